@@ -1,0 +1,72 @@
+/* handrank: the public C API.  src/handrank/_build_ffi.py mirrors these
+ * declarations in its cdef; the compiler checks the two agree.
+ *
+ * Card id = 4 * rank + suit (rank 0..12 = 2..A, suit 0..3 = c d h s).
+ * Strength: 1 .. classes, higher is stronger; 0 means "no hand" and never
+ * leaves the C core as a result.
+ *
+ * Everything here is reentrant: no allocation, no I/O, no globals but the
+ * static const tables written by tables/generate.py.
+ */
+#ifndef HANDRANK_H
+#define HANDRANK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define HR_N_CARDS 52
+#define HR_N_STRENGTHS 7462
+#define HR_N_CATEGORIES 9
+#define HR_MIN_HAND 5
+#define HR_MAX_HAND 7
+
+/* The tables of one game (hold'em, or a variant with its own deck and
+ * category order).  All games share the rank-key hash; each has its own
+ * values.  Cards outside a game's deck are rejected like ids >= 52. */
+typedef struct hr_game {
+    const char *name;            /* "holdem", ... */
+    const uint64_t *card_key;    /* [256] rank key + suit counters; bit 60 = not a card */
+    const uint64_t *card_mask;   /* [256] bit 16*suit + rank */
+    const uint16_t *values;      /* [HR_HASH_SIZE] strength of non-flush rank sets */
+    const uint16_t *flush;       /* [8192] strength of a flush's 13-bit rank set */
+    const uint8_t *category;     /* [classes + 1] standard category 1..9 of a strength */
+    const uint8_t *class_ranks;  /* [(classes + 1) * 5] ranks in group order, 255 = none */
+    uint32_t classes;            /* number of distinct strengths */
+} hr_game;
+
+/* The game with this index (0 = hold'em), or NULL. */
+const hr_game *hr_game_at(int index);
+int hr_game_count(void);
+
+/* One hand of n = 5..7 cards.  Returns its strength, or 0 if n is out of
+ * range, a card is not in the game's deck or a card repeats. */
+int hr_eval(const hr_game *g, const uint8_t *cards, int n);
+
+/* The same, the ids given as bytes (cffi passes a Python bytes object
+ * without a copy): the fast path of a scalar call from a list of ids. */
+int hr_eval_bytes(const hr_game *g, const char *cards, int n);
+
+/* The same from text: "As Kd 7h", "AsKd7h", "As,Kd", "10s", "A\u2660".
+ * Returns 0 for anything it cannot read; the caller then finds the reason
+ * (src/handrank/cards.py owns the messages). */
+int hr_eval_text(const hr_game *g, const char *text, size_t len);
+
+/* n hands of k = 5..7 cards, row-major.  Writes out[0..n) and returns -1, or
+ * stops at the first bad row (a card not in the deck, a repeated card) and
+ * returns its index.  Returns -2 if k is out of range. */
+int64_t hr_eval_batch(const hr_game *g, const uint8_t *cards, int64_t n, int k,
+                      uint16_t *out);
+
+/* Every 7-card hand of the 52-card deck whose first (lowest) card is one of
+ * start, start + stride, ... : adds one to hist[strength] for each hand
+ * (hist has classes + 1 entries).  Splitting the first card over threads
+ * with stride = threads covers all 133,784,560 hands once. */
+void hr_enumerate7(const hr_game *g, int start, int stride, uint64_t *hist);
+
+/* The same hands, each checked against the best of its 21 five-card
+ * subsets evaluated by the five-card path, and k = 6 likewise (best of its 6
+ * five-card subsets).  Adds to hist as above; returns the number of hands
+ * whose value differs from the best of the subsets (0 when correct). */
+int64_t hr_selftest(const hr_game *g, int k, int start, int stride, uint64_t *hist);
+
+#endif

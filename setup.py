@@ -1,0 +1,68 @@
+"""Build glue only: metadata lives in pyproject.toml.
+
+Runs tables/generate.py before anything is built (build_py ships its binary
+tables, build_ext compiles its C tables; editable installs call only
+build_ext), then compiles handrank._core through cffi.  A failed compile is
+fatal when HANDRANK_REQUIRE_C=1 or CIBUILDWHEEL=1; otherwise the package
+installs without it and runs on the pure-Python backend.
+"""
+
+import os
+import subprocess
+import sys
+
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+from setuptools.command.build_py import build_py
+
+try:
+    from setuptools.errors import CCompilerError, ExecError, PlatformError
+except ImportError:  # setuptools < 59
+    from distutils.errors import CCompilerError
+    from distutils.errors import DistutilsExecError as ExecError
+    from distutils.errors import DistutilsPlatformError as PlatformError
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+_generated = False
+
+
+def generate_tables():
+    global _generated
+    if not _generated:
+        subprocess.check_call(
+            [sys.executable, os.path.join(HERE, "tables", "generate.py")], cwd=HERE
+        )
+        _generated = True
+
+
+def c_required():
+    return os.environ.get("HANDRANK_REQUIRE_C") == "1" or os.environ.get("CIBUILDWHEEL") == "1"
+
+
+class GenerateBuildPy(build_py):
+    def run(self):
+        generate_tables()
+        super().run()
+
+
+class OptionalBuildExt(build_ext):
+    def run(self):
+        generate_tables()
+        try:
+            super().run()
+        except (CCompilerError, ExecError, PlatformError) as exc:
+            if c_required():
+                raise
+            bar = "*" * 72
+            print(
+                f"{bar}\nWARNING: handrank's C extension could not be built ({exc}).\n"
+                "handrank will run on its pure-Python backend, much slower.\n"
+                f"Set HANDRANK_REQUIRE_C=1 to make this an error.\n{bar}",
+                file=sys.stderr,
+            )
+
+
+setup(
+    cffi_modules=["src/handrank/_build_ffi.py:ffibuilder"],
+    cmdclass={"build_py": GenerateBuildPy, "build_ext": OptionalBuildExt},
+)

@@ -1,0 +1,35 @@
+"""handrank: fast poker hand ranking from numpy, with a C core.
+
+>>> import handrank as hr
+>>> hr.evaluate("As Ks Qs Js Ts")
+7462
+"""
+
+from __future__ import annotations
+
+from ._backend import BACKEND as backend
+from .cards import card, card_str, cards, cards_str
+from .errors import HandrankError, InvalidCardError, InvalidHandError, InvalidRangeError
+from .evaluate import Category, best_five, category, describe, evaluate, evaluate_batch
+from .ranges import Range
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Category",
+    "HandrankError",
+    "InvalidCardError",
+    "InvalidHandError",
+    "InvalidRangeError",
+    "Range",
+    "backend",
+    "best_five",
+    "card",
+    "card_str",
+    "cards",
+    "cards_str",
+    "category",
+    "describe",
+    "evaluate",
+    "evaluate_batch",
+]

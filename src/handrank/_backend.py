@@ -1,0 +1,38 @@
+"""Choose the backend once, at import.
+
+``HANDRANK_BACKEND=python`` forces the pure-Python backend and
+``HANDRANK_BACKEND=c`` makes a missing C extension an ImportError; unset,
+handrank uses the C core when it was built and warns once when it was not.
+"""
+
+from __future__ import annotations
+
+import os
+import warnings
+from typing import Any
+
+from . import _tables
+
+_choice = os.environ.get("HANDRANK_BACKEND", "").strip().lower()
+if _choice not in ("", "c", "python"):
+    raise ImportError(f"HANDRANK_BACKEND must be 'c' or 'python', got {_choice!r}")
+
+core: Any = None
+if _choice != "python":
+    try:
+        from . import _core as core  # type: ignore[no-redef]
+    except ImportError as exc:
+        if _choice == "c":
+            raise ImportError(
+                f"HANDRANK_BACKEND=c but the C extension is not available: {exc}"
+            ) from exc
+        warnings.warn(
+            "handrank's C extension is not available; using the pure-Python backend "
+            "(much slower). Reinstall with a C compiler to get it.",
+            RuntimeWarning,
+            stacklevel=2,
+        )
+
+BACKEND = "c" if core is not None else "python"
+
+GAMES = _tables.load_core(core) if core is not None else _tables.load_bin()

@@ -1,0 +1,81 @@
+"""cffi builder for ``handrank._core`` (out-of-line API mode).
+
+Used by setup.py's ``cffi_modules``; never imported at run time.  The cdef
+mirrors csrc/handrank.h by hand; in API mode the compiler checks that the two
+agree.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import sys
+
+from cffi import FFI
+
+# Paths are relative to the project root, where setup.py runs.
+CSRC = "csrc"
+
+# One block per C module, each mirroring that module's header.
+CDEF_EVAL = """
+#define HR_N_CARDS ...
+#define HR_N_STRENGTHS ...
+#define HR_N_CATEGORIES ...
+#define HR_MIN_HAND ...
+#define HR_MAX_HAND ...
+#define HR_HASH_SIZE ...
+#define HR_HASH_ROWS ...
+#define HR_N_GAMES ...
+
+typedef struct hr_game {
+    const char *name;
+    const uint64_t *card_key;
+    const uint64_t *card_mask;
+    const uint16_t *values;
+    const uint16_t *flush;
+    const uint8_t *category;
+    const uint8_t *class_ranks;
+    uint32_t classes;
+} hr_game;
+
+extern const uint32_t hr_hash_offsets[];
+
+const hr_game *hr_game_at(int index);
+int hr_game_count(void);
+int hr_eval(const hr_game *g, const uint8_t *cards, int n);
+int hr_eval_bytes(const hr_game *g, const char *cards, int n);
+int hr_eval_text(const hr_game *g, const char *text, size_t len);
+int64_t hr_eval_batch(const hr_game *g, const uint8_t *cards, int64_t n, int k,
+                      uint16_t *out);
+void hr_enumerate7(const hr_game *g, int start, int stride, uint64_t *hist);
+int64_t hr_selftest(const hr_game *g, int k, int start, int stride, uint64_t *hist);
+"""
+
+CDEF = CDEF_EVAL
+
+# Every csrc/*.c is compiled and every csrc/*.h included, so a new C module
+# needs only its files and its cdef block above.
+SOURCES = sorted(glob.glob(os.path.join(CSRC, "*.c"))) + [
+    os.path.join(CSRC, "generated", "tables.c")
+]
+HEADERS = sorted(os.path.basename(h) for h in glob.glob(os.path.join(CSRC, "*.h")))
+
+
+def _compile_args() -> list[str]:
+    if sys.platform == "win32":
+        return ["/O2"]
+    return ["-O3", "-std=c99"]
+
+
+ffibuilder = FFI()
+ffibuilder.cdef(CDEF)
+ffibuilder.set_source(
+    "handrank._core",
+    "".join(f'#include "{h}"\n' for h in HEADERS) + '#include "generated/tables.h"\n',
+    sources=SOURCES,
+    include_dirs=[CSRC],
+    extra_compile_args=_compile_args(),
+)
+
+if __name__ == "__main__":
+    ffibuilder.compile(verbose=True)

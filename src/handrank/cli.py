@@ -1,0 +1,56 @@
+"""The ``handrank`` command line: parses, calls the library, prints.
+
+User errors print one line on stderr and exit with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from . import __version__, backend
+from .cards import cards_str
+from .errors import HandrankError
+from .evaluate import best_five, category, describe, evaluate
+
+
+def _cmd_eval(args: argparse.Namespace) -> int:
+    rows = []
+    for hand in args.hands:
+        s = evaluate(hand)
+        rows.append({"hand": hand, "strength": s, "category": category(s).name,
+                     "description": describe(s), "best_five": cards_str(best_five(hand))})
+    if args.json:
+        print(json.dumps(rows if len(rows) > 1 else rows[0], ensure_ascii=False))
+    else:
+        for r in rows:
+            print(f"{r['hand']}: strength {r['strength']} ({r['category']}) "
+                  f"{r['description']}; best five {r['best_five']}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="handrank", description="Fast poker hand ranking.")
+    parser.add_argument("--version", action="version",
+                        version=f"handrank {__version__} (backend: {backend})")
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("eval", help="strength, category and best five of 5 to 7 cards")
+    p.add_argument("hands", nargs="+", help='cards, e.g. "As Ks Qs Js Ts"')
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(func=_cmd_eval)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        result: Any = args.func(args)
+    except HandrankError as exc:
+        print(f"handrank: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    return int(result or 0)

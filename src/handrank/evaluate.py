@@ -1,0 +1,360 @@
+"""Hand strength: one hand at a time or whole numpy arrays at once.
+
+Strength is an int from 1 (7-5-4-3-2 of mixed suits) to 7462 (a royal
+flush); higher is stronger and equal strengths split the pot.  ``7463 -
+strength`` is the rank printed by treys, deuces and phevaluator (the "Cactus
+Kev" scale, 1 = royal flush), so results can be cross-checked.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+from concurrent.futures import ThreadPoolExecutor
+from enum import IntEnum
+from typing import Any
+
+import numpy as np
+
+from . import _backend, _fallback
+from ._tables import GameTables
+from .cards import RANKS, card_str, cards, check_hand, first_duplicate
+from .errors import InvalidCardError, InvalidHandError
+
+__all__ = ["Category", "best_five", "category", "describe", "evaluate", "evaluate_batch"]
+
+
+class Category(IntEnum):
+    """Hand categories, weakest first (0 is "no hand" and never returned)."""
+
+    HIGH_CARD = 1
+    ONE_PAIR = 2
+    TWO_PAIR = 3
+    THREE_OF_A_KIND = 4
+    STRAIGHT = 5
+    FLUSH = 6
+    FULL_HOUSE = 7
+    FOUR_OF_A_KIND = 8
+    STRAIGHT_FLUSH = 9
+
+
+_C = _backend.core
+_HOLDEM: GameTables = _backend.GAMES["holdem"]
+# Batches smaller than this run on the calling thread: splitting costs more.
+_MIN_ROWS_PER_THREAD = 1 << 16
+_pool: ThreadPoolExecutor | None = None
+
+
+def game_tables(variant: Any = None) -> GameTables:
+    """The tables for ``variant`` (None or "holdem" for now)."""
+    if variant is None or variant == "holdem":
+        return _HOLDEM
+    tables = getattr(variant, "tables", None)
+    if isinstance(tables, GameTables):
+        return tables
+    raise ValueError(f"unknown variant {variant!r}")
+
+
+def evaluate(cards: Any, *, variant: Any = None) -> int:
+    """Return the strength of the best five-card hand among 5, 6 or 7 cards.
+
+    Parameters
+    ----------
+    cards : str, sequence of str or int, or 1-D integer array
+        ``"As Kd 7h 7c 2s"``, ``"AsKd7h7c2s"``, ``["As", "Kd", ...]`` or card
+        ids (``4 * rank + suit``).
+    variant : optional
+        The game; hold'em by default.
+
+    Returns
+    -------
+    int
+        1 (7-5-4-3-2 of mixed suits) .. 7462 (royal flush); higher is stronger.
+
+    Raises
+    ------
+    InvalidCardError
+        A token that is not a card, or an id outside 0..51.
+    InvalidHandError
+        A repeated card, or fewer than 5 or more than 7 cards.
+
+    Examples
+    --------
+    >>> evaluate("As Ks Qs Js Ts")
+    7462
+    >>> evaluate([51, 45, 22, 20, 3, 29, 36])      # As Kd 7h 7c 2s 9d Jc
+    2596
+    >>> evaluate("As Ks Qs Js Zz")
+    Traceback (most recent call last):
+    ...
+    handrank.errors.InvalidCardError: invalid card 'Zz'
+    """
+    g = _HOLDEM if variant is None else game_tables(variant)
+    if _C is not None:
+        if type(cards) is str:
+            text = cards.encode()
+            strength = _C.lib.hr_eval_text(g.ptr, text, len(text))
+        else:
+            try:
+                raw = bytes(cards)
+            except (TypeError, ValueError):
+                raw = b""
+            strength = _C.lib.hr_eval_bytes(g.ptr, raw, len(raw)) if raw else 0
+        if strength:
+            return strength
+        _raise_for(cards, g)
+    ids = cards_checked(cards, g)
+    strength = _fallback.eval_one(g, ids)
+    if not strength:
+        raise RuntimeError(f"internal error: no strength for {ids!r}")
+    return strength
+
+
+def cards_checked(x: Any, g: GameTables = _HOLDEM) -> list[int]:
+    """Parse a hand and raise the error that names what is wrong with it."""
+    ids = cards(x)
+    check_hand(ids, 5, 7)
+    for c in ids:
+        if g.card_key[c] >> np.uint64(60):
+            raise InvalidCardError(f"card {card_str(c)!r} is not in the {g.name} deck")
+    return ids
+
+
+def _raise_for(x: Any, g: GameTables) -> None:
+    if isinstance(x, (bytes, bytearray)):
+        raise TypeError(f"expected cards as str, sequence or array, got {type(x).__name__}")
+    cards_checked(x, g)
+    raise RuntimeError(f"internal error: the C core rejected {x!r}")
+
+
+def evaluate_batch(a: Any, *, out: np.ndarray | None = None, threads: int | None = None,
+                   variant: Any = None) -> np.ndarray:
+    """Return the strength of each row of an (n, 5..7) array of card ids.
+
+    Parameters
+    ----------
+    a : array_like of int, shape (n, 5), (n, 6) or (n, 7)
+        Card ids, any integer dtype; uint8 C-contiguous input is used as is.
+    out : ndarray of uint16, shape (n,), optional
+        Where to write the result.
+    threads : int, optional
+        Worker threads; by default every core for large batches, one for small.
+    variant : optional
+        The game; hold'em by default.
+
+    Returns
+    -------
+    ndarray of uint16, shape (n,)
+
+    Raises
+    ------
+    TypeError
+        If `a` is not an integer array, or `out` is not a fitting uint16 array.
+    InvalidCardError
+        An id outside 0..51 (or outside the variant's deck), with its row.
+    InvalidHandError
+        A repeated card in a row, or a shape other than (n, 5..7).
+
+    Examples
+    --------
+    >>> evaluate_batch([[51, 47, 43, 39, 35], [0, 4, 8, 12, 17]])
+    array([7462,    1], dtype=uint16)
+    >>> evaluate_batch([[51, 51, 43, 39, 35]])
+    Traceback (most recent call last):
+    ...
+    handrank.errors.InvalidHandError: duplicate card 'As' in row 0
+    """
+    g = _HOLDEM if variant is None else game_tables(variant)
+    arr = _as_card_array(a)
+    n = arr.shape[0]
+    result = _output(out, n)
+    if n == 0:
+        return result
+    if _C is None:
+        bad = _fallback.eval_batch(g, arr, result)
+    else:
+        bad = _run_c(g, arr, result, _thread_count(threads, n))
+    if bad >= 0:
+        _raise_for_row(arr, bad, g)
+    return result
+
+
+def _as_card_array(a: Any) -> np.ndarray:
+    arr = a if isinstance(a, np.ndarray) else np.asarray(a)
+    shape_text = f"expected an integer array of shape (n, 5..7), got shape {arr.shape} dtype {arr.dtype}"
+    if arr.dtype.kind not in "iu":
+        if not (arr.dtype.kind == "f" and arr.size == 0 and arr.ndim == 2):
+            raise TypeError(shape_text)
+    if arr.ndim != 2 or not 5 <= arr.shape[1] <= 7:
+        raise InvalidHandError(shape_text)
+    if arr.dtype != np.uint8 and arr.size:
+        low, high = arr.min(), arr.max()
+        if low < 0 or high > 51:
+            rows, cols = np.nonzero((arr < 0) | (arr > 51))
+            r, c = int(rows[0]), int(cols[0])
+            raise InvalidCardError(f"invalid card id {int(arr[r, c])} at row {r}, column {c}")
+    return np.ascontiguousarray(arr, dtype=np.uint8)
+
+
+def _output(out: np.ndarray | None, n: int) -> np.ndarray:
+    if out is None:
+        return np.empty(n, dtype=np.uint16)
+    if not isinstance(out, np.ndarray) or out.dtype != np.uint16:
+        raise TypeError(f"out must be a uint16 numpy array, got {type(out).__name__}"
+                        + (f" of dtype {out.dtype}" if isinstance(out, np.ndarray) else ""))
+    if out.shape != (n,) or not out.flags.c_contiguous or not out.flags.writeable:
+        raise ValueError(f"out must be a writable contiguous array of shape ({n},), "
+                         f"got shape {out.shape}")
+    return out
+
+
+def _thread_count(threads: int | None, n: int) -> int:
+    if threads is None:
+        cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+        threads = cores or 1
+    elif not isinstance(threads, (int, np.integer)) or isinstance(threads, bool) or threads < 1:
+        raise ValueError(f"threads must be a positive int, got {threads!r}")
+    return max(1, min(int(threads), n // _MIN_ROWS_PER_THREAD))
+
+
+def _run_c(g: GameTables, arr: np.ndarray, out: np.ndarray, threads: int) -> int:
+    ffi, lib = _C.ffi, _C.lib
+    n, k = arr.shape
+    src = ffi.from_buffer("uint8_t[]", arr)
+    dst = ffi.from_buffer("uint16_t[]", out, require_writable=True)
+    if threads == 1:
+        return int(lib.hr_eval_batch(g.ptr, src, n, k, dst))
+    bounds = [n * i // threads for i in range(threads + 1)]
+
+    def part(i: int) -> int:
+        lo, hi = bounds[i], bounds[i + 1]
+        bad = lib.hr_eval_batch(g.ptr, src + lo * k, hi - lo, k, dst + lo)
+        return -1 if bad < 0 else lo + bad
+
+    bad_rows = [b for b in _executor().map(part, range(threads)) if b >= 0]
+    return min(bad_rows) if bad_rows else -1
+
+
+def _executor() -> ThreadPoolExecutor:
+    global _pool
+    if _pool is None:
+        _pool = ThreadPoolExecutor(max_workers=os.cpu_count() or 2,
+                                   thread_name_prefix="handrank")
+    return _pool
+
+
+def _raise_for_row(arr: np.ndarray, r: int, g: GameTables) -> None:
+    row = [int(c) for c in arr[r]]
+    for c in row:
+        if c >= 52:
+            raise InvalidCardError(f"invalid card id {c} at row {r}")
+        if g.card_key[c] >> np.uint64(60):
+            raise InvalidCardError(f"card {card_str(c)!r} is not in the {g.name} deck (row {r})")
+    dup = first_duplicate(row)
+    if dup >= 0:
+        raise InvalidHandError(f"duplicate card {card_str(dup)!r} in row {r}")
+    raise RuntimeError(f"internal error: row {r} rejected: {row!r}")
+
+
+def category(x: Any, *, variant: Any = None) -> Any:
+    """Return the Category of a strength, or a uint8 array of them for an array.
+
+    Examples
+    --------
+    >>> category(7462)
+    <Category.STRAIGHT_FLUSH: 9>
+    >>> category(np.array([1, 7462]))
+    array([1, 9], dtype=uint8)
+    >>> category(0)
+    Traceback (most recent call last):
+    ...
+    ValueError: invalid strength 0, expected 1 to 7462
+    """
+    g = _HOLDEM if variant is None else game_tables(variant)
+    if isinstance(x, (int, np.integer)) and not isinstance(x, bool):
+        return Category(int(g.category[_check_strength(x, g)]))
+    arr = np.asarray(x)
+    if arr.dtype.kind not in "iu":
+        raise TypeError(f"expected a strength or an integer array of strengths, got {arr.dtype}")
+    if arr.size and (arr.min() < 1 or arr.max() > g.classes):
+        bad = arr.flat[int(np.argmax((arr < 1) | (arr > g.classes)))]
+        raise ValueError(f"invalid strength {int(bad)}, expected 1 to {g.classes}")
+    return g.category[arr]
+
+
+def _check_strength(s: Any, g: GameTables) -> int:
+    if isinstance(s, bool) or not isinstance(s, (int, np.integer)):
+        raise TypeError(f"expected a strength (int), got {type(s).__name__}")
+    if not 1 <= s <= g.classes:
+        raise ValueError(f"invalid strength {int(s)}, expected 1 to {g.classes}")
+    return int(s)
+
+
+_PLURAL = ("Twos", "Threes", "Fours", "Fives", "Sixes", "Sevens", "Eights", "Nines", "Tens",
+           "Jacks", "Queens", "Kings", "Aces")
+_SINGULAR = ("Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack",
+             "Queen", "King", "Ace")
+
+
+def describe(strength: int, *, variant: Any = None) -> str:
+    """Describe a strength in words.
+
+    Examples
+    --------
+    >>> describe(evaluate("Kh 3c Ks 6d 7c 9h 2s"))
+    'One pair, Kings, with 9-7-6 kickers'
+    >>> describe(7462)
+    'Royal flush'
+    """
+    g = _HOLDEM if variant is None else game_tables(variant)
+    s = _check_strength(strength, g)
+    cat = Category(int(g.category[s]))
+    ranks = [int(r) for r in g.class_ranks[s] if r != 255]
+    distinct = list(dict.fromkeys(ranks))
+
+    def kick(rs: list[int]) -> str:
+        if not rs:
+            return ""
+        if len(rs) == 1:
+            name = _SINGULAR[rs[0]]
+            return f", with {'an' if name[0] in 'AE' else 'a'} {name} kicker"
+        return ", with " + "-".join(RANKS[r] for r in rs) + " kickers"
+
+    if cat == Category.STRAIGHT_FLUSH:
+        return "Royal flush" if ranks[0] == 12 else f"Straight flush, {_SINGULAR[ranks[0]]} high"
+    if cat == Category.STRAIGHT:
+        return f"Straight, {_SINGULAR[ranks[0]]} high"
+    if cat == Category.FLUSH:
+        return "Flush, " + "-".join(RANKS[r] for r in ranks)
+    if cat == Category.FOUR_OF_A_KIND:
+        return f"Four of a kind, {_PLURAL[distinct[0]]}" + kick(distinct[1:])
+    if cat == Category.FULL_HOUSE:
+        return f"Full house, {_PLURAL[distinct[0]]} full of {_PLURAL[distinct[1]]}"
+    if cat == Category.THREE_OF_A_KIND:
+        return f"Three of a kind, {_PLURAL[distinct[0]]}" + kick(distinct[1:])
+    if cat == Category.TWO_PAIR:
+        return f"Two pair, {_PLURAL[distinct[0]]} and {_PLURAL[distinct[1]]}" + kick(distinct[2:])
+    if cat == Category.ONE_PAIR:
+        return f"One pair, {_PLURAL[distinct[0]]}" + kick(distinct[1:])
+    return f"High card, {_SINGULAR[ranks[0]]}" + (
+        ", with " + "-".join(RANKS[r] for r in ranks[1:]) if len(ranks) > 1 else "")
+
+
+def best_five(cards: Any, *, variant: Any = None) -> list[int]:
+    """Return the ids of the five cards that make the best hand.
+
+    Among equal best hands the first five-card subset in input order wins.
+
+    Examples
+    --------
+    >>> from handrank.cards import cards_str
+    >>> cards_str(best_five("Kh 3c Ks 6d 7c 9h 2s"))
+    'Kh Ks 7c 6d 9h'
+    """
+    g = _HOLDEM if variant is None else game_tables(variant)
+    ids = cards_checked(cards, g)
+    if len(ids) == 5:
+        return ids
+    subsets = np.array(list(itertools.combinations(ids, 5)), dtype=np.uint8)
+    strengths = evaluate_batch(subsets, threads=1, variant=variant)
+    return [int(c) for c in subsets[int(np.argmax(strengths))]]

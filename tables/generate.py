@@ -1,0 +1,417 @@
+#!/usr/bin/env python3
+"""Generate handrank's lookup tables (see tables/README.md for the design).
+
+The generator is a pure function of the rules: it enumerates the distinct
+five-card strengths of each game, ranks them, and writes
+
+* ``csrc/generated/tables.h`` and ``tables.c``: the C core's tables;
+* ``src/handrank/_tables.bin``: the same tables for the pure-Python backend.
+
+It uses the standard library only, iterates in sorted order and writes no
+time stamps, so two runs write byte-identical files.  It prints the class
+counts per category and the sha256 of each file it wrote.
+
+Usage: ``python tables/generate.py [--out-c DIR] [--out-bin FILE] [--check]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import itertools
+import os
+import struct
+import sys
+from dataclasses import dataclass
+
+N_RANKS = 13
+N_SUITS = 4
+N_CARDS = 52
+RANK_CHARS = "23456789TJQKA"
+ACE = 12
+
+# Standard category numbers (the public Category enum): 1 high card .. 9 straight flush.
+HIGH_CARD, ONE_PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(1, 10)
+CATEGORY_NAMES = ("", "high card", "one pair", "two pair", "three of a kind", "straight",
+                  "flush", "full house", "four of a kind", "straight flush")
+
+# Rank key of a card: RANK_BASE[rank].  Every multiset of ranks with at most four
+# of a rank and at most seven cards has a distinct sum (checked in rank_bases()).
+# Each base is the smallest that keeps the sums distinct given the ones before it
+# (a greedy search, slow in Python and run once); the largest seven-card sum is
+# 18,393,157 < 2**25.
+RANK_BASE = (1, 5, 24, 112, 521, 2247, 9244, 30823, 103066, 250154, 667453, 1526359, 3453520)
+MAX_CARDS = 7
+MIN_CARDS = 5
+
+# The 64-bit per-card key: bits 0..31 rank key, bits 32..47 four 4-bit suit
+# counters, bit 60 marks a card outside the game's deck (or an id >= 52).  The
+# counters start at 3, so a suit with five or more cards sets the counter's
+# bit 3: (key >> 32) & 0x8888 finds a flush with one test.
+SUIT_SHIFT = 32
+SUIT_INIT = 0x3333 << SUIT_SHIFT
+FLUSH_BITS = 0x8888
+POISON = 1 << 60
+# Per-card mask: bit 16*suit + rank.  The sum of a hand's masks has one bit per
+# card exactly when no card repeats (a repeat carries into another bit), and
+# (mask >> 16*suit) & 0x1FFF is the rank set of that suit.
+MASK_SUIT_BITS = 16
+
+# The perfect hash of a rank key: h = key * HASH_MULT mod 2**HASH_BITS,
+# index = OFFSET[h >> HASH_SHIFT] + (h & (2**HASH_SHIFT - 1)).
+HASH_MULT = 0x9E3779B1
+HASH_BITS = 25
+HASH_SHIFT = 11
+
+
+@dataclass(frozen=True)
+class Game:
+    """The rules that change between games: the deck and the category order."""
+
+    name: str
+    lowest: int = 0                 # rank index of the deck's lowest rank (0 = the 2)
+    flush_beats_full: bool = False
+    trips_beat_straight: bool = False
+    kickers: bool = True            # False: kickers do not split equal pairs / two pairs
+
+    def order(self) -> tuple[int, ...]:
+        """Standard category numbers, weakest first, in this game's order."""
+        cats = [HIGH_CARD, ONE_PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS,
+                STRAIGHT_FLUSH]
+        if self.trips_beat_straight:
+            cats[3], cats[4] = STRAIGHT, TRIPS
+        if self.flush_beats_full:
+            cats[5], cats[6] = FULL_HOUSE, FLUSH
+        return tuple(cats)
+
+
+GAMES = (Game("holdem"),)
+
+
+def rank_bases() -> tuple[int, ...]:
+    """Return RANK_BASE after checking that all its multiset sums are distinct."""
+    seen: set[int] = set()
+    count = 0
+    for counts in multisets(N_RANKS, 0, MAX_CARDS):
+        seen.add(sum(c * b for c, b in zip(counts, RANK_BASE)))
+        count += 1
+    if len(seen) != count:
+        raise RuntimeError("internal error: rank bases give colliding sums")
+    if max(seen) >= 1 << SUIT_SHIFT:
+        raise RuntimeError("internal error: rank key does not fit in 32 bits")
+    return RANK_BASE
+
+
+def multisets(n_ranks: int, low: int, high: int):
+    """Yield count vectors (at most 4 of a rank) with low..high cards, in sorted order."""
+    def rec(i: int, left: int):
+        if i == n_ranks:
+            yield ()
+            return
+        for c in range(min(4, left) + 1):
+            for rest in rec(i + 1, left - c):
+                yield (c,) + rest
+    for counts in rec(0, high):
+        if sum(counts) >= low:
+            yield counts
+
+
+def straight_top(ranks: set[int], lowest: int) -> int:
+    """Top rank of the straight made by five distinct ranks, or -1."""
+    top = max(ranks)
+    if len(ranks) == 5 and top - min(ranks) == 4:
+        return top
+    wheel = {ACE, lowest, lowest + 1, lowest + 2, lowest + 3}
+    if ranks == wheel:
+        return lowest + 3
+    return -1
+
+
+def five_card_class(counts: tuple[int, ...], flush: bool, game: Game) -> tuple:
+    """The comparison key of a five-card hand, by the rule of RULES.md s.3.
+
+    Returns (position of the category in the game's order, standard category,
+    tie-break ranks, ranks of a representative hand in group order).
+    """
+    groups = sorted(((c, r) for r, c in enumerate(counts) if c), reverse=True)
+    shape = tuple(c for c, _ in groups)
+    ranks = tuple(r for _, r in groups)
+    played = tuple(r for c, r in groups for _ in range(c))
+    top = straight_top(set(ranks), game.lowest) if shape == (1, 1, 1, 1, 1) else -1
+    if top >= 0:
+        cat = STRAIGHT_FLUSH if flush else STRAIGHT
+        tie = (top,)
+        if top != max(ranks):       # the ace plays low: list it last
+            played = tuple(sorted(played, reverse=True)[1:]) + (ACE,)
+    elif flush:
+        cat, tie = FLUSH, ranks
+    else:
+        cat = {(4, 1): QUADS, (3, 2): FULL_HOUSE, (3, 1, 1): TRIPS, (2, 2, 1): TWO_PAIR,
+               (2, 1, 1, 1): ONE_PAIR, (1, 1, 1, 1, 1): HIGH_CARD}[shape]
+        tie = ranks
+        if not game.kickers and cat == ONE_PAIR:
+            tie, played = ranks[:1], played[:2]
+        elif not game.kickers and cat == TWO_PAIR:
+            tie, played = ranks[:2], played[:4]
+    return (game.order().index(cat), cat, tie, played)
+
+
+@dataclass
+class GameTables:
+    game: Game
+    card_key: list[int]
+    card_mask: list[int]
+    values: list[int]          # hash index -> strength (non-flush hands of 5..7 cards)
+    flush: list[int]           # 13-bit rank set of the flush suit -> strength
+    category: list[int]        # strength -> standard category (index 0 unused)
+    class_ranks: list[int]     # strength*5 .. +5 -> ranks in group order, 255 = none
+    counts: dict[int, int]     # standard category -> number of strengths
+
+
+def build_game(game: Game, hash_index: dict[int, int], hash_size: int) -> GameTables:
+    deck_ranks = range(game.lowest, N_RANKS)
+    n = len(deck_ranks)
+
+    def full(sub: tuple[int, ...]) -> tuple[int, ...]:
+        return (0,) * game.lowest + sub
+
+    # 1. Every distinct five-card class, from rank multisets with and without a flush.
+    classes: dict[tuple, tuple] = {}
+    five_non_flush: dict[tuple[int, ...], tuple] = {}
+    five_flush: dict[tuple[int, ...], tuple] = {}
+    for sub in multisets(n, 5, 5):
+        counts = full(sub)
+        key = five_card_class(counts, False, game)
+        five_non_flush[counts] = key[:3]
+        classes.setdefault(key[:3], key)
+        if max(counts) == 1:
+            key = five_card_class(counts, True, game)
+            five_flush[counts] = key[:3]
+            classes.setdefault(key[:3], key)
+    ordered = sorted(classes)
+    strength = {k: i + 1 for i, k in enumerate(ordered)}
+    category = [0] + [classes[k][1] for k in ordered]
+    class_ranks = [255] * 5
+    for k in ordered:
+        played = list(classes[k][3])
+        class_ranks += played + [255] * (5 - len(played))
+    counts_per_cat = {c: category.count(c) for c in range(1, 10)}
+
+    # 2. Non-flush hands of 5, 6 and 7 cards: the best five-card sub-multiset,
+    #    built up one card at a time (best of n cards = best of its n-1 subsets).
+    best: dict[tuple[int, ...], int] = {c: strength[k] for c, k in five_non_flush.items()}
+    for size in (6, 7):
+        for sub in multisets(n, size, size):
+            counts = full(sub)
+            value = 0
+            for r in range(game.lowest, N_RANKS):
+                if counts[r]:
+                    smaller = counts[:r] + (counts[r] - 1,) + counts[r + 1:]
+                    value = max(value, best[smaller])
+            best[counts] = value
+    values = [0] * hash_size
+    for counts, value in best.items():
+        values[hash_index[rank_key(counts)]] = value
+
+    # 3. Flushes: the 13-bit rank set of the suit with five or more cards.
+    flush = [0] * (1 << N_RANKS)
+    deck_mask = sum(1 << r for r in deck_ranks)
+    for size in (5, 6, 7):
+        for bits in itertools.combinations(deck_ranks, size):
+            mask = sum(1 << r for r in bits)
+            if size == 5:
+                counts = tuple(1 if mask >> r & 1 else 0 for r in range(N_RANKS))
+                flush[mask] = strength[five_flush[counts]]
+            else:
+                flush[mask] = max(flush[mask & ~(1 << r)] for r in bits)
+    assert all(flush[m] == 0 for m in range(1 << N_RANKS) if m & ~deck_mask)
+
+    # 4. Per-card keys; cards outside the deck and ids 52..255 are poisoned.
+    card_key = [POISON] * 256
+    card_mask = [0] * 256
+    for card in range(N_CARDS):
+        rank, suit = divmod(card, N_SUITS)
+        if rank >= game.lowest:
+            card_key[card] = RANK_BASE[rank] + (1 << (SUIT_SHIFT + 4 * suit))
+            card_mask[card] = 1 << (MASK_SUIT_BITS * suit + rank)
+    return GameTables(game, card_key, card_mask, values, flush, category, class_ranks,
+                      counts_per_cat)
+
+
+def rank_key(counts: tuple[int, ...]) -> int:
+    return sum(c * b for c, b in zip(counts, RANK_BASE))
+
+
+def hash_slot(key: int) -> tuple[int, int]:
+    """(row, column) of a rank key: a multiply that is a bijection modulo 2**25."""
+    h = (key * HASH_MULT) & ((1 << HASH_BITS) - 1)
+    return h >> HASH_SHIFT, h & ((1 << HASH_SHIFT) - 1)
+
+
+def build_hash() -> tuple[list[int], dict[int, int], int]:
+    """Place every 5..7-card rank key by hash-and-displace.
+
+    A rank key (< 2**25) is multiplied by an odd constant modulo 2**25, which
+    permutes 0..2**25-1 and so keeps keys distinct while spreading them; the
+    high bits of the product pick a row, the low HASH_SHIFT bits a column.
+    Each row gets one offset so that its columns land on free slots.  Rows are
+    placed fullest first, each at the smallest offset that fits (first fit
+    decreasing): 73,775 keys fill 75,025 slots.  The search works on the free
+    slots as one big integer (bit i set = slot i free): the offsets where a
+    row fits are the AND of the free set shifted right by each column.
+    """
+    keys = sorted(rank_key(c) for c in multisets(N_RANKS, MIN_CARDS, MAX_CARDS))
+    if keys[-1] >> HASH_BITS:
+        raise RuntimeError("internal error: rank key wider than the hash")
+    rows: dict[int, list[int]] = {}
+    for k in keys:
+        row, col = hash_slot(k)
+        rows.setdefault(row, []).append(col)
+    n_rows = 1 << (HASH_BITS - HASH_SHIFT)
+    offsets = [0] * n_rows
+    free = (1 << (2 * len(keys) + (2 << HASH_SHIFT))) - 1
+    for row in sorted(rows, key=lambda r: (-len(rows[r]), r)):
+        cols = rows[row]
+        fits = free
+        for c in cols:
+            fits &= free >> c
+        offset = (fits & -fits).bit_length() - 1
+        for c in cols:
+            free &= ~(1 << (offset + c))
+        offsets[row] = offset
+    index = {}
+    for k in keys:
+        row, col = hash_slot(k)
+        index[k] = offsets[row] + col
+    size = max(index.values()) + 1
+    if len(set(index.values())) != len(keys):
+        raise RuntimeError("internal error: the perfect hash has a collision")
+    return offsets, index, size
+
+
+# ---------------------------------------------------------------- writers
+
+HEADER = "/* GENERATED by tables/generate.py - do not edit. */\n"
+
+
+def c_array(ctype: str, name: str, data: list[int], per_line: int = 16) -> str:
+    width = {"uint8_t": 0, "uint16_t": 0, "uint32_t": 0, "uint64_t": 1}[ctype]
+    fmt = "0x{:x}ULL" if width else "{}"
+    lines = []
+    for i in range(0, len(data), per_line):
+        lines.append("  " + ",".join(fmt.format(v) for v in data[i:i + per_line]) + ",")
+    return f"const {ctype} {name}[{len(data)}] = {{\n" + "\n".join(lines) + "\n};\n"
+
+
+def write_c(out_dir: str, offsets: list[int], hash_size: int, games: list[GameTables]) -> list[str]:
+    os.makedirs(out_dir, exist_ok=True)
+    h = [HEADER, "#ifndef HR_GENERATED_TABLES_H\n#define HR_GENERATED_TABLES_H\n\n",
+         "#include <stdint.h>\n\n",
+         f"#define HR_HASH_MULT 0x{HASH_MULT:x}u\n",
+         f"#define HR_HASH_BITS {HASH_BITS}\n",
+         f"#define HR_HASH_SHIFT {HASH_SHIFT}\n",
+         f"#define HR_HASH_ROWS {len(offsets)}\n",
+         f"#define HR_HASH_SIZE {hash_size}\n",
+         f"#define HR_SUIT_SHIFT {SUIT_SHIFT}\n",
+         f"#define HR_SUIT_INIT 0x{SUIT_INIT:x}ULL\n",
+         f"#define HR_FLUSH_BITS 0x{FLUSH_BITS:x}\n",
+         f"#define HR_POISON_SHIFT {POISON.bit_length() - 1}\n",
+         f"#define HR_MASK_SUIT_BITS {MASK_SUIT_BITS}\n",
+         f"#define HR_N_GAMES {len(games)}\n\n",
+         "extern const uint32_t hr_hash_offsets[HR_HASH_ROWS];\n"]
+    c = [HEADER, '#include "../handrank.h"\n#include "tables.h"\n\n',
+         c_array("uint32_t", "hr_hash_offsets", offsets)]
+    for g in games:
+        p = f"hr_{g.game.name}"
+        n_classes = len(g.category) - 1
+        h.append(f"#define HR_{g.game.name.upper()}_CLASSES {n_classes}\n")
+        for ctype, suffix, data in (("uint64_t", "card_key", g.card_key),
+                                    ("uint64_t", "card_mask", g.card_mask),
+                                    ("uint16_t", "values", g.values),
+                                    ("uint16_t", "flush", g.flush),
+                                    ("uint8_t", "category", g.category),
+                                    ("uint8_t", "class_ranks", g.class_ranks)):
+            h.append(f"extern const {ctype} {p}_{suffix}[{len(data)}];\n")
+            c.append(c_array(ctype, f"{p}_{suffix}", data))
+    c.append("const hr_game hr_games[HR_N_GAMES] = {\n")
+    for g in games:
+        p = f"hr_{g.game.name}"
+        c.append(f'  {{"{g.game.name}", {p}_card_key, {p}_card_mask, {p}_values, {p}_flush, '
+                 f"{p}_category, {p}_class_ranks, {len(g.category) - 1}}},\n")
+    c.append("};\n")
+    h.append("\n#endif\n")
+    paths = []
+    for name, text in (("tables.h", "".join(h)), ("tables.c", "".join(c))):
+        path = os.path.join(out_dir, name)
+        write_if_changed(path, text.encode())
+        paths.append(path)
+    return paths
+
+
+def write_bin(path: str, offsets: list[int], games: list[GameTables]) -> str:
+    """Write the tables as named little-endian arrays (format in tables/README.md)."""
+    params = {"hash_mult": HASH_MULT, "hash_bits": HASH_BITS, "hash_shift": HASH_SHIFT,
+              "suit_shift": SUIT_SHIFT, "suit_init": SUIT_INIT, "flush_bits": FLUSH_BITS,
+              "poison_shift": POISON.bit_length() - 1, "mask_suit_bits": MASK_SUIT_BITS}
+    arrays: list[tuple[str, str, list[int]]] = [(f"param.{k}", "Q", [v]) for k, v in params.items()]
+    arrays.append(("hash_offsets", "I", offsets))
+    for g in games:
+        p = g.game.name
+        arrays += [(f"{p}.card_key", "Q", g.card_key), (f"{p}.card_mask", "Q", g.card_mask),
+                   (f"{p}.values", "H", g.values), (f"{p}.flush", "H", g.flush),
+                   (f"{p}.category", "B", g.category), (f"{p}.class_ranks", "B", g.class_ranks)]
+    out = bytearray(b"HRTABLES1\n")
+    out += struct.pack("<I", len(arrays))
+    for name, code, data in arrays:
+        raw = struct.pack(f"<{len(data)}{code}", *data)
+        out += struct.pack("<32s1sI", name.encode(), code.encode(), len(data))
+        out += b"\0" * (-len(out) % 8)
+        out += raw
+    out += b"\0" * (-len(out) % 8)
+    write_if_changed(path, bytes(out))
+    return path
+
+
+def write_if_changed(path: str, data: bytes) -> None:
+    """Write only if different, so an unchanged table does not force a rebuild."""
+    try:
+        with open(path, "rb") as f:
+            if f.read() == data:
+                return
+    except FileNotFoundError:
+        pass
+    os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
+    with open(path, "wb") as f:
+        f.write(data)
+
+
+def generate(out_c: str, out_bin: str, quiet: bool = False) -> list[str]:
+    rank_bases()
+    offsets, index, size = build_hash()
+    games = [build_game(g, index, size) for g in GAMES]
+    paths = write_c(out_c, offsets, size, games) + [write_bin(out_bin, offsets, games)]
+    if not quiet:
+        print(f"hash: {len(index)} keys in {size} slots, {len(offsets)} row offsets")
+        for g in games:
+            total = len(g.category) - 1
+            per = ", ".join(f"{CATEGORY_NAMES[c]} {n}" for c, n in g.counts.items() if n)
+            print(f"{g.game.name}: {total} classes ({per})")
+        for p in paths:
+            with open(p, "rb") as f:
+                print(f"sha256 {hashlib.sha256(f.read()).hexdigest()}  {os.path.relpath(p)}")
+    return paths
+
+
+def main(argv: list[str] | None = None) -> int:
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out-c", default=os.path.join(root, "csrc", "generated"))
+    parser.add_argument("--out-bin", default=os.path.join(root, "src", "handrank", "_tables.bin"))
+    parser.add_argument("--quiet", action="store_true")
+    args = parser.parse_args(argv)
+    generate(args.out_c, args.out_bin, args.quiet)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
