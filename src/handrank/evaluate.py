@@ -95,11 +95,15 @@ def evaluate(cards: Any, *, variant: Any = None) -> int:
             text = cards.encode()
             strength = _C.lib.hr_eval_text(g.ptr, text, len(text))
         else:
-            try:
-                raw = bytes(cards)
-            except (TypeError, ValueError):
-                raw = b""
-            strength = _C.lib.hr_eval_bytes(g.ptr, raw, len(raw)) if raw else 0
+            raw = None
+            if type(cards) is list or type(cards) is tuple:
+                try:
+                    raw = bytes(cards)          # ints 0..255, no copy into C
+                except (TypeError, ValueError):
+                    pass
+            if raw is None:
+                raw = bytes(cards_checked(cards, g))
+            strength = _C.lib.hr_eval_bytes(g.ptr, raw, len(raw))
         if strength:
             return strength
         _raise_for(cards, g)
@@ -157,7 +161,7 @@ def evaluate_batch(a: Any, *, out: np.ndarray | None = None, threads: int | None
 
     Examples
     --------
-    >>> evaluate_batch([[51, 47, 43, 39, 35], [0, 4, 8, 12, 17]])
+    >>> evaluate_batch([[51, 47, 43, 39, 35], [20, 13, 10, 7, 0]])
     array([7462,    1], dtype=uint16)
     >>> evaluate_batch([[51, 51, 43, 39, 35]])
     Traceback (most recent call last):
@@ -180,7 +184,12 @@ def evaluate_batch(a: Any, *, out: np.ndarray | None = None, threads: int | None
 
 
 def _as_card_array(a: Any) -> np.ndarray:
-    arr = a if isinstance(a, np.ndarray) else np.asarray(a)
+    try:
+        arr = a if isinstance(a, np.ndarray) else np.asarray(a)
+    except ValueError:
+        raise InvalidHandError(
+            "expected an integer array of shape (n, 5..7), got rows of different lengths"
+        ) from None
     shape_text = f"expected an integer array of shape (n, 5..7), got shape {arr.shape} dtype {arr.dtype}"
     if arr.dtype.kind not in "iu":
         if not (arr.dtype.kind == "f" and arr.size == 0 and arr.ndim == 2):
@@ -343,18 +352,34 @@ def describe(strength: int, *, variant: Any = None) -> str:
 def best_five(cards: Any, *, variant: Any = None) -> list[int]:
     """Return the ids of the five cards that make the best hand.
 
-    Among equal best hands the first five-card subset in input order wins.
+    The cards come in the order the rule book compares them: the largest group
+    first, then the kickers from the highest (a wheel's ace last).  Among
+    equal best hands the first five-card subset in input order wins.
 
     Examples
     --------
     >>> from handrank.cards import cards_str
     >>> cards_str(best_five("Kh 3c Ks 6d 7c 9h 2s"))
-    'Kh Ks 7c 6d 9h'
+    'Ks Kh 9h 7c 6d'
+    >>> cards_str(best_five("Ah 2c 3d 4s 5h Kd Qc"))
+    '5h 4s 3d 2c Ah'
     """
     g = _HOLDEM if variant is None else game_tables(variant)
     ids = cards_checked(cards, g)
-    if len(ids) == 5:
-        return ids
     subsets = np.array(list(itertools.combinations(ids, 5)), dtype=np.uint8)
     strengths = evaluate_batch(subsets, threads=1, variant=variant)
-    return [int(c) for c in subsets[int(np.argmax(strengths))]]
+    best = int(np.argmax(strengths))
+    return _play_order([int(c) for c in subsets[best]], g.class_ranks[int(strengths[best])])
+
+
+def _play_order(five: list[int], ranks: np.ndarray) -> list[int]:
+    """The five cards in the order the rule book compares them (groups, then kickers)."""
+    left = sorted(five, key=lambda c: -c)
+    out = []
+    for r in ranks:
+        for c in left:
+            if c // 4 == r:
+                out.append(c)
+                left.remove(c)
+                break
+    return out + left

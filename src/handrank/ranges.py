@@ -51,7 +51,10 @@ from typing import Any
 
 import numpy as np
 
-from . import cards as _cards
+from .cards import card as _card
+from .cards import card_str as _card_str
+from .cards import cards as _parse_cards
+from .cards import check_hand as _check_hand
 from .cards import RANKS
 from .errors import InvalidCardError, InvalidRangeError
 
@@ -199,15 +202,15 @@ def _parse_body(body: str) -> tuple[str, list[int]]:
 
     # An exact combo: "AsKs", "A♠K♠", "10s9s".
     try:
-        ids = _cards.cards(body)
+        ids = _parse_cards(body)
     except InvalidCardError:
         raise _cannot_parse(body) from None
     if len(ids) != 2:
         raise _cannot_parse(body)
     if ids[0] == ids[1]:
-        raise InvalidRangeError(f"duplicate card {_cards.card_str(ids[0])!r} in {body!r}")
+        raise InvalidRangeError(f"duplicate card {_card_str(ids[0])!r} in {body!r}")
     hi, lo = max(ids), min(ids)
-    return _cards.card_str(hi) + _cards.card_str(lo), [_combo_index(hi, lo)]
+    return _card_str(hi) + _card_str(lo), [_combo_index(hi, lo)]
 
 
 def _cells_to_combos(cells: list[int]) -> list[int]:
@@ -319,7 +322,7 @@ def _describe(weights: np.ndarray) -> str:
 
     for i in np.flatnonzero((weights > 0) & ~covered)[::-1]:
         hi, lo = _COMBO_IDS[i]
-        add(_cards.card_str(int(hi)) + _cards.card_str(int(lo)), float(weights[i]))
+        add(_card_str(int(hi)) + _card_str(int(lo)), float(weights[i]))
     return ",".join(terms)
 
 
@@ -581,7 +584,7 @@ class Range:
         >>> Range("AKs").without("Ah Ad Ac")
         Range('AsKs')
         """
-        ids = [_cards.card(dead)] if isinstance(dead, (int, np.integer)) else _cards.cards(dead)
+        ids = [_card(dead)] if isinstance(dead, (int, np.integer)) else _parse_cards(dead)
         if not ids:
             return self
         dead_mask = np.zeros(52, dtype=bool)
@@ -593,8 +596,8 @@ class Range:
 
 
 def _two_cards(hand: Any) -> tuple[int, int]:
-    ids = _cards.cards(hand)
-    _cards.check_hand(ids, 2, 2)
+    ids = _parse_cards(hand)
+    _check_hand(ids, 2, 2)
     return ids[0], ids[1]
 
 
