@@ -237,9 +237,10 @@ def explain(a: Any, b: Any, board: Any = None, *, variant: Any = None) -> str:
     """
     g = game_tables(variant)
     if board is None:
-        ha, hb = cards_checked(a, g), cards_checked(b, g)
+        ha, hb = cards(a), cards(b)
         check_hand(ha, 5, 5)
         check_hand(hb, 5, 5)
+        ha, hb = cards_checked(ha, g), cards_checked(hb, g)
         _no_shared(ha, hb)
         return _why(_hand(ha, (), g, variant), _hand(hb, (), g, variant))
     bd, ha, hb = cards(board), cards(a), cards(b)
