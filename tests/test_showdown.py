@@ -344,3 +344,27 @@ def test_batch_bad_input(backend):
     with pytest.raises(InvalidHandError, match="boards has 19 deals but hole has 20"):
         showdown_batch(boards[:19], hole)
     assert showdown_batch(np.empty((0, 5), np.uint8), np.empty((0, 2, 2), np.uint8)).shape == (0, 2)
+
+
+# ---------------------------------------------------------------------- command line
+
+def test_cli_showdown(capsys):
+    import argparse
+    import json
+
+    from handrank import _cli_showdown
+
+    parser = argparse.ArgumentParser(prog="handrank")
+    _cli_showdown.add_parser(parser.add_subparsers(dest="command", required=True))
+    argv = ["showdown", "--board", "A♣ K♥ Q♦ 5♠ 5♣", "--hand", "Q♠ Q♣", "--hand", "A♦ 5♥",
+            "--hand", "K♦ K♣", "--hand", "none", "--bets", "300,300,100,50", "--button", "3",
+            "--folded", "3"]
+    args = parser.parse_args(argv)
+    assert args.func(args) == 0
+    assert "payouts: seat 0: 400, seat 1: 0, seat 2: 350, seat 3: 0" in capsys.readouterr().out
+    args = parser.parse_args(argv + ["--json"])
+    args.func(args)
+    assert json.loads(capsys.readouterr().out)["payouts"] == [400, 0, 350, 0]
+    args = parser.parse_args(argv[:-2] + ["--folded", "9"])
+    with pytest.raises(InvalidShowdownError.__mro__[1], match="--folded: no seat 9"):
+        args.func(args)
