@@ -6,8 +6,6 @@ chips one level at a time, strengths come from handrank.reference.
 
 from __future__ import annotations
 
-import itertools
-import random
 
 import numpy as np
 import pytest

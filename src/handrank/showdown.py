@@ -40,7 +40,7 @@ import numpy as np
 
 from . import _backend, _fallback
 from ._tables import GameTables
-from .cards import RANKS, card_str, cards, cards_str, check_hand, first_duplicate
+from .cards import RANKS, card_str, cards, check_hand, first_duplicate
 from .errors import HandrankError, InvalidCardError, InvalidHandError
 from .evaluate import (Category, _executor, _thread_count, best_five, cards_checked, evaluate,
                        evaluate_batch, game_tables)
