@@ -51,7 +51,14 @@ void hr_enumerate7(const hr_game *g, int start, int stride, uint64_t *hist);
 int64_t hr_selftest(const hr_game *g, int k, int start, int stride, uint64_t *hist);
 """
 
-CDEF = CDEF_EVAL
+CDEF_SHOWDOWN = """
+#define HR_SHOWDOWN_MAX_PLAYERS ...
+
+int64_t hr_showdown_batch(const hr_game *g, const uint8_t *boards, const uint8_t *hole,
+                          int64_t n, int players, double *out);
+"""
+
+CDEF = CDEF_EVAL + CDEF_SHOWDOWN
 
 # Every csrc/*.c is compiled and every csrc/*.h included, so a new C module
 # needs only its files and its cdef block above.

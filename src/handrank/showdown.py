@@ -1,0 +1,620 @@
+"""Showdown: who wins each pot, how it is split, and why (RULES.md s.3 and s.6).
+
+Seats are numbered 0..n-1 clockwise; ``button`` is the dealer's seat.
+Chips are whole: every pot is paid out to the last chip and the payouts
+always add up to exactly what was put in.
+
+How the chips are cut into pots
+-------------------------------
+Each distinct amount put in by a player still in the hand (not folded) is a
+cut.  The layer between two cuts is a pot; its eligible players are those
+still in who put in at least the upper cut.  Folded players' chips fill the
+layers they reached; chips a folded player put in above the largest amount
+of anyone still in join the last pot.  So a pot is cut only where the set of
+eligible players changes, and folded chips never make a pot (or an odd chip)
+of their own.  A pot only one player is eligible for (an uncalled bet) goes
+back to that player.  When everyone else folded, the last player takes
+everything and no hands are needed.
+
+Odd chips
+---------
+When a pot does not divide evenly among tied winners, the ``r`` odd chips
+go one at a time to the first ``r`` winners in an order set by ``odd_chip``:
+
+``"left_of_button"`` (default, seed 004)
+    seat order starting from the first seat clockwise from the button.
+``"high_card_by_suit"``
+    by each winner's highest hole card, rank first and then suit
+    (clubs < diamonds < hearts < spades), highest first.
+``"seat_order"``
+    seat number order, seat 0 first (some online rooms).
+"""
+
+from __future__ import annotations
+
+import numbers
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from . import _backend, _fallback
+from ._tables import GameTables
+from .cards import RANKS, card_str, cards, check_hand, first_duplicate
+from .errors import HandrankError, InvalidCardError, InvalidHandError
+from .evaluate import (Category, _executor, _thread_count, best_five, cards_checked, evaluate,
+                       evaluate_batch, game_tables)
+
+__all__ = ["InvalidShowdownError", "Pot", "Settlement", "explain", "settle", "showdown_batch"]
+
+ODD_CHIP_RULES = ("left_of_button", "high_card_by_suit", "seat_order")
+
+_C = _backend.core
+
+
+class InvalidShowdownError(HandrankError, ValueError):
+    """A showdown that cannot be settled: bad chips, seats, lengths or hands."""
+
+
+@dataclass(frozen=True)
+class Pot:
+    """One pot of a settlement.
+
+    Attributes
+    ----------
+    amount : int
+        Chips in the pot.
+    eligible : tuple of int
+        Seats still in that put in enough to win it, in seat order.
+    winners : tuple of int
+        Seats that win it, in seat order.
+    shares : tuple of int
+        Chips each winner receives, aligned with ``winners`` (odd chips
+        included); ``sum(shares) == amount``.
+    odd_chips : int
+        Chips left over after the even split, ``amount % len(winners)``.
+    reason : str
+        Why the pot went where it went.
+    """
+
+    amount: int
+    eligible: tuple[int, ...]
+    winners: tuple[int, ...]
+    shares: tuple[int, ...]
+    odd_chips: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """The result of :func:`settle`.
+
+    Attributes
+    ----------
+    payouts : list of int
+        Chips each seat receives; sums to the chips put in.
+    pots : tuple of Pot
+        The main pot first, then the side pots.
+    """
+
+    payouts: list[int]
+    pots: tuple[Pot, ...]
+
+    def __str__(self) -> str:
+        lines = []
+        for i, pot in enumerate(self.pots):
+            name = "main pot" if i == 0 else f"side pot {i}"
+            seats = ", ".join(str(s) for s in pot.eligible)
+            paid = ", ".join(f"seat {w} gets {c}" for w, c in zip(pot.winners, pot.shares))
+            lines.append(f"{name}: {pot.amount} (eligible: seats {seats}): {paid}")
+            lines.append(f"  {pot.reason}")
+        lines.append("payouts: " + ", ".join(f"seat {s}: {c}" for s, c in
+                                            enumerate(self.payouts)))
+        return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------- hands and reasons
+
+_CATEGORY_WORDS = {c: c.name.lower().replace("_", " ") for c in Category}
+_ORDINALS = ("first", "second", "third", "fourth", "fifth")
+
+
+@dataclass(frozen=True)
+class _Hand:
+    hole: tuple[int, ...]      # the hole cards (empty for a bare five-card hand)
+    five: tuple[int, ...]      # the best five cards
+    strength: int
+    category: Category
+    ranks: tuple[int, ...]     # the five ranks in group order (K-K-9-7-6)
+    key: tuple[int, ...]       # the rule-book comparison list: groups, then kickers
+
+    @property
+    def text(self) -> str:
+        return "-".join(RANKS[r] for r in self.ranks)
+
+
+def _hand(ids: list[int], hole: tuple[int, ...], g: GameTables, variant: Any) -> _Hand:
+    strength = evaluate(ids, variant=variant)
+    five = tuple(best_five(ids, variant=variant)) if len(ids) > 5 else tuple(ids)
+    cat = Category(int(g.category[strength]))
+    ranks = tuple(int(r) for r in g.class_ranks[strength] if r != 255)
+    if cat in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
+        key: tuple[int, ...] = ranks[:1]
+    else:
+        key = tuple(dict.fromkeys(ranks))
+    return _Hand(hole, five, strength, cat, ranks, key)
+
+
+def _decider(cat: Category, index: int) -> str:
+    """The name of the index-th element of a category's comparison list."""
+    if cat in (Category.HIGH_CARD, Category.FLUSH):
+        return f"the {_ORDINALS[index]} card decides"
+    if cat in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
+        return "the top card decides"
+    if cat == Category.ONE_PAIR:
+        return "the pair decides" if index == 0 else f"the {_ORDINALS[index - 1]} kicker decides"
+    if cat == Category.TWO_PAIR:
+        return ("the high pair decides", "the low pair decides", "the kicker decides")[index]
+    if cat == Category.THREE_OF_A_KIND:
+        return "the trips decide" if index == 0 else f"the {_ORDINALS[index - 1]} kicker decides"
+    if cat == Category.FULL_HOUSE:
+        return "the trips decide" if index == 0 else "the pair decides"
+    if cat == Category.FOUR_OF_A_KIND:
+        return "the quads decide" if index == 0 else "the kicker decides"
+    raise RuntimeError(f"internal error: no category {cat!r}")
+
+
+def _why(a: _Hand, b: _Hand) -> str:
+    """Why a beats b (a stronger), or why they split (equal)."""
+    if a.strength < b.strength:
+        a, b = b, a
+    if a.strength == b.strength:
+        if not a.hole and not b.hole:
+            return f"split: both are {a.text}, rank for rank; suits never decide"
+        idle = [c for c in a.hole if c not in a.five] + [c for c in b.hole if c not in b.five]
+        ranks = [RANKS[c // 4] for c in idle]
+        text = f"split: both play {a.text}"
+        if not idle:
+            return text + "; suits never decide"
+        if len(a.hole) + len(b.hole) == len(idle):
+            return text + " (the board); no hole card plays"
+        words = ", ".join(f"the {r}" for r in ranks[:-1])
+        words = f"{words} and the {ranks[-1]}" if words else f"the {ranks[-1]}"
+        return text + f"; {words} {'does' if len(ranks) == 1 else 'do'} not play"
+    head = f"{a.text} beats {b.text}: "
+    if a.category != b.category:
+        return head + f"{_CATEGORY_WORDS[a.category]} beats {_CATEGORY_WORDS[b.category]}"
+    for i, (x, y) in enumerate(zip(a.key, b.key)):
+        if x != y:
+            return (head + f"both {_CATEGORY_WORDS[a.category]}; {_decider(a.category, i)}, "
+                    f"{RANKS[x]} against {RANKS[y]}")
+    raise RuntimeError(f"internal error: {a.text} and {b.text} differ in strength only")
+
+
+def explain(a: Any, b: Any, board: Any = None, *, variant: Any = None) -> str:
+    """Say why one hand beats another, or why they split, in the words of RULES.md s.3.
+
+    Different categories: the categories.  Same category: the first rank that
+    differs in the group-then-kicker order.  Equal: which cards play, and that
+    suits never decide.
+
+    Parameters
+    ----------
+    a, b : str or sequence of cards
+        Five cards each when `board` is None; otherwise each player's hole
+        cards, and each hand is the best five of hole cards plus board.
+    board : str or sequence of cards, optional
+        The community cards (3 to 5).
+    variant : optional
+        The game; hold'em by default.
+
+    Returns
+    -------
+    str
+        ``"<winner> beats <loser>: ..."`` (the stronger hand first) or
+        ``"split: ..."``.
+
+    Raises
+    ------
+    InvalidCardError
+        A token that is not a card.
+    InvalidHandError
+        A repeated card (within a hand, or between a hand and the board or
+        the two hands), or the wrong number of cards.
+
+    Examples
+    --------
+    >>> explain("Ac Jd 9h 5s 3c", "Ad Jc 8h 7s 6c")
+    'A-J-9-5-3 beats A-J-8-7-6: both high card; the third card decides, 9 against 8'
+    >>> explain("K♥ 3♣", "K♦ 4♣", board="K♠ 6♦ 7♣ 9♥ 2♠")
+    'split: both play K-K-9-7-6; the 3 and the 4 do not play'
+    >>> explain("3c 3d 3h Ac As", "2c 2d 2h Kc Ks")
+    '3-3-3-A-A beats 2-2-2-K-K: both full house; the trips decide, 3 against 2'
+    >>> explain("As Ks", "As Qd", board="2c 3d 4h 5s 9c")
+    Traceback (most recent call last):
+    ...
+    handrank.errors.InvalidHandError: duplicate card 'As' in both hands
+    """
+    g = game_tables(variant)
+    if board is None:
+        ha, hb = cards(a), cards(b)
+        check_hand(ha, 5, 5)
+        check_hand(hb, 5, 5)
+        ha, hb = cards_checked(ha, g), cards_checked(hb, g)
+        _no_shared(ha, hb)
+        return _why(_hand(ha, (), g, variant), _hand(hb, (), g, variant))
+    bd, ha, hb = cards(board), cards(a), cards(b)
+    check_hand(bd, 3, 5)
+    _no_shared(ha, hb)
+    hands = []
+    for hole in (ha, hb):
+        dup = first_duplicate(hole + bd)
+        if dup >= 0:
+            where = "a hand" if dup in hole[hole.index(dup) + 1:] else "a hand and the board"
+            raise InvalidHandError(f"duplicate card {card_str(dup)!r} in {where}")
+        hands.append(_hand(cards_checked(hole + bd, g), tuple(hole), g, variant))
+    return _why(hands[0], hands[1])
+
+
+def _no_shared(a: list[int], b: list[int]) -> None:
+    for c in a:
+        if c in b:
+            raise InvalidHandError(f"duplicate card {card_str(c)!r} in both hands")
+
+
+# ---------------------------------------------------------------------- settle
+
+
+def _seats(seats: tuple[int, ...] | list[int]) -> str:
+    if len(seats) == 1:
+        return f"seat {seats[0]}"
+    return "seats " + ", ".join(str(s) for s in seats[:-1]) + f" and {seats[-1]}"
+
+
+def _check_inputs(board: Any, hands: Any, contributions: Any, folded: Any, button: Any,
+                  odd_chip: Any) -> tuple[list[int], list[bool], int]:
+    try:
+        chips = list(contributions)
+    except TypeError:
+        raise TypeError(f"contributions must be a sequence of int, got "
+                        f"{type(contributions).__name__}") from None
+    n = len(chips)
+    if n < 2:
+        raise InvalidShowdownError(f"expected at least 2 seats, got {n}")
+    for seat, c in enumerate(chips):
+        if isinstance(c, (bool, np.bool_)) or not isinstance(c, numbers.Integral):
+            raise TypeError(f"contribution of seat {seat} must be a whole number of chips "
+                            f"(int), got {c!r}")
+        if c < 0:
+            raise InvalidShowdownError(f"contribution of seat {seat} is negative: {int(c)}")
+    chips = [int(c) for c in chips]
+    if isinstance(hands, (str, bytes)):
+        raise TypeError("hands must be a sequence with one entry per seat (cards or None), "
+                        "got str")
+    if len(hands) != n:
+        raise InvalidShowdownError(f"hands has {len(hands)} entries but contributions has {n}")
+    if folded is None:
+        out = [False] * n
+    else:
+        out = list(folded)
+        if len(out) != n:
+            raise InvalidShowdownError(f"folded has {len(out)} entries but contributions has {n}")
+        for seat, f in enumerate(out):
+            if not isinstance(f, (bool, np.bool_)):
+                raise TypeError(f"folded must hold a bool per seat, got {f!r} for seat {seat}")
+        out = [bool(f) for f in out]
+    if isinstance(button, (bool, np.bool_)) or not isinstance(button, numbers.Integral):
+        raise TypeError(f"button must be a seat number (int), got {button!r}")
+    if not 0 <= button < n:
+        raise InvalidShowdownError(f"button must be a seat from 0 to {n - 1}, got {int(button)}")
+    if odd_chip not in ODD_CHIP_RULES:
+        raise InvalidShowdownError(f"unknown odd_chip rule {odd_chip!r}, expected one of "
+                                   + ", ".join(repr(r) for r in ODD_CHIP_RULES))
+    if all(out):
+        raise InvalidShowdownError("every player folded; at least one must still be in")
+    return chips, out, int(button)
+
+
+def _read_cards(board: Any, hands: Any, folded: list[bool]) -> tuple[list[int], list[list[int] | None]]:
+    """Parse the board and every hand given; raise on a duplicate anywhere, saying where."""
+    bd = [] if board is None else cards(board)
+    where: dict[int, str] = {}
+    for c in bd:
+        if c in where:
+            raise InvalidHandError(f"duplicate card {card_str(c)!r} on the board")
+        where[c] = "the board"
+    holes: list[list[int] | None] = []
+    for seat, h in enumerate(hands):
+        if h is None:
+            if not folded[seat]:
+                raise InvalidShowdownError(f"seat {seat} is still in but has no hand")
+            holes.append(None)
+            continue
+        ids = cards(h)
+        if len(ids) != 2:
+            raise InvalidHandError(f"expected 2 cards for seat {seat}'s hand, got {len(ids)}")
+        for c in ids:
+            if c in where:
+                other = where[c]
+                place = other if other == f"seat {seat}'s hand" else f"{other} and seat {seat}'s hand"
+                raise InvalidHandError(f"duplicate card {card_str(c)!r} in {place}")
+            where[c] = f"seat {seat}'s hand"
+        holes.append(ids)
+    return bd, holes
+
+
+def _odd_order(winners: list[int], rule: str, button: int, n: int,
+               holes: list[list[int] | None]) -> list[int]:
+    if rule == "left_of_button":
+        return sorted(winners, key=lambda s: (s - button - 1) % n)
+    if rule == "high_card_by_suit":
+        return sorted(winners, key=lambda s: -max(holes[s] or [-1]))
+    if rule == "seat_order":
+        return sorted(winners)
+    raise RuntimeError(f"internal error: odd chip rule {rule!r}")
+
+
+_RULE_WORDS = {
+    "left_of_button": "first clockwise from the button",
+    "high_card_by_suit": "highest hole card by suit",
+    "seat_order": "lowest seat first",
+}
+
+
+def settle(board: Any, hands: Any, contributions: Any, *, folded: Any = None, button: int = 0,
+           odd_chip: str = "left_of_button", variant: Any = None) -> Settlement:
+    """Settle a hand: cut the chips into pots and pay each to its best hand(s).
+
+    Parameters
+    ----------
+    board : str or sequence of cards
+        The five community cards (may be incomplete or None when everyone
+        else folded).
+    hands : sequence of (str, sequence of cards, or None)
+        Each seat's two hole cards; None for a folded seat.
+    contributions : sequence of int
+        Chips each seat put in over the whole hand (whole chips, >= 0).
+    folded : sequence of bool, optional
+        True for each seat that folded; by default nobody folded.
+    button : int
+        The dealer's seat.
+    odd_chip : {"left_of_button", "high_card_by_suit", "seat_order"}
+        Who gets the chips that do not divide evenly (see the module docstring).
+    variant : optional
+        The game; hold'em by default.
+
+    Returns
+    -------
+    Settlement
+        ``.payouts`` per seat and ``.pots`` (main pot first); ``str()`` of
+        it is a readable account.
+
+    Raises
+    ------
+    TypeError
+        A contribution that is not an int (bool and float included).
+    InvalidShowdownError
+        A negative contribution, lengths that differ, fewer than 2 seats,
+        `button` out of range, every player folded, a live seat without a
+        hand, an unknown `odd_chip` rule.
+    InvalidCardError, InvalidHandError
+        A bad card, a card repeated across hands and board (saying where),
+        a board that is not 5 cards at showdown.
+
+    Examples
+    --------
+    >>> s = settle("A♣ K♥ Q♦ 5♠ 5♣", ["Q♠ Q♣", "A♦ 5♥", "K♦ K♣", None],
+    ...            [300, 300, 100, 50], folded=[False, False, False, True], button=3)
+    >>> s.payouts
+    [400, 0, 350, 0]
+    >>> [(p.amount, p.eligible, p.winners) for p in s.pots]
+    [(350, (0, 1, 2), (2,)), (400, (0, 1), (0,))]
+    >>> settle("Ks 6d 7c 9h 2s", ["Kh 3c", "Kd 4c", "Qc Qd"], [5, 5, 5]).payouts
+    [7, 8, 0]
+    >>> settle("Ks 6d 7c 9h 2s", ["Kh 3c", "Kh 4c"], [5, 5])
+    Traceback (most recent call last):
+    ...
+    handrank.errors.InvalidHandError: duplicate card 'Kh' in seat 0's hand and seat 1's hand
+    """
+    chips, out, button = _check_inputs(board, hands, contributions, folded, button, odd_chip)
+    n = len(chips)
+    g = game_tables(variant)
+    bd, holes = _read_cards(board, hands, out)
+    live = [s for s in range(n) if not out[s]]
+    total = sum(chips)
+    payouts = [0] * n
+    if len(live) == 1:
+        (last,) = live
+        payouts[last] = total
+        pot = Pot(total, (last,), (last,), (total,), 0,
+                  f"everyone else folded: seat {last} takes all {total} without a showdown")
+        return Settlement(payouts, (pot,))
+    if len(bd) != 5:
+        raise InvalidHandError(f"expected a board of 5 cards at showdown, got {len(bd)}")
+    hand = {s: _hand(cards_checked(holes[s] + bd, g), tuple(holes[s]), g, variant)  # type: ignore[operator]
+            for s in live}
+    levels = sorted({chips[s] for s in live})
+    pots: list[Pot] = []
+    low = 0
+    for i, high in enumerate(levels):
+        last = i == len(levels) - 1
+        # each seat's chips in this layer; the last also takes folded chips
+        # above every live seat's amount
+        part = [min(c, high) - min(c, low) + (max(c - high, 0) if last else 0) for c in chips]
+        amount = sum(part)
+        low = high
+        if amount == 0:
+            continue
+        eligible = tuple(s for s in live if chips[s] >= high)
+        alone = all(part[s] == 0 for s in range(n) if s not in eligible)
+        pots.append(_pay(amount, eligible, hand, odd_chip, button, n, holes, alone))
+    for pot in pots:
+        for w, c in zip(pot.winners, pot.shares):
+            payouts[w] += c
+    if sum(payouts) != total:
+        raise RuntimeError(f"internal error: paid {sum(payouts)} of {total} chips")
+    return Settlement(payouts, tuple(pots))
+
+
+def _pay(amount: int, eligible: tuple[int, ...], hand: dict[int, _Hand], rule: str, button: int,
+         n: int, holes: list[list[int] | None], alone: bool) -> Pot:
+    if len(eligible) == 1:
+        (only,) = eligible
+        why = (f"an uncalled bet: only seat {only} put in this much, so it goes back to seat {only}"
+               if alone else f"uncontested: seat {only} is the only player still in who put in "
+               f"this much; folded chips in it go to seat {only}")
+        return Pot(amount, eligible, eligible, (amount,), 0, why)
+    best = max(hand[s].strength for s in eligible)
+    winners = tuple(s for s in eligible if hand[s].strength == best)
+    losers = [s for s in eligible if hand[s].strength != best]
+    each, odd = divmod(amount, len(winners))
+    extra = set(_odd_order(list(winners), rule, button, n, holes)[:odd])
+    shares = tuple(each + (w in extra) for w in winners)
+    top = hand[winners[0]]
+    if len(winners) == 1:
+        runner = max(losers, key=lambda s: hand[s].strength)
+        reason = f"seat {winners[0]} wins: " + _why(top, hand[runner]) + f" (seat {runner})"
+    else:
+        reason = f"{_seats(winners)} split: " + _why(top, hand[winners[1]])[len("split: "):]
+        if losers:
+            runner = max(losers, key=lambda s: hand[s].strength)
+            reason += f"; {_why(top, hand[runner])} (seat {runner})"
+        if odd:
+            got = sorted(extra)
+            reason += (f"; {odd} odd chip{'s' if odd > 1 else ''} to {_seats(got)} "
+                       f"({_RULE_WORDS[rule]})")
+    return Pot(amount, eligible, winners, shares, odd, reason)
+
+
+# ---------------------------------------------------------------------- batch
+
+
+def _as_ids(a: Any, name: str, shape: str, ndim: int, width: int) -> np.ndarray:
+    arr = a if isinstance(a, np.ndarray) else np.asarray(a)
+    text = (f"expected {name} as an integer array of shape {shape}, "
+            f"got shape {arr.shape} dtype {arr.dtype}")
+    if arr.dtype.kind not in "iu" and not (arr.size == 0 and arr.ndim == ndim):
+        raise TypeError(text)
+    if arr.ndim != ndim or arr.shape[-1] != width:
+        raise InvalidHandError(text)
+    if arr.dtype != np.uint8 and arr.size:
+        bad = (arr < 0) | (arr > 51)
+        if bad.any():
+            idx = np.unravel_index(int(np.argmax(bad)), arr.shape)
+            raise InvalidCardError(f"invalid card id {int(arr[idx])} in {name} at row {idx[0]}")
+    return np.ascontiguousarray(arr, dtype=np.uint8)
+
+
+def showdown_batch(boards: Any, hole: Any, *, threads: int | None = None,
+                   variant: Any = None) -> np.ndarray:
+    """Return each player's share of one pot in each of many hold'em deals.
+
+    Parameters
+    ----------
+    boards : array_like of int, shape (n, 5)
+        The five board cards of each deal (card ids).
+    hole : array_like of int, shape (n, p, 2)
+        Each player's two hole cards; 1 <= p <= 23.
+    threads : int, optional
+        Worker threads; by default every core for large batches, one for small.
+    variant : optional
+        The game; hold'em by default.
+
+    Returns
+    -------
+    ndarray of float64, shape (n, p)
+        1.0 for the only best hand, 1/k for each of k tied best hands, else 0.
+
+    Raises
+    ------
+    TypeError
+        A non-integer array.
+    InvalidCardError
+        An id outside the deck, with its deal.
+    InvalidHandError
+        A wrong shape, or a card repeated anywhere in a deal.
+
+    Examples
+    --------
+    >>> from handrank import cards
+    >>> showdown_batch([cards("Ks 6d 7c 9h 2s")], [[cards("Kh 3c"), cards("Kd 4c")]])
+    array([[0.5, 0.5]])
+    >>> showdown_batch([cards("Ks 6d 7c 9h 2s")], [[cards("Kh 3c"), cards("Kd 8c")]])
+    array([[0., 1.]])
+    >>> showdown_batch([cards("Ks 6d 7c 9h 2s")], [[cards("Kh 3c"), cards("Kh 8c")]])
+    Traceback (most recent call last):
+    ...
+    handrank.errors.InvalidHandError: duplicate card 'Kh' in deal 0 (seat 1's hand)
+    """
+    g = game_tables(variant)
+    b = _as_ids(boards, "boards", "(n, 5)", 2, 5)
+    h = _as_ids(hole, "hole", "(n, p, 2)", 3, 2)
+    n, p = h.shape[0], h.shape[1]
+    if b.shape[0] != n:
+        raise InvalidHandError(f"boards has {b.shape[0]} deals but hole has {n}")
+    limit = _C.lib.HR_SHOWDOWN_MAX_PLAYERS if _C is not None else 23
+    if not 1 <= p <= limit:
+        raise InvalidHandError(f"expected 1 to {limit} players per deal, got {p}")
+    out = np.empty((n, p), dtype=np.float64)
+    if n == 0:
+        return out
+    bad = _batch_c(g, b, h, out, _thread_count(threads, n)) if _C is not None \
+        else _batch_numpy(g, b, h, out, variant)
+    if bad >= 0:
+        _raise_for_deal(b, h, bad, g)
+    return out
+
+
+def _batch_c(g: GameTables, b: np.ndarray, h: np.ndarray, out: np.ndarray, threads: int) -> int:
+    ffi, lib = _C.ffi, _C.lib
+    n, p = h.shape[0], h.shape[1]
+    src_b = ffi.from_buffer("uint8_t[]", b)
+    src_h = ffi.from_buffer("uint8_t[]", h)
+    dst = ffi.from_buffer("double[]", out, require_writable=True)
+
+    def part(lo: int, hi: int) -> int:
+        bad = lib.hr_showdown_batch(g.ptr, src_b + lo * 5, src_h + lo * 2 * p, hi - lo, p,
+                                    dst + lo * p)
+        if bad == -2:
+            raise RuntimeError(f"internal error: the C core rejected {p} players")
+        return -1 if bad < 0 else lo + bad
+
+    if threads == 1:
+        return part(0, n)
+    bounds = [n * i // threads for i in range(threads + 1)]
+    bad_rows = [r for r in _executor().map(lambda i: part(bounds[i], bounds[i + 1]),
+                                           range(threads)) if r >= 0]
+    return min(bad_rows) if bad_rows else -1
+
+
+def _batch_numpy(g: GameTables, b: np.ndarray, h: np.ndarray, out: np.ndarray,
+                 variant: Any) -> int:
+    n, p = h.shape[0], h.shape[1]
+    deal = np.sort(np.concatenate([b, h.reshape(n, 2 * p)], axis=1), axis=1)
+    bad = (deal[:, 1:] == deal[:, :-1]).any(axis=1) | (deal[:, -1] > 51)
+    bad |= (g.card_key[deal] >> np.uint64(60)).any(axis=1)
+    if bad.any():
+        return int(np.argmax(bad))
+    strengths = np.empty((p, n), dtype=np.uint16)   # one player per row: contiguous
+    seven = np.empty((n, 7), dtype=np.uint8)
+    seven[:, :5] = b
+    for j in range(p):
+        seven[:, 5:] = h[:, j]
+        evaluate_batch(seven, out=strengths[j], variant=variant)
+    win = strengths == strengths.max(axis=0)
+    out[:] = (win / win.sum(axis=0)).T
+    return -1
+
+
+def _raise_for_deal(b: np.ndarray, h: np.ndarray, r: int, g: GameTables) -> None:
+    places = [(int(c), "the board") for c in b[r]]
+    places += [(int(c), f"seat {s}'s hand") for s in range(h.shape[1]) for c in h[r, s]]
+    for c, where in places:
+        if c >= 52 or g.card_key[c] >> np.uint64(60):
+            raise InvalidCardError(f"invalid card id {c} in deal {r} ({where})")
+    seen: dict[int, str] = {}
+    for c, where in places:
+        if c in seen:
+            raise InvalidHandError(f"duplicate card {card_str(c)!r} in deal {r} ({where})")
+        seen[c] = where
+    raise RuntimeError(f"internal error: deal {r} rejected")
