@@ -9,9 +9,16 @@ from __future__ import annotations
 
 from ._backend import BACKEND as backend
 from .cards import card, card_str, cards, cards_str
-from .errors import HandrankError, InvalidCardError, InvalidHandError, InvalidRangeError
+from .errors import (
+    HandrankError,
+    InvalidCardError,
+    InvalidHandError,
+    InvalidRangeError,
+    InvalidShowdownError,
+)
 from .evaluate import Category, best_five, category, describe, evaluate, evaluate_batch
 from .ranges import Range
+from .showdown import Pot, Settlement, explain, settle, showdown_batch
 
 __version__ = "0.1.0"
 
@@ -21,7 +28,10 @@ __all__ = [
     "InvalidCardError",
     "InvalidHandError",
     "InvalidRangeError",
+    "InvalidShowdownError",
+    "Pot",
     "Range",
+    "Settlement",
     "backend",
     "best_five",
     "card",
@@ -32,4 +42,7 @@ __all__ = [
     "describe",
     "evaluate",
     "evaluate_batch",
+    "explain",
+    "settle",
+    "showdown_batch",
 ]

@@ -7,7 +7,8 @@ keeps working for callers that do not know handrank; wrong types raise plain
 
 from __future__ import annotations
 
-__all__ = ["HandrankError", "InvalidCardError", "InvalidHandError", "InvalidRangeError"]
+__all__ = ["HandrankError", "InvalidCardError", "InvalidHandError", "InvalidRangeError",
+           "InvalidShowdownError"]
 
 
 class HandrankError(Exception):
@@ -24,3 +25,7 @@ class InvalidHandError(HandrankError, ValueError):
 
 class InvalidRangeError(HandrankError, ValueError):
     """Range text that cannot be parsed (``cannot parse 'QQ++'``) or a bad weight."""
+
+
+class InvalidShowdownError(HandrankError, ValueError):
+    """A showdown that cannot be settled: bad chips, seats, lengths or hands."""

@@ -41,7 +41,7 @@ import numpy as np
 from . import _backend, _fallback
 from ._tables import GameTables
 from .cards import RANKS, card_str, cards, check_hand, first_duplicate
-from .errors import HandrankError, InvalidCardError, InvalidHandError
+from .errors import InvalidCardError, InvalidHandError, InvalidShowdownError
 from .evaluate import (Category, _executor, _thread_count, best_five, cards_checked, evaluate,
                        evaluate_batch, game_tables)
 
@@ -50,10 +50,6 @@ __all__ = ["InvalidShowdownError", "Pot", "Settlement", "explain", "settle", "sh
 ODD_CHIP_RULES = ("left_of_button", "high_card_by_suit", "seat_order")
 
 _C = _backend.core
-
-
-class InvalidShowdownError(HandrankError, ValueError):
-    """A showdown that cannot be settled: bad chips, seats, lengths or hands."""
 
 
 @dataclass(frozen=True)
