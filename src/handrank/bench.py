@@ -197,21 +197,31 @@ def _handrank_equity() -> Callable[[], tuple[float, str, int]]:
 
 def _batch_equity() -> Callable[[], tuple[float, str, int]]:
     """Exact equity of AsKs vs QdQc: every board through evaluate_batch."""
-    hero = hr.cards(EQUITY_HANDS[0])
-    villain = hr.cards(EQUITY_HANDS[1])
-    rest = [c for c in range(52) if c not in hero + villain]
-    boards = np.array(list(itertools.combinations(rest, 5)), dtype=np.uint8)
-    a = np.empty((len(boards), 7), np.uint8)
-    b = np.empty((len(boards), 7), np.uint8)
-    a[:, :2], b[:, :2] = hero, villain
-    a[:, 2:] = b[:, 2:] = boards
-
     def run_batch() -> tuple[float, str, int]:
+        a, b = _equity_hands()
         sa = hr.evaluate_batch(a, threads=1)
         sb = hr.evaluate_batch(b, threads=1)
         wins = np.count_nonzero(sa > sb) + 0.5 * np.count_nonzero(sa == sb)
-        return float(wins / len(boards)), "exact, 1,712,304 boards via evaluate_batch", 0
+        return float(wins / len(a)), "exact, 1,712,304 boards via evaluate_batch", 0
     return run_batch
+
+
+_EQUITY_HANDS: list[np.ndarray] = []
+
+
+def _equity_hands() -> tuple[np.ndarray, np.ndarray]:
+    """AsKs and QdQc on every board of the other 48 cards (built once, on first use)."""
+    if not _EQUITY_HANDS:
+        hero = hr.cards(EQUITY_HANDS[0])
+        villain = hr.cards(EQUITY_HANDS[1])
+        rest = [c for c in range(52) if c not in hero + villain]
+        boards = np.array(list(itertools.combinations(rest, 5)), dtype=np.uint8)
+        for hole in (hero, villain):
+            h = np.empty((len(boards), 7), np.uint8)
+            h[:, :2] = hole
+            h[:, 2:] = boards
+            _EQUITY_HANDS.append(h)
+    return _EQUITY_HANDS[0], _EQUITY_HANDS[1]
 
 
 def _first_equity(result: Any) -> float:
