@@ -575,6 +575,7 @@ def run_suite(suite: Suite, libs: list[Adapter], *, progress: bool = True,
     single = hands[7][: suite.single]
     text = [hand_text(r) for r in single]
 
+    _handrank_equity_exact()    # builds the equity boards before any clock starts
     results: dict[tuple[str, str], Result] = {}
     disagreements: list[str] = []
     prepared: dict[tuple[str, str], Any] = {}
