@@ -43,6 +43,7 @@ its :class:`~handrank.errors.InvalidCardError` /
 
 from __future__ import annotations
 
+import importlib
 import math
 import re
 from collections.abc import Iterable
@@ -51,9 +52,11 @@ from typing import Any
 
 import numpy as np
 
-from . import cards as _cards
 from .cards import RANKS
 from .errors import InvalidCardError, InvalidRangeError
+
+# The module, not the function handrank/__init__.py binds to the same name.
+_cards = importlib.import_module(".cards", __package__)
 
 __all__ = ["Range", "parse_player"]
 
