@@ -216,7 +216,8 @@ def _prepare(players: Any, board: Any, dead: Any, g: Any) -> _Spot:
             first = where[c]
             if first == place:
                 raise InvalidHandError(f"card {card_str(c)!r} is {_at(place)} twice")
-            raise InvalidHandError(f"card {card_str(c)!r} is {_at(first)} and {_at(place)}")
+            a, b = (place, first) if not first.startswith("player") else (first, place)
+            raise InvalidHandError(f"card {card_str(c)!r} is {_at(a)} and {_at(b)}")
         where[c] = place
 
     for c in b:
