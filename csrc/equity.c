@@ -174,36 +174,44 @@ static void leaf(exact_ctx *c, uint32_t rk, int64_t mult)
 }
 
 /* Every multiset of `left` ranks from ranks r, r - 1, ..., 0 with at most
- * avail[r] of rank r, each weighed by its number of suit assignments. */
-static void multisets(exact_ctx *c, const int *avail, int r, int left, uint32_t rk,
-                      int64_t mult)
+ * avail[r] of rank r, each weighed by its number of suit assignments.
+ * cap[r] = avail[0] + ... + avail[r] prunes branches that cannot finish. */
+static void multisets(exact_ctx *c, const int *avail, const int *cap, int r, int left,
+                      uint32_t rk, int64_t mult)
 {
     if (left == 0) {
         leaf(c, rk, mult);
         return;
     }
-    if (r < 0)
+    if (r < 0 || cap[r] < left)
         return;
     int top = avail[r] < left ? avail[r] : left;
     for (int k = 0; k <= top; k++)
-        multisets(c, avail, r - 1, left - k, rk + (uint32_t)k * c->rank_base[r],
+        multisets(c, avail, cap, r - 1, left - k, rk + (uint32_t)k * c->rank_base[r],
                   mult * binom4[avail[r]][k]);
+}
+
+static void capacities(const int *avail, int *cap)
+{
+    int sum = 0;
+    for (int r = 0; r < 13; r++)
+        cap[r] = sum += avail[r];
 }
 
 /* Every set of `left` ranks among the ranks r, r - 1, ..., 0 of `free`, as
  * the dealt cards of the flush suit; the rest of the board as multisets. */
-static void suit_sets(exact_ctx *c, const int *avail_other, unsigned free, int r, int left,
+static void suit_sets(exact_ctx *c, const int *avail_other, const int *cap, unsigned free, int r, int left,
                       unsigned mask, uint32_t rk)
 {
     if (left == 0) {
         c->fmask = mask;
         c->frk = rk;
-        multisets(c, avail_other, 12, c->m - c->fcount, 0, 1);
+        multisets(c, avail_other, cap, 12, c->m - c->fcount, 0, 1);
         return;
     }
     for (; r >= left - 1; r--)
         if (free >> r & 1u)
-            suit_sets(c, avail_other, free, r - 1, left - 1, mask | 1u << r,
+            suit_sets(c, avail_other, cap, free, r - 1, left - 1, mask | 1u << r,
                       rk + c->rank_base[r]);
 }
 
@@ -229,7 +237,9 @@ static void one_tuple(exact_ctx *c, uint64_t used, double weight, double *out)
     c->fcount = 0;
     c->fmask = 0;
     c->frk = 0;
-    multisets(c, avail, 12, m, 0, 1);
+    int cap[13];
+    capacities(avail, cap);
+    multisets(c, avail, cap, 12, m, 0, 1);
     /* flush passes */
     for (int f = 0; f < 4; f++) {
         int most = 0;
@@ -239,12 +249,13 @@ static void one_tuple(exact_ctx *c, uint64_t used, double weight, double *out)
         int other[13];
         for (int r = 0; r < 13; r++)
             other[r] = avail[r] - (int)(free_suit[f] >> r & 1u);
+        capacities(other, cap);
         c->fsuit = f;
         for (int j = 0; j <= m && j <= have; j++) {
             if (most + j < 5)
                 continue;
             c->fcount = j;
-            suit_sets(c, other, free_suit[f], 12, j, 0, 0);
+            suit_sets(c, other, cap, free_suit[f], 12, j, 0, 0);
         }
     }
     for (int p = 0; p < n; p++) {

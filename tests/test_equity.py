@@ -184,7 +184,6 @@ BAD = [
     ((["AsKs", "QdQc"],), {"trials": 0}, ValueError, "trials must be a positive int, got 0"),
     ((["AsKs", "AA:-1"],), {}, InvalidRangeError, "invalid weight '-1'"),
     ((["AsKs", "QdQc"],), {"threads": 0}, ValueError, "threads must be a positive int"),
-    ((["AA", "AA", "AA"],), {"exact": True}, InvalidRangeError, "always clash"),
     ((["random", "random", "random"],), {"exact": True}, ValueError,
      "exact enumeration too large"),
 ]
@@ -197,9 +196,11 @@ def test_bad_input(args, kwargs, exc, message):
 
 
 @needs_c
-def test_always_clash_monte_carlo():
+def test_always_clash():
     with pytest.raises(InvalidRangeError, match="always clash"):
         equity(["AA", "AA", "AA"], exact=False, trials=1000, seed=1)
+    with pytest.raises(InvalidRangeError, match="always clash"):
+        equity(["AA", "AA", "AA"], exact=True)
 
 
 @needs_c

@@ -337,7 +337,8 @@ def _exact_python(spot: _Spot) -> EquityResult:
             continue
         w = float(np.prod([spot.weights[p][k] for p, k in enumerate(choice)]))
         deck = [c for c in range(52) if c not in used and not g.card_key[c] >> np.uint64(60)]
-        rest = np.array(list(itertools.combinations(deck, m)), dtype=np.uint8).reshape(-1, m)
+        subsets = list(itertools.combinations(deck, m))
+        rest = np.array(subsets, dtype=np.uint8).reshape(len(subsets), m)
         nb = len(rest)
         base = np.concatenate([np.broadcast_to(spot.board, (nb, len(spot.board))), rest],
                               axis=1)
