@@ -11,8 +11,6 @@
 #include "handrank.h"
 #include "lookup.h"
 
-#include "generated/tables.h"
-
 #include <stddef.h>
 
 extern const hr_game hr_games[HR_N_GAMES];   /* written by the generator */
@@ -29,9 +27,9 @@ int hr_eval(const hr_game *g, const uint8_t *cards, int n)
     uint64_t key, mask;
     if (n < HR_MIN_HAND || n > HR_MAX_HAND)
         return 0;
-    if (gather(g, cards, n, &key, &mask))
+    if (hr_gather(g, cards, n, &key, &mask))
         return 0;
-    return (int)lookup(g, key, mask);
+    return (int)hr_lookup(g, key, mask);
 }
 
 int hr_eval_bytes(const hr_game *g, const char *cards, int n)
@@ -109,9 +107,9 @@ int hr_eval_text(const hr_game *g, const char *text, size_t len)
     {                                                                            \
         for (int64_t i = 0; i < n; i++) {                                        \
             uint64_t key, mask;                                                  \
-            if (__builtin_expect(gather(g, cards + i * K, K, &key, &mask) != 0, 0)) \
+            if (__builtin_expect(hr_gather(g, cards + i * K, K, &key, &mask) != 0, 0)) \
                 return i;                                                        \
-            out[i] = (uint16_t)lookup(g, key, mask);                             \
+            out[i] = (uint16_t)hr_lookup(g, key, mask);                             \
         }                                                                        \
         return -1;                                                               \
     }
@@ -148,7 +146,7 @@ void hr_enumerate7(const hr_game *g, int start, int stride, uint64_t *hist)
                         for (int f = e + 1; f < HR_N_CARDS - 1; f++) {
                             uint64_t kf = ke + ck[f], mf = me + cm[f];
                             for (int h = f + 1; h < HR_N_CARDS; h++)
-                                hist[lookup(g, kf + ck[h], mf + cm[h])]++;
+                                hist[hr_lookup(g, kf + ck[h], mf + cm[h])]++;
                         }
                     }
                 }
@@ -177,17 +175,17 @@ int64_t hr_selftest(const hr_game *g, int k, int start, int stride, uint64_t *hi
                 key += ck[idx[j]];
                 mask += cm[idx[j]];
             }
-            unsigned value = lookup(g, key, mask), best = 0;
+            unsigned value = hr_lookup(g, key, mask), best = 0;
             if (k == 7) {
                 for (int x = 0; x < 7; x++)
                     for (int y = x + 1; y < 7; y++) {
-                        unsigned v = lookup(g, key - ck[idx[x]] - ck[idx[y]],
+                        unsigned v = hr_lookup(g, key - ck[idx[x]] - ck[idx[y]],
                                             mask - cm[idx[x]] - cm[idx[y]]);
                         best = v > best ? v : best;
                     }
             } else {
                 for (int x = 0; x < 6; x++) {
-                    unsigned v = lookup(g, key - ck[idx[x]], mask - cm[idx[x]]);
+                    unsigned v = hr_lookup(g, key - ck[idx[x]], mask - cm[idx[x]]);
                     best = v > best ? v : best;
                 }
             }

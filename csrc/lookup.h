@@ -1,38 +1,47 @@
 /* handrank: the table lookup shared by the C modules (internal, not API).
  *
- * Moved here unchanged from eval.c so that showdown.c can reuse a board's
- * partial key: keys and masks are additive, so a board is summed once and
- * each player's hole cards are added to it.  tables/README.md explains the
- * hash.
+ * key and mask are sums of the cards' keys and masks (tables/README.md).
+ * Keys and masks are additive, so a board is summed once and each player's
+ * hole cards are added to it.  static inline: each module gets its own copy
+ * and nothing is exported.
  */
-#ifndef HANDRANK_LOOKUP_H
-#define HANDRANK_LOOKUP_H
+#ifndef HR_LOOKUP_H
+#define HR_LOOKUP_H
 
 #include "handrank.h"
 
 #include "generated/tables.h"
 
+#include <stdint.h>
+
 #define HR_POISON_TEST(key) ((key) >> HR_POISON_SHIFT)
 #define HR_HASH_COLS ((1u << HR_HASH_SHIFT) - 1u)
 #define HR_HASH_KEYS ((1u << HR_HASH_BITS) - 1u)
 
-/* The lookup proper.  key and mask are sums over 5..7 valid, distinct cards. */
-static inline unsigned lookup(const hr_game *g, uint64_t key, uint64_t mask)
+/* Strength of a rank key (bits 0..31 of a key) through the perfect hash: the
+ * strength of the hand as if it had no flush. */
+static inline unsigned hr_lookup_ranks(const hr_game *g, uint32_t rank_key)
+{
+    uint32_t h = (rank_key * HR_HASH_MULT) & HR_HASH_KEYS;
+    return g->values[hr_hash_offsets[h >> HR_HASH_SHIFT] + (h & HR_HASH_COLS)];
+}
+
+/* Strength of 5..7 valid, distinct cards given their key and mask sums. */
+static inline unsigned hr_lookup(const hr_game *g, uint64_t key, uint64_t mask)
 {
     uint64_t flush = (key >> HR_SUIT_SHIFT) & HR_FLUSH_BITS;
     if (flush) {
         unsigned suit = (unsigned)__builtin_ctzll(flush) >> 2;
         return g->flush[(mask >> (HR_MASK_SUIT_BITS * suit)) & 0x1FFFu];
     }
-    uint32_t h = ((uint32_t)key * HR_HASH_MULT) & HR_HASH_KEYS;
-    return g->values[hr_hash_offsets[h >> HR_HASH_SHIFT] + (h & HR_HASH_COLS)];
+    return hr_lookup_ranks(g, (uint32_t)key);
 }
 
 /* Sum a row's keys and masks.  The masks are both added and or-ed: the two
  * differ exactly when a card repeats (the sum carries).  Returns nonzero if
- * the row is bad. */
-static inline uint64_t gather(const hr_game *g, const uint8_t *row, int k, uint64_t *key_out,
-                              uint64_t *mask_out)
+ * the row is bad (a repeat, or a card outside the deck / id >= 52). */
+static inline uint64_t hr_gather(const hr_game *g, const uint8_t *row, int k, uint64_t *key_out,
+                                 uint64_t *mask_out)
 {
     uint64_t key = HR_SUIT_INIT, sum = 0, any = 0;
     for (int j = 0; j < k; j++) {

@@ -37,7 +37,7 @@ int64_t hr_showdown_batch(const hr_game *g, const uint8_t *boards, const uint8_t
             poison |= ck[c0] | ck[c1];
             sum += m0 + m1;
             any |= m0 | m1;
-            unsigned v = lookup(g, key + ck[c0] + ck[c1], mask + m0 + m1);
+            unsigned v = hr_lookup(g, key + ck[c0] + ck[c1], mask + m0 + m1);
             value[p] = v;
             ties = v == best ? ties + 1 : (v > best ? 1 : ties);
             best = v > best ? v : best;

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ._backend import BACKEND as backend
 from .cards import card, card_str, cards, cards_str
+from .equity import EquityResult, equity
 from .errors import (
     HandrankError,
     InvalidCardError,
@@ -24,6 +25,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Category",
+    "EquityResult",
     "HandrankError",
     "InvalidCardError",
     "InvalidHandError",
@@ -40,6 +42,7 @@ __all__ = [
     "cards_str",
     "category",
     "describe",
+    "equity",
     "evaluate",
     "evaluate_batch",
     "explain",

@@ -58,7 +58,28 @@ int64_t hr_showdown_batch(const hr_game *g, const uint8_t *boards, const uint8_t
                           int64_t n, int players, double *out);
 """
 
-CDEF = CDEF_EVAL + CDEF_SHOWDOWN
+CDEF_EQUITY = """
+#define HR_MAX_PLAYERS ...
+#define HR_SHARE_UNIT ...
+#define HR_BOARD_CARDS ...
+
+typedef struct hr_rng {
+    uint64_t s[4];
+} hr_rng;
+
+void hr_rng_seed(hr_rng *rng, uint64_t seed, uint64_t stream);
+uint64_t hr_rng_next(hr_rng *rng);
+int64_t hr_equity_exact(const hr_game *g, int n_players, const uint8_t *combos,
+                        const double *weights, const int32_t *offsets,
+                        const uint8_t *board, int n_board, const uint8_t *dead,
+                        int n_dead, int64_t start, int64_t stride, double *out);
+int64_t hr_equity_mc(const hr_game *g, int n_players, const uint8_t *combos,
+                     const uint64_t *cum, const uint8_t *uniform, const int32_t *offsets,
+                     const uint8_t *board, int n_board, const uint8_t *dead, int n_dead,
+                     int64_t trials, int64_t max_attempts, hr_rng *rng, int64_t *out);
+"""
+
+CDEF = CDEF_EVAL + CDEF_SHOWDOWN + CDEF_EQUITY
 
 # Every csrc/*.c is compiled and every csrc/*.h included, so a new C module
 # needs only its files and its cdef block above.

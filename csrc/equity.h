@@ -1,0 +1,69 @@
+/* handrank: equity by exact enumeration and by Monte Carlo.
+ *
+ * Players are given as ranges: player p's combos are rows offsets[p] ..
+ * offsets[p + 1] - 1 of combos (two card ids each).  An exact hand is a range
+ * of one combo.  Nothing here allocates; results go to caller-owned arrays
+ * and the random state is a caller-owned hr_rng, so every call is reentrant.
+ *
+ * Equity shares are counted in units of 1 / HR_SHARE_UNIT of a pot:
+ * HR_SHARE_UNIT is divisible by every tie size 1..HR_MAX_PLAYERS, so shares
+ * are exact integers.
+ */
+#ifndef HANDRANK_EQUITY_H
+#define HANDRANK_EQUITY_H
+
+#include "handrank.h"
+
+#include <stdint.h>
+
+#define HR_MAX_PLAYERS 10
+#define HR_SHARE_UNIT 2520
+#define HR_BOARD_CARDS 5
+
+/* xoshiro256** state, seeded by hr_rng_seed. */
+typedef struct hr_rng {
+    uint64_t s[4];
+} hr_rng;
+
+/* Seed a stream: the state is four splitmix64 outputs from seed and stream,
+ * so (seed, stream) pairs give independent, reproducible streams. */
+void hr_rng_seed(hr_rng *rng, uint64_t seed, uint64_t stream);
+uint64_t hr_rng_next(hr_rng *rng);
+
+/* Exact equity over every non-clashing tuple of combos (one per player) and
+ * every board completing board[0..n_board) from the cards left after the
+ * board, dead[0..n_dead) and the tuple.  Tuples are numbered in odometer
+ * order; this call takes tuples start, start + stride, ... (threads split
+ * the work so).  Adds to out[0 .. 3 * n_players + 1):
+ *   out[p]                  weighted boards player p wins outright,
+ *   out[n_players + p]      weighted boards player p ties for the best hand,
+ *   out[2 * n_players + p]  weighted pot shares, in units of 1 / HR_SHARE_UNIT,
+ *   out[3 * n_players]      the total weight (sum of tuple weight x boards).
+ * A tuple's weight is the product of its combos' weights.  Boards with the
+ * same ranks are counted together, and boards where a flush is possible are
+ * corrected one suit set at a time (csrc/equity.c explains).
+ * Returns the number of tuples taken, or -1 on bad arguments. */
+int64_t hr_equity_exact(const hr_game *g, int n_players, const uint8_t *combos,
+                        const double *weights, const int32_t *offsets,
+                        const uint8_t *board, int n_board, const uint8_t *dead,
+                        int n_dead, int64_t start, int64_t stride, double *out);
+
+/* Monte Carlo: deals `trials` accepted trials.  Each trial draws player p's
+ * combo by cum[offsets[p] .. offsets[p + 1]) (cumulative weights scaled to
+ * 2**32, the last equal to 2**32) or uniformly when uniform[p] is nonzero;
+ * a player with no combos (offsets[p] == offsets[p + 1]) is dealt two cards
+ * from the cards left.  A trial whose combos clash is rejected whole, so the
+ * result is conditional on no clash.  Then the board is completed from the
+ * cards left.  Adds to out[0 .. 4 * n_players + 2):
+ *   out[p], out[n + p]          wins, ties of player p,
+ *   out[2n + p], out[3n + p]    sum of pot shares and of their squares, in
+ *                               units of 1 / HR_SHARE_UNIT (and its square),
+ *   out[4n], out[4n + 1]        accepted trials, attempts.
+ * Stops early after max_attempts attempts.  Returns the accepted trials, or
+ * -1 on bad arguments. */
+int64_t hr_equity_mc(const hr_game *g, int n_players, const uint8_t *combos,
+                     const uint64_t *cum, const uint8_t *uniform, const int32_t *offsets,
+                     const uint8_t *board, int n_board, const uint8_t *dead, int n_dead,
+                     int64_t trials, int64_t max_attempts, hr_rng *rng, int64_t *out);
+
+#endif

@@ -1,0 +1,99 @@
+"""The ``handrank equity`` subcommand: parses, calls :func:`handrank.equity`, prints.
+
+The lead wires it into cli.py with ``add_parser(subparsers)`` and dispatches
+to ``run(args)``, which returns the exit code (2 on a user error, printed as
+one line on stderr).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import threading
+import time
+from typing import Any
+
+from .equity import equity
+from .errors import HandrankError
+
+__all__ = ["add_parser", "run"]
+
+_BAR_AFTER = 1.0     # seconds before a progress bar appears
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Register the ``equity`` subcommand on an argparse subparsers object."""
+    p = subparsers.add_parser("equity", help="equity of hands or ranges",
+                              description="Equity of 2 to 10 hands or ranges.")
+    p.add_argument("players", nargs="+", help='hands or ranges: AsKs "QQ+,AKs" random')
+    p.add_argument("--board", default="", help="0 to 5 board cards, e.g. Qh7c2d")
+    p.add_argument("--dead", default="", help="dead cards")
+    how = p.add_mutually_exclusive_group()
+    how.add_argument("--trials", type=int, help="Monte Carlo trials")
+    how.add_argument("--exact", action="store_true", help="force exact enumeration")
+    p.add_argument("--seed", type=int, help="Monte Carlo seed")
+    p.add_argument("--threads", type=int, help="worker threads")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(func=run)
+    return p
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the subcommand; return the exit code."""
+    kwargs = {"exact": True if args.exact else None, "trials": args.trials,
+              "seed": args.seed, "threads": args.threads}
+    try:
+        result = _with_progress(lambda: equity(args.players, args.board, args.dead, **kwargs),
+                                quiet=args.json)
+    except (HandrankError, ValueError, TypeError) as exc:
+        print(f"handrank equity: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps({
+            "exact": result.exact, "samples": result.samples,
+            "players": [{"player": p, "equity": float(e), "win": float(w), "tie": float(t),
+                         "stderr": float(s)}
+                        for p, e, w, t, s in zip(args.players, result.equity, result.win,
+                                                 result.tie, result.stderr)],
+        }))
+        return 0
+    width = max(6, *(len(p) for p in args.players))
+    print(f"{'player':<{width}}  {'equity':>9}  {'win':>8}  {'tie':>8}")
+    for p, e, w, t, s in zip(args.players, result.equity, result.win, result.tie,
+                             result.stderr):
+        err = "" if result.exact else f"  ± {100 * s:.3f}%"
+        print(f"{p:<{width}}  {100 * e:8.4f}%  {100 * w:7.3f}%  {100 * t:7.3f}%{err}")
+    how = "exact" if result.exact else "monte carlo"
+    print(f"{how}, {result.samples:,} {'boards' if result.exact else 'trials'}")
+    return 0
+
+
+def _with_progress(job: Any, quiet: bool) -> Any:
+    """Run job(); after a second show a spinner-style tqdm bar if tqdm is installed."""
+    try:
+        from tqdm import tqdm  # type: ignore[import-untyped]
+    except ImportError:
+        return job()
+    if quiet or not sys.stderr.isatty():
+        return job()
+    done = threading.Event()
+
+    def bar() -> None:
+        if done.wait(_BAR_AFTER):
+            return
+        with tqdm(desc="equity", unit="s", file=sys.stderr, leave=False,
+                  bar_format="{desc}: {elapsed}") as t:
+            while not done.wait(0.2):
+                t.update(0)
+                t.refresh()
+
+    watcher = threading.Thread(target=bar, daemon=True)
+    watcher.start()
+    start = time.perf_counter()
+    try:
+        return job()
+    finally:
+        done.set()
+        watcher.join()
+        del start

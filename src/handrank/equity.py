@@ -1,0 +1,436 @@
+"""Equity: each player's share of the pot, by exact enumeration or Monte Carlo.
+
+The C core (csrc/equity.c) does all enumeration and sampling; this module
+validates the input once, removes dead cards from the ranges and splits the
+work over threads.
+
+Choosing the method (``exact=None``): the cost of an exact run is estimated
+as ``tuples x min(boards, 50,000)``, where ``tuples`` is the product of the
+players' numbers of combos (after card removal) and ``boards`` is the number of
+ways to complete the board; the C core counts boards of equal ranks together,
+so a full preflop enumeration costs about 50,000 evaluations per tuple.  An
+estimate up to ``EXACT_LIMIT`` (50 million, about a second on one core) runs
+exactly, anything larger by Monte Carlo with ``DEFAULT_TRIALS`` trials.
+``exact=True`` refuses estimates above ``EXACT_MAX`` (50 billion).
+
+On the pure-Python backend (no C core) only exact enumeration is available,
+vectorised with numpy over the boards of each tuple, and only up to
+``PYTHON_EXACT_LIMIT`` evaluations; anything else raises a clear error.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import os
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from . import _backend, _fallback
+from .cards import card_str, cards
+from .errors import HandrankError, InvalidHandError, InvalidRangeError
+from .evaluate import _executor, game_tables
+from .ranges import Range, parse_player
+
+__all__ = ["EquityResult", "equity"]
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 10
+BOARD_CARDS = 5
+SHARE_UNIT = 2520            # divisible by every tie size 1..10, as HR_SHARE_UNIT
+EXACT_LIMIT = 50_000_000
+EXACT_MAX = 50_000_000_000
+LEAVES_PER_TUPLE = 50_000
+DEFAULT_TRIALS = 1_000_000
+TARGET_CHUNK = 250_000       # trials between two target_stderr checks
+TARGET_MAX_TRIALS = 100_000_000
+PYTHON_EXACT_LIMIT = 20_000_000
+_MIN_TRIALS_PER_THREAD = 50_000
+
+_C = _backend.core
+
+
+@dataclass(frozen=True)
+class EquityResult:
+    """The result of :func:`equity`.
+
+    Attributes
+    ----------
+    equity : ndarray of float64
+        Each player's expected share of the pot (wins plus shares of ties);
+        sums to 1.
+    win, tie : ndarray of float64
+        Fraction of boards (or trials) each player wins outright / ties for
+        the best hand.
+    stderr : ndarray of float64
+        Standard error of each equity; zeros when exact.
+    exact : bool
+        Whether the result is an exact enumeration.
+    samples : int
+        Boards enumerated (summed over combo tuples) or trials run.
+    """
+
+    equity: np.ndarray
+    win: np.ndarray
+    tie: np.ndarray
+    stderr: np.ndarray
+    exact: bool
+    samples: int
+
+
+def equity(players: Any, board: Any = "", dead: Any = "", *, exact: bool | None = None,
+           trials: int | None = None, target_stderr: float | None = None,
+           seed: int | None = None, threads: int | None = None,
+           variant: Any = None) -> EquityResult:
+    """Return each player's equity: exact enumeration or Monte Carlo.
+
+    Parameters
+    ----------
+    players : sequence
+        2 to 10 players, each an exact hand (``"AsKs"``, ``[51, 47]``), range
+        text (``"QQ+,AKs"``, ``"AA:0.5,KK"``), a :class:`Range`, or ``"random"``.
+    board : str or sequence of cards, optional
+        0 to 5 board cards.
+    dead : str or sequence of cards, optional
+        Cards no one can hold or be dealt.
+    exact : bool, optional
+        True forces enumeration, False forces Monte Carlo; by default exact
+        when affordable (see the module docstring for the rule).
+    trials : int, optional
+        Monte Carlo trials (default 1,000,000); with `target_stderr`, the cap.
+    target_stderr : float, optional
+        Run Monte Carlo in chunks until every player's standard error is
+        below this (at most `trials`, default 100,000,000 trials).
+    seed : int, optional
+        Seed of the Monte Carlo streams; the same seed and `threads` give the
+        same result bit for bit.
+    threads : int, optional
+        Worker threads (default: every core).  Thread ``t`` of chunk ``c``
+        uses random stream ``c * threads + t``.
+    variant : optional
+        The game; hold'em by default.
+
+    Returns
+    -------
+    EquityResult
+
+    Raises
+    ------
+    InvalidCardError, InvalidHandError
+        A bad card, a card used twice (naming both places), a bad board size,
+        more cards needed than the deck holds.
+    InvalidRangeError
+        Unparseable range text, a range with no combos left after card
+        removal, ranges that always clash.
+    ValueError
+        Fewer than 2 or more than 10 players, a bad `trials`, `threads` or
+        `target_stderr`, an exact enumeration too large.
+
+    Examples
+    --------
+    >>> r = equity(["AhAd", "AsAc"])
+    >>> r.equity.tolist(), r.exact
+    ([0.5, 0.5], True)
+    >>> equity(["AhAd", "KsKc"], board="Ac Kd 2h 7s 9c").win.tolist()
+    [1.0, 0.0]
+    >>> equity(["AsKs", "QdQc"], board="As Kd 7h")
+    Traceback (most recent call last):
+    ...
+    handrank.errors.InvalidHandError: card 'As' is in player 1's hand and on the board
+    """
+    g = game_tables(variant)
+    spot = _prepare(players, board, dead, g)
+    if trials is not None:
+        if isinstance(trials, bool) or not isinstance(trials, (int, np.integer)) or trials < 1:
+            raise ValueError(f"trials must be a positive int, got {trials!r}")
+    if target_stderr is not None:
+        if not isinstance(target_stderr, (int, float)) or not 0 < target_stderr < 1:
+            raise ValueError(f"target_stderr must be a number between 0 and 1, "
+                             f"got {target_stderr!r}")
+    nthreads = _threads(threads)
+    cost = spot.cost()
+    if exact is None:
+        exact = trials is None and target_stderr is None and cost <= EXACT_LIMIT
+        if _C is None and cost > PYTHON_EXACT_LIMIT:
+            exact = True   # only exact exists there: let it raise the size error
+    if exact:
+        if trials is not None or target_stderr is not None:
+            raise ValueError("trials and target_stderr apply to Monte Carlo, not exact=True")
+        if cost > EXACT_MAX:
+            raise ValueError(f"exact enumeration too large (about {cost:.2g} evaluations, "
+                             f"limit {EXACT_MAX:.0e}); use exact=False")
+        return _exact(spot, nthreads)
+    if _C is None:
+        raise HandrankError("monte carlo equity needs the C core (handrank.backend is "
+                            "'python'); use exact=True on a small spot")
+    return _monte_carlo(spot, trials, target_stderr, seed, nthreads)
+
+
+@dataclass
+class _Spot:
+    g: Any
+    n: int
+    board: np.ndarray
+    dead: np.ndarray
+    combos: list[np.ndarray]         # per player (k, 2) uint8
+    weights: list[np.ndarray]        # per player (k,) float64
+    deal: list[bool]                 # player is "random": dealt from the cards left (MC)
+
+    def cost(self) -> float:
+        tuples = math.prod(len(c) for c in self.combos)
+        left = 52 - len(self.board) - len(self.dead) - 2 * self.n
+        boards = math.comb(left, BOARD_CARDS - len(self.board))
+        return float(tuples) * min(boards, LEAVES_PER_TUPLE)
+
+    def flat(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        combos = np.ascontiguousarray(np.concatenate(self.combos), dtype=np.uint8)
+        weights = np.ascontiguousarray(np.concatenate(self.weights), dtype=np.float64)
+        offsets = np.zeros(self.n + 1, dtype=np.int32)
+        offsets[1:] = np.cumsum([len(c) for c in self.combos])
+        return combos, weights, offsets
+
+
+def _place(i: int) -> str:
+    return f"player {i + 1}'s hand"
+
+
+def _prepare(players: Any, board: Any, dead: Any, g: Any) -> _Spot:
+    if isinstance(players, (str, bytes, Range)) or not hasattr(players, "__len__"):
+        raise TypeError(f"expected a sequence of players, got {type(players).__name__}")
+    n = len(players)
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise ValueError(f"expected {MIN_PLAYERS} to {MAX_PLAYERS} players, got {n}")
+    b = cards(board) if not isinstance(board, str) or board.strip() else []
+    d = cards(dead) if not isinstance(dead, str) or dead.strip() else []
+    if len(b) > BOARD_CARDS:
+        raise InvalidHandError(f"expected 0 to {BOARD_CARDS} board cards, got {len(b)}")
+    where: dict[int, str] = {}
+
+    def claim(c: int, place: str) -> None:
+        if g.card_key[c] >> np.uint64(60):
+            raise InvalidHandError(f"card {card_str(c)!r} is not in the {g.name} deck")
+        if c in where:
+            first = where[c]
+            if first == place:
+                raise InvalidHandError(f"card {card_str(c)!r} is {_at(place)} twice")
+            a, b = (place, first) if not first.startswith("player") else (first, place)
+            raise InvalidHandError(f"card {card_str(c)!r} is {_at(a)} and {_at(b)}")
+        where[c] = place
+
+    for c in b:
+        claim(c, "the board")
+    for c in d:
+        claim(c, "the dead cards")
+    ranges = [parse_player(p) for p in players]
+    exact_hands = [i for i, r in enumerate(ranges) if len(r) == 1]
+    for i in exact_hands:
+        for c in ranges[i].combos()[0]:
+            claim(c, _place(i))
+    need = 2 * n + BOARD_CARDS - len(b)
+    left = int(sum(1 for c in range(52) if c not in where and not g.card_key[c] >> np.uint64(60)))
+    left += 2 * len(exact_hands)        # exact hands were claimed above
+    if need > left:
+        raise InvalidHandError(f"not enough cards: {n} players and the board need {need} "
+                               f"more cards, the deck has {left} left")
+    combos, weights, deal = [], [], []
+    for i, (p, r) in enumerate(zip(players, ranges)):
+        if len(r) == 0:
+            raise InvalidRangeError(f"player {i + 1}'s range {r.text!r} is empty")
+        full_random = len(r) == 1326 and len(set(r.weights())) == 1
+        if len(r) == 1:
+            ids, w = r.arrays()
+        else:
+            taken = [c for c, place in where.items() if place != _place(i)]
+            rest = r.without(taken) if taken else r
+            if len(rest) == 0:
+                raise InvalidRangeError(
+                    f"player {i + 1}'s range {r.text!r} has no combos left after removing "
+                    "the board, the dead cards and the other players' hands")
+            ids, w = rest.arrays()
+        if (w < 0).any() or not np.isfinite(w).all():
+            raise InvalidRangeError(f"player {i + 1}'s range has a negative weight")
+        combos.append(ids)
+        weights.append(w)
+        deal.append(full_random)
+    return _Spot(g, n, np.array(b, dtype=np.uint8), np.array(d, dtype=np.uint8), combos,
+                 weights, deal)
+
+
+def _at(place: str) -> str:
+    return ("on " if place == "the board" else "in ") + place
+
+
+def _threads(threads: Any) -> int:
+    if threads is None:
+        cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else None
+        return max(1, cores or os.cpu_count() or 1)
+    if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 1:
+        raise ValueError(f"threads must be a positive int, got {threads!r}")
+    return int(threads)
+
+
+def _result_exact(spot: _Spot, out: np.ndarray, samples: int) -> EquityResult:
+    n = spot.n
+    total = out[3 * n]
+    if total <= 0:
+        raise InvalidRangeError("the players' ranges always clash: no deal is possible")
+    return EquityResult(equity=out[2 * n:3 * n] / SHARE_UNIT / total, win=out[:n] / total,
+                        tie=out[n:2 * n] / total, stderr=np.zeros(n), exact=True,
+                        samples=int(samples))
+
+
+def _exact(spot: _Spot, nthreads: int) -> EquityResult:
+    if _C is None:
+        return _exact_python(spot)
+    ffi, lib = _C.ffi, _C.lib
+    n = spot.n
+    combos, weights, offsets = spot.flat()
+    tuples = math.prod(len(c) for c in spot.combos)
+    nthreads = max(1, min(nthreads, tuples))
+    outs = np.zeros((nthreads, 3 * n + 1))
+    args = (spot.g.ptr, n, ffi.from_buffer("uint8_t[]", combos),
+            ffi.from_buffer("double[]", weights), ffi.from_buffer("int32_t[]", offsets),
+            ffi.from_buffer("uint8_t[]", spot.board), len(spot.board),
+            ffi.from_buffer("uint8_t[]", spot.dead), len(spot.dead))
+
+    def part(t: int) -> int:
+        dst = ffi.from_buffer("double[]", outs[t], require_writable=True)
+        return int(lib.hr_equity_exact(*args, t, nthreads, dst))
+
+    taken = [part(0)] if nthreads == 1 else list(_executor().map(part, range(nthreads)))
+    if min(taken) < 0:
+        raise RuntimeError("internal error: hr_equity_exact rejected its arguments")
+    out = outs.sum(axis=0)
+    left = 52 - len(spot.board) - len(spot.dead) - 2 * n
+    boards = math.comb(left, BOARD_CARDS - len(spot.board))
+    return _result_exact(spot, out, sum(taken) * boards)
+
+
+def _exact_python(spot: _Spot) -> EquityResult:
+    """Exact enumeration with numpy, one tuple at a time, vectorised over boards."""
+    n, g = spot.n, spot.g
+    m = BOARD_CARDS - len(spot.board)
+    left = 52 - len(spot.board) - len(spot.dead) - 2 * n
+    boards_per = math.comb(left, m)
+    tuples = math.prod(len(c) for c in spot.combos)
+    if tuples * boards_per * n > PYTHON_EXACT_LIMIT:
+        raise HandrankError(f"this equity needs about {tuples * boards_per * n:.2g} "
+                            "evaluations, too many for the pure-Python backend "
+                            f"(limit {PYTHON_EXACT_LIMIT:.0e}); build the C core")
+    fixed = set(spot.board.tolist()) | set(spot.dead.tolist())
+    out = np.zeros(3 * n + 1)
+    samples = 0
+    for choice in itertools.product(*[range(len(c)) for c in spot.combos]):
+        holes = [spot.combos[p][k] for p, k in enumerate(choice)]
+        used = set(fixed)
+        clash = False
+        for h in holes:
+            hs = {int(h[0]), int(h[1])}
+            if used & hs:
+                clash = True
+                break
+            used |= hs
+        if clash:
+            continue
+        w = float(np.prod([spot.weights[p][k] for p, k in enumerate(choice)]))
+        deck = [c for c in range(52) if c not in used and not g.card_key[c] >> np.uint64(60)]
+        subsets = list(itertools.combinations(deck, m))
+        rest = np.array(subsets, dtype=np.uint8).reshape(len(subsets), m)
+        nb = len(rest)
+        base = np.concatenate([np.broadcast_to(spot.board, (nb, len(spot.board))), rest],
+                              axis=1)
+        strengths = np.empty((n, nb), dtype=np.uint16)
+        for p, h in enumerate(holes):
+            hand = np.ascontiguousarray(
+                np.concatenate([base, np.broadcast_to(h, (nb, 2))], axis=1), dtype=np.uint8)
+            if _fallback.eval_batch(g, hand, strengths[p]) >= 0:
+                raise RuntimeError("internal error: a bad hand in the exact enumeration")
+        best = strengths.max(axis=0)
+        top = strengths == best
+        count = top.sum(axis=0)
+        alone = top & (count == 1)
+        shared = top & (count > 1)
+        out[:n] += w * alone.sum(axis=1)
+        out[n:2 * n] += w * shared.sum(axis=1)
+        out[2 * n:3 * n] += w * (top * (SHARE_UNIT // count)).sum(axis=1)
+        out[3 * n] += w * nb
+        samples += nb
+    return _result_exact(spot, out, samples)
+
+
+def _monte_carlo(spot: _Spot, trials: int | None, target: float | None, seed: int | None,
+                 nthreads: int) -> EquityResult:
+    ffi, lib = _C.ffi, _C.lib
+    n = spot.n
+    combos_l, cum_l, uniform = [], [], np.zeros(n, dtype=np.uint8)
+    for p in range(n):
+        if spot.deal[p]:
+            combos_l.append(np.zeros((0, 2), dtype=np.uint8))
+            cum_l.append(np.zeros(0, dtype=np.uint64))
+            continue
+        w = spot.weights[p]
+        combos_l.append(spot.combos[p])
+        if np.all(w == w[0]):
+            uniform[p] = 1
+        c = np.cumsum(w)
+        scaled = np.floor(c / c[-1] * 2.0**32).astype(np.uint64)
+        scaled[-1] = np.uint64(1 << 32)
+        cum_l.append(scaled)
+    combos = np.ascontiguousarray(np.concatenate(combos_l), dtype=np.uint8)
+    cum = np.ascontiguousarray(np.concatenate(cum_l), dtype=np.uint64)
+    offsets = np.zeros(n + 1, dtype=np.int32)
+    offsets[1:] = np.cumsum([len(c) for c in combos_l])
+    if seed is None:
+        seed = secrets.randbits(64)
+    elif isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+        raise TypeError(f"seed must be an int, got {type(seed).__name__}")
+    seed = int(seed) % (1 << 64)
+    args = (spot.g.ptr, n, ffi.from_buffer("uint8_t[]", combos),
+            ffi.from_buffer("uint64_t[]", cum), ffi.from_buffer("uint8_t[]", uniform),
+            ffi.from_buffer("int32_t[]", offsets), ffi.from_buffer("uint8_t[]", spot.board),
+            len(spot.board), ffi.from_buffer("uint8_t[]", spot.dead), len(spot.dead))
+    total = np.zeros(4 * n + 2, dtype=np.int64)
+    cap = trials if trials is not None else (TARGET_MAX_TRIALS if target else DEFAULT_TRIALS)
+    chunk_size = TARGET_CHUNK if target else cap
+    chunk = 0
+    while total[4 * n] < cap:
+        todo = int(min(chunk_size, cap - total[4 * n]))
+        k = max(1, min(nthreads, todo // _MIN_TRIALS_PER_THREAD))
+        outs = np.zeros((k, 4 * n + 2), dtype=np.int64)
+
+        def part(t: int, todo: int = todo, k: int = k, outs: np.ndarray = outs,
+                 chunk: int = chunk) -> int:
+            rng = ffi.new("hr_rng *")
+            lib.hr_rng_seed(rng, seed, chunk * nthreads + t)
+            share = todo * (t + 1) // k - todo * t // k
+            dst = ffi.from_buffer("int64_t[]", outs[t], require_writable=True)
+            return int(lib.hr_equity_mc(*args, share, max(1000 * share, 1_000_000), rng, dst))
+
+        done = [part(0)] if k == 1 else list(_executor().map(part, range(k)))
+        if min(done) < 0:
+            raise RuntimeError("internal error: hr_equity_mc rejected its arguments")
+        total += outs.sum(axis=0)
+        chunk += 1
+        if sum(done) < todo:
+            if total[4 * n] == 0:
+                raise InvalidRangeError("the players' ranges always clash: no deal is possible")
+            raise InvalidRangeError("the players' ranges clash in almost every deal")
+        if target is not None and _stderr(total, n).max() < target:
+            break
+    acc = int(total[4 * n])
+    return EquityResult(equity=total[2 * n:3 * n] / SHARE_UNIT / acc, win=total[:n] / acc,
+                        tie=total[n:2 * n] / acc, stderr=_stderr(total, n), exact=False,
+                        samples=acc)
+
+
+def _stderr(total: np.ndarray, n: int) -> np.ndarray:
+    acc = float(total[4 * n])
+    if acc < 2:
+        return np.full(n, np.inf)
+    mean = total[2 * n:3 * n] / SHARE_UNIT / acc
+    mean_sq = total[3 * n:4 * n] / SHARE_UNIT**2 / acc
+    var = np.maximum(mean_sq - mean * mean, 0.0) * acc / (acc - 1)
+    return np.sqrt(var / acc)
