@@ -145,8 +145,16 @@ void hr_enumerate7(const hr_game *g, int start, int stride, uint64_t *hist)
                         uint64_t ke = kd + ck[e], me = md + cm[e];
                         for (int f = e + 1; f < HR_N_CARDS - 1; f++) {
                             uint64_t kf = ke + ck[f], mf = me + cm[f];
-                            for (int h = f + 1; h < HR_N_CARDS; h++)
-                                hist[hr_lookup(g, kf + ck[h], mf + cm[h])]++;
+                            /* No suit has four of the six cards: no seventh
+                             * card makes a flush, so only the ranks matter. */
+                            if ((((kf >> HR_SUIT_SHIFT) + 0x1111u) & HR_FLUSH_BITS) == 0) {
+                                uint32_t rf = (uint32_t)kf;
+                                for (int h = f + 1; h < HR_N_CARDS; h++)
+                                    hist[hr_lookup_ranks(g, rf + (uint32_t)ck[h])]++;
+                            } else {
+                                for (int h = f + 1; h < HR_N_CARDS; h++)
+                                    hist[hr_lookup(g, kf + ck[h], mf + cm[h])]++;
+                            }
                         }
                     }
                 }
