@@ -183,20 +183,18 @@ def _handrank() -> Adapter:
 
 
 def _handrank_equity() -> Callable[[], tuple[float, str, int]]:
-    """hr.equity when it exists, else an exact enumeration with evaluate_batch."""
-    try:
-        from . import equity as equity_module
-        func = getattr(equity_module, "equity")
-    except (ImportError, AttributeError):
-        return _batch_equity()
+    """hr.equity, exact, on one thread (the check compares it with _batch_equity)."""
+    from .equity import equity
 
     def run_api() -> tuple[float, str, int]:
-        return _first_equity(func(list(EQUITY_HANDS))), "hr.equity, exact", 0
+        return float(equity(list(EQUITY_HANDS), exact=True, threads=1).equity[0]), \
+            "hr.equity, exact", 0
     return run_api
 
 
 def _batch_equity() -> Callable[[], tuple[float, str, int]]:
-    """Exact equity of AsKs vs QdQc: every board through evaluate_batch."""
+    """Exact equity of AsKs vs QdQc, every board through evaluate_batch: the
+    independent answer hr.equity and the peers are checked against."""
     def run_batch() -> tuple[float, str, int]:
         a, b = _equity_hands()
         sa = hr.evaluate_batch(a, threads=1)
@@ -222,17 +220,6 @@ def _equity_hands() -> tuple[np.ndarray, np.ndarray]:
             h[:, 2:] = boards
             _EQUITY_HANDS.append(h)
     return _EQUITY_HANDS[0], _EQUITY_HANDS[1]
-
-
-def _first_equity(result: Any) -> float:
-    """The first player's equity from whatever hr.equity returns."""
-    for attr in ("equities", "equity"):
-        if hasattr(result, attr):
-            result = getattr(result, attr)
-            break
-    if isinstance(result, dict):
-        result = list(result.values())
-    return float(np.asarray(result, dtype=float).ravel()[0])
 
 
 def _eval7() -> Adapter:
