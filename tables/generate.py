@@ -85,7 +85,21 @@ class Game:
         return tuple(cats)
 
 
-GAMES = (Game("holdem"),)
+# Every game the build writes.  The C name is the table prefix (hr_<name>_...);
+# src/handrank/variants.py maps the user-facing names and options onto these.
+# "stripped" with lowest 6 is the short deck (same deck, same order), so it has
+# no tables of its own; "_nk" is the seed 003 house rule (kickers do not split
+# equal pairs or equal two pairs), "_tbs" ranks three of a kind above a straight.
+GAMES = (
+    Game("holdem"),
+    Game("shortdeck", lowest=4, flush_beats_full=True),
+    Game("shortdeck_tbs", lowest=4, flush_beats_full=True, trips_beat_straight=True),
+    Game("shortdeck_nk", lowest=4, flush_beats_full=True, kickers=False),
+) + tuple(
+    Game(f"stripped{RANK_CHARS[low]}{suffix}", lowest=low, flush_beats_full=True, kickers=kick)
+    for kick, suffix in ((True, ""), (False, "_nk"))
+    for low in (1, 2, 3, 5)
+)
 
 
 def rank_bases() -> tuple[int, ...]:
@@ -224,7 +238,8 @@ def build_game(game: Game, hash_index: dict[int, int], hash_size: int) -> GameTa
                 flush[mask] = strength[five_flush[counts]]
             else:
                 flush[mask] = max(flush[mask & ~(1 << r)] for r in bits)
-    assert all(flush[m] == 0 for m in range(1 << N_RANKS) if m & ~deck_mask)
+    if any(flush[m] for m in range(1 << N_RANKS) if m & ~deck_mask):
+        raise RuntimeError(f"internal error: {game.name} has a flush outside its deck")
 
     # 4. Per-card keys; cards outside the deck and ids 52..255 are poisoned.
     card_key = [POISON] * 256
