@@ -51,7 +51,17 @@ void hr_enumerate7(const hr_game *g, int start, int stride, uint64_t *hist);
 int64_t hr_selftest(const hr_game *g, int k, int start, int stride, uint64_t *hist);
 """
 
-CDEF = CDEF_EVAL
+CDEF_OMAHA = """
+#define HR_OMAHA_MIN_HOLE ...
+#define HR_OMAHA_MAX_HOLE ...
+#define HR_OMAHA_BOARD ...
+
+int hr_eval_omaha(const hr_game *g, const uint8_t *hole, int h, const uint8_t *board);
+int64_t hr_eval_omaha_batch(const hr_game *g, const uint8_t *holes, int h,
+                            const uint8_t *boards, int64_t n, uint16_t *out);
+"""
+
+CDEF = CDEF_EVAL + CDEF_OMAHA
 
 # Every csrc/*.c is compiled and every csrc/*.h included, so a new C module
 # needs only its files and its cdef block above.
