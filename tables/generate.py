@@ -263,7 +263,8 @@ OMAHA_GAMES = ("holdem",)
 N_PAIRS = N_RANKS * (N_RANKS + 1) // 2
 
 
-def build_omaha_index(hash_index: dict[int, int], hash_size: int) -> tuple[list[int], list[int], list[tuple[int, ...]]]:
+def build_omaha_index(hash_index: dict[int, int], hash_size: int
+                      ) -> tuple[list[int], list[int], list[tuple[int, ...]]]:
     """Dense numbers of five-card boards (by hash slot) and of hole rank pairs.
 
     Returns (board index per hash slot, 0xFFFF = not a five-card key; pair
@@ -282,7 +283,8 @@ def build_omaha_index(hash_index: dict[int, int], hash_size: int) -> tuple[list[
     return board_index, pair_index, boards
 
 
-def build_omaha(t: "GameTables", hash_index: dict[int, int], boards: list[tuple[int, ...]]) -> list[int]:
+def build_omaha(t: "GameTables", hash_index: dict[int, int],
+                boards: list[tuple[int, ...]]) -> list[int]:
     """Row per board rank multiset, column per hole rank pair: the best non-flush
     strength of three of the board's cards plus the pair (0 = impossible deal).
     """
@@ -401,7 +403,8 @@ def write_c(out_dir: str, offsets: list[int], hash_size: int, games: list[GameTa
             h.append(f"extern const {ctype} {p}_{suffix}[{len(data)}];\n")
             c.append(c_array(ctype, f"{p}_{suffix}", data))
     board_index, pair_index, omaha_rows = omaha
-    h.append(f"#define HR_OMAHA_BOARDS {len(board_index) and max(i for i in board_index if i != 0xFFFF) + 1}\n"
+    n_boards = max(i for i in board_index if i != 0xFFFF) + 1
+    h.append(f"#define HR_OMAHA_BOARDS {n_boards}\n"
              f"#define HR_OMAHA_PAIRS {N_PAIRS}\n"
              "extern const uint16_t hr_omaha_board_index[HR_HASH_SIZE];\n"
              "extern const uint8_t hr_omaha_pair_index[169];\n"

@@ -106,7 +106,8 @@ def _omaha_fallback(g: Any, deals: np.ndarray, h: int) -> np.ndarray:
 def _as_array(a: Any, what: str, widths: tuple[int, ...]) -> np.ndarray:
     arr = a if isinstance(a, np.ndarray) else np.asarray(a)
     w = "5" if widths == (_BOARD,) else "4..6"
-    text = f"expected {what} as an integer array of shape (n, {w}), got shape {arr.shape} dtype {arr.dtype}"
+    text = (f"expected {what} as an integer array of shape (n, {w}), "
+            f"got shape {arr.shape} dtype {arr.dtype}")
     if arr.dtype.kind not in "iu" and not (arr.size == 0 and arr.ndim == 2):
         raise TypeError(text)
     if arr.ndim != 2 or arr.shape[1] not in widths:
@@ -116,7 +117,8 @@ def _as_array(a: Any, what: str, widths: tuple[int, ...]) -> np.ndarray:
         if bad.any():
             rows, cols = np.nonzero(bad)
             r, c = int(rows[0]), int(cols[0])
-            raise InvalidCardError(f"invalid card id {int(arr[r, c])} in {what} at row {r}, column {c}")
+            raise InvalidCardError(
+                f"invalid card id {int(arr[r, c])} in {what} at row {r}, column {c}")
     return np.ascontiguousarray(arr, dtype=np.uint8)
 
 
@@ -214,5 +216,6 @@ def _fallback_batch(g: Any, hs: np.ndarray, bs: np.ndarray, out: np.ndarray) -> 
         return int(bad.argmax())
     step = 1 << 12
     for start in range(0, len(deals), step):
-        out[start:start + step] = _omaha_fallback(g, deals[start:start + step], hs.shape[1]).max(axis=1)
+        part = _omaha_fallback(g, deals[start:start + step], hs.shape[1])
+        out[start:start + step] = part.max(axis=1)
     return -1
