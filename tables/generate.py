@@ -85,7 +85,21 @@ class Game:
         return tuple(cats)
 
 
-GAMES = (Game("holdem"),)
+# Every game the build writes.  The C name is the table prefix (hr_<name>_...);
+# src/handrank/variants.py maps the user-facing names and options onto these.
+# "stripped" with lowest 6 is the short deck (same deck, same order), so it has
+# no tables of its own; "_nk" is the seed 003 house rule (kickers do not split
+# equal pairs or equal two pairs), "_tbs" ranks three of a kind above a straight.
+GAMES = (
+    Game("holdem"),
+    Game("shortdeck", lowest=4, flush_beats_full=True),
+    Game("shortdeck_tbs", lowest=4, flush_beats_full=True, trips_beat_straight=True),
+    Game("shortdeck_nk", lowest=4, flush_beats_full=True, kickers=False),
+) + tuple(
+    Game(f"stripped{RANK_CHARS[low]}{suffix}", lowest=low, flush_beats_full=True, kickers=kick)
+    for kick, suffix in ((True, ""), (False, "_nk"))
+    for low in (1, 2, 3, 5)
+)
 
 
 def rank_bases() -> tuple[int, ...]:
@@ -224,7 +238,8 @@ def build_game(game: Game, hash_index: dict[int, int], hash_size: int) -> GameTa
                 flush[mask] = strength[five_flush[counts]]
             else:
                 flush[mask] = max(flush[mask & ~(1 << r)] for r in bits)
-    assert all(flush[m] == 0 for m in range(1 << N_RANKS) if m & ~deck_mask)
+    if any(flush[m] for m in range(1 << N_RANKS) if m & ~deck_mask):
+        raise RuntimeError(f"internal error: {game.name} has a flush outside its deck")
 
     # 4. Per-card keys; cards outside the deck and ids 52..255 are poisoned.
     card_key = [POISON] * 256
@@ -240,6 +255,59 @@ def build_game(game: Game, hash_index: dict[int, int], hash_size: int) -> GameTa
 
 def rank_key(counts: tuple[int, ...]) -> int:
     return sum(c * b for c, b in zip(counts, RANK_BASE))
+
+
+# Games whose Omaha non-flush table is written (the rest use the plain hash
+# path in csrc/omaha.c): the table is 1.1 MB and takes ~2 s to build.
+OMAHA_GAMES = ("holdem",)
+N_PAIRS = N_RANKS * (N_RANKS + 1) // 2
+
+
+def build_omaha_index(hash_index: dict[int, int], hash_size: int
+                      ) -> tuple[list[int], list[int], list[tuple[int, ...]]]:
+    """Dense numbers of five-card boards (by hash slot) and of hole rank pairs.
+
+    Returns (board index per hash slot, 0xFFFF = not a five-card key; pair
+    index per rank1 * 13 + rank2, symmetric; the boards' count vectors).
+    """
+    boards = list(multisets(N_RANKS, 5, 5))
+    board_index = [0xFFFF] * hash_size
+    for i, counts in enumerate(boards):
+        board_index[hash_index[rank_key(counts)]] = i
+    pair_index = [0] * (N_RANKS * N_RANKS)
+    i = 0
+    for a in range(N_RANKS):
+        for b in range(a, N_RANKS):
+            pair_index[a * N_RANKS + b] = pair_index[b * N_RANKS + a] = i
+            i += 1
+    return board_index, pair_index, boards
+
+
+def build_omaha(t: "GameTables", hash_index: dict[int, int],
+                boards: list[tuple[int, ...]]) -> list[int]:
+    """Row per board rank multiset, column per hole rank pair: the best non-flush
+    strength of three of the board's cards plus the pair (0 = impossible deal).
+    """
+    low = t.game.lowest
+    v5 = {}
+    for counts in multisets(N_RANKS, 5, 5):
+        v5[rank_key(counts)] = t.values[hash_index[rank_key(counts)]]
+    pairs = [(a, b) for a in range(N_RANKS) for b in range(a, N_RANKS)]
+    pair_keys = [RANK_BASE[a] + RANK_BASE[b] for a, b in pairs]
+    out: list[int] = []
+    for counts in boards:
+        if any(counts[:low]):
+            out += [0] * N_PAIRS
+            continue
+        cards = [r for r in range(N_RANKS) for _ in range(counts[r])]
+        tris = sorted({RANK_BASE[x] + RANK_BASE[y] + RANK_BASE[z]
+                       for x, y, z in itertools.combinations(cards, 3)})
+        for (a, b), pk in zip(pairs, pair_keys):
+            if a < low or counts[a] + 1 + (a == b) > 4 or counts[b] + 1 + (a == b) > 4:
+                out.append(0)
+            else:
+                out.append(max(v5[tk + pk] for tk in tris))
+    return out
 
 
 def hash_slot(key: int) -> tuple[int, int]:
@@ -303,7 +371,8 @@ def c_array(ctype: str, name: str, data: list[int], per_line: int = 16) -> str:
     return f"const {ctype} {name}[{len(data)}] = {{\n" + "\n".join(lines) + "\n};\n"
 
 
-def write_c(out_dir: str, offsets: list[int], hash_size: int, games: list[GameTables]) -> list[str]:
+def write_c(out_dir: str, offsets: list[int], hash_size: int, games: list[GameTables],
+            omaha: tuple) -> list[str]:
     os.makedirs(out_dir, exist_ok=True)
     h = [HEADER, "#ifndef HR_GENERATED_TABLES_H\n#define HR_GENERATED_TABLES_H\n\n",
          "#include <stdint.h>\n\n",
@@ -333,6 +402,20 @@ def write_c(out_dir: str, offsets: list[int], hash_size: int, games: list[GameTa
                                     ("uint8_t", "class_ranks", g.class_ranks)):
             h.append(f"extern const {ctype} {p}_{suffix}[{len(data)}];\n")
             c.append(c_array(ctype, f"{p}_{suffix}", data))
+    board_index, pair_index, omaha_rows = omaha
+    n_boards = max(i for i in board_index if i != 0xFFFF) + 1
+    h.append(f"#define HR_OMAHA_BOARDS {n_boards}\n"
+             f"#define HR_OMAHA_PAIRS {N_PAIRS}\n"
+             "extern const uint16_t hr_omaha_board_index[HR_HASH_SIZE];\n"
+             "extern const uint8_t hr_omaha_pair_index[169];\n"
+             "extern const uint16_t *const hr_omaha_rows[HR_N_GAMES];\n")
+    c.append(c_array("uint16_t", "hr_omaha_board_index", board_index))
+    c.append(c_array("uint8_t", "hr_omaha_pair_index", pair_index))
+    for name, rows in sorted(omaha_rows.items()):
+        c.append(c_array("uint16_t", f"hr_{name}_omaha", rows))
+    c.append("const uint16_t *const hr_omaha_rows[HR_N_GAMES] = {\n" + "".join(
+        f"  hr_{g.game.name}_omaha,\n" if g.game.name in omaha_rows else "  0,\n"
+        for g in games) + "};\n")
     c.append("const hr_game hr_games[HR_N_GAMES] = {\n")
     for g in games:
         p = f"hr_{g.game.name}"
@@ -389,7 +472,11 @@ def generate(out_c: str, out_bin: str, quiet: bool = False) -> list[str]:
     rank_bases()
     offsets, index, size = build_hash()
     games = [build_game(g, index, size) for g in GAMES]
-    paths = write_c(out_c, offsets, size, games) + [write_bin(out_bin, offsets, games)]
+    board_index, pair_index, boards = build_omaha_index(index, size)
+    omaha_rows = {t.game.name: build_omaha(t, index, boards) for t in games
+                  if t.game.name in OMAHA_GAMES}
+    paths = write_c(out_c, offsets, size, games, (board_index, pair_index, omaha_rows))
+    paths.append(write_bin(out_bin, offsets, games))
     if not quiet:
         print(f"hash: {len(index)} keys in {size} slots, {len(offsets)} row offsets")
         for g in games:

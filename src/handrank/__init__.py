@@ -18,8 +18,10 @@ from .errors import (
     InvalidShowdownError,
 )
 from .evaluate import Category, best_five, category, describe, evaluate, evaluate_batch
+from .omaha import evaluate_omaha, evaluate_omaha_batch
 from .ranges import Range
 from .showdown import Pot, Settlement, explain, settle, showdown_batch
+from .variants import Variant, variant
 
 __version__ = "0.1.0"
 
@@ -34,6 +36,7 @@ __all__ = [
     "Pot",
     "Range",
     "Settlement",
+    "Variant",
     "backend",
     "best_five",
     "card",
@@ -45,7 +48,10 @@ __all__ = [
     "equity",
     "evaluate",
     "evaluate_batch",
+    "evaluate_omaha",
+    "evaluate_omaha_batch",
     "explain",
     "settle",
     "showdown_batch",
+    "variant",
 ]

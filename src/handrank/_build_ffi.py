@@ -79,7 +79,17 @@ int64_t hr_equity_mc(const hr_game *g, int n_players, const uint8_t *combos,
                      int64_t trials, int64_t max_attempts, hr_rng *rng, int64_t *out);
 """
 
-CDEF = CDEF_EVAL + CDEF_SHOWDOWN + CDEF_EQUITY
+CDEF_OMAHA = """
+#define HR_OMAHA_MIN_HOLE ...
+#define HR_OMAHA_MAX_HOLE ...
+#define HR_OMAHA_BOARD ...
+
+int hr_eval_omaha(const hr_game *g, const uint8_t *hole, int h, const uint8_t *board);
+int64_t hr_eval_omaha_batch(const hr_game *g, const uint8_t *holes, int h,
+                            const uint8_t *boards, int64_t n, uint16_t *out);
+"""
+
+CDEF = CDEF_EVAL + CDEF_SHOWDOWN + CDEF_EQUITY + CDEF_OMAHA
 
 # Every csrc/*.c is compiled and every csrc/*.h included, so a new C module
 # needs only its files and its cdef block above.

@@ -49,13 +49,23 @@ _pool: ThreadPoolExecutor | None = None
 
 
 def game_tables(variant: Any = None) -> GameTables:
-    """The tables for ``variant`` (None or "holdem" for now)."""
-    if variant is None or variant == "holdem":
+    """The tables for ``variant``: None, a game name, or a Variant (``.tables``).
+
+    Names are those of the generated games: "holdem", "shortdeck",
+    "shortdeck_tbs", "stripped7", ... (``handrank.variant`` takes options).
+    """
+    if variant is None:
         return _HOLDEM
+    if isinstance(variant, str):
+        tables = _backend.GAMES.get(variant)
+        if tables is None:
+            names = ", ".join(sorted(_backend.GAMES))
+            raise ValueError(f"unknown variant {variant!r}, expected one of {names}")
+        return tables
     tables = getattr(variant, "tables", None)
     if isinstance(tables, GameTables):
         return tables
-    raise ValueError(f"unknown variant {variant!r}")
+    raise TypeError(f"expected a variant name or a Variant, got {type(variant).__name__}")
 
 
 def evaluate(cards: Any, *, variant: Any = None) -> int:

@@ -1,0 +1,170 @@
+"""Games other than hold'em: the short deck and the stripped decks.
+
+Every game's tables come from the same generator as hold'em's (see
+tables/generate.py); a :class:`Variant` only picks them and names its deck.
+Strengths run 1 .. ``classes``, higher is stronger, like the core.
+
+* ``"holdem"``: 52 cards, the core's 1..7462 scale.
+* ``"shortdeck"``: 36 cards, 6 to A; A-6-7-8-9 is the lowest straight and a
+  flush beats a full house.  Options: ``trips_beat_straight=True`` (three of
+  a kind above a straight), ``kickers=False``.
+* ``"stripped"``: ``lowest=`` "3" .. "7", the deck from that rank to the ace;
+  the ace plus the four lowest ranks is the lowest straight and a flush beats a
+  full house.  ``lowest="7"`` (the default) is the Brazilian 32-card game of
+  seed 003, ``lowest="6"`` is the short deck.  Option ``kickers=False``: the
+  seed's house rule that kickers do not split equal pairs or equal two pairs.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from typing import Any
+
+import numpy as np
+
+from . import _backend
+from ._tables import GameTables
+from .cards import RANKS
+from .evaluate import best_five, category, describe, evaluate, evaluate_batch
+
+__all__ = ["Variant", "variant"]
+
+_OPTIONS = {
+    "holdem": (),
+    "shortdeck": ("trips_beat_straight", "kickers"),
+    "stripped": ("lowest", "kickers"),
+}
+_STRIPPED_LOWEST = "34567"
+
+
+@dataclasses.dataclass(frozen=True)
+class Variant:
+    """One game: its rules' tables and its deck.
+
+    Made by :func:`variant`; every method is the core function of the same
+    name with ``variant=self``.
+    """
+
+    name: str
+    options: tuple[tuple[str, Any], ...]
+    tables: GameTables = dataclasses.field(repr=False, compare=False)
+
+    @property
+    def classes(self) -> int:
+        """Number of distinct five-card strengths (the strongest hand's strength)."""
+        return int(self.tables.classes)
+
+    @property
+    def deck(self) -> tuple[int, ...]:
+        """The card ids of the deck, ascending."""
+        return tuple(c for c in range(52) if not int(self.tables.card_key[c]) >> 60)
+
+    def evaluate(self, cards: Any) -> int:
+        """Strength of the best five of 5..7 cards; see :func:`handrank.evaluate`."""
+        return evaluate(cards, variant=self)
+
+    def evaluate_batch(self, a: Any, *, out: np.ndarray | None = None,
+                       threads: int | None = None) -> np.ndarray:
+        """Strengths of an (n, 5..7) id array; see :func:`handrank.evaluate_batch`."""
+        return evaluate_batch(a, out=out, threads=threads, variant=self)
+
+    def category(self, x: Any) -> Any:
+        """Category of a strength or of an array of them."""
+        return category(x, variant=self)
+
+    def describe(self, strength: int) -> str:
+        """A strength in words."""
+        return describe(strength, variant=self)
+
+    def best_five(self, cards: Any) -> list[int]:
+        """The ids of the five cards that make the best hand."""
+        return best_five(cards, variant=self)
+
+
+def variant(name: str = "holdem", **options: Any) -> Variant:
+    """Return the game called ``name`` with the given rule options.
+
+    Parameters
+    ----------
+    name : {"holdem", "shortdeck", "stripped"}
+        The game.
+    **options
+        ``shortdeck``: ``trips_beat_straight`` (bool, default False),
+        ``kickers`` (bool, default True; not together with
+        ``trips_beat_straight=True``).  ``stripped``: ``lowest`` (a rank "3" ..
+        "7", default "7"), ``kickers`` (bool, default True).
+
+    Returns
+    -------
+    Variant
+
+    Raises
+    ------
+    ValueError
+        An unknown name or an option value out of range.
+    TypeError
+        An option the game does not take, or of the wrong type.
+
+    Examples
+    --------
+    >>> sd = variant("shortdeck")
+    >>> sd.classes, len(sd.deck)
+    (1404, 36)
+    >>> sd.describe(sd.evaluate("As 6s 7d 8c 9h"))
+    'Straight, Nine high'
+    >>> br = variant("stripped", lowest="7")
+    >>> br.evaluate_batch([[51, 20, 25, 30, 32], [20, 25, 30, 32, 37]])  # A-7-8-9-T < 7-8-9-T-J
+    array([668, 669], dtype=uint16)
+    >>> sd.evaluate("5h 6s 7d 8c 9h")
+    Traceback (most recent call last):
+    ...
+    handrank.errors.InvalidCardError: card '5h' is not in the shortdeck deck
+    >>> variant("omaha")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown variant 'omaha', expected 'holdem', 'shortdeck' or 'stripped'
+    """
+    if not isinstance(name, str) or name not in _OPTIONS:
+        raise ValueError(f"unknown variant {name!r}, expected 'holdem', 'shortdeck' or 'stripped'")
+    allowed = _OPTIONS[name]
+    for key in options:
+        if key not in allowed:
+            expected = " or ".join(repr(a) for a in allowed) if allowed else "no options"
+            raise TypeError(f"variant {name!r} has no option {key!r}, expected {expected}")
+    for key in ("trips_beat_straight", "kickers"):
+        if key in options and not isinstance(options[key], (bool, np.bool_)):
+            raise TypeError(f"{key} must be True or False, got {options[key]!r}")
+    lowest = options.get("lowest", "7")
+    if name == "stripped":
+        if isinstance(lowest, int) and not isinstance(lowest, bool) and 3 <= lowest <= 7:
+            lowest = str(lowest)
+        if not isinstance(lowest, str) or len(lowest) != 1 or lowest not in _STRIPPED_LOWEST:
+            raise ValueError(f"lowest must be a rank from '3' to '7', got {lowest!r}")
+    return _variant(name, bool(options.get("trips_beat_straight", False)),
+                    bool(options.get("kickers", True)), lowest if name == "stripped" else "")
+
+
+@functools.lru_cache(maxsize=None)
+def _variant(name: str, tbs: bool, kickers: bool, lowest: str) -> Variant:
+    nk = "" if kickers else "_nk"
+    if name == "holdem":
+        table, label, opts = "holdem", "holdem", ()
+    elif name == "shortdeck":
+        if tbs and not kickers:
+            raise ValueError("shortdeck has no tables for trips_beat_straight=True "
+                             "with kickers=False")
+        table = "shortdeck" + ("_tbs" if tbs else nk)
+        label = "shortdeck"
+        opts = (("trips_beat_straight", tbs), ("kickers", kickers))
+    else:
+        table = ("shortdeck" if lowest == "6" else f"stripped{lowest}") + nk
+        label = f"{4 * (13 - RANKS.index(lowest))}-card"
+        opts = (("lowest", lowest), ("kickers", kickers))
+    base = _backend.GAMES.get(table)
+    if base is None:
+        raise RuntimeError(f"internal error: no generated tables named {table!r}")
+    # The same arrays (and C pointer) under the user-facing deck name, which
+    # the card errors quote.
+    return Variant(name, opts, dataclasses.replace(base, name=label))
+
