@@ -41,8 +41,9 @@ class Category(IntEnum):
 _C = _backend.core
 _HOLDEM: GameTables = _backend.GAMES["holdem"]
 if _C is not None:
-    _eval_text = _C.lib.hr_eval_text      # bound once: the scalar path is ~100 ns of
+    _eval_text = _C.lib.hr_eval_text      # bound once: the scalar path is a little
     _eval_bytes = _C.lib.hr_eval_bytes    # Python around one C call
+    _HOLDEM_PTR = _HOLDEM.ptr
 # Batches smaller than this run on the calling thread: splitting costs more.
 _MIN_ROWS_PER_THREAD = 1 << 16
 _pool: ThreadPoolExecutor | None = None
@@ -59,8 +60,9 @@ def game_tables(variant: Any = None) -> GameTables:
     if isinstance(variant, str):
         tables = _backend.GAMES.get(variant)
         if tables is None:
-            names = ", ".join(sorted(_backend.GAMES))
-            raise ValueError(f"unknown variant {variant!r}, expected one of {names}")
+            # "stripped" and the other user-facing names, with their default options
+            from .variants import variant as make_variant
+            return make_variant(variant).tables
         return tables
     tables = getattr(variant, "tables", None)
     if isinstance(tables, GameTables):
@@ -102,7 +104,25 @@ def evaluate(cards: Any, *, variant: Any = None) -> int:
     ...
     handrank.errors.InvalidCardError: invalid card 'Zz'
     """
-    g = _HOLDEM if variant is None else game_tables(variant)
+    if variant is None and _C is not None:
+        # The common calls, with as little Python as possible around the C call.
+        if type(cards) is str:
+            text = cards.encode()
+            strength = _eval_text(_HOLDEM_PTR, text, len(text))
+            if strength:
+                return strength
+        elif type(cards) is list:
+            try:
+                strength = _eval_bytes(_HOLDEM_PTR, bytes(cards), len(cards))
+            except (TypeError, ValueError):
+                strength = 0
+            if strength:
+                return strength
+    return _evaluate(cards, game_tables(variant))
+
+
+def _evaluate(cards: Any, g: GameTables) -> int:
+    """Any input and any game; raises the error that names what is wrong."""
     if _C is not None:
         if type(cards) is str:
             text = cards.encode()
@@ -111,7 +131,7 @@ def evaluate(cards: Any, *, variant: Any = None) -> int:
             raw = None
             if type(cards) is list or type(cards) is tuple:
                 try:
-                    raw = bytes(cards)          # ints 0..255, no copy into C
+                    raw = bytes(cards)          # ints 0..255, passed to C without a copy
                 except (TypeError, ValueError):
                     pass
             if raw is None:
