@@ -384,6 +384,195 @@ int64_t hr_equity_exact(const hr_game *g, int n_players, const uint8_t *combos,
 
 /* ----------------------------------------------------------- Monte Carlo */
 
+/* Draws by batch (Brackett-Rozinsky and Lemire, "Batched ranged random
+ * integer generation"): one 64-bit number gives k uniform indices in
+ * [0, bound[i]) when the product of the bounds fits in 64 bits; each index is
+ * the high word of a 64 x 64-bit product and the low word carries on.  The
+ * rare low remainders that would bias the batch are rejected whole, so every
+ * index is exactly uniform and the indices are independent. */
+static inline void below_batch(uint64_t *s, const uint32_t *bound, int k, uint64_t product,
+                               uint32_t *idx)
+{
+    uint64_t r = next(s);
+    for (int i = 0; i < k; i++) {
+        unsigned __int128 m = (unsigned __int128)r * bound[i];
+        idx[i] = (uint32_t)(m >> 64);
+        r = (uint64_t)m;
+    }
+    if (__builtin_expect(r < product, 0)) {
+        uint64_t t = (0 - product) % product;
+        while (r < t) {
+            r = next(s);
+            for (int i = 0; i < k; i++) {
+                unsigned __int128 m = (unsigned __int128)r * bound[i];
+                idx[i] = (uint32_t)(m >> 64);
+                r = (uint64_t)m;
+            }
+        }
+    }
+}
+
+/* Add one trial of strengths s[0..n) by the size of the winning group:
+ * cnt[p * (HR_MAX_PLAYERS + 1) + k] counts the trials player p shared the
+ * best hand with k - 1 others (k = 1: won outright).  Pot shares and their
+ * squares follow from these counts, so they are not summed per trial. */
+static inline void tally_sizes(int n, const unsigned *s, int64_t *cnt)
+{
+    unsigned best = 0;
+    int count = 0;
+    for (int p = 0; p < n; p++) {
+        if (s[p] > best) {
+            best = s[p];
+            count = 1;
+        } else if (s[p] == best) {
+            count++;
+        }
+    }
+    for (int p = 0; p < n; p++)
+        if (s[p] == best)
+            cnt[p * (HR_MAX_PLAYERS + 1) + count]++;
+}
+
+static void add_sizes(int n, const int64_t *cnt, int64_t accepted, int64_t attempts,
+                      int64_t *out)
+{
+    for (int p = 0; p < n; p++) {
+        const int64_t *c = cnt + p * (HR_MAX_PLAYERS + 1);
+        int64_t tie = 0, share = 0, sq = 0;
+        for (int k = 2; k <= n; k++)
+            tie += c[k];
+        for (int k = 1; k <= n; k++) {
+            int64_t part = HR_SHARE_UNIT / k;
+            share += c[k] * part;
+            sq += c[k] * part * part;
+        }
+        out[p] += c[1];
+        out[n + p] += tie;
+        out[2 * n + p] += share;
+        out[3 * n + p] += sq;
+    }
+    out[4 * n] += accepted;
+    out[4 * n + 1] += attempts;
+}
+
+/* The fast path when every player holds an exact hand or is dealt from the
+ * deck ("random"): the deck left is the same on every trial, so a trial is a
+ * partial Fisher-Yates shuffle of it (the cards dealt to the random players,
+ * then the board), its indices drawn by batch: heads-up, one 64-bit number
+ * per trial.  No trial is rejected.  Returns -1 if the exact hands clash
+ * (the caller's general path then rejects every trial). */
+static int64_t mc_fixed(const hr_game *g, int n, const int *hand_of, const uint8_t *combos,
+                        uint64_t fixed, uint64_t bkey0, uint64_t bmask0, int m,
+                        int64_t trials, uint64_t *s, int64_t *out)
+{
+    const uint64_t *ck = g->card_key, *cm = g->card_mask;
+    uint64_t used = fixed, pkey[HR_MAX_PLAYERS], pmask[HR_MAX_PLAYERS];
+    int deal[HR_MAX_PLAYERS], n_deal = 0;
+    for (int p = 0; p < n; p++) {
+        if (hand_of[p] < 0) {
+            deal[n_deal++] = p;
+            pkey[p] = pmask[p] = 0;
+            continue;
+        }
+        const uint8_t *cc = combos + 2 * hand_of[p];
+        uint64_t bits = (1ull << cc[0]) | (1ull << cc[1]);
+        if (used & bits)
+            return -1;
+        used |= bits;
+        pkey[p] = ck[cc[0]] + ck[cc[1]];
+        pmask[p] = cm[cc[0]] + cm[cc[1]];
+    }
+    uint8_t deck[HR_N_CARDS];
+    int size = 0;
+    for (int card = 0; card < HR_N_CARDS; card++)
+        if (!(used >> card & 1u))
+            deck[size++] = (uint8_t)card;
+    int k = 2 * n_deal + m;
+    if (k > size)
+        return -1;
+    /* split the k draws into batches whose bound products fit in 64 bits */
+    uint32_t bound[HR_N_CARDS], idx[HR_N_CARDS];
+    int batch_end[HR_N_CARDS], n_batch = 0;
+    uint64_t product[HR_N_CARDS];
+    uint64_t prod = 1;
+    for (int i = 0; i < k; i++) {
+        bound[i] = (uint32_t)(size - i);
+        unsigned __int128 next_prod = (unsigned __int128)prod * bound[i];
+        if (next_prod >> 64) {
+            product[n_batch] = prod;
+            batch_end[n_batch++] = i;
+            prod = bound[i];
+        } else {
+            prod = (uint64_t)next_prod;
+        }
+    }
+    product[n_batch] = prod;
+    batch_end[n_batch++] = k;
+
+    int64_t cnt[HR_MAX_PLAYERS * (HR_MAX_PLAYERS + 1)];
+    memset(cnt, 0, sizeof cnt);
+    if (n == 2 && n_deal == 0 && n_batch == 1) {
+        /* heads-up, two exact hands: count wins by comparison, ties follow */
+        uint64_t k0 = bkey0 + pkey[0], m0 = bmask0 + pmask[0];
+        uint64_t k1 = bkey0 + pkey[1], m1 = bmask0 + pmask[1];
+        int64_t w0 = 0, w1 = 0;
+        uint64_t p0 = product[0];
+        for (int64_t t = 0; t < trials; t++) {
+            uint64_t bkey = 0, bmask = 0;
+            below_batch(s, bound, k, p0, idx);
+            for (int i = 0; i < k; i++) {
+                int j = i + (int)idx[i];
+                uint8_t c = deck[j];
+                deck[j] = deck[i];
+                deck[i] = c;
+                bkey += ck[c];
+                bmask += cm[c];
+            }
+            unsigned a = hr_lookup(g, k0 + bkey, m0 + bmask);
+            unsigned b = hr_lookup(g, k1 + bkey, m1 + bmask);
+            w0 += a > b;
+            w1 += b > a;
+        }
+        cnt[1] = w0;
+        cnt[(HR_MAX_PLAYERS + 1) + 1] = w1;
+        cnt[2] = cnt[(HR_MAX_PLAYERS + 1) + 2] = trials - w0 - w1;
+        add_sizes(n, cnt, trials, trials, out);
+        return trials;
+    }
+    for (int64_t t = 0; t < trials; t++) {
+        for (int b = 0, lo = 0; b < n_batch; lo = batch_end[b++])
+            below_batch(s, bound + lo, batch_end[b] - lo, product[b], idx + lo);
+        for (int i = 0; i < k; i++) {
+            int j = i + (int)idx[i];
+            uint8_t c = deck[j];
+            deck[j] = deck[i];
+            deck[i] = c;
+        }
+        uint64_t key[HR_MAX_PLAYERS], mask[HR_MAX_PLAYERS];
+        for (int i = 0; i < n_deal; i++) {
+            int p = deal[i];
+            uint8_t a = deck[2 * i], b = deck[2 * i + 1];
+            key[p] = ck[a] + ck[b];
+            mask[p] = cm[a] + cm[b];
+        }
+        uint64_t bkey = bkey0, bmask = bmask0;
+        for (int i = 2 * n_deal; i < k; i++) {
+            bkey += ck[deck[i]];
+            bmask += cm[deck[i]];
+        }
+        unsigned str[HR_MAX_PLAYERS];
+        for (int p = 0; p < n; p++) {
+            if (hand_of[p] >= 0)
+                str[p] = hr_lookup(g, bkey + pkey[p], bmask + pmask[p]);
+            else
+                str[p] = hr_lookup(g, bkey + key[p], bmask + mask[p]);
+        }
+        tally_sizes(n, str, cnt);
+    }
+    add_sizes(n, cnt, trials, trials, out);
+    return trials;
+}
+
 int64_t hr_equity_mc(const hr_game *g, int n_players, const uint8_t *combos,
                      const uint64_t *cum, const uint8_t *uniform, const int32_t *offsets,
                      const uint8_t *board, int n_board, const uint8_t *dead, int n_dead,
@@ -412,6 +601,25 @@ int64_t hr_equity_mc(const hr_game *g, int n_players, const uint8_t *combos,
         bmask0 += cm[board[i]];
     }
     int m = HR_BOARD_CARDS - n_board;
+    uint64_t s[4];
+    memcpy(s, rng->s, sizeof s);
+
+    /* every player an exact hand or "random": no combo to draw, nothing to reject */
+    int hand_of[HR_MAX_PLAYERS], all_fixed = 1;
+    for (int p = 0; p < n; p++) {
+        int32_t count = offsets[p + 1] - offsets[p];
+        hand_of[p] = count == 1 ? offsets[p] : -1;
+        if (count > 1)
+            all_fixed = 0;
+    }
+    if (all_fixed && max_attempts >= trials) {
+        int64_t done = mc_fixed(g, n, hand_of, combos, fixed, bkey0, bmask0, m, trials, s, out);
+        if (done >= 0) {
+            memcpy(rng->s, s, sizeof s);
+            return done;
+        }
+    }
+
     int ranged[HR_MAX_PLAYERS], n_ranged = 0, dealt_from_deck[HR_MAX_PLAYERS], n_deck = 0;
     for (int p = 0; p < n; p++) {
         if (offsets[p + 1] > offsets[p])
@@ -419,11 +627,9 @@ int64_t hr_equity_mc(const hr_game *g, int n_players, const uint8_t *combos,
         else
             dealt_from_deck[n_deck++] = p;
     }
-    int64_t win[HR_MAX_PLAYERS] = {0}, tie[HR_MAX_PLAYERS] = {0}, share[HR_MAX_PLAYERS] = {0};
-    int64_t sq[HR_MAX_PLAYERS] = {0}, before[HR_MAX_PLAYERS];
+    int64_t cnt[HR_MAX_PLAYERS * (HR_MAX_PLAYERS + 1)];
+    memset(cnt, 0, sizeof cnt);
     int64_t accepted = 0, attempts = 0;
-    uint64_t s[4];
-    memcpy(s, rng->s, sizeof s);
 
     while (accepted < trials && attempts < max_attempts) {
         uint64_t used = fixed, pkey[HR_MAX_PLAYERS], pmask[HR_MAX_PLAYERS];
@@ -482,23 +688,10 @@ int64_t hr_equity_mc(const hr_game *g, int n_players, const uint8_t *combos,
         unsigned str[HR_MAX_PLAYERS];
         for (int p = 0; p < n; p++)
             str[p] = hr_lookup(g, bkey + pkey[p], bmask + pmask[p]);
-        for (int p = 0; p < n; p++)
-            before[p] = share[p];
-        tally(n, str, 1, win, tie, share);
-        for (int p = 0; p < n; p++) {
-            int64_t d = share[p] - before[p];
-            sq[p] += d * d;
-        }
+        tally_sizes(n, str, cnt);
         accepted++;
     }
     memcpy(rng->s, s, sizeof s);
-    for (int p = 0; p < n; p++) {
-        out[p] += win[p];
-        out[n + p] += tie[p];
-        out[2 * n + p] += share[p];
-        out[3 * n + p] += sq[p];
-    }
-    out[4 * n] += accepted;
-    out[4 * n + 1] += attempts;
+    add_sizes(n, cnt, accepted, attempts, out);
     return accepted;
 }
