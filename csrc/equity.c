@@ -511,25 +511,36 @@ static int64_t mc_fixed(const hr_game *g, int n, const int *hand_of, const uint8
 
     int64_t cnt[HR_MAX_PLAYERS * (HR_MAX_PLAYERS + 1)];
     memset(cnt, 0, sizeof cnt);
-    if (n == 2 && n_deal == 0 && n_batch == 1) {
-        /* heads-up, two exact hands: count wins by comparison, ties follow */
-        uint64_t k0 = bkey0 + pkey[0], m0 = bmask0 + pmask[0];
-        uint64_t k1 = bkey0 + pkey[1], m1 = bmask0 + pmask[1];
+    if (n == 2 && n_batch == 1) {
+        /* heads-up: count wins by comparison, ties follow.  A random player
+         * takes the first two (or next two) shuffled cards. */
+        int d0 = hand_of[0] < 0, d1 = hand_of[1] < 0, i1 = 2 * d0;
         int64_t w0 = 0, w1 = 0;
         uint64_t p0 = product[0];
         for (int64_t t = 0; t < trials; t++) {
-            uint64_t bkey = 0, bmask = 0;
             below_batch(s, bound, k, p0, idx);
             for (int i = 0; i < k; i++) {
                 int j = i + (int)idx[i];
                 uint8_t c = deck[j];
                 deck[j] = deck[i];
                 deck[i] = c;
-                bkey += ck[c];
-                bmask += cm[c];
             }
-            unsigned a = hr_lookup(g, k0 + bkey, m0 + bmask);
-            unsigned b = hr_lookup(g, k1 + bkey, m1 + bmask);
+            uint64_t bkey = bkey0, bmask = bmask0;
+            for (int i = 2 * n_deal; i < k; i++) {
+                bkey += ck[deck[i]];
+                bmask += cm[deck[i]];
+            }
+            uint64_t k0 = pkey[0], m0 = pmask[0], k1 = pkey[1], m1 = pmask[1];
+            if (d0) {
+                k0 = ck[deck[0]] + ck[deck[1]];
+                m0 = cm[deck[0]] + cm[deck[1]];
+            }
+            if (d1) {
+                k1 = ck[deck[i1]] + ck[deck[i1 + 1]];
+                m1 = cm[deck[i1]] + cm[deck[i1 + 1]];
+            }
+            unsigned a = hr_lookup(g, bkey + k0, bmask + m0);
+            unsigned b = hr_lookup(g, bkey + k1, bmask + m1);
             w0 += a > b;
             w1 += b > a;
         }
