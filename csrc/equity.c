@@ -24,6 +24,7 @@
 #include "lookup.h"
 
 #include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 
 /* ---------------------------------------------------------------- random */
@@ -266,6 +267,15 @@ static void one_tuple(exact_ctx *c, uint64_t used, double weight, double *out)
     out[3 * n] += weight * (double)choose(left, m);
 }
 
+/* Suit isomorphism: a suit relabelling that keeps the board, the dead cards
+ * and the cards outside the deck where they are maps every tuple to one with
+ * the same outcome for each player (the boards left map one to one, and
+ * strengths ignore suit names).  So only the first tuple of each class in
+ * odometer order (its representative) is evaluated, weighted by the summed
+ * weight of the distinct tuples of the class; `combo_at` finds the image of a
+ * combo in a player's range (-1 when the range lacks it). */
+#define HR_SUIT_PERMS 24
+
 typedef struct tuple_walk {
     const uint8_t *combos;
     const double *weights;
@@ -273,15 +283,65 @@ typedef struct tuple_walk {
     int64_t index, start, stride, taken;
     uint64_t board_used;
     double *out;
+    int n_perms;                                  /* relabellings besides the identity */
+    uint8_t perm[HR_SUIT_PERMS][HR_N_CARDS];      /* card -> relabelled card */
+    int16_t (*combo_at)[HR_N_CARDS * HR_N_CARDS];  /* [player][a * 52 + b] -> index in range */
+    int32_t pick[HR_MAX_PLAYERS];                 /* the tuple's combo rows */
 } tuple_walk;
+
+/* The tuple's class weight and size if it is its class's representative;
+ * returns 0 (leaving *weight alone) if an earlier tuple represents it. */
+static int class_of(const exact_ctx *c, const tuple_walk *w, double *weight, int64_t *members)
+{
+    int n = c->n, n_seen = 0;
+    int16_t seen[HR_SUIT_PERMS][HR_MAX_PLAYERS];
+    double total = *weight;
+    int64_t count = 1;
+    for (int q = 0; q < w->n_perms; q++) {
+        const uint8_t *pm = w->perm[q];
+        int16_t v[HR_MAX_PLAYERS];
+        int order = 0, ok = 1;                /* order: sign of v - pick, lexicographic */
+        for (int p = 0; p < n; p++) {
+            int j = w->combo_at[p][pm[c->hole[p][0]] * HR_N_CARDS + pm[c->hole[p][1]]];
+            if (j < 0) {
+                ok = 0;
+                break;
+            }
+            v[p] = (int16_t)j;
+            if (!order && j != w->pick[p] - w->offsets[p])
+                order = j < w->pick[p] - w->offsets[p] ? -1 : 1;
+        }
+        if (!ok || order == 0)
+            continue;
+        if (order < 0)
+            return 0;
+        int dup = 0;
+        for (int k = 0; k < n_seen && !dup; k++)
+            dup = !memcmp(seen[k], v, (size_t)n * sizeof v[0]);
+        if (dup)
+            continue;
+        memcpy(seen[n_seen++], v, (size_t)n * sizeof v[0]);
+        double wt = 1.0;
+        for (int p = 0; p < n; p++)
+            wt *= w->weights[w->offsets[p] + v[p]];
+        total += wt;
+        count++;
+    }
+    *weight = total;
+    *members = count;
+    return 1;
+}
 
 static void walk(exact_ctx *c, tuple_walk *w, int p, uint64_t used, double weight)
 {
     if (p == c->n) {
+        int64_t members = 1;
+        if (w->n_perms && !class_of(c, w, &weight, &members))
+            return;
         int64_t i = w->index++;
         if (i % w->stride != w->start)
             return;
-        w->taken++;
+        w->taken += members;
         /* per-player rank keys and suit sets: the board's plus the hole's */
         const uint64_t *ck = c->g->card_key;
         for (int q = 0; q < c->n; q++) {
@@ -310,6 +370,7 @@ static void walk(exact_ctx *c, tuple_walk *w, int p, uint64_t used, double weigh
             continue;
         c->hole[p][0] = a;
         c->hole[p][1] = b;
+        w->pick[p] = i;
         walk(c, w, p + 1, used | bits, weight * w->weights[i]);
     }
 }
@@ -377,8 +438,57 @@ int64_t hr_equity_exact(const hr_game *g, int n_players, const uint8_t *combos,
     c.m = HR_BOARD_CARDS - n_board;
     for (int r = 0; r < 13; r++)
         c.rank_base[r] = (uint32_t)g->card_key[4 * r];
-    tuple_walk w = {combos, weights, offsets, 0, start, stride, 0, board_mask, out};
-    walk(&c, &w, 0, used | outside_deck(g), 1.0);
+    tuple_walk w;
+    memset(&w, 0, sizeof w);
+    w.combos = combos;
+    w.weights = weights;
+    w.offsets = offsets;
+    w.start = start;
+    w.stride = stride;
+    w.board_used = board_mask;
+    w.out = out;
+    uint64_t outside = outside_deck(g);
+    int16_t combo_at[HR_MAX_PLAYERS][HR_N_CARDS * HR_N_CARDS];
+    int grouped = offsets[n_players] > n_players;   /* some player has a range */
+    for (int p = 0; p < n_players && grouped; p++) {
+        memset(combo_at[p], 0xFF, sizeof combo_at[p]);
+        for (int32_t i = offsets[p]; i < offsets[p + 1] && grouped; i++) {
+            uint8_t a = combos[2 * i], b = combos[2 * i + 1];
+            if (combo_at[p][a * HR_N_CARDS + b] >= 0 || i - offsets[p] > INT16_MAX)
+                grouped = 0;                         /* a repeated combo: no grouping */
+            combo_at[p][a * HR_N_CARDS + b] = combo_at[p][b * HR_N_CARDS + a] =
+                (int16_t)(i - offsets[p]);
+        }
+    }
+    if (grouped) {
+        w.combo_at = combo_at;
+        uint64_t dead_mask = used & ~board_mask;
+        for (int q = 1; q < HR_SUIT_PERMS; q++) {    /* q = 0 is the identity */
+            int sig[4], rest = q, pool[4] = {0, 1, 2, 3};
+            for (int k = 0; k < 4; k++) {            /* q-th permutation, factorial base */
+                int f = 1;
+                for (int j = 1; j < 4 - k; j++)
+                    f *= j;
+                int at = rest / f;
+                rest %= f;
+                sig[k] = pool[at];
+                for (int j = at; j < 3 - k; j++)
+                    pool[j] = pool[j + 1];
+            }
+            uint64_t bm = 0, dm = 0, om = 0;
+            uint8_t *pm = w.perm[w.n_perms];
+            for (int card = 0; card < HR_N_CARDS; card++) {
+                int to = (card & ~3) | sig[card & 3];
+                pm[card] = (uint8_t)to;
+                bm |= (board_mask >> card & 1u) << to;
+                dm |= (dead_mask >> card & 1u) << to;
+                om |= (outside >> card & 1u) << to;
+            }
+            if (bm == board_mask && dm == dead_mask && om == outside)
+                w.n_perms++;
+        }
+    }
+    walk(&c, &w, 0, used | outside, 1.0);
     return w.taken;
 }
 
