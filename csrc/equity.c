@@ -12,12 +12,17 @@
  * the flush) and the other dealt cards again as rank multisets, and on the
  * boards where someone flushes adds the true outcome and takes away the
  * rank-only outcome the first pass counted.  AsKs vs QdQc preflop, 1,712,304
- * boards, takes about 50,000 leaf evaluations this way.
+ * boards, takes about 50,000 leaf evaluations this way.  Tuples that are the
+ * same up to a suit relabelling (one keeping the board and the dead cards)
+ * have the same outcome: one per class is evaluated, weighted by the class.
  *
  * Monte Carlo: xoshiro256** seeded by splitmix64; each trial draws every
  * player's combo by weight, rejects the whole trial on a clash (so the result
  * is conditional on no clash, with no bias from the drawing order), deals
  * players with no range from the cards left, then completes the board.
+ * With only exact hands and random players the deck left is fixed: a trial is
+ * a partial Fisher-Yates shuffle of it, its indices drawn several per 64-bit
+ * number, and pot shares are tallied as counts by tie size.
  */
 #include "equity.h"
 
