@@ -12,18 +12,24 @@
  * the flush) and the other dealt cards again as rank multisets, and on the
  * boards where someone flushes adds the true outcome and takes away the
  * rank-only outcome the first pass counted.  AsKs vs QdQc preflop, 1,712,304
- * boards, takes about 50,000 leaf evaluations this way.
+ * boards, takes about 50,000 leaf evaluations this way.  Tuples that are the
+ * same up to a suit relabelling (one keeping the board and the dead cards)
+ * have the same outcome: one per class is evaluated, weighted by the class.
  *
  * Monte Carlo: xoshiro256** seeded by splitmix64; each trial draws every
  * player's combo by weight, rejects the whole trial on a clash (so the result
  * is conditional on no clash, with no bias from the drawing order), deals
  * players with no range from the cards left, then completes the board.
+ * With only exact hands and random players the deck left is fixed: a trial is
+ * a partial Fisher-Yates shuffle of it, its indices drawn several per 64-bit
+ * number, and pot shares are tallied as counts by tie size.
  */
 #include "equity.h"
 
 #include "lookup.h"
 
 #include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 
 /* ---------------------------------------------------------------- random */
@@ -266,6 +272,15 @@ static void one_tuple(exact_ctx *c, uint64_t used, double weight, double *out)
     out[3 * n] += weight * (double)choose(left, m);
 }
 
+/* Suit isomorphism: a suit relabelling that keeps the board, the dead cards
+ * and the cards outside the deck where they are maps every tuple to one with
+ * the same outcome for each player (the boards left map one to one, and
+ * strengths ignore suit names).  So only the first tuple of each class in
+ * odometer order (its representative) is evaluated, weighted by the summed
+ * weight of the distinct tuples of the class; `combo_at` finds the image of a
+ * combo in a player's range (-1 when the range lacks it). */
+#define HR_SUIT_PERMS 24
+
 typedef struct tuple_walk {
     const uint8_t *combos;
     const double *weights;
@@ -273,15 +288,65 @@ typedef struct tuple_walk {
     int64_t index, start, stride, taken;
     uint64_t board_used;
     double *out;
+    int n_perms;                                  /* relabellings besides the identity */
+    uint8_t perm[HR_SUIT_PERMS][HR_N_CARDS];      /* card -> relabelled card */
+    int16_t (*combo_at)[HR_N_CARDS * HR_N_CARDS];  /* [player][a * 52 + b] -> index in range */
+    int32_t pick[HR_MAX_PLAYERS];                 /* the tuple's combo rows */
 } tuple_walk;
+
+/* The tuple's class weight and size if it is its class's representative;
+ * returns 0 (leaving *weight alone) if an earlier tuple represents it. */
+static int class_of(const exact_ctx *c, const tuple_walk *w, double *weight, int64_t *members)
+{
+    int n = c->n, n_seen = 0;
+    int16_t seen[HR_SUIT_PERMS][HR_MAX_PLAYERS];
+    double total = *weight;
+    int64_t count = 1;
+    for (int q = 0; q < w->n_perms; q++) {
+        const uint8_t *pm = w->perm[q];
+        int16_t v[HR_MAX_PLAYERS];
+        int order = 0, ok = 1;                /* order: sign of v - pick, lexicographic */
+        for (int p = 0; p < n; p++) {
+            int j = w->combo_at[p][pm[c->hole[p][0]] * HR_N_CARDS + pm[c->hole[p][1]]];
+            if (j < 0) {
+                ok = 0;
+                break;
+            }
+            v[p] = (int16_t)j;
+            if (!order && j != w->pick[p] - w->offsets[p])
+                order = j < w->pick[p] - w->offsets[p] ? -1 : 1;
+        }
+        if (!ok || order == 0)
+            continue;
+        if (order < 0)
+            return 0;
+        int dup = 0;
+        for (int k = 0; k < n_seen && !dup; k++)
+            dup = !memcmp(seen[k], v, (size_t)n * sizeof v[0]);
+        if (dup)
+            continue;
+        memcpy(seen[n_seen++], v, (size_t)n * sizeof v[0]);
+        double wt = 1.0;
+        for (int p = 0; p < n; p++)
+            wt *= w->weights[w->offsets[p] + v[p]];
+        total += wt;
+        count++;
+    }
+    *weight = total;
+    *members = count;
+    return 1;
+}
 
 static void walk(exact_ctx *c, tuple_walk *w, int p, uint64_t used, double weight)
 {
     if (p == c->n) {
+        int64_t members = 1;
+        if (w->n_perms && !class_of(c, w, &weight, &members))
+            return;
         int64_t i = w->index++;
         if (i % w->stride != w->start)
             return;
-        w->taken++;
+        w->taken += members;
         /* per-player rank keys and suit sets: the board's plus the hole's */
         const uint64_t *ck = c->g->card_key;
         for (int q = 0; q < c->n; q++) {
@@ -310,6 +375,7 @@ static void walk(exact_ctx *c, tuple_walk *w, int p, uint64_t used, double weigh
             continue;
         c->hole[p][0] = a;
         c->hole[p][1] = b;
+        w->pick[p] = i;
         walk(c, w, p + 1, used | bits, weight * w->weights[i]);
     }
 }
@@ -377,12 +443,261 @@ int64_t hr_equity_exact(const hr_game *g, int n_players, const uint8_t *combos,
     c.m = HR_BOARD_CARDS - n_board;
     for (int r = 0; r < 13; r++)
         c.rank_base[r] = (uint32_t)g->card_key[4 * r];
-    tuple_walk w = {combos, weights, offsets, 0, start, stride, 0, board_mask, out};
-    walk(&c, &w, 0, used | outside_deck(g), 1.0);
+    tuple_walk w;
+    memset(&w, 0, sizeof w);
+    w.combos = combos;
+    w.weights = weights;
+    w.offsets = offsets;
+    w.start = start;
+    w.stride = stride;
+    w.board_used = board_mask;
+    w.out = out;
+    uint64_t outside = outside_deck(g);
+    int16_t combo_at[HR_MAX_PLAYERS][HR_N_CARDS * HR_N_CARDS];
+    int grouped = offsets[n_players] > n_players;   /* some player has a range */
+    for (int p = 0; p < n_players && grouped; p++) {
+        memset(combo_at[p], 0xFF, sizeof combo_at[p]);
+        for (int32_t i = offsets[p]; i < offsets[p + 1] && grouped; i++) {
+            uint8_t a = combos[2 * i], b = combos[2 * i + 1];
+            if (combo_at[p][a * HR_N_CARDS + b] >= 0 || i - offsets[p] > INT16_MAX)
+                grouped = 0;                         /* a repeated combo: no grouping */
+            combo_at[p][a * HR_N_CARDS + b] = combo_at[p][b * HR_N_CARDS + a] =
+                (int16_t)(i - offsets[p]);
+        }
+    }
+    if (grouped) {
+        w.combo_at = combo_at;
+        uint64_t dead_mask = used & ~board_mask;
+        for (int q = 1; q < HR_SUIT_PERMS; q++) {    /* q = 0 is the identity */
+            int sig[4], rest = q, pool[4] = {0, 1, 2, 3};
+            for (int k = 0; k < 4; k++) {            /* q-th permutation, factorial base */
+                int f = 1;
+                for (int j = 1; j < 4 - k; j++)
+                    f *= j;
+                int at = rest / f;
+                rest %= f;
+                sig[k] = pool[at];
+                for (int j = at; j < 3 - k; j++)
+                    pool[j] = pool[j + 1];
+            }
+            uint64_t bm = 0, dm = 0, om = 0;
+            uint8_t *pm = w.perm[w.n_perms];
+            for (int card = 0; card < HR_N_CARDS; card++) {
+                int to = (card & ~3) | sig[card & 3];
+                pm[card] = (uint8_t)to;
+                bm |= (board_mask >> card & 1u) << to;
+                dm |= (dead_mask >> card & 1u) << to;
+                om |= (outside >> card & 1u) << to;
+            }
+            if (bm == board_mask && dm == dead_mask && om == outside)
+                w.n_perms++;
+        }
+    }
+    walk(&c, &w, 0, used | outside, 1.0);
     return w.taken;
 }
 
 /* ----------------------------------------------------------- Monte Carlo */
+
+/* Draws by batch (Brackett-Rozinsky and Lemire, "Batched ranged random
+ * integer generation"): one 64-bit number gives k uniform indices in
+ * [0, bound[i]) when the product of the bounds fits in 64 bits; each index is
+ * the high word of a 64 x 64-bit product and the low word carries on.  The
+ * rare low remainders that would bias the batch are rejected whole, so every
+ * index is exactly uniform and the indices are independent. */
+static inline void below_batch(uint64_t *s, const uint32_t *bound, int k, uint64_t product,
+                               uint32_t *idx)
+{
+    uint64_t r = next(s);
+    for (int i = 0; i < k; i++) {
+        unsigned __int128 m = (unsigned __int128)r * bound[i];
+        idx[i] = (uint32_t)(m >> 64);
+        r = (uint64_t)m;
+    }
+    if (__builtin_expect(r < product, 0)) {
+        uint64_t t = (0 - product) % product;
+        while (r < t) {
+            r = next(s);
+            for (int i = 0; i < k; i++) {
+                unsigned __int128 m = (unsigned __int128)r * bound[i];
+                idx[i] = (uint32_t)(m >> 64);
+                r = (uint64_t)m;
+            }
+        }
+    }
+}
+
+/* Add one trial of strengths s[0..n) by the size of the winning group:
+ * cnt[p * (HR_MAX_PLAYERS + 1) + k] counts the trials player p shared the
+ * best hand with k - 1 others (k = 1: won outright).  Pot shares and their
+ * squares follow from these counts, so they are not summed per trial. */
+static inline void tally_sizes(int n, const unsigned *s, int64_t *cnt)
+{
+    unsigned best = 0;
+    int count = 0;
+    for (int p = 0; p < n; p++) {
+        if (s[p] > best) {
+            best = s[p];
+            count = 1;
+        } else if (s[p] == best) {
+            count++;
+        }
+    }
+    for (int p = 0; p < n; p++)
+        if (s[p] == best)
+            cnt[p * (HR_MAX_PLAYERS + 1) + count]++;
+}
+
+static void add_sizes(int n, const int64_t *cnt, int64_t accepted, int64_t attempts,
+                      int64_t *out)
+{
+    for (int p = 0; p < n; p++) {
+        const int64_t *c = cnt + p * (HR_MAX_PLAYERS + 1);
+        int64_t tie = 0, share = 0, sq = 0;
+        for (int k = 2; k <= n; k++)
+            tie += c[k];
+        for (int k = 1; k <= n; k++) {
+            int64_t part = HR_SHARE_UNIT / k;
+            share += c[k] * part;
+            sq += c[k] * part * part;
+        }
+        out[p] += c[1];
+        out[n + p] += tie;
+        out[2 * n + p] += share;
+        out[3 * n + p] += sq;
+    }
+    out[4 * n] += accepted;
+    out[4 * n + 1] += attempts;
+}
+
+/* The fast path when every player holds an exact hand or is dealt from the
+ * deck ("random"): the deck left is the same on every trial, so a trial is a
+ * partial Fisher-Yates shuffle of it (the cards dealt to the random players,
+ * then the board), its indices drawn by batch: heads-up, one 64-bit number
+ * per trial.  No trial is rejected.  Returns -1 if the exact hands clash
+ * (the caller's general path then rejects every trial). */
+static int64_t mc_fixed(const hr_game *g, int n, const int *hand_of, const uint8_t *combos,
+                        uint64_t fixed, uint64_t bkey0, uint64_t bmask0, int m,
+                        int64_t trials, uint64_t *s, int64_t *out)
+{
+    const uint64_t *ck = g->card_key, *cm = g->card_mask;
+    uint64_t used = fixed, pkey[HR_MAX_PLAYERS], pmask[HR_MAX_PLAYERS];
+    int deal[HR_MAX_PLAYERS], n_deal = 0;
+    for (int p = 0; p < n; p++) {
+        if (hand_of[p] < 0) {
+            deal[n_deal++] = p;
+            pkey[p] = pmask[p] = 0;
+            continue;
+        }
+        const uint8_t *cc = combos + 2 * hand_of[p];
+        uint64_t bits = (1ull << cc[0]) | (1ull << cc[1]);
+        if (used & bits)
+            return -1;
+        used |= bits;
+        pkey[p] = ck[cc[0]] + ck[cc[1]];
+        pmask[p] = cm[cc[0]] + cm[cc[1]];
+    }
+    uint8_t deck[HR_N_CARDS];
+    int size = 0;
+    for (int card = 0; card < HR_N_CARDS; card++)
+        if (!(used >> card & 1u))
+            deck[size++] = (uint8_t)card;
+    int k = 2 * n_deal + m;
+    if (k > size)
+        return -1;
+    /* split the k draws into batches whose bound products fit in 64 bits */
+    uint32_t bound[HR_N_CARDS], idx[HR_N_CARDS];
+    int batch_end[HR_N_CARDS], n_batch = 0;
+    uint64_t product[HR_N_CARDS];
+    uint64_t prod = 1;
+    for (int i = 0; i < k; i++) {
+        bound[i] = (uint32_t)(size - i);
+        unsigned __int128 next_prod = (unsigned __int128)prod * bound[i];
+        if (next_prod >> 64) {
+            product[n_batch] = prod;
+            batch_end[n_batch++] = i;
+            prod = bound[i];
+        } else {
+            prod = (uint64_t)next_prod;
+        }
+    }
+    product[n_batch] = prod;
+    batch_end[n_batch++] = k;
+
+    int64_t cnt[HR_MAX_PLAYERS * (HR_MAX_PLAYERS + 1)];
+    memset(cnt, 0, sizeof cnt);
+    if (n == 2 && n_batch == 1) {
+        /* heads-up: count wins by comparison, ties follow.  A random player
+         * takes the first two (or next two) shuffled cards. */
+        int d0 = hand_of[0] < 0, d1 = hand_of[1] < 0, i1 = 2 * d0;
+        int64_t w0 = 0, w1 = 0;
+        uint64_t p0 = product[0];
+        for (int64_t t = 0; t < trials; t++) {
+            below_batch(s, bound, k, p0, idx);
+            for (int i = 0; i < k; i++) {
+                int j = i + (int)idx[i];
+                uint8_t c = deck[j];
+                deck[j] = deck[i];
+                deck[i] = c;
+            }
+            uint64_t bkey = bkey0, bmask = bmask0;
+            for (int i = 2 * n_deal; i < k; i++) {
+                bkey += ck[deck[i]];
+                bmask += cm[deck[i]];
+            }
+            uint64_t k0 = pkey[0], m0 = pmask[0], k1 = pkey[1], m1 = pmask[1];
+            if (d0) {
+                k0 = ck[deck[0]] + ck[deck[1]];
+                m0 = cm[deck[0]] + cm[deck[1]];
+            }
+            if (d1) {
+                k1 = ck[deck[i1]] + ck[deck[i1 + 1]];
+                m1 = cm[deck[i1]] + cm[deck[i1 + 1]];
+            }
+            unsigned a = hr_lookup(g, bkey + k0, bmask + m0);
+            unsigned b = hr_lookup(g, bkey + k1, bmask + m1);
+            w0 += a > b;
+            w1 += b > a;
+        }
+        cnt[1] = w0;
+        cnt[(HR_MAX_PLAYERS + 1) + 1] = w1;
+        cnt[2] = cnt[(HR_MAX_PLAYERS + 1) + 2] = trials - w0 - w1;
+        add_sizes(n, cnt, trials, trials, out);
+        return trials;
+    }
+    for (int64_t t = 0; t < trials; t++) {
+        for (int b = 0, lo = 0; b < n_batch; lo = batch_end[b++])
+            below_batch(s, bound + lo, batch_end[b] - lo, product[b], idx + lo);
+        for (int i = 0; i < k; i++) {
+            int j = i + (int)idx[i];
+            uint8_t c = deck[j];
+            deck[j] = deck[i];
+            deck[i] = c;
+        }
+        uint64_t key[HR_MAX_PLAYERS], mask[HR_MAX_PLAYERS];
+        for (int i = 0; i < n_deal; i++) {
+            int p = deal[i];
+            uint8_t a = deck[2 * i], b = deck[2 * i + 1];
+            key[p] = ck[a] + ck[b];
+            mask[p] = cm[a] + cm[b];
+        }
+        uint64_t bkey = bkey0, bmask = bmask0;
+        for (int i = 2 * n_deal; i < k; i++) {
+            bkey += ck[deck[i]];
+            bmask += cm[deck[i]];
+        }
+        unsigned str[HR_MAX_PLAYERS];
+        for (int p = 0; p < n; p++) {
+            if (hand_of[p] >= 0)
+                str[p] = hr_lookup(g, bkey + pkey[p], bmask + pmask[p]);
+            else
+                str[p] = hr_lookup(g, bkey + key[p], bmask + mask[p]);
+        }
+        tally_sizes(n, str, cnt);
+    }
+    add_sizes(n, cnt, trials, trials, out);
+    return trials;
+}
 
 int64_t hr_equity_mc(const hr_game *g, int n_players, const uint8_t *combos,
                      const uint64_t *cum, const uint8_t *uniform, const int32_t *offsets,
@@ -412,6 +727,25 @@ int64_t hr_equity_mc(const hr_game *g, int n_players, const uint8_t *combos,
         bmask0 += cm[board[i]];
     }
     int m = HR_BOARD_CARDS - n_board;
+    uint64_t s[4];
+    memcpy(s, rng->s, sizeof s);
+
+    /* every player an exact hand or "random": no combo to draw, nothing to reject */
+    int hand_of[HR_MAX_PLAYERS], all_fixed = 1;
+    for (int p = 0; p < n; p++) {
+        int32_t count = offsets[p + 1] - offsets[p];
+        hand_of[p] = count == 1 ? offsets[p] : -1;
+        if (count > 1)
+            all_fixed = 0;
+    }
+    if (all_fixed && max_attempts >= trials) {
+        int64_t done = mc_fixed(g, n, hand_of, combos, fixed, bkey0, bmask0, m, trials, s, out);
+        if (done >= 0) {
+            memcpy(rng->s, s, sizeof s);
+            return done;
+        }
+    }
+
     int ranged[HR_MAX_PLAYERS], n_ranged = 0, dealt_from_deck[HR_MAX_PLAYERS], n_deck = 0;
     for (int p = 0; p < n; p++) {
         if (offsets[p + 1] > offsets[p])
@@ -419,11 +753,9 @@ int64_t hr_equity_mc(const hr_game *g, int n_players, const uint8_t *combos,
         else
             dealt_from_deck[n_deck++] = p;
     }
-    int64_t win[HR_MAX_PLAYERS] = {0}, tie[HR_MAX_PLAYERS] = {0}, share[HR_MAX_PLAYERS] = {0};
-    int64_t sq[HR_MAX_PLAYERS] = {0}, before[HR_MAX_PLAYERS];
+    int64_t cnt[HR_MAX_PLAYERS * (HR_MAX_PLAYERS + 1)];
+    memset(cnt, 0, sizeof cnt);
     int64_t accepted = 0, attempts = 0;
-    uint64_t s[4];
-    memcpy(s, rng->s, sizeof s);
 
     while (accepted < trials && attempts < max_attempts) {
         uint64_t used = fixed, pkey[HR_MAX_PLAYERS], pmask[HR_MAX_PLAYERS];
@@ -482,23 +814,10 @@ int64_t hr_equity_mc(const hr_game *g, int n_players, const uint8_t *combos,
         unsigned str[HR_MAX_PLAYERS];
         for (int p = 0; p < n; p++)
             str[p] = hr_lookup(g, bkey + pkey[p], bmask + pmask[p]);
-        for (int p = 0; p < n; p++)
-            before[p] = share[p];
-        tally(n, str, 1, win, tie, share);
-        for (int p = 0; p < n; p++) {
-            int64_t d = share[p] - before[p];
-            sq[p] += d * d;
-        }
+        tally_sizes(n, str, cnt);
         accepted++;
     }
     memcpy(rng->s, s, sizeof s);
-    for (int p = 0; p < n; p++) {
-        out[p] += win[p];
-        out[n + p] += tie[p];
-        out[2 * n + p] += share[p];
-        out[3 * n + p] += sq[p];
-    }
-    out[4 * n] += accepted;
-    out[4 * n + 1] += attempts;
+    add_sizes(n, cnt, accepted, attempts, out);
     return accepted;
 }

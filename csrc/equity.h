@@ -41,7 +41,9 @@ uint64_t hr_rng_next(hr_rng *rng);
  *   out[3 * n_players]      the total weight (sum of tuple weight x boards).
  * A tuple's weight is the product of its combos' weights.  Boards with the
  * same ranks are counted together, and boards where a flush is possible are
- * corrected one suit set at a time (csrc/equity.c explains).
+ * corrected one suit set at a time, and tuples that are the same up to a
+ * suit relabelling keeping the board and dead cards are evaluated once
+ * (csrc/equity.c explains).
  * Returns the number of tuples taken, or -1 on bad arguments. */
 int64_t hr_equity_exact(const hr_game *g, int n_players, const uint8_t *combos,
                         const double *weights, const int32_t *offsets,
@@ -59,6 +61,8 @@ int64_t hr_equity_exact(const hr_game *g, int n_players, const uint8_t *combos,
  *   out[2n + p], out[3n + p]    sum of pot shares and of their squares, in
  *                               units of 1 / HR_SHARE_UNIT (and its square),
  *   out[4n], out[4n + 1]        accepted trials, attempts.
+ * When every player is an exact hand or dealt from the deck, no trial can be
+ * rejected and the cards are dealt by a partial shuffle of the deck left.
  * Stops early after max_attempts attempts.  Returns the accepted trials, or
  * -1 on bad arguments. */
 int64_t hr_equity_mc(const hr_game *g, int n_players, const uint8_t *combos,
