@@ -351,7 +351,9 @@ def build_hash() -> tuple[list[int], dict[int, int], int]:
     for k in keys:
         row, col = hash_slot(k)
         index[k] = offsets[row] + col
-    size = max(index.values()) + 1
+    # Room for every (row, column), not only the keys' slots: a lookup of any
+    # 64-bit key (a garbage row checked only afterwards) stays in bounds.
+    size = max(offsets) + (1 << HASH_SHIFT)
     if len(set(index.values())) != len(keys):
         raise RuntimeError("internal error: the perfect hash has a collision")
     return offsets, index, size

@@ -45,6 +45,9 @@ def test_hash_and_table_shapes():
     g = _tables.load_bin()["holdem"]
     # one slot per 5-, 6- and 7-card rank multiset: 6,175 + 18,395 + 49,205
     assert np.count_nonzero(g.values) == 73_775
+    # every (row, column) the hash can form is inside the table, keys or not
+    assert len(g.values) >= int(g.hash_offsets.max()) + 2**g.params.hash_shift
+    assert len(g.hash_offsets) == 2**(g.params.hash_bits - g.params.hash_shift)
     # non-flush hands top out at four aces with a king (7462 minus the 10 straight flushes)
     assert g.values.max() == 7452
     assert len(g.category) == 7463 and g.category[0] == 0
