@@ -1,0 +1,50 @@
+"""Garbage into every C batch entry point: a clear error or a right answer,
+never a crash (run in a subprocess, so a crash fails the test instead of
+killing the run)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+import handrank as hr
+
+CODE = textwrap.dedent("""
+    import numpy as np
+    import handrank as hr
+    rng = np.random.default_rng(11)
+    errors = 0
+
+    def attempt(f, *args):
+        global errors
+        try:
+            f(*args)
+        except ValueError as e:
+            assert str(e) and "internal error" not in str(e), e
+            errors += 1
+
+    for _ in range(300):
+        n = int(rng.integers(1, 50))
+        junk = lambda *shape: rng.integers(0, 256, size=shape, dtype=np.uint8)
+        near = lambda *shape: rng.integers(0, 56, size=shape, dtype=np.uint8)
+        for make in (junk, near):
+            attempt(hr.showdown_batch, make(n, 5), make(n, 3, 2))
+            attempt(hr.evaluate_omaha_batch, make(n, 4), make(n, 5))
+            attempt(hr.evaluate_omaha_batch, make(n, 6), make(n, 5))
+            attempt(hr.variant("shortdeck").evaluate_batch, make(n, 7))
+            attempt(hr.variant("stripped", lowest="7").evaluate_batch, make(n, 5))
+            attempt(hr.evaluate_batch, make(n, 6))
+    print("ok", errors)
+""")
+
+
+def test_garbage_into_every_batch_entry_point():
+    if hr.backend != "c":
+        pytest.skip("C extension not built")
+    r = subprocess.run([sys.executable, "-c", CODE], capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stderr[-2000:]
+    ok, errors = r.stdout.split()
+    assert ok == "ok" and int(errors) > 0
