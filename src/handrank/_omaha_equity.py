@@ -130,7 +130,8 @@ def _prepare(players: Any, board: Any, dead: Any,
             first = where[c]
             if first == place:
                 raise InvalidHandError(f"card {card_str(c)!r} is {_at(place)} twice")
-            raise InvalidHandError(f"card {card_str(c)!r} is {_at(first)} and {_at(place)}")
+            x, y = (place, first) if not first.startswith("player") else (first, place)
+            raise InvalidHandError(f"card {card_str(c)!r} is {_at(x)} and {_at(y)}")
         where[c] = place
     size = int((g.card_key[:52] >> np.uint64(60) == 0).sum())
     need = BOARD_CARDS - len(b)
