@@ -1,4 +1,4 @@
-"""equity(variant=...), settle/explain(variant=...) and equity(game="omaha") against brute force."""
+"""equity/settle/explain with variant=, and equity(game="omaha"), against brute force."""
 
 from __future__ import annotations
 

@@ -100,8 +100,8 @@ def equity(players: Any, board: Any = "", dead: Any = "", *, game: str = "omaha"
             raise ValueError(f"exact enumeration too large ({cost:.2g} evaluations, "
                              f"limit {EXACT_MAX:.0e}); use exact=False")
         return _exact(variant, holes, np.array(b, dtype=np.uint8), deck, m, nthreads)
-    return _monte_carlo(variant, holes, np.array(b, dtype=np.uint8), deck, m, trials, target_stderr,
-                        seed, nthreads)
+    return _monte_carlo(variant, holes, np.array(b, dtype=np.uint8), deck, m, trials,
+                        target_stderr, seed, nthreads)
 
 
 def _prepare(players: Any, board: Any, dead: Any,
@@ -145,7 +145,8 @@ def _prepare(players: Any, board: Any, dead: Any,
 def _hand(p: Any, i: int) -> list[int]:
     what = f"player {i + 1}'s hand"
     if isinstance(p, Range) or (isinstance(p, str) and p.strip().lower() == "random"):
-        raise InvalidRangeError(f"{what}: omaha equity takes exact hands, ranges are not supported")
+        raise InvalidRangeError(f"{what}: omaha equity takes exact hands, "
+                                "ranges are not supported")
     try:
         ids = cards(p)
     except InvalidCardError as err:
