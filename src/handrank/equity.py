@@ -31,7 +31,7 @@ import numpy as np
 
 from . import _backend, _fallback
 from .cards import card_str, cards
-from .errors import HandrankError, InvalidHandError, InvalidRangeError
+from .errors import HandrankError, InvalidCardError, InvalidHandError, InvalidRangeError
 from .evaluate import _executor, game_tables
 from .ranges import Range, parse_player
 
@@ -84,7 +84,7 @@ class EquityResult:
 def equity(players: Any, board: Any = "", dead: Any = "", *, exact: bool | None = None,
            trials: int | None = None, target_stderr: float | None = None,
            seed: int | None = None, threads: int | None = None,
-           variant: Any = None) -> EquityResult:
+           variant: Any = None, game: str = "holdem") -> EquityResult:
     """Return each player's equity: exact enumeration or Monte Carlo.
 
     Parameters
@@ -110,8 +110,15 @@ def equity(players: Any, board: Any = "", dead: Any = "", *, exact: bool | None 
     threads : int, optional
         Worker threads (default: every core).  Thread ``t`` of chunk ``c``
         uses random stream ``c * threads + t``.
-    variant : optional
-        The game; hold'em by default.
+    variant : str or Variant, optional
+        The deck and hand order (a name such as ``"shortdeck"`` or a
+        :class:`Variant`); hold'em's 52 cards by default.  Boards are dealt
+        only from the variant's deck and every given card must be in it.
+    game : {"holdem", "omaha"}
+        ``"omaha"``: each player is an exact hand of 4, 5 or 6 cards (all
+        players the same size; ranges are not supported) and plays exactly
+        two hole cards with three from the board (see
+        :mod:`handrank._omaha_equity`).
 
     Returns
     -------
@@ -120,14 +127,15 @@ def equity(players: Any, board: Any = "", dead: Any = "", *, exact: bool | None 
     Raises
     ------
     InvalidCardError, InvalidHandError
-        A bad card, a card used twice (naming both places), a bad board size,
-        more cards needed than the deck holds.
+        A bad card, a card outside the variant's deck, a card used twice
+        (naming both places), a bad board size, more cards needed than the
+        deck holds.
     InvalidRangeError
         Unparseable range text, a range with no combos left after card
         removal, ranges that always clash.
     ValueError
         Fewer than 2 or more than 10 players, a bad `trials`, `threads` or
-        `target_stderr`, an exact enumeration too large.
+        `target_stderr`, an exact enumeration too large, an unknown `game`.
 
     Examples
     --------
@@ -141,6 +149,11 @@ def equity(players: Any, board: Any = "", dead: Any = "", *, exact: bool | None 
     ...
     handrank.errors.InvalidHandError: card 'As' is in player 1's hand and on the board
     """
+    if game != "holdem":
+        from . import _omaha_equity
+        return _omaha_equity.equity(players, board, dead, game=game, exact=exact, trials=trials,
+                                    target_stderr=target_stderr, seed=seed, threads=threads,
+                                    variant=variant)
     g = game_tables(variant)
     spot = _prepare(players, board, dead, g)
     if trials is not None:
@@ -181,7 +194,7 @@ class _Spot:
 
     def cost(self) -> float:
         tuples = math.prod(len(c) for c in self.combos)
-        left = 52 - len(self.board) - len(self.dead) - 2 * self.n
+        left = _deck_size(self.g) - len(self.board) - len(self.dead) - 2 * self.n
         boards = math.comb(left, BOARD_CARDS - len(self.board))
         return float(tuples) * min(boards, LEAVES_PER_TUPLE)
 
@@ -191,6 +204,10 @@ class _Spot:
         offsets = np.zeros(self.n + 1, dtype=np.int32)
         offsets[1:] = np.cumsum([len(c) for c in self.combos])
         return combos, weights, offsets
+
+
+def _deck_size(g: Any) -> int:
+    return int((g.card_key[:52] >> np.uint64(60) == 0).sum())
 
 
 def _place(i: int) -> str:
@@ -211,7 +228,7 @@ def _prepare(players: Any, board: Any, dead: Any, g: Any) -> _Spot:
 
     def claim(c: int, place: str) -> None:
         if g.card_key[c] >> np.uint64(60):
-            raise InvalidHandError(f"card {card_str(c)!r} is not in the {g.name} deck")
+            raise InvalidCardError(f"card {card_str(c)!r} is not in the {g.name} deck")
         if c in where:
             first = where[c]
             if first == place:
@@ -244,6 +261,7 @@ def _prepare(players: Any, board: Any, dead: Any, g: Any) -> _Spot:
             ids, w = r.arrays()
         else:
             taken = [c for c, place in where.items() if place != _place(i)]
+            taken += [c for c in range(52) if g.card_key[c] >> np.uint64(60)]  # outside the deck
             rest = r.without(taken) if taken else r
             if len(rest) == 0:
                 raise InvalidRangeError(
@@ -304,7 +322,7 @@ def _exact(spot: _Spot, nthreads: int) -> EquityResult:
     if min(taken) < 0:
         raise RuntimeError("internal error: hr_equity_exact rejected its arguments")
     out = outs.sum(axis=0)
-    left = 52 - len(spot.board) - len(spot.dead) - 2 * n
+    left = _deck_size(spot.g) - len(spot.board) - len(spot.dead) - 2 * n
     boards = math.comb(left, BOARD_CARDS - len(spot.board))
     return _result_exact(spot, out, sum(taken) * boards)
 
@@ -313,7 +331,7 @@ def _exact_python(spot: _Spot) -> EquityResult:
     """Exact enumeration with numpy, one tuple at a time, vectorised over boards."""
     n, g = spot.n, spot.g
     m = BOARD_CARDS - len(spot.board)
-    left = 52 - len(spot.board) - len(spot.dead) - 2 * n
+    left = _deck_size(g) - len(spot.board) - len(spot.dead) - 2 * n
     boards_per = math.comb(left, m)
     tuples = math.prod(len(c) for c in spot.combos)
     if tuples * boards_per * n > PYTHON_EXACT_LIMIT:

@@ -1,0 +1,254 @@
+"""Omaha equity: exact hands of 4, 5 or 6 cards, each playing two hole cards.
+
+Reached through ``handrank.equity(..., game="omaha")``.  Both methods are
+vectorised over boards: the boards (every completion of the given board, or
+random ones) are built as numpy arrays in chunks of ``CHUNK`` rows and each
+player's strengths come from one :func:`handrank.evaluate_omaha_batch` call
+per chunk.
+
+Choosing the method (``exact=None``): exact when the number of (board,
+player) evaluations is at most ``EXACT_LIMIT`` (20 million, about two seconds
+on one core, which covers heads-up preflop), otherwise Monte Carlo with
+``DEFAULT_TRIALS`` trials.  ``exact=True`` refuses more than ``EXACT_MAX``.
+
+Monte Carlo draws each trial's missing board cards uniformly from the cards
+left with a numpy ``Generator`` seeded by `seed`, so the same seed gives the
+same result whatever `threads` is.
+"""
+
+from __future__ import annotations
+
+import math
+import secrets
+from typing import Any
+
+import numpy as np
+
+from .cards import card_str, cards
+from .errors import InvalidCardError, InvalidHandError, InvalidRangeError
+from .evaluate import game_tables
+from .equity import (BOARD_CARDS, DEFAULT_TRIALS, MAX_PLAYERS, MIN_PLAYERS, TARGET_MAX_TRIALS,
+                     EquityResult, _threads)
+from .omaha import evaluate_omaha_batch
+from .ranges import Range, parse_player
+
+__all__ = ["equity"]
+
+GAMES = ("holdem", "omaha")
+HOLE_SIZES = (4, 5, 6)
+EXACT_LIMIT = 20_000_000
+EXACT_MAX = 2_000_000_000
+CHUNK = 1 << 16              # boards per evaluate_omaha_batch call
+TARGET_CHUNK = 100_000       # trials between two target_stderr checks
+
+
+def equity(players: Any, board: Any = "", dead: Any = "", *, game: str = "omaha",
+           exact: bool | None = None, trials: int | None = None,
+           target_stderr: float | None = None, seed: int | None = None,
+           threads: int | None = None, variant: Any = None) -> EquityResult:
+    """Omaha equity of exact hands; see :func:`handrank.equity` for the parameters.
+
+    Each player is an exact hand of 4, 5 or 6 cards (every player the same
+    size) and makes the best hand of exactly two hole cards and three board
+    cards.  Ranges (range text, :class:`Range`, ``"random"``) are not
+    supported and raise :class:`InvalidRangeError`.
+
+    Raises
+    ------
+    ValueError
+        An unknown `game`, fewer than 2 or more than 10 players, a bad
+        `trials`, `threads` or `target_stderr`, an exact enumeration too large.
+    InvalidCardError, InvalidHandError
+        A bad card, a card outside the variant's deck, a card used twice, a
+        hand of other than 4 to 6 cards, hands of different sizes, a bad
+        board size, more cards needed than the deck holds.
+    InvalidRangeError
+        A player given as a range.
+
+    Examples
+    --------
+    >>> r = equity(["As Ks Qd Jd", "7c 7h 2c 2h"], board="Ah Kh 7d 2s Qs")
+    >>> r.equity.tolist(), r.exact
+    ([0.0, 1.0], True)
+    """
+    if game not in GAMES:
+        raise ValueError(f"unknown game {game!r}, expected 'holdem' or 'omaha'")
+    if game != "omaha":
+        raise RuntimeError(f"internal error: game {game!r} reached the omaha equity")
+    g = game_tables(variant)
+    holes, b, d = _prepare(players, board, dead, g)
+    if trials is not None:
+        if isinstance(trials, bool) or not isinstance(trials, (int, np.integer)) or trials < 1:
+            raise ValueError(f"trials must be a positive int, got {trials!r}")
+    if target_stderr is not None:
+        if (isinstance(target_stderr, bool) or not isinstance(target_stderr, (int, float))
+                or not 0 < target_stderr < 1):
+            raise ValueError(f"target_stderr must be a number between 0 and 1, "
+                             f"got {target_stderr!r}")
+    nthreads = _threads(threads)
+    used = set(b) | set(d) | {c for h in holes for c in h}
+    deck = np.array([c for c in range(52) if c not in used and not g.card_key[c] >> np.uint64(60)],
+                    dtype=np.uint8)
+    m = BOARD_CARDS - len(b)
+    cost = math.comb(len(deck), m) * len(holes)
+    if exact is None:
+        exact = trials is None and target_stderr is None and cost <= EXACT_LIMIT
+    if exact:
+        if trials is not None or target_stderr is not None:
+            raise ValueError("trials and target_stderr apply to Monte Carlo, not exact=True")
+        if cost > EXACT_MAX:
+            raise ValueError(f"exact enumeration too large ({cost:.2g} evaluations, "
+                             f"limit {EXACT_MAX:.0e}); use exact=False")
+        return _exact(variant, holes, np.array(b, dtype=np.uint8), deck, m, nthreads)
+    return _monte_carlo(variant, holes, np.array(b, dtype=np.uint8), deck, m, trials,
+                        target_stderr, seed, nthreads)
+
+
+def _prepare(players: Any, board: Any, dead: Any,
+             g: Any) -> tuple[list[list[int]], list[int], list[int]]:
+    if isinstance(players, (str, bytes, Range)) or not hasattr(players, "__len__"):
+        raise TypeError(f"expected a sequence of players, got {type(players).__name__}")
+    n = len(players)
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise ValueError(f"expected {MIN_PLAYERS} to {MAX_PLAYERS} players, got {n}")
+    b = cards(board) if not isinstance(board, str) or board.strip() else []
+    d = cards(dead) if not isinstance(dead, str) or dead.strip() else []
+    if len(b) > BOARD_CARDS:
+        raise InvalidHandError(f"expected 0 to {BOARD_CARDS} board cards, got {len(b)}")
+    holes = [_hand(p, i) for i, p in enumerate(players)]
+    sizes = sorted({len(h) for h in holes})
+    if len(sizes) > 1:
+        raise InvalidHandError(f"expected every omaha hand to have the same number of cards, "
+                               f"got {sizes[0]} and {sizes[-1]}")
+    where: dict[int, str] = {}
+    places = [(c, "the board") for c in b] + [(c, "the dead cards") for c in d]
+    places += [(c, f"player {i + 1}'s hand") for i, h in enumerate(holes) for c in h]
+    for c, place in places:
+        if g.card_key[c] >> np.uint64(60):
+            raise InvalidCardError(f"card {card_str(c)!r} is not in the {g.name} deck")
+        if c in where:
+            first = where[c]
+            if first == place:
+                raise InvalidHandError(f"card {card_str(c)!r} is {_at(place)} twice")
+            x, y = (place, first) if not first.startswith("player") else (first, place)
+            raise InvalidHandError(f"card {card_str(c)!r} is {_at(x)} and {_at(y)}")
+        where[c] = place
+    size = int((g.card_key[:52] >> np.uint64(60) == 0).sum())
+    need = BOARD_CARDS - len(b)
+    left = size - len(where)
+    if need > left:
+        raise InvalidHandError(f"not enough cards: the board needs {need} more cards, "
+                               f"the deck has {left} left")
+    return holes, b, d
+
+
+def _hand(p: Any, i: int) -> list[int]:
+    what = f"player {i + 1}'s hand"
+    if isinstance(p, Range) or (isinstance(p, str) and p.strip().lower() == "random"):
+        raise InvalidRangeError(f"{what}: omaha equity takes exact hands, "
+                                "ranges are not supported")
+    try:
+        ids = cards(p)
+    except InvalidCardError as err:
+        try:
+            parse_player(p)
+        except (ValueError, TypeError):
+            raise err from None
+        raise InvalidRangeError(f"{what}: omaha equity takes exact hands, ranges are not "
+                                "supported") from None
+    if len(ids) not in HOLE_SIZES:
+        raise InvalidHandError(f"expected 4 to 6 cards in {what}, got {len(ids)}")
+    return ids
+
+
+def _at(place: str) -> str:
+    return ("on " if place == "the board" else "in ") + place
+
+
+def _combinations(n: int, k: int) -> np.ndarray:
+    """Every k-subset of range(n) as rows of ascending indices, lexicographic (numpy only)."""
+    rows = np.zeros((1, 0), dtype=np.int64)
+    for j in range(k):
+        start = rows[:, -1] + 1 if j else np.zeros(1, dtype=np.int64)
+        stop = n - (k - 1 - j)                  # leave room for the later columns
+        counts = np.maximum(stop - start, 0)
+        rep = np.repeat(np.arange(len(rows)), counts)
+        offset = np.arange(counts.sum()) - np.repeat(np.cumsum(counts) - counts, counts)
+        rows = np.concatenate([rows[rep], (np.repeat(start, counts) + offset)[:, None]], axis=1)
+    return rows
+
+
+def _strengths(v: Any, holes: list[list[int]], boards: np.ndarray, nthreads: int) -> np.ndarray:
+    """(players, boards) strengths, one evaluate_omaha_batch call per player."""
+    nb = len(boards)
+    out = np.empty((len(holes), nb), dtype=np.uint16)
+    for p, h in enumerate(holes):
+        hs = np.broadcast_to(np.array(h, dtype=np.uint8), (nb, len(h)))
+        evaluate_omaha_batch(hs, boards, out=out[p], threads=nthreads, variant=v)
+    return out
+
+
+def _tally(s: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Per player: boards won alone, boards tied, sum of pot shares, sum of their squares."""
+    top = s == s.max(axis=0)
+    count = top.sum(axis=0)
+    share = top / count
+    return ((top & (count == 1)).sum(axis=1), (top & (count > 1)).sum(axis=1),
+            share.sum(axis=1), (share * share).sum(axis=1))
+
+
+def _boards(board: np.ndarray, rest: np.ndarray) -> np.ndarray:
+    return np.ascontiguousarray(
+        np.concatenate([np.broadcast_to(board, (len(rest), len(board))), rest], axis=1),
+        dtype=np.uint8)
+
+
+def _exact(variant: Any, holes: list[list[int]], board: np.ndarray, deck: np.ndarray, m: int,
+           nthreads: int) -> EquityResult:
+    n = len(holes)
+    idx = _combinations(len(deck), m)
+    total = np.zeros((4, n))
+    for lo in range(0, len(idx), CHUNK):
+        boards = _boards(board, deck[idx[lo:lo + CHUNK]])
+        total += np.array(_tally(_strengths(variant, holes, boards, nthreads)))
+    nb = len(idx)
+    return EquityResult(equity=total[2] / nb, win=total[0] / nb, tie=total[1] / nb,
+                        stderr=np.zeros(n), exact=True, samples=nb)
+
+
+def _monte_carlo(variant: Any, holes: list[list[int]], board: np.ndarray, deck: np.ndarray, m: int,
+                 trials: int | None, target: float | None, seed: int | None,
+                 nthreads: int) -> EquityResult:
+    if seed is None:
+        seed = secrets.randbits(64)
+    elif isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+        raise TypeError(f"seed must be an int, got {type(seed).__name__}")
+    rng = np.random.default_rng(int(seed) % (1 << 64))
+    n = len(holes)
+    cap = trials if trials is not None else (TARGET_MAX_TRIALS if target else DEFAULT_TRIALS)
+    step = TARGET_CHUNK if target else CHUNK
+    total = np.zeros((4, n))
+    done = 0
+    while done < cap:
+        k = int(min(step, cap - done))
+        for lo in range(0, k, CHUNK):
+            rows = min(CHUNK, k - lo)
+            # m distinct cards per row: the m smallest of uniform keys
+            pick = np.argpartition(rng.random((rows, len(deck))), m - 1, axis=1)[:, :m] \
+                if m else np.zeros((rows, 0), dtype=np.int64)
+            boards = _boards(board, deck[pick])
+            total += np.array(_tally(_strengths(variant, holes, boards, nthreads)))
+        done += k
+        if target is not None and _stderr(total, done).max() < target:
+            break
+    return EquityResult(equity=total[2] / done, win=total[0] / done, tie=total[1] / done,
+                        stderr=_stderr(total, done), exact=False, samples=done)
+
+
+def _stderr(total: np.ndarray, acc: int) -> np.ndarray:
+    if acc < 2:
+        return np.full(total.shape[1], np.inf)
+    mean = total[2] / acc
+    var = np.maximum(total[3] / acc - mean * mean, 0.0) * acc / (acc - 1)
+    return np.sqrt(var / acc)
+
