@@ -12,6 +12,7 @@
 #include "lookup.h"
 
 #include <stddef.h>
+#include <string.h>
 
 extern const hr_game hr_games[HR_N_GAMES];   /* written by the generator */
 
@@ -98,6 +99,15 @@ int hr_eval_text(const hr_game *g, const char *text, size_t len)
         row[n++] = (uint8_t)(4 * rank + suit);
     }
     return hr_eval(g, row, n);
+}
+
+int hr_eval5_holdem(const char *cards) { return hr_eval(&hr_games[0], (const uint8_t *)cards, 5); }
+int hr_eval6_holdem(const char *cards) { return hr_eval(&hr_games[0], (const uint8_t *)cards, 6); }
+int hr_eval7_holdem(const char *cards) { return hr_eval(&hr_games[0], (const uint8_t *)cards, 7); }
+
+int hr_eval_text_holdem(const char *text)
+{
+    return hr_eval_text(&hr_games[0], text, strlen(text));
 }
 
 /* One loop per width, so the compiler unrolls the card loop. */

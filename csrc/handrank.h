@@ -51,6 +51,16 @@ int hr_eval_bytes(const hr_game *g, const char *cards, int n);
  * (src/handrank/cards.py owns the messages). */
 int hr_eval_text(const hr_game *g, const char *text, size_t len);
 
+/* Hold'em shortcuts with one argument each: cffi calls a one-argument
+ * function without packing an argument tuple, which halves the cost of a
+ * scalar call from Python.  hr_evalN_holdem reads exactly N ids;
+ * hr_eval_text_holdem reads up to the terminating NUL (the caller rejects
+ * text with an embedded NUL). */
+int hr_eval5_holdem(const char *cards);
+int hr_eval6_holdem(const char *cards);
+int hr_eval7_holdem(const char *cards);
+int hr_eval_text_holdem(const char *text);
+
 /* n hands of k = 5..7 cards, row-major.  Writes out[0..n) and returns -1, or
  * stops at the first bad row (a card not in the deck, a repeated card) and
  * returns its index.  Returns -2 if k is out of range. */

@@ -45,6 +45,10 @@ int hr_game_count(void);
 int hr_eval(const hr_game *g, const uint8_t *cards, int n);
 int hr_eval_bytes(const hr_game *g, const char *cards, int n);
 int hr_eval_text(const hr_game *g, const char *text, size_t len);
+int hr_eval5_holdem(const char *cards);
+int hr_eval6_holdem(const char *cards);
+int hr_eval7_holdem(const char *cards);
+int hr_eval_text_holdem(const char *text);
 int64_t hr_eval_batch(const hr_game *g, const uint8_t *cards, int64_t n, int k,
                       uint16_t *out);
 void hr_enumerate7(const hr_game *g, int start, int stride, uint64_t *hist);

@@ -43,7 +43,9 @@ _HOLDEM: GameTables = _backend.GAMES["holdem"]
 if _C is not None:
     _eval_text = _C.lib.hr_eval_text      # bound once: the scalar path is a little
     _eval_bytes = _C.lib.hr_eval_bytes    # Python around one C call
-    _HOLDEM_PTR = _HOLDEM.ptr
+    _eval_text_holdem = _C.lib.hr_eval_text_holdem
+    _EVAL_IDS_HOLDEM = {5: _C.lib.hr_eval5_holdem, 6: _C.lib.hr_eval6_holdem,
+                        7: _C.lib.hr_eval7_holdem}
 # Batches smaller than this run on the calling thread: splitting costs more.
 _MIN_ROWS_PER_THREAD = 1 << 16
 _pool: ThreadPoolExecutor | None = None
@@ -105,19 +107,22 @@ def evaluate(cards: Any, *, variant: Any = None) -> int:
     handrank.errors.InvalidCardError: invalid card 'Zz'
     """
     if variant is None and _C is not None:
-        # The common calls, with as little Python as possible around the C call.
+        # The common calls, with as little Python as possible around one
+        # one-argument C call; anything unusual takes the general path.
         if type(cards) is str:
-            text = cards.encode()
-            strength = _eval_text(_HOLDEM_PTR, text, len(text))
-            if strength:
-                return strength
+            if "\0" not in cards:
+                strength = _eval_text_holdem(cards.encode())
+                if strength:
+                    return strength
         elif type(cards) is list:
-            try:
-                strength = _eval_bytes(_HOLDEM_PTR, bytes(cards), len(cards))
-            except (TypeError, ValueError):
-                strength = 0
-            if strength:
-                return strength
+            by_count = _EVAL_IDS_HOLDEM.get(len(cards))
+            if by_count is not None:
+                try:
+                    strength = by_count(bytes(cards))   # ints 0..255, else an exception
+                except (TypeError, ValueError):
+                    strength = 0
+                if strength:
+                    return strength
     return _evaluate(cards, game_tables(variant))
 
 
