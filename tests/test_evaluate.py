@@ -103,7 +103,8 @@ def test_input_forms_agree(backend):
     for x in ([51, 45, 22, 20, 3, 29, 36], (51, 45, 22, 20, 3, 29, 36),
               np.array([51, 45, 22, 20, 3, 29, 36], dtype=np.int64),
               ["As", "Kd", "7h", "7c", "2s", "9d", "Jc"], "AsKd7h7c2s9dJc",
-              "A♠ K♦ 7♥ 7♣ 2♠ 9♦ J♣", "as,kd,7h,7c,2s,9d,jc"):
+              "A♠ K♦ 7♥ 7♣ 2♠ 9♦ J♣", "as,kd,7h,7c,2s,9d,jc",
+              "As\u00a0Kd 7h\u30007c 2s\x1c9d Jc"):      # Unicode spaces, as str.split
         assert hr.evaluate(x) == want
 
 
@@ -119,6 +120,8 @@ def test_input_forms_agree(backend):
     ([1.0, 2, 3, 4, 5], TypeError, "got float"),
     (b"AsKsQsJsTs", TypeError, "got bytes"),
     (None, TypeError, "got NoneType"),
+    ("As Ks Qs Js \udcff", InvalidCardError, "invalid card"),
+    ("As Ks Qs Js Ts\x00", InvalidCardError, "invalid card"),
     ("", InvalidHandError, "expected 5 to 7 cards, got 0"),
 ])
 def test_bad_hands_raise_clear_errors(backend, bad, exc, message):

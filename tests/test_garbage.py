@@ -18,12 +18,25 @@ CODE = textwrap.dedent("""
     rng = np.random.default_rng(11)
     errors = 0
 
-    def attempt(f, *args):
+    def valid(rows, deck):
+        # each row's cards all in the deck and all different (numpy, no C)
+        rows = rows.reshape(len(rows), -1).astype(np.int64)
+        s = np.sort(rows, axis=1)
+        return np.isin(rows, deck).all(axis=1) & (np.diff(s, axis=1) != 0).all(axis=1)
+
+    def attempt(f, deck, *args):
+        # an error exactly when some row is bad, and then naming the first
         global errors
+        rows = np.concatenate([a.reshape(len(a), -1) for a in args], axis=1)
+        ok = valid(rows, deck)
         try:
             f(*args)
+            assert ok.all(), "a bad row was accepted"
         except ValueError as e:
             assert str(e) and "internal error" not in str(e), e
+            assert not ok.all(), f"a good batch was rejected: {e}"
+            first = int(np.argmin(ok))
+            assert f"row {first}" in str(e) or f"deal {first}" in str(e), (first, e)
             errors += 1
 
     for _ in range(300):
@@ -31,12 +44,14 @@ CODE = textwrap.dedent("""
         junk = lambda *shape: rng.integers(0, 256, size=shape, dtype=np.uint8)
         near = lambda *shape: rng.integers(0, 56, size=shape, dtype=np.uint8)
         for make in (junk, near):
-            attempt(hr.showdown_batch, make(n, 5), make(n, 3, 2))
-            attempt(hr.evaluate_omaha_batch, make(n, 4), make(n, 5))
-            attempt(hr.evaluate_omaha_batch, make(n, 6), make(n, 5))
-            attempt(hr.variant("shortdeck").evaluate_batch, make(n, 7))
-            attempt(hr.variant("stripped", lowest="7").evaluate_batch, make(n, 5))
-            attempt(hr.evaluate_batch, make(n, 6))
+            full = np.arange(52)
+            attempt(hr.showdown_batch, full, make(n, 5), make(n, 3, 2))
+            attempt(hr.evaluate_omaha_batch, full, make(n, 4), make(n, 5))
+            attempt(hr.evaluate_omaha_batch, full, make(n, 6), make(n, 5))
+            attempt(hr.variant("shortdeck").evaluate_batch, np.arange(16, 52), make(n, 7))
+            attempt(hr.variant("stripped", lowest="7").evaluate_batch, np.arange(20, 52),
+                    make(n, 5))
+            attempt(hr.evaluate_batch, full, make(n, 6))
     print("ok", errors)
 """)
 

@@ -315,11 +315,26 @@ def test_batch_matches_settle(backend, p):
         assert np.allclose(shares[i], np.array(s.payouts) / (bet * p))
 
 
-def test_batch_threads_and_dtypes(backend):
+def test_batch_threads_and_dtypes(backend, monkeypatch):
+    import importlib
+
+    # small batches run on one thread: lower the bar so threads=3 really splits
+    monkeypatch.setattr(importlib.import_module("handrank.evaluate"), "_MIN_ROWS_PER_THREAD", 100)
     boards, hole = random_deals(5000, 6, 7)
     one = showdown_batch(boards, hole, threads=1)
     assert np.array_equal(one, showdown_batch(boards.astype(np.int64), hole.astype(np.int32),
                                               threads=3))
+
+
+def test_batch_rejects_a_card_twice_on_the_board(backend):
+    boards, hole = random_deals(10, 2, 3)
+    boards[4, 1] = boards[4, 0]
+    with pytest.raises(InvalidHandError, match="in deal 4"):
+        showdown_batch(boards, hole)
+    boards, hole = random_deals(10, 8, 3)
+    hole[6, :, :] = boards[6, 0]            # one card seventeen times
+    with pytest.raises(InvalidHandError, match="in deal 6"):
+        showdown_batch(boards, hole)
 
 
 def test_batch_bad_input(backend):

@@ -187,8 +187,8 @@ def first_duplicate(ids: Iterable[int]) -> int:
 
 
 def _card_id(x: Any) -> int:
-    if isinstance(x, (bool, np.bool_)):
-        raise TypeError(f"expected a card id (int), got {type(x).__name__}")
+    # bool is an int in Python (True == 1), here as everywhere else in numpy
+    # and in the C fast path, which reads any list of ints 0..255.
     if isinstance(x, (int, np.integer)):
         if 0 <= x < N_CARDS:
             return int(x)

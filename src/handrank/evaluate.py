@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from enum import IntEnum
 from typing import Any
@@ -49,6 +50,7 @@ if _C is not None:
 # Batches smaller than this run on the calling thread: splitting costs more.
 _MIN_ROWS_PER_THREAD = 1 << 16
 _pool: ThreadPoolExecutor | None = None
+_pool_lock = threading.Lock()
 
 
 def game_tables(variant: Any = None) -> GameTables:
@@ -110,7 +112,7 @@ def evaluate(cards: Any, *, variant: Any = None) -> int:
         # The common calls, with as little Python as possible around one
         # one-argument C call; anything unusual takes the general path.
         if type(cards) is str:
-            if "\0" not in cards:
+            if "\0" not in cards and cards.isascii():
                 strength = _eval_text_holdem(cards.encode())
                 if strength:
                     return strength
@@ -130,8 +132,16 @@ def _evaluate(cards: Any, g: GameTables) -> int:
     """Any input and any game; raises the error that names what is wrong."""
     if _C is not None:
         if type(cards) is str:
-            text = cards.encode()
-            strength = _eval_text(g.ptr, text, len(text))
+            # The C parser reads ASCII and the UTF-8 suit symbols; anything it
+            # cannot read (other Unicode spaces, say) is parsed here instead.
+            try:
+                text = cards.encode()
+            except UnicodeEncodeError:
+                text = b""
+            strength = _eval_text(g.ptr, text, len(text)) if text else 0
+            if not strength:
+                ids = cards_checked(cards, g)
+                strength = _eval_bytes(g.ptr, bytes(ids), len(ids))
         else:
             raw = None
             if type(cards) is list or type(cards) is tuple:
@@ -284,17 +294,18 @@ def _run_c(g: GameTables, arr: np.ndarray, out: np.ndarray, threads: int) -> int
 
 def _executor() -> ThreadPoolExecutor:
     global _pool
-    if _pool is None:
-        _pool = ThreadPoolExecutor(max_workers=os.cpu_count() or 2,
-                                   thread_name_prefix="handrank")
+    with _pool_lock:
+        if _pool is None:
+            _pool = ThreadPoolExecutor(max_workers=os.cpu_count() or 2,
+                                       thread_name_prefix="handrank")
     return _pool
 
 
 def _raise_for_row(arr: np.ndarray, r: int, g: GameTables) -> None:
     row = [int(c) for c in arr[r]]
-    for c in row:
+    for col, c in enumerate(row):
         if c >= 52:
-            raise InvalidCardError(f"invalid card id {c} at row {r}")
+            raise InvalidCardError(f"invalid card id {c} at row {r}, column {col}")
         if g.card_key[c] >> np.uint64(60):
             raise InvalidCardError(f"card {card_str(c)!r} is not in the {g.name} deck (row {r})")
     dup = first_duplicate(row)

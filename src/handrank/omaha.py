@@ -34,6 +34,8 @@ def _combos(h: int) -> np.ndarray:
 
 def _check_deck(ids: list[int], g: Any, where: str = "") -> None:
     for c in ids:
+        if c >= 52:
+            raise InvalidCardError(f"invalid card id {c}{where}")
         if int(g.card_key[c]) >> 60:
             raise InvalidCardError(f"card {card_str(c)!r} is not in the {g.name} deck{where}")
 

@@ -606,8 +606,11 @@ def _raise_for_deal(b: np.ndarray, h: np.ndarray, r: int, g: GameTables) -> None
     places = [(int(c), "the board") for c in b[r]]
     places += [(int(c), f"seat {s}'s hand") for s in range(h.shape[1]) for c in h[r, s]]
     for c, where in places:
-        if c >= 52 or g.card_key[c] >> np.uint64(60):
+        if c >= 52:
             raise InvalidCardError(f"invalid card id {c} in deal {r} ({where})")
+        if g.card_key[c] >> np.uint64(60):
+            raise InvalidCardError(f"card {card_str(c)!r} is not in the {g.name} deck "
+                                   f"(deal {r}, {where})")
     seen: dict[int, str] = {}
     for c, where in places:
         if c in seen:
