@@ -87,7 +87,7 @@ def equity(players: Any, board: Any = "", dead: Any = "", *, game: str = "omaha"
                              f"got {target_stderr!r}")
     nthreads = _threads(threads)
     used = set(b) | set(d) | {c for h in holes for c in h}
-    deck = np.array([c for c in range(52) if c not in used and not g.card_key[c] >> np.uint64(60)],
+    deck = np.array([c for c in range(52) if c not in used and g.in_deck[c]],
                     dtype=np.uint8)
     m = BOARD_CARDS - len(b)
     cost = math.comb(len(deck), m) * len(holes)
@@ -124,7 +124,7 @@ def _prepare(players: Any, board: Any, dead: Any,
     places = [(c, "the board") for c in b] + [(c, "the dead cards") for c in d]
     places += [(c, f"player {i + 1}'s hand") for i, h in enumerate(holes) for c in h]
     for c, place in places:
-        if g.card_key[c] >> np.uint64(60):
+        if not g.in_deck[c]:
             raise InvalidCardError(f"card {card_str(c)!r} is not in the {g.name} deck")
         if c in where:
             first = where[c]
@@ -133,7 +133,7 @@ def _prepare(players: Any, board: Any, dead: Any,
             x, y = (place, first) if not first.startswith("player") else (first, place)
             raise InvalidHandError(f"card {card_str(c)!r} is {_at(x)} and {_at(y)}")
         where[c] = place
-    size = int((g.card_key[:52] >> np.uint64(60) == 0).sum())
+    size = int(g.in_deck[:52].sum())
     need = BOARD_CARDS - len(b)
     left = size - len(where)
     if need > left:

@@ -66,6 +66,9 @@ class GameTables:
     hash_offsets: np.ndarray  # (rows,) uint32, shared by every game
     params: Params | None
     ptr: Any = None
+    # (256,) bool: the card is in the game's deck.  Read off the poison bit of
+    # card_key (ids >= 52 and cards outside the deck carry it).
+    in_deck: Any = None
 
 
 def load_bin(path: str = BIN_PATH) -> dict[str, GameTables]:
@@ -88,6 +91,7 @@ def load_bin(path: str = BIN_PATH) -> dict[str, GameTables]:
             class_ranks=arrays[f"{name}.class_ranks"].reshape(-1, 5),
             hash_offsets=arrays["hash_offsets"],
             params=params,
+            in_deck=(arrays[f"{name}.card_key"] >> np.uint64(params.poison_shift)) == 0,
         )
     return games
 
@@ -102,6 +106,7 @@ def load_core(core: Any) -> dict[str, GameTables]:
         return arr
 
     offsets = view(lib.hr_hash_offsets, "uint32_t", lib.HR_HASH_ROWS)
+    poison = np.uint64(lib.HR_POISON_SHIFT)
     games = {}
     for index in range(lib.hr_game_count()):
         g = lib.hr_game_at(index)
@@ -118,6 +123,7 @@ def load_core(core: Any) -> dict[str, GameTables]:
             hash_offsets=offsets,
             params=None,
             ptr=g,
+            in_deck=(view(g.card_key, "uint64_t", 256) >> poison) == 0,
         )
     return games
 

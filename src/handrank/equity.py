@@ -207,7 +207,7 @@ class _Spot:
 
 
 def _deck_size(g: Any) -> int:
-    return int((g.card_key[:52] >> np.uint64(60) == 0).sum())
+    return int(g.in_deck[:52].sum())
 
 
 def _place(i: int) -> str:
@@ -227,7 +227,7 @@ def _prepare(players: Any, board: Any, dead: Any, g: Any) -> _Spot:
     where: dict[int, str] = {}
 
     def claim(c: int, place: str) -> None:
-        if g.card_key[c] >> np.uint64(60):
+        if not g.in_deck[c]:
             raise InvalidCardError(f"card {card_str(c)!r} is not in the {g.name} deck")
         if c in where:
             first = where[c]
@@ -247,7 +247,7 @@ def _prepare(players: Any, board: Any, dead: Any, g: Any) -> _Spot:
         for c in ranges[i].combos()[0]:
             claim(c, _place(i))
     need = 2 * n + BOARD_CARDS - len(b)
-    left = int(sum(1 for c in range(52) if c not in where and not g.card_key[c] >> np.uint64(60)))
+    left = int(sum(1 for c in range(52) if c not in where and g.in_deck[c]))
     left += 2 * len(exact_hands)        # exact hands were claimed above
     if need > left:
         raise InvalidHandError(f"not enough cards: {n} players and the board need {need} "
@@ -261,7 +261,7 @@ def _prepare(players: Any, board: Any, dead: Any, g: Any) -> _Spot:
             ids, w = r.arrays()
         else:
             taken = [c for c, place in where.items() if place != _place(i)]
-            taken += [c for c in range(52) if g.card_key[c] >> np.uint64(60)]  # outside the deck
+            taken += [c for c in range(52) if not g.in_deck[c]]  # outside the deck
             rest = r.without(taken) if taken else r
             if len(rest) == 0:
                 raise InvalidRangeError(
@@ -354,7 +354,7 @@ def _exact_python(spot: _Spot) -> EquityResult:
         if clash:
             continue
         w = float(np.prod([spot.weights[p][k] for p, k in enumerate(choice)]))
-        deck = [c for c in range(52) if c not in used and not g.card_key[c] >> np.uint64(60)]
+        deck = [c for c in range(52) if c not in used and g.in_deck[c]]
         subsets = list(itertools.combinations(deck, m))
         rest = np.array(subsets, dtype=np.uint8).reshape(len(subsets), m)
         nb = len(rest)

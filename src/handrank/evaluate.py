@@ -167,7 +167,7 @@ def cards_checked(x: Any, g: GameTables = _HOLDEM) -> list[int]:
     ids = cards(x)
     check_hand(ids, 5, 7)
     for c in ids:
-        if g.card_key[c] >> np.uint64(60):
+        if not g.in_deck[c]:
             raise InvalidCardError(f"card {card_str(c)!r} is not in the {g.name} deck")
     return ids
 
@@ -306,7 +306,7 @@ def _raise_for_row(arr: np.ndarray, r: int, g: GameTables) -> None:
     for col, c in enumerate(row):
         if c >= 52:
             raise InvalidCardError(f"invalid card id {c} at row {r}, column {col}")
-        if g.card_key[c] >> np.uint64(60):
+        if not g.in_deck[c]:
             raise InvalidCardError(f"card {card_str(c)!r} is not in the {g.name} deck (row {r})")
     dup = first_duplicate(row)
     if dup >= 0:

@@ -36,7 +36,7 @@ def _check_deck(ids: list[int], g: Any, where: str = "") -> None:
     for c in ids:
         if c >= 52:
             raise InvalidCardError(f"invalid card id {c}{where}")
-        if int(g.card_key[c]) >> 60:
+        if not g.in_deck[c]:
             raise InvalidCardError(f"card {card_str(c)!r} is not in the {g.name} deck{where}")
 
 
@@ -211,7 +211,7 @@ def _fallback_batch(g: Any, hs: np.ndarray, bs: np.ndarray, out: np.ndarray) -> 
     deals = np.concatenate([hs, bs], axis=1)
     u64 = np.uint64
     masks = g.card_mask[deals]
-    poisoned = (g.card_key[deals] >> u64(60)).any(axis=1)
+    poisoned = (~g.in_deck[deals]).any(axis=1)
     repeated = masks.sum(axis=1, dtype=u64) != np.bitwise_or.reduce(masks, axis=1)
     bad = poisoned | repeated
     if bad.any():

@@ -588,7 +588,7 @@ def _batch_numpy(g: GameTables, b: np.ndarray, h: np.ndarray, out: np.ndarray,
     n, p = h.shape[0], h.shape[1]
     deal = np.sort(np.concatenate([b, h.reshape(n, 2 * p)], axis=1), axis=1)
     bad = (deal[:, 1:] == deal[:, :-1]).any(axis=1) | (deal[:, -1] > 51)
-    bad |= (g.card_key[deal] >> np.uint64(60)).any(axis=1)
+    bad |= (~g.in_deck[deal]).any(axis=1)
     if bad.any():
         return int(np.argmax(bad))
     strengths = np.empty((p, n), dtype=np.uint16)   # one player per row: contiguous
@@ -608,7 +608,7 @@ def _raise_for_deal(b: np.ndarray, h: np.ndarray, r: int, g: GameTables) -> None
     for c, where in places:
         if c >= 52:
             raise InvalidCardError(f"invalid card id {c} in deal {r} ({where})")
-        if g.card_key[c] >> np.uint64(60):
+        if not g.in_deck[c]:
             raise InvalidCardError(f"card {card_str(c)!r} is not in the {g.name} deck "
                                    f"(deal {r}, {where})")
     seen: dict[int, str] = {}

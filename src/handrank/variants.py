@@ -58,7 +58,7 @@ class Variant:
     @property
     def deck(self) -> tuple[int, ...]:
         """The card ids of the deck, ascending."""
-        return tuple(c for c in range(52) if not int(self.tables.card_key[c]) >> 60)
+        return tuple(c for c in range(52) if self.tables.in_deck[c])
 
     def evaluate(self, cards: Any) -> int:
         """Strength of the best five of 5..7 cards; see :func:`handrank.evaluate`."""
