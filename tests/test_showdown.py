@@ -381,3 +381,12 @@ def test_cli_showdown(capsys):
     args = parser.parse_args(argv[:-2] + ["--folded", "9"])
     with pytest.raises(InvalidShowdownError.__mro__[1], match="--folded: no seat 9"):
         args.func(args)
+
+
+def test_cli_the_issue_command_and_a_seat_without_cards_folds(capsys):
+    from handrank.cli import main
+
+    assert main(["showdown", "--board", "A♣ K♥ Q♦ 5♠ 5♣", "--hand", "Q♠ Q♣", "--hand", "A♦ 5♥",
+                 "--hand", "K♦ K♣", "--hand", "none", "--bets", "300,300,100,50",
+                 "--button", "3"]) == 0
+    assert "payouts: seat 0: 400, seat 1: 0, seat 2: 350, seat 3: 0" in capsys.readouterr().out

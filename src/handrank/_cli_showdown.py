@@ -24,7 +24,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p = subparsers.add_parser("showdown", help="settle a showdown: pots, side pots, odd chips, why")
     p.add_argument("--board", default=None, help='the board, e.g. "A♣ K♥ Q♦ 5♠ 5♣"')
     p.add_argument("--hand", action="append", default=[], metavar="CARDS",
-                   help='one per seat in seat order; "none" for a folded seat without cards')
+                   help='one per seat in seat order; "none" for a seat that folded')
     p.add_argument("--bets", required=True, help="chips each seat put in, e.g. 300,300,100,50")
     p.add_argument("--button", type=int, default=0, help="the dealer's seat (default 0)")
     p.add_argument("--folded", default="", help="seats that folded, e.g. 3 or 1,3")
@@ -56,7 +56,9 @@ def run(args: argparse.Namespace) -> int:
     bad = sorted(s for s in folded_seats if not 0 <= s < len(bets))
     if bad:
         raise _UsageError(f"--folded: no seat {bad[0]} at a table of {len(bets)}")
-    folded = [s in folded_seats for s in range(len(bets))]
+    # A seat shown without cards ("none") has folded: only live seats need a hand.
+    folded = [s in folded_seats or (s < len(hands) and hands[s] is None)
+              for s in range(len(bets))]
     s = settle(args.board, hands, bets, folded=folded, button=args.button, odd_chip=args.odd_chip)
     if args.json:
         print(json.dumps({"payouts": s.payouts,
