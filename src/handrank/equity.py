@@ -167,7 +167,7 @@ def equity(players: Any, board: Any = "", dead: Any = "", *, exact: bool | None 
     cost = spot.cost()
     if exact is None:
         exact = trials is None and target_stderr is None and cost <= EXACT_LIMIT
-        if _C is None and cost > PYTHON_EXACT_LIMIT:
+        if _C is None and cost > PYTHON_EXACT_LIMIT and trials is None and target_stderr is None:
             exact = True   # only exact exists there: let it raise the size error
     if exact:
         if trials is not None or target_stderr is not None:
