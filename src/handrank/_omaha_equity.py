@@ -24,11 +24,11 @@ from typing import Any
 
 import numpy as np
 
-from .cards import card_str, cards
+from .cards import cards
 from .errors import InvalidCardError, InvalidHandError, InvalidRangeError
 from .evaluate import game_tables
-from .equity import (BOARD_CARDS, DEFAULT_TRIALS, MAX_PLAYERS, MIN_PLAYERS, TARGET_MAX_TRIALS,
-                     EquityResult, _threads)
+from .equity import (BOARD_CARDS, DEFAULT_TRIALS, TARGET_MAX_TRIALS, EquityResult, _threads,
+                     claim_card, table_cards)
 from .omaha import evaluate_omaha_batch
 from .ranges import Range, parse_player
 
@@ -106,15 +106,7 @@ def equity(players: Any, board: Any = "", dead: Any = "", *, game: str = "omaha"
 
 def _prepare(players: Any, board: Any, dead: Any,
              g: Any) -> tuple[list[list[int]], list[int], list[int]]:
-    if isinstance(players, (str, bytes, Range)) or not hasattr(players, "__len__"):
-        raise TypeError(f"expected a sequence of players, got {type(players).__name__}")
-    n = len(players)
-    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        raise ValueError(f"expected {MIN_PLAYERS} to {MAX_PLAYERS} players, got {n}")
-    b = cards(board) if not isinstance(board, str) or board.strip() else []
-    d = cards(dead) if not isinstance(dead, str) or dead.strip() else []
-    if len(b) > BOARD_CARDS:
-        raise InvalidHandError(f"expected 0 to {BOARD_CARDS} board cards, got {len(b)}")
+    n, b, d = table_cards(players, board, dead)
     holes = [_hand(p, i) for i, p in enumerate(players)]
     sizes = sorted({len(h) for h in holes})
     if len(sizes) > 1:
@@ -124,15 +116,7 @@ def _prepare(players: Any, board: Any, dead: Any,
     places = [(c, "the board") for c in b] + [(c, "the dead cards") for c in d]
     places += [(c, f"player {i + 1}'s hand") for i, h in enumerate(holes) for c in h]
     for c, place in places:
-        if not g.in_deck[c]:
-            raise InvalidCardError(f"card {card_str(c)!r} is not in the {g.name} deck")
-        if c in where:
-            first = where[c]
-            if first == place:
-                raise InvalidHandError(f"card {card_str(c)!r} is {_at(place)} twice")
-            x, y = (place, first) if not first.startswith("player") else (first, place)
-            raise InvalidHandError(f"card {card_str(c)!r} is {_at(x)} and {_at(y)}")
-        where[c] = place
+        claim_card(where, c, place, g)
     size = int(g.in_deck[:52].sum())
     need = BOARD_CARDS - len(b)
     left = size - len(where)
@@ -159,10 +143,6 @@ def _hand(p: Any, i: int) -> list[int]:
     if len(ids) not in HOLE_SIZES:
         raise InvalidHandError(f"expected 4 to 6 cards in {what}, got {len(ids)}")
     return ids
-
-
-def _at(place: str) -> str:
-    return ("on " if place == "the board" else "in ") + place
 
 
 def _combinations(n: int, k: int) -> np.ndarray:

@@ -214,7 +214,11 @@ def _place(i: int) -> str:
     return f"player {i + 1}'s hand"
 
 
-def _prepare(players: Any, board: Any, dead: Any, g: Any) -> _Spot:
+def table_cards(players: Any, board: Any, dead: Any) -> tuple[int, list[int], list[int]]:
+    """The number of players, the board and the dead cards, checked.
+
+    Shared with Omaha equity (``_omaha_equity``).
+    """
     if isinstance(players, (str, bytes, Range)) or not hasattr(players, "__len__"):
         raise TypeError(f"expected a sequence of players, got {type(players).__name__}")
     n = len(players)
@@ -224,18 +228,28 @@ def _prepare(players: Any, board: Any, dead: Any, g: Any) -> _Spot:
     d = cards(dead) if not isinstance(dead, str) or dead.strip() else []
     if len(b) > BOARD_CARDS:
         raise InvalidHandError(f"expected 0 to {BOARD_CARDS} board cards, got {len(b)}")
+    return n, b, d
+
+
+def claim_card(where: dict[int, str], c: int, place: str, g: Any) -> None:
+    """Record that card ``c`` is at ``place``, or raise naming both places it is at."""
+    if not g.in_deck[c]:
+        raise InvalidCardError(f"card {card_str(c)!r} is not in the {g.name} deck")
+    if c in where:
+        first = where[c]
+        if first == place:
+            raise InvalidHandError(f"card {card_str(c)!r} is {_at(place)} twice")
+        a, b = (place, first) if not first.startswith("player") else (first, place)
+        raise InvalidHandError(f"card {card_str(c)!r} is {_at(a)} and {_at(b)}")
+    where[c] = place
+
+
+def _prepare(players: Any, board: Any, dead: Any, g: Any) -> _Spot:
+    n, b, d = table_cards(players, board, dead)
     where: dict[int, str] = {}
 
     def claim(c: int, place: str) -> None:
-        if not g.in_deck[c]:
-            raise InvalidCardError(f"card {card_str(c)!r} is not in the {g.name} deck")
-        if c in where:
-            first = where[c]
-            if first == place:
-                raise InvalidHandError(f"card {card_str(c)!r} is {_at(place)} twice")
-            a, b = (place, first) if not first.startswith("player") else (first, place)
-            raise InvalidHandError(f"card {card_str(c)!r} is {_at(a)} and {_at(b)}")
-        where[c] = place
+        claim_card(where, c, place, g)
 
     for c in b:
         claim(c, "the board")

@@ -38,7 +38,7 @@ from typing import Any
 
 import numpy as np
 
-from . import _backend, _fallback
+from . import _backend
 from ._tables import GameTables
 from .cards import RANKS, card_str, cards, check_hand, first_duplicate
 from .errors import InvalidCardError, InvalidHandError, InvalidShowdownError
