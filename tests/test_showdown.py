@@ -18,20 +18,12 @@ from handrank.errors import InvalidCardError, InvalidHandError
 from handrank import showdown as sd
 from handrank.showdown import InvalidShowdownError, explain, settle, showdown_batch
 
+from .test_rules_examples import HOLDEM
+
 # ---------------------------------------------------------------------- RULES.md s.5
 
-S5 = [
-    ("K♠ 6♦ 7♣ 9♥ 2♠", "K♥ 3♣", "K♦ 8♣", 2),
-    ("K♠ 6♦ 7♣ 9♥ 2♠", "K♥ 3♣", "K♦ 4♣", 0),
-    ("A♣ K♥ Q♦ 5♠ 5♣", "Q♠ Q♣", "A♦ 5♥", 1),
-    ("5♣ 8♣ 9♣ K♣ Q♣", "7♣ J♣", "A♣ 3♥", 2),
-    ("A♣ 2♦ 4♠ Q♥ K♦", "A♦ 2♣", "K♠ Q♦", 1),
-    ("6♣ 6♦ 8♣ 8♦ Q♠", "5♣ 5♦", "A♠ 4♥", 2),
-    ("J♦ 5♣ 5♥ 2♠ A♥", "J♣ 7♦", "J♥ 6♠", 0),
-    ("J♦ 5♣ 5♥ 2♠ 4♥", "J♣ 7♦", "J♥ 6♠", 1),
-    ("A♠ K♦ Q♣ J♥ T♠", "2c 3d", "7h 8c", 0),
-    ("Q♠ 9♥ 6♦ 4♣ 2♠", "A♦ Q♣", "K♦ Q♥", 1),
-]
+# The worked examples, as test_rules_examples.py lists them for the evaluator.
+S5 = HOLDEM
 
 
 @pytest.mark.parametrize("board, p1, p2, winner", S5)
