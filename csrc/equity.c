@@ -104,20 +104,29 @@ static int64_t choose(int n, int k)
     return r;
 }
 
+/* The best of strengths s[0..n) and, in *count, how many players hold it. */
+static inline unsigned best_of(int n, const unsigned *s, int *count)
+{
+    unsigned best = 0;
+    int k = 0;
+    for (int p = 0; p < n; p++) {
+        if (s[p] > best) {
+            best = s[p];
+            k = 1;
+        } else if (s[p] == best) {
+            k++;
+        }
+    }
+    *count = k;
+    return best;
+}
+
 /* Add one outcome of strengths s[0..n), counted mult times. */
 static inline void tally(int n, const unsigned *s, int64_t mult, int64_t *win, int64_t *tie,
                          int64_t *share)
 {
-    unsigned best = 0;
-    int count = 0;
-    for (int p = 0; p < n; p++) {
-        if (s[p] > best) {
-            best = s[p];
-            count = 1;
-        } else if (s[p] == best) {
-            count++;
-        }
-    }
+    int count;
+    unsigned best = best_of(n, s, &count);
     if (count == 1) {
         for (int p = 0; p < n; p++)
             if (s[p] == best) {
@@ -533,16 +542,8 @@ static inline void below_batch(uint64_t *s, const uint32_t *bound, int k, uint64
  * squares follow from these counts, so they are not summed per trial. */
 static inline void tally_sizes(int n, const unsigned *s, int64_t *cnt)
 {
-    unsigned best = 0;
-    int count = 0;
-    for (int p = 0; p < n; p++) {
-        if (s[p] > best) {
-            best = s[p];
-            count = 1;
-        } else if (s[p] == best) {
-            count++;
-        }
-    }
+    int count;
+    unsigned best = best_of(n, s, &count);
     for (int p = 0; p < n; p++)
         if (s[p] == best)
             cnt[p * (HR_MAX_PLAYERS + 1) + count]++;
