@@ -70,8 +70,9 @@ exclude_patterns += _SKIPPED
 def _pending(app: object, docname: str, source: list[str]) -> None:
     why = _NOTICE.get(docname)
     if why is not None:
-        source[0] = (":::{note}\nThis page describes a feature that is being built "
-                     f"({why}). Its examples are not yet run as tests.\n:::\n\n" + source[0])
+        title, _, rest = source[0].partition("\n")
+        source[0] = (f"{title}\n\n:::{{note}}\nThis page describes a feature that is being "
+                     f"built ({why}). Its examples are not yet run as tests.\n:::\n{rest}")
     if docname == "api/index":
         gone = {Path(p).stem for p in _SKIPPED if p.startswith("api/")}
         source[0] = "\n".join(line for line in source[0].split("\n")
