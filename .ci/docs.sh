@@ -10,8 +10,8 @@ if [ -z "${VIRTUAL_ENV:-}" ]; then
   . .ci-venv-docs/bin/activate
   python -m pip install -q --upgrade pip
 fi
-# test: pytest and the plugins named in pyproject's addopts.
-python -m pip install -q -e '.[docs,test]'
+# test: pytest and the plugins named in pyproject's addopts; plot: the pages draw.
+python -m pip install -q -e '.[docs,test,plot]'
 
 rm -rf docs/_build
 python -m sphinx -W --keep-going -q -b html docs docs/_build/html

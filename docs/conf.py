@@ -3,6 +3,12 @@
 Build: ``sphinx-build -W --keep-going -b html docs docs/_build/html`` (what
 ``.ci/docs.sh`` runs).  The pages are Markdown (MyST), the API reference is
 generated from the numpydoc docstrings by autodoc + numpydoc.
+
+Why Sphinx and not MkDocs: the docstrings are numpydoc with Sphinx roles
+(``:func:``, ``:class:``, ``:ref:``), which numpydoc renders and Sphinx
+resolves, and ``-W`` turns a link to a missing rules section into a failed
+build; MyST keeps the pages in the same Markdown as the README, so the same
+``pytest --doctest-glob`` runs their examples.
 """
 
 from __future__ import annotations
