@@ -38,11 +38,11 @@ from typing import Any
 
 import numpy as np
 
-from . import _backend
+from . import _backend, _run, _validate
 from ._tables import GameTables
 from .cards import RANKS, card_str, cards, check_hand, first_duplicate
 from .errors import InvalidCardError, InvalidHandError, InvalidShowdownError
-from .evaluate import (Category, _executor, _thread_count, best_five, cards_checked, evaluate,
+from .evaluate import (Category, _thread_count, best_five, cards_checked, evaluate,
                        evaluate_batch, game_tables)
 
 __all__ = ["InvalidShowdownError", "Pot", "Settlement", "explain", "settle", "showdown_batch"]
@@ -50,6 +50,7 @@ __all__ = ["InvalidShowdownError", "Pot", "Settlement", "explain", "settle", "sh
 ODD_CHIP_RULES = ("left_of_button", "high_card_by_suit", "seat_order")
 
 _C = _backend.core
+_SLICE_CARDS = 1 << 21       # cards per C call in a batch (a few ms): Ctrl-C is seen between two
 
 
 @dataclass(frozen=True)
@@ -486,19 +487,8 @@ def _pay(amount: int, eligible: tuple[int, ...], hand: dict[int, _Hand], rule: s
 
 
 def _as_ids(a: Any, name: str, shape: str, ndim: int, width: int) -> np.ndarray:
-    arr = a if isinstance(a, np.ndarray) else np.asarray(a)
-    text = (f"expected {name} as an integer array of shape {shape}, "
-            f"got shape {arr.shape} dtype {arr.dtype}")
-    if arr.dtype.kind not in "iu" and not (arr.size == 0 and arr.ndim == ndim):
-        raise TypeError(text)
-    if arr.ndim != ndim or arr.shape[-1] != width:
-        raise InvalidHandError(text)
-    if arr.dtype != np.uint8 and arr.size:
-        bad = (arr < 0) | (arr > 51)
-        if bad.any():
-            idx = np.unravel_index(int(np.argmax(bad)), arr.shape)
-            raise InvalidCardError(f"invalid card id {int(arr[idx])} in {name} at row {idx[0]}")
-    return np.ascontiguousarray(arr, dtype=np.uint8)
+    return _validate.card_array(a, what=name, shape=shape, ndim=ndim, widths=(width,),
+                                with_column=False)
 
 
 def showdown_batch(boards: Any, hole: Any, *, threads: int | None = None,
@@ -551,11 +541,16 @@ def showdown_batch(boards: Any, hole: Any, *, threads: int | None = None,
     limit = _C.lib.HR_SHOWDOWN_MAX_PLAYERS if _C is not None else 23
     if not 1 <= p <= limit:
         raise InvalidHandError(f"expected 1 to {limit} players per deal, got {p}")
+    nthreads = _thread_count(threads, n)
     out = np.empty((n, p), dtype=np.float64)
     if n == 0:
         return out
-    bad = _batch_c(g, b, h, out, _thread_count(threads, n)) if _C is not None \
-        else _batch_numpy(g, b, h, out, variant)
+    if _C is not None:
+        bad = _batch_c(g, b, h, out, nthreads)
+    else:
+        bad = _run.run_rows(lambda lo, hi: _batch_numpy(g, b[lo:hi], h[lo:hi], out[lo:hi],
+                                                        variant),
+                            n, 1, max(1, _SLICE_CARDS // (2 * p + 5)))
     if bad >= 0:
         _raise_for_deal(b, h, bad, g)
     return out
@@ -573,14 +568,9 @@ def _batch_c(g: GameTables, b: np.ndarray, h: np.ndarray, out: np.ndarray, threa
                                     dst + lo * p)
         if bad == -2:
             raise RuntimeError(f"internal error: the C core rejected {p} players")
-        return -1 if bad < 0 else lo + bad
+        return -1 if bad < 0 else int(bad)
 
-    if threads == 1:
-        return part(0, n)
-    bounds = [n * i // threads for i in range(threads + 1)]
-    bad_rows = [r for r in _executor().map(lambda i: part(bounds[i], bounds[i + 1]),
-                                           range(threads)) if r >= 0]
-    return min(bad_rows) if bad_rows else -1
+    return _run.run_rows(part, n, threads, max(1, _SLICE_CARDS // (2 * p + 5)))
 
 
 def _batch_numpy(g: GameTables, b: np.ndarray, h: np.ndarray, out: np.ndarray,
