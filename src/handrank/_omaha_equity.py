@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from ._validate import quote
 from .cards import cards
 from .errors import InvalidCardError, InvalidHandError, InvalidRangeError
 from .evaluate import game_tables
@@ -72,7 +73,7 @@ def equity(players: Any, board: Any = "", dead: Any = "", *, game: str = "omaha"
     ([0.0, 1.0], True)
     """
     if game not in GAMES:
-        raise ValueError(f"unknown game {game!r}, expected 'holdem' or 'omaha'")
+        raise ValueError(f"unknown game {quote(game)}, expected 'holdem' or 'omaha'")
     if game != "omaha":
         raise RuntimeError(f"internal error: game {game!r} reached the omaha equity")
     g = game_tables(variant)

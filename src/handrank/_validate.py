@@ -73,7 +73,7 @@ def number(x: Any) -> str:
     """An int for a message: its digits, or its size when it is huge."""
     if isinstance(x, (int, np.integer)) and not isinstance(x, bool):
         v = int(x)
-        return str(v) if v.bit_length() <= _BIG_INT_BITS else quote(v)
+        return str(v) if v.bit_length() <= _BIG_INT_BITS else f"({quote(v)})"
     return quote(x)
 
 

@@ -29,6 +29,7 @@ from typing import Any
 import numpy as np
 
 from . import _backend, _fallback, _run, _validate
+from ._validate import quote
 from .cards import card_str, cards
 from .errors import HandrankError, InvalidCardError, InvalidHandError, InvalidRangeError
 from .evaluate import game_tables
@@ -278,7 +279,7 @@ def _prepare(players: Any, board: Any, dead: Any, g: Any) -> _Spot:
     combos, weights, deal = [], [], []
     for i, (p, r) in enumerate(zip(players, ranges)):
         if len(r) == 0:
-            raise InvalidRangeError(f"player {i + 1}'s range {r.text!r} is empty")
+            raise InvalidRangeError(f"player {i + 1}'s range {quote(r.text)} is empty")
         full_random = len(r) == 1326 and len(set(r.weights())) == 1
         if len(r) == 1:
             ids, w = r.arrays()

@@ -17,6 +17,7 @@ import numpy as np
 
 from . import _backend, _fallback, _run, _validate
 from ._tables import GameTables
+from ._validate import number
 from .cards import RANKS, card_str, cards, check_hand, first_duplicate
 from .errors import InvalidCardError, InvalidHandError
 
@@ -298,7 +299,7 @@ def category(x: Any, *, variant: Any = None) -> Any:
         raise TypeError(f"expected a strength or an integer array of strengths, got {arr.dtype}")
     if arr.size and (arr.min() < 1 or arr.max() > g.classes):
         bad = arr.flat[int(np.argmax((arr < 1) | (arr > g.classes)))]
-        raise ValueError(f"invalid strength {int(bad)}, expected 1 to {g.classes}")
+        raise ValueError(f"invalid strength {number(bad)}, expected 1 to {g.classes}")
     return g.category[arr]
 
 
@@ -306,7 +307,7 @@ def _check_strength(s: Any, g: GameTables) -> int:
     if isinstance(s, bool) or not isinstance(s, (int, np.integer)):
         raise TypeError(f"expected a strength (int), got {type(s).__name__}")
     if not 1 <= s <= g.classes:
-        raise ValueError(f"invalid strength {int(s)}, expected 1 to {g.classes}")
+        raise ValueError(f"invalid strength {number(s)}, expected 1 to {g.classes}")
     return int(s)
 
 

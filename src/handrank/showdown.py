@@ -40,6 +40,7 @@ import numpy as np
 
 from . import _backend, _run, _validate
 from ._tables import GameTables
+from ._validate import number, quote
 from .cards import RANKS, card_str, cards, check_hand, first_duplicate
 from .errors import InvalidCardError, InvalidHandError, InvalidShowdownError
 from .evaluate import (Category, _thread_count, best_five, cards_checked, evaluate,
@@ -198,8 +199,8 @@ def explain(a: Any, b: Any, board: Any = None, *, variant: Any = None) -> str:
     Parameters
     ----------
     a, b : str or sequence of cards
-        Five cards each when `board` is None; otherwise each player's hole
-        cards, and each hand is the best five of hole cards plus board.
+        Five cards each when `board` is None; otherwise each player's two
+        hole cards, and each hand is the best five of hole cards plus board.
     board : str or sequence of cards, optional
         The community cards (3 to 5).
     variant : optional
@@ -242,6 +243,10 @@ def explain(a: Any, b: Any, board: Any = None, *, variant: Any = None) -> str:
         return _why(_hand(ha, (), g, variant), _hand(hb, (), g, variant))
     bd, ha, hb = cards(board), cards(a), cards(b)
     check_hand(bd, 3, 5)
+    for name, hole in (("first", ha), ("second", hb)):
+        if len(hole) != 2:
+            raise InvalidHandError(f"expected 2 hole cards in the {name} hand beside a board, "
+                                   f"got {len(hole)}")
     _no_shared(ha, hb)
     hands = []
     for hole in (ha, hb):
@@ -281,31 +286,34 @@ def _check_inputs(board: Any, hands: Any, contributions: Any, folded: Any, butto
     for seat, c in enumerate(chips):
         if isinstance(c, (bool, np.bool_)) or not isinstance(c, numbers.Integral):
             raise TypeError(f"contribution of seat {seat} must be a whole number of chips "
-                            f"(int), got {c!r}")
+                            f"(int), got {quote(c)}")
         if c < 0:
-            raise InvalidShowdownError(f"contribution of seat {seat} is negative: {int(c)}")
+            raise InvalidShowdownError(f"contribution of seat {seat} is negative: {number(c)}")
     chips = [int(c) for c in chips]
-    if isinstance(hands, (str, bytes)):
+    if isinstance(hands, (str, bytes)) or not hasattr(hands, "__len__"):
         raise TypeError("hands must be a sequence with one entry per seat (cards or None), "
-                        "got str")
+                        f"got {type(hands).__name__}")
     if len(hands) != n:
         raise InvalidShowdownError(f"hands has {len(hands)} entries but contributions has {n}")
     if folded is None:
         out = [False] * n
     else:
+        if isinstance(folded, (str, bytes)) or not hasattr(folded, "__len__"):
+            raise TypeError(f"folded must be a sequence of bool, one per seat, "
+                            f"got {type(folded).__name__}")
         out = list(folded)
         if len(out) != n:
             raise InvalidShowdownError(f"folded has {len(out)} entries but contributions has {n}")
         for seat, f in enumerate(out):
             if not isinstance(f, (bool, np.bool_)):
-                raise TypeError(f"folded must hold a bool per seat, got {f!r} for seat {seat}")
+                raise TypeError(f"folded must hold a bool per seat, got {quote(f)} for seat {seat}")
         out = [bool(f) for f in out]
     if isinstance(button, (bool, np.bool_)) or not isinstance(button, numbers.Integral):
-        raise TypeError(f"button must be a seat number (int), got {button!r}")
+        raise TypeError(f"button must be a seat number (int), got {quote(button)}")
     if not 0 <= button < n:
-        raise InvalidShowdownError(f"button must be a seat from 0 to {n - 1}, got {int(button)}")
+        raise InvalidShowdownError(f"button must be a seat from 0 to {n - 1}, got {number(button)}")
     if odd_chip not in ODD_CHIP_RULES:
-        raise InvalidShowdownError(f"unknown odd_chip rule {odd_chip!r}, expected one of "
+        raise InvalidShowdownError(f"unknown odd_chip rule {quote(odd_chip)}, expected one of "
                                    + ", ".join(repr(r) for r in ODD_CHIP_RULES))
     if all(out):
         raise InvalidShowdownError("every player folded; at least one must still be in")
