@@ -122,6 +122,7 @@ def test_ctrl_c_python_backend_batch():
 @pytest.mark.parametrize("argv", [
     ["equity", "AsKs", "QdQc", "--trials", "2000000000"],
     ["equity", "22+,A2+", "random", "--exact"],
+    ["bench", "--no-progress", "--libs", ""],
 ])
 def test_ctrl_c_command_line(argv):
     proc = subprocess.Popen([sys.executable, "-m", "handrank", *argv], stdout=subprocess.PIPE,

@@ -246,7 +246,7 @@ def _parse_text(text: str) -> tuple[str, np.ndarray]:
         if colon:
             if not _WEIGHT.fullmatch(weight_text) or not float(weight_text) <= 1.0:
                 raise InvalidRangeError(
-                    f"invalid weight {quote(weight_text)} in {quote(term)}, expected a number from 0 to 1"
+                    f"invalid weight {quote(weight_text, 40)} in {quote(term, 40)}, expected a number from 0 to 1"
                 )
             weight = float(weight_text)
         weights[idx] = weight
