@@ -63,14 +63,14 @@ CASES = {
     # enough to interrupt needs gigabytes; a loop of calls on the pool stands
     # in (the Python backend's case below interrupts one long call).
     "omaha-batch-loop": (
-        "np.random.default_rng(1).permuted(np.tile(np.arange(52, dtype=np.uint8), "
-        "(1_000_000, 1)), axis=1)[:, :11].copy()",
+        ("np.random.default_rng(1).permuted(np.tile(np.arange(52, dtype=np.uint8), "
+         "(1_000_000, 1)), axis=1)[:, :11].copy()"),
         "[hr.evaluate_omaha_batch(setup[:, :6], setup[:, 6:], threads=2) for _ in range(200)]"),
     "showdown-batch-loop": (
-        "np.random.default_rng(1).permuted(np.tile(np.arange(52, dtype=np.uint8), "
-        "(500_000, 1)), axis=1)[:, :51].copy()",
-        "[hr.showdown_batch(setup[:, :5], setup[:, 5:].reshape(-1, 23, 2), threads=2) "
-        "for _ in range(200)]"),
+        ("np.random.default_rng(1).permuted(np.tile(np.arange(52, dtype=np.uint8), "
+         "(500_000, 1)), axis=1)[:, :51].copy()"),
+        ("[hr.showdown_batch(setup[:, :5], setup[:, 5:].reshape(-1, 23, 2), threads=2) "
+         "for _ in range(200)]")),
 }
 
 

@@ -156,7 +156,7 @@ def evaluate_omaha_batch(holes: Any, boards: Any, *, out: np.ndarray | None = No
     bs = _as_array(boards, "boards", (_BOARD,))
     if len(hs) != len(bs):
         raise InvalidHandError(f"expected as many boards as holes, got {len(bs)} and {len(hs)}")
-    n, h = hs.shape
+    n = hs.shape[0]
     nthreads = _thread_count(threads, n)
     result = _output(out, n, hs, bs, holes, boards)
     if n == 0:
