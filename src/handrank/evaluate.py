@@ -298,8 +298,8 @@ def category(x: Any, *, variant: Any = None) -> Any:
     if arr.dtype.kind not in "iu":
         raise TypeError(f"expected a strength or an integer array of strengths, got {arr.dtype}")
     if arr.size and (arr.min() < 1 or arr.max() > g.classes):
-        bad = arr.flat[int(np.argmax((arr < 1) | (arr > g.classes)))]
-        raise ValueError(f"invalid strength {number(bad)}, expected 1 to {g.classes}")
+        at = _validate.first_outside(arr, 1, g.classes) if arr.ndim else ()
+        raise ValueError(f"invalid strength {number(arr[at])}, expected 1 to {g.classes}")
     return g.category[arr]
 
 
