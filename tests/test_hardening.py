@@ -356,6 +356,7 @@ def test_garbage_backend_in_a_program_is_still_an_import_error():
     ("65s-T9s", "T9s,98s,87s,76s,65s"),
     ("J9o-64o", "J9o,T8o,97o,86o,75o,64o"),
     ("KQ-JT", "KQ,QJ,JT"),
+    ("AKs-KQs", "AKs,KQs"),
     ("AKs-32s", "AKs,KQs,QJs,JTs,T9s,98s,87s,76s,65s,54s,43s,32s"),
     ("T9s-65s:0.5, AA", "T9s:0.5,98s:0.5,87s:0.5,76s:0.5,65s:0.5,AA"),
 ])
