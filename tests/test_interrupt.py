@@ -110,7 +110,7 @@ def test_ctrl_c_stops_the_call_and_every_worker(case, record_property):
 
 def test_ctrl_c_python_backend_batch():
     code = CHILD.format(
-        setup="np.tile(np.arange(7, dtype=np.uint8), (20_000_000, 1))",
+        setup="np.tile(np.arange(7, dtype=np.uint8), (12_000_000, 1))",
         call="hr.evaluate_batch(setup)")
     r = _interrupt(code, env={"HANDRANK_BACKEND": "python"})
     print(f"python backend evaluate_batch: KeyboardInterrupt {r['delay']:.3f} s after SIGINT")
