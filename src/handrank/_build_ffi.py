@@ -77,11 +77,13 @@ uint64_t hr_rng_next(hr_rng *rng);
 int64_t hr_equity_exact(const hr_game *g, int n_players, const uint8_t *combos,
                         const double *weights, const int32_t *offsets,
                         const uint8_t *board, int n_board, const uint8_t *dead,
-                        int n_dead, int64_t start, int64_t stride, double *out);
+                        int n_dead, int64_t start, int64_t stride, double *out,
+                        const volatile int32_t *cancel);
 int64_t hr_equity_mc(const hr_game *g, int n_players, const uint8_t *combos,
                      const uint64_t *cum, const uint8_t *uniform, const int32_t *offsets,
                      const uint8_t *board, int n_board, const uint8_t *dead, int n_dead,
-                     int64_t trials, int64_t max_attempts, hr_rng *rng, int64_t *out);
+                     int64_t trials, int64_t max_attempts, hr_rng *rng, int64_t *out,
+                     const volatile int32_t *cancel);
 """
 
 CDEF_OMAHA = """

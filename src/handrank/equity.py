@@ -22,17 +22,17 @@ from __future__ import annotations
 
 import itertools
 import math
-import os
 import secrets
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from . import _backend, _fallback
+from . import _backend, _fallback, _run, _validate
+from ._validate import quote
 from .cards import card_str, cards
 from .errors import HandrankError, InvalidCardError, InvalidHandError, InvalidRangeError
-from .evaluate import _executor, game_tables
+from .evaluate import game_tables
 from .ranges import Range, parse_player
 
 __all__ = ["EquityResult", "equity"]
@@ -49,6 +49,13 @@ TARGET_CHUNK = 250_000       # trials between two target_stderr checks
 TARGET_MAX_TRIALS = 100_000_000
 PYTHON_EXACT_LIMIT = 20_000_000
 _MIN_TRIALS_PER_THREAD = 50_000
+# Monte Carlo counts are int64 sums of squared shares (up to 2520**2 per
+# trial): 10**12 trials keep them exact.
+MAX_TRIALS = 10**12
+_MAX_ATTEMPTS = 1 << 62
+# Smaller jobs run on the calling thread (they end within milliseconds).
+INLINE_COST = 2_000_000
+INLINE_TRIALS = 200_000
 
 _C = _backend.core
 
@@ -170,13 +177,7 @@ def equity(players: Any, board: Any = "", dead: Any = "", *, exact: bool | None 
                                     variant=variant)
     g = game_tables(variant)
     spot = _prepare(players, board, dead, g)
-    if trials is not None:
-        if isinstance(trials, bool) or not isinstance(trials, (int, np.integer)) or trials < 1:
-            raise ValueError(f"trials must be a positive int, got {trials!r}")
-    if target_stderr is not None:
-        if not isinstance(target_stderr, (int, float)) or not 0 < target_stderr < 1:
-            raise ValueError(f"target_stderr must be a number between 0 and 1, "
-                             f"got {target_stderr!r}")
+    trials, target_stderr = check_trials(trials, target_stderr)
     nthreads = _threads(threads)
     cost = spot.cost()
     if exact is None:
@@ -218,6 +219,15 @@ class _Spot:
         offsets = np.zeros(self.n + 1, dtype=np.int32)
         offsets[1:] = np.cumsum([len(c) for c in self.combos])
         return combos, weights, offsets
+
+
+def check_trials(trials: Any, target_stderr: Any) -> tuple[int | None, float | None]:
+    """``trials`` (1..MAX_TRIALS) and ``target_stderr`` (0..1) checked; shared with Omaha."""
+    if trials is not None:
+        trials = _validate.positive_int(trials, "trials", MAX_TRIALS)
+    if target_stderr is not None:
+        target_stderr = _validate.fraction(target_stderr, "target_stderr")
+    return trials, target_stderr
 
 
 def _deck_size(g: Any) -> int:
@@ -283,7 +293,7 @@ def _prepare(players: Any, board: Any, dead: Any, g: Any) -> _Spot:
     combos, weights, deal = [], [], []
     for i, (p, r) in enumerate(zip(players, ranges)):
         if len(r) == 0:
-            raise InvalidRangeError(f"player {i + 1}'s range {r.text!r} is empty")
+            raise InvalidRangeError(f"player {i + 1}'s range {quote(r.text)} is empty")
         full_random = len(r) == 1326 and len(set(r.weights())) == 1
         if len(r) == 1:
             ids, w = r.arrays()
@@ -298,6 +308,11 @@ def _prepare(players: Any, board: Any, dead: Any, g: Any) -> _Spot:
             ids, w = rest.arrays()
         if (w < 0).any() or not np.isfinite(w).all():
             raise InvalidRangeError(f"player {i + 1}'s range has a negative weight")
+        top = float(w.max())
+        if top > 0 and top != 1.0:
+            # Equity is the same for weights scaled per player; scaled so the
+            # largest is 1, a product of ten tiny weights cannot underflow.
+            w = w / top
         combos.append(ids)
         weights.append(w)
         deal.append(full_random)
@@ -310,12 +325,7 @@ def _at(place: str) -> str:
 
 
 def _threads(threads: Any) -> int:
-    if threads is None:
-        cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else None
-        return max(1, cores or os.cpu_count() or 1)
-    if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 1:
-        raise ValueError(f"threads must be a positive int, got {threads!r}")
-    return int(threads)
+    return _validate.thread_count(threads)
 
 
 def _result_exact(spot: _Spot, out: np.ndarray, samples: int) -> EquityResult:
@@ -342,11 +352,11 @@ def _exact(spot: _Spot, nthreads: int) -> EquityResult:
             ffi.from_buffer("uint8_t[]", spot.board), len(spot.board),
             ffi.from_buffer("uint8_t[]", spot.dead), len(spot.dead))
 
-    def part(t: int) -> int:
+    def part(t: int, cancel: _run.Cancel) -> int:
         dst = ffi.from_buffer("double[]", outs[t], require_writable=True)
-        return int(lib.hr_equity_exact(*args, t, nthreads, dst))
+        return int(lib.hr_equity_exact(*args, t, nthreads, dst, cancel.ptr))
 
-    taken = [part(0)] if nthreads == 1 else list(_executor().map(part, range(nthreads)))
+    taken = _run.run_tasks(part, nthreads, inline=spot.cost() <= INLINE_COST)
     if min(taken) < 0:
         raise RuntimeError("internal error: hr_equity_exact rejected its arguments")
     out = outs.sum(axis=0)
@@ -447,15 +457,16 @@ def _monte_carlo(spot: _Spot, trials: int | None, target: float | None, seed: in
         k = max(1, min(nthreads, todo // _MIN_TRIALS_PER_THREAD))
         outs = np.zeros((k, 4 * n + 2), dtype=np.int64)
 
-        def part(t: int, todo: int = todo, k: int = k, outs: np.ndarray = outs,
-                 chunk: int = chunk) -> int:
+        def part(t: int, cancel: _run.Cancel, todo: int = todo, k: int = k,
+                 outs: np.ndarray = outs, chunk: int = chunk) -> int:
             rng = ffi.new("hr_rng *")
             lib.hr_rng_seed(rng, seed, chunk * nthreads + t)
             share = todo * (t + 1) // k - todo * t // k
             dst = ffi.from_buffer("int64_t[]", outs[t], require_writable=True)
-            return int(lib.hr_equity_mc(*args, share, max(1000 * share, 1_000_000), rng, dst))
+            attempts = min(max(1000 * share, 1_000_000), _MAX_ATTEMPTS)
+            return int(lib.hr_equity_mc(*args, share, attempts, rng, dst, cancel.ptr))
 
-        done = [part(0)] if k == 1 else list(_executor().map(part, range(k)))
+        done = _run.run_tasks(part, k, inline=todo <= INLINE_TRIALS)
         if min(done) < 0:
             raise RuntimeError("internal error: hr_equity_mc rejected its arguments")
         total += outs.sum(axis=0)
