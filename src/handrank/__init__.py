@@ -8,6 +8,8 @@
 from __future__ import annotations
 
 from ._backend import BACKEND as backend
+from .analysis import (BoardAnalysis, EquityMatrix, RangeEquity, analyze, equity_matrix,
+                       range_equity)
 from .cards import card, card_str, cards, cards_str
 from .equity import EquityResult, equity
 from .errors import (
@@ -26,6 +28,12 @@ from .variants import Variant, variant
 __version__ = "0.1.0"
 
 __all__ = [
+    "BoardAnalysis",
+    "EquityMatrix",
+    "RangeEquity",
+    "analyze",
+    "equity_matrix",
+    "range_equity",
     "Category",
     "EquityResult",
     "HandrankError",
