@@ -195,7 +195,7 @@ def analyze(range: Any, board: Any, dead: Any = "", *, variant: Any = None) -> B
     (12.0, 3.0, 2.0)
     >>> a.share["nut_flush_draw"] == 1 / len(a.combos)
     True
-    >>> hr.cards_str(a.combos[0]), a.classes[0], sorted(a.draws[0])
+    >>> hr.cards_str(a.combos[0]), str(a.classes[0]), sorted(a.draws[0])
     ('As Ah', 'overpair', ['backdoor_flush_draw'])
     >>> hr.analyze("AA", board="Qh 7h")
     Traceback (most recent call last):
