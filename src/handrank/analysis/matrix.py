@@ -286,7 +286,9 @@ def equity_matrix(a: Any, b: Any, board: Any = "", dead: Any = "", *,
     >>> import handrank as hr
     >>> m = hr.equity_matrix("AA", "KK", board="Ks 7d 2c")
     >>> m.equity.shape, round(float(np.nanmax(m.equity)), 4)
-    ((6, 3), 0.0909)
+    ((6, 6), 0.0859)
+    >>> int(np.isnan(m.equity).sum())     # the three KK combos holding the Ks
+    18
     >>> float(m.win[0, 0] + m.tie[0, 0]) == float(m.equity[0, 0])
     True
     >>> hr.equity_matrix("AsKs", "QQ", board="As 7d 2c")
