@@ -289,7 +289,9 @@ def equity_matrix(a: Any, b: Any, board: Any = "", dead: Any = "", *,
     ((6, 6), 0.0859)
     >>> int(np.isnan(m.equity).sum())     # the three KK combos holding the Ks
     18
-    >>> float(m.win[0, 0] + m.tie[0, 0]) == float(m.equity[0, 0])
+    >>> hr.cards_str(m.rows[0]), hr.cards_str(m.cols[5])
+    ('As Ah', 'Kd Kc')
+    >>> m.equity[0, 5] == hr.equity(["AsAh", "KdKc"], board="Ks 7d 2c").equity[0]
     True
     >>> hr.equity_matrix("AsKs", "QQ", board="As 7d 2c")
     Traceback (most recent call last):
@@ -323,7 +325,7 @@ def equity_matrix(a: Any, b: Any, board: Any = "", dead: Any = "", *,
     wf = np.where(apart, win / total, np.nan)
     tf = np.where(apart, tie / total, np.nan)
     w[cell], t[cell] = wf, tf
-    eq[cell] = np.where(apart, (win + 0.5 * tie) / total, np.nan)
+    eq[cell] = np.where(apart, _shares(win, tie) / SHARE_UNIT / total, np.nan)
     return EquityMatrix(rows=rows, cols=cols, equity=eq, win=w, tie=t)
 
 
@@ -405,7 +407,7 @@ removing the board, the dead cards and the other players' hands
     with np.errstate(invalid="ignore", divide="ignore"):
         ok = total > 0
         denom = np.where(ok, total, 1.0)
-        eq = np.where(ok, (win + 0.5 * tie) / denom, np.nan)
+        eq = np.where(ok, _shares(win, tie) / SHARE_UNIT / denom, np.nan)
         wf = np.where(ok, win / denom, np.nan)
         tf = np.where(ok, tie / denom, np.nan)
     if not ok.any():
@@ -416,6 +418,13 @@ removing the board, the dead cards and the other players' hands
     b = tuple(int(c) for c in spot.board)
     return RangeEquity(combos=hc, weights=hw, equity=eq, win=wf, tie=tf, overall=overall,
                        hero=rh, villain=rv, board=b)
+
+
+def _shares(win: np.ndarray, tie: np.ndarray) -> np.ndarray:
+    """Pot shares in units of 1 / SHARE_UNIT, as hr.equity counts them (exact
+    integers for whole counts), so that one combo's equity is hr.equity's to
+    the last bit."""
+    return win * float(SHARE_UNIT) + tie * float(SHARE_UNIT // 2)
 
 
 def _range_order(combos: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
