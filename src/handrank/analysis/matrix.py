@@ -291,7 +291,7 @@ def equity_matrix(a: Any, b: Any, board: Any = "", dead: Any = "", *,
     18
     >>> hr.cards_str(m.rows[0]), hr.cards_str(m.cols[5])
     ('As Ah', 'Kd Kc')
-    >>> m.equity[0, 5] == hr.equity(["AsAh", "KdKc"], board="Ks 7d 2c").equity[0]
+    >>> bool(m.equity[0, 5] == hr.equity(["AsAh", "KdKc"], board="Ks 7d 2c").equity[0])
     True
     >>> hr.equity_matrix("AsKs", "QQ", board="As 7d 2c")
     Traceback (most recent call last):
@@ -375,8 +375,8 @@ def range_equity(hero: Any, villain: Any, board: Any = "", dead: Any = "", *,
     >>> import handrank as hr
     >>> re = hr.range_equity("AA,KK", "QQ", board="Qh 7c 2d")
     >>> len(re.combos), round(re.overall, 4)
-    (12, 0.0909)
-    >>> re.overall == hr.equity(["AA,KK", "QQ"], board="Qh 7c 2d", exact=True).equity[0]
+    (12, 0.0859)
+    >>> bool(re.overall == hr.equity(["AA,KK", "QQ"], board="Qh 7c 2d", exact=True).equity[0])
     True
     >>> hr.range_equity("QQ", "AA", board="Qh Qc 2d 7s")
     Traceback (most recent call last):
