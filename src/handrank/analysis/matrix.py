@@ -378,7 +378,7 @@ def range_equity(hero: Any, villain: Any, board: Any = "", dead: Any = "", *,
     (12, 0.0859)
     >>> bool(re.overall == hr.equity(["AA,KK", "QQ"], board="Qh 7c 2d", exact=True).equity[0])
     True
-    >>> hr.range_equity("QQ", "AA", board="Qh Qc 2d 7s")
+    >>> hr.range_equity("QQ", "AA", board="Qh Qc Qd 7s")
     Traceback (most recent call last):
     ...
     handrank.errors.InvalidRangeError: player 1's range 'QQ' has no combos left after \
