@@ -153,11 +153,12 @@ def analyze(range: Any, board: Any, dead: Any = "", *, variant: Any = None) -> B
     * ``flush_draw``: some suit has exactly four cards among hole and board,
       at least one of them a hole card;
     * ``nut_flush_draw``: a flush draw that holds the highest card of its
-      suit that is in the deck and not on the board;
+      suit that is in the deck and neither on the board nor dead;
     * ``open_ended``: the hand has no straight, and two or more ranks would
       each complete a straight (five consecutive ranks, the ace also below
       the deck's lowest rank) that uses a hole card's rank not given by the
-      board and the new card;
+      board and the new card; a rank counts if one of its cards can still
+      come (in the deck, neither on the board nor dead);
     * ``gutshot``: the same with exactly one such rank;
     * ``backdoor_flush_draw``: on a 3-card board, some suit has exactly three
       cards among hole and board, at least one of them a hole card;
@@ -226,7 +227,7 @@ def analyze(range: Any, board: Any, dead: Any = "", *, variant: Any = None) -> B
         raise InvalidRangeError(f"range {r.text!r} has no combos left after removing the "
                                 "board and the dead cards")
     board_ids = np.array(b, dtype=np.uint8)
-    cls, draw_bits = _classify(g, variant, combos, board_ids)
+    cls, draw_bits = _classify(g, variant, combos, board_ids, np.array(d, dtype=np.uint8))
     names = np.array(CLASSES)[cls]
     draws = [_DRAW_SETS[bits] for bits in draw_bits.tolist()]
     total = float(weights.sum())
@@ -241,8 +242,8 @@ def analyze(range: Any, board: Any, dead: Any = "", *, variant: Any = None) -> B
                          counts=counts, share=share, board=tuple(b), range=r)
 
 
-def _classify(g: Any, variant: Any, combos: np.ndarray,
-              board: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _classify(g: Any, variant: Any, combos: np.ndarray, board: np.ndarray,
+              dead: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Class index (into CLASSES) and draw bits (bit k = DRAWS[k]) of each combo."""
     n, nb = len(combos), len(board)
     hands = np.empty((n, nb + 2), dtype=np.uint8)
@@ -282,9 +283,10 @@ def _classify(g: Any, variant: Any, combos: np.ndarray,
     suit_total = hole_suits + board_suits[None, :]
     four = (suit_total == 4) & (hole_suits >= 1)
     fd = four.any(axis=1) & drawing
-    # the highest card of each suit in the deck and off the board
+    # the cards that can still come: in the deck, off the board and not dead
     free = np.asarray(g.in_deck[:52], dtype=bool).copy()
     free[board] = False
+    free[dead] = False
     nut_rank = np.array([max((r for r in range(13) if free[4 * r + s]), default=-1)
                          for s in range(4)])
     holds_nut = np.zeros((n, 4), dtype=bool)
@@ -297,9 +299,9 @@ def _classify(g: Any, variant: Any, combos: np.ndarray,
     bmask = int(np.bitwise_or.reduce(1 << br))
     mask = (1 << h[:, 0]) | (1 << h[:, 1]) | bmask
     made = ((mask[:, None] & straights[None, :]) == straights[None, :]).any(axis=1)
-    deck_ranks = [r for r in range(13) if g.in_deck[4 * r]]
+    can_come = [r for r in range(13) if free[4 * r:4 * r + 4].any()]
     outs = np.zeros(n, dtype=np.int64)
-    for x in deck_ranks:
+    for x in can_come:
         xb = 1 << x
         with_x = mask | xb
         fits = (with_x[:, None] & straights[None, :]) == straights[None, :]

@@ -394,24 +394,24 @@ removing the board, the dead cards and the other players' hands
     n_r = _runouts.n_runouts(g, spot.board, spot.dead)
     _check_cost((len(hc) + len(vc)) * n_r, len(hc) * 40 * n_r
                 if _backend.core is not None else len(hc) * len(vc) * n_r)
+    left = len(_runouts.deck_left(g, spot.board, spot.dead))
+    boards = math.comb(left - 4, BOARD_CARDS - len(spot.board))
+    apart_w = (~_runouts.clashes(hc, vc)).astype(np.float64) @ vw     # villain weight met
+    total = apart_w * boards
+    if not (total > 0).any():
+        raise InvalidRangeError("the players' ranges always clash: no deal is possible")
     win = np.zeros(len(hc))
     tie = np.zeros(len(hc))
     for runs in _runouts.runouts(g, spot.board, spot.dead, _chunk_rows(len(hc) + len(vc))):
         s_h = _runouts.strengths(g, spot.board, runs, hc)
         s_v = _runouts.strengths(g, spot.board, runs, vc)
         _runouts.range_tally(s_h, s_v, hc, vc, vw, win, tie)
-    left = len(_runouts.deck_left(g, spot.board, spot.dead))
-    boards = math.comb(left - 4, BOARD_CARDS - len(spot.board))
-    apart_w = (~_runouts.clashes(hc, vc)).astype(np.float64) @ vw     # villain weight met
-    total = apart_w * boards
     with np.errstate(invalid="ignore", divide="ignore"):
         ok = total > 0
         denom = np.where(ok, total, 1.0)
         eq = np.where(ok, _shares(win, tie) / SHARE_UNIT / denom, np.nan)
         wf = np.where(ok, win / denom, np.nan)
         tf = np.where(ok, tie / denom, np.nan)
-    if not ok.any():
-        raise InvalidRangeError("the players' ranges always clash: no deal is possible")
     overall = _overall(hw, vw, win, tie, total)
     if overall is None:
         overall = float(equity([rh, rv], board, dead, exact=True, variant=variant).equity[0])
