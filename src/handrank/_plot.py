@@ -49,8 +49,7 @@ def grid_figure(values: np.ndarray, ax: Any, *, cmap: str, vmin: float, vmax: fl
     colours = matplotlib.colormaps[cmap]
     norm = matplotlib.colors.Normalize(vmin=vmin, vmax=vmax)
     shown = np.ma.masked_array(np.nan_to_num(values, nan=vmin), mask=empty)
-    palette = colours.copy()
-    palette.set_bad(EMPTY)
+    palette = colours.with_extremes(bad=EMPTY)
     image = ax.imshow(shown, cmap=palette, norm=norm, interpolation="nearest")
     for r in range(13):
         for c in range(13):
