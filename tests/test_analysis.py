@@ -75,14 +75,14 @@ def ref_pair(a: tuple[int, int], b: tuple[int, int], board: list[int],
 # Small decks: the dead cards leave 12 to 18 cards to deal from.
 SPOTS = [
     # board, dead, row range, column range
-    ("", "2c 2d 2h 2s 3c 3d 3h 3s 4c 4d 4h 4s 5c 5d 5h 5s 6c 6d 6h 6s 7c 7d 7h 7s "
-         "8c 8d 8h 8s 9c 9d 9h 9s Tc Td Th Ts Jc Jd Jh Js",
+    ("", ("2c 2d 2h 2s 3c 3d 3h 3s 4c 4d 4h 4s 5c 5d 5h 5s 6c 6d 6h 6s 7c 7d 7h 7s "
+          "8c 8d 8h 8s 9c 9d 9h 9s Tc Td Th Ts Jc Jd Jh Js"),
      "AA,AKs,QhQd,Ts9s", "KK,AsQs,QsQc"),
-    ("Ah Kd 7c", "2c 2d 2h 2s 3c 3d 3h 3s 4c 4d 4h 4s 5c 5d 5h 5s 6c 6d 6h 6s 8c 8d 8h "
-                 "8s 9c 9d 9h 9s Tc Td Th",
+    ("Ah Kd 7c", ("2c 2d 2h 2s 3c 3d 3h 3s 4c 4d 4h 4s 5c 5d 5h 5s 6c 6d 6h 6s 8c 8d 8h "
+                  "8s 9c 9d 9h 9s Tc Td Th"),
      "AA,KQs,7s7h,Js9s", "KK,AQ,JhJd,7d6d"),
-    ("Qh Jh 7c 7d", "2c 2d 2h 2s 3c 3d 3h 3s 4c 4d 4h 4s 5c 5d 5h 5s 6c 6d 6h 6s 8c 8d 8h "
-                    "8s 9c 9d 9s",
+    ("Qh Jh 7c 7d", ("2c 2d 2h 2s 3c 3d 3h 3s 4c 4d 4h 4s 5c 5d 5h 5s 6c 6d 6h 6s 8c 8d "
+                     "8h 8s 9c 9d 9s"),
      "AhKh,QQ,T9s,7s6s,Ac7h", "AK,JJ,Th9h,KsQs"),
     ("Ks Qs Js 2h 3d", "4c 5c 6c 7c 8c 9c Tc 4d 5d 6d 7d 8d 9d Td",
      "AsTs,AA,KK,As4s,Ts9s", "AK,QQ,AsTd,9s8s"),

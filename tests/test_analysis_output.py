@@ -19,8 +19,8 @@ import handrank as hr
 from handrank.cli import main
 
 matplotlib = pytest.importorskip("matplotlib")
-from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: E402
-from matplotlib.figure import Figure  # noqa: E402
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
 
 GOLDEN = Path(__file__).parent / "golden"
 EMPTY = np.array(matplotlib.colors.to_rgb("#f4f4f4"))
@@ -35,13 +35,13 @@ def pixels(fig):
 def cell_colour(fig, img, ax, row, col):
     """The colour near the top-left corner of a chart cell (clear of its label)."""
     x, y = ax.transData.transform((col - 0.38, row - 0.38))
-    return img[int(round(img.shape[0] - y)), int(round(x))]
+    return img[round(img.shape[0] - y), round(x)]
 
 
 def chart_axes(fig):
     """The axes holding the 13x13 image (not the colour bar)."""
-    return [a for a in fig.axes if a.get_images() and a.get_images()[0].get_array().shape
-            == (13, 13)][0]
+    return next(a for a in fig.axes
+                if a.get_images() and a.get_images()[0].get_array().shape == (13, 13))
 
 
 def coloured_cells(fig):
@@ -80,7 +80,7 @@ def test_range_equity_plot_grid_and_curve(tmp_path):
     for r, c in [(0, 0), (0, 1), (12, 7)]:
         assert np.allclose(cell_colour(fig, img, ax, r, c), cmap(g[r, c])[:3], atol=0.02)
     # the distribution curve: a step line ending at the strongest combo's equity
-    curve = [a for a in fig.axes if a.get_xlabel().startswith("share")][0]
+    curve = next(a for a in fig.axes if a.get_xlabel().startswith("share"))
     y = curve.get_lines()[0].get_ydata()
     assert y[-1] == pytest.approx(np.nanmax(re.equity))
 

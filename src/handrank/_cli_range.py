@@ -29,7 +29,7 @@ CELL = 5
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Register the ``range`` subcommand on an argparse subparsers object."""
-    p = subparsers.add_parser(
+    p: argparse.ArgumentParser = subparsers.add_parser(
         "range", help="a range's 13x13 chart, equity per class and board breakdown",
         description="Print a range as the 13x13 chart of classes: the weights, or with "
                     "--vs the equity of each class against another range; with --board "

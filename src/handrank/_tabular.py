@@ -61,7 +61,7 @@ def _colour(v: float, percent: bool) -> str:
     else:
         t = min(max(v, 0.0), 1.0)
         r, g, b = 255 + (33 - 255) * t, 255 + (113 - 255) * t, 255 + (181 - 255) * t
-    return f"#{int(round(r)):02x}{int(round(g)):02x}{int(round(b)):02x}"
+    return f"#{round(r):02x}{round(g):02x}{round(b):02x}"
 
 
 def html_grid(values: np.ndarray, percent: bool = False) -> str:

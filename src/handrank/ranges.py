@@ -45,8 +45,8 @@ from __future__ import annotations
 
 import math
 import re
-from html import escape as _html_escape
 from collections.abc import Iterable
+from html import escape as _html_escape
 from numbers import Real
 from typing import Any
 

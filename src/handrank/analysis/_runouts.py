@@ -79,7 +79,7 @@ def strengths(g: Any, board: np.ndarray, runs: np.ndarray, combos: np.ndarray) -
     bit = np.uint64(1) << np.arange(52, dtype=np.uint64)
     run_bits = np.bitwise_or.reduce(bit[runs], axis=1) if k else np.zeros(n_r, np.uint64)
     combo_bits = bit[combos[:, 0]] | bit[combos[:, 1]]
-    dealt = (run_bits[:, None] & combo_bits[None, :]) == 0
+    dealt: np.ndarray = (run_bits[:, None] & combo_bits[None, :]) == 0
     r_idx, c_idx = np.nonzero(dealt)
     hands = np.empty((len(r_idx), 7), dtype=np.uint8)
     hands[:, :len(board)] = board
@@ -159,7 +159,8 @@ def range_tally(hero_s: np.ndarray, vil_s: np.ndarray, hero: np.ndarray, vil: np
 def _combo_index(combos: np.ndarray) -> np.ndarray:
     hi = np.maximum(combos[:, 0], combos[:, 1]).astype(np.intp)
     lo = np.minimum(combos[:, 0], combos[:, 1]).astype(np.intp)
-    return hi * (hi - 1) // 2 + lo
+    out: np.ndarray = hi * (hi - 1) // 2 + lo
+    return out
 
 
 def clashes(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -167,11 +168,13 @@ def clashes(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     bit = np.uint64(1) << np.arange(52, dtype=np.uint64)
     ma = bit[a[:, 0]] | bit[a[:, 1]]
     mb = bit[b[:, 0]] | bit[b[:, 1]]
-    return (ma[:, None] & mb[None, :]) != 0
+    out: np.ndarray = (ma[:, None] & mb[None, :]) != 0
+    return out
 
 
 def touches(combos: np.ndarray, cards: np.ndarray) -> np.ndarray:
     """(n,) bool: the combo holds one of `cards`."""
     hit = np.zeros(256, dtype=bool)
     hit[cards] = True
-    return hit[combos[:, 0]] | hit[combos[:, 1]]
+    out: np.ndarray = hit[combos[:, 0]] | hit[combos[:, 1]]
+    return out

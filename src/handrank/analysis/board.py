@@ -26,7 +26,8 @@ DRAWS = ("flush_draw", "nut_flush_draw", "open_ended", "gutshot", "backdoor_flus
 
 _PAIR_CLASSES = ("overpair", "top_pair", "middle_pair", "bottom_pair", "underpair",
                  "board_pair")
-_CATEGORY_CLASS = {c: CLASSES.index(c.name.lower()) for c in Category if c != Category.ONE_PAIR}
+_CATEGORY_CLASS: dict[Category, int] = {c: CLASSES.index(c.name.lower()) for c in Category
+                                        if c != Category.ONE_PAIR}
 MIN_BOARD, MAX_BOARD = 3, 5
 # class index of each category (one pair is split later); draw-bit sets as frozensets
 _CATEGORY_LUT = np.array([0] + [_CATEGORY_CLASS.get(c, 0) for c in Category], dtype=np.int64)

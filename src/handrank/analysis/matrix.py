@@ -210,8 +210,8 @@ def _combo_index(combos: np.ndarray) -> np.ndarray:
 
 def _combo_rows(combos: np.ndarray, weights: np.ndarray,
                 **columns: np.ndarray) -> list[dict[str, Any]]:
-    from ..cards import card_str
     from .._grid import class_name
+    from ..cards import card_str
     out = []
     for k, (a, b) in enumerate(combos):
         row: dict[str, Any] = {"hand": card_str(int(a)) + card_str(int(b)),
