@@ -124,18 +124,21 @@ int hr_matrix_tally(const int16_t *rows, int64_t n_rows, const int16_t *cols, in
     return 0;
 }
 
-/* First index in sorted s[0..n) whose value is >= v (after_equal = 0) or > v. */
-static int32_t search(const int32_t *s, int32_t n, int32_t v, int after_equal)
+/* First index in sorted s[0..n) whose value is >= v (after_equal = 0) or > v.
+ * Branch-free (the comparisons become conditional moves): the strengths a
+ * runout deals are unpredictable, so a branching search mispredicts often. */
+static inline int32_t search(const int32_t *s, int32_t n, int32_t v, int after_equal)
 {
-    int32_t lo = 0, hi = n;
-    while (lo < hi) {
-        int32_t mid = lo + (hi - lo) / 2;
-        if (s[mid] < v || (after_equal && s[mid] == v))
-            lo = mid + 1;
-        else
-            hi = mid;
+    const int32_t *base = s;
+    int32_t bound = v + (after_equal ? 1 : 0);
+    if (n == 0)
+        return 0;
+    while (n > 1) {
+        int32_t half = n / 2;
+        base = base[half] < bound ? base + half : base;
+        n -= half;
     }
-    return lo;
+    return (int32_t)(base - s) + (base[0] < bound);
 }
 
 int hr_range_tally(const int16_t *hero_s, int64_t n_hero, const int16_t *vil_s, int64_t n_vil,
