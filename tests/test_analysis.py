@@ -421,3 +421,18 @@ def test_c_kernels_reject_garbage():
         buf("double[]", np.zeros(2), require_writable=True),
         buf("double[]", win, require_writable=True),
         buf("double[]", tie, require_writable=True)) == -1
+
+
+def test_variant_matrix_and_range_equity_are_hr_equity():
+    m = hr.equity_matrix("AA,76s", "KK,22", "Qh 7c 8d", variant="shortdeck")
+    # the deuces are outside the short deck and 7c is on the board: NaN
+    assert hr.cards_str(m.rows[9]) == "7c 6c" and np.isnan(m.equity[9]).all()
+    assert np.isnan(m.equity[:, -6:]).all() and not np.isnan(m.equity[:9, :6]).any()
+    for i, j in itertools.product(range(len(m.rows)), range(len(m.cols))):
+        if not np.isnan(m.equity[i, j]):
+            e = hr.equity([m.rows[i].tolist(), m.cols[j].tolist()], "Qh 7c 8d",
+                          variant="shortdeck").equity[0]
+            assert m.equity[i, j] == e
+    re = hr.range_equity("AA,KQs", "KK,QQ:0.5", "Qh 7c 8d", variant="shortdeck")
+    assert re.overall == hr.equity(["AA,KQs", "KK,QQ:0.5"], "Qh 7c 8d", exact=True,
+                                   variant="shortdeck").equity[0]

@@ -44,7 +44,8 @@ class EquityMatrix:
     equity, win, tie : ndarray of float64, shape (n, m)
         Heads-up equity, win and tie fractions of row combo ``i`` against
         column combo ``j`` over every runout; NaN where the two share a card
-        or either holds a board or dead card.
+        or either holds a board or dead card (or a card outside a variant's
+        deck).
     """
 
     rows: np.ndarray
@@ -302,7 +303,8 @@ def equity_matrix(a: Any, b: Any, board: Any = "", dead: Any = "", *,
     spot = _spot([ra, rb], board, dead, variant)
     rows, _ = ra.arrays()
     cols, _ = rb.arrays()
-    known = np.concatenate([spot.board, spot.dead]).astype(np.uint8)
+    outside = np.flatnonzero(~np.asarray(spot.g.in_deck[:52], dtype=bool))
+    known = np.concatenate([spot.board, spot.dead, outside]).astype(np.uint8)
     row_ok = ~_runouts.touches(rows, known)
     col_ok = ~_runouts.touches(cols, known)
     lr = np.ascontiguousarray(rows[row_ok])
