@@ -82,7 +82,13 @@ class EquityResult:
     hands: tuple[str, ...] = field(default=(), compare=False)
 
     def rows(self) -> list[dict[str, Any]]:
-        """One dict per player: player (1-based), hand, equity, win, tie, stderr."""
+        """One dict per player: player (1-based), hand, equity, win, tie, stderr.
+
+        Examples
+        --------
+        >>> equity(["AhAd", "KsKc"], board="Qh7c2d8s9h").rows()[0]
+        {'player': 1, 'hand': 'AhAd', 'equity': 1.0, 'win': 1.0, 'tie': 0.0, 'stderr': 0.0}
+        """
         hands = self.hands or ("",) * len(self.equity)
         return [{"player": i + 1, "hand": h, "equity": float(e), "win": float(w),
                  "tie": float(t), "stderr": float(s)}
@@ -94,6 +100,14 @@ class EquityResult:
 
         Columns ``player``, ``hand``, ``equity``, ``win``, ``tie``, ``stderr``
         (needs pandas: ``pip install handrank[pandas]``).
+
+        Examples
+        --------
+        >>> r = equity(["AhAd", "KsKc"], board="Qh7c2d8s")
+        >>> r.to_pandas()  # doctest: +SKIP
+           player  hand    equity       win  tie  stderr
+        0       1  AhAd  0.954545  0.954545  0.0     0.0
+        1       2  KsKc  0.045455  0.045455  0.0     0.0
         """
         from ._tabular import dataframe
         return dataframe(self.rows(), ["player", "hand", "equity", "win", "tie", "stderr"])

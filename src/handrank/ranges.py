@@ -578,6 +578,12 @@ class Range:
         ------
         ImportError
             Without matplotlib (``pip install handrank[plot]``).
+
+        Examples
+        --------
+        >>> fig = Range("QQ+,AKs").plot()
+        >>> fig.axes[0].get_title()
+        'QQ+,AKs: 22 combos (1.7%)'
         """
         from ._plot import range_figure
         return range_figure(self, path, ax)

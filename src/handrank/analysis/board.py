@@ -74,7 +74,14 @@ class BoardAnalysis:
                 f"{len(self.combos)} combos; {best})")
 
     def rows(self) -> list[dict[str, Any]]:
-        """One dict per name (classes, then draws): name, kind, combos, share."""
+        """One dict per name (classes, then draws): name, kind, combos, share.
+
+        Examples
+        --------
+        >>> import handrank as hr
+        >>> hr.analyze("AA,KK", board="Ks 7d 2c").rows()[1]
+        {'name': 'four_of_a_kind', 'kind': 'made', 'combos': 0.0, 'share': 0.0}
+        """
         out = []
         for names, kind in ((CLASSES, "made"), (DRAWS, "draw")):
             for name in names:
@@ -87,6 +94,13 @@ class BoardAnalysis:
 
         Columns ``name``, ``kind`` ("made" or "draw"), ``combos`` (weighted)
         and ``share``; needs pandas (``pip install handrank[pandas]``).
+
+        Examples
+        --------
+        >>> import handrank as hr
+        >>> df = hr.analyze("AA,KK", board="Ks 7d 2c").to_pandas()  # doctest: +SKIP
+        >>> df.set_index("name").loc["overpair", "combos"]          # doctest: +SKIP
+        6.0
         """
         from .._tabular import dataframe
         return dataframe(self.rows(), ["name", "kind", "combos", "share"])
@@ -104,6 +118,13 @@ class BoardAnalysis:
         Returns
         -------
         matplotlib.figure.Figure
+
+        Examples
+        --------
+        >>> import handrank as hr
+        >>> fig = hr.analyze("22+,AJs+", board="Qh 7h 2d").plot()
+        >>> fig.axes[0].get_title()
+        '22+,AJs+ on Qh 7h 2d: 80 combos'
         """
         from .._plot import analysis_figure
         return analysis_figure(self, path, ax)

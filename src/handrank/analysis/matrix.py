@@ -167,6 +167,15 @@ class RangeEquity:
         ------
         ImportError
             Without matplotlib (``pip install handrank[plot]``).
+        ValueError
+            An unknown `kind`, or the wrong number of axes.
+
+        Examples
+        --------
+        >>> import handrank as hr
+        >>> fig = hr.range_equity("QQ+,AKs", "TT+,AK", board="Ks 7d 2c").plot()
+        >>> type(fig).__name__, len(fig.axes)          # grid, its colour bar, the curve
+        ('Figure', 3)
         """
         from .._plot import range_equity_figure
         return range_equity_figure(self, path, ax, kind)
@@ -176,6 +185,13 @@ class RangeEquity:
 
         Columns ``hand``, ``class``, ``weight``, ``equity``, ``win``, ``tie``
         (needs pandas: ``pip install handrank[pandas]``).
+
+        Examples
+        --------
+        >>> import handrank as hr
+        >>> df = hr.range_equity("AA", "KK", board="Ks 7d 2c").to_pandas()  # doctest: +SKIP
+        >>> df.columns.tolist()                                              # doctest: +SKIP
+        ['hand', 'class', 'weight', 'equity', 'win', 'tie']
         """
         from .._tabular import dataframe
         return dataframe(_combo_rows(self.combos, self.weights,
