@@ -52,12 +52,26 @@ def combinations(n: int, k: int) -> np.ndarray:
 
 
 def runouts(g: Any, board: np.ndarray, dead: np.ndarray, chunk: int) -> Iterator[np.ndarray]:
-    """The runouts, (r, 5 - len(board)) uint8 arrays of at most `chunk` rows."""
+    """The runouts, (r, 5 - len(board)) uint8 arrays of at most `chunk` rows.
+
+    Built one first card at a time, so a preflop enumeration (2.6 million
+    runouts) never holds more than one block of indices.
+    """
     left = deck_left(g, board, dead)
     k = BOARD_CARDS - len(board)
-    idx = combinations(len(left), k)
-    for start in range(0, max(len(idx), 1), max(chunk, 1)):
-        yield np.ascontiguousarray(left[idx[start:start + chunk]], dtype=np.uint8)
+    chunk = max(chunk, 1)
+    if k <= 2:
+        idx = combinations(len(left), k)
+        for start in range(0, len(idx), chunk):
+            yield np.ascontiguousarray(left[idx[start:start + chunk]], dtype=np.uint8)
+        return
+    for first in range(len(left) - k + 1):
+        rest = combinations(len(left) - first - 1, k - 1) + (first + 1)
+        block = np.empty((len(rest), k), dtype=np.uint8)
+        block[:, 0] = left[first]
+        block[:, 1:] = left[rest]
+        for start in range(0, len(block), chunk):
+            yield np.ascontiguousarray(block[start:start + chunk])
 
 
 def strengths(g: Any, board: np.ndarray, runs: np.ndarray, combos: np.ndarray) -> np.ndarray:
