@@ -21,7 +21,9 @@ from ..equity import BOARD_CARDS
 _C = _backend.core
 
 NOT_DEALT = 32767          # as HR_NOT_DEALT in csrc/matrix.h
-CHUNK_CELLS = 1 << 23      # strengths held at once (runouts x combos), 16 MB
+# strengths held at once (runouts x combos): 16 MB in C; the numpy path
+# builds a 7-card row and a bit mask per cell, so it takes smaller steps
+CHUNK_CELLS = 1 << 23 if _C is not None else 1 << 20
 
 
 def deck_left(g: Any, board: np.ndarray, dead: np.ndarray) -> np.ndarray:
