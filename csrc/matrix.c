@@ -19,9 +19,11 @@
  * summed in that order.  A hero combo of strength s beats the weight before
  * the first strength >= s and ties the weight up to the first strength > s
  * (two binary searches).  Those sums include the villain combos that share a
- * card with the hero combo; the by_card lists name them (about 2 / 26 of the
- * range) and their weights are taken away again.  Sums of weights that are
- * multiples of a power of two (1, 0.5, 0.25 ...) are exact.
+ * card with the hero combo: walking the sorted combos once more files each
+ * under its two cards, so every card's list is sorted too, and the same two
+ * searches in the lists of the hero's two cards give the weight to take away
+ * again.  Sums of weights that are multiples of a power of two (1, 0.5,
+ * 0.25 ...) are exact.
  */
 #include "matrix.h"
 
@@ -142,21 +144,21 @@ static inline int32_t search(const int32_t *s, int32_t n, int32_t v, int after_e
 }
 
 int hr_range_tally(const int16_t *hero_s, int64_t n_hero, const int16_t *vil_s, int64_t n_vil,
-                   int64_t n_runouts, const uint8_t *hero,
-                   const double *weights, const int32_t *card_start, const int32_t *by_card,
-                   const int32_t *twin, int32_t *scratch, double *vscratch, double *win, double *tie)
+                   int64_t n_runouts, const uint8_t *hero, const uint8_t *vil,
+                   const double *weights, const int32_t *twin, int32_t *scratch,
+                   double *vscratch, double *win, double *tie)
 {
+    /* int32 scratch: order, live, sorted [n_vil each], count [128],
+     * card_at [53], card_fill [52], card_s [2 * n_vil + 52]
+     * double scratch: prefix [n_vil + 1], card_p [2 * n_vil + 52] */
     int32_t *order = scratch, *live = scratch + n_vil, *sorted = scratch + 2 * n_vil;
     int32_t *count = scratch + 3 * n_vil;
-    double *prefix = vscratch;
-    if (n_hero < 0 || n_vil < 0 || n_vil > INT32_MAX / 4 || n_runouts < 0 ||
-        card_start[0] != 0)
+    int32_t *card_at = count + 128, *card_fill = card_at + 53, *card_s = card_fill + 52;
+    double *prefix = vscratch, *card_p = vscratch + n_vil + 1;
+    if (n_hero < 0 || n_vil < 0 || n_vil > INT32_MAX / 8 || n_runouts < 0)
         return -1;
-    for (int c = 0; c < HR_N_CARDS; c++)
-        if (card_start[c + 1] < card_start[c])
-            return -1;
-    for (int64_t t = 0; t < card_start[HR_N_CARDS]; t++)
-        if (by_card[t] < 0 || by_card[t] >= n_vil)
+    for (int64_t j = 0; j < n_vil; j++)
+        if (vil[2 * j] >= HR_N_CARDS || vil[2 * j + 1] >= HR_N_CARDS)
             return -1;
     for (int64_t i = 0; i < n_hero; i++)
         if (hero[2 * i] >= HR_N_CARDS || hero[2 * i + 1] >= HR_N_CARDS || twin[i] < -1 ||
@@ -187,10 +189,32 @@ int hr_range_tally(const int16_t *hero_s, int64_t n_hero, const int16_t *vil_s, 
             for (int32_t t = 0; t < n_live; t++)
                 dst[count[(vs[src[t]] >> shift) & bucket_mask]++] = src[t];
         }
+        /* the sorted strengths and their running weight; and for each card
+         * the dealt combos holding it, still in strength order, with their
+         * own running weight (card c's list starts at card_at[c] + c, one
+         * slot for its leading zero) */
+        memset(card_at, 0, 53 * sizeof card_at[0]);
         prefix[0] = 0.0;
         for (int32_t t = 0; t < n_live; t++) {
-            sorted[t] = vs[live[t]];
-            prefix[t + 1] = prefix[t] + weights[live[t]];
+            int32_t j = live[t];
+            sorted[t] = vs[j];
+            prefix[t + 1] = prefix[t] + weights[j];
+            card_at[vil[2 * j] + 1]++;
+            card_at[vil[2 * j + 1] + 1]++;
+        }
+        for (int c = 0; c < HR_N_CARDS; c++) {
+            card_at[c + 1] += card_at[c];
+            card_fill[c] = card_at[c] + c;
+            card_p[card_fill[c]] = 0.0;
+        }
+        for (int32_t t = 0; t < n_live; t++) {
+            int32_t j = live[t];
+            for (int side = 0; side < 2; side++) {
+                int c = vil[2 * j + side];
+                int32_t at = card_fill[c]++;
+                card_s[at + 1] = vs[j];
+                card_p[at + 1] = card_p[at] + weights[j];
+            }
         }
         for (int64_t i = 0; i < n_hero; i++) {
             int32_t s = hs[i];
@@ -199,16 +223,17 @@ int hr_range_tally(const int16_t *hero_s, int64_t n_hero, const int16_t *vil_s, 
             int32_t lo = search(sorted, n_live, s, 0);
             int32_t hi = lo + search(sorted + lo, n_live - lo, s, 1);
             double beat = prefix[lo], same = prefix[hi] - prefix[lo];
-            /* branch-free: a villain combo not dealt has HR_NOT_DEALT, which is
-             * neither below nor equal to s */
+            /* take away the combos holding either hero card: a search in each
+             * card's own sorted list */
             for (int side = 0; side < 2; side++) {
-                uint8_t c = hero[2 * i + side];
-                for (int32_t t = card_start[c]; t < card_start[c + 1]; t++) {
-                    int32_t j = by_card[t];
-                    int32_t v = vs[j];
-                    beat -= (double)(v < s) * weights[j];
-                    same -= (double)(v == s) * weights[j];
-                }
+                int c = hero[2 * i + side];
+                int32_t base = card_at[c] + c, n = card_at[c + 1] - card_at[c];
+                const int32_t *cs = card_s + base + 1;
+                const double *cp = card_p + base;
+                int32_t clo = search(cs, n, s, 0);
+                int32_t chi = clo + search(cs + clo, n - clo, s, 1);
+                beat -= cp[clo];
+                same -= cp[chi] - cp[clo];
             }
             /* a villain combo holding both cards was taken away twice */
             int32_t j = twin[i];

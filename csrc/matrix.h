@@ -11,8 +11,8 @@
  *                       ties per pair, vectorised over the columns);
  *   hr_range_tally      sorts the villain's strengths on each runout once,
  *                       so each hero combo's weighted wins and ties come from
- *                       two binary searches plus a correction for the few
- *                       villain combos that share one of its cards.
+ *                       binary searches: in the whole range, then in the
+ *                       combos holding each of its two cards (taken away).
  */
 #ifndef HANDRANK_MATRIX_H
 #define HANDRANK_MATRIX_H
@@ -48,18 +48,15 @@ int hr_matrix_tally(const int16_t *rows, int64_t n_rows, const int16_t *cols, in
                     uint32_t *win, uint32_t *tie);
 
 /* Hero strengths (n_runouts, n_hero), villain strengths (n_runouts, n_vil)
- * from hr_combo_strengths; hero is the hero's combos (n_hero, 2), weights
- * the villain's.  by_card lists the villain combos holding each card: those
- * holding card c are by_card[card_start[c] .. card_start[c + 1]); twin[i] is
- * the villain combo equal to hero combo i, or -1.  For each hero combo i adds
- * to win[i] (tie[i]) the summed weight, over runouts, of the dealt villain
- * combos that share no card with it and that it beats (ties).  scratch holds
- * 3 * n_vil + 128 int32 and vscratch n_vil + 1 doubles.  Returns 0, or -1 on
- * bad arguments. */
+ * from hr_combo_strengths; hero and vil are the combos (n, 2), weights the
+ * villain's; twin[i] is the villain combo equal to hero combo i, or -1.  For
+ * each hero combo i adds to win[i] (tie[i]) the summed weight, over
+ * runouts, of the dealt villain combos that share no card with it and that
+ * it beats (ties).  scratch holds 5 * n_vil + 285 int32 and vscratch
+ * 3 * n_vil + 53 doubles.  Returns 0, or -1 on bad arguments. */
 int hr_range_tally(const int16_t *hero_s, int64_t n_hero, const int16_t *vil_s, int64_t n_vil,
-                   int64_t n_runouts, const uint8_t *hero,
-                   const double *weights, const int32_t *card_start, const int32_t *by_card,
-                   const int32_t *twin, int32_t *scratch, double *vscratch, double *win,
-                   double *tie);
+                   int64_t n_runouts, const uint8_t *hero, const uint8_t *vil,
+                   const double *weights, const int32_t *twin, int32_t *scratch,
+                   double *vscratch, double *win, double *tie);
 
 #endif

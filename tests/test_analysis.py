@@ -408,31 +408,18 @@ def test_c_kernels_reject_garbage():
                                       buf("int16_t[]", out, require_writable=True)) == -2
     hero = np.array([[10, 11]], dtype=np.uint8)
     s = np.zeros((1, 1), dtype=np.int16)
-    starts = np.zeros(53, dtype=np.int32)
-    starts[1:] = 1
-    by_card = np.array([7], dtype=np.int32)        # villain 7 of 1: out of range
-    twin = np.array([-1], dtype=np.int32)
-    win = np.zeros(1)
-    tie = np.zeros(1)
-    assert lib.hr_range_tally(
-        buf("int16_t[]", s), 1, buf("int16_t[]", s), 1, 1, buf("uint8_t[]", hero),
-        buf("double[]", np.ones(1)), buf("int32_t[]", starts), buf("int32_t[]", by_card),
-        buf("int32_t[]", twin), buf("int32_t[]", np.zeros(131, np.int32), require_writable=True),
-        buf("double[]", np.zeros(2), require_writable=True),
-        buf("double[]", win, require_writable=True),
-        buf("double[]", tie, require_writable=True)) == -1
+    win, tie = np.zeros(1), np.zeros(1)
 
+    def tally(vil, twin):
+        return lib.hr_range_tally(
+            buf("int16_t[]", s), 1, buf("int16_t[]", s), 1, 1, buf("uint8_t[]", hero),
+            buf("uint8_t[]", np.array(vil, dtype=np.uint8)), buf("double[]", np.ones(1)),
+            buf("int32_t[]", np.array(twin, dtype=np.int32)),
+            buf("int32_t[]", np.zeros(290, np.int32), require_writable=True),
+            buf("double[]", np.zeros(56), require_writable=True),
+            buf("double[]", win, require_writable=True),
+            buf("double[]", tie, require_writable=True))
 
-def test_variant_matrix_and_range_equity_are_hr_equity():
-    m = hr.equity_matrix("AA,76s", "KK,22", "Qh 7c 8d", variant="shortdeck")
-    # the deuces are outside the short deck and 7c is on the board: NaN
-    assert hr.cards_str(m.rows[9]) == "7c 6c" and np.isnan(m.equity[9]).all()
-    assert np.isnan(m.equity[:, -6:]).all() and not np.isnan(m.equity[:9, :6]).any()
-    for i, j in itertools.product(range(len(m.rows)), range(len(m.cols))):
-        if not np.isnan(m.equity[i, j]):
-            e = hr.equity([m.rows[i].tolist(), m.cols[j].tolist()], "Qh 7c 8d",
-                          variant="shortdeck").equity[0]
-            assert m.equity[i, j] == e
-    re = hr.range_equity("AA,KQs", "KK,QQ:0.5", "Qh 7c 8d", variant="shortdeck")
-    assert re.overall == hr.equity(["AA,KQs", "KK,QQ:0.5"], "Qh 7c 8d", exact=True,
-                                   variant="shortdeck").equity[0]
+    assert tally([[3, 4]], [-1]) == 0
+    assert tally([[3, 200]], [-1]) == -1           # a villain card id out of range
+    assert tally([[3, 4]], [5]) == -1              # a twin index out of range

@@ -105,10 +105,9 @@ int hr_matrix_tally(const int16_t *rows, int64_t n_rows, const int16_t *cols, in
                     int64_t n_runouts, int64_t row_start, int64_t row_end, uint16_t *scratch,
                     uint32_t *win, uint32_t *tie);
 int hr_range_tally(const int16_t *hero_s, int64_t n_hero, const int16_t *vil_s, int64_t n_vil,
-                   int64_t n_runouts, const uint8_t *hero,
-                   const double *weights, const int32_t *card_start, const int32_t *by_card,
-                   const int32_t *twin, int32_t *scratch, double *vscratch, double *win,
-                   double *tie);
+                   int64_t n_runouts, const uint8_t *hero, const uint8_t *vil,
+                   const double *weights, const int32_t *twin, int32_t *scratch,
+                   double *vscratch, double *win, double *tie);
 """
 
 CDEF = CDEF_EVAL + CDEF_SHOWDOWN + CDEF_EQUITY + CDEF_OMAHA + CDEF_MATRIX

@@ -141,21 +141,15 @@ def range_tally(hero_s: np.ndarray, vil_s: np.ndarray, hero: np.ndarray, vil: np
     n_v = len(vil)
     if _C is not None:
         ffi, lib = _C.ffi, _C.lib
-        holders = np.concatenate([vil[:, 0], vil[:, 1]]).astype(np.int64)
-        order = np.argsort(holders, kind="stable")
-        by_card = (order % n_v).astype(np.int32)
-        card_start = np.zeros(53, dtype=np.int32)
-        card_start[1:] = np.cumsum(np.bincount(holders, minlength=52))
         index = np.full(1326, -1, dtype=np.int32)
         index[_combo_index(vil)] = np.arange(n_v, dtype=np.int32)
         twin = index[_combo_index(hero)]
-        scratch = np.empty(3 * n_v + 128, dtype=np.int32)
-        vscratch = np.empty(n_v + 1, dtype=np.float64)
+        scratch = np.empty(5 * n_v + 285, dtype=np.int32)
+        vscratch = np.empty(3 * n_v + 53, dtype=np.float64)
         ok = lib.hr_range_tally(
             ffi.from_buffer("int16_t[]", hero_s), len(hero), ffi.from_buffer("int16_t[]", vil_s),
             n_v, len(hero_s), ffi.from_buffer("uint8_t[]", hero),
-            ffi.from_buffer("double[]", weights),
-            ffi.from_buffer("int32_t[]", card_start), ffi.from_buffer("int32_t[]", by_card),
+            ffi.from_buffer("uint8_t[]", vil), ffi.from_buffer("double[]", weights),
             ffi.from_buffer("int32_t[]", twin),
             ffi.from_buffer("int32_t[]", scratch, require_writable=True),
             ffi.from_buffer("double[]", vscratch, require_writable=True),
