@@ -37,6 +37,10 @@ SCRIPT = textwrap.dedent("""
                             contributions=[300, 300, 100, 50],
                             folded=[False, False, False, True], button=3).payouts,
         "best_five": hr.best_five("Kh 3c Ks 6d 7c 9h 2s"),
+        "range_equity": hr.range_equity("JJ+,AK", "QQ+,AQs:0.5", board="Qh7c2d").equity.tolist(),
+        "matrix": np.nan_to_num(hr.equity_matrix("AA,KQs", "QQ,AK", board="Qh7c2d8s").equity,
+                                nan=-1.0).tolist(),
+        "analyze": hr.analyze("random", board="Qh7c2d").counts,
     }
     print(json.dumps(out))
 """)

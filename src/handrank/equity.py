@@ -23,14 +23,14 @@ from __future__ import annotations
 import itertools
 import math
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
 
 from . import _backend, _fallback, _run, _validate
 from ._validate import quote
-from .cards import card_str, cards
+from .cards import card_str, cards, cards_str
 from .errors import HandrankError, InvalidCardError, InvalidHandError, InvalidRangeError
 from .evaluate import game_tables
 from .ranges import Range, parse_player
@@ -86,6 +86,45 @@ class EquityResult:
     stderr: np.ndarray
     exact: bool
     samples: int
+    hands: tuple[str, ...] = field(default=(), compare=False)
+
+    def rows(self) -> list[dict[str, Any]]:
+        """One dict per player: player (1-based), hand, equity, win, tie, stderr.
+
+        Examples
+        --------
+        >>> equity(["AhAd", "KsKc"], board="Qh7c2d8s9h").rows()[0]
+        {'player': 1, 'hand': 'AhAd', 'equity': 1.0, 'win': 1.0, 'tie': 0.0, 'stderr': 0.0}
+        """
+        hands = self.hands or ("",) * len(self.equity)
+        return [{"player": i + 1, "hand": h, "equity": float(e), "win": float(w),
+                 "tie": float(t), "stderr": float(s)}
+                for i, (h, e, w, t, s) in enumerate(zip(hands, self.equity, self.win,
+                                                        self.tie, self.stderr))]
+
+    def to_pandas(self) -> Any:
+        """Return a DataFrame with one row per player.
+
+        Columns ``player``, ``hand``, ``equity``, ``win``, ``tie``, ``stderr``
+        (needs pandas: ``pip install handrank[pandas]``).
+
+        Examples
+        --------
+        >>> r = equity(["AhAd", "KsKc"], board="Qh7c2d8s")
+        >>> r.to_pandas()  # doctest: +SKIP
+           player  hand    equity       win  tie  stderr
+        0       1  AhAd  0.954545  0.954545  0.0     0.0
+        1       2  KsKc  0.045455  0.045455  0.0     0.0
+        """
+        from ._tabular import dataframe
+        return dataframe(self.rows(), ["player", "hand", "equity", "win", "tie", "stderr"])
+
+    def _repr_html_(self) -> str:
+        from ._tabular import html_table
+        how = "exact" if self.exact else "monte carlo"
+        unit = "boards" if self.exact else "trials"
+        return (html_table(self.rows(), ["player", "hand", "equity", "win", "tie"])
+                + f"<p>{how}, {self.samples:,} {unit}</p>")
 
 
 def equity(players: Any, board: Any = "", dead: Any = "", *, exact: bool | None = None,
@@ -170,6 +209,30 @@ def equity(players: Any, board: Any = "", dead: Any = "", *, exact: bool | None 
     ...
     handrank.errors.InvalidHandError: card 'As' is in player 1's hand and on the board
     """
+    result = _equity(players, board, dead, exact, trials, target_stderr, seed, threads, variant,
+                     game)
+    return replace(result, hands=_hand_labels(players))
+
+
+def _hand_labels(players: Any) -> tuple[str, ...]:
+    """Each player as text, for tables: range text, or the cards of an exact hand."""
+    out = []
+    for p in players:
+        if isinstance(p, Range):
+            out.append(p.text)
+        elif isinstance(p, str):
+            out.append(p)
+        else:
+            try:
+                out.append(cards_str(cards(p)))
+            except (TypeError, ValueError):
+                out.append(str(p))
+    return tuple(out)
+
+
+def _equity(players: Any, board: Any, dead: Any, exact: bool | None, trials: int | None,
+            target_stderr: float | None, seed: int | None, threads: int | None,
+            variant: Any, game: str) -> EquityResult:
     if game != "holdem":
         from . import _omaha_equity
         return _omaha_equity.equity(players, board, dead, game=game, exact=exact, trials=trials,

@@ -48,6 +48,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable
+from html import escape as _html_escape
 from numbers import Real
 from typing import Any
 
@@ -568,6 +569,40 @@ class Range:
         """
         total = np.bincount(_CELL, weights=self._weights, minlength=169)
         return (total / _CELL_SIZE).reshape(13, 13)
+
+    def plot(self, path: Any = None, *, ax: Any = None) -> Any:
+        """Draw the 13x13 chart, each class coloured by its weight (needs matplotlib).
+
+        Parameters
+        ----------
+        path : str or path-like, optional
+            Save the figure there (the format from the extension).
+        ax : matplotlib Axes, optional
+            Draw into it; a new figure otherwise.
+
+        Returns
+        -------
+        matplotlib.figure.Figure
+            Classes the range does not hold stay grey.
+
+        Raises
+        ------
+        ImportError
+            Without matplotlib (``pip install handrank[plot]``).
+
+        Examples
+        --------
+        >>> fig = Range("QQ+,AKs").plot()
+        >>> fig.axes[0].get_title()
+        'QQ+,AKs: 22 combos (1.7%)'
+        """
+        from ._plot import range_figure
+        return range_figure(self, path, ax)
+
+    def _repr_html_(self) -> str:
+        from ._tabular import html_grid
+        head = f"<p><b>{_html_escape(self._text)}</b>: {len(self)} combos</p>"
+        return head + html_grid(self.grid())
 
     def without(self, dead: Any) -> Range:
         """Return the range without the combos that use any dead card.

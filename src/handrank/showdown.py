@@ -112,6 +112,16 @@ class Settlement:
                                             enumerate(self.payouts)))
         return "\n".join(lines)
 
+    def _repr_html_(self) -> str:
+        """The pots and the payouts as HTML tables (for notebooks)."""
+        from ._tabular import html_table
+        pots = [{"pot": "main" if i == 0 else f"side {i}", "amount": p.amount,
+                 "eligible": ", ".join(map(str, p.eligible)),
+                 "winners": ", ".join(f"{w} ({c})" for w, c in zip(p.winners, p.shares)),
+                 "reason": p.reason} for i, p in enumerate(self.pots)]
+        pay = [{"seat": s, "payout": c} for s, c in enumerate(self.payouts)]
+        return html_table(pots) + html_table(pay)
+
 
 # ---------------------------------------------------------------------- hands and reasons
 
