@@ -37,7 +37,7 @@ from .cards import RANKS
 from .errors import HandrankError
 from .ranges import Range
 
-__all__ = ["PreflopTable", "CLASS_NAMES"]
+__all__ = ["CLASS_NAMES", "PreflopTable"]
 
 SHARE_UNIT = 2520
 BOARD_CARDS = 5
@@ -85,7 +85,7 @@ class PreflopTable:
         players' equities with classes a, b, c; NaN where no deal exists.
     """
 
-    __slots__ = ("classes", "players", "equity", "_index")
+    __slots__ = ("_index", "classes", "equity", "players")
 
     classes: tuple[str, ...]
     players: int

@@ -165,13 +165,13 @@ def equity(players: Any, board: Any = "", dead: Any = "", *, exact: bool | None 
 
 def check_mc_args(trials: Any, target_stderr: Any) -> None:
     """Raise ValueError for a bad `trials` or `target_stderr` (shared with handrank.dask)."""
-    if trials is not None:
-        if isinstance(trials, bool) or not isinstance(trials, (int, np.integer)) or trials < 1:
-            raise ValueError(f"trials must be a positive int, got {trials!r}")
-    if target_stderr is not None:
-        if not isinstance(target_stderr, (int, float)) or not 0 < target_stderr < 1:
-            raise ValueError(f"target_stderr must be a number between 0 and 1, "
-                             f"got {target_stderr!r}")
+    if trials is not None and (isinstance(trials, bool) or
+                               not isinstance(trials, (int, np.integer)) or trials < 1):
+        raise ValueError(f"trials must be a positive int, got {trials!r}")
+    if target_stderr is not None and (not isinstance(target_stderr, (int, float)) or
+                                      not 0 < target_stderr < 1):
+        raise ValueError(f"target_stderr must be a number between 0 and 1, "
+                         f"got {target_stderr!r}")
 
 
 def use_exact(spot: _Spot, exact: bool | None, trials: Any, target_stderr: Any) -> bool:
