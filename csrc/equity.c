@@ -544,7 +544,7 @@ int64_t hr_equity_patterns(const hr_game *g, int n_players, const uint8_t *ranks
     memset(out, 0, (size_t)(1 + blocks) * (size_t)width * sizeof *out);
     for (int pat = -1; pat < blocks; pat++) {          /* -1: the rank pass */
         int64_t *dst = out + (size_t)(pat + 1) * (size_t)width;
-        int twin = -1;                                 /* the same pattern, a pair's cards swapped */
+        int twin = -1;                      /* the same pattern with a pair's cards swapped */
         for (int p = 0; p < n && pat >= 0; p++)
             if (ranks[2 * p] == ranks[2 * p + 1] && (pat >> (2 * p) & 3) == 2)
                 twin = pat ^ (3 << (2 * p));

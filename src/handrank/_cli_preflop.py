@@ -23,7 +23,7 @@ _EPILOG = """examples:
   handrank preflop-table --out table.csv
   handrank preflop-table --out table.csv --scheduler tcp://10.0.0.5:8786
   handrank preflop-table --out aa_kk.csv --classes AA,KK,AKs,AKo
-  handrank preflop-table --out three.csv --players 3 --classes AA,KK,QQ --scheduler tcp://10.0.0.5:8786
+  handrank preflop-table --out three.csv --players 3 --scheduler tcp://10.0.0.5:8786
 """
 
 

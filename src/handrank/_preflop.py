@@ -186,7 +186,10 @@ def _key(ct: Sequence[int]) -> tuple[int, ...]:
     return tuple(r for c in ct for r in _RANKS[c])
 
 
-def plan(players: int, idx: Sequence[int]) -> list[list[tuple[tuple[int, ...], list[tuple[int, ...]]]]]:
+Piece = list[tuple[tuple[int, ...], list[tuple[int, ...]]]]
+
+
+def plan(players: int, idx: Sequence[int]) -> list[Piece]:
     """The pieces of work: lists of (key, canonical class tuples with that key).
 
     Every unordered class tuple of `idx` (repeats allowed) is in exactly one
@@ -199,8 +202,7 @@ def plan(players: int, idx: Sequence[int]) -> list[list[tuple[tuple[int, ...], l
         groups.setdefault(_key(c), set()).add(c)
     keys = sorted(groups)
     n_tasks = max(1, math.ceil(len(keys) / KEYS_PER_TASK[players]))
-    pieces: list[list[tuple[tuple[int, ...], list[tuple[int, ...]]]]] = [
-        [] for _ in range(n_tasks)]
+    pieces: list[Piece] = [[] for _ in range(n_tasks)]
     for i, key in enumerate(keys):
         pieces[i % n_tasks].append((key, sorted(groups[key])))
     return pieces

@@ -68,10 +68,14 @@ from .evaluate import game_tables
 
 __all__ = ["CHUNK_TRIALS", "PreflopTable", "equity", "evaluate_batch", "preflop_table"]
 
-# Monte Carlo trials per task.  Heads-up one chunk takes about 0.15 s on one
-# core, against a per-task cost of about 2 ms on a LocalCluster
-# (benchmarks/bench_dask.py), so the overhead stays near 1%.
-CHUNK_TRIALS = 4_000_000
+# Monte Carlo trials per task.  Heads-up with exact hands (the fastest spot,
+# about 60 M trials/s on one core) 32 M trials are 0.5 s of work; ranges and
+# more players take longer per trial.  A task costs a LocalCluster 2 to 18 ms
+# on this project's loaded 2-core machine (benchmarks/bench_dask.py), so the
+# overhead stays under 5% even there.  The chunk size fixes the random
+# streams, so it never depends on the cluster; pass chunk_trials to make
+# more, smaller tasks for a run of few trials on many workers.
+CHUNK_TRIALS = 32_000_000
 # Exact enumeration: evaluations per task (about 0.25 s of work, see
 # handrank.equity's cost estimate) and the most tasks one call makes.
 EXACT_TASK_COST = 12_500_000
@@ -267,7 +271,7 @@ def equity(players: Any, board: Any = "", dead: Any = "", *, exact: bool | None 
     client : distributed.Client, optional
         The cluster; None runs on the local machine's cores.
     chunk_trials : int, optional
-        Monte Carlo trials per task (default :data:`CHUNK_TRIALS`, 4,000,000).
+        Monte Carlo trials per task (default :data:`CHUNK_TRIALS`, 32,000,000).
 
     Returns
     -------
