@@ -83,6 +83,14 @@ class PreflopTable:
         Heads-up, shape (k, k): ``equity[a, b]`` is the row class's equity
         against the column class.  3-way, shape (k, k, k, 3): the three
         players' equities with classes a, b, c; NaN where no deal exists.
+
+    Examples
+    --------
+    >>> t = PreflopTable(["AA", "KK"], 2, np.array([[0.5, 0.8195], [0.1805, 0.5]]))
+    >>> t
+    PreflopTable(players=2, classes=2, shape=(2, 2))
+    >>> float(t.equity[t.index("AA"), t.index("KK")])
+    0.8195
     """
 
     __slots__ = ("_index", "classes", "equity", "players")
@@ -128,6 +136,27 @@ class PreflopTable:
         equity against each column class.  3-way: one row per ordered class
         triple, ``a,b,c,equity_a,equity_b,equity_c`` (empty where no deal
         exists).  Floats are written with ``repr``, so they read back exactly.
+
+        Parameters
+        ----------
+        path : str or path-like
+            The file to write (replaced if it exists).
+
+        Raises
+        ------
+        OSError
+            If the file cannot be written.
+
+        Examples
+        --------
+        >>> import os, tempfile
+        >>> t = PreflopTable(["AA", "KK"], 2, np.array([[0.5, 0.25], [0.75, 0.5]]))
+        >>> path = os.path.join(tempfile.mkdtemp(), "t.csv")
+        >>> t.to_csv(path)
+        >>> print(open(path).read().strip())
+        class,AA,KK
+        AA,0.5,0.25
+        KK,0.75,0.5
         """
         with open(path, "w", newline="") as f:
             w = csv.writer(f)
