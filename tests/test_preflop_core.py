@@ -83,3 +83,19 @@ def test_patterns_reject_bad_arguments():
     short = _backend.GAMES["shortdeck"]
     r = np.array([12, 11, 10, 10], dtype=np.uint8)
     assert lib.hr_equity_patterns(short.ptr, 2, ffi.from_buffer("uint8_t[]", r), dst) == -1
+
+
+@pytest.mark.slow
+def test_whole_heads_up_table_equals_handrank_equity():
+    """Every one of the 14,365 class matchups, both directions, bit for bit."""
+    t = _table(2, None)
+    assert t.equity.shape == (169, 169) and t.classes == _preflop.CLASS_NAMES
+    for i, a in enumerate(t.classes):
+        for j in range(i, 169):
+            want = hr.equity([a, t.classes[j]], exact=True).equity
+            assert t.equity[i, j].tobytes() == want[0].tobytes(), (a, t.classes[j])
+            assert t.equity[j, i].tobytes() == want[1].tobytes(), (a, t.classes[j])
+    np.testing.assert_array_equal(np.diag(t.equity), 0.5)
+    total = t.equity + t.equity.T
+    off = ~np.eye(169, dtype=bool)
+    np.testing.assert_array_equal(total[off], 1.0)        # exactly, in float64
