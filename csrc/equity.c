@@ -240,6 +240,38 @@ static void suit_sets(exact_ctx *c, const int *avail_other, const int *cap, unsi
                       rk + c->rank_base[r]);
 }
 
+/* Every board counted by its ranks alone, as if no one could flush. */
+static void rank_pass(exact_ctx *c, const int *avail)
+{
+    int cap[13];
+    c->fsuit = -1;
+    c->fcount = 0;
+    c->fmask = 0;
+    c->frk = 0;
+    capacities(avail, cap);
+    multisets(c, avail, cap, 12, c->m, 0, 1);
+}
+
+/* The flush correction for suit f (the cards of suit f left are the ranks
+ * in `free`): every board with enough f-cards for someone to flush. */
+static void flush_pass(exact_ctx *c, int f, const int *avail, unsigned free)
+{
+    int most = 0, other[13], cap[13];
+    for (int p = 0; p < c->n; p++)
+        most = c->pc[p][f] > most ? c->pc[p][f] : most;
+    int have = __builtin_popcount(free);
+    for (int r = 0; r < 13; r++)
+        other[r] = avail[r] - (int)(free >> r & 1u);
+    capacities(other, cap);
+    c->fsuit = f;
+    for (int j = 0; j <= c->m && j <= have; j++) {
+        if (most + j < 5)
+            continue;
+        c->fcount = j;
+        suit_sets(c, other, cap, free, 12, j, 0, 0);
+    }
+}
+
 static void one_tuple(exact_ctx *c, uint64_t used, double weight, double *out)
 {
     int n = c->n, m = c->m;
@@ -257,32 +289,9 @@ static void one_tuple(exact_ctx *c, uint64_t used, double weight, double *out)
     memset(c->win, 0, sizeof c->win);
     memset(c->tie, 0, sizeof c->tie);
     memset(c->share, 0, sizeof c->share);
-    /* rank pass */
-    c->fsuit = -1;
-    c->fcount = 0;
-    c->fmask = 0;
-    c->frk = 0;
-    int cap[13];
-    capacities(avail, cap);
-    multisets(c, avail, cap, 12, m, 0, 1);
-    /* flush passes */
-    for (int f = 0; f < 4; f++) {
-        int most = 0;
-        for (int p = 0; p < n; p++)
-            most = c->pc[p][f] > most ? c->pc[p][f] : most;
-        int have = __builtin_popcount(free_suit[f]);
-        int other[13];
-        for (int r = 0; r < 13; r++)
-            other[r] = avail[r] - (int)(free_suit[f] >> r & 1u);
-        capacities(other, cap);
-        c->fsuit = f;
-        for (int j = 0; j <= m && j <= have; j++) {
-            if (most + j < 5)
-                continue;
-            c->fcount = j;
-            suit_sets(c, other, cap, free_suit[f], 12, j, 0, 0);
-        }
-    }
+    rank_pass(c, avail);
+    for (int f = 0; f < 4; f++)
+        flush_pass(c, f, avail, free_suit[f]);
     for (int p = 0; p < n; p++) {
         out[p] += weight * (double)c->win[p];
         out[n + p] += weight * (double)c->tie[p];
@@ -421,6 +430,28 @@ static int class_of(const exact_ctx *c, const tuple_walk *w, double *weight, int
     return 1;
 }
 
+/* Per-player rank keys and suit sets: the board's plus the hole's. */
+static void hole_keys(exact_ctx *c, uint64_t board_used)
+{
+    const uint64_t *ck = c->g->card_key;
+    for (int q = 0; q < c->n; q++) {
+        uint32_t rk = 0;
+        for (int s = 0; s < 4; s++) {
+            c->pc[q][s] = 0;
+            c->pm[q][s] = 0;
+        }
+        for (int card = 0; card < HR_N_CARDS; card++) {
+            int mine = card == c->hole[q][0] || card == c->hole[q][1];
+            if (mine || (board_used >> card & 1u)) {
+                rk += (uint32_t)ck[card];
+                c->pc[q][card & 3]++;
+                c->pm[q][card & 3] |= 1u << (card >> 2);
+            }
+        }
+        c->prk[q] = rk;
+    }
+}
+
 static void walk(exact_ctx *c, tuple_walk *w, int p, uint64_t used, double weight)
 {
     if (w->stopped)
@@ -437,24 +468,7 @@ static void walk(exact_ctx *c, tuple_walk *w, int p, uint64_t used, double weigh
         if (i % w->stride != w->start)
             return;
         w->taken += members;
-        /* per-player rank keys and suit sets: the board's plus the hole's */
-        const uint64_t *ck = c->g->card_key;
-        for (int q = 0; q < c->n; q++) {
-            uint32_t rk = 0;
-            for (int s = 0; s < 4; s++) {
-                c->pc[q][s] = 0;
-                c->pm[q][s] = 0;
-            }
-            for (int card = 0; card < HR_N_CARDS; card++) {
-                int mine = card == c->hole[q][0] || card == c->hole[q][1];
-                if (mine || (w->board_used >> card & 1u)) {
-                    rk += (uint32_t)ck[card];
-                    c->pc[q][card & 3]++;
-                    c->pm[q][card & 3] |= 1u << (card >> 2);
-                }
-            }
-            c->prk[q] = rk;
-        }
+        hole_keys(c, w->board_used);
         one_tuple(c, used, weight, w->out);
         return;
     }
@@ -579,6 +593,76 @@ int64_t hr_equity_exact(const hr_game *g, int n_players, const uint8_t *combos,
     }
     walk(&c, &w, 0, used | outside, 1.0);
     return w.stopped ? -2 : w.taken;
+}
+
+/* Preflop counts shared across suits (csrc/equity.h).  A tuple's rank pass
+ * depends only on its hole ranks (avail[r] counts the cards of rank r left),
+ * and the flush pass of suit f only on those ranks and on which hole cards
+ * are of suit f; so each is computed once here, for suit 0 holding the
+ * pattern's cards and the other hole cards spread over suits 1..3. */
+int64_t hr_equity_patterns(const hr_game *g, int n_players, const uint8_t *ranks, int64_t *out)
+{
+    int n = n_players, n_cards = 2 * n_players, count[13] = {0};
+    if (n < 2 || n > HR_PATTERN_PLAYERS || outside_deck(g))
+        return -1;
+    for (int i = 0; i < n_cards; i++)
+        if (ranks[i] >= 13 || ++count[ranks[i]] > 4)
+            return -1;
+    exact_ctx c;
+    memset(&c, 0, sizeof c);
+    c.g = g;
+    c.n = n;
+    c.m = HR_BOARD_CARDS;
+    for (int r = 0; r < 13; r++)
+        c.rank_base[r] = (uint32_t)g->card_key[4 * r];
+    int width = 3 * n, blocks = 1 << n_cards;
+    memset(out, 0, (size_t)(1 + blocks) * (size_t)width * sizeof *out);
+    for (int pat = -1; pat < blocks; pat++) {          /* -1: the rank pass */
+        int64_t *dst = out + (size_t)(pat + 1) * (size_t)width;
+        int twin = -1;                      /* the same pattern with a pair's cards swapped */
+        for (int p = 0; p < n && pat >= 0; p++)
+            if (ranks[2 * p] == ranks[2 * p + 1] && (pat >> (2 * p) & 3) == 2)
+                twin = pat ^ (3 << (2 * p));
+        if (twin >= 0) {
+            memcpy(dst, out + (size_t)(twin + 1) * (size_t)width, (size_t)width * sizeof *dst);
+            continue;
+        }
+        int next_suit[13];
+        uint64_t used = 0;
+        int ok = 1;
+        for (int r = 0; r < 13; r++)
+            next_suit[r] = pat < 0 ? 0 : 1;
+        for (int i = 0; i < n_cards && ok; i++) {
+            int r = ranks[i], s = pat >= 0 && (pat >> i & 1) ? 0 : next_suit[r]++;
+            int card = 4 * r + s;
+            ok = s < 4 && !(used >> card & 1u);
+            used |= 1ull << card;
+            c.hole[i / 2][i % 2] = (uint8_t)card;
+        }
+        if (!ok)
+            continue;                                  /* no tuple has this pattern */
+        hole_keys(&c, 0);
+        int avail[13];
+        unsigned free0 = 0;
+        for (int r = 0; r < 13; r++) {
+            avail[r] = 4 - count[r];
+            if (!(used >> (4 * r) & 1u))
+                free0 |= 1u << r;
+        }
+        memset(c.win, 0, sizeof c.win);
+        memset(c.tie, 0, sizeof c.tie);
+        memset(c.share, 0, sizeof c.share);
+        if (pat < 0)
+            rank_pass(&c, avail);
+        else
+            flush_pass(&c, 0, avail, free0);
+        for (int p = 0; p < n; p++) {
+            dst[p] = c.win[p];
+            dst[n + p] = c.tie[p];
+            dst[2 * n + p] = c.share[p];
+        }
+    }
+    return 0;
 }
 
 /* ----------------------------------------------------------- Monte Carlo */

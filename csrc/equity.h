@@ -54,6 +54,25 @@ int64_t hr_equity_exact(const hr_game *g, int n_players, const uint8_t *combos,
                         int n_dead, int64_t start, int64_t stride, double *out,
                         const volatile int32_t *cancel);
 
+/* Preflop exact equity shared across suits: no board, no dead cards, the
+ * game's full 52-card deck, n_players = 2 or 3 (HR_PATTERN_PLAYERS) with hole
+ * ranks ranks[0 .. 2n) (player p holds ranks[2p] and ranks[2p + 1], 0..12).
+ * A tuple of hole cards with these ranks has counts (as hr_equity_exact's)
+ * that split into a rank pass, the same for every such tuple, plus for each
+ * of the four suits a flush correction that depends only on which hole cards
+ * are of that suit.  Writes out[0 .. (1 + 4**n) * 3n), in blocks of 3n
+ * int64 (wins[n], ties[n], pot shares[n] in 1 / HR_SHARE_UNIT):
+ *   block 0          the rank pass, every board counted as if no one flushed;
+ *   block 1 + pat    the flush correction of a suit holding exactly the hole
+ *                    cards in bit set pat (bit 2p + i: card i of player p).
+ * So a tuple's counts are block 0 plus the four blocks of its suits'
+ * patterns, and its boards number C(52 - 2n, 5).  Patterns no tuple can have
+ * (two cards of one rank in one suit) are zero.  Returns 0, or -1 on bad
+ * arguments (a rank above 12 or held 5 times, n out of range, a game whose
+ * deck lacks cards). */
+#define HR_PATTERN_PLAYERS 3
+int64_t hr_equity_patterns(const hr_game *g, int n_players, const uint8_t *ranks, int64_t *out);
+
 /* Monte Carlo: deals `trials` accepted trials.  Each trial draws player p's
  * combo by cum[offsets[p] .. offsets[p + 1]) (cumulative weights scaled to
  * 2**32, the last equal to 2**32) or uniformly when uniform[p] is nonzero;

@@ -79,6 +79,9 @@ int64_t hr_equity_exact(const hr_game *g, int n_players, const uint8_t *combos,
                         const uint8_t *board, int n_board, const uint8_t *dead,
                         int n_dead, int64_t start, int64_t stride, double *out,
                         const volatile int32_t *cancel);
+#define HR_PATTERN_PLAYERS ...
+int64_t hr_equity_patterns(const hr_game *g, int n_players, const uint8_t *ranks,
+                           int64_t *out);
 int64_t hr_equity_mc(const hr_game *g, int n_players, const uint8_t *combos,
                      const uint64_t *cum, const uint8_t *uniform, const int32_t *offsets,
                      const uint8_t *board, int n_board, const uint8_t *dead, int n_dead,

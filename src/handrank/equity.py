@@ -242,6 +242,16 @@ def _equity(players: Any, board: Any, dead: Any, exact: bool | None, trials: int
     spot = _prepare(players, board, dead, g)
     trials, target_stderr = check_trials(trials, target_stderr)
     nthreads = _threads(threads)
+    if use_exact(spot, exact, trials, target_stderr):
+        return _exact(spot, nthreads)
+    return _monte_carlo(spot, trials, target_stderr, seed, nthreads)
+
+
+def use_exact(spot: _Spot, exact: bool | None, trials: Any, target_stderr: Any) -> bool:
+    """Whether :func:`equity` enumerates (True) or samples; raises if neither can run.
+
+    Shared with :mod:`handrank.dask`, so both choose alike.
+    """
     cost = spot.cost()
     if exact is None:
         exact = trials is None and target_stderr is None and cost <= EXACT_LIMIT
@@ -253,11 +263,11 @@ def _equity(players: Any, board: Any, dead: Any, exact: bool | None, trials: int
         if cost > EXACT_MAX:
             raise ValueError(f"exact enumeration too large (about {cost:.2g} evaluations, "
                              f"limit {EXACT_MAX:.0e}); use exact=False")
-        return _exact(spot, nthreads)
+        return True
     if _C is None:
         raise HandrankError("monte carlo equity needs the C core (handrank.backend is "
                             "'python'); use exact=True on a small spot")
-    return _monte_carlo(spot, trials, target_stderr, seed, nthreads)
+    return False
 
 
 @dataclass
@@ -480,9 +490,11 @@ def _exact_python(spot: _Spot) -> EquityResult:
     return _result_exact(spot, out, samples)
 
 
-def _monte_carlo(spot: _Spot, trials: int | None, target: float | None, seed: int | None,
-                 nthreads: int) -> EquityResult:
-    ffi, lib = _C.ffi, _C.lib
+def mc_arrays(spot: _Spot) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The Monte Carlo kernel's combos, cumulative weights, uniform flags, offsets.
+
+    Shared with :mod:`handrank.dask`.
+    """
     n = spot.n
     combos_l, cum_l, uniform = [], [], np.zeros(n, dtype=np.uint8)
     for p in range(n):
@@ -502,11 +514,24 @@ def _monte_carlo(spot: _Spot, trials: int | None, target: float | None, seed: in
     cum = np.ascontiguousarray(np.concatenate(cum_l), dtype=np.uint64)
     offsets = np.zeros(n + 1, dtype=np.int32)
     offsets[1:] = np.cumsum([len(c) for c in combos_l])
+    return combos, cum, uniform, offsets
+
+
+def mc_seed(seed: Any) -> int:
+    """The 64-bit seed of the Monte Carlo streams (a random one for None)."""
     if seed is None:
-        seed = secrets.randbits(64)
-    elif isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+        return secrets.randbits(64)
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
         raise TypeError(f"seed must be an int, got {type(seed).__name__}")
-    seed = int(seed) % (1 << 64)
+    return int(seed) % (1 << 64)
+
+
+def _monte_carlo(spot: _Spot, trials: int | None, target: float | None, seed: int | None,
+                 nthreads: int) -> EquityResult:
+    ffi, lib = _C.ffi, _C.lib
+    n = spot.n
+    combos, cum, uniform, offsets = mc_arrays(spot)
+    seed = mc_seed(seed)
     args = (spot.g.ptr, n, ffi.from_buffer("uint8_t[]", combos),
             ffi.from_buffer("uint64_t[]", cum), ffi.from_buffer("uint8_t[]", uniform),
             ffi.from_buffer("int32_t[]", offsets), ffi.from_buffer("uint8_t[]", spot.board),
