@@ -56,9 +56,12 @@ class OptionalBuildExt(build_ext):
             if c_required():
                 raise
             bar = "*" * 72
+            # pip prints this only with -v (it hides a successful build's
+            # output); the package's first import warns again where it is seen.
             print(
                 f"{bar}\nWARNING: handrank's C extension could not be built ({exc}).\n"
-                "handrank will run on its pure-Python backend, much slower.\n"
+                "handrank will run on its pure-Python backend: the same answers, much\n"
+                "slower (hr.backend and `handrank --version` say which is in use).\n"
                 f"Set HANDRANK_REQUIRE_C=1 to make this an error.\n{bar}",
                 file=sys.stderr,
             )

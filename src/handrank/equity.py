@@ -27,13 +27,13 @@ import itertools
 import math
 import os
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
 
 from . import _backend, _fallback
-from .cards import card_str, cards
+from .cards import card_str, cards, cards_str
 from .errors import InvalidCardError, InvalidHandError, InvalidRangeError
 from .evaluate import _executor, game_tables
 from .ranges import Range, parse_player
@@ -75,6 +75,17 @@ class EquityResult:
         Whether the result is an exact enumeration.
     samples : int
         Boards enumerated (summed over combo tuples) or trials run.
+    hands : tuple of str
+        Each player as given (hand or range text), for labels; empty when
+        the result was not made by :func:`equity`.
+
+    Examples
+    --------
+    >>> equity(["AhAd", "KsKc"], board="Qh7c2d8s")
+    EquityResult(exact, 44 boards)
+      player  hand    equity       win      tie
+      1       AhAd  95.4545%  95.4545%  0.0000%
+      2       KsKc   4.5455%   4.5455%  0.0000%
     """
 
     equity: np.ndarray
@@ -83,6 +94,25 @@ class EquityResult:
     stderr: np.ndarray
     exact: bool
     samples: int
+    hands: tuple[str, ...] = field(default=(), compare=False)
+
+    def __repr__(self) -> str:
+        how = (f"exact, {self.samples:,} boards" if self.exact
+               else f"monte carlo, {self.samples:,} trials")
+        n = len(self.equity)
+        hands = list(self.hands) if len(self.hands) == n else [""] * n
+        rows = [["player", "hand", "equity", "win", "tie"] + ([] if self.exact else ["± s.e."])]
+        for i in range(n):
+            row = [str(i + 1), hands[i]] + [f"{100 * float(x[i]):.4f}%"
+                                             for x in (self.equity, self.win, self.tie)]
+            if not self.exact:
+                row.append(f"{100 * float(self.stderr[i]):.4f}%")
+            rows.append(row)
+        widths = [max(len(r[j]) for r in rows) for j in range(len(rows[0]))]
+        lines = ["  ".join(c.ljust(w) if j < 2 else c.rjust(w)
+                           for j, (c, w) in enumerate(zip(r, widths))).rstrip()
+                 for r in rows]
+        return f"EquityResult({how})\n" + "\n".join("  " + line for line in lines)
 
 
 def equity(players: Any, board: Any = "", dead: Any = "", *, exact: bool | None = None,
@@ -153,6 +183,30 @@ def equity(players: Any, board: Any = "", dead: Any = "", *, exact: bool | None 
     ...
     handrank.errors.InvalidHandError: card 'As' is in player 1's hand and on the board
     """
+    result = _equity(players, board, dead, exact, trials, target_stderr, seed, threads, variant,
+                     game)
+    return replace(result, hands=_hand_labels(players))
+
+
+def _hand_labels(players: Any) -> tuple[str, ...]:
+    """Each player as text: range text as given, or the cards of an exact hand."""
+    out = []
+    for p in players:
+        if isinstance(p, Range):
+            out.append(p.text)
+        elif isinstance(p, str):
+            out.append(p.strip())
+        else:
+            try:
+                out.append(cards_str(cards(p)))
+            except (TypeError, ValueError):
+                out.append(str(p))
+    return tuple(out)
+
+
+def _equity(players: Any, board: Any, dead: Any, exact: bool | None, trials: int | None,
+            target_stderr: float | None, seed: int | None, threads: int | None,
+            variant: Any, game: str) -> EquityResult:
     if game != "holdem":
         from . import _omaha_equity
         return _omaha_equity.equity(players, board, dead, game=game, exact=exact, trials=trials,
