@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -45,7 +46,7 @@ def test_hands_do_not_change_equality() -> None:
 
 @pytest.mark.parametrize("c", list(hr.Category))
 def test_category_prints_its_name(c: hr.Category) -> None:
-    assert str(c) == c.name == f"{c}" == "%s" % c
+    assert str(c) == c.name == f"{c}" == "%s" % c  # noqa: UP031 - %-formatting too
     assert f"{c:d}" == str(int(c)) and f"{c:>16}" == c.name.rjust(16)
     assert repr(c) == f"<Category.{c.name}: {int(c)}>"
     assert c == int(c) and hr.category(hr.evaluate("As Ks Qs Js Ts")) is hr.Category.STRAIGHT_FLUSH
@@ -72,7 +73,7 @@ def test_range_properties_match_the_methods_and_are_read_only(text: str) -> None
     assert isinstance(r.text, str) and r.text == hr.Range(r.text).text
 
 
-def _pyproject() -> dict:
+def _pyproject() -> dict[str, Any]:
     if not (ROOT / "pyproject.toml").exists():
         pytest.skip("not a source tree")
     if sys.version_info >= (3, 11):
@@ -80,14 +81,16 @@ def _pyproject() -> dict:
     else:
         tomllib = pytest.importorskip("tomli")
     with open(ROOT / "pyproject.toml", "rb") as f:
-        return tomllib.load(f)
+        data: dict[str, Any] = tomllib.load(f)
+    return data
 
 
 def test_metadata_names_every_supported_python() -> None:
     data = _pyproject()
     project = data["project"]
-    low = tuple(int(x) for x in re.fullmatch(r">=(\d+)\.(\d+)", project["requires-python"])
-                .groups())
+    match = re.fullmatch(r">=(\d+)\.(\d+)", project["requires-python"])
+    assert match is not None
+    low = tuple(int(x) for x in match.groups())
     assert low == (3, 9)
     minors = [f"3.{m}" for m in range(low[1], 14)]
     classifiers = project["classifiers"]
