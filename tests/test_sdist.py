@@ -57,7 +57,7 @@ def test_sdist_ships_every_test_file(sdist_names: list[str]) -> None:
 
 def test_sdist_ships_sources_and_build_files(sdist_names: list[str]) -> None:
     needed = ["pyproject.toml", "setup.py", "README.md", "LICENSE", "CHANGELOG.md",
-              "MANIFEST.in", "tables/generate.py", "tables/README.md",
+              "MANIFEST.in", "conftest.py", "tables/generate.py", "tables/README.md",
               "src/handrank/_build_ffi.py", "src/handrank/_core.pyi", "src/handrank/py.typed"]
     needed += [f"csrc/{p.name}" for p in (ROOT / "csrc").glob("*.[ch]")]
     needed += [f"src/handrank/{p.name}" for p in (ROOT / "src" / "handrank").glob("*.py")]
