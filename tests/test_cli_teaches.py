@@ -80,8 +80,11 @@ def _error(capsys: pytest.CaptureFixture[str], argv: list[str]) -> str:
     (["showdown", "--board", BOARD, "--hand", "AsAd", "--hand", "KdKc", "--bets", "5,5",
       "--button", "2"], "--button: no seat 2 at a table of 2 (seats count from 0)"),
     (["showdown", "--board", BOARD, "--hand", "AsAd", "--bets", "5,5,5"],
-     ("--hand: given 1 times for 3 seats (--bets): give one per seat, 'none' for a seat "
+     ("--hand: got 1 for 3 seats (--bets): give one per seat, 'none' for a seat "
       "that folded")),
+    (["showdown", "--board", BOARD, "--hand", "AsAd", "--bets", "5,5,5", "--folded", "2"],
+     ("--hand: got 1 for 3 seats (--bets), 1 of them folded (--folded): give one per "
+      "seat, 'none' for a seat that folded, or one per seat still in (2)")),
     (["bench", "--json", "/nonexistent-folder/x.json"],
      "--json: cannot write '/nonexistent-folder/x.json': no folder '/nonexistent-folder'"),
     (["bench", "--libs", "nosuch"], "--libs: unknown library 'nosuch', expected one of "

@@ -85,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
         it = iter(given)
         hands = [None if s in folded_seats else next(it) for s in range(len(bets))]
     else:
-        raise _UsageError(f"--hand: given {len(given)} times for {len(bets)} seats (--bets)"
+        raise _UsageError(f"--hand: got {len(given)} for {len(bets)} seats (--bets)"
                           + (f", {len(folded_seats)} of them folded (--folded)"
                              if folded_seats else "")
                           + ": give one per seat, 'none' for a seat that folded"
