@@ -65,7 +65,9 @@ int hr_eval_text_holdem(const char *text);
 
 /* n hands of k = 5..7 cards, row-major.  Writes out[0..n) and returns -1, or
  * stops at the first bad row (a card not in the deck, a repeated card) and
- * returns its index.  Returns -2 if k is out of range. */
+ * returns its index: out holds the values of the rows before it, and rows
+ * after it in the same block of 64 may have been written with meaningless
+ * values.  Returns -2 if k is out of range. */
 int64_t hr_eval_batch(const hr_game *g, const uint8_t *cards, int64_t n, int k,
                       uint16_t *out);
 
