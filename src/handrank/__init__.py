@@ -7,7 +7,12 @@
 
 from __future__ import annotations
 
+import importlib
+from typing import Any
+
 from ._backend import BACKEND as backend
+from .analysis import (BoardAnalysis, EquityMatrix, RangeEquity, analyze, equity_matrix,
+                       range_equity)
 from .cards import card, card_str, cards, cards_str
 from .equity import EquityResult, equity
 from .errors import (
@@ -25,7 +30,20 @@ from .variants import Variant, variant
 
 __version__ = "0.1.0"
 
+
+def __getattr__(name: str) -> Any:
+    # hr.reference (the pure-Python rule book) is imported on first use only.
+    if name == "reference":
+        return importlib.import_module(".reference", __name__)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 __all__ = [
+    "BoardAnalysis",
+    "EquityMatrix",
+    "RangeEquity",
+    "analyze",
+    "equity_matrix",
+    "range_equity",
     "Category",
     "EquityResult",
     "HandrankError",
