@@ -12,7 +12,7 @@ import pytest
 
 import handrank as hr
 from handrank import _fallback, _tables
-from handrank.bench import N_ALL7, _enumerate_all, random_hands
+from handrank.bench import N_ALL7, _enumerate_all, batch_kernel, random_hands
 
 N_BATCH = 20_000_000
 HAND = "As Kd 7h 7c 2s 9d Jc"
@@ -25,6 +25,7 @@ def hands20m() -> np.ndarray:
 
 def _tag(benchmark, **extra) -> None:
     benchmark.extra_info["backend"] = hr.backend
+    benchmark.extra_info["batch_kernel"] = batch_kernel()
     benchmark.extra_info.update(extra)
 
 
@@ -32,6 +33,15 @@ def test_evaluate_batch_20m_one_thread(benchmark, hands20m) -> None:
     _tag(benchmark, hands=N_BATCH, threads=1)
     out = np.empty(N_BATCH, np.uint16)
     benchmark.pedantic(hr.evaluate_batch, args=(hands20m,), kwargs={"out": out, "threads": 1},
+                       rounds=3, iterations=1)
+    benchmark.extra_info["hands_per_s"] = N_BATCH / benchmark.stats.stats.median
+
+
+def test_evaluate_batch_20m_two_threads(benchmark, hands20m) -> None:
+    """The same hands split over two threads (compare with the one-thread row)."""
+    _tag(benchmark, hands=N_BATCH, threads=2)
+    out = np.empty(N_BATCH, np.uint16)
+    benchmark.pedantic(hr.evaluate_batch, args=(hands20m,), kwargs={"out": out, "threads": 2},
                        rounds=3, iterations=1)
     benchmark.extra_info["hands_per_s"] = N_BATCH / benchmark.stats.stats.median
 

@@ -86,7 +86,7 @@ static inline uint32_t below(uint64_t *s, uint32_t n)
 {
     uint64_t m = (next(s) >> 32) * n;
     uint32_t low = (uint32_t)m;
-    if (__builtin_expect(low < n, 0)) {
+    if (HR_UNLIKELY(low < n)) {
         uint32_t t = (uint32_t)(-n) % n;
         while (low < t) {
             m = (next(s) >> 32) * n;
@@ -259,7 +259,7 @@ static void flush_pass(exact_ctx *c, int f, const int *avail, unsigned free)
     int most = 0, other[13], cap[13];
     for (int p = 0; p < c->n; p++)
         most = c->pc[p][f] > most ? c->pc[p][f] : most;
-    int have = __builtin_popcount(free);
+    int have = (int)hr_popcount32(free);
     for (int r = 0; r < 13; r++)
         other[r] = avail[r] - (int)(free >> r & 1u);
     capacities(other, cap);
@@ -354,7 +354,7 @@ static inline int combo_index(const range_set *r, int a, int b)
     uint64_t w = r->bits[word];
     if (!(w >> bit & 1u))
         return -1;
-    int rank = r->below[word] + __builtin_popcountll(w & ((1ull << bit) - 1));
+    int rank = r->below[word] + (int)hr_popcount64(w & ((1ull << bit) - 1));
     return r->descending ? r->size - 1 - rank : rank;
 }
 
@@ -382,7 +382,7 @@ static int range_set_fill(range_set *r, const uint8_t *combos, int32_t lo, int32
     int count = 0;
     for (int word = 0; word < HR_COMBO_WORDS; word++) {
         r->below[word] = (uint16_t)count;
-        count += __builtin_popcountll(r->bits[word]);
+        count += (int)hr_popcount64(r->bits[word]);
     }
     return 1;
 }
@@ -678,18 +678,14 @@ static inline void below_batch(uint64_t *s, const uint32_t *bound, int k, uint64
 {
     uint64_t r = next(s);
     for (int i = 0; i < k; i++) {
-        unsigned __int128 m = (unsigned __int128)r * bound[i];
-        idx[i] = (uint32_t)(m >> 64);
-        r = (uint64_t)m;
+        idx[i] = (uint32_t)hr_mul_hi64(r, bound[i], &r);
     }
-    if (__builtin_expect(r < product, 0)) {
+    if (HR_UNLIKELY(r < product)) {
         uint64_t t = (0 - product) % product;
         while (r < t) {
             r = next(s);
             for (int i = 0; i < k; i++) {
-                unsigned __int128 m = (unsigned __int128)r * bound[i];
-                idx[i] = (uint32_t)(m >> 64);
-                r = (uint64_t)m;
+                idx[i] = (uint32_t)hr_mul_hi64(r, bound[i], &r);
             }
         }
     }
@@ -773,13 +769,13 @@ static int64_t mc_fixed(const hr_game *g, int n, const int *hand_of, const uint8
     uint64_t prod = 1;
     for (int i = 0; i < k; i++) {
         bound[i] = (uint32_t)(size - i);
-        unsigned __int128 next_prod = (unsigned __int128)prod * bound[i];
-        if (next_prod >> 64) {
+        uint64_t next_prod;
+        if (hr_mul_hi64(prod, bound[i], &next_prod)) {
             product[n_batch] = prod;
             batch_end[n_batch++] = i;
             prod = bound[i];
         } else {
-            prod = (uint64_t)next_prod;
+            prod = next_prod;
         }
     }
     product[n_batch] = prod;
@@ -885,7 +881,7 @@ int64_t hr_equity_mc(const hr_game *g, int n_players, const uint8_t *combos,
     int dealt = 0;
     for (int p = 0; p < n; p++)
         dealt += 2;
-    if (__builtin_popcountll(~fixed & ((1ull << HR_N_CARDS) - 1)) <
+    if ((int)hr_popcount64(~fixed & ((1ull << HR_N_CARDS) - 1)) <
         dealt + HR_BOARD_CARDS - n_board)
         return -1;
 

@@ -10,6 +10,7 @@
  */
 #include "handrank.h"
 #include "lookup.h"
+#include "port.h"
 
 #include <stddef.h>
 #include <string.h>
@@ -110,60 +111,303 @@ int hr_eval_text_holdem(const char *text)
     return hr_eval_text(&hr_games[0], text, strlen(text));
 }
 
-/* One loop per width, so the compiler unrolls the card loop. */
-#define HR_BATCH(K)                                                              \
-    static int64_t batch##K(const hr_game *g, const uint8_t *cards, int64_t n,   \
-                            uint16_t *out)                                       \
-    {                                                                            \
-        for (int64_t i = 0; i < n; i++) {                                        \
-            uint64_t key, mask;                                                  \
-            if (__builtin_expect(hr_gather(g, cards + i * K, K, &key, &mask) != 0, 0)) \
-                return i;                                                        \
-            out[i] = (uint16_t)hr_lookup(g, key, mask);                             \
-        }                                                                        \
-        return -1;                                                               \
+/* ------------------------------------------------------------ batches
+ *
+ * The batch kernels read each card's 16-byte entry {key, mask} in g->card
+ * (tables/README.md, "Batch entries"): one load per card gives both sums.
+ * The key's bits 39..63 are the hand's hash value h itself (the rank keys
+ * come pre-multiplied), so a non-flush hand is
+ *
+ *     values[(uint32_t)(h + hr_hash_offsets[h >> 11])]
+ *
+ * with h = key >> 39 and h >> 11 = key >> 50: two shifts, two loads, one add.
+ * Any sum of any entries keeps h < 2**25 and the suit counters < 16, so a
+ * garbage row reads inside the tables like a good one.
+ *
+ * Rows are checked a block at a time.  A row is good exactly when its mask
+ * sum has k bits (a repeated card carries, a card outside the deck has mask
+ * 0 and poison bit 16 in its key): the AVX2 kernel adds the rows' popcounts,
+ * the others or the sum ^ or of the masks and the or of the keys.  A block
+ * that fails is scanned again row by row (hr_gather) for its first bad row,
+ * which is returned as before; the rows after it in that block are written
+ * (with meaningless values) but not reported. */
+#define HR_BLOCK 64
+#define HR_CARD_FLUSH 0x8888u
+#define HR_CARD_ROW_SHIFT (HR_CARD_HASH_SHIFT + HR_HASH_SHIFT)
+
+/* Strength of a hand from its batch key and mask sums. */
+static HR_INLINE unsigned card_lookup(const hr_game *g, uint64_t key, uint64_t mask)
+{
+    if (HR_UNLIKELY(key & HR_CARD_FLUSH)) {
+        unsigned suit = hr_ctz64(key & HR_CARD_FLUSH) >> 2;
+        return g->flush[(mask >> (HR_MASK_SUIT_BITS * suit)) & 0x1FFFu];
     }
-HR_BATCH(5)
-HR_BATCH(6)
-HR_BATCH(7)
+    return g->values[(uint32_t)((uint32_t)(key >> HR_CARD_HASH_SHIFT) +
+                                hr_hash_offsets[key >> HR_CARD_ROW_SHIFT])];
+}
+
+/* The first row of [lo, hi) that fails the exact per-row test, or -1. */
+static int64_t first_bad(const hr_game *g, const uint8_t *cards, int64_t lo, int64_t hi, int k)
+{
+    for (int64_t i = lo; i < hi; i++) {
+        uint64_t key, mask;
+        if (hr_gather(g, cards + i * k, k, &key, &mask))
+            return i;
+    }
+    return -1;
+}
+
+/* Plain C: any compiler, any architecture. */
+static HR_INLINE int64_t batch_plain(const hr_game *g, const uint8_t *cards, int64_t n,
+                                     const int k, uint16_t *out)
+{
+    const uint64_t *card = g->card;
+    for (int64_t lo = 0; lo < n; lo += HR_BLOCK) {
+        int64_t hi = n - lo > HR_BLOCK ? lo + HR_BLOCK : n;
+        uint64_t bad = 0;
+        for (int64_t i = lo; i < hi; i++) {
+            const uint8_t *row = cards + i * k;
+            uint64_t key = HR_CARD_SUIT_INIT, mask = 0, any = 0, keys = 0;
+            for (int j = 0; j < k; j++) {
+                const uint64_t *e = card + 2 * row[j];
+                key += e[0];
+                mask += e[1];
+                keys |= e[0];
+                any |= e[1];
+            }
+            bad |= (mask ^ any) | (keys & (1ull << HR_CARD_POISON_SHIFT));
+            out[i] = (uint16_t)card_lookup(g, key, mask);
+        }
+        if (HR_UNLIKELY(bad)) {
+            int64_t i = first_bad(g, cards, lo, hi, k);
+            if (i >= 0)
+                return i;
+        }
+    }
+    return -1;
+}
+
+#if HR_SSE2
+/* The SIMD kernels, one body for every instruction set: NAME is defined
+ * with the target attribute ATTR; ROW(sum) folds a row's sums into the
+ * block's validity state, BAD(k, rows) says whether the block has a bad row.
+ *
+ * A block's ids are first turned into byte offsets of their entries (id * 16,
+ * a loop the compiler vectorises), so the card loop is one load of the offset
+ * and one paddq per card. */
+#define HR_SIMD_KERNEL(NAME, ATTR, ROW, BAD)                                             \
+    ATTR static HR_INLINE int64_t NAME(const hr_game *g, const uint8_t *cards, int64_t n, \
+                                       const int k, uint16_t *out)                       \
+    {                                                                                    \
+        const char *card = (const char *)(const void *)g->card;                          \
+        const uint16_t *values = g->values, *flush = g->flush;                           \
+        const uint32_t *offsets = hr_hash_offsets;                                       \
+        const __m128i init = _mm_cvtsi32_si128((int)HR_CARD_SUIT_INIT);                  \
+        uint16_t at[HR_BLOCK * HR_MAX_HAND];                                             \
+        for (int64_t lo = 0; lo < n; lo += HR_BLOCK) {                                   \
+            int64_t hi = n - lo > HR_BLOCK ? lo + HR_BLOCK : n;                          \
+            const uint8_t *src = cards + lo * k;                                         \
+            int count = (int)(hi - lo) * k;                                              \
+            for (int j = 0; j < count; j++)                                              \
+                at[j] = (uint16_t)(src[j] << 4);                                         \
+            const uint16_t *row = at;                                                    \
+            uint64_t bits = 0;                                                           \
+            __m128i acc = _mm_setzero_si128(), seen = _mm_setzero_si128();               \
+            for (int64_t i = lo; i < hi; i++, row += k) {                                \
+                __m128i sum = init, any = _mm_setzero_si128();                           \
+                for (int j = 0; j < k; j++) {                                            \
+                    __m128i e = _mm_load_si128((const __m128i *)(const void *)(card + row[j])); \
+                    sum = _mm_add_epi64(sum, e);                                         \
+                    ROW##_CARD(any, e);                                                  \
+                }                                                                        \
+                uint64_t key = (uint64_t)_mm_cvtsi128_si64(sum);                         \
+                ROW(sum, any, acc, seen, bits);                                          \
+                unsigned v;                                                              \
+                if (HR_UNLIKELY(key & HR_CARD_FLUSH)) {                                  \
+                    uint64_t mask = (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(sum, sum)); \
+                    unsigned suit = hr_ctz64((key >> 3) & 0x1111u) >> 2;                 \
+                    v = flush[(mask >> (HR_MASK_SUIT_BITS * suit)) & 0x1FFFu];           \
+                } else {                                                                 \
+                    v = values[(uint32_t)((uint32_t)(key >> HR_CARD_HASH_SHIFT) +        \
+                                          offsets[key >> HR_CARD_ROW_SHIFT])];           \
+                }                                                                        \
+                out[i] = (uint16_t)v;                                                    \
+            }                                                                            \
+            if (HR_UNLIKELY(BAD(acc, seen, bits, (uint64_t)k * (uint64_t)(hi - lo)))) {  \
+                int64_t i = first_bad(g, cards, lo, hi, k);                              \
+                if (i >= 0)                                                              \
+                    return i;                                                            \
+            }                                                                            \
+        }                                                                                \
+        return -1;                                                                       \
+    }
+
+/* SSE2: or every entry; a row is bad if its mask sum differs from the or of
+ * its masks (a carry) or the or of its keys has the poison bit. */
+#define HR_OR_CARD(any, e) any = _mm_or_si128(any, e)
+#define HR_OR(sum, any, acc, seen, bits)                                                 \
+    ((void)bits, acc = _mm_or_si128(acc, _mm_xor_si128(sum, any)),                     \
+     seen = _mm_or_si128(seen, any))
+#define HR_OR_BAD(acc, seen, bits, want)                                                 \
+    (((uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(acc, acc)) |                       \
+      ((uint64_t)_mm_cvtsi128_si64(seen) & (1ull << HR_CARD_POISON_SHIFT))) != 0)
+/* POPCNT: add the popcounts of the rows' mask sums; AVX-512 VPOPCNTDQ counts
+ * both lanes of the sum in the vector unit and keeps the mask lane's total. */
+#define HR_NO_CARD(any, e) (void)0
+#define HR_POPCNT_CARD HR_NO_CARD
+#define HR_VPOPCNT_CARD HR_NO_CARD
+#define HR_POPCNT(sum, any, acc, seen, bits)                                             \
+    ((void)any, (void)acc, (void)seen,                                                   \
+     bits += hr_popcount64((uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(sum, sum))))
+#define HR_VPOPCNT(sum, any, acc, seen, bits)                                            \
+    ((void)any, (void)seen, (void)bits, acc = _mm_add_epi64(acc, _mm_popcnt_epi64(sum)))
+#define HR_POPCNT_BAD(acc, seen, bits, want) (bits != (want))
+#define HR_VPOPCNT_BAD(acc, seen, bits, want)                                            \
+    ((uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(acc, acc)) != (want))
+
+HR_SIMD_KERNEL(batch_sse2, , HR_OR, HR_OR_BAD)
+#if HR_X86_DISPATCH
+#include <immintrin.h>
+#define HR_AVX2_TARGET __attribute__((target("avx2,bmi,bmi2,popcnt")))
+HR_SIMD_KERNEL(batch_avx2, HR_AVX2_TARGET, HR_POPCNT, HR_POPCNT_BAD)
+#if HR_X86_AVX512
+#define HR_AVX512_TARGET \
+    __attribute__((target("avx2,bmi,bmi2,popcnt,avx512f,avx512vl,avx512vpopcntdq")))
+HR_SIMD_KERNEL(batch_avx512, HR_AVX512_TARGET, HR_VPOPCNT, HR_VPOPCNT_BAD)
+#endif
+#endif
+#endif
+
+/* One function per kernel and width, so the compiler unrolls the card loop. */
+#define HR_WIDTHS(NAME, ATTR, BODY)                                                      \
+    ATTR static int64_t NAME##5(const hr_game *g, const uint8_t *c, int64_t n, uint16_t *o) \
+    {                                                                                    \
+        return BODY(g, c, n, 5, o);                                                      \
+    }                                                                                    \
+    ATTR static int64_t NAME##6(const hr_game *g, const uint8_t *c, int64_t n, uint16_t *o) \
+    {                                                                                    \
+        return BODY(g, c, n, 6, o);                                                      \
+    }                                                                                    \
+    ATTR static int64_t NAME##7(const hr_game *g, const uint8_t *c, int64_t n, uint16_t *o) \
+    {                                                                                    \
+        return BODY(g, c, n, 7, o);                                                      \
+    }
+HR_WIDTHS(plain, , batch_plain)
+#if HR_SSE2
+HR_WIDTHS(sse2_, , batch_sse2)
+#endif
+#if HR_X86_DISPATCH
+HR_WIDTHS(avx2_, HR_AVX2_TARGET, batch_avx2)
+#if HR_X86_AVX512
+HR_WIDTHS(avx512_, HR_AVX512_TARGET, batch_avx512)
+#endif
+#endif
+
+typedef int64_t (*hr_batch_fn)(const hr_game *, const uint8_t *, int64_t, uint16_t *);
+
+/* The kernels by number (see handrank.h), each for k = 5, 6, 7; NULL where
+ * this build has no such kernel. */
+static const hr_batch_fn kernels[4][3] = {
+    {plain5, plain6, plain7},
+#if HR_SSE2
+    {sse2_5, sse2_6, sse2_7},
+#else
+    {NULL, NULL, NULL},
+#endif
+#if HR_X86_DISPATCH
+    {avx2_5, avx2_6, avx2_7},
+#else
+    {NULL, NULL, NULL},
+#endif
+#if HR_X86_DISPATCH && HR_X86_AVX512
+    {avx512_5, avx512_6, avx512_7},
+#else
+    {NULL, NULL, NULL},
+#endif
+};
+
+/* Whether this CPU runs kernel number `kernel`. */
+static int kernel_runs(int kernel)
+{
+    switch (kernel) {
+    case 0: return 1;
+    case 1: return HR_SSE2;
+#if HR_X86_DISPATCH
+    case 2:
+        __builtin_cpu_init();
+        return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2") &&
+               __builtin_cpu_supports("popcnt");
+#if HR_X86_AVX512
+    case 3:
+        return kernel_runs(2) && __builtin_cpu_supports("avx512f") &&
+               __builtin_cpu_supports("avx512vl") &&
+               __builtin_cpu_supports("avx512vpopcntdq");
+#endif
+#endif
+    default: return 0;
+    }
+}
+
+int hr_batch_kernel(void)
+{
+    for (int kernel = 3; kernel > 0; kernel--)
+        if (kernels[kernel][0] && kernel_runs(kernel))
+            return kernel;
+    return 0;
+}
+
+int64_t hr_eval_batch_kernel(const hr_game *g, const uint8_t *cards, int64_t n, int k,
+                             uint16_t *out, int kernel)
+{
+    if (k < HR_MIN_HAND || k > HR_MAX_HAND)
+        return -2;
+    if (kernel < 0 || kernel > 3 || !kernels[kernel][0] || !kernel_runs(kernel))
+        return -3;
+    return kernels[kernel][k - HR_MIN_HAND](g, cards, n, out);
+}
 
 int64_t hr_eval_batch(const hr_game *g, const uint8_t *cards, int64_t n, int k,
                       uint16_t *out)
 {
-    switch (k) {
-    case 5: return batch5(g, cards, n, out);
-    case 6: return batch6(g, cards, n, out);
-    case 7: return batch7(g, cards, n, out);
-    default: return -2;
-    }
+    return hr_eval_batch_kernel(g, cards, n, k, out, hr_batch_kernel());
 }
 
+/* All hands with the first card in start, start + stride, ...: six nested
+ * loops carry partial sums of the batch keys; the seventh card is looked up
+ * like a batch row.  When no suit has four of the first six cards, no seventh
+ * card makes a flush: that card is taken suit by suit, so consecutive hands
+ * differ in rank and their histogram increments are not one chain through the
+ * same counter (four cards of a rank in a row would be). */
 void hr_enumerate7(const hr_game *g, int start, int stride, uint64_t *hist)
 {
-    const uint64_t *ck = g->card_key, *cm = g->card_mask;
-    if (stride < 1)
+    const uint64_t *card = g->card;
+    const uint16_t *values = g->values;
+    const uint32_t *offsets = hr_hash_offsets;
+    if (stride < 1 || start < 0)
         return;
     for (int a = start; a < HR_N_CARDS - 6; a += stride) {
-        uint64_t ka = HR_SUIT_INIT + ck[a], ma = cm[a];
+        uint64_t ka = HR_CARD_SUIT_INIT + card[2 * a], ma = card[2 * a + 1];
         for (int b = a + 1; b < HR_N_CARDS - 5; b++) {
-            uint64_t kb = ka + ck[b], mb = ma + cm[b];
+            uint64_t kb = ka + card[2 * b], mb = ma + card[2 * b + 1];
             for (int c = b + 1; c < HR_N_CARDS - 4; c++) {
-                uint64_t kc = kb + ck[c], mc = mb + cm[c];
+                uint64_t kc = kb + card[2 * c], mc = mb + card[2 * c + 1];
                 for (int d = c + 1; d < HR_N_CARDS - 3; d++) {
-                    uint64_t kd = kc + ck[d], md = mc + cm[d];
+                    uint64_t kd = kc + card[2 * d], md = mc + card[2 * d + 1];
                     for (int e = d + 1; e < HR_N_CARDS - 2; e++) {
-                        uint64_t ke = kd + ck[e], me = md + cm[e];
+                        uint64_t ke = kd + card[2 * e], me = md + card[2 * e + 1];
                         for (int f = e + 1; f < HR_N_CARDS - 1; f++) {
-                            uint64_t kf = ke + ck[f], mf = me + cm[f];
-                            /* No suit has four of the six cards: no seventh
-                             * card makes a flush, so only the ranks matter. */
-                            if ((((kf >> HR_SUIT_SHIFT) + 0x1111u) & HR_FLUSH_BITS) == 0) {
-                                uint32_t rf = (uint32_t)kf;
-                                for (int h = f + 1; h < HR_N_CARDS; h++)
-                                    hist[hr_lookup_ranks(g, rf + (uint32_t)ck[h])]++;
+                            uint64_t kf = ke + card[2 * f], mf = me + card[2 * f + 1];
+                            if (((kf + 0x1111u) & HR_CARD_FLUSH) == 0) {
+                                for (int s = 0; s < 4; s++)
+                                    for (int h = f + 1 + ((s - f - 1) & 3); h < HR_N_CARDS; h += 4) {
+                                        uint64_t key = kf + card[2 * h];
+                                        hist[values[(uint32_t)(
+                                            (uint32_t)(key >> HR_CARD_HASH_SHIFT) +
+                                            offsets[key >> HR_CARD_ROW_SHIFT])]]++;
+                                    }
                             } else {
                                 for (int h = f + 1; h < HR_N_CARDS; h++)
-                                    hist[hr_lookup(g, kf + ck[h], mf + cm[h])]++;
+                                    hist[card_lookup(g, kf + card[2 * h], mf + card[2 * h + 1])]++;
                             }
                         }
                     }
@@ -194,6 +438,13 @@ int64_t hr_selftest(const hr_game *g, int k, int start, int stride, uint64_t *hi
                 mask += cm[idx[j]];
             }
             unsigned value = hr_lookup(g, key, mask), best = 0;
+            /* the batch kernels' entries give the same value */
+            uint64_t bkey = HR_CARD_SUIT_INIT, bmask = 0;
+            for (int j = 0; j < k; j++) {
+                bkey += g->card[2 * idx[j]];
+                bmask += g->card[2 * idx[j] + 1];
+            }
+            bad += card_lookup(g, bkey, bmask) != value;
             if (k == 7) {
                 for (int x = 0; x < 7; x++)
                     for (int y = x + 1; y < 7; y++) {

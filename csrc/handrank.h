@@ -32,6 +32,8 @@ typedef struct hr_game {
     const uint8_t *category;     /* [classes + 1] standard category 1..9 of a strength */
     const uint8_t *class_ranks;  /* [(classes + 1) * 5] ranks in group order, 255 = none */
     uint32_t classes;            /* number of distinct strengths */
+    const uint64_t *card;        /* [256 * 2] {key, mask} per card for the batch
+                                  * kernels, 16-byte aligned (tables/README.md) */
 } hr_game;
 
 /* The game with this index (0 = hold'em), or NULL. */
@@ -63,9 +65,21 @@ int hr_eval_text_holdem(const char *text);
 
 /* n hands of k = 5..7 cards, row-major.  Writes out[0..n) and returns -1, or
  * stops at the first bad row (a card not in the deck, a repeated card) and
- * returns its index.  Returns -2 if k is out of range. */
+ * returns its index: out holds the values of the rows before it, and rows
+ * after it in the same block of 64 may have been written with meaningless
+ * values.  Returns -2 if k is out of range. */
 int64_t hr_eval_batch(const hr_game *g, const uint8_t *cards, int64_t n, int k,
                       uint16_t *out);
+
+/* hr_eval_batch with a given kernel: 0 plain C, 1 SSE2, 2 AVX2 (x86-64
+ * with AVX2, BMI2 and POPCNT), 3 AVX-512 (AVX2 + AVX-512 VL and VPOPCNTDQ).
+ * Returns -3 if this build or CPU lacks it.
+ * All kernels give the same results; hr_eval_batch picks the fastest. */
+int64_t hr_eval_batch_kernel(const hr_game *g, const uint8_t *cards, int64_t n, int k,
+                             uint16_t *out, int kernel);
+
+/* The kernel hr_eval_batch uses on this CPU (numbered as above). */
+int hr_batch_kernel(void);
 
 /* Every 7-card hand of the 52-card deck whose first (lowest) card is one of
  * start, start + stride, ... : adds one to hist[strength] for each hand
@@ -75,7 +89,8 @@ void hr_enumerate7(const hr_game *g, int start, int stride, uint64_t *hist);
 
 /* The same hands, each checked against the best of its 21 five-card
  * subsets evaluated by the five-card path, and k = 6 likewise (best of its 6
- * five-card subsets).  Adds to hist as above; returns the number of hands
+ * five-card subsets); the batch kernels' card entries must give the same
+ * value too.  Adds to hist as above; returns the number of hands
  * whose value differs from the best of the subsets (0 when correct). */
 int64_t hr_selftest(const hr_game *g, int k, int start, int stride, uint64_t *hist);
 

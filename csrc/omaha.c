@@ -33,11 +33,7 @@
 #include "generated/tables.h"
 #include "lookup.h"
 
-#if defined(__GNUC__)
-#define HR_ALWAYS_INLINE inline __attribute__((always_inline))
-#else
-#define HR_ALWAYS_INLINE inline
-#endif
+#define HR_ALWAYS_INLINE HR_INLINE
 
 /* Strength of one deal with H hole cards, or 0 if it is not a valid deal.
  * Inlined with a constant H, so each width gets its own unrolled loops. */
@@ -75,8 +71,7 @@ static HR_ALWAYS_INLINE unsigned omaha_one(const hr_game *g, const uint16_t *row
     if (rows) {
         /* 2a. One row per board rank multiset, one column per hole rank pair. */
         uint32_t hb = ((brk[0] + brk[1] + brk[2] + brk[3] + brk[4]) * HR_HASH_MULT) & HR_HASH_KEYS;
-        const uint16_t *row = rows + (size_t)HR_OMAHA_PAIRS *
-            hr_omaha_board_index[hr_hash_offsets[hb >> HR_HASH_SHIFT] + (hb & HR_HASH_COLS)];
+        const uint16_t *row = rows + (size_t)HR_OMAHA_PAIRS * hr_omaha_board_index[hr_hash_slot(hb)];
         for (int a = 0; a < H - 1; a++)
             for (int b = a + 1; b < H; b++) {
                 unsigned v = row[hr_omaha_pair_index[(hole[a] >> 2) * 13 + (hole[b] >> 2)]];
@@ -101,7 +96,7 @@ static HR_ALWAYS_INLINE unsigned omaha_one(const hr_game *g, const uint16_t *row
         uint32_t hp = pair[p];
         for (int t = 0; t < 10; t++) {
             uint32_t h = (tri[t] + hp) & HR_HASH_KEYS;
-            unsigned v = values[hr_hash_offsets[h >> HR_HASH_SHIFT] + (h & HR_HASH_COLS)];
+            unsigned v = values[hr_hash_slot(h)];
             best = v > best ? v : best;
         }
     }
@@ -170,7 +165,7 @@ int hr_eval_omaha(const hr_game *g, const uint8_t *hole, int h, const uint8_t *b
         const uint16_t *rows = omaha_rows(g);                                      \
         for (int64_t i = 0; i < n; i++) {                                          \
             unsigned v = omaha_one(g, rows, holes + i * H, H, boards + i * HR_OMAHA_BOARD); \
-            if (__builtin_expect(v == 0, 0))                                       \
+            if (HR_UNLIKELY(v == 0))                                               \
                 return i;                                                          \
             out[i] = (uint16_t)v;                                                  \
         }                                                                          \

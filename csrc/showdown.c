@@ -32,7 +32,7 @@ int64_t hr_showdown_batch(const hr_game *g, const uint8_t *boards, const uint8_t
             repeat |= seen & bit;
             seen |= bit;
         }
-        if (__builtin_expect(HR_POISON_TEST(poison) | repeat, 0))
+        if (HR_UNLIKELY(HR_POISON_TEST(poison) | repeat))
             return i;
         uint64_t key = HR_SUIT_INIT, mask = 0;
         for (int j = 0; j < 5; j++) {

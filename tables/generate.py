@@ -58,10 +58,22 @@ POISON = 1 << 60
 MASK_SUIT_BITS = 16
 
 # The perfect hash of a rank key: h = key * HASH_MULT mod 2**HASH_BITS,
-# index = OFFSET[h >> HASH_SHIFT] + (h & (2**HASH_SHIFT - 1)).
+# index = (h + OFFSET[h >> HASH_SHIFT]) mod 2**32.  Each row's offset already
+# has the row's first h taken off (mod 2**32), so no mask picks the column.
 HASH_MULT = 0x9E3779B1
 HASH_BITS = 25
 HASH_SHIFT = 11
+
+# The batch kernels' 16-byte card entry {key, mask} (both uint64, one SSE2
+# load): the mask as above; the key holds four 4-bit suit counters in bits
+# 0..15 (a hand starts them at 3: CARD_SUIT_INIT), the poison bit 16 for a card
+# outside the deck, and in bits 39..63 the card's rank key already multiplied
+# by HASH_MULT mod 2**25.  The hash distributes over the sum, and bits 39..63
+# wrap mod 2**25 by themselves, so a hand's key >> 39 is its h with no
+# multiply and no mask, and key >> 50 its row.
+CARD_SUIT_INIT = 0x3333
+CARD_POISON = 1 << 16
+CARD_HASH_SHIFT = 64 - HASH_BITS
 
 
 @dataclass(frozen=True)
@@ -175,6 +187,7 @@ class GameTables:
     game: Game
     card_key: list[int]
     card_mask: list[int]
+    card: list[int]            # 256 {key, mask} pairs for the batch kernels (CARD_* above)
     values: list[int]          # hash index -> strength (non-flush hands of 5..7 cards)
     flush: list[int]           # 13-bit rank set of the flush suit -> strength
     category: list[int]        # strength -> standard category (index 0 unused)
@@ -242,14 +255,20 @@ def build_game(game: Game, hash_index: dict[int, int], hash_size: int) -> GameTa
         raise RuntimeError(f"internal error: {game.name} has a flush outside its deck")
 
     # 4. Per-card keys; cards outside the deck and ids 52..255 are poisoned.
+    #    The batch entries: the same mask (0 for a poisoned card, so a hand with
+    #    one has fewer than k mask bits), the key in the CARD_* layout.
     card_key = [POISON] * 256
     card_mask = [0] * 256
-    for card in range(N_CARDS):
-        rank, suit = divmod(card, N_SUITS)
+    card = [CARD_POISON, 0] * 256
+    for c in range(N_CARDS):
+        rank, suit = divmod(c, N_SUITS)
         if rank >= game.lowest:
-            card_key[card] = RANK_BASE[rank] + (1 << (SUIT_SHIFT + 4 * suit))
-            card_mask[card] = 1 << (MASK_SUIT_BITS * suit + rank)
-    return GameTables(game, card_key, card_mask, values, flush, category, class_ranks,
+            card_key[c] = RANK_BASE[rank] + (1 << (SUIT_SHIFT + 4 * suit))
+            card_mask[c] = 1 << (MASK_SUIT_BITS * suit + rank)
+            h = (RANK_BASE[rank] * HASH_MULT) & ((1 << HASH_BITS) - 1)
+            card[2 * c] = (h << CARD_HASH_SHIFT) + (1 << (4 * suit))
+            card[2 * c + 1] = card_mask[c]
+    return GameTables(game, card_key, card_mask, card, values, flush, category, class_ranks,
                       counts_per_cat)
 
 
@@ -324,7 +343,9 @@ def build_hash() -> tuple[list[int], dict[int, int], int]:
     high bits of the product pick a row, the low HASH_SHIFT bits a column.
     Each row gets one offset so that its columns land on free slots.  Rows are
     placed fullest first, each at the smallest offset that fits (first fit
-    decreasing): 73,775 keys fill 75,025 slots.  The search works on the free
+    decreasing): 73,775 keys fill 75,025 slots.  The offsets returned are
+    (slot of column 0 - first h of the row) mod 2**32, so a slot is
+    (h + offsets[h >> HASH_SHIFT]) mod 2**32.  The search works on the free
     slots as one big integer (bit i set = slot i free): the offsets where a
     row fits are the AND of the free set shifted right by each column.
     """
@@ -356,7 +377,8 @@ def build_hash() -> tuple[list[int], dict[int, int], int]:
     size = max(offsets) + (1 << HASH_SHIFT)
     if len(set(index.values())) != len(keys):
         raise RuntimeError("internal error: the perfect hash has a collision")
-    return offsets, index, size
+    wrapped = [(o - (row << HASH_SHIFT)) & 0xFFFFFFFF for row, o in enumerate(offsets)]
+    return wrapped, index, size
 
 
 # ---------------------------------------------------------------- writers
@@ -388,14 +410,23 @@ def write_c(out_dir: str, offsets: list[int], hash_size: int, games: list[GameTa
          f"#define HR_FLUSH_BITS 0x{FLUSH_BITS:x}\n",
          f"#define HR_POISON_SHIFT {POISON.bit_length() - 1}\n",
          f"#define HR_MASK_SUIT_BITS {MASK_SUIT_BITS}\n",
+         f"#define HR_CARD_SUIT_INIT 0x{CARD_SUIT_INIT:x}u\n",
+         f"#define HR_CARD_POISON_SHIFT {CARD_POISON.bit_length() - 1}\n",
+         f"#define HR_CARD_HASH_SHIFT {CARD_HASH_SHIFT}\n",
          f"#define HR_N_GAMES {len(games)}\n\n",
+         "/* hidden: the core's own code reads it without going through the GOT */\n",
+         "#if defined(__GNUC__) && !defined(_WIN32)\n",
+         "__attribute__((visibility(\"hidden\")))\n",
+         "#endif\n",
          "extern const uint32_t hr_hash_offsets[HR_HASH_ROWS];\n"]
-    c = [HEADER, '#include "../handrank.h"\n#include "tables.h"\n\n',
+    c = [HEADER, '#include "../handrank.h"\n#include "../port.h"\n#include "tables.h"\n\n',
          c_array("uint32_t", "hr_hash_offsets", offsets)]
     for g in games:
         p = f"hr_{g.game.name}"
         n_classes = len(g.category) - 1
         h.append(f"#define HR_{g.game.name.upper()}_CLASSES {n_classes}\n")
+        h.append(f"extern const uint64_t {p}_card[{len(g.card)}];\n")
+        c.append("HR_ALIGN16 " + c_array("uint64_t", f"{p}_card", g.card))
         for ctype, suffix, data in (("uint64_t", "card_key", g.card_key),
                                     ("uint64_t", "card_mask", g.card_mask),
                                     ("uint16_t", "values", g.values),
@@ -422,7 +453,7 @@ def write_c(out_dir: str, offsets: list[int], hash_size: int, games: list[GameTa
     for g in games:
         p = f"hr_{g.game.name}"
         c.append(f'  {{"{g.game.name}", {p}_card_key, {p}_card_mask, {p}_values, {p}_flush, '
-                 f"{p}_category, {p}_class_ranks, {len(g.category) - 1}}},\n")
+                 f"{p}_category, {p}_class_ranks, {len(g.category) - 1}, {p}_card}},\n")
     c.append("};\n")
     h.append("\n#endif\n")
     paths = []
@@ -437,12 +468,15 @@ def write_bin(path: str, offsets: list[int], games: list[GameTables]) -> str:
     """Write the tables as named little-endian arrays (format in tables/README.md)."""
     params = {"hash_mult": HASH_MULT, "hash_bits": HASH_BITS, "hash_shift": HASH_SHIFT,
               "suit_shift": SUIT_SHIFT, "suit_init": SUIT_INIT, "flush_bits": FLUSH_BITS,
-              "poison_shift": POISON.bit_length() - 1, "mask_suit_bits": MASK_SUIT_BITS}
+              "poison_shift": POISON.bit_length() - 1, "mask_suit_bits": MASK_SUIT_BITS,
+              "card_suit_init": CARD_SUIT_INIT, "card_poison_shift": CARD_POISON.bit_length() - 1,
+              "card_hash_shift": CARD_HASH_SHIFT}
     arrays: list[tuple[str, str, list[int]]] = [(f"param.{k}", "Q", [v]) for k, v in params.items()]
     arrays.append(("hash_offsets", "I", offsets))
     for g in games:
         p = g.game.name
         arrays += [(f"{p}.card_key", "Q", g.card_key), (f"{p}.card_mask", "Q", g.card_mask),
+                   (f"{p}.card", "Q", g.card),
                    (f"{p}.values", "H", g.values), (f"{p}.flush", "H", g.flush),
                    (f"{p}.category", "B", g.category), (f"{p}.class_ranks", "B", g.class_ranks)]
     out = bytearray(b"HRTABLES1\n")

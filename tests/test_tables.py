@@ -37,7 +37,7 @@ def test_c_tables_equal_the_package_data():
         b = bin_games[name]
         assert c.classes == b.classes
         for field in ("card_key", "card_mask", "values", "flush", "category", "class_ranks",
-                      "hash_offsets"):
+                      "hash_offsets", "card"):
             assert np.array_equal(getattr(c, field), getattr(b, field)), (name, field)
 
 
@@ -45,9 +45,14 @@ def test_hash_and_table_shapes():
     g = _tables.load_bin()["holdem"]
     # one slot per 5-, 6- and 7-card rank multiset: 6,175 + 18,395 + 49,205
     assert np.count_nonzero(g.values) == 73_775
-    # every (row, column) the hash can form is inside the table, keys or not
-    assert len(g.values) >= int(g.hash_offsets.max()) + 2**g.params.hash_shift
-    assert len(g.hash_offsets) == 2**(g.params.hash_bits - g.params.hash_shift)
+    # every (row, column) the hash can form is inside the table, keys or not:
+    # a slot is (h + offsets[h >> shift]) mod 2**32, so row r's columns start
+    # at (offsets[r] + r << shift) mod 2**32
+    shift = g.params.hash_shift
+    rows = np.arange(len(g.hash_offsets), dtype=np.uint64)
+    first = (g.hash_offsets.astype(np.uint64) + (rows << np.uint64(shift))) & np.uint64(2**32 - 1)
+    assert int(first.max()) + 2**shift <= len(g.values)
+    assert len(g.hash_offsets) == 2**(g.params.hash_bits - shift)
     # non-flush hands top out at four aces with a king (7462 minus the 10 straight flushes)
     assert g.values.max() == 7452
     assert len(g.category) == 7463 and g.category[0] == 0
@@ -56,8 +61,25 @@ def test_hash_and_table_shapes():
     sizes = np.array([bin(m).count("1") for m in range(8192)])
     assert np.all((g.flush != 0) == ((sizes >= 5) & (sizes <= 7)))
     total = sum(getattr(g, f).nbytes for f in ("values", "flush", "hash_offsets", "card_key",
-                                                 "card_mask"))
+                                                 "card_mask", "card"))
     assert total <= 256 * 1024, total
+
+
+def test_batch_entries_agree_with_the_card_keys():
+    """The batch kernels' {key, mask} entries say what card_key and card_mask say."""
+    p = _tables.load_bin()["holdem"].params
+    mult, bits = p.hash_mult, p.hash_bits
+    for name, g in _tables.load_bin().items():
+        key, mask = g.card[:, 0].astype(object), g.card[:, 1]
+        assert np.array_equal(mask, g.card_mask), name
+        for c in range(256):
+            if not g.in_deck[c]:
+                assert key[c] == 1 << p.card_poison_shift and mask[c] == 0, (name, c)
+                continue
+            rank_key = int(g.card_key[c]) & 0xFFFFFFFF
+            assert key[c] >> p.card_hash_shift == (rank_key * mult) % 2**bits, (name, c)
+            assert key[c] & 0xFFFF == 1 << (4 * (c % 4)), (name, c)
+            assert (key[c] >> 16) % 2**(p.card_hash_shift - 16) == 0, (name, c)
 
 
 def test_bad_backend_choice_is_an_import_error():

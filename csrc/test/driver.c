@@ -159,6 +159,18 @@ static void batch_calls(const hr_game *g, int rounds)
                 CHECK(hr_eval(g, cards + bad * k, k) == 0, "row %lld is not bad",
                       (long long)bad);
         }
+        /* every batch kernel this build and CPU have gives the same answer */
+        for (int kernel = 0; kernel < 4 && k >= 5 && k <= 7; kernel++) {
+            uint16_t *again = exact_alloc((size_t)n * sizeof *again);
+            int64_t same = hr_eval_batch_kernel(g, cards, n, k, again, kernel);
+            if (same != -3) {
+                CHECK(same == bad, "kernel %d returned %lld, not %lld", kernel,
+                      (long long)same, (long long)bad);
+                for (int64_t i = 0; i < (bad < 0 ? n : bad); i++)
+                    CHECK(again[i] == out[i], "kernel %d row %lld", kernel, (long long)i);
+            }
+            free(again);
+        }
         free(out);
         free(cards);
 

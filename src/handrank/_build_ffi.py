@@ -37,6 +37,7 @@ typedef struct hr_game {
     const uint8_t *category;
     const uint8_t *class_ranks;
     uint32_t classes;
+    const uint64_t *card;
 } hr_game;
 
 extern const uint32_t hr_hash_offsets[];
@@ -52,6 +53,9 @@ int hr_eval7_holdem(const char *cards);
 int hr_eval_text_holdem(const char *text);
 int64_t hr_eval_batch(const hr_game *g, const uint8_t *cards, int64_t n, int k,
                       uint16_t *out);
+int64_t hr_eval_batch_kernel(const hr_game *g, const uint8_t *cards, int64_t n, int k,
+                             uint16_t *out, int kernel);
+int hr_batch_kernel(void);
 void hr_enumerate7(const hr_game *g, int start, int stride, uint64_t *hist);
 int64_t hr_selftest(const hr_game *g, int k, int start, int stride, uint64_t *hist);
 """

@@ -37,8 +37,7 @@ def _lookup_one(t: GameTables, key: int, mask: int) -> int:
         suit = ((flush & -flush).bit_length() - 1) >> 2
         return int(t.flush[(mask >> (p.mask_suit_bits * suit)) & 0x1FFF])
     h = ((key & 0xFFFFFFFF) * p.hash_mult) & ((1 << p.hash_bits) - 1)
-    col = h & ((1 << p.hash_shift) - 1)
-    return int(t.values[int(t.hash_offsets[h >> p.hash_shift]) + col])
+    return int(t.values[(h + int(t.hash_offsets[h >> p.hash_shift])) & 0xFFFFFFFF])
 
 
 def eval_batch(t: GameTables, cards: np.ndarray, out: np.ndarray) -> int:
@@ -62,7 +61,8 @@ def _chunk(t: GameTables, cards: np.ndarray, out: np.ndarray) -> int:
         return int(bad.argmax())
     flush = (key >> u64(p.suit_shift)) & u64(p.flush_bits)
     h = ((key & u64(0xFFFFFFFF)) * u64(p.hash_mult)) & u64((1 << p.hash_bits) - 1)
-    index = t.hash_offsets[h >> u64(p.hash_shift)] + (h & u64((1 << p.hash_shift) - 1))
+    # each row's offset has the row's first h taken off, mod 2**32
+    index = (h + t.hash_offsets[h >> u64(p.hash_shift)]) & u64(0xFFFFFFFF)
     result = t.values[index]
     is_flush = flush != 0
     if is_flush.any():

@@ -49,6 +49,9 @@ class Params:
     flush_bits: int
     poison_shift: int
     mask_suit_bits: int
+    card_suit_init: int
+    card_poison_shift: int
+    card_hash_shift: int
 
 
 @dataclass(frozen=True)
@@ -69,6 +72,8 @@ class GameTables:
     # (256,) bool: the card is in the game's deck.  Read off the poison bit of
     # card_key (ids >= 52 and cards outside the deck carry it).
     in_deck: Any = None
+    # (256, 2) uint64: the batch kernels' {key, mask} entry per card.
+    card: Any = None
 
 
 def load_bin(path: str = BIN_PATH) -> dict[str, GameTables]:
@@ -92,6 +97,7 @@ def load_bin(path: str = BIN_PATH) -> dict[str, GameTables]:
             hash_offsets=arrays["hash_offsets"],
             params=params,
             in_deck=(arrays[f"{name}.card_key"] >> np.uint64(params.poison_shift)) == 0,
+            card=arrays[f"{name}.card"].reshape(256, 2),
         )
     return games
 
@@ -124,6 +130,7 @@ def load_core(core: Any) -> dict[str, GameTables]:
             params=None,
             ptr=g,
             in_deck=(view(g.card_key, "uint64_t", 256) >> poison) == 0,
+            card=view(g.card, "uint64_t", 512).reshape(256, 2),
         )
     return games
 

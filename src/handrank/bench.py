@@ -463,6 +463,20 @@ class Result:
     note: str = ""
 
 
+BATCH_KERNELS = ("plain C", "SSE2", "AVX2", "AVX-512")
+"""Names of the C batch kernels, by the number ``hr_batch_kernel()`` returns."""
+
+
+def batch_kernel() -> str:
+    """The batch kernel ``evaluate_batch`` runs on this CPU ("numpy" without the C core)."""
+    from . import _backend
+
+    core = _backend.core
+    if core is None or BACKEND != "c":
+        return "numpy"
+    return BATCH_KERNELS[int(core.lib.hr_batch_kernel())]
+
+
 def machine_info() -> dict[str, Any]:
     """CPU model, core count, OS, Python and numpy versions."""
     cpu = platform.processor() or platform.machine()
@@ -676,6 +690,7 @@ def run_suite(suite: Suite, libs: list[Adapter], *, progress: bool = True,
         "date": datetime.datetime.now().astimezone().isoformat(timespec="seconds"),
         "machine": machine_info(),
         "backend": BACKEND,
+        "batch_kernel": batch_kernel(),
         "versions": {lib.name: lib.version for lib in libs},
         "suite": {"name": suite.name, "repeats": suite.repeats, "bulk": suite.bulk,
                   "single": suite.single, "single_loops": suite.single_loops,
@@ -759,7 +774,8 @@ def render_table(data: dict[str, Any]) -> str:
         f"seed {data['suite']['seed']}), {data['date']}",
         f"machine: {m['cpu']}, {m['cores']} cores; {m['os']}; "
         f"Python {m['python']}, numpy {m['numpy']}",
-        f"handrank backend: {data['backend']}",
+        f"handrank backend: {data['backend']}"
+        + (f", batch kernel {data['batch_kernel']}" if "batch_kernel" in data else ""),
         "versions: " + ", ".join(f"{k} {v}" for k, v in data["versions"].items()),
         "",
     ]
