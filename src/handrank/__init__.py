@@ -18,6 +18,8 @@ from .errors import (
     InvalidShowdownError,
 )
 from .evaluate import Category, best_five, category, describe, evaluate, evaluate_batch
+from .hilo import evaluate_omaha_hilo, evaluate_omaha_hilo_batch
+from .lowball import Lowball, lowball
 from .omaha import evaluate_omaha, evaluate_omaha_batch
 from .ranges import Range
 from .showdown import Pot, Settlement, explain, settle, showdown_batch
@@ -33,6 +35,7 @@ __all__ = [
     "InvalidHandError",
     "InvalidRangeError",
     "InvalidShowdownError",
+    "Lowball",
     "Pot",
     "Range",
     "Settlement",
@@ -50,7 +53,10 @@ __all__ = [
     "evaluate_batch",
     "evaluate_omaha",
     "evaluate_omaha_batch",
+    "evaluate_omaha_hilo",
+    "evaluate_omaha_hilo_batch",
     "explain",
+    "lowball",
     "settle",
     "showdown_batch",
     "variant",
