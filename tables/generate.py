@@ -25,7 +25,7 @@ import sys
 from dataclasses import dataclass
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import lowball  # noqa: E402  (tables/lowball.py: the low-hand rules)
+import lowball  # tables/lowball.py: the low-hand rules
 
 N_RANKS = 13
 N_SUITS = 4

@@ -20,9 +20,16 @@ from typing import Any
 
 import numpy as np
 
-from ._omaha_equity import CHUNK, DEFAULT_TRIALS, EXACT_LIMIT, EXACT_MAX, TARGET_CHUNK
-from ._omaha_equity import _boards, _combinations, _prepare
-from .equity import BOARD_CARDS, TARGET_MAX_TRIALS, EquityResult, _threads
+from ._omaha_equity import (
+    CHUNK,
+    EXACT_LIMIT,
+    EXACT_MAX,
+    TARGET_CHUNK,
+    _boards,
+    _combinations,
+    _prepare,
+)
+from .equity import BOARD_CARDS, DEFAULT_TRIALS, TARGET_MAX_TRIALS, EquityResult, _threads
 from .evaluate import game_tables
 from .hilo import evaluate_omaha_hilo_batch
 
@@ -79,14 +86,14 @@ def equity(players: Any, board: Any = "", dead: Any = "", *, exact: bool | None 
         raise ValueError("omaha-hilo is played with the 52-card deck; variant= does not apply")
     g = game_tables(None)
     holes, b, d = _prepare(players, board, dead, g)
-    if trials is not None:
-        if isinstance(trials, bool) or not isinstance(trials, (int, np.integer)) or trials < 1:
-            raise ValueError(f"trials must be a positive int, got {trials!r}")
-    if target_stderr is not None:
-        if (isinstance(target_stderr, bool) or not isinstance(target_stderr, (int, float))
-                or not 0 < target_stderr < 1):
-            raise ValueError(f"target_stderr must be a number between 0 and 1, "
-                             f"got {target_stderr!r}")
+    if trials is not None and (isinstance(trials, bool)
+                               or not isinstance(trials, (int, np.integer)) or trials < 1):
+        raise ValueError(f"trials must be a positive int, got {trials!r}")
+    if target_stderr is not None and (isinstance(target_stderr, bool)
+                                      or not isinstance(target_stderr, (int, float))
+                                      or not 0 < target_stderr < 1):
+        raise ValueError(f"target_stderr must be a number between 0 and 1, "
+                         f"got {target_stderr!r}")
     nthreads = _threads(threads)
     used = set(b) | set(d) | {c for h in holes for c in h}
     deck = np.array([c for c in range(52) if c not in used], dtype=np.uint8)
@@ -149,7 +156,8 @@ def _stderr(total: np.ndarray, acc: int) -> np.ndarray:
         return np.full(total.shape[1], np.inf)
     mean = total[_EQUITY] / acc
     var = np.maximum(total[_SQUARES] / acc - mean * mean, 0.0) * acc / (acc - 1)
-    return np.sqrt(var / acc)
+    stderr: np.ndarray = np.sqrt(var / acc)
+    return stderr
 
 
 def _monte_carlo(holes: list[list[int]], board: np.ndarray, deck: np.ndarray, m: int,

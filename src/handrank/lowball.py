@@ -32,8 +32,16 @@ from . import _backend, _fallback
 from ._tables import GameTables
 from .cards import RANKS, card_str, cards, check_hand, first_duplicate
 from .errors import InvalidHandError
-from .evaluate import (Category, _as_card_array, _executor, _output, _play_order,
-                       _raise_for_row, _thread_count, cards_checked)
+from .evaluate import (
+    Category,
+    _as_card_array,
+    _executor,
+    _output,
+    _play_order,
+    _raise_for_row,
+    _thread_count,
+    cards_checked,
+)
 from .evaluate import describe as _describe_high
 
 __all__ = ["Lowball", "explain_low", "lowball"]
@@ -243,7 +251,7 @@ def lowball(rule: str, *, qualifier: int | None = None) -> Lowball:
     return _lowball(rule, None if qualifier is None else 8)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _lowball(rule: str, qualifier: int | None) -> Lowball:
     table = _TABLES[(rule, qualifier)]
     tables = _backend.GAMES.get(table)
