@@ -26,7 +26,7 @@ from .evaluate import _executor, _thread_count, cards_checked, evaluate_batch, g
 from .lowball import LowHand, low_hand, lowball, why_low
 from .omaha import _as_array, _check_deck, _omaha_fallback
 
-__all__ = ["evaluate_omaha_hilo", "evaluate_omaha_hilo_batch", "pay", "showdown_hands"]
+__all__ = ["evaluate_omaha_hilo", "evaluate_omaha_hilo_batch"]
 
 _C = _backend.core
 _HOLE_SIZES = (4, 5, 6)
@@ -210,7 +210,7 @@ def _fallback_batch(hs: np.ndarray, bs: np.ndarray) -> np.ndarray:
 # ------------------------------------------------------------------ settle
 
 
-def showdown_hands(game: str, board: list[int],
+def _showdown_hands(game: str, board: list[int],
                    holes: dict[int, list[int]]) -> dict[int, tuple[Any, LowHand]]:
     """Each live seat's high hand and eight-or-better low for :func:`handrank.settle`.
 
@@ -241,7 +241,7 @@ def showdown_hands(game: str, board: list[int],
     return out
 
 
-def pay(amount: int, eligible: tuple[int, ...], hands: dict[int, tuple[Any, LowHand]],
+def _pay_pot(amount: int, eligible: tuple[int, ...], hands: dict[int, tuple[Any, LowHand]],
         rule: str, button: int, n: int, holes: list[list[int] | None], alone: bool) -> Any:
     """Settle one hi-lo pot (RULES.md s.8): halves, the odd chip of the halving
     to the high half, each half split by :func:`handrank.settle`'s odd-chip rule."""

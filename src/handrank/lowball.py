@@ -165,6 +165,25 @@ class Lowball:
     def describe(self, strength: int) -> str:
         """A low strength in words.
 
+        Parameters
+        ----------
+        strength : int
+            1 .. ``classes``, or 0 with a qualifier.
+
+        Returns
+        -------
+        str
+            ``"8-5-4-3-2 low"`` for five different ranks (and no straight or
+            flush in deuce-to-seven), else the hand's category in the words
+            of :func:`handrank.describe`.
+
+        Raises
+        ------
+        ValueError
+            A strength out of range.
+        TypeError
+            A strength that is not an int.
+
         Examples
         --------
         >>> lo = lowball("a5")
@@ -192,6 +211,21 @@ class Lowball:
         in ace-to-five).  Among equal best lows the first five-card subset in
         input order wins.  With a qualifier and no qualifying low, the best
         ace-to-five low of the cards.
+
+        Parameters
+        ----------
+        cards : str, sequence of str or int, or 1-D integer array
+            5, 6 or 7 cards.
+
+        Returns
+        -------
+        list of int
+            Five card ids.
+
+        Raises
+        ------
+        InvalidCardError, InvalidHandError
+            As :meth:`evaluate`.
 
         Examples
         --------
@@ -410,6 +444,27 @@ def why_low(a: LowHand, b: LowHand) -> str:
 
 def explain_low(a: Any, b: Any, board: Any = None, *, rule: str = "a5") -> str:
     """Say why one low beats another, or why they split; see :func:`handrank.explain`.
+
+    Parameters
+    ----------
+    a, b : str or sequence of cards
+        Five cards each when `board` is None; otherwise each player's hole
+        cards, and each low is the best five of hole cards plus board.
+    board : str or sequence of cards, optional
+        The community cards (3 to 5).
+    rule : {"a5", "27"}
+        Ace-to-five or deuce-to-seven.
+
+    Returns
+    -------
+    str
+        ``"<better> beats <worse>: ..."`` (the better low first) or
+        ``"split: ..."``.
+
+    Raises
+    ------
+    InvalidCardError, InvalidHandError
+        A bad card, a repeated card, a wrong number of cards.
 
     Examples
     --------

@@ -490,8 +490,8 @@ def settle(board: Any, hands: Any, contributions: Any, *, folded: Any = None, bu
             for s in live}
     else:
         from . import hilo
-        hand = hilo.showdown_hands(game, bd, {s: holes[s] for s in live})  # type: ignore[misc]
-        pay = hilo.pay
+        hand = hilo._showdown_hands(game, bd, {s: holes[s] for s in live})  # type: ignore[misc]
+        pay = hilo._pay_pot
     levels = sorted({chips[s] for s in live})
     pots: list[Pot] = []
     low = 0
