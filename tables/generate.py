@@ -339,8 +339,7 @@ def low_extras(games: list[GameTables], hash_index: dict[int, int]) -> tuple:
     def value(counts: tuple[int, ...]) -> int:
         return low8.values[hash_index[rank_key(counts)]]
 
-    defines = [("HR_CATEGORY_FLUSH", FLUSH), ("HR_CATEGORY_STRAIGHT_FLUSH", STRAIGHT_FLUSH),
-               ("HR_HILO_LOW_GAME", games.index(low8))]
+    defines = [("HR_CATEGORY_FLUSH", FLUSH), ("HR_CATEGORY_STRAIGHT_FLUSH", STRAIGHT_FLUSH)]
     arrays = [("uint8_t", "hr_hilo_low_bit", lowball.low_bits()),
               ("uint8_t", "hr_hilo_low", lowball.omaha_low(value))]
     return defines, arrays
