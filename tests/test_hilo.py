@@ -352,7 +352,8 @@ def test_settle_examples():
 def test_settle_errors():
     with pytest.raises(ValueError, match="unknown game 'razz'"):
         hr.settle("4c 5d Kh 8s 9s", ["As 2s", "Qs Qh"], [1, 1], game="razz")
-    with pytest.raises(hr.InvalidHandError, match="expected 4 to 6 cards for seat 1's hand, got 2"):
+    with pytest.raises(hr.InvalidHandError,
+                       match="expected 4 to 6 cards for seat 1's hand, got 2"):
         hr.settle("4c 5d Kh 8s 9s", ["As 2s Kd Qd", "Qs Qh"], [1, 1], game="omaha-hilo")
     with pytest.raises(hr.InvalidHandError, match="expected 2 cards for seat 0's hand, got 4"):
         hr.settle("4c 5d Kh 8s 9s", ["As 2s Kd Qd", "Qs Qh"], [1, 1], game="holdem-hilo")
