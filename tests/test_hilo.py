@@ -315,6 +315,9 @@ def test_settle_against_brute_force(table):
             assert pot.high.amount + pot.low.amount == pot.amount
             assert pot.high.amount - pot.low.amount == pot.amount % 2     # odd chip to high
             assert pot.odd_chips == pot.amount % 2 + pot.high.odd_chips + pot.low.odd_chips
+            scoop = len(pot.high.winners) == 1 and pot.high.winners == pot.low.winners
+            assert scoop == pot.reason.startswith(f"seat {pot.high.winners[0]} scoops")
+            assert set(pot.winners) == set(pot.high.winners) | set(pot.low.winners)
 
 
 def test_settle_examples():

@@ -264,9 +264,9 @@ def _pay_pot(amount: int, eligible: tuple[int, ...], hands: dict[int, tuple[Any,
     for part in (h, lo):
         for w, c in zip(part.winners, part.shares):
             paid[w] = paid.get(w, 0) + c
-    winners = tuple(sorted(paid))
-    scoop = len(winners) == 1 and len(h.winners) == 1 and len(lo.winners) == 1
-    head = f"seat {winners[0]} scoops; " if scoop else ""
+    winners = tuple(sorted(paid))      # every seat that won a half (as settle, even of 0 chips)
+    scoop = len(h.winners) == 1 and h.winners == lo.winners
+    head = f"seat {h.winners[0]} scoops; " if scoop else ""
     odd = ", the odd chip of the halving to the high half" if amount % 2 else ""
     reason = (f"{head}high half ({h.amount}{odd}): {h.reason}; "
               f"low half ({lo.amount}): {lo.reason}")
