@@ -7,6 +7,9 @@
 
 from __future__ import annotations
 
+import importlib
+from typing import Any
+
 from ._backend import BACKEND as backend
 from .cards import card, card_str, cards, cards_str
 from .equity import EquityResult, equity
@@ -26,6 +29,13 @@ from .showdown import Pot, Settlement, explain, settle, showdown_batch
 from .variants import Variant, variant
 
 __version__ = "0.1.0"
+
+
+def __getattr__(name: str) -> Any:
+    # hr.reference (the pure-Python rule book) is imported on first use only.
+    if name == "reference":
+        return importlib.import_module(".reference", __name__)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = [
     "Category",

@@ -109,7 +109,9 @@ def cards(x: Any) -> list[int]:
     ----------
     x : str, sequence of str or int, or numpy array
         ``"AsKd"``, ``"As Kd"``, ``"As,Kd"``, ``"A♠ K♦"``, ``"10s"``,
-        ``["As", "Kd"]``, ``[51, 45]`` or a 1-D integer array.
+        ``["As", "Kd"]``, ``[51, 45]`` or a 1-D integer array.  A card id is
+        ``4 * rank + suit``: rank 0..12 is 2..A, suit 0..3 is c, d, h, s
+        (:ref:`rules-cards`).
 
     Returns
     -------

@@ -97,8 +97,8 @@ def equity(players: Any, board: Any = "", dead: Any = "", *, exact: bool | None 
     dead : str or sequence of cards, optional
         Cards no one can hold or be dealt.
     exact : bool, optional
-        True forces enumeration, False forces Monte Carlo; by default exact
-        when affordable (see the module docstring for the rule).
+        True forces enumeration, False forces Monte Carlo; by default
+        (None) exact when affordable, as explained under Notes.
     trials : int, optional
         Monte Carlo trials (default 1,000,000); with `target_stderr`, the cap.
     target_stderr : float, optional
@@ -141,6 +141,20 @@ def equity(players: Any, board: Any = "", dead: Any = "", *, exact: bool | None 
     ValueError
         Fewer than 2 or more than 10 players, a bad `trials`, `threads` or
         `target_stderr`, an exact enumeration too large, an unknown `game`.
+
+    Notes
+    -----
+    With ``exact=None``, and neither `trials` nor `target_stderr` given, the
+    cost of enumerating is estimated as ``tuples x min(boards, 50,000)``:
+    ``tuples`` is the product of the players' numbers of combos after card
+    removal, ``boards`` the number of ways to complete the board (boards of
+    equal ranks are counted together, so a full preflop enumeration costs
+    about 50,000 evaluations per tuple).  Up to 50 million (about a second on
+    one core) the answer is exact; above, Monte Carlo with 1,000,000 trials.
+    ``exact=True`` refuses estimates above 50 billion.
+
+    The rules of the showdown behind each deal: :ref:`rules-best-five` in the
+    documentation's rules page (docs/rules.md).
 
     Examples
     --------

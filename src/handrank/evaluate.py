@@ -88,7 +88,10 @@ def evaluate(cards: Any, *, variant: Any = None) -> int:
     Returns
     -------
     int
-        1 (7-5-4-3-2 of mixed suits) .. 7462 (royal flush); higher is stronger.
+        1 (7-5-4-3-2 of mixed suits) .. 7462 (royal flush); higher is
+        stronger and equal strengths split the pot.  ``7463 - strength`` is
+        the "Cactus Kev" rank that treys, deuces and phevaluator print.  The
+        rules behind it: :ref:`rules-comparison` (docs/rules.md).
 
     Raises
     ------

@@ -1,6 +1,7 @@
 """Pure-Python rule book: the oracle the table-driven evaluator is checked against.
 
-Everything here follows RULES.md section 3 literally and imports nothing from the
+Everything here follows the comparison rule of the rules page literally
+(:ref:`rules-comparison` in docs/rules.md) and imports nothing from the
 rest of the package (standard library only), so it can be read and checked on its
 own:
 

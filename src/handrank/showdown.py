@@ -1,4 +1,6 @@
-"""Showdown: who wins each pot, how it is split, and why (RULES.md s.3 and s.6).
+"""Showdown: who wins each pot, how it is split, and why (docs/rules.md).
+
+The rules: :ref:`rules-comparison` and :ref:`rules-pots`.
 
 Seats are numbered 0..n-1 clockwise; ``button`` is the dealer's seat.
 Chips are whole: every pot is paid out to the last chip and the payouts
@@ -217,7 +219,7 @@ def _why(a: _Hand, b: _Hand) -> str:
 
 def explain(a: Any, b: Any, board: Any = None, *, variant: Any = None,
             game: str = "holdem") -> str:
-    """Say why one hand beats another, or why they split, in the words of RULES.md s.3.
+    """Say why one hand beats another, or why they split, in the words of the rules page.
 
     Different categories: the categories.  Same category: the first rank that
     differs in the group-then-kicker order.  Equal: which cards play, and that
@@ -420,7 +422,10 @@ def settle(board: Any, hands: Any, contributions: Any, *, folded: Any = None, bu
     button : int
         The dealer's seat.
     odd_chip : {"left_of_button", "high_card_by_suit", "seat_order"}
-        Who gets the chips that do not divide evenly (see the module docstring).
+        Who gets the chips that do not divide evenly: the tied winners in
+        seat order from the first seat left of the button (the default), by
+        highest hole card (rank, then suit c < d < h < s), or from seat 0;
+        see :ref:`rules-odd-chips`.
     variant : optional
         The game; hold'em by default.
     game : {"holdem", "holdem-hilo", "omaha-hilo"}
