@@ -25,7 +25,7 @@ from .hilo import evaluate_omaha_hilo, evaluate_omaha_hilo_batch
 from .lowball import Lowball, lowball
 from .omaha import evaluate_omaha, evaluate_omaha_batch
 from .ranges import Range
-from .showdown import Pot, Settlement, explain, settle, showdown_batch
+from .showdown import Pot, PotHalf, Settlement, explain, settle, showdown_batch
 from .variants import Variant, variant
 
 __version__ = "0.1.0"
@@ -47,6 +47,7 @@ __all__ = [
     "InvalidShowdownError",
     "Lowball",
     "Pot",
+    "PotHalf",
     "Range",
     "Settlement",
     "Variant",
