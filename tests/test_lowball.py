@@ -192,6 +192,28 @@ def test_random_hands_against_the_reference(ids, rule):
     assert lo.evaluate(hr.cards_str(ids)) == want
 
 
+@st.composite
+def flush_heavy(draw):
+    """Six or seven cards, five or more of them of one suit."""
+    k = draw(st.integers(6, 7))
+    suit = draw(st.integers(0, 3))
+    ranks = draw(st.lists(st.integers(0, 12), min_size=5, max_size=k, unique=True))
+    suited = [4 * r + suit for r in ranks]
+    others = [c for c in range(52) if c % 4 != suit]
+    off = draw(st.lists(st.sampled_from(others), min_size=k - len(suited),
+                        max_size=k - len(suited), unique=True))
+    return draw(st.permutations(suited + off))
+
+
+@settings(max_examples=300, deadline=None)
+@given(flush_heavy())
+def test_flush_heavy_hands_against_the_reference(ids):
+    """Deuce-to-seven's own path: the best low avoids the flush when it can."""
+    for rule, q in RULES:
+        assert lowball(rule, qualifier=q).evaluate(ids) == \
+            reference.low_evaluate(ids, rule=rule, qualifier=q), rule
+
+
 def test_describe_and_best_five():
     lo, l8, dt = lowball("a5"), lowball("a5", qualifier=8), lowball("27")
     assert lo.describe(6175) == "5-4-3-2-A low"

@@ -19,7 +19,11 @@ Cards are ids ``4 * rank + suit`` (rank 0..12 = 2..A, suit 0..3 = c, d, h, s) or
 a string such as ``"As Kd 7h"`` / ``"AsKd7h"``. Ranks in keys are the same rank
 indices 0..12.
 
-Variants (keyword-only options, accepted by every function):
+Low hands (RULES.md section 8): :func:`low_key`, :func:`low_evaluate` and
+:func:`low_classes` take ``rule="a5"`` (ace-to-five) or ``"27"``
+(deuce-to-seven) and, for ace-to-five, ``qualifier=8`` (eight or better).
+
+Variants (keyword-only options, accepted by every high-hand function):
 
 ``lowest``
     Rank index of the lowest rank in the deck: 0 (the 2, 52 cards), 4 (the 6,
