@@ -63,6 +63,7 @@ int64_t hr_eval_low_batch(const hr_game *g, const uint8_t *cards, int64_t n, int
     if (k != 6 && k != 7)
         return hr_eval_batch(g, cards, n, k, out);
     const uint8_t *category = g->category;
+    const uint32_t flushes = (1u << HR_CATEGORY_FLUSH) | (1u << HR_CATEGORY_STRAIGHT_FLUSH);
     /* Blocks of rows, so the kernel's results are still in L1 when scanned. */
     for (int64_t lo = 0; lo < n; lo += HR_LOW_BLOCK) {
         int64_t m = n - lo < HR_LOW_BLOCK ? n - lo : HR_LOW_BLOCK;
@@ -70,10 +71,16 @@ int64_t hr_eval_low_batch(const hr_game *g, const uint8_t *cards, int64_t n, int
         uint16_t *o = out + lo;
         int64_t bad = hr_eval_batch(g, rows, m, k, o);
         int64_t done = bad < 0 ? m : bad;     /* rows before a bad one are written */
-        for (int64_t i = 0; i < done; i++) {
-            unsigned cat = category[o[i]];
-            if (__builtin_expect(cat == HR_CATEGORY_FLUSH || cat == HR_CATEGORY_STRAIGHT_FLUSH, 0))
-                o[i] = (uint16_t)best_without_flush(g, rows + i * k, k, o[i]);
+        /* the flush rows' indices first, without a branch per row */
+        int32_t flush_rows[HR_LOW_BLOCK];
+        int nf = 0;
+        for (int32_t i = 0; i < (int32_t)done; i++) {
+            flush_rows[nf] = i;
+            nf += (int)((flushes >> category[o[i]]) & 1u);
+        }
+        for (int j = 0; j < nf; j++) {
+            int32_t i = flush_rows[j];
+            o[i] = (uint16_t)best_without_flush(g, rows + (int64_t)i * k, k, o[i]);
         }
         if (bad >= 0)
             return lo + bad;
