@@ -11,7 +11,7 @@ if [ -z "${VIRTUAL_ENV:-}" ]; then
   python -m pip install -q --upgrade pip
 fi
 # test: pytest and the plugins named in pyproject's addopts; plot: the pages draw.
-python -m pip install -q -e '.[docs,test,plot]'
+python -m pip install -q -e '.[docs,test,plot,dask]'
 
 rm -rf docs/_build
 python -m sphinx -W --keep-going -q -b html docs docs/_build/html

@@ -32,6 +32,16 @@
 #include <stdint.h>
 #include <string.h>
 
+/* The caller's cancel flag (NULL: never cancelled).  Another thread sets it
+ * while this one runs, so every poll reads memory, not a register copy. */
+static inline int cancelled(const volatile int32_t *cancel)
+{
+    return cancel != NULL && *cancel != 0;
+}
+
+/* Trials or attempts between two polls of the cancel flag in Monte Carlo. */
+#define HR_POLL_MASK 4095
+
 /* ---------------------------------------------------------------- random */
 
 static inline uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
@@ -230,6 +240,38 @@ static void suit_sets(exact_ctx *c, const int *avail_other, const int *cap, unsi
                       rk + c->rank_base[r]);
 }
 
+/* Every board counted by its ranks alone, as if no one could flush. */
+static void rank_pass(exact_ctx *c, const int *avail)
+{
+    int cap[13];
+    c->fsuit = -1;
+    c->fcount = 0;
+    c->fmask = 0;
+    c->frk = 0;
+    capacities(avail, cap);
+    multisets(c, avail, cap, 12, c->m, 0, 1);
+}
+
+/* The flush correction for suit f (the cards of suit f left are the ranks
+ * in `free`): every board with enough f-cards for someone to flush. */
+static void flush_pass(exact_ctx *c, int f, const int *avail, unsigned free)
+{
+    int most = 0, other[13], cap[13];
+    for (int p = 0; p < c->n; p++)
+        most = c->pc[p][f] > most ? c->pc[p][f] : most;
+    int have = __builtin_popcount(free);
+    for (int r = 0; r < 13; r++)
+        other[r] = avail[r] - (int)(free >> r & 1u);
+    capacities(other, cap);
+    c->fsuit = f;
+    for (int j = 0; j <= c->m && j <= have; j++) {
+        if (most + j < 5)
+            continue;
+        c->fcount = j;
+        suit_sets(c, other, cap, free, 12, j, 0, 0);
+    }
+}
+
 static void one_tuple(exact_ctx *c, uint64_t used, double weight, double *out)
 {
     int n = c->n, m = c->m;
@@ -247,32 +289,9 @@ static void one_tuple(exact_ctx *c, uint64_t used, double weight, double *out)
     memset(c->win, 0, sizeof c->win);
     memset(c->tie, 0, sizeof c->tie);
     memset(c->share, 0, sizeof c->share);
-    /* rank pass */
-    c->fsuit = -1;
-    c->fcount = 0;
-    c->fmask = 0;
-    c->frk = 0;
-    int cap[13];
-    capacities(avail, cap);
-    multisets(c, avail, cap, 12, m, 0, 1);
-    /* flush passes */
-    for (int f = 0; f < 4; f++) {
-        int most = 0;
-        for (int p = 0; p < n; p++)
-            most = c->pc[p][f] > most ? c->pc[p][f] : most;
-        int have = __builtin_popcount(free_suit[f]);
-        int other[13];
-        for (int r = 0; r < 13; r++)
-            other[r] = avail[r] - (int)(free_suit[f] >> r & 1u);
-        capacities(other, cap);
-        c->fsuit = f;
-        for (int j = 0; j <= m && j <= have; j++) {
-            if (most + j < 5)
-                continue;
-            c->fcount = j;
-            suit_sets(c, other, cap, free_suit[f], 12, j, 0, 0);
-        }
-    }
+    rank_pass(c, avail);
+    for (int f = 0; f < 4; f++)
+        flush_pass(c, f, avail, free_suit[f]);
     for (int p = 0; p < n; p++) {
         out[p] += weight * (double)c->win[p];
         out[n + p] += weight * (double)c->tie[p];
@@ -286,9 +305,26 @@ static void one_tuple(exact_ctx *c, uint64_t used, double weight, double *out)
  * the same outcome for each player (the boards left map one to one, and
  * strengths ignore suit names).  So only the first tuple of each class in
  * odometer order (its representative) is evaluated, weighted by the summed
- * weight of the distinct tuples of the class; `combo_at` finds the image of a
- * combo in a player's range (-1 when the range lacks it). */
+ * weight of the distinct tuples of the class; `combo_index` finds the image
+ * of a combo in a player's range (-1 when the range lacks it).
+ *
+ * A range is a set of combos kept as a bitset over the 1,326 combo numbers
+ * (hi * (hi - 1) / 2 + lo, hi > lo) with a running popcount per word, so a
+ * combo's row in a range sorted by combo number (ascending or descending,
+ * as handrank.ranges writes them) is a popcount: about 250 bytes per player
+ * where a card-pair table would take 5 KB, so the whole walk fits in a few
+ * KB of a worker thread's stack.  Ranges in any other order (or with a
+ * repeated combo) are enumerated without grouping. */
 #define HR_SUIT_PERMS 24
+#define HR_COMBOS 1326
+#define HR_COMBO_WORDS ((HR_COMBOS + 63) / 64)
+
+typedef struct range_set {
+    uint64_t bits[HR_COMBO_WORDS];
+    uint16_t below[HR_COMBO_WORDS];               /* set bits in the words before */
+    int32_t size;
+    int descending;
+} range_set;
 
 typedef struct tuple_walk {
     const uint8_t *combos;
@@ -297,11 +333,59 @@ typedef struct tuple_walk {
     int64_t index, start, stride, taken;
     uint64_t board_used;
     double *out;
+    const volatile int32_t *cancel;
+    int stopped;                                  /* the cancel flag was seen */
     int n_perms;                                  /* relabellings besides the identity */
     uint8_t perm[HR_SUIT_PERMS][HR_N_CARDS];      /* card -> relabelled card */
-    int16_t (*combo_at)[HR_N_CARDS * HR_N_CARDS];  /* [player][a * 52 + b] -> index in range */
+    const range_set *sets;                        /* [player], when grouping */
     int32_t pick[HR_MAX_PLAYERS];                 /* the tuple's combo rows */
 } tuple_walk;
+
+static inline int combo_number(int a, int b)
+{
+    int hi = a > b ? a : b, lo = a > b ? b : a;
+    return hi * (hi - 1) / 2 + lo;
+}
+
+/* The row of combo (a, b) in a range, or -1 when the range lacks it. */
+static inline int combo_index(const range_set *r, int a, int b)
+{
+    int k = combo_number(a, b), word = k >> 6, bit = k & 63;
+    uint64_t w = r->bits[word];
+    if (!(w >> bit & 1u))
+        return -1;
+    int rank = r->below[word] + __builtin_popcountll(w & ((1ull << bit) - 1));
+    return r->descending ? r->size - 1 - rank : rank;
+}
+
+/* Fill r from rows lo..hi of combos; 0 if they are not sorted strictly by
+ * combo number (no grouping then). */
+static int range_set_fill(range_set *r, const uint8_t *combos, int32_t lo, int32_t hi)
+{
+    memset(r, 0, sizeof *r);
+    r->size = hi - lo;
+    if (r->size > HR_COMBOS)
+        return 0;
+    int prev = -1, dir = 0;
+    for (int32_t i = lo; i < hi; i++) {
+        int k = combo_number(combos[2 * i], combos[2 * i + 1]);
+        if (prev >= 0) {
+            int d = k > prev ? 1 : k < prev ? -1 : 0;
+            if (d == 0 || (dir && d != dir))
+                return 0;
+            dir = d;
+        }
+        prev = k;
+        r->bits[k >> 6] |= 1ull << (k & 63);
+    }
+    r->descending = dir < 0;
+    int count = 0;
+    for (int word = 0; word < HR_COMBO_WORDS; word++) {
+        r->below[word] = (uint16_t)count;
+        count += __builtin_popcountll(r->bits[word]);
+    }
+    return 1;
+}
 
 /* The tuple's class weight and size if it is its class's representative;
  * returns 0 (leaving *weight alone) if an earlier tuple represents it. */
@@ -316,7 +400,7 @@ static int class_of(const exact_ctx *c, const tuple_walk *w, double *weight, int
         int16_t v[HR_MAX_PLAYERS];
         int order = 0, ok = 1;                /* order: sign of v - pick, lexicographic */
         for (int p = 0; p < n; p++) {
-            int j = w->combo_at[p][pm[c->hole[p][0]] * HR_N_CARDS + pm[c->hole[p][1]]];
+            int j = combo_index(&w->sets[p], pm[c->hole[p][0]], pm[c->hole[p][1]]);
             if (j < 0) {
                 ok = 0;
                 break;
@@ -346,9 +430,37 @@ static int class_of(const exact_ctx *c, const tuple_walk *w, double *weight, int
     return 1;
 }
 
+/* Per-player rank keys and suit sets: the board's plus the hole's. */
+static void hole_keys(exact_ctx *c, uint64_t board_used)
+{
+    const uint64_t *ck = c->g->card_key;
+    for (int q = 0; q < c->n; q++) {
+        uint32_t rk = 0;
+        for (int s = 0; s < 4; s++) {
+            c->pc[q][s] = 0;
+            c->pm[q][s] = 0;
+        }
+        for (int card = 0; card < HR_N_CARDS; card++) {
+            int mine = card == c->hole[q][0] || card == c->hole[q][1];
+            if (mine || (board_used >> card & 1u)) {
+                rk += (uint32_t)ck[card];
+                c->pc[q][card & 3]++;
+                c->pm[q][card & 3] |= 1u << (card >> 2);
+            }
+        }
+        c->prk[q] = rk;
+    }
+}
+
 static void walk(exact_ctx *c, tuple_walk *w, int p, uint64_t used, double weight)
 {
+    if (w->stopped)
+        return;
     if (p == c->n) {
+        if (cancelled(w->cancel)) {
+            w->stopped = 1;
+            return;
+        }
         int64_t members = 1;
         if (w->n_perms && !class_of(c, w, &weight, &members))
             return;
@@ -356,24 +468,7 @@ static void walk(exact_ctx *c, tuple_walk *w, int p, uint64_t used, double weigh
         if (i % w->stride != w->start)
             return;
         w->taken += members;
-        /* per-player rank keys and suit sets: the board's plus the hole's */
-        const uint64_t *ck = c->g->card_key;
-        for (int q = 0; q < c->n; q++) {
-            uint32_t rk = 0;
-            for (int s = 0; s < 4; s++) {
-                c->pc[q][s] = 0;
-                c->pm[q][s] = 0;
-            }
-            for (int card = 0; card < HR_N_CARDS; card++) {
-                int mine = card == c->hole[q][0] || card == c->hole[q][1];
-                if (mine || (w->board_used >> card & 1u)) {
-                    rk += (uint32_t)ck[card];
-                    c->pc[q][card & 3]++;
-                    c->pm[q][card & 3] |= 1u << (card >> 2);
-                }
-            }
-            c->prk[q] = rk;
-        }
+        hole_keys(c, w->board_used);
         one_tuple(c, used, weight, w->out);
         return;
     }
@@ -433,7 +528,8 @@ static int check_combos(int n_players, const uint8_t *combos, const int32_t *off
 int64_t hr_equity_exact(const hr_game *g, int n_players, const uint8_t *combos,
                         const double *weights, const int32_t *offsets,
                         const uint8_t *board, int n_board, const uint8_t *dead,
-                        int n_dead, int64_t start, int64_t stride, double *out)
+                        int n_dead, int64_t start, int64_t stride, double *out,
+                        const volatile int32_t *cancel)
 {
     uint64_t board_mask;
     if (n_board < 0 || n_board > HR_BOARD_CARDS || n_dead < 0 || stride < 1 || start < 0 ||
@@ -461,21 +557,14 @@ int64_t hr_equity_exact(const hr_game *g, int n_players, const uint8_t *combos,
     w.stride = stride;
     w.board_used = board_mask;
     w.out = out;
+    w.cancel = cancel;
     uint64_t outside = outside_deck(g);
-    int16_t combo_at[HR_MAX_PLAYERS][HR_N_CARDS * HR_N_CARDS];
+    range_set sets[HR_MAX_PLAYERS];
     int grouped = offsets[n_players] > n_players;   /* some player has a range */
-    for (int p = 0; p < n_players && grouped; p++) {
-        memset(combo_at[p], 0xFF, sizeof combo_at[p]);
-        for (int32_t i = offsets[p]; i < offsets[p + 1] && grouped; i++) {
-            uint8_t a = combos[2 * i], b = combos[2 * i + 1];
-            if (combo_at[p][a * HR_N_CARDS + b] >= 0 || i - offsets[p] > INT16_MAX)
-                grouped = 0;                         /* a repeated combo: no grouping */
-            combo_at[p][a * HR_N_CARDS + b] = combo_at[p][b * HR_N_CARDS + a] =
-                (int16_t)(i - offsets[p]);
-        }
-    }
+    for (int p = 0; p < n_players && grouped; p++)
+        grouped = range_set_fill(&sets[p], combos, offsets[p], offsets[p + 1]);
     if (grouped) {
-        w.combo_at = combo_at;
+        w.sets = sets;
         uint64_t dead_mask = used & ~board_mask;
         for (int q = 1; q < HR_SUIT_PERMS; q++) {    /* q = 0 is the identity */
             int sig[4], rest = q, pool[4] = {0, 1, 2, 3};
@@ -503,7 +592,77 @@ int64_t hr_equity_exact(const hr_game *g, int n_players, const uint8_t *combos,
         }
     }
     walk(&c, &w, 0, used | outside, 1.0);
-    return w.taken;
+    return w.stopped ? -2 : w.taken;
+}
+
+/* Preflop counts shared across suits (csrc/equity.h).  A tuple's rank pass
+ * depends only on its hole ranks (avail[r] counts the cards of rank r left),
+ * and the flush pass of suit f only on those ranks and on which hole cards
+ * are of suit f; so each is computed once here, for suit 0 holding the
+ * pattern's cards and the other hole cards spread over suits 1..3. */
+int64_t hr_equity_patterns(const hr_game *g, int n_players, const uint8_t *ranks, int64_t *out)
+{
+    int n = n_players, n_cards = 2 * n_players, count[13] = {0};
+    if (n < 2 || n > HR_PATTERN_PLAYERS || outside_deck(g))
+        return -1;
+    for (int i = 0; i < n_cards; i++)
+        if (ranks[i] >= 13 || ++count[ranks[i]] > 4)
+            return -1;
+    exact_ctx c;
+    memset(&c, 0, sizeof c);
+    c.g = g;
+    c.n = n;
+    c.m = HR_BOARD_CARDS;
+    for (int r = 0; r < 13; r++)
+        c.rank_base[r] = (uint32_t)g->card_key[4 * r];
+    int width = 3 * n, blocks = 1 << n_cards;
+    memset(out, 0, (size_t)(1 + blocks) * (size_t)width * sizeof *out);
+    for (int pat = -1; pat < blocks; pat++) {          /* -1: the rank pass */
+        int64_t *dst = out + (size_t)(pat + 1) * (size_t)width;
+        int twin = -1;                      /* the same pattern with a pair's cards swapped */
+        for (int p = 0; p < n && pat >= 0; p++)
+            if (ranks[2 * p] == ranks[2 * p + 1] && (pat >> (2 * p) & 3) == 2)
+                twin = pat ^ (3 << (2 * p));
+        if (twin >= 0) {
+            memcpy(dst, out + (size_t)(twin + 1) * (size_t)width, (size_t)width * sizeof *dst);
+            continue;
+        }
+        int next_suit[13];
+        uint64_t used = 0;
+        int ok = 1;
+        for (int r = 0; r < 13; r++)
+            next_suit[r] = pat < 0 ? 0 : 1;
+        for (int i = 0; i < n_cards && ok; i++) {
+            int r = ranks[i], s = pat >= 0 && (pat >> i & 1) ? 0 : next_suit[r]++;
+            int card = 4 * r + s;
+            ok = s < 4 && !(used >> card & 1u);
+            used |= 1ull << card;
+            c.hole[i / 2][i % 2] = (uint8_t)card;
+        }
+        if (!ok)
+            continue;                                  /* no tuple has this pattern */
+        hole_keys(&c, 0);
+        int avail[13];
+        unsigned free0 = 0;
+        for (int r = 0; r < 13; r++) {
+            avail[r] = 4 - count[r];
+            if (!(used >> (4 * r) & 1u))
+                free0 |= 1u << r;
+        }
+        memset(c.win, 0, sizeof c.win);
+        memset(c.tie, 0, sizeof c.tie);
+        memset(c.share, 0, sizeof c.share);
+        if (pat < 0)
+            rank_pass(&c, avail);
+        else
+            flush_pass(&c, 0, avail, free0);
+        for (int p = 0; p < n; p++) {
+            dst[p] = c.win[p];
+            dst[n + p] = c.tie[p];
+            dst[2 * n + p] = c.share[p];
+        }
+    }
+    return 0;
 }
 
 /* ----------------------------------------------------------- Monte Carlo */
@@ -579,7 +738,8 @@ static void add_sizes(int n, const int64_t *cnt, int64_t accepted, int64_t attem
  * (the caller's general path then rejects every trial). */
 static int64_t mc_fixed(const hr_game *g, int n, const int *hand_of, const uint8_t *combos,
                         uint64_t fixed, uint64_t bkey0, uint64_t bmask0, int m,
-                        int64_t trials, uint64_t *s, int64_t *out)
+                        int64_t trials, uint64_t *s, int64_t *out,
+                        const volatile int32_t *cancel)
 {
     const uint64_t *ck = g->card_key, *cm = g->card_mask;
     uint64_t used = fixed, pkey[HR_MAX_PLAYERS], pmask[HR_MAX_PLAYERS];
@@ -633,7 +793,10 @@ static int64_t mc_fixed(const hr_game *g, int n, const int *hand_of, const uint8
         int d0 = hand_of[0] < 0, d1 = hand_of[1] < 0, i1 = 2 * d0;
         int64_t w0 = 0, w1 = 0;
         uint64_t p0 = product[0];
-        for (int64_t t = 0; t < trials; t++) {
+        int64_t t = 0;
+        for (; t < trials; t++) {
+            if (!(t & HR_POLL_MASK) && cancelled(cancel))
+                break;
             below_batch(s, bound, k, p0, idx);
             for (int i = 0; i < k; i++) {
                 int j = i + (int)idx[i];
@@ -662,11 +825,14 @@ static int64_t mc_fixed(const hr_game *g, int n, const int *hand_of, const uint8
         }
         cnt[1] = w0;
         cnt[(HR_MAX_PLAYERS + 1) + 1] = w1;
-        cnt[2] = cnt[(HR_MAX_PLAYERS + 1) + 2] = trials - w0 - w1;
-        add_sizes(n, cnt, trials, trials, out);
-        return trials;
+        cnt[2] = cnt[(HR_MAX_PLAYERS + 1) + 2] = t - w0 - w1;
+        add_sizes(n, cnt, t, t, out);
+        return t;
     }
-    for (int64_t t = 0; t < trials; t++) {
+    int64_t t = 0;
+    for (; t < trials; t++) {
+        if (!(t & HR_POLL_MASK) && cancelled(cancel))
+            break;
         for (int b = 0, lo = 0; b < n_batch; lo = batch_end[b++])
             below_batch(s, bound + lo, batch_end[b] - lo, product[b], idx + lo);
         for (int i = 0; i < k; i++) {
@@ -696,14 +862,15 @@ static int64_t mc_fixed(const hr_game *g, int n, const int *hand_of, const uint8
         }
         tally_sizes(n, str, cnt);
     }
-    add_sizes(n, cnt, trials, trials, out);
-    return trials;
+    add_sizes(n, cnt, t, t, out);
+    return t;
 }
 
 int64_t hr_equity_mc(const hr_game *g, int n_players, const uint8_t *combos,
                      const uint64_t *cum, const uint8_t *uniform, const int32_t *offsets,
                      const uint8_t *board, int n_board, const uint8_t *dead, int n_dead,
-                     int64_t trials, int64_t max_attempts, hr_rng *rng, int64_t *out)
+                     int64_t trials, int64_t max_attempts, hr_rng *rng, int64_t *out,
+                     const volatile int32_t *cancel)
 {
     const uint64_t *ck = g->card_key, *cm = g->card_mask;
     uint64_t board_mask;
@@ -740,7 +907,8 @@ int64_t hr_equity_mc(const hr_game *g, int n_players, const uint8_t *combos,
             all_fixed = 0;
     }
     if (all_fixed && max_attempts >= trials) {
-        int64_t done = mc_fixed(g, n, hand_of, combos, fixed, bkey0, bmask0, m, trials, s, out);
+        int64_t done = mc_fixed(g, n, hand_of, combos, fixed, bkey0, bmask0, m, trials, s, out,
+                                cancel);
         if (done >= 0) {
             memcpy(rng->s, s, sizeof s);
             return done;
@@ -761,6 +929,8 @@ int64_t hr_equity_mc(const hr_game *g, int n_players, const uint8_t *combos,
     while (accepted < trials && attempts < max_attempts) {
         uint64_t used = fixed, pkey[HR_MAX_PLAYERS], pmask[HR_MAX_PLAYERS];
         int clash = 0;
+        if (!(attempts & HR_POLL_MASK) && cancelled(cancel))
+            break;
         attempts++;
         for (int i = 0; i < n_ranged; i++) {
             int p = ranged[i];

@@ -44,11 +44,34 @@ uint64_t hr_rng_next(hr_rng *rng);
  * corrected one suit set at a time, and tuples that are the same up to a
  * suit relabelling keeping the board and dead cards are evaluated once
  * (csrc/equity.c explains).
- * Returns the number of tuples taken, or -1 on bad arguments. */
+ * The walk polls *cancel (NULL: never) before each tuple and stops when it
+ * is nonzero; out then holds a part of the sums.
+ * Returns the number of tuples taken, -1 on bad arguments, or -2 when
+ * cancelled. */
 int64_t hr_equity_exact(const hr_game *g, int n_players, const uint8_t *combos,
                         const double *weights, const int32_t *offsets,
                         const uint8_t *board, int n_board, const uint8_t *dead,
-                        int n_dead, int64_t start, int64_t stride, double *out);
+                        int n_dead, int64_t start, int64_t stride, double *out,
+                        const volatile int32_t *cancel);
+
+/* Preflop exact equity shared across suits: no board, no dead cards, the
+ * game's full 52-card deck, n_players = 2 or 3 (HR_PATTERN_PLAYERS) with hole
+ * ranks ranks[0 .. 2n) (player p holds ranks[2p] and ranks[2p + 1], 0..12).
+ * A tuple of hole cards with these ranks has counts (as hr_equity_exact's)
+ * that split into a rank pass, the same for every such tuple, plus for each
+ * of the four suits a flush correction that depends only on which hole cards
+ * are of that suit.  Writes out[0 .. (1 + 4**n) * 3n), in blocks of 3n
+ * int64 (wins[n], ties[n], pot shares[n] in 1 / HR_SHARE_UNIT):
+ *   block 0          the rank pass, every board counted as if no one flushed;
+ *   block 1 + pat    the flush correction of a suit holding exactly the hole
+ *                    cards in bit set pat (bit 2p + i: card i of player p).
+ * So a tuple's counts are block 0 plus the four blocks of its suits'
+ * patterns, and its boards number C(52 - 2n, 5).  Patterns no tuple can have
+ * (two cards of one rank in one suit) are zero.  Returns 0, or -1 on bad
+ * arguments (a rank above 12 or held 5 times, n out of range, a game whose
+ * deck lacks cards). */
+#define HR_PATTERN_PLAYERS 3
+int64_t hr_equity_patterns(const hr_game *g, int n_players, const uint8_t *ranks, int64_t *out);
 
 /* Monte Carlo: deals `trials` accepted trials.  Each trial draws player p's
  * combo by cum[offsets[p] .. offsets[p + 1]) (cumulative weights scaled to
@@ -63,11 +86,13 @@ int64_t hr_equity_exact(const hr_game *g, int n_players, const uint8_t *combos,
  *   out[4n], out[4n + 1]        accepted trials, attempts.
  * When every player is an exact hand or dealt from the deck, no trial can be
  * rejected and the cards are dealt by a partial shuffle of the deck left.
- * Stops early after max_attempts attempts.  Returns the accepted trials, or
- * -1 on bad arguments. */
+ * Stops early after max_attempts attempts, or when *cancel (NULL: never),
+ * polled every 4,096 trials, is nonzero; out holds the trials run so far.
+ * Returns the accepted trials, or -1 on bad arguments. */
 int64_t hr_equity_mc(const hr_game *g, int n_players, const uint8_t *combos,
                      const uint64_t *cum, const uint8_t *uniform, const int32_t *offsets,
                      const uint8_t *board, int n_board, const uint8_t *dead, int n_dead,
-                     int64_t trials, int64_t max_attempts, hr_rng *rng, int64_t *out);
+                     int64_t trials, int64_t max_attempts, hr_rng *rng, int64_t *out,
+                     const volatile int32_t *cancel);
 
 #endif

@@ -236,7 +236,9 @@ def test_bad_weights(text, message):
         ("A", "cannot parse 'A'"),
         ("AAs", "cannot parse 'AAs'"),
         ("AAo+", "cannot parse 'AAo+'"),
-        ("AKs-KQs", "cannot parse 'AKs-KQs'"),
+        # AKs-KQs is a run of connectors since issue 14 (row 15); ends with
+        # different top cards and different gaps still cannot be read
+        ("AKs-K9s", "cannot parse 'AKs-K9s'"),
         ("AKs-AQo", "cannot parse 'AKs-AQo'"),
         ("AK-AQs", "cannot parse 'AK-AQs'"),
         ("22-33-44", "cannot parse '22-33-44'"),

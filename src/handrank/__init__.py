@@ -11,6 +11,8 @@ import importlib
 from typing import Any
 
 from ._backend import BACKEND as backend
+from .analysis import (BoardAnalysis, EquityMatrix, RangeEquity, analyze, equity_matrix,
+                       range_equity)
 from .cards import card, card_str, cards, cards_str
 from .equity import EquityResult, equity
 from .errors import (
@@ -38,6 +40,12 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = [
+    "BoardAnalysis",
+    "EquityMatrix",
+    "RangeEquity",
+    "analyze",
+    "equity_matrix",
+    "range_equity",
     "Category",
     "EquityResult",
     "HandrankError",

@@ -8,14 +8,28 @@ handrank uses the C core when it was built and warns once when it was not.
 from __future__ import annotations
 
 import os
+import sys
 import warnings
 from typing import Any
 
 from . import _tables
 
+
+def _is_cli() -> bool:
+    """True when this import is the ``handrank`` command starting up."""
+    if os.path.basename(sys.argv[0] if sys.argv else "") == "handrank":
+        return True
+    argv = getattr(sys, "orig_argv", [])
+    return any(a == "-m" and b == "handrank" for a, b in zip(argv, argv[1:]))
+
 _choice = os.environ.get("HANDRANK_BACKEND", "").strip().lower()
 if _choice not in ("", "c", "python"):
-    raise ImportError(f"HANDRANK_BACKEND must be 'c' or 'python', got {_choice!r}")
+    _message = f"HANDRANK_BACKEND must be 'c' or 'python', got {_choice[:40]!r}"
+    if _is_cli():
+        # The command line reports a user error in one line, without a traceback.
+        print(f"handrank: error: {_message}", file=sys.stderr)
+        raise SystemExit(2)
+    raise ImportError(_message)
 
 core: Any = None
 if _choice != "python":

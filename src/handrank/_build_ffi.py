@@ -77,11 +77,16 @@ uint64_t hr_rng_next(hr_rng *rng);
 int64_t hr_equity_exact(const hr_game *g, int n_players, const uint8_t *combos,
                         const double *weights, const int32_t *offsets,
                         const uint8_t *board, int n_board, const uint8_t *dead,
-                        int n_dead, int64_t start, int64_t stride, double *out);
+                        int n_dead, int64_t start, int64_t stride, double *out,
+                        const volatile int32_t *cancel);
+#define HR_PATTERN_PLAYERS ...
+int64_t hr_equity_patterns(const hr_game *g, int n_players, const uint8_t *ranks,
+                           int64_t *out);
 int64_t hr_equity_mc(const hr_game *g, int n_players, const uint8_t *combos,
                      const uint64_t *cum, const uint8_t *uniform, const int32_t *offsets,
                      const uint8_t *board, int n_board, const uint8_t *dead, int n_dead,
-                     int64_t trials, int64_t max_attempts, hr_rng *rng, int64_t *out);
+                     int64_t trials, int64_t max_attempts, hr_rng *rng, int64_t *out,
+                     const volatile int32_t *cancel);
 """
 
 CDEF_OMAHA = """
@@ -104,7 +109,23 @@ int hr_eval_omaha_hilo(const hr_game *g, const uint8_t *hole, int h, const uint8
                        uint16_t *out);
 """
 
-CDEF = CDEF_EVAL + CDEF_SHOWDOWN + CDEF_EQUITY + CDEF_OMAHA + CDEF_LOWBALL
+CDEF_MATRIX = """
+#define HR_NOT_DEALT ...
+#define HR_MATRIX_BATCH ...
+
+int64_t hr_combo_strengths(const hr_game *g, const uint8_t *board, int n_board,
+                           const uint8_t *runouts, int64_t n_runouts, int k,
+                           const uint8_t *combos, int64_t n_combos, int16_t *out);
+int hr_matrix_tally(const int16_t *rows, int64_t n_rows, const int16_t *cols, int64_t n_cols,
+                    int64_t n_runouts, int64_t row_start, int64_t row_end, uint16_t *scratch,
+                    uint32_t *win, uint32_t *tie);
+int hr_range_tally(const int16_t *hero_s, int64_t n_hero, const int16_t *vil_s, int64_t n_vil,
+                   int64_t n_runouts, const uint8_t *hero, const uint8_t *vil,
+                   const double *weights, const int32_t *twin, int32_t *scratch,
+                   double *vscratch, double *win, double *tie);
+"""
+
+CDEF = CDEF_EVAL + CDEF_SHOWDOWN + CDEF_EQUITY + CDEF_OMAHA + CDEF_MATRIX + CDEF_LOWBALL
 
 # Every csrc/*.c is compiled and every csrc/*.h included, so a new C module
 # needs only its files and its cdef block above.

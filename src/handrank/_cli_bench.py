@@ -6,6 +6,7 @@ The lead wires it into ``handrank.cli`` with ``_cli_bench.add_parser(sub)``.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import Any
 
@@ -59,6 +60,12 @@ def run(args: argparse.Namespace) -> int:
             print("handrank: error: --plot needs matplotlib (pip install 'handrank[plot]')",
                   file=sys.stderr)
             return 2
+    for option, path in (("--json", args.json), ("--plot", args.plot)):
+        problem = _unwritable(path) if path else None
+        if problem:
+            # checked before the run, not after minutes of timing
+            print(f"handrank: error: {option} {path!r}: {problem}", file=sys.stderr)
+            return 2
     libs, missing = bench.adapters(names)
     data = bench.run_suite(suite, libs, progress=not args.no_progress)
     data["missing"] = missing
@@ -68,6 +75,18 @@ def run(args: argparse.Namespace) -> int:
     if args.plot:
         bench.save_plot(data, args.plot)
     return 1 if data["disagreements"] else 0
+
+
+def _unwritable(path: str) -> str | None:
+    """Why a results file cannot be written at `path`, or None if it can."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        return "is a directory"
+    if not os.path.isdir(folder):
+        return f"no such directory {folder!r}"
+    if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
+        return "not writable"
+    return None
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -34,6 +34,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     how.add_argument("--exact", action="store_true", help="force exact enumeration")
     p.add_argument("--seed", type=int, help="Monte Carlo seed")
     p.add_argument("--threads", type=int, help="worker threads")
+    p.add_argument("--scheduler", help="run on this dask scheduler, e.g. tcp://10.0.0.5:8786 "
+                                       "(needs the dask extra)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=run)
     return p
@@ -44,8 +46,12 @@ def run(args: argparse.Namespace) -> int:
     kwargs = {"exact": True if args.exact else None, "trials": args.trials,
               "seed": args.seed, "threads": args.threads}
     try:
-        result = _with_progress(lambda: equity(args.players, args.board, args.dead, **kwargs),
-                                quiet=args.json)
+        if args.scheduler is not None:
+            from ._cli_preflop import cluster_equity
+            result = cluster_equity(args)
+        else:
+            result = _with_progress(lambda: equity(args.players, args.board, args.dead,
+                                                   **kwargs), quiet=args.json)
     except (HandrankError, ValueError, TypeError) as exc:
         print(f"handrank equity: {exc}", file=sys.stderr)
         return 2

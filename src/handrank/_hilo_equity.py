@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -29,7 +29,14 @@ from ._omaha_equity import (
     _combinations,
     _prepare,
 )
-from .equity import BOARD_CARDS, DEFAULT_TRIALS, TARGET_MAX_TRIALS, EquityResult, _threads
+from .equity import (
+    BOARD_CARDS,
+    DEFAULT_TRIALS,
+    TARGET_MAX_TRIALS,
+    EquityResult,
+    _threads,
+    check_trials,
+)
 from .evaluate import game_tables
 from .hilo import evaluate_omaha_hilo_batch
 
@@ -65,9 +72,17 @@ class HiLoEquityResult(EquityResult):
         Standard error of each equity; zeros when exact.
     """
 
-    high: np.ndarray
-    low: np.ndarray
-    scoop: np.ndarray
+    # Defaults only because EquityResult's last field has one; always given.
+    high: np.ndarray = field(default_factory=lambda: np.zeros(0))
+    low: np.ndarray = field(default_factory=lambda: np.zeros(0))
+    scoop: np.ndarray = field(default_factory=lambda: np.zeros(0))
+
+    def rows(self) -> list[dict[str, Any]]:
+        """One dict per player: as :meth:`EquityResult.rows`, plus high, low and scoop."""
+        out = super().rows()
+        for row, h, lo, sc in zip(out, self.high, self.low, self.scoop):
+            row.update(high=float(h), low=float(lo), scoop=float(sc))
+        return out
 
 
 def equity(players: Any, board: Any = "", dead: Any = "", *, exact: bool | None = None,
@@ -86,14 +101,7 @@ def equity(players: Any, board: Any = "", dead: Any = "", *, exact: bool | None 
         raise ValueError("omaha-hilo is played with the 52-card deck; variant= does not apply")
     g = game_tables(None)
     holes, b, d = _prepare(players, board, dead, g)
-    if trials is not None and (isinstance(trials, bool)
-                               or not isinstance(trials, (int, np.integer)) or trials < 1):
-        raise ValueError(f"trials must be a positive int, got {trials!r}")
-    if target_stderr is not None and (isinstance(target_stderr, bool)
-                                      or not isinstance(target_stderr, (int, float))
-                                      or not 0 < target_stderr < 1):
-        raise ValueError(f"target_stderr must be a number between 0 and 1, "
-                         f"got {target_stderr!r}")
+    trials, target_stderr = check_trials(trials, target_stderr)
     nthreads = _threads(threads)
     used = set(b) | set(d) | {c for h in holes for c in h}
     deck = np.array([c for c in range(52) if c not in used], dtype=np.uint8)

@@ -24,11 +24,12 @@ from typing import Any
 
 import numpy as np
 
+from ._validate import quote
 from .cards import cards
 from .errors import InvalidCardError, InvalidHandError, InvalidRangeError
 from .evaluate import game_tables
 from .equity import (BOARD_CARDS, DEFAULT_TRIALS, TARGET_MAX_TRIALS, EquityResult, _threads,
-                     claim_card, table_cards)
+                     check_trials, claim_card, table_cards)
 from .omaha import evaluate_omaha_batch
 from .ranges import Range, parse_player
 
@@ -72,19 +73,13 @@ def equity(players: Any, board: Any = "", dead: Any = "", *, game: str = "omaha"
     ([0.0, 1.0], True)
     """
     if game not in GAMES:
-        raise ValueError(f"unknown game {game!r}, expected 'holdem' or 'omaha' or 'omaha-hilo'")
+        raise ValueError(f"unknown game {quote(game)}, "
+                         "expected 'holdem' or 'omaha' or 'omaha-hilo'")
     if game != "omaha":
         raise RuntimeError(f"internal error: game {game!r} reached the omaha equity")
     g = game_tables(variant)
     holes, b, d = _prepare(players, board, dead, g)
-    if trials is not None:
-        if isinstance(trials, bool) or not isinstance(trials, (int, np.integer)) or trials < 1:
-            raise ValueError(f"trials must be a positive int, got {trials!r}")
-    if target_stderr is not None:
-        if (isinstance(target_stderr, bool) or not isinstance(target_stderr, (int, float))
-                or not 0 < target_stderr < 1):
-            raise ValueError(f"target_stderr must be a number between 0 and 1, "
-                             f"got {target_stderr!r}")
+    trials, target_stderr = check_trials(trials, target_stderr)
     nthreads = _threads(threads)
     used = set(b) | set(d) | {c for h in holes for c in h}
     deck = np.array([c for c in range(52) if c not in used and g.in_deck[c]],

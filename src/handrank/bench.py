@@ -528,7 +528,10 @@ def _enumerate_all() -> int:
 
     core = _backend.core
     hist = np.zeros(int(core.lib.HR_N_STRENGTHS) + 1, dtype=np.uint64)
-    core.lib.hr_enumerate7(game_tables().ptr, 0, 1, core.ffi.from_buffer("uint64_t[]", hist))
+    g, dst = game_tables().ptr, core.ffi.from_buffer("uint64_t[]", hist)
+    n_cards = int(core.lib.HR_N_CARDS)
+    for first in range(n_cards):     # one lowest card per call: Ctrl-C is seen between two
+        core.lib.hr_enumerate7(g, first, n_cards, dst)
     return int(hist.sum())
 
 

@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from ._validate import number, quote
 from .errors import InvalidCardError, InvalidHandError
 
 __all__ = ["RANKS", "SUITS", "card", "card_str", "cards", "cards_str"]
@@ -97,7 +98,7 @@ def card(x: str | int) -> int:
     if isinstance(x, str):
         found = _CARD_IDS.get(x.strip())
         if found is None:
-            raise InvalidCardError(f"invalid card {x!r}")
+            raise InvalidCardError(f"invalid card {quote(x)}")
         return found
     return _card_id(x)
 
@@ -148,7 +149,7 @@ def cards(x: Any) -> list[int]:
             )
         bad = (x < 0) | (x >= N_CARDS)
         if bad.any():
-            raise InvalidCardError(f"invalid card id {int(x[bad.argmax()])}")
+            raise InvalidCardError(f"invalid card id {number(x[bad.argmax()])}")
         return x.astype(np.intp).tolist()
     if isinstance(x, (bytes, bytearray)):
         raise TypeError(f"expected cards as str, sequence or array, got {type(x).__name__}")
@@ -194,7 +195,7 @@ def _card_id(x: Any) -> int:
     if isinstance(x, (int, np.integer)):
         if 0 <= x < N_CARDS:
             return int(x)
-        raise InvalidCardError(f"invalid card id {int(x)}")
+        raise InvalidCardError(f"invalid card id {number(x)}")
     raise TypeError(f"expected a card as str or int, got {type(x).__name__}")
 
 
@@ -213,7 +214,7 @@ def _parse_text(text: str) -> list[int]:
             chunk = m.group(0) if m else token[pos:]
             found = _CARD_IDS.get(chunk)
             if found is None:
-                raise InvalidCardError(f"invalid card {chunk!r}")
+                raise InvalidCardError(f"invalid card {quote(chunk)}")
             out.append(found)
             pos += len(chunk)
     return out

@@ -10,7 +10,15 @@ import json
 import sys
 from typing import Any
 
-from . import __version__, _cli_bench, _cli_equity, _cli_showdown, backend
+from . import (
+    __version__,
+    _cli_bench,
+    _cli_equity,
+    _cli_preflop,
+    _cli_range,
+    _cli_showdown,
+    backend,
+)
 from .cards import cards_str
 from .errors import HandrankError
 from .evaluate import best_five, category, describe, evaluate
@@ -40,7 +48,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("hands", nargs="+", help='cards, e.g. "As Ks Qs Js Ts"')
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=_cmd_eval)
-    for module in (_cli_equity, _cli_showdown, _cli_bench):
+    for module in (_cli_equity, _cli_showdown, _cli_bench, _cli_range, _cli_preflop):
         module.add_parser(sub)
     return parser
 

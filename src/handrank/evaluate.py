@@ -9,16 +9,15 @@ Kev" scale, 1 = royal flush), so results can be cross-checked.
 from __future__ import annotations
 
 import itertools
-import os
-import threading
 from concurrent.futures import ThreadPoolExecutor
 from enum import IntEnum
 from typing import Any
 
 import numpy as np
 
-from . import _backend, _fallback
+from . import _backend, _fallback, _run, _validate
 from ._tables import GameTables
+from ._validate import number
 from .cards import RANKS, card_str, cards, check_hand, first_duplicate
 from .errors import InvalidCardError, InvalidHandError
 
@@ -49,8 +48,9 @@ if _C is not None:
                         7: _C.lib.hr_eval7_holdem}
 # Batches smaller than this run on the calling thread: splitting costs more.
 _MIN_ROWS_PER_THREAD = 1 << 16
-_pool: ThreadPoolExecutor | None = None
-_pool_lock = threading.Lock()
+# Rows per C call in a big batch (a few ms each): Ctrl-C is seen between two.
+_SLICE_ROWS = 1 << 18
+_SLICE_ROWS_PY = 1 << 16
 
 
 def game_tables(variant: Any = None) -> GameTables:
@@ -222,59 +222,31 @@ def evaluate_batch(a: Any, *, out: np.ndarray | None = None, threads: int | None
     g = _HOLDEM if variant is None else game_tables(variant)
     arr = _as_card_array(a)
     n = arr.shape[0]
-    result = _output(out, n)
+    nthreads = _thread_count(threads, n)
+    result = _output(out, n, arr, a)
     if n == 0:
         return result
     if _C is None:
-        bad = _fallback.eval_batch(g, arr, result)
+        bad = _run.run_rows(lambda lo, hi: _fallback.eval_batch(g, arr[lo:hi], result[lo:hi]),
+                            n, 1, _SLICE_ROWS_PY)
     else:
-        bad = _run_c(g, arr, result, _thread_count(threads, n))
+        bad = _run_c(g, arr, result, nthreads)
     if bad >= 0:
         _raise_for_row(arr, bad, g)
     return result
 
 
 def _as_card_array(a: Any) -> np.ndarray:
-    try:
-        arr = a if isinstance(a, np.ndarray) else np.asarray(a)
-    except ValueError:
-        raise InvalidHandError(
-            "expected an integer array of shape (n, 5..7), got rows of different lengths"
-        ) from None
-    shape_text = f"expected an integer array of shape (n, 5..7), got shape {arr.shape} dtype {arr.dtype}"
-    if arr.dtype.kind not in "iu":
-        if not (arr.dtype.kind == "f" and arr.size == 0 and arr.ndim == 2):
-            raise TypeError(shape_text)
-    if arr.ndim != 2 or not 5 <= arr.shape[1] <= 7:
-        raise InvalidHandError(shape_text)
-    if arr.dtype != np.uint8 and arr.size:
-        low, high = arr.min(), arr.max()
-        if low < 0 or high > 51:
-            rows, cols = np.nonzero((arr < 0) | (arr > 51))
-            r, c = int(rows[0]), int(cols[0])
-            raise InvalidCardError(f"invalid card id {int(arr[r, c])} at row {r}, column {c}")
-    return np.ascontiguousarray(arr, dtype=np.uint8)
+    return _validate.card_array(a)
 
 
-def _output(out: np.ndarray | None, n: int) -> np.ndarray:
-    if out is None:
-        return np.empty(n, dtype=np.uint16)
-    if not isinstance(out, np.ndarray) or out.dtype != np.uint16:
-        raise TypeError(f"out must be a uint16 numpy array, got {type(out).__name__}"
-                        + (f" of dtype {out.dtype}" if isinstance(out, np.ndarray) else ""))
-    if out.shape != (n,) or not out.flags.c_contiguous or not out.flags.writeable:
-        raise ValueError(f"out must be a writable contiguous array of shape ({n},), "
-                         f"got shape {out.shape}")
-    return out
+def _output(out: Any, n: int, *inputs: Any) -> np.ndarray:
+    return _validate.output(out, (n,), np.uint16,
+                            *[x for x in inputs if isinstance(x, np.ndarray)])
 
 
-def _thread_count(threads: int | None, n: int) -> int:
-    if threads is None:
-        cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-        threads = cores or 1
-    elif not isinstance(threads, (int, np.integer)) or isinstance(threads, bool) or threads < 1:
-        raise ValueError(f"threads must be a positive int, got {threads!r}")
-    return max(1, min(int(threads), n // _MIN_ROWS_PER_THREAD))
+def _thread_count(threads: Any, n: int) -> int:
+    return _validate.thread_count(threads, n, _MIN_ROWS_PER_THREAD)
 
 
 def _run_c(g: GameTables, arr: np.ndarray, out: np.ndarray, threads: int) -> int:
@@ -282,26 +254,17 @@ def _run_c(g: GameTables, arr: np.ndarray, out: np.ndarray, threads: int) -> int
     n, k = arr.shape
     src = ffi.from_buffer("uint8_t[]", arr)
     dst = ffi.from_buffer("uint16_t[]", out, require_writable=True)
-    if threads == 1:
+    if n <= _SLICE_ROWS:
         return int(lib.hr_eval_batch(g.ptr, src, n, k, dst))
-    bounds = [n * i // threads for i in range(threads + 1)]
 
-    def part(i: int) -> int:
-        lo, hi = bounds[i], bounds[i + 1]
-        bad = lib.hr_eval_batch(g.ptr, src + lo * k, hi - lo, k, dst + lo)
-        return -1 if bad < 0 else lo + bad
+    def part(lo: int, hi: int) -> int:
+        return int(lib.hr_eval_batch(g.ptr, src + lo * k, hi - lo, k, dst + lo))
 
-    bad_rows = [b for b in _executor().map(part, range(threads)) if b >= 0]
-    return min(bad_rows) if bad_rows else -1
+    return _run.run_rows(part, n, threads, _SLICE_ROWS)
 
 
 def _executor() -> ThreadPoolExecutor:
-    global _pool
-    with _pool_lock:
-        if _pool is None:
-            _pool = ThreadPoolExecutor(max_workers=os.cpu_count() or 2,
-                                       thread_name_prefix="handrank")
-    return _pool
+    return _run.executor()
 
 
 def _raise_for_row(arr: np.ndarray, r: int, g: GameTables) -> None:
@@ -338,8 +301,8 @@ def category(x: Any, *, variant: Any = None) -> Any:
     if arr.dtype.kind not in "iu":
         raise TypeError(f"expected a strength or an integer array of strengths, got {arr.dtype}")
     if arr.size and (arr.min() < 1 or arr.max() > g.classes):
-        bad = arr.flat[int(np.argmax((arr < 1) | (arr > g.classes)))]
-        raise ValueError(f"invalid strength {int(bad)}, expected 1 to {g.classes}")
+        at = _validate.first_outside(arr, 1, g.classes) if arr.ndim else ()
+        raise ValueError(f"invalid strength {number(arr[at])}, expected 1 to {g.classes}")
     return g.category[arr]
 
 
@@ -347,7 +310,7 @@ def _check_strength(s: Any, g: GameTables) -> int:
     if isinstance(s, bool) or not isinstance(s, (int, np.integer)):
         raise TypeError(f"expected a strength (int), got {type(s).__name__}")
     if not 1 <= s <= g.classes:
-        raise ValueError(f"invalid strength {int(s)}, expected 1 to {g.classes}")
+        raise ValueError(f"invalid strength {number(s)}, expected 1 to {g.classes}")
     return int(s)
 
 

@@ -19,12 +19,12 @@ from typing import Any
 
 import numpy as np
 
-from . import _backend
+from . import _backend, _run, _validate
 from .cards import card_str, cards, first_duplicate
 from .errors import InvalidHandError
-from .evaluate import _executor, _thread_count, cards_checked, evaluate_batch, game_tables
+from .evaluate import _thread_count, cards_checked, evaluate_batch, game_tables
 from .lowball import LowHand, low_hand, lowball, why_low
-from .omaha import _as_array, _check_deck, _omaha_fallback
+from .omaha import _SLICE_ROWS, _as_array, _check_deck, _omaha_fallback
 
 __all__ = ["evaluate_omaha_hilo", "evaluate_omaha_hilo_batch"]
 
@@ -84,7 +84,8 @@ def evaluate_omaha_hilo(hole: Any, board: Any) -> tuple[int, int]:
         if not _C.lib.hr_eval_omaha_hilo(g.ptr, bytes(h_ids), len(h_ids), bytes(b_ids), out):
             raise RuntimeError(f"internal error: the C core rejected {h_ids!r} {b_ids!r}")
         return int(out[0]), int(out[1])
-    pair = _fallback_batch(np.array([h_ids], dtype=np.uint8), np.array([b_ids], dtype=np.uint8))
+    pair = np.empty((1, 2), dtype=np.uint16)
+    _fallback_batch(np.array([h_ids], dtype=np.uint8), np.array([b_ids], dtype=np.uint8), pair)
     return int(pair[0, 0]), int(pair[0, 1])
 
 
@@ -133,7 +134,9 @@ def evaluate_omaha_hilo_batch(holes: Any, boards: Any, *, out: np.ndarray | None
     if len(hs) != len(bs):
         raise InvalidHandError(f"expected as many boards as holes, got {len(bs)} and {len(hs)}")
     n = len(hs)
-    result = _output2(out, n)
+    nthreads = _thread_count(threads, n)
+    result = _validate.output(out, (n, 2), np.uint16,
+                              *[x for x in (hs, bs, holes, boards) if isinstance(x, np.ndarray)])
     if n == 0:
         return result
     g = game_tables(None)
@@ -141,9 +144,10 @@ def evaluate_omaha_hilo_batch(holes: Any, boards: Any, *, out: np.ndarray | None
         deals = np.concatenate([hs, bs], axis=1)
         bad = _first_bad(deals, g)
         if bad < 0:
-            result[:] = _fallback_batch(hs, bs)
+            _run.run_rows(lambda lo, hi: _fallback_batch(hs[lo:hi], bs[lo:hi], result[lo:hi]),
+                          n, 1, _SLICE_ROWS)
     else:
-        bad = _run_c(g, hs, bs, result, _thread_count(threads, n))
+        bad = _run_c(g, hs, bs, result, nthreads)
     if bad >= 0:
         row = [int(c) for c in hs[bad]] + [int(c) for c in bs[bad]]
         _check_deck(row, g, f" (row {bad})")
@@ -154,18 +158,6 @@ def evaluate_omaha_hilo_batch(holes: Any, boards: Any, *, out: np.ndarray | None
     return result
 
 
-def _output2(out: np.ndarray | None, n: int) -> np.ndarray:
-    if out is None:
-        return np.empty((n, 2), dtype=np.uint16)
-    if not isinstance(out, np.ndarray) or out.dtype != np.uint16:
-        raise TypeError(f"out must be a uint16 numpy array, got {type(out).__name__}"
-                        + (f" of dtype {out.dtype}" if isinstance(out, np.ndarray) else ""))
-    if out.shape != (n, 2) or not out.flags.c_contiguous or not out.flags.writeable:
-        raise ValueError(f"out must be a writable contiguous array of shape ({n}, 2), "
-                         f"got shape {out.shape}")
-    return out
-
-
 def _run_c(g: Any, hs: np.ndarray, bs: np.ndarray, out: np.ndarray, threads: int) -> int:
     ffi, lib = _C.ffi, _C.lib
     n, h = hs.shape
@@ -173,18 +165,14 @@ def _run_c(g: Any, hs: np.ndarray, bs: np.ndarray, out: np.ndarray, threads: int
     src_b = ffi.from_buffer("uint8_t[]", bs)
     dst = ffi.from_buffer("uint16_t[]", out, require_writable=True)
 
-    def part(i: int) -> int:
-        lo, hi = n * i // threads, n * (i + 1) // threads
-        bad = lib.hr_eval_omaha_hilo_batch(g.ptr, src_h + lo * h, h, src_b + lo * _BOARD,
-                                           hi - lo, dst + 2 * lo)
+    def part(lo: int, hi: int) -> int:
+        bad = int(lib.hr_eval_omaha_hilo_batch(g.ptr, src_h + lo * h, h, src_b + lo * _BOARD,
+                                               hi - lo, dst + 2 * lo))
         if bad == -2:
             raise RuntimeError(f"internal error: the C core rejected {h} hole cards")
-        return -1 if bad < 0 else lo + bad
+        return bad
 
-    if threads == 1:
-        return part(0)
-    bad_rows = [b for b in _executor().map(part, range(threads)) if b >= 0]
-    return min(bad_rows) if bad_rows else -1
+    return _run.run_rows(part, n, threads, _SLICE_ROWS)
 
 
 def _first_bad(deals: np.ndarray, g: Any) -> int:
@@ -194,17 +182,17 @@ def _first_bad(deals: np.ndarray, g: Any) -> int:
     return int(bad.argmax()) if bad.any() else -1
 
 
-def _fallback_batch(hs: np.ndarray, bs: np.ndarray) -> np.ndarray:
-    """(n, 2) high and low of validated deals, with numpy (the pure-Python backend)."""
+def _fallback_batch(hs: np.ndarray, bs: np.ndarray, out: np.ndarray) -> int:
+    """Write the (n, 2) high and low of validated deals, with numpy (the
+    pure-Python backend); returns -1 (no bad row, as a run_rows part)."""
     high_g, low_g = game_tables(None), lowball("a5", qualifier=8).tables
     deals = np.ascontiguousarray(np.concatenate([hs, bs], axis=1), dtype=np.uint8)
-    out = np.empty((len(deals), 2), dtype=np.uint16)
     step = 1 << 12
     for lo in range(0, len(deals), step):
         part = deals[lo:lo + step]
         out[lo:lo + step, 0] = _omaha_fallback(high_g, part, hs.shape[1]).max(axis=1)
         out[lo:lo + step, 1] = _omaha_fallback(low_g, part, hs.shape[1]).max(axis=1)
-    return out
+    return -1
 
 
 # ------------------------------------------------------------------ settle

@@ -28,14 +28,15 @@ from typing import Any
 
 import numpy as np
 
-from . import _backend, _fallback
+from . import _backend, _fallback, _run
 from ._tables import GameTables
 from .cards import RANKS, card_str, cards, check_hand, first_duplicate
 from .errors import InvalidHandError
 from .evaluate import (
+    _SLICE_ROWS,
+    _SLICE_ROWS_PY,
     Category,
     _as_card_array,
-    _executor,
     _output,
     _play_order,
     _raise_for_row,
@@ -150,14 +151,16 @@ class Lowball:
         """
         arr = _as_card_array(a)
         n = arr.shape[0]
-        result = _output(out, n)
+        nthreads = _thread_count(threads, n)
+        result = _output(out, n, arr, a)
         if n == 0:
             return result
+        g = self.tables
         if _C is None:
-            bad = _fallback_batch(self.tables, arr, result)
+            bad = _run.run_rows(lambda lo, hi: _fallback_batch(g, arr[lo:hi], result[lo:hi]),
+                                n, 1, _SLICE_ROWS_PY)
         else:
-            bad = _run_c(self.tables, arr, result, _thread_count(threads, n),
-                         self.rule == "27")
+            bad = _run_c(g, arr, result, nthreads, self.rule == "27")
         if bad >= 0:
             _raise_for_row(arr, bad, self.tables)
         return result
@@ -310,17 +313,13 @@ def _run_c(g: GameTables, arr: np.ndarray, out: np.ndarray, threads: int,
     src = ffi.from_buffer("uint8_t[]", arr)
     dst = ffi.from_buffer("uint16_t[]", out, require_writable=True)
 
-    def part(i: int) -> int:
-        lo, hi = n * i // threads, n * (i + 1) // threads
-        bad = kernel(g.ptr, src + lo * k, hi - lo, k, dst + lo)
+    def part(lo: int, hi: int) -> int:
+        bad = int(kernel(g.ptr, src + lo * k, hi - lo, k, dst + lo))
         if bad == -2:
             raise RuntimeError(f"internal error: the C core rejected {k} cards per hand")
-        return -1 if bad < 0 else lo + bad
+        return bad
 
-    if threads == 1:
-        return part(0)
-    bad_rows = [b for b in _executor().map(part, range(threads)) if b >= 0]
-    return min(bad_rows) if bad_rows else -1
+    return _run.run_rows(part, n, threads, _SLICE_ROWS)
 
 
 def _fallback_batch(g: GameTables, arr: np.ndarray, out: np.ndarray) -> int:

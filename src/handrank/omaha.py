@@ -13,16 +13,17 @@ from typing import Any
 
 import numpy as np
 
-from . import _backend, _fallback
+from . import _backend, _fallback, _run, _validate
 from .cards import card_str, cards, first_duplicate
 from .errors import InvalidCardError, InvalidHandError
-from .evaluate import _executor, _output, _thread_count, game_tables
+from .evaluate import _output, _thread_count, game_tables
 
 __all__ = ["evaluate_omaha", "evaluate_omaha_batch"]
 
 _C = _backend.core
 _HOLE_SIZES = (4, 5, 6)
 _BOARD = 5
+_SLICE_ROWS = 1 << 15        # deals per C call (a few ms): Ctrl-C is seen between two
 
 
 def _combos(h: int) -> np.ndarray:
@@ -106,22 +107,8 @@ def _omaha_fallback(g: Any, deals: np.ndarray, h: int) -> np.ndarray:
 
 
 def _as_array(a: Any, what: str, widths: tuple[int, ...]) -> np.ndarray:
-    arr = a if isinstance(a, np.ndarray) else np.asarray(a)
     w = "5" if widths == (_BOARD,) else "4..6"
-    text = (f"expected {what} as an integer array of shape (n, {w}), "
-            f"got shape {arr.shape} dtype {arr.dtype}")
-    if arr.dtype.kind not in "iu" and not (arr.size == 0 and arr.ndim == 2):
-        raise TypeError(text)
-    if arr.ndim != 2 or arr.shape[1] not in widths:
-        raise InvalidHandError(text)
-    if arr.dtype != np.uint8 and arr.size:
-        bad = (arr < 0) | (arr > 51)
-        if bad.any():
-            rows, cols = np.nonzero(bad)
-            r, c = int(rows[0]), int(cols[0])
-            raise InvalidCardError(
-                f"invalid card id {int(arr[r, c])} in {what} at row {r}, column {c}")
-    return np.ascontiguousarray(arr, dtype=np.uint8)
+    return _validate.card_array(a, what=what, shape=f"(n, {w})", widths=widths)
 
 
 def evaluate_omaha_batch(holes: Any, boards: Any, *, out: np.ndarray | None = None,
@@ -169,14 +156,17 @@ def evaluate_omaha_batch(holes: Any, boards: Any, *, out: np.ndarray | None = No
     bs = _as_array(boards, "boards", (_BOARD,))
     if len(hs) != len(bs):
         raise InvalidHandError(f"expected as many boards as holes, got {len(bs)} and {len(hs)}")
-    n, h = hs.shape
-    result = _output(out, n)
+    n = hs.shape[0]
+    nthreads = _thread_count(threads, n)
+    result = _output(out, n, hs, bs, holes, boards)
     if n == 0:
         return result
     if _C is None:
-        bad = _fallback_batch(g, hs, bs, result)
+        bad = _run.run_rows(lambda lo, hi: _fallback_batch(g, hs[lo:hi], bs[lo:hi],
+                                                           result[lo:hi]),
+                            n, 1, _SLICE_ROWS)
     else:
-        bad = _run_c(g, hs, bs, result, _thread_count(threads, n))
+        bad = _run_c(g, hs, bs, result, nthreads)
     if bad >= 0:
         row = [int(c) for c in hs[bad]] + [int(c) for c in bs[bad]]
         _check_deck(row, g, f" (row {bad})")
@@ -193,18 +183,12 @@ def _run_c(g: Any, hs: np.ndarray, bs: np.ndarray, out: np.ndarray, threads: int
     src_h = ffi.from_buffer("uint8_t[]", hs)
     src_b = ffi.from_buffer("uint8_t[]", bs)
     dst = ffi.from_buffer("uint16_t[]", out, require_writable=True)
-    if threads == 1:
-        return int(lib.hr_eval_omaha_batch(g.ptr, src_h, h, src_b, n, dst))
-    bounds = [n * i // threads for i in range(threads + 1)]
 
-    def part(i: int) -> int:
-        lo, hi = bounds[i], bounds[i + 1]
-        bad = lib.hr_eval_omaha_batch(g.ptr, src_h + lo * h, h, src_b + lo * _BOARD,
-                                      hi - lo, dst + lo)
-        return -1 if bad < 0 else lo + bad
+    def part(lo: int, hi: int) -> int:
+        return int(lib.hr_eval_omaha_batch(g.ptr, src_h + lo * h, h, src_b + lo * _BOARD,
+                                           hi - lo, dst + lo))
 
-    bad_rows = [b for b in _executor().map(part, range(threads)) if b >= 0]
-    return min(bad_rows) if bad_rows else -1
+    return _run.run_rows(part, n, threads, _SLICE_ROWS)
 
 
 def _fallback_batch(g: Any, hs: np.ndarray, bs: np.ndarray, out: np.ndarray) -> int:

@@ -16,6 +16,8 @@ allowed, nowhere else):
 ``A2s+``           A2s, A3s ... AKs: the kicker rises to one below the top card
 ``A5s-A2s``        A5s, A4s, A3s, A2s: same top card and shape at both ends;
                    either end may come first
+``T9s-65s``        T9s, 98s, 87s, 76s, 65s: a run of connectors (or of
+                   gappers, ``J9o-64o``): the same gap and shape at both ends
 ``AsKs``           one exact combo (also ``A♠K♠``, ``10s9s``, ``KsAs``)
 ``random``         all 1,326 combos
 ``TERM:0.5``       the term with weight 0.5 on each of its combos
@@ -46,6 +48,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable
+from html import escape as _html_escape
 from numbers import Real
 from typing import Any
 
@@ -56,6 +59,7 @@ from .cards import card_str as _card_str
 from .cards import cards as _parse_cards
 from .cards import check_hand as _check_hand
 from .cards import RANKS
+from ._validate import quote
 from .errors import InvalidCardError, InvalidRangeError
 
 __all__ = ["Range", "parse_player"]
@@ -119,16 +123,16 @@ def _format_weight(w: float) -> str:
 
 
 def _cannot_parse(token: str) -> InvalidRangeError:
-    return InvalidRangeError(f"cannot parse {token!r}")
+    return InvalidRangeError(f"cannot parse {quote(token)}")
 
 
 def _check_weight(w: Any) -> float:
     """Return a weight given as a number, or raise InvalidRangeError."""
     if isinstance(w, (bool, np.bool_)) or not isinstance(w, (Real, np.integer, np.floating)):
-        raise InvalidRangeError(f"invalid weight {w!r}, expected a number from 0 to 1")
+        raise InvalidRangeError(f"invalid weight {quote(w)}, expected a number from 0 to 1")
     value = float(w)
     if not (math.isfinite(value) and 0.0 <= value <= 1.0):
-        raise InvalidRangeError(f"invalid weight {w!r}, expected a number from 0 to 1")
+        raise InvalidRangeError(f"invalid weight {quote(w)}, expected a number from 0 to 1")
     return value
 
 
@@ -179,13 +183,21 @@ def _parse_body(body: str) -> tuple[str, list[int]]:
             top, bottom = max(h1, h2), min(h1, h2)
             cells = [_pair_cell(r) for r in range(bottom, top + 1)]
             text = f"{_class_text(top, top, 'p')}-{_class_text(bottom, bottom, 'p')}"
-        else:
-            if h1 != h2:
-                raise _cannot_parse(body)
+        elif h1 == h2:
             top, bottom = max(l1, l2), min(l1, l2)
             for k in range(bottom, top + 1):
                 cells.extend(_unpaired_cells(h1, k, s1))
             text = f"{_class_text(h1, top, s1)}-{_class_text(h1, bottom, s1)}"
+        else:
+            # a run of connectors or gappers: T9s-65s, J9o-64o (same gap at both ends)
+            gap = h1 - l1
+            if h2 - l2 != gap:
+                raise _cannot_parse(body)
+            top, bottom = max(h1, h2), min(h1, h2)
+            for k in range(bottom, top + 1):
+                cells.extend(_unpaired_cells(k, k - gap, s1))
+            text = (f"{_class_text(top, top - gap, s1)}-"
+                    f"{_class_text(bottom, bottom - gap, s1)}")
         return text, _cells_to_combos(cells)
 
     parsed = _parse_class(body)
@@ -208,7 +220,7 @@ def _parse_body(body: str) -> tuple[str, list[int]]:
     if len(ids) != 2:
         raise _cannot_parse(body)
     if ids[0] == ids[1]:
-        raise InvalidRangeError(f"duplicate card {_card_str(ids[0])!r} in {body!r}")
+        raise InvalidRangeError(f"duplicate card {_card_str(ids[0])!r} in {quote(body)}")
     hi, lo = max(ids), min(ids)
     return _card_str(hi) + _card_str(lo), [_combo_index(hi, lo)]
 
@@ -226,7 +238,7 @@ def _parse_text(text: str) -> tuple[str, np.ndarray]:
     for raw in text.split(","):
         term = raw.strip()
         if not term:
-            raise InvalidRangeError(f"empty term in {text!r}")
+            raise InvalidRangeError(f"empty term in {quote(text)}")
         body, colon, weight_text = term.partition(":")
         if not body or _SPACE.search(body):
             raise _cannot_parse(body or term)
@@ -235,7 +247,7 @@ def _parse_text(text: str) -> tuple[str, np.ndarray]:
         if colon:
             if not _WEIGHT.fullmatch(weight_text) or not float(weight_text) <= 1.0:
                 raise InvalidRangeError(
-                    f"invalid weight {weight_text!r} in {term!r}, expected a number from 0 to 1"
+                    f"invalid weight {quote(weight_text, 40)} in {quote(term, 40)}, expected a number from 0 to 1"
                 )
             weight = float(weight_text)
         weights[idx] = weight
@@ -557,6 +569,40 @@ class Range:
         """
         total = np.bincount(_CELL, weights=self._weights, minlength=169)
         return (total / _CELL_SIZE).reshape(13, 13)
+
+    def plot(self, path: Any = None, *, ax: Any = None) -> Any:
+        """Draw the 13x13 chart, each class coloured by its weight (needs matplotlib).
+
+        Parameters
+        ----------
+        path : str or path-like, optional
+            Save the figure there (the format from the extension).
+        ax : matplotlib Axes, optional
+            Draw into it; a new figure otherwise.
+
+        Returns
+        -------
+        matplotlib.figure.Figure
+            Classes the range does not hold stay grey.
+
+        Raises
+        ------
+        ImportError
+            Without matplotlib (``pip install handrank[plot]``).
+
+        Examples
+        --------
+        >>> fig = Range("QQ+,AKs").plot()
+        >>> fig.axes[0].get_title()
+        'QQ+,AKs: 22 combos (1.7%)'
+        """
+        from ._plot import range_figure
+        return range_figure(self, path, ax)
+
+    def _repr_html_(self) -> str:
+        from ._tabular import html_grid
+        head = f"<p><b>{_html_escape(self._text)}</b>: {len(self)} combos</p>"
+        return head + html_grid(self.grid())
 
     def without(self, dead: Any) -> Range:
         """Return the range without the combos that use any dead card.

@@ -40,11 +40,12 @@ from typing import Any
 
 import numpy as np
 
-from . import _backend
+from . import _backend, _run, _validate
 from ._tables import GameTables
+from ._validate import number, quote
 from .cards import RANKS, card_str, cards, check_hand, first_duplicate
 from .errors import InvalidCardError, InvalidHandError, InvalidShowdownError
-from .evaluate import (Category, _executor, _thread_count, best_five, cards_checked, evaluate,
+from .evaluate import (Category, _thread_count, best_five, cards_checked, evaluate,
                        evaluate_batch, game_tables)
 
 __all__ = ["InvalidShowdownError", "Pot", "PotHalf", "Settlement", "explain", "settle",
@@ -54,6 +55,7 @@ ODD_CHIP_RULES = ("left_of_button", "high_card_by_suit", "seat_order")
 GAMES = ("holdem", "holdem-hilo", "omaha-hilo")
 
 _C = _backend.core
+_SLICE_CARDS = 1 << 21       # cards per C call in a batch (a few ms): Ctrl-C is seen between two
 
 
 @dataclass(frozen=True)
@@ -137,6 +139,16 @@ class Settlement:
         lines.append("payouts: " + ", ".join(f"seat {s}: {c}" for s, c in
                                             enumerate(self.payouts)))
         return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        """The pots and the payouts as HTML tables (for notebooks)."""
+        from ._tabular import html_table
+        pots = [{"pot": "main" if i == 0 else f"side {i}", "amount": p.amount,
+                 "eligible": ", ".join(map(str, p.eligible)),
+                 "winners": ", ".join(f"{w} ({c})" for w, c in zip(p.winners, p.shares)),
+                 "reason": p.reason} for i, p in enumerate(self.pots)]
+        pay = [{"seat": s, "payout": c} for s, c in enumerate(self.payouts)]
+        return html_table(pots) + html_table(pay)
 
 
 # ---------------------------------------------------------------------- hands and reasons
@@ -228,8 +240,8 @@ def explain(a: Any, b: Any, board: Any = None, *, variant: Any = None,
     Parameters
     ----------
     a, b : str or sequence of cards
-        Five cards each when `board` is None; otherwise each player's hole
-        cards, and each hand is the best five of hole cards plus board.
+        Five cards each when `board` is None; otherwise each player's two
+        hole cards, and each hand is the best five of hole cards plus board.
     board : str or sequence of cards, optional
         The community cards (3 to 5).
     variant : optional
@@ -285,6 +297,10 @@ def explain(a: Any, b: Any, board: Any = None, *, variant: Any = None,
         return _why(_hand(ha, (), g, variant), _hand(hb, (), g, variant))
     bd, ha, hb = cards(board), cards(a), cards(b)
     check_hand(bd, 3, 5)
+    for name, hole in (("first", ha), ("second", hb)):
+        if len(hole) != 2:
+            raise InvalidHandError(f"expected 2 hole cards in the {name} hand beside a board, "
+                                   f"got {len(hole)}")
     _no_shared(ha, hb)
     hands = []
     for hole in (ha, hb):
@@ -324,31 +340,34 @@ def _check_inputs(board: Any, hands: Any, contributions: Any, folded: Any, butto
     for seat, c in enumerate(chips):
         if isinstance(c, (bool, np.bool_)) or not isinstance(c, numbers.Integral):
             raise TypeError(f"contribution of seat {seat} must be a whole number of chips "
-                            f"(int), got {c!r}")
+                            f"(int), got {quote(c)}")
         if c < 0:
-            raise InvalidShowdownError(f"contribution of seat {seat} is negative: {int(c)}")
+            raise InvalidShowdownError(f"contribution of seat {seat} is negative: {number(c)}")
     chips = [int(c) for c in chips]
-    if isinstance(hands, (str, bytes)):
+    if isinstance(hands, (str, bytes)) or not hasattr(hands, "__len__"):
         raise TypeError("hands must be a sequence with one entry per seat (cards or None), "
-                        "got str")
+                        f"got {type(hands).__name__}")
     if len(hands) != n:
         raise InvalidShowdownError(f"hands has {len(hands)} entries but contributions has {n}")
     if folded is None:
         out = [False] * n
     else:
+        if isinstance(folded, (str, bytes)) or not hasattr(folded, "__len__"):
+            raise TypeError(f"folded must be a sequence of bool, one per seat, "
+                            f"got {type(folded).__name__}")
         out = list(folded)
         if len(out) != n:
             raise InvalidShowdownError(f"folded has {len(out)} entries but contributions has {n}")
         for seat, f in enumerate(out):
             if not isinstance(f, (bool, np.bool_)):
-                raise TypeError(f"folded must hold a bool per seat, got {f!r} for seat {seat}")
+                raise TypeError(f"folded must hold a bool per seat, got {quote(f)} for seat {seat}")
         out = [bool(f) for f in out]
     if isinstance(button, (bool, np.bool_)) or not isinstance(button, numbers.Integral):
-        raise TypeError(f"button must be a seat number (int), got {button!r}")
+        raise TypeError(f"button must be a seat number (int), got {quote(button)}")
     if not 0 <= button < n:
-        raise InvalidShowdownError(f"button must be a seat from 0 to {n - 1}, got {int(button)}")
+        raise InvalidShowdownError(f"button must be a seat from 0 to {n - 1}, got {number(button)}")
     if odd_chip not in ODD_CHIP_RULES:
-        raise InvalidShowdownError(f"unknown odd_chip rule {odd_chip!r}, expected one of "
+        raise InvalidShowdownError(f"unknown odd_chip rule {quote(odd_chip)}, expected one of "
                                    + ", ".join(repr(r) for r in ODD_CHIP_RULES))
     if all(out):
         raise InvalidShowdownError("every player folded; at least one must still be in")
@@ -554,19 +573,8 @@ def _pay(amount: int, eligible: tuple[int, ...], hand: dict[int, _Hand], rule: s
 
 
 def _as_ids(a: Any, name: str, shape: str, ndim: int, width: int) -> np.ndarray:
-    arr = a if isinstance(a, np.ndarray) else np.asarray(a)
-    text = (f"expected {name} as an integer array of shape {shape}, "
-            f"got shape {arr.shape} dtype {arr.dtype}")
-    if arr.dtype.kind not in "iu" and not (arr.size == 0 and arr.ndim == ndim):
-        raise TypeError(text)
-    if arr.ndim != ndim or arr.shape[-1] != width:
-        raise InvalidHandError(text)
-    if arr.dtype != np.uint8 and arr.size:
-        bad = (arr < 0) | (arr > 51)
-        if bad.any():
-            idx = np.unravel_index(int(np.argmax(bad)), arr.shape)
-            raise InvalidCardError(f"invalid card id {int(arr[idx])} in {name} at row {idx[0]}")
-    return np.ascontiguousarray(arr, dtype=np.uint8)
+    return _validate.card_array(a, what=name, shape=shape, ndim=ndim, widths=(width,),
+                                with_column=False)
 
 
 def showdown_batch(boards: Any, hole: Any, *, threads: int | None = None,
@@ -619,11 +627,16 @@ def showdown_batch(boards: Any, hole: Any, *, threads: int | None = None,
     limit = _C.lib.HR_SHOWDOWN_MAX_PLAYERS if _C is not None else 23
     if not 1 <= p <= limit:
         raise InvalidHandError(f"expected 1 to {limit} players per deal, got {p}")
+    nthreads = _thread_count(threads, n)
     out = np.empty((n, p), dtype=np.float64)
     if n == 0:
         return out
-    bad = _batch_c(g, b, h, out, _thread_count(threads, n)) if _C is not None \
-        else _batch_numpy(g, b, h, out, variant)
+    if _C is not None:
+        bad = _batch_c(g, b, h, out, nthreads)
+    else:
+        bad = _run.run_rows(lambda lo, hi: _batch_numpy(g, b[lo:hi], h[lo:hi], out[lo:hi],
+                                                        variant),
+                            n, 1, max(1, _SLICE_CARDS // (2 * p + 5)))
     if bad >= 0:
         _raise_for_deal(b, h, bad, g)
     return out
@@ -641,14 +654,9 @@ def _batch_c(g: GameTables, b: np.ndarray, h: np.ndarray, out: np.ndarray, threa
                                     dst + lo * p)
         if bad == -2:
             raise RuntimeError(f"internal error: the C core rejected {p} players")
-        return -1 if bad < 0 else lo + bad
+        return -1 if bad < 0 else int(bad)
 
-    if threads == 1:
-        return part(0, n)
-    bounds = [n * i // threads for i in range(threads + 1)]
-    bad_rows = [r for r in _executor().map(lambda i: part(bounds[i], bounds[i + 1]),
-                                           range(threads)) if r >= 0]
-    return min(bad_rows) if bad_rows else -1
+    return _run.run_rows(part, n, threads, max(1, _SLICE_CARDS // (2 * p + 5)))
 
 
 def _batch_numpy(g: GameTables, b: np.ndarray, h: np.ndarray, out: np.ndarray,

@@ -25,6 +25,7 @@ import numpy as np
 
 from . import _backend
 from ._tables import GameTables
+from ._validate import quote
 from .cards import RANKS
 from .evaluate import best_five, category, describe, evaluate, evaluate_batch
 
@@ -126,21 +127,21 @@ def variant(name: str = "holdem", **options: Any) -> Variant:
     ValueError: unknown variant 'omaha', expected 'holdem', 'shortdeck' or 'stripped'
     """
     if not isinstance(name, str) or name not in _OPTIONS:
-        raise ValueError(f"unknown variant {name!r}, expected 'holdem', 'shortdeck' or 'stripped'")
+        raise ValueError(f"unknown variant {quote(name)}, expected 'holdem', 'shortdeck' or 'stripped'")
     allowed = _OPTIONS[name]
     for key in options:
         if key not in allowed:
             expected = " or ".join(repr(a) for a in allowed) if allowed else "no options"
-            raise TypeError(f"variant {name!r} has no option {key!r}, expected {expected}")
+            raise TypeError(f"variant {quote(name)} has no option {quote(key)}, expected {expected}")
     for key in ("trips_beat_straight", "kickers"):
         if key in options and not isinstance(options[key], (bool, np.bool_)):
-            raise TypeError(f"{key} must be True or False, got {options[key]!r}")
+            raise TypeError(f"{key} must be True or False, got {quote(options[key])}")
     lowest = options.get("lowest", "7")
     if name == "stripped":
         if isinstance(lowest, int) and not isinstance(lowest, bool) and 3 <= lowest <= 7:
             lowest = str(lowest)
         if not isinstance(lowest, str) or len(lowest) != 1 or lowest not in _STRIPPED_LOWEST:
-            raise ValueError(f"lowest must be a rank from '3' to '7', got {lowest!r}")
+            raise ValueError(f"lowest must be a rank from '3' to '7', got {quote(lowest)}")
     return _variant(name, bool(options.get("trips_beat_straight", False)),
                     bool(options.get("kickers", True)), lowest if name == "stripped" else "")
 

@@ -1,0 +1,100 @@
+"""``handrank preflop-table`` and ``handrank equity --scheduler``: the Dask commands.
+
+Both need the ``dask`` extra; without it they print one line naming it and
+exit with status 2.  ``--scheduler tcp://host:8786`` runs on that cluster
+(a ``dask scheduler`` with ``dask worker`` processes); without it, on this
+machine's cores.  A progress bar goes to stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import sys
+import time
+from collections.abc import Iterator
+from typing import Any
+
+from .errors import HandrankError
+
+__all__ = ["add_parser", "cluster_equity", "run"]
+
+_EPILOG = """examples:
+  handrank preflop-table --out table.csv
+  handrank preflop-table --out table.csv --scheduler tcp://10.0.0.5:8786
+  handrank preflop-table --out aa_kk.csv --classes AA,KK,AKs,AKo
+  handrank preflop-table --out three.csv --players 3 --scheduler tcp://10.0.0.5:8786
+"""
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Register the ``preflop-table`` subcommand on an argparse subparsers object."""
+    p: argparse.ArgumentParser = subparsers.add_parser(
+        "preflop-table", help="exact preflop equity of every hand class against every other",
+        description="Exact all-in preflop equity of hand classes against each other "
+                    "(169 x 169 heads-up by default), written as CSV. Needs the dask extra.",
+        epilog=_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--out", required=True, help="the CSV file to write")
+    p.add_argument("--players", type=int, default=2, choices=(2, 3),
+                   help="2: a class x class table; 3: every class triple (a cluster job)")
+    p.add_argument("--classes", help="comma-separated class names (default: all 169)")
+    p.add_argument("--scheduler", help="a dask scheduler address, e.g. tcp://10.0.0.5:8786 "
+                                       "(default: this machine's cores)")
+    p.set_defaults(func=run)
+    return p
+
+
+@contextlib.contextmanager
+def _client(address: str | None) -> Iterator[Any]:
+    """None for the local machine, or a Client connected to `address`."""
+    if address is None:
+        yield None
+        return
+    import distributed
+    make: Any = distributed.Client
+    try:
+        client = make(address, timeout="10s")
+    except (OSError, TimeoutError) as exc:
+        raise HandrankError(f"cannot reach the dask scheduler {address!r}: {exc}") from None
+    try:
+        yield client
+    finally:
+        client.close()
+
+
+def _dask_module() -> Any:
+    try:
+        from . import dask as hrd
+    except ImportError as exc:
+        raise HandrankError(str(exc)) from None
+    return hrd
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``preflop-table``; return the exit code."""
+    try:
+        hrd = _dask_module()
+        classes = None
+        if args.classes is not None:
+            classes = [c.strip() for c in args.classes.split(",") if c.strip()]
+        start = time.perf_counter()
+        with _client(args.scheduler) as client:
+            table = hrd.run_preflop_table(players=args.players, client=client, classes=classes,
+                                          progress=True)
+        table.to_csv(args.out)
+    except (HandrankError, ValueError, TypeError, OSError) as exc:
+        print(f"handrank preflop-table: {exc}", file=sys.stderr)
+        return 2
+    k = len(table.classes)
+    shape = f"{k} x {k}" if args.players == 2 else f"{k} x {k} x {k} x 3"
+    print(f"wrote {args.out}: {shape} exact equities, {time.perf_counter() - start:.1f} s")
+    return 0
+
+
+def cluster_equity(args: argparse.Namespace) -> Any:
+    """``handrank equity`` with ``--scheduler``: :func:`handrank.dask.equity` on it."""
+    hrd = _dask_module()
+    with _client(args.scheduler) as client:
+        return hrd.run_equity(args.players, args.board, args.dead,
+                              exact=True if args.exact else None, trials=args.trials,
+                              seed=args.seed, client=client, progress=not args.json)

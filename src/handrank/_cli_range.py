@@ -1,0 +1,165 @@
+"""The ``handrank range`` subcommand: a range's 13x13 chart, its equity and its breakdown.
+
+Parses, calls :class:`handrank.Range`, :func:`handrank.range_equity` and
+:func:`handrank.analyze`, prints.  The chart is plain text when stdout is not
+a terminal (or with ``--color never``) and coloured cells on a terminal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import sys
+from typing import Any
+
+import numpy as np
+
+from ._grid import LABELS, RANK_LABELS
+from .analysis import CLASSES, DRAWS, analyze, range_equity
+from .cards import cards, cards_str
+from .errors import HandrankError
+from .ranges import Range
+
+__all__ = ["add_parser", "format_grid", "run"]
+
+CELL = 5
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Register the ``range`` subcommand on an argparse subparsers object."""
+    p: argparse.ArgumentParser = subparsers.add_parser(
+        "range", help="a range's 13x13 chart, equity per class and board breakdown",
+        description="Print a range as the 13x13 chart of classes: the weights, or with "
+                    "--vs the equity of each class against another range; with --board "
+                    "also the made hands and draws of its combos.")
+    p.add_argument("range", help='range text, e.g. "QQ+,AKs,A5s"')
+    p.add_argument("--vs", help='the villain range, e.g. "22+,AJo+"')
+    p.add_argument("--board", default="", help="0 to 5 board cards, e.g. Qh7c2d")
+    p.add_argument("--dead", default="", help="dead cards")
+    p.add_argument("--plot", metavar="PATH", help="also save a picture (needs matplotlib)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument("--color", choices=("auto", "always", "never"), default="auto",
+                   help="colour the chart (default: when stdout is a terminal)")
+    p.set_defaults(func=run)
+    return p
+
+
+def _use_colour(choice: str) -> bool:
+    if choice != "auto":
+        return choice == "always"
+    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+        return False
+    return sys.stdout.isatty()
+
+
+def _rgb(v: float, equity: bool) -> tuple[int, int, int]:
+    if equity:
+        if v < 0.5:
+            t = v / 0.5
+            return (int(215 + 40 * t), int(48 + 176 * t), int(39 + 100 * t))
+        t = (v - 0.5) / 0.5
+        return (int(255 - 229 * t), int(224 - 72 * t), int(139 - 59 * t))
+    t = min(max(v, 0.0), 1.0)
+    return (int(222 - 189 * t), int(235 - 122 * t), int(247 - 66 * t))
+
+
+def format_grid(values: np.ndarray, equity: bool, colour: bool) -> list[str]:
+    """The chart as lines of text.
+
+    Weights (``equity=False``): a class held in full shows its name, a
+    class held in part its weight (``.50``), a class not held ``.``.
+    Equities: the class's equity in percent, ``.`` where the range holds none.
+    """
+    lines = ["   " + "".join(f"{r:>{CELL}}" for r in RANK_LABELS)]
+    for r in range(13):
+        cells = []
+        for c in range(13):
+            v = float(values[r, c])
+            held = not math.isnan(v) and (equity or v > 0)
+            if not held:
+                text = "."
+            elif equity:
+                text = f"{100 * v:.1f}"
+            elif v >= 1.0:
+                text = LABELS[r][c]
+            else:
+                text = f"{v:.2f}".lstrip("0")
+            cell = f"{text:>{CELL}}"
+            if colour and held:
+                red, green, blue = _rgb(v, equity)
+                ink = "30" if 0.299 * red + 0.587 * green + 0.114 * blue > 140 else "97"
+                cell = f"\x1b[48;2;{red};{green};{blue}m\x1b[{ink}m{cell}\x1b[0m"
+            cells.append(cell)
+        lines.append(f"{RANK_LABELS[r]:>3}" + "".join(cells))
+    return lines
+
+
+def _breakdown_lines(a: Any) -> list[str]:
+    total = float(a.weights.sum())
+    lines = [f"made hands ({total:g} weighted combos):"]
+    for name in CLASSES:
+        if a.counts[name] > 0:
+            lines.append(f"  {name:<20}{a.counts[name]:>8g}  {100 * a.share[name]:6.2f}%")
+    lines.append("draws:")
+    any_draw = False
+    for name in DRAWS:
+        if a.counts[name] > 0:
+            any_draw = True
+            lines.append(f"  {name:<20}{a.counts[name]:>8g}  {100 * a.share[name]:6.2f}%")
+    if not any_draw:
+        lines.append("  none" if len(a.board) < 5 else "  none on the river")
+    return lines
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the subcommand; return the exit code."""
+    try:
+        return _run(args)
+    except (HandrankError, ValueError, TypeError) as exc:
+        print(f"handrank range: {exc}", file=sys.stderr)
+        return 2
+
+
+def _run(args: argparse.Namespace) -> int:
+    r = Range(args.range)
+    board = cards(args.board) if args.board.strip() else []
+    re = range_equity(r, args.vs, board, args.dead) if args.vs else None
+    a = analyze(r, board, args.dead) if board else None
+    if re is not None:
+        values, is_equity = re.by_class(), True
+    else:
+        values, is_equity = r.grid(), False
+    if args.plot:
+        try:
+            fig = re.plot(args.plot, kind="grid") if re is not None else r.plot(args.plot)
+        except ImportError as exc:
+            raise HandrankError(f"--plot needs matplotlib: {exc}") from None
+        del fig
+    if args.json:
+        print(json.dumps({
+            "range": r.text, "combos": len(r), "vs": re.villain.text if re else None,
+            "board": cards_str(board), "equity": re.overall if re else None,
+            "grid_kind": "equity" if is_equity else "weight",
+            "grid": [[None if math.isnan(v) else float(v) for v in row] for row in values],
+            "labels": [list(row) for row in LABELS],
+            "breakdown": {"counts": a.counts, "share": a.share} if a else None,
+        }))
+        return 0
+    colour = _use_colour(args.color)
+    head = f"{r.text}: {len(r)} combos ({100 * len(r) / 1326:.1f}%)"
+    if board:
+        head += f" on {cards_str(board)}"
+    print(head)
+    if re is not None:
+        print(f"equity against {re.villain.text}: {100 * re.overall:.2f}% "
+              f"(exact; each class against the whole range)")
+    for line in format_grid(values, is_equity, colour):
+        print(line)
+    if a is not None:
+        for line in _breakdown_lines(a):
+            print(line)
+    if args.plot:
+        print(f"wrote {args.plot}")
+    return 0

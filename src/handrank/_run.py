@@ -1,0 +1,141 @@
+"""The one place that runs long C work on threads and keeps Ctrl-C working.
+
+A thread blocked in a cffi call (the GIL released) runs no Python signal
+handler until the call returns, so nothing long runs as one call on the
+main thread:
+
+- :func:`run_rows` cuts a batch into slices of rows and runs them on the
+  calling thread (``threads=1``) or on the pool, checking between slices
+  whether to stop.  A slice takes milliseconds, so Ctrl-C is seen at once.
+- :func:`run_tasks` runs calls that cannot be cut (an exact enumeration, a
+  run of Monte Carlo trials) on the pool, each given the address of a
+  shared cancel flag that the C loops poll.
+
+Either way the calling thread only waits, in a wait Ctrl-C interrupts; on
+KeyboardInterrupt it sets the flag, waits for every worker to return (they
+stop within milliseconds) and raises it again, so no worker is left running
+behind the next call.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Sequence
+from concurrent.futures import FIRST_EXCEPTION, Future, ThreadPoolExecutor, wait
+from typing import Any, TypeVar
+
+from . import _backend
+from ._validate import cores
+
+T = TypeVar("T")
+
+_pool: ThreadPoolExecutor | None = None
+_pool_lock = threading.Lock()
+_in_worker = threading.local()
+
+
+def executor() -> ThreadPoolExecutor:
+    """The shared pool (one worker per core), created on first use."""
+    global _pool
+    with _pool_lock:
+        if _pool is None:
+            _pool = ThreadPoolExecutor(max_workers=max(2, cores()),
+                                       thread_name_prefix="handrank",
+                                       initializer=_mark_worker)
+    return _pool
+
+
+def _mark_worker() -> None:
+    _in_worker.flag = True
+
+
+def in_worker() -> bool:
+    """True on a pool thread: work started there runs inline (no nested waits)."""
+    return bool(getattr(_in_worker, "flag", False))
+
+
+class Cancel:
+    """A flag the C loops poll (``ptr``) and Python threads read (``is_set``)."""
+
+    def __init__(self) -> None:
+        core = _backend.core
+        self._cell = core.ffi.new("int32_t *") if core is not None else [0]
+        self.ptr: Any = self._cell if core is not None else None
+
+    def set(self) -> None:
+        self._cell[0] = 1
+
+    def is_set(self) -> bool:
+        return bool(self._cell[0])
+
+
+def _wait_all(futures: Sequence[Future[Any]], cancel: Cancel) -> None:
+    """Wait for every future; on Ctrl-C (or a failure) cancel the rest first."""
+    try:
+        done, _ = wait(futures, return_when=FIRST_EXCEPTION)
+        if any(f.exception() is not None for f in done):
+            cancel.set()
+    except BaseException:
+        cancel.set()
+        for f in futures:
+            f.cancel()
+        wait(futures)
+        raise
+    wait(futures)
+
+
+def run_tasks(task: Callable[[int, Cancel], T], count: int, *,
+              inline: bool = False) -> list[T]:
+    """``[task(i, cancel) for i in range(count)]``, run so Ctrl-C stops every task.
+
+    With `inline` (small jobs) and one task, the task runs on the calling
+    thread.  Raises KeyboardInterrupt if the work was cancelled by Ctrl-C.
+    """
+    cancel = Cancel()
+    if count == 1 and (inline or in_worker()):
+        return [task(0, cancel)]
+    if in_worker():
+        return [task(i, cancel) for i in range(count)]
+    futures = [executor().submit(task, i, cancel) for i in range(count)]
+    _wait_all(futures, cancel)
+    return [f.result() for f in futures]
+
+
+def run_rows(part: Callable[[int, int], int], n: int, threads: int, slice_rows: int) -> int:
+    """Run ``part(lo, hi)`` over rows 0..n in slices; return the first bad row or -1.
+
+    ``part`` returns -1 or the index (relative to lo) of the first bad row
+    of its slice.  Slices after a bad row already found are skipped; the
+    slices before it all run, so the smallest bad row is the one returned.
+    """
+    slices = [(lo, min(lo + slice_rows, n)) for lo in range(0, n, slice_rows)]
+    if threads <= 1 or len(slices) == 1 or in_worker():
+        for lo, hi in slices:        # Ctrl-C lands between two slices
+            bad = part(lo, hi)
+            if bad >= 0:
+                return lo + bad
+        return -1
+    lock = threading.Lock()
+    state = {"next": 0, "bad": n}
+    cancel = Cancel()
+
+    def worker(_: int) -> None:
+        while not cancel.is_set():
+            with lock:
+                i = state["next"]
+                state["next"] = i + 1
+            if i >= len(slices):
+                return
+            lo, hi = slices[i]
+            if lo >= state["bad"]:
+                return
+            bad = part(lo, hi)
+            if bad >= 0:
+                with lock:
+                    state["bad"] = min(state["bad"], lo + bad)
+
+    futures = [executor().submit(worker, t) for t in range(min(threads, len(slices)))]
+    _wait_all(futures, cancel)
+    for f in futures:
+        f.result()
+    return -1 if state["bad"] == n else state["bad"]

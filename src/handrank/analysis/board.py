@@ -1,0 +1,340 @@
+"""What a range holds on a board: made hands and draws, combo by combo (:func:`analyze`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..cards import cards, cards_str
+from ..equity import claim_card
+from ..errors import InvalidHandError, InvalidRangeError
+from ..evaluate import Category, evaluate_batch, game_tables
+from ..ranges import Range, parse_player
+from . import _runouts
+
+__all__ = ["CLASSES", "DRAWS", "BoardAnalysis", "analyze"]
+
+#: Made-hand classes, strongest first.
+CLASSES = ("straight_flush", "four_of_a_kind", "full_house", "flush", "straight",
+           "three_of_a_kind", "two_pair", "overpair", "top_pair", "middle_pair",
+           "bottom_pair", "underpair", "board_pair", "high_card")
+#: Draw names.
+DRAWS = ("flush_draw", "nut_flush_draw", "open_ended", "gutshot", "backdoor_flush_draw",
+         "overcards")
+
+_PAIR_CLASSES = ("overpair", "top_pair", "middle_pair", "bottom_pair", "underpair",
+                 "board_pair")
+_CATEGORY_CLASS: dict[Category, int] = {c: CLASSES.index(c.name.lower()) for c in Category
+                                        if c != Category.ONE_PAIR}
+MIN_BOARD, MAX_BOARD = 3, 5
+# class index of each category (one pair is split later); draw-bit sets as frozensets
+_CATEGORY_LUT = np.array([0] + [_CATEGORY_CLASS.get(c, 0) for c in Category], dtype=np.int64)
+_DRAW_SETS = [frozenset(name for k, name in enumerate(DRAWS) if bits >> k & 1)
+              for bits in range(1 << len(DRAWS))]
+
+
+@dataclass(frozen=True)
+class BoardAnalysis:
+    """The result of :func:`analyze`.
+
+    Attributes
+    ----------
+    combos : ndarray of uint8, shape (n, 2)
+        The range's live combos (off the board and the dead cards), in
+        :class:`~handrank.Range` order.
+    weights : ndarray of float64, shape (n,)
+    classes : ndarray of str, shape (n,)
+        Each combo's made-hand class, one of :data:`CLASSES`.
+    draws : list of frozenset of str
+        Each combo's draws, names from :data:`DRAWS` (empty on the river).
+    counts : dict of str to float
+        Weighted combos per class and per draw name (every name, zeros too).
+    share : dict of str to float
+        ``counts`` divided by the total live weight.
+    board : tuple of int
+    range : Range
+    """
+
+    combos: np.ndarray
+    weights: np.ndarray
+    classes: np.ndarray
+    draws: list[frozenset[str]]
+    counts: dict[str, float]
+    share: dict[str, float]
+    board: tuple[int, ...]
+    range: Range
+
+    def __repr__(self) -> str:
+        top = sorted(((v, k) for k, v in self.share.items() if v > 0 and k in CLASSES),
+                     reverse=True)[:3]
+        best = ", ".join(f"{k} {100 * v:.1f}%" for v, k in top)
+        return (f"BoardAnalysis({self.range.text!r} on {cards_str(self.board)!r}: "
+                f"{len(self.combos)} combos; {best})")
+
+    def rows(self) -> list[dict[str, Any]]:
+        """One dict per name (classes, then draws): name, kind, combos, share.
+
+        Examples
+        --------
+        >>> import handrank as hr
+        >>> hr.analyze("AA,KK", board="Ks 7d 2c").rows()[1]
+        {'name': 'four_of_a_kind', 'kind': 'made', 'combos': 0.0, 'share': 0.0}
+        """
+        out = []
+        for names, kind in ((CLASSES, "made"), (DRAWS, "draw")):
+            for name in names:
+                out.append({"name": name, "kind": kind, "combos": self.counts[name],
+                            "share": self.share[name]})
+        return out
+
+    def to_pandas(self) -> Any:
+        """Return a DataFrame with one row per class and draw name.
+
+        Columns ``name``, ``kind`` ("made" or "draw"), ``combos`` (weighted)
+        and ``share``; needs pandas (``pip install handrank[pandas]``).
+
+        Examples
+        --------
+        >>> import handrank as hr
+        >>> df = hr.analyze("AA,KK", board="Ks 7d 2c").to_pandas()  # doctest: +SKIP
+        >>> df.set_index("name").loc["overpair", "combos"]          # doctest: +SKIP
+        6.0
+        """
+        from .._tabular import dataframe
+        return dataframe(self.rows(), ["name", "kind", "combos", "share"])
+
+    def plot(self, path: Any = None, *, ax: Any = None) -> Any:
+        """Draw the shares of the made-hand classes and draws as horizontal bars.
+
+        Parameters
+        ----------
+        path : str or path-like, optional
+            Save the figure there.
+        ax : matplotlib Axes, optional
+            Draw into it; a new figure otherwise.
+
+        Returns
+        -------
+        matplotlib.figure.Figure
+
+        Examples
+        --------
+        >>> import handrank as hr
+        >>> fig = hr.analyze("22+,AJs+", board="Qh 7h 2d").plot()
+        >>> fig.axes[0].get_title()
+        '22+,AJs+ on Qh 7h 2d: 80 combos'
+        """
+        from .._plot import analysis_figure
+        return analysis_figure(self, path, ax)
+
+    def _repr_html_(self) -> str:
+        from .._tabular import html_table
+        head = (f"<p><b>{self.range.text}</b> on <b>{cards_str(self.board)}</b>: "
+                f"{len(self.combos)} combos</p>")
+        rows = [dict(r, share=f"{100 * r['share']:.1f}%", combos=f"{r['combos']:g}")
+                for r in self.rows() if r["combos"] > 0]
+        return head + html_table(rows, ["name", "kind", "combos", "share"])
+
+
+def _straights(in_deck: np.ndarray) -> np.ndarray:
+    """13-bit rank masks of the straights of a deck: five consecutive ranks of
+    the deck, and the ace with the deck's four lowest ranks."""
+    ranks = [r for r in range(13) if in_deck[4 * r]]
+    out = [sum(1 << r for r in ranks[i:i + 5]) for i in range(len(ranks) - 4)]
+    out.append((1 << 12) | sum(1 << r for r in ranks[:4]))
+    return np.array(sorted(set(out)), dtype=np.int64)
+
+
+def analyze(range: Any, board: Any, dead: Any = "", *, variant: Any = None) -> BoardAnalysis:
+    """Return the made hand and the draws of every combo of a range on a board.
+
+    A combo's *hand* is its two hole cards with the board (3, 4 or 5 cards).
+
+    Made-hand classes (each combo has exactly one):
+
+    * the hand categories of RULES.md by name, from the best five of the
+      hand: ``high_card``, ``two_pair``, ``three_of_a_kind``, ``straight``,
+      ``flush``, ``full_house``, ``four_of_a_kind``, ``straight_flush``;
+    * ``one_pair`` is split by where the pair is:
+
+      - ``overpair``: the hole cards are a pair above every board card;
+      - ``underpair``: the hole cards are a pair below every board card;
+      - ``top_pair`` / ``bottom_pair``: one hole card pairs the highest /
+        the lowest board rank;
+      - ``middle_pair``: one hole card pairs another board rank, or the
+        hole cards are a pair between the highest and lowest board ranks;
+      - ``board_pair``: the only pair is two board cards (neither hole card
+        pairs anything).
+
+    Draws (only on boards of 3 or 4 cards, and only for hands that are not
+    a flush, full house, four of a kind or straight flush; a combo may have
+    several):
+
+    * ``flush_draw``: some suit has exactly four cards among hole and board,
+      at least one of them a hole card;
+    * ``nut_flush_draw``: a flush draw that holds the highest card of its
+      suit that is in the deck and neither on the board nor dead;
+    * ``open_ended``: the hand has no straight, and two or more ranks would
+      each complete a straight (five consecutive ranks, the ace also below
+      the deck's lowest rank) that uses a hole card's rank not given by the
+      board and the new card; a rank counts if one of its cards can still
+      come (in the deck, neither on the board nor dead);
+    * ``gutshot``: the same with exactly one such rank;
+    * ``backdoor_flush_draw``: on a 3-card board, some suit has exactly three
+      cards among hole and board, at least one of them a hole card;
+    * ``overcards``: both hole cards rank above every board card and the hand
+      is a high card (no pair or better).
+
+    Parameters
+    ----------
+    range : str, Range or hand
+        The combos to sort (weights are kept: ``counts`` are weighted).
+    board : str or sequence of cards
+        3, 4 or 5 cards.
+    dead : str or sequence of cards, optional
+        Cards no combo may hold.
+    variant : str or Variant, optional
+        The game (its deck and its straights); hold'em by default.
+
+    Returns
+    -------
+    BoardAnalysis
+
+    Raises
+    ------
+    InvalidCardError, InvalidHandError
+        A bad card, a board of fewer than 3 or more than 5 cards, a card
+        twice, an exact hand holding a board or dead card.
+    InvalidRangeError
+        Bad range text, or no combo left off the board and dead cards.
+
+    Examples
+    --------
+    >>> import handrank as hr
+    >>> a = hr.analyze("AA,KK,AQs,AJs,65s", board="Qh 7h 2d")
+    >>> a.counts["overpair"], a.counts["top_pair"], a.counts["flush_draw"]
+    (12.0, 3.0, 2.0)
+    >>> a.share["nut_flush_draw"] == 1 / len(a.combos)
+    True
+    >>> hr.cards_str(a.combos[0]), str(a.classes[0]), sorted(a.draws[0])
+    ('As Ah', 'overpair', ['backdoor_flush_draw'])
+    >>> hr.analyze("AA", board="Qh 7h")
+    Traceback (most recent call last):
+    ...
+    handrank.errors.InvalidHandError: expected a board of 3 to 5 cards, got 2
+    """
+    g = game_tables(variant)
+    r = parse_player(range)
+    b = cards(board) if not isinstance(board, str) or board.strip() else []
+    d = cards(dead) if not isinstance(dead, str) or dead.strip() else []
+    if not MIN_BOARD <= len(b) <= MAX_BOARD:
+        raise InvalidHandError(f"expected a board of {MIN_BOARD} to {MAX_BOARD} cards, "
+                               f"got {len(b)}")
+    where: dict[int, str] = {}
+    for c in b:
+        claim_card(where, c, "the board", g)
+    for c in d:
+        claim_card(where, c, "the dead cards", g)
+    combos, weights = r.arrays()
+    if len(combos) == 1:
+        for c in combos[0]:
+            claim_card(where, int(c), "the hand", g)
+    known = np.array(sorted(where) if len(combos) != 1 else b + d, dtype=np.uint8)
+    outside = np.flatnonzero(~np.asarray(g.in_deck[:52], dtype=bool)).astype(np.uint8)
+    live = ~_runouts.touches(combos, np.concatenate([known, outside]))
+    combos, weights = np.ascontiguousarray(combos[live]), weights[live]
+    if len(combos) == 0:
+        raise InvalidRangeError(f"range {r.text!r} has no combos left after removing the "
+                                "board and the dead cards")
+    board_ids = np.array(b, dtype=np.uint8)
+    cls, draw_bits = _classify(g, variant, combos, board_ids, np.array(d, dtype=np.uint8))
+    names = np.array(CLASSES)[cls]
+    draws = [_DRAW_SETS[bits] for bits in draw_bits.tolist()]
+    total = float(weights.sum())
+    counts: dict[str, float] = {}
+    per_class = np.bincount(cls, weights=weights, minlength=len(CLASSES))
+    for k, name in enumerate(CLASSES):
+        counts[name] = float(per_class[k])
+    for k, name in enumerate(DRAWS):
+        counts[name] = float(weights[(draw_bits >> k) & 1 == 1].sum())
+    share = {k: (v / total if total > 0 else 0.0) for k, v in counts.items()}
+    return BoardAnalysis(combos=combos, weights=weights, classes=names, draws=draws,
+                         counts=counts, share=share, board=tuple(b), range=r)
+
+
+def _classify(g: Any, variant: Any, combos: np.ndarray, board: np.ndarray,
+              dead: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Class index (into CLASSES) and draw bits (bit k = DRAWS[k]) of each combo."""
+    n, nb = len(combos), len(board)
+    hands = np.empty((n, nb + 2), dtype=np.uint8)
+    hands[:, :nb] = board
+    hands[:, nb:] = combos
+    strength = evaluate_batch(hands, variant=variant, threads=1)
+    cat = np.asarray(g.category)[strength]
+    out = _CATEGORY_LUT[cat]
+    h = (combos // 4).astype(np.int64)           # hole ranks
+    hs = (combos % 4).astype(np.int64)           # hole suits
+    br = (board // 4).astype(np.int64)
+    top, bottom = int(br.max()), int(br.min())
+    on_board = np.zeros(13, dtype=bool)
+    on_board[br] = True
+    pair = cat == Category.ONE_PAIR
+    pocket = h[:, 0] == h[:, 1]
+    hit = on_board[h]                             # (n, 2): hole rank on the board
+    paired_rank = np.where(hit[:, 0], h[:, 0], h[:, 1])
+    any_hit = hit.any(axis=1)
+    sub = np.full(n, CLASSES.index("board_pair"))
+    sub[any_hit & (paired_rank == top)] = CLASSES.index("top_pair")
+    sub[any_hit & (paired_rank == bottom) & (paired_rank != top)] = CLASSES.index("bottom_pair")
+    sub[any_hit & (paired_rank != top) & (paired_rank != bottom)] = CLASSES.index("middle_pair")
+    sub[pocket & (h[:, 0] > top)] = CLASSES.index("overpair")
+    sub[pocket & (h[:, 0] < bottom)] = CLASSES.index("underpair")
+    sub[pocket & (h[:, 0] < top) & (h[:, 0] > bottom)] = CLASSES.index("middle_pair")
+    out[pair] = sub[pair]
+
+    bits = np.zeros(n, dtype=np.int64)
+    if nb == MAX_BOARD:
+        return out, bits
+    drawing = cat < Category.FLUSH
+    # flush draws
+    board_suits = np.bincount(board % 4, minlength=4)
+    hole_suits = np.zeros((n, 4), dtype=np.int64)
+    np.add.at(hole_suits, (np.repeat(np.arange(n), 2), hs.ravel()), 1)
+    suit_total = hole_suits + board_suits[None, :]
+    four = (suit_total == 4) & (hole_suits >= 1)
+    fd = four.any(axis=1) & drawing
+    # the cards that can still come: in the deck, off the board and not dead
+    free = np.asarray(g.in_deck[:52], dtype=bool).copy()
+    free[board] = False
+    free[dead] = False
+    nut_rank = np.array([max((r for r in range(13) if free[4 * r + s]), default=-1)
+                         for s in range(4)])
+    holds_nut = np.zeros((n, 4), dtype=bool)
+    for k in (0, 1):
+        holds_nut[np.arange(n), hs[:, k]] |= h[:, k] == nut_rank[hs[:, k]]
+    nfd = (four & holds_nut).any(axis=1) & drawing
+    bd = ((suit_total == 3) & (hole_suits >= 1)).any(axis=1) & drawing & (nb == 3)
+    # straight draws
+    straights = _straights(np.asarray(g.in_deck))
+    bmask = int(np.bitwise_or.reduce(1 << br))
+    mask = (1 << h[:, 0]) | (1 << h[:, 1]) | bmask
+    made = ((mask[:, None] & straights[None, :]) == straights[None, :]).any(axis=1)
+    can_come = [r for r in range(13) if free[4 * r:4 * r + 4].any()]
+    outs = np.zeros(n, dtype=np.int64)
+    for x in can_come:
+        xb = 1 << x
+        with_x = mask | xb
+        fits = (with_x[:, None] & straights[None, :]) == straights[None, :]
+        holds_x = (straights & xb) != 0
+        needs_hole = (straights & ~(bmask | xb)) != 0
+        outs += (fits & holds_x[None, :] & needs_hole[None, :]).any(axis=1)
+    straight_ok = drawing & ~made
+    oe = straight_ok & (outs >= 2)
+    gs = straight_ok & (outs == 1)
+    over = (cat == Category.HIGH_CARD) & (h.min(axis=1) > top)
+    for k, flag in enumerate((fd, nfd, oe, gs, bd, over)):
+        bits |= flag.astype(np.int64) << k
+    return out, bits
+

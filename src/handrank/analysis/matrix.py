@@ -1,0 +1,500 @@
+"""Equity combo by combo: :func:`equity_matrix` and :func:`range_equity`.
+
+Both enumerate every runout of the board exactly (heads-up).  The strength
+of each combo on each runout is computed once (``_runouts.strengths``); the
+matrix then compares every row combo with every column combo on each runout
+(vectorised counters in C), and the range equity sorts the villain's
+strengths on each runout so each hero combo costs two binary searches plus a
+correction for the villain combos that share one of its cards
+(csrc/matrix.c).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from .. import _backend
+from ..equity import BOARD_CARDS, SHARE_UNIT, _prepare, _Spot, equity
+from ..errors import HandrankError, InvalidRangeError
+from ..evaluate import game_tables
+from ..ranges import _CELL, _COMBO_IDS, Range, parse_player
+from . import _runouts
+
+__all__ = ["EquityMatrix", "RangeEquity", "equity_matrix", "range_equity"]
+
+# Largest jobs: (row combos x column combos x runouts) comparisons and
+# (combos x runouts) evaluations.  The C core does about 3e9 comparisons a
+# second; numpy about 1e8.
+MAX_COMPARISONS = 2e11 if _backend.core is not None else 5e8
+MAX_EVALUATIONS = 2e9 if _backend.core is not None else 5e7
+
+
+@dataclass(frozen=True)
+class EquityMatrix:
+    """The result of :func:`equity_matrix`: each row combo against each column combo.
+
+    Attributes
+    ----------
+    rows, cols : ndarray of uint8, shape (n, 2) and (m, 2)
+        The combos of the two ranges in :class:`~handrank.Range` order.
+    equity, win, tie : ndarray of float64, shape (n, m)
+        Heads-up equity, win and tie fractions of row combo ``i`` against
+        column combo ``j`` over every runout; NaN where the two share a card
+        or either holds a board or dead card (or a card outside a variant's
+        deck).
+    """
+
+    rows: np.ndarray
+    cols: np.ndarray
+    equity: np.ndarray
+    win: np.ndarray
+    tie: np.ndarray
+
+    def __repr__(self) -> str:
+        return (f"EquityMatrix({len(self.rows)} x {len(self.cols)} combos, "
+                f"{int(np.isfinite(self.equity).sum())} pairs dealt)")
+
+
+@dataclass(frozen=True)
+class RangeEquity:
+    """The result of :func:`range_equity`: each hero combo against the villain's range.
+
+    Attributes
+    ----------
+    combos : ndarray of uint8, shape (n, 2)
+        The hero's live combos (off the board and the dead cards) in
+        :class:`~handrank.Range` order.
+    weights : ndarray of float64, shape (n,)
+        Their weights in the hero's range.
+    equity, win, tie : ndarray of float64, shape (n,)
+        Each combo's equity, win and tie fractions against the villain's
+        weighted live combos that share no card with it, over every runout;
+        NaN for a combo that every villain combo clashes with.
+    overall : float
+        The hero range's equity, ``hr.equity([hero, villain], board, dead,
+        exact=True).equity[0]`` to the last bit.
+    hero, villain : Range
+        The two ranges as given.
+    board : tuple of int
+        The board's card ids.
+    """
+
+    combos: np.ndarray
+    weights: np.ndarray
+    equity: np.ndarray
+    win: np.ndarray
+    tie: np.ndarray
+    overall: float
+    hero: Range
+    villain: Range
+    board: tuple[int, ...] = field(default=())
+
+    def __repr__(self) -> str:
+        return (f"RangeEquity(hero={self.hero.text!r}, villain={self.villain.text!r}, "
+                f"{len(self.combos)} combos, overall={self.overall:.4f})")
+
+    def distribution(self) -> tuple[np.ndarray, np.ndarray]:
+        """Return the combos' equities sorted ascending and their cumulative weight.
+
+        Returns
+        -------
+        equity : ndarray of float64
+            The equities of the combos that can be dealt, ascending.
+        cumulative : ndarray of float64
+            The fraction of the range's weight at or below each equity:
+            ``cumulative[-1] == 1``.
+
+        Examples
+        --------
+        >>> import handrank as hr
+        >>> e, c = hr.range_equity("AA,KK", "QQ", board="2c 3d 4h 5s 9c").distribution()
+        >>> e.tolist(), c.tolist()
+        ([1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0], \
+[0.08333333333333333, 0.16666666666666666, 0.25, 0.3333333333333333, \
+0.4166666666666667, 0.5, 0.5833333333333334, 0.6666666666666666, 0.75, \
+0.8333333333333334, 0.9166666666666666, 1.0])
+        """
+        ok = np.isfinite(self.equity)
+        e, w = self.equity[ok], self.weights[ok]
+        order = np.argsort(e, kind="stable")
+        c = np.cumsum(w[order])
+        return e[order], c / c[-1]
+
+    def by_class(self) -> np.ndarray:
+        """Return the weighted mean equity of each of the 169 classes, as a 13x13 grid.
+
+        The layout is :meth:`handrank.Range.grid`'s (row and column 0 are
+        aces, suited classes above the diagonal); NaN where the range holds
+        no live combo of the class.
+
+        Examples
+        --------
+        >>> import handrank as hr
+        >>> g = hr.range_equity("AA,KK", "QQ", board="2c 3d 4h 5s 9c").by_class()
+        >>> float(g[0, 0]), float(g[1, 1]), int(np.isnan(g).sum())
+        (1.0, 1.0, 167)
+        """
+        ok = np.isfinite(self.equity)
+        cell = _CELL[_combo_index(self.combos[ok])]
+        w = self.weights[ok]
+        total = np.bincount(cell, weights=w, minlength=169)
+        value = np.bincount(cell, weights=w * self.equity[ok], minlength=169)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            out = np.where(total > 0, value / np.where(total > 0, total, 1), np.nan)
+        return out.reshape(13, 13)
+
+    def plot(self, path: Any = None, *, ax: Any = None, kind: str = "both") -> Any:
+        """Draw the grid coloured by equity per class and/or the distribution curve.
+
+        Parameters
+        ----------
+        path : str or path-like, optional
+            Save the figure there (the format from the extension).
+        ax : matplotlib Axes or a pair of them, optional
+            Draw into these axes (one for ``kind="grid"`` or
+            ``"distribution"``, two for ``"both"``); a new figure otherwise.
+        kind : {"both", "grid", "distribution"}
+
+        Returns
+        -------
+        matplotlib.figure.Figure
+
+        Raises
+        ------
+        ImportError
+            Without matplotlib (``pip install handrank[plot]``).
+        ValueError
+            An unknown `kind`, or the wrong number of axes.
+
+        Examples
+        --------
+        >>> import handrank as hr
+        >>> fig = hr.range_equity("QQ+,AKs", "TT+,AK", board="Ks 7d 2c").plot()
+        >>> type(fig).__name__, len(fig.axes)          # grid, its colour bar, the curve
+        ('Figure', 3)
+        """
+        from .._plot import range_equity_figure
+        return range_equity_figure(self, path, ax, kind)
+
+    def to_pandas(self) -> Any:
+        """Return a DataFrame with one row per hero combo.
+
+        Columns ``hand``, ``class``, ``weight``, ``equity``, ``win``, ``tie``
+        (needs pandas: ``pip install handrank[pandas]``).
+
+        Examples
+        --------
+        >>> import handrank as hr
+        >>> df = hr.range_equity("AA", "KK", board="Ks 7d 2c").to_pandas()  # doctest: +SKIP
+        >>> df.columns.tolist()                                              # doctest: +SKIP
+        ['hand', 'class', 'weight', 'equity', 'win', 'tie']
+        """
+        from .._tabular import dataframe
+        return dataframe(_combo_rows(self.combos, self.weights,
+                                     equity=self.equity, win=self.win, tie=self.tie))
+
+    def _repr_html_(self) -> str:
+        from .._tabular import html_grid, html_table
+        head = (f"<p><b>{_esc(self.hero.text)}</b> vs <b>{_esc(self.villain.text)}</b>"
+                f"{_board_text(self.board)}: equity <b>{100 * self.overall:.2f}%</b> "
+                f"over {len(self.combos)} combos</p>")
+        best = np.argsort(-np.nan_to_num(self.equity, nan=-1.0), kind="stable")[:10]
+        rows = _combo_rows(self.combos[best], self.weights[best], equity=self.equity[best],
+                           win=self.win[best], tie=self.tie[best])
+        return (head + html_grid(self.by_class(), percent=True)
+                + "<p>strongest combos</p>" + html_table(rows))
+
+
+def _esc(text: str) -> str:
+    from html import escape
+    return escape(text)
+
+
+def _board_text(board: tuple[int, ...]) -> str:
+    from ..cards import cards_str
+    return f" on {cards_str(board)}" if board else ""
+
+
+def _combo_index(combos: np.ndarray) -> np.ndarray:
+    hi = combos[:, 0].astype(np.intp)
+    lo = combos[:, 1].astype(np.intp)
+    return hi * (hi - 1) // 2 + lo
+
+
+def _combo_rows(combos: np.ndarray, weights: np.ndarray,
+                **columns: np.ndarray) -> list[dict[str, Any]]:
+    from .._grid import class_name
+    from ..cards import card_str
+    out = []
+    for k, (a, b) in enumerate(combos):
+        row: dict[str, Any] = {"hand": card_str(int(a)) + card_str(int(b)),
+                               "class": class_name(int(a), int(b)),
+                               "weight": float(weights[k])}
+        for name, values in columns.items():
+            row[name] = float(values[k])
+        out.append(row)
+    return out
+
+
+def _spot(players: list[Any], board: Any, dead: Any, variant: Any) -> _Spot:
+    g = game_tables(variant)
+    spot = _prepare(players, board, dead, g)
+    return spot
+
+
+def _check_cost(n_evals: float, n_compares: float) -> None:
+    if n_evals > MAX_EVALUATIONS or n_compares > MAX_COMPARISONS:
+        where = "" if _backend.core is not None else " on the pure-Python backend"
+        raise HandrankError(
+            f"too large{where}: about {n_evals:.2g} evaluations and {n_compares:.2g} "
+            f"comparisons (limits {MAX_EVALUATIONS:.0e} and {MAX_COMPARISONS:.0e}); "
+            "give more board cards or smaller ranges")
+
+
+def _chunk_rows(n_combos: int) -> int:
+    return max(1, _runouts.CHUNK_CELLS // max(1, n_combos))
+
+
+def equity_matrix(a: Any, b: Any, board: Any = "", dead: Any = "", *,
+                  variant: Any = None) -> EquityMatrix:
+    """Return the heads-up equity of every combo of `a` against every combo of `b`.
+
+    Exact over every runout of the board (0 to 5 cards given).  Each
+    combo's strength on each runout is computed once; the pairs are then
+    compared runout by runout with vectorised counters (csrc/matrix.c), so
+    1,326 x 1,326 combos on a flop take well under a second.
+
+    Parameters
+    ----------
+    a, b : str, Range or hand
+        The row and the column range (text such as ``"QQ+,AKs"``, a
+        :class:`~handrank.Range`, or an exact hand).  Weights are ignored:
+        every combo gets its own row or column.
+    board : str or sequence of cards, optional
+        0 to 5 board cards.
+    dead : str or sequence of cards, optional
+        Cards no one holds and no runout deals.
+    variant : str or Variant, optional
+        The game; hold'em by default.
+
+    Returns
+    -------
+    EquityMatrix
+        ``rows`` and ``cols`` are the ranges' combos in Range order,
+        ``equity[i, j]`` row combo i's equity against column combo j: NaN
+        where they share a card or one holds a board or dead card.
+
+    Raises
+    ------
+    InvalidCardError, InvalidHandError
+        A bad card, a board of more than 5 cards, an exact hand that holds
+        a board or dead card.
+    InvalidRangeError
+        Bad range text, a range with no combo off the board and dead cards.
+    HandrankError
+        A job too large (for example two wide ranges before the flop).
+
+    Examples
+    --------
+    >>> import handrank as hr
+    >>> m = hr.equity_matrix("AA", "KK", board="Ks 7d 2c")
+    >>> m.equity.shape, round(float(np.nanmax(m.equity)), 4)
+    ((6, 6), 0.0859)
+    >>> int(np.isnan(m.equity).sum())     # the three KK combos holding the Ks
+    18
+    >>> hr.cards_str(m.rows[0]), hr.cards_str(m.cols[5])
+    ('As Ah', 'Kd Kc')
+    >>> bool(m.equity[0, 5] == hr.equity(["AsAh", "KdKc"], board="Ks 7d 2c").equity[0])
+    True
+    >>> hr.equity_matrix("AsKs", "QQ", board="As 7d 2c")
+    Traceback (most recent call last):
+    ...
+    handrank.errors.InvalidHandError: card 'As' is in player 1's hand and on the board
+    """
+    ra, rb = parse_player(a), parse_player(b)
+    spot = _spot([ra, rb], board, dead, variant)
+    rows, _ = ra.arrays()
+    cols, _ = rb.arrays()
+    outside = np.flatnonzero(~np.asarray(spot.g.in_deck[:52], dtype=bool))
+    known = np.concatenate([spot.board, spot.dead, outside]).astype(np.uint8)
+    row_ok = ~_runouts.touches(rows, known)
+    col_ok = ~_runouts.touches(cols, known)
+    lr = np.ascontiguousarray(rows[row_ok])
+    lc = np.ascontiguousarray(cols[col_ok])
+    g = spot.g
+    n_r = _runouts.n_runouts(g, spot.board, spot.dead)
+    _check_cost((len(lr) + len(lc)) * n_r, len(lr) * len(lc) * n_r)
+    win = np.zeros((len(lr), len(lc)), dtype=np.uint32)
+    tie = np.zeros((len(lr), len(lc)), dtype=np.uint32)
+    for runs in _runouts.runouts(g, spot.board, spot.dead, _chunk_rows(len(lr) + len(lc))):
+        s_rows = _runouts.strengths(g, spot.board, runs, lr)
+        s_cols = _runouts.strengths(g, spot.board, runs, lc)
+        _runouts.matrix_tally(s_rows, s_cols, win, tie)
+    left = len(_runouts.deck_left(g, spot.board, spot.dead))
+    total = float(math.comb(left - 4, BOARD_CARDS - len(spot.board)))
+    apart = ~_runouts.clashes(lr, lc)
+    shape = (len(rows), len(cols))
+    eq, w, t = (np.full(shape, np.nan) for _ in range(3))
+    cell = np.ix_(np.flatnonzero(row_ok), np.flatnonzero(col_ok))
+    wf = np.where(apart, win / total, np.nan)
+    tf = np.where(apart, tie / total, np.nan)
+    w[cell], t[cell] = wf, tf
+    eq[cell] = np.where(apart, _shares(win, tie) / SHARE_UNIT / total, np.nan)
+    return EquityMatrix(rows=rows, cols=cols, equity=eq, win=w, tie=t)
+
+
+def range_equity(hero: Any, villain: Any, board: Any = "", dead: Any = "", *,
+                 variant: Any = None) -> RangeEquity:
+    """Return the equity of each hero combo against the villain's whole range.
+
+    Exact over every runout (0 to 5 board cards given), heads-up.  A hero
+    combo meets only the villain combos that share no card with it, each
+    with its weight (card removal).
+
+    Parameters
+    ----------
+    hero, villain : str, Range or hand
+        Range text (``"JJ+,AK"``, ``"22+:0.5"``), a :class:`~handrank.Range`
+        or an exact hand.
+    board : str or sequence of cards, optional
+        0 to 5 board cards.
+    dead : str or sequence of cards, optional
+        Cards no one holds and no runout deals.
+    variant : str or Variant, optional
+        The game; hold'em by default.
+
+    Returns
+    -------
+    RangeEquity
+        Per live hero combo ``equity``, ``win``, ``tie``; ``overall`` is the
+        weighted mean, equal to ``hr.equity([hero, villain], board, dead,
+        exact=True).equity[0]`` bit for bit.  When the weights are multiples
+        of a power of two (1, 0.5, 0.25 ...) and the sums fit in 53 bits,
+        it comes from this function's own exact tallies, which are then the
+        very numbers hr.equity divides; otherwise hr.equity is called.
+
+    Raises
+    ------
+    InvalidCardError, InvalidHandError
+        A bad card, a board of more than 5 cards, an exact hand that holds
+        a board or dead card.
+    InvalidRangeError
+        Bad range text, a range with no combo left after the board and dead
+        cards, ranges that always clash.
+    HandrankError
+        A job too large (for example two wide ranges before the flop).
+
+    Examples
+    --------
+    >>> import handrank as hr
+    >>> re = hr.range_equity("AA,KK", "QQ", board="Qh 7c 2d")
+    >>> len(re.combos), round(re.overall, 4)
+    (12, 0.0859)
+    >>> bool(re.overall == hr.equity(["AA,KK", "QQ"], board="Qh 7c 2d", exact=True).equity[0])
+    True
+    >>> hr.range_equity("QQ", "AA", board="Qh Qc Qd 7s")
+    Traceback (most recent call last):
+    ...
+    handrank.errors.InvalidRangeError: player 1's range 'QQ' has no combos left after \
+removing the board, the dead cards and the other players' hands
+    """
+    rh, rv = parse_player(hero), parse_player(villain)
+    spot = _spot([rh, rv], board, dead, variant)
+    g = spot.g
+    hc, hw = spot.combos[0], spot.weights[0]
+    vc, vw = spot.combos[1], spot.weights[1]
+    hc, hw = _range_order(hc, hw)
+    vc, vw = _range_order(vc, vw)
+    n_r = _runouts.n_runouts(g, spot.board, spot.dead)
+    _check_cost((len(hc) + len(vc)) * n_r, len(hc) * 40 * n_r
+                if _backend.core is not None else len(hc) * len(vc) * n_r)
+    left = len(_runouts.deck_left(g, spot.board, spot.dead))
+    boards = math.comb(left - 4, BOARD_CARDS - len(spot.board))
+    apart_w = (~_runouts.clashes(hc, vc)).astype(np.float64) @ vw     # villain weight met
+    total = apart_w * boards
+    if not (total > 0).any():
+        raise InvalidRangeError("the players' ranges always clash: no deal is possible")
+    win = np.zeros(len(hc))
+    tie = np.zeros(len(hc))
+    for runs in _runouts.runouts(g, spot.board, spot.dead, _chunk_rows(len(hc) + len(vc))):
+        s_h = _runouts.strengths(g, spot.board, runs, hc)
+        s_v = _runouts.strengths(g, spot.board, runs, vc)
+        _runouts.range_tally(s_h, s_v, hc, vc, vw, win, tie)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        ok = total > 0
+        denom = np.where(ok, total, 1.0)
+        eq = np.where(ok, _shares(win, tie) / SHARE_UNIT / denom, np.nan)
+        wf = np.where(ok, win / denom, np.nan)
+        tf = np.where(ok, tie / denom, np.nan)
+    overall = _overall(hw, vw, win, tie, total)
+    if overall is None:
+        overall = float(equity([rh, rv], board, dead, exact=True, variant=variant).equity[0])
+    b = tuple(int(c) for c in spot.board)
+    return RangeEquity(combos=hc, weights=hw, equity=eq, win=wf, tie=tf, overall=overall,
+                       hero=rh, villain=rv, board=b)
+
+
+def _shares(win: np.ndarray, tie: np.ndarray) -> np.ndarray:
+    """Pot shares in units of 1 / SHARE_UNIT, as hr.equity counts them (exact
+    integers for whole counts), so that one combo's equity is hr.equity's to
+    the last bit."""
+    return win * float(SHARE_UNIT) + tie * float(SHARE_UNIT // 2)
+
+
+def _range_order(combos: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Combos in Range order (hi, lo descending), whatever order they came in."""
+    order = np.argsort(-_combo_index(combos), kind="stable")
+    return np.ascontiguousarray(combos[order], dtype=np.uint8), weights[order]
+
+
+_EXACT_BITS = 53
+
+
+def _scale(weights: np.ndarray) -> int | None:
+    """The smallest e <= 30 with every weight * 2**e an integer, or None."""
+    for e in range(31):
+        s = weights * float(1 << e)
+        if np.all(s == np.floor(s)):
+            return e
+    return None
+
+
+def _overall(hw: np.ndarray, vw: np.ndarray, win: np.ndarray, tie: np.ndarray,
+             total: np.ndarray) -> float | None:
+    """hr.equity's number from the exact tallies, or None if they may not be exact.
+
+    hr.equity adds ``w_hero * w_villain * count`` over the pairs: with
+    weights that are multiples of ``2**-e`` every partial sum is a multiple
+    of ``2**-(e_h + e_v)``, so if the final sums stay below ``2**53`` units
+    nothing is ever rounded, in its sums or in these.  The same two sums then
+    go through the same two divisions.
+    """
+    eh, ev = _scale(hw), _scale(vw)
+    if eh is None or ev is None:
+        return None
+    unit_v = float(1 << ev)
+    w_units, t_units, tot_units = win * unit_v, tie * unit_v, total * unit_v
+    for x in (w_units, t_units, tot_units):
+        if not np.all(x == np.floor(x)) or x.max(initial=0.0) >= 2.0**_EXACT_BITS:
+            return None
+    h_units = hw * float(1 << eh)
+    # bounds in floating point first, so the int64 sums below cannot overflow
+    share = (w_units * SHARE_UNIT + t_units * (SHARE_UNIT // 2)) * h_units
+    if share.sum() >= 2.0**_EXACT_BITS or (tot_units * h_units).sum() >= 2.0**_EXACT_BITS:
+        return None
+    hi = h_units.astype(np.int64)
+    s_int = int(np.dot(hi, w_units.astype(np.int64) * SHARE_UNIT
+                       + t_units.astype(np.int64) * (SHARE_UNIT // 2)))
+    t_int = int(np.dot(hi, tot_units.astype(np.int64)))
+    if t_int == 0:
+        return None
+    scale = 2.0 ** -(eh + ev)
+    return float(np.float64(s_int * scale) / SHARE_UNIT / np.float64(t_int * scale))
+
+
+def _all_combos() -> np.ndarray:
+    return _COMBO_IDS

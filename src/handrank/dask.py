@@ -1,0 +1,445 @@
+"""Scale out on Dask: the same answers on one machine or a cluster.
+
+Needs the ``dask`` extra (``pip install 'handrank[dask]'``: dask with
+``distributed``); ``import handrank`` never imports dask.
+
+Every function takes ``client=``: None runs on the local machine (dask's
+local threaded scheduler on every core; the C core releases the GIL), a
+``distributed.Client`` runs on that cluster.  Each piece of work is a pure
+function of its arguments that returns integer counts, and the counts are
+summed, so results do not depend on the number of workers, the order tasks
+run in, or tasks rerun after a worker is lost.
+
+- :func:`evaluate_batch`: a dask array of card ids in, a lazy dask array of
+  strengths out (one task per block of rows).
+- :func:`equity`: exact enumeration split into tasks of combo tuples, or
+  Monte Carlo in chunks of ``chunk_trials`` trials, chunk ``k`` seeded from
+  ``(seed, k)`` alone.
+- :func:`preflop_table`: exact class-against-class tables, heads-up or 3-way
+  (see :mod:`handrank._preflop` for how work is shared across matchups).
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import re
+import sys
+import time
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, cast
+
+try:
+    import dask
+    import dask.array as da
+    import distributed
+except ImportError as e:  # pragma: no cover - exercised in a subprocess test
+    raise ImportError("handrank.dask needs dask and distributed: "
+                      "pip install 'handrank[dask]'") from e
+
+# dask's own annotations are partial: use it untyped
+_dask: Any = dask
+_dist: Any = distributed
+
+import numpy as np
+
+from . import _backend, _preflop
+from ._preflop import PreflopTable
+from .equity import (
+    BOARD_CARDS,
+    DEFAULT_TRIALS,
+    SHARE_UNIT,
+    TARGET_MAX_TRIALS,
+    EquityResult,
+    _deck_size,
+    _exact_python,
+    _prepare,
+    _result_exact,
+    _stderr,
+    _threads,
+    check_trials,
+    mc_arrays,
+    mc_seed,
+    use_exact,
+)
+from .errors import HandrankError, InvalidHandError, InvalidRangeError
+from .evaluate import evaluate_batch as _evaluate_batch
+from .evaluate import game_tables
+
+__all__ = ["CHUNK_TRIALS", "PreflopTable", "equity", "evaluate_batch", "preflop_table"]
+
+# Monte Carlo trials per task.  Heads-up with exact hands (the fastest spot,
+# about 60 M trials/s on one core) 32 M trials are 0.5 s of work; ranges and
+# more players take longer per trial.  A task costs a LocalCluster 2 to 18 ms
+# on this project's loaded 2-core machine (benchmarks/bench_dask.py), so the
+# overhead stays under 5% even there.  The chunk size fixes the random
+# streams, so it never depends on the cluster; pass chunk_trials to make
+# more, smaller tasks for a run of few trials on many workers.
+CHUNK_TRIALS = 32_000_000
+# Exact enumeration: evaluations per task (about 0.25 s of work, see
+# handrank.equity's cost estimate) and the most tasks one call makes.
+EXACT_TASK_COST = 12_500_000
+MAX_EXACT_TASKS = 4096
+
+_ROW = re.compile(r"\brow (\d+)")
+
+
+# ------------------------------------------------------------------ running
+
+
+def _game_key(variant: Any) -> str:
+    """The name of `variant`'s tables in the core's game list (sent to workers)."""
+    g = game_tables(variant)
+    for name, t in _backend.GAMES.items():
+        if t.values is g.values and t.flush is g.flush and t.card_key is g.card_key:
+            return name
+    raise RuntimeError(f"internal error: no game named for {g.name!r}")
+
+
+def _check_client(client: Any) -> None:
+    if client is not None and not isinstance(client, distributed.Client):
+        raise TypeError(f"client must be a distributed.Client or None, "
+                        f"got {type(client).__name__}")
+
+
+def _bar(done: int, total: int, start: float) -> None:
+    width = 30
+    fill = width * done // max(total, 1)
+    sys.stderr.write(f"\r[{'#' * fill}{' ' * (width - fill)}] {done}/{total} tasks "
+                     f"{time.perf_counter() - start:6.1f} s")
+    if done == total:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
+
+
+def _run(client: Any, fn: Callable[..., Any], calls: Sequence[tuple[Any, ...]],
+         progress: bool = False) -> list[Any]:
+    """``[fn(*args) for args in calls]``, as tasks on `client` (None: local threads)."""
+    if client is None:
+        tasks = [_dask.delayed(fn, pure=True)(*args) for args in calls]
+        if progress:
+            bar: Any = importlib.import_module("dask.diagnostics").ProgressBar
+            with bar(out=sys.stderr):
+                return list(_dask.compute(*tasks, scheduler="threads"))
+        return list(_dask.compute(*tasks, scheduler="threads"))
+    futures = [client.submit(fn, *args, pure=True) for args in calls]
+    if progress:
+        start = time.perf_counter()
+        _bar(0, len(futures), start)
+        for done, _ in enumerate(_dist.as_completed(futures), 1):
+            _bar(done, len(futures), start)
+    return list(cast(Any, client).gather(futures))
+
+
+# -------------------------------------------------------------- evaluation
+
+
+def _evaluate_block(block: np.ndarray, game: str, block_info: Any = None) -> np.ndarray:
+    start = 0
+    if block_info is not None:
+        start = int(block_info[0]["array-location"][0][0])
+    try:
+        return _evaluate_batch(block, threads=1, variant=game)
+    except HandrankError as e:
+        # the same error as evaluate_batch on the whole array: the global row
+        message = _ROW.sub(lambda m: f"row {start + int(m.group(1))}", str(e), count=1)
+        raise type(e)(message) from None
+
+
+def evaluate_batch(x: Any, *, variant: Any = None) -> Any:
+    """Return the strength of each row of a dask array of card ids, lazily.
+
+    Parameters
+    ----------
+    x : dask.array.Array or array_like of int, shape (n, 5), (n, 6) or (n, 7)
+        Card ids, chunked along rows; the columns are rechunked to one block
+        if needed.  A numpy array (or anything else) goes to
+        :func:`handrank.evaluate_batch` and gives a numpy array.
+    variant : str or Variant, optional
+        The game; hold'em by default.
+
+    Returns
+    -------
+    dask.array.Array of uint16, shape (n,)
+        One task per block of rows; computing it raises, for a bad row, the
+        error :func:`handrank.evaluate_batch` raises on the whole array,
+        naming the row's global index.
+
+    Raises
+    ------
+    TypeError
+        If `x` is not an integer array.
+    InvalidHandError
+        If `x` is not of shape (n, 5..7), or its row chunks are unknown.
+    InvalidCardError
+        (On compute) an id outside the deck, naming its global row and column.
+
+    Examples
+    --------
+    >>> import dask.array as da
+    >>> x = da.from_array(np.array([[51, 47, 43, 39, 35], [20, 13, 10, 7, 0]]), chunks=1)
+    >>> evaluate_batch(x).compute()
+    array([7462,    1], dtype=uint16)
+    >>> evaluate_batch(da.from_array(np.array([[0, 1, 2, 3, 4], [51, 51, 43, 39, 35]]),
+    ...                              chunks=1)).compute()
+    Traceback (most recent call last):
+    ...
+    handrank.errors.InvalidHandError: duplicate card 'As' in row 1
+    """
+    if not isinstance(x, da.Array):
+        return _evaluate_batch(x, variant=variant)
+    game = _game_key(variant)
+    shape_text = (f"expected an integer array of shape (n, 5..7), "
+                  f"got shape {x.shape} dtype {x.dtype}")
+    if x.dtype.kind not in "iu":
+        raise TypeError(shape_text)
+    if x.ndim != 2 or not 5 <= x.shape[1] <= 7:
+        raise InvalidHandError(shape_text)
+    if any(math.isnan(c) for c in x.chunks[0]):
+        raise InvalidHandError("the row chunks of x are unknown, so a bad row's global index "
+                               "is too; call x.compute_chunk_sizes() first")
+    arr: Any = x
+    if len(x.chunks[1]) > 1:
+        arr = arr.rechunk({1: -1})
+    return arr.map_blocks(_evaluate_block, game, dtype=np.uint16, drop_axis=1,
+                        meta=np.empty(0, dtype=np.uint16))
+
+
+# ------------------------------------------------------------------ equity
+
+
+def _exact_part(game: str, n: int, combos: np.ndarray, weights: np.ndarray,
+                offsets: np.ndarray, board: np.ndarray, dead: np.ndarray, part: int,
+                parts: int) -> tuple[np.ndarray, int]:
+    """Tuples part, part + parts, ... of an exact enumeration: counts and tuples taken."""
+    core = _backend.core
+    ffi, lib = core.ffi, core.lib
+    out = np.zeros(3 * n + 1)
+    taken = lib.hr_equity_exact(
+        _backend.GAMES[game].ptr, n, ffi.from_buffer("uint8_t[]", combos),
+        ffi.from_buffer("double[]", weights), ffi.from_buffer("int32_t[]", offsets),
+        ffi.from_buffer("uint8_t[]", board), len(board), ffi.from_buffer("uint8_t[]", dead),
+        len(dead), part, parts, ffi.from_buffer("double[]", out, require_writable=True),
+        ffi.NULL)
+    if taken < 0:
+        raise RuntimeError("internal error: hr_equity_exact rejected its arguments")
+    return out, int(taken)
+
+
+def _mc_chunk(game: str, n: int, combos: np.ndarray, cum: np.ndarray, uniform: np.ndarray,
+              offsets: np.ndarray, board: np.ndarray, dead: np.ndarray, seed: int, chunk: int,
+              trials: int) -> np.ndarray:
+    """Chunk `chunk` of a Monte Carlo run: `trials` trials from stream (seed, chunk)."""
+    core = _backend.core
+    ffi, lib = core.ffi, core.lib
+    rng = ffi.new("hr_rng *")
+    lib.hr_rng_seed(rng, seed, chunk)
+    out = np.zeros(4 * n + 2, dtype=np.int64)
+    done = lib.hr_equity_mc(
+        _backend.GAMES[game].ptr, n, ffi.from_buffer("uint8_t[]", combos),
+        ffi.from_buffer("uint64_t[]", cum), ffi.from_buffer("uint8_t[]", uniform),
+        ffi.from_buffer("int32_t[]", offsets), ffi.from_buffer("uint8_t[]", board),
+        len(board), ffi.from_buffer("uint8_t[]", dead), len(dead), trials,
+        max(1000 * trials, 1_000_000), rng,
+        ffi.from_buffer("int64_t[]", out, require_writable=True), ffi.NULL)
+    if done < 0:
+        raise RuntimeError("internal error: hr_equity_mc rejected its arguments")
+    return out
+
+
+def _check_positive(name: str, value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
+        raise ValueError(f"{name} must be a positive int, got {value!r}")
+    return int(value)
+
+
+def equity(players: Any, board: Any = "", dead: Any = "", *, exact: bool | None = None,
+           trials: int | None = None, target_stderr: float | None = None,
+           seed: int | None = None, client: Any = None, chunk_trials: int | None = None,
+           variant: Any = None) -> EquityResult:
+    """Return each player's equity, the work spread over a Dask cluster.
+
+    The arguments and the result mean what they mean for
+    :func:`handrank.equity` (same checks, same errors, same choice between
+    exact and Monte Carlo).
+
+    Parameters
+    ----------
+    players, board, dead, exact, trials, target_stderr, variant
+        As for :func:`handrank.equity`.
+    seed : int, optional
+        Seed of the Monte Carlo streams: chunk ``k`` uses stream ``(seed, k)``.
+    client : distributed.Client, optional
+        The cluster; None runs on the local machine's cores.
+    chunk_trials : int, optional
+        Monte Carlo trials per task (default :data:`CHUNK_TRIALS`, 32,000,000).
+
+    Returns
+    -------
+    EquityResult
+        Exact: bit for bit what ``handrank.equity(..., exact=True)`` returns
+        (when every range weight is 1, for any number of tasks; with other
+        weights the enumeration is split as ``handrank.equity`` splits it on
+        this machine's cores).  Monte Carlo: bit for bit the same for any
+        number of workers, any task order, and after lost tasks are rerun;
+        ``samples`` is the trials asked, or with `target_stderr` the trials of
+        the fewest whole chunks, in chunk order, that reach it.
+
+    Raises
+    ------
+    InvalidCardError, InvalidHandError, InvalidRangeError, ValueError
+        As :func:`handrank.equity`; ValueError also for a bad `chunk_trials`.
+    HandrankError
+        Monte Carlo without the C core.
+
+    Examples
+    --------
+    >>> equity(["AhAd", "AsAc"]).equity.tolist()
+    [0.5, 0.5]
+    >>> r = equity(["AhAd", "KsKc"], trials=200_000, seed=1, chunk_trials=50_000)
+    >>> r.samples, bool(abs(r.equity[0] - 0.8236) < 0.01)
+    (200000, True)
+    >>> equity(["AsKs", "QdQc"], board="As Kd 7h")
+    Traceback (most recent call last):
+    ...
+    handrank.errors.InvalidHandError: card 'As' is in player 1's hand and on the board
+    """
+    return run_equity(players, board, dead, exact=exact, trials=trials,
+                      target_stderr=target_stderr, seed=seed, client=client,
+                      chunk_trials=chunk_trials, variant=variant)
+
+
+def run_equity(players: Any, board: Any = "", dead: Any = "", *, exact: bool | None = None,
+               trials: int | None = None, target_stderr: float | None = None,
+               seed: int | None = None, client: Any = None, chunk_trials: int | None = None,
+               variant: Any = None, progress: bool = False) -> EquityResult:
+    """:func:`equity`, with a progress bar on stderr if `progress` (the CLI's entry)."""
+    _check_client(client)
+    g = game_tables(variant)
+    spot = _prepare(players, board, dead, g)
+    trials, target_stderr = check_trials(trials, target_stderr)
+    chunk = CHUNK_TRIALS if chunk_trials is None else _check_positive("chunk_trials",
+                                                                      chunk_trials)
+    if use_exact(spot, exact, trials, target_stderr):
+        return _exact(spot, _game_key(variant), client, progress)
+    return _monte_carlo(spot, _game_key(variant), trials, target_stderr, mc_seed(seed),
+                        chunk, client, progress)
+
+
+def _exact(spot: Any, game: str, client: Any, progress: bool) -> EquityResult:
+    if _backend.core is None:
+        return _exact_python(spot)      # small spots only, as handrank.equity
+    combos, weights, offsets = spot.flat()
+    tuples = math.prod(len(c) for c in spot.combos)
+    if np.all(weights == 1.0):
+        # every count is a whole number below 2**53: any split sums exactly
+        parts = max(1, min(tuples, MAX_EXACT_TASKS, math.ceil(spot.cost() / EXACT_TASK_COST)))
+    else:
+        parts = max(1, min(_threads(None), tuples))   # handrank.equity's own split
+    n = spot.n
+    calls = [(game, n, combos, weights, offsets, spot.board, spot.dead, k, parts)
+             for k in range(parts)]
+    results = _run(client, _exact_part, calls, progress)
+    outs = np.array([r[0] for r in results])
+    taken = sum(r[1] for r in results)
+    left = _deck_size(spot.g) - len(spot.board) - len(spot.dead) - 2 * n
+    boards = math.comb(left, BOARD_CARDS - len(spot.board))
+    return _result_exact(spot, outs.sum(axis=0), taken * boards)
+
+
+def _monte_carlo(spot: Any, game: str, trials: int | None, target: float | None, seed: int,
+                 chunk: int, client: Any, progress: bool) -> EquityResult:
+    n = spot.n
+    combos, cum, uniform, offsets = mc_arrays(spot)
+    cap = trials if trials is not None else (TARGET_MAX_TRIALS if target
+                                             else DEFAULT_TRIALS)
+    n_chunks = math.ceil(cap / chunk)
+
+    def size(k: int) -> int:
+        return min(chunk, cap - k * chunk)
+
+    total = np.zeros(4 * n + 2, dtype=np.int64)
+    workers = 1 if client is None else max(1, len(client.scheduler_info()["workers"]))
+    batch = n_chunks if target is None else max(4, 2 * workers)
+    k = 0
+    while k < n_chunks:
+        todo = range(k, min(n_chunks, k + batch))
+        calls = [(game, n, combos, cum, uniform, offsets, spot.board, spot.dead, seed, j,
+                  size(j)) for j in todo]
+        outs = _run(client, _mc_chunk, calls, progress)
+        for j, out in zip(todo, outs):      # in chunk order, whatever ran first
+            if out[4 * n] < size(j):
+                if total[4 * n] + out[4 * n] == 0:
+                    raise InvalidRangeError("the players' ranges always clash: "
+                                            "no deal is possible")
+                raise InvalidRangeError("the players' ranges clash in almost every deal")
+            total += out
+            k = j + 1
+            if target is not None and _stderr(total, n).max() < target:
+                k = n_chunks
+                break
+    acc = int(total[4 * n])
+    return EquityResult(equity=total[2 * n:3 * n] / SHARE_UNIT / acc,
+                            win=total[:n] / acc, tie=total[n:2 * n] / acc,
+                            stderr=_stderr(total, n), exact=False, samples=acc)
+
+
+# ----------------------------------------------------------- preflop tables
+
+
+def preflop_table(*, players: int = 2, client: Any = None,
+                  classes: Iterable[str] | None = None) -> PreflopTable:
+    """Return the exact all-in preflop equity table of hand classes.
+
+    Parameters
+    ----------
+    players : {2, 3}
+        Heads-up (every class against every class) or 3-way (every triple).
+    client : distributed.Client, optional
+        The cluster; None runs on the local machine's cores.
+    classes : sequence of str, optional
+        Class names ("AA", "AKs", "T9o", ...) to tabulate, in the table's
+        order; all 169 in ``handrank.Range`` grid order by default.
+
+    Returns
+    -------
+    PreflopTable
+        ``.equity[a, b]`` (heads-up) is what ``handrank.equity([a, b],
+        exact=True).equity[0]`` gives, bit for bit; ``.equity[a, b, c]``
+        (3-way) is ``handrank.equity([a, b, c], exact=True).equity``, NaN
+        where no deal exists.  The same table, bit for bit, on any cluster.
+
+    Raises
+    ------
+    ValueError
+        `players` not 2 or 3, an unknown or repeated class name.
+    TypeError
+        `classes` not a sequence of names.
+    HandrankError
+        Without the C core.
+
+    Examples
+    --------
+    >>> t = preflop_table(classes=["AA", "KK", "AKs"])
+    >>> round(float(t.equity[t.index("AA"), t.index("KK")]), 4), float(t.equity[0, 0])
+    (0.8195, 0.5)
+    >>> preflop_table(classes=["AA", "AKx"])
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown hand class 'AKx' (expected a name such as 'AA', 'AKs', 'T9o')
+    """
+    return run_preflop_table(players=players, client=client, classes=classes)
+
+
+def run_preflop_table(*, players: int = 2, client: Any = None,
+                      classes: Iterable[str] | None = None,
+                      progress: bool = False) -> PreflopTable:
+    """:func:`preflop_table`, with a progress bar on stderr if `progress` (the CLI's entry)."""
+    _check_client(client)
+    n = _preflop.check_players(players)
+    idx = _preflop.class_indices(classes)
+    if _backend.core is None:
+        raise HandrankError("preflop tables need the C core (handrank.backend is 'python')")
+    pieces = _preflop.plan(n, idx)
+    results = _run(client, _preflop.count_piece, [(n, piece) for piece in pieces], progress)
+    return _preflop.assemble(n, idx, results)
