@@ -244,8 +244,13 @@ def test_lowball_errors():
         lowball("razz")
     with pytest.raises(ValueError, match="qualifier must be None or 8, got 7"):
         lowball("a5", qualifier=7)
-    with pytest.raises(ValueError, match="qualifier must be None or 8, got True"):
+    with pytest.raises(TypeError, match="qualifier must be None or 8, got True"):
         lowball("a5", qualifier=True)
+    with pytest.raises(TypeError, match="qualifier must be None or 8, got 8.0"):
+        lowball("a5", qualifier=8.0)
+    with pytest.raises(TypeError, match="rule must be 'a5' or '27', got int"):
+        lowball(27)
+    assert lowball("a5", qualifier=np.int64(8)).classes == 56
     with pytest.raises(ValueError, match="deuce-to-seven"):
         lowball("27", qualifier=8)
     lo = lowball("27")

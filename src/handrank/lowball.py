@@ -30,6 +30,7 @@ import numpy as np
 
 from . import _backend, _fallback, _run
 from ._tables import GameTables
+from ._validate import quote
 from .cards import RANKS, card_str, cards, check_hand, first_duplicate
 from .errors import InvalidHandError
 from .evaluate import (
@@ -266,6 +267,8 @@ def lowball(rule: str, *, qualifier: int | None = None) -> Lowball:
     ------
     ValueError
         An unknown rule or qualifier, or a qualifier with ``"27"``.
+    TypeError
+        A rule that is not a str, a qualifier that is not an int.
 
     Examples
     --------
@@ -281,10 +284,16 @@ def lowball(rule: str, *, qualifier: int | None = None) -> Lowball:
     ...
     ValueError: unknown low rule 'razz', expected 'a5' or '27'
     """
-    if not isinstance(rule, str) or rule not in ("a5", "27"):
-        raise ValueError(f"unknown low rule {rule!r}, expected 'a5' or '27'")
-    if qualifier is not None and (isinstance(qualifier, bool) or qualifier != 8):
-        raise ValueError(f"qualifier must be None or 8, got {qualifier!r}")
+    if not isinstance(rule, str):
+        raise TypeError(f"rule must be 'a5' or '27', got {type(rule).__name__}")
+    if rule not in ("a5", "27"):
+        raise ValueError(f"unknown low rule {quote(rule)}, expected 'a5' or '27'")
+    if qualifier is not None:
+        if isinstance(qualifier, (bool, np.bool_)) or not isinstance(qualifier,
+                                                                      (int, np.integer)):
+            raise TypeError(f"qualifier must be None or 8, got {quote(qualifier)}")
+        if qualifier != 8:
+            raise ValueError(f"qualifier must be None or 8, got {quote(qualifier)}")
     if qualifier is not None and rule != "a5":
         raise ValueError("deuce-to-seven ('27') takes no qualifier")
     return _lowball(rule, None if qualifier is None else 8)
