@@ -8,8 +8,10 @@ installs without it and runs on the pure-Python backend.
 """
 
 import os
+import platform
 import subprocess
 import sys
+import sysconfig
 
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
@@ -54,15 +56,30 @@ class OptionalBuildExt(build_ext):
             if c_required():
                 raise
             bar = "*" * 72
+            # pip prints this only with -v (it hides a successful build's
+            # output); the package's first import warns again where it is seen.
             print(
                 f"{bar}\nWARNING: handrank's C extension could not be built ({exc}).\n"
-                "handrank will run on its pure-Python backend, much slower.\n"
+                "handrank will run on its pure-Python backend: the same answers, much\n"
+                "slower (hr.backend and `handrank --version` say which is in use).\n"
                 f"Set HANDRANK_REQUIRE_C=1 to make this an error.\n{bar}",
                 file=sys.stderr,
             )
 
 
+def wheel_options():
+    """Tag wheels cp39-abi3: cffi compiles _core against the limited API, so one
+    wheel serves CPython 3.9 and every later version (not free-threaded builds,
+    which have no limited API yet, nor PyPy)."""
+    if platform.python_implementation() != "CPython" or sysconfig.get_config_var(
+        "Py_GIL_DISABLED"
+    ):
+        return {}
+    return {"bdist_wheel": {"py_limited_api": "cp39"}}
+
+
 setup(
     cffi_modules=["src/handrank/_build_ffi.py:ffibuilder"],
     cmdclass={"build_py": GenerateBuildPy, "build_ext": OptionalBuildExt},
+    options=wheel_options(),
 )

@@ -234,5 +234,5 @@ def test_range_command_json_and_plot(capsys, tmp_path):
 def test_range_command_errors(capsys, argv, message):
     assert main(argv) == 2
     err = capsys.readouterr().err
-    assert err.startswith("handrank range: ") and message in err and "Traceback" not in err
+    assert err.startswith("handrank: error: ") and message in err and "Traceback" not in err
 

@@ -40,9 +40,13 @@ if _choice != "python":
             raise ImportError(
                 f"HANDRANK_BACKEND=c but the C extension is not available: {exc}"
             ) from exc
+        # pip shows a build's output only with -v, so the install cannot say
+        # this where it is seen: the first import does, once per process.
         warnings.warn(
-            "handrank's C extension is not available; using the pure-Python backend "
-            "(much slower). Reinstall with a C compiler to get it.",
+            "handrank's C extension is not available (no C compiler when it was installed?), "
+            "so handrank runs on its pure-Python backend: the same answers, much slower. "
+            "To build it, install a C compiler and run `pip install --no-cache-dir "
+            "--force-reinstall handrank`; to silence this warning, set HANDRANK_BACKEND=python.",
             RuntimeWarning,
             stacklevel=2,
         )

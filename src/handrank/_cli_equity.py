@@ -14,6 +14,8 @@ import threading
 import time
 from typing import Any
 
+from ._cli_common import add_command, fail, flag, interactive, positive_int
+from .cards import cards
 from .equity import equity
 from .errors import HandrankError
 
@@ -24,16 +26,21 @@ _BAR_AFTER = 1.0     # seconds before a progress bar appears
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Register the ``equity`` subcommand on an argparse subparsers object."""
-    p = subparsers.add_parser("equity", help="equity of hands or ranges",
-                              description="Equity of 2 to 10 hands or ranges.")
+    p = add_command(subparsers, "equity", help="equity of hands or ranges",
+                    description="Equity of 2 to 10 hands or ranges: exact when affordable, "
+                                "else Monte Carlo.",
+                    examples=["handrank equity AsKs QdQc",
+                              'handrank equity AhAd "QQ+,AKs" --board Qh7c2d',
+                              "handrank equity AsKs random random --trials 200000 --seed 7",
+                              "handrank equity AsKs QdQc --dead 2c3c --json"])
     p.add_argument("players", nargs="+", help='hands or ranges: AsKs "QQ+,AKs" random')
     p.add_argument("--board", default="", help="0 to 5 board cards, e.g. Qh7c2d")
     p.add_argument("--dead", default="", help="dead cards")
     how = p.add_mutually_exclusive_group()
-    how.add_argument("--trials", type=int, help="Monte Carlo trials")
+    how.add_argument("--trials", type=positive_int, help="Monte Carlo trials")
     how.add_argument("--exact", action="store_true", help="force exact enumeration")
     p.add_argument("--seed", type=int, help="Monte Carlo seed")
-    p.add_argument("--threads", type=int, help="worker threads")
+    p.add_argument("--threads", type=positive_int, help="worker threads")
     p.add_argument("--scheduler", help="run on this dask scheduler, e.g. tcp://10.0.0.5:8786 "
                                        "(needs the dask extra)")
     p.add_argument("--json", action="store_true", help="print JSON")
@@ -46,6 +53,9 @@ def run(args: argparse.Namespace) -> int:
     kwargs = {"exact": True if args.exact else None, "trials": args.trials,
               "seed": args.seed, "threads": args.threads}
     try:
+        for name in ("board", "dead"):
+            with flag(f"--{name}"):
+                cards(getattr(args, name))
         if args.scheduler is not None:
             from ._cli_preflop import cluster_equity
             result = cluster_equity(args)
@@ -53,8 +63,7 @@ def run(args: argparse.Namespace) -> int:
             result = _with_progress(lambda: equity(args.players, args.board, args.dead,
                                                    **kwargs), quiet=args.json)
     except (HandrankError, ValueError, TypeError) as exc:
-        print(f"handrank equity: {exc}", file=sys.stderr)
-        return 2
+        return fail(str(exc))
     if args.json:
         print(json.dumps({
             "exact": result.exact, "samples": result.samples,
@@ -81,7 +90,7 @@ def _with_progress(job: Any, quiet: bool) -> Any:
         from tqdm import tqdm  # type: ignore[import-untyped]
     except ImportError:
         return job()
-    if quiet or not sys.stderr.isatty():
+    if quiet or not interactive(sys.stderr):
         return job()
     done = threading.Event()
 

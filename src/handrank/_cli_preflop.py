@@ -10,30 +10,29 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import sys
 import time
 from collections.abc import Iterator
 from typing import Any
 
+from ._cli_common import add_command, fail
 from .errors import HandrankError
 
 __all__ = ["add_parser", "cluster_equity", "run"]
 
-_EPILOG = """examples:
-  handrank preflop-table --out table.csv
-  handrank preflop-table --out table.csv --scheduler tcp://10.0.0.5:8786
-  handrank preflop-table --out aa_kk.csv --classes AA,KK,AKs,AKo
-  handrank preflop-table --out three.csv --players 3 --scheduler tcp://10.0.0.5:8786
-"""
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Register the ``preflop-table`` subcommand on an argparse subparsers object."""
-    p: argparse.ArgumentParser = subparsers.add_parser(
-        "preflop-table", help="exact preflop equity of every hand class against every other",
+    p = add_command(
+        subparsers, "preflop-table",
+        help="exact preflop equity of every hand class against every other",
         description="Exact all-in preflop equity of hand classes against each other "
                     "(169 x 169 heads-up by default), written as CSV. Needs the dask extra.",
-        epilog=_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+        examples=["handrank preflop-table --out table.csv",
+                  "handrank preflop-table --out table.csv --scheduler tcp://10.0.0.5:8786",
+                  "handrank preflop-table --out aa_kk.csv --classes AA,KK,AKs,AKo",
+                  ("handrank preflop-table --out three.csv --players 3 "
+                   "--scheduler tcp://10.0.0.5:8786")])
     p.add_argument("--out", required=True, help="the CSV file to write")
     p.add_argument("--players", type=int, default=2, choices=(2, 3),
                    help="2: a class x class table; 3: every class triple (a cluster job)")
@@ -83,8 +82,7 @@ def run(args: argparse.Namespace) -> int:
                                           progress=True)
         table.to_csv(args.out)
     except (HandrankError, ValueError, TypeError, OSError) as exc:
-        print(f"handrank preflop-table: {exc}", file=sys.stderr)
-        return 2
+        return fail(str(exc))
     k = len(table.classes)
     shape = f"{k} x {k}" if args.players == 2 else f"{k} x {k} x {k} x 3"
     print(f"wrote {args.out}: {shape} exact equities, {time.perf_counter() - start:.1f} s")

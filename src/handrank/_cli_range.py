@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from ._cli_common import add_command, fail, flag
 from ._grid import LABELS, RANK_LABELS
 from .analysis import CLASSES, DRAWS, analyze, range_equity
 from .cards import cards, cards_str
@@ -29,11 +30,15 @@ CELL = 5
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Register the ``range`` subcommand on an argparse subparsers object."""
-    p: argparse.ArgumentParser = subparsers.add_parser(
-        "range", help="a range's 13x13 chart, equity per class and board breakdown",
+    p = add_command(
+        subparsers, "range", help="a range's 13x13 chart, equity per class and board breakdown",
         description="Print a range as the 13x13 chart of classes: the weights, or with "
                     "--vs the equity of each class against another range; with --board "
-                    "also the made hands and draws of its combos.")
+                    "also the made hands and draws of its combos.",
+        examples=['handrank range "QQ+,AKs,A5s"',
+                  'handrank range "QQ+,AKs,A5s" --vs "22+,AJo+" --board Qh7c2d',
+                  'handrank range "22+,A2s+,KTo+" --board Qh7h2d --json',
+                  'handrank range "QQ+,AKs" --plot range.png'])
     p.add_argument("range", help='range text, e.g. "QQ+,AKs,A5s"')
     p.add_argument("--vs", help='the villain range, e.g. "22+,AJo+"')
     p.add_argument("--board", default="", help="0 to 5 board cards, e.g. Qh7c2d")
@@ -118,13 +123,18 @@ def run(args: argparse.Namespace) -> int:
     try:
         return _run(args)
     except (HandrankError, ValueError, TypeError) as exc:
-        print(f"handrank range: {exc}", file=sys.stderr)
-        return 2
+        return fail(str(exc))
 
 
 def _run(args: argparse.Namespace) -> int:
     r = Range(args.range)
-    board = cards(args.board) if args.board.strip() else []
+    with flag("--board"):
+        board = cards(args.board) if args.board.strip() else []
+    with flag("--dead"):
+        cards(args.dead)
+    if args.vs is not None:
+        with flag("--vs"):
+            Range(args.vs)
     re = range_equity(r, args.vs, board, args.dead) if args.vs else None
     a = analyze(r, board, args.dead) if board else None
     if re is not None:

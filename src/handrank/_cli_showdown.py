@@ -1,7 +1,7 @@
 """The ``handrank showdown`` subcommand: parses, calls :func:`handrank.showdown.settle`, prints.
 
     handrank showdown --board "A♣ K♥ Q♦ 5♠ 5♣" --hand "Q♠ Q♣" --hand "A♦ 5♥" \\
-        --hand "K♦ K♣" --hand none --bets 300,300,100,50 --button 3 --folded 3 [--json]
+        --hand "K♦ K♣" --bets 300,300,100,50 --button 3 --folded 3 [--json]
 """
 
 from __future__ import annotations
@@ -11,20 +11,28 @@ import dataclasses
 import json
 from typing import Any
 
-from .errors import HandrankError
+from ._cli_common import CliError, add_command, flag
+from .cards import cards
 from .showdown import ODD_CHIP_RULES, settle
 
-
-class _UsageError(HandrankError, ValueError):
-    """A command-line value that cannot be read."""
+_UsageError = CliError      # the name earlier code and tests use
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Register ``showdown`` on an argparse subparsers object."""
-    p = subparsers.add_parser("showdown", help="settle a showdown: pots, side pots, odd chips, why")
+    p = add_command(
+        subparsers, "showdown", help="settle a showdown: pots, side pots, odd chips, why",
+        description="Settle a showdown: who wins each pot and why.  Give one --hand per "
+                    "seat in seat order, or one per seat still in when --folded names "
+                    "the seats that folded.",
+        examples=[('handrank showdown --board "A♣ K♥ Q♦ 5♠ 5♣" --hand "Q♠ Q♣" '
+                   '--hand "A♦ 5♥" --hand "K♦ K♣" --bets 300,300,100,50 --button 3 --folded 3'),
+                  ('handrank showdown --board "Ac Kh Qd 5s 5c" --hand AsAd --hand KdKc '
+                   '--bets 100,100 --json')])
     p.add_argument("--board", default=None, help='the board, e.g. "A♣ K♥ Q♦ 5♠ 5♣"')
     p.add_argument("--hand", action="append", default=[], metavar="CARDS",
-                   help='one per seat in seat order; "none" for a seat that folded')
+                   help='one per seat in seat order ("none" for a seat that folded), '
+                        "or one per seat still in when --folded is given")
     p.add_argument("--bets", required=True, help="chips each seat put in, e.g. 300,300,100,50")
     p.add_argument("--button", type=int, default=0, help="the dealer's seat (default 0)")
     p.add_argument("--folded", default="", help="seats that folded, e.g. 3 or 1,3")
@@ -51,14 +59,40 @@ def _ints(text: str, what: str) -> list[int]:
 def run(args: argparse.Namespace) -> int:
     """Run ``handrank showdown``; returns the exit status."""
     bets = _ints(args.bets, "--bets")
-    hands = [None if h.strip().lower() in ("none", "-", "") else h for h in args.hand]
+    if args.board is not None:
+        with flag("--board"):
+            cards(args.board)
+    given: list[str | None] = []
+    for h in args.hand:
+        if h.strip().lower() in ("none", "-", ""):
+            given.append(None)
+        else:
+            with flag(f"--hand {h!r}"):
+                cards(h)
+            given.append(h)
     folded_seats = set(_ints(args.folded, "--folded"))
     bad = sorted(s for s in folded_seats if not 0 <= s < len(bets))
     if bad:
         raise _UsageError(f"--folded: no seat {bad[0]} at a table of {len(bets)}")
+    if not 0 <= args.button < len(bets):
+        raise _UsageError(f"--button: no seat {args.button} at a table of {len(bets)} "
+                          "(seats count from 0)")
+    live = [s for s in range(len(bets)) if s not in folded_seats]
+    if len(given) == len(bets):
+        hands = given
+    elif len(given) == len(live):
+        # One hand per seat still in: the folded seats show no cards.
+        it = iter(given)
+        hands = [None if s in folded_seats else next(it) for s in range(len(bets))]
+    else:
+        raise _UsageError(f"--hand: got {len(given)} for {len(bets)} seats (--bets)"
+                          + (f", {len(folded_seats)} of them folded (--folded)"
+                             if folded_seats else "")
+                          + ": give one per seat, 'none' for a seat that folded"
+                          + (f", or one per seat still in ({len(live)})" if folded_seats
+                             else ""))
     # A seat shown without cards ("none") has folded: only live seats need a hand.
-    folded = [s in folded_seats or (s < len(hands) and hands[s] is None)
-              for s in range(len(bets))]
+    folded = [s in folded_seats or hands[s] is None for s in range(len(bets))]
     s = settle(args.board, hands, bets, folded=folded, button=args.button, odd_chip=args.odd_chip)
     if args.json:
         print(json.dumps({"payouts": s.payouts,

@@ -374,6 +374,8 @@ def adapters(names: Sequence[str] | None = None) -> tuple[list[Adapter], dict[st
             continue
         try:
             found.append(make())
+        except ImportError:
+            missing[name] = "not installed: pip install 'handrank[peers]'"
         except Exception as exc:  # noqa: BLE001 - a broken peer is reported, not fatal
             missing[name] = f"{type(exc).__name__}: {exc}".lower()
     return found, missing
@@ -477,10 +479,19 @@ def machine_info() -> dict[str, Any]:
             "python": platform.python_version(), "numpy": np.__version__}
 
 
+def _on_terminal(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
 class _Progress:
     def __init__(self, total: int, enabled: bool) -> None:
         self.total, self.done, self.enabled = total, 0, enabled
         self.bar: Any = None
+        # A redrawn line (carriage returns) only on a terminal, never into a log.
+        self.enabled = enabled = enabled and _on_terminal(sys.stderr)
         if enabled:
             try:
                 from tqdm import tqdm

@@ -1,13 +1,13 @@
 """The ``handrank`` command line: parses, calls the library, prints.
 
-User errors print one line on stderr and exit with status 2.
+User errors print one line on stderr, ``handrank: error: ...``, and exit with
+status 2 (see :mod:`handrank._cli_common`).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import sys
 from typing import Any
 
 from . import (
@@ -19,6 +19,7 @@ from . import (
     _cli_showdown,
     backend,
 )
+from ._cli_common import Parser, add_command, epilog, fail
 from .cards import cards_str
 from .errors import HandrankError
 from .evaluate import best_five, category, describe, evaluate
@@ -40,11 +41,21 @@ def _cmd_eval(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="handrank", description="Fast poker hand ranking.")
+    parser = Parser(prog="handrank",
+                    description="Fast poker hand ranking.  `handrank COMMAND --help` shows "
+                                "each command's options and examples.",
+                    formatter_class=argparse.RawDescriptionHelpFormatter,
+                    epilog=epilog(['handrank eval "As Ks Qs Js Ts"',
+                                   "handrank equity AsKs QdQc --board Qh7c2d",
+                                   "handrank --version"]))
     parser.add_argument("--version", action="version",
                         version=f"handrank {__version__} (backend: {backend})")
     sub = parser.add_subparsers(dest="command", required=True)
-    p = sub.add_parser("eval", help="strength, category and best five of 5 to 7 cards")
+    p = add_command(sub, "eval", help="strength, category and best five of 5 to 7 cards",
+                    description="Strength (1..7462), category, description and best five "
+                                "of each hand of 5 to 7 cards.",
+                    examples=['handrank eval "As Ks Qs Js Ts"',
+                              'handrank eval --json "Kh 3c Ks 6d 7c 9h 2s" "2c 3d 4h 5s 7c"'])
     p.add_argument("hands", nargs="+", help='cards, e.g. "As Ks Qs Js Ts"')
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=_cmd_eval)
@@ -58,9 +69,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         result: Any = args.func(args)
-    except HandrankError as exc:
-        print(f"handrank: error: {exc}", file=sys.stderr)
-        return 2
+    except (HandrankError, ValueError) as exc:
+        return fail(str(exc))
     except KeyboardInterrupt:
         return 130
     return int(result or 0)

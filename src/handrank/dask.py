@@ -53,6 +53,7 @@ from .equity import (
     EquityResult,
     _deck_size,
     _exact_python,
+    _monte_carlo_python,
     _prepare,
     _result_exact,
     _stderr,
@@ -102,7 +103,21 @@ def _check_client(client: Any) -> None:
                         f"got {type(client).__name__}")
 
 
+def _terminal() -> bool:
+    """Whether stderr is a terminal (a bar redrawn with carriage returns belongs only there)."""
+    try:
+        return bool(sys.stderr.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
 def _bar(done: int, total: int, start: float) -> None:
+    """Progress on stderr: a bar redrawn in place on a terminal, else one closing line."""
+    if not _terminal():
+        if done == total:
+            sys.stderr.write(f"{done}/{total} tasks {time.perf_counter() - start:.1f} s\n")
+            sys.stderr.flush()
+        return
     width = 30
     fill = width * done // max(total, 1)
     sys.stderr.write(f"\r[{'#' * fill}{' ' * (width - fill)}] {done}/{total} tasks "
@@ -117,7 +132,7 @@ def _run(client: Any, fn: Callable[..., Any], calls: Sequence[tuple[Any, ...]],
     """``[fn(*args) for args in calls]``, as tasks on `client` (None: local threads)."""
     if client is None:
         tasks = [_dask.delayed(fn, pure=True)(*args) for args in calls]
-        if progress:
+        if progress and _terminal():
             bar: Any = importlib.import_module("dask.diagnostics").ProgressBar
             with bar(out=sys.stderr):
                 return list(_dask.compute(*tasks, scheduler="threads"))
@@ -322,6 +337,9 @@ def run_equity(players: Any, board: Any = "", dead: Any = "", *, exact: bool | N
                                                                       chunk_trials)
     if use_exact(spot, exact, trials, target_stderr):
         return _exact(spot, _game_key(variant), client, progress)
+    if _backend.core is None:
+        # no C core on this machine: numpy Monte Carlo, as handrank.equity does
+        return _monte_carlo_python(spot, trials, target_stderr, seed)
     return _monte_carlo(spot, _game_key(variant), trials, target_stderr, mc_seed(seed),
                         chunk, client, progress)
 

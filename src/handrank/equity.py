@@ -13,9 +13,12 @@ estimate up to ``EXACT_LIMIT`` (50 million, about a second on one core) runs
 exactly, anything larger by Monte Carlo with ``DEFAULT_TRIALS`` trials.
 ``exact=True`` refuses estimates above ``EXACT_MAX`` (50 billion).
 
-On the pure-Python backend (no C core) only exact enumeration is available,
-vectorised with numpy over the boards of each tuple, and only up to
-``PYTHON_EXACT_LIMIT`` evaluations; anything else raises a clear error.
+On the pure-Python backend (no C core) both methods run with numpy: exact
+enumeration one combo tuple at a time, vectorised over the boards, and Monte
+Carlo dealt and evaluated a chunk of trials at a time.  ``exact=None`` takes
+the same rule, except that a spot whose enumeration needs more than
+``PYTHON_EXACT_LIMIT`` evaluations (``tuples x boards x players``, a few
+seconds there) runs by Monte Carlo; ``exact=True`` enumerates it anyway.
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ import numpy as np
 from . import _backend, _fallback, _run, _validate
 from ._validate import quote
 from .cards import card_str, cards, cards_str
-from .errors import HandrankError, InvalidCardError, InvalidHandError, InvalidRangeError
+from .errors import InvalidCardError, InvalidHandError, InvalidRangeError
 from .evaluate import game_tables
 from .ranges import Range, parse_player
 
@@ -48,6 +51,7 @@ DEFAULT_TRIALS = 1_000_000
 TARGET_CHUNK = 250_000       # trials between two target_stderr checks
 TARGET_MAX_TRIALS = 100_000_000
 PYTHON_EXACT_LIMIT = 20_000_000
+PYTHON_MC_CHUNK = 1 << 15    # trials dealt and evaluated together on the Python backend
 _MIN_TRIALS_PER_THREAD = 50_000
 # Monte Carlo counts are int64 sums of squared shares (up to 2520**2 per
 # trial): 10**12 trials keep them exact.
@@ -78,6 +82,17 @@ class EquityResult:
         Whether the result is an exact enumeration.
     samples : int
         Boards enumerated (summed over combo tuples) or trials run.
+    hands : tuple of str
+        Each player as given (hand or range text), for labels; empty when
+        the result was not made by :func:`equity`.
+
+    Examples
+    --------
+    >>> equity(["AhAd", "KsKc"], board="Qh7c2d8s")
+    EquityResult(exact, 44 boards)
+      player  hand    equity       win      tie
+      1       AhAd  95.4545%  95.4545%  0.0000%
+      2       KsKc   4.5455%   4.5455%  0.0000%
     """
 
     equity: np.ndarray
@@ -87,6 +102,24 @@ class EquityResult:
     exact: bool
     samples: int
     hands: tuple[str, ...] = field(default=(), compare=False)
+
+    def __repr__(self) -> str:
+        how = (f"exact, {self.samples:,} boards" if self.exact
+               else f"monte carlo, {self.samples:,} trials")
+        n = len(self.equity)
+        hands = list(self.hands) if len(self.hands) == n else [""] * n
+        rows = [["player", "hand", "equity", "win", "tie"] + ([] if self.exact else ["± s.e."])]
+        for i in range(n):
+            row = [str(i + 1), hands[i]] + [f"{100 * float(x[i]):.4f}%"
+                                             for x in (self.equity, self.win, self.tie)]
+            if not self.exact:
+                row.append(f"{100 * float(self.stderr[i]):.4f}%")
+            rows.append(row)
+        widths = [max(len(r[j]) for r in rows) for j in range(len(rows[0]))]
+        lines = ["  ".join(c.ljust(w) if j < 2 else c.rjust(w)
+                           for j, (c, w) in enumerate(zip(r, widths))).rstrip()
+                 for r in rows]
+        return f"EquityResult({how})\n" + "\n".join("  " + line for line in lines)
 
     def rows(self) -> list[dict[str, Any]]:
         """One dict per player: player (1-based), hand, equity, win, tie, stderr.
@@ -220,13 +253,13 @@ def equity(players: Any, board: Any = "", dead: Any = "", *, exact: bool | None 
 
 
 def _hand_labels(players: Any) -> tuple[str, ...]:
-    """Each player as text, for tables: range text, or the cards of an exact hand."""
+    """Each player as text: range text as given, or the cards of an exact hand."""
     out = []
     for p in players:
         if isinstance(p, Range):
             out.append(p.text)
         elif isinstance(p, str):
-            out.append(p)
+            out.append(p.strip())
         else:
             try:
                 out.append(cards_str(cards(p)))
@@ -254,19 +287,21 @@ def _equity(players: Any, board: Any, dead: Any, exact: bool | None, trials: int
     nthreads = _threads(threads)
     if use_exact(spot, exact, trials, target_stderr):
         return _exact(spot, nthreads)
+    if _C is None:
+        return _monte_carlo_python(spot, trials, target_stderr, seed)
     return _monte_carlo(spot, trials, target_stderr, seed, nthreads)
 
 
 def use_exact(spot: _Spot, exact: bool | None, trials: Any, target_stderr: Any) -> bool:
-    """Whether :func:`equity` enumerates (True) or samples; raises if neither can run.
+    """Whether :func:`equity` enumerates (True) or samples; raises on a bad combination.
 
     Shared with :mod:`handrank.dask`, so both choose alike.
     """
     cost = spot.cost()
     if exact is None:
         exact = trials is None and target_stderr is None and cost <= EXACT_LIMIT
-        if _C is None and cost > PYTHON_EXACT_LIMIT and trials is None and target_stderr is None:
-            exact = True   # only exact exists there: let it raise the size error
+        if _C is None and exact and spot.python_cost() > PYTHON_EXACT_LIMIT:
+            exact = False   # numpy enumeration would take long: Monte Carlo instead
     if exact:
         if trials is not None or target_stderr is not None:
             raise ValueError("trials and target_stderr apply to Monte Carlo, not exact=True")
@@ -274,9 +309,6 @@ def use_exact(spot: _Spot, exact: bool | None, trials: Any, target_stderr: Any) 
             raise ValueError(f"exact enumeration too large (about {cost:.2g} evaluations, "
                              f"limit {EXACT_MAX:.0e}); use exact=False")
         return True
-    if _C is None:
-        raise HandrankError("monte carlo equity needs the C core (handrank.backend is "
-                            "'python'); use exact=True on a small spot")
     return False
 
 
@@ -295,6 +327,12 @@ class _Spot:
         left = _deck_size(self.g) - len(self.board) - len(self.dead) - 2 * self.n
         boards = math.comb(left, BOARD_CARDS - len(self.board))
         return float(tuples) * min(boards, LEAVES_PER_TUPLE)
+
+    def python_cost(self) -> float:
+        """Evaluations of the numpy enumeration: every board of every combo tuple."""
+        tuples = math.prod(len(c) for c in self.combos)
+        left = _deck_size(self.g) - len(self.board) - len(self.dead) - 2 * self.n
+        return float(tuples) * math.comb(left, BOARD_CARDS - len(self.board)) * self.n
 
     def flat(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         combos = np.ascontiguousarray(np.concatenate(self.combos), dtype=np.uint8)
@@ -453,13 +491,11 @@ def _exact_python(spot: _Spot) -> EquityResult:
     n, g = spot.n, spot.g
     m = BOARD_CARDS - len(spot.board)
     left = _deck_size(g) - len(spot.board) - len(spot.dead) - 2 * n
-    boards_per = math.comb(left, m)
-    tuples = math.prod(len(c) for c in spot.combos)
-    if tuples * boards_per * n > PYTHON_EXACT_LIMIT:
-        raise HandrankError(f"this equity needs about {tuples * boards_per * n:.2g} "
-                            "evaluations, too many for the pure-Python backend "
-                            f"(limit {PYTHON_EXACT_LIMIT:.0e}); build the C core")
     fixed = set(spot.board.tolist()) | set(spot.dead.tolist())
+    # Every m-subset of the cards left, as indices into each tuple's deck (the
+    # deck differs per tuple, its size does not).
+    from ._omaha_equity import _combinations
+    subsets = _combinations(left, m).astype(np.uint8)
     out = np.zeros(3 * n + 1)
     samples = 0
     for choice in itertools.product(*[range(len(c)) for c in spot.combos]):
@@ -475,9 +511,10 @@ def _exact_python(spot: _Spot) -> EquityResult:
         if clash:
             continue
         w = float(np.prod([spot.weights[p][k] for p, k in enumerate(choice)]))
-        deck = [c for c in range(52) if c not in used and g.in_deck[c]]
-        subsets = list(itertools.combinations(deck, m))
-        rest = np.array(subsets, dtype=np.uint8).reshape(len(subsets), m)
+        deck = np.array([c for c in range(52) if c not in used and g.in_deck[c]], dtype=np.uint8)
+        if len(deck) != left:
+            raise RuntimeError("internal error: the deck left differs between tuples")
+        rest = deck[subsets]
         nb = len(rest)
         base = np.concatenate([np.broadcast_to(spot.board, (nb, len(spot.board))), rest],
                               axis=1)
@@ -573,6 +610,98 @@ def _monte_carlo(spot: _Spot, trials: int | None, target: float | None, seed: in
             if total[4 * n] == 0:
                 raise InvalidRangeError("the players' ranges always clash: no deal is possible")
             raise InvalidRangeError("the players' ranges clash in almost every deal")
+        if target is not None and _stderr(total, n).max() < target:
+            break
+    acc = int(total[4 * n])
+    return EquityResult(equity=total[2 * n:3 * n] / SHARE_UNIT / acc, win=total[:n] / acc,
+                        tie=total[n:2 * n] / acc, stderr=_stderr(total, n), exact=False,
+                        samples=acc)
+
+
+def _monte_carlo_python(spot: _Spot, trials: int | None, target: float | None,
+                        seed: int | None) -> EquityResult:
+    """Monte Carlo with numpy, ``PYTHON_MC_CHUNK`` trials at a time (no C core).
+
+    Each trial draws every ranged player's combo by weight and is rejected
+    when two of them share a card (so a tuple's chance is proportional to the
+    product of its weights, as in the C core); the random players' hands and
+    the missing board cards are then dealt from the cards left: one uniform
+    key per card, known cards keyed out, the smallest keys in key order.
+    One numpy ``Generator`` seeded by `seed` draws everything, so the same
+    seed gives the same result bit for bit, whatever `threads` is.  The
+    tallies have the C core's layout, so the standard errors come from the
+    same :func:`_stderr`.
+    """
+    rng = np.random.default_rng(mc_seed(seed))
+    n, g = spot.n, spot.g
+    m = BOARD_CARDS - len(spot.board)
+    ranged = [p for p in range(n) if not spot.deal[p]]
+    dealt = [p for p in range(n) if spot.deal[p]]
+    k = 2 * len(dealt) + m                       # cards dealt per trial
+    cums = []
+    for p in ranged:
+        c = np.cumsum(spot.weights[p])
+        cums.append(c / c[-1])
+    known = ~np.asarray(g.in_deck[:52], dtype=bool)
+    known[spot.board] = True
+    known[spot.dead] = True
+    total = np.zeros(4 * n + 2, dtype=np.int64)
+    cap = trials if trials is not None else (TARGET_MAX_TRIALS if target else DEFAULT_TRIALS)
+    chunk_size = TARGET_CHUNK if target else cap
+    while total[4 * n] < cap:
+        todo = int(min(chunk_size, cap - total[4 * n]))
+        done, attempts, max_attempts = 0, 0, max(1000 * todo, 1_000_000)
+        while done < todo:
+            if attempts >= max_attempts:
+                if total[4 * n] + done == 0:
+                    raise InvalidRangeError("the players' ranges always clash: "
+                                            "no deal is possible")
+                raise InvalidRangeError("the players' ranges clash in almost every deal")
+            rows = min(PYTHON_MC_CHUNK, max(todo - done, 1024))
+            attempts += rows
+            holes = np.empty((rows, n, 2), dtype=np.uint8)
+            for p, cum in zip(ranged, cums):
+                pick = np.minimum(np.searchsorted(cum, rng.random(rows), side="right"),
+                                  len(cum) - 1)
+                holes[:, p] = spot.combos[p][pick]
+            if len(ranged) > 1:
+                held = np.sort(holes[:, ranged].reshape(rows, -1), axis=1)
+                ok = (held[:, 1:] != held[:, :-1]).all(axis=1)
+                holes = holes[ok]
+            rows = min(len(holes), todo - done)
+            if rows == 0:
+                continue
+            holes = holes[:rows]
+            keys = rng.random((rows, 52))
+            keys[:, known] = 2.0
+            if ranged:
+                np.put_along_axis(keys, holes[:, ranged].reshape(rows, -1).astype(np.intp),
+                                  2.0, axis=1)
+            if k:
+                part = np.argpartition(keys, k - 1, axis=1)[:, :k]
+                order = np.argsort(np.take_along_axis(keys, part, axis=1), axis=1)
+                drawn = np.take_along_axis(part, order, axis=1).astype(np.uint8)
+            else:
+                drawn = np.zeros((rows, 0), dtype=np.uint8)
+            if dealt:
+                holes[:, dealt] = drawn[:, :2 * len(dealt)].reshape(rows, len(dealt), 2)
+            boards = np.concatenate(
+                [np.broadcast_to(spot.board, (rows, len(spot.board))), drawn[:, 2 * len(dealt):]],
+                axis=1)
+            strengths = np.empty((n, rows), dtype=np.uint16)
+            for p in range(n):
+                hand = np.ascontiguousarray(np.concatenate([boards, holes[:, p]], axis=1))
+                if _fallback.eval_batch(g, hand, strengths[p]) >= 0:
+                    raise RuntimeError("internal error: a bad hand in a Monte Carlo deal")
+            top = strengths == strengths.max(axis=0)
+            count = top.sum(axis=0)
+            share = top * (SHARE_UNIT // count).astype(np.int64)
+            total[:n] += (top & (count == 1)).sum(axis=1)
+            total[n:2 * n] += (top & (count > 1)).sum(axis=1)
+            total[2 * n:3 * n] += share.sum(axis=1)
+            total[3 * n:4 * n] += (share * share).sum(axis=1)
+            done += rows
+        total[4 * n] += done
         if target is not None and _stderr(total, n).max() < target:
             break
     acc = int(total[4 * n])

@@ -37,6 +37,23 @@ class Category(IntEnum):
     FOUR_OF_A_KIND = 8
     STRAIGHT_FLUSH = 9
 
+    def __str__(self) -> str:
+        """The name, ``"ONE_PAIR"`` (``int(c)`` gives the number).
+
+        Examples
+        --------
+        >>> str(Category.ONE_PAIR), f"{Category.FLUSH}", int(Category.FLUSH)
+        ('ONE_PAIR', 'FLUSH', 6)
+        """
+        return self.name
+
+    def __format__(self, spec: str) -> str:
+        # A numeric presentation type (":d", ":03d") formats the number, any
+        # other spec (":>16", "") the name.
+        if spec and spec[-1] in "bcdoxXneEfFgG%":
+            return format(int(self), spec)
+        return format(self.name, spec)
+
 
 _C = _backend.core
 _HOLDEM: GameTables = _backend.GAMES["holdem"]

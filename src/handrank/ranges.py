@@ -362,6 +362,11 @@ class Range:
 
     Notes
     -----
+    Properties give what is fixed and cheap, read-only: :attr:`text`,
+    :attr:`combo_ids`, :attr:`combo_weights`, :attr:`chart`.  Methods give
+    the same data as new objects to change freely: :meth:`combos` and
+    :meth:`weights` (lists), :meth:`arrays` and :meth:`grid` (arrays).
+
     A Range does not change after it is made; it compares equal to another
     Range with the same combos and weights (whatever the text) and is
     hashable.  Where terms overlap, the last term's weight wins.
@@ -480,6 +485,44 @@ class Range:
         ``Range(r.text) == r`` always holds.
         """
         return self._text
+
+    # Properties are fixed, cheap and read-only; the methods of the same data
+    # (combos(), weights(), arrays(), grid()) return new objects to change freely.
+    @property
+    def combo_ids(self) -> np.ndarray:
+        """The combos as a read-only ``(n, 2)`` uint8 array, high card first.
+
+        Row ``i`` is ``combos()[i]``; :meth:`arrays` returns a writable copy.
+
+        Examples
+        --------
+        >>> Range("AKs").combo_ids.tolist()
+        [[51, 47], [50, 46], [49, 45], [48, 44]]
+        """
+        return _read_only(_COMBO_IDS[self._index])
+
+    @property
+    def combo_weights(self) -> np.ndarray:
+        """The weights as a read-only float64 array, parallel to :attr:`combo_ids`.
+
+        Examples
+        --------
+        >>> Range("AKs, AsKs:0.5").combo_weights.tolist()
+        [0.5, 1.0, 1.0, 1.0]
+        """
+        return _read_only(self._weights[self._index])
+
+    @property
+    def chart(self) -> np.ndarray:
+        """The 13x13 chart of :meth:`grid`, as a read-only array.
+
+        Examples
+        --------
+        >>> c = Range("AKs, KK:0.5").chart
+        >>> float(c[0, 1]), float(c[1, 1]), c.flags.writeable
+        (1.0, 0.5, False)
+        """
+        return _read_only(self.grid())
 
     def __len__(self) -> int:
         return len(self._index)
@@ -639,6 +682,11 @@ class Range:
         if np.array_equal(weights, self._weights):
             return self
         return Range._from_weights(weights)
+
+
+def _read_only(a: np.ndarray) -> np.ndarray:
+    a.setflags(write=False)
+    return a
 
 
 def _two_cards(hand: Any) -> tuple[int, int]:

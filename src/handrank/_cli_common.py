@@ -1,0 +1,132 @@
+"""What every ``handrank`` subcommand shares: the error prefix, examples in
+``--help``, errors that name the flag, and when progress may be drawn.
+
+A user error prints one line, ``handrank: error: <what is wrong>``, on stderr
+and the command exits with status 2, with no traceback.  When a value came
+from a flag, the message starts with the flag as the user typed it
+(``--board: invalid card 'Zz'``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import IO, Any, NoReturn
+
+from .errors import HandrankError
+
+__all__ = ["PREFIX", "CliError", "Parser", "add_command", "fail", "flag", "interactive",
+           "positive_int", "writable_path"]
+
+PREFIX = "handrank: error: "
+
+
+class CliError(HandrankError, ValueError):
+    """A command-line value that cannot be used; the message names the flag."""
+
+
+class Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose usage errors carry the shared prefix and exit 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{PREFIX}{message}\n")
+
+
+def add_command(subparsers: Any, name: str, *, help: str, description: str,
+                examples: list[str]) -> argparse.ArgumentParser:
+    """Register a subcommand whose ``--help`` ends with runnable examples.
+
+    Parameters
+    ----------
+    subparsers : argparse subparsers action
+        From ``parser.add_subparsers()``.
+    name, help, description : str
+        As for ``add_parser``.
+    examples : list of str
+        Whole command lines, shown under "examples:".
+
+    Returns
+    -------
+    argparse.ArgumentParser
+    """
+    p: argparse.ArgumentParser = subparsers.add_parser(
+        name, help=help, description=description, epilog=epilog(examples),
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    return p
+
+
+def epilog(examples: list[str]) -> str:
+    """The "examples:" block that ends a ``--help``."""
+    return "examples:\n" + "\n".join(f"  {e}" for e in examples)
+
+
+def fail(message: str, file: IO[str] | None = None) -> int:
+    """Print one error line with the shared prefix; return the exit status 2."""
+    print(f"{PREFIX}{message}", file=file or sys.stderr)
+    return 2
+
+
+@contextmanager
+def flag(name: str) -> Iterator[None]:
+    """Re-raise a bad value met inside the block as a :class:`CliError` naming `name`.
+
+    Examples
+    --------
+    >>> from handrank.cards import cards
+    >>> with flag("--board"):
+    ...     cards("Ah Zz")
+    Traceback (most recent call last):
+    ...
+    handrank._cli_common.CliError: --board: invalid card 'Zz'
+    """
+    try:
+        yield
+    except CliError:
+        raise
+    except (HandrankError, ValueError) as exc:
+        raise CliError(f"{name}: {exc}") from None
+
+
+def positive_int(text: str) -> int:
+    """argparse ``type=`` for counts: a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text}")
+    return value
+
+
+def writable_path(name: str, path: str) -> None:
+    """Refuse, before any work is done, a path that cannot be written.
+
+    Raises
+    ------
+    CliError
+        The folder does not exist or is not writable, or the path is a folder.
+    """
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        raise CliError(f"{name}: {path!r} is a folder, expected a file name")
+    if not os.path.isdir(folder):
+        raise CliError(f"{name}: cannot write {path!r}: no such directory {folder!r}")
+    if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
+        raise CliError(f"{name}: cannot write {path!r}: permission denied")
+
+
+def interactive(stream: IO[str] | None = None) -> bool:
+    """Whether progress may be drawn on `stream` (stderr): only on a terminal.
+
+    Progress redraws its line with a carriage return; in a log file or a pipe
+    that is noise, so nothing is drawn there.
+    """
+    s = stream or sys.stderr
+    try:
+        return bool(s.isatty())
+    except (AttributeError, ValueError):
+        return False
