@@ -24,6 +24,9 @@ import struct
 import sys
 from dataclasses import dataclass
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import lowball  # tables/lowball.py: the low-hand rules
+
 N_RANKS = 13
 N_SUITS = 4
 N_CARDS = 52
@@ -85,6 +88,9 @@ class Game:
     flush_beats_full: bool = False
     trips_beat_straight: bool = False
     kickers: bool = True            # False: kickers do not split equal pairs / two pairs
+    rule: str = "high"              # "a5" or "27": a low game (tables/lowball.py)
+    qualifier: int = 0              # 8: eight or better, other lows score 0
+    flushes: bool = True            # False: card keys carry no suit counters, no flush
 
     def order(self) -> tuple[int, ...]:
         """Standard category numbers, weakest first, in this game's order."""
@@ -111,6 +117,10 @@ GAMES = (
     Game(f"stripped{RANK_CHARS[low]}{suffix}", lowest=low, flush_beats_full=True, kickers=kick)
     for kick, suffix in ((True, ""), (False, "_nk"))
     for low in (1, 2, 3, 5)
+) + (
+    Game("low_a5", rule="a5", flushes=False),
+    Game("low_a5_8", rule="a5", qualifier=8, flushes=False),
+    Game("low_27", rule="27"),
 )
 
 
@@ -203,20 +213,26 @@ def build_game(game: Game, hash_index: dict[int, int], hash_size: int) -> GameTa
         return (0,) * game.lowest + sub
 
     # 1. Every distinct five-card class, from rank multisets with and without a flush.
+    #    A low game's key comes from tables/lowball.py; None there is "no
+    #    qualifying low", strength 0.
     classes: dict[tuple, tuple] = {}
-    five_non_flush: dict[tuple[int, ...], tuple] = {}
-    five_flush: dict[tuple[int, ...], tuple] = {}
+    five_non_flush: dict[tuple[int, ...], tuple | None] = {}
+    five_flush: dict[tuple[int, ...], tuple | None] = {}
     for sub in multisets(n, 5, 5):
         counts = full(sub)
-        key = five_card_class(counts, False, game)
-        five_non_flush[counts] = key[:3]
-        classes.setdefault(key[:3], key)
-        if max(counts) == 1:
-            key = five_card_class(counts, True, game)
-            five_flush[counts] = key[:3]
-            classes.setdefault(key[:3], key)
+        for flush, into in ((False, five_non_flush), (True, five_flush)):
+            if flush and (max(counts) > 1 or not game.flushes):
+                continue
+            if game.rule == "high":
+                key = five_card_class(counts, flush, game)
+            else:
+                key = lowball.five_card_class(counts, flush, game.rule, game.qualifier)
+            into[counts] = key[:3] if key else None
+            if key:
+                classes.setdefault(key[:3], key)
     ordered = sorted(classes)
     strength = {k: i + 1 for i, k in enumerate(ordered)}
+    strength[None] = 0
     category = [0] + [classes[k][1] for k in ordered]
     class_ranks = [255] * 5
     for k in ordered:
@@ -243,7 +259,7 @@ def build_game(game: Game, hash_index: dict[int, int], hash_size: int) -> GameTa
     # 3. Flushes: the 13-bit rank set of the suit with five or more cards.
     flush = [0] * (1 << N_RANKS)
     deck_mask = sum(1 << r for r in deck_ranks)
-    for size in (5, 6, 7):
+    for size in (5, 6, 7) if game.flushes else ():
         for bits in itertools.combinations(deck_ranks, size):
             mask = sum(1 << r for r in bits)
             if size == 5:
@@ -263,10 +279,11 @@ def build_game(game: Game, hash_index: dict[int, int], hash_size: int) -> GameTa
     for c in range(N_CARDS):
         rank, suit = divmod(c, N_SUITS)
         if rank >= game.lowest:
-            card_key[c] = RANK_BASE[rank] + (1 << (SUIT_SHIFT + 4 * suit))
+            counter = 1 << (4 * suit) if game.flushes else 0   # no suit counters: no flush
+            card_key[c] = RANK_BASE[rank] + (counter << SUIT_SHIFT)
             card_mask[c] = 1 << (MASK_SUIT_BITS * suit + rank)
             h = (RANK_BASE[rank] * HASH_MULT) & ((1 << HASH_BITS) - 1)
-            card[2 * c] = (h << CARD_HASH_SHIFT) + (1 << (4 * suit))
+            card[2 * c] = (h << CARD_HASH_SHIFT) + counter
             card[2 * c + 1] = card_mask[c]
     return GameTables(game, card_key, card_mask, card, values, flush, category, class_ranks,
                       counts_per_cat)
@@ -327,6 +344,24 @@ def build_omaha(t: "GameTables", hash_index: dict[int, int],
             else:
                 out.append(max(v5[tk + pk] for tk in tris))
     return out
+
+
+def low_extras(games: list[GameTables], hash_index: dict[int, int]) -> tuple:
+    """The low games' C extras: the categories csrc/lowball.c tests and the
+    Omaha hi-lo low tables (tables/lowball.py), read from the eight-or-better
+    game's own values."""
+    if (lowball.HIGH_ORDER != (HIGH_CARD, ONE_PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH,
+                               FULL_HOUSE, QUADS, STRAIGHT_FLUSH)):
+        raise RuntimeError("internal error: tables/lowball.py numbers categories differently")
+    (low8,) = [t for t in games if t.game.rule == "a5" and t.game.qualifier == 8]
+
+    def value(counts: tuple[int, ...]) -> int:
+        return low8.values[hash_index[rank_key(counts)]]
+
+    defines = [("HR_CATEGORY_FLUSH", FLUSH), ("HR_CATEGORY_STRAIGHT_FLUSH", STRAIGHT_FLUSH)]
+    arrays = [("uint8_t", "hr_hilo_low_bit", lowball.low_bits()),
+              ("uint8_t", "hr_hilo_low", lowball.omaha_low(value))]
+    return defines, arrays
 
 
 def hash_slot(key: int) -> tuple[int, int]:
@@ -396,7 +431,8 @@ def c_array(ctype: str, name: str, data: list[int], per_line: int = 16) -> str:
 
 
 def write_c(out_dir: str, offsets: list[int], hash_size: int, games: list[GameTables],
-            omaha: tuple) -> list[str]:
+            omaha: tuple, extra: tuple = ((), ())) -> list[str]:
+    """Write tables.h and tables.c; ``extra`` is (defines, arrays) to add to them."""
     os.makedirs(out_dir, exist_ok=True)
     h = [HEADER, "#ifndef HR_GENERATED_TABLES_H\n#define HR_GENERATED_TABLES_H\n\n",
          "#include <stdint.h>\n\n",
@@ -449,6 +485,12 @@ def write_c(out_dir: str, offsets: list[int], hash_size: int, games: list[GameTa
     c.append("const uint16_t *const hr_omaha_rows[HR_N_GAMES] = {\n" + "".join(
         f"  hr_{g.game.name}_omaha,\n" if g.game.name in omaha_rows else "  0,\n"
         for g in games) + "};\n")
+    defines, arrays = extra
+    for name, value in defines:
+        h.append(f"#define {name} {value}\n")
+    for ctype, name, data in arrays:
+        h.append(f"extern const {ctype} {name}[{len(data)}];\n")
+        c.append(c_array(ctype, name, data))
     c.append("const hr_game hr_games[HR_N_GAMES] = {\n")
     for g in games:
         p = f"hr_{g.game.name}"
@@ -511,7 +553,8 @@ def generate(out_c: str, out_bin: str, quiet: bool = False) -> list[str]:
     board_index, pair_index, boards = build_omaha_index(index, size)
     omaha_rows = {t.game.name: build_omaha(t, index, boards) for t in games
                   if t.game.name in OMAHA_GAMES}
-    paths = write_c(out_c, offsets, size, games, (board_index, pair_index, omaha_rows))
+    paths = write_c(out_c, offsets, size, games, (board_index, pair_index, omaha_rows),
+                    low_extras(games, index))
     paths.append(write_bin(out_bin, offsets, games))
     if not quiet:
         print(f"hash: {len(index)} keys in {size} slots, {len(offsets)} row offsets")

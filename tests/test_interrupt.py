@@ -71,6 +71,17 @@ CASES = {
          "(500_000, 1)), axis=1)[:, :51].copy()"),
         ("[hr.showdown_batch(setup[:, :5], setup[:, 5:].reshape(-1, 23, 2), threads=2) "
          "for _ in range(200)]")),
+    "lowball-27-batch-loop": (
+        ("np.random.default_rng(1).permuted(np.tile(np.arange(52, dtype=np.uint8), "
+         "(2_000_000, 1)), axis=1)[:, :7].copy()"),
+        "[hr.lowball('27').evaluate_batch(setup, threads=2) for _ in range(400)]"),
+    "omaha-hilo-batch-loop": (
+        ("np.random.default_rng(1).permuted(np.tile(np.arange(52, dtype=np.uint8), "
+         "(1_000_000, 1)), axis=1)[:, :11].copy()"),
+        "[hr.evaluate_omaha_hilo_batch(setup[:, :6], setup[:, 6:], threads=2) "
+        "for _ in range(200)]"),
+    "omaha-hilo-mc": ("None", "hr.equity(['As2sKdQd', 'Ah3hJcTc'], game='omaha-hilo', "
+                              "trials=2_000_000_000, threads=2)"),
 }
 
 

@@ -18,6 +18,8 @@
 
 #include "../equity.h"
 #include "../handrank.h"
+#include "../hilo.h"
+#include "../lowball.h"
 #include "../omaha.h"
 #include "../showdown.h"
 
@@ -132,6 +134,10 @@ static void scalar_calls(const hr_game *g, int rounds)
     }
 }
 
+/* A low game (tables/generate.py names them low_*): 0 is a valid strength
+ * there ("no qualifying low"), and hr_eval_low_batch applies. */
+static int is_low(const hr_game *g) { return strncmp(g->name, "low_", 4) == 0; }
+
 static void batch_calls(const hr_game *g, int rounds)
 {
     for (int r = 0; r < rounds; r++) {
@@ -153,7 +159,7 @@ static void batch_calls(const hr_game *g, int rounds)
             CHECK(bad >= -1 && bad < n, "hr_eval_batch returned %lld", (long long)bad);
             int64_t done = bad < 0 ? n : bad;
             for (int64_t i = 0; i < done; i++)
-                CHECK(out[i] == hr_eval(g, cards + i * k, k) && out[i] > 0,
+                CHECK(out[i] == hr_eval(g, cards + i * k, k) && (out[i] > 0 || is_low(g)),
                       "hr_eval_batch row %lld", (long long)i);
             if (bad >= 0)
                 CHECK(hr_eval(g, cards + bad * k, k) == 0, "row %lld is not bad",
@@ -239,6 +245,102 @@ static void batch_calls(const hr_game *g, int rounds)
         free(share);
         free(sb);
         free(sh);
+    }
+}
+
+/* Low games: hr_eval_low_batch and hr_eval_low, rows with many cards of one
+ * suit (deuce-to-seven's own path) among valid and garbage rows. */
+static void low_calls(const hr_game *g, int rounds)
+{
+    for (int r = 0; r < rounds; r++) {
+        int k = 4 + (int)below(5);                  /* 4..8: 4 and 8 are bad */
+        int64_t n = below(1200);
+        uint8_t *cards = exact_alloc((size_t)(n * k));
+        for (int64_t i = 0; i < n; i++) {
+            uint8_t *row = cards + i * k;
+            if (k >= 5 && k <= 7 && below(40)) {
+                deal(row, k);
+                if (below(2)) {                     /* five to k of one suit */
+                    unsigned suit = below(4), many = 5 + below((unsigned)k - 4);
+                    uint8_t ranks[13];
+                    for (int j = 0; j < 13; j++)
+                        ranks[j] = (uint8_t)j;
+                    for (int j = 0; j < 13; j++) {
+                        int x = (int)below(13);
+                        uint8_t t = ranks[j];
+                        ranks[j] = ranks[x];
+                        ranks[x] = t;
+                    }
+                    for (unsigned j = 0; j < many; j++)
+                        row[j] = (uint8_t)(4 * ranks[j] + suit);
+                    for (int j = (int)many; j < k; j++)   /* off-suit, distinct */
+                        row[j] = (uint8_t)(4 * ranks[j] + (suit + 1 + below(3)) % 4);
+                }
+            } else {
+                for (int j = 0; j < k; j++)
+                    row[j] = garbage_card();
+            }
+        }
+        uint16_t *out = exact_alloc((size_t)n * sizeof *out);
+        int64_t bad = hr_eval_low_batch(g, cards, n, k, out);
+        if (k < 5 || k > 7) {
+            CHECK(bad == -2, "hr_eval_low_batch k=%d returned %lld", k, (long long)bad);
+        } else {
+            CHECK(bad >= -1 && bad < n, "hr_eval_low_batch returned %lld", (long long)bad);
+            int64_t done = bad < 0 ? n : bad;
+            for (int64_t i = 0; i < done; i++)
+                CHECK(out[i] == hr_eval_low(g, cards + i * k, k) && out[i] <= g->classes,
+                      "hr_eval_low_batch row %lld", (long long)i);
+            if (bad >= 0)
+                CHECK(hr_eval_low(g, cards + bad * k, k) == -1, "low row %lld is not bad",
+                      (long long)bad);
+        }
+        free(out);
+        free(cards);
+    }
+}
+
+/* Omaha hi-lo on hold'em: the high half is hr_eval_omaha's, the low 0..56. */
+static void hilo_calls(const hr_game *g, int rounds)
+{
+    for (int r = 0; r < rounds; r++) {
+        int h = 3 + (int)below(5);                  /* 3..7: 3 and 7 are bad */
+        int64_t n = below(700);
+        int w = h + 5 <= 12 ? h + 5 : 12;
+        uint8_t *holes = exact_alloc((size_t)(n * h));
+        uint8_t *boards = exact_alloc((size_t)(n * 5));
+        for (int64_t i = 0; i < n; i++) {
+            uint8_t all[12];
+            deal(all, w);
+            if (!below(30))
+                all[below((unsigned)w)] = garbage_card();
+            memcpy(holes + i * h, all, (size_t)(h < w ? h : w));
+            memcpy(boards + i * 5, all + w - 5, 5);
+        }
+        uint16_t *out = exact_alloc((size_t)n * 2 * sizeof *out);
+        int64_t bad = hr_eval_omaha_hilo_batch(g, holes, h, boards, n, out);
+        if (h < HR_OMAHA_MIN_HOLE || h > HR_OMAHA_MAX_HOLE) {
+            CHECK(bad == -2, "hr_eval_omaha_hilo_batch h=%d returned %lld", h, (long long)bad);
+        } else {
+            CHECK(bad >= -1 && bad < n, "hr_eval_omaha_hilo_batch returned %lld",
+                  (long long)bad);
+            int64_t done = bad < 0 ? n : bad;
+            for (int64_t i = 0; i < done; i++) {
+                uint16_t one[2];
+                CHECK(hr_eval_omaha_hilo(g, holes + i * h, h, boards + i * 5, one) == 1 &&
+                      one[0] == out[2 * i] && one[1] == out[2 * i + 1] &&
+                      out[2 * i] == hr_eval_omaha(g, holes + i * h, h, boards + i * 5) &&
+                      out[2 * i + 1] <= 56, "omaha hi-lo row %lld", (long long)i);
+            }
+            if (bad >= 0) {
+                uint16_t one[2];
+                CHECK(hr_eval_omaha_hilo(g, holes + bad * h, h, boards + bad * 5, one) == 0,
+                      "omaha hi-lo row %lld is not bad", (long long)bad);
+            }
+        }
+        free(out);
+        free(holes);
+        free(boards);
     }
 }
 
@@ -460,8 +562,11 @@ int main(int argc, char **argv)
         scalar_calls(g, 300 * scale);
         batch_calls(g, 6 * scale);
         equity_calls(g, 8 * scale);
+        if (is_low(g))
+            low_calls(g, 10 * scale);
     }
     const hr_game *holdem = hr_game_at(0);
+    hilo_calls(holdem, 10 * scale);
     small_stack(holdem);
     /* the self-test and the enumeration on the hands whose lowest card is
      * 40 or more (2,380 seven-card hands each way): every path, little time */

@@ -23,9 +23,11 @@ from .errors import (
     InvalidShowdownError,
 )
 from .evaluate import Category, best_five, category, describe, evaluate, evaluate_batch
+from .hilo import evaluate_omaha_hilo, evaluate_omaha_hilo_batch
+from .lowball import Lowball, lowball
 from .omaha import evaluate_omaha, evaluate_omaha_batch
 from .ranges import Range
-from .showdown import Pot, Settlement, explain, settle, showdown_batch
+from .showdown import Pot, PotHalf, Settlement, explain, settle, showdown_batch
 from .variants import Variant, variant
 
 __version__ = "0.1.0"
@@ -51,7 +53,9 @@ __all__ = [
     "InvalidHandError",
     "InvalidRangeError",
     "InvalidShowdownError",
+    "Lowball",
     "Pot",
+    "PotHalf",
     "Range",
     "Settlement",
     "Variant",
@@ -68,7 +72,10 @@ __all__ = [
     "evaluate_batch",
     "evaluate_omaha",
     "evaluate_omaha_batch",
+    "evaluate_omaha_hilo",
+    "evaluate_omaha_hilo_batch",
     "explain",
+    "lowball",
     "settle",
     "showdown_batch",
     "variant",

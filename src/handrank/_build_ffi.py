@@ -103,6 +103,16 @@ int64_t hr_eval_omaha_batch(const hr_game *g, const uint8_t *holes, int h,
                             const uint8_t *boards, int64_t n, uint16_t *out);
 """
 
+CDEF_LOWBALL = """
+int64_t hr_eval_low_batch(const hr_game *g, const uint8_t *cards, int64_t n, int k,
+                          uint16_t *out);
+int hr_eval_low(const hr_game *g, const uint8_t *cards, int n);
+int64_t hr_eval_omaha_hilo_batch(const hr_game *g, const uint8_t *holes, int h,
+                                 const uint8_t *boards, int64_t n, uint16_t *out);
+int hr_eval_omaha_hilo(const hr_game *g, const uint8_t *hole, int h, const uint8_t *board,
+                       uint16_t *out);
+"""
+
 CDEF_MATRIX = """
 #define HR_NOT_DEALT ...
 #define HR_MATRIX_BATCH ...
@@ -119,7 +129,7 @@ int hr_range_tally(const int16_t *hero_s, int64_t n_hero, const int16_t *vil_s, 
                    double *vscratch, double *win, double *tie);
 """
 
-CDEF = CDEF_EVAL + CDEF_SHOWDOWN + CDEF_EQUITY + CDEF_OMAHA + CDEF_MATRIX
+CDEF = CDEF_EVAL + CDEF_SHOWDOWN + CDEF_EQUITY + CDEF_OMAHA + CDEF_MATRIX + CDEF_LOWBALL
 
 # Every csrc/*.c is compiled and every csrc/*.h included, so a new C module
 # needs only its files and its cdef block above.

@@ -73,7 +73,8 @@ def equity(players: Any, board: Any = "", dead: Any = "", *, game: str = "omaha"
     ([0.0, 1.0], True)
     """
     if game not in GAMES:
-        raise ValueError(f"unknown game {quote(game)}, expected 'holdem' or 'omaha'")
+        raise ValueError(f"unknown game {quote(game)}, "
+                         "expected 'holdem' or 'omaha' or 'omaha-hilo'")
     if game != "omaha":
         raise RuntimeError(f"internal error: game {game!r} reached the omaha equity")
     g = game_tables(variant)

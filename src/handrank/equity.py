@@ -193,11 +193,16 @@ def equity(players: Any, board: Any = "", dead: Any = "", *, exact: bool | None 
         The deck and hand order (a name such as ``"shortdeck"`` or a
         :class:`Variant`); hold'em's 52 cards by default.  Boards are dealt
         only from the variant's deck and every given card must be in it.
-    game : {"holdem", "omaha"}
+    game : {"holdem", "omaha", "omaha-hilo"}
         ``"omaha"``: each player is an exact hand of 4, 5 or 6 cards (all
         players the same size; ranges are not supported) and plays exactly
         two hole cards with three from the board (see
-        :mod:`handrank._omaha_equity`).
+        :mod:`handrank._omaha_equity`).  ``"omaha-hilo"``: the same hands,
+        eight or better; the result (:class:`handrank._hilo_equity.HiLoEquityResult`)
+        adds ``.high``, ``.low`` (each player's expected share of the high
+        and of the low half; a half with no qualifying low goes to the high
+        hand, so ``.low`` sums to the probability that a low exists) and
+        ``.scoop`` (the probability of the whole pot alone).
 
     Returns
     -------
@@ -266,6 +271,11 @@ def _hand_labels(players: Any) -> tuple[str, ...]:
 def _equity(players: Any, board: Any, dead: Any, exact: bool | None, trials: int | None,
             target_stderr: float | None, seed: int | None, threads: int | None,
             variant: Any, game: str) -> EquityResult:
+    if game == "omaha-hilo":
+        from . import _hilo_equity
+        return _hilo_equity.equity(players, board, dead, exact=exact, trials=trials,
+                                   target_stderr=target_stderr, seed=seed, threads=threads,
+                                   variant=variant)
     if game != "holdem":
         from . import _omaha_equity
         return _omaha_equity.equity(players, board, dead, game=game, exact=exact, trials=trials,

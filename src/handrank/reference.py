@@ -19,7 +19,11 @@ Cards are ids ``4 * rank + suit`` (rank 0..12 = 2..A, suit 0..3 = c, d, h, s) or
 a string such as ``"As Kd 7h"`` / ``"AsKd7h"``. Ranks in keys are the same rank
 indices 0..12.
 
-Variants (keyword-only options, accepted by every function):
+Low hands (RULES.md section 8): :func:`low_key`, :func:`low_evaluate` and
+:func:`low_classes` take ``rule="a5"`` (ace-to-five) or ``"27"``
+(deuce-to-seven) and, for ace-to-five, ``qualifier=8`` (eight or better).
+
+Variants (keyword-only options, accepted by every high-hand function):
 
 ``lowest``
     Rank index of the lowest rank in the deck: 0 (the 2, 52 cards), 4 (the 6,
@@ -51,6 +55,9 @@ __all__ = [
     "classes",
     "evaluate",
     "hand_key",
+    "low_classes",
+    "low_evaluate",
+    "low_key",
 ]
 
 CATEGORY_NAMES = (
@@ -554,3 +561,160 @@ def evaluate(
     else:
         key = max(_key(five, variant) for five in itertools.combinations(ids, 5))
     return _strengths(variant)[1][key]
+
+
+# --------------------------------------------------------------------- low hands
+#
+# RULES.md s.8, read literally.  A low key is a tuple that is *smaller for the
+# better low*: comparing two keys with ``<`` says which low wins.
+
+
+_LOW_RULES = ("a5", "27")
+_A5_PATTERNS = ((1, 1, 1, 1, 1), (2, 1, 1, 1), (2, 2, 1), (3, 1, 1), (3, 2), (4, 1))
+
+
+def _check_low_rule(rule: object, qualifier: object) -> None:
+    if rule not in _LOW_RULES:
+        raise ValueError(f"unknown low rule {rule!r}, expected 'a5' or '27'")
+    if qualifier not in (None, 8) or isinstance(qualifier, bool):
+        raise ValueError(f"qualifier must be None or 8, got {qualifier!r}")
+    if qualifier is not None and rule != "a5":
+        raise ValueError("only ace-to-five ('a5') takes a qualifier")
+
+
+def _low_key(ids: tuple[int, ...], rule: str) -> tuple[int, ...]:
+    if rule == "a5":
+        # Aces are low: the ace counts 1, the 2 counts 2, ... the king 13.
+        # Straights and flushes do not count.
+        values = [1 if card_id // _N_SUITS == _ACE else card_id // _N_SUITS + 2 for card_id in ids]
+        count = {v: values.count(v) for v in values}
+        # Unpaired beats one pair beats two pair beats trips beats a full house
+        # beats four of a kind; within a pattern the groups (largest first,
+        # highest first), then the kickers, lowest wins.
+        groups = sorted(count, key=lambda v: (count[v], v), reverse=True)
+        pattern = tuple(sorted(count.values(), reverse=True))
+        return (_A5_PATTERNS.index(pattern), *groups)
+    # Deuce-to-seven: exactly the high order turned upside down (the weaker
+    # high hand is the better low), except that A-2-3-4-5 is no straight but
+    # an ace-high hand (suited, an ace-high flush).
+    ranks = sorted((card_id // _N_SUITS for card_id in ids), reverse=True)
+    if ranks == [_ACE, 3, 2, 1, 0]:
+        suited = len({card_id % _N_SUITS for card_id in ids}) == 1
+        position = _make_variant(0, False, False, True).position
+        return (position[_FLUSH if suited else _HIGH_CARD], *ranks)
+    return _key(ids, _variant(0, False, False, True))
+
+
+def _qualifies(key: tuple[int, ...]) -> bool:
+    """Eight or better: five different ranks (an unpaired a5 key), all 8 or lower."""
+    return key[0] == 0 and max(key[1:]) <= 8
+
+
+def low_key(cards: _Cards, *, rule: str = "a5") -> tuple[int, ...]:
+    """Comparison key of a five-card low hand: the *smaller* key is the better low.
+
+    Parameters
+    ----------
+    cards : str or iterable of int or str
+        Exactly five cards.
+    rule : {"a5", "27"}
+        Ace-to-five or deuce-to-seven (RULES.md s.8).
+
+    Returns
+    -------
+    tuple of int
+        ``a5``: (pattern, group ranks...) with ranks counted A=1 .. K=13 and
+        pattern 0 = no pair .. 5 = four of a kind.  ``27``: the high key of
+        :func:`hand_key`, A-2-3-4-5 counted as an ace-high hand.
+
+    Raises
+    ------
+    ValueError
+        Not five distinct valid cards, or an unknown rule.
+
+    Examples
+    --------
+    >>> low_key("8s 5d 4h 3c 2s") < low_key("8d 6h 3s 2d Ac")
+    True
+    >>> low_key("As 2d 3h 4c 5s", rule="27") < low_key("6s 2d 3h 4c 5s", rule="27")  # no straight
+    True
+    >>> low_key("As 2d 3h 4c 5s", rule="27") < low_key("Ks Qd Jh 9c 8s", rule="27")  # ace-high
+    False
+    """
+    _check_low_rule(rule, None)
+    return _low_key(_cards(cards, 5, 5, 0), rule)
+
+
+@functools.cache
+def _low_strengths(rule: str, qualifier: int | None) -> dict[tuple[int, ...], int]:
+    """Every distinct low key (qualifying ones only with a qualifier) -> strength,
+    the worst low 1."""
+    keys = set()
+    for multiset in itertools.combinations_with_replacement(range(_N_RANKS), 5):
+        if max(multiset.count(r) for r in multiset) > _N_SUITS:
+            continue
+        copies: dict[int, int] = {}
+        hand = []
+        for rank in multiset:               # the k-th copy of a rank gets suit k
+            copies[rank] = copies.get(rank, 0) + 1
+            hand.append(_N_SUITS * rank + copies[rank] - 1)
+        if len(set(multiset)) == 5:
+            keys.add(_low_key(tuple(_N_SUITS * r for r in multiset), rule))  # suited
+            hand[4] += 1                                                   # not suited
+        keys.add(_low_key(tuple(hand), rule))
+    if qualifier is not None:
+        keys = {k for k in keys if _qualifies(k)}
+    ordered = sorted(keys, reverse=True)
+    return {key: i + 1 for i, key in enumerate(ordered)}
+
+
+def low_classes(*, rule: str = "a5", qualifier: int | None = None) -> int:
+    """Number of distinct lows of a rule (qualifying ones only with a qualifier).
+
+    Examples
+    --------
+    >>> low_classes(), low_classes(qualifier=8), low_classes(rule="27")
+    (6175, 56, 7462)
+    """
+    _check_low_rule(rule, qualifier)
+    return len(_low_strengths(rule, qualifier))
+
+
+def low_evaluate(cards: _Cards, *, rule: str = "a5", qualifier: int | None = None) -> int:
+    """Strength of the best low among five to seven cards (any five of them).
+
+    Parameters
+    ----------
+    cards : str or iterable of int or str
+        Five, six or seven distinct cards.
+    rule : {"a5", "27"}
+        Ace-to-five or deuce-to-seven.
+    qualifier : {None, 8}
+        8: only five different ranks, all 8 or lower (ace = 1), make a low.
+
+    Returns
+    -------
+    int
+        1 (the worst low) .. :func:`low_classes` (the best); 0 when a
+        qualifier is given and no five cards qualify.
+
+    Raises
+    ------
+    ValueError
+        As :func:`best_key`, or an unknown rule or qualifier.
+
+    Examples
+    --------
+    >>> low_evaluate("As 2d 3h 4c 5s 9d Kc"), low_classes()
+    (6175, 6175)
+    >>> low_evaluate("9s Ts Jd Qh Kc", qualifier=8)
+    0
+    >>> low_evaluate("7s 5d 4h 3c 2s", rule="27")
+    7462
+    """
+    _check_low_rule(rule, qualifier)
+    ids = _cards(cards, 5, 7, 0)
+    best = min(_low_key(five, rule) for five in itertools.combinations(ids, 5))
+    if qualifier is not None and not _qualifies(best):
+        return 0
+    return _low_strengths(rule, qualifier)[best]

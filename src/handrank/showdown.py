@@ -48,9 +48,11 @@ from .errors import InvalidCardError, InvalidHandError, InvalidShowdownError
 from .evaluate import (Category, _thread_count, best_five, cards_checked, evaluate,
                        evaluate_batch, game_tables)
 
-__all__ = ["InvalidShowdownError", "Pot", "Settlement", "explain", "settle", "showdown_batch"]
+__all__ = ["InvalidShowdownError", "Pot", "PotHalf", "Settlement", "explain", "settle",
+           "showdown_batch"]
 
 ODD_CHIP_RULES = ("left_of_button", "high_card_by_suit", "seat_order")
+GAMES = ("holdem", "holdem-hilo", "omaha-hilo")
 
 _C = _backend.core
 _SLICE_CARDS = 1 << 21       # cards per C call in a batch (a few ms): Ctrl-C is seen between two
@@ -72,13 +74,39 @@ class Pot:
         Chips each winner receives, aligned with ``winners`` (odd chips
         included); ``sum(shares) == amount``.
     odd_chips : int
-        Chips left over after the even split, ``amount % len(winners)``.
+        Chips left over after the even split, ``amount % len(winners)``; in a
+        hi-lo pot, the odd chip of the halving plus each half's.
     reason : str
         Why the pot went where it went.
+    high, low : PotHalf or None
+        Hi-lo games only: the high half and the low half (``low`` is None
+        when no eligible player has a qualifying low and the high hand takes
+        the whole pot, then ``high`` is all of it).
     """
 
     amount: int
     eligible: tuple[int, ...]
+    winners: tuple[int, ...]
+    shares: tuple[int, ...]
+    odd_chips: int
+    reason: str
+    high: PotHalf | None = None
+    low: PotHalf | None = None
+
+
+@dataclass(frozen=True)
+class PotHalf:
+    """One half of a hi-lo pot (RULES.md s.8): who won it and why.
+
+    Attributes
+    ----------
+    amount : int
+        Chips in this half (the high half takes the odd chip of the halving).
+    winners, shares, odd_chips, reason
+        As for :class:`Pot`, for this half alone.
+    """
+
+    amount: int
     winners: tuple[int, ...]
     shares: tuple[int, ...]
     odd_chips: int
@@ -201,7 +229,8 @@ def _why(a: _Hand, b: _Hand) -> str:
     raise RuntimeError(f"internal error: {a.text} and {b.text} differ in strength only")
 
 
-def explain(a: Any, b: Any, board: Any = None, *, variant: Any = None) -> str:
+def explain(a: Any, b: Any, board: Any = None, *, variant: Any = None,
+            game: str = "holdem") -> str:
     """Say why one hand beats another, or why they split, in the words of the rules page.
 
     Different categories: the categories.  Same category: the first rank that
@@ -217,6 +246,10 @@ def explain(a: Any, b: Any, board: Any = None, *, variant: Any = None) -> str:
         The community cards (3 to 5).
     variant : optional
         The game; hold'em by default.
+    game : {"holdem", "a5", "27"}
+        ``"a5"`` (ace-to-five) or ``"27"`` (deuce-to-seven): compare the two
+        hands as lows, the words of RULES.md s.3 turned upside down (the
+        lower rank wins).
 
     Returns
     -------
@@ -240,11 +273,20 @@ def explain(a: Any, b: Any, board: Any = None, *, variant: Any = None) -> str:
     'split: both play K-K-9-7-6; the 3 and the 4 do not play'
     >>> explain("3c 3d 3h Ac As", "2c 2d 2h Kc Ks")
     '3-3-3-A-A beats 2-2-2-K-K: both full house; the trips decide, 3 against 2'
+    >>> explain("8s 5d 4h 3c 2s", "8d 6h 3s 2d Ac", game="a5")
+    '8-5-4-3-2 beats 8-6-3-2-A: both eight-low; the second card decides, 5 against 6'
     >>> explain("As Ks", "As Qd", board="2c 3d 4h 5s 9c")
     Traceback (most recent call last):
     ...
     handrank.errors.InvalidHandError: duplicate card 'As' in both hands
     """
+    if game != "holdem":
+        if game not in ("a5", "27"):
+            raise ValueError(f"unknown game {game!r}, expected 'holdem', 'a5' or '27'")
+        if variant is not None:
+            raise ValueError(f"variant= does not apply to the low game {game!r}")
+        from .lowball import explain_low
+        return explain_low(a, b, board, rule=game)
     g = game_tables(variant)
     if board is None:
         ha, hb = cards(a), cards(b)
@@ -332,7 +374,8 @@ def _check_inputs(board: Any, hands: Any, contributions: Any, folded: Any, butto
     return chips, out, int(button)
 
 
-def _read_cards(board: Any, hands: Any, folded: list[bool]) -> tuple[list[int], list[list[int] | None]]:
+def _read_cards(board: Any, hands: Any, folded: list[bool], sizes: tuple[int, ...] = (2,)
+                ) -> tuple[list[int], list[list[int] | None]]:
     """Parse the board and every hand given; raise on a duplicate anywhere, saying where."""
     bd = [] if board is None else cards(board)
     where: dict[int, str] = {}
@@ -348,8 +391,9 @@ def _read_cards(board: Any, hands: Any, folded: list[bool]) -> tuple[list[int], 
             holes.append(None)
             continue
         ids = cards(h)
-        if len(ids) != 2:
-            raise InvalidHandError(f"expected 2 cards for seat {seat}'s hand, got {len(ids)}")
+        if len(ids) not in sizes:
+            want = f"{sizes[0]} to {sizes[-1]}" if len(sizes) > 1 else f"{sizes[0]}"
+            raise InvalidHandError(f"expected {want} cards for seat {seat}'s hand, got {len(ids)}")
         for c in ids:
             if c in where:
                 other = where[c]
@@ -379,7 +423,8 @@ _RULE_WORDS = {
 
 
 def settle(board: Any, hands: Any, contributions: Any, *, folded: Any = None, button: int = 0,
-           odd_chip: str = "left_of_button", variant: Any = None) -> Settlement:
+           odd_chip: str = "left_of_button", variant: Any = None,
+           game: str = "holdem") -> Settlement:
     """Settle a hand: cut the chips into pots and pay each to its best hand(s).
 
     Parameters
@@ -402,6 +447,12 @@ def settle(board: Any, hands: Any, contributions: Any, *, folded: Any = None, bu
         see :ref:`rules-odd-chips`.
     variant : optional
         The game; hold'em by default.
+    game : {"holdem", "holdem-hilo", "omaha-hilo"}
+        The hi-lo games split every pot between the best high and the best
+        eight-or-better low (RULES.md s.8): hold'em hi-lo from any five of
+        the seven cards for each half, Omaha hi-lo (4 to 6 hole cards per
+        seat) from exactly two hole and three board cards.  Each pot's
+        ``high`` and ``low`` say who won each half and why.
 
     Returns
     -------
@@ -436,10 +487,15 @@ def settle(board: Any, hands: Any, contributions: Any, *, folded: Any = None, bu
     ...
     handrank.errors.InvalidHandError: duplicate card 'Kh' in seat 0's hand and seat 1's hand
     """
+    if game not in GAMES:
+        raise ValueError(f"unknown game {game!r}, expected "
+                         + ", ".join(repr(x) for x in GAMES[:-1]) + f" or {GAMES[-1]!r}")
+    if game != "holdem" and variant is not None:
+        raise ValueError(f"variant= does not apply to {game!r}")
     chips, out, button = _check_inputs(board, hands, contributions, folded, button, odd_chip)
     n = len(chips)
     g = game_tables(variant)
-    bd, holes = _read_cards(board, hands, out)
+    bd, holes = _read_cards(board, hands, out, (4, 5, 6) if game == "omaha-hilo" else (2,))
     live = [s for s in range(n) if not out[s]]
     total = sum(chips)
     payouts = [0] * n
@@ -451,8 +507,15 @@ def settle(board: Any, hands: Any, contributions: Any, *, folded: Any = None, bu
         return Settlement(payouts, (pot,))
     if len(bd) != 5:
         raise InvalidHandError(f"expected a board of 5 cards at showdown, got {len(bd)}")
-    hand = {s: _hand(cards_checked(holes[s] + bd, g), tuple(holes[s]), g, variant)  # type: ignore[operator]
+    pay: Any = _pay
+    if game == "holdem":
+        hand: dict[int, Any] = {
+            s: _hand(cards_checked(holes[s] + bd, g), tuple(holes[s]), g, variant)  # type: ignore[operator]
             for s in live}
+    else:
+        from . import hilo
+        hand = hilo._showdown_hands(game, bd, {s: holes[s] for s in live})  # type: ignore[misc]
+        pay = hilo._pay_pot
     levels = sorted({chips[s] for s in live})
     pots: list[Pot] = []
     low = 0
@@ -467,7 +530,7 @@ def settle(board: Any, hands: Any, contributions: Any, *, folded: Any = None, bu
             continue
         eligible = tuple(s for s in live if chips[s] >= high)
         alone = all(part[s] == 0 for s in range(n) if s not in eligible)
-        pots.append(_pay(amount, eligible, hand, odd_chip, button, n, holes, alone))
+        pots.append(pay(amount, eligible, hand, odd_chip, button, n, holes, alone))
     for pot in pots:
         for w, c in zip(pot.winners, pot.shares):
             payouts[w] += c

@@ -1,0 +1,194 @@
+"""Omaha hi-lo equity: each player's share of the pot, of its high half and of its low half.
+
+Reached through ``handrank.equity(..., game="omaha-hilo")``.  As Omaha equity
+(:mod:`handrank._omaha_equity`): exact hands of 4, 5 or 6 cards, boards built
+as numpy arrays in chunks, exact enumeration or Monte Carlo (a numpy
+``Generator`` seeded by `seed`); each player's (high, low) per board comes
+from one :func:`handrank.evaluate_omaha_hilo_batch` call per chunk.
+
+How a board's pot splits (RULES.md s.8): with a qualifying low somewhere, half
+to the best high (ties split it) and half to the best low (ties split it);
+with none, the whole pot to the best high.
+"""
+
+from __future__ import annotations
+
+import math
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from ._omaha_equity import (
+    CHUNK,
+    EXACT_LIMIT,
+    EXACT_MAX,
+    TARGET_CHUNK,
+    _boards,
+    _combinations,
+    _prepare,
+)
+from .equity import (
+    BOARD_CARDS,
+    DEFAULT_TRIALS,
+    TARGET_MAX_TRIALS,
+    EquityResult,
+    _threads,
+    check_trials,
+)
+from .evaluate import game_tables
+from .hilo import evaluate_omaha_hilo_batch
+
+__all__ = ["HiLoEquityResult", "equity"]
+
+# Sums kept per player: pot shares, their squares, high-half shares,
+# low-half shares, scoops, boards with a share short of the whole pot.
+_EQUITY, _SQUARES, _HIGH, _LOW, _SCOOP, _PART = range(6)
+
+
+@dataclass(frozen=True)
+class HiLoEquityResult(EquityResult):
+    """The result of ``equity(..., game="omaha-hilo")``: :class:`EquityResult` plus the halves.
+
+    Attributes
+    ----------
+    equity : ndarray of float64
+        Each player's expected share of the pot; sums to 1.
+    high : ndarray of float64
+        Each player's expected share of the high half; sums to 1.
+    low : ndarray of float64
+        Each player's expected share of the low half, counted only when a
+        qualifying low exists; sums to the probability that one does.  (With
+        no low the low half goes to the high hand, so ``equity = (high + low
+        + high share on boards without a low) / 2``.)
+    scoop : ndarray of float64
+        Probability of winning the whole pot alone.
+    win : ndarray of float64
+        The same as `scoop` (the whole pot, alone).
+    tie : ndarray of float64
+        Probability of a part of the pot but not all of it.
+    stderr : ndarray of float64
+        Standard error of each equity; zeros when exact.
+    """
+
+    # Defaults only because EquityResult's last field has one; always given.
+    high: np.ndarray = field(default_factory=lambda: np.zeros(0))
+    low: np.ndarray = field(default_factory=lambda: np.zeros(0))
+    scoop: np.ndarray = field(default_factory=lambda: np.zeros(0))
+
+    def rows(self) -> list[dict[str, Any]]:
+        """One dict per player: as :meth:`EquityResult.rows`, plus high, low and scoop."""
+        out = super().rows()
+        for row, h, lo, sc in zip(out, self.high, self.low, self.scoop):
+            row.update(high=float(h), low=float(lo), scoop=float(sc))
+        return out
+
+
+def equity(players: Any, board: Any = "", dead: Any = "", *, exact: bool | None = None,
+           trials: int | None = None, target_stderr: float | None = None,
+           seed: int | None = None, threads: int | None = None,
+           variant: Any = None) -> HiLoEquityResult:
+    """Omaha hi-lo equity of exact hands; see :func:`handrank.equity` for the parameters.
+
+    Examples
+    --------
+    >>> r = equity(["As 2s Kd Qd", "Ah 2h Jc Tc"], board="4c 5d Kh 8s 9s")   # quartered
+    >>> r.equity.tolist(), r.high.tolist(), r.low.tolist(), r.scoop.tolist()
+    ([0.75, 0.25], [1.0, 0.0], [0.5, 0.5], [0.0, 0.0])
+    """
+    if variant is not None and game_tables(variant) is not game_tables(None):
+        raise ValueError("omaha-hilo is played with the 52-card deck; variant= does not apply")
+    g = game_tables(None)
+    holes, b, d = _prepare(players, board, dead, g)
+    trials, target_stderr = check_trials(trials, target_stderr)
+    nthreads = _threads(threads)
+    used = set(b) | set(d) | {c for h in holes for c in h}
+    deck = np.array([c for c in range(52) if c not in used], dtype=np.uint8)
+    m = BOARD_CARDS - len(b)
+    cost = math.comb(len(deck), m) * len(holes)
+    if exact is None:
+        exact = trials is None and target_stderr is None and cost <= EXACT_LIMIT
+    board_ids = np.array(b, dtype=np.uint8)
+    if exact:
+        if trials is not None or target_stderr is not None:
+            raise ValueError("trials and target_stderr apply to Monte Carlo, not exact=True")
+        if cost > EXACT_MAX:
+            raise ValueError(f"exact enumeration too large ({cost:.2g} evaluations, "
+                             f"limit {EXACT_MAX:.0e}); use exact=False")
+        idx = _combinations(len(deck), m)
+        total = np.zeros((6, len(holes)))
+        for lo in range(0, len(idx), CHUNK):
+            boards = _boards(board_ids, deck[idx[lo:lo + CHUNK]])
+            total += _tally(_strengths(holes, boards, nthreads))
+        return _result(total, len(idx), exact=True)
+    return _monte_carlo(holes, board_ids, deck, m, trials, target_stderr, seed, nthreads)
+
+
+def _strengths(holes: list[list[int]], boards: np.ndarray, nthreads: int) -> np.ndarray:
+    """(players, boards, 2): each player's high and low on each board."""
+    nb = len(boards)
+    out = np.empty((len(holes), nb, 2), dtype=np.uint16)
+    for p, h in enumerate(holes):
+        hs = np.broadcast_to(np.array(h, dtype=np.uint8), (nb, len(h)))
+        evaluate_omaha_hilo_batch(hs, boards, out=out[p], threads=nthreads)
+    return out
+
+
+def _tally(s: np.ndarray) -> np.ndarray:
+    """The six per-player sums (see _EQUITY ...) over the boards of (players, boards, 2)."""
+    high, low = s[:, :, 0], s[:, :, 1]
+    high_top = high == high.max(axis=0)
+    high_share = high_top / high_top.sum(axis=0)
+    best_low = low.max(axis=0)
+    has_low = best_low > 0
+    low_top = (low == best_low) & has_low
+    low_share = low_top / np.maximum(low_top.sum(axis=0), 1)
+    share = np.where(has_low, (high_share + low_share) / 2, high_share)
+    return np.array([share.sum(axis=1), (share * share).sum(axis=1), high_share.sum(axis=1),
+                     low_share.sum(axis=1), (share == 1).sum(axis=1),
+                     ((share > 0) & (share < 1)).sum(axis=1)])
+
+
+def _result(total: np.ndarray, boards: int, exact: bool) -> HiLoEquityResult:
+    n = total.shape[1]
+    scoop = total[_SCOOP] / boards
+    return HiLoEquityResult(
+        equity=total[_EQUITY] / boards, win=scoop, tie=total[_PART] / boards,
+        stderr=np.zeros(n) if exact else _stderr(total, boards), exact=exact,
+        samples=boards, high=total[_HIGH] / boards, low=total[_LOW] / boards, scoop=scoop)
+
+
+def _stderr(total: np.ndarray, acc: int) -> np.ndarray:
+    if acc < 2:
+        return np.full(total.shape[1], np.inf)
+    mean = total[_EQUITY] / acc
+    var = np.maximum(total[_SQUARES] / acc - mean * mean, 0.0) * acc / (acc - 1)
+    stderr: np.ndarray = np.sqrt(var / acc)
+    return stderr
+
+
+def _monte_carlo(holes: list[list[int]], board: np.ndarray, deck: np.ndarray, m: int,
+                 trials: int | None, target: float | None, seed: int | None,
+                 nthreads: int) -> HiLoEquityResult:
+    if seed is None:
+        seed = secrets.randbits(64)
+    elif isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+        raise TypeError(f"seed must be an int, got {type(seed).__name__}")
+    rng = np.random.default_rng(int(seed) % (1 << 64))
+    cap = trials if trials is not None else (TARGET_MAX_TRIALS if target else DEFAULT_TRIALS)
+    step = TARGET_CHUNK if target else CHUNK
+    total = np.zeros((6, len(holes)))
+    done = 0
+    while done < cap:
+        k = int(min(step, cap - done))
+        for lo in range(0, k, CHUNK):
+            rows = min(CHUNK, k - lo)
+            # m distinct cards per row: the m smallest of uniform keys
+            pick = np.argpartition(rng.random((rows, len(deck))), m - 1, axis=1)[:, :m] \
+                if m else np.zeros((rows, 0), dtype=np.int64)
+            total += _tally(_strengths(holes, _boards(board, deck[pick]), nthreads))
+        done += k
+        if target is not None and _stderr(total, done).max() < target:
+            break
+    return _result(total, done, exact=False)
