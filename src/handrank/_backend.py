@@ -19,7 +19,10 @@ def _is_cli() -> bool:
     """True when this import is the ``handrank`` command starting up."""
     if os.path.basename(sys.argv[0] if sys.argv else "") == "handrank":
         return True
-    argv = getattr(sys, "orig_argv", [])
+    if not hasattr(sys, "orig_argv"):
+        # Python 3.9: while `python -m handrank` imports the package, argv[0] is "-m"
+        return bool(sys.argv) and sys.argv[0] == "-m"
+    argv = sys.orig_argv
     return any(a == "-m" and b == "handrank" for a, b in zip(argv, argv[1:]))
 
 _choice = os.environ.get("HANDRANK_BACKEND", "").strip().lower()
