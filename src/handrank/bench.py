@@ -158,8 +158,7 @@ class Adapter:
 
 
 def _bound(func: Callable[..., Any], *args: Any) -> Callable[[], Any]:
-    """``func`` with its arguments fixed now: the single-call timing then
-    measures the call only."""
+    """``func`` with its arguments fixed now, so a single-call timing measures the call."""
     return functools.partial(func, *args)
 
 
