@@ -11,8 +11,15 @@ import importlib
 from typing import Any
 
 from ._backend import BACKEND as backend
-from .analysis import (BoardAnalysis, EquityMatrix, RangeEquity, analyze, equity_matrix,
-                       range_equity)
+from ._typing import CardsLike
+from .analysis import (
+    BoardAnalysis,
+    EquityMatrix,
+    RangeEquity,
+    analyze,
+    equity_matrix,
+    range_equity,
+)
 from .cards import card, card_str, cards, cards_str
 from .equity import EquityResult, equity
 from .errors import (
@@ -41,6 +48,7 @@ def __getattr__(name: str) -> Any:
 
 __all__ = [
     "BoardAnalysis",
+    "CardsLike",
     "EquityMatrix",
     "RangeEquity",
     "analyze",

@@ -37,7 +37,7 @@ if _choice not in ("", "c", "python"):
 core: Any = None
 if _choice != "python":
     try:
-        from . import _core as core  # type: ignore[no-redef]
+        from . import _core as core
     except ImportError as exc:
         if _choice == "c":
             raise ImportError(

@@ -87,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
 def _with_progress(job: Any, quiet: bool) -> Any:
     """Run job(); after a second show a spinner-style tqdm bar if tqdm is installed."""
     try:
-        from tqdm import tqdm  # type: ignore[import-untyped]
+        from tqdm import tqdm
     except ImportError:
         return job()
     if quiet or not interactive(sys.stderr):

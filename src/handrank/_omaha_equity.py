@@ -26,10 +26,18 @@ import numpy as np
 
 from ._validate import quote
 from .cards import cards
+from .equity import (
+    BOARD_CARDS,
+    DEFAULT_TRIALS,
+    TARGET_MAX_TRIALS,
+    EquityResult,
+    _threads,
+    check_trials,
+    claim_card,
+    table_cards,
+)
 from .errors import InvalidCardError, InvalidHandError, InvalidRangeError
 from .evaluate import game_tables
-from .equity import (BOARD_CARDS, DEFAULT_TRIALS, TARGET_MAX_TRIALS, EquityResult, _threads,
-                     check_trials, claim_card, table_cards)
 from .omaha import evaluate_omaha_batch
 from .ranges import Range, parse_player
 
@@ -225,5 +233,6 @@ def _stderr(total: np.ndarray, acc: int) -> np.ndarray:
         return np.full(total.shape[1], np.inf)
     mean = total[2] / acc
     var = np.maximum(total[3] / acc - mean * mean, 0.0) * acc / (acc - 1)
-    return np.sqrt(var / acc)
+    stderr: np.ndarray = np.sqrt(var / acc)
+    return stderr
 

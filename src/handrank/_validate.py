@@ -40,8 +40,8 @@ def quote(x: Any, limit: int = QUOTE_LIMIT) -> str:
     --------
     >>> quote("Zz")
     "'Zz'"
-    >>> quote("x" * 100)
-    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...' (102 characters)"
+    >>> quote("x" * 100, limit=40)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...' (102 characters)"
     >>> quote(-10**5000)
     'a negative int of 5001 digits'
     """

@@ -20,6 +20,7 @@ library loads, OMPEval through ``pokerfast.equity``).
 from __future__ import annotations
 
 import datetime
+import functools
 import gc
 import itertools
 import json
@@ -27,8 +28,9 @@ import os
 import platform
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any, Callable
 
 import numpy as np
 
@@ -155,6 +157,11 @@ class Adapter:
         return v if self.higher_is_stronger else -v
 
 
+def _bound(func: Callable[..., Any], *args: Any) -> Callable[[], Any]:
+    """``func`` with its arguments fixed now, so a single-call timing measures the call."""
+    return functools.partial(func, *args)
+
+
 def _version(module: str) -> str:
     try:
         from importlib.metadata import version
@@ -240,7 +247,7 @@ def _eval7() -> Adapter:
     return Adapter(
         name="eval7", version=_version("eval7"), convert=convert,
         evaluate_many=lambda hands: [ev(h) for h in hands], scale=0.2,
-        one_native=lambda row: (lambda h=[deck[int(c)] for c in row]: ev(h)),
+        one_native=lambda row: _bound(ev, [deck[int(c)] for c in row]),
         one_text=lambda text: (lambda: ev([eval7.Card(t) for t in text.split()])),
         equity=equity, note="evaluate(list of Card) in a loop")
 
@@ -253,7 +260,7 @@ def _phevaluator() -> Adapter:
         convert=lambda a: [tuple(row) for row in a.tolist()],
         evaluate_many=lambda hands: [evaluate_cards(*h) for h in hands],
         higher_is_stronger=False, scale=0.2,
-        one_native=lambda row: (lambda h=tuple(int(c) for c in row): evaluate_cards(*h)),
+        one_native=lambda row: _bound(evaluate_cards, *(int(c) for c in row)),
         one_text=lambda text: (lambda: evaluate_cards(*text.split())),
         note="evaluate_cards(*ints) in a loop")
 
@@ -277,7 +284,7 @@ def _cactus(module_name: str) -> Adapter:
         name=module_name, version=_version(module_name), convert=convert,
         evaluate_many=lambda hands: [ev(h, b) for h, b in hands],
         higher_is_stronger=False, scale=0.02,
-        one_native=lambda row: (lambda h=convert(row[None, :])[0]: ev(h[0], h[1])),
+        one_native=lambda row: _bound(ev, *convert(row[None, :])[0]),
         one_text=one_text, note="Evaluator().evaluate(hole, board) in a loop")
 
 
@@ -304,7 +311,8 @@ def _pokerkit() -> Adapter:
         name="pokerkit", version=_version("pokerkit"), convert=convert,
         evaluate_many=lambda hands: [from_game(h, b).entry.index for h, b in hands],
         scale=0.002,
-        one_native=lambda row: (lambda h=convert(row[None, :])[0]: from_game(h[0], h[1]).entry.index),
+        one_native=lambda row: _bound(lambda h, b: from_game(h, b).entry.index,
+                                       *convert(row[None, :])[0]),
         one_text=lambda text: (lambda: from_game(text, "").entry.index),
         equity=equity, note="StandardHighHand.from_game(hole, board) in a loop; key entry.index")
 
@@ -318,7 +326,7 @@ def _pokerfast() -> Adapter:
     return Adapter(
         name="pokerfast", version=_version("pokerfast"), convert=convert,
         evaluate_many=lambda hands: [pf_eval7(h) for h in hands], scale=0.02,
-        one_native=lambda row: (lambda h=convert(row[None, :])[0]: pf_eval7(h)),
+        one_native=lambda row: _bound(pf_eval7, convert(row[None, :])[0]),
         one_text=lambda text: (lambda: pf_eval7(text.split())),
         note="pokerfast.eval7(tuple of str) in a loop (pure Python)")
 
@@ -338,7 +346,7 @@ def _pokerfast_omp() -> Adapter:
     return Adapter(
         name="pokerfast-omp", version=_version("pokerfast"), convert=convert,
         evaluate_many=pfe.evaluate, scale=0.2,
-        one_native=lambda row: (lambda h=convert(row[None, :]): pfe.evaluate(h)[0]),
+        one_native=lambda row: _bound(lambda h: pfe.evaluate(h)[0], convert(row[None, :])),
         one_text=lambda text: (lambda: pfe.evaluate([text.replace(" ", "")])[0]),
         equity=equity, note="pokerfast.equity.evaluate(list of str): OMPEval, one call")
 
@@ -443,7 +451,7 @@ class Suite:
     seed: int = 2024
 
     @classmethod
-    def preset(cls, name: str) -> "Suite":
+    def preset(cls, name: str) -> Suite:
         if name == "quick":
             return cls("quick", repeats=3, bulk=200_000, single=500, single_loops=4)
         if name == "default":
@@ -624,7 +632,7 @@ def run_suite(suite: Suite, libs: list[Adapter], *, progress: bool = True,
             for lib in libs[shift:] + libs[:shift]:
                 for k in (7, 5):
                     n, native = prepared[lib.name, f"bulk{k}"]
-                    dt, out = _timed(lambda: lib.evaluate_many(native))
+                    dt, out = _timed(functools.partial(lib.evaluate_many, native))
                     r = record(f"random {k}-card hands", lib, "hands/s", n / dt, n, lib.note)
                     if rep == 0 and lib is not base:
                         bad, notes = check_order(hands[k][:n], ref[k][:n], lib.keys(out))

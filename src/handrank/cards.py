@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from ._typing import CardLike, CardsLike
 from ._validate import number, quote
 from .errors import InvalidCardError, InvalidHandError
 
@@ -83,7 +84,7 @@ def cards_str(ids: Iterable[int]) -> str:
     return " ".join(card_str(c) for c in ids)
 
 
-def card(x: str | int) -> int:
+def card(x: CardLike) -> int:
     """Return the id of one card given as text or as an id.
 
     Examples
@@ -103,7 +104,7 @@ def card(x: str | int) -> int:
     return _card_id(x)
 
 
-def cards(x: Any) -> list[int]:
+def cards(x: CardsLike) -> list[int]:
     """Return a list of card ids from text, a sequence of cards or an array.
 
     Parameters
@@ -150,7 +151,8 @@ def cards(x: Any) -> list[int]:
         bad = (x < 0) | (x >= N_CARDS)
         if bad.any():
             raise InvalidCardError(f"invalid card id {number(x[bad.argmax()])}")
-        return x.astype(np.intp).tolist()
+        ids: list[int] = x.astype(np.intp).tolist()
+        return ids
     if isinstance(x, (bytes, bytearray)):
         raise TypeError(f"expected cards as str, sequence or array, got {type(x).__name__}")
     try:
@@ -162,7 +164,7 @@ def cards(x: Any) -> list[int]:
     return [card(c) if isinstance(c, str) else _card_id(c) for c in items]
 
 
-def hand(x: Any, low: int = 5, high: int = 7) -> list[int]:
+def hand(x: CardsLike, low: int = 5, high: int = 7) -> list[int]:
     """Return the ids of a hand of `low` to `high` distinct cards, or raise."""
     ids = cards(x)
     check_hand(ids, low, high)

@@ -29,22 +29,11 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, cast
 
-try:
-    import dask
-    import dask.array as da
-    import distributed
-except ImportError as e:  # pragma: no cover - exercised in a subprocess test
-    raise ImportError("handrank.dask needs dask and distributed: "
-                      "pip install 'handrank[dask]'") from e
-
-# dask's own annotations are partial: use it untyped
-_dask: Any = dask
-_dist: Any = distributed
-
 import numpy as np
 
 from . import _backend, _preflop
 from ._preflop import PreflopTable
+from ._typing import CardsLike, PlayerLike, VariantLike
 from .equity import (
     BOARD_CARDS,
     DEFAULT_TRIALS,
@@ -67,6 +56,18 @@ from .errors import HandrankError, InvalidHandError, InvalidRangeError
 from .evaluate import evaluate_batch as _evaluate_batch
 from .evaluate import game_tables
 
+try:
+    import dask
+    import dask.array as da
+    import distributed
+except ImportError as e:  # pragma: no cover - exercised in a subprocess test
+    raise ImportError("handrank.dask needs dask and distributed: "
+                      "pip install 'handrank[dask]'") from e
+
+# dask's own annotations are partial: use it untyped
+_dask: Any = dask
+_dist: Any = distributed
+
 __all__ = ["CHUNK_TRIALS", "PreflopTable", "equity", "evaluate_batch", "preflop_table"]
 
 # Monte Carlo trials per task.  Heads-up with exact hands (the fastest spot,
@@ -88,7 +89,7 @@ _ROW = re.compile(r"\brow (\d+)")
 # ------------------------------------------------------------------ running
 
 
-def _game_key(variant: Any) -> str:
+def _game_key(variant: VariantLike) -> str:
     """The name of `variant`'s tables in the core's game list (sent to workers)."""
     g = game_tables(variant)
     for name, t in _backend.GAMES.items():
@@ -161,7 +162,7 @@ def _evaluate_block(block: np.ndarray, game: str, block_info: Any = None) -> np.
         raise type(e)(message) from None
 
 
-def evaluate_batch(x: Any, *, variant: Any = None) -> Any:
+def evaluate_batch(x: Any, *, variant: VariantLike = None) -> Any:
     """Return the strength of each row of a dask array of card ids, lazily.
 
     Parameters
@@ -268,10 +269,11 @@ def _check_positive(name: str, value: Any) -> int:
     return int(value)
 
 
-def equity(players: Any, board: Any = "", dead: Any = "", *, exact: bool | None = None,
+def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike = "", *,
+           exact: bool | None = None,
            trials: int | None = None, target_stderr: float | None = None,
            seed: int | None = None, client: Any = None, chunk_trials: int | None = None,
-           variant: Any = None) -> EquityResult:
+           variant: VariantLike = None) -> EquityResult:
     """Return each player's equity, the work spread over a Dask cluster.
 
     The arguments and the result mean what they mean for
@@ -324,10 +326,11 @@ def equity(players: Any, board: Any = "", dead: Any = "", *, exact: bool | None 
                       chunk_trials=chunk_trials, variant=variant)
 
 
-def run_equity(players: Any, board: Any = "", dead: Any = "", *, exact: bool | None = None,
+def run_equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike = "", *,
+               exact: bool | None = None,
                trials: int | None = None, target_stderr: float | None = None,
                seed: int | None = None, client: Any = None, chunk_trials: int | None = None,
-               variant: Any = None, progress: bool = False) -> EquityResult:
+               variant: VariantLike = None, progress: bool = False) -> EquityResult:
     """:func:`equity`, with a progress bar on stderr if `progress` (the CLI's entry)."""
     _check_client(client)
     g = game_tables(variant)

@@ -26,12 +26,14 @@ from __future__ import annotations
 import itertools
 import math
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
 
 from . import _backend, _fallback, _run, _validate
+from ._typing import CardsLike, FloatArray, PlayerLike, VariantLike
 from ._validate import quote
 from .cards import card_str, cards, cards_str
 from .errors import InvalidCardError, InvalidHandError, InvalidRangeError
@@ -95,10 +97,10 @@ class EquityResult:
       2       KsKc   4.5455%   4.5455%  0.0000%
     """
 
-    equity: np.ndarray
-    win: np.ndarray
-    tie: np.ndarray
-    stderr: np.ndarray
+    equity: FloatArray
+    win: FloatArray
+    tie: FloatArray
+    stderr: FloatArray
     exact: bool
     samples: int
     hands: tuple[str, ...] = field(default=(), compare=False)
@@ -160,10 +162,11 @@ class EquityResult:
                 + f"<p>{how}, {self.samples:,} {unit}</p>")
 
 
-def equity(players: Any, board: Any = "", dead: Any = "", *, exact: bool | None = None,
+def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike = "", *,
+           exact: bool | None = None,
            trials: int | None = None, target_stderr: float | None = None,
            seed: int | None = None, threads: int | None = None,
-           variant: Any = None, game: str = "holdem") -> EquityResult:
+           variant: VariantLike = None, game: str = "holdem") -> EquityResult:
     """Return each player's equity: exact enumeration or Monte Carlo.
 
     Parameters
@@ -412,7 +415,7 @@ def _prepare(players: Any, board: Any, dead: Any, g: Any) -> _Spot:
         raise InvalidHandError(f"not enough cards: {n} players and the board need {need} "
                                f"more cards, the deck has {left} left")
     combos, weights, deal = [], [], []
-    for i, (p, r) in enumerate(zip(players, ranges)):
+    for i, (_, r) in enumerate(zip(players, ranges)):
         if len(r) == 0:
             raise InvalidRangeError(f"player {i + 1}'s range {quote(r.text)} is empty")
         full_random = len(r) == 1326 and len(set(r.weights())) == 1

@@ -9,14 +9,17 @@ Kev" scale, 1 = royal flush), so results can be cross-checked.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from enum import IntEnum
-from typing import Any
+from typing import Any, overload
 
 import numpy as np
+from numpy.typing import NDArray
 
 from . import _backend, _fallback, _run, _validate
 from ._tables import GameTables
+from ._typing import CardArrayLike, CardsLike, IntArray, StrengthArray, VariantLike
 from ._validate import number
 from .cards import RANKS, card_str, cards, check_hand, first_duplicate
 from .errors import InvalidCardError, InvalidHandError
@@ -70,7 +73,7 @@ _SLICE_ROWS = 1 << 18
 _SLICE_ROWS_PY = 1 << 16
 
 
-def game_tables(variant: Any = None) -> GameTables:
+def game_tables(variant: VariantLike = None) -> GameTables:
     """The tables for ``variant``: None, a game name, or a Variant (``.tables``).
 
     Names are those of the generated games: "holdem", "shortdeck",
@@ -91,7 +94,7 @@ def game_tables(variant: Any = None) -> GameTables:
     raise TypeError(f"expected a variant name or a Variant, got {type(variant).__name__}")
 
 
-def evaluate(cards: Any, *, variant: Any = None) -> int:
+def evaluate(cards: CardsLike, *, variant: VariantLike = None) -> int:
     """Return the strength of the best five-card hand among 5, 6 or 7 cards.
 
     Parameters
@@ -133,7 +136,7 @@ def evaluate(cards: Any, *, variant: Any = None) -> int:
         # one-argument C call; anything unusual takes the general path.
         if type(cards) is str:
             if "\0" not in cards and cards.isascii():
-                strength = _eval_text_holdem(cards.encode())
+                strength: int = _eval_text_holdem(cards.encode())
                 if strength:
                     return strength
         elif type(cards) is list:
@@ -199,8 +202,8 @@ def _raise_for(x: Any, g: GameTables) -> None:
     raise RuntimeError(f"internal error: the C core rejected {x!r}")
 
 
-def evaluate_batch(a: Any, *, out: np.ndarray | None = None, threads: int | None = None,
-                   variant: Any = None) -> np.ndarray:
+def evaluate_batch(a: CardArrayLike, *, out: StrengthArray | None = None,
+                   threads: int | None = None, variant: VariantLike = None) -> StrengthArray:
     """Return the strength of each row of an (n, 5..7) array of card ids.
 
     Parameters
@@ -257,7 +260,7 @@ def _as_card_array(a: Any) -> np.ndarray:
     return _validate.card_array(a)
 
 
-def _output(out: Any, n: int, *inputs: Any) -> np.ndarray:
+def _output(out: Any, n: int, *inputs: Any) -> StrengthArray:
     return _validate.output(out, (n,), np.uint16,
                             *[x for x in inputs if isinstance(x, np.ndarray)])
 
@@ -297,7 +300,12 @@ def _raise_for_row(arr: np.ndarray, r: int, g: GameTables) -> None:
     raise RuntimeError(f"internal error: row {r} rejected: {row!r}")
 
 
-def category(x: Any, *, variant: Any = None) -> Any:
+@overload
+def category(x: int | np.integer[Any], *, variant: VariantLike = None) -> Category: ...
+@overload
+def category(x: IntArray | Sequence[int], *, variant: VariantLike = None) -> NDArray[np.uint8]: ...
+def category(x: int | np.integer[Any] | IntArray | Sequence[int], *,
+             variant: VariantLike = None) -> Category | NDArray[np.uint8]:
     """Return the Category of a strength, or a uint8 array of them for an array.
 
     Examples
@@ -320,7 +328,8 @@ def category(x: Any, *, variant: Any = None) -> Any:
     if arr.size and (arr.min() < 1 or arr.max() > g.classes):
         at = _validate.first_outside(arr, 1, g.classes) if arr.ndim else ()
         raise ValueError(f"invalid strength {number(arr[at])}, expected 1 to {g.classes}")
-    return g.category[arr]
+    found: NDArray[np.uint8] = g.category[arr]
+    return found
 
 
 def _check_strength(s: Any, g: GameTables) -> int:
@@ -337,7 +346,7 @@ _SINGULAR = ("Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "T
              "Queen", "King", "Ace")
 
 
-def describe(strength: int, *, variant: Any = None) -> str:
+def describe(strength: int | np.integer[Any], *, variant: VariantLike = None) -> str:
     """Describe a strength in words.
 
     Examples
@@ -381,7 +390,7 @@ def describe(strength: int, *, variant: Any = None) -> str:
         ", with " + "-".join(RANKS[r] for r in ranks[1:]) if len(ranks) > 1 else "")
 
 
-def best_five(cards: Any, *, variant: Any = None) -> list[int]:
+def best_five(cards: CardsLike, *, variant: VariantLike = None) -> list[int]:
     """Return the ids of the five cards that make the best hand.
 
     The cards come in the order the rule book compares them: the largest group

@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from . import _backend, _run, _validate
+from ._typing import CardArrayLike, CardsLike, StrengthArray
 from .cards import card_str, cards, first_duplicate
 from .errors import InvalidHandError
 from .evaluate import _thread_count, cards_checked, evaluate_batch, game_tables
@@ -33,7 +34,7 @@ _HOLE_SIZES = (4, 5, 6)
 _BOARD = 5
 
 
-def evaluate_omaha_hilo(hole: Any, board: Any) -> tuple[int, int]:
+def evaluate_omaha_hilo(hole: CardsLike, board: CardsLike) -> tuple[int, int]:
     """Return the Omaha hi-lo (high, low) of a deal.
 
     Parameters
@@ -89,8 +90,9 @@ def evaluate_omaha_hilo(hole: Any, board: Any) -> tuple[int, int]:
     return int(pair[0, 0]), int(pair[0, 1])
 
 
-def evaluate_omaha_hilo_batch(holes: Any, boards: Any, *, out: np.ndarray | None = None,
-                              threads: int | None = None) -> np.ndarray:
+def evaluate_omaha_hilo_batch(holes: CardArrayLike, boards: CardArrayLike, *,
+                              out: StrengthArray | None = None,
+                              threads: int | None = None) -> StrengthArray:
     """Return the (high, low) of each Omaha hi-lo deal: holes (n, 4|5|6), boards (n, 5).
 
     Parameters

@@ -30,6 +30,7 @@ import numpy as np
 
 from . import _backend, _fallback, _run
 from ._tables import GameTables
+from ._typing import CardArrayLike, CardsLike, StrengthArray
 from ._validate import quote
 from .cards import RANKS, card_str, cards, check_hand, first_duplicate
 from .errors import InvalidHandError
@@ -70,7 +71,7 @@ class Lowball:
         """Number of distinct lows; the best low's strength."""
         return int(self.tables.classes)
 
-    def evaluate(self, cards: Any) -> int:
+    def evaluate(self, cards: CardsLike) -> int:
         """Strength of the best low of any five of 5..7 cards (0: no qualifying low).
 
         Parameters
@@ -113,8 +114,8 @@ class Lowball:
         _fallback_batch(self.tables, row, out)
         return int(out[0])
 
-    def evaluate_batch(self, a: Any, *, out: np.ndarray | None = None,
-                       threads: int | None = None) -> np.ndarray:
+    def evaluate_batch(self, a: CardArrayLike, *, out: StrengthArray | None = None,
+                       threads: int | None = None) -> StrengthArray:
         """Strength of the best low of each row of an (n, 5..7) array of card ids.
 
         Parameters
@@ -166,7 +167,7 @@ class Lowball:
             _raise_for_row(arr, bad, self.tables)
         return result
 
-    def describe(self, strength: int) -> str:
+    def describe(self, strength: int | np.integer[Any]) -> str:
         """A low strength in words.
 
         Parameters
@@ -208,7 +209,7 @@ class Lowball:
             return "-".join(RANKS[r] for r in self.tables.class_ranks[strength]) + " low"
         return text
 
-    def best_five(self, cards: Any) -> list[int]:
+    def best_five(self, cards: CardsLike) -> list[int]:
         """The ids of the five cards that make the best low.
 
         In the order the lows compare (the highest card first; the ace last
@@ -452,7 +453,8 @@ def why_low(a: LowHand, b: LowHand) -> str:
     raise RuntimeError(f"internal error: {a.text} and {b.text} differ in strength only")
 
 
-def explain_low(a: Any, b: Any, board: Any = None, *, rule: str = "a5") -> str:
+def explain_low(a: CardsLike, b: CardsLike, board: CardsLike | None = None, *,
+                rule: str = "a5") -> str:
     """Say why one low beats another, or why they split; see :func:`handrank.explain`.
 
     Parameters

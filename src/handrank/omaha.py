@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from . import _backend, _fallback, _run, _validate
+from ._typing import CardArrayLike, CardsLike, StrengthArray, VariantLike
 from .cards import card_str, cards, first_duplicate
 from .errors import InvalidCardError, InvalidHandError
 from .evaluate import _output, _thread_count, game_tables
@@ -41,7 +42,7 @@ def _check_deck(ids: list[int], g: Any, where: str = "") -> None:
             raise InvalidCardError(f"card {card_str(c)!r} is not in the {g.name} deck{where}")
 
 
-def evaluate_omaha(hole: Any, board: Any, *, variant: Any = None) -> int:
+def evaluate_omaha(hole: CardsLike, board: CardsLike, *, variant: VariantLike = None) -> int:
     """Return the strength of the best Omaha hand: two hole cards plus three board cards.
 
     Parameters
@@ -111,8 +112,9 @@ def _as_array(a: Any, what: str, widths: tuple[int, ...]) -> np.ndarray:
     return _validate.card_array(a, what=what, shape=f"(n, {w})", widths=widths)
 
 
-def evaluate_omaha_batch(holes: Any, boards: Any, *, out: np.ndarray | None = None,
-                         threads: int | None = None, variant: Any = None) -> np.ndarray:
+def evaluate_omaha_batch(holes: CardArrayLike, boards: CardArrayLike, *,
+                         out: StrengthArray | None = None, threads: int | None = None,
+                         variant: VariantLike = None) -> StrengthArray:
     """Return the Omaha strength of each deal: holes (n, 4|5|6), boards (n, 5).
 
     Parameters

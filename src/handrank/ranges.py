@@ -54,12 +54,13 @@ from typing import Any
 
 import numpy as np
 
+from ._typing import CardLike, CardsLike, ComboArray, FloatArray
+from ._validate import quote
+from .cards import RANKS
 from .cards import card as _card
 from .cards import card_str as _card_str
 from .cards import cards as _parse_cards
 from .cards import check_hand as _check_hand
-from .cards import RANKS
-from ._validate import quote
 from .errors import InvalidCardError, InvalidRangeError
 
 __all__ = ["Range", "parse_player"]
@@ -173,10 +174,10 @@ def _parse_body(body: str) -> tuple[str, list[int]]:
         parts = body.split("-")
         if len(parts) != 2:
             raise _cannot_parse(body)
-        ends = [_parse_class(p) for p in parts]
-        if ends[0] is None or ends[1] is None or ends[0][3] or ends[1][3]:
+        first, last = _parse_class(parts[0]), _parse_class(parts[1])
+        if first is None or last is None or first[3] or last[3]:
             raise _cannot_parse(body)
-        (h1, l1, s1, _), (h2, l2, s2, _) = ends
+        (h1, l1, s1, _), (h2, l2, s2, _) = first, last
         if s1 != s2:
             raise _cannot_parse(body)
         if s1 == "p":
@@ -247,7 +248,8 @@ def _parse_text(text: str) -> tuple[str, np.ndarray]:
         if colon:
             if not _WEIGHT.fullmatch(weight_text) or not float(weight_text) <= 1.0:
                 raise InvalidRangeError(
-                    f"invalid weight {quote(weight_text, 40)} in {quote(term, 40)}, expected a number from 0 to 1"
+                    f"invalid weight {quote(weight_text, 40)} in {quote(term, 40)}, "
+                    "expected a number from 0 to 1"
                 )
             weight = float(weight_text)
         weights[idx] = weight
@@ -287,9 +289,9 @@ def _describe(weights: np.ndarray) -> str:
     cell_weight: list[float | None] = [None] * 169
     covered = np.zeros(N_COMBOS, dtype=bool)
     for k, idx in enumerate(_CELL_COMBOS):
-        w = weights[idx]
-        if w[0] > 0 and (w == w[0]).all():
-            cell_weight[k] = float(w[0])
+        cell = weights[idx]
+        if cell[0] > 0 and (cell == cell[0]).all():
+            cell_weight[k] = float(cell[0])
             covered[idx] = True
 
     terms: list[str] = []
@@ -489,7 +491,7 @@ class Range:
     # Properties are fixed, cheap and read-only; the methods of the same data
     # (combos(), weights(), arrays(), grid()) return new objects to change freely.
     @property
-    def combo_ids(self) -> np.ndarray:
+    def combo_ids(self) -> ComboArray:
         """The combos as a read-only ``(n, 2)`` uint8 array, high card first.
 
         Row ``i`` is ``combos()[i]``; :meth:`arrays` returns a writable copy.
@@ -502,7 +504,7 @@ class Range:
         return _read_only(_COMBO_IDS[self._index])
 
     @property
-    def combo_weights(self) -> np.ndarray:
+    def combo_weights(self) -> FloatArray:
         """The weights as a read-only float64 array, parallel to :attr:`combo_ids`.
 
         Examples
@@ -513,7 +515,7 @@ class Range:
         return _read_only(self._weights[self._index])
 
     @property
-    def chart(self) -> np.ndarray:
+    def chart(self) -> FloatArray:
         """The 13x13 chart of :meth:`grid`, as a read-only array.
 
         Examples
@@ -570,9 +572,10 @@ class Range:
         >>> Range("AKs, AsKs:0.5").weights()
         [0.5, 1.0, 1.0, 1.0]
         """
-        return self._weights[self._index].tolist()
+        weights: list[float] = self._weights[self._index].tolist()
+        return weights
 
-    def arrays(self) -> tuple[np.ndarray, np.ndarray]:
+    def arrays(self) -> tuple[ComboArray, FloatArray]:
         """Return the combos and weights as new numpy arrays.
 
         Returns
@@ -591,7 +594,7 @@ class Range:
         ids = np.ascontiguousarray(_COMBO_IDS[self._index])
         return ids, self._weights[self._index].copy()
 
-    def grid(self) -> np.ndarray:
+    def grid(self) -> FloatArray:
         """Return the 13x13 chart of the 169 classes.
 
         Row and column 0 are aces, 12 are deuces.  Pairs are on the diagonal,
@@ -647,7 +650,7 @@ class Range:
         head = f"<p><b>{_html_escape(self._text)}</b>: {len(self)} combos</p>"
         return head + html_grid(self.grid())
 
-    def without(self, dead: Any) -> Range:
+    def without(self, dead: CardsLike | CardLike) -> Range:
         """Return the range without the combos that use any dead card.
 
         Parameters

@@ -44,7 +44,8 @@ from __future__ import annotations
 import functools
 import itertools
 import operator
-from typing import Iterable, NamedTuple, Union
+from collections.abc import Iterable
+from typing import NamedTuple, SupportsIndex, Union, cast
 
 __all__ = [
     "CATEGORY_NAMES",
@@ -128,7 +129,8 @@ def _card_id(card: object) -> int:
         raise TypeError(f"expected a card id or card string, got {card!r}")
     else:
         try:
-            card_id = operator.index(card)  # numpy integers and the like
+            # numpy integers and the like; anything else raises TypeError here
+            card_id = operator.index(cast(SupportsIndex, card))
         except TypeError:
             raise TypeError(
                 f"expected a card id or card string, got {type(card).__name__} {card!r}"
@@ -425,13 +427,14 @@ def best_five(
     """
     variant = _variant(lowest, flush_beats_full, trips_beat_straight, kickers)
     ids = _cards(cards, 5, 7, variant.lowest)
-    return list(
-        max(itertools.combinations(ids, 5), key=lambda five: _key(five, variant))
-    )
+    best = max(itertools.combinations(ids, 5), key=lambda five: _key(five, variant))
+    return list(best)
 
 
 @functools.cache
-def _strengths(variant: _Variant) -> tuple[tuple[tuple[int, ...], ...], dict]:
+def _strengths(
+    variant: _Variant,
+) -> tuple[tuple[tuple[int, ...], ...], dict[tuple[int, ...], int]]:
     """All distinct keys of ``variant`` sorted weakest first, and key -> strength."""
     keys = set()
     ranks = range(variant.lowest, _N_RANKS)

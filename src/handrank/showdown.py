@@ -35,6 +35,7 @@ go one at a time to the first ``r`` winners in an order set by ``odd_chip``:
 from __future__ import annotations
 
 import numbers
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -42,11 +43,19 @@ import numpy as np
 
 from . import _backend, _run, _validate
 from ._tables import GameTables
+from ._typing import CardArrayLike, CardsLike, FloatArray, IntArray, VariantLike
 from ._validate import number, quote
 from .cards import RANKS, card_str, cards, check_hand, first_duplicate
 from .errors import InvalidCardError, InvalidHandError, InvalidShowdownError
-from .evaluate import (Category, _thread_count, best_five, cards_checked, evaluate,
-                       evaluate_batch, game_tables)
+from .evaluate import (
+    Category,
+    _thread_count,
+    best_five,
+    cards_checked,
+    evaluate,
+    evaluate_batch,
+    game_tables,
+)
 
 __all__ = ["InvalidShowdownError", "Pot", "PotHalf", "Settlement", "explain", "settle",
            "showdown_batch"]
@@ -229,7 +238,8 @@ def _why(a: _Hand, b: _Hand) -> str:
     raise RuntimeError(f"internal error: {a.text} and {b.text} differ in strength only")
 
 
-def explain(a: Any, b: Any, board: Any = None, *, variant: Any = None,
+def explain(a: CardsLike, b: CardsLike, board: CardsLike | None = None, *,
+            variant: VariantLike = None,
             game: str = "holdem") -> str:
     """Say why one hand beats another, or why they split, in the words of the rules page.
 
@@ -360,12 +370,14 @@ def _check_inputs(board: Any, hands: Any, contributions: Any, folded: Any, butto
             raise InvalidShowdownError(f"folded has {len(out)} entries but contributions has {n}")
         for seat, f in enumerate(out):
             if not isinstance(f, (bool, np.bool_)):
-                raise TypeError(f"folded must hold a bool per seat, got {quote(f)} for seat {seat}")
+                raise TypeError(
+                    f"folded must hold a bool per seat, got {quote(f)} for seat {seat}")
         out = [bool(f) for f in out]
     if isinstance(button, (bool, np.bool_)) or not isinstance(button, numbers.Integral):
         raise TypeError(f"button must be a seat number (int), got {quote(button)}")
-    if not 0 <= button < n:
-        raise InvalidShowdownError(f"button must be a seat from 0 to {n - 1}, got {number(button)}")
+    if not 0 <= int(button) < n:
+        raise InvalidShowdownError(
+            f"button must be a seat from 0 to {n - 1}, got {number(button)}")
     if odd_chip not in ODD_CHIP_RULES:
         raise InvalidShowdownError(f"unknown odd_chip rule {quote(odd_chip)}, expected one of "
                                    + ", ".join(repr(r) for r in ODD_CHIP_RULES))
@@ -397,7 +409,8 @@ def _read_cards(board: Any, hands: Any, folded: list[bool], sizes: tuple[int, ..
         for c in ids:
             if c in where:
                 other = where[c]
-                place = other if other == f"seat {seat}'s hand" else f"{other} and seat {seat}'s hand"
+                mine = f"seat {seat}'s hand"
+                place = other if other == mine else f"{other} and {mine}"
                 raise InvalidHandError(f"duplicate card {card_str(c)!r} in {place}")
             where[c] = f"seat {seat}'s hand"
         holes.append(ids)
@@ -422,8 +435,10 @@ _RULE_WORDS = {
 }
 
 
-def settle(board: Any, hands: Any, contributions: Any, *, folded: Any = None, button: int = 0,
-           odd_chip: str = "left_of_button", variant: Any = None,
+def settle(board: CardsLike | None, hands: Sequence[CardsLike | None],
+           contributions: Sequence[int | np.integer[Any]], *,
+           folded: Sequence[bool | np.bool_] | None = None, button: int = 0,
+           odd_chip: str = "left_of_button", variant: VariantLike = None,
            game: str = "holdem") -> Settlement:
     """Settle a hand: cut the chips into pots and pay each to its best hand(s).
 
@@ -507,14 +522,20 @@ def settle(board: Any, hands: Any, contributions: Any, *, folded: Any = None, bu
         return Settlement(payouts, (pot,))
     if len(bd) != 5:
         raise InvalidHandError(f"expected a board of 5 cards at showdown, got {len(bd)}")
+    live_holes: dict[int, list[int]] = {}
+    for s in live:
+        hole = holes[s]
+        if hole is None:
+            raise RuntimeError(f"internal error: seat {s} is in the hand without cards")
+        live_holes[s] = hole
     pay: Any = _pay
     if game == "holdem":
         hand: dict[int, Any] = {
-            s: _hand(cards_checked(holes[s] + bd, g), tuple(holes[s]), g, variant)  # type: ignore[operator]
-            for s in live}
+            s: _hand(cards_checked(hole + bd, g), tuple(hole), g, variant)
+            for s, hole in live_holes.items()}
     else:
         from . import hilo
-        hand = hilo._showdown_hands(game, bd, {s: holes[s] for s in live})  # type: ignore[misc]
+        hand = hilo._showdown_hands(game, bd, live_holes)
         pay = hilo._pay_pot
     levels = sorted({chips[s] for s in live})
     pots: list[Pot] = []
@@ -543,7 +564,8 @@ def _pay(amount: int, eligible: tuple[int, ...], hand: dict[int, _Hand], rule: s
          n: int, holes: list[list[int] | None], alone: bool) -> Pot:
     if len(eligible) == 1:
         (only,) = eligible
-        why = (f"an uncalled bet: only seat {only} put in this much, so it goes back to seat {only}"
+        why = (f"an uncalled bet: only seat {only} put in this much, so it goes back to "
+               f"seat {only}"
                if alone else f"uncontested: seat {only} is the only player still in who put in "
                f"this much; folded chips in it go to seat {only}")
         return Pot(amount, eligible, eligible, (amount,), 0, why)
@@ -577,8 +599,8 @@ def _as_ids(a: Any, name: str, shape: str, ndim: int, width: int) -> np.ndarray:
                                 with_column=False)
 
 
-def showdown_batch(boards: Any, hole: Any, *, threads: int | None = None,
-                   variant: Any = None) -> np.ndarray:
+def showdown_batch(boards: CardArrayLike, hole: IntArray | Sequence[Sequence[Sequence[int]]], *,
+                   threads: int | None = None, variant: VariantLike = None) -> FloatArray:
     """Return each player's share of one pot in each of many hold'em deals.
 
     Parameters

@@ -19,15 +19,18 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, overload
 
 import numpy as np
+from numpy.typing import NDArray
 
 from . import _backend
 from ._tables import GameTables
+from ._typing import CardArrayLike, CardsLike, IntArray, StrengthArray
 from ._validate import quote
 from .cards import RANKS
-from .evaluate import best_five, category, describe, evaluate, evaluate_batch
+from .evaluate import Category, best_five, category, describe, evaluate, evaluate_batch
 
 __all__ = ["Variant", "variant"]
 
@@ -61,24 +64,29 @@ class Variant:
         """The card ids of the deck, ascending."""
         return tuple(c for c in range(52) if self.tables.in_deck[c])
 
-    def evaluate(self, cards: Any) -> int:
+    def evaluate(self, cards: CardsLike) -> int:
         """Strength of the best five of 5..7 cards; see :func:`handrank.evaluate`."""
         return evaluate(cards, variant=self)
 
-    def evaluate_batch(self, a: Any, *, out: np.ndarray | None = None,
-                       threads: int | None = None) -> np.ndarray:
+    def evaluate_batch(self, a: CardArrayLike, *, out: StrengthArray | None = None,
+                       threads: int | None = None) -> StrengthArray:
         """Strengths of an (n, 5..7) id array; see :func:`handrank.evaluate_batch`."""
         return evaluate_batch(a, out=out, threads=threads, variant=self)
 
-    def category(self, x: Any) -> Any:
+    @overload
+    def category(self, x: int | np.integer[Any]) -> Category: ...
+    @overload
+    def category(self, x: IntArray | Sequence[int]) -> NDArray[np.uint8]: ...
+    def category(self, x: int | np.integer[Any] | IntArray | Sequence[int]
+                 ) -> Category | NDArray[np.uint8]:
         """Category of a strength or of an array of them."""
         return category(x, variant=self)
 
-    def describe(self, strength: int) -> str:
+    def describe(self, strength: int | np.integer[Any]) -> str:
         """A strength in words."""
         return describe(strength, variant=self)
 
-    def best_five(self, cards: Any) -> list[int]:
+    def best_five(self, cards: CardsLike) -> list[int]:
         """The ids of the five cards that make the best hand."""
         return best_five(cards, variant=self)
 
@@ -127,12 +135,14 @@ def variant(name: str = "holdem", **options: Any) -> Variant:
     ValueError: unknown variant 'omaha', expected 'holdem', 'shortdeck' or 'stripped'
     """
     if not isinstance(name, str) or name not in _OPTIONS:
-        raise ValueError(f"unknown variant {quote(name)}, expected 'holdem', 'shortdeck' or 'stripped'")
+        raise ValueError(
+            f"unknown variant {quote(name)}, expected 'holdem', 'shortdeck' or 'stripped'")
     allowed = _OPTIONS[name]
     for key in options:
         if key not in allowed:
             expected = " or ".join(repr(a) for a in allowed) if allowed else "no options"
-            raise TypeError(f"variant {quote(name)} has no option {quote(key)}, expected {expected}")
+            raise TypeError(
+                f"variant {quote(name)} has no option {quote(key)}, expected {expected}")
     for key in ("trips_beat_straight", "kickers"):
         if key in options and not isinstance(options[key], (bool, np.bool_)):
             raise TypeError(f"{key} must be True or False, got {quote(options[key])}")
@@ -146,9 +156,10 @@ def variant(name: str = "holdem", **options: Any) -> Variant:
                     bool(options.get("kickers", True)), lowest if name == "stripped" else "")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _variant(name: str, tbs: bool, kickers: bool, lowest: str) -> Variant:
     nk = "" if kickers else "_nk"
+    opts: tuple[tuple[str, Any], ...]
     if name == "holdem":
         table, label, opts = "holdem", "holdem", ()
     elif name == "shortdeck":

@@ -6,7 +6,9 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+from numpy.typing import NDArray
 
+from .._typing import CardsLike, ComboArray, FloatArray, PlayerLike, VariantLike
 from ..cards import cards, cards_str
 from ..equity import claim_card
 from ..errors import InvalidHandError, InvalidRangeError
@@ -57,9 +59,9 @@ class BoardAnalysis:
     range : Range
     """
 
-    combos: np.ndarray
-    weights: np.ndarray
-    classes: np.ndarray
+    combos: ComboArray
+    weights: FloatArray
+    classes: NDArray[np.str_]
     draws: list[frozenset[str]]
     counts: dict[str, float]
     share: dict[str, float]
@@ -147,7 +149,8 @@ def _straights(in_deck: np.ndarray) -> np.ndarray:
     return np.array(sorted(set(out)), dtype=np.int64)
 
 
-def analyze(range: Any, board: Any, dead: Any = "", *, variant: Any = None) -> BoardAnalysis:
+def analyze(range: PlayerLike, board: CardsLike, dead: CardsLike = "", *,
+            variant: VariantLike = None) -> BoardAnalysis:
     """Return the made hand and the draws of every combo of a range on a board.
 
     A combo's *hand* is its two hole cards with the board (3, 4 or 5 cards).

@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from .. import _backend
+from .._typing import CardsLike, ComboArray, FloatArray, PlayerLike, VariantLike
 from ..equity import BOARD_CARDS, SHARE_UNIT, _prepare, _Spot, equity
 from ..errors import HandrankError, InvalidRangeError
 from ..evaluate import game_tables
@@ -48,11 +49,11 @@ class EquityMatrix:
         deck).
     """
 
-    rows: np.ndarray
-    cols: np.ndarray
-    equity: np.ndarray
-    win: np.ndarray
-    tie: np.ndarray
+    rows: ComboArray
+    cols: ComboArray
+    equity: FloatArray
+    win: FloatArray
+    tie: FloatArray
 
     def __repr__(self) -> str:
         return (f"EquityMatrix({len(self.rows)} x {len(self.cols)} combos, "
@@ -83,11 +84,11 @@ class RangeEquity:
         The board's card ids.
     """
 
-    combos: np.ndarray
-    weights: np.ndarray
-    equity: np.ndarray
-    win: np.ndarray
-    tie: np.ndarray
+    combos: ComboArray
+    weights: FloatArray
+    equity: FloatArray
+    win: FloatArray
+    tie: FloatArray
     overall: float
     hero: Range
     villain: Range
@@ -97,7 +98,7 @@ class RangeEquity:
         return (f"RangeEquity(hero={self.hero.text!r}, villain={self.villain.text!r}, "
                 f"{len(self.combos)} combos, overall={self.overall:.4f})")
 
-    def distribution(self) -> tuple[np.ndarray, np.ndarray]:
+    def distribution(self) -> tuple[FloatArray, FloatArray]:
         """Return the combos' equities sorted ascending and their cumulative weight.
 
         Returns
@@ -124,7 +125,7 @@ class RangeEquity:
         c = np.cumsum(w[order])
         return e[order], c / c[-1]
 
-    def by_class(self) -> np.ndarray:
+    def by_class(self) -> FloatArray:
         """Return the weighted mean equity of each of the 169 classes, as a 13x13 grid.
 
         The layout is :meth:`handrank.Range.grid`'s (row and column 0 are
@@ -259,8 +260,8 @@ def _chunk_rows(n_combos: int) -> int:
     return max(1, _runouts.CHUNK_CELLS // max(1, n_combos))
 
 
-def equity_matrix(a: Any, b: Any, board: Any = "", dead: Any = "", *,
-                  variant: Any = None) -> EquityMatrix:
+def equity_matrix(a: PlayerLike, b: PlayerLike, board: CardsLike = "", dead: CardsLike = "", *,
+                  variant: VariantLike = None) -> EquityMatrix:
     """Return the heads-up equity of every combo of `a` against every combo of `b`.
 
     Exact over every runout of the board (0 to 5 cards given).  Each
@@ -347,8 +348,8 @@ def equity_matrix(a: Any, b: Any, board: Any = "", dead: Any = "", *,
     return EquityMatrix(rows=rows, cols=cols, equity=eq, win=w, tie=t)
 
 
-def range_equity(hero: Any, villain: Any, board: Any = "", dead: Any = "", *,
-                 variant: Any = None) -> RangeEquity:
+def range_equity(hero: PlayerLike, villain: PlayerLike, board: CardsLike = "",
+                 dead: CardsLike = "", *, variant: VariantLike = None) -> RangeEquity:
     """Return the equity of each hero combo against the villain's whole range.
 
     Exact over every runout (0 to 5 board cards given), heads-up.  A hero
