@@ -1018,8 +1018,8 @@ static void pattern_calls(const hr_game *g, int rounds)
     int full = 1;
     for (unsigned c = 0; c < HR_N_CARDS; c++)
         full &= in_deck(g, c);
-    for (int r = 0; r < rounds; r++) {
-        int n = 2 + (int)below(HR_PATTERN_PLAYERS - 1), garbage = (int)below(3);
+    for (int r = 0; r < (full ? rounds : 2); r++) {   /* short decks: rejected at once */
+        int n = 2 + (int)below(HR_PATTERN_PLAYERS - 1), garbage = !below(3);
         int what = garbage ? (int)below(3) : -1;
         if (what == 0)
             n = below(2) ? (int)below(2) - 1 + (int)below(2) : HR_PATTERN_PLAYERS + 1 + (int)below(3);
@@ -1127,7 +1127,7 @@ int main(int argc, char **argv)
         if (is_low(g))
             low_calls(g, 10 * scale);
         matrix_calls(g, 3 * scale);
-        pattern_calls(g, scale);
+        pattern_calls(g, 2 + 2 * scale);
     }
     tally_rejects();
     const hr_game *holdem = hr_game_at(0);
