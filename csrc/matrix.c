@@ -96,10 +96,11 @@ int hr_matrix_tally(const int16_t *rows, int64_t n_rows, const int16_t *cols, in
                     int64_t n_runouts, int64_t row_start, int64_t row_end, uint16_t *scratch,
                     uint32_t *win, uint32_t *tie)
 {
-    uint16_t *w16 = scratch, *t16 = scratch + n_cols;
     if (n_rows < 0 || n_cols < 0 || n_runouts < 0 || row_start < 0 || row_end > n_rows ||
         row_start > row_end)
         return -1;
+    /* only now: scratch + n_cols with a garbage n_cols would point nowhere */
+    uint16_t *w16 = scratch, *t16 = scratch + n_cols;
     for (int64_t r0 = 0; r0 < n_runouts; r0 += HR_MATRIX_BATCH) {
         int64_t r1 = r0 + HR_MATRIX_BATCH < n_runouts ? r0 + HR_MATRIX_BATCH : n_runouts;
         for (int64_t i = row_start; i < row_end; i++) {
@@ -150,13 +151,15 @@ int hr_range_tally(const int16_t *hero_s, int64_t n_hero, const int16_t *vil_s, 
 {
     /* int32 scratch: order, live, sorted [n_vil each], count [128],
      * card_at [53], card_fill [52], card_s [2 * n_vil + 52]
-     * double scratch: prefix [n_vil + 1], card_p [2 * n_vil + 52] */
+     * double scratch: prefix [n_vil + 1], card_p [2 * n_vil + 52]
+     * (laid out once n_vil is known to be good: a garbage count would put
+     * the pointers outside the buffers, undefined even unread) */
+    if (n_hero < 0 || n_vil < 0 || n_vil > INT32_MAX / 8 || n_runouts < 0)
+        return -1;
     int32_t *order = scratch, *live = scratch + n_vil, *sorted = scratch + 2 * n_vil;
     int32_t *count = scratch + 3 * n_vil;
     int32_t *card_at = count + 128, *card_fill = card_at + 53, *card_s = card_fill + 52;
     double *prefix = vscratch, *card_p = vscratch + n_vil + 1;
-    if (n_hero < 0 || n_vil < 0 || n_vil > INT32_MAX / 8 || n_runouts < 0)
-        return -1;
     for (int64_t j = 0; j < n_vil; j++)
         if (vil[2 * j] >= HR_N_CARDS || vil[2 * j + 1] >= HR_N_CARDS)
             return -1;

@@ -6,7 +6,10 @@
  * reports undefined behaviour.  The driver also checks what it can without
  * an oracle (a result is a strength of the game or 0, a batch stops at a
  * bad row and fills the rows before it, shares sum to 1, the self-test
- * finds no mismatch) and exits 1 on the first failure.
+ * finds no mismatch), checks the per-combo kernels (matrix.h) against brute
+ * force (hr_eval of the seven cards, pairwise comparisons, weights summed
+ * combo by combo) and hr_equity_patterns against hr_equity_exact, and exits
+ * 1 if any check fails.
  *
  * Usage: driver [scale]   (scale 1 for valgrind, larger for the sanitizers)
  */
@@ -19,7 +22,9 @@
 #include "../equity.h"
 #include "../handrank.h"
 #include "../hilo.h"
+#include "../lookup.h"
 #include "../lowball.h"
+#include "../matrix.h"
 #include "../omaha.h"
 #include "../showdown.h"
 
@@ -38,6 +43,8 @@ static unsigned below(unsigned n) { return (unsigned)(rnd() % n); }
 
 static int failures = 0;
 static int exact_runs = 0;
+/* what the matrix and pattern checks compared against their oracles */
+static int64_t strength_cells = 0, tally_cells = 0, range_heroes = 0, pattern_tuples = 0;
 
 #define CHECK(cond, ...)                                                      \
     do {                                                                      \
@@ -551,6 +558,561 @@ static void small_stack(const hr_game *g)
     free(s);
 }
 
+/* ------------------------------------------------ per-combo equity (matrix.h) */
+
+static int in_deck(const hr_game *g, unsigned c)
+{
+    return c < HR_N_CARDS && !HR_POISON_TEST(g->card_key[c]);
+}
+
+/* k distinct cards of the game's deck, none in *used (which gains them). */
+static void deal_deck(const hr_game *g, uint8_t *out, int k, uint64_t *used)
+{
+    for (int i = 0; i < k; i++) {
+        unsigned c;
+        do c = below(HR_N_CARDS); while ((*used >> c & 1u) || !in_deck(g, c));
+        *used |= 1ull << c;
+        out[i] = (uint8_t)c;
+    }
+}
+
+/* A card no call may take: an id >= 52, or (half the time, when the game's
+ * deck lacks cards) a card outside the deck. */
+static uint8_t foreign_card(const hr_game *g)
+{
+    if (below(2)) {
+        for (int tries = 0; tries < 200; tries++) {
+            unsigned c = below(HR_N_CARDS);
+            if (!in_deck(g, c))
+                return (uint8_t)c;
+        }
+    }
+    return (uint8_t)(HR_N_CARDS + below(256 - HR_N_CARDS));
+}
+
+/* Whether a runout row is good: k cards of the deck, distinct, none on the
+ * board (mask). */
+static int runout_ok(const hr_game *g, const uint8_t *run, int k, uint64_t board)
+{
+    uint64_t seen = board;
+    for (int j = 0; j < k; j++) {
+        if (!in_deck(g, run[j]) || (seen >> run[j] & 1u))
+            return 0;
+        seen |= 1ull << run[j];
+    }
+    return 1;
+}
+
+/* n combos of two distinct deck cards, none in *avoid, no combo twice (as an
+ * unordered pair); the two cards in either order.  Returns how many it made
+ * (fewer when the deck runs short of pairs). */
+static int64_t make_combos(const hr_game *g, uint8_t *out, int64_t n, uint64_t avoid)
+{
+    int64_t made = 0;
+    for (int tries = 0; made < n && tries < 50 * (int)n + 50; tries++) {
+        uint64_t used = avoid;
+        uint8_t two[2];
+        deal_deck(g, two, 2, &used);
+        int repeat = 0;
+        for (int64_t i = 0; i < made && !repeat; i++)
+            repeat = (out[2 * i] == two[0] && out[2 * i + 1] == two[1]) ||
+                     (out[2 * i] == two[1] && out[2 * i + 1] == two[0]);
+        if (!repeat) {
+            out[2 * made] = two[0];
+            out[2 * made + 1] = two[1];
+            made++;
+        }
+    }
+    return made;
+}
+
+/* Calls hr_combo_strengths on board (n_board cards), runouts (n_r, k) and
+ * combos (n_c, 2), each in a buffer of exactly its size, and checks the
+ * result: -2 for bad counts or a bad combo, else the first bad runout (or
+ * -1), every row before it equal to hr_eval of the seven cards or
+ * HR_NOT_DEALT.  Returns the strengths (malloc'd, n_r x n_c) when the call
+ * accepted everything, else NULL. */
+static int16_t *strengths_checked(const hr_game *g, const uint8_t *board_in, int n_board,
+                                  const uint8_t *runs_in, int64_t n_r, int k,
+                                  const uint8_t *combos_in, int64_t n_c)
+{
+    int nb = n_board > 0 ? n_board : 0, kk = k > 0 ? k : 0;
+    int64_t nr = n_r > 0 ? n_r : 0, nc = n_c > 0 ? n_c : 0;
+    uint8_t *board = exact_alloc((size_t)nb);
+    uint8_t *runs = exact_alloc((size_t)(nr * kk));
+    uint8_t *combos = exact_alloc((size_t)(2 * nc));
+    int16_t *out = exact_alloc((size_t)(nr * nc) * sizeof *out);
+    memcpy(board, board_in, (size_t)nb);
+    memcpy(runs, runs_in, (size_t)(nr * kk));
+    memcpy(combos, combos_in, (size_t)(2 * nc));
+    int64_t got = hr_combo_strengths(g, board, n_board, runs, n_r, k, combos, n_c, out);
+    /* the expected answer, worked out here */
+    int64_t want = -1;
+    uint64_t bmask = 0;
+    int counts_ok = n_board >= 0 && n_board <= 5 && k == 5 - n_board && n_r >= 0 && n_c >= 0;
+    if (!counts_ok)
+        want = -2;
+    for (int j = 0; j < nb && want == -1; j++) {
+        if (board[j] >= HR_N_CARDS)
+            want = -2;
+        else
+            bmask |= 1ull << board[j];
+    }
+    for (int64_t i = 0; i < nc && want == -1; i++) {
+        uint8_t a = combos[2 * i], b = combos[2 * i + 1];
+        if (!in_deck(g, a) || !in_deck(g, b) || a == b || (bmask >> a & 1u) || (bmask >> b & 1u))
+            want = -2;
+    }
+    /* a board card outside the deck or a repeat on the board spoils every
+     * runout: the first one is reported */
+    int board_ok = 1;
+    uint64_t seen = 0;
+    for (int j = 0; j < nb; j++) {
+        board_ok &= in_deck(g, board[j]) && !(seen >> board[j] & 1u);
+        seen |= board[j] < HR_N_CARDS ? 1ull << board[j] : 0;
+    }
+    for (int64_t r = 0; r < nr && want == -1; r++)
+        if (!board_ok || !runout_ok(g, runs + r * kk, kk, bmask))
+            want = r;
+    CHECK(got == want, "hr_combo_strengths (board %d, k %d, %lld x %lld) returned %lld, not %lld",
+          n_board, k, (long long)n_r, (long long)n_c, (long long)got, (long long)want);
+    int64_t done = got == -2 ? 0 : got == -1 ? nr : got;
+    for (int64_t r = 0; r < done && got == want; r++) {
+        uint8_t seven[7];
+        memcpy(seven, board, (size_t)nb);
+        memcpy(seven + nb, runs + r * kk, (size_t)kk);
+        for (int64_t i = 0; i < nc; i++) {
+            uint8_t a = combos[2 * i], b = combos[2 * i + 1];
+            int clash = 0;
+            for (int j = 0; j < kk; j++)
+                clash |= runs[r * kk + j] == a || runs[r * kk + j] == b;
+            seven[5] = a;
+            seven[6] = b;
+            int16_t expect = clash ? HR_NOT_DEALT : (int16_t)hr_eval(g, seven, 7);
+            CHECK(out[r * nc + i] == expect, "hr_combo_strengths runout %lld combo %lld: %d, not %d",
+                  (long long)r, (long long)i, out[r * nc + i], expect);
+            strength_cells++;
+        }
+    }
+    free(board);
+    free(runs);
+    free(combos);
+    if (got == -1 && want == -1)
+        return out;
+    free(out);
+    return NULL;
+}
+
+/* hr_matrix_tally on strengths rows (n_r, n_rows) and cols (n_r, n_cols),
+ * rows [start, end): win and tie start at small random counts and must gain
+ * exactly the pairwise counts worked out here; rows outside [start, end)
+ * must not change. */
+static void matrix_tally_checked(const int16_t *rows_in, int64_t n_rows, const int16_t *cols_in,
+                                 int64_t n_cols, int64_t n_r, int64_t start, int64_t end)
+{
+    int16_t *rows = exact_alloc((size_t)(n_r * n_rows) * sizeof *rows);
+    int16_t *cols = exact_alloc((size_t)(n_r * n_cols) * sizeof *cols);
+    memcpy(rows, rows_in, (size_t)(n_r * n_rows) * sizeof *rows);
+    memcpy(cols, cols_in, (size_t)(n_r * n_cols) * sizeof *cols);
+    size_t cells = (size_t)(n_rows * n_cols);
+    uint16_t *scratch = exact_alloc((size_t)(2 * n_cols) * sizeof *scratch);
+    uint32_t *win = exact_alloc(cells * sizeof *win), *tie = exact_alloc(cells * sizeof *tie);
+    uint32_t *w0 = exact_alloc(cells * sizeof *w0), *t0 = exact_alloc(cells * sizeof *t0);
+    for (size_t c = 0; c < cells; c++) {
+        win[c] = w0[c] = below(1000);
+        tie[c] = t0[c] = below(1000);
+    }
+    int ok = hr_matrix_tally(rows, n_rows, cols, n_cols, n_r, start, end, scratch, win, tie);
+    CHECK(ok == 0, "hr_matrix_tally (%lld x %lld, %lld runouts) returned %d", (long long)n_rows,
+          (long long)n_cols, (long long)n_r, ok);
+    for (int64_t i = 0; i < n_rows; i++)
+        for (int64_t j = 0; j < n_cols; j++) {
+            uint32_t w = 0, t = 0;
+            for (int64_t r = 0; r < n_r && i >= start && i < end; r++) {
+                int16_t a = rows[r * n_rows + i], b = cols[r * n_cols + j];
+                if (a == HR_NOT_DEALT || b == HR_NOT_DEALT)
+                    continue;
+                w += a > b;
+                t += a == b;
+            }
+            size_t c = (size_t)(i * n_cols + j);
+            CHECK(win[c] == w0[c] + w && tie[c] == t0[c] + t,
+                  "hr_matrix_tally row %lld col %lld: %u/%u, not %u/%u", (long long)i,
+                  (long long)j, win[c] - w0[c], tie[c] - t0[c], w, t);
+            tally_cells += i >= start && i < end && n_r > 0;
+        }
+    free(rows);
+    free(cols);
+    free(scratch);
+    free(win);
+    free(tie);
+    free(w0);
+    free(t0);
+}
+
+/* The villain combo equal to each hero combo (either card order), or -1. */
+static void find_twins(const uint8_t *hero, int64_t n_hero, const uint8_t *vil, int64_t n_vil,
+                       int32_t *twin)
+{
+    for (int64_t i = 0; i < n_hero; i++) {
+        twin[i] = -1;
+        for (int64_t j = 0; j < n_vil; j++)
+            if ((hero[2 * i] == vil[2 * j] && hero[2 * i + 1] == vil[2 * j + 1]) ||
+                (hero[2 * i] == vil[2 * j + 1] && hero[2 * i + 1] == vil[2 * j]))
+                twin[i] = (int32_t)j;
+    }
+}
+
+/* hr_range_tally with every buffer at its documented size.  When exact is
+ * set (strengths from hr_combo_strengths, weights multiples of 1/4) win and
+ * tie must gain exactly the brute-force sums over runouts and the dealt
+ * villain combos sharing no card with the hero combo. */
+static void range_tally_checked(const int16_t *hs_in, int64_t n_hero, const int16_t *vs_in,
+                                int64_t n_vil, int64_t n_r, const uint8_t *hero_in,
+                                const uint8_t *vil_in, const double *weights_in,
+                                const int32_t *twin_in, int exact)
+{
+    int16_t *hs = exact_alloc((size_t)(n_r * n_hero) * sizeof *hs);
+    int16_t *vs = exact_alloc((size_t)(n_r * n_vil) * sizeof *vs);
+    uint8_t *hero = exact_alloc((size_t)(2 * n_hero)), *vil = exact_alloc((size_t)(2 * n_vil));
+    double *weights = exact_alloc((size_t)n_vil * sizeof *weights);
+    int32_t *twin = exact_alloc((size_t)n_hero * sizeof *twin);
+    int32_t *scratch = exact_alloc((size_t)(5 * n_vil + 285) * sizeof *scratch);
+    double *vscratch = exact_alloc((size_t)(3 * n_vil + 53) * sizeof *vscratch);
+    double *win = exact_alloc((size_t)n_hero * sizeof *win);
+    double *tie = exact_alloc((size_t)n_hero * sizeof *tie);
+    double *w0 = exact_alloc((size_t)n_hero * sizeof *w0);
+    double *t0 = exact_alloc((size_t)n_hero * sizeof *t0);
+    memcpy(hs, hs_in, (size_t)(n_r * n_hero) * sizeof *hs);
+    memcpy(vs, vs_in, (size_t)(n_r * n_vil) * sizeof *vs);
+    memcpy(hero, hero_in, (size_t)(2 * n_hero));
+    memcpy(vil, vil_in, (size_t)(2 * n_vil));
+    memcpy(weights, weights_in, (size_t)n_vil * sizeof *weights);
+    memcpy(twin, twin_in, (size_t)n_hero * sizeof *twin);
+    for (int64_t i = 0; i < n_hero; i++) {
+        win[i] = w0[i] = 0.25 * below(100);
+        tie[i] = t0[i] = 0.25 * below(100);
+    }
+    int ok = hr_range_tally(hs, n_hero, vs, n_vil, n_r, hero, vil, weights, twin, scratch,
+                            vscratch, win, tie);
+    CHECK(ok == 0, "hr_range_tally (%lld x %lld, %lld runouts) returned %d", (long long)n_hero,
+          (long long)n_vil, (long long)n_r, ok);
+    for (int64_t i = 0; i < n_hero && exact && ok == 0; i++) {
+        double w = w0[i], t = t0[i];
+        for (int64_t r = 0; r < n_r; r++) {
+            int16_t a = hs[r * n_hero + i];
+            if (a == HR_NOT_DEALT)
+                continue;
+            for (int64_t j = 0; j < n_vil; j++) {
+                int16_t b = vs[r * n_vil + j];
+                uint8_t h0 = hero[2 * i], h1 = hero[2 * i + 1], v0 = vil[2 * j], v1 = vil[2 * j + 1];
+                if (b == HR_NOT_DEALT || h0 == v0 || h0 == v1 || h1 == v0 || h1 == v1)
+                    continue;
+                w += a > b ? weights[j] : 0.0;
+                t += a == b ? weights[j] : 0.0;
+            }
+        }
+        CHECK(win[i] == w && tie[i] == t, "hr_range_tally hero %lld: %g/%g, not %g/%g",
+              (long long)i, win[i] - w0[i], tie[i] - t0[i], w - w0[i], t - t0[i]);
+        range_heroes += n_r > 0 && n_vil > 0;
+    }
+    free(hs);
+    free(vs);
+    free(hero);
+    free(vil);
+    free(weights);
+    free(twin);
+    free(scratch);
+    free(vscratch);
+    free(win);
+    free(tie);
+    free(w0);
+    free(t0);
+}
+
+/* Bad counts and ids: hr_matrix_tally and hr_range_tally must return -1 and
+ * leave win and tie alone, touching nothing past the buffers. */
+static void tally_rejects(void)
+{
+    int16_t s[4] = {5, 6, 7, HR_NOT_DEALT};
+    uint16_t *scratch = exact_alloc(4 * sizeof *scratch);
+    uint32_t *win = exact_alloc(4 * sizeof *win), *tie = exact_alloc(4 * sizeof *tie);
+    static const int64_t bad[][5] = {   /* n_rows, n_cols, n_runouts, start, end */
+        {-1, 2, 1, 0, 0}, {2, -1, 1, 0, 2}, {2, 2, -1, 0, 2}, {2, 2, 1, -1, 2},
+        {2, 2, 1, 0, 3}, {2, 2, 1, 2, 1}, {2, 2, 1, 3, 3}, {INT64_MIN, 2, 1, 0, 0},
+        /* counts so negative that scratch + n_cols would leave the address space */
+        {2, -(INT64_MAX / 16), 1, 0, 2}, {2, INT64_MIN, 1, 0, 2}, {-(INT64_MAX / 4), 2, 1, 0, 0}};
+    for (size_t b = 0; b < sizeof bad / sizeof *bad; b++) {
+        memset(win, 0, 4 * sizeof *win);
+        memset(tie, 0, 4 * sizeof *tie);
+        int ok = hr_matrix_tally(s, bad[b][0], s + 2, bad[b][1], bad[b][2], bad[b][3],
+                                 bad[b][4], scratch, win, tie);
+        CHECK(ok == -1 && !win[0] && !win[3] && !tie[0] && !tie[3],
+              "hr_matrix_tally accepted bad case %zu", b);
+    }
+    free(scratch);
+    free(win);
+    free(tie);
+
+    /* range: hero (2, 2), villain (2, 2), one runout */
+    uint8_t *hero = exact_alloc(4), *vil = exact_alloc(4);
+    int32_t *twin = exact_alloc(2 * sizeof *twin);
+    double *weights = exact_alloc(2 * sizeof *weights);
+    int32_t *rs = exact_alloc((5 * 2 + 285) * sizeof *rs);
+    double *vsc = exact_alloc((3 * 2 + 53) * sizeof *vsc);
+    double *rw = exact_alloc(2 * sizeof *rw), *rt = exact_alloc(2 * sizeof *rt);
+    int16_t hs[2] = {100, 200}, vs[2] = {150, 200};
+    for (int what = 0; what < 12; what++) {
+        static const uint8_t h_ok[4] = {51, 47, 0, 5}, v_ok[4] = {46, 42, 5, 0};
+        memcpy(hero, h_ok, 4);
+        memcpy(vil, v_ok, 4);
+        twin[0] = -1;
+        twin[1] = 1;
+        weights[0] = weights[1] = 1.0;
+        int64_t nh = 2, nv = 2, nr = 1;
+        switch (what) {
+        case 0: hero[1] = 52; break;
+        case 1: hero[2] = 255; break;
+        case 2: vil[0] = 52; break;
+        case 3: vil[3] = 200; break;
+        case 4: twin[0] = -2; break;
+        case 5: twin[1] = 2; break;
+        case 6: nh = -1; break;
+        case 7: nv = -3; break;
+        case 8: nr = -1; break;
+        case 9: nv = -(INT64_MAX / 16); break;   /* scratch + n_vil: off the address space */
+        case 10: nv = INT64_MIN; break;
+        default: nh = -(INT64_MAX / 4); break;
+        }
+        rw[0] = rw[1] = rt[0] = rt[1] = 0.0;
+        int ok = hr_range_tally(hs, nh, vs, nv, nr, hero, vil, weights, twin, rs, vsc, rw, rt);
+        CHECK(ok == -1 && rw[0] == 0.0 && rw[1] == 0.0 && rt[0] == 0.0 && rt[1] == 0.0,
+              "hr_range_tally accepted bad case %d", what);
+    }
+    /* the size guard: n_vil too large for the int32 scratch indices */
+    CHECK(hr_range_tally(hs, 0, vs, (int64_t)INT32_MAX, 0, hero, vil, weights, twin, rs, vsc,
+                         rw, rt) == -1, "hr_range_tally accepted n_vil = INT32_MAX");
+    free(hero);
+    free(vil);
+    free(twin);
+    free(weights);
+    free(rs);
+    free(vsc);
+    free(rw);
+    free(rt);
+}
+
+static void matrix_calls(const hr_game *g, int rounds)
+{
+    for (int r = 0; r < rounds; r++) {
+        int n_board = (int)below(6), k = 5 - n_board;
+        uint64_t used = 0;
+        uint8_t board[5];
+        deal_deck(g, board, n_board, &used);
+        int64_t n_r = below(300);                     /* crosses HR_MATRIX_BATCH */
+        uint8_t *runs = exact_alloc((size_t)(n_r * k));
+        for (int64_t i = 0; i < n_r; i++) {
+            uint64_t u = used;
+            deal_deck(g, runs + i * k, k, &u);
+        }
+        int64_t n_a = below(30), n_b = below(30);
+        uint8_t *a = exact_alloc((size_t)(2 * n_a)), *b = exact_alloc((size_t)(2 * n_b));
+        n_a = make_combos(g, a, n_a, used);
+        n_b = make_combos(g, b, n_b, used);
+        /* hero combos that are also villain combos (the twins) */
+        for (int64_t i = 0; i + 1 < n_a && n_b > 0 && !below(3); i += 2) {
+            int64_t j = below((unsigned)n_b);
+            int swap = (int)below(2);
+            int dup = 0;
+            for (int64_t t = 0; t < n_a; t++)
+                dup |= (a[2 * t] == b[2 * j] && a[2 * t + 1] == b[2 * j + 1]) ||
+                       (a[2 * t] == b[2 * j + 1] && a[2 * t + 1] == b[2 * j]);
+            if (!dup) {
+                a[2 * i] = b[2 * j + swap];
+                a[2 * i + 1] = b[2 * j + 1 - swap];
+            }
+        }
+        int16_t *sa = strengths_checked(g, board, n_board, runs, n_r, k, a, n_a);
+        int16_t *sb = strengths_checked(g, board, n_board, runs, n_r, k, b, n_b);
+        if (sa && sb) {
+            int64_t start = n_a ? below((unsigned)n_a + 1) : 0;
+            int64_t end = start + below((unsigned)(n_a - start + 1));
+            if (below(2)) {
+                start = 0;
+                end = n_a;
+            }
+            matrix_tally_checked(sa, n_a, sb, n_b, n_r, start, end);
+            double *weights = exact_alloc((size_t)n_b * sizeof *weights);
+            for (int64_t j = 0; j < n_b; j++)
+                weights[j] = below(3) ? 1.0 : 0.25 * below(9);
+            int32_t *twin = exact_alloc((size_t)n_a * sizeof *twin);
+            find_twins(a, n_a, b, n_b, twin);
+            range_tally_checked(sa, n_a, sb, n_b, n_r, a, b, weights, twin, 1);
+            /* any int16 strengths (negative, above the game's, HR_NOT_DEALT)
+             * and any in-range twins: in bounds, whatever the sums */
+            for (int64_t i = 0; i < n_r * n_a; i++)
+                sa[i] = below(4) ? (int16_t)rnd() : HR_NOT_DEALT;
+            for (int64_t i = 0; i < n_r * n_b; i++)
+                sb[i] = below(4) ? (int16_t)rnd() : HR_NOT_DEALT;
+            for (int64_t i = 0; i < n_a; i++)
+                twin[i] = (int32_t)below((unsigned)n_b + 1) - 1;
+            matrix_tally_checked(sa, n_a, sb, n_b, n_r, 0, n_a);
+            range_tally_checked(sa, n_a, sb, n_b, n_r, a, b, weights, twin, 0);
+            free(weights);
+            free(twin);
+        }
+        free(sa);
+        free(sb);
+
+        /* garbage for hr_combo_strengths: a bad runout row, a bad combo, a bad
+         * board card, or bad counts */
+        int what = (int)below(6);
+        if (what == 0 && n_r > 0) {
+            int64_t row = below((unsigned)n_r);
+            int at = k ? (int)below((unsigned)k) : 0;
+            if (k == 0)
+                board[below(5)] = foreign_card(g);
+            else if (below(2))
+                runs[row * k + at] = foreign_card(g);
+            else    /* a repeat: of the board or within the row */
+                runs[row * k + at] = n_board ? board[below((unsigned)n_board)]
+                                             : runs[row * k + (at + 1) % k];
+        } else if (what == 1 && n_a > 0) {
+            int64_t i = below((unsigned)n_a);
+            int side = (int)below(2);
+            int how = (int)below(3);
+            a[2 * i + side] = how == 0 ? foreign_card(g)
+                            : how == 1 || n_board == 0 ? a[2 * i + 1 - side]
+                                                       : board[below((unsigned)n_board)];
+        } else if (what == 2 && n_board > 0) {
+            board[below((unsigned)n_board)] = below(2) ? foreign_card(g)
+                                                       : board[below((unsigned)n_board)];
+        }
+        int bad_board = what == 3 ? (below(2) ? -1 - (int)below(3) : 6 + (int)below(3)) : n_board;
+        int bad_k = what == 4 ? k + (below(2) ? 1 : -1) : k;
+        int64_t bad_n = what == 5 ? -1 - (int64_t)below(5) : n_r;
+        uint8_t big_board[8] = {0};
+        memcpy(big_board, board, (size_t)n_board);
+        /* runouts as wide as the (maybe wrong) k says */
+        int wide = bad_k > 0 ? bad_k : 0;
+        uint8_t *rows = exact_alloc((size_t)(n_r * wide));
+        for (int64_t i = 0; i < n_r * wide; i++)
+            rows[i] = what == 4 ? garbage_card() : runs[i];
+        int16_t *s = strengths_checked(g, big_board, bad_board, rows, bad_n, bad_k, a, n_a);
+        free(s);
+        free(rows);
+        free(runs);
+        free(a);
+        free(b);
+    }
+}
+
+/* hr_equity_patterns: bad arguments rejected untouched; on the full-deck
+ * games the blocks checked: shares add up to every board in the rank pass
+ * and to nothing in each flush correction, patterns no tuple can have are
+ * zero, and a concrete tuple (rank pass plus its four suits' patterns)
+ * matches hr_equity_exact on the same hands. */
+static void pattern_calls(const hr_game *g, int rounds)
+{
+    static const double boards_left[HR_PATTERN_PLAYERS + 1] = {0, 0, 1712304, 1370754};
+    int full = 1;
+    for (unsigned c = 0; c < HR_N_CARDS; c++)
+        full &= in_deck(g, c);
+    for (int r = 0; r < (full ? rounds : 2); r++) {   /* short decks: rejected at once */
+        int n = 2 + (int)below(HR_PATTERN_PLAYERS - 1), garbage = !below(3);
+        int what = garbage ? (int)below(3) : -1;
+        if (what == 0)
+            n = below(2) ? (int)below(2) - 1 + (int)below(2) : HR_PATTERN_PLAYERS + 1 + (int)below(3);
+        int valid_n = n >= 2 && n <= HR_PATTERN_PLAYERS;
+        int n_cards = valid_n ? 2 * n : (n > 0 ? 2 * n : 0);
+        uint8_t *ranks = exact_alloc((size_t)n_cards);
+        int count[13] = {0};
+        for (int i = 0; i < n_cards; i++) {
+            do ranks[i] = (uint8_t)below(13); while (count[ranks[i]] == 4);
+            count[ranks[i]]++;
+        }
+        if (what == 1 && n_cards > 0)
+            ranks[below((unsigned)n_cards)] = (uint8_t)(13 + below(243));
+        if (what == 2 && n == 3)                       /* a rank held five times */
+            for (int i = 0; i < 5; i++)
+                ranks[i] = ranks[5];
+        int reject = !valid_n || !full || what == 1 || (what == 2 && n == 3);
+        size_t width = (size_t)(3 * (valid_n ? n : 1)), blocks = 1u << (valid_n ? 2 * n : 0);
+        size_t size = reject ? 1 : (1 + blocks) * width;
+        int64_t *out = exact_alloc(size * sizeof *out);
+        out[0] = 77;
+        int64_t got = hr_equity_patterns(g, n, ranks, out);
+        if (reject) {
+            CHECK(got == -1 && out[0] == 77, "hr_equity_patterns (%s, n %d, case %d) returned %lld",
+                  g->name, n, what, (long long)got);
+            free(out);
+            free(ranks);
+            continue;
+        }
+        CHECK(got == 0, "hr_equity_patterns (%s, n %d) returned %lld", g->name, n, (long long)got);
+        for (size_t pat = 0; pat <= blocks && got == 0; pat++) {
+            int64_t share = 0, any = 0;
+            for (int p = 0; p < n; p++) {
+                share += out[pat * width + 2 * n + p];
+                any |= out[pat * width + p] | out[pat * width + n + p] |
+                       out[pat * width + 2 * n + p];
+            }
+            int64_t want = pat == 0 ? (int64_t)boards_left[n] * HR_SHARE_UNIT : 0;
+            CHECK(share == want, "hr_equity_patterns %s block %zu: shares %lld, not %lld",
+                  g->name, pat, (long long)share, (long long)want);
+            int possible = 1;                          /* no two cards of a rank in one suit */
+            for (int i = 0; i < 2 * n && pat; i++)
+                for (int j = i + 1; j < 2 * n; j++)
+                    possible &= !((pat - 1) >> i & 1u && (pat - 1) >> j & 1u && ranks[i] == ranks[j]);
+            CHECK(possible || !any, "hr_equity_patterns %s: impossible pattern %zu is not zero",
+                  g->name, pat - 1);
+        }
+        /* a concrete tuple: give the cards of each rank distinct random suits */
+        uint8_t combos[2 * HR_PATTERN_PLAYERS];
+        uint64_t used = 0;
+        for (int i = 0; i < 2 * n; i++) {
+            unsigned card;
+            do card = 4u * ranks[i] + below(4); while (used >> card & 1u);
+            used |= 1ull << card;
+            combos[i] = (uint8_t)card;
+        }
+        int64_t sum[3 * HR_PATTERN_PLAYERS];
+        for (size_t x = 0; x < width; x++)
+            sum[x] = out[x];
+        for (unsigned suit = 0; suit < 4; suit++) {
+            unsigned pat = 0;
+            for (int i = 0; i < 2 * n; i++)
+                pat |= (unsigned)((combos[i] & 3u) == suit) << i;
+            for (size_t x = 0; x < width; x++)
+                sum[x] += out[(1 + pat) * width + x];
+        }
+        uint8_t *hands = exact_alloc((size_t)(2 * n));
+        memcpy(hands, combos, (size_t)(2 * n));
+        double *weights = exact_alloc((size_t)n * sizeof *weights);
+        int32_t *offsets = exact_alloc((size_t)(n + 1) * sizeof *offsets);
+        double *eq = exact_alloc((size_t)(3 * n + 1) * sizeof *eq);
+        for (int p = 0; p <= n; p++)
+            offsets[p] = p;
+        for (int p = 0; p < n; p++)
+            weights[p] = 1.0;
+        memset(eq, 0, (size_t)(3 * n + 1) * sizeof *eq);
+        int64_t taken = hr_equity_exact(g, n, hands, weights, offsets, NULL, 0, NULL, 0, 0, 1,
+                                        eq, NULL);
+        CHECK(taken == 1 && eq[3 * n] == boards_left[n], "hr_equity_exact preflop: %lld, %g boards",
+              (long long)taken, eq[3 * n]);
+        for (size_t x = 0; x < width; x++)
+            CHECK((double)sum[x] == eq[x], "hr_equity_patterns %s: tuple count %zu %lld, exact %g",
+                  g->name, x, (long long)sum[x], eq[x]);
+        pattern_tuples++;
+        free(hands);
+        free(weights);
+        free(offsets);
+        free(eq);
+        free(out);
+        free(ranks);
+    }
+}
+
 int main(int argc, char **argv)
 {
     int scale = argc > 1 ? atoi(argv[1]) : 10;
@@ -564,7 +1126,10 @@ int main(int argc, char **argv)
         equity_calls(g, 8 * scale);
         if (is_low(g))
             low_calls(g, 10 * scale);
+        matrix_calls(g, 3 * scale);
+        pattern_calls(g, 2 + 2 * scale);
     }
+    tally_rejects();
     const hr_game *holdem = hr_game_at(0);
     hilo_calls(holdem, 10 * scale);
     small_stack(holdem);
@@ -578,11 +1143,15 @@ int main(int argc, char **argv)
     }
     free(hist);
     CHECK(exact_runs > 0, "no exact equity ran");
+    CHECK(strength_cells > 0 && tally_cells > 0 && range_heroes > 0 && pattern_tuples > 0,
+          "matrix or pattern checks compared nothing");
     if (failures) {
         fprintf(stderr, "driver: %d failures\n", failures);
         return 1;
     }
-    printf("driver: ok (%d games, scale %d, %d exact equities)\n", hr_game_count(), scale,
-           exact_runs);
+    printf("driver: ok (%d games, scale %d, %d exact equities, %lld combo strengths, "
+           "%lld tally pairs, %lld range heroes, %lld pattern tuples)\n", hr_game_count(), scale,
+           exact_runs, (long long)strength_cells, (long long)tally_cells, (long long)range_heroes,
+           (long long)pattern_tuples);
     return 0;
 }
