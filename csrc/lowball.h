@@ -17,9 +17,6 @@
 
 #include "handrank.h"
 
-/* Rows per call of the core's kernel before they are checked for a flush. */
-#define HR_LOW_BLOCK 512
-
 /* n hands of k = 5..7 cards of a low game, row-major.  Writes out[0..n)
  * (0 = no qualifying low) and returns -1, or stops at the first bad row (a
  * card not in the deck, a repeated card) and returns its index.  Returns -2
