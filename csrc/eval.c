@@ -209,19 +209,29 @@ static HR_INLINE int64_t batch_plain(const hr_game *g, const uint8_t *cards, int
 }
 
 #if HR_SSE2
+/* Whether the game's entries carry suit counters (a5 and a5/8 have none). */
+static int has_suit_counters(const hr_game *g)
+{
+    uint64_t any = 0;
+    for (int id = 0; id < HR_N_CARDS; id++)
+        any |= g->card[2 * id];
+    return (any & 0xFFFFu) != 0;
+}
+
 /* The SIMD kernels, one body for every instruction set: NAME is defined
  * with the target attribute ATTR; ROW(sum) folds a row's sums into the
  * block's validity state, BAD(k, rows) says whether the block has a bad row;
- * FLUSH_ROWS(src, m, k) is 0 for the kernels that branch on each row's key,
- * else the bit set of a block's rows that may be a flush (a superset of
- * those whose key has a flush).
+ * FLUSH_ROWS(src, m, k) is the bit set of a block's rows that may be a flush
+ * (a superset of those whose key has a flush), FLUSH_ROWS_BRANCH 1 for the
+ * kernels that branch on each row's key instead.
  *
  * A block's ids are first turned into byte offsets of their entries (id * 16,
  * a loop the compiler vectorises), so the card loop is one load of the offset
  * and one paddq per card. */
 #define HR_SIMD_KERNEL(NAME, ATTR, ROW, BAD, FLUSH_ROWS)                                 \
-    ATTR static HR_INLINE int64_t NAME(const hr_game *g, const uint8_t *cards, int64_t n, \
-                                       const int k, uint16_t *out, hr_flush_fix fix)     \
+    ATTR static HR_INLINE int64_t NAME##_run(const hr_game *g, const uint8_t *cards,     \
+                                             int64_t n, const int k, uint16_t *out,      \
+                                             hr_flush_fix fix, const int branch)         \
     {                                                                                    \
         const char *card = (const char *)(const void *)g->card;                          \
         const uint16_t *values = g->values, *flush = g->flush;                           \
@@ -232,8 +242,7 @@ static HR_INLINE int64_t batch_plain(const hr_game *g, const uint8_t *cards, int
             int64_t hi = n - lo > HR_BLOCK ? lo + HR_BLOCK : n;                          \
             const uint8_t *src = cards + lo * k;                                         \
             int count = (int)(hi - lo) * k;                                              \
-            uint64_t flush_rows = FLUSH_ROWS(src, (int)(hi - lo), k);                    \
-            const int branch = FLUSH_ROWS##_BRANCH;                                      \
+            uint64_t flush_rows = branch ? 0 : FLUSH_ROWS(src, (int)(hi - lo), k);       \
             for (int j = 0; j < count; j++)                                              \
                 at[j] = (uint16_t)(src[j] << 4);                                         \
             const uint16_t *row = at;                                                    \
@@ -283,6 +292,14 @@ static HR_INLINE int64_t batch_plain(const hr_game *g, const uint8_t *cards, int
             }                                                                            \
         }                                                                                \
         return -1;                                                                       \
+    }                                                                                    \
+    /* a game without suit counters has no flush: no rows to find */                    \
+    ATTR static HR_INLINE int64_t NAME(const hr_game *g, const uint8_t *cards, int64_t n, \
+                                       const int k, uint16_t *out, hr_flush_fix fix)     \
+    {                                                                                    \
+        if (FLUSH_ROWS##_BRANCH || !has_suit_counters(g))                                \
+            return NAME##_run(g, cards, n, k, out, fix, 1);                              \
+        return NAME##_run(g, cards, n, k, out, fix, 0);                                  \
     }
 
 /* SSE2: or every entry; a row is bad if its mask sum differs from the or of
