@@ -8,6 +8,13 @@
  * perfect hash into the values table.  Nothing is computed that the tables
  * could hold.
  */
+/* The batch loops start on a 64-byte boundary (GCC): where the linker put
+ * them otherwise moved the kernel's speed by up to 6% between builds of the
+ * same code (benchmarks/RESULTS.md, issue 9). */
+#if defined(__GNUC__) && !defined(__clang__) && !defined(HR_PORTABLE)
+#pragma GCC optimize("align-loops=64")
+#endif
+
 #include "handrank.h"
 #include "lookup.h"
 #include "port.h"
@@ -139,7 +146,8 @@ int hr_eval_text_holdem(const char *text)
  * or more cards of a suit from the ids themselves (flush_rows below), runs
  * the block with no branch (every row through the hash), then redoes those
  * rows through the flush table when their key has a flush (a game without
- * suit counters has none).
+ * suit counters has none).  Its rows' sums need not start the suit counters
+ * at 3 (HR_CARD_SUIT_INIT), as no flush is read from them: one add less.
  *
  * fix, when not NULL, is called for every row whose key has a flush, with
  * the flush table's value; its answer is stored instead (deuce-to-seven,
@@ -249,7 +257,8 @@ static int has_suit_counters(const hr_game *g)
             uint64_t bits = 0;                                                           \
             __m128i acc = _mm_setzero_si128(), seen = _mm_setzero_si128();               \
             for (int64_t i = lo; i < hi; i++, row += k) {                                \
-                __m128i sum = init, any = _mm_setzero_si128();                           \
+                __m128i sum = branch ? init : _mm_setzero_si128();                       \
+                __m128i any = _mm_setzero_si128();                                       \
                 for (int j = 0; j < k; j++) {                                            \
                     __m128i e = _mm_load_si128((const __m128i *)(const void *)(card + row[j])); \
                     sum = _mm_add_epi64(sum, e);                                         \
