@@ -57,12 +57,18 @@ static unsigned best_without_flush(const hr_game *g, const uint8_t *row, int k,
     return best;
 }
 
+int64_t hr_eval_low_batch_kernel(const hr_game *g, const uint8_t *cards, int64_t n, int k,
+                                 uint16_t *out, int kernel)
+{
+    /* five cards of a suit in five cards are the flush the table holds */
+    return hr_eval_batch_fix(g, cards, n, k, out, kernel,
+                             k == 6 || k == 7 ? best_without_flush : NULL);
+}
+
 int64_t hr_eval_low_batch(const hr_game *g, const uint8_t *cards, int64_t n, int k,
                           uint16_t *out)
 {
-    /* five cards of a suit in five cards are the flush the table holds */
-    return hr_eval_batch_fix(g, cards, n, k, out, hr_batch_kernel(),
-                             k == 6 || k == 7 ? best_without_flush : NULL);
+    return hr_eval_low_batch_kernel(g, cards, n, k, out, hr_batch_kernel());
 }
 
 int hr_eval_low(const hr_game *g, const uint8_t *cards, int n)

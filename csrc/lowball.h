@@ -24,6 +24,11 @@
 int64_t hr_eval_low_batch(const hr_game *g, const uint8_t *cards, int64_t n, int k,
                           uint16_t *out);
 
+/* hr_eval_low_batch with a given batch kernel (numbered as for
+ * hr_eval_batch_kernel); -3 if this build or CPU lacks it. */
+int64_t hr_eval_low_batch_kernel(const hr_game *g, const uint8_t *cards, int64_t n, int k,
+                                 uint16_t *out, int kernel);
+
 /* One hand of n = 5..7 cards: its strength (0 = no qualifying low), or -1 if
  * it is not a hand. */
 int hr_eval_low(const hr_game *g, const uint8_t *cards, int n);
