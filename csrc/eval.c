@@ -303,11 +303,12 @@ static int has_suit_counters(const hr_game *g)
         }                                                                                \
         return -1;                                                                       \
     }                                                                                    \
-    /* a game without suit counters has no flush: no rows to find */                    \
+    /* a game without suit counters has no flush: no rows to find; nor has a         \
+     * batch of less than a block much to gain from them */                              \
     ATTR static HR_INLINE int64_t NAME(const hr_game *g, const uint8_t *cards, int64_t n, \
                                        const int k, uint16_t *out, hr_flush_fix fix)     \
     {                                                                                    \
-        if (FLUSH_ROWS##_BRANCH || !has_suit_counters(g))                                \
+        if (FLUSH_ROWS##_BRANCH || n < HR_BLOCK || !has_suit_counters(g))                \
             return NAME##_run(g, cards, n, k, out, fix, 1);                              \
         return NAME##_run(g, cards, n, k, out, fix, 0);                                  \
     }
