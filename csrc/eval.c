@@ -8,6 +8,13 @@
  * perfect hash into the values table.  Nothing is computed that the tables
  * could hold.
  */
+/* The batch loops start on a 64-byte boundary (GCC): where the linker put
+ * them otherwise moved the kernel's speed by up to 6% between builds of the
+ * same code (benchmarks/RESULTS.md, issue 9). */
+#if defined(__GNUC__) && !defined(__clang__) && !defined(HR_PORTABLE)
+#pragma GCC optimize("align-loops=64")
+#endif
+
 #include "handrank.h"
 #include "lookup.h"
 #include "port.h"
@@ -130,18 +137,38 @@ int hr_eval_text_holdem(const char *text)
  * the others or the sum ^ or of the masks and the or of the keys.  A block
  * that fails is scanned again row by row (hr_gather) for its first bad row,
  * which is returned as before; the rows after it in that block are written
- * (with meaningless values) but not reported. */
+ * (with meaningless values) but not reported.
+ *
+ * Flushes: the plain, SSE2 and AVX2 kernels test each row's key and branch.
+ * That branch is taken at random (3% of 7-card hands) and only once the
+ * row's sum is known, so each miss throws away the work of the rows behind
+ * it.  The AVX-512 kernel on 7-card rows instead finds, before a block, the
+ * rows with five or more cards of a suit from the ids themselves
+ * (flush_rows_avx512), runs the block with no branch (every row through the
+ * hash), then redoes those rows through the flush table when their key has
+ * a flush (a game without suit counters, a5 and a5/8, has none and keeps
+ * the branch).  Its rows' sums need not start the suit counters at 3
+ * (HR_CARD_SUIT_INIT), as no flush is read from them: one add less.
+ *
+ * fix, when not NULL, is called for every row whose key has a flush, with
+ * the flush table's value; its answer is stored instead (deuce-to-seven,
+ * csrc/lowball.c).  Any row may reach it, garbage rows too. */
 #define HR_BLOCK 64
 #define HR_CARD_FLUSH 0x8888u
 #define HR_CARD_ROW_SHIFT (HR_CARD_HASH_SHIFT + HR_HASH_SHIFT)
 
+/* Flush value of a flush key: the suit's rank set in the mask sum. */
+static HR_INLINE unsigned card_flush(const uint16_t *flush, uint64_t key, uint64_t mask)
+{
+    unsigned suit = hr_ctz64((key >> 3) & 0x1111u) >> 2;
+    return flush[(mask >> (HR_MASK_SUIT_BITS * suit)) & 0x1FFFu];
+}
+
 /* Strength of a hand from its batch key and mask sums. */
 static HR_INLINE unsigned card_lookup(const hr_game *g, uint64_t key, uint64_t mask)
 {
-    if (HR_UNLIKELY(key & HR_CARD_FLUSH)) {
-        unsigned suit = hr_ctz64(key & HR_CARD_FLUSH) >> 2;
-        return g->flush[(mask >> (HR_MASK_SUIT_BITS * suit)) & 0x1FFFu];
-    }
+    if (HR_UNLIKELY(key & HR_CARD_FLUSH))
+        return card_flush(g->flush, key, mask);
     return g->values[(uint32_t)((uint32_t)(key >> HR_CARD_HASH_SHIFT) +
                                 hr_hash_offsets[key >> HR_CARD_ROW_SHIFT])];
 }
@@ -159,7 +186,7 @@ static int64_t first_bad(const hr_game *g, const uint8_t *cards, int64_t lo, int
 
 /* Plain C: any compiler, any architecture. */
 static HR_INLINE int64_t batch_plain(const hr_game *g, const uint8_t *cards, int64_t n,
-                                     const int k, uint16_t *out)
+                                     const int k, uint16_t *out, hr_flush_fix fix)
 {
     const uint64_t *card = g->card;
     for (int64_t lo = 0; lo < n; lo += HR_BLOCK) {
@@ -176,7 +203,10 @@ static HR_INLINE int64_t batch_plain(const hr_game *g, const uint8_t *cards, int
                 any |= e[1];
             }
             bad |= (mask ^ any) | (keys & (1ull << HR_CARD_POISON_SHIFT));
-            out[i] = (uint16_t)card_lookup(g, key, mask);
+            unsigned v = card_lookup(g, key, mask);
+            if (HR_UNLIKELY(fix != NULL && (key & HR_CARD_FLUSH)))
+                v = fix(g, row, k, v);
+            out[i] = (uint16_t)v;
         }
         if (HR_UNLIKELY(bad)) {
             int64_t i = first_bad(g, cards, lo, hi, k);
@@ -188,16 +218,29 @@ static HR_INLINE int64_t batch_plain(const hr_game *g, const uint8_t *cards, int
 }
 
 #if HR_SSE2
+/* Whether the game's entries carry suit counters (a5 and a5/8 have none). */
+static int has_suit_counters(const hr_game *g)
+{
+    uint64_t any = 0;
+    for (int id = 0; id < HR_N_CARDS; id++)
+        any |= g->card[2 * id];
+    return (any & 0xFFFFu) != 0;
+}
+
 /* The SIMD kernels, one body for every instruction set: NAME is defined
  * with the target attribute ATTR; ROW(sum) folds a row's sums into the
- * block's validity state, BAD(k, rows) says whether the block has a bad row.
+ * block's validity state, BAD(k, rows) says whether the block has a bad row;
+ * FLUSH_ROWS(src, m, k) is the bit set of a block's rows that may be a flush
+ * (a superset of those whose key has a flush), FLUSH_ROWS_BRANCH 1 for the
+ * kernels that branch on each row's key instead.
  *
  * A block's ids are first turned into byte offsets of their entries (id * 16,
  * a loop the compiler vectorises), so the card loop is one load of the offset
  * and one paddq per card. */
-#define HR_SIMD_KERNEL(NAME, ATTR, ROW, BAD)                                             \
-    ATTR static HR_INLINE int64_t NAME(const hr_game *g, const uint8_t *cards, int64_t n, \
-                                       const int k, uint16_t *out)                       \
+#define HR_SIMD_KERNEL(NAME, ATTR, ROW, BAD, FLUSH_ROWS)                                 \
+    ATTR static HR_INLINE int64_t NAME##_run(const hr_game *g, const uint8_t *cards,     \
+                                             int64_t n, const int k, uint16_t *out,      \
+                                             hr_flush_fix fix, const int branch)         \
     {                                                                                    \
         const char *card = (const char *)(const void *)g->card;                          \
         const uint16_t *values = g->values, *flush = g->flush;                           \
@@ -208,13 +251,15 @@ static HR_INLINE int64_t batch_plain(const hr_game *g, const uint8_t *cards, int
             int64_t hi = n - lo > HR_BLOCK ? lo + HR_BLOCK : n;                          \
             const uint8_t *src = cards + lo * k;                                         \
             int count = (int)(hi - lo) * k;                                              \
+            uint64_t flush_rows = branch ? 0 : FLUSH_ROWS(src, (int)(hi - lo), k);       \
             for (int j = 0; j < count; j++)                                              \
                 at[j] = (uint16_t)(src[j] << 4);                                         \
             const uint16_t *row = at;                                                    \
             uint64_t bits = 0;                                                           \
             __m128i acc = _mm_setzero_si128(), seen = _mm_setzero_si128();               \
             for (int64_t i = lo; i < hi; i++, row += k) {                                \
-                __m128i sum = init, any = _mm_setzero_si128();                           \
+                __m128i sum = branch ? init : _mm_setzero_si128();                       \
+                __m128i any = _mm_setzero_si128();                                       \
                 for (int j = 0; j < k; j++) {                                            \
                     __m128i e = _mm_load_si128((const __m128i *)(const void *)(card + row[j])); \
                     sum = _mm_add_epi64(sum, e);                                         \
@@ -223,15 +268,32 @@ static HR_INLINE int64_t batch_plain(const hr_game *g, const uint8_t *cards, int
                 uint64_t key = (uint64_t)_mm_cvtsi128_si64(sum);                         \
                 ROW(sum, any, acc, seen, bits);                                          \
                 unsigned v;                                                              \
-                if (HR_UNLIKELY(key & HR_CARD_FLUSH)) {                                  \
+                if (branch && HR_UNLIKELY(key & HR_CARD_FLUSH)) {                        \
                     uint64_t mask = (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(sum, sum)); \
-                    unsigned suit = hr_ctz64((key >> 3) & 0x1111u) >> 2;                 \
-                    v = flush[(mask >> (HR_MASK_SUIT_BITS * suit)) & 0x1FFFu];           \
+                    v = card_flush(flush, key, mask);                                    \
+                    if (fix != NULL)                                                     \
+                        v = fix(g, cards + i * k, k, v);                                 \
                 } else {                                                                 \
                     v = values[(uint32_t)((uint32_t)(key >> HR_CARD_HASH_SHIFT) +        \
                                           offsets[key >> HR_CARD_ROW_SHIFT])];           \
                 }                                                                        \
                 out[i] = (uint16_t)v;                                                    \
+            }                                                                            \
+            while (flush_rows) {                                                         \
+                int r = (int)hr_ctz64(flush_rows);                                       \
+                flush_rows &= flush_rows - 1;                                            \
+                __m128i sum = init;                                                      \
+                for (int j = 0; j < k; j++)                                              \
+                    sum = _mm_add_epi64(sum, _mm_load_si128(                             \
+                        (const __m128i *)(const void *)(card + at[r * k + j])));        \
+                uint64_t key = (uint64_t)_mm_cvtsi128_si64(sum);                         \
+                if (key & HR_CARD_FLUSH) {                                               \
+                    uint64_t mask = (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(sum, sum)); \
+                    unsigned v = card_flush(flush, key, mask);                           \
+                    if (fix != NULL)                                                     \
+                        v = fix(g, src + r * k, k, v);                                   \
+                    out[lo + r] = (uint16_t)v;                                           \
+                }                                                                        \
             }                                                                            \
             if (HR_UNLIKELY(BAD(acc, seen, bits, (uint64_t)k * (uint64_t)(hi - lo)))) {  \
                 int64_t i = first_bad(g, cards, lo, hi, k);                              \
@@ -240,6 +302,15 @@ static HR_INLINE int64_t batch_plain(const hr_game *g, const uint8_t *cards, int
             }                                                                            \
         }                                                                                \
         return -1;                                                                       \
+    }                                                                                    \
+    /* a game without suit counters has no flush: no rows to find; nor has a         \
+     * batch of less than a block much to gain from them */                              \
+    ATTR static HR_INLINE int64_t NAME(const hr_game *g, const uint8_t *cards, int64_t n, \
+                                       const int k, uint16_t *out, hr_flush_fix fix)     \
+    {                                                                                    \
+        if (FLUSH_ROWS##_BRANCH || n < HR_BLOCK || !has_suit_counters(g))                \
+            return NAME##_run(g, cards, n, k, out, fix, 1);                              \
+        return NAME##_run(g, cards, n, k, out, fix, 0);                                  \
     }
 
 /* SSE2: or every entry; a row is bad if its mask sum differs from the or of
@@ -264,33 +335,77 @@ static HR_INLINE int64_t batch_plain(const hr_game *g, const uint8_t *cards, int
 #define HR_POPCNT_BAD(acc, seen, bits, want) (bits != (want))
 #define HR_VPOPCNT_BAD(acc, seen, bits, want)                                            \
     ((uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(acc, acc)) != (want))
+/* Kernels that branch on each row's key find no rows beforehand. */
+#define HR_BRANCH_ROWS(src, m, k) ((void)(src), (void)(m), (uint64_t)0)
+#define HR_BRANCH_ROWS_BRANCH 1
 
-HR_SIMD_KERNEL(batch_sse2, , HR_OR, HR_OR_BAD)
+HR_SIMD_KERNEL(batch_sse2, , HR_OR, HR_OR_BAD, HR_BRANCH_ROWS)
 #if HR_X86_DISPATCH
 #include <immintrin.h>
 #define HR_AVX2_TARGET __attribute__((target("avx2,bmi,bmi2,popcnt")))
-HR_SIMD_KERNEL(batch_avx2, HR_AVX2_TARGET, HR_POPCNT, HR_POPCNT_BAD)
+HR_SIMD_KERNEL(batch_avx2, HR_AVX2_TARGET, HR_POPCNT, HR_POPCNT_BAD, HR_BRANCH_ROWS)
 #if HR_X86_AVX512
-#define HR_AVX512_TARGET \
-    __attribute__((target("avx2,bmi,bmi2,popcnt,avx512f,avx512vl,avx512vpopcntdq")))
-HR_SIMD_KERNEL(batch_avx512, HR_AVX512_TARGET, HR_VPOPCNT, HR_VPOPCNT_BAD)
+#define HR_AVX512_TARGET                                                                 \
+    __attribute__((target("avx2,bmi,bmi2,popcnt,avx512f,avx512vl,avx512vpopcntdq,"      \
+                          "avx512bw,avx512vbmi")))
+/* The rows of a block of m <= 64 rows of k ids at src with five or more
+ * cards of one suit (suit = id & 3), eight rows at a time: vpermb spreads
+ * each row's ids over the 8 bytes of a 64-bit lane (the spare bytes zeroed),
+ * vpshufb turns each id into a weight, 1 or 8 for suits 0 and 1 (and for
+ * suits 2 and 3 in a second pass), and vpsadbw adds a lane's weights: the
+ * lane holds c0 + 8 c1 and, shifted, c2 + 8 c3, four 3-bit counts (k <= 7).
+ * A count c >= 5 is bit 2 and bit 1 or 0.  Ids >= 128 weigh 0: such a row is
+ * bad anyway.  Reads only the block's k * m bytes (masked loads). */
+HR_AVX512_TARGET static HR_INLINE uint64_t flush_rows_avx512(const uint8_t *src, int m, int k)
+{
+    const long long r = k * 0x0101010101010101ll, j = 0x0706050403020100ll;
+    const __m512i idx = _mm512_set_epi64(j + 7 * r, j + 6 * r, j + 5 * r, j + 4 * r, j + 3 * r,
+                                         j + 2 * r, j + r, j);
+    const __m512i low = _mm512_broadcast_i32x4(_mm_set1_epi32(0x00000801));
+    const __m512i high = _mm512_broadcast_i32x4(_mm_set1_epi32(0x08010000));
+    const __m512i zero = _mm512_setzero_si512(), counts = _mm512_set1_epi64(0x249);
+    const __mmask64 keep = 0x0101010101010101ull * ((1u << k) - 1u);
+    uint64_t rows = 0;
+    int bytes = k * m;
+    for (int c = 0; c < HR_BLOCK / 8 && 8 * k * c < bytes; c++) {
+        int left = bytes - 8 * k * c;
+        __mmask64 load = left >= 64 ? ~0ull : (1ull << left) - 1u;
+        __m512i ids = _mm512_maskz_loadu_epi8(load, src + 8 * k * c);
+        __m512i t = _mm512_maskz_permutexvar_epi8(keep, idx, ids);
+        __m512i a = _mm512_sad_epu8(_mm512_maskz_shuffle_epi8(keep, low, t), zero);
+        __m512i b = _mm512_sad_epu8(_mm512_maskz_shuffle_epi8(keep, high, t), zero);
+        __m512i s = _mm512_or_si512(a, _mm512_slli_epi64(b, 6));
+        __m512i f = _mm512_ternarylogic_epi64(_mm512_srli_epi64(s, 2), _mm512_srli_epi64(s, 1),
+                                              s, 0xE0);   /* a & (b | c) */
+        rows |= (uint64_t)_mm512_test_epi64_mask(f, counts) << (8 * c);
+    }
+    return m < 64 ? rows & ((1ull << m) - 1u) : rows;
+}
+/* Five- and six-card hands are a flush less often (0.2%, 1.5%; 7 cards: 3%):
+ * they keep the branch, which then costs less than finding the rows. */
+#define HR_AVX512_ROWS(src, m, k) (k == 7 ? flush_rows_avx512(src, m, k) : (uint64_t)0)
+#define HR_AVX512_ROWS_BRANCH (k < 7)
+HR_SIMD_KERNEL(batch_avx512, HR_AVX512_TARGET, HR_VPOPCNT, HR_VPOPCNT_BAD, HR_AVX512_ROWS)
 #endif
 #endif
 #endif
 
 /* One function per kernel and width, so the compiler unrolls the card loop. */
 #define HR_WIDTHS(NAME, ATTR, BODY)                                                      \
-    ATTR static int64_t NAME##5(const hr_game *g, const uint8_t *c, int64_t n, uint16_t *o) \
+    ATTR static int64_t NAME##5(const hr_game *g, const uint8_t *c, int64_t n, uint16_t *o, \
+                                hr_flush_fix f)                                          \
     {                                                                                    \
-        return BODY(g, c, n, 5, o);                                                      \
+        return BODY(g, c, n, 5, o, f);                                                   \
     }                                                                                    \
-    ATTR static int64_t NAME##6(const hr_game *g, const uint8_t *c, int64_t n, uint16_t *o) \
+    ATTR static int64_t NAME##6(const hr_game *g, const uint8_t *c, int64_t n, uint16_t *o, \
+                                hr_flush_fix f)                                          \
     {                                                                                    \
-        return BODY(g, c, n, 6, o);                                                      \
+        return BODY(g, c, n, 6, o, f);                                                   \
     }                                                                                    \
-    ATTR static int64_t NAME##7(const hr_game *g, const uint8_t *c, int64_t n, uint16_t *o) \
+    ATTR static int64_t NAME##7(const hr_game *g, const uint8_t *c, int64_t n, uint16_t *o, \
+                                hr_flush_fix f)                                          \
     {                                                                                    \
-        return BODY(g, c, n, 7, o);                                                      \
+        return BODY(g, c, n, 7, o, f);                                                   \
     }
 HR_WIDTHS(plain, , batch_plain)
 #if HR_SSE2
@@ -303,7 +418,8 @@ HR_WIDTHS(avx512_, HR_AVX512_TARGET, batch_avx512)
 #endif
 #endif
 
-typedef int64_t (*hr_batch_fn)(const hr_game *, const uint8_t *, int64_t, uint16_t *);
+typedef int64_t (*hr_batch_fn)(const hr_game *, const uint8_t *, int64_t, uint16_t *,
+                               hr_flush_fix);
 
 /* The kernels by number (see handrank.h), each for k = 5, 6, 7; NULL where
  * this build has no such kernel. */
@@ -341,7 +457,8 @@ static int kernel_runs(int kernel)
     case 3:
         return kernel_runs(2) && __builtin_cpu_supports("avx512f") &&
                __builtin_cpu_supports("avx512vl") &&
-               __builtin_cpu_supports("avx512vpopcntdq");
+               __builtin_cpu_supports("avx512vpopcntdq") &&
+               __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vbmi");
 #endif
 #endif
     default: return 0;
@@ -356,20 +473,26 @@ int hr_batch_kernel(void)
     return 0;
 }
 
-int64_t hr_eval_batch_kernel(const hr_game *g, const uint8_t *cards, int64_t n, int k,
-                             uint16_t *out, int kernel)
+int64_t hr_eval_batch_fix(const hr_game *g, const uint8_t *cards, int64_t n, int k,
+                          uint16_t *out, int kernel, hr_flush_fix fix)
 {
     if (k < HR_MIN_HAND || k > HR_MAX_HAND)
         return -2;
     if (kernel < 0 || kernel > 3 || !kernels[kernel][0] || !kernel_runs(kernel))
         return -3;
-    return kernels[kernel][k - HR_MIN_HAND](g, cards, n, out);
+    return kernels[kernel][k - HR_MIN_HAND](g, cards, n, out, fix);
+}
+
+int64_t hr_eval_batch_kernel(const hr_game *g, const uint8_t *cards, int64_t n, int k,
+                             uint16_t *out, int kernel)
+{
+    return hr_eval_batch_fix(g, cards, n, k, out, kernel, NULL);
 }
 
 int64_t hr_eval_batch(const hr_game *g, const uint8_t *cards, int64_t n, int k,
                       uint16_t *out)
 {
-    return hr_eval_batch_kernel(g, cards, n, k, out, hr_batch_kernel());
+    return hr_eval_batch_fix(g, cards, n, k, out, hr_batch_kernel(), NULL);
 }
 
 /* All hands with the first card in start, start + stride, ...: six nested

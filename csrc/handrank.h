@@ -72,7 +72,8 @@ int64_t hr_eval_batch(const hr_game *g, const uint8_t *cards, int64_t n, int k,
                       uint16_t *out);
 
 /* hr_eval_batch with a given kernel: 0 plain C, 1 SSE2, 2 AVX2 (x86-64
- * with AVX2, BMI2 and POPCNT), 3 AVX-512 (AVX2 + AVX-512 VL and VPOPCNTDQ).
+ * with AVX2, BMI2 and POPCNT), 3 AVX-512 (AVX2 + AVX-512 VL, VPOPCNTDQ, BW
+ * and VBMI).
  * Returns -3 if this build or CPU lacks it.
  * All kernels give the same results; hr_eval_batch picks the fastest. */
 int64_t hr_eval_batch_kernel(const hr_game *g, const uint8_t *cards, int64_t n, int k,

@@ -62,4 +62,13 @@ static inline uint64_t hr_gather(const hr_game *g, const uint8_t *row, int k, ui
     return HR_POISON_TEST(key) | (sum ^ any);
 }
 
+/* Called by the batch kernels for each row whose key has a flush, with the
+ * flush table's value; returns the value to store (csrc/eval.c). */
+typedef unsigned (*hr_flush_fix)(const hr_game *g, const uint8_t *row, int k,
+                                 unsigned flush_value);
+
+/* hr_eval_batch_kernel with a fix for the flush rows (NULL: none). */
+int64_t hr_eval_batch_fix(const hr_game *g, const uint8_t *cards, int64_t n, int k,
+                          uint16_t *out, int kernel, hr_flush_fix fix);
+
 #endif

@@ -1,14 +1,14 @@
 /* handrank: low games; see lowball.h.
  *
- * The bulk of every batch is the core's kernel (hr_eval_batch) on the game's
- * tables.  For deuce-to-seven the kernel's answer is a flush class exactly
- * when the hand holds five or more cards of one suit (the values table holds
- * only hands without a flush); with six or seven cards those few rows (about
- * 3% of random 7-card hands) are redone here: if every card is of that suit,
+ * Every batch is the core's kernel on the game's tables.  For deuce-to-seven
+ * the kernel's key has a flush exactly when the hand holds five or more
+ * cards of one suit (the values table holds only hands without a flush);
+ * with six or seven cards the kernel hands those few rows (about 3% of
+ * random 7-card hands) to best_without_flush: if every card is of that suit,
  * the flush table already holds the best flush; otherwise the answer is the
  * best five-card subset that keeps an off-suit card (never a flush), read
- * through the values table (best_without_flush explains).  Ace-to-five
- * games have no flush classes, so nothing is redone.
+ * through the values table.  Ace-to-five games have no suit counters, so no
+ * row is handed over.
  */
 #include "lowball.h"
 
@@ -57,35 +57,18 @@ static unsigned best_without_flush(const hr_game *g, const uint8_t *row, int k,
     return best;
 }
 
+int64_t hr_eval_low_batch_kernel(const hr_game *g, const uint8_t *cards, int64_t n, int k,
+                                 uint16_t *out, int kernel)
+{
+    /* five cards of a suit in five cards are the flush the table holds */
+    return hr_eval_batch_fix(g, cards, n, k, out, kernel,
+                             k == 6 || k == 7 ? best_without_flush : NULL);
+}
+
 int64_t hr_eval_low_batch(const hr_game *g, const uint8_t *cards, int64_t n, int k,
                           uint16_t *out)
 {
-    if (k != 6 && k != 7)
-        return hr_eval_batch(g, cards, n, k, out);
-    const uint8_t *category = g->category;
-    const uint32_t flushes = (1u << HR_CATEGORY_FLUSH) | (1u << HR_CATEGORY_STRAIGHT_FLUSH);
-    /* Blocks of rows, so the kernel's results are still in L1 when scanned. */
-    for (int64_t lo = 0; lo < n; lo += HR_LOW_BLOCK) {
-        int64_t m = n - lo < HR_LOW_BLOCK ? n - lo : HR_LOW_BLOCK;
-        const uint8_t *rows = cards + lo * k;
-        uint16_t *o = out + lo;
-        int64_t bad = hr_eval_batch(g, rows, m, k, o);
-        int64_t done = bad < 0 ? m : bad;     /* rows before a bad one are written */
-        /* the flush rows' indices first, without a branch per row */
-        int32_t flush_rows[HR_LOW_BLOCK];
-        int nf = 0;
-        for (int32_t i = 0; i < (int32_t)done; i++) {
-            flush_rows[nf] = i;
-            nf += (int)((flushes >> category[o[i]]) & 1u);
-        }
-        for (int j = 0; j < nf; j++) {
-            int32_t i = flush_rows[j];
-            o[i] = (uint16_t)best_without_flush(g, rows + (int64_t)i * k, k, o[i]);
-        }
-        if (bad >= 0)
-            return lo + bad;
-    }
-    return -1;
+    return hr_eval_low_batch_kernel(g, cards, n, k, out, hr_batch_kernel());
 }
 
 int hr_eval_low(const hr_game *g, const uint8_t *cards, int n)

@@ -17,15 +17,17 @@
 
 #include "handrank.h"
 
-/* Rows per call of the core's kernel before they are checked for a flush. */
-#define HR_LOW_BLOCK 512
-
 /* n hands of k = 5..7 cards of a low game, row-major.  Writes out[0..n)
  * (0 = no qualifying low) and returns -1, or stops at the first bad row (a
  * card not in the deck, a repeated card) and returns its index.  Returns -2
  * if k is out of range. */
 int64_t hr_eval_low_batch(const hr_game *g, const uint8_t *cards, int64_t n, int k,
                           uint16_t *out);
+
+/* hr_eval_low_batch with a given batch kernel (numbered as for
+ * hr_eval_batch_kernel); -3 if this build or CPU lacks it. */
+int64_t hr_eval_low_batch_kernel(const hr_game *g, const uint8_t *cards, int64_t n, int k,
+                                 uint16_t *out, int kernel);
 
 /* One hand of n = 5..7 cards: its strength (0 = no qualifying low), or -1 if
  * it is not a hand. */

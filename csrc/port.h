@@ -41,7 +41,7 @@
 #else
 #define HR_X86_DISPATCH 0
 #endif
-/* and a third with AVX-512 VPOPCNTDQ where the compiler knows it */
+/* and a third with AVX-512 (VPOPCNTDQ, BW, VBMI) where the compiler knows it */
 #if HR_X86_DISPATCH && (defined(__clang__) || __GNUC__ >= 8)
 #define HR_X86_AVX512 1
 #else

@@ -174,3 +174,38 @@ def test_the_plain_c_core_passes_the_six_card_self_test(portable):
     assert bad == 0 and total == 20_358_520
     # RULES.md s.2 has no six-card table; the categories at least add up and all occur
     assert sum(cats) == total and min(cats) > 0
+
+
+@pytest.mark.parametrize("k", [6, 7])
+def test_every_kernel_gives_the_low_27_values(games, k):
+    """Deuce-to-seven redoes the rows with five of a suit inside each kernel
+    (csrc/lowball.c): every kernel matches the numpy backend's redo, on
+    random and on flush-heavy hands (two suits only), and stops at the same
+    first bad row, on the same garbage."""
+    from handrank.lowball import _fallback_batch
+
+    rng = np.random.default_rng(27 + k)
+    names = list(games)
+    index = names.index("low_27")
+    t = games["low_27"]
+    ptr = core.lib.hr_game_at(index)
+    ffi, lib = core.ffi, core.lib
+    deck = np.arange(52)
+    random = _deals(rng, deck, 20_000 + k, k)
+    suited = _deals(rng, deck[deck % 4 < 2], 5_000, k)     # a flush in about half
+    spoiled = _deals(rng, deck, 300, k)
+    _spoil(rng, spoiled, 123, deck)
+    garbage = rng.integers(0, 256, (2048, k), dtype=np.uint8)
+    for a in (random, suited, spoiled, garbage):
+        want_bad = _fallback_batch(t, a, np.zeros(len(a), np.uint16))
+        stop = len(a) if want_bad < 0 else want_bad
+        want = np.zeros(stop, np.uint16)          # the rows before the first bad one
+        assert _fallback_batch(t, a[:stop], want) == -1
+        for kernel in _kernels():
+            got = np.zeros(len(a), np.uint16)
+            bad = lib.hr_eval_low_batch_kernel(ptr, ffi.from_buffer("uint8_t[]", a), len(a), k,
+                                               ffi.from_buffer("uint16_t[]", got,
+                                                               require_writable=True),
+                                               kernel)
+            assert bad == want_bad, KERNEL_NAMES[kernel]
+            assert np.array_equal(got[:stop], want[:stop]), KERNEL_NAMES[kernel]

@@ -106,6 +106,8 @@ int64_t hr_eval_omaha_batch(const hr_game *g, const uint8_t *holes, int h,
 CDEF_LOWBALL = """
 int64_t hr_eval_low_batch(const hr_game *g, const uint8_t *cards, int64_t n, int k,
                           uint16_t *out);
+int64_t hr_eval_low_batch_kernel(const hr_game *g, const uint8_t *cards, int64_t n, int k,
+                                 uint16_t *out, int kernel);
 int hr_eval_low(const hr_game *g, const uint8_t *cards, int n);
 int64_t hr_eval_omaha_hilo_batch(const hr_game *g, const uint8_t *holes, int h,
                                  const uint8_t *boards, int64_t n, uint16_t *out);
