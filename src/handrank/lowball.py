@@ -44,8 +44,8 @@ from .evaluate import (
     _raise_for_row,
     _thread_count,
     cards_checked,
+    describe_in,
 )
-from .evaluate import describe as _describe_high
 
 __all__ = ["Lowball", "explain_low", "lowball"]
 
@@ -204,7 +204,7 @@ class Lowball:
         """
         if self.qualifier is not None and strength == 0 and not isinstance(strength, bool):
             return "no qualifying low"
-        text = _describe_high(strength, variant=self)
+        text = describe_in(strength, self.tables)
         if Category(int(self.tables.category[strength])) == Category.HIGH_CARD:
             return "-".join(RANKS[r] for r in self.tables.class_ranks[strength]) + " low"
         return text
@@ -336,9 +336,10 @@ def _fallback_batch(g: GameTables, arr: np.ndarray, out: np.ndarray) -> int:
     """The pure-Python backend: hr_eval_low_batch step for step (csrc/lowball.c)."""
     bad = _fallback.eval_batch(g, arr, out)
     k = arr.shape[1]
-    rows = np.arange(len(arr) if bad < 0 else bad)
-    if k == 5 or len(rows) == 0:
+    if k == 5 or bad >= 0:
+        # A bad row raises; the rows before it in its chunk were not filled.
         return bad
+    rows = np.arange(len(arr))
     redo = rows[np.isin(g.category[out[rows]], _FLUSHES)]
     if len(redo) == 0:
         return bad
