@@ -22,9 +22,11 @@ run in, or tasks rerun after a worker is lost.
 from __future__ import annotations
 
 import importlib
+import inspect
 import math
 import re
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, cast
@@ -33,6 +35,7 @@ import numpy as np
 
 from . import _backend, _preflop
 from ._preflop import PreflopTable
+from ._run import Cancel
 from ._typing import CardsLike, PlayerLike, VariantLike
 from .equity import (
     BOARD_CARDS,
@@ -132,12 +135,7 @@ def _run(client: Any, fn: Callable[..., Any], calls: Sequence[tuple[Any, ...]],
          progress: bool = False) -> list[Any]:
     """``[fn(*args) for args in calls]``, as tasks on `client` (None: local threads)."""
     if client is None:
-        tasks = [_dask.delayed(fn, pure=True)(*args) for args in calls]
-        if progress and _terminal():
-            bar: Any = importlib.import_module("dask.diagnostics").ProgressBar
-            with bar(out=sys.stderr):
-                return list(_dask.compute(*tasks, scheduler="threads"))
-        return list(_dask.compute(*tasks, scheduler="threads"))
+        return _run_local(fn, calls, progress)
     futures = [client.submit(fn, *args, pure=True) for args in calls]
     if progress:
         start = time.perf_counter()
@@ -145,6 +143,48 @@ def _run(client: Any, fn: Callable[..., Any], calls: Sequence[tuple[Any, ...]],
         for done, _ in enumerate(_dist.as_completed(futures), 1):
             _bar(done, len(futures), start)
     return list(cast(Any, client).gather(futures))
+
+
+def _run_local(fn: Callable[..., Any], calls: Sequence[tuple[Any, ...]],
+               progress: bool) -> list[Any]:
+    """:func:`_run` on dask's local threaded scheduler, stopped by Ctrl-C.
+
+    The scheduler's threads share this process, so a C call left running
+    would burn the cores after KeyboardInterrupt.  As in :mod:`handrank._run`:
+    every task that can be cancelled (`fn` with a ``cancel`` parameter) polls
+    one flag; on KeyboardInterrupt (or any failure) it is set, tasks not yet
+    started return at once, and the call waits for the running ones to return
+    before raising again.
+    """
+    cancel = Cancel()
+    cancellable = "cancel" in inspect.signature(fn).parameters
+    running = [0]
+    idle = threading.Condition()
+
+    def task(*args: Any) -> Any:
+        with idle:
+            running[0] += 1
+        try:
+            if cancel.is_set():
+                return None
+            return fn(*args, cancel=cancel.ptr) if cancellable else fn(*args)
+        finally:
+            with idle:
+                running[0] -= 1
+                idle.notify_all()
+
+    tasks = [_dask.delayed(task, pure=False)(*args) for args in calls]
+    try:
+        if progress and _terminal():
+            bar: Any = importlib.import_module("dask.diagnostics").ProgressBar
+            with bar(out=sys.stderr):
+                return list(_dask.compute(*tasks, scheduler="threads"))
+        return list(_dask.compute(*tasks, scheduler="threads"))
+    except BaseException:
+        cancel.set()
+        with idle:
+            idle.wait_for(lambda: running[0] == 0)
+        raise
 
 
 # -------------------------------------------------------------- evaluation
@@ -226,8 +266,11 @@ def evaluate_batch(x: Any, *, variant: VariantLike = None) -> Any:
 
 def _exact_part(game: str, n: int, combos: np.ndarray, weights: np.ndarray,
                 offsets: np.ndarray, board: np.ndarray, dead: np.ndarray, part: int,
-                parts: int) -> tuple[np.ndarray, int]:
-    """Tuples part, part + parts, ... of an exact enumeration: counts and tuples taken."""
+                parts: int, cancel: Any = None) -> tuple[np.ndarray, int]:
+    """Tuples part, part + parts, ... of an exact enumeration: counts and tuples taken.
+
+    `cancel` is the address of a flag the C loop polls (local runs only).
+    """
     core = _backend.core
     ffi, lib = core.ffi, core.lib
     out = np.zeros(3 * n + 1)
@@ -236,7 +279,7 @@ def _exact_part(game: str, n: int, combos: np.ndarray, weights: np.ndarray,
         ffi.from_buffer("double[]", weights), ffi.from_buffer("int32_t[]", offsets),
         ffi.from_buffer("uint8_t[]", board), len(board), ffi.from_buffer("uint8_t[]", dead),
         len(dead), part, parts, ffi.from_buffer("double[]", out, require_writable=True),
-        ffi.NULL)
+        ffi.NULL if cancel is None else cancel)
     if taken < 0:
         raise RuntimeError("internal error: hr_equity_exact rejected its arguments")
     return out, int(taken)
@@ -244,8 +287,11 @@ def _exact_part(game: str, n: int, combos: np.ndarray, weights: np.ndarray,
 
 def _mc_chunk(game: str, n: int, combos: np.ndarray, cum: np.ndarray, uniform: np.ndarray,
               offsets: np.ndarray, board: np.ndarray, dead: np.ndarray, seed: int, chunk: int,
-              trials: int) -> np.ndarray:
-    """Chunk `chunk` of a Monte Carlo run: `trials` trials from stream (seed, chunk)."""
+              trials: int, cancel: Any = None) -> np.ndarray:
+    """Chunk `chunk` of a Monte Carlo run: `trials` trials from stream (seed, chunk).
+
+    `cancel` is the address of a flag the C loop polls (local runs only).
+    """
     core = _backend.core
     ffi, lib = core.ffi, core.lib
     rng = ffi.new("hr_rng *")
@@ -257,7 +303,8 @@ def _mc_chunk(game: str, n: int, combos: np.ndarray, cum: np.ndarray, uniform: n
         ffi.from_buffer("int32_t[]", offsets), ffi.from_buffer("uint8_t[]", board),
         len(board), ffi.from_buffer("uint8_t[]", dead), len(dead), trials,
         max(1000 * trials, 1_000_000), rng,
-        ffi.from_buffer("int64_t[]", out, require_writable=True), ffi.NULL)
+        ffi.from_buffer("int64_t[]", out, require_writable=True),
+        ffi.NULL if cancel is None else cancel)
     if done < 0:
         raise RuntimeError("internal error: hr_equity_mc rejected its arguments")
     return out
