@@ -347,6 +347,20 @@ def test_cli_preflop_table(client, tmp_path, capsys):
     assert "unknown hand class 'ZZ'" in capsys.readouterr().err
 
 
+def test_cli_preflop_table_refuses_an_unwritable_out_first(capsys, monkeypatch, tmp_path):
+    """--out is checked before the table is computed (it failed 11 s later)."""
+    def no_work(*args, **kwargs):
+        raise AssertionError("work started before --out was checked")
+
+    monkeypatch.setattr(hrd, "run_preflop_table", no_work)
+    assert cli.main(["preflop-table", "--out", "/nonexistent/t.csv"]) == 2
+    err = capsys.readouterr().err
+    assert "--out: cannot write '/nonexistent/t.csv': no such directory" in err
+    assert "Traceback" not in err
+    assert cli.main(["preflop-table", "--out", str(tmp_path)]) == 2
+    assert "is a folder" in capsys.readouterr().err
+
+
 def test_cli_equity_on_a_scheduler(client, capsys):
     args = ["equity", "AhAd", "KsKc", "--trials", "100000", "--seed", "4", "--json",
             "--scheduler", client.scheduler.address]
