@@ -500,3 +500,17 @@ def test_lowball_methods_after_refusal() -> None:
     assert dt.evaluate_batch(np.array([h], dtype=np.uint8)).tolist() == [7458]
     assert dt.describe(7458) == "8-5-4-3-2 low"
     assert hr.settle("4h 5h 7h 8c 9d", ["2h3h", "AsKd"], [10, 10]).payouts == [20, 0]
+
+
+@pytest.mark.parametrize("game", ["a5", "27", "holdem"])
+@pytest.mark.parametrize("a,b,which,got", [
+    ("", "Ac 3c", "first", 0), ("Ah", "Ac 3c", "first", 1), ("Ah 2h 3h", "Ac 3c", "first", 3),
+    ("Ah 2h", "Ac", "second", 1), ("Ah 2h", "", "second", 0),
+])
+def test_explain_beside_a_board_takes_two_hole_cards(game, a, b, which, got):
+    """Every game's explain takes exactly 2 hole cards a hand beside a board
+    (the low games once took 0 or 1 and explained a hand of 5 or 6)."""
+    with pytest.raises(hr.InvalidHandError,
+                       match=f"expected 2 hole cards in the {which} hand beside a board, "
+                             f"got {got}"):
+        hr.explain(a, b, board="4d 5s 8c Kd Kh", game=game)

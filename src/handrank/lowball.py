@@ -32,8 +32,7 @@ from . import _backend, _fallback, _run
 from ._tables import GameTables
 from ._typing import CardArrayLike, CardsLike, StrengthArray
 from ._validate import quote
-from .cards import RANKS, card_str, cards, check_hand, first_duplicate
-from .errors import InvalidHandError
+from .cards import RANKS, cards, check_hand
 from .evaluate import (
     _SLICE_ROWS,
     _SLICE_ROWS_PY,
@@ -46,6 +45,7 @@ from .evaluate import (
     cards_checked,
     describe_in,
 )
+from .showdown import holes_and_board, no_shared
 
 __all__ = ["Lowball", "explain_low", "lowball"]
 
@@ -477,7 +477,8 @@ def explain_low(a: CardsLike, b: CardsLike, board: CardsLike | None = None, *,
     Raises
     ------
     InvalidCardError, InvalidHandError
-        A bad card, a repeated card, a wrong number of cards.
+        A bad card, a repeated card, a wrong number of cards (beside a
+        board, exactly 2 hole cards a hand).
 
     Examples
     --------
@@ -493,22 +494,8 @@ def explain_low(a: CardsLike, b: CardsLike, board: CardsLike | None = None, *,
         ha, hb = cards(a), cards(b)
         check_hand(ha, 5, 5)
         check_hand(hb, 5, 5)
-        _no_shared(ha, hb)
+        no_shared(ha, hb)
         return why_low(low_hand(lo, ha), low_hand(lo, hb))
-    bd, ha, hb = cards(board), cards(a), cards(b)
-    check_hand(bd, 3, 5)
-    _no_shared(ha, hb)
-    hands = []
-    for hole in (ha, hb):
-        dup = first_duplicate(hole + bd)
-        if dup >= 0:
-            where = "a hand" if dup in hole[hole.index(dup) + 1:] else "a hand and the board"
-            raise InvalidHandError(f"duplicate card {card_str(dup)!r} in {where}")
-        hands.append(low_hand(lo, cards_checked(hole + bd, lo.tables), tuple(hole)))
+    hands = [low_hand(lo, cards_checked(hole + bd, lo.tables), tuple(hole))
+             for hole, bd in holes_and_board(a, b, board)]
     return why_low(hands[0], hands[1])
-
-
-def _no_shared(a: list[int], b: list[int]) -> None:
-    for c in a:
-        if c in b:
-            raise InvalidHandError(f"duplicate card {card_str(c)!r} in both hands")

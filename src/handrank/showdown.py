@@ -303,26 +303,37 @@ def explain(a: CardsLike, b: CardsLike, board: CardsLike | None = None, *,
         check_hand(ha, 5, 5)
         check_hand(hb, 5, 5)
         ha, hb = cards_checked(ha, g), cards_checked(hb, g)
-        _no_shared(ha, hb)
+        no_shared(ha, hb)
         return _why(_hand(ha, (), g, variant), _hand(hb, (), g, variant))
+    hands = [_hand(cards_checked(hole + bd, g), tuple(hole), g, variant)
+             for hole, bd in holes_and_board(a, b, board)]
+    return _why(hands[0], hands[1])
+
+
+def holes_and_board(a: CardsLike, b: CardsLike,
+                    board: CardsLike) -> list[tuple[list[int], list[int]]]:
+    """Each hand of :func:`explain` beside a board: ``[(hole, board), (hole, board)]``.
+
+    Checks what every game's explain needs: a board of 3 to 5 cards, exactly
+    2 hole cards a hand, and no card twice.
+    """
     bd, ha, hb = cards(board), cards(a), cards(b)
     check_hand(bd, 3, 5)
     for name, hole in (("first", ha), ("second", hb)):
         if len(hole) != 2:
             raise InvalidHandError(f"expected 2 hole cards in the {name} hand beside a board, "
                                    f"got {len(hole)}")
-    _no_shared(ha, hb)
-    hands = []
+    no_shared(ha, hb)
     for hole in (ha, hb):
         dup = first_duplicate(hole + bd)
         if dup >= 0:
             where = "a hand" if dup in hole[hole.index(dup) + 1:] else "a hand and the board"
             raise InvalidHandError(f"duplicate card {card_str(dup)!r} in {where}")
-        hands.append(_hand(cards_checked(hole + bd, g), tuple(hole), g, variant))
-    return _why(hands[0], hands[1])
+    return [(ha, bd), (hb, bd)]
 
 
-def _no_shared(a: list[int], b: list[int]) -> None:
+def no_shared(a: list[int], b: list[int]) -> None:
+    """Refuse a card in both hands."""
     for c in a:
         if c in b:
             raise InvalidHandError(f"duplicate card {card_str(c)!r} in both hands")
