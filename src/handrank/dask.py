@@ -37,6 +37,7 @@ from . import _backend, _preflop
 from ._preflop import PreflopTable
 from ._run import Cancel
 from ._typing import CardsLike, PlayerLike, VariantLike
+from ._validate import quote
 from .equity import (
     BOARD_CARDS,
     DEFAULT_TRIALS,
@@ -341,7 +342,7 @@ def _mc_chunk(game: str, n: int, combos: np.ndarray, cum: np.ndarray, uniform: n
 
 def _check_positive(name: str, value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
-        raise ValueError(f"{name} must be a positive int, got {value!r}")
+        raise ValueError(f"{name} must be a positive int, got {quote(value)}")
     return int(value)
 
 

@@ -427,7 +427,7 @@ def _prepare(players: Any, board: Any, dead: Any, g: Any) -> _Spot:
             rest = r.without(taken) if taken else r
             if len(rest) == 0:
                 raise InvalidRangeError(
-                    f"player {i + 1}'s range {r.text!r} has no combos left after removing "
+                    f"player {i + 1}'s range {quote(r.text)} has no combos left after removing "
                     "the board, the dead cards and the other players' hands")
             ids, w = rest.arrays()
         if (w < 0).any() or not np.isfinite(w).all():

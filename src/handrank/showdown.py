@@ -292,7 +292,7 @@ def explain(a: CardsLike, b: CardsLike, board: CardsLike | None = None, *,
     """
     if game != "holdem":
         if game not in ("a5", "27"):
-            raise ValueError(f"unknown game {game!r}, expected 'holdem', 'a5' or '27'")
+            raise ValueError(f"unknown game {quote(game)}, expected 'holdem', 'a5' or '27'")
         if variant is not None:
             raise ValueError(f"variant= does not apply to the low game {game!r}")
         from .lowball import explain_low
@@ -514,7 +514,7 @@ def settle(board: CardsLike | None, hands: Sequence[CardsLike | None],
     handrank.errors.InvalidHandError: duplicate card 'Kh' in seat 0's hand and seat 1's hand
     """
     if game not in GAMES:
-        raise ValueError(f"unknown game {game!r}, expected "
+        raise ValueError(f"unknown game {quote(game)}, expected "
                          + ", ".join(repr(x) for x in GAMES[:-1]) + f" or {GAMES[-1]!r}")
     if game != "holdem" and variant is not None:
         raise ValueError(f"variant= does not apply to {game!r}")
