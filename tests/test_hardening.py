@@ -393,3 +393,23 @@ def test_connector_runs(text, same):
 def test_connector_runs_need_the_same_gap_and_shape(text):
     with pytest.raises(hr.InvalidRangeError, match="cannot parse"):
         hr.Range(text)
+
+
+def test_out_errors_name_what_is_wrong():
+    """A non-contiguous or read-only out= of the right shape is told so (it was
+    "must be ... of shape (4,), got shape (4,)")."""
+    hands = np.tile(np.arange(7, dtype=np.uint8), (4, 1))
+    strided = np.empty(8, dtype=np.uint16)[::2]
+    assert strided.shape == (4,)
+    with pytest.raises(ValueError, match=r"^out must be C-contiguous, got a non-contiguous"):
+        hr.evaluate_batch(hands, out=strided)
+    frozen = np.empty(4, dtype=np.uint16)
+    frozen.flags.writeable = False
+    with pytest.raises(ValueError, match=r"^out must be writable, got a read-only array"):
+        hr.evaluate_batch(hands, out=frozen)
+    with pytest.raises(ValueError, match=r"of shape \(4,\), got shape \(5,\)"):
+        hr.evaluate_batch(hands, out=np.empty(5, dtype=np.uint16))
+    hilo = np.empty((8, 2), dtype=np.uint16)[::2]
+    with pytest.raises(ValueError, match="C-contiguous"):
+        hr.evaluate_omaha_hilo_batch(np.tile(np.arange(4, dtype=np.uint8), (4, 1)),
+                                     np.tile(np.arange(4, 9, dtype=np.uint8), (4, 1)), out=hilo)

@@ -6,7 +6,7 @@ as numpy arrays in chunks, exact enumeration or Monte Carlo (a numpy
 ``Generator`` seeded by `seed`); each player's (high, low) per board comes
 from one :func:`handrank.evaluate_omaha_hilo_batch` call per chunk.
 
-How a board's pot splits (RULES.md s.8): with a qualifying low somewhere, half
+How a board's pot splits (:ref:`rules-low`): with a qualifying low somewhere, half
 to the best high (ties split it) and half to the best low (ties split it);
 with none, the whole pot to the best high.
 """

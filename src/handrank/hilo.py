@@ -1,4 +1,4 @@
-"""Omaha hi-lo (eight or better): a high hand and a low hand per deal (RULES.md s.8).
+"""Omaha hi-lo (eight or better): a high hand and a low hand per deal (:ref:`rules-low`).
 
 Each half is made from exactly two hole cards and three board cards, chosen
 separately (the two halves may use different hole cards).  The high is on
@@ -233,7 +233,7 @@ def _showdown_hands(game: str, board: list[int],
 
 def _pay_pot(amount: int, eligible: tuple[int, ...], hands: dict[int, tuple[Any, LowHand]],
         rule: str, button: int, n: int, holes: list[list[int] | None], alone: bool) -> Any:
-    """Settle one hi-lo pot (RULES.md s.8): halves, the odd chip of the halving
+    """Settle one hi-lo pot (:ref:`rules-low`): halves, the odd chip of the halving
     to the high half, each half split by :func:`handrank.settle`'s odd-chip rule."""
     from .showdown import Pot, PotHalf, _pay
 

@@ -1,4 +1,4 @@
-"""Low hands (RULES.md s.8): ace-to-five, eight or better, deuce-to-seven.
+"""Low hands (:ref:`rules-low`): ace-to-five, eight or better, deuce-to-seven.
 
 Every rule is tables from the same build step as hold'em (see
 tables/lowball.py); a :class:`Lowball` only names them.  Strengths run 1 ..
@@ -428,7 +428,7 @@ def _decider(cat: Category, index: int) -> str:
 
 
 def why_low(a: LowHand, b: LowHand) -> str:
-    """Why the better low of two beats the other, or why they split (RULES.md s.3
+    """Why the better low of two beats the other, or why they split (:ref:`rules-comparison`
     upside down: the first rank that differs decides, the lower wins)."""
     if a.strength < b.strength:
         a, b = b, a

@@ -105,7 +105,7 @@ class Pot:
 
 @dataclass(frozen=True)
 class PotHalf:
-    """One half of a hi-lo pot (RULES.md s.8): who won it and why.
+    """One half of a hi-lo pot (:ref:`rules-low`): who won it and why.
 
     Attributes
     ----------
@@ -258,7 +258,7 @@ def explain(a: CardsLike, b: CardsLike, board: CardsLike | None = None, *,
         The game; hold'em by default.
     game : {"holdem", "a5", "27"}
         ``"a5"`` (ace-to-five) or ``"27"`` (deuce-to-seven): compare the two
-        hands as lows, the words of RULES.md s.3 turned upside down (the
+        hands as lows, the words of :ref:`rules-comparison` turned upside down (the
         lower rank wins).
 
     Returns
@@ -475,7 +475,7 @@ def settle(board: CardsLike | None, hands: Sequence[CardsLike | None],
         The game; hold'em by default.
     game : {"holdem", "holdem-hilo", "omaha-hilo"}
         The hi-lo games split every pot between the best high and the best
-        eight-or-better low (RULES.md s.8): hold'em hi-lo from any five of
+        eight-or-better low (:ref:`rules-low`): hold'em hi-lo from any five of
         the seven cards for each half, Omaha hi-lo (4 to 6 hole cards per
         seat) from exactly two hole and three board cards.  Each pot's
         ``high`` and ``low`` say who won each half and why.
