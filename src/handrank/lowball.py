@@ -45,7 +45,7 @@ from .evaluate import (
     cards_checked,
     describe_in,
 )
-from .showdown import holes_and_board, no_shared
+from .showdown import _decider, holes_and_board, no_shared
 
 __all__ = ["Lowball", "explain_low", "lowball"]
 
@@ -361,7 +361,6 @@ def _fallback_batch(g: GameTables, arr: np.ndarray, out: np.ndarray) -> int:
 
 _WORDS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack",
           "queen", "king", "ace")
-_ORDINALS = ("first", "second", "third", "fourth", "fifth")
 _PATTERNS = {Category.HIGH_CARD: "no pair", Category.ONE_PAIR: "one pair",
              Category.TWO_PAIR: "two pair", Category.THREE_OF_A_KIND: "three of a kind",
              Category.STRAIGHT: "a straight", Category.FLUSH: "a flush",
@@ -409,22 +408,6 @@ def low_hand(lo: Lowball, ids: list[int], hole: tuple[int, ...] = ()) -> LowHand
 
 def _rank_word(r: int, ace_low: bool) -> str:
     return _WORDS[r] + ("-low" if not (r == 12 and not ace_low) else "-high")
-
-
-def _decider(cat: Category, index: int) -> str:
-    if cat in (Category.HIGH_CARD, Category.FLUSH):
-        return f"the {_ORDINALS[index]} card decides"
-    if cat in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
-        return "the top card decides"
-    if cat == Category.ONE_PAIR:
-        return "the pair decides" if index == 0 else f"the {_ORDINALS[index - 1]} kicker decides"
-    if cat == Category.TWO_PAIR:
-        return ("the high pair decides", "the low pair decides", "the kicker decides")[index]
-    if cat == Category.THREE_OF_A_KIND:
-        return "the trips decide" if index == 0 else f"the {_ORDINALS[index - 1]} kicker decides"
-    if cat == Category.FULL_HOUSE:
-        return "the trips decide" if index == 0 else "the pair decides"
-    return "the quads decide" if index == 0 else "the kicker decides"
 
 
 def why_low(a: LowHand, b: LowHand) -> str:
