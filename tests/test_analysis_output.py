@@ -236,3 +236,23 @@ def test_range_command_errors(capsys, argv, message):
     err = capsys.readouterr().err
     assert err.startswith("handrank: error: ") and message in err and "Traceback" not in err
 
+
+@pytest.mark.parametrize("argv", [
+    ["range", "QQ+", "--plot", "/nonexistent/x.png"],
+    ["range", "QQ+", "--vs", "KK", "--board", "2c3d4h", "--plot", "/nonexistent/x.png"],
+])
+def test_range_command_refuses_an_unwritable_plot_first(capsys, monkeypatch, tmp_path, argv):
+    """The output folder is checked before any work (it was a traceback after it)."""
+    def no_work(*args, **kwargs):
+        raise AssertionError("work started before the output path was checked")
+
+    import handrank._cli_range as cli_range
+    monkeypatch.setattr(cli_range, "range_equity", no_work)
+    monkeypatch.setattr(cli_range, "analyze", no_work)
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("handrank: error: --plot: cannot write '/nonexistent/x.png': "
+                          "no such directory") and "Traceback" not in err
+    assert main(["range", "QQ+", "--plot", str(tmp_path)]) == 2
+    assert "is a folder" in capsys.readouterr().err
+

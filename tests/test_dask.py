@@ -123,6 +123,28 @@ def test_evaluate_batch_error_names_global_row(client, rng, bad):
         assert str(got.value) == str(want.value)
 
 
+@pytest.mark.parametrize("chunks", [100, 7, 1000])
+def test_evaluate_batch_error_is_the_first_bad_row(client, rng, chunks):
+    """Bad rows in many blocks: the error is the lowest one's, whichever block
+    fails first (the last block of bad ids once won on the local scheduler)."""
+    hands = random_hands(rng, 4000, 7).astype(np.int16)
+    hands[1000:, 0] = 99                   # every block from row 1000 on
+    hands[[1500, 2999, 3999], 3] = hands[[1500, 2999, 3999], 5]   # duplicates later
+    with pytest.raises(hr.InvalidCardError) as want:
+        hr.evaluate_batch(hands)
+    assert "row 1000," in str(want.value)
+    x = da.from_array(hands, chunks=(chunks, 7))
+    for run in (lambda: hrd.evaluate_batch(x).compute(),
+                lambda: hrd.evaluate_batch(x).compute(scheduler="sync"),
+                lambda: client.compute(hrd.evaluate_batch(x)).result()):
+        with pytest.raises(hr.InvalidCardError) as got:
+            run()
+        assert str(got.value) == str(want.value)
+    # a slice before the first bad row computes; the good rows are right
+    good = hrd.evaluate_batch(x)[:1000 - 1000 % chunks].compute()
+    np.testing.assert_array_equal(good, hr.evaluate_batch(hands[:len(good)]))
+
+
 def test_evaluate_batch_bad_arrays():
     with pytest.raises(TypeError, match="shape"):
         hrd.evaluate_batch(da.zeros((4, 5), dtype=np.float64, chunks=2))
@@ -323,6 +345,20 @@ def test_cli_preflop_table(client, tmp_path, capsys):
         want.equity.tobytes()
     assert cli.main(["preflop-table", "--out", str(out), "--classes", "AA,ZZ"]) == 2
     assert "unknown hand class 'ZZ'" in capsys.readouterr().err
+
+
+def test_cli_preflop_table_refuses_an_unwritable_out_first(capsys, monkeypatch, tmp_path):
+    """--out is checked before the table is computed (it failed 11 s later)."""
+    def no_work(*args, **kwargs):
+        raise AssertionError("work started before --out was checked")
+
+    monkeypatch.setattr(hrd, "run_preflop_table", no_work)
+    assert cli.main(["preflop-table", "--out", "/nonexistent/t.csv"]) == 2
+    err = capsys.readouterr().err
+    assert "--out: cannot write '/nonexistent/t.csv': no such directory" in err
+    assert "Traceback" not in err
+    assert cli.main(["preflop-table", "--out", str(tmp_path)]) == 2
+    assert "is a folder" in capsys.readouterr().err
 
 
 def test_cli_equity_on_a_scheduler(client, capsys):

@@ -282,6 +282,31 @@ def test_messages_quote_at_most_about_80_characters(call):
     assert len(text) < 3 * QUOTE_LIMIT, text[:300]
 
 
+def _dask_call(**kwargs):
+    hrd = pytest.importorskip("handrank.dask")
+    return lambda: hrd.equity(["AsKs", "QdQc"], trials=1000, **kwargs)
+
+
+@pytest.mark.parametrize("call", [
+    lambda: hr.settle("As Ks Qs Js Ts", ["2c 3c", "4d 5d"], [5, 5], game="x" * 10_000),
+    lambda: hr.explain("As Ks", "Qd Qc", board="2c 3d 4h", game="x" * 10_000),
+    lambda: hr.explain("As Ks", "Qd Qc", board="2c 3d 4h", game=10**5000),
+    lambda: hr.evaluate("As Ks Qs Js Ts", variant="low_27" + "x" * 10**6),
+    lambda: hr.equity(["AsAd,AsAh" + ",AsAd" * 3000, "KK"], board="As Kd 2c"),  # no combos
+    lambda: _dask_call(chunk_trials="x" * 1000)(),
+    lambda: _dask_call(chunk_trials=-HUGE)(),
+    lambda: pytest.importorskip("handrank.dask").preflop_table(classes=["A" * 10_000]),
+], ids=["settle-game", "explain-game", "explain-huge-game", "variant", "range-text",
+        "dask-chunk-trials", "dask-chunk-trials-int", "preflop-class"])
+def test_more_messages_quote_at_most_about_80_characters(call):
+    """Messages of the calls added today quote their input as the rest do."""
+    with pytest.raises((HandrankError, ValueError, TypeError)) as info:
+        call()
+    text = str(info.value)
+    assert "Exceeds the limit" not in text
+    assert len(text) < 3 * QUOTE_LIMIT, text[:300]
+
+
 def test_quote():
     assert quote("Zz") == "'Zz'"
     assert quote(HUGE) == "an int of 5001 digits"
@@ -368,3 +393,23 @@ def test_connector_runs(text, same):
 def test_connector_runs_need_the_same_gap_and_shape(text):
     with pytest.raises(hr.InvalidRangeError, match="cannot parse"):
         hr.Range(text)
+
+
+def test_out_errors_name_what_is_wrong():
+    """A non-contiguous or read-only out= of the right shape is told so (it was
+    "must be ... of shape (4,), got shape (4,)")."""
+    hands = np.tile(np.arange(7, dtype=np.uint8), (4, 1))
+    strided = np.empty(8, dtype=np.uint16)[::2]
+    assert strided.shape == (4,)
+    with pytest.raises(ValueError, match=r"^out must be C-contiguous, got a non-contiguous"):
+        hr.evaluate_batch(hands, out=strided)
+    frozen = np.empty(4, dtype=np.uint16)
+    frozen.flags.writeable = False
+    with pytest.raises(ValueError, match=r"^out must be writable, got a read-only array"):
+        hr.evaluate_batch(hands, out=frozen)
+    with pytest.raises(ValueError, match=r"of shape \(4,\), got shape \(5,\)"):
+        hr.evaluate_batch(hands, out=np.empty(5, dtype=np.uint16))
+    hilo = np.empty((8, 2), dtype=np.uint16)[::2]
+    with pytest.raises(ValueError, match="C-contiguous"):
+        hr.evaluate_omaha_hilo_batch(np.tile(np.arange(4, dtype=np.uint8), (4, 1)),
+                                     np.tile(np.arange(4, 9, dtype=np.uint8), (4, 1)), out=hilo)

@@ -365,3 +365,29 @@ def test_settle_errors():
                   variant="shortdeck")
     with pytest.raises(hr.InvalidHandError, match="duplicate card 'As'"):
         hr.settle("4c 5d Kh 8s 9s", ["As 2s Kd Qd", "As Qh Jd Td"], [1, 1], game="omaha-hilo")
+
+
+def test_hilo_equity_result_repr_and_tables():
+    """HiLoEquityResult keeps EquityResult's labelled table (a generated dataclass
+    repr once printed raw arrays) and shows the halves in every table form."""
+    r = hr.equity(["As2sKdQd", "Ah3hJcTc"], board="4c 5d 9s", game="omaha-hilo", exact=True)
+    text = repr(r)
+    lines = text.splitlines()
+    assert lines[0] == f"HiLoEquityResult(exact, {r.samples:,} boards)"
+    assert lines[1].split() == ["player", "hand", "equity", "win", "tie", "high", "low",
+                                "scoop"]
+    for i, line in enumerate(lines[2:]):
+        cells = line.split()
+        assert cells[:2] == [str(i + 1), ["As2sKdQd", "Ah3hJcTc"][i]]
+        want = [r.equity[i], r.win[i], r.tie[i], r.high[i], r.low[i], r.scoop[i]]
+        assert cells[2:] == [f"{100 * float(x):.4f}%" for x in want]
+    assert "array(" not in text
+    html = r._repr_html_()
+    assert all(f"<th>{c}</th>" in html for c in ("high", "low", "scoop"))
+    pd = pytest.importorskip("pandas")
+    df = r.to_pandas()
+    assert isinstance(df, pd.DataFrame)
+    assert list(df.columns) == ["player", "hand", "equity", "win", "tie", "high", "low",
+                                "scoop", "stderr"]
+    for col in ("high", "low", "scoop", "equity"):
+        assert df[col].tolist() == getattr(r, col).tolist()

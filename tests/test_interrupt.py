@@ -82,6 +82,12 @@ CASES = {
         "for _ in range(200)]"),
     "omaha-hilo-mc": ("None", "hr.equity(['As2sKdQd', 'Ah3hJcTc'], game='omaha-hilo', "
                               "trials=2_000_000_000, threads=2)"),
+    # handrank.dask on the local threaded scheduler (client=None): the tasks'
+    # C loops share this process and poll the cancel flag.
+    "dask-mc": ("__import__('handrank.dask').dask",
+                "setup.equity(['AsKs', 'QdQc'], trials=2_000_000_000, chunk_trials=100_000_000)"),
+    "dask-exact": ("__import__('handrank.dask').dask",
+                   "setup.equity(['22+,A2+', 'random'], exact=True)"),
 }
 
 
@@ -109,6 +115,8 @@ def _interrupt(code: str, env: dict[str, str] | None = None, wait: float = 0.6) 
 
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_ctrl_c_stops_the_call_and_every_worker(case, record_property):
+    if case.startswith("dask"):
+        pytest.importorskip("distributed", reason="needs the dask extra")
     setup, call = CASES[case]
     r = _interrupt(CHILD.format(setup=setup, call=call))
     record_property("delay", r["delay"])

@@ -14,7 +14,7 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-from ._cli_common import add_command, fail
+from ._cli_common import add_command, fail, writable_path
 from .errors import HandrankError
 
 __all__ = ["add_parser", "cluster_equity", "run"]
@@ -72,6 +72,7 @@ def _dask_module() -> Any:
 def run(args: argparse.Namespace) -> int:
     """Run ``preflop-table``; return the exit code."""
     try:
+        writable_path("--out", args.out)        # before the work, not after it
         hrd = _dask_module()
         classes = None
         if args.classes is not None:

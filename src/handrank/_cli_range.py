@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from ._cli_common import add_command, fail, flag
+from ._cli_common import add_command, fail, flag, writable_path
 from ._grid import LABELS, RANK_LABELS
 from .analysis import CLASSES, DRAWS, analyze, range_equity
 from .cards import cards, cards_str
@@ -127,6 +127,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
+    if args.plot:
+        writable_path("--plot", args.plot)      # before any work, not after it
     r = Range(args.range)
     with flag("--board"):
         board = cards(args.board) if args.board.strip() else []

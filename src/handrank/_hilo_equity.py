@@ -6,7 +6,7 @@ as numpy arrays in chunks, exact enumeration or Monte Carlo (a numpy
 ``Generator`` seeded by `seed`); each player's (high, low) per board comes
 from one :func:`handrank.evaluate_omaha_hilo_batch` call per chunk.
 
-How a board's pot splits (RULES.md s.8): with a qualifying low somewhere, half
+How a board's pot splits (:ref:`rules-low`): with a qualifying low somewhere, half
 to the best high (ties split it) and half to the best low (ties split it);
 with none, the whole pot to the best high.
 """
@@ -47,7 +47,7 @@ __all__ = ["HiLoEquityResult", "equity"]
 _EQUITY, _SQUARES, _HIGH, _LOW, _SCOOP, _PART = range(6)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)      # EquityResult's table, with the halves
 class HiLoEquityResult(EquityResult):
     """The result of ``equity(..., game="omaha-hilo")``: :class:`EquityResult` plus the halves.
 
@@ -76,6 +76,9 @@ class HiLoEquityResult(EquityResult):
     high: np.ndarray = field(default_factory=lambda: np.zeros(0))
     low: np.ndarray = field(default_factory=lambda: np.zeros(0))
     scoop: np.ndarray = field(default_factory=lambda: np.zeros(0))
+
+    def _more_columns(self) -> list[tuple[str, np.ndarray]]:
+        return [("high", self.high), ("low", self.low), ("scoop", self.scoop)]
 
     def rows(self) -> list[dict[str, Any]]:
         """One dict per player: as :meth:`EquityResult.rows`, plus high, low and scoop."""

@@ -33,6 +33,7 @@ from typing import Any
 import numpy as np
 
 from . import _backend
+from ._validate import quote
 from .cards import RANKS
 from .errors import HandrankError
 from .ranges import Range
@@ -190,7 +191,7 @@ def class_indices(classes: Iterable[str] | None) -> list[int]:
             raise TypeError(f"expected class names, got {type(name).__name__}")
         i = _INDEX.get(name.strip())
         if i is None:
-            raise ValueError(f"unknown hand class {name!r} (expected a name such as "
+            raise ValueError(f"unknown hand class {quote(name)} (expected a name such as "
                              "'AA', 'AKs', 'T9o')")
         if i in out:
             raise ValueError(f"hand class {name!r} is given twice")

@@ -16,6 +16,8 @@ import numpy as np
 
 BIN_PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_tables.bin")
 _MAGIC = b"HRTABLES1\n"
+# tables/generate.py names every low-hand rule's tables "low_<rule>".
+LOW_PREFIX = "low_"
 _DTYPES = {"B": np.uint8, "H": np.uint16, "I": np.uint32, "Q": np.uint64}
 
 
@@ -74,6 +76,9 @@ class GameTables:
     in_deck: Any = None
     # (256, 2) uint64: the batch kernels' {key, mask} entry per card.
     card: Any = None
+    # A low-hand rule (the generator's "low_*" games): read only through a
+    # Lowball, never as a ``variant=`` (its strengths are not a high scale).
+    low: bool = False
 
 
 def load_bin(path: str = BIN_PATH) -> dict[str, GameTables]:
@@ -98,6 +103,7 @@ def load_bin(path: str = BIN_PATH) -> dict[str, GameTables]:
             params=params,
             in_deck=(arrays[f"{name}.card_key"] >> np.uint64(params.poison_shift)) == 0,
             card=arrays[f"{name}.card"].reshape(256, 2),
+            low=name.startswith(LOW_PREFIX),
         )
     return games
 
@@ -131,6 +137,7 @@ def load_core(core: Any) -> dict[str, GameTables]:
             ptr=g,
             in_deck=(view(g.card_key, "uint64_t", 256) >> poison) == 0,
             card=view(g.card, "uint64_t", 512).reshape(256, 2),
+            low=name.startswith(LOW_PREFIX),
         )
     return games
 

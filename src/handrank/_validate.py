@@ -201,10 +201,15 @@ def output(out: Any, shape: tuple[int, ...], dtype: type, *inputs: np.ndarray,
     if not isinstance(out, np.ndarray) or out.dtype != dt:
         raise TypeError(f"{name} must be a {dt.name} numpy array, got {type(out).__name__}"
                         + (f" of dtype {out.dtype}" if isinstance(out, np.ndarray) else ""))
-    if out.shape != shape or not out.flags.c_contiguous or not out.flags.writeable:
+    if out.shape != shape:
         want = "(" + ", ".join(str(s) for s in shape) + ("," if len(shape) == 1 else "") + ")"
         raise ValueError(f"{name} must be a writable contiguous array of shape {want}, "
                          f"got shape {out.shape}")
+    if not out.flags.c_contiguous:
+        raise ValueError(f"{name} must be C-contiguous, got a non-contiguous view "
+                         "(pass a contiguous array, such as one from np.empty)")
+    if not out.flags.writeable:
+        raise ValueError(f"{name} must be writable, got a read-only array")
     for arr in inputs:
         # Both are contiguous here, so overlapping bounds are overlapping bytes.
         if out.size and arr.size and np.may_share_memory(out, arr):

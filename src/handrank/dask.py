@@ -22,9 +22,11 @@ run in, or tasks rerun after a worker is lost.
 from __future__ import annotations
 
 import importlib
+import inspect
 import math
 import re
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, cast
@@ -33,7 +35,9 @@ import numpy as np
 
 from . import _backend, _preflop
 from ._preflop import PreflopTable
+from ._run import Cancel
 from ._typing import CardsLike, PlayerLike, VariantLike
+from ._validate import quote
 from .equity import (
     BOARD_CARDS,
     DEFAULT_TRIALS,
@@ -132,12 +136,7 @@ def _run(client: Any, fn: Callable[..., Any], calls: Sequence[tuple[Any, ...]],
          progress: bool = False) -> list[Any]:
     """``[fn(*args) for args in calls]``, as tasks on `client` (None: local threads)."""
     if client is None:
-        tasks = [_dask.delayed(fn, pure=True)(*args) for args in calls]
-        if progress and _terminal():
-            bar: Any = importlib.import_module("dask.diagnostics").ProgressBar
-            with bar(out=sys.stderr):
-                return list(_dask.compute(*tasks, scheduler="threads"))
-        return list(_dask.compute(*tasks, scheduler="threads"))
+        return _run_local(fn, calls, progress)
     futures = [client.submit(fn, *args, pure=True) for args in calls]
     if progress:
         start = time.perf_counter()
@@ -147,19 +146,74 @@ def _run(client: Any, fn: Callable[..., Any], calls: Sequence[tuple[Any, ...]],
     return list(cast(Any, client).gather(futures))
 
 
+def _run_local(fn: Callable[..., Any], calls: Sequence[tuple[Any, ...]],
+               progress: bool) -> list[Any]:
+    """:func:`_run` on dask's local threaded scheduler, stopped by Ctrl-C.
+
+    The scheduler's threads share this process, so a C call left running
+    would burn the cores after KeyboardInterrupt.  As in :mod:`handrank._run`:
+    every task that can be cancelled (`fn` with a ``cancel`` parameter) polls
+    one flag; on KeyboardInterrupt (or any failure) it is set, tasks not yet
+    started return at once, and the call waits for the running ones to return
+    before raising again.
+    """
+    cancel = Cancel()
+    cancellable = "cancel" in inspect.signature(fn).parameters
+    running = [0]
+    idle = threading.Condition()
+
+    def task(*args: Any) -> Any:
+        with idle:
+            running[0] += 1
+        try:
+            if cancel.is_set():
+                return None
+            return fn(*args, cancel=cancel.ptr) if cancellable else fn(*args)
+        finally:
+            with idle:
+                running[0] -= 1
+                idle.notify_all()
+
+    tasks = [_dask.delayed(task, pure=False)(*args) for args in calls]
+    try:
+        if progress and _terminal():
+            bar: Any = importlib.import_module("dask.diagnostics").ProgressBar
+            with bar(out=sys.stderr):
+                return list(_dask.compute(*tasks, scheduler="threads"))
+        return list(_dask.compute(*tasks, scheduler="threads"))
+    except BaseException:
+        cancel.set()
+        with idle:
+            idle.wait_for(lambda: running[0] == 0)
+        raise
+
+
 # -------------------------------------------------------------- evaluation
 
 
-def _evaluate_block(block: np.ndarray, game: str, block_info: Any = None) -> np.ndarray:
-    start = 0
-    if block_info is not None:
-        start = int(block_info[0]["array-location"][0][0])
+def _evaluate_block(block: np.ndarray, game: str,
+                    start: int) -> tuple[np.ndarray | None, HandrankError | None]:
+    """Strengths of rows start.. of the array, or the error of its first bad row
+    (naming the row's global index, as evaluate_batch on the whole array)."""
     try:
-        return _evaluate_batch(block, threads=1, variant=game)
+        return _evaluate_batch(block, threads=1, variant=game), None
     except HandrankError as e:
-        # the same error as evaluate_batch on the whole array: the global row
         message = _ROW.sub(lambda m: f"row {start + int(m.group(1))}", str(e), count=1)
-        raise type(e)(message) from None
+        return None, type(e)(message)
+
+
+def _first_error(before: HandrankError | None,
+                 block: tuple[np.ndarray | None, HandrankError | None]) -> HandrankError | None:
+    """The error of the first bad row up to this block: blocks come in row order."""
+    return before if before is not None else block[1]
+
+
+def _block_strengths(block: tuple[np.ndarray | None, HandrankError | None],
+                     error: HandrankError | None) -> np.ndarray:
+    if error is not None:
+        raise type(error)(str(error)) from None
+    assert block[0] is not None
+    return block[0]
 
 
 def evaluate_batch(x: Any, *, variant: VariantLike = None) -> Any:
@@ -177,9 +231,9 @@ def evaluate_batch(x: Any, *, variant: VariantLike = None) -> Any:
     Returns
     -------
     dask.array.Array of uint16, shape (n,)
-        One task per block of rows; computing it raises, for a bad row, the
-        error :func:`handrank.evaluate_batch` raises on the whole array,
-        naming the row's global index.
+        One evaluation task per block of rows; computing it raises, for bad
+        rows, the error :func:`handrank.evaluate_batch` raises on the whole
+        array: the lowest bad row's, naming its global index.
 
     Raises
     ------
@@ -217,8 +271,24 @@ def evaluate_batch(x: Any, *, variant: VariantLike = None) -> Any:
     arr: Any = x
     if len(x.chunks[1]) > 1:
         arr = arr.rechunk({1: -1})
-    return arr.map_blocks(_evaluate_block, game, dtype=np.uint16, drop_axis=1,
-                        meta=np.empty(0, dtype=np.uint16))
+    # One evaluation task per block, each returning its strengths or its first
+    # bad row's error.  A chain of tiny tasks carries the first error up to
+    # each block, and block i's output raises the first error among blocks
+    # 0..i: whichever output fails first, the error is the lowest bad row's.
+    # (One graph layer, built in one loop: linear in the number of blocks.)
+    name = "handrank-evaluate-" + _dask.base.tokenize(arr, game)
+    result, first = name + "-block", name + "-first-error"
+    graph: dict[Any, Any] = {}
+    start = 0
+    for i, size in enumerate(arr.chunks[0]):
+        graph[(result, i)] = (_evaluate_block, (arr.name, i, 0), game, start)
+        graph[(first, i)] = (_first_error, (first, i - 1) if i else None, (result, i))
+        graph[(name, i)] = (_block_strengths, (result, i), (first, i))
+        start += int(size)
+    layers = _dask.highlevelgraph.HighLevelGraph.from_collections(name, graph,
+                                                                  dependencies=[arr])
+    return cast(Any, da).Array(layers, name, chunks=(arr.chunks[0],), dtype=np.uint16,
+                               meta=np.empty(0, dtype=np.uint16))
 
 
 # ------------------------------------------------------------------ equity
@@ -226,8 +296,11 @@ def evaluate_batch(x: Any, *, variant: VariantLike = None) -> Any:
 
 def _exact_part(game: str, n: int, combos: np.ndarray, weights: np.ndarray,
                 offsets: np.ndarray, board: np.ndarray, dead: np.ndarray, part: int,
-                parts: int) -> tuple[np.ndarray, int]:
-    """Tuples part, part + parts, ... of an exact enumeration: counts and tuples taken."""
+                parts: int, cancel: Any = None) -> tuple[np.ndarray, int]:
+    """Tuples part, part + parts, ... of an exact enumeration: counts and tuples taken.
+
+    `cancel` is the address of a flag the C loop polls (local runs only).
+    """
     core = _backend.core
     ffi, lib = core.ffi, core.lib
     out = np.zeros(3 * n + 1)
@@ -236,7 +309,7 @@ def _exact_part(game: str, n: int, combos: np.ndarray, weights: np.ndarray,
         ffi.from_buffer("double[]", weights), ffi.from_buffer("int32_t[]", offsets),
         ffi.from_buffer("uint8_t[]", board), len(board), ffi.from_buffer("uint8_t[]", dead),
         len(dead), part, parts, ffi.from_buffer("double[]", out, require_writable=True),
-        ffi.NULL)
+        ffi.NULL if cancel is None else cancel)
     if taken < 0:
         raise RuntimeError("internal error: hr_equity_exact rejected its arguments")
     return out, int(taken)
@@ -244,8 +317,11 @@ def _exact_part(game: str, n: int, combos: np.ndarray, weights: np.ndarray,
 
 def _mc_chunk(game: str, n: int, combos: np.ndarray, cum: np.ndarray, uniform: np.ndarray,
               offsets: np.ndarray, board: np.ndarray, dead: np.ndarray, seed: int, chunk: int,
-              trials: int) -> np.ndarray:
-    """Chunk `chunk` of a Monte Carlo run: `trials` trials from stream (seed, chunk)."""
+              trials: int, cancel: Any = None) -> np.ndarray:
+    """Chunk `chunk` of a Monte Carlo run: `trials` trials from stream (seed, chunk).
+
+    `cancel` is the address of a flag the C loop polls (local runs only).
+    """
     core = _backend.core
     ffi, lib = core.ffi, core.lib
     rng = ffi.new("hr_rng *")
@@ -257,7 +333,8 @@ def _mc_chunk(game: str, n: int, combos: np.ndarray, cum: np.ndarray, uniform: n
         ffi.from_buffer("int32_t[]", offsets), ffi.from_buffer("uint8_t[]", board),
         len(board), ffi.from_buffer("uint8_t[]", dead), len(dead), trials,
         max(1000 * trials, 1_000_000), rng,
-        ffi.from_buffer("int64_t[]", out, require_writable=True), ffi.NULL)
+        ffi.from_buffer("int64_t[]", out, require_writable=True),
+        ffi.NULL if cancel is None else cancel)
     if done < 0:
         raise RuntimeError("internal error: hr_equity_mc rejected its arguments")
     return out
@@ -265,7 +342,7 @@ def _mc_chunk(game: str, n: int, combos: np.ndarray, cum: np.ndarray, uniform: n
 
 def _check_positive(name: str, value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
-        raise ValueError(f"{name} must be a positive int, got {value!r}")
+        raise ValueError(f"{name} must be a positive int, got {quote(value)}")
     return int(value)
 
 

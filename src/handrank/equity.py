@@ -110,10 +110,12 @@ class EquityResult:
                else f"monte carlo, {self.samples:,} trials")
         n = len(self.equity)
         hands = list(self.hands) if len(self.hands) == n else [""] * n
-        rows = [["player", "hand", "equity", "win", "tie"] + ([] if self.exact else ["± s.e."])]
+        columns = [("equity", self.equity), ("win", self.win), ("tie", self.tie),
+                   *self._more_columns()]
+        rows = [["player", "hand", *(name for name, _ in columns)]
+                + ([] if self.exact else ["± s.e."])]
         for i in range(n):
-            row = [str(i + 1), hands[i]] + [f"{100 * float(x[i]):.4f}%"
-                                             for x in (self.equity, self.win, self.tie)]
+            row = [str(i + 1), hands[i]] + [f"{100 * float(x[i]):.4f}%" for _, x in columns]
             if not self.exact:
                 row.append(f"{100 * float(self.stderr[i]):.4f}%")
             rows.append(row)
@@ -121,7 +123,11 @@ class EquityResult:
         lines = ["  ".join(c.ljust(w) if j < 2 else c.rjust(w)
                            for j, (c, w) in enumerate(zip(r, widths))).rstrip()
                  for r in rows]
-        return f"EquityResult({how})\n" + "\n".join("  " + line for line in lines)
+        return f"{type(self).__name__}({how})\n" + "\n".join("  " + line for line in lines)
+
+    def _more_columns(self) -> list[tuple[str, np.ndarray]]:
+        """Per-player columns a subclass adds after ``tie`` (its :meth:`rows` keys)."""
+        return []
 
     def rows(self) -> list[dict[str, Any]]:
         """One dict per player: player (1-based), hand, equity, win, tie, stderr.
@@ -152,13 +158,15 @@ class EquityResult:
         1       2  KsKc  0.045455  0.045455  0.0     0.0
         """
         from ._tabular import dataframe
-        return dataframe(self.rows(), ["player", "hand", "equity", "win", "tie", "stderr"])
+        return dataframe(self.rows(), ["player", "hand", "equity", "win", "tie",
+                                       *(name for name, _ in self._more_columns()), "stderr"])
 
     def _repr_html_(self) -> str:
         from ._tabular import html_table
         how = "exact" if self.exact else "monte carlo"
         unit = "boards" if self.exact else "trials"
-        return (html_table(self.rows(), ["player", "hand", "equity", "win", "tie"])
+        return (html_table(self.rows(), ["player", "hand", "equity", "win", "tie",
+                                         *(name for name, _ in self._more_columns())])
                 + f"<p>{how}, {self.samples:,} {unit}</p>")
 
 
@@ -427,7 +435,7 @@ def _prepare(players: Any, board: Any, dead: Any, g: Any) -> _Spot:
             rest = r.without(taken) if taken else r
             if len(rest) == 0:
                 raise InvalidRangeError(
-                    f"player {i + 1}'s range {r.text!r} has no combos left after removing "
+                    f"player {i + 1}'s range {quote(r.text)} has no combos left after removing "
                     "the board, the dead cards and the other players' hands")
             ids, w = rest.arrays()
         if (w < 0).any() or not np.isfinite(w).all():

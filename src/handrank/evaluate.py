@@ -18,7 +18,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from . import _backend, _fallback, _run, _validate
-from ._tables import GameTables
+from ._tables import LOW_PREFIX, GameTables
 from ._typing import CardArrayLike, CardsLike, IntArray, StrengthArray, VariantLike
 from ._validate import number
 from .cards import RANKS, card_str, cards, check_hand, first_duplicate
@@ -78,6 +78,9 @@ def game_tables(variant: VariantLike = None) -> GameTables:
 
     Names are those of the generated games: "holdem", "shortdeck",
     "shortdeck_tbs", "stripped7", ... (``handrank.variant`` takes options).
+    The low-hand rules ("low_27", a :class:`~handrank.Lowball`) are refused:
+    their strengths are not a high-hand scale, and a :class:`Lowball`'s own
+    methods read them.
     """
     if variant is None:
         return _HOLDEM
@@ -87,11 +90,25 @@ def game_tables(variant: VariantLike = None) -> GameTables:
             # "stripped" and the other user-facing names, with their default options
             from .variants import variant as make_variant
             return make_variant(variant).tables
+        if tables.low:
+            raise ValueError(f"{_validate.quote(variant)} is a low-hand rule, not a variant: "
+                             + _lowball_hint(tables))
         return tables
     tables = getattr(variant, "tables", None)
     if isinstance(tables, GameTables):
+        if tables.low:
+            raise TypeError(f"variant= takes a high-hand game, got the low rule "
+                            f"{type(variant).__name__} {tables.name!r}: " + _lowball_hint(tables))
         return tables
     raise TypeError(f"expected a variant name or a Variant, got {type(variant).__name__}")
+
+
+def _lowball_hint(tables: GameTables) -> str:
+    """Where to go instead: ``use hr.lowball('a5', qualifier=8).evaluate(...)``."""
+    rule, _, qualifier = tables.name.removeprefix(LOW_PREFIX).replace("_", "/").partition("/")
+    args = repr(rule) + (f", qualifier={qualifier}" if qualifier else "")
+    return (f"use hr.lowball({args}).evaluate(...) (or its evaluate_batch, describe, "
+            "best_five), or the game= of hr.settle and hr.explain")
 
 
 def evaluate(cards: CardsLike, *, variant: VariantLike = None) -> int:
@@ -356,7 +373,11 @@ def describe(strength: int | np.integer[Any], *, variant: VariantLike = None) ->
     >>> describe(7462)
     'Royal flush'
     """
-    g = _HOLDEM if variant is None else game_tables(variant)
+    return describe_in(strength, _HOLDEM if variant is None else game_tables(variant))
+
+
+def describe_in(strength: int | np.integer[Any], g: GameTables) -> str:
+    """:func:`describe` on the tables `g` (a :class:`~handrank.Lowball`'s too)."""
     s = _check_strength(strength, g)
     cat = Category(int(g.category[s]))
     ranks = [int(r) for r in g.class_ranks[s] if r != 255]

@@ -1,4 +1,4 @@
-"""Omaha hi-lo (eight or better): a high hand and a low hand per deal (RULES.md s.8).
+"""Omaha hi-lo (eight or better): a high hand and a low hand per deal (:ref:`rules-low`).
 
 Each half is made from exactly two hole cards and three board cards, chosen
 separately (the two halves may use different hole cards).  The high is on
@@ -25,7 +25,7 @@ from .cards import card_str, cards, first_duplicate
 from .errors import InvalidHandError
 from .evaluate import _thread_count, cards_checked, evaluate_batch, game_tables
 from .lowball import LowHand, low_hand, lowball, why_low
-from .omaha import _SLICE_ROWS, _as_array, _check_deck, _omaha_fallback
+from .omaha import _SLICE_ROWS, _as_array, _check_deck, _omaha_fallback, raise_for_deal, run_deals
 
 __all__ = ["evaluate_omaha_hilo", "evaluate_omaha_hilo_batch"]
 
@@ -149,32 +149,10 @@ def evaluate_omaha_hilo_batch(holes: CardArrayLike, boards: CardArrayLike, *,
             _run.run_rows(lambda lo, hi: _fallback_batch(hs[lo:hi], bs[lo:hi], result[lo:hi]),
                           n, 1, _SLICE_ROWS)
     else:
-        bad = _run_c(g, hs, bs, result, nthreads)
+        bad = run_deals(_C.lib.hr_eval_omaha_hilo_batch, g, hs, bs, result, nthreads)
     if bad >= 0:
-        row = [int(c) for c in hs[bad]] + [int(c) for c in bs[bad]]
-        _check_deck(row, g, f" (row {bad})")
-        dup = first_duplicate(row)
-        if dup >= 0:
-            raise InvalidHandError(f"duplicate card {card_str(dup)!r} in row {bad}")
-        raise RuntimeError(f"internal error: row {bad} rejected: {row!r}")
+        raise_for_deal(hs, bs, bad, g)
     return result
-
-
-def _run_c(g: Any, hs: np.ndarray, bs: np.ndarray, out: np.ndarray, threads: int) -> int:
-    ffi, lib = _C.ffi, _C.lib
-    n, h = hs.shape
-    src_h = ffi.from_buffer("uint8_t[]", hs)
-    src_b = ffi.from_buffer("uint8_t[]", bs)
-    dst = ffi.from_buffer("uint16_t[]", out, require_writable=True)
-
-    def part(lo: int, hi: int) -> int:
-        bad = int(lib.hr_eval_omaha_hilo_batch(g.ptr, src_h + lo * h, h, src_b + lo * _BOARD,
-                                               hi - lo, dst + 2 * lo))
-        if bad == -2:
-            raise RuntimeError(f"internal error: the C core rejected {h} hole cards")
-        return bad
-
-    return _run.run_rows(part, n, threads, _SLICE_ROWS)
 
 
 def _first_bad(deals: np.ndarray, g: Any) -> int:
@@ -233,7 +211,7 @@ def _showdown_hands(game: str, board: list[int],
 
 def _pay_pot(amount: int, eligible: tuple[int, ...], hands: dict[int, tuple[Any, LowHand]],
         rule: str, button: int, n: int, holes: list[list[int] | None], alone: bool) -> Any:
-    """Settle one hi-lo pot (RULES.md s.8): halves, the odd chip of the halving
+    """Settle one hi-lo pot (:ref:`rules-low`): halves, the odd chip of the halving
     to the high half, each half split by :func:`handrank.settle`'s odd-chip rule."""
     from .showdown import Pot, PotHalf, _pay
 

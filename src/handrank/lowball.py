@@ -1,4 +1,4 @@
-"""Low hands (RULES.md s.8): ace-to-five, eight or better, deuce-to-seven.
+"""Low hands (:ref:`rules-low`): ace-to-five, eight or better, deuce-to-seven.
 
 Every rule is tables from the same build step as hold'em (see
 tables/lowball.py); a :class:`Lowball` only names them.  Strengths run 1 ..
@@ -32,8 +32,7 @@ from . import _backend, _fallback, _run
 from ._tables import GameTables
 from ._typing import CardArrayLike, CardsLike, StrengthArray
 from ._validate import quote
-from .cards import RANKS, card_str, cards, check_hand, first_duplicate
-from .errors import InvalidHandError
+from .cards import RANKS, cards, check_hand
 from .evaluate import (
     _SLICE_ROWS,
     _SLICE_ROWS_PY,
@@ -44,8 +43,9 @@ from .evaluate import (
     _raise_for_row,
     _thread_count,
     cards_checked,
+    describe_in,
 )
-from .evaluate import describe as _describe_high
+from .showdown import _decider, holes_and_board, no_shared
 
 __all__ = ["Lowball", "explain_low", "lowball"]
 
@@ -204,7 +204,7 @@ class Lowball:
         """
         if self.qualifier is not None and strength == 0 and not isinstance(strength, bool):
             return "no qualifying low"
-        text = _describe_high(strength, variant=self)
+        text = describe_in(strength, self.tables)
         if Category(int(self.tables.category[strength])) == Category.HIGH_CARD:
             return "-".join(RANKS[r] for r in self.tables.class_ranks[strength]) + " low"
         return text
@@ -336,9 +336,10 @@ def _fallback_batch(g: GameTables, arr: np.ndarray, out: np.ndarray) -> int:
     """The pure-Python backend: hr_eval_low_batch step for step (csrc/lowball.c)."""
     bad = _fallback.eval_batch(g, arr, out)
     k = arr.shape[1]
-    rows = np.arange(len(arr) if bad < 0 else bad)
-    if k == 5 or len(rows) == 0:
+    if k == 5 or bad >= 0:
+        # A bad row raises; the rows before it in its chunk were not filled.
         return bad
+    rows = np.arange(len(arr))
     redo = rows[np.isin(g.category[out[rows]], _FLUSHES)]
     if len(redo) == 0:
         return bad
@@ -360,7 +361,6 @@ def _fallback_batch(g: GameTables, arr: np.ndarray, out: np.ndarray) -> int:
 
 _WORDS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack",
           "queen", "king", "ace")
-_ORDINALS = ("first", "second", "third", "fourth", "fifth")
 _PATTERNS = {Category.HIGH_CARD: "no pair", Category.ONE_PAIR: "one pair",
              Category.TWO_PAIR: "two pair", Category.THREE_OF_A_KIND: "three of a kind",
              Category.STRAIGHT: "a straight", Category.FLUSH: "a flush",
@@ -410,24 +410,8 @@ def _rank_word(r: int, ace_low: bool) -> str:
     return _WORDS[r] + ("-low" if not (r == 12 and not ace_low) else "-high")
 
 
-def _decider(cat: Category, index: int) -> str:
-    if cat in (Category.HIGH_CARD, Category.FLUSH):
-        return f"the {_ORDINALS[index]} card decides"
-    if cat in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
-        return "the top card decides"
-    if cat == Category.ONE_PAIR:
-        return "the pair decides" if index == 0 else f"the {_ORDINALS[index - 1]} kicker decides"
-    if cat == Category.TWO_PAIR:
-        return ("the high pair decides", "the low pair decides", "the kicker decides")[index]
-    if cat == Category.THREE_OF_A_KIND:
-        return "the trips decide" if index == 0 else f"the {_ORDINALS[index - 1]} kicker decides"
-    if cat == Category.FULL_HOUSE:
-        return "the trips decide" if index == 0 else "the pair decides"
-    return "the quads decide" if index == 0 else "the kicker decides"
-
-
 def why_low(a: LowHand, b: LowHand) -> str:
-    """Why the better low of two beats the other, or why they split (RULES.md s.3
+    """Why the better low of two beats the other, or why they split (:ref:`rules-comparison`
     upside down: the first rank that differs decides, the lower wins)."""
     if a.strength < b.strength:
         a, b = b, a
@@ -476,7 +460,8 @@ def explain_low(a: CardsLike, b: CardsLike, board: CardsLike | None = None, *,
     Raises
     ------
     InvalidCardError, InvalidHandError
-        A bad card, a repeated card, a wrong number of cards.
+        A bad card, a repeated card, a wrong number of cards (beside a
+        board, exactly 2 hole cards a hand).
 
     Examples
     --------
@@ -492,22 +477,8 @@ def explain_low(a: CardsLike, b: CardsLike, board: CardsLike | None = None, *,
         ha, hb = cards(a), cards(b)
         check_hand(ha, 5, 5)
         check_hand(hb, 5, 5)
-        _no_shared(ha, hb)
+        no_shared(ha, hb)
         return why_low(low_hand(lo, ha), low_hand(lo, hb))
-    bd, ha, hb = cards(board), cards(a), cards(b)
-    check_hand(bd, 3, 5)
-    _no_shared(ha, hb)
-    hands = []
-    for hole in (ha, hb):
-        dup = first_duplicate(hole + bd)
-        if dup >= 0:
-            where = "a hand" if dup in hole[hole.index(dup) + 1:] else "a hand and the board"
-            raise InvalidHandError(f"duplicate card {card_str(dup)!r} in {where}")
-        hands.append(low_hand(lo, cards_checked(hole + bd, lo.tables), tuple(hole)))
+    hands = [low_hand(lo, cards_checked(hole + bd, lo.tables), tuple(hole))
+             for hole, bd in holes_and_board(a, b, board)]
     return why_low(hands[0], hands[1])
-
-
-def _no_shared(a: list[int], b: list[int]) -> None:
-    for c in a:
-        if c in b:
-            raise InvalidHandError(f"duplicate card {card_str(c)!r} in both hands")

@@ -9,7 +9,7 @@ each deal with numpy.
 from __future__ import annotations
 
 import itertools
-from typing import Any
+from typing import Any, NoReturn
 
 import numpy as np
 
@@ -168,27 +168,40 @@ def evaluate_omaha_batch(holes: CardArrayLike, boards: CardArrayLike, *,
                                                            result[lo:hi]),
                             n, 1, _SLICE_ROWS)
     else:
-        bad = _run_c(g, hs, bs, result, nthreads)
+        bad = run_deals(_C.lib.hr_eval_omaha_batch, g, hs, bs, result, nthreads)
     if bad >= 0:
-        row = [int(c) for c in hs[bad]] + [int(c) for c in bs[bad]]
-        _check_deck(row, g, f" (row {bad})")
-        dup = first_duplicate(row)
-        if dup >= 0:
-            raise InvalidHandError(f"duplicate card {card_str(dup)!r} in row {bad}")
-        raise RuntimeError(f"internal error: row {bad} rejected: {row!r}")
+        raise_for_deal(hs, bs, bad, g)
     return result
 
 
-def _run_c(g: Any, hs: np.ndarray, bs: np.ndarray, out: np.ndarray, threads: int) -> int:
-    ffi, lib = _C.ffi, _C.lib
+def raise_for_deal(hs: np.ndarray, bs: np.ndarray, bad: int, g: Any) -> NoReturn:
+    """Raise the error of deal `bad` (hole cards plus board) that a batch refused."""
+    row = [int(c) for c in hs[bad]] + [int(c) for c in bs[bad]]
+    _check_deck(row, g, f" (row {bad})")
+    dup = first_duplicate(row)
+    if dup >= 0:
+        raise InvalidHandError(f"duplicate card {card_str(dup)!r} in row {bad}")
+    raise RuntimeError(f"internal error: row {bad} rejected: {row!r}")
+
+
+def run_deals(kernel: Any, g: Any, hs: np.ndarray, bs: np.ndarray, out: np.ndarray,
+              threads: int) -> int:
+    """Run an Omaha batch kernel (hr_eval_omaha_batch, hr_eval_omaha_hilo_batch) over
+    the deals in slices; `out` holds ``out.size // n`` values a deal.  The first bad
+    deal, or -1."""
+    ffi = _C.ffi
     n, h = hs.shape
+    width = out.size // n
     src_h = ffi.from_buffer("uint8_t[]", hs)
     src_b = ffi.from_buffer("uint8_t[]", bs)
     dst = ffi.from_buffer("uint16_t[]", out, require_writable=True)
 
     def part(lo: int, hi: int) -> int:
-        return int(lib.hr_eval_omaha_batch(g.ptr, src_h + lo * h, h, src_b + lo * _BOARD,
-                                           hi - lo, dst + lo))
+        bad = int(kernel(g.ptr, src_h + lo * h, h, src_b + lo * _BOARD, hi - lo,
+                         dst + width * lo))
+        if bad == -2:
+            raise RuntimeError(f"internal error: the C core rejected {h} hole cards")
+        return bad
 
     return _run.run_rows(part, n, threads, _SLICE_ROWS)
 

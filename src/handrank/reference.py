@@ -19,7 +19,7 @@ Cards are ids ``4 * rank + suit`` (rank 0..12 = 2..A, suit 0..3 = c, d, h, s) or
 a string such as ``"As Kd 7h"`` / ``"AsKd7h"``. Ranks in keys are the same rank
 indices 0..12.
 
-Low hands (RULES.md section 8): :func:`low_key`, :func:`low_evaluate` and
+Low hands (:ref:`rules-low`): :func:`low_key`, :func:`low_evaluate` and
 :func:`low_classes` take ``rule="a5"`` (ace-to-five) or ``"27"``
 (deuce-to-seven) and, for ace-to-five, ``qualifier=8`` (eight or better).
 
@@ -568,7 +568,8 @@ def evaluate(
 
 # --------------------------------------------------------------------- low hands
 #
-# RULES.md s.8, read literally.  A low key is a tuple that is *smaller for the
+# The low-hand rules of docs/rules.md ("Low hands and high-low games"),
+# read literally.  A low key is a tuple that is *smaller for the
 # better low*: comparing two keys with ``<`` says which low wins.
 
 
@@ -621,7 +622,7 @@ def low_key(cards: _Cards, *, rule: str = "a5") -> tuple[int, ...]:
     cards : str or iterable of int or str
         Exactly five cards.
     rule : {"a5", "27"}
-        Ace-to-five or deuce-to-seven (RULES.md s.8).
+        Ace-to-five or deuce-to-seven (:ref:`rules-low`).
 
     Returns
     -------

@@ -105,7 +105,7 @@ class Pot:
 
 @dataclass(frozen=True)
 class PotHalf:
-    """One half of a hi-lo pot (RULES.md s.8): who won it and why.
+    """One half of a hi-lo pot (:ref:`rules-low`): who won it and why.
 
     Attributes
     ----------
@@ -258,7 +258,7 @@ def explain(a: CardsLike, b: CardsLike, board: CardsLike | None = None, *,
         The game; hold'em by default.
     game : {"holdem", "a5", "27"}
         ``"a5"`` (ace-to-five) or ``"27"`` (deuce-to-seven): compare the two
-        hands as lows, the words of RULES.md s.3 turned upside down (the
+        hands as lows, the words of :ref:`rules-comparison` turned upside down (the
         lower rank wins).
 
     Returns
@@ -292,7 +292,7 @@ def explain(a: CardsLike, b: CardsLike, board: CardsLike | None = None, *,
     """
     if game != "holdem":
         if game not in ("a5", "27"):
-            raise ValueError(f"unknown game {game!r}, expected 'holdem', 'a5' or '27'")
+            raise ValueError(f"unknown game {quote(game)}, expected 'holdem', 'a5' or '27'")
         if variant is not None:
             raise ValueError(f"variant= does not apply to the low game {game!r}")
         from .lowball import explain_low
@@ -303,26 +303,37 @@ def explain(a: CardsLike, b: CardsLike, board: CardsLike | None = None, *,
         check_hand(ha, 5, 5)
         check_hand(hb, 5, 5)
         ha, hb = cards_checked(ha, g), cards_checked(hb, g)
-        _no_shared(ha, hb)
+        no_shared(ha, hb)
         return _why(_hand(ha, (), g, variant), _hand(hb, (), g, variant))
+    hands = [_hand(cards_checked(hole + bd, g), tuple(hole), g, variant)
+             for hole, bd in holes_and_board(a, b, board)]
+    return _why(hands[0], hands[1])
+
+
+def holes_and_board(a: CardsLike, b: CardsLike,
+                    board: CardsLike) -> list[tuple[list[int], list[int]]]:
+    """Each hand of :func:`explain` beside a board: ``[(hole, board), (hole, board)]``.
+
+    Checks what every game's explain needs: a board of 3 to 5 cards, exactly
+    2 hole cards a hand, and no card twice.
+    """
     bd, ha, hb = cards(board), cards(a), cards(b)
     check_hand(bd, 3, 5)
     for name, hole in (("first", ha), ("second", hb)):
         if len(hole) != 2:
             raise InvalidHandError(f"expected 2 hole cards in the {name} hand beside a board, "
                                    f"got {len(hole)}")
-    _no_shared(ha, hb)
-    hands = []
+    no_shared(ha, hb)
     for hole in (ha, hb):
         dup = first_duplicate(hole + bd)
         if dup >= 0:
             where = "a hand" if dup in hole[hole.index(dup) + 1:] else "a hand and the board"
             raise InvalidHandError(f"duplicate card {card_str(dup)!r} in {where}")
-        hands.append(_hand(cards_checked(hole + bd, g), tuple(hole), g, variant))
-    return _why(hands[0], hands[1])
+    return [(ha, bd), (hb, bd)]
 
 
-def _no_shared(a: list[int], b: list[int]) -> None:
+def no_shared(a: list[int], b: list[int]) -> None:
+    """Refuse a card in both hands."""
     for c in a:
         if c in b:
             raise InvalidHandError(f"duplicate card {card_str(c)!r} in both hands")
@@ -464,7 +475,7 @@ def settle(board: CardsLike | None, hands: Sequence[CardsLike | None],
         The game; hold'em by default.
     game : {"holdem", "holdem-hilo", "omaha-hilo"}
         The hi-lo games split every pot between the best high and the best
-        eight-or-better low (RULES.md s.8): hold'em hi-lo from any five of
+        eight-or-better low (:ref:`rules-low`): hold'em hi-lo from any five of
         the seven cards for each half, Omaha hi-lo (4 to 6 hole cards per
         seat) from exactly two hole and three board cards.  Each pot's
         ``high`` and ``low`` say who won each half and why.
@@ -503,7 +514,7 @@ def settle(board: CardsLike | None, hands: Sequence[CardsLike | None],
     handrank.errors.InvalidHandError: duplicate card 'Kh' in seat 0's hand and seat 1's hand
     """
     if game not in GAMES:
-        raise ValueError(f"unknown game {game!r}, expected "
+        raise ValueError(f"unknown game {quote(game)}, expected "
                          + ", ".join(repr(x) for x in GAMES[:-1]) + f" or {GAMES[-1]!r}")
     if game != "holdem" and variant is not None:
         raise ValueError(f"variant= does not apply to {game!r}")

@@ -157,7 +157,7 @@ def analyze(range: PlayerLike, board: CardsLike, dead: CardsLike = "", *,
 
     Made-hand classes (each combo has exactly one):
 
-    * the hand categories of RULES.md by name, from the best five of the
+    * the hand categories of :ref:`rules-categories` by name, from the best five of the
       hand: ``high_card``, ``two_pair``, ``three_of_a_kind``, ``straight``,
       ``flush``, ``full_house``, ``four_of_a_kind``, ``straight_flush``;
     * ``one_pair`` is split by where the pair is:
