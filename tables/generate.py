@@ -164,7 +164,7 @@ def straight_top(ranks: set[int], lowest: int) -> int:
 
 
 def five_card_class(counts: tuple[int, ...], flush: bool, game: Game) -> tuple:
-    """The comparison key of a five-card hand, by the rule of RULES.md s.3.
+    """The comparison key of a five-card hand, by the one rule of docs/rules.md.
 
     Returns (position of the category in the game's order, standard category,
     tie-break ranks, ranks of a representative hand in group order).

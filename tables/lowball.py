@@ -1,4 +1,4 @@
-"""Low-hand rules for the table generator (RULES.md s.8); standard library only.
+"""Low-hand rules for the table generator (docs/rules.md, "Low hands and high-low games"); standard library only.
 
 ``generate.py`` imports this module and builds a low game through its usual
 ``build_game`` (same rank-multiset hash, per-game values and flush tables):
@@ -9,7 +9,7 @@ only the five-card comparison differs, and it lives here.
   ``flushes=False`` field of ``Game``) and its value table alone ranks every
   5- to 7-card hand.  With ``qualifier=8`` only five different ranks, all 8 or
   lower, make a low: 56 classes, every other hand is 0 ("no low").
-* ``"27"``: deuce-to-seven.  The high order of RULES.md s.2-3 turned upside
+* ``"27"``: deuce-to-seven.  The high order of docs/rules.md (categories, the one rule) turned upside
   down, except that A-2-3-4-5 is no straight (an ace-high hand, or ace-high
   flush).  Flushes count against the hand, so for six and seven cards the
   best low may avoid a flush; csrc/lowball.c handles that one case (every
@@ -78,7 +78,7 @@ def _deuce_to_seven(counts: tuple[int, ...], flush: bool) -> Key:
         elif flush:
             cat = FLUSH
     played = tuple(r for c, r in groups for _ in range(c))
-    # The high order of RULES.md s.3, upside down.
+    # The high order of docs/rules.md (the one rule), upside down.
     return (-HIGH_ORDER.index(cat), cat, tuple(-r for r in tie), played)
 
 
