@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+import importlib
+
 import numpy as np
 import pytest
-
-import importlib
 
 from handrank import _backend, _tables
 

@@ -4,8 +4,9 @@ Arbitrary inputs: only HandrankError / ValueError / TypeError come out, with
 a short message; what succeeds is right (checked against the pure-Python
 rule book ``handrank.reference`` or a brute force here); no chip is created
 or lost.  The fast profile takes a few seconds (``pytest -m "not slow"``);
-the slow-marked copies run the same properties with many more examples.  Backend agreement over a fixed
-corpus of such inputs is in tests/test_backends.py.
+the slow-marked copies run the same properties with many more examples.
+Backend agreement over a fixed corpus of such inputs is in
+tests/test_backends.py.
 """
 
 from __future__ import annotations

@@ -330,7 +330,8 @@ def test_settle_hands_none_names_hands():
 
 
 def test_settle_folded_bool_names_folded():
-    with pytest.raises(TypeError, match="folded must be a sequence of bool, one per seat, got bool"):
+    message = "folded must be a sequence of bool, one per seat, got bool"
+    with pytest.raises(TypeError, match=message):
         hr.settle("As Ks Qs Js Ts", ["2c 3c", "4d 5d"], [5, 5], folded=True)
 
 

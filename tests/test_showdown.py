@@ -6,16 +6,15 @@ chips one level at a time, strengths come from handrank.reference.
 
 from __future__ import annotations
 
-
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from handrank import reference
+from handrank import showdown as sd
 from handrank.cards import cards
 from handrank.errors import InvalidCardError, InvalidHandError
-from handrank import showdown as sd
 from handrank.showdown import InvalidShowdownError, explain, settle, showdown_batch
 
 from .test_rules_examples import HOLDEM
@@ -89,7 +88,8 @@ def test_issue_example():
                contributions=[300, 300, 100, 50], folded=[False, False, False, True], button=3)
     assert s.payouts == [400, 0, 350, 0]
     main, side = s.pots
-    assert (main.amount, main.eligible, main.winners, main.shares) == (350, (0, 1, 2), (2,), (350,))
+    assert (main.amount, main.eligible, main.winners, main.shares) == \
+        (350, (0, 1, 2), (2,), (350,))
     assert (side.amount, side.eligible, side.winners, side.shares) == (400, (0, 1), (0,), (400,))
     assert "K against Q" in main.reason and "Q against 5" in side.reason
     text = str(s)
@@ -162,9 +162,11 @@ def test_folded_chips_never_make_a_pot():
     (dict(button=2), InvalidShowdownError, "button must be a seat from 0 to 1, got 2"),
     (dict(button=-1), InvalidShowdownError, "button must be a seat from 0 to 1, got -1"),
     (dict(folded=[True, True]), InvalidShowdownError, "every player folded"),
-    (dict(hands=["Kh"], contributions=[1]), InvalidShowdownError, "expected at least 2 seats, got 1"),
+    (dict(hands=["Kh"], contributions=[1]), InvalidShowdownError,
+     "expected at least 2 seats, got 1"),
     (dict(hands=["Kh 3c", "Zz 4c"]), InvalidCardError, "invalid card 'Zz'"),
-    (dict(hands=["Kh 3c", "Qh 4c 5c"]), InvalidHandError, "expected 2 cards for seat 1's hand, got 3"),
+    (dict(hands=["Kh 3c", "Qh 4c 5c"]), InvalidHandError,
+     "expected 2 cards for seat 1's hand, got 3"),
     (dict(odd_chip="dealer"), InvalidShowdownError, "unknown odd_chip rule 'dealer'"),
 ])
 def test_bad_input(kwargs, error, message):
@@ -348,7 +350,8 @@ def test_batch_bad_input(backend):
         showdown_batch(boards, hole[:, :, :1])
     with pytest.raises(InvalidHandError, match="boards has 19 deals but hole has 20"):
         showdown_batch(boards[:19], hole)
-    assert showdown_batch(np.empty((0, 5), np.uint8), np.empty((0, 2, 2), np.uint8)).shape == (0, 2)
+    empty = showdown_batch(np.empty((0, 5), np.uint8), np.empty((0, 2, 2), np.uint8))
+    assert empty.shape == (0, 2)
 
 
 # ---------------------------------------------------------------------- command line

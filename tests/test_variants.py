@@ -20,7 +20,8 @@ CASES = [
     (("shortdeck", {}), dict(lowest=4, flush_beats_full=True), 1404),
     (("shortdeck", {"trips_beat_straight": True}),
      dict(lowest=4, flush_beats_full=True, trips_beat_straight=True), 1404),
-    (("shortdeck", {"kickers": False}), dict(lowest=4, flush_beats_full=True, kickers=False), None),
+    (("shortdeck", {"kickers": False}),
+     dict(lowest=4, flush_beats_full=True, kickers=False), None),
     (("stripped", {"lowest": "7"}), dict(lowest=5, flush_beats_full=True), 840),
     (("stripped", {"lowest": "7", "kickers": False}),
      dict(lowest=5, flush_beats_full=True, kickers=False), None),
@@ -222,7 +223,8 @@ def test_errors():
     with pytest.raises(InvalidCardError, match="card '5h' is not in the shortdeck deck"):
         hr.evaluate("5h 6s 7d 8c 9h", variant="shortdeck")
     with pytest.raises(InvalidCardError, match=r"card '6h' is not in the 32-card deck \(row 1\)"):
-        variant("stripped", lowest="7").evaluate_batch([[20, 24, 28, 32, 36], [18, 24, 28, 32, 36]])
+        variant("stripped", lowest="7").evaluate_batch(
+            [[20, 24, 28, 32, 36], [18, 24, 28, 32, 36]])
     with pytest.raises(ValueError, match="unknown variant 'omaha'"):
         variant("omaha")
     with pytest.raises(ValueError, match="unknown variant 'razz'"):
