@@ -51,3 +51,15 @@ def hands7(rng):
 def hands6(rng):
     return random_hands(rng, 1_000_000, 6)
 
+
+
+def dask_or_skip():
+    """handrank.dask, or skip the test when the dask extra is not installed.
+
+    ``pytest.importorskip("handrank.dask")`` does not do: the module raises
+    ImportError (naming the extra), not ModuleNotFoundError, and pytest 9
+    skips only on the latter.
+    """
+    pytest.importorskip("dask", reason="needs the dask extra")
+    pytest.importorskip("distributed", reason="needs the dask extra")
+    return importlib.import_module("handrank.dask")

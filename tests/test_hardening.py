@@ -20,6 +20,8 @@ import handrank as hr
 from handrank import HandrankError
 from handrank._validate import QUOTE_LIMIT, first_outside, quote
 
+from .conftest import dask_or_skip
+
 needs_c = pytest.mark.skipif(hr.backend != "c", reason="C extension not built")
 
 
@@ -283,7 +285,7 @@ def test_messages_quote_at_most_about_80_characters(call):
 
 
 def _dask_call(**kwargs):
-    hrd = pytest.importorskip("handrank.dask")
+    hrd = dask_or_skip()
     return lambda: hrd.equity(["AsKs", "QdQc"], trials=1000, **kwargs)
 
 
@@ -295,7 +297,7 @@ def _dask_call(**kwargs):
     lambda: hr.equity(["AsAd,AsAh" + ",AsAd" * 3000, "KK"], board="As Kd 2c"),  # no combos
     lambda: _dask_call(chunk_trials="x" * 1000)(),
     lambda: _dask_call(chunk_trials=-HUGE)(),
-    lambda: pytest.importorskip("handrank.dask").preflop_table(classes=["A" * 10_000]),
+    lambda: dask_or_skip().preflop_table(classes=["A" * 10_000]),
 ], ids=["settle-game", "explain-game", "explain-huge-game", "variant", "range-text",
         "dask-chunk-trials", "dask-chunk-trials-int", "preflop-class"])
 def test_more_messages_quote_at_most_about_80_characters(call):

@@ -21,7 +21,7 @@ import handrank as hr
 from handrank import reference
 from handrank.lowball import lowball
 
-from .conftest import random_hands
+from .conftest import dask_or_skip, random_hands
 
 RULES = [("a5", None), ("a5", 8), ("27", None)]
 CLASSES = {("a5", None): 6175, ("a5", 8): 56, ("27", None): 7462}
@@ -480,7 +480,7 @@ def test_low_rules_are_refused_as_variant(entry: str) -> None:
 
 def test_low_rules_are_refused_by_dask() -> None:
     da = pytest.importorskip("dask.array")
-    hrd = pytest.importorskip("handrank.dask")
+    hrd = dask_or_skip()
     x = da.from_array(np.array([hr.cards("2h 3h 4h 5h 7h 8c 9d")] * 4), chunks=2)
     for v in _low_variants():
         expected = ValueError if isinstance(v, str) else TypeError
