@@ -14,7 +14,6 @@ with none, the whole pot to the best high.
 from __future__ import annotations
 
 import math
-import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,15 +23,13 @@ from ._omaha_equity import (
     CHUNK,
     EXACT_LIMIT,
     EXACT_MAX,
-    TARGET_CHUNK,
     _boards,
     _combinations,
     _prepare,
+    sample_boards,
 )
 from .equity import (
     BOARD_CARDS,
-    DEFAULT_TRIALS,
-    TARGET_MAX_TRIALS,
     EquityResult,
     _threads,
     check_trials,
@@ -174,24 +171,7 @@ def _stderr(total: np.ndarray, acc: int) -> np.ndarray:
 def _monte_carlo(holes: list[list[int]], board: np.ndarray, deck: np.ndarray, m: int,
                  trials: int | None, target: float | None, seed: int | None,
                  nthreads: int) -> HiLoEquityResult:
-    if seed is None:
-        seed = secrets.randbits(64)
-    elif isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
-        raise TypeError(f"seed must be an int, got {type(seed).__name__}")
-    rng = np.random.default_rng(int(seed) % (1 << 64))
-    cap = trials if trials is not None else (TARGET_MAX_TRIALS if target else DEFAULT_TRIALS)
-    step = TARGET_CHUNK if target else CHUNK
-    total = np.zeros((6, len(holes)))
-    done = 0
-    while done < cap:
-        k = int(min(step, cap - done))
-        for lo in range(0, k, CHUNK):
-            rows = min(CHUNK, k - lo)
-            # m distinct cards per row: the m smallest of uniform keys
-            pick = np.argpartition(rng.random((rows, len(deck))), m - 1, axis=1)[:, :m] \
-                if m else np.zeros((rows, 0), dtype=np.int64)
-            total += _tally(_strengths(holes, _boards(board, deck[pick]), nthreads))
-        done += k
-        if target is not None and _stderr(total, done).max() < target:
-            break
+    total, done = sample_boards(
+        board, deck, m, trials, target, seed,
+        lambda boards: _tally(_strengths(holes, boards, nthreads)), _stderr)
     return _result(total, done, exact=False)

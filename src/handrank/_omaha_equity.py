@@ -19,7 +19,7 @@ same result whatever `threads` is.
 from __future__ import annotations
 
 import math
-import secrets
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -34,6 +34,7 @@ from .equity import (
     _threads,
     check_trials,
     claim_card,
+    mc_seed,
     table_cards,
 )
 from .errors import InvalidCardError, InvalidHandError, InvalidRangeError
@@ -199,31 +200,45 @@ def _exact(variant: Any, holes: list[list[int]], board: np.ndarray, deck: np.nda
                         stderr=np.zeros(n), exact=True, samples=nb)
 
 
-def _monte_carlo(variant: Any, holes: list[list[int]], board: np.ndarray, deck: np.ndarray, m: int,
-                 trials: int | None, target: float | None, seed: int | None,
-                 nthreads: int) -> EquityResult:
-    if seed is None:
-        seed = secrets.randbits(64)
-    elif isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
-        raise TypeError(f"seed must be an int, got {type(seed).__name__}")
-    rng = np.random.default_rng(int(seed) % (1 << 64))
-    n = len(holes)
+def sample_boards(board: np.ndarray, deck: np.ndarray, m: int, trials: int | None,
+                  target: float | None, seed: int | None,
+                  tally: Callable[[np.ndarray], np.ndarray],
+                  stderr: Callable[[np.ndarray, int], np.ndarray]) -> tuple[np.ndarray, int]:
+    """Monte Carlo over runouts, shared by Omaha and Omaha hi-lo equity.
+
+    Deals `m` more board cards from `deck` per trial (seeded from `seed`),
+    adds the array ``tally(boards)`` per chunk, and stops at
+    `trials`, or once ``stderr(total, done)`` is below `target`.  Returns
+    (total, trials done).
+    """
+    rng = np.random.default_rng(mc_seed(seed))
     cap = trials if trials is not None else (TARGET_MAX_TRIALS if target else DEFAULT_TRIALS)
     step = TARGET_CHUNK if target else CHUNK
-    total = np.zeros((4, n))
+    total: np.ndarray | None = None
     done = 0
     while done < cap:
         k = int(min(step, cap - done))
         for lo in range(0, k, CHUNK):
-            rows = min(CHUNK, k - lo)
+            n_rows = min(CHUNK, k - lo)
             # m distinct cards per row: the m smallest of uniform keys
-            pick = np.argpartition(rng.random((rows, len(deck))), m - 1, axis=1)[:, :m] \
-                if m else np.zeros((rows, 0), dtype=np.int64)
-            boards = _boards(board, deck[pick])
-            total += np.array(_tally(_strengths(variant, holes, boards, nthreads)))
+            pick = np.argpartition(rng.random((n_rows, len(deck))), m - 1, axis=1)[:, :m] \
+                if m else np.zeros((n_rows, 0), dtype=np.int64)
+            part = np.asarray(tally(_boards(board, deck[pick])), dtype=np.float64)
+            total = part if total is None else total + part
         done += k
-        if target is not None and _stderr(total, done).max() < target:
+        if target is not None and total is not None and stderr(total, done).max() < target:
             break
+    if total is None:
+        raise RuntimeError("internal error: a Monte Carlo run of no trials")
+    return total, done
+
+
+def _monte_carlo(variant: Any, holes: list[list[int]], board: np.ndarray, deck: np.ndarray, m: int,
+                 trials: int | None, target: float | None, seed: int | None,
+                 nthreads: int) -> EquityResult:
+    total, done = sample_boards(
+        board, deck, m, trials, target, seed,
+        lambda boards: np.array(_tally(_strengths(variant, holes, boards, nthreads))), _stderr)
     return EquityResult(equity=total[2] / done, win=total[0] / done, tie=total[1] / done,
                         stderr=_stderr(total, done), exact=False, samples=done)
 
