@@ -465,8 +465,24 @@ static int kernel_runs(int kernel)
     }
 }
 
+static int forced_kernel = -1;
+
+int hr_set_batch_kernel(int kernel)
+{
+    if (kernel == -1) {
+        forced_kernel = -1;
+        return 0;
+    }
+    if (kernel < 0 || kernel > 3 || !kernels[kernel][0] || !kernel_runs(kernel))
+        return -3;
+    forced_kernel = kernel;
+    return 0;
+}
+
 int hr_batch_kernel(void)
 {
+    if (forced_kernel >= 0)
+        return forced_kernel;
     for (int kernel = 3; kernel > 0; kernel--)
         if (kernels[kernel][0] && kernel_runs(kernel))
             return kernel;
