@@ -46,16 +46,16 @@ int hr_eval_bytes(const hr_game *g, const char *cards, int n)
     return hr_eval(g, (const uint8_t *)cards, n);
 }
 
-/* The rank of a rank character, or -1. */
+/* The rank of a rank character (either case), or -1: a table, rank + 1. */
+static const signed char rank_plus_one[256] = {
+    ['2'] = 1, ['3'] = 2, ['4'] = 3, ['5'] = 4, ['6'] = 5, ['7'] = 6, ['8'] = 7, ['9'] = 8,
+    ['T'] = 9, ['J'] = 10, ['Q'] = 11, ['K'] = 12, ['A'] = 13,
+    ['t'] = 9, ['j'] = 10, ['q'] = 11, ['k'] = 12, ['a'] = 13,
+};
+
 static int rank_of(unsigned char ch)
 {
-    static const char ranks[] = "23456789TJQKA";
-    if (ch >= 'a' && ch <= 'z')
-        ch = (unsigned char)(ch - 'a' + 'A');
-    for (int r = 0; r < 13; r++)
-        if (ranks[r] == ch)
-            return r;
-    return -1;
+    return rank_plus_one[ch] - 1;
 }
 
 /* The suit of the suit at s[0..len), or -1; *used gets its length in bytes.
