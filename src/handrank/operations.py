@@ -287,6 +287,9 @@ def category(x: Any, *, game: GameLike, variant: VariantLike = ...) -> Any: ...
 def category(x: Any, *, game: Any = "holdem", variant: VariantLike = None) -> Any:
     """Category of a strength (array); for two halves, of each half.
 
+    For a pair: (high Category, low Category or None when there is no low);
+    for an (n, 2) array: (n, 2) uint8, 0 where there is no low.
+
     >>> category(7462)
     <Category.STRAIGHT_FLUSH: 9>
     >>> category((5342, 56), game="omaha-hilo")
@@ -304,7 +307,7 @@ def category(x: Any, *, game: Any = "holdem", variant: VariantLike = None) -> An
         raise ValueError(f"low strength out of range 0..{lt.classes}: {low!r}")
     lc = lt.category[la]
     if isinstance(high, int):
-        return _category(high, variant=g), Category(int(lc))
+        return _category(high, variant=g), (Category(int(lc)) if int(lc) else None)
     return np.stack([_category(high, variant=g), lc.astype(np.uint8)], axis=-1)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import warnings
 from collections.abc import Callable
 from typing import Any
 
@@ -196,6 +197,10 @@ def best_five_game(game: Any, variant: Any, operation: str) -> Any:
     or :class:`Game`; a game with a low half or with Omaha's hand rule raises
     ValueError naming the operation and the game.
     """
+    if variant is not None:
+        warnings.warn("variant= is deprecated; use game=hr.game(name, **options) "
+                      "(for example game=hr.game('shortdeck'))", DeprecationWarning,
+                      stacklevel=3)
     if isinstance(game, str) and game == "holdem":
         return variant
     g = resolve(game)
