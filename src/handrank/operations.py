@@ -14,6 +14,7 @@ hilo.py, equity.py, showdown.py) are the engines these dispatch to.
 from __future__ import annotations
 
 import itertools
+import sys
 import warnings
 from collections.abc import Sequence
 from dataclasses import replace
@@ -51,6 +52,11 @@ from .games import games as _games
 from .games.registry import _ENTRIES
 from .lowball import Lowball, lowball
 from .showdown import Settlement
+
+# The module (the package exports a function of the same name); read at call
+# time, so a backend switched off in tests is seen.
+_EVALUATE_MODULE: Any = sys.modules[__package__ + ".evaluate"]
+_EVAL_IDS_HOLDEM: dict[int, Any] = getattr(_EVALUATE_MODULE, "_EVAL_IDS_HOLDEM", {})
 
 __all__ = ["best_five", "category", "describe", "equity", "evaluate", "evaluate_batch",
            "explain", "settle", "showdown_batch"]
@@ -151,7 +157,25 @@ def evaluate(cards: CardsLike, *, board: CardsLike | None = None, game: GameLike
     ...
     ValueError: game 'omaha' forms a hand from hole and board cards: board= is required
     """
-    if board is None and variant is None and type(game) is str and game == "holdem":
+    if board is None and variant is None and game == "holdem":
+        core = _EVALUATE_MODULE._C
+        if core is not None:
+            # hold'em's scalar fast path, as in evaluate.evaluate (one C call),
+            # so that this front costs a hold'em call nothing measurable
+            if type(cards) is str:
+                if "\0" not in cards and cards.isascii():
+                    strength: int = core.lib.hr_eval_text_holdem(cards.encode())
+                    if strength:
+                        return strength
+            elif type(cards) is list:
+                by_count = _EVAL_IDS_HOLDEM.get(len(cards))
+                if by_count is not None:
+                    try:
+                        strength = by_count(bytes(cards))
+                    except (TypeError, ValueError):
+                        strength = 0
+                    if strength:
+                        return strength
         return _evaluate1(cards)
     return cast(int, _evaluate_any(cards, board, _game(game, variant)))
 
