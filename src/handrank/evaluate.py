@@ -87,9 +87,12 @@ def game_tables(variant: VariantLike = None) -> GameTables:
     if variant is None:
         return _HOLDEM
     if isinstance(variant, Game):
-        if variant.high is None:
+        high = variant.high
+        if high is None:
             raise TypeError(f"game {variant.name!r} has no high half")
-        return variant.high
+        # hold'em's own tables (the ones a backend switch replaces) for every
+        # game whose high half is hold'em's
+        return _HOLDEM if high.values is _backend.GAMES["holdem"].values else high
     if isinstance(variant, str):
         tables = _backend.GAMES.get(variant)
         if tables is None:
