@@ -56,6 +56,7 @@ int64_t hr_eval_batch(const hr_game *g, const uint8_t *cards, int64_t n, int k,
 int64_t hr_eval_batch_kernel(const hr_game *g, const uint8_t *cards, int64_t n, int k,
                              uint16_t *out, int kernel);
 int hr_batch_kernel(void);
+int hr_set_batch_kernel(int kernel);
 void hr_enumerate7(const hr_game *g, int start, int stride, uint64_t *hist);
 int64_t hr_selftest(const hr_game *g, int k, int start, int stride, uint64_t *hist);
 """

@@ -66,6 +66,7 @@ if _C is not None:
     _eval_text = _C.lib.hr_eval_text      # bound once: the scalar path is a little
     _eval_bytes = _C.lib.hr_eval_bytes    # Python around one C call
     _eval_text_holdem = _C.lib.hr_eval_text_holdem
+    _UINT8 = np.dtype(np.uint8)
     _EVAL_IDS_HOLDEM = {5: _C.lib.hr_eval5_holdem, 6: _C.lib.hr_eval6_holdem,
                         7: _C.lib.hr_eval7_holdem}
 # Batches smaller than this run on the calling thread: splitting costs more.
@@ -167,12 +168,28 @@ def evaluate(cards: CardsLike, *, variant: VariantLike = None) -> int:
                 strength: int = _eval_text_holdem(cards.encode())
                 if strength:
                     return strength
-        elif type(cards) is list:
+        elif type(cards) is list or type(cards) is tuple:
             by_count = _EVAL_IDS_HOLDEM.get(len(cards))
             if by_count is not None:
                 try:
                     strength = by_count(bytes(cards))   # ints 0..255, else an exception
                 except (TypeError, ValueError):
+                    strength = 0
+                if strength:
+                    return strength
+        elif type(cards) is np.ndarray and cards.ndim == 1:
+            # one hand as an array: its bytes (uint8) or its ints, as a list's
+            dtype = cards.dtype
+            if dtype is _UINT8:
+                raw = cards.tobytes()
+                by_count = _EVAL_IDS_HOLDEM.get(len(raw))
+                strength = by_count(raw) if by_count is not None else 0
+                if strength:
+                    return strength
+            elif dtype.kind in "iu" and len(cards) in _EVAL_IDS_HOLDEM:
+                try:
+                    strength = _EVAL_IDS_HOLDEM[len(cards)](bytes(cards.tolist()))
+                except ValueError:       # an id outside 0..255
                     strength = 0
                 if strength:
                     return strength
