@@ -20,7 +20,9 @@ from .analysis import (
     equity_matrix,
     range_equity,
 )
+from .badugi import Badugi, evaluate_badugi, evaluate_badugi_batch
 from .cards import card, card_str, cards, cards_str
+from .draw import DrawGame, DrawOdds, best_hold, draw_game, draw_odds
 from .equity import EquityResult, equity
 from .errors import (
     HandrankError,
@@ -35,7 +37,9 @@ from .lowball import Lowball, lowball
 from .omaha import evaluate_omaha, evaluate_omaha_batch
 from .ranges import Range
 from .showdown import Pot, PotHalf, Settlement, explain, settle, showdown_batch
+from .stud import StudRule, stud_rule
 from .variants import Variant, variant
+from .videopoker import VideoPoker, video_poker
 
 __version__ = "0.1.0"
 
@@ -47,7 +51,19 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = [
+    "Badugi",
     "BoardAnalysis",
+    "DrawGame",
+    "DrawOdds",
+    "StudRule",
+    "VideoPoker",
+    "best_hold",
+    "draw_game",
+    "draw_odds",
+    "evaluate_badugi",
+    "evaluate_badugi_batch",
+    "stud_rule",
+    "video_poker",
     "CardsLike",
     "EquityMatrix",
     "RangeEquity",

@@ -69,7 +69,7 @@ def _numpy_batch(arr: np.ndarray) -> np.ndarray:
         inside = [p for p, (i, j) in enumerate(_PAIRS) if sub[i] and sub[j]]
         ok = ~clash[:, inside].any(axis=1) if inside else np.ones(len(arr), dtype=bool)
         mask = ((1 << place) * sub[None, :]).sum(axis=1)
-        v = np.where(ok, value[mask], 0)
+        v = np.where(ok, value[np.where(ok, mask, 0)], 0)
         np.maximum(best, v, out=best)
     return best
 
