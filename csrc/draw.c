@@ -35,55 +35,46 @@ static void binomials(int32_t bn[53][6])
 
 /* ------------------------------------------------------------------ badugi */
 
-/* pairs_in[s]: the pairs of positions of four cards inside subset s, as bits
- * (0,1) (0,2) (0,3) (1,2) (1,3) (2,3). */
-static const uint8_t pairs_in[16] = {0, 0, 0, 1, 0, 2, 8, 11, 0, 4, 16, 21, 32, 38, 56, 63};
-/* The fifteen non-empty subsets of four positions, largest first. */
-static const uint8_t by_size[15] = {15, 7, 11, 13, 14, 3, 5, 6, 9, 10, 12, 1, 2, 4, 8};
-static const uint8_t size_start[5] = {0, 1, 5, 11, 15};
-
-/* Four valid, distinct ids. */
+/* Four valid, distinct ids: the clashes among the six pairs pick the
+ * candidate sets (tables/badugi.py), each set's ace-low rank mask its value. */
 static inline unsigned badugi4(const uint8_t *c)
 {
-    unsigned place[4], suit[4], conflict = 0, bit = 0;
+    unsigned bit[4], r[4], s[4];
     for (int i = 0; i < 4; i++) {
-        unsigned r = c[i] >> 2;
-        place[i] = r == 12 ? 0 : r + 1;       /* ace-low order */
-        suit[i] = c[i] & 3u;
+        r[i] = c[i] >> 2;
+        s[i] = c[i] & 3u;
+        bit[i] = 1u << (r[i] == 12 ? 0 : r[i] + 1);      /* ace-low order */
     }
-    for (int i = 0; i < 4; i++)
-        for (int j = i + 1; j < 4; j++, bit++)
-            if (place[i] == place[j] || suit[i] == suit[j])
-                conflict |= 1u << bit;
-    for (int size = 0; size < 4; size++) {
-        unsigned best = 0;
-        for (int k = size_start[size]; k < size_start[size + 1]; k++) {
-            unsigned s = by_size[k];
-            if (pairs_in[s] & conflict)
-                continue;
-            unsigned m = 0;
-            for (int i = 0; i < 4; i++)
-                if (s >> i & 1u)
-                    m |= 1u << place[i];
-            unsigned v = hr_badugi_value[m];
-            if (v > best)
-                best = v;
-        }
-        if (best)
-            return best;
+    unsigned clash = (unsigned)((r[0] == r[1]) | (s[0] == s[1]))
+                   | (unsigned)((r[0] == r[2]) | (s[0] == s[2])) << 1
+                   | (unsigned)((r[0] == r[3]) | (s[0] == s[3])) << 2
+                   | (unsigned)((r[1] == r[2]) | (s[1] == s[2])) << 3
+                   | (unsigned)((r[1] == r[3]) | (s[1] == s[3])) << 4
+                   | (unsigned)((r[2] == r[3]) | (s[2] == s[3])) << 5;
+    const uint8_t *cand = hr_badugi_subsets + 8 * clash;
+    unsigned best = 0;
+    /* every slot: unused ones hold the empty set, whose value is 0 */
+    for (unsigned k = 1; k < 8; k++) {
+        unsigned set = cand[k];
+        unsigned m = (set & 1u ? bit[0] : 0u) | (set & 2u ? bit[1] : 0u)
+                   | (set & 4u ? bit[2] : 0u) | (set & 8u ? bit[3] : 0u);
+        unsigned v = hr_badugi_value[m];
+        best = v > best ? v : best;
     }
-    return 0;
+    return best;
 }
 
 static inline int badugi_bad(const uint8_t *c)
 {
-    uint64_t seen = 0;
+    uint64_t sum = 0, any = 0;
+    unsigned big = 0;
     for (int i = 0; i < 4; i++) {
-        if (c[i] >= HR_N_CARDS || (seen >> c[i] & 1u))
-            return 1;
-        seen |= (uint64_t)1 << c[i];
+        uint64_t b = (uint64_t)1 << (c[i] & 63u);
+        big |= c[i] >= HR_N_CARDS;
+        sum += b;
+        any |= b;
     }
-    return 0;
+    return (int)big | (sum != any);
 }
 
 int hr_eval_badugi(const uint8_t *cards)

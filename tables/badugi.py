@@ -14,6 +14,10 @@ takes the best of them.
 * ``badugi_size`` (classes + 1 uint8): the number of cards of a strength.
 * ``badugi_ranks`` (4 * (classes + 1) uint8): its ranks, highest first, as
   card ranks (0..12 = 2..A), 255 where the set is smaller.
+* ``badugi_subsets`` (64 * 8 uint8): for each pattern of clashes among four
+  cards (bit p set when pair p of (0,1) (0,2) (0,3) (1,2) (1,3) (2,3) shares a
+  rank or a suit), the count and then the subsets (bit i = card i) of the
+  largest size that hold no clashing pair: the only candidates for the best.
 
 Strength 1 is the worst (a lone king), 1092 the best (4-3-2-A).
 """
@@ -54,10 +58,31 @@ def tables() -> tuple[list[int], list[int], list[int]]:
     return value, size, ranks
 
 
+PAIRS = tuple(itertools.combinations(range(SIZE), 2))
+
+
+def subsets() -> list[int]:
+    """badugi_subsets (see the module docstring)."""
+    out = []
+    for clash in range(1 << len(PAIRS)):
+        best: list[int] = []
+        for k in range(SIZE, 0, -1):
+            for combo in itertools.combinations(range(SIZE), k):
+                if not any(clash >> p & 1 for p, (i, j) in enumerate(PAIRS)
+                           if i in combo and j in combo):
+                    best.append(sum(1 << i for i in combo))
+            if best:
+                break
+        if len(best) > 7:
+            raise RuntimeError("internal error: more than 7 candidate badugis")
+        out += [len(best)] + best + [0] * (7 - len(best))
+    return out
+
+
 def extras() -> tuple[list[tuple[str, int]], list[tuple[str, str, list[int]]]]:
     """The (defines, arrays) generate.py writes for csrc/draw.c and the Python backend."""
     value, size, ranks = tables()
     defines = [("HR_BADUGI_CLASSES", len(size) - 1)]
     arrays = [("uint16_t", "hr_badugi_value", value), ("uint8_t", "hr_badugi_size", size),
-              ("uint8_t", "hr_badugi_ranks", ranks)]
+              ("uint8_t", "hr_badugi_ranks", ranks), ("uint8_t", "hr_badugi_subsets", subsets())]
     return defines, arrays

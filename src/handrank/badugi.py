@@ -51,6 +51,7 @@ def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 CLASSES = 1092
 
+
 # Every non-empty subset of four positions as a 0/1 row, and its pairs.
 _SUBSETS = np.array([[s >> i & 1 for i in range(4)] for s in range(1, 16)], dtype=bool)
 _PAIRS = list(itertools.combinations(range(4), 2))
@@ -118,11 +119,6 @@ def evaluate_badugi_batch(a: CardArrayLike, *, out: StrengthArray | None = None
         result = out
     if n == 0:
         return result
-    bad_ids = np.nonzero((arr >= 52).any(axis=1))[0]
-    if len(bad_ids):
-        r = int(bad_ids[0])
-        col = int(np.nonzero(arr[r] >= 52)[0][0])
-        raise InvalidCardError(f"invalid card id {int(arr[r, col])} at row {r}, column {col}")
     if _C is not None:
         ffi, lib = _C.ffi, _C.lib
         bad = int(lib.hr_eval_badugi_batch(ffi.from_buffer("uint8_t[]", arr), n,
@@ -130,12 +126,16 @@ def evaluate_badugi_batch(a: CardArrayLike, *, out: StrengthArray | None = None
                                                            require_writable=True)))
     else:
         s = np.sort(arr, axis=1)
-        rows = np.nonzero((s[:, 1:] == s[:, :-1]).any(axis=1))[0]
+        rows = np.nonzero((s[:, 1:] == s[:, :-1]).any(axis=1) | (s[:, -1] >= 52))[0]
         bad = int(rows[0]) if len(rows) else -1
         if bad < 0:
             result[:] = _numpy_batch(arr.astype(np.int64))
     if bad >= 0:
-        dup = first_duplicate(int(c) for c in arr[bad])
+        row = [int(c) for c in arr[bad]]
+        for col, c in enumerate(row):
+            if c >= 52:
+                raise InvalidCardError(f"invalid card id {c} at row {bad}, column {col}")
+        dup = first_duplicate(row)
         raise InvalidHandError(f"duplicate card {card_str(dup)!r} in row {bad}")
     return result
 

@@ -201,7 +201,8 @@ def _percentiles(game: DrawGame) -> np.ndarray:
     hist = _histograms(game, list(game.deck[:game.hand_size]),
                        np.array(game.deck, dtype=np.uint8), [0])[0].astype(np.float64)
     below = np.cumsum(hist) - hist
-    return (below + hist / 2) / hist.sum()
+    value: np.ndarray = (below + hist / 2) / hist.sum()
+    return value
 
 
 def _histograms(game: DrawGame, ids: list[int], stub: np.ndarray, masks: list[int]
@@ -221,15 +222,23 @@ def _histograms(game: DrawGame, ids: list[int], stub: np.ndarray, masks: list[in
     return hist
 
 
+def _game_tables(game: DrawGame) -> GameTables:
+    if game.tables is None:
+        raise RuntimeError(f"internal error: {game.name!r} has no hash tables")
+    return game.tables
+
+
 def _classes(game: DrawGame) -> int:
-    return int(_C.lib.HR_BADUGI_CLASSES) if game.kind == "badugi" else game.tables.classes
+    if game.kind == "badugi":
+        return int(_C.lib.HR_BADUGI_CLASSES)
+    return int(_game_tables(game).classes)
 
 
 def _category_table(game: DrawGame) -> np.ndarray:
     if game.kind == "badugi":
         return np.frombuffer(_C.ffi.buffer(_C.lib.hr_badugi_size, _classes(game) + 1),
                              dtype=np.uint8)
-    return np.ascontiguousarray(game.tables.category, dtype=np.uint8)
+    return np.ascontiguousarray(_game_tables(game).category, dtype=np.uint8)
 
 
 def _evaluate_rows(game: DrawGame, rows: np.ndarray) -> np.ndarray:
