@@ -56,8 +56,8 @@ static inline unsigned badugi4(const uint8_t *c)
     /* every slot: unused ones hold the empty set, whose value is 0 */
     for (unsigned k = 1; k < 8; k++) {
         unsigned set = cand[k];
-        unsigned m = (set & 1u ? bit[0] : 0u) | (set & 2u ? bit[1] : 0u)
-                   | (set & 4u ? bit[2] : 0u) | (set & 8u ? bit[3] : 0u);
+        unsigned m = (bit[0] & (0u - (set & 1u))) | (bit[1] & (0u - (set >> 1 & 1u)))
+                   | (bit[2] & (0u - (set >> 2 & 1u))) | (bit[3] & (0u - (set >> 3 & 1u)));
         unsigned v = hr_badugi_value[m];
         best = v > best ? v : best;
     }
