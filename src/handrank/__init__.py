@@ -11,6 +11,13 @@ import importlib
 from typing import Any
 
 from ._backend import BACKEND as backend
+from ._deprecated import (
+    evaluate_omaha,
+    evaluate_omaha_batch,
+    evaluate_omaha_hilo,
+    evaluate_omaha_hilo_batch,
+    variant,
+)
 from ._typing import CardsLike
 from .analysis import (
     BoardAnalysis,
@@ -23,7 +30,7 @@ from .analysis import (
 from .badugi import Badugi, evaluate_badugi, evaluate_badugi_batch
 from .cards import card, card_str, cards, cards_str
 from .draw import DrawGame, DrawOdds, best_hold, draw_game, draw_odds
-from .equity import EquityResult, equity
+from .equity import EquityResult
 from .errors import (
     HandrankError,
     InvalidCardError,
@@ -31,14 +38,25 @@ from .errors import (
     InvalidRangeError,
     InvalidShowdownError,
 )
-from .evaluate import Category, best_five, category, describe, evaluate, evaluate_batch
-from .hilo import evaluate_omaha_hilo, evaluate_omaha_hilo_batch
+from .evaluate import Category
+from .games import Game, game
 from .lowball import Lowball, lowball
-from .omaha import evaluate_omaha, evaluate_omaha_batch
+from .operations import (
+    best_five,
+    category,
+    describe,
+    equity,
+    evaluate,
+    evaluate_batch,
+    explain,
+    games,
+    settle,
+    showdown_batch,
+)
 from .ranges import Range
-from .showdown import Pot, PotHalf, Settlement, explain, settle, showdown_batch
+from .showdown import Pot, PotHalf, Settlement
 from .stud import StudRule, stud_rule
-from .variants import Variant, variant
+from .variants import Variant
 from .videopoker import VideoPoker, video_poker
 
 __version__ = "0.1.0"
@@ -72,6 +90,7 @@ __all__ = [
     "range_equity",
     "Category",
     "EquityResult",
+    "Game",
     "HandrankError",
     "InvalidCardError",
     "InvalidHandError",
@@ -99,6 +118,8 @@ __all__ = [
     "evaluate_omaha_hilo",
     "evaluate_omaha_hilo_batch",
     "explain",
+    "game",
+    "games",
     "lowball",
     "settle",
     "showdown_batch",
