@@ -27,7 +27,9 @@ from .analysis import (
     equity_matrix,
     range_equity,
 )
+from .badugi import Badugi, evaluate_badugi, evaluate_badugi_batch
 from .cards import card, card_str, cards, cards_str
+from .draw import DrawGame, DrawOdds, best_hold, draw_game, draw_odds
 from .equity import EquityResult
 from .errors import (
     HandrankError,
@@ -53,7 +55,9 @@ from .operations import (
 )
 from .ranges import Range
 from .showdown import Pot, PotHalf, Settlement
+from .stud import StudRule, stud_rule
 from .variants import Variant
+from .videopoker import VideoPoker, video_poker
 
 __version__ = "0.1.0"
 
@@ -65,7 +69,19 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = [
+    "Badugi",
     "BoardAnalysis",
+    "DrawGame",
+    "DrawOdds",
+    "StudRule",
+    "VideoPoker",
+    "best_hold",
+    "draw_game",
+    "draw_odds",
+    "evaluate_badugi",
+    "evaluate_badugi_batch",
+    "stud_rule",
+    "video_poker",
     "CardsLike",
     "EquityMatrix",
     "RangeEquity",

@@ -132,7 +132,30 @@ int hr_range_tally(const int16_t *hero_s, int64_t n_hero, const int16_t *vil_s, 
                    double *vscratch, double *win, double *tie);
 """
 
-CDEF = CDEF_EVAL + CDEF_SHOWDOWN + CDEF_EQUITY + CDEF_OMAHA + CDEF_MATRIX + CDEF_LOWBALL
+CDEF_DRAW = """
+#define HR_VP_CLASSES ...
+#define HR_VP_HANDS ...
+#define HR_VP_SUBSETS ...
+#define HR_BADUGI_CLASSES ...
+
+extern const uint16_t hr_badugi_value[];
+extern const uint8_t hr_badugi_size[];
+extern const uint8_t hr_badugi_ranks[];
+
+int hr_eval_badugi(const uint8_t *cards);
+int64_t hr_eval_badugi_batch(const uint8_t *cards, int64_t n, uint16_t *out);
+int hr_vp_tables(const uint8_t *pay_class, uint8_t *cls5, int32_t *counts);
+int hr_vp_hold_counts(const uint8_t *cls5, const int32_t *counts, const uint8_t *deal,
+                      int32_t *out);
+double hr_vp_solve(const uint8_t *cls5, const int32_t *counts, const double *pay,
+                   double *prob, int64_t *deals);
+int hr_draw_odds(const hr_game *g, int kind, const uint8_t *hand, int n_hand,
+                 const uint8_t *stub, int n_stub, const uint32_t *holds, int n_holds,
+                 int n_strengths, uint32_t *hist);
+"""
+
+CDEF = (CDEF_EVAL + CDEF_SHOWDOWN + CDEF_EQUITY + CDEF_OMAHA + CDEF_MATRIX + CDEF_LOWBALL
+        + CDEF_DRAW)
 
 # Every csrc/*.c is compiled and every csrc/*.h included, so a new C module
 # needs only its files and its cdef block above.
