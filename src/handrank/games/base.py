@@ -12,7 +12,8 @@ __all__ = ["HANDS", "Game"]
 # How a player's hand forms from hole and board cards:
 #   "any":    the best five of all of them (hold'em, the stud games of a later issue)
 #   "omaha":  exactly two hole cards and three board cards
-HANDS = ("any", "omaha")
+#   "badugi": the best badugi of four cards (cards of different ranks and suits)
+HANDS = ("any", "omaha", "badugi")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -49,6 +50,11 @@ class Game:
         Draws in which cards may be exchanged (0: none).
     up_cards : tuple of int
         Which dealt cards are face up (empty: none).
+    hand_sizes : tuple of int
+        The card counts a hand may hold when it is ranked (empty: the game's
+        usual, 5 to 7 with the board); a game without a board checks it.
+    max_discard : int
+        The most cards one exchange may replace (0 in a game without draws).
     """
 
     name: str
@@ -63,6 +69,8 @@ class Game:
     summary: str = dataclasses.field(repr=False, default="", compare=False)
     exchanges: int = dataclasses.field(repr=False, default=0)
     up_cards: tuple[int, ...] = dataclasses.field(repr=False, default=())
+    hand_sizes: tuple[int, ...] = dataclasses.field(repr=False, default=())
+    max_discard: int = dataclasses.field(repr=False, default=0)
 
     def half_tables(self, half: str) -> GameTables:
         """The tables ranking `half` ("high" or "low")."""
