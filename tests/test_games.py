@@ -22,6 +22,9 @@ from .conftest import dask_or_skip
 
 NAMES = ["holdem", "shortdeck", "stripped", "omaha", "omaha5", "omaha6", "omaha-hilo",
          "omaha5-hilo", "holdem-hilo"]
+# the games without a board (issue 18; tested in test_games_stud_draw.py)
+BOARDLESS = ["stud", "stud-hilo", "razz", "draw", "fechado", "27-draw", "27-triple",
+             "a5-triple", "badugi"]
 # reference options of each game's high half
 OPTS = {"holdem": {}, "shortdeck": dict(lowest=4, flush_beats_full=True),
         "stripped": dict(lowest=5, flush_beats_full=True)}
@@ -91,7 +94,7 @@ def shares(values) -> np.ndarray:
 # ------------------------------------------------------------------ registry
 
 def test_registry_names_and_fields():
-    assert list(hr.games()) == NAMES
+    assert list(hr.games()) == NAMES + BOARDLESS
     assert all(isinstance(s, str) and s and "\n" not in s for s in hr.games().values())
     want = {"holdem": (52, 2, ("high",)), "shortdeck": (36, 2, ("high",)),
             "stripped": (32, 2, ("high",)), "omaha": (52, 4, ("high",)),
@@ -424,9 +427,9 @@ def test_cli_games_table(capsys):
     rows = {line.split()[0]: line.split()[1:5] for line in out[1:]}
     assert rows["stripped"] == ["32", "2", "5", "high"]
     assert rows["omaha-hilo"] == ["52", "4", "5", "high+low"]
-    assert list(rows) == NAMES
+    assert list(rows) == NAMES + BOARDLESS
     assert main(["games", "--json"]) == 0
-    assert [r["name"] for r in json.loads(capsys.readouterr().out)] == NAMES
+    assert [r["name"] for r in json.loads(capsys.readouterr().out)] == NAMES + BOARDLESS
 
 
 def test_cli_game_option(capsys):
