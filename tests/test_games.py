@@ -122,7 +122,7 @@ def test_registry_options():
 
 
 @pytest.mark.parametrize("call, err, match", [
-    (lambda: hr.game("pineapple"), ValueError, "unknown game 'pineapple', expected one of 'holdem'"),
+    (lambda: hr.game("mexican"), ValueError, "unknown game 'mexican', expected one of 'holdem'"),
     (lambda: hr.game("omaha", kickers=False), TypeError, "game 'omaha' has no option 'kickers'"),
     (lambda: hr.game("stripped", lowest="2"), ValueError, "lowest must be a rank"),
     (lambda: hr.game("shortdeck", kickers=1), TypeError, "kickers must be True or False"),
@@ -327,8 +327,8 @@ def test_settle_odd_chips_and_old_names():
     hl = ("4c 5d Kh 8s 9s", ["As 2s Kd Qd", "Ah 2h Jc Tc"], [50, 50])
     assert (hr.settle(*hl, game="omaha-hilo").payouts
             == hr.settle(*hl, game=hr.game("omaha-hilo")).payouts)
-    with pytest.raises(ValueError, match="unknown game 'pineapple', expected 'holdem'"):
-        hr.settle(board, hands, [5, 5, 5], game="pineapple")
+    with pytest.raises(ValueError, match="unknown game 'mexican', expected 'holdem'"):
+        hr.settle(board, hands, [5, 5, 5], game="mexican")
 
 
 def test_settle_omaha_uses_exactly_two_hole_cards():

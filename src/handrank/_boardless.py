@@ -31,7 +31,8 @@ from .equity import EquityResult
 from .errors import InvalidCardError, InvalidHandError
 from .games import Game
 
-__all__ = ["EXACT_LIMIT", "check_hand", "equity", "shares", "strengths"]
+__all__ = ["EXACT_LIMIT", "check_hand", "equity", "evaluate_badugi_batch", "shares",
+           "strengths"]
 
 EXACT_LIMIT = 2_000_000
 DEFAULT_TRIALS = 200_000
@@ -141,9 +142,10 @@ def _players(g: Game, players: Sequence[Any], dead: Any) -> tuple[list[list[int]
         if len(counts) != 1:
             raise ValueError(f"game {g.name!r}: every player still in holds the same number "
                              f"of cards on a street, got counts {[len(k) for k in known]}")
-        (k,) = counts
-        if not 3 <= k <= full:
-            raise ValueError(f"game {g.name!r}: each player holds 3 to {full} cards, got {k}")
+        (count,) = counts
+        if not 3 <= count <= full:
+            raise ValueError(f"game {g.name!r}: each player holds 3 to {full} cards, "
+                             f"got {count}")
     else:
         for i, k in enumerate(known):
             if len(k) > full:

@@ -108,6 +108,9 @@ def _stud(name: str, summary: str) -> Callable[[dict[str, Any]], Game]:
     def make(options: dict[str, Any]) -> Game:
         t, _ = high_tables("holdem")
         deck = _deck(t)
+        halves: tuple[str, ...]
+        tabs: tuple[GameTables, ...]
+        rule: tuple[str, int | None] | None
         if name == "stud":
             halves, tabs, rule = ("high",), (t,), None
         elif name == "razz":
@@ -132,6 +135,8 @@ def _players(options: dict[str, Any]) -> int:
 def _draw(name: str, exchanges: int, summary: str) -> Callable[[dict[str, Any]], Game]:
     def make(options: dict[str, Any]) -> Game:
         hand, size, limit = "any", 5, 5
+        halves: tuple[str, ...]
+        tabs: tuple[GameTables, ...]
         opts: tuple[tuple[str, Any], ...] = ()
         rule: tuple[str, int | None] | None = None
         if name == "draw":
@@ -140,7 +145,7 @@ def _draw(name: str, exchanges: int, summary: str) -> Callable[[dict[str, Any]],
         elif name == "fechado":
             players = _players(options)
             # 32 cards (7 to A) up to four players, one rank more per extra player
-            lowest = RANKS[max(5 - (players - 4), 1)]
+            lowest = RANKS[max(5 - max(players - 4, 0), 1)]
             t, _ = high_tables("stripped", False, True, lowest)
             halves, tabs, limit = ("high",), (t,), 3
             opts = (("players", players),)
