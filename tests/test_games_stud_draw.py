@@ -238,3 +238,19 @@ def test_equity_multiway_and_monte_carlo():
 def test_bad_input(call, match):
     with pytest.raises(ValueError, match=match):
         call()
+
+
+def test_cli_game(capsys):
+    from handrank.cli import main
+    assert main(["eval", "Ac 2d 3h 4s", "--game", "badugi"]) == 0
+    assert "Badugi, 4-3-2-A" in capsys.readouterr().out
+    assert main(["equity", "As Kd 9c 9h 2s 7d", "Qh Qc Jd 3s 4c 8h", "--game", "stud"]) == 0
+    out = capsys.readouterr().out
+    want = hr.equity(["As Kd 9c 9h 2s 7d", "Qh Qc Jd 3s 4c 8h"], game="stud").equity
+    assert f"{100 * want[0]:.4f}%" in out
+    assert main(["showdown", "--hand", "As 2d 3c 4h 5s Kd Kc", "--hand", "Ah Ad Ac 8h 7s 6d 9c",
+                 "--bets", "10,10", "--game", "stud-hilo"]) == 0
+    assert "seat 0 scoops" in capsys.readouterr().out
+    assert main(["games"]) == 0
+    rows = {ln.split()[0]: ln.split()[1:6] for ln in capsys.readouterr().out.splitlines()[1:]}
+    assert rows["badugi"] == ["52", "4", "0", "low", "1092"]
