@@ -74,6 +74,8 @@ def test_registry():
     six = set(hr.game("fechado", players=6).deck) - set(hr.game("fechado").deck)
     assert sorted({hr.card_str(c)[0] for c in six}) == ["5", "6"]
     assert hr.game("stud").up_cards == (2, 3, 4, 5)
+    assert hr.game("fechado", mao=True).max_discard == 4
+    assert hr.game("fechado", players=6, mao=True) != hr.game("fechado", players=6)
 
 
 @pytest.mark.parametrize("name", BOARDLESS)
@@ -234,6 +236,8 @@ def test_equity_multiway_and_monte_carlo():
     (lambda: hr.settle(None, ["As Ks Qs Js", "Ah Ad Ac 7c 8d"], [1, 1], game="draw"),
      "expected 5 cards for seat 0's hand, got 4"),
     (lambda: hr.game("fechado", players=9), "fechado is for 2 to 8 players"),
+    (lambda: hr.equity(["", "Ah Ad Ac 7c 8d"], game=hr.game("fechado", mao=True)),
+     "allows at most 4 cards exchanged, player 1 keeps 0 of 5"),
 ])
 def test_bad_input(call, match):
     with pytest.raises(ValueError, match=match):

@@ -147,8 +147,11 @@ def _draw(name: str, exchanges: int, summary: str) -> Callable[[dict[str, Any]],
             # 32 cards (7 to A) up to four players, one rank more per extra player
             lowest = RANKS[max(5 - max(players - 4, 0), 1)]
             t, _ = high_tables("stripped", False, True, lowest)
-            halves, tabs, limit = ("high",), (t,), 3
-            opts = (("players", players),)
+            mao = _bool(options, "mao", False)
+            # each player exchanges up to three cards, the mao (the player to
+            # the dealer's right) up to four
+            halves, tabs, limit = ("high",), (t,), 4 if mao else 3
+            opts = (("players", players), ("mao", mao))
         elif name == "badugi":
             t, _ = high_tables("holdem")
             halves, tabs, hand, size, limit = ("low",), (), "badugi", 4, 4
@@ -185,7 +188,7 @@ _ENTRIES: dict[str, tuple[tuple[str, ...], Callable[[dict[str, Any]], Game]]] = 
                             "seven-card stud hi-lo: best five high and eight-or-better low")),
     "razz": ((), _stud("razz", "razz: seven-card stud for the best ace-to-five low")),
     "draw": ((), _draw("draw", 1, "five-card draw: five cards, one exchange, high")),
-    "fechado": (("players",), _draw(
+    "fechado": (("players", "mao"), _draw(
         "fechado", 1, "poker fechado: five-card draw, 32 cards for up to 4 players and one "
         "rank more per extra player (players=), flush beats full house")),
     "27-draw": ((), _draw("27-draw", 1, "deuce-to-seven single draw: five cards, one "
@@ -212,7 +215,8 @@ def game(name: str = "holdem", **options: Any) -> Game:
     **options
         ``shortdeck``: ``trips_beat_straight``, ``kickers``; ``stripped``:
         ``lowest`` (a rank "3" .. "7", default "7"), ``kickers``; ``fechado``:
-        ``players`` (2..8, default 4).
+        ``players`` (2..8, default 4), ``mao`` (True: the player who may
+        exchange four cards).
 
     Returns
     -------
