@@ -299,4 +299,23 @@ def _per_deal(g: Game, h: np.ndarray) -> list[np.ndarray]:
 
 
 def _accumulate(g: Game, h: np.ndarray) -> list[np.ndarray]:
-    return [x.sum(axis=0) for x in _per_deal(g, h)]
+    """The sums over deals of :func:`_per_deal` (one-half games in integer counts)."""
+    if g.split:
+        return [x.sum(axis=0) for x in _per_deal(g, h)]
+    n, p = h.shape[0], h.shape[1]
+    st = np.stack([np.asarray(strengths(g, np.ascontiguousarray(h[:, j]))).reshape(n)
+                   for j in range(p)], axis=1)
+    top = st == st.max(axis=1, keepdims=True)
+    cnt = top.sum(axis=1)
+    eq = np.zeros(p)
+    win = np.zeros(p)
+    tie = np.zeros(p)
+    for k in range(1, p + 1):
+        hits = np.count_nonzero(top & (cnt == k)[:, None], axis=0).astype(np.float64)
+        eq += hits / k
+        if k == 1:
+            win += hits
+        else:
+            tie += hits
+    z = np.zeros(p)
+    return [eq, z, eq, win, tie, z]
