@@ -147,7 +147,7 @@ def _run(args: argparse.Namespace) -> int:
         try:
             fig = re.plot(args.plot, kind="grid") if re is not None else r.plot(args.plot)
         except ImportError as exc:
-            raise HandrankError(f"--plot needs matplotlib: {exc}") from None
+            raise HandrankError(f"--plot: {exc}") from None
         del fig
     if args.json:
         print(json.dumps({

@@ -1,0 +1,147 @@
+"""The first hour of a new user (issue 22): the traps a fresh clone met, one test each."""
+
+from __future__ import annotations
+
+import ast
+import os
+import pathlib
+import subprocess
+import sys
+
+import pytest
+
+import handrank as hr
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+
+def _cli(*argv: str, stdout: int | None = None, env: dict[str, str] | None = None,
+         code: str | None = None) -> subprocess.CompletedProcess[str]:
+    cmd = [sys.executable, "-c", code] if code else [sys.executable, "-m", "handrank"]
+    return subprocess.run([*cmd, *argv], stdout=subprocess.PIPE if stdout is None else stdout,
+                          stderr=subprocess.PIPE, text=True, timeout=120,
+                          env={**os.environ, **(env or {})})
+
+
+# ------------------------------------------------------------ row 6: | head -1
+
+BROKEN_PIPE_COMMANDS = [
+    ["eval", "As Ks Qs Js Ts", "Kh 3c Ks 6d 7c 9h 2s"],
+    ["eval", "--json", "As Ks Qs Js Ts"],
+    ["range", "QQ+,AKs"],
+    ["range", "QQ+,AKs", "--board", "Qh7c2d", "--json"],
+    ["equity", "AsKs", "QdQc", "--board", "Qh7c2d"],
+    ["showdown", "--board", "Ac Kh Qd 5s 5c", "--hand", "AsAd", "--hand", "KdKc",
+     "--bets", "100,100"],
+    ["preflop-table", "--classes", "AA,KK", "--out", "-"],
+    ["--help"],
+    ["--version"],
+    ["range", "--help"],
+]
+
+
+@pytest.mark.parametrize("argv", BROKEN_PIPE_COMMANDS, ids=lambda a: "-".join(a[:2])[:16])
+def test_a_closed_pipe_ends_quietly(argv):
+    """``handrank ... | head -1``: the reader is gone before anything is written."""
+    if argv[0] in ("equity", "preflop-table") and hr.backend != "c":
+        pytest.skip("needs the C core")
+    read, write = os.pipe()
+    os.close(read)                      # every write to stdout now fails with EPIPE
+    try:
+        proc = _cli(*argv, stdout=write)
+    finally:
+        os.close(write)
+    assert "Traceback" not in proc.stderr, proc.stderr
+    assert "BrokenPipe" not in proc.stderr, proc.stderr
+    assert proc.returncode in (0, 141), proc.stderr     # argparse itself ignores EPIPE
+
+
+# ------------------------------------------------- row 12: usage and messages
+
+def test_an_unknown_option_prints_the_subcommands_usage():
+    proc = _cli("eval", "As Ks Qs Js Ts", "--bogus")
+    assert proc.returncode == 2
+    assert proc.stderr.startswith("usage: handrank eval "), proc.stderr
+    assert proc.stderr.rstrip().endswith("handrank: error: unrecognized arguments: --bogus")
+
+
+def test_an_unknown_top_level_option_prints_the_top_usage():
+    proc = _cli("--bogus", "eval", "As Ks Qs Js Ts")
+    assert proc.returncode == 2
+    assert proc.stderr.startswith("usage: handrank [-h]"), proc.stderr
+
+
+def test_plot_without_matplotlib_says_it_once(tmp_path):
+    code = ("import sys; sys.modules['matplotlib'] = None; from handrank.cli import main; "
+            "sys.exit(main(sys.argv[1:]))")
+    proc = _cli("range", "QQ+,AKs", "--plot", str(tmp_path / "r.png"), code=code)
+    assert proc.returncode == 2
+    assert proc.stderr.count("matplotlib") == 1, proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def _parametrize_values(tree: ast.AST) -> list[tuple[int, ast.expr]]:
+    found = []
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "parametrize" and len(node.args) >= 2):
+            found.append((node.lineno, node.args[1]))
+    return found
+
+
+def test_parametrize_is_given_lists_not_iterators():
+    """pytest 10 refuses a one-shot iterator (``enumerate(...)``) as argvalues."""
+    one_shot = {"enumerate", "zip", "map", "filter", "iter", "reversed"}
+    bad = []
+    for path in sorted((ROOT / "tests").rglob("*.py")):
+        for line, value in _parametrize_values(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(value, ast.GeneratorExp) or (
+                    isinstance(value, ast.Call) and isinstance(value.func, ast.Name)
+                    and value.func.id in one_shot):
+                bad.append(f"{path.name}:{line}")
+    assert bad == []
+
+
+# --------------------------------------------------------- row 10: namespace
+
+def test_dir_is_the_public_api():
+    names = {n for n in dir(hr) if not n.startswith("_")}
+    assert names == set(hr.__all__) | {"analysis", "reference", "showdown"}
+    for stray in ("Any", "annotations", "importlib", "cards_mod", "errors", "ranges",
+                  "equity_mod", "hilo", "omaha", "variants", "bench", "cli"):
+        assert stray not in dir(hr)
+    for name in dir(hr):
+        getattr(hr, name)               # every listed name resolves
+
+
+def test_showdown_is_callable_and_still_the_module():
+    board, hands, bets = "A♣ K♥ Q♦ 5♠ 5♣", ["Q♠ Q♣", "A♦ 5♥", "K♦ K♣", None], [300, 300, 100, 50]
+    folded = [False, False, False, True]
+    s = hr.showdown(board, hands, bets, folded=folded, button=3)
+    assert s == hr.settle(board, hands, bets, folded=folded, button=3)
+    assert s.payouts == [400, 0, 350, 0]
+    from handrank import showdown as sd
+    assert sd.settle is hr.settle and sd.showdown_batch is hr.showdown_batch
+    assert callable(sd)
+
+
+def test_explain_takes_what_evaluate_takes():
+    rng = __import__("numpy").random.default_rng(22)
+    for _ in range(200):
+        deal = rng.permutation(52)[:9]
+        board = [int(c) for c in deal[4:]]
+        a = [int(c) for c in deal[:2]] + board
+        b = [int(c) for c in deal[2:4]] + board
+        sa, sb = hr.evaluate(a), hr.evaluate(b)
+        text = hr.explain(a, b)
+        assert text == hr.explain(deal[:2].tolist(), deal[2:4].tolist(), board=board)
+        if sa == sb:
+            assert text.startswith("split: ")
+        else:
+            assert " beats " in text and text == hr.explain(b, a)
+    for k in (5, 6, 7):
+        hr.explain(list(range(k)), list(range(20, 20 + k)))
+    with pytest.raises(hr.InvalidHandError, match="duplicate card 'Ac' in both hands"):
+        hr.explain("Ac Jd 9h 5s 3c", "Ac Jc 8h 7s 6c")
+    with pytest.raises(hr.InvalidHandError, match="expected 5 to 7 cards, got 8"):
+        hr.explain("Ac Jd 9h 5s 3c 2c 4c 5c", "Ad Jc 8h 7s 6c")
