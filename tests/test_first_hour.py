@@ -145,3 +145,63 @@ def test_explain_takes_what_evaluate_takes():
         hr.explain("Ac Jd 9h 5s 3c", "Ac Jc 8h 7s 6c")
     with pytest.raises(hr.InvalidHandError, match="expected 5 to 7 cards, got 8"):
         hr.explain("Ac Jd 9h 5s 3c 2c 4c 5c", "Ad Jc 8h 7s 6c")
+
+
+# ------------------------------------------- row 2: advice that works from here
+
+class _Dist:
+    def __init__(self, text: str | None) -> None:
+        self.text = text
+
+    def read_text(self, name: str) -> str | None:
+        assert name == "direct_url.json"
+        return self.text
+
+
+@pytest.mark.parametrize("record,source", [
+    ('{"url": "file:///home/me/handrank", "dir_info": {}}', "/home/me/handrank"),
+    ('{"url": "file:///tmp/my%20dir/handrank-0.1.0.tar.gz", "archive_info": {}}',
+     "'/tmp/my dir/handrank-0.1.0.tar.gz'"),
+    (None, "handrank"),
+    ('{"url": "https://example.org/handrank-0.1.0.tar.gz", "archive_info": {}}', "handrank"),
+])
+def test_the_no_compiler_advice_names_the_source_installed_from(monkeypatch, record, source):
+    from importlib import metadata
+
+    from handrank import _backend
+    monkeypatch.setattr(metadata, "distribution", lambda name: _Dist(record))
+    assert _backend.reinstall_command() == (
+        f"pip install --no-cache-dir --force-reinstall --no-deps {source}")
+
+
+def test_no_advice_names_a_package_index_handrank_is_not_on():
+    """``pip install ... handrank`` from the index fails: handrank is installed from source."""
+    for path in [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md")),
+                 ROOT / "src" / "handrank" / "_backend.py"]:
+        text = path.read_text(encoding="utf-8")
+        assert "--force-reinstall handrank`" not in text, path
+
+
+# ------------------------------------------------ rows 1 and 3: the README's two commands
+
+def _readme_commands() -> list[str]:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text[text.index("## Two commands"):].split("\n## ", 1)[0]
+    return [line[4:] for line in section.splitlines() if line.startswith("    ")]
+
+
+def test_the_readme_commands_need_only_python3_and_make_their_own_venv():
+    first, second = _readme_commands()
+    for command in (first, second):
+        assert command.startswith("python3 -m venv .venv && "), command
+        for word in command.replace("&&", " ").split():
+            assert word not in ("python", "pip", "handrank"), (word, command)
+    assert first.endswith('.venv/bin/handrank eval "As Ks Qs Js Ts"')
+    assert second.endswith(".venv/bin/python -m pytest")
+    assert "about six minutes" not in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def test_ci_runs_the_readme_commands_verbatim():
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    for command in _readme_commands():
+        assert command in ci, command
