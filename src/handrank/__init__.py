@@ -20,6 +20,7 @@ from .analysis import (
     equity_matrix,
     range_equity,
 )
+from ._deal import deal
 from .cards import card, card_str, cards, cards_str
 from .equity import EquityResult, equity
 from .errors import (
@@ -99,6 +100,7 @@ __all__ = [
     "cards",
     "cards_str",
     "category",
+    "deal",
     "describe",
     "equity",
     "evaluate",

@@ -58,6 +58,8 @@ int64_t hr_eval_batch_kernel(const hr_game *g, const uint8_t *cards, int64_t n, 
 int hr_batch_kernel(void);
 void hr_enumerate7(const hr_game *g, int start, int stride, uint64_t *hist);
 int64_t hr_selftest(const hr_game *g, int k, int start, int stride, uint64_t *hist);
+int64_t hr_deal(const uint8_t *deck, int m, int k, uint64_t seed, int64_t first,
+                int64_t n, uint8_t *out);
 """
 
 CDEF_SHOWDOWN = """
