@@ -206,3 +206,25 @@ def test_ci_runs_the_readme_commands_verbatim():
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
     for command in _readme_commands():
         assert command in ci, command
+
+
+# ------------------------------------------------------ row 9: no cluster package
+
+@pytest.mark.skipif(hr.backend != "c", reason="preflop tables need the C core")
+def test_preflop_table_runs_on_one_machine_without_dask(tmp_path):
+    out = tmp_path / "t.csv"
+    block = ("import sys\n"
+             "for name in ('dask', 'distributed'):\n"
+             "    sys.modules[name] = None\n"
+             "from handrank.cli import main\n"
+             "sys.exit(main(sys.argv[1:]))\n")
+    proc = _cli("preflop-table", "--classes", "AA,KK,AKs,72o", "--out", str(out), code=block)
+    assert proc.returncode == 0, proc.stderr
+    from handrank._preflop import local_table
+    t = local_table(classes=["AA", "KK", "AKs", "72o"])
+    for a in ("AA", "KK", "AKs", "72o"):
+        for b in ("AA", "KK", "AKs", "72o"):
+            e = float(t.equity[t.index(a), t.index(b)])
+            want = float(hr.equity([a, b], exact=True).equity[0])
+            assert e == want, (a, b)
+    assert "AA" in out.read_text()

@@ -11,6 +11,7 @@ import types as _types
 from typing import Any as _Any
 
 from ._backend import BACKEND as backend
+from ._deal import deal
 from ._typing import CardsLike
 from .analysis import (
     BoardAnalysis,
@@ -20,7 +21,6 @@ from .analysis import (
     equity_matrix,
     range_equity,
 )
-from ._deal import deal
 from .cards import card, card_str, cards, cards_str
 from .equity import EquityResult, equity
 from .errors import (
