@@ -228,3 +228,22 @@ def test_preflop_table_runs_on_one_machine_without_dask(tmp_path):
             want = float(hr.equity([a, b], exact=True).equity[0])
             assert e == want, (a, b)
     assert "AA" in out.read_text()
+
+
+# ------------------------------------------------------------ the CLI catches up
+
+@pytest.mark.skipif(hr.backend != "c", reason="Monte Carlo on the command line: the C core")
+def test_equity_target_stderr_on_the_command_line():
+    import json as _json
+    proc = _cli("equity", "AhAd", "random", "random", "--target-stderr", "0.002", "--seed", "7",
+                "--json")
+    assert proc.returncode == 0, proc.stderr
+    got = _json.loads(proc.stdout)
+    want = hr.equity(["AhAd", "random", "random"], target_stderr=0.002, seed=7)
+    assert got["samples"] == want.samples and not got["exact"]
+    assert [p["equity"] for p in got["players"]] == want.equity.tolist()
+    assert max(p["stderr"] for p in got["players"]) <= 0.002
+    bad = _cli("equity", "AhAd", "random", "--target-stderr", "2")
+    assert bad.returncode == 2
+    assert bad.stderr.strip() == ("handrank: error: --target-stderr: target_stderr must be "
+                                  "a number between 0 and 1, got 2.0")

@@ -121,4 +121,5 @@ def cluster_equity(args: argparse.Namespace) -> Any:
     with _client(args.scheduler) as client:
         return hrd.run_equity(args.players, args.board, args.dead,
                               exact=True if args.exact else None, trials=args.trials,
+                              target_stderr=getattr(args, "target_stderr", None),
                               seed=args.seed, client=client, progress=not args.json)
