@@ -247,3 +247,12 @@ def test_equity_target_stderr_on_the_command_line():
     assert bad.returncode == 2
     assert bad.stderr.strip() == ("handrank: error: --target-stderr: target_stderr must be "
                                   "a number between 0 and 1, got 2.0")
+
+
+def test_the_hilo_table_names_each_column_once():
+    r = hr.equity(["As2sKdQd", "Ah2hJcTc"], board="4c 5d Kh 8s 9s", game="omaha-hilo")
+    header = repr(r).splitlines()[1].split()
+    assert header == ["player", "hand", "equity", "tie", "high", "low", "scoop"]
+    assert "<th>win</th>" not in r._repr_html_() and "<th>scoop</th>" in r._repr_html_()
+    assert repr(hr.equity(["AsKs", "QdQc"], board="Qh7c2d8s")).splitlines()[1].split() == [
+        "player", "hand", "equity", "win", "tie"]
