@@ -256,3 +256,12 @@ def test_the_hilo_table_names_each_column_once():
     assert "<th>win</th>" not in r._repr_html_() and "<th>scoop</th>" in r._repr_html_()
     assert repr(hr.equity(["AsKs", "QdQc"], board="Qh7c2d8s")).splitlines()[1].split() == [
         "player", "hand", "equity", "win", "tie"]
+
+
+def test_public_docstrings_link_the_rules_page_not_its_source_path():
+    """The rendered API pages once said "docs/rules.md", a path in the repository."""
+    import inspect
+    for name in hr.__all__:
+        doc = inspect.getdoc(getattr(hr, name)) or ""
+        assert "docs/rules.md" not in doc, name
+    assert "docs/rules.md" not in (hr.reference.__doc__ or "")

@@ -250,8 +250,8 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
     one core) the answer is exact; above, Monte Carlo with 1,000,000 trials.
     ``exact=True`` refuses estimates above 50 billion.
 
-    The rules of the showdown behind each deal: :ref:`rules-best-five` in the
-    documentation's rules page (docs/rules.md).
+    The rules of the showdown behind each deal: :ref:`rules-best-five` on the
+    rules page.
 
     Examples
     --------
