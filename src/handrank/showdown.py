@@ -399,7 +399,11 @@ def _check_inputs(board: Any, hands: Any, contributions: Any, folded: Any, butto
 
 def _read_cards(board: Any, hands: Any, folded: list[bool], sizes: tuple[int, ...] = (2,)
                 ) -> tuple[list[int], list[list[int] | None]]:
-    """Parse the board and every hand given; raise on a duplicate anywhere, saying where."""
+    """Parse the board and every hand given; raise on a duplicate anywhere, saying where.
+
+    The one seat left when everyone else folded may have no hand (None).
+    """
+    fold_win = sum(not f for f in folded) == 1
     bd = [] if board is None else cards(board)
     where: dict[int, str] = {}
     for c in bd:
@@ -409,7 +413,7 @@ def _read_cards(board: Any, hands: Any, folded: list[bool], sizes: tuple[int, ..
     holes: list[list[int] | None] = []
     for seat, h in enumerate(hands):
         if h is None:
-            if not folded[seat]:
+            if not folded[seat] and not fold_win:
                 raise InvalidShowdownError(f"seat {seat} is still in but has no hand")
             holes.append(None)
             continue
@@ -450,7 +454,7 @@ def settle(board: CardsLike | None, hands: Sequence[CardsLike | None],
            contributions: Sequence[int | np.integer[Any]], *,
            folded: Sequence[bool | np.bool_] | None = None, button: int = 0,
            odd_chip: str = "left_of_button", variant: VariantLike = None,
-           game: str = "holdem") -> Settlement:
+           game: str = "holdem", dead: int | np.integer[Any] = 0) -> Settlement:
     """Settle a hand: cut the chips into pots and pay each to its best hand(s).
 
     Parameters
@@ -459,7 +463,8 @@ def settle(board: CardsLike | None, hands: Sequence[CardsLike | None],
         The five community cards (may be incomplete or None when everyone
         else folded).
     hands : sequence of (str, sequence of cards, or None)
-        Each seat's two hole cards; None for a folded seat.
+        Each seat's two hole cards; None for a folded seat, and may be None
+        for the one seat left when everyone else folded.
     contributions : sequence of int
         Chips each seat put in over the whole hand (whole chips, >= 0).
     folded : sequence of bool, optional
@@ -479,6 +484,11 @@ def settle(board: CardsLike | None, hands: Sequence[CardsLike | None],
         the seven cards for each half, Omaha hi-lo (4 to 6 hole cards per
         seat) from exactly two hole and three board cards.  Each pot's
         ``high`` and ``low`` say who won each half and why.
+    dead : int
+        Chips in the pot that belong to no seat's contribution (antes taken
+        as dead money, dead blinds).  They go to the main pot and are never
+        returned as an uncalled bet: the main pot's winner(s) take them, or
+        the last seat in when everyone else folded.
 
     Returns
     -------
@@ -491,7 +501,7 @@ def settle(board: CardsLike | None, hands: Sequence[CardsLike | None],
     TypeError
         A contribution that is not an int (bool and float included).
     InvalidShowdownError
-        A negative contribution, lengths that differ, fewer than 2 seats,
+        A negative contribution or `dead`, lengths that differ, fewer than 2 seats,
         `button` out of range, every player folded, a live seat without a
         hand, an unknown `odd_chip` rule.
     InvalidCardError, InvalidHandError
@@ -519,11 +529,16 @@ def settle(board: CardsLike | None, hands: Sequence[CardsLike | None],
     if game != "holdem" and variant is not None:
         raise ValueError(f"variant= does not apply to {game!r}")
     chips, out, button = _check_inputs(board, hands, contributions, folded, button, odd_chip)
+    if isinstance(dead, (bool, np.bool_)) or not isinstance(dead, numbers.Integral):
+        raise TypeError(f"dead must be a whole number of chips (int), got {quote(dead)}")
+    dead = int(dead)
+    if dead < 0:
+        raise InvalidShowdownError(f"dead is negative: {number(dead)}")
     n = len(chips)
     g = game_tables(variant)
     bd, holes = _read_cards(board, hands, out, (4, 5, 6) if game == "omaha-hilo" else (2,))
     live = [s for s in range(n) if not out[s]]
-    total = sum(chips)
+    total = sum(chips) + dead
     payouts = [0] * n
     if len(live) == 1:
         (last,) = live
@@ -556,12 +571,13 @@ def settle(board: CardsLike | None, hands: Sequence[CardsLike | None],
         # each seat's chips in this layer; the last also takes folded chips
         # above every live seat's amount
         part = [min(c, high) - min(c, low) + (max(c - high, 0) if last else 0) for c in chips]
-        amount = sum(part)
+        amount = sum(part) + (dead if i == 0 else 0)   # dead money: the main pot's
         low = high
         if amount == 0:
             continue
         eligible = tuple(s for s in live if chips[s] >= high)
-        alone = all(part[s] == 0 for s in range(n) if s not in eligible)
+        alone = (all(part[s] == 0 for s in range(n) if s not in eligible)
+                 and not (i == 0 and dead))
         pots.append(pay(amount, eligible, hand, odd_chip, button, n, holes, alone))
     for pot in pots:
         for w, c in zip(pot.winners, pot.shares):

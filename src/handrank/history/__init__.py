@@ -1,0 +1,13 @@
+"""Hand histories: read PHH into one :class:`Hand` model, replay and settle.
+
+Readers are small layers over :mod:`.model`; :mod:`.replay` turns a hand
+into pots and payouts through :func:`handrank.settle`.
+"""
+
+from __future__ import annotations
+
+from .model import Hand, HistoryError
+from .phh import read
+from .replay import Replay
+
+__all__ = ["Hand", "HistoryError", "Replay", "read"]

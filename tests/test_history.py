@@ -1,0 +1,180 @@
+"""handrank.history: settle(dead=), fold wins without cards, PHH reading, replay, errors."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+import handrank as hr
+from handrank.history import HistoryError, read
+from handrank.history.phh import _chunks, loads_table
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+DATA = Path(os.environ.get("HANDRANK_PHH_DATA", "/work/shared/data/phh"))
+real = pytest.mark.skipif(not DATA.is_dir(), reason="real PHH data not present")
+
+HU = """variant = 'NT'
+ante_trimming_status = true
+antes = [0, 0, 0]
+blinds_or_straddles = [50, 100, 0]
+min_bet = 100
+starting_stacks = [1000, 400, 1000]
+actions = ['d dh p1 AsKs', 'd dh p2 QhQd', 'd dh p3 2c7d', 'p3 f', 'p1 cbr 1000', 'p2 cc', \
+'d db 2s3s9h', 'd db Tc', 'd db Jd', 'p1 sm AsKs', 'p2 sm QhQd']
+finishing_stacks = [600, 800, 1000]
+"""
+
+
+def test_settle_dead_money_goes_to_main_pot_never_back():
+    # WSOP 2023 #43 hand 68 by hand: the 225,000 big-blind ante is dead
+    s = hr.settle("2c8cTh Ah 6d", ["8d3s", "9d9c", None, None, "AcKc"],
+                  [75000, 3350000, 0, 0, 3350000],
+                  folded=[True, False, True, True, False], dead=225000)
+    assert s.payouts == [0, 0, 0, 0, 7000000]
+    # without dead= the ante given as a contribution comes back as "uncalled"
+    s0 = hr.settle("2c8cTh Ah 6d", ["8d3s", "9d9c", None, None, "AcKc"],
+                   [75000, 3575000, 0, 0, 3350000], folded=[True, False, True, True, False])
+    assert s0.payouts == [0, 225000, 0, 0, 6775000]
+    # dead money in a pot with an uncalled bet: the bet comes back, the dead chips do not
+    s = hr.settle("2c8cTh Ah 6d", ["9d9c", "AcKc"], [100, 300], dead=30)
+    assert s.payouts == [0, 430]
+    s = hr.settle("2c8cTh Ah 6d", ["AcKc", "9d9c"], [100, 300], dead=30)
+    assert s.payouts == [230, 200]
+    assert sum(s.payouts) == 430
+
+
+def test_settle_dead_checks():
+    with pytest.raises(hr.InvalidShowdownError, match="dead is negative"):
+        hr.settle(None, [None, "AsKs"], [1, 2], folded=[True, False], dead=-1)
+    with pytest.raises(TypeError, match="dead must be a whole number"):
+        hr.settle(None, [None, "AsKs"], [1, 2], folded=[True, False], dead=1.5)
+
+
+def test_fold_winner_needs_no_hand():
+    s = hr.settle(None, [None, None, None], [10, 20, 40], folded=[True, True, False], dead=5)
+    assert s.payouts == [0, 0, 75]
+    # still demanded at a real showdown
+    with pytest.raises(hr.InvalidShowdownError, match="no hand"):
+        hr.settle("2c8cTh Ah 6d", [None, "AsKs"], [10, 10])
+
+
+def test_replay_small_hand():
+    (h,) = read(HU)
+    r = h.replay()
+    # by hand: QQ holds against AK; the main pot is 400 + 400, and 600 of p1's
+    # 1000 is uncalled and comes back
+    assert r.payouts == [600, 800, 0]
+    assert r.net == [-400, 400, 0]
+    assert r.agrees_with_record is True
+    (h2,) = read(HU.replace("[600, 800, 1000]", "[600, 850, 950]"))
+    r2 = h2.replay()
+    assert r2.agrees_with_record is False
+    assert "p2: recorded 850, replayed 800 (+50)" in r2.disagreement
+    assert "p3: recorded 950" in r2.disagreement
+    assert read(HU.replace("finishing_stacks = [600, 800, 1000]\n", "")).__next__(
+        ).replay().agrees_with_record is None
+    assert read(h.to_phh()).__next__() == h
+
+
+def test_fast_reader_matches_toml():
+    text = HU + "event = \"x # y\"\nday = 3\nflag = false\nx = 1.5\n"
+    assert loads_table(text) == tomllib.loads(text)
+    text2 = "a = [\n 1, 2,\n]\n# c\nb = 'q'  # comment\n"
+    assert loads_table(text2) == tomllib.loads(text2)
+
+
+def test_phhs_and_streams(tmp_path):
+    body = "".join(f"[{i}]\n{HU}\n" for i in range(1, 4))
+    p = tmp_path / "a.phhs"
+    p.write_text(body)
+    hands = list(read(p))
+    assert len(hands) == 3 and [h.index for h in hands] == [0, 1, 2]
+    with open(p) as f:
+        assert len(list(read(f))) == 3
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "b.phh").write_text(HU)
+    assert len(list(read(tmp_path))) == 4
+    assert [n for n, _ in _chunks(body.splitlines(True))] == ["1", "2", "3"]
+
+
+BAD = {
+    "unknown card": ("'d dh p1 AsKs'", "'d dh p1 AsZz'", "invalid card"),
+    "duplicate card": ("'d dh p2 QhQd'", "'d dh p2 QhAs'", "duplicate card 'As'"),
+    "out of turn": ("'p3 f', 'p1 cbr 1000'", "'p1 cbr 1000', 'p3 f'", "out of turn"),
+    "bet > stack": ("'p1 cbr 1000'", "'p1 cbr 1001'", "only 1000 behind"),
+    "after over": ("'p3 f', 'p1 cbr 1000', 'p2 cc'", "'p3 f', 'p1 cbr 1000', 'p2 f', 'p3 cc'",
+                   "after the hand is over"),
+    "unknown variant": ("variant = 'NT'", "variant = 'XX'", "unknown variant"),
+    "truncated": ("'d db Tc', 'd db Jd', 'p1 sm AsKs', 'p2 sm QhQd'", "'d db Tc'",
+                  "truncated"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD))
+def test_bad_hands_name_the_reason(case):
+    old, new, msg = BAD[case]
+    assert old in HU
+    (h,) = read(HU.replace(old, new))
+    with pytest.raises(HistoryError, match=msg) as e:
+        h.replay()
+    assert isinstance(e.value, ValueError)
+
+
+def test_bad_toml_is_collected(tmp_path):
+    p = tmp_path / "x.phhs"
+    p.write_text(f"[1]\n{HU}\n[2]\nvariant = 'NT\n[3]\n{HU}\n[4]\nvariant = 'NT'\n")
+    with pytest.raises(HistoryError, match="bad TOML") as e:
+        list(read(p))
+    assert e.value.hand == 1 and e.value.file == str(p)
+    rd = read(p, errors="collect")
+    assert len(list(rd)) == 2
+    assert [(x.hand, "TOML" in x.reason or "missing" in x.reason) for x in rd.errors] == [
+        (1, True), (3, True)]
+
+
+@real
+def test_wsop_43_hand_68_winner_gets_7m():
+    (h,) = read(DATA / "wsop/2023/43/5/68.phh")
+    r = h.replay()
+    assert r.payouts[4] == 7_000_000
+    assert r.dead == 225_000
+    assert r.agrees_with_record is True
+
+
+@real
+def test_real_files_fast_reader_equals_toml_and_round_trip():
+    for p in sorted(DATA.rglob("*.phh")):
+        if "pluribus" in p.parts and not p.name.startswith("1"):
+            continue                       # a tenth of Pluribus keeps this quick
+        text = p.read_text()
+        assert loads_table(text) == tomllib.loads(text), p
+        for h in read(p):
+            assert next(read(h.to_phh())) == h, p
+
+
+@real
+def test_real_hands_replay_and_agree():
+    counts = {"agree": 0, "unsupported": 0}
+    pluribus = 0
+    for h in read(DATA):
+        r = h.replay()
+        if r.error:
+            assert r.error.startswith("not settleable yet: game"), (h.source, r.error)
+            assert h.game is None
+            counts["unsupported"] += 1
+            continue
+        if h.finishing_stacks is None and h.winnings is None:
+            assert r.agrees_with_record is None     # the famous hands record no result
+            continue
+        assert r.agrees_with_record is True, (h.source, r.disagreement)
+        counts["agree"] += 1
+        pluribus += "pluribus" in (h.source or "")
+    assert pluribus == 10_000
+    assert counts["unsupported"] == 55
