@@ -11,7 +11,7 @@ a payout within half a chip of it per seat, with the same total, agrees.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -40,8 +40,13 @@ class Replay:
         From :func:`handrank.settle`; None when the game cannot be settled yet.
     pots, payouts, net
         From the settlement (net = payout - contribution).
-    allin_ev : list or None
-        Not computed yet: always None.
+    allin_ev : list of float or None
+        Each seat's expected net at the moment the last bet before the river
+        was called with all but at most one player all in (see
+        ``_allin_ev`` for the definition); None when that never happened
+        (or a hand still in is unknown).
+    allin_board : str or None
+        The board at that moment.
     agrees_with_record : bool or None
         Compared with ``finishing_stacks`` (or ``winnings``); None when
         nothing is recorded or nothing could be settled.
@@ -63,7 +68,12 @@ class Replay:
     agrees_with_record: bool | None = None
     disagreement: str = ""
     error: str | None = None
-    streets: list[list[Any]] = field(default_factory=list)
+    allin_board: str | None = None
+
+    @property
+    def adjusted_net(self) -> list[Any] | None:
+        """All-in adjusted net: ``allin_ev`` where an all-in happened, else ``net``."""
+        return self.allin_ev if self.allin_ev is not None else self.net
 
     @property
     def pots(self) -> tuple[Pot, ...]:
@@ -130,6 +140,7 @@ def replay(h: Hand) -> Replay:
     start = (big[-1] + 1) % n if big else 0
     need = {s for s in range(n) if stack[s] > 0}
     street = 0
+    allin_board: list[int] | None = None
     cur = start
     over = False
 
@@ -194,6 +205,9 @@ def replay(h: Hand) -> Replay:
                     raise fail(f"bad dealing action {act!r}", i)
                 if need and not betting_done():
                     raise fail(f"board dealt while {_who(nxt(cur))} is still to act", i)
+                if allin_board is None and len(live()) > 1 and len(can_act()) <= 1 \
+                        and len(can_act()) < len(live()):
+                    allin_board = list(board)
                 ids = add_cards(parts[2], i)
                 if len(board) + len(ids) > 5 or (not board and len(ids) != 3):
                     raise fail(f"bad board card count in {act!r}", i)
@@ -290,7 +304,38 @@ def replay(h: Hand) -> Replay:
     r.payouts = [p / scale if scale > 1 else p for p in st.payouts]
     r.net = [r.payouts[s] - put[s] for s in range(n)]
     _compare(h, r)
+    if allin_board is not None and len(allin_board) < 5:
+        r.allin_ev = _allin_ev(st, allin_board, holes, out, put, scale, game)
+        r.allin_board = "".join(card_str(c) for c in allin_board)
     return r
+
+
+def _allin_ev(st: Settlement, board: list[int], holes: dict[int, list[int]], out: list[bool],
+              put: list[Any], scale: int, game: str) -> list[Any] | None:
+    """Each seat's expected net when the last bet was called with cards still to come.
+
+    Pot by pot: a pot with one eligible seat is its own (uncalled or uncontested);
+    a contested pot pays ``amount * equity`` to each eligible seat, equity exact
+    over every remaining board among the pot's contenders, the hole cards of
+    every other seat still in removed from the deck (folded seats' cards are
+    not used, as a player at the table would not know them).
+    """
+    n = len(put)
+    from ..equity import equity
+    live = [s for s in range(n) if not out[s]]
+    if any(s not in holes for s in live):
+        return None
+    ev = [0.0] * n
+    for pot in st.pots:
+        if len(pot.eligible) == 1:
+            ev[pot.eligible[0]] += pot.amount / scale
+            continue
+        others = [c for s in live if s not in pot.eligible for c in holes[s]]
+        res = equity([holes[s] for s in pot.eligible], board=board, dead=others, exact=True,
+                     game=game)
+        for s, e in zip(pot.eligible, res.equity):
+            ev[s] += pot.amount / scale * float(e)
+    return [ev[s] - put[s] for s in range(n)]
 
 
 def _compare(h: Hand, r: Replay) -> None:
