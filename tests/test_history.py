@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import handrank as hr
-from handrank.history import HistoryError, read
+from handrank.history import HistoryError, read, summary
 from handrank.history.phh import _chunks, loads_table
 
 if sys.version_info >= (3, 11):
@@ -235,3 +235,67 @@ def test_allin_ev_against_brute_force():
     (h0,) = read(HU[:HU.index("'p3 f'")] + checked + "\n")
     r0 = h0.replay()
     assert r0.allin_ev is None and r0.adjusted_net == r0.net
+
+
+def _hand(text: str, name: str = "x"):
+    (h,) = read(text)
+    h.source = name
+    return h
+
+
+def test_summary_hand_computed(tmp_path):
+    # hand A: HU above, p1 -400, p2 +400 at showdown, p3 0 (folded)
+    a = HU.replace("starting_stacks", "players = ['ann', 'bob', 'cy']\nstarting_stacks")
+    # hand B: p3 raises to 300, everyone folds: p3 wins the blinds (+150), p1 -50, p2 -100
+    b = a.split("actions")[0] + (
+        "actions = ['d dh p1 AsKs', 'd dh p2 QhQd', 'd dh p3 2c7d', 'p3 cbr 300', 'p1 f', "
+        "'p2 f']\n")
+    (tmp_path / "a.phh").write_text(a)
+    (tmp_path / "b.phh").write_text(b)
+    (tmp_path / "c.phh").write_text(a.replace("AsKs", "AsZz"))    # refused, not dropped
+    s = summary(tmp_path)
+    assert (s.read, s.settled, s.agreeing, s.refused) == (3, 2, 1, 1)
+    assert "invalid card" in s.errors[0]
+    t = s.totals()
+    assert {k: v for k, v in t["ann"].items() if k != "allin_adjusted_net"} == {
+        "hands": 2, "net": -450, "showdown_net": -400, "non_showdown_net": -50, "net_bb": -4.5}
+    assert t["bob"]["net"] == 300 and t["bob"]["showdown_net"] == 400
+    assert t["cy"]["net"] == 150 and t["cy"]["non_showdown_net"] == 150
+    # all-in adjusted: hand A went all in preflop (AK v QQ, exact equity from hr.equity;
+    # the folded seat's 2c7d is not removed from the deck, by the documented definition)
+    eq = hr.equity(["AsKs", "QhQd"], exact=True).equity
+    want_ann = 800 * float(eq[0]) - 1000 + 600 - 50
+    assert t["ann"]["allin_adjusted_net"] == pytest.approx(want_ann)
+    df = s.to_pandas()
+    assert df.loc["cy", "net"] == 150
+    net, adj = s.curves("ann")
+    assert net == [-400, -450]
+    only = summary(tmp_path, player="bob")
+    assert {r.player for r in only.rows} == {"bob"}
+    out = tmp_path / "g.png"
+    only.plot(out, unit="bb")
+    assert out.stat().st_size > 1000
+
+
+def test_dask_histories_same_as_summary(tmp_path):
+    hd = pytest.importorskip("handrank.dask")
+    for i in range(3):
+        (tmp_path / f"{i}.phh").write_text(HU.replace("AsKs", ["AsKs", "AhKh", "AdKd"][i]))
+    a = hd.histories([tmp_path])
+    b = summary(tmp_path)
+    assert a.rows == b.rows and a.totals() == b.totals()
+
+
+def test_cli_history(tmp_path, capsys):
+    from handrank.cli import main
+    (tmp_path / "a.phh").write_text(HU)
+    (tmp_path / "b.phh").write_text(HU.replace("AsKs", "AsAs"))
+    j = tmp_path / "o.json"
+    assert main(["history", str(tmp_path), "--json", str(j), "--csv", str(tmp_path / "o.csv")]
+                ) == 0
+    out = capsys.readouterr()
+    assert "hands read 2, settled 1, agreeing with the record 1, refused 1" in out.out
+    assert "duplicate card" in out.err
+    import json
+    d = json.loads(j.read_text())
+    assert d["refused"] == 1 and d["players"]["p2"]["net"] == 400

@@ -9,5 +9,6 @@ from __future__ import annotations
 from .model import Hand, HistoryError
 from .phh import read
 from .replay import Replay
+from .summary import Summary, summary
 
-__all__ = ["Hand", "HistoryError", "Replay", "read"]
+__all__ = ["Hand", "HistoryError", "Replay", "Summary", "read", "summary"]
