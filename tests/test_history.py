@@ -299,3 +299,22 @@ def test_cli_history(tmp_path, capsys):
     import json
     d = json.loads(j.read_text())
     assert d["refused"] == 1 and d["players"]["p2"]["net"] == 400
+
+
+def test_generated_corpus_agrees_and_fast_path_equals_settle():
+    from handrank.history._generate import corpus
+    n = 0
+    for h in read(corpus(1500, seed=7)):
+        r = h.replay()
+        assert r.agrees_with_record is True, (h.index, r.disagreement)
+        assert r.payouts == r.settlement.payouts          # the fast path against settle
+        assert sum(r.net) == 0
+        n += 1
+    assert n == 1500
+
+
+@real
+def test_pluribus_fast_path_equals_settle():
+    for h in read(DATA / "pluribus" / "100"):
+        r = h.replay()
+        assert r.payouts == r.settlement.payouts, h.source
