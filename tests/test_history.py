@@ -318,3 +318,88 @@ def test_pluribus_fast_path_equals_settle():
     for h in read(DATA / "pluribus" / "100"):
         r = h.replay()
         assert r.payouts == r.settlement.payouts, h.source
+
+
+PS_CASH = """PokerStars Hand #200000001:  Hold'em No Limit ($0.01/$0.02 USD) - \
+2020/01/01 12:00:00 ET
+Table 'Alpha' 6-max Seat #3 is the button
+Seat 1: Alice ($2 in chips)
+Seat 3: Bob ($1 in chips)
+Seat 5: Carol ($3.00 in chips)
+Carol: posts small blind $0.01
+Alice: posts big blind $0.02
+*** HOLE CARDS ***
+Dealt to Carol [Ah Ad]
+Bob: raises $0.04 to $0.06
+Carol: raises $0.24 to $0.30
+Alice: calls $0.28
+Bob: raises $0.70 to $1 and is all-in
+Carol: raises $1.50 to $2.50
+Alice: calls $1.70 and is all-in
+Uncalled bet ($0.50) returned to Carol
+*** FLOP *** [2c 7d Jh]
+*** TURN *** [2c 7d Jh] [5s]
+*** RIVER *** [2c 7d Jh 5s] [9c]
+*** SHOW DOWN ***
+Alice: shows [Kc Kd] (a pair of Kings)
+Carol: shows [Ah Ad] (a pair of Aces)
+Carol collected $1.95 from side pot
+Bob: mucks hand
+Carol collected $2.95 from main pot
+*** SUMMARY ***
+Total pot $5 Main pot $2.95. Side pot $1.95. | Rake $0.10
+Board [2c 7d Jh 5s 9c]
+Seat 1: Alice (big blind) showed [Kc Kd] and lost with a pair of Kings
+Seat 3: Bob (button) mucked
+Seat 5: Carol (small blind) showed [Ah Ad] and won ($4.90) with a pair of Aces
+"""
+
+PS_TOURNEY = """PokerStars Hand #200000002: Tournament #99, $1.00+$0.10 USD Hold'em No Limit - \
+Level II (15/30) - 2020/01/01 12:05:00 ET
+Table '99 1' 9-max Seat #1 is the button
+Seat 1: Ann (1500 in chips)
+Seat 2: Ben (1,000 in chips)
+Seat 4: Cal (800 in chips)
+Ann: posts the ante 5
+Ben: posts the ante 5
+Cal: posts the ante 5
+Ben: posts small blind 15
+Cal: posts big blind 30
+*** HOLE CARDS ***
+Ann: folds
+Ben: raises 60 to 90
+Cal: folds
+Uncalled bet (60) returned to Ben
+Ben collected 75 from pot
+Ben: doesn't show hand
+*** SUMMARY ***
+Total pot 75 | Rake 0
+Seat 2: Ben (small blind) collected (75)
+"""
+
+
+def test_pokerstars_cash_rake_side_pot_uncalled_shows_mucks():
+    (h,) = read(PS_CASH)
+    assert h.players == ["Carol", "Alice", "Bob"]           # p1 = first seat after the button
+    assert h.starting_stacks == [300, 200, 100] and h.extra["unit"] == "cents"
+    assert h.rake == 10 and h.winnings == [540, 0, 0]        # collected + uncalled returned
+    r = h.replay()
+    # Bob mucked, so he gives up his claim: his chips join one pot of Alice and Carol
+    assert [(p.amount, p.eligible) for p in r.pots] == [(500, (0, 1)), (50, (0,))]
+    assert r.payouts == [550, 0, 0]
+    assert r.agrees_with_record is True and "rake of 10" in r.disagreement
+    assert r.net == [300, -200, -100]          # before the rake (net does not take it off)
+    assert next(read(h.to_phh())) == h
+    (bad,) = read(PS_CASH.replace("Carol collected $2.95", "Carol collected $2.90"))
+    assert bad.replay().agrees_with_record is False
+
+
+def test_pokerstars_tournament_antes_and_folds(tmp_path):
+    p = tmp_path / "t.txt"
+    p.write_text(PS_TOURNEY + "\n\n" + PS_CASH)
+    a, b = read(p)
+    assert a.antes == [5, 5, 5] and a.blinds_or_straddles == [15, 30, 0]
+    r = a.replay()
+    assert r.dead == 15 and r.payouts == [135, 0, 0] and r.agrees_with_record is True
+    assert b.players[0] == "Carol"
+    assert len(list(read(tmp_path))) == 2

@@ -162,7 +162,7 @@ def _paths(p: str) -> list[str]:
         for root, dirs, files in os.walk(p):
             dirs.sort()
             for f in sorted(files):
-                if f.endswith((".phh", ".phhs")):
+                if f.endswith((".phh", ".phhs", ".txt")):
                     out.append(os.path.join(root, f))
         return out
     return [p]
@@ -203,20 +203,36 @@ def read(source: Any, *, format: str | None = None, errors: str = "raise") -> Re
     """
     if errors not in ("raise", "collect"):
         raise ValueError(f"errors must be 'raise' or 'collect', got {errors!r}")
-    if format not in (None, "phh"):
-        raise ValueError(f"unknown format {format!r}, expected 'phh'")
+    if format not in (None, "phh", "pokerstars"):
+        raise ValueError(f"unknown format {format!r}, expected 'phh' or 'pokerstars'")
+    from .pokerstars import read_stream
+
+    def stream(lines: Any, file: str | None) -> Iterator[Hand]:
+        it = iter(lines)
+        first: list[str] = []
+        for ln in it:
+            first.append(ln)
+            if ln.strip():
+                break
+        fmt = format or ("pokerstars" if "PokerStars" in "".join(first) or (
+            file or "").endswith(".txt") else "phh")
+        import itertools
+        allof = itertools.chain(first, it)
+        if fmt == "pokerstars":
+            return read_stream(allof, file, errors, bad)
+        return _from_stream(allof, file, errors, bad)
     bad: list[HistoryError] = []
 
     def gen() -> Iterator[Hand]:
         if isinstance(source, (str, os.PathLike)) and (
                 isinstance(source, os.PathLike) or "\n" not in source and "=" not in source):
             for p in _paths(os.fspath(source)):
-                with open(p, encoding="utf-8") as f:
-                    yield from _from_stream(f, p, errors, bad)
+                with open(p, encoding="utf-8-sig") as f:
+                    yield from stream(f, p)
         elif isinstance(source, str):
-            yield from _from_stream(io.StringIO(source), None, errors, bad)
+            yield from stream(io.StringIO(source), None)
         elif hasattr(source, "read"):
-            yield from _from_stream(source, getattr(source, "name", None), errors, bad)
+            yield from stream(source, getattr(source, "name", None))
         else:
             raise TypeError(f"source must be a path, an open file or a string, "
                             f"got {type(source).__name__}")

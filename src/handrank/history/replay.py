@@ -415,7 +415,12 @@ def _compare(h: Hand, r: Replay) -> None:
     else:
         return
     diff = [Fraction(rec[s]) - Fraction(mine[s]) for s in range(n)]
-    if all(d == 0 for d in diff):
+    rake = Fraction(h.rake or 0)
+    if rake and sum(diff) == -rake and all(d <= 0 and (d == 0 or r.payouts[s] > 0)
+                                           for s, d in enumerate(diff)):
+        r.agrees_with_record = True
+        r.disagreement = f"the record takes a rake of {h.rake} from the winners"
+    elif all(d == 0 for d in diff):
         r.agrees_with_record = True
     elif sum(diff) == 0 and all(abs(d) <= Fraction(1, 2) for d in diff) and any(
             Fraction(x).denominator > 1 for x in rec):
