@@ -403,3 +403,40 @@ def test_pokerstars_tournament_antes_and_folds(tmp_path):
     assert r.dead == 15 and r.payouts == [135, 0, 0] and r.agrees_with_record is True
     assert b.players[0] == "Carol"
     assert len(list(read(tmp_path))) == 2
+
+
+def test_truncated_file_is_reported(tmp_path):
+    from handrank.history._generate import corpus
+    text = corpus(5, seed=3)
+    p = tmp_path / "cut.phhs"
+    p.write_text(text[: text.rindex("actions") + 40])      # cut inside the last actions array
+    rd = read(p, errors="collect")
+    hands = list(rd)
+    assert len(hands) == 4 and len(rd.errors) == 1
+    assert rd.errors[0].hand == 4 and "TOML" in rd.errors[0].reason
+
+
+def test_streams_in_bounded_memory():
+    import tracemalloc
+
+    def lines():
+        """A 5,000-hand .phhs (about 2.6 MB) made line by line, never held whole."""
+        for i in range(5000):
+            yield f"[{i + 1}]\n"
+            yield from HU.splitlines(True)
+
+    class File:
+        name = "stream.phhs"
+
+        def read(self) -> str:
+            raise RuntimeError("read() would hold the whole file")
+
+        def __iter__(self):
+            return lines()
+
+    tracemalloc.start()
+    n = sum(1 for _ in read(File()))
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert n == 5000
+    assert peak < 300_000            # one hand at a time: kilobytes, not the 2.6 MB
