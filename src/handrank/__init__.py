@@ -30,6 +30,7 @@ from .errors import (
     InvalidShowdownError,
 )
 from .evaluate import Category, best_five, category, describe, evaluate, evaluate_batch
+from . import index
 from .hilo import evaluate_omaha_hilo, evaluate_omaha_hilo_batch
 from .lowball import Lowball, lowball
 from .omaha import evaluate_omaha, evaluate_omaha_batch
@@ -38,6 +39,8 @@ from .showdown import Pot, PotHalf, Settlement, explain, settle, showdown_batch
 from .variants import Variant, variant
 
 __version__ = "0.1.0"
+
+from . import boards  # noqa: E402  (reads __version__ lazily)
 
 
 def __getattr__(name: str) -> Any:
@@ -69,6 +72,7 @@ __all__ = [
     "Variant",
     "backend",
     "best_five",
+    "boards",
     "card",
     "card_str",
     "cards",
@@ -82,6 +86,7 @@ __all__ = [
     "evaluate_omaha_batch",
     "evaluate_omaha_hilo",
     "evaluate_omaha_hilo_batch",
+    "index",
     "explain",
     "lowball",
     "settle",
