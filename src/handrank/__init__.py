@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from . import index
 from ._backend import BACKEND as backend
 from ._typing import CardsLike
 from .analysis import (
@@ -30,7 +31,6 @@ from .errors import (
     InvalidShowdownError,
 )
 from .evaluate import Category, best_five, category, describe, evaluate, evaluate_batch
-from . import index
 from .hilo import evaluate_omaha_hilo, evaluate_omaha_hilo_batch
 from .lowball import Lowball, lowball
 from .omaha import evaluate_omaha, evaluate_omaha_batch

@@ -165,11 +165,12 @@ def _run(client: Any, fn: Callable[..., Any], calls: Sequence[tuple[Any, ...]],
             if progress:
                 progress(1)
         return
-    from . import dask as hrdask   # imports dask; only when a client is given
+    from . import dask as hrdask  # imports dask; only when a client is given
     hrdask._check_client(client)
     import distributed
+    as_completed: Any = distributed.as_completed
     futures = {client.submit(fn, *args, pure=False): key for key, args in zip(keys, calls)}
-    for fut in distributed.as_completed(list(futures)):
+    for fut in as_completed(list(futures)):
         done(futures[fut], fut.result())
         if progress:
             progress(1)

@@ -13,7 +13,7 @@ gives the canonical member of a class.  The work is done in C
 >>> hr.index.holdem.index("AhAd") == hr.index.holdem.index("AcAs")
 True
 >>> hr.cards_str(hr.index.holdem.unindex(168, 0))
-'Ad Ac'
+'Ac Ad'
 """
 
 from __future__ import annotations
@@ -26,9 +26,9 @@ import numpy as np
 
 from . import _backend
 from ._typing import CardsLike
+from ._validate import quote
 from .cards import card_str, cards
 from .errors import InvalidHandError
-from ._validate import quote
 
 __all__ = ["Indexer", "holdem"]
 
