@@ -152,6 +152,9 @@ def _stats_task(street: int, ranks: int, lo: int, hi: int, bins: int,
 # ----------------------------------------------------------------- runner
 
 def _chunks(total: int, size: int) -> list[tuple[int, int]]:
+    """[lo, hi) parts of at most `size`, and at least 256 parts when `total` allows
+    (the preflop's 169 indices are many runouts each: one part would be one task)."""
+    size = max(1, min(size, -(-total // 256)))
     return [(lo, min(lo + size, total)) for lo in range(0, total, size)]
 
 
@@ -311,6 +314,12 @@ class _Journal:
                     if line.isdigit():
                         self.done.add(int(line))
 
+    def reset(self) -> None:
+        """Forget every chunk (the data file was made anew)."""
+        self.done.clear()
+        if os.path.exists(self.path):
+            os.remove(self.path)
+
     def commit(self, key: int) -> None:
         with open(self.path, "a") as f:
             f.write(f"{key}\n")
@@ -319,11 +328,17 @@ class _Journal:
         self.done.add(key)
 
 
-def _open(path: str, shape: tuple[int, ...], dtype: Any) -> np.memmap:
+def _open(path: str, shape: tuple[int, ...], dtype: Any, journal: _Journal) -> np.memmap:
+    """The .npy at `path`, kept when it has the shape and dtype (else made anew,
+    and `journal` forgets its chunks)."""
     if os.path.exists(path):
-        arr = np.load(path, mmap_mode="r+")
-        if arr.shape == shape and arr.dtype == dtype:
+        try:
+            arr = np.load(path, mmap_mode="r+")
+        except ValueError:
+            arr = None
+        if arr is not None and arr.shape == shape and arr.dtype == dtype:
             return arr  # type: ignore[no-any-return]
+    journal.reset()
     return np.lib.format.open_memmap(path, mode="w+", dtype=dtype, shape=shape)
 
 
@@ -362,10 +377,12 @@ def build(street: Any, out: str | os.PathLike[str], what: Sequence[str] = _WHAT,
             raise KeyboardInterrupt("stopped by _stop_after (a test hook)")
 
     river_path = os.path.join(out, f"{tag}river_ehs.npy")
-    journal = _Journal(river_path + ".done")
+    # the journal's name carries the chunking, so a journal never names other chunks
+    river_parts = _chunks(board_ix.size(0), _BOARD_CHUNK)
+    journal = _Journal(f"{river_path}.{river_parts[0][1]}.done")
     files = {"river_ehs": river_path}
     if len(journal.done) < n_river or not os.path.exists(river_path):
-        river = _open(river_path, (holdem.size(3),), np.float64)
+        river = _open(river_path, (holdem.size(3),), np.float64, journal)
         count[0] = len(journal.done)
 
         def commit(key: int) -> None:
@@ -383,15 +400,15 @@ def build(street: Any, out: str | os.PathLike[str], what: Sequence[str] = _WHAT,
     if k < 3:
         name = _NAMES[k]
         size = holdem.size(k)
+        parts = _chunks(size, _INDEX_CHUNK)
+        sj = _Journal(os.path.join(out, f"{tag}{name}-{'-'.join(items)}.{parts[0][1]}.done"))
         arrays: dict[str, np.memmap] = {}
         for w in items:
             path = os.path.join(out, f"{tag}{name}_{w}.npy")
             files[f"{name}_{w}"] = path
             arrays[w] = _open(path, (size, b) if w == "hist" else (size,),
-                              np.float32 if w == "hist" else np.float64)
-        sj = _Journal(os.path.join(out, f"{tag}{name}.done"))
+                              np.float32 if w == "hist" else np.float64, sj)
         count[0] += len(sj.done)
-        parts = _chunks(size, _INDEX_CHUNK)
         keys = [i for i in range(len(parts)) if i not in sj.done]
         ref: Any = os.path.abspath(river_path)
 

@@ -261,8 +261,12 @@ class Indexer:
         k = self._street_of(len(ids)) if street is None else self._check_street(street)
         return int(self.index_batch(np.asarray([ids], dtype=np.int64), k)[0])
 
-    def index_batch(self, a: Any, street: int) -> np.ndarray:
-        """The index of each row of `a` (shape ``(n, cards(street))``), as int64."""
+    def index_batch(self, a: Any, street: int, *, out: np.ndarray | None = None) -> np.ndarray:
+        """The index of each row of `a` (shape ``(n, cards(street))``), as int64.
+
+        `out`: an int64 array of n to write into (a reused buffer saves the
+        page faults of a new one on big batches); it is returned.
+        """
         st = self._street(street)
         arr = np.asarray(a)
         if arr.ndim != 2 or arr.shape[1] != st.cards or not (
@@ -275,7 +279,13 @@ class Indexer:
             raise InvalidHandError(f"invalid card id {int(arr[bad[0], bad[1]])} at row "
                                    f"{int(bad[0])}, column {int(bad[1])}")
         rows = np.ascontiguousarray(arr, dtype=np.uint8)
-        out = np.empty(len(rows), dtype=np.int64)
+        if out is None:
+            out = np.empty(len(rows), dtype=np.int64)
+        elif not (isinstance(out, np.ndarray) and out.dtype == np.int64
+                  and out.shape == (len(rows),) and out.flags.c_contiguous
+                  and out.flags.writeable):
+            raise ValueError(f"out must be a writable contiguous int64 array of shape "
+                             f"({len(rows)},)")
         core = _core()
         ffi = core.ffi
         bad_row = core.lib.hr_index_batch(st.ptr, ffi.from_buffer("uint8_t[]", rows), len(rows),
