@@ -47,11 +47,11 @@ def test_river_table_is_exact_on_a_reduced_deck(river5: np.ndarray) -> None:
     assert np.allclose(river5[sample], _brute_river(hands, R), rtol=0, atol=1e-12)
 
 
-def _runout_means(ix: Indexer, street: int, river: np.ndarray, bins: int
+def _runout_means(ix: Indexer, street: int, river: np.ndarray, bins: int, which: np.ndarray
                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Mean, mean square and histogram of river values over each index's runouts (numpy)."""
-    n = ix.size(street)
-    hands = ix.unindex_batch(np.arange(n), street)
+    n = len(which)
+    hands = ix.unindex_batch(which, street)
     deck = 4 * ix.ranks
     k = 5 - (ix.cards(street) - 2)
     e, e2, h = np.empty(n), np.empty(n), np.empty((n, bins))
@@ -69,13 +69,16 @@ def _runout_means(ix: Indexer, street: int, river: np.ndarray, bins: int
 @pytest.mark.parametrize("street", [2, 1])
 def test_turn_and_flop_are_means_of_the_river_table(river5: np.ndarray, street: int) -> None:
     ix = Indexer((2, 3, 1, 1), ranks=R)
-    e, e2, h = _runout_means(ix, street, river5, 10)
+    which = np.random.default_rng(street).choice(ix.size(street), 2000, replace=False)
+    e, e2, h = _runout_means(ix, street, river5, 10, which)
     got_e = boards.ehs(street, _ranks=R)
     got_e2 = boards.ehs2(street, _ranks=R)
     got_h = boards.histogram(street, bins=10, _ranks=R)
+    assert got_h.dtype == np.float32 and got_h.shape == (ix.size(street), 10)
+    assert np.allclose(got_h.sum(axis=1), 1, atol=1e-5)
+    got_e, got_e2, got_h = got_e[which], got_e2[which], got_h[which]
     assert np.allclose(got_e, e, rtol=0, atol=1e-12)
     assert np.allclose(got_e2, e2, rtol=0, atol=1e-12)
-    assert got_h.dtype == np.float32 and got_h.shape == (ix.size(street), 10)
     assert np.allclose(got_h, h, rtol=0, atol=1e-6)
     assert np.allclose(got_h.sum(axis=1), 1, atol=1e-5)
 
@@ -85,7 +88,7 @@ def test_preflop_reduced_deck_against_equity_brute_force() -> None:
     got = boards.ehs(0, _ranks=4)
     ix = Indexer((2, 3, 1, 1), ranks=4)
     hole = ix.unindex_batch(np.arange(ix.size(0)), 0)
-    for i in (0, len(hole) // 2, len(hole) - 1):
+    for i in (0, len(hole) - 1):
         left = [c for c in range(16) if c not in hole[i]]
         total = 0.0
         rows = []
@@ -166,7 +169,7 @@ def test_dask_client_gives_the_same_bits(monkeypatch) -> None:  # type: ignore[n
     monkeypatch.setattr(boards, "_INDEX_CHUNK", 2000)
     local = boards.histogram(2, bins=6, _ranks=4)
     with distributed.Client(n_workers=2, threads_per_worker=1, processes=False,
-                            dashboard_address=None, silence_logs=40) as client:
+                            dashboard_address=":0", silence_logs=40) as client:
         got = boards.histogram(2, bins=6, client=client, _ranks=4)
         e = boards.ehs(1, client=client, _ranks=4)
     assert np.array_equal(local, got)

@@ -88,6 +88,16 @@ def river_values(boards: np.ndarray, ranks: int = 13) -> tuple[np.ndarray, np.nd
     `boards` is (n, 5) card ids; H is the number of hole pairs left,
     C(4 * ranks - 5, 2), in colex order of their two cards.
     """
+    idx, raw = _river_raw(boards, ranks)
+    return idx, _scale(raw, ranks)
+
+
+def _scale(raw: np.ndarray, ranks: int) -> np.ndarray:
+    """EHS from 2 * wins + ties (the same division everywhere, so the same bits)."""
+    return raw / (2.0 * math.comb(4 * ranks - 7, 2))
+
+
+def _river_raw(boards: np.ndarray, ranks: int) -> tuple[np.ndarray, np.ndarray]:
     core = _lib()
     ffi = core.ffi
     holdem, _ = _ix(ranks)
@@ -103,27 +113,30 @@ def river_values(boards: np.ndarray, ranks: int = 13) -> tuple[np.ndarray, np.nd
                                  ffi.from_buffer("uint32_t[]", val, require_writable=True))
     if r != -1:
         raise ValueError(f"bad board at row {r}")
-    opponents = math.comb(n_cards - 7, 2)
-    return idx, val / (2.0 * opponents)
+    return idx, val
 
 
 def _river_task(ranks: int, lo: int, hi: int) -> tuple[np.ndarray, np.ndarray]:
+    """(river index as uint32, 2 * wins + ties as uint32) of boards lo..hi-1: 8 bytes
+    a hole pair to send back, not 16."""
     _, board_ix = _ix(ranks)
     boards = board_ix.unindex_batch(np.arange(lo, hi, dtype=np.int64), 0)
-    idx, val = river_values(boards, ranks)
-    return idx.reshape(-1), val.reshape(-1)
+    idx, raw = _river_raw(boards, ranks)
+    return idx.reshape(-1).astype(np.uint32), raw.reshape(-1)
 
 
-_river_cache: dict[str, np.ndarray] = {}
+_river_cache: dict[tuple[str, int, int], np.ndarray] = {}
 
 
 def _river_array(river: Any) -> np.ndarray:
-    if isinstance(river, str):   # a .npy path: memory-mapped once per process
-        arr = _river_cache.get(river)
+    if isinstance(river, str):   # a .npy path: memory-mapped once per process and version
+        st = os.stat(river)
+        key = (river, st.st_mtime_ns, st.st_size)
+        arr = _river_cache.get(key)
         if arr is None:
             arr = np.load(river, mmap_mode="r")
             _river_cache.clear()
-            _river_cache[river] = arr
+            _river_cache[key] = arr
         return arr
     return np.asarray(river)
 
@@ -152,9 +165,9 @@ def _stats_task(street: int, ranks: int, lo: int, hi: int, bins: int,
 # ----------------------------------------------------------------- runner
 
 def _chunks(total: int, size: int) -> list[tuple[int, int]]:
-    """[lo, hi) parts of at most `size`, and at least 256 parts when `total` allows
+    """[lo, hi) parts of at most `size`, and at least 64 parts when `total` allows
     (the preflop's 169 indices are many runouts each: one part would be one task)."""
-    size = max(1, min(size, -(-total // 256)))
+    size = max(1, min(size, -(-total // 64)))
     return [(lo, min(lo + size, total)) for lo in range(0, total, size)]
 
 
@@ -189,7 +202,7 @@ def _river_into(out: np.ndarray, ranks: int, client: Any, skip: Iterable[int] = 
     keys = [k for k in range(len(parts)) if k not in skip]
 
     def done(key: int, res: tuple[np.ndarray, np.ndarray]) -> None:
-        out[res[0]] = res[1]
+        out[res[0]] = _scale(res[1], ranks)
         if commit:
             commit(key)
 
