@@ -69,15 +69,16 @@ static inline uint64_t hr_multi_term(uint64_t a, int m)
     }
 }
 
-/* Index of one row; -1 if bad. */
-static inline int64_t hr_index_row(const hr_index_street *ix, const uint8_t *row)
+/* Index of one row of a street of G groups; -1 if bad.  Always inlined, so
+ * the callers below get a copy with G a constant (loops unrolled). */
+static HR_INLINE int64_t hr_index_row_g(const hr_index_street *ix, const uint8_t *row,
+                                        const int G)
 {
     /* group j's rank set of suit s: bits 16 * (j % 4) of ms[s][j / 4] */
     uint64_t ms[HR_INDEX_SUITS][2];
     uint32_t key[HR_INDEX_SUITS] = {0, 0, 0, 0};
     uint64_t seen = 0, item[HR_INDEX_SUITS];
     const unsigned n_cards = 4u * (unsigned)ix->ranks;
-    const int G = ix->groups;
     int pos = 0;
     for (int s = 0; s < HR_INDEX_SUITS; s++)
         ms[s][0] = ms[s][1] = 0;
@@ -146,18 +147,40 @@ static inline int64_t hr_index_row(const hr_index_street *ix, const uint8_t *row
     }
 }
 
+static int64_t hr_index_row(const hr_index_street *ix, const uint8_t *row)
+{
+    switch (ix->groups) {
+    case 1: return hr_index_row_g(ix, row, 1);
+    case 2: return hr_index_row_g(ix, row, 2);
+    case 3: return hr_index_row_g(ix, row, 3);
+    case 4: return hr_index_row_g(ix, row, 4);
+    default: return hr_index_row_g(ix, row, ix->groups);
+    }
+}
+
 int64_t hr_index_batch(const hr_index_street *ix, const uint8_t *cards, int64_t n,
                        int64_t *out)
 {
+    /* a local copy: the stores to out cannot alias it, so nothing is reloaded */
+    const hr_index_street loc = *ix;
     int k = 0;
-    for (int j = 0; j < ix->groups; j++)
-        k += ix->size[j];
-    for (int64_t i = 0; i < n; i++) {
-        int64_t v = hr_index_row(ix, cards + i * k);
-        if (v < 0)
-            return i;
-        out[i] = v;
+    for (int j = 0; j < loc.groups; j++)
+        k += loc.size[j];
+#define HR_INDEX_LOOP(G) \
+    for (int64_t i = 0; i < n; i++) { \
+        int64_t v = hr_index_row_g(&loc, cards + i * k, (G)); \
+        if (v < 0) \
+            return i; \
+        out[i] = v; \
     }
+    switch (loc.groups) {
+    case 1: HR_INDEX_LOOP(1) break;
+    case 2: HR_INDEX_LOOP(2) break;
+    case 3: HR_INDEX_LOOP(3) break;
+    case 4: HR_INDEX_LOOP(4) break;
+    default: HR_INDEX_LOOP(loc.groups) break;
+    }
+#undef HR_INDEX_LOOP
     return -1;
 }
 
