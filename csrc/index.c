@@ -127,21 +127,51 @@ static HR_INLINE int64_t hr_index_row_g(const hr_index_street *ix, const uint8_t
         int32_t cfg = ix->config_of[((int64_t)(item[0] >> 40) * K + (int64_t)(item[1] >> 40)) * K
                                     + (int64_t)(item[2] >> 40)];
         const int64_t *rm;
-        uint64_t total = 0;
-        int s = 0;
+        uint64_t total;
         if (cfg < 0)
             return -1;   /* impossible for a valid row */
         rm = ix->run_mult + 4 * cfg;
-        while (s < HR_INDEX_SUITS) {
-            uint64_t k = item[s] >> 40, rank = 0;
-            int e = s + 1, mm;
-            while (e < HR_INDEX_SUITS && (item[e] >> 40) == k)
-                e++;
-            mm = e - s;
-            for (int i = 0; i < mm; i++)
-                rank += hr_multi_term(item[s + i] & low, mm - i);
-            total += rank * (uint64_t)rm[s];
-            s = e;
+        {
+            /* which neighbours share a key: 3 bits pick one of 8 run patterns */
+            const uint64_t a0 = item[0] & low, a1 = item[1] & low, a2 = item[2] & low,
+                           a3 = item[3] & low;
+            const unsigned pat = (unsigned)((item[0] >> 40) == (item[1] >> 40))
+                                 | (unsigned)((item[1] >> 40) == (item[2] >> 40)) << 1
+                                 | (unsigned)((item[2] >> 40) == (item[3] >> 40)) << 2;
+            switch (pat) {
+            case 0:   /* 1 1 1 1 */
+                total = a0 * (uint64_t)rm[0] + a1 * (uint64_t)rm[1] + a2 * (uint64_t)rm[2]
+                        + a3 * (uint64_t)rm[3];
+                break;
+            case 1:   /* 2 1 1 */
+                total = (hr_multi_term(a0, 2) + a1) * (uint64_t)rm[0] + a2 * (uint64_t)rm[2]
+                        + a3 * (uint64_t)rm[3];
+                break;
+            case 2:   /* 1 2 1 */
+                total = a0 * (uint64_t)rm[0] + (hr_multi_term(a1, 2) + a2) * (uint64_t)rm[1]
+                        + a3 * (uint64_t)rm[3];
+                break;
+            case 4:   /* 1 1 2 */
+                total = a0 * (uint64_t)rm[0] + a1 * (uint64_t)rm[1]
+                        + (hr_multi_term(a2, 2) + a3) * (uint64_t)rm[2];
+                break;
+            case 5:   /* 2 2 */
+                total = (hr_multi_term(a0, 2) + a1) * (uint64_t)rm[0]
+                        + (hr_multi_term(a2, 2) + a3) * (uint64_t)rm[2];
+                break;
+            case 3:   /* 3 1 */
+                total = (hr_multi_term(a0, 3) + hr_multi_term(a1, 2) + a2) * (uint64_t)rm[0]
+                        + a3 * (uint64_t)rm[3];
+                break;
+            case 6:   /* 1 3 */
+                total = a0 * (uint64_t)rm[0]
+                        + (hr_multi_term(a1, 3) + hr_multi_term(a2, 2) + a3) * (uint64_t)rm[1];
+                break;
+            default:  /* 4 */
+                total = (hr_multi_term(a0, 4) + hr_multi_term(a1, 3) + hr_multi_term(a2, 2)
+                         + a3) * (uint64_t)rm[0];
+                break;
+            }
         }
         return ix->offset[cfg] + (int64_t)total;
     }
