@@ -12,6 +12,13 @@ from typing import Any
 
 from . import index
 from ._backend import BACKEND as backend
+from ._deprecated import (
+    evaluate_omaha,
+    evaluate_omaha_batch,
+    evaluate_omaha_hilo,
+    evaluate_omaha_hilo_batch,
+    variant,
+)
 from ._typing import CardsLike
 from .analysis import (
     BoardAnalysis,
@@ -22,7 +29,7 @@ from .analysis import (
     range_equity,
 )
 from .cards import card, card_str, cards, cards_str
-from .equity import EquityResult, equity
+from .equity import EquityResult
 from .errors import (
     HandrankError,
     InvalidCardError,
@@ -30,13 +37,24 @@ from .errors import (
     InvalidRangeError,
     InvalidShowdownError,
 )
-from .evaluate import Category, best_five, category, describe, evaluate, evaluate_batch
-from .hilo import evaluate_omaha_hilo, evaluate_omaha_hilo_batch
+from .evaluate import Category
+from .games import Game, game
 from .lowball import Lowball, lowball
-from .omaha import evaluate_omaha, evaluate_omaha_batch
+from .operations import (
+    best_five,
+    category,
+    describe,
+    equity,
+    evaluate,
+    evaluate_batch,
+    explain,
+    games,
+    settle,
+    showdown_batch,
+)
 from .ranges import Range
-from .showdown import Pot, PotHalf, Settlement, explain, settle, showdown_batch
-from .variants import Variant, variant
+from .showdown import Pot, PotHalf, Settlement
+from .variants import Variant
 
 __version__ = "0.1.0"
 
@@ -59,6 +77,7 @@ __all__ = [
     "range_equity",
     "Category",
     "EquityResult",
+    "Game",
     "HandrankError",
     "InvalidCardError",
     "InvalidHandError",
@@ -88,6 +107,8 @@ __all__ = [
     "evaluate_omaha_hilo_batch",
     "index",
     "explain",
+    "game",
+    "games",
     "lowball",
     "settle",
     "showdown_batch",

@@ -23,6 +23,8 @@ from ._typing import CardArrayLike, CardsLike, IntArray, StrengthArray, VariantL
 from ._validate import number
 from .cards import RANKS, card_str, cards, check_hand, first_duplicate
 from .errors import InvalidCardError, InvalidHandError
+from .games.base import Game
+from .games.registry import high_tables
 
 __all__ = ["Category", "best_five", "category", "describe", "evaluate", "evaluate_batch"]
 
@@ -84,12 +86,21 @@ def game_tables(variant: VariantLike = None) -> GameTables:
     """
     if variant is None:
         return _HOLDEM
+    if isinstance(variant, Game):
+        high = variant.high
+        if high is None:
+            raise TypeError(f"game {variant.name!r} has no high half")
+        # hold'em's own tables (the ones a backend switch replaces) for every
+        # game whose high half is hold'em's
+        return _HOLDEM if high.values is _backend.GAMES["holdem"].values else high
     if isinstance(variant, str):
         tables = _backend.GAMES.get(variant)
         if tables is None:
             # "stripped" and the other user-facing names, with their default options
-            from .variants import variant as make_variant
-            return make_variant(variant).tables
+            if variant != "stripped":
+                raise ValueError(f"unknown variant {_validate.quote(variant)}, "
+                                 "expected 'holdem', 'shortdeck' or 'stripped'")
+            return high_tables("stripped", False, True, "7")[0]
         if tables.low:
             raise ValueError(f"{_validate.quote(variant)} is a low-hand rule, not a variant: "
                              + _lowball_hint(tables))

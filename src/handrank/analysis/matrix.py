@@ -22,6 +22,7 @@ from .._typing import CardsLike, ComboArray, FloatArray, PlayerLike, VariantLike
 from ..equity import BOARD_CARDS, SHARE_UNIT, _prepare, _Spot, equity
 from ..errors import HandrankError, InvalidRangeError
 from ..evaluate import game_tables
+from ..games.registry import best_five_game
 from ..ranges import _CELL, _COMBO_IDS, Range, parse_player
 from . import _runouts
 
@@ -261,7 +262,7 @@ def _chunk_rows(n_combos: int) -> int:
 
 
 def equity_matrix(a: PlayerLike, b: PlayerLike, board: CardsLike = "", dead: CardsLike = "", *,
-                  variant: VariantLike = None) -> EquityMatrix:
+                  variant: VariantLike = None, game: Any = "holdem") -> EquityMatrix:
     """Return the heads-up equity of every combo of `a` against every combo of `b`.
 
     Exact over every runout of the board (0 to 5 cards given).  Each
@@ -316,6 +317,7 @@ def equity_matrix(a: PlayerLike, b: PlayerLike, board: CardsLike = "", dead: Car
     ...
     handrank.errors.InvalidHandError: card 'As' is in player 1's hand and on the board
     """
+    variant = best_five_game(game, variant, 'equity_matrix')
     ra, rb = parse_player(a), parse_player(b)
     spot = _spot([ra, rb], board, dead, variant)
     rows, _ = ra.arrays()
@@ -349,7 +351,8 @@ def equity_matrix(a: PlayerLike, b: PlayerLike, board: CardsLike = "", dead: Car
 
 
 def range_equity(hero: PlayerLike, villain: PlayerLike, board: CardsLike = "",
-                 dead: CardsLike = "", *, variant: VariantLike = None) -> RangeEquity:
+                 dead: CardsLike = "", *, variant: VariantLike = None,
+                 game: Any = "holdem") -> RangeEquity:
     """Return the equity of each hero combo against the villain's whole range.
 
     Exact over every runout (0 to 5 board cards given), heads-up.  A hero
@@ -403,6 +406,7 @@ def range_equity(hero: PlayerLike, villain: PlayerLike, board: CardsLike = "",
     handrank.errors.InvalidRangeError: player 1's range 'QQ' has no combos left after \
 removing the board, the dead cards and the other players' hands
     """
+    variant = best_five_game(game, variant, 'range_equity')
     rh, rv = parse_player(hero), parse_player(villain)
     spot = _spot([rh, rv], board, dead, variant)
     g = spot.g
