@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from . import index
 from ._backend import BACKEND as backend
 from ._deprecated import (
     evaluate_omaha,
@@ -61,6 +62,8 @@ from .videopoker import VideoPoker, video_poker
 
 __version__ = "0.1.0"
 
+from . import boards  # noqa: E402  (reads __version__ lazily)
+
 
 def __getattr__(name: str) -> Any:
     # hr.reference (the pure-Python rule book) is imported on first use only.
@@ -104,6 +107,7 @@ __all__ = [
     "Variant",
     "backend",
     "best_five",
+    "boards",
     "card",
     "card_str",
     "cards",
@@ -117,6 +121,7 @@ __all__ = [
     "evaluate_omaha_batch",
     "evaluate_omaha_hilo",
     "evaluate_omaha_hilo_batch",
+    "index",
     "explain",
     "game",
     "games",

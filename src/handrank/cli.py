@@ -13,6 +13,7 @@ from typing import Any
 from . import (
     __version__,
     _cli_bench,
+    _cli_boards,
     _cli_equity,
     _cli_preflop,
     _cli_range,
@@ -109,7 +110,8 @@ def build_parser() -> argparse.ArgumentParser:
                     examples=["handrank games", "handrank games --json"])
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=_cmd_games)
-    for module in (_cli_equity, _cli_showdown, _cli_bench, _cli_range, _cli_preflop):
+    for module in (_cli_equity, _cli_showdown, _cli_bench, _cli_range, _cli_preflop,
+                   _cli_boards):
         module.add_parser(sub)
     return parser
 
