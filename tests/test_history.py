@@ -177,7 +177,7 @@ def test_real_hands_replay_and_agree():
         counts["agree"] += 1
         pluribus += "pluribus" in (h.source or "")
     assert pluribus == 10_000
-    assert counts["unsupported"] == 55
+    assert counts["unsupported"] == 47          # stud, razz, draw, badugi, short deck
 
 
 ALLIN3 = """variant = 'NT'
@@ -440,3 +440,9 @@ def test_streams_in_bounded_memory():
     tracemalloc.stop()
     assert n == 5000
     assert peak < 300_000            # one hand at a time: kilobytes, not the 2.6 MB
+
+
+def test_settle_dead_in_omaha_high():
+    s = hr.settle("Ac 7d 2d 9h 3s", ["As Ah Kd Qd", "Ks Kh 2c 3c"], [10, 30], game="omaha",
+                  dead=5)
+    assert s.payouts == [25, 20]          # 20 of seat 1's 30 uncalled; the dead 5 are not

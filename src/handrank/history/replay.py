@@ -18,7 +18,7 @@ from typing import Any
 from .. import _backend
 from ..cards import card_str, cards
 from ..errors import HandrankError
-from ..showdown import Pot, Settlement, settle
+from ..showdown import Pot, Settlement, settle, settle_game
 from .model import GAMES, HOLE, Hand, HistoryError
 
 _C = _backend.core
@@ -84,8 +84,13 @@ class Replay:
         """The :class:`~handrank.Settlement` from :func:`handrank.settle` (made on first use)."""
         if self._settlement is None and self._args is not None:
             a = self._args
-            self._settlement = settle(a[0], a[1], a[2], folded=a[3], button=a[4], game=a[5],
-                                      dead=a[6])
+            if a[5] == "omaha":
+                from ..games import game as _game
+                self._settlement = settle_game(a[0], a[1], a[2], _game("omaha"), folded=a[3],
+                                               button=a[4], dead=a[6])
+            else:
+                self._settlement = settle(a[0], a[1], a[2], folded=a[3], button=a[4],
+                                          game=a[5], dead=a[6])
         return self._settlement
 
     @property
