@@ -104,6 +104,22 @@ def _seat(tok: str, n: int, h: Hand, i: int) -> int:
     return int(tok[1:]) - 1
 
 
+_CARD = {card_str(c): c for c in range(52)}
+
+
+def _quick_cards(text: str) -> list[int] | None:
+    """``"AsKd"`` as ids by table look-up; None sends other spellings to ``cards``."""
+    if len(text) % 2:
+        return None
+    out = []
+    for k in range(0, len(text), 2):
+        c = _CARD.get(text[k:k + 2])
+        if c is None:
+            return None
+        out.append(c)
+    return out
+
+
 def _who(s: int | None) -> str:
     return "nobody" if s is None else f"seat p{s + 1}"
 
@@ -418,6 +434,9 @@ def _compare(h: Hand, r: Replay) -> None:
     elif h.winnings is not None:
         mine, rec = r.payouts, h.winnings
     else:
+        return
+    if list(rec) == list(mine) and all(type(x) is int for x in rec):
+        r.agrees_with_record = True
         return
     diff = [Fraction(rec[s]) - Fraction(mine[s]) for s in range(n)]
     rake = Fraction(h.rake or 0)
