@@ -101,7 +101,10 @@ class Hand:
         from .phh import dumps
         return dumps(self)
 
-    def replay(self) -> Any:
-        """Replay the actions: see :class:`handrank.history.Replay`."""
+    def replay(self, *, allin_ev: bool = True) -> Any:
+        """Replay the actions: see :class:`handrank.history.Replay`.
+
+        ``allin_ev=False`` skips the all-in EV (the exact equity is the costly part).
+        """
         from .replay import replay
-        return replay(self)
+        return replay(self, allin_ev=allin_ev)
