@@ -35,7 +35,7 @@ import numpy as np
 from . import _backend, _fallback, _run, _validate
 from ._typing import CardsLike, FloatArray, PlayerLike, VariantLike
 from ._validate import quote
-from .cards import card_str, cards, cards_str
+from .cards import card_str, cards, cards_str, check_text_length
 from .errors import InvalidCardError, InvalidHandError, InvalidRangeError
 from .evaluate import game_tables
 from .ranges import Range, parse_player
@@ -495,6 +495,8 @@ def table_cards(players: Any, board: Any, dead: Any) -> tuple[int, list[int], li
     n = len(players)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         raise ValueError(f"expected {MIN_PLAYERS} to {MAX_PLAYERS} players, got {n}")
+    check_text_length(board)
+    check_text_length(dead)
     b = cards(board) if not isinstance(board, str) or board.strip() else []
     d = cards(dead) if not isinstance(dead, str) or dead.strip() else []
     if len(b) > BOARD_CARDS:
