@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+import numpy as np
 import pytest
 
 import handrank as hr
@@ -63,3 +64,49 @@ def test_plot_with_a_bad_path_is_a_type_error() -> None:
                 hr.range_equity("QQ+", "AKs", board="2c 7d 9h")):
         with pytest.raises(TypeError, match="path must be .* got int"):
             obj.plot(5)
+
+
+def test_selftest_refuses_bad_arguments() -> None:
+    core = importlib.import_module("handrank._backend").core
+    if core is None:
+        pytest.skip("needs the C core")
+    ffi, lib = core.ffi, core.lib
+    game = lib.hr_game_at(0)
+    hist = np.zeros(7463, np.uint64)
+    buf = ffi.from_buffer("uint64_t[]", hist, require_writable=True)
+    for k, start, stride in ((7, -1, 52), (7, -(2**31), 1), (7, 0, 0), (5, 0, 1)):
+        assert lib.hr_selftest(game, k, start, stride, buf) == -1
+    assert lib.hr_selftest(game, 7, 52, 2**31 - 1, buf) == 0
+    assert lib.hr_selftest(game, 7, 45, 2**31 - 1, buf) == 0   # one hand, no overflow
+    assert int(hist.sum()) == 1
+
+
+def test_python_backend_samples_omaha_preflop(monkeypatch: pytest.MonkeyPatch) -> None:
+    """exact=None: Omaha and Omaha hi-lo preflop sample on the Python backend (as hold'em).
+
+    The choice alone is checked (the runs are stubbed): the numpy enumeration
+    took 87 s and 155 s there.
+    """
+    omaha: Any = importlib.import_module("handrank._omaha_equity")
+    hilo: Any = importlib.import_module("handrank._hilo_equity")
+    backend: Any = importlib.import_module("handrank._backend")
+    monkeypatch.setattr(backend, "core", None)
+
+    class Ran(Exception):
+        pass
+
+    def run(kind: str) -> Any:
+        def stub(*a: Any, **k: Any) -> Any:
+            raise Ran(kind)
+        return stub
+
+    monkeypatch.setattr(omaha, "_monte_carlo", run("monte carlo"))
+    monkeypatch.setattr(hilo, "_monte_carlo", run("monte carlo"))
+    monkeypatch.setattr(omaha, "_exact", run("exact"))
+    hands = ["AsKsQhJh", "9c9d8c8d"]
+    for game, board, kind in (("omaha", "", "monte carlo"), ("omaha-hilo", "", "monte carlo"),
+                              ("omaha", "2c 3d 4h", "exact")):
+        with pytest.raises(Ran, match=kind):
+            hr.equity(hands, board=board, game=game)
+    assert omaha.python_too_slow(2 * 1_086_008, 4)
+    assert not omaha.python_too_slow(2 * 990, 4)
