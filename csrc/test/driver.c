@@ -15,6 +15,7 @@
  */
 #include <pthread.h>
 #include <stdint.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1231,6 +1232,13 @@ int main(int argc, char **argv)
         CHECK(hr_selftest(holdem, 6, start, HR_N_CARDS, hist) == 0, "self-test 6, %d", start);
         hr_enumerate7(holdem, start, HR_N_CARDS, hist);
     }
+    /* bad arguments are refused, never read out of bounds (issue 23) */
+    CHECK(hr_selftest(holdem, 7, -1, 1, hist) == -1, "self-test with a negative start");
+    CHECK(hr_selftest(holdem, 7, INT_MIN, 1, hist) == -1, "self-test with start INT_MIN");
+    CHECK(hr_selftest(holdem, 7, 0, 0, hist) == -1, "self-test with stride 0");
+    CHECK(hr_selftest(holdem, 5, 0, 1, hist) == -1, "self-test with k 5");
+    CHECK(hr_selftest(holdem, 7, 0, 1, NULL) == -1, "self-test without a histogram");
+    CHECK(hr_selftest(holdem, 7, HR_N_CARDS, INT_MAX, hist) == 0, "self-test past the deck");
     free(hist);
     CHECK(exact_runs > 0, "no exact equity ran");
     CHECK(strength_cells > 0 && tally_cells > 0 && range_heroes > 0 && pattern_tuples > 0,

@@ -24,11 +24,13 @@ from typing import Any
 
 import numpy as np
 
+from . import _backend
 from ._validate import quote
 from .cards import cards
 from .equity import (
     BOARD_CARDS,
     DEFAULT_TRIALS,
+    PYTHON_EXACT_LIMIT,
     TARGET_MAX_TRIALS,
     EquityResult,
     _threads,
@@ -97,6 +99,7 @@ def equity(players: Any, board: Any = "", dead: Any = "", *, game: str = "omaha"
     cost = math.comb(len(deck), m) * len(holes)
     if exact is None:
         exact = trials is None and target_stderr is None and cost <= EXACT_LIMIT
+        exact = exact and not python_too_slow(cost, len(holes[0]))
     if exact:
         if trials is not None or target_stderr is not None:
             raise ValueError("trials and target_stderr apply to Monte Carlo, not exact=True")
@@ -106,6 +109,16 @@ def equity(players: Any, board: Any = "", dead: Any = "", *, game: str = "omaha"
         return _exact(variant, holes, np.array(b, dtype=np.uint8), deck, m, nthreads)
     return _monte_carlo(variant, holes, np.array(b, dtype=np.uint8), deck, m, trials,
                         target_stderr, seed, nthreads)
+
+
+def python_too_slow(cost: float, hole: int) -> bool:
+    """Whether the Python backend would enumerate for long: Monte Carlo instead.
+
+    `cost` counts hands; each is ``comb(hole, 2) * 10`` five-card evaluations
+    (60 for Omaha), held to the hold'em rule's ``PYTHON_EXACT_LIMIT``.  The
+    C core enumerates up to ``EXACT_LIMIT`` as before.
+    """
+    return _backend.core is None and cost * math.comb(hole, 2) * 10 > PYTHON_EXACT_LIMIT
 
 
 def _prepare(players: Any, board: Any, dead: Any,

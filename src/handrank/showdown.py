@@ -144,12 +144,20 @@ class Settlement:
         for i, pot in enumerate(self.pots):
             name = "main pot" if i == 0 else f"side pot {i}"
             seats = ", ".join(str(s) for s in pot.eligible)
-            paid = ", ".join(f"seat {w} gets {c}" for w, c in zip(pot.winners, pot.shares))
-            lines.append(f"{name}: {pot.amount} (eligible: seats {seats}): {paid}")
+            paid = ", ".join(f"seat {w} gets {_chips(c)}" for w, c in zip(pot.winners,
+                                                                             pot.shares))
+            lines.append(f"{name}: {_chips(pot.amount)} (eligible: seats {seats}): {paid}")
             lines.append(f"  {pot.reason}")
-        lines.append("payouts: " + ", ".join(f"seat {s}: {c}" for s, c in
+        lines.append("payouts: " + ", ".join(f"seat {s}: {_chips(c)}" for s, c in
                                             enumerate(self.payouts)))
         return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        try:
+            return f"Settlement(payouts={self.payouts!r}, pots={self.pots!r})"
+        except ValueError:      # an int past Python's int-to-str limit (4,300 digits)
+            return (f"Settlement(payouts=[{', '.join(_chips(c) for c in self.payouts)}], "
+                    f"pots=({len(self.pots)} pots))")
 
     def _repr_html_(self) -> str:
         """The pots and the payouts as HTML tables (for notebooks)."""
@@ -160,6 +168,14 @@ class Settlement:
                  "reason": p.reason} for i, p in enumerate(self.pots)]
         pay = [{"seat": s, "payout": c} for s, c in enumerate(self.payouts)]
         return html_table(pots) + html_table(pay)
+
+
+def _chips(c: int) -> str:
+    """A chip count as text; one past Python's int-to-str limit by its digit count."""
+    try:
+        return str(c)
+    except ValueError:
+        return f"<{quote(c)}>"
 
 
 # ---------------------------------------------------------------------- hands and reasons
