@@ -347,13 +347,15 @@ def _range_equity(variant: Any, g: Any, players: Any, board: Any, dead: Any,
     barr = np.array(b, dtype=np.uint8)
     blocked = np.zeros(52, dtype=bool)
     blocked[gone] = True
-    probs = [r.weights / r.weights.sum() for r in rs]
+    probs = [None if (r.weights == r.weights[0]).all() else r.weights / r.weights.sum()
+             for r in rs]
     total = np.zeros((4, n))
     done = drawn = 0
     while done < cap:
         k = int(min(CHUNK, cap - done))
         drawn += k
-        hs = [r.hands[rng.choice(len(r), size=k, p=pr)] for r, pr in zip(rs, probs)]
+        hs = [r.hands[rng.integers(0, len(r), size=k) if pr is None
+                      else rng.choice(len(r), size=k, p=pr)] for r, pr in zip(rs, probs)]
         used = np.zeros((k, 52), dtype=np.int8)
         rows = np.arange(k)[:, None]
         for h in hs:

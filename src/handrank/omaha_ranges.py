@@ -127,7 +127,14 @@ def _all_hands(k: int) -> np.ndarray:
     if n > MAX_HANDS:
         raise InvalidRangeError(f"cannot list every {k}-card hand ({n:,} hands, limit "
                                 f"{MAX_HANDS:,})")
-    return np.array(list(itertools.combinations(range(52), k)), dtype=np.uint8)
+    rows = np.zeros((1, 0), dtype=np.int64)
+    for j in range(k):                  # every k-subset, lexicographic, in numpy
+        start = rows[:, -1] + 1 if j else np.zeros(1, dtype=np.int64)
+        counts = np.maximum(52 - (k - 1 - j) - start, 0)
+        rep = np.repeat(np.arange(len(rows)), counts)
+        offset = np.arange(counts.sum()) - np.repeat(np.cumsum(counts) - counts, counts)
+        rows = np.concatenate([rows[rep], (np.repeat(start, counts) + offset)[:, None]], axis=1)
+    return rows.astype(np.uint8)
 
 
 def _term_hands(body: str, size: int | None) -> tuple[int, dict[tuple[int, ...], None] | None]:
@@ -258,6 +265,13 @@ def _parse(text: str, size: int | None) -> tuple[str, int, np.ndarray, np.ndarra
     k = sizes.pop() if sizes else (size or 4)
     if size is not None and k != size:
         raise InvalidRangeError(f"expected {size}-card hands, {quote(text)} has {k}")
+    if len(terms) == 1 and terms[0][2] is None:
+        body, _, _, w = terms[0]
+        arr = _all_hands(k)
+        if w <= 0:
+            raise InvalidRangeError(f"no hand of positive weight in {quote(text)}")
+        return (body if w == 1.0 else f"{body}:{_format_weight(w)}"), k, arr, \
+            np.full(len(arr), w)
     weights: dict[tuple[int, ...], float] = {}
     normalised = []
     for body, _, hands, w in terms:
