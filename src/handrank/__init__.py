@@ -10,7 +10,15 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from . import index
 from ._backend import BACKEND as backend
+from ._deprecated import (
+    evaluate_omaha,
+    evaluate_omaha_batch,
+    evaluate_omaha_hilo,
+    evaluate_omaha_hilo_batch,
+    variant,
+)
 from ._typing import CardsLike
 from .analysis import (
     BoardAnalysis,
@@ -20,8 +28,10 @@ from .analysis import (
     equity_matrix,
     range_equity,
 )
+from .badugi import Badugi, evaluate_badugi, evaluate_badugi_batch
 from .cards import card, card_str, cards, cards_str
-from .equity import EquityResult, equity
+from .draw import DrawGame, DrawOdds, best_hold, draw_game, draw_odds
+from .equity import EquityResult
 from .errors import (
     HandrankError,
     InvalidCardError,
@@ -29,15 +39,30 @@ from .errors import (
     InvalidRangeError,
     InvalidShowdownError,
 )
-from .evaluate import Category, best_five, category, describe, evaluate, evaluate_batch
-from .hilo import evaluate_omaha_hilo, evaluate_omaha_hilo_batch
+from .evaluate import Category
+from .games import Game, game
 from .lowball import Lowball, lowball
-from .omaha import evaluate_omaha, evaluate_omaha_batch
+from .operations import (
+    best_five,
+    category,
+    describe,
+    equity,
+    evaluate,
+    evaluate_batch,
+    explain,
+    games,
+    settle,
+    showdown_batch,
+)
 from .ranges import Range
-from .showdown import Pot, PotHalf, Settlement, explain, settle, showdown_batch
-from .variants import Variant, variant
+from .showdown import Pot, PotHalf, Settlement
+from .stud import StudRule, stud_rule
+from .variants import Variant
+from .videopoker import VideoPoker, video_poker
 
 __version__ = "0.1.0"
+
+from . import boards  # noqa: E402  (reads __version__ lazily)
 
 
 def __getattr__(name: str) -> Any:
@@ -47,7 +72,19 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = [
+    "Badugi",
     "BoardAnalysis",
+    "DrawGame",
+    "DrawOdds",
+    "StudRule",
+    "VideoPoker",
+    "best_hold",
+    "draw_game",
+    "draw_odds",
+    "evaluate_badugi",
+    "evaluate_badugi_batch",
+    "stud_rule",
+    "video_poker",
     "CardsLike",
     "EquityMatrix",
     "RangeEquity",
@@ -56,6 +93,7 @@ __all__ = [
     "range_equity",
     "Category",
     "EquityResult",
+    "Game",
     "HandrankError",
     "InvalidCardError",
     "InvalidHandError",
@@ -69,6 +107,7 @@ __all__ = [
     "Variant",
     "backend",
     "best_five",
+    "boards",
     "card",
     "card_str",
     "cards",
@@ -82,7 +121,10 @@ __all__ = [
     "evaluate_omaha_batch",
     "evaluate_omaha_hilo",
     "evaluate_omaha_hilo_batch",
+    "index",
     "explain",
+    "game",
+    "games",
     "lowball",
     "settle",
     "showdown_batch",

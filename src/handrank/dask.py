@@ -59,6 +59,7 @@ from .equity import (
 from .errors import HandrankError, InvalidHandError, InvalidRangeError
 from .evaluate import evaluate_batch as _evaluate_batch
 from .evaluate import game_tables
+from .games.registry import best_five_game
 
 try:
     import dask
@@ -216,7 +217,7 @@ def _block_strengths(block: tuple[np.ndarray | None, HandrankError | None],
     return block[0]
 
 
-def evaluate_batch(x: Any, *, variant: VariantLike = None) -> Any:
+def evaluate_batch(x: Any, *, variant: VariantLike = None, game: Any = "holdem") -> Any:
     """Return the strength of each row of a dask array of card ids, lazily.
 
     Parameters
@@ -256,6 +257,7 @@ def evaluate_batch(x: Any, *, variant: VariantLike = None) -> Any:
     ...
     handrank.errors.InvalidHandError: duplicate card 'As' in row 1
     """
+    variant = best_five_game(game, variant, 'handrank.dask.evaluate_batch')
     if not isinstance(x, da.Array):
         return _evaluate_batch(x, variant=variant)
     game = _game_key(variant)
@@ -350,7 +352,7 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
            exact: bool | None = None,
            trials: int | None = None, target_stderr: float | None = None,
            seed: int | None = None, client: Any = None, chunk_trials: int | None = None,
-           variant: VariantLike = None) -> EquityResult:
+           variant: VariantLike = None, game: Any = "holdem") -> EquityResult:
     """Return each player's equity, the work spread over a Dask cluster.
 
     The arguments and the result mean what they mean for
@@ -398,6 +400,7 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
     ...
     handrank.errors.InvalidHandError: card 'As' is in player 1's hand and on the board
     """
+    variant = best_five_game(game, variant, 'handrank.dask.equity')
     return run_equity(players, board, dead, exact=exact, trials=trials,
                       target_stderr=target_stderr, seed=seed, client=client,
                       chunk_trials=chunk_trials, variant=variant)

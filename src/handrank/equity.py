@@ -55,6 +55,9 @@ TARGET_MAX_TRIALS = 100_000_000
 PYTHON_EXACT_LIMIT = 20_000_000
 PYTHON_MC_CHUNK = 1 << 15    # trials dealt and evaluated together on the Python backend
 _MIN_TRIALS_PER_THREAD = 50_000
+# Monte Carlo trials per random stream: stream c of a seed deals the trials
+# [c * MC_STREAM_TRIALS, (c + 1) * MC_STREAM_TRIALS), whatever `threads` is.
+MC_STREAM_TRIALS = 25_000
 # Monte Carlo counts are int64 sums of squared shares (up to 2520**2 per
 # trial): 10**12 trials keep them exact.
 MAX_TRIALS = 10**12
@@ -195,11 +198,12 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
         Run Monte Carlo in chunks until every player's standard error is
         below this (at most `trials`, default 100,000,000 trials).
     seed : int, optional
-        Seed of the Monte Carlo streams; the same seed and `threads` give the
-        same result bit for bit.
+        Seed of the Monte Carlo streams; the same seed gives the same
+        result bit for bit, whatever `threads` is and on any machine.
+        Stream ``c`` of the seed deals trials ``25000 * c`` to
+        ``25000 * (c + 1) - 1``.
     threads : int, optional
-        Worker threads (default: every core).  Thread ``t`` of chunk ``c``
-        uses random stream ``c * threads + t``.
+        Worker threads (default: every core); they share out the streams.
     variant : str or Variant, optional
         The deck and hand order (a name such as ``"shortdeck"`` or a
         :class:`Variant`); hold'em's 52 cards by default.  Boards are dealt
@@ -597,26 +601,39 @@ def _monte_carlo(spot: _Spot, trials: int | None, target: float | None, seed: in
     total = np.zeros(4 * n + 2, dtype=np.int64)
     cap = trials if trials is not None else (TARGET_MAX_TRIALS if target else DEFAULT_TRIALS)
     chunk_size = TARGET_CHUNK if target else cap
-    chunk = 0
+    first = 0                # the first stream of this round
     while total[4 * n] < cap:
         todo = int(min(chunk_size, cap - total[4 * n]))
-        k = max(1, min(nthreads, todo // _MIN_TRIALS_PER_THREAD))
+        # Stream first + c deals the trials [c * MC_STREAM_TRIALS, ...) of the
+        # round; each thread takes a run of whole streams, so the counts (integer
+        # sums) are the same for any number of threads.
+        streams = -(-todo // MC_STREAM_TRIALS)
+        k = max(1, min(nthreads, todo // _MIN_TRIALS_PER_THREAD, streams))
         outs = np.zeros((k, 4 * n + 2), dtype=np.int64)
 
         def part(t: int, cancel: _run.Cancel, todo: int = todo, k: int = k,
-                 outs: np.ndarray = outs, chunk: int = chunk) -> int:
+                 streams: int = streams, outs: np.ndarray = outs,
+                 first: int = first) -> int:
             rng = ffi.new("hr_rng *")
-            lib.hr_rng_seed(rng, seed, chunk * nthreads + t)
-            share = todo * (t + 1) // k - todo * t // k
             dst = ffi.from_buffer("int64_t[]", outs[t], require_writable=True)
-            attempts = min(max(1000 * share, 1_000_000), _MAX_ATTEMPTS)
-            return int(lib.hr_equity_mc(*args, share, attempts, rng, dst, cancel.ptr))
+            done = 0
+            for c in range(streams * t // k, streams * (t + 1) // k):
+                share = min(MC_STREAM_TRIALS, todo - c * MC_STREAM_TRIALS)
+                lib.hr_rng_seed(rng, seed, first + c)
+                attempts = min(max(1000 * share, 1_000_000), _MAX_ATTEMPTS)
+                got = int(lib.hr_equity_mc(*args, share, attempts, rng, dst, cancel.ptr))
+                if got < 0:
+                    return got
+                done += got
+                if got < share:      # clashing ranges, or cancelled
+                    break
+            return done
 
         done = _run.run_tasks(part, k, inline=todo <= INLINE_TRIALS)
         if min(done) < 0:
             raise RuntimeError("internal error: hr_equity_mc rejected its arguments")
         total += outs.sum(axis=0)
-        chunk += 1
+        first += streams
         if sum(done) < todo:
             if total[4 * n] == 0:
                 raise InvalidRangeError("the players' ranges always clash: no deal is possible")

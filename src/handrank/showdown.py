@@ -34,6 +34,7 @@ go one at a time to the first ``r`` winners in an order set by ``odd_chip``:
 
 from __future__ import annotations
 
+import itertools
 import numbers
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -56,6 +57,7 @@ from .evaluate import (
     evaluate_batch,
     game_tables,
 )
+from .omaha import _check_deck
 
 __all__ = ["InvalidShowdownError", "Pot", "PotHalf", "Settlement", "explain", "settle",
            "showdown_batch"]
@@ -518,10 +520,59 @@ def settle(board: CardsLike | None, hands: Sequence[CardsLike | None],
                          + ", ".join(repr(x) for x in GAMES[:-1]) + f" or {GAMES[-1]!r}")
     if game != "holdem" and variant is not None:
         raise ValueError(f"variant= does not apply to {game!r}")
+    g = game_tables(variant)
+    sizes = (4, 5, 6) if game == "omaha-hilo" else (2,)
+    return _settle(board, hands, contributions, folded, button, odd_chip, sizes,
+                   lambda bd, live_holes: _showdown_hands(game, bd, live_holes, g, variant))
+
+
+def settle_game(board: CardsLike | None, hands: Sequence[CardsLike | None],
+                contributions: Sequence[int], game: Any, *,
+                folded: Sequence[bool] | None = None, button: int = 0,
+                odd_chip: str = "left_of_button") -> Settlement:
+    """:func:`settle` for a :class:`~handrank.games.Game`: its hand rule and its halves."""
+    omaha = game.hand == "omaha"
+    sizes = (4, 5, 6) if omaha else (game.hole_cards,)
+    g = game_tables(game) if game.high is not None else None
+    if game.split:
+        holdem = _backend.GAMES["holdem"]
+        if game.low_rule != ("a5", 8) or g is None or g.values is not holdem.values:
+            raise ValueError(f"settle does not support game {game.name!r} yet")
+        kind = "omaha-hilo" if omaha else "holdem-hilo"
+    elif g is None:
+        raise ValueError(f"settle does not support game {game.name!r} yet")
+    else:
+        kind = "omaha" if omaha else "holdem"
+    return _settle(board, hands, contributions, folded, button, odd_chip, sizes,
+                   lambda bd, live_holes: _showdown_hands(kind, bd, live_holes, g, game))
+
+
+def _showdown_hands(kind: str, bd: list[int], live_holes: dict[int, list[int]], g: Any,
+                    variant: Any) -> tuple[dict[int, Any], Any]:
+    """Each live seat's hand(s) and the function that pays a pot among them."""
+    if kind == "holdem":
+        return ({s: _hand(cards_checked(hole + bd, g), tuple(hole), g, variant)
+                 for s, hole in live_holes.items()}, _pay)
+    if kind == "omaha":
+        return ({s: _omaha_hand(hole, bd, g, variant) for s, hole in live_holes.items()}, _pay)
+    from . import hilo
+    return hilo._showdown_hands(kind, bd, live_holes), hilo._pay_pot
+
+
+def _omaha_hand(hole: list[int], bd: list[int], g: GameTables, variant: Any) -> _Hand:
+    """The best high hand of exactly two of `hole` and three of `bd`."""
+    _check_deck(hole + bd, g)
+    combos = [list(p) + list(t) for p in itertools.combinations(hole, 2)
+              for t in itertools.combinations(bd, 3)]
+    high = evaluate_batch(np.array(combos, dtype=np.uint8), threads=1, variant=variant)
+    return _hand(combos[int(np.argmax(high))], tuple(hole), g, variant)
+
+
+def _settle(board: Any, hands: Any, contributions: Any, folded: Any, button: Any,
+            odd_chip: Any, sizes: tuple[int, ...], make_hands: Any) -> Settlement:
     chips, out, button = _check_inputs(board, hands, contributions, folded, button, odd_chip)
     n = len(chips)
-    g = game_tables(variant)
-    bd, holes = _read_cards(board, hands, out, (4, 5, 6) if game == "omaha-hilo" else (2,))
+    bd, holes = _read_cards(board, hands, out, sizes)
     live = [s for s in range(n) if not out[s]]
     total = sum(chips)
     payouts = [0] * n
@@ -539,15 +590,7 @@ def settle(board: CardsLike | None, hands: Sequence[CardsLike | None],
         if hole is None:
             raise RuntimeError(f"internal error: seat {s} is in the hand without cards")
         live_holes[s] = hole
-    pay: Any = _pay
-    if game == "holdem":
-        hand: dict[int, Any] = {
-            s: _hand(cards_checked(hole + bd, g), tuple(hole), g, variant)
-            for s, hole in live_holes.items()}
-    else:
-        from . import hilo
-        hand = hilo._showdown_hands(game, bd, live_holes)
-        pay = hilo._pay_pot
+    hand, pay = make_hands(bd, live_holes)
     levels = sorted({chips[s] for s in live})
     pots: list[Pot] = []
     low = 0
