@@ -40,18 +40,19 @@ def main() -> None:
     deal = np.argsort(rng.random((m, 52)), axis=1)[:, :9].astype(np.uint8)
     holes, boards = np.ascontiguousarray(deal[:, :4]), np.ascontiguousarray(deal[:, 4:])
     out = np.empty(m, dtype=np.uint16)
-    t_hr = best(lambda: hr.evaluate_omaha_batch(holes, boards, out=out, threads=1))
+    t_hr = best(lambda: hr.evaluate_batch(holes, boards=boards, game="omaha", out=out,
+                                          threads=1))
     try:
         from phevaluator import _pheval
     except ImportError:
-        print(f"evaluate_omaha_batch: {m / t_hr / 1e6:.1f} M hands/s (phevaluator missing)")
+        print(f"evaluate_batch(game=omaha): {m / t_hr / 1e6:.1f} M hands/s (phevaluator missing)")
         return
     k = 200_000
     # phevaluator ids are 4 * rank + suit with suits c, d, h, s: the same as handrank's
     rows = [tuple(int(c) for c in r) for r in np.concatenate([boards, holes], axis=1)[:k]]
     f = _pheval.evaluate_plo4_cards
     t_ph = best(lambda: [f(*r) for r in rows])
-    print(f"evaluate_omaha_batch: {m / t_hr / 1e6:.1f} M hands/s; phevaluator "
+    print(f"evaluate_batch(game=omaha): {m / t_hr / 1e6:.1f} M hands/s; phevaluator "
           f"evaluate_plo4_cards: {k / t_ph / 1e6:.2f} M hands/s; "
           f"ratio {(m / t_hr) / (k / t_ph):.1f}x")
 
