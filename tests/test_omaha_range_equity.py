@@ -79,3 +79,10 @@ def test_exact_with_ranges_is_a_clear_error() -> None:
 def test_exact_hands_unchanged() -> None:
     r = hr.equity(["As Ks Qd Jd", "7c 7h 2c 2h"], board="Ah Kh 7d 2s Qs", game="omaha")
     assert r.equity.tolist() == [0.0, 1.0] and r.exact
+
+
+def test_random_takes_the_hand_size_of_the_game() -> None:
+    r = hr.equity(["AsKsQdJdTd", "random"], game="omaha5", trials=3000, seed=2)
+    assert r.samples == 3000 and abs(r.equity.sum() - 1) < 1e-12
+    with pytest.raises(ValueError, match="same number of cards"):
+        hr.equity(["AsKsQdJdTd", "AAKK"], game="omaha5", trials=100, seed=2)

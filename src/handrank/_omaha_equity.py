@@ -327,7 +327,14 @@ def _range_equity(variant: Any, g: Any, players: Any, board: Any, dead: Any,
     where: dict[int, str] = {}
     for c, place in [(c, "the board") for c in b] + [(c, "the dead cards") for c in d]:
         claim_card(where, c, place, g)
-    rs = [_player_range(p, i) for i, p in enumerate(players)]
+    # "random" takes the game's hole-card count, else that of the other players
+    size = getattr(variant, "hole_cards", None)
+    if size not in HOLE_SIZES:
+        known = [_player_range(p, i).size for i, p in enumerate(players)
+                 if not (isinstance(p, str) and p.strip().lower() in ("random", "*"))]
+        size = known[0] if known else 4
+    rs = [OmahaRange(p, size) if isinstance(p, str) and p.strip().lower() in ("random", "*")
+          else _player_range(p, i) for i, p in enumerate(players)]
     sizes = sorted({r.size for r in rs})
     if len(sizes) > 1:
         raise InvalidHandError(f"expected every omaha hand to have the same number of cards, "
