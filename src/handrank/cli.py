@@ -15,6 +15,7 @@ from . import (
     _cli_bench,
     _cli_boards,
     _cli_equity,
+    _cli_history,
     _cli_preflop,
     _cli_range,
     _cli_showdown,
@@ -111,7 +112,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=_cmd_games)
     for module in (_cli_equity, _cli_showdown, _cli_bench, _cli_range, _cli_preflop,
-                   _cli_boards):
+                   _cli_boards, _cli_history):
         module.add_parser(sub)
     return parser
 

@@ -544,3 +544,45 @@ def run_preflop_table(*, players: int = 2, client: Any = None,
     pieces = _preflop.plan(n, idx)
     results = _run(client, _preflop.count_piece, [(n, piece) for piece in pieces], progress)
     return _preflop.assemble(n, idx, results)
+
+
+# -------------------------------------------------------------- hand histories
+
+
+def _history_file(path: str, player: str | None) -> Any:
+    from .history.summary import summary
+    return summary(path, player=player)
+
+
+def histories(paths: Any, *, client: Any = None, player: str | None = None,
+              progress: bool = False) -> Any:
+    """:func:`handrank.history.summary` over many files, one task per file.
+
+    Parameters
+    ----------
+    paths : path or iterable of paths
+        Files (``.phh``, ``.phhs``) and folders (read recursively).
+    client : distributed.Client, optional
+        None runs on dask's local threaded scheduler.
+    player : str, optional
+        As for :func:`handrank.history.summary`.
+
+    Returns
+    -------
+    handrank.history.Summary
+        The per-file summaries joined in file order, so the result is the
+        same, bit for bit, on 1 or N workers.
+    """
+    import os
+
+    from .history.phh import _paths
+    _check_client(client)
+    items = [paths] if isinstance(paths, (str, os.PathLike)) else list(paths)
+    files: list[str] = []
+    for p in items:
+        files += _paths(os.fspath(p))
+    from .history.summary import Summary
+    out = Summary(player=player)
+    for s in _run(client, _history_file, [(f, player) for f in files], progress):
+        out = out.merge(s)
+    return out

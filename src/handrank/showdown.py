@@ -401,7 +401,11 @@ def _check_inputs(board: Any, hands: Any, contributions: Any, folded: Any, butto
 
 def _read_cards(board: Any, hands: Any, folded: list[bool], sizes: tuple[int, ...] = (2,)
                 ) -> tuple[list[int], list[list[int] | None]]:
-    """Parse the board and every hand given; raise on a duplicate anywhere, saying where."""
+    """Parse the board and every hand given; raise on a duplicate anywhere, saying where.
+
+    The one seat left when everyone else folded may have no hand (None).
+    """
+    fold_win = sum(not f for f in folded) == 1
     bd = [] if board is None else cards(board)
     where: dict[int, str] = {}
     for c in bd:
@@ -411,7 +415,7 @@ def _read_cards(board: Any, hands: Any, folded: list[bool], sizes: tuple[int, ..
     holes: list[list[int] | None] = []
     for seat, h in enumerate(hands):
         if h is None:
-            if not folded[seat]:
+            if not folded[seat] and not fold_win:
                 raise InvalidShowdownError(f"seat {seat} is still in but has no hand")
             holes.append(None)
             continue
@@ -452,7 +456,7 @@ def settle(board: CardsLike | None, hands: Sequence[CardsLike | None],
            contributions: Sequence[int | np.integer[Any]], *,
            folded: Sequence[bool | np.bool_] | None = None, button: int = 0,
            odd_chip: str = "left_of_button", variant: VariantLike = None,
-           game: str = "holdem") -> Settlement:
+           game: str = "holdem", dead: int | np.integer[Any] = 0) -> Settlement:
     """Settle a hand: cut the chips into pots and pay each to its best hand(s).
 
     Parameters
@@ -461,7 +465,8 @@ def settle(board: CardsLike | None, hands: Sequence[CardsLike | None],
         The five community cards (may be incomplete or None when everyone
         else folded).
     hands : sequence of (str, sequence of cards, or None)
-        Each seat's two hole cards; None for a folded seat.
+        Each seat's two hole cards; None for a folded seat, and may be None
+        for the one seat left when everyone else folded.
     contributions : sequence of int
         Chips each seat put in over the whole hand (whole chips, >= 0).
     folded : sequence of bool, optional
@@ -481,6 +486,11 @@ def settle(board: CardsLike | None, hands: Sequence[CardsLike | None],
         the seven cards for each half, Omaha hi-lo (4 to 6 hole cards per
         seat) from exactly two hole and three board cards.  Each pot's
         ``high`` and ``low`` say who won each half and why.
+    dead : int
+        Chips in the pot that belong to no seat's contribution (antes taken
+        as dead money, dead blinds).  They go to the main pot and are never
+        returned as an uncalled bet: the main pot's winner(s) take them, or
+        the last seat in when everyone else folded.
 
     Returns
     -------
@@ -493,7 +503,7 @@ def settle(board: CardsLike | None, hands: Sequence[CardsLike | None],
     TypeError
         A contribution that is not an int (bool and float included).
     InvalidShowdownError
-        A negative contribution, lengths that differ, fewer than 2 seats,
+        A negative contribution or `dead`, lengths that differ, fewer than 2 seats,
         `button` out of range, every player folded, a live seat without a
         hand, an unknown `odd_chip` rule.
     InvalidCardError, InvalidHandError
@@ -523,13 +533,14 @@ def settle(board: CardsLike | None, hands: Sequence[CardsLike | None],
     g = game_tables(variant)
     sizes = (4, 5, 6) if game == "omaha-hilo" else (2,)
     return _settle(board, hands, contributions, folded, button, odd_chip, sizes,
-                   lambda bd, live_holes: _showdown_hands(game, bd, live_holes, g, variant))
+                   lambda bd, live_holes: _showdown_hands(game, bd, live_holes, g, variant),
+                   dead)
 
 
 def settle_game(board: CardsLike | None, hands: Sequence[CardsLike | None],
                 contributions: Sequence[int], game: Any, *,
                 folded: Sequence[bool] | None = None, button: int = 0,
-                odd_chip: str = "left_of_button") -> Settlement:
+                odd_chip: str = "left_of_button", dead: int = 0) -> Settlement:
     """:func:`settle` for a :class:`~handrank.games.Game`: its hand rule and its halves."""
     omaha = game.hand == "omaha"
     sizes = (4, 5, 6) if omaha else (game.hole_cards,)
@@ -544,7 +555,7 @@ def settle_game(board: CardsLike | None, hands: Sequence[CardsLike | None],
     else:
         kind = "omaha" if omaha else "holdem"
     return _settle(board, hands, contributions, folded, button, odd_chip, sizes,
-                   lambda bd, live_holes: _showdown_hands(kind, bd, live_holes, g, game))
+                   lambda bd, live_holes: _showdown_hands(kind, bd, live_holes, g, game), dead)
 
 
 def _showdown_hands(kind: str, bd: list[int], live_holes: dict[int, list[int]], g: Any,
@@ -569,12 +580,17 @@ def _omaha_hand(hole: list[int], bd: list[int], g: GameTables, variant: Any) -> 
 
 
 def _settle(board: Any, hands: Any, contributions: Any, folded: Any, button: Any,
-            odd_chip: Any, sizes: tuple[int, ...], make_hands: Any) -> Settlement:
+            odd_chip: Any, sizes: tuple[int, ...], make_hands: Any, dead: Any = 0) -> Settlement:
     chips, out, button = _check_inputs(board, hands, contributions, folded, button, odd_chip)
+    if isinstance(dead, (bool, np.bool_)) or not isinstance(dead, numbers.Integral):
+        raise TypeError(f"dead must be a whole number of chips (int), got {quote(dead)}")
+    dead = int(dead)
+    if dead < 0:
+        raise InvalidShowdownError(f"dead is negative: {number(dead)}")
     n = len(chips)
     bd, holes = _read_cards(board, hands, out, sizes)
     live = [s for s in range(n) if not out[s]]
-    total = sum(chips)
+    total = sum(chips) + dead
     payouts = [0] * n
     if len(live) == 1:
         (last,) = live
@@ -599,12 +615,13 @@ def _settle(board: Any, hands: Any, contributions: Any, folded: Any, button: Any
         # each seat's chips in this layer; the last also takes folded chips
         # above every live seat's amount
         part = [min(c, high) - min(c, low) + (max(c - high, 0) if last else 0) for c in chips]
-        amount = sum(part)
+        amount = sum(part) + (dead if i == 0 else 0)   # dead money: the main pot's
         low = high
         if amount == 0:
             continue
         eligible = tuple(s for s in live if chips[s] >= high)
-        alone = all(part[s] == 0 for s in range(n) if s not in eligible)
+        alone = (all(part[s] == 0 for s in range(n) if s not in eligible)
+                 and not (i == 0 and dead))
         pots.append(pay(amount, eligible, hand, odd_chip, button, n, holes, alone))
     for pot in pots:
         for w, c in zip(pot.winners, pot.shares):
