@@ -3,9 +3,10 @@
 # valgrind: csrc/test/driver.c calls every entry point (garbage ids, every
 # batch function, exact and Monte Carlo equity with and without the cancel
 # flag, exact equity on a 40 KiB thread stack, the self-test, the per-combo
-# kernels hr_combo_strengths / hr_matrix_tally / hr_range_tally and the
-# preflop hr_equity_patterns) with buffers malloc'd at exactly the size each
-# call may read.  Any report fails CI.
+# kernels hr_combo_strengths / hr_matrix_tally / hr_range_tally, the
+# preflop hr_equity_patterns, and the draw, badugi and video-poker kernels)
+# with buffers malloc'd at exactly the size each call may read.  Any report
+# fails CI.
 # Usage: .ci/sanitize.sh [scale]   (default 10; about a minute in all)
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -46,16 +46,16 @@ int hr_eval_bytes(const hr_game *g, const char *cards, int n)
     return hr_eval(g, (const uint8_t *)cards, n);
 }
 
-/* The rank of a rank character, or -1. */
+/* The rank of a rank character (either case), or -1: a table, rank + 1. */
+static const signed char rank_plus_one[256] = {
+    ['2'] = 1, ['3'] = 2, ['4'] = 3, ['5'] = 4, ['6'] = 5, ['7'] = 6, ['8'] = 7, ['9'] = 8,
+    ['T'] = 9, ['J'] = 10, ['Q'] = 11, ['K'] = 12, ['A'] = 13,
+    ['t'] = 9, ['j'] = 10, ['q'] = 11, ['k'] = 12, ['a'] = 13,
+};
+
 static int rank_of(unsigned char ch)
 {
-    static const char ranks[] = "23456789TJQKA";
-    if (ch >= 'a' && ch <= 'z')
-        ch = (unsigned char)(ch - 'a' + 'A');
-    for (int r = 0; r < 13; r++)
-        if (ranks[r] == ch)
-            return r;
-    return -1;
+    return rank_plus_one[ch] - 1;
 }
 
 /* The suit of the suit at s[0..len), or -1; *used gets its length in bytes.
@@ -465,8 +465,24 @@ static int kernel_runs(int kernel)
     }
 }
 
+static int forced_kernel = -1;
+
+int hr_set_batch_kernel(int kernel)
+{
+    if (kernel == -1) {
+        forced_kernel = -1;
+        return 0;
+    }
+    if (kernel < 0 || kernel > 3 || !kernels[kernel][0] || !kernel_runs(kernel))
+        return -3;
+    forced_kernel = kernel;
+    return 0;
+}
+
 int hr_batch_kernel(void)
 {
+    if (forced_kernel >= 0)
+        return forced_kernel;
     for (int kernel = 3; kernel > 0; kernel--)
         if (kernels[kernel][0] && kernel_runs(kernel))
             return kernel;
@@ -506,8 +522,10 @@ void hr_enumerate7(const hr_game *g, int start, int stride, uint64_t *hist)
     const uint64_t *card = g->card;
     const uint16_t *values = g->values;
     const uint32_t *offsets = hr_hash_offsets;
-    if (stride < 1 || start < 0)
+    if (stride < 1 || start < 0 || g == NULL || hist == NULL)
         return;
+    if (stride > HR_N_CARDS)    /* the same hands, and a += stride cannot overflow */
+        stride = HR_N_CARDS;
     for (int a = start; a < HR_N_CARDS - 6; a += stride) {
         uint64_t ka = HR_CARD_SUIT_INIT + card[2 * a], ma = card[2 * a + 1];
         for (int b = a + 1; b < HR_N_CARDS - 5; b++) {
@@ -548,8 +566,10 @@ int64_t hr_selftest(const hr_game *g, int k, int start, int stride, uint64_t *hi
     const uint64_t *ck = g->card_key, *cm = g->card_mask;
     int64_t bad = 0;
     int idx[HR_MAX_HAND];
-    if ((k != 6 && k != 7) || stride < 1)
+    if ((k != 6 && k != 7) || stride < 1 || start < 0 || g == NULL || hist == NULL)
         return -1;
+    if (stride > HR_N_CARDS)    /* the same hands, and a += stride cannot overflow */
+        stride = HR_N_CARDS;
     for (int a = start; a <= HR_N_CARDS - k; a += stride) {
         idx[0] = a;
         for (int j = 1; j < k; j++)

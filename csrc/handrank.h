@@ -82,6 +82,12 @@ int64_t hr_eval_batch_kernel(const hr_game *g, const uint8_t *cards, int64_t n, 
 /* The kernel hr_eval_batch uses on this CPU (numbered as above). */
 int hr_batch_kernel(void);
 
+/* Make hr_eval_batch (and every caller of hr_batch_kernel) use kernel
+ * `kernel` (numbered as above), or the fastest again for -1.  Returns 0, or
+ * -3 if this build or CPU lacks it (nothing changed).  Set it before any
+ * thread evaluates (handrank reads HANDRANK_KERNEL once, at import). */
+int hr_set_batch_kernel(int kernel);
+
 /* Every 7-card hand of the 52-card deck whose first (lowest) card is one of
  * start, start + stride, ... : adds one to hist[strength] for each hand
  * (hist has classes + 1 entries).  Splitting the first card over threads

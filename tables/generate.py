@@ -25,6 +25,7 @@ import sys
 from dataclasses import dataclass
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import badugi  # tables/badugi.py: badugi's rank-set tables
 import lowball  # tables/lowball.py: the low-hand rules
 
 N_RANKS = 13
@@ -506,7 +507,8 @@ def write_c(out_dir: str, offsets: list[int], hash_size: int, games: list[GameTa
     return paths
 
 
-def write_bin(path: str, offsets: list[int], games: list[GameTables]) -> str:
+def write_bin(path: str, offsets: list[int], games: list[GameTables],
+              extra: list[tuple[str, str, list[int]]] | None = None) -> str:
     """Write the tables as named little-endian arrays (format in tables/README.md)."""
     params = {"hash_mult": HASH_MULT, "hash_bits": HASH_BITS, "hash_shift": HASH_SHIFT,
               "suit_shift": SUIT_SHIFT, "suit_init": SUIT_INIT, "flush_bits": FLUSH_BITS,
@@ -521,6 +523,9 @@ def write_bin(path: str, offsets: list[int], games: list[GameTables]) -> str:
                    (f"{p}.card", "Q", g.card),
                    (f"{p}.values", "H", g.values), (f"{p}.flush", "H", g.flush),
                    (f"{p}.category", "B", g.category), (f"{p}.class_ranks", "B", g.class_ranks)]
+    # extra arrays by their C name without the "hr_" prefix ("badugi_value", ...)
+    codes = {"uint8_t": "B", "uint16_t": "H", "uint32_t": "I", "uint64_t": "Q"}
+    arrays += [(name.removeprefix("hr_"), codes[ctype], data) for ctype, name, data in extra or []]
     out = bytearray(b"HRTABLES1\n")
     out += struct.pack("<I", len(arrays))
     for name, code, data in arrays:
@@ -553,9 +558,11 @@ def generate(out_c: str, out_bin: str, quiet: bool = False) -> list[str]:
     board_index, pair_index, boards = build_omaha_index(index, size)
     omaha_rows = {t.game.name: build_omaha(t, index, boards) for t in games
                   if t.game.name in OMAHA_GAMES}
+    low_defines, low_arrays = low_extras(games, index)
+    badugi_defines, badugi_arrays = badugi.extras()
     paths = write_c(out_c, offsets, size, games, (board_index, pair_index, omaha_rows),
-                    low_extras(games, index))
-    paths.append(write_bin(out_bin, offsets, games))
+                    (low_defines + badugi_defines, list(low_arrays) + badugi_arrays))
+    paths.append(write_bin(out_bin, offsets, games, badugi_arrays))
     if not quiet:
         print(f"hash: {len(index)} keys in {size} slots, {len(offsets)} row offsets")
         for g in games:

@@ -456,3 +456,23 @@ def test_c_tallies_check_counts_before_laying_out_scratch(tmp_path):
                    check=True, timeout=300)
     r = subprocess.run([exe], check=False, capture_output=True, text=True, timeout=60)
     assert r.returncode == 0 and r.stdout == "ok\n", r.stdout + r.stderr
+
+
+@pytest.mark.skipif(_backend.core is None, reason="needs the C core")
+@pytest.mark.parametrize("hero,villain", [
+    ("AKs,QQ:0.5", "QQ,JTs:0.25"),   # card removal, fractional weights, a shared class
+    ("AhKh", "KK,72o"),
+])
+def test_preflop_range_equity_from_shared_patterns_is_the_runout_loop(hero, villain,
+                                                                      monkeypatch):
+    """Before the flop range_equity takes the preflop table's suit-pattern
+    counts: the same numbers, bit for bit, as the runout loop (forced here),
+    and an overall equal to hr.equity's exact enumeration."""
+    from handrank.analysis import matrix
+    fast = hr.range_equity(hero, villain)
+    monkeypatch.setattr(matrix, "_preflop_tally", lambda *a: None)
+    slow = hr.range_equity(hero, villain)
+    for name in ("equity", "win", "tie", "weights", "combos"):
+        assert getattr(fast, name).tobytes() == getattr(slow, name).tobytes(), name
+    assert fast.overall == slow.overall
+    assert fast.overall == hr.equity([hero, villain], exact=True).equity[0]

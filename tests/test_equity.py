@@ -145,6 +145,25 @@ def test_same_seed_same_result():
 
 
 @needs_c
+@pytest.mark.parametrize("kwargs", [
+    {"trials": 210_000},                          # not a whole number of streams
+    {"trials": 1_000_000, "target_stderr": 0.002},  # rounds of TARGET_CHUNK trials
+])
+@pytest.mark.parametrize("players", [["AsKs", "QdQc"], ["AhAd", "random", "KQs,JTs"]])
+def test_seed_fixes_result_whatever_threads(players, kwargs):
+    """A seed fixes a Monte Carlo result on any machine: the trials are dealt
+    from fixed streams, so the thread count cannot change them."""
+    runs = [equity(players, exact=False, seed=7, threads=t, **kwargs) for t in (1, 2, 3)]
+    for r in runs[1:]:
+        assert r.samples == runs[0].samples
+        assert r.equity.tobytes() == runs[0].equity.tobytes()
+        assert r.win.tobytes() == runs[0].win.tobytes()
+        assert r.stderr.tobytes() == runs[0].stderr.tobytes()
+    other = equity(players, exact=False, seed=8, threads=2, **kwargs)
+    assert other.equity.tobytes() != runs[0].equity.tobytes()
+
+
+@needs_c
 def test_target_stderr_stops_when_precise():
     r = equity(["AKs", "22+,A2s+,KTo+"], target_stderr=0.002, seed=3)
     assert not r.exact

@@ -320,3 +320,23 @@ def test_a_million_hands_match_the_reference(k, hands6, hands7):
     with ProcessPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
         theirs = [s for part in pool.map(_reference_chunk, chunks) for s in part]
     assert np.array_equal(ours, np.array(theirs, dtype=np.uint16))
+
+
+@pytest.mark.parametrize("dtype", [np.uint8, np.int8, np.int64, np.uint16, np.int32])
+def test_one_hand_as_an_array_is_a_list(dtype):
+    """One hand given as a 1-D array (the fast path) answers and fails as the
+    same hand given as a list of ints does."""
+    rng = np.random.default_rng(4)
+    for k in (5, 6, 7):
+        for _ in range(50):
+            ids = rng.permutation(52)[:k]
+            assert hr.evaluate(np.array(ids, dtype)) == hr.evaluate([int(x) for x in ids])
+    for bad in ([51, 51, 3, 4, 5], [60, 1, 2, 3, 4], [1, 2, 3, 4], [1, 2, 3, 4, 5, 6, 7, 8],
+                [-1, 1, 2, 3, 4]):
+        if (dtype == np.uint8 or dtype == np.uint16) and min(bad) < 0:
+            continue
+        with pytest.raises(Exception) as want:
+            hr.evaluate(bad)
+        with pytest.raises(type(want.value)) as got:
+            hr.evaluate(np.array(bad, dtype))
+        assert str(got.value) == str(want.value)

@@ -74,6 +74,48 @@ def test_the_chosen_kernel_is_the_widest_this_cpu_runs():
     print("kernels:", ", ".join(KERNEL_NAMES[k] for k in kernels))
 
 
+_FORCED = """
+import numpy as np, handrank as hr, handrank.bench as b
+from handrank import _fallback, _tables
+rng = np.random.default_rng(5)
+a = np.argsort(rng.random((3000, 52)), axis=1)[:, :7].astype(np.uint8)
+want = np.zeros(len(a), np.uint16)
+_fallback.eval_batch(_tables.load_bin()["holdem"], a, want)
+assert (hr.evaluate_batch(a, threads=1) == want).all()
+print(b.batch_kernel())
+"""
+
+
+def _with_kernel(value: str, code: str) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, HANDRANK_KERNEL=value)
+    env.pop("HANDRANK_BACKEND", None)
+    return subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                          text=True, timeout=120)
+
+
+def test_handrank_kernel_forces_each_kernel_this_cpu_runs():
+    """HANDRANK_KERNEL=generic|sse2|avx2|avx512 makes evaluate_batch run that
+    kernel (bench names it) with the numpy backend's values."""
+    for k in _kernels():
+        r = _with_kernel(_backend.KERNELS[k].upper(), _FORCED)
+        assert r.returncode == 0, r.stderr
+        assert r.stdout.strip() == KERNEL_NAMES[k]
+
+
+def test_handrank_kernel_refuses_bad_names_and_missing_kernels():
+    r = _with_kernel("avx3", "import handrank")
+    assert r.returncode != 0
+    assert ("ImportError: HANDRANK_KERNEL must be one of generic, sse2, avx2, avx512, "
+            "got 'avx3'") in r.stderr
+    missing = [k for k in range(len(KERNEL_NAMES)) if k not in _kernels()]
+    for k in missing:
+        r = _with_kernel(_backend.KERNELS[k], "import handrank")
+        assert r.returncode != 0
+        assert f"HANDRANK_KERNEL={_backend.KERNELS[k]} but this CPU or build" in r.stderr
+    r = _with_kernel("avx3", "import sys; sys.argv[0] = 'handrank'; import handrank")
+    assert r.returncode == 2 and r.stderr.startswith("handrank: error: HANDRANK_KERNEL")
+
+
 @pytest.mark.parametrize("k", [5, 6, 7])
 def test_every_kernel_gives_the_numpy_values_on_every_game(games, k):
     rng = np.random.default_rng(k)

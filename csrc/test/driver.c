@@ -15,10 +15,12 @@
  */
 #include <pthread.h>
 #include <stdint.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../draw.h"
 #include "../equity.h"
 #include "../handrank.h"
 #include "../hilo.h"
@@ -1113,6 +1115,94 @@ static void pattern_calls(const hr_game *g, int rounds)
     }
 }
 
+/* Draw games (draw.h): badugi with garbage rows, the draw kernel on small
+ * stubs against hr_eval, and (scale > 1: too slow for valgrind) the video
+ * poker tables, hold counts and solve. */
+static void draw_calls(int rounds, int scale)
+{
+    int64_t n = 64;
+    uint8_t *rows = malloc((size_t)n * 4);
+    uint16_t *out = malloc((size_t)n * sizeof *out);
+    for (int r = 0; r < rounds; r++) {
+        for (int64_t i = 0; i < n; i++)
+            deal(rows + 4 * i, 4);
+        if (r % 3 == 1)
+            rows[4 * (below((unsigned)n)) + below(4)] = (uint8_t)(52 + below(204));
+        if (r % 3 == 2)
+            rows[4 * (below((unsigned)n)) + 1] = rows[4 * (below((unsigned)n))];
+        int64_t bad = hr_eval_badugi_batch(rows, n, out);
+        CHECK(bad >= -1 && bad < n, "hr_eval_badugi_batch returned %lld", (long long)bad);
+        int64_t good = bad < 0 ? n : bad;
+        for (int64_t i = 0; i < good; i++)
+            CHECK(out[i] == hr_eval_badugi(rows + 4 * i) && out[i] >= 1 &&
+                  out[i] <= HR_BADUGI_CLASSES, "badugi row %lld", (long long)i);
+        if (bad >= 0)
+            CHECK(hr_eval_badugi(rows + 4 * bad) == 0, "badugi row %lld is not bad",
+                  (long long)bad);
+    }
+    free(rows);
+    free(out);
+    /* the draw kernel: a hand, a stub of 9 other cards, every hold */
+    const hr_game *g = hr_game_at(0);
+    uint8_t *hand = malloc(5), *stub = malloc(9);
+    uint32_t *holds = malloc(32 * sizeof *holds);
+    uint32_t *hist = malloc(32 * (size_t)(g->classes + 1) * sizeof *hist);
+    for (int r = 0; r < rounds; r++) {
+        uint8_t all[14];
+        deal(all, 14);
+        memcpy(hand, all, 5);
+        memcpy(stub, all + 5, 9);
+        for (int h = 0; h < 32; h++)
+            holds[h] = (uint32_t)h;
+        CHECK(hr_draw_odds(g, 0, hand, 5, stub, 9, holds, 32, (int)g->classes + 1, hist) == 0,
+              "hr_draw_odds");
+        /* hold 0b01111 draws one of the 9: its histogram is the 9 hands */
+        uint32_t *h15 = hist + 15 * (size_t)(g->classes + 1);
+        for (int i = 0; i < 9; i++) {
+            uint8_t five[5] = {hand[0], hand[1], hand[2], hand[3], stub[i]};
+            CHECK(h15[hr_eval(g, five, 5)] > 0, "draw histogram misses a hand");
+        }
+        CHECK(hr_draw_odds(g, 1, hand, 4, stub, 9, holds, 16, HR_BADUGI_CLASSES + 1, hist) == 0,
+              "hr_draw_odds badugi");
+        CHECK(hr_draw_odds(g, 0, hand, 4, stub, 9, holds, 32, (int)g->classes + 1, hist) == -1,
+              "hr_draw_odds took 4 cards");
+        CHECK(hr_draw_odds(g, 0, hand, 5, stub, 3, holds, 32, (int)g->classes + 1, hist) == -1,
+              "hr_draw_odds drew 5 of 3");
+    }
+    free(hand);
+    free(stub);
+    free(holds);
+    free(hist);
+    if (scale <= 1)
+        return;
+    uint8_t *pay_class = malloc(HR_N_STRENGTHS + 1);
+    for (int s = 0; s <= HR_N_STRENGTHS; s++)
+        pay_class[s] = (uint8_t)(g->category[s]);
+    uint8_t *cls5 = malloc(HR_VP_HANDS);
+    int32_t *counts = malloc((size_t)HR_VP_SUBSETS * HR_VP_CLASSES * sizeof *counts);
+    CHECK(hr_vp_tables(pay_class, cls5, counts) == 0, "hr_vp_tables");
+    int32_t *f = malloc(32 * HR_VP_CLASSES * sizeof *f);
+    uint8_t d[5];
+    deal(d, 5);
+    CHECK(hr_vp_hold_counts(cls5, counts, d, f) == 0, "hr_vp_hold_counts");
+    int64_t total = 0;
+    for (int i = 0; i < 32 * HR_VP_CLASSES; i++)
+        total += f[i];
+    CHECK(total == HR_VP_HANDS, "hold counts sum to %lld", (long long)total);
+    d[1] = d[0];
+    CHECK(hr_vp_hold_counts(cls5, counts, d, f) == -1, "hr_vp_hold_counts took a repeat");
+    double pay[HR_VP_CLASSES] = {0}, prob[HR_VP_CLASSES];
+    int64_t deals = 0;
+    pay[9] = 1.0;
+    CHECK(hr_vp_solve(cls5, counts, pay, prob, &deals) > 0.0 && deals == 134459, "hr_vp_solve");
+    pay_class[7462] = HR_VP_CLASSES;
+    CHECK(hr_vp_tables(pay_class, cls5, counts) == -1, "hr_vp_tables took a bad class");
+    free(f);
+    free(pay_class);
+    free(cls5);
+    free(counts);
+}
+
 int main(int argc, char **argv)
 {
     int scale = argc > 1 ? atoi(argv[1]) : 10;
@@ -1130,6 +1220,7 @@ int main(int argc, char **argv)
         pattern_calls(g, 2 + 2 * scale);
     }
     tally_rejects();
+    draw_calls(10 * scale, scale);
     const hr_game *holdem = hr_game_at(0);
     hilo_calls(holdem, 10 * scale);
     small_stack(holdem);
@@ -1141,6 +1232,13 @@ int main(int argc, char **argv)
         CHECK(hr_selftest(holdem, 6, start, HR_N_CARDS, hist) == 0, "self-test 6, %d", start);
         hr_enumerate7(holdem, start, HR_N_CARDS, hist);
     }
+    /* bad arguments are refused, never read out of bounds (issue 23) */
+    CHECK(hr_selftest(holdem, 7, -1, 1, hist) == -1, "self-test with a negative start");
+    CHECK(hr_selftest(holdem, 7, INT_MIN, 1, hist) == -1, "self-test with start INT_MIN");
+    CHECK(hr_selftest(holdem, 7, 0, 0, hist) == -1, "self-test with stride 0");
+    CHECK(hr_selftest(holdem, 5, 0, 1, hist) == -1, "self-test with k 5");
+    CHECK(hr_selftest(holdem, 7, 0, 1, NULL) == -1, "self-test without a histogram");
+    CHECK(hr_selftest(holdem, 7, HR_N_CARDS, INT_MAX, hist) == 0, "self-test past the deck");
     free(hist);
     {   /* hr_deal: every deck size and k, distinct cards of the deck; bad arguments refused */
         uint8_t deck[64], out[64 * 8];

@@ -10,8 +10,16 @@ import sys as _sys
 import types as _types
 from typing import Any as _Any
 
+from . import index
 from ._backend import BACKEND as backend
 from ._deal import deal
+from ._deprecated import (
+    evaluate_omaha,
+    evaluate_omaha_batch,
+    evaluate_omaha_hilo,
+    evaluate_omaha_hilo_batch,
+    variant,
+)
 from ._typing import CardsLike
 from .analysis import (
     BoardAnalysis,
@@ -21,8 +29,10 @@ from .analysis import (
     equity_matrix,
     range_equity,
 )
+from .badugi import Badugi, evaluate_badugi, evaluate_badugi_batch
 from .cards import card, card_str, cards, cards_str
-from .equity import EquityResult, equity
+from .draw import DrawGame, DrawOdds, best_hold, draw_game, draw_odds
+from .equity import EquityResult
 from .errors import (
     HandrankError,
     InvalidCardError,
@@ -30,20 +40,35 @@ from .errors import (
     InvalidRangeError,
     InvalidShowdownError,
 )
-from .evaluate import Category, best_five, category, describe, evaluate, evaluate_batch
-from .hilo import evaluate_omaha_hilo, evaluate_omaha_hilo_batch
+from .evaluate import Category
+from .games import Game, game
 from .lowball import Lowball, lowball
-from .omaha import evaluate_omaha, evaluate_omaha_batch
+from .operations import (
+    best_five,
+    category,
+    describe,
+    equity,
+    evaluate,
+    evaluate_batch,
+    explain,
+    games,
+    settle,
+    showdown_batch,
+)
 from .ranges import Range
-from .showdown import Pot, PotHalf, Settlement, explain, settle, showdown_batch
-from .variants import Variant, variant
+from .showdown import Pot, PotHalf, Settlement
+from .stud import StudRule, stud_rule
+from .variants import Variant
+from .videopoker import VideoPoker, video_poker
 
 __version__ = "0.1.0"
 
+from . import boards  # noqa: E402  (reads __version__ lazily)
+
 # Submodules that are part of the public API (``hr.analysis.CLASSES``,
-# ``hr.reference.evaluate``, ``from handrank import showdown``); the others
-# are machinery, reached through the names in __all__.
-_PUBLIC_MODULES = ("analysis", "reference", "showdown")
+# ``hr.reference.evaluate``, ``from handrank import showdown``, ``hr.index``,
+# ``hr.boards``); the others are machinery, reached through the names in __all__.
+_PUBLIC_MODULES = ("analysis", "boards", "index", "reference", "showdown")
 
 
 class _CallableModule(_types.ModuleType):
@@ -70,10 +95,22 @@ def __getattr__(name: str) -> _Any:
 
 def __dir__() -> list[str]:
     """The public API: the names of __all__, __version__ and the public submodules."""
-    return sorted([*__all__, *_PUBLIC_MODULES, "__version__"])
+    return sorted({*__all__, *_PUBLIC_MODULES, "__version__"})
 
 __all__ = [
+    "Badugi",
     "BoardAnalysis",
+    "DrawGame",
+    "DrawOdds",
+    "StudRule",
+    "VideoPoker",
+    "best_hold",
+    "draw_game",
+    "draw_odds",
+    "evaluate_badugi",
+    "evaluate_badugi_batch",
+    "stud_rule",
+    "video_poker",
     "CardsLike",
     "EquityMatrix",
     "RangeEquity",
@@ -82,6 +119,7 @@ __all__ = [
     "range_equity",
     "Category",
     "EquityResult",
+    "Game",
     "HandrankError",
     "InvalidCardError",
     "InvalidHandError",
@@ -95,6 +133,7 @@ __all__ = [
     "Variant",
     "backend",
     "best_five",
+    "boards",
     "card",
     "card_str",
     "cards",
@@ -109,7 +148,10 @@ __all__ = [
     "evaluate_omaha_batch",
     "evaluate_omaha_hilo",
     "evaluate_omaha_hilo_batch",
+    "index",
     "explain",
+    "game",
+    "games",
     "lowball",
     "settle",
     "showdown_batch",

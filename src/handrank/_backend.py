@@ -3,6 +3,11 @@
 ``HANDRANK_BACKEND=python`` forces the pure-Python backend and
 ``HANDRANK_BACKEND=c`` makes a missing C extension an ImportError; unset,
 handrank uses the C core when it was built and warns once when it was not.
+
+``HANDRANK_KERNEL`` (``generic``, ``sse2``, ``avx2`` or ``avx512``) makes the
+C core's batch evaluation use that kernel instead of the fastest this CPU
+runs (to time the kernels on one machine); a kernel this build or CPU
+cannot run is an ImportError.  The pure-Python backend ignores it.
 """
 
 from __future__ import annotations
@@ -13,6 +18,14 @@ import warnings
 from typing import Any
 
 from . import _tables
+
+
+def _fail(message: str) -> None:
+    if _is_cli():
+        # The command line reports a user error in one line, without a traceback.
+        print(f"handrank: error: {message}", file=sys.stderr)
+        raise SystemExit(2)
+    raise ImportError(message)
 
 
 def _is_cli() -> bool:
@@ -52,12 +65,7 @@ def reinstall_command() -> str:
 
 _choice = os.environ.get("HANDRANK_BACKEND", "").strip().lower()
 if _choice not in ("", "c", "python"):
-    _message = f"HANDRANK_BACKEND must be 'c' or 'python', got {_choice[:40]!r}"
-    if _is_cli():
-        # The command line reports a user error in one line, without a traceback.
-        print(f"handrank: error: {_message}", file=sys.stderr)
-        raise SystemExit(2)
-    raise ImportError(_message)
+    _fail(f"HANDRANK_BACKEND must be 'c' or 'python', got {_choice[:40]!r}")
 
 core: Any = None
 if _choice != "python":
@@ -80,5 +88,16 @@ if _choice != "python":
         )
 
 BACKEND = "c" if core is not None else "python"
+
+# The batch kernels by the number the C core gives them (csrc/handrank.h).
+KERNELS = ("generic", "sse2", "avx2", "avx512")
+_kernel = os.environ.get("HANDRANK_KERNEL", "").strip().lower()
+if _kernel and _kernel not in KERNELS:
+    _fail(f"HANDRANK_KERNEL must be one of {', '.join(KERNELS)}, got {_kernel[:40]!r}")
+if _kernel and core is not None and core.lib.hr_set_batch_kernel(KERNELS.index(_kernel)) != 0:
+    _runs = [k for i, k in enumerate(KERNELS)
+             if core.lib.hr_set_batch_kernel(i) == 0 and core.lib.hr_set_batch_kernel(-1) == 0]
+    _fail(f"HANDRANK_KERNEL={_kernel} but this CPU or build cannot run that kernel "
+          f"(it runs {', '.join(_runs)})")
 
 GAMES = _tables.load_core(core) if core is not None else _tables.load_bin()

@@ -56,6 +56,7 @@ int64_t hr_eval_batch(const hr_game *g, const uint8_t *cards, int64_t n, int k,
 int64_t hr_eval_batch_kernel(const hr_game *g, const uint8_t *cards, int64_t n, int k,
                              uint16_t *out, int kernel);
 int hr_batch_kernel(void);
+int hr_set_batch_kernel(int kernel);
 void hr_enumerate7(const hr_game *g, int start, int stride, uint64_t *hist);
 int64_t hr_selftest(const hr_game *g, int k, int start, int stride, uint64_t *hist);
 int64_t hr_deal(const uint8_t *deck, int m, int k, uint64_t seed, int64_t first,
@@ -133,7 +134,64 @@ int hr_range_tally(const int16_t *hero_s, int64_t n_hero, const int16_t *vil_s, 
                    double *vscratch, double *win, double *tie);
 """
 
-CDEF = CDEF_EVAL + CDEF_SHOWDOWN + CDEF_EQUITY + CDEF_OMAHA + CDEF_MATRIX + CDEF_LOWBALL
+CDEF_DRAW = """
+#define HR_VP_CLASSES ...
+#define HR_VP_HANDS ...
+#define HR_VP_SUBSETS ...
+#define HR_BADUGI_CLASSES ...
+
+extern const uint16_t hr_badugi_value[];
+extern const uint8_t hr_badugi_size[];
+extern const uint8_t hr_badugi_ranks[];
+
+int hr_eval_badugi(const uint8_t *cards);
+int64_t hr_eval_badugi_batch(const uint8_t *cards, int64_t n, uint16_t *out);
+int hr_vp_tables(const uint8_t *pay_class, uint8_t *cls5, int32_t *counts);
+int hr_vp_hold_counts(const uint8_t *cls5, const int32_t *counts, const uint8_t *deal,
+                      int32_t *out);
+double hr_vp_solve(const uint8_t *cls5, const int32_t *counts, const double *pay,
+                   double *prob, int64_t *deals);
+int hr_draw_odds(const hr_game *g, int kind, const uint8_t *hand, int n_hand,
+                 const uint8_t *stub, int n_stub, const uint32_t *holds, int n_holds,
+                 int n_strengths, uint32_t *hist);
+"""
+
+CDEF_INDEX = """
+#define HR_INDEX_SUITS ...
+#define HR_INDEX_MAX_GROUPS ...
+#define HR_INDEX_MAX_RANKS ...
+
+typedef struct hr_index_street {
+    int32_t ranks;
+    int32_t groups;
+    int32_t size[8];
+    int32_t base[8];
+    int32_t n_keys;
+    int32_t n_configs;
+    const uint32_t *colex;
+    const int64_t *binom;
+    const int32_t *config_of;
+    const int64_t *offset;
+    const int32_t *keys;
+    const int64_t *suit_count;
+    const int64_t *run_mult;
+} hr_index_street;
+
+int64_t hr_index_batch(const hr_index_street *ix, const uint8_t *cards, int64_t n,
+                       int64_t *out);
+int64_t hr_unindex_batch(const hr_index_street *ix, const int64_t *index, int64_t n,
+                         uint8_t *out);
+int64_t hr_river_values(const hr_game *g, const hr_index_street *river,
+                        const uint8_t *boards, int64_t n_boards, int64_t *index_out,
+                        uint32_t *value_out);
+int64_t hr_runout_stats(const hr_index_street *street, const hr_index_street *river,
+                        const double *river_value, int64_t start, int64_t count, int bins,
+                        double *ehs_out, double *ehs2_out, float *hist_out,
+                        const volatile int32_t *cancel);
+"""
+
+CDEF = (CDEF_EVAL + CDEF_SHOWDOWN + CDEF_EQUITY + CDEF_OMAHA + CDEF_MATRIX + CDEF_LOWBALL
+        + CDEF_DRAW + CDEF_INDEX)
 
 # Every csrc/*.c is compiled and every csrc/*.h included, so a new C module
 # needs only its files and its cdef block above.

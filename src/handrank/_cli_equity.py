@@ -16,8 +16,8 @@ from typing import Any
 
 from ._cli_common import add_command, fail, flag, interactive, positive_int
 from .cards import cards
-from .equity import equity
 from .errors import HandrankError
+from .operations import equity
 
 __all__ = ["add_parser", "run"]
 
@@ -47,6 +47,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--threads", type=positive_int, help="worker threads")
     p.add_argument("--scheduler", help="run on this dask scheduler, e.g. tcp://10.0.0.5:8786 "
                                        "(needs the dask extra)")
+    p.add_argument("--game", default="holdem", help="the game (see `handrank games`)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=run)
     return p
@@ -56,6 +57,8 @@ def run(args: argparse.Namespace) -> int:
     """Run the subcommand; return the exit code."""
     kwargs: dict[str, Any] = {"exact": True if args.exact else None, "trials": args.trials,
                               "seed": args.seed, "threads": args.threads}
+    if args.game != "holdem":
+        kwargs["game"] = args.game
     try:
         if getattr(args, "target_stderr", None) is not None:
             from ._validate import fraction
@@ -64,6 +67,8 @@ def run(args: argparse.Namespace) -> int:
         for name in ("board", "dead"):
             with flag(f"--{name}"):
                 cards(getattr(args, name))
+        if args.scheduler is not None and args.game != "holdem":
+            raise ValueError("--scheduler runs hold'em only; drop --game or --scheduler")
         if args.scheduler is not None:
             from ._cli_preflop import cluster_equity
             result = cluster_equity(args)
@@ -72,14 +77,17 @@ def run(args: argparse.Namespace) -> int:
                                                    **kwargs), quiet=args.json)
     except (HandrankError, ValueError, TypeError) as exc:
         return fail(str(exc))
+    halves = hasattr(result, "scoop")
     if args.json:
-        print(json.dumps({
-            "exact": result.exact, "samples": result.samples,
-            "players": [{"player": p, "equity": float(e), "win": float(w), "tie": float(t),
-                         "stderr": float(s)}
-                        for p, e, w, t, s in zip(args.players, result.equity, result.win,
-                                                 result.tie, result.stderr)],
-        }))
+        players = [{"player": p, "equity": float(e), "win": float(w), "tie": float(t),
+                    "stderr": float(s)}
+                   for p, e, w, t, s in zip(args.players, result.equity, result.win,
+                                            result.tie, result.stderr)]
+        if halves:
+            for row, h, lo, sc in zip(players, result.high, result.low, result.scoop):
+                row.update(high=float(h), low=float(lo), scoop=float(sc))
+        print(json.dumps({"exact": result.exact, "samples": result.samples,
+                          "players": players}))
         return 0
     width = max(6, *(len(p) for p in args.players))
     print(f"{'player':<{width}}  {'equity':>9}  {'win':>8}  {'tie':>8}")
@@ -87,6 +95,10 @@ def run(args: argparse.Namespace) -> int:
                              result.stderr):
         err = "" if result.exact else f"  ± {100 * s:.3f}%"
         print(f"{p:<{width}}  {100 * e:8.4f}%  {100 * w:7.3f}%  {100 * t:7.3f}%{err}")
+    if halves:
+        for p, h, lo, sc in zip(args.players, result.high, result.low, result.scoop):
+            print(f"{p:<{width}}  high {100 * h:.4f}%  low {100 * lo:.4f}%  "
+                  f"scoop {100 * sc:.4f}%")
     how = "exact" if result.exact else "monte carlo"
     print(f"{how}, {result.samples:,} {'boards' if result.exact else 'trials'}")
     return 0

@@ -16,7 +16,7 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-from ._cli_common import add_command, fail, writable_path
+from ._cli_common import add_command, fail, replacing, writable_path
 from .errors import HandrankError
 
 __all__ = ["add_parser", "cluster_equity", "run"]
@@ -106,7 +106,8 @@ def run(args: argparse.Namespace) -> int:
             with _client(args.scheduler) as client:
                 table = hrd.run_preflop_table(players=args.players, client=client,
                                               classes=classes, progress=True)
-        table.to_csv(args.out)
+        with replacing(args.out) as tmp:
+            table.to_csv(tmp)
     except (HandrankError, ValueError, TypeError, OSError) as exc:
         return fail(str(exc))
     k = len(table.classes)

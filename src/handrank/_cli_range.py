@@ -16,11 +16,12 @@ from typing import Any
 
 import numpy as np
 
-from ._cli_common import add_command, fail, flag, writable_path
+from ._cli_common import add_command, fail, flag, replacing, writable_path
 from ._grid import LABELS, RANK_LABELS
 from .analysis import CLASSES, DRAWS, analyze, range_equity
 from .cards import cards, cards_str
 from .errors import HandrankError
+from .games.registry import best_five_game
 from .ranges import Range
 
 __all__ = ["add_parser", "format_grid", "run"]
@@ -44,6 +45,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--board", default="", help="0 to 5 board cards, e.g. Qh7c2d")
     p.add_argument("--dead", default="", help="dead cards")
     p.add_argument("--plot", metavar="PATH", help="also save a picture (needs matplotlib)")
+    p.add_argument("--game", default="holdem", help="the game (see `handrank games`)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument("--color", choices=("auto", "always", "never"), default="auto",
                    help="colour the chart (default: when stdout is a terminal)")
@@ -137,17 +139,23 @@ def _run(args: argparse.Namespace) -> int:
     if args.vs is not None:
         with flag("--vs"):
             Range(args.vs)
-    re = range_equity(r, args.vs, board, args.dead) if args.vs else None
-    a = analyze(r, board, args.dead) if board else None
+    re = range_equity(r, args.vs, board, args.dead, game=args.game) if args.vs else None
+    a = analyze(r, board, args.dead, game=args.game) if board else None
+    if re is None and a is None and args.game != "holdem":
+        best_five_game(args.game, None, "handrank range")
     if re is not None:
         values, is_equity = re.by_class(), True
     else:
         values, is_equity = r.grid(), False
     if args.plot:
         try:
-            fig = re.plot(args.plot, kind="grid") if re is not None else r.plot(args.plot)
+            with replacing(args.plot) as tmp:
+                fig = re.plot(tmp, kind="grid") if re is not None else r.plot(tmp)
         except ImportError as exc:
             raise HandrankError(f"--plot: {exc}") from None
+        except OSError as exc:
+            raise HandrankError(f"--plot: cannot write {args.plot!r}: "
+                                f"{exc.strerror or exc}") from None
         del fig
     if args.json:
         print(json.dumps({

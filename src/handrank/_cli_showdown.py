@@ -13,7 +13,8 @@ from typing import Any
 
 from ._cli_common import CliError, add_command, flag
 from .cards import cards
-from .showdown import ODD_CHIP_RULES, settle
+from .operations import settle
+from .showdown import ODD_CHIP_RULES
 
 _UsageError = CliError      # the name earlier code and tests use
 
@@ -38,6 +39,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--folded", default="", help="seats that folded, e.g. 3 or 1,3")
     p.add_argument("--odd-chip", default="left_of_button", choices=ODD_CHIP_RULES,
                    help="who gets odd chips (default: first seat left of the button)")
+    p.add_argument("--game", default="holdem", help="the game (see `handrank games`)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=run)
     return p
@@ -93,7 +95,8 @@ def run(args: argparse.Namespace) -> int:
                              else ""))
     # A seat shown without cards ("none") has folded: only live seats need a hand.
     folded = [s in folded_seats or hands[s] is None for s in range(len(bets))]
-    s = settle(args.board, hands, bets, folded=folded, button=args.button, odd_chip=args.odd_chip)
+    s = settle(args.board, hands, bets, folded=folded, button=args.button, odd_chip=args.odd_chip,
+               game=args.game)
     if args.json:
         print(json.dumps({"payouts": s.payouts,
                           "pots": [dataclasses.asdict(p) for p in s.pots]}, ensure_ascii=False))

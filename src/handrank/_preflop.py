@@ -238,7 +238,8 @@ def plan(players: int, idx: Sequence[int]) -> list[Piece]:
     return pieces
 
 
-def _blocks(key: Sequence[int]) -> np.ndarray:
+def pattern_blocks(key: Sequence[int]) -> np.ndarray:
+    """hr_equity_patterns' counts for hole ranks `key`: shape (1 + 4**n, 3n)."""
     core = _backend.core
     if core is None:
         raise HandrankError("preflop tables need the C core (handrank.backend is 'python')")
@@ -287,7 +288,7 @@ def count_piece(players: int, piece: Sequence[tuple[Sequence[int], Sequence[Sequ
     counts: list[np.ndarray] = []
     deals: list[int] = []
     for key, group in piece:
-        blocks = _blocks(key)
+        blocks = pattern_blocks(key)
         for ct in group:
             hist, t = _histogram(ct)
             counts.append(t * blocks[0] + hist @ blocks[1:])

@@ -16,6 +16,7 @@ from numpy.typing import NDArray
 
 if TYPE_CHECKING:
     from ._tables import GameTables
+    from .games.base import Game
     from .ranges import Range
 
 __all__ = [
@@ -63,7 +64,7 @@ class HasTables(Protocol):
 
 
 #: A game: None (hold'em), a name (``"shortdeck"``) or a :class:`Variant`.
-VariantLike = Union[None, str, HasTables]
+VariantLike = Union[None, str, HasTables, "Game"]
 
 #: One player in an equity call: an exact hand (``"AsKs"``, ``[51, 47]``),
 #: range text (``"QQ+,AKs"``, ``"random"``) or a :class:`Range`.

@@ -15,7 +15,9 @@ from typing import Any
 from . import (
     __version__,
     _cli_bench,
+    _cli_boards,
     _cli_equity,
+    _cli_history,
     _cli_preflop,
     _cli_range,
     _cli_showdown,
@@ -24,21 +26,62 @@ from . import (
 from ._cli_common import Parser, add_command, epilog, fail
 from .cards import cards_str
 from .errors import HandrankError
-from .evaluate import best_five, category, describe, evaluate
+from .games import game, games
+from .operations import best_five, category, describe, evaluate
 
 
 def _cmd_eval(args: argparse.Namespace) -> int:
-    rows = []
-    for hand in args.hands:
-        s = evaluate(hand)
-        rows.append({"hand": hand, "strength": s, "category": category(s).name,
-                     "description": describe(s), "best_five": cards_str(best_five(hand))})
+    if args.game == "holdem" and args.board is None:
+        rows = []
+        for hand in args.hands:
+            s = evaluate(hand)
+            rows.append({"hand": hand, "strength": s, "category": category(s).name,
+                         "description": describe(s), "best_five": cards_str(best_five(hand))})
+    else:
+        rows = [_eval_row(hand, args.board, game(args.game)) for hand in args.hands]
     if args.json:
         print(json.dumps(rows if len(rows) > 1 else rows[0], ensure_ascii=False))
     else:
         for r in rows:
+            if isinstance(r["strength"], list):
+                (h, lo), (hc, lc), (hf, lf) = r["strength"], r["category"], r["best_five"]
+                print(f"{r['hand']}: high {h} ({hc}), low {lo} ({lc}) {r['description']}; "
+                      f"best five {hf}" + (f" / {lf}" if lf else ""))
+                continue
             print(f"{r['hand']}: strength {r['strength']} ({r['category']}) "
                   f"{r['description']}; best five {r['best_five']}")
+    return 0
+
+
+def _eval_row(hand: str, board: str | None, g: Any) -> dict[str, Any]:
+    """One hand of ``handrank eval --game``: each half's strength, category and best five."""
+    s: Any = evaluate(hand, board=board, game=g)
+    five: Any = best_five(hand, board=board, game=g)
+    row: dict[str, Any] = {"hand": hand, "game": g.name}
+    if not g.split:
+        return {**row, "strength": s, "category": category(s, game=g).name,
+                "description": describe(s, game=g), "best_five": cards_str(five)}
+    cats = category(s, game=g)
+    return {**row, "strength": list(s), "category": [c.name for c in cats],
+            "description": describe(s, game=g),
+            "best_five": [None if f is None else cards_str(f) for f in five]}
+
+
+def _cmd_games(args: argparse.Namespace) -> int:
+    rows: list[dict[str, Any]] = []
+    for name, summary in games().items():
+        g = game(name)
+        rows.append({"name": name, "deck": len(g.deck), "hole": g.hole_cards,
+                     "board": g.board_cards, "halves": "+".join(g.halves),
+                     "classes": "+".join(str(c) for c in g.classes), "summary": summary})
+    if args.json:
+        print(json.dumps(rows, ensure_ascii=False))
+        return 0
+    heads = ("name", "deck", "hole", "board", "halves", "classes", "summary")
+    widths = [max(len(h), *(len(str(r[h])) for r in rows)) for h in heads[:-1]]
+    print("  ".join(h.ljust(w) for h, w in zip(heads, widths)) + "  summary")
+    for r in rows:
+        print("  ".join(str(r[h]).ljust(w) for h, w in zip(heads, widths)) + "  " + r["summary"])
     return 0
 
 
@@ -59,9 +102,19 @@ def build_parser() -> argparse.ArgumentParser:
                     examples=['handrank eval "As Ks Qs Js Ts"',
                               'handrank eval --json "Kh 3c Ks 6d 7c 9h 2s" "2c 3d 4h 5s 7c"'])
     p.add_argument("hands", nargs="+", help='cards, e.g. "As Ks Qs Js Ts"')
+    p.add_argument("--board", default=None, help="board cards, added to each hand "
+                   "(required in the Omaha games)")
+    p.add_argument("--game", default="holdem", help="the game (see `handrank games`)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=_cmd_eval)
-    for module in (_cli_equity, _cli_showdown, _cli_bench, _cli_range, _cli_preflop):
+    p = add_command(sub, "games", help="the games and what each deals",
+                    description="Every game: deck size, hole cards, board cards, the halves "
+                                "a pot pays and the distinct strengths of each half.",
+                    examples=["handrank games", "handrank games --json"])
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(func=_cmd_games)
+    for module in (_cli_equity, _cli_showdown, _cli_bench, _cli_range, _cli_preflop,
+                   _cli_boards, _cli_history):
         module.add_parser(sub)
     return parser
 

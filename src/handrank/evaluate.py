@@ -21,8 +21,10 @@ from . import _backend, _fallback, _run, _validate
 from ._tables import LOW_PREFIX, GameTables
 from ._typing import CardArrayLike, CardsLike, IntArray, StrengthArray, VariantLike
 from ._validate import number
-from .cards import RANKS, card_str, cards, check_hand, first_duplicate
+from .cards import RANKS, card_str, cards, check_hand, check_text_length, first_duplicate
 from .errors import InvalidCardError, InvalidHandError
+from .games.base import Game
+from .games.registry import high_tables
 
 __all__ = ["Category", "best_five", "category", "describe", "evaluate", "evaluate_batch"]
 
@@ -64,6 +66,7 @@ if _C is not None:
     _eval_text = _C.lib.hr_eval_text      # bound once: the scalar path is a little
     _eval_bytes = _C.lib.hr_eval_bytes    # Python around one C call
     _eval_text_holdem = _C.lib.hr_eval_text_holdem
+    _UINT8 = np.dtype(np.uint8)
     _EVAL_IDS_HOLDEM = {5: _C.lib.hr_eval5_holdem, 6: _C.lib.hr_eval6_holdem,
                         7: _C.lib.hr_eval7_holdem}
 # Batches smaller than this run on the calling thread: splitting costs more.
@@ -84,12 +87,21 @@ def game_tables(variant: VariantLike = None) -> GameTables:
     """
     if variant is None:
         return _HOLDEM
+    if isinstance(variant, Game):
+        high = variant.high
+        if high is None:
+            raise TypeError(f"game {variant.name!r} has no high half")
+        # hold'em's own tables (the ones a backend switch replaces) for every
+        # game whose high half is hold'em's
+        return _HOLDEM if high.values is _backend.GAMES["holdem"].values else high
     if isinstance(variant, str):
         tables = _backend.GAMES.get(variant)
         if tables is None:
             # "stripped" and the other user-facing names, with their default options
-            from .variants import variant as make_variant
-            return make_variant(variant).tables
+            if variant != "stripped":
+                raise ValueError(f"unknown variant {_validate.quote(variant)}, "
+                                 "expected 'holdem', 'shortdeck' or 'stripped'")
+            return high_tables("stripped", False, True, "7")[0]
         if tables.low:
             raise ValueError(f"{_validate.quote(variant)} is a low-hand rule, not a variant: "
                              + _lowball_hint(tables))
@@ -156,12 +168,28 @@ def evaluate(cards: CardsLike, *, variant: VariantLike = None) -> int:
                 strength: int = _eval_text_holdem(cards.encode())
                 if strength:
                     return strength
-        elif type(cards) is list:
+        elif type(cards) is list or type(cards) is tuple:
             by_count = _EVAL_IDS_HOLDEM.get(len(cards))
             if by_count is not None:
                 try:
                     strength = by_count(bytes(cards))   # ints 0..255, else an exception
                 except (TypeError, ValueError):
+                    strength = 0
+                if strength:
+                    return strength
+        elif type(cards) is np.ndarray and cards.ndim == 1:
+            # one hand as an array: its bytes (uint8) or its ints, as a list's
+            dtype = cards.dtype
+            if dtype is _UINT8:
+                raw = cards.tobytes()
+                by_count = _EVAL_IDS_HOLDEM.get(len(raw))
+                strength = by_count(raw) if by_count is not None else 0
+                if strength:
+                    return strength
+            elif dtype.kind in "iu" and len(cards) in _EVAL_IDS_HOLDEM:
+                try:
+                    strength = _EVAL_IDS_HOLDEM[len(cards)](bytes(cards.tolist()))
+                except ValueError:       # an id outside 0..255
                     strength = 0
                 if strength:
                     return strength
@@ -204,6 +232,7 @@ def _evaluate(cards: Any, g: GameTables) -> int:
 
 def cards_checked(x: Any, g: GameTables = _HOLDEM) -> list[int]:
     """Parse a hand and raise the error that names what is wrong with it."""
+    check_text_length(x)
     ids = cards(x)
     check_hand(ids, 5, 7)
     for c in ids:

@@ -34,6 +34,7 @@ go one at a time to the first ``r`` winners in an order set by ``odd_chip``:
 
 from __future__ import annotations
 
+import itertools
 import numbers
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -56,6 +57,7 @@ from .evaluate import (
     evaluate_batch,
     game_tables,
 )
+from .omaha import _check_deck
 
 __all__ = ["InvalidShowdownError", "Pot", "PotHalf", "Settlement", "explain", "settle",
            "showdown_batch"]
@@ -142,12 +144,20 @@ class Settlement:
         for i, pot in enumerate(self.pots):
             name = "main pot" if i == 0 else f"side pot {i}"
             seats = ", ".join(str(s) for s in pot.eligible)
-            paid = ", ".join(f"seat {w} gets {c}" for w, c in zip(pot.winners, pot.shares))
-            lines.append(f"{name}: {pot.amount} (eligible: seats {seats}): {paid}")
+            paid = ", ".join(f"seat {w} gets {_chips(c)}" for w, c in zip(pot.winners,
+                                                                             pot.shares))
+            lines.append(f"{name}: {_chips(pot.amount)} (eligible: seats {seats}): {paid}")
             lines.append(f"  {pot.reason}")
-        lines.append("payouts: " + ", ".join(f"seat {s}: {c}" for s, c in
+        lines.append("payouts: " + ", ".join(f"seat {s}: {_chips(c)}" for s, c in
                                             enumerate(self.payouts)))
         return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        try:
+            return f"Settlement(payouts={self.payouts!r}, pots={self.pots!r})"
+        except ValueError:      # an int past Python's int-to-str limit (4,300 digits)
+            return (f"Settlement(payouts=[{', '.join(_chips(c) for c in self.payouts)}], "
+                    f"pots=({len(self.pots)} pots))")
 
     def _repr_html_(self) -> str:
         """The pots and the payouts as HTML tables (for notebooks)."""
@@ -158,6 +168,14 @@ class Settlement:
                  "reason": p.reason} for i, p in enumerate(self.pots)]
         pay = [{"seat": s, "payout": c} for s, c in enumerate(self.payouts)]
         return html_table(pots) + html_table(pay)
+
+
+def _chips(c: int) -> str:
+    """A chip count as text; one past Python's int-to-str limit by its digit count."""
+    try:
+        return str(c)
+    except ValueError:
+        return f"<{quote(c)}>"
 
 
 # ---------------------------------------------------------------------- hands and reasons
@@ -427,7 +445,11 @@ def _check_inputs(board: Any, hands: Any, contributions: Any, folded: Any, butto
 
 def _read_cards(board: Any, hands: Any, folded: list[bool], sizes: tuple[int, ...] = (2,)
                 ) -> tuple[list[int], list[list[int] | None]]:
-    """Parse the board and every hand given; raise on a duplicate anywhere, saying where."""
+    """Parse the board and every hand given; raise on a duplicate anywhere, saying where.
+
+    The one seat left when everyone else folded may have no hand (None).
+    """
+    fold_win = sum(not f for f in folded) == 1
     bd = [] if board is None else cards(board)
     where: dict[int, str] = {}
     for c in bd:
@@ -437,7 +459,7 @@ def _read_cards(board: Any, hands: Any, folded: list[bool], sizes: tuple[int, ..
     holes: list[list[int] | None] = []
     for seat, h in enumerate(hands):
         if h is None:
-            if not folded[seat]:
+            if not folded[seat] and not fold_win:
                 raise InvalidShowdownError(f"seat {seat} is still in but has no hand")
             holes.append(None)
             continue
@@ -478,7 +500,7 @@ def settle(board: CardsLike | None, hands: Sequence[CardsLike | None],
            contributions: Sequence[int | np.integer[Any]], *,
            folded: Sequence[bool | np.bool_] | None = None, button: int = 0,
            odd_chip: str = "left_of_button", variant: VariantLike = None,
-           game: str = "holdem") -> Settlement:
+           game: str = "holdem", dead: int | np.integer[Any] = 0) -> Settlement:
     """Settle a hand: cut the chips into pots and pay each to its best hand(s).
 
     Parameters
@@ -487,7 +509,8 @@ def settle(board: CardsLike | None, hands: Sequence[CardsLike | None],
         The five community cards (may be incomplete or None when everyone
         else folded).
     hands : sequence of (str, sequence of cards, or None)
-        Each seat's two hole cards; None for a folded seat.
+        Each seat's two hole cards; None for a folded seat, and may be None
+        for the one seat left when everyone else folded.
     contributions : sequence of int
         Chips each seat put in over the whole hand (whole chips, >= 0).
     folded : sequence of bool, optional
@@ -507,6 +530,11 @@ def settle(board: CardsLike | None, hands: Sequence[CardsLike | None],
         the seven cards for each half, Omaha hi-lo (4 to 6 hole cards per
         seat) from exactly two hole and three board cards.  Each pot's
         ``high`` and ``low`` say who won each half and why.
+    dead : int
+        Chips in the pot that belong to no seat's contribution (antes taken
+        as dead money, dead blinds).  They go to the main pot and are never
+        returned as an uncalled bet: the main pot's winner(s) take them, or
+        the last seat in when everyone else folded.
 
     Returns
     -------
@@ -519,7 +547,7 @@ def settle(board: CardsLike | None, hands: Sequence[CardsLike | None],
     TypeError
         A contribution that is not an int (bool and float included).
     InvalidShowdownError
-        A negative contribution, lengths that differ, fewer than 2 seats,
+        A negative contribution or `dead`, lengths that differ, fewer than 2 seats,
         `button` out of range, every player folded, a live seat without a
         hand, an unknown `odd_chip` rule.
     InvalidCardError, InvalidHandError
@@ -546,12 +574,67 @@ def settle(board: CardsLike | None, hands: Sequence[CardsLike | None],
                          + ", ".join(repr(x) for x in GAMES[:-1]) + f" or {GAMES[-1]!r}")
     if game != "holdem" and variant is not None:
         raise ValueError(f"variant= does not apply to {game!r}")
-    chips, out, button = _check_inputs(board, hands, contributions, folded, button, odd_chip)
-    n = len(chips)
     g = game_tables(variant)
-    bd, holes = _read_cards(board, hands, out, (4, 5, 6) if game == "omaha-hilo" else (2,))
+    sizes = (4, 5, 6) if game == "omaha-hilo" else (2,)
+    return _settle(board, hands, contributions, folded, button, odd_chip, sizes,
+                   lambda bd, live_holes: _showdown_hands(game, bd, live_holes, g, variant),
+                   dead)
+
+
+def settle_game(board: CardsLike | None, hands: Sequence[CardsLike | None],
+                contributions: Sequence[int], game: Any, *,
+                folded: Sequence[bool] | None = None, button: int = 0,
+                odd_chip: str = "left_of_button", dead: int = 0) -> Settlement:
+    """:func:`settle` for a :class:`~handrank.games.Game`: its hand rule and its halves."""
+    omaha = game.hand == "omaha"
+    sizes = (4, 5, 6) if omaha else (game.hole_cards,)
+    g = game_tables(game) if game.high is not None else None
+    if game.split:
+        holdem = _backend.GAMES["holdem"]
+        if game.low_rule != ("a5", 8) or g is None or g.values is not holdem.values:
+            raise ValueError(f"settle does not support game {game.name!r} yet")
+        kind = "omaha-hilo" if omaha else "holdem-hilo"
+    elif g is None:
+        raise ValueError(f"settle does not support game {game.name!r} yet")
+    else:
+        kind = "omaha" if omaha else "holdem"
+    return _settle(board, hands, contributions, folded, button, odd_chip, sizes,
+                   lambda bd, live_holes: _showdown_hands(kind, bd, live_holes, g, game), dead)
+
+
+def _showdown_hands(kind: str, bd: list[int], live_holes: dict[int, list[int]], g: Any,
+                    variant: Any) -> tuple[dict[int, Any], Any]:
+    """Each live seat's hand(s) and the function that pays a pot among them."""
+    if kind == "holdem":
+        return ({s: _hand(cards_checked(hole + bd, g), tuple(hole), g, variant)
+                 for s, hole in live_holes.items()}, _pay)
+    if kind == "omaha":
+        return ({s: _omaha_hand(hole, bd, g, variant) for s, hole in live_holes.items()}, _pay)
+    from . import hilo
+    return hilo._showdown_hands(kind, bd, live_holes), hilo._pay_pot
+
+
+def _omaha_hand(hole: list[int], bd: list[int], g: GameTables, variant: Any) -> _Hand:
+    """The best high hand of exactly two of `hole` and three of `bd`."""
+    _check_deck(hole + bd, g)
+    combos = [list(p) + list(t) for p in itertools.combinations(hole, 2)
+              for t in itertools.combinations(bd, 3)]
+    high = evaluate_batch(np.array(combos, dtype=np.uint8), threads=1, variant=variant)
+    return _hand(combos[int(np.argmax(high))], tuple(hole), g, variant)
+
+
+def _settle(board: Any, hands: Any, contributions: Any, folded: Any, button: Any,
+            odd_chip: Any, sizes: tuple[int, ...], make_hands: Any, dead: Any = 0) -> Settlement:
+    chips, out, button = _check_inputs(board, hands, contributions, folded, button, odd_chip)
+    if isinstance(dead, (bool, np.bool_)) or not isinstance(dead, numbers.Integral):
+        raise TypeError(f"dead must be a whole number of chips (int), got {quote(dead)}")
+    dead = int(dead)
+    if dead < 0:
+        raise InvalidShowdownError(f"dead is negative: {number(dead)}")
+    n = len(chips)
+    bd, holes = _read_cards(board, hands, out, sizes)
     live = [s for s in range(n) if not out[s]]
-    total = sum(chips)
+    total = sum(chips) + dead
     payouts = [0] * n
     if len(live) == 1:
         (last,) = live
@@ -567,15 +650,7 @@ def settle(board: CardsLike | None, hands: Sequence[CardsLike | None],
         if hole is None:
             raise RuntimeError(f"internal error: seat {s} is in the hand without cards")
         live_holes[s] = hole
-    pay: Any = _pay
-    if game == "holdem":
-        hand: dict[int, Any] = {
-            s: _hand(cards_checked(hole + bd, g), tuple(hole), g, variant)
-            for s, hole in live_holes.items()}
-    else:
-        from . import hilo
-        hand = hilo._showdown_hands(game, bd, live_holes)
-        pay = hilo._pay_pot
+    hand, pay = make_hands(bd, live_holes)
     levels = sorted({chips[s] for s in live})
     pots: list[Pot] = []
     low = 0
@@ -584,12 +659,13 @@ def settle(board: CardsLike | None, hands: Sequence[CardsLike | None],
         # each seat's chips in this layer; the last also takes folded chips
         # above every live seat's amount
         part = [min(c, high) - min(c, low) + (max(c - high, 0) if last else 0) for c in chips]
-        amount = sum(part)
+        amount = sum(part) + (dead if i == 0 else 0)   # dead money: the main pot's
         low = high
         if amount == 0:
             continue
         eligible = tuple(s for s in live if chips[s] >= high)
-        alone = all(part[s] == 0 for s in range(n) if s not in eligible)
+        alone = (all(part[s] == 0 for s in range(n) if s not in eligible)
+                 and not (i == 0 and dead))
         pots.append(pay(amount, eligible, hand, odd_chip, button, n, holes, alone))
     for pot in pots:
         for w, c in zip(pot.winners, pot.shares):

@@ -25,12 +25,11 @@ from typing import Any, overload
 import numpy as np
 from numpy.typing import NDArray
 
-from . import _backend
 from ._tables import GameTables
 from ._typing import CardArrayLike, CardsLike, IntArray, StrengthArray
 from ._validate import quote
-from .cards import RANKS
 from .evaluate import Category, best_five, category, describe, evaluate, evaluate_batch
+from .games.registry import high_tables
 
 __all__ = ["Variant", "variant"]
 
@@ -158,25 +157,5 @@ def variant(name: str = "holdem", **options: Any) -> Variant:
 
 @functools.cache
 def _variant(name: str, tbs: bool, kickers: bool, lowest: str) -> Variant:
-    nk = "" if kickers else "_nk"
-    opts: tuple[tuple[str, Any], ...]
-    if name == "holdem":
-        table, label, opts = "holdem", "holdem", ()
-    elif name == "shortdeck":
-        if tbs and not kickers:
-            raise ValueError("shortdeck has no tables for trips_beat_straight=True "
-                             "with kickers=False")
-        table = "shortdeck" + ("_tbs" if tbs else nk)
-        label = "shortdeck"
-        opts = (("trips_beat_straight", tbs), ("kickers", kickers))
-    else:
-        table = ("shortdeck" if lowest == "6" else f"stripped{lowest}") + nk
-        label = f"{4 * (13 - RANKS.index(lowest))}-card"
-        opts = (("lowest", lowest), ("kickers", kickers))
-    base = _backend.GAMES.get(table)
-    if base is None:
-        raise RuntimeError(f"internal error: no generated tables named {table!r}")
-    # The same arrays (and C pointer) under the user-facing deck name, which
-    # the card errors quote.
-    return Variant(name, opts, dataclasses.replace(base, name=label))
-
+    tables, opts = high_tables(name, tbs, kickers, lowest)
+    return Variant(name, opts, tables)

@@ -13,6 +13,7 @@ from ..cards import cards, cards_str
 from ..equity import claim_card
 from ..errors import InvalidHandError, InvalidRangeError
 from ..evaluate import Category, evaluate_batch, game_tables
+from ..games.registry import best_five_game
 from ..ranges import Range, parse_player
 from . import _runouts
 
@@ -150,7 +151,7 @@ def _straights(in_deck: np.ndarray) -> np.ndarray:
 
 
 def analyze(range: PlayerLike, board: CardsLike, dead: CardsLike = "", *,
-            variant: VariantLike = None) -> BoardAnalysis:
+            variant: VariantLike = None, game: Any = "holdem") -> BoardAnalysis:
     """Return the made hand and the draws of every combo of a range on a board.
 
     A combo's *hand* is its two hole cards with the board (3, 4 or 5 cards).
@@ -228,6 +229,7 @@ def analyze(range: PlayerLike, board: CardsLike, dead: CardsLike = "", *,
     ...
     handrank.errors.InvalidHandError: expected a board of 3 to 5 cards, got 2
     """
+    variant = best_five_game(game, variant, 'analyze')
     g = game_tables(variant)
     r = parse_player(range)
     b = cards(board) if not isinstance(board, str) or board.strip() else []

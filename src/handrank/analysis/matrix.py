@@ -17,11 +17,12 @@ from typing import Any
 
 import numpy as np
 
-from .. import _backend
+from .. import _backend, _preflop
 from .._typing import CardsLike, ComboArray, FloatArray, PlayerLike, VariantLike
 from ..equity import BOARD_CARDS, SHARE_UNIT, _prepare, _Spot, equity
-from ..errors import HandrankError, InvalidRangeError
+from ..errors import InvalidRangeError
 from ..evaluate import game_tables
+from ..games.registry import best_five_game
 from ..ranges import _CELL, _COMBO_IDS, Range, parse_player
 from . import _runouts
 
@@ -250,7 +251,7 @@ def _spot(players: list[Any], board: Any, dead: Any, variant: Any) -> _Spot:
 def _check_cost(n_evals: float, n_compares: float) -> None:
     if n_evals > MAX_EVALUATIONS or n_compares > MAX_COMPARISONS:
         where = "" if _backend.core is not None else " on the pure-Python backend"
-        raise HandrankError(
+        raise InvalidRangeError(
             f"too large{where}: about {n_evals:.2g} evaluations and {n_compares:.2g} "
             f"comparisons (limits {MAX_EVALUATIONS:.0e} and {MAX_COMPARISONS:.0e}); "
             "give more board cards or smaller ranges")
@@ -261,7 +262,7 @@ def _chunk_rows(n_combos: int) -> int:
 
 
 def equity_matrix(a: PlayerLike, b: PlayerLike, board: CardsLike = "", dead: CardsLike = "", *,
-                  variant: VariantLike = None) -> EquityMatrix:
+                  variant: VariantLike = None, game: Any = "holdem") -> EquityMatrix:
     """Return the heads-up equity of every combo of `a` against every combo of `b`.
 
     Exact over every runout of the board (0 to 5 cards given).  Each
@@ -296,8 +297,9 @@ def equity_matrix(a: PlayerLike, b: PlayerLike, board: CardsLike = "", dead: Car
         a board or dead card.
     InvalidRangeError
         Bad range text, a range with no combo off the board and dead cards.
-    HandrankError
-        A job too large (for example two wide ranges before the flop).
+    InvalidRangeError
+        A job too large (for example two wide ranges before the flop); like
+        every error for a bad value, a HandrankError and a ValueError.
 
     Examples
     --------
@@ -316,6 +318,7 @@ def equity_matrix(a: PlayerLike, b: PlayerLike, board: CardsLike = "", dead: Car
     ...
     handrank.errors.InvalidHandError: card 'As' is in player 1's hand and on the board
     """
+    variant = best_five_game(game, variant, 'equity_matrix')
     ra, rb = parse_player(a), parse_player(b)
     spot = _spot([ra, rb], board, dead, variant)
     rows, _ = ra.arrays()
@@ -349,7 +352,8 @@ def equity_matrix(a: PlayerLike, b: PlayerLike, board: CardsLike = "", dead: Car
 
 
 def range_equity(hero: PlayerLike, villain: PlayerLike, board: CardsLike = "",
-                 dead: CardsLike = "", *, variant: VariantLike = None) -> RangeEquity:
+                 dead: CardsLike = "", *, variant: VariantLike = None,
+                 game: Any = "holdem") -> RangeEquity:
     """Return the equity of each hero combo against the villain's whole range.
 
     Exact over every runout (0 to 5 board cards given), heads-up.  A hero
@@ -386,8 +390,9 @@ def range_equity(hero: PlayerLike, villain: PlayerLike, board: CardsLike = "",
     InvalidRangeError
         Bad range text, a range with no combo left after the board and dead
         cards, ranges that always clash.
-    HandrankError
-        A job too large (for example two wide ranges before the flop).
+    InvalidRangeError
+        A job too large (for example two wide ranges before the flop); like
+        every error for a bad value, a HandrankError and a ValueError.
 
     Examples
     --------
@@ -403,6 +408,7 @@ def range_equity(hero: PlayerLike, villain: PlayerLike, board: CardsLike = "",
     handrank.errors.InvalidRangeError: player 1's range 'QQ' has no combos left after \
 removing the board, the dead cards and the other players' hands
     """
+    variant = best_five_game(game, variant, 'range_equity')
     rh, rv = parse_player(hero), parse_player(villain)
     spot = _spot([rh, rv], board, dead, variant)
     g = spot.g
@@ -419,12 +425,18 @@ removing the board, the dead cards and the other players' hands
     total = apart_w * boards
     if not (total > 0).any():
         raise InvalidRangeError("the players' ranges always clash: no deal is possible")
-    win = np.zeros(len(hc))
-    tie = np.zeros(len(hc))
-    for runs in _runouts.runouts(g, spot.board, spot.dead, _chunk_rows(len(hc) + len(vc))):
-        s_h = _runouts.strengths(g, spot.board, runs, hc)
-        s_v = _runouts.strengths(g, spot.board, runs, vc)
-        _runouts.range_tally(s_h, s_v, hc, vc, vw, win, tie)
+    fast = (_preflop_tally(hc, vc, vw)
+            if not len(spot.board) and not len(spot.dead) and g is _backend.GAMES["holdem"]
+            and _backend.core is not None else None)
+    if fast is not None:
+        win, tie = fast
+    else:
+        win = np.zeros(len(hc))
+        tie = np.zeros(len(hc))
+        for runs in _runouts.runouts(g, spot.board, spot.dead, _chunk_rows(len(hc) + len(vc))):
+            s_h = _runouts.strengths(g, spot.board, runs, hc)
+            s_v = _runouts.strengths(g, spot.board, runs, vc)
+            _runouts.range_tally(s_h, s_v, hc, vc, vw, win, tie)
     with np.errstate(invalid="ignore", divide="ignore"):
         ok = total > 0
         denom = np.where(ok, total, 1.0)
@@ -437,6 +449,48 @@ removing the board, the dead cards and the other players' hands
     b = tuple(int(c) for c in spot.board)
     return RangeEquity(combos=hc, weights=hw, equity=eq, win=wf, tie=tf, overall=overall,
                        hero=rh, villain=rv, board=b)
+
+
+def _preflop_tally(hc: np.ndarray, vc: np.ndarray, vw: np.ndarray
+                   ) -> tuple[np.ndarray, np.ndarray] | None:
+    """The runout loop's win and tie tallies before the flop, from the preflop
+    table's counts shared across suit patterns (handrank._preflop): one rank
+    pass and flush corrections per pair of hole-rank pairs, then each combo
+    pair's suit patterns pick its counts.  None (use the loop) unless the
+    weighted tallies are exact integers in float64, as the loop's then are, so
+    both give the same numbers bit for bit."""
+    e = _scale(vw)
+    if e is None:
+        return None
+    vs = np.rint(vw * float(1 << e)).astype(np.int64)
+    hc = hc.astype(np.int64)
+    vc = vc.astype(np.int64)
+    # each combo with its higher-ranked card first (the order its key is in)
+    hc = np.where((hc[:, :1] >> 2) < (hc[:, 1:] >> 2), hc[:, ::-1], hc)
+    vc = np.where((vc[:, :1] >> 2) < (vc[:, 1:] >> 2), vc[:, ::-1], vc)
+    h_key = (hc[:, 0] >> 2) * 13 + (hc[:, 1] >> 2)
+    v_key = (vc[:, 0] >> 2) * 13 + (vc[:, 1] >> 2)
+    win_i = np.zeros(len(hc), dtype=np.int64)
+    tie_i = np.zeros(len(hc), dtype=np.int64)
+    bits = np.int64(1) << np.arange(4, dtype=np.int64)
+    for hk in np.unique(h_key):
+        hi = np.flatnonzero(h_key == hk)
+        for vk in np.unique(v_key):
+            vi = np.flatnonzero(v_key == vk)
+            key = (int(hk) // 13, int(hk) % 13, int(vk) // 13, int(vk) % 13)
+            blocks = _preflop.pattern_blocks(key)
+            cards = np.concatenate([np.repeat(hc[hi], len(vi), axis=0),
+                                    np.tile(vc[vi], (len(hi), 1))], axis=1)
+            apart = ((cards[:, :2, None] != cards[:, None, 2:]).all(axis=(1, 2)))
+            in_suit = (cards[:, None, :] & 3) == np.arange(4)[None, :, None]
+            pats = (in_suit * bits).sum(axis=2)                      # (m, 4)
+            counts = blocks[0] + blocks[1 + pats].sum(axis=1)        # (m, 6)
+            w = np.tile(vs[vi], len(hi)) * apart
+            win_i[hi] += (counts[:, 0] * w).reshape(len(hi), len(vi)).sum(axis=1)
+            tie_i[hi] += (counts[:, 2] * w).reshape(len(hi), len(vi)).sum(axis=1)
+    if max(int(win_i.max(initial=0)), int(tie_i.max(initial=0))) >= 1 << _EXACT_BITS:
+        return None
+    return win_i / float(1 << e), tie_i / float(1 << e)
 
 
 def _shares(win: np.ndarray, tie: np.ndarray) -> np.ndarray:

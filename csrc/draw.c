@@ -1,0 +1,323 @@
+/* handrank: draw games and video poker (csrc/draw.h).
+ *
+ * Video poker follows the known fast method: a table of every 5-card hand's
+ * pay class, and for every subset of 0..4 cards the number of 5-card hands
+ * of each class that contain it.  For one deal the final hands of a hold H
+ * are the 5-card hands that contain H and no other card of the deal; by
+ * inclusion-exclusion over the discarded cards that is
+ *     f(H) = sum over S >= H within the deal of (-1)^|S - H| g(S),
+ * g(S) the table's counts for S: a Moebius transform over the deal's 32
+ * subsets, 80 vector subtractions per deal.  Deals are visited once per
+ * class of suit relabelling: the deal whose per-suit rank masks descend
+ * (clubs the largest) stands for 24 / (prod of m! over equal masks) deals.
+ */
+#include "draw.h"
+
+#include "lookup.h"
+
+#include <string.h>
+
+/* Where the subsets of k cards start in the counts table. */
+static const int32_t subset_offset[5] = {0, 1, 53, 1379, 23479};
+/* C(47, r): the draws of r cards after a deal of five. */
+static const double draws47[6] = {1.0, 47.0, 1081.0, 16215.0, 178365.0, 1533939.0};
+
+/* bn[n][k] = C(n, k) for n <= 52, k <= 5: the colex index of sorted ids
+ * c_0 < c_1 < ... is sum of C(c_i, i + 1). */
+static void binomials(int32_t bn[53][6])
+{
+    for (int n = 0; n <= 52; n++) {
+        bn[n][0] = 1;
+        for (int k = 1; k <= 5; k++)
+            bn[n][k] = n == 0 ? 0 : bn[n - 1][k - 1] + bn[n - 1][k];
+    }
+}
+
+/* ------------------------------------------------------------------ badugi */
+
+/* Four valid, distinct ids: the clashes among the six pairs pick the
+ * candidate sets (tables/badugi.py), each set's ace-low rank mask its value. */
+static inline unsigned badugi4(const uint8_t *c)
+{
+    unsigned bit[4], r[4], s[4];
+    for (int i = 0; i < 4; i++) {
+        r[i] = c[i] >> 2;
+        s[i] = c[i] & 3u;
+        bit[i] = 1u << (r[i] == 12 ? 0 : r[i] + 1);      /* ace-low order */
+    }
+    unsigned clash = (unsigned)((r[0] == r[1]) | (s[0] == s[1]))
+                   | (unsigned)((r[0] == r[2]) | (s[0] == s[2])) << 1
+                   | (unsigned)((r[0] == r[3]) | (s[0] == s[3])) << 2
+                   | (unsigned)((r[1] == r[2]) | (s[1] == s[2])) << 3
+                   | (unsigned)((r[1] == r[3]) | (s[1] == s[3])) << 4
+                   | (unsigned)((r[2] == r[3]) | (s[2] == s[3])) << 5;
+    const uint8_t *cand = hr_badugi_subsets + 8 * clash;
+    unsigned best = 0;
+    /* every slot: unused ones hold the empty set, whose value is 0 */
+    for (unsigned k = 1; k < 8; k++) {
+        unsigned set = cand[k];
+        unsigned m = (bit[0] & (0u - (set & 1u))) | (bit[1] & (0u - (set >> 1 & 1u)))
+                   | (bit[2] & (0u - (set >> 2 & 1u))) | (bit[3] & (0u - (set >> 3 & 1u)));
+        unsigned v = hr_badugi_value[m];
+        best = v > best ? v : best;
+    }
+    return best;
+}
+
+static inline int badugi_bad(const uint8_t *c)
+{
+    uint64_t sum = 0, any = 0;
+    unsigned big = 0;
+    for (int i = 0; i < 4; i++) {
+        uint64_t b = (uint64_t)1 << (c[i] & 63u);
+        big |= c[i] >= HR_N_CARDS;
+        sum += b;
+        any |= b;
+    }
+    return (int)big | (sum != any);
+}
+
+int hr_eval_badugi(const uint8_t *cards)
+{
+    return badugi_bad(cards) ? 0 : (int)badugi4(cards);
+}
+
+int64_t hr_eval_badugi_batch(const uint8_t *cards, int64_t n, uint16_t *out)
+{
+    for (int64_t i = 0; i < n; i++) {
+        const uint8_t *row = cards + 4 * i;
+        if (badugi_bad(row))
+            return i;
+        out[i] = (uint16_t)badugi4(row);
+    }
+    return -1;
+}
+
+/* ------------------------------------------------------------ video poker */
+
+int hr_vp_tables(const uint8_t *pay_class, uint8_t *cls5, int32_t *counts)
+{
+    const hr_game *g = hr_game_at(0);
+    int32_t bn[53][6];
+    binomials(bn);
+    memset(counts, 0, sizeof(int32_t) * (size_t)HR_VP_SUBSETS * HR_VP_CLASSES);
+    for (int s = 0; s <= HR_N_STRENGTHS; s++)
+        if (pay_class[s] >= HR_VP_CLASSES)
+            return -1;
+    uint8_t h[5];
+    for (h[4] = 4; h[4] < 52; h[4]++)
+    for (h[3] = 3; h[3] < h[4]; h[3]++)
+    for (h[2] = 2; h[2] < h[3]; h[2]++)
+    for (h[1] = 1; h[1] < h[2]; h[1]++)
+    for (h[0] = 0; h[0] < h[1]; h[0]++) {
+        uint64_t key = HR_SUIT_INIT, mask = 0;
+        for (int j = 0; j < 5; j++) {
+            key += g->card_key[h[j]];
+            mask += g->card_mask[h[j]];
+        }
+        unsigned cls = pay_class[hr_lookup(g, key, mask)];
+        int32_t idx5 = bn[h[0]][1] + bn[h[1]][2] + bn[h[2]][3] + bn[h[3]][4] + bn[h[4]][5];
+        cls5[idx5] = (uint8_t)cls;
+        for (unsigned s = 0; s < 31; s++) {
+            int k = 0;
+            int32_t idx = 0;
+            for (int j = 0; j < 5; j++)
+                if (s >> j & 1u)
+                    idx += bn[h[j]][++k];
+            counts[(size_t)(subset_offset[k] + idx) * HR_VP_CLASSES + cls]++;
+        }
+    }
+    return 0;
+}
+
+/* f[hold][class] for a deal of five ascending ids. */
+static void deal_counts(const uint8_t *cls5, const int32_t *counts, const int32_t bn[53][6],
+                        const uint8_t *d, int32_t f[32][HR_VP_CLASSES])
+{
+    for (unsigned s = 0; s < 32; s++) {
+        int k = 0;
+        int32_t idx = 0;
+        for (int j = 0; j < 5; j++)
+            if (s >> j & 1u)
+                idx += bn[d[j]][++k];
+        if (k == 5) {
+            memset(f[s], 0, sizeof f[s]);
+            f[s][cls5[idx]] = 1;
+        } else {
+            memcpy(f[s], counts + (size_t)(subset_offset[k] + idx) * HR_VP_CLASSES, sizeof f[s]);
+        }
+    }
+    for (unsigned bit = 1; bit < 32; bit <<= 1)
+        for (unsigned s = 0; s < 32; s++)
+            if (!(s & bit))
+                for (int c = 0; c < HR_VP_CLASSES; c++)
+                    f[s][c] -= f[s | bit][c];
+}
+
+int hr_vp_hold_counts(const uint8_t *cls5, const int32_t *counts, const uint8_t *deal,
+                      int32_t *out)
+{
+    uint8_t d[5], pos[5];
+    uint64_t seen = 0;
+    for (int j = 0; j < 5; j++) {
+        if (deal[j] >= HR_N_CARDS || (seen >> deal[j] & 1u))
+            return -1;
+        seen |= (uint64_t)1 << deal[j];
+        d[j] = deal[j];
+        pos[j] = (uint8_t)j;
+    }
+    for (int i = 1; i < 5; i++)            /* insertion sort, positions along */
+        for (int j = i; j > 0 && d[j - 1] > d[j]; j--) {
+            uint8_t t = d[j]; d[j] = d[j - 1]; d[j - 1] = t;
+            t = pos[j]; pos[j] = pos[j - 1]; pos[j - 1] = t;
+        }
+    int32_t bn[53][6];
+    int32_t f[32][HR_VP_CLASSES];
+    binomials(bn);
+    deal_counts(cls5, counts, bn, d, f);
+    for (unsigned s = 0; s < 32; s++) {
+        unsigned h = 0;
+        for (int j = 0; j < 5; j++)
+            if (s >> j & 1u)
+                h |= 1u << pos[j];
+        memcpy(out + (size_t)h * HR_VP_CLASSES, f[s], sizeof f[s]);
+    }
+    return 0;
+}
+
+double hr_vp_solve(const uint8_t *cls5, const int32_t *counts, const double *pay,
+                   double *prob, int64_t *deals)
+{
+    static const double fact[5] = {1.0, 1.0, 2.0, 6.0, 24.0};
+    int32_t bn[53][6];
+    int32_t f[32][HR_VP_CLASSES];
+    double total = 0.0, weights = 0.0;
+    int64_t visited = 0;
+    binomials(bn);
+    for (int c = 0; c < HR_VP_CLASSES; c++)
+        prob[c] = 0.0;
+    uint8_t h[5];
+    for (h[4] = 4; h[4] < 52; h[4]++)
+    for (h[3] = 3; h[3] < h[4]; h[3]++)
+    for (h[2] = 2; h[2] < h[3]; h[2]++)
+    for (h[1] = 1; h[1] < h[2]; h[1]++)
+    for (h[0] = 0; h[0] < h[1]; h[0]++) {
+        unsigned m[4] = {0, 0, 0, 0};
+        for (int j = 0; j < 5; j++)
+            m[h[j] & 3u] |= 1u << (h[j] >> 2);
+        if (m[0] < m[1] || m[1] < m[2] || m[2] < m[3])
+            continue;
+        double w = 24.0;
+        for (int i = 0, run = 1; i < 4; i++) {
+            if (i + 1 < 4 && m[i + 1] == m[i]) {
+                run++;
+            } else {
+                w /= fact[run];
+                run = 1;
+            }
+        }
+        deal_counts(cls5, counts, bn, h, f);
+        double best = -1.0;
+        unsigned best_s = 0;
+        for (unsigned s = 0; s < 32; s++) {
+            double ev = 0.0;
+            for (int c = 0; c < HR_VP_CLASSES; c++)
+                ev += (double)f[s][c] * pay[c];
+            ev /= draws47[5 - hr_popcount64(s)];
+            if (ev > best) {
+                best = ev;
+                best_s = s;
+            }
+        }
+        double scale = w / draws47[5 - hr_popcount64(best_s)];
+        for (int c = 0; c < HR_VP_CLASSES; c++)
+            prob[c] += scale * (double)f[best_s][c];
+        total += w * best;
+        weights += w;
+        visited++;
+    }
+    for (int c = 0; c < HR_VP_CLASSES; c++)
+        prob[c] /= weights;
+    *deals = visited;
+    return total / weights;
+}
+
+/* -------------------------------------------------------------- best draw */
+
+typedef struct draw_ctx {
+    const hr_game *g;
+    const uint8_t *stub;
+    int n_stub;
+    uint32_t *hist;
+    uint8_t cards[5];
+} draw_ctx;
+
+static void draw5(draw_ctx *x, int start, int left, uint64_t key, uint64_t mask)
+{
+    const hr_game *g = x->g;
+    if (left == 0) {
+        x->hist[hr_lookup(g, key, mask)]++;
+        return;
+    }
+    if (left == 1) {
+        uint32_t *hist = x->hist;
+        for (int i = start; i < x->n_stub; i++) {
+            uint8_t c = x->stub[i];
+            hist[hr_lookup(g, key + g->card_key[c], mask + g->card_mask[c])]++;
+        }
+        return;
+    }
+    for (int i = start; i <= x->n_stub - left; i++) {
+        uint8_t c = x->stub[i];
+        draw5(x, i + 1, left - 1, key + g->card_key[c], mask + g->card_mask[c]);
+    }
+}
+
+static void draw4(draw_ctx *x, int start, int at)
+{
+    if (at == 4) {
+        x->hist[badugi4(x->cards)]++;
+        return;
+    }
+    for (int i = start; i <= x->n_stub - (4 - at); i++) {
+        x->cards[at] = x->stub[i];
+        draw4(x, i + 1, at + 1);
+    }
+}
+
+int hr_draw_odds(const hr_game *g, int kind, const uint8_t *hand, int n_hand,
+                 const uint8_t *stub, int n_stub, const uint32_t *holds, int n_holds,
+                 int n_strengths, uint32_t *hist)
+{
+    if ((kind == 0 && (n_hand != 5 || g == NULL || n_strengths != (int)g->classes + 1)) ||
+        (kind == 1 && (n_hand != 4 || n_strengths != HR_BADUGI_CLASSES + 1)) ||
+        (kind != 0 && kind != 1))
+        return -1;
+    for (int j = 0; j < n_hand; j++)
+        if (hand[j] >= HR_N_CARDS)
+            return -1;
+    for (int i = 0; i < n_stub; i++)
+        if (stub[i] >= HR_N_CARDS)
+            return -1;
+    for (int h = 0; h < n_holds; h++) {
+        draw_ctx x = {g, stub, n_stub, hist + (size_t)h * (size_t)n_strengths, {0, 0, 0, 0, 0}};
+        int kept = 0;
+        uint64_t key = HR_SUIT_INIT, mask = 0;
+        memset(x.hist, 0, sizeof(uint32_t) * (size_t)n_strengths);
+        for (int j = 0; j < n_hand; j++)
+            if (holds[h] >> j & 1u) {
+                x.cards[kept++] = hand[j];
+                if (kind == 0) {
+                    key += g->card_key[hand[j]];
+                    mask += g->card_mask[hand[j]];
+                }
+            }
+        if (n_hand - kept > n_stub)
+            return -1;
+        if (kind == 0)
+            draw5(&x, 0, n_hand - kept, key, mask);
+        else
+            draw4(&x, 0, kept);
+    }
+    return 0;
+}

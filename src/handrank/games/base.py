@@ -1,0 +1,87 @@
+"""The :class:`Game` record: a game as data, with no behaviour of its own."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from .._tables import GameTables
+
+__all__ = ["HANDS", "Game"]
+
+# How a player's hand forms from hole and board cards:
+#   "any":    the best five of all of them (hold'em, the stud games of a later issue)
+#   "omaha":  exactly two hole cards and three board cards
+HANDS = ("any", "omaha")
+
+
+@dataclasses.dataclass(frozen=True)
+class Game:
+    """One game: the deck, the deal, how a hand forms and the tables of each half.
+
+    Made by :func:`handrank.game`; compare and hash by name and options.
+
+    Attributes
+    ----------
+    name : str
+        The registry name (``"holdem"``, ``"omaha-hilo"`` ...).
+    deck : tuple of int
+        The card ids of the deck, ascending.
+    hole_cards : int
+        Cards dealt to each player.
+    board_cards : int
+        Community cards at showdown (0 for a game without a board).
+    halves : tuple of str
+        ``("high",)``, ``("low",)`` or ``("high", "low")``: the halves a pot pays.
+    hand : {"any", "omaha"}
+        ``"any"``: the best five of every card a player holds or shares;
+        ``"omaha"``: exactly two hole cards plus three board cards (hole hands
+        of 4 to 6 cards are evaluated by this rule).
+    tables : tuple of GameTables
+        The tables ranking each half, in the order of `halves`.
+    low_rule : tuple or None
+        ``(rule, qualifier)`` of the low half for :func:`handrank.lowball`.
+    options : tuple of (str, value)
+        The rule options the game was made with.
+    summary : str
+        One line for :func:`handrank.games`.
+    exchanges : int
+        Draws in which cards may be exchanged (0: none).
+    up_cards : tuple of int
+        Which dealt cards are face up (empty: none).
+    """
+
+    name: str
+    deck: tuple[int, ...] = dataclasses.field(repr=False)
+    hole_cards: int
+    board_cards: int
+    halves: tuple[str, ...]
+    hand: str = dataclasses.field(repr=False)
+    tables: tuple[GameTables, ...] = dataclasses.field(repr=False, compare=False)
+    low_rule: tuple[str, int | None] | None = dataclasses.field(repr=False, default=None)
+    options: tuple[tuple[str, Any], ...] = ()
+    summary: str = dataclasses.field(repr=False, default="", compare=False)
+    exchanges: int = dataclasses.field(repr=False, default=0)
+    up_cards: tuple[int, ...] = dataclasses.field(repr=False, default=())
+
+    def half_tables(self, half: str) -> GameTables:
+        """The tables ranking `half` ("high" or "low")."""
+        try:
+            return self.tables[self.halves.index(half)]
+        except ValueError:
+            raise ValueError(f"game {self.name!r} has no {half} half") from None
+
+    @property
+    def high(self) -> GameTables | None:
+        """The high half's tables, or None for a low-only game."""
+        return self.tables[self.halves.index("high")] if "high" in self.halves else None
+
+    @property
+    def classes(self) -> tuple[int, ...]:
+        """Distinct strengths of each half, in the order of `halves`."""
+        return tuple(int(t.classes) for t in self.tables)
+
+    @property
+    def split(self) -> bool:
+        """True when the pot is split between a high and a low half."""
+        return len(self.halves) > 1

@@ -1,0 +1,214 @@
+"""The games by name: :func:`game` makes one, :func:`games` lists them.
+
+A new game is one entry in ``_ENTRIES`` (and its tables in tables/): the
+operations read only the :class:`Game` fields.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import warnings
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from .. import _backend
+from .._tables import GameTables
+from .._validate import quote
+from ..cards import RANKS
+from .base import Game
+
+__all__ = ["best_five_game", "game", "games", "high_tables", "resolve"]
+
+_STRIPPED_LOWEST = "34567"
+_EIGHT_LOW = ("a5", 8)
+_LOW_TABLE = {("a5", None): "low_a5", ("a5", 8): "low_a5_8", ("27", None): "low_27"}
+
+
+def _named(table: str, label: str) -> GameTables:
+    base = _backend.GAMES.get(table)
+    if base is None:
+        raise RuntimeError(f"internal error: no generated tables named {table!r}")
+    # The same arrays (and C pointer) under the user-facing name, which the
+    # card errors quote.
+    return dataclasses.replace(base, name=label)
+
+
+@functools.cache
+def high_tables(name: str, tbs: bool = False, kickers: bool = True,
+                lowest: str = "") -> tuple[GameTables, tuple[tuple[str, Any], ...]]:
+    """The high-hand tables and options of "holdem", "shortdeck" or "stripped"."""
+    nk = "" if kickers else "_nk"
+    opts: tuple[tuple[str, Any], ...]
+    if name == "holdem":
+        table, label, opts = "holdem", "holdem", ()
+    elif name == "shortdeck":
+        if tbs and not kickers:
+            raise ValueError("shortdeck has no tables for trips_beat_straight=True "
+                             "with kickers=False")
+        table = "shortdeck" + ("_tbs" if tbs else nk)
+        label = "shortdeck"
+        opts = (("trips_beat_straight", tbs), ("kickers", kickers))
+    else:
+        table = ("shortdeck" if lowest == "6" else f"stripped{lowest}") + nk
+        label = f"{4 * (13 - RANKS.index(lowest))}-card"
+        opts = (("lowest", lowest), ("kickers", kickers))
+    return _named(table, label), opts
+
+
+def _low(rule: tuple[str, int | None]) -> GameTables:
+    name = rule[0] if rule[1] is None else f"{rule[0]}/{rule[1]}"
+    return _named(_LOW_TABLE[rule], name)
+
+
+def _bool(options: dict[str, Any], key: str, default: bool) -> bool:
+    v = options.get(key, default)
+    if not isinstance(v, (bool, np.bool_)):
+        raise TypeError(f"{key} must be True or False, got {quote(v)}")
+    return bool(v)
+
+
+def _deck(t: GameTables) -> tuple[int, ...]:
+    return tuple(c for c in range(52) if t.in_deck[c])
+
+
+def _holdem_like(name: str, summary: str) -> Callable[[dict[str, Any]], Game]:
+    def make(options: dict[str, Any]) -> Game:
+        tbs = _bool(options, "trips_beat_straight", False)
+        kickers = _bool(options, "kickers", True)
+        lowest = ""
+        if name == "stripped":
+            lowest = options.get("lowest", "7")
+            if isinstance(lowest, int) and not isinstance(lowest, bool) and 3 <= lowest <= 7:
+                lowest = str(lowest)
+            if not isinstance(lowest, str) or len(lowest) != 1 or lowest not in _STRIPPED_LOWEST:
+                raise ValueError(f"lowest must be a rank from '3' to '7', got {quote(lowest)}")
+        t, opts = high_tables(name, tbs, kickers, lowest)
+        return Game(name, _deck(t), 2, 5, ("high",), "any", (t,), None, opts, summary)
+    return make
+
+
+def _fixed(name: str, hole: int, hand: str, split: bool, summary: str
+           ) -> Callable[[dict[str, Any]], Game]:
+    def make(options: dict[str, Any]) -> Game:
+        t, _ = high_tables("holdem")
+        if split:
+            return Game(name, _deck(t), hole, 5, ("high", "low"), hand, (t, _low(_EIGHT_LOW)),
+                        _EIGHT_LOW, (), summary)
+        return Game(name, _deck(t), hole, 5, ("high",), hand, (t,), None, (), summary)
+    return make
+
+
+# name -> (options it takes, maker)
+_ENTRIES: dict[str, tuple[tuple[str, ...], Callable[[dict[str, Any]], Game]]] = {
+    "holdem": ((), _holdem_like("holdem", "Texas hold'em: 2 hole cards, 5 board, best five")),
+    "shortdeck": (("trips_beat_straight", "kickers"), _holdem_like(
+        "shortdeck", "short-deck hold'em: 36 cards (6 to A), a flush beats a full house")),
+    "stripped": (("lowest", "kickers"), _holdem_like(
+        "stripped", "stripped-deck hold'em: lowest= rank to A (default 7: 32 cards)")),
+    "omaha": ((), _fixed("omaha", 4, "omaha", False,
+                         "Omaha: 4 hole cards, exactly 2 of them with 3 of the board")),
+    "omaha5": ((), _fixed("omaha5", 5, "omaha", False,
+                          "five-card Omaha: 5 hole cards, exactly 2 with 3 of the board")),
+    "omaha6": ((), _fixed("omaha6", 6, "omaha", False,
+                          "six-card Omaha: 6 hole cards, exactly 2 with 3 of the board")),
+    "omaha-hilo": ((), _fixed("omaha-hilo", 4, "omaha", True,
+                              "Omaha hi-lo: Omaha, the pot split with an eight-or-better low")),
+    "omaha5-hilo": ((), _fixed("omaha5-hilo", 5, "omaha", True,
+                               "five-card Omaha hi-lo, eight-or-better low")),
+    "holdem-hilo": ((), _fixed("holdem-hilo", 2, "any", True,
+                               "hold'em hi-lo: best five high and eight-or-better low")),
+}
+
+
+def game(name: str = "holdem", **options: Any) -> Game:
+    """Return the game called `name` with the given rule options.
+
+    Parameters
+    ----------
+    name : str
+        One of :func:`games`: "holdem", "shortdeck", "stripped", "omaha",
+        "omaha5", "omaha6", "omaha-hilo", "omaha5-hilo", "holdem-hilo".
+    **options
+        ``shortdeck``: ``trips_beat_straight``, ``kickers``; ``stripped``:
+        ``lowest`` (a rank "3" .. "7", default "7"), ``kickers``.
+
+    Returns
+    -------
+    Game
+
+    Raises
+    ------
+    ValueError
+        An unknown name or an option value out of range.
+    TypeError
+        An option the game does not take, or of the wrong type.
+
+    Examples
+    --------
+    >>> g = game("omaha-hilo")
+    >>> g.hole_cards, g.board_cards, g.halves, len(g.deck)
+    (4, 5, ('high', 'low'), 52)
+    >>> len(game("stripped").deck), len(game("stripped", lowest="6").deck)
+    (32, 36)
+    >>> game("razz")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown game 'razz', expected one of 'holdem', 'shortdeck', 'stripped', \
+'omaha', 'omaha5', 'omaha6', 'omaha-hilo', 'omaha5-hilo' or 'holdem-hilo'
+    """
+    entry = _ENTRIES.get(name) if isinstance(name, str) else None
+    if entry is None:
+        names = list(_ENTRIES)
+        raise ValueError(f"unknown game {quote(name)}, expected one of "
+                         + ", ".join(repr(n) for n in names[:-1]) + f" or {names[-1]!r}")
+    allowed, make = entry
+    for key in options:
+        if key not in allowed:
+            expected = " or ".join(repr(a) for a in allowed) if allowed else "no options"
+            raise TypeError(f"game {name!r} has no option {quote(key)}, expected {expected}")
+    return make(options)
+
+
+def games() -> dict[str, str]:
+    """Every game name with a one-line summary.
+
+    >>> list(games())[:3]
+    ['holdem', 'shortdeck', 'stripped']
+    """
+    return {name: make({}).summary for name, (_, make) in _ENTRIES.items()}
+
+
+def resolve(g: Any) -> Game:
+    """A :class:`Game` from a Game or a name (default options)."""
+    if isinstance(g, Game):
+        return g
+    if isinstance(g, str):
+        return game(g)
+    raise TypeError(f"game must be a game name or a Game, got {type(g).__name__}")
+
+
+def best_five_game(game: Any, variant: Any, operation: str) -> Any:
+    """The `variant=` to run `operation` with, for a game ranked by one high half of five.
+
+    `game` is "holdem" (then `variant` is used as given) or another game name
+    or :class:`Game`; a game with a low half or with Omaha's hand rule raises
+    ValueError naming the operation and the game.
+    """
+    if variant is not None:
+        warnings.warn("variant= is deprecated; use game=hr.game(name, **options) "
+                      "(for example game=hr.game('shortdeck'))", DeprecationWarning,
+                      stacklevel=3)
+    if isinstance(game, str) and game == "holdem":
+        return variant
+    g = resolve(game)
+    if variant is not None:
+        raise ValueError(f"variant= does not apply with game={g.name!r}; "
+                         "pass the game's options to hr.game()")
+    if g.halves != ("high",) or g.hand != "any":
+        raise ValueError(f"{operation} does not support game {g.name!r} yet: it takes games "
+                         "ranked by the best five cards with one high half "
+                         "(holdem, shortdeck, stripped)")
+    return g

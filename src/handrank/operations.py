@@ -1,0 +1,533 @@
+"""The public operations, generic over games: each asks the :class:`Game`.
+
+``handrank.evaluate``, ``evaluate_batch``, ``describe``, ``category``,
+``best_five``, ``explain``, ``equity``, ``settle`` and ``showdown_batch`` are
+these functions.  Each takes ``game=`` (a name or a :class:`Game`) and reads
+only what the game says: which cards form a hand (``Game.hand``), which
+halves are paid (``Game.halves``) and the tables of each.  A call in one of
+the spellings that worked before (``variant=``, the old ``game=`` strings)
+runs the code it always ran, so hold'em results, errors and messages do not
+change; the hold'em-like paths below the games (evaluate.py, omaha.py,
+hilo.py, equity.py, showdown.py) are the engines these dispatch to.
+"""
+
+from __future__ import annotations
+
+import itertools
+import sys
+import warnings
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any, Literal, Union, cast, overload
+
+import numpy as np
+from numpy.typing import NDArray
+
+from . import _hilo_equity, _holdem_hilo_equity, _omaha_equity
+from . import hilo as _hilo
+from . import omaha as _omaha
+from . import showdown as _showdown
+from ._typing import (
+    CardArrayLike,
+    CardsLike,
+    FloatArray,
+    IntArray,
+    PlayerLike,
+    StrengthArray,
+    VariantLike,
+)
+from .cards import cards as _cards
+from .equity import EquityResult, _hand_labels
+from .equity import equity as _equity
+from .errors import InvalidHandError
+from .evaluate import Category, _evaluate, game_tables
+from .evaluate import best_five as _best_five
+from .evaluate import category as _category
+from .evaluate import describe as _describe
+from .evaluate import evaluate as _evaluate1
+from .evaluate import evaluate_batch as _evaluate_batch
+from .games import Game, resolve
+from .games import game as _make_game
+from .games import games as _games
+from .games.registry import _ENTRIES
+from .lowball import Lowball, lowball
+from .showdown import Settlement
+
+# The module (the package exports a function of the same name); read at call
+# time, so a backend switched off in tests is seen.
+_EVALUATE_MODULE: Any = sys.modules[__package__ + ".evaluate"]
+_EVAL_IDS_HOLDEM: dict[int, Any] = getattr(_EVALUATE_MODULE, "_EVAL_IDS_HOLDEM", {})
+
+__all__ = ["best_five", "category", "describe", "equity", "evaluate", "evaluate_batch",
+           "explain", "settle", "showdown_batch"]
+
+
+def _warn_variant() -> None:
+    warnings.warn("variant= is deprecated; use game=hr.game(name, **options) "
+                  "(for example game=hr.game('shortdeck'))", DeprecationWarning, stacklevel=3)
+
+
+def _registered(game: Any) -> Game | None:
+    """The Game for a Game or a registry name; None for anything else."""
+    if isinstance(game, Game):
+        return game
+    if isinstance(game, str) and game in _ENTRIES:
+        return _make_game(game)
+    return None
+
+
+def _game(game: Any, variant: Any) -> Game:
+    """The Game of an operation's ``game=`` and (deprecated) ``variant=``."""
+    if variant is not None:
+        _warn_variant()
+        if not (isinstance(game, str) and game == "holdem"):
+            raise ValueError(f"variant= does not apply with game={_name(game)!r}; "
+                             "pass the game's options to hr.game()")
+        t = game_tables(variant)
+        return Game(t.name, tuple(c for c in range(52) if t.in_deck[c]), 2, 5, ("high",),
+                    "any", (t,))
+    return resolve(game)
+
+
+def _name(game: Any) -> Any:
+    return game.name if isinstance(game, Game) else game
+
+
+def _low(g: Game) -> Lowball:
+    if g.low_rule is None:
+        raise RuntimeError(f"internal error: game {g.name!r} has no low rule")
+    return lowball(g.low_rule[0], qualifier=g.low_rule[1])
+
+
+def _need_board(g: Game, board: Any, what: str = "board=") -> None:
+    if board is None:
+        raise ValueError(f"game {g.name!r} forms a hand from hole and board cards: "
+                         f"{what} is required")
+
+
+# ---------------------------------------------------------------- evaluation
+
+# The names whose strengths are one number (typing only: the code asks the Game).
+OneHalf = Literal["holdem", "shortdeck", "stripped", "omaha", "omaha5", "omaha6"]
+TwoHalves = Literal["omaha-hilo", "omaha5-hilo", "holdem-hilo"]
+GameLike = Union[str, Game]
+
+
+def evaluate(cards: CardsLike, *, board: CardsLike | None = None, game: GameLike = "holdem",
+             variant: VariantLike = None) -> int:
+    """Return the strength of a hand in `game` (hold'em by default).
+
+    Parameters
+    ----------
+    cards : str, sequence of str or int, or 1-D integer array
+        The cards (hold'em-like games: 5 to 7 with `board`); the hole cards
+        for the Omaha games.
+    board : cards, optional
+        The board: added to `cards` in a game of the best five of any cards,
+        required in the Omaha games.
+    game : str or Game
+        A name of :func:`handrank.games` or a :class:`Game`.
+    variant : optional
+        Deprecated: use ``game=hr.game(...)``.
+
+    Returns
+    -------
+    int, or (int, int) for a game of two halves
+        Higher is stronger in each half; a low of 0 is no qualifying low.
+        (Typed ``int``, the one-half case, so that hold'em code type-checks
+        as before; for a two-half game ``typing.cast(tuple[int, int], ...)``.)
+
+    Raises
+    ------
+    InvalidCardError, InvalidHandError
+        As :func:`handrank.evaluate.evaluate`; a card outside the game's deck.
+    ValueError
+        An unknown game, or an Omaha game without `board`.
+
+    Examples
+    --------
+    >>> evaluate("As Ks Qs Js Ts")
+    7462
+    >>> evaluate("As Ah Kd Qd", board="Ac 7d 2d 9h 3s", game="omaha")   # three aces
+    5814
+    >>> evaluate("As 2h Kd Qd", board="3c 4d 5h 9h Ks", game="omaha-hilo")   # a wheel
+    (5854, 56)
+    >>> evaluate("As 2h Kd Qd", game="omaha")
+    Traceback (most recent call last):
+    ...
+    ValueError: game 'omaha' forms a hand from hole and board cards: board= is required
+    """
+    if board is None and variant is None and game == "holdem":
+        core = _EVALUATE_MODULE._C
+        if core is not None:
+            # hold'em's scalar fast path, as in evaluate.evaluate (one C call),
+            # so that this front costs a hold'em call nothing measurable
+            if type(cards) is str:
+                if "\0" not in cards and cards.isascii():
+                    strength: int = core.lib.hr_eval_text_holdem(cards.encode())
+                    if strength:
+                        return strength
+            elif type(cards) is list:
+                by_count = _EVAL_IDS_HOLDEM.get(len(cards))
+                if by_count is not None:
+                    try:
+                        strength = by_count(bytes(cards))
+                    except (TypeError, ValueError):
+                        strength = 0
+                    if strength:
+                        return strength
+        return _evaluate1(cards)
+    return cast(int, _evaluate_any(cards, board, _game(game, variant)))
+
+
+def _evaluate_any(cards: Any, board: Any, g: Game) -> Any:
+    """The strength (or (high, low)) of one hand in `g`."""
+    if g.hand == "omaha":
+        _need_board(g, board)
+        if g.split:
+            if g.low_rule == ("a5", 8):
+                return _hilo.evaluate_omaha_hilo(cards, board)
+            return _split_omaha(g, cards, board)
+        return _omaha.evaluate_omaha(cards, board, variant=g)
+    ids = _cards(cards) + ([] if board is None else _cards(board))
+    high = _evaluate(ids, game_tables(g)) if g.high is not None else None
+    if not g.split:
+        return high if high is not None else _low(g).evaluate(ids)
+    return high, _low(g).evaluate(ids)
+
+
+def _split_omaha(g: Game, hole: Any, board: Any) -> tuple[int, int]:
+    out = evaluate_batch([_cards(hole)], boards=[_cards(board)], game=g)
+    return int(out[0, 0]), int(out[0, 1])
+
+
+def evaluate_batch(a: CardArrayLike, *, boards: CardArrayLike | None = None,
+                   game: Any = "holdem", out: StrengthArray | None = None,
+                   threads: int | None = None, variant: VariantLike = None) -> StrengthArray:
+    """Return the strength of each row in `game`; ``(n, 2)`` for a game of two halves.
+
+    Parameters
+    ----------
+    a : array_like of int, shape (n, k)
+        Card ids: whole hands (hold'em-like games, 5 <= k + board width <= 7)
+        or the hole cards (Omaha games, k = 4..6).
+    boards : array_like of int, shape (n, 3..5), optional
+        Added to `a` in hold'em-like games; required in the Omaha games.
+    game : str or Game
+        A name of :func:`handrank.games` or a :class:`Game`.
+    out : ndarray of uint16, shape (n,) or (n, 2), optional
+    threads : int, optional
+    variant : optional
+        Deprecated: use ``game=hr.game(...)``.
+
+    Returns
+    -------
+    ndarray of uint16, shape (n,) or (n, 2) (high, low; low 0 = none)
+
+    Examples
+    --------
+    >>> evaluate_batch([[51, 47, 43, 39, 35]])
+    array([7462], dtype=uint16)
+    >>> from handrank import cards
+    >>> evaluate_batch([cards("As 2h Kd Qd")], boards=[cards("3c 4d 5h 9h Ks")],
+    ...                game="omaha-hilo")
+    array([[5854,   56]], dtype=uint16)
+    """
+    if boards is None and variant is None and type(game) is str and game == "holdem":
+        return _evaluate_batch(a, out=out, threads=threads)
+    g = _game(game, variant)
+    if g.hand == "omaha":
+        _need_board(g, boards, "boards=")
+        if g.split and g.low_rule == ("a5", 8):
+            return _hilo.evaluate_omaha_hilo_batch(a, boards,  # type: ignore[arg-type]
+                                                   out=out, threads=threads)
+        if not g.split:
+            return _omaha.evaluate_omaha_batch(a, boards,  # type: ignore[arg-type]
+                                               out=out, threads=threads, variant=g)
+        raise ValueError(f"game {g.name!r}: no kernel for its low rule {g.low_rule!r}")
+    arr = a
+    if boards is not None:
+        x, y = np.asarray(a), np.asarray(boards)
+        if x.ndim != 2 or y.ndim != 2 or x.shape[0] != y.shape[0]:
+            raise InvalidHandError(f"expected hands (n, k) and boards (n, m) of the same n, "
+                                   f"got shapes {x.shape} and {y.shape}")
+        arr = np.concatenate([x, y], axis=1)
+    if not g.split:
+        if g.high is None:
+            return _low(g).evaluate_batch(arr, out=out, threads=threads)
+        return _evaluate_batch(arr, out=out, threads=threads, variant=g)
+    high = _evaluate_batch(arr, threads=threads, variant=g)
+    low = _low(g).evaluate_batch(arr, threads=threads)
+    n = len(high)
+    if out is None:
+        res = np.empty((n, 2), dtype=np.uint16)
+    else:
+        if (not isinstance(out, np.ndarray) or out.dtype != np.uint16 or out.shape != (n, 2)
+                or not out.flags.writeable):
+            raise TypeError(f"out must be a writable uint16 array of shape ({n}, 2)")
+        res = out
+    res[:, 0] = high
+    res[:, 1] = low
+    return res
+
+
+def _half_arrays(g: Game, x: Any) -> list[Any]:
+    """A (high, low) pair or an (n, 2) array as one strength (array) per half."""
+    arr = np.asarray(x)
+    if arr.ndim == 0 or arr.shape[-1] != len(g.halves):
+        raise ValueError(f"game {g.name!r} has halves {g.halves}: expected one strength "
+                         f"per half, got {x!r}")
+    if arr.ndim == 1:
+        return [int(v) for v in arr]
+    return [arr[..., i] for i in range(len(g.halves))]
+
+
+def describe(strength: Any, *, game: Any = "holdem", variant: VariantLike = None) -> str:
+    """A strength in words; for two halves a (high, low) pair.
+
+    >>> describe(7462)
+    'Royal flush'
+    >>> describe(evaluate("Ks Kd Kh 9s 3c", game="holdem-hilo"), game="holdem-hilo")
+    'Three of a kind, Kings, with 9-3 kickers; no low'
+    """
+    if variant is None and type(game) is str and game == "holdem":
+        return _describe(strength)
+    g = _game(game, variant)
+    if not g.split:
+        return _describe(strength, variant=g) if g.high is not None \
+            else _low(g).describe(strength)
+    high, low = _half_arrays(g, strength)
+    return _describe(high, variant=g) + "; " + (_low(g).describe(low) if low else "no low")
+
+
+@overload
+def category(x: int | np.integer[Any], *, game: OneHalf = ...,
+             variant: VariantLike = ...) -> Category: ...
+@overload
+def category(x: IntArray | Sequence[int], *, game: OneHalf = ...,
+             variant: VariantLike = ...) -> NDArray[np.uint8]: ...
+@overload
+def category(x: Any, *, game: GameLike, variant: VariantLike = ...) -> Any: ...
+def category(x: Any, *, game: Any = "holdem", variant: VariantLike = None) -> Any:
+    """Category of a strength (array); for two halves, of each half.
+
+    For a pair: (high Category, low Category or None when there is no low);
+    for an (n, 2) array: (n, 2) uint8, 0 where there is no low.
+
+    >>> category(7462)
+    <Category.STRAIGHT_FLUSH: 9>
+    >>> category((5342, 56), game="omaha-hilo")
+    (<Category.THREE_OF_A_KIND: 4>, <Category.HIGH_CARD: 1>)
+    """
+    if variant is None and type(game) is str and game == "holdem":
+        return _category(x)
+    g = _game(game, variant)
+    if not g.split:
+        return _category(x, variant=g)
+    high, low = _half_arrays(g, x)
+    lt = g.half_tables("low")
+    la = np.asarray(low)
+    if la.dtype.kind not in "iu" or (la < 0).any() or (la > lt.classes).any():
+        raise ValueError(f"low strength out of range 0..{lt.classes}: {low!r}")
+    lc = lt.category[la]
+    if isinstance(high, int):
+        return _category(high, variant=g), (Category(int(lc)) if int(lc) else None)
+    return np.stack([_category(high, variant=g), lc.astype(np.uint8)], axis=-1)
+
+
+@overload
+def best_five(cards: CardsLike, *, board: CardsLike | None = ..., game: OneHalf = ...,
+              variant: VariantLike = ...) -> list[int]: ...
+@overload
+def best_five(cards: CardsLike, *, board: CardsLike | None = ..., game: GameLike,
+              variant: VariantLike = ...) -> Any: ...
+def best_five(cards: CardsLike, *, board: CardsLike | None = None, game: Any = "holdem",
+              variant: VariantLike = None) -> Any:
+    """The ids of the five cards that make the best hand; (high, low or None) for two halves.
+
+    >>> from handrank import cards_str
+    >>> cards_str(best_five("As Ah Kd Qd", board="Ac 7d 2d 9h 3s", game="omaha"))
+    'As Ah Ac 9h 7d'
+    """
+    if board is None and variant is None and type(game) is str and game == "holdem":
+        return _best_five(cards)
+    g = _game(game, variant)
+    if g.hand == "any":
+        ids = _cards(cards) + ([] if board is None else _cards(board))
+        high = _best_five(ids, variant=g)
+        if not g.split:
+            return high
+        lo = _low(g)
+        return high, (lo.best_five(ids) if lo.evaluate(ids) else None)
+    _need_board(g, board)
+    hole, bd = _cards(cards), _cards(board)  # type: ignore[arg-type]
+    strength = _evaluate_any(hole, bd, g)
+    combos = [list(p) + list(t) for p in itertools.combinations(hole, 2)
+              for t in itertools.combinations(bd, 3)]
+    arr = np.array(combos, dtype=np.uint8)
+    s = evaluate_batch(arr, game=_five_card_game(g))
+    if not g.split:
+        return _best_five(combos[int(np.argmax(s))], variant=g)
+    top = _best_five(combos[int(np.argmax(s[:, 0]))], variant=g)
+    low = _low(g).best_five(combos[int(np.argmax(s[:, 1]))]) if strength[1] else None
+    return top, low
+
+
+def _five_card_game(g: Game) -> Game:
+    """The same halves scored on five whole cards (Omaha's two-plus-three, taken)."""
+    return replace(g, hand="any")
+
+
+# ---------------------------------------------------------------- showdown
+
+
+def explain(a: CardsLike, b: CardsLike, board: CardsLike | None = None, *,
+            variant: VariantLike = None, game: Any = "holdem") -> str:
+    """Say why one hand beats another, in any game; see :func:`handrank.showdown.explain`.
+
+    >>> explain("As Ah Kd Qd", "Ks Kh 2c 3c", "Ac 7d 2d 9h 3s", game="omaha")
+    'seat 0 wins: A-A-A-9-7 beats 3-3-2-2-A: three of a kind beats two pair (seat 1)'
+    """
+    g = _registered(game)
+    if g is None or (isinstance(game, str) and game == "holdem"):
+        # the old spellings: hold'em with variant=, "a5", "27", and their errors
+        if variant is not None:
+            _warn_variant()
+        return _showdown.explain(a, b, board, variant=variant, game=game)
+    if variant is not None:
+        _game(game, variant)
+    if g.hand == "any" and not g.split:
+        return _showdown.explain(a, b, board, variant=g)
+    _need_board(g, board, "a board")
+    s = settle(board, [a, b], [1, 1], game=g)
+    return "; ".join(_pot_reason(p) for p in s.pots)
+
+
+def _pot_reason(pot: Any) -> str:
+    return str(pot.reason)
+
+
+def settle(board: CardsLike | None, hands: Sequence[CardsLike | None],
+           contributions: Sequence[int], *, folded: Sequence[bool] | None = None,
+           button: int = 0, odd_chip: str = "left_of_button", variant: VariantLike = None,
+           game: Any = "holdem", dead: int = 0) -> Settlement:
+    """Settle a pot in any game; see :func:`handrank.showdown.settle` for the parameters.
+
+    ``dead`` chips (antes taken as dead money, dead blinds) go to the main pot
+    and are never returned as uncalled.
+
+    >>> settle("Ac 7d 2d 9h 3s", ["As Ah Kd Qd", "Ks Kh 2c 3c"], [10, 10], game="omaha").payouts
+    [20, 0]
+    """
+    kw: dict[str, Any] = {"folded": folded, "button": button, "odd_chip": odd_chip,
+                          "dead": dead}
+    g = _registered(game)
+    if g is None or (isinstance(game, str) and game in _showdown.GAMES):
+        if variant is not None:
+            _warn_variant()
+        return _showdown.settle(board, hands, contributions, variant=variant, game=game, **kw)
+    if variant is not None:
+        _game(game, variant)
+    return _showdown.settle_game(board, hands, contributions, g, **kw)
+
+
+def showdown_batch(boards: CardArrayLike, hole: Any, *, threads: int | None = None,
+                   variant: VariantLike = None, game: Any = "holdem") -> FloatArray:
+    """Each player's share of one pot in each of many deals, in any game.
+
+    Hold'em-like games run the C showdown kernel; the others evaluate every
+    seat with :func:`evaluate_batch` and share each half among its best.
+
+    >>> from handrank import cards
+    >>> showdown_batch([cards("Ac 7d 2d 9h 3s")], [[cards("As Ah Kd Qd"), cards("Ks Kh 2c 3c")]],
+    ...                game="omaha")
+    array([[1., 0.]])
+    """
+    if variant is not None or (type(game) is str and game == "holdem"):
+        if variant is not None:
+            _warn_variant()
+        _game(game, variant)
+        return _showdown.showdown_batch(boards, hole, threads=threads, variant=variant)
+    g = resolve(game)
+    if g.hand == "any" and not g.split:
+        return _showdown.showdown_batch(boards, hole, threads=threads, variant=g)
+    b = np.asarray(boards)
+    h = np.asarray(hole)
+    if h.ndim != 3 or b.ndim != 2 or h.shape[0] != b.shape[0]:
+        raise InvalidHandError(f"expected boards (n, 5) and hole (n, p, k) of the same n, "
+                               f"got shapes {b.shape} and {h.shape}")
+    n, p = h.shape[0], h.shape[1]
+    if p < 1:
+        raise InvalidHandError(f"expected 1 or more players per deal, got {p}")
+    _check_deals(b, h)
+    s = np.stack([np.asarray(evaluate_batch(h[:, j], boards=b, game=g, threads=threads))
+                  .reshape(n, -1) for j in range(p)], axis=1)            # (n, p, halves)
+    top = s == s.max(axis=1, keepdims=True)
+    if not g.split:
+        t = top[:, :, 0]
+        one: FloatArray = t / t.sum(axis=1, keepdims=True)
+        return one
+    high = top[:, :, 0] / top[:, :, 0].sum(axis=1, keepdims=True)
+    has_low = s[:, :, 1].max(axis=1) > 0
+    low_top = top[:, :, 1] & has_low[:, None]
+    low = low_top / np.maximum(low_top.sum(axis=1, keepdims=True), 1)
+    shares = np.where(has_low[:, None], (high + low) / 2, high)
+    return np.asarray(shares, dtype=np.float64)
+
+
+def _check_deals(b: np.ndarray, h: np.ndarray) -> None:
+    """A card repeated across seats of one deal (each seat's own row checks itself)."""
+    if h.dtype.kind not in "iu" or b.dtype.kind not in "iu":
+        return                                  # evaluate_batch raises the type error
+    n = h.shape[0]
+    flat = np.concatenate([h.reshape(n, -1), b], axis=1).astype(np.int64)
+    srt = np.sort(flat, axis=1)
+    dup = (srt[:, 1:] == srt[:, :-1]).any(axis=1)
+    if dup.any():
+        r = int(np.argmax(dup))
+        raise InvalidHandError(f"a card is used twice in deal {r}")
+
+
+# ---------------------------------------------------------------- equity
+
+
+def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike = "", *,
+           exact: bool | None = None, trials: int | None = None,
+           target_stderr: float | None = None, seed: int | None = None,
+           threads: int | None = None, variant: VariantLike = None,
+           game: Any = "holdem") -> EquityResult:
+    """Each player's equity in any game; see :func:`handrank.equity.equity` for the parameters.
+
+    The Omaha and hi-lo games take exact hands (ranges raise
+    :class:`InvalidRangeError`); a game of two halves returns a result with
+    ``.high``, ``.low`` and ``.scoop``.
+
+    >>> r = equity(["As 2s", "Kh Kd"], board="3c 4d 9h Qc", game="holdem-hilo")
+    >>> [round(x, 4) for x in r.low.tolist()]
+    [0.3636, 0.0]
+    """
+    kw: dict[str, Any] = {"exact": exact, "trials": trials, "target_stderr": target_stderr,
+                          "seed": seed, "threads": threads}
+    g = _registered(game)
+    if g is None or (isinstance(game, str) and game in ("holdem", "omaha", "omaha-hilo")):
+        if variant is not None:
+            _warn_variant()
+        return _equity(players, board, dead, variant=variant, game=game, **kw)
+    if variant is not None:
+        _game(game, variant)
+    if g.hand == "any" and not g.split:
+        return _equity(players, board, dead, variant=g, **kw)
+    if g.hand == "omaha" and not g.split:
+        r = _omaha_equity.equity(players, board, dead, game="omaha", variant=g, **kw)
+    elif g.hand == "omaha" and g.low_rule == ("a5", 8):
+        r = _hilo_equity.equity(players, board, dead, **kw)
+    elif g.hand == "any" and g.low_rule == ("a5", 8) and g.deck == tuple(range(52)):
+        r = _holdem_hilo_equity.equity(players, board, dead, **kw)
+    else:
+        raise ValueError(f"equity does not support game {g.name!r} yet")
+    return replace(r, hands=_hand_labels(players))
+
+
+def games() -> dict[str, str]:
+    """Every game name with a one-line summary (see :func:`handrank.game`)."""
+    return _games()
