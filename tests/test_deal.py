@@ -65,8 +65,8 @@ def test_a_seed_fixes_the_hands_whatever_the_threads():
 
 def test_the_games_deck_and_dead_cards(backend):
     sd = hr.deal(5000, 9, seed=1, game="shortdeck")
-    assert set(np.unique(sd).tolist()) == set(hr.variant("shortdeck").deck)
-    br = hr.variant("stripped", lowest="7")
+    assert set(np.unique(sd).tolist()) == set(hr.game("shortdeck").deck)
+    br = hr.game("stripped", lowest="7")
     assert set(np.unique(hr.deal(5000, 5, seed=1, game=br)).tolist()) == set(br.deck)
     dead = hr.cards("As Ah Ad Ac")
     assert not np.isin(hr.deal(5000, 7, seed=2, dead="As Ah Ad Ac"), dead).any()

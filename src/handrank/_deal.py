@@ -23,8 +23,18 @@ __all__ = ["deal"]
 _SLICE_ROWS = 1 << 16
 
 
-def _deck(game: VariantLike | str) -> np.ndarray:
+def _deck(game: Any) -> np.ndarray:
     from .evaluate import game_tables
+    if isinstance(game, str) and game not in ("holdem", "a5", "27", "omaha", "omaha-hilo",
+                                              "holdem-hilo"):
+        from .games import game as make_game
+        try:
+            game = make_game(game)          # any game of hr.games(): its own deck
+        except (ValueError, KeyError):
+            pass
+    deck = getattr(game, "deck", None)
+    if deck is not None and not callable(deck):
+        return np.array(sorted(int(c) for c in deck), dtype=np.uint8)
     if game is None or game == "holdem":
         tables = game_tables(None)
     elif isinstance(game, str) and game in ("a5", "27", "omaha", "omaha-hilo", "holdem-hilo"):
@@ -49,10 +59,10 @@ def deal(n: int, k: int, *, seed: int | None = None, game: VariantLike | str = N
         array whatever `threads` and the machine (row *r* depends only on the
         seed and *r*, so the first rows of a longer deal are the same hands).
         None draws a fresh seed.
-    game : str or Variant, optional
-        Whose deck: ``"holdem"`` (the default, 52 cards), or what ``variant=``
-        takes (``"shortdeck"``, ``hr.variant("stripped", lowest="7")``);
-        Omaha and the low games deal from the 52-card deck.
+    game : str, Game or Variant, optional
+        Whose deck: ``"holdem"`` (the default, 52 cards), any name of
+        :func:`games` or a :class:`Game` (``"shortdeck"``,
+        ``hr.game("stripped", lowest="7")``), or a :class:`Variant`.
     dead : str or sequence of cards
         Cards never dealt.
     threads : int, optional
