@@ -265,3 +265,17 @@ def test_public_docstrings_link_the_rules_page_not_its_source_path():
         doc = inspect.getdoc(getattr(hr, name)) or ""
         assert "docs/rules.md" not in doc, name
     assert "docs/rules.md" not in (hr.reference.__doc__ or "")
+
+
+def test_the_docs_pictures_are_drawn_by_the_library_at_build_time(tmp_path):
+    pytest.importorskip("matplotlib")
+    import runpy
+    conf = runpy.run_path(str(ROOT / "docs" / "conf.py"))
+    draw = conf["_draw_pictures"]
+    draw.__globals__["_PICTURES"] = tmp_path
+    draw(None)
+    gallery = (ROOT / "docs" / "gallery.md").read_text(encoding="utf-8")
+    for name in ("range-grid.png", "equity-grid.png", "equity-distribution.png",
+                 "board-breakdown.png"):
+        assert (tmp_path / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n", name
+        assert f"_generated/{name}" in gallery
