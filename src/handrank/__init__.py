@@ -5,13 +5,14 @@
 7462
 """
 
-from __future__ import annotations
-
-import importlib
-from typing import Any
+import importlib as _importlib
+import sys as _sys
+import types as _types
+from typing import Any as _Any
 
 from . import index
 from ._backend import BACKEND as backend
+from ._deal import deal
 from ._deprecated import (
     evaluate_omaha,
     evaluate_omaha_batch,
@@ -64,12 +65,37 @@ __version__ = "0.1.0"
 
 from . import boards  # noqa: E402  (reads __version__ lazily)
 
+# Submodules that are part of the public API (``hr.analysis.CLASSES``,
+# ``hr.reference.evaluate``, ``from handrank import showdown``, ``hr.index``,
+# ``hr.boards``); the others are machinery, reached through the names in __all__.
+_PUBLIC_MODULES = ("analysis", "boards", "index", "reference", "showdown")
 
-def __getattr__(name: str) -> Any:
+
+class _CallableModule(_types.ModuleType):
+    """``handrank.showdown``: the module, and callable as :func:`settle`.
+
+    ``hr.showdown(board, hands, contributions)`` settles a showdown, as the
+    ``handrank showdown`` command does; ``from handrank import showdown``
+    and ``handrank.showdown.settle`` keep working.
+    """
+
+    def __call__(self, *args: _Any, **kwargs: _Any) -> Settlement:
+        return settle(*args, **kwargs)
+
+
+_sys.modules[__name__ + ".showdown"].__class__ = _CallableModule
+
+
+def __getattr__(name: str) -> _Any:
     # hr.reference (the pure-Python rule book) is imported on first use only.
     if name == "reference":
-        return importlib.import_module(".reference", __name__)
+        return _importlib.import_module(".reference", __name__)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    """The public API: the names of __all__, __version__ and the public submodules."""
+    return sorted({*__all__, *_PUBLIC_MODULES, "__version__"})
 
 __all__ = [
     "Badugi",
@@ -113,6 +139,7 @@ __all__ = [
     "cards",
     "cards_str",
     "category",
+    "deal",
     "describe",
     "equity",
     "evaluate",

@@ -59,6 +59,8 @@ int hr_batch_kernel(void);
 int hr_set_batch_kernel(int kernel);
 void hr_enumerate7(const hr_game *g, int start, int stride, uint64_t *hist);
 int64_t hr_selftest(const hr_game *g, int k, int start, int stride, uint64_t *hist);
+int64_t hr_deal(const uint8_t *deck, int m, int k, uint64_t seed, int64_t first,
+                int64_t n, uint8_t *out);
 """
 
 CDEF_SHOWDOWN = """

@@ -152,7 +152,7 @@ def _run(args: argparse.Namespace) -> int:
             with replacing(args.plot) as tmp:
                 fig = re.plot(tmp, kind="grid") if re is not None else r.plot(tmp)
         except ImportError as exc:
-            raise HandrankError(f"--plot needs matplotlib: {exc}") from None
+            raise HandrankError(f"--plot: {exc}") from None
         except OSError as exc:
             raise HandrankError(f"--plot: cannot write {args.plot!r}: "
                                 f"{exc.strerror or exc}") from None

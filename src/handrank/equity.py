@@ -113,8 +113,7 @@ class EquityResult:
                else f"monte carlo, {self.samples:,} trials")
         n = len(self.equity)
         hands = list(self.hands) if len(self.hands) == n else [""] * n
-        columns = [("equity", self.equity), ("win", self.win), ("tie", self.tie),
-                   *self._more_columns()]
+        columns = self._table_columns()
         rows = [["player", "hand", *(name for name, _ in columns)]
                 + ([] if self.exact else ["± s.e."])]
         for i in range(n):
@@ -164,12 +163,20 @@ class EquityResult:
         return dataframe(self.rows(), ["player", "hand", "equity", "win", "tie",
                                        *(name for name, _ in self._more_columns()), "stderr"])
 
+    def _table_columns(self) -> list[tuple[str, np.ndarray]]:
+        """The columns of the printed and HTML tables, each named once."""
+        columns = [("equity", self.equity), ("win", self.win), ("tie", self.tie),
+                   *self._more_columns()]
+        # hi-lo: win is the same array as scoop; show it once, as scoop
+        return [(name, values) for i, (name, values) in enumerate(columns)
+                if not any(v is values for _, v in columns[i + 1:])]
+
     def _repr_html_(self) -> str:
         from ._tabular import html_table
         how = "exact" if self.exact else "monte carlo"
         unit = "boards" if self.exact else "trials"
-        return (html_table(self.rows(), ["player", "hand", "equity", "win", "tie",
-                                         *(name for name, _ in self._more_columns())])
+        return (html_table(self.rows(), ["player", "hand",
+                                         *(name for name, _ in self._table_columns())])
                 + f"<p>{how}, {self.samples:,} {unit}</p>")
 
 
@@ -247,8 +254,8 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
     one core) the answer is exact; above, Monte Carlo with 1,000,000 trials.
     ``exact=True`` refuses estimates above 50 billion.
 
-    The rules of the showdown behind each deal: :ref:`rules-best-five` in the
-    documentation's rules page (docs/rules.md).
+    The rules of the showdown behind each deal: :ref:`rules-best-five` on the
+    rules page.
 
     Examples
     --------

@@ -140,7 +140,7 @@ def evaluate(cards: CardsLike, *, variant: VariantLike = None) -> int:
         1 (7-5-4-3-2 of mixed suits) .. 7462 (royal flush); higher is
         stronger and equal strengths split the pot.  ``7463 - strength`` is
         the "Cactus Kev" rank that treys, deuces and phevaluator print.  The
-        rules behind it: :ref:`rules-comparison` (docs/rules.md).
+        rules behind it: :ref:`rules-comparison` on the rules page.
 
     Raises
     ------

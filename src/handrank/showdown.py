@@ -268,8 +268,10 @@ def explain(a: CardsLike, b: CardsLike, board: CardsLike | None = None, *,
     Parameters
     ----------
     a, b : str or sequence of cards
-        Five cards each when `board` is None; otherwise each player's two
-        hole cards, and each hand is the best five of hole cards plus board.
+        When `board` is None, 5 to 7 cards each, as :func:`evaluate` takes
+        them (each hand the best five of its cards; two 6- or 7-card hands
+        may share the board's cards); otherwise each player's two hole cards,
+        and each hand is the best five of hole cards plus board.
     board : str or sequence of cards, optional
         The community cards (3 to 5).
     variant : optional
@@ -299,6 +301,8 @@ def explain(a: CardsLike, b: CardsLike, board: CardsLike | None = None, *,
     'A-J-9-5-3 beats A-J-8-7-6: both high card; the third card decides, 9 against 8'
     >>> explain("K♥ 3♣", "K♦ 4♣", board="K♠ 6♦ 7♣ 9♥ 2♠")
     'split: both play K-K-9-7-6; the 3 and the 4 do not play'
+    >>> explain("Kh 3c Ks 6d 7c 9h 2s", "Kd 4c Ks 6d 7c 9h 2s")     # two 7-card hands
+    'split: both play K-K-9-7-6; the 3 and the 4 do not play'
     >>> explain("3c 3d 3h Ac As", "2c 2d 2h Kc Ks")
     '3-3-3-A-A beats 2-2-2-K-K: both full house; the trips decide, 3 against 2'
     >>> explain("8s 5d 4h 3c 2s", "8d 6h 3s 2d Ac", game="a5")
@@ -317,15 +321,39 @@ def explain(a: CardsLike, b: CardsLike, board: CardsLike | None = None, *,
         return explain_low(a, b, board, rule=game)
     g = game_tables(variant)
     if board is None:
-        ha, hb = cards(a), cards(b)
-        check_hand(ha, 5, 5)
-        check_hand(hb, 5, 5)
+        ha, hb, hole_a, hole_b = two_hands(a, b)
         ha, hb = cards_checked(ha, g), cards_checked(hb, g)
-        no_shared(ha, hb)
-        return _why(_hand(ha, (), g, variant), _hand(hb, (), g, variant))
+        return _why(_hand(ha, hole_a, g, variant), _hand(hb, hole_b, g, variant))
     hands = [_hand(cards_checked(hole + bd, g), tuple(hole), g, variant)
              for hole, bd in holes_and_board(a, b, board)]
     return _why(hands[0], hands[1])
+
+
+def two_hands(a: CardsLike, b: CardsLike
+              ) -> tuple[list[int], list[int], tuple[int, ...], tuple[int, ...]]:
+    """The two hands of :func:`explain` without a board: 5 to 7 cards each, as
+    :func:`handrank.evaluate` takes them.
+
+    Two five-card hands may not share a card.  Longer hands are each a
+    player's hole cards plus the board, so they may share cards (the board);
+    the cards a hand does not share are its hole cards, which the explanation
+    names when they do not play.
+
+    Returns
+    -------
+    (a, b, hole_a, hole_b)
+    """
+    ha, hb = cards(a), cards(b)
+    check_hand(ha, 5, 7)
+    check_hand(hb, 5, 7)
+    if len(ha) == 5 and len(hb) == 5:
+        no_shared(ha, hb)
+        return ha, hb, (), ()
+    shared = set(ha) & set(hb)
+    if len(ha) == 5 or len(hb) == 5:
+        return ha, hb, (), ()
+    return (ha, hb, tuple(c for c in ha if c not in shared),
+            tuple(c for c in hb if c not in shared))
 
 
 def holes_and_board(a: CardsLike, b: CardsLike,
