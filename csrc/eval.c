@@ -522,8 +522,10 @@ void hr_enumerate7(const hr_game *g, int start, int stride, uint64_t *hist)
     const uint64_t *card = g->card;
     const uint16_t *values = g->values;
     const uint32_t *offsets = hr_hash_offsets;
-    if (stride < 1 || start < 0)
+    if (stride < 1 || start < 0 || g == NULL || hist == NULL)
         return;
+    if (stride > HR_N_CARDS)    /* the same hands, and a += stride cannot overflow */
+        stride = HR_N_CARDS;
     for (int a = start; a < HR_N_CARDS - 6; a += stride) {
         uint64_t ka = HR_CARD_SUIT_INIT + card[2 * a], ma = card[2 * a + 1];
         for (int b = a + 1; b < HR_N_CARDS - 5; b++) {
@@ -564,8 +566,10 @@ int64_t hr_selftest(const hr_game *g, int k, int start, int stride, uint64_t *hi
     const uint64_t *ck = g->card_key, *cm = g->card_mask;
     int64_t bad = 0;
     int idx[HR_MAX_HAND];
-    if ((k != 6 && k != 7) || stride < 1)
+    if ((k != 6 && k != 7) || stride < 1 || start < 0 || g == NULL || hist == NULL)
         return -1;
+    if (stride > HR_N_CARDS)    /* the same hands, and a += stride cannot overflow */
+        stride = HR_N_CARDS;
     for (int a = start; a <= HR_N_CARDS - k; a += stride) {
         idx[0] = a;
         for (int j = 1; j < k; j++)

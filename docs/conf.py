@@ -85,5 +85,37 @@ def _pending(app: object, docname: str, source: list[str]) -> None:
                               if line.strip() not in gone)
 
 
+_PICTURES = Path(__file__).parent / "_generated"
+
+
+def _draw_pictures(app: object) -> None:
+    """Draw the gallery's pictures with the library itself, at every build.
+
+    They are never committed: docs/gallery.md shows what this build of
+    handrank draws (matplotlib's Agg backend, no display needed).
+    """
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    import handrank as hr
+
+    _PICTURES.mkdir(exist_ok=True)
+    hero, villain, board = "QQ+,AKs,A5s,KQs", "22+,AJo+,KTs+", "Qh 7c 2d"
+    jobs = {
+        "range-grid.png": lambda p: hr.Range(hero).plot(p),
+        "equity-grid.png": lambda p: hr.range_equity(hero, villain, board=board).plot(
+            p, kind="grid"),
+        "equity-distribution.png": lambda p: hr.range_equity(hero, villain, board=board).plot(
+            p, kind="distribution"),
+        "board-breakdown.png": lambda p: hr.analyze("22+,A2s+,KTo+,QJs", board="Qh 7h 2d").plot(p),
+    }
+    for name, draw in jobs.items():
+        draw(str(_PICTURES / name))
+        plt.close("all")
+
+
 def setup(app: object) -> None:
     app.connect("source-read", _pending)  # type: ignore[attr-defined]
+    app.connect("builder-inited", _draw_pictures)  # type: ignore[attr-defined]

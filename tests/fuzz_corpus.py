@@ -12,6 +12,8 @@ allowed for the few inputs whose result would not fit in memory).
 from __future__ import annotations
 
 import hashlib
+import os
+import threading
 from typing import Any, Callable
 
 import numpy as np
@@ -47,13 +49,49 @@ def _digest(x: Any) -> Any:
     return str(x)
 
 
-def outcome(call: Callable[[], Any]) -> tuple[Any, ...]:
-    """Run ``call``; its result summary, or the allowed error it raised.
+# The watchdog: a call that has not returned after this many seconds fails
+# the test (a hang would otherwise stall the run).  Generous, for a loaded
+# machine: every call here takes well under a second.
+CALL_SECONDS = float(os.environ.get("HANDRANK_FUZZ_CALL_SECONDS", "60"))
 
-    Any other exception propagates: that is a failure of the fuzz test.
+
+class Hang(AssertionError):
+    """A call that did not return within CALL_SECONDS."""
+
+
+def bounded(call: Callable[[], Any], seconds: float | None = None) -> Any:
+    """``call()`` on a watchdog thread: its result or its exception, or Hang.
+
+    A hung call cannot be killed from Python; its (daemon) thread is left
+    behind and the test fails at once with the call's name.
+    """
+    box: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            box["value"] = call()
+        except BaseException as e:   # handed back to the caller's thread
+            box["error"] = e
+
+    t = threading.Thread(target=run, daemon=True, name="handrank-fuzz-watchdog")
+    t.start()
+    t.join(CALL_SECONDS if seconds is None else seconds)
+    if t.is_alive():
+        raise Hang(f"no answer after {CALL_SECONDS if seconds is None else seconds:.0f} s "
+                   f"from {getattr(call, '__qualname__', call)!r}")
+    if "error" in box:
+        raise box["error"]
+    return box["value"]
+
+
+def outcome(call: Callable[[], Any]) -> tuple[Any, ...]:
+    """Run ``call`` under the watchdog; its result summary, or the allowed error.
+
+    Any other exception propagates: that is a failure of the fuzz test (and
+    so is a call that does not return in CALL_SECONDS).
     """
     try:
-        return ("ok", _digest(call()))
+        return ("ok", _digest(bounded(call)))
     except ALLOWED as e:
         text = str(e)
         assert text, f"empty message from {type(e).__name__}"
@@ -213,6 +251,20 @@ def corpus(seed: int = 14, size: int = 400) -> list[tuple[str, Callable[[], Any]
         else:
             add("card_str", lambda v=v: hr.card_str(v))
     return calls
+
+
+# Calls that hung (or ran for minutes) before issue 23: each now answers at once
+# (run by tests/test_fuzz.py under the watchdog, on both backends).
+ISSUE_23: list[tuple[str, Callable[[], Any]]] = [
+    ("equity", lambda: hr.equity(["AA"] * 4, seed=1)),
+    ("equity", lambda: hr.equity(["AKs"] * 5, seed=1)),
+    ("equity", lambda: hr.equity(["AA:1e-300"] * 10, seed=1)),
+    ("equity", lambda: hr.equity(["AA"] * 3, seed=1)),
+    ("equity", lambda: hr.equity(["AA"] * 4, seed=1, exact=False, trials=1000)),
+    ("equity", lambda: hr.equity(["AsAh,KsKh:1e-300", "AsAh,QsQh:1e-300"], seed=1,
+                                 trials=10**6)),
+    ("equity", lambda: hr.equity(["KK,AA"] * 5, board="2c", seed=1)),
+]
 
 
 def run_corpus(seed: int = 14, size: int = 400) -> list[list[Any]]:

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 import handrank as hr
 from handrank import reference
 
-from .fuzz_corpus import TOKENS, outcome
+from .fuzz_corpus import ISSUE_23, TOKENS, bounded, outcome
 
 FAST = settings(max_examples=40, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow])
@@ -214,3 +214,11 @@ def _check_equity_table(t: Any, junk: Any, th: Any, target: Any) -> None:
 test_equity, test_equity_slow = both(
     _check_equity_table, table(), st.one_of(st.none(), st.none(), cards_like, scalar), threads,
     st.one_of(st.none(), st.floats(-1, 2), st.sampled_from([np.float32(0.5), True, "0.1"])))
+
+
+@pytest.mark.parametrize("index", range(len(ISSUE_23)))
+def test_issue_23_calls_answer_at_once(index: int) -> None:
+    """Each call that hung before issue 23 now gives a clear error, well within 10 s."""
+    name, call = ISSUE_23[index]
+    got = bounded(lambda: outcome(call), 10.0)
+    assert got[0] == "error" and got[1] == "InvalidRangeError", (name, got)

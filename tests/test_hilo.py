@@ -374,12 +374,12 @@ def test_hilo_equity_result_repr_and_tables():
     text = repr(r)
     lines = text.splitlines()
     assert lines[0] == f"HiLoEquityResult(exact, {r.samples:,} boards)"
-    assert lines[1].split() == ["player", "hand", "equity", "win", "tie", "high", "low",
-                                "scoop"]
+    # win is the same array as scoop: the table shows it once, as scoop (issue 22)
+    assert lines[1].split() == ["player", "hand", "equity", "tie", "high", "low", "scoop"]
     for i, line in enumerate(lines[2:]):
         cells = line.split()
         assert cells[:2] == [str(i + 1), ["As2sKdQd", "Ah3hJcTc"][i]]
-        want = [r.equity[i], r.win[i], r.tie[i], r.high[i], r.low[i], r.scoop[i]]
+        want = [r.equity[i], r.tie[i], r.high[i], r.low[i], r.scoop[i]]
         assert cells[2:] == [f"{100 * float(x):.4f}%" for x in want]
     assert "array(" not in text
     html = r._repr_html_()

@@ -25,6 +25,16 @@ import handrank as hr
 DELAY = 0.5            # the contract: KeyboardInterrupt within 0.5 s of SIGINT
 IDLE_CPU = 0.15        # CPU seconds in the 0.5 s after it: a busy worker adds ~0.5 each
 
+def _default_sigint() -> None:
+    """In the child, before exec: SIGINT back to its default action.
+
+    A job started in the background (``nohup ... &``, some CI runners)
+    inherits SIGINT as ignored, and Python then installs no KeyboardInterrupt
+    handler at all, so the signal these tests send would do nothing.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 CHILD = r"""
 import json, os, sys, time
 import numpy as np
@@ -94,7 +104,8 @@ CASES = {
 def _interrupt(code: str, env: dict[str, str] | None = None, wait: float = 0.6) -> dict:
     proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True,
-                            env={**os.environ, **(env or {})})
+                            env={**os.environ, **(env or {})},
+                            preexec_fn=_default_sigint)
     try:
         line = proc.stdout.readline()
         assert line.strip() == "ready", line + proc.stderr.read()
@@ -145,7 +156,7 @@ def test_ctrl_c_python_backend_batch():
 ])
 def test_ctrl_c_command_line(argv):
     proc = subprocess.Popen([sys.executable, "-m", "handrank", *argv], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+                            stderr=subprocess.PIPE, text=True, preexec_fn=_default_sigint)
     try:
         time.sleep(1.5)           # import, parse and start the run
         assert proc.poll() is None, proc.communicate()
@@ -161,3 +172,20 @@ def test_ctrl_c_command_line(argv):
     assert proc.returncode == 130
     assert "Traceback" not in err
     assert delay < DELAY
+
+
+def _ignore_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def test_ctrl_c_tests_work_with_sigint_ignored():
+    """Run under ``nohup ... &`` (SIGINT inherited as ignored), the tests still pass."""
+    proc = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider",
+         f"{__file__}::test_ctrl_c_stops_the_call_and_every_worker[mc-1-thread]",
+         f"{__file__}::test_ctrl_c_python_backend_batch",
+         f"{__file__}::test_ctrl_c_command_line[argv0]"],
+        capture_output=True, text=True, timeout=100, preexec_fn=_ignore_sigint,
+        cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+    assert "3 passed" in proc.stdout, proc.stdout[-2000:]

@@ -67,7 +67,7 @@ def reference_lows(all_fives):
     return _by_reference(all_fives[first])[inverse.ravel()]
 
 
-@pytest.mark.parametrize("column,rule", enumerate(RULES), ids=["a5", "a5/8", "27"])
+@pytest.mark.parametrize("column,rule", list(enumerate(RULES)), ids=["a5", "a5/8", "27"])
 def test_every_five_card_hand_matches_the_reference(all_fives, reference_lows, column, rule):
     lo = lowball(rule[0], qualifier=rule[1])
     ours = lo.evaluate_batch(all_fives)

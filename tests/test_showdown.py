@@ -179,7 +179,7 @@ def test_bad_input(kwargs, error, message):
 def test_explain_bad_input():
     with pytest.raises(InvalidHandError, match="duplicate card 'As' in both hands"):
         explain("As Ks", "As Qd", board="2c 3d 4h 5s 9c")
-    with pytest.raises(InvalidHandError, match="expected 5 cards, got 4"):
+    with pytest.raises(InvalidHandError, match="expected 5 to 7 cards, got 4"):
         explain("As Ks Qs Js", "Ac Kc Qc Jc Tc")
 
 

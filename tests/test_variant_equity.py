@@ -267,7 +267,7 @@ def test_omaha_preflop_default_is_exact():
     (["As Ks Qd Jd", "7c 7h 2c 2h"], "2d 3d 4d 5d 6d 7d", "", InvalidHandError,
      "expected 0 to 5 board cards, got 6"),
     (["AA,KK", "7c 7h 2c 2h"], "", "", InvalidRangeError, "ranges are not supported"),
-    (["random", "7c 7h 2c 2h"], "", "", InvalidRangeError, "ranges are not supported"),
+    # "random" now works (issue 17): see tests/test_omaha_range_equity.py
     (["As Ks Qd Zz", "7c 7h 2c 2h"], "", "", InvalidCardError, "invalid card 'Zz'"),
     (["As Ks Qd Jd"], "", "", ValueError, "expected 2 to 10 players, got 1"),
 ])

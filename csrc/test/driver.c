@@ -15,6 +15,7 @@
  */
 #include <pthread.h>
 #include <stdint.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1231,7 +1232,37 @@ int main(int argc, char **argv)
         CHECK(hr_selftest(holdem, 6, start, HR_N_CARDS, hist) == 0, "self-test 6, %d", start);
         hr_enumerate7(holdem, start, HR_N_CARDS, hist);
     }
+    /* bad arguments are refused, never read out of bounds (issue 23) */
+    CHECK(hr_selftest(holdem, 7, -1, 1, hist) == -1, "self-test with a negative start");
+    CHECK(hr_selftest(holdem, 7, INT_MIN, 1, hist) == -1, "self-test with start INT_MIN");
+    CHECK(hr_selftest(holdem, 7, 0, 0, hist) == -1, "self-test with stride 0");
+    CHECK(hr_selftest(holdem, 5, 0, 1, hist) == -1, "self-test with k 5");
+    CHECK(hr_selftest(holdem, 7, 0, 1, NULL) == -1, "self-test without a histogram");
+    CHECK(hr_selftest(holdem, 7, HR_N_CARDS, INT_MAX, hist) == 0, "self-test past the deck");
     free(hist);
+    {   /* hr_deal: every deck size and k, distinct cards of the deck; bad arguments refused */
+        uint8_t deck[64], out[64 * 8];
+        for (int i = 0; i < 52; i++)
+            deck[i] = (uint8_t)i;
+        for (int m = 1; m <= 52; m++)
+            for (int k = 0; k <= m && k <= 8; k++) {
+                CHECK(hr_deal(deck, m, k, (uint64_t)m * 31 + (uint64_t)k, 5, 8, out) == -1,
+                      "deal %d of %d", k, m);
+                for (int r = 0; r < 8; r++) {
+                    uint64_t seen = 0;
+                    for (int j = 0; j < k; j++) {
+                        int c = out[r * k + j];
+                        CHECK(c < m && !(seen >> c & 1), "deal %d of %d: card %d", k, m, c);
+                        seen |= 1ull << (c & 63);
+                    }
+                }
+            }
+        deck[3] = 200;
+        CHECK(hr_deal(deck, 10, 2, 1, 0, 1, out) == -2, "deal: a bad card accepted");
+        CHECK(hr_deal(deck, 65, 2, 1, 0, 1, out) == -2, "deal: 65 cards accepted");
+        CHECK(hr_deal(deck, 3, 4, 1, 0, 1, out) == -2, "deal: k > m accepted");
+        CHECK(hr_deal(deck, 3, 2, 1, -1, 1, out) == -2, "deal: a negative row accepted");
+    }
     CHECK(exact_runs > 0, "no exact equity ran");
     CHECK(strength_cells > 0 && tally_cells > 0 && range_heroes > 0 && pattern_tuples > 0,
           "matrix or pattern checks compared nothing");

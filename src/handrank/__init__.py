@@ -5,12 +5,14 @@
 7462
 """
 
-from __future__ import annotations
+import importlib as _importlib
+import sys as _sys
+import types as _types
+from typing import Any as _Any
 
-import importlib
-from typing import Any
-
+from . import index
 from ._backend import BACKEND as backend
+from ._deal import deal
 from ._deprecated import (
     evaluate_omaha,
     evaluate_omaha_batch,
@@ -61,12 +63,39 @@ from .videopoker import VideoPoker, video_poker
 
 __version__ = "0.1.0"
 
+from . import boards  # noqa: E402  (reads __version__ lazily)
 
-def __getattr__(name: str) -> Any:
+# Submodules that are part of the public API (``hr.analysis.CLASSES``,
+# ``hr.reference.evaluate``, ``from handrank import showdown``, ``hr.index``,
+# ``hr.boards``); the others are machinery, reached through the names in __all__.
+_PUBLIC_MODULES = ("analysis", "boards", "index", "reference", "showdown")
+
+
+class _CallableModule(_types.ModuleType):
+    """``handrank.showdown``: the module, and callable as :func:`settle`.
+
+    ``hr.showdown(board, hands, contributions)`` settles a showdown, as the
+    ``handrank showdown`` command does; ``from handrank import showdown``
+    and ``handrank.showdown.settle`` keep working.
+    """
+
+    def __call__(self, *args: _Any, **kwargs: _Any) -> Settlement:
+        return settle(*args, **kwargs)
+
+
+_sys.modules[__name__ + ".showdown"].__class__ = _CallableModule
+
+
+def __getattr__(name: str) -> _Any:
     # hr.reference (the pure-Python rule book) is imported on first use only.
     if name == "reference":
-        return importlib.import_module(".reference", __name__)
+        return _importlib.import_module(".reference", __name__)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    """The public API: the names of __all__, __version__ and the public submodules."""
+    return sorted({*__all__, *_PUBLIC_MODULES, "__version__"})
 
 __all__ = [
     "Badugi",
@@ -104,11 +133,13 @@ __all__ = [
     "Variant",
     "backend",
     "best_five",
+    "boards",
     "card",
     "card_str",
     "cards",
     "cards_str",
     "category",
+    "deal",
     "describe",
     "equity",
     "evaluate",
@@ -117,6 +148,7 @@ __all__ = [
     "evaluate_omaha_batch",
     "evaluate_omaha_hilo",
     "evaluate_omaha_hilo_batch",
+    "index",
     "explain",
     "game",
     "games",

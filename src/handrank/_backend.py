@@ -38,6 +38,31 @@ def _is_cli() -> bool:
     argv = sys.orig_argv
     return any(a == "-m" and b == "handrank" for a, b in zip(argv, argv[1:]))
 
+def reinstall_command() -> str:
+    """The pip command that rebuilds handrank from where it was installed.
+
+    pip records the source of an install from a folder or a file
+    (``direct_url.json``: a checkout, an unpacked or packed sdist); the
+    command names it, with ``--no-cache-dir`` so that pip does not reuse the
+    wheel it built without a compiler.  A release wheel has the C core
+    inside, so an install from the index is simply reinstalled.
+    """
+    source = "handrank"
+    try:
+        import json
+        from importlib import metadata
+        from urllib.parse import unquote, urlparse
+
+        text = metadata.distribution("handrank").read_text("direct_url.json")
+        url = urlparse(json.loads(text)["url"]) if text else None
+        if url is not None and url.scheme == "file":
+            import shlex
+            source = shlex.quote(unquote(url.path))
+    except (ImportError, OSError, ValueError, KeyError, TypeError):
+        pass
+    return f"pip install --no-cache-dir --force-reinstall --no-deps {source}"
+
+
 _choice = os.environ.get("HANDRANK_BACKEND", "").strip().lower()
 if _choice not in ("", "c", "python"):
     _fail(f"HANDRANK_BACKEND must be 'c' or 'python', got {_choice[:40]!r}")
@@ -56,8 +81,8 @@ if _choice != "python":
         warnings.warn(
             "handrank's C extension is not available (no C compiler when it was installed?), "
             "so handrank runs on its pure-Python backend: the same answers, much slower. "
-            "To build it, install a C compiler and run `pip install --no-cache-dir "
-            "--force-reinstall handrank`; to silence this warning, set HANDRANK_BACKEND=python.",
+            f"To build it, install a C compiler and run `{reinstall_command()}`; "
+            "to silence this warning, set HANDRANK_BACKEND=python.",
             RuntimeWarning,
             stacklevel=2,
         )

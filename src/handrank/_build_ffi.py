@@ -59,6 +59,8 @@ int hr_batch_kernel(void);
 int hr_set_batch_kernel(int kernel);
 void hr_enumerate7(const hr_game *g, int start, int stride, uint64_t *hist);
 int64_t hr_selftest(const hr_game *g, int k, int start, int stride, uint64_t *hist);
+int64_t hr_deal(const uint8_t *deck, int m, int k, uint64_t seed, int64_t first,
+                int64_t n, uint8_t *out);
 """
 
 CDEF_SHOWDOWN = """
@@ -154,8 +156,42 @@ int hr_draw_odds(const hr_game *g, int kind, const uint8_t *hand, int n_hand,
                  int n_strengths, uint32_t *hist);
 """
 
+CDEF_INDEX = """
+#define HR_INDEX_SUITS ...
+#define HR_INDEX_MAX_GROUPS ...
+#define HR_INDEX_MAX_RANKS ...
+
+typedef struct hr_index_street {
+    int32_t ranks;
+    int32_t groups;
+    int32_t size[8];
+    int32_t base[8];
+    int32_t n_keys;
+    int32_t n_configs;
+    const uint32_t *colex;
+    const int64_t *binom;
+    const int32_t *config_of;
+    const int64_t *offset;
+    const int32_t *keys;
+    const int64_t *suit_count;
+    const int64_t *run_mult;
+} hr_index_street;
+
+int64_t hr_index_batch(const hr_index_street *ix, const uint8_t *cards, int64_t n,
+                       int64_t *out);
+int64_t hr_unindex_batch(const hr_index_street *ix, const int64_t *index, int64_t n,
+                         uint8_t *out);
+int64_t hr_river_values(const hr_game *g, const hr_index_street *river,
+                        const uint8_t *boards, int64_t n_boards, int64_t *index_out,
+                        uint32_t *value_out);
+int64_t hr_runout_stats(const hr_index_street *street, const hr_index_street *river,
+                        const double *river_value, int64_t start, int64_t count, int bins,
+                        double *ehs_out, double *ehs2_out, float *hist_out,
+                        const volatile int32_t *cancel);
+"""
+
 CDEF = (CDEF_EVAL + CDEF_SHOWDOWN + CDEF_EQUITY + CDEF_OMAHA + CDEF_MATRIX + CDEF_LOWBALL
-        + CDEF_DRAW)
+        + CDEF_DRAW + CDEF_INDEX)
 
 # Every csrc/*.c is compiled and every csrc/*.h included, so a new C module
 # needs only its files and its cdef block above.

@@ -16,6 +16,7 @@ from ._cli_common import (
     fail,
     interactive,
     positive_int,
+    replacing,
     writable_path,
 )
 
@@ -83,7 +84,8 @@ def run(args: argparse.Namespace) -> int:
         path = getattr(args, name)
         if path:
             try:
-                save(data, path)
+                with replacing(path) as tmp:
+                    save(data, tmp)
             except OSError as exc:
                 return fail(f"--{name}: cannot write {path!r}: {exc.strerror or exc}")
     return 1 if data["disagreements"] else 0

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import IO, Any, NoReturn
@@ -19,7 +20,7 @@ from typing import IO, Any, NoReturn
 from .errors import HandrankError
 
 __all__ = ["PREFIX", "CliError", "Parser", "add_command", "fail", "flag", "interactive",
-           "positive_int", "writable_path"]
+           "positive_int", "replacing", "writable_path"]
 
 PREFIX = "handrank: error: "
 
@@ -130,3 +131,36 @@ def interactive(stream: IO[str] | None = None) -> bool:
         return bool(s.isatty())
     except (AttributeError, ValueError):
         return False
+
+
+@contextmanager
+def replacing(path: str) -> Iterator[str]:
+    """A temporary file beside `path`, renamed onto it when the block succeeds.
+
+    The block writes the temporary file (same folder, same extension, so a
+    plot's format is chosen alike); on success it replaces `path` in one
+    rename, with the old file's permissions (or the umask's for a new file).
+    On any failure it is removed and `path` is left as it was, so a full disk
+    or Ctrl-C never leaves a truncated file where a good one was.
+    """
+    folder = os.path.dirname(os.path.abspath(path))
+    base = os.path.basename(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{base}.", suffix=os.path.splitext(base)[1],
+                               dir=folder)
+    os.close(fd)
+    try:
+        try:
+            mode = os.stat(path).st_mode & 0o7777
+        except OSError:
+            umask = os.umask(0)
+            os.umask(umask)
+            mode = 0o666 & ~umask
+        os.chmod(tmp, mode)
+        yield tmp
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise

@@ -32,13 +32,17 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                     examples=["handrank equity AsKs QdQc",
                               'handrank equity AhAd "QQ+,AKs" --board Qh7c2d',
                               "handrank equity AsKs random random --trials 200000 --seed 7",
-                              "handrank equity AsKs QdQc --dead 2c3c --json"])
+                              "handrank equity AsKs QdQc --dead 2c3c --json",
+                              "handrank equity AhAd random random --target-stderr 0.001 --seed 7"])
     p.add_argument("players", nargs="+", help='hands or ranges: AsKs "QQ+,AKs" random')
     p.add_argument("--board", default="", help="0 to 5 board cards, e.g. Qh7c2d")
     p.add_argument("--dead", default="", help="dead cards")
     how = p.add_mutually_exclusive_group()
     how.add_argument("--trials", type=positive_int, help="Monte Carlo trials")
     how.add_argument("--exact", action="store_true", help="force exact enumeration")
+    how.add_argument("--target-stderr", type=float, metavar="E",
+                     help="Monte Carlo until every player's standard error is at most E "
+                          "(e.g. 0.001)")
     p.add_argument("--seed", type=int, help="Monte Carlo seed")
     p.add_argument("--threads", type=positive_int, help="worker threads")
     p.add_argument("--scheduler", help="run on this dask scheduler, e.g. tcp://10.0.0.5:8786 "
@@ -56,6 +60,10 @@ def run(args: argparse.Namespace) -> int:
     if args.game != "holdem":
         kwargs["game"] = args.game
     try:
+        if getattr(args, "target_stderr", None) is not None:
+            from ._validate import fraction
+            with flag("--target-stderr"):
+                kwargs["target_stderr"] = fraction(args.target_stderr, "target_stderr")
         for name in ("board", "dead"):
             with flag(f"--{name}"):
                 cards(getattr(args, name))

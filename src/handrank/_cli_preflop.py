@@ -1,9 +1,11 @@
 """``handrank preflop-table`` and ``handrank equity --scheduler``: the Dask commands.
 
-Both need the ``dask`` extra; without it they print one line naming it and
-exit with status 2.  ``--scheduler tcp://host:8786`` runs on that cluster
-(a ``dask scheduler`` with ``dask worker`` processes); without it, on this
-machine's cores.  A progress bar goes to stderr.
+``preflop-table`` runs on this machine's cores with no extra; with
+``--scheduler`` (and ``equity --scheduler``) they need the ``dask`` extra, and
+without it print one line naming it and exit with status 2.
+``--scheduler tcp://host:8786`` runs on that cluster (a ``dask scheduler``
+with ``dask worker`` processes); without it, on this machine's cores.
+A progress bar goes to stderr.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-from ._cli_common import add_command, fail, writable_path
+from ._cli_common import add_command, fail, replacing, writable_path
 from .errors import HandrankError
 
 __all__ = ["add_parser", "cluster_equity", "run"]
@@ -27,7 +29,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         subparsers, "preflop-table",
         help="exact preflop equity of every hand class against every other",
         description="Exact all-in preflop equity of hand classes against each other "
-                    "(169 x 169 heads-up by default), written as CSV. Needs the dask extra.",
+                    "(169 x 169 heads-up by default), written as CSV. On this machine's cores "
+                    "with no extra; --scheduler (a cluster) needs the dask extra.",
         examples=["handrank preflop-table --out table.csv",
                   "handrank preflop-table --out table.csv --scheduler tcp://10.0.0.5:8786",
                   "handrank preflop-table --out aa_kk.csv --classes AA,KK,AKs,AKo",
@@ -61,6 +64,24 @@ def _client(address: str | None) -> Iterator[Any]:
         client.close()
 
 
+def _progress(start: float) -> Any:
+    """progress(done, total) for the pieces: a bar redrawn on a terminal, else one closing line."""
+    import sys
+
+    from ._cli_common import interactive
+
+    def show(done: int, total: int) -> None:
+        elapsed = time.perf_counter() - start
+        if interactive(sys.stderr):
+            fill = 30 * done // max(total, 1)
+            sys.stderr.write(f"\r[{'#' * fill}{' ' * (30 - fill)}] {done}/{total} pieces "
+                             f"{elapsed:6.1f} s" + ("\n" if done == total else ""))
+            sys.stderr.flush()
+        elif done == total:
+            sys.stderr.write(f"{done}/{total} pieces {elapsed:.1f} s\n")
+    return show
+
+
 def _dask_module() -> Any:
     try:
         from . import dask as hrd
@@ -73,15 +94,20 @@ def run(args: argparse.Namespace) -> int:
     """Run ``preflop-table``; return the exit code."""
     try:
         writable_path("--out", args.out)        # before the work, not after it
-        hrd = _dask_module()
         classes = None
         if args.classes is not None:
             classes = [c.strip() for c in args.classes.split(",") if c.strip()]
         start = time.perf_counter()
-        with _client(args.scheduler) as client:
-            table = hrd.run_preflop_table(players=args.players, client=client, classes=classes,
-                                          progress=True)
-        table.to_csv(args.out)
+        if args.scheduler is None:          # one machine: no cluster package needed
+            from ._preflop import local_table
+            table = local_table(args.players, classes, progress=_progress(start))
+        else:
+            hrd = _dask_module()
+            with _client(args.scheduler) as client:
+                table = hrd.run_preflop_table(players=args.players, client=client,
+                                              classes=classes, progress=True)
+        with replacing(args.out) as tmp:
+            table.to_csv(tmp)
     except (HandrankError, ValueError, TypeError, OSError) as exc:
         return fail(str(exc))
     k = len(table.classes)
@@ -96,4 +122,5 @@ def cluster_equity(args: argparse.Namespace) -> Any:
     with _client(args.scheduler) as client:
         return hrd.run_equity(args.players, args.board, args.dead,
                               exact=True if args.exact else None, trials=args.trials,
+                              target_stderr=getattr(args, "target_stderr", None),
                               seed=args.seed, client=client, progress=not args.json)

@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from ._cli_common import add_command, fail, flag, writable_path
+from ._cli_common import add_command, fail, flag, replacing, writable_path
 from ._grid import LABELS, RANK_LABELS
 from .analysis import CLASSES, DRAWS, analyze, range_equity
 from .cards import cards, cards_str
@@ -149,9 +149,13 @@ def _run(args: argparse.Namespace) -> int:
         values, is_equity = r.grid(), False
     if args.plot:
         try:
-            fig = re.plot(args.plot, kind="grid") if re is not None else r.plot(args.plot)
+            with replacing(args.plot) as tmp:
+                fig = re.plot(tmp, kind="grid") if re is not None else r.plot(tmp)
         except ImportError as exc:
-            raise HandrankError(f"--plot needs matplotlib: {exc}") from None
+            raise HandrankError(f"--plot: {exc}") from None
+        except OSError as exc:
+            raise HandrankError(f"--plot: cannot write {args.plot!r}: "
+                                f"{exc.strerror or exc}") from None
         del fig
     if args.json:
         print(json.dumps({

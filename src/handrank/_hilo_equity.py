@@ -26,6 +26,7 @@ from ._omaha_equity import (
     _boards,
     _combinations,
     _prepare,
+    python_too_slow,
     sample_boards,
 )
 from .equity import (
@@ -109,6 +110,7 @@ def equity(players: Any, board: Any = "", dead: Any = "", *, exact: bool | None 
     cost = math.comb(len(deck), m) * len(holes)
     if exact is None:
         exact = trials is None and target_stderr is None and cost <= EXACT_LIMIT
+        exact = exact and not python_too_slow(cost, len(holes[0]))
     board_ids = np.array(b, dtype=np.uint8)
     if exact:
         if trials is not None or target_stderr is not None:

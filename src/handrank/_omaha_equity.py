@@ -24,11 +24,13 @@ from typing import Any
 
 import numpy as np
 
+from . import _backend
 from ._validate import quote
-from .cards import cards
+from .cards import card_str, cards
 from .equity import (
     BOARD_CARDS,
     DEFAULT_TRIALS,
+    PYTHON_EXACT_LIMIT,
     TARGET_MAX_TRIALS,
     EquityResult,
     _threads,
@@ -40,6 +42,7 @@ from .equity import (
 from .errors import InvalidCardError, InvalidHandError, InvalidRangeError
 from .evaluate import game_tables
 from .omaha import evaluate_omaha_batch
+from .omaha_ranges import OmahaRange
 from .ranges import Range, parse_player
 
 __all__ = ["equity"]
@@ -59,9 +62,11 @@ def equity(players: Any, board: Any = "", dead: Any = "", *, game: str = "omaha"
     """Omaha equity of exact hands; see :func:`handrank.equity` for the parameters.
 
     Each player is an exact hand of 4, 5 or 6 cards (every player the same
-    size) and makes the best hand of exactly two hole cards and three board
-    cards.  Ranges (range text, :class:`Range`, ``"random"``) are not
-    supported and raise :class:`InvalidRangeError`.
+    size) or an Omaha range (:class:`handrank.omaha_ranges.OmahaRange` or its
+    text, ``"random"``), and makes the best hand of exactly two hole cards and
+    three board cards.  With any range the method is Monte Carlo (hands drawn
+    jointly by weight with card removal, a bounded loop); ``exact=True`` with
+    ranges raises ValueError.  Hold'em range text raises InvalidRangeError.
 
     Raises
     ------
@@ -73,7 +78,8 @@ def equity(players: Any, board: Any = "", dead: Any = "", *, game: str = "omaha"
         hand of other than 4 to 6 cards, hands of different sizes, a bad
         board size, more cards needed than the deck holds.
     InvalidRangeError
-        A player given as a range.
+        Bad range text, a hold'em range, a range emptied by the board or dead
+        cards, ranges that leave no deal.
 
     Examples
     --------
@@ -87,6 +93,10 @@ def equity(players: Any, board: Any = "", dead: Any = "", *, game: str = "omaha"
     if game != "omaha":
         raise RuntimeError(f"internal error: game {game!r} reached the omaha equity")
     g = game_tables(variant)
+    if not isinstance(players, (str, bytes)) and hasattr(players, "__len__") \
+            and any(_is_range(p) for p in players):
+        return _range_equity(variant, g, players, board, dead, exact, trials, target_stderr,
+                             seed, nthreads=_threads(threads))
     holes, b, d = _prepare(players, board, dead, g)
     trials, target_stderr = check_trials(trials, target_stderr)
     nthreads = _threads(threads)
@@ -97,6 +107,7 @@ def equity(players: Any, board: Any = "", dead: Any = "", *, game: str = "omaha"
     cost = math.comb(len(deck), m) * len(holes)
     if exact is None:
         exact = trials is None and target_stderr is None and cost <= EXACT_LIMIT
+        exact = exact and not python_too_slow(cost, len(holes[0]))
     if exact:
         if trials is not None or target_stderr is not None:
             raise ValueError("trials and target_stderr apply to Monte Carlo, not exact=True")
@@ -106,6 +117,16 @@ def equity(players: Any, board: Any = "", dead: Any = "", *, game: str = "omaha"
         return _exact(variant, holes, np.array(b, dtype=np.uint8), deck, m, nthreads)
     return _monte_carlo(variant, holes, np.array(b, dtype=np.uint8), deck, m, trials,
                         target_stderr, seed, nthreads)
+
+
+def python_too_slow(cost: float, hole: int) -> bool:
+    """Whether the Python backend would enumerate for long: Monte Carlo instead.
+
+    `cost` counts hands; each is ``comb(hole, 2) * 10`` five-card evaluations
+    (60 for Omaha), held to the hold'em rule's ``PYTHON_EXACT_LIMIT``.  The
+    C core enumerates up to ``EXACT_LIMIT`` as before.
+    """
+    return _backend.core is None and cost * math.comb(hole, 2) * 10 > PYTHON_EXACT_LIMIT
 
 
 def _prepare(players: Any, board: Any, dead: Any,
@@ -251,3 +272,135 @@ def _stderr(total: np.ndarray, acc: int) -> np.ndarray:
     stderr: np.ndarray = np.sqrt(var / acc)
     return stderr
 
+
+
+# ---------------------------------------------------------------------------
+# ranges (Monte Carlo only)
+
+MAX_DRAWS_FACTOR = 1000      # draws per wanted trial before giving up
+MIN_DRAWS = 1_000_000        # draws tried before deciding no deal exists
+
+
+def _is_range(p: Any) -> bool:
+    if isinstance(p, OmahaRange):
+        return True
+    if not isinstance(p, str):
+        return False
+    if p.strip().lower() in ("random", "*"):
+        return True
+    try:
+        cards(p)
+    except InvalidCardError:
+        pass
+    else:
+        return False
+    # text that is neither omaha nor hold'em range text keeps the card error
+    for parse in (OmahaRange, parse_player):
+        try:
+            parse(p)
+        except (ValueError, TypeError):
+            continue
+        return True
+    return False
+
+
+def _player_range(p: Any, i: int) -> OmahaRange:
+    if isinstance(p, OmahaRange):
+        return p
+    if isinstance(p, str) and _is_range(p):
+        try:
+            return OmahaRange(p)
+        except InvalidRangeError as err:
+            try:
+                parse_player(p)
+            except (ValueError, TypeError):
+                raise err from None
+            raise InvalidRangeError(
+                f"player {i + 1}'s range {quote(p)} is hold'em notation: hold'em ranges are "
+                f"not supported in omaha equity, write omaha notation ({err})") from None
+    ids = _hand(p, i)
+    return OmahaRange("".join(card_str(c) for c in ids))
+
+
+def _range_equity(variant: Any, g: Any, players: Any, board: Any, dead: Any,
+                  exact: bool | None, trials: int | None, target: float | None,
+                  seed: int | None, nthreads: int) -> EquityResult:
+    """Monte Carlo equity of Omaha ranges, sampled jointly with card removal.
+
+    Each trial draws one hand per player from its range (by weight) and keeps
+    the trial when no card is used twice, which samples the joint
+    distribution of the hands given that they fit together; the loop is
+    bounded (``MAX_DRAWS_FACTOR`` draws per trial) and raises
+    InvalidRangeError when no deal is found.
+    """
+    n, b, d = table_cards(players, board, dead)
+    if exact:
+        raise ValueError("exact omaha equity with ranges is not supported yet; use exact=False")
+    trials, target = check_trials(trials, target)
+    where: dict[int, str] = {}
+    for c, place in [(c, "the board") for c in b] + [(c, "the dead cards") for c in d]:
+        claim_card(where, c, place, g)
+    # "random" takes the game's hole-card count, else that of the other players
+    size = getattr(variant, "hole_cards", None)
+    if size not in HOLE_SIZES:
+        known = [_player_range(p, i).size for i, p in enumerate(players)
+                 if not (isinstance(p, str) and p.strip().lower() in ("random", "*"))]
+        size = known[0] if known else 4
+    rs = [OmahaRange(p, size) if isinstance(p, str) and p.strip().lower() in ("random", "*")
+          else _player_range(p, i) for i, p in enumerate(players)]
+    sizes = sorted({r.size for r in rs})
+    if len(sizes) > 1:
+        raise InvalidHandError(f"expected every omaha hand to have the same number of cards, "
+                               f"got {sizes[0]} and {sizes[-1]}")
+    off_deck = [c for c in range(52) if not g.in_deck[c]]
+    gone = list(b) + list(d) + off_deck
+    rs = [r.without(gone) if gone else r for r in rs]
+    for i, r in enumerate(rs):
+        if not len(r):
+            raise InvalidRangeError(f"player {i + 1}'s range has no hand left after the board, "
+                                    "dead cards and deck")
+    m = BOARD_CARDS - len(b)
+    if n * sizes[0] + m > 52 - len(gone):
+        raise InvalidHandError("not enough cards for every player and the board")
+    rng = np.random.default_rng(mc_seed(seed))
+    cap = trials if trials is not None else (TARGET_MAX_TRIALS if target else DEFAULT_TRIALS)
+    barr = np.array(b, dtype=np.uint8)
+    blocked = np.zeros(52, dtype=bool)
+    blocked[gone] = True
+    probs = [None if (r.weights == r.weights[0]).all() else r.weights / r.weights.sum()
+             for r in rs]
+    total = np.zeros((4, n))
+    done = drawn = 0
+    while done < cap:
+        k = int(min(CHUNK, cap - done))
+        drawn += k
+        hs = [r.hands[rng.integers(0, len(r), size=k) if pr is None
+                      else rng.choice(len(r), size=k, p=pr)] for r, pr in zip(rs, probs)]
+        used = np.zeros((k, 52), dtype=np.int8)
+        rows = np.arange(k)[:, None]
+        for h in hs:
+            np.add.at(used, (np.broadcast_to(rows, h.shape), h), 1)
+        ok = (used <= 1).all(axis=1)
+        if ok.any():
+            keys = rng.random((int(ok.sum()), 52))
+            keys[(used[ok] > 0) | blocked] = 2.0
+            pick = np.argpartition(keys, m - 1, axis=1)[:, :m].astype(np.uint8) if m \
+                else np.zeros((len(keys), 0), dtype=np.uint8)
+            boards = _boards(barr, pick)
+            s = np.empty((n, len(boards)), dtype=np.uint16)
+            for p, h in enumerate(hs):
+                evaluate_omaha_batch(np.ascontiguousarray(h[ok]), boards, out=s[p],
+                                     threads=nthreads, variant=variant)
+            total += np.array(_tally(s))
+            done += len(boards)
+        if target is not None and done >= 2 and _stderr(total, done).max() < target:
+            break
+        if done == 0 and drawn >= MIN_DRAWS:
+            raise InvalidRangeError(f"no deal found in {drawn:,} draws: the ranges collide "
+                                    "with each other (or leave no deal at all)")
+        if drawn >= MAX_DRAWS_FACTOR * max(cap, 1) and done < cap:
+            break
+    if done == 0:
+        raise InvalidRangeError("no deal found: the ranges collide with each other")
+    return EquityResult(equity=total[2] / done, win=total[0] / done, tie=total[1] / done,
+                        stderr=_stderr(total, done), exact=False, samples=done)

@@ -9,6 +9,7 @@ axes and their figure is returned.
 from __future__ import annotations
 
 import math
+import os
 from typing import Any
 
 import numpy as np
@@ -29,6 +30,15 @@ def _mpl() -> Any:
     except ImportError:
         raise ImportError("plotting needs matplotlib: pip install 'handrank[plot]'") from None
     return matplotlib, Figure
+
+
+def _check_path(path: Any) -> None:
+    """A TypeError naming the type unless `path` is None, text, path-like or a writable file."""
+    if path is None or isinstance(path, (str, os.PathLike)) or callable(getattr(path, "write",
+                                                                                None)):
+        return
+    raise TypeError("path must be a file name, a path-like object or a writable file, "
+                    f"got {type(path).__name__}")
 
 
 def _finish(fig: Any, path: Any) -> Any:
@@ -91,6 +101,7 @@ def _new(ax: Any, size: tuple[float, float], ncols: int = 1) -> tuple[Any, list[
 
 def range_figure(r: Any, path: Any, ax: Any) -> Any:
     """Range.plot: the chart coloured by each class's weight (held share of its combos)."""
+    _check_path(path)
     fig, (a,) = _new(ax, (6.4, 5.6))
     g = r.grid()
     partial = bool(((g > 0) & (g < 1)).any())
@@ -103,6 +114,7 @@ def range_figure(r: Any, path: Any, ax: Any) -> Any:
 
 def range_equity_figure(re: Any, path: Any, ax: Any, kind: str) -> Any:
     """RangeEquity.plot: the chart by class equity and/or the equity distribution."""
+    _check_path(path)
     if kind not in ("both", "grid", "distribution"):
         raise ValueError(f"kind must be 'both', 'grid' or 'distribution', got {kind!r}")
     ncols = 2 if kind == "both" else 1
@@ -138,6 +150,7 @@ def range_equity_figure(re: Any, path: Any, ax: Any, kind: str) -> Any:
 
 def analysis_figure(an: Any, path: Any, ax: Any) -> Any:
     """BoardAnalysis.plot: horizontal bars of each class's and draw's share."""
+    _check_path(path)
     from .analysis.board import CLASSES, DRAWS
     from .cards import cards_str
     fig, (a,) = _new(ax, (7.0, 6.2))

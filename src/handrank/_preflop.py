@@ -323,3 +323,34 @@ def assemble(players: int, idx: Sequence[int],
                 eq[at[:, p[0]], at[:, p[1]], at[:, p[2]]] = e[:, p]
     names = [CLASS_NAMES[c] for c in idx]
     return PreflopTable(names, n, eq)
+
+
+def local_table(players: int = 2, classes: Iterable[str] | None = None,
+                progress: Any = None) -> PreflopTable:
+    """The table on this machine's cores, with no dask: the CLI's entry without a scheduler.
+
+    The same pieces as :func:`handrank.dask.preflop_table`, run on the shared
+    pool (Ctrl-C stops it between pieces), so the same table bit for bit.
+    `progress`, if given, is called as ``progress(done, total)`` after each piece.
+    """
+    from . import _run
+    n = check_players(players)
+    idx = class_indices(classes)
+    if _backend.core is None:
+        raise HandrankError("preflop tables need the C core (handrank.backend is 'python')")
+    pieces = plan(n, idx)
+    done = [0]
+    lock = __import__("threading").Lock()
+
+    def task(i: int, cancel: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+        if cancel.is_set():
+            return None
+        result = count_piece(n, pieces[i])
+        if progress is not None:
+            with lock:
+                done[0] += 1
+                progress(done[0], len(pieces))
+        return result
+
+    results = _run.run_tasks(task, len(pieces))
+    return assemble(n, idx, [r for r in results if r is not None])

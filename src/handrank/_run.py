@@ -15,10 +15,16 @@ Either way the calling thread only waits, in a wait Ctrl-C interrupts; on
 KeyboardInterrupt it sets the flag, waits for every worker to return (they
 stop within milliseconds) and raises it again, so no worker is left running
 behind the next call.
+
+A forked child inherits the pool object but none of its threads (and maybe
+a lock some thread held at the fork), so the first job it submitted would
+wait forever: :func:`_after_fork` forgets the pool, the lock and the
+worker mark in every child, and the child makes its own pool on first use.
 """
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_EXCEPTION, Future, ThreadPoolExecutor, wait
@@ -43,6 +49,18 @@ def executor() -> ThreadPoolExecutor:
                                        thread_name_prefix="handrank",
                                        initializer=_mark_worker)
     return _pool
+
+
+def _after_fork() -> None:
+    """In a forked child: a new lock, no pool (its threads stayed in the parent)."""
+    global _pool, _pool_lock, _in_worker
+    _pool = None
+    _pool_lock = threading.Lock()
+    _in_worker = threading.local()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_after_fork)
 
 
 def _mark_worker() -> None:

@@ -110,16 +110,22 @@ def cores() -> int:
     return max(1, os.cpu_count() or 1)
 
 
+#: The most threads a call uses: ``threads=`` above it counts as MAX_THREADS.
+#: A fixed number (not a multiple of the cores), so a seed's Monte Carlo
+#: streams, which depend on ``threads``, are the same on every machine.
+MAX_THREADS = 256
+
+
 def thread_count(threads: Any, n: int | None = None, min_rows: int = 1) -> int:
-    """The ``threads=`` argument checked, and capped at one per `min_rows` rows.
+    """The ``threads=`` argument checked, capped at MAX_THREADS and at one per `min_rows` rows.
 
     ``None`` is every core.  Anything but a positive int (bool, float and
     str included) is a ValueError on both backends.
     """
     if threads is None:
-        count = cores()
+        count = min(cores(), MAX_THREADS)
     else:
-        count = positive_int(threads, "threads")
+        count = min(positive_int(threads, "threads"), MAX_THREADS)
     if n is not None:
         count = min(count, n // min_rows)
     return max(1, count)

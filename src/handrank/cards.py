@@ -164,8 +164,21 @@ def cards(x: CardsLike) -> list[int]:
     return [card(c) if isinstance(c, str) else _card_id(c) for c in items]
 
 
+#: Text longer than this cannot be a hand or a board (7 cards in any spelling,
+#: with room for any spacing): refused before it is parsed.
+MAX_HAND_TEXT = 10_000
+
+
+def check_text_length(x: Any) -> None:
+    """Refuse card text too long to be a hand or a board, without parsing it."""
+    if isinstance(x, str) and len(x) > MAX_HAND_TEXT:
+        raise InvalidHandError(f"card text too long: {len(x):,} characters "
+                               f"(a hand or board needs far fewer than {MAX_HAND_TEXT:,})")
+
+
 def hand(x: CardsLike, low: int = 5, high: int = 7) -> list[int]:
     """Return the ids of a hand of `low` to `high` distinct cards, or raise."""
+    check_text_length(x)
     ids = cards(x)
     check_hand(ids, low, high)
     return ids

@@ -8,12 +8,16 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import sys
 from typing import Any
 
 from . import (
     __version__,
     _cli_bench,
+    _cli_boards,
     _cli_equity,
+    _cli_history,
     _cli_preflop,
     _cli_range,
     _cli_showdown,
@@ -118,16 +122,50 @@ def build_parser() -> argparse.ArgumentParser:
                     examples=["handrank games", "handrank games --json"])
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=_cmd_games)
-    for module in (_cli_equity, _cli_showdown, _cli_bench, _cli_range, _cli_preflop):
+    for module in (_cli_equity, _cli_showdown, _cli_bench, _cli_range, _cli_preflop,
+                   _cli_boards, _cli_history):
         module.add_parser(sub)
     return parser
 
 
+def _parse(parser: argparse.ArgumentParser, argv: list[str] | None) -> argparse.Namespace:
+    """Parse; an unknown option is reported with the subcommand's usage, not the top's."""
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        words = list(sys.argv[1:] if argv is None else argv)
+        at = words.index(args.command) if args.command in words else len(words)
+        command: Any = parser
+        if all(e not in words[:at] for e in extra):    # after the command: its own usage
+            sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+            command = sub.choices.get(args.command, parser)
+        command.error(f"unrecognized arguments: {' '.join(extra)}")
+    return args
+
+
+def _quiet_broken_pipe() -> int:
+    """stdout's reader went away (``| head -1``): stop quietly, as grep does.
+
+    Python would report the broken pipe again when it flushes stdout at exit,
+    so stdout is pointed at /dev/null first.  The status is 128 + SIGPIPE,
+    what a shell reports for a command that a closed pipe stopped.
+    """
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
+    return 141
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
     try:
+        args = _parse(parser, argv)       # --help and --version print here
         result: Any = args.func(args)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        return _quiet_broken_pipe()
     except (HandrankError, ValueError) as exc:
         return fail(str(exc))
     except KeyboardInterrupt:

@@ -24,6 +24,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import math
+import os
 import re
 import sys
 import threading
@@ -51,6 +52,7 @@ from .equity import (
     _result_exact,
     _stderr,
     _threads,
+    check_deal,
     check_trials,
     mc_arrays,
     mc_seed,
@@ -89,6 +91,30 @@ EXACT_TASK_COST = 12_500_000
 MAX_EXACT_TASKS = 4096
 
 _ROW = re.compile(r"\brow (\d+)")
+
+
+def _after_fork() -> None:
+    """In a forked child: forget dask's local thread pools.
+
+    The child inherits dask's pool objects but none of their threads, so the
+    first ``compute(scheduler="threads")`` in the child would wait forever
+    (dask does not reset them itself).  Dropping them makes dask create new
+    ones on first use.
+    """
+    threaded: Any = sys.modules.get("dask.threaded")
+    if threaded is None:
+        return
+    if hasattr(threaded, "default_pool"):
+        threaded.default_pool = None
+    pools: Any = getattr(threaded, "pools", None)
+    if pools is not None and hasattr(pools, "clear"):
+        pools.clear()
+    if hasattr(threaded, "pools_lock"):
+        threaded.pools_lock = threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_after_fork)
 
 
 # ------------------------------------------------------------------ running
@@ -416,6 +442,7 @@ def run_equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: Cards
     g = game_tables(variant)
     spot = _prepare(players, board, dead, g)
     trials, target_stderr = check_trials(trials, target_stderr)
+    check_deal(spot)
     chunk = CHUNK_TRIALS if chunk_trials is None else _check_positive("chunk_trials",
                                                                       chunk_trials)
     if use_exact(spot, exact, trials, target_stderr):
@@ -544,3 +571,45 @@ def run_preflop_table(*, players: int = 2, client: Any = None,
     pieces = _preflop.plan(n, idx)
     results = _run(client, _preflop.count_piece, [(n, piece) for piece in pieces], progress)
     return _preflop.assemble(n, idx, results)
+
+
+# -------------------------------------------------------------- hand histories
+
+
+def _history_file(path: str, player: str | None) -> Any:
+    from .history.summary import summary
+    return summary(path, player=player)
+
+
+def histories(paths: Any, *, client: Any = None, player: str | None = None,
+              progress: bool = False) -> Any:
+    """:func:`handrank.history.summary` over many files, one task per file.
+
+    Parameters
+    ----------
+    paths : path or iterable of paths
+        Files (``.phh``, ``.phhs``) and folders (read recursively).
+    client : distributed.Client, optional
+        None runs on dask's local threaded scheduler.
+    player : str, optional
+        As for :func:`handrank.history.summary`.
+
+    Returns
+    -------
+    handrank.history.Summary
+        The per-file summaries joined in file order, so the result is the
+        same, bit for bit, on 1 or N workers.
+    """
+    import os
+
+    from .history.phh import _paths
+    _check_client(client)
+    items = [paths] if isinstance(paths, (str, os.PathLike)) else list(paths)
+    files: list[str] = []
+    for p in items:
+        files += _paths(os.fspath(p))
+    from .history.summary import Summary
+    out = Summary(player=player)
+    for s in _run(client, _history_file, [(f, player) for f in files], progress):
+        out = out.merge(s)
+    return out

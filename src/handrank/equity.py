@@ -35,7 +35,7 @@ import numpy as np
 from . import _backend, _fallback, _run, _validate
 from ._typing import CardsLike, FloatArray, PlayerLike, VariantLike
 from ._validate import quote
-from .cards import card_str, cards, cards_str
+from .cards import card_str, cards, cards_str, check_text_length
 from .errors import InvalidCardError, InvalidHandError, InvalidRangeError
 from .evaluate import game_tables
 from .ranges import Range, parse_player
@@ -113,8 +113,7 @@ class EquityResult:
                else f"monte carlo, {self.samples:,} trials")
         n = len(self.equity)
         hands = list(self.hands) if len(self.hands) == n else [""] * n
-        columns = [("equity", self.equity), ("win", self.win), ("tie", self.tie),
-                   *self._more_columns()]
+        columns = self._table_columns()
         rows = [["player", "hand", *(name for name, _ in columns)]
                 + ([] if self.exact else ["± s.e."])]
         for i in range(n):
@@ -164,12 +163,20 @@ class EquityResult:
         return dataframe(self.rows(), ["player", "hand", "equity", "win", "tie",
                                        *(name for name, _ in self._more_columns()), "stderr"])
 
+    def _table_columns(self) -> list[tuple[str, np.ndarray]]:
+        """The columns of the printed and HTML tables, each named once."""
+        columns = [("equity", self.equity), ("win", self.win), ("tie", self.tie),
+                   *self._more_columns()]
+        # hi-lo: win is the same array as scoop; show it once, as scoop
+        return [(name, values) for i, (name, values) in enumerate(columns)
+                if not any(v is values for _, v in columns[i + 1:])]
+
     def _repr_html_(self) -> str:
         from ._tabular import html_table
         how = "exact" if self.exact else "monte carlo"
         unit = "boards" if self.exact else "trials"
-        return (html_table(self.rows(), ["player", "hand", "equity", "win", "tie",
-                                         *(name for name, _ in self._more_columns())])
+        return (html_table(self.rows(), ["player", "hand",
+                                         *(name for name, _ in self._table_columns())])
                 + f"<p>{how}, {self.samples:,} {unit}</p>")
 
 
@@ -247,8 +254,8 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
     one core) the answer is exact; above, Monte Carlo with 1,000,000 trials.
     ``exact=True`` refuses estimates above 50 billion.
 
-    The rules of the showdown behind each deal: :ref:`rules-best-five` in the
-    documentation's rules page (docs/rules.md).
+    The rules of the showdown behind each deal: :ref:`rules-best-five` on the
+    rules page.
 
     Examples
     --------
@@ -300,11 +307,132 @@ def _equity(players: Any, board: Any, dead: Any, exact: bool | None, trials: int
     spot = _prepare(players, board, dead, g)
     trials, target_stderr = check_trials(trials, target_stderr)
     nthreads = _threads(threads)
+    check_deal(spot)
     if use_exact(spot, exact, trials, target_stderr):
         return _exact(spot, nthreads)
+    check_acceptance(spot, trials, target_stderr)
     if _C is None:
         return _monte_carlo_python(spot, trials, target_stderr, seed)
     return _monte_carlo(spot, trials, target_stderr, seed, nthreads)
+
+
+#: Nodes the search for one deal may visit before it gives up (and lets the
+#: sampler, whose attempts are bounded, decide).
+DEAL_SEARCH_NODES = 200_000
+#: Tuples drawn by :func:`check_acceptance` to estimate how often a draw is a deal.
+PILOT_DRAWS = 1 << 18
+
+
+def _ranged(spot: _Spot) -> list[int]:
+    """Players whose combo is drawn from a range (and so may clash with another's)."""
+    return [p for p in range(spot.n) if not spot.deal[p] and len(spot.combos[p]) > 1]
+
+
+def deal_exists(spot: _Spot) -> bool | None:
+    """Whether the players can be given pairwise disjoint combos of positive weight.
+
+    A depth-first search over the players' combos (fewest first), with the
+    card sets already shown to lead nowhere remembered, so it is quick on
+    every range set met in practice; None if it visits `DEAL_SEARCH_NODES`
+    nodes without an answer.  The board, the dead cards and the exact hands
+    are off every range already (see :func:`_prepare`), and the count of
+    cards left was checked there, so this is the whole question.
+    """
+    masks = []
+    for p in range(spot.n):
+        if spot.deal[p]:
+            continue
+        keep = spot.weights[p] > 0
+        c = spot.combos[p][keep].astype(np.uint64)
+        if len(c) == 0:
+            return False
+        bits = (np.uint64(1) << c[:, 0]) | (np.uint64(1) << c[:, 1])
+        masks.append(sorted(set(int(b) for b in bits)))
+    masks.sort(key=len)
+    dead_ends: set[tuple[int, int]] = set()
+    nodes = 0
+
+    def search(i: int, used: int) -> bool | None:
+        nonlocal nodes
+        if i == len(masks):
+            return True
+        if (i, used) in dead_ends:
+            return False
+        for m in masks[i]:
+            if m & used:
+                continue
+            nodes += 1
+            if nodes > DEAL_SEARCH_NODES:
+                return None
+            found = search(i + 1, used | m)
+            if found:
+                return True
+            if found is None:
+                return None
+        dead_ends.add((i, used))
+        return False
+
+    return search(0, 0)
+
+
+def check_deal(spot: _Spot) -> None:
+    """Raise InvalidRangeError at once if no deal of the players' ranges exists."""
+    if len(_ranged(spot)) > 1 or any(not (w > 0).any() for w in spot.weights):
+        if deal_exists(spot) is False:
+            raise InvalidRangeError("the players' ranges always clash: no deal is possible")
+
+
+def check_acceptance(spot: _Spot, trials: int | None, target: float | None) -> None:
+    """Refuse at once a deal the Monte Carlo sampler would almost never draw.
+
+    The sampler draws each ranged player's combo by weight and rejects a
+    draw where two players share a card, giving up after about 1,000
+    attempts per trial (``1000 * trials``, at least a million).  When a
+    quick bound says clashes may be common, `PILOT_DRAWS` draws of a
+    generator of its own (the result's random streams are untouched)
+    estimate the share of draws that are deals; if the sampler would need
+    more than four times its attempts, it would only give up after a long
+    time, so the call is refused now with the sampler's own message.
+    """
+    ranged = _ranged(spot)
+    if len(ranged) < 2:
+        return
+    probs, marg = [], []
+    for p in ranged:
+        w = spot.weights[p]
+        pr = w / w.sum()
+        m = np.zeros(52)
+        np.add.at(m, spot.combos[p][:, 0], pr)
+        np.add.at(m, spot.combos[p][:, 1], pr)
+        probs.append(pr)
+        marg.append(m)
+    clash = sum(float(marg[i] @ marg[j]) for i in range(len(marg)) for j in range(i))
+    if clash < 0.5:         # a union bound: at least half the draws are deals
+        return
+    rng = np.random.default_rng(0x23)
+
+    def deals(draws: int) -> int:
+        used = np.zeros(draws, dtype=np.uint64)
+        ok = np.ones(draws, dtype=bool)
+        for p, pr in zip(ranged, probs):
+            pick = np.minimum(np.searchsorted(np.cumsum(pr), rng.random(draws), side="right"),
+                              len(pr) - 1)
+            c = spot.combos[p][pick].astype(np.uint64)
+            bits = (np.uint64(1) << c[:, 0]) | (np.uint64(1) << c[:, 1])
+            ok &= (used & bits) == 0
+            used |= bits
+        return int(ok.sum())
+
+    if deals(PILOT_DRAWS >> 6) * 100 >= PILOT_DRAWS >> 6:
+        return              # 1% of a first few draws are deals: far from the bound below
+    accepted = deals(PILOT_DRAWS)
+    cap = trials if trials is not None else (TARGET_MAX_TRIALS if target else DEFAULT_TRIALS)
+    todo = min(TARGET_CHUNK if target else cap, cap)
+    budget = max(1000 * todo, 1_000_000)
+    if todo * PILOT_DRAWS > 4 * budget * max(accepted, 1) and (accepted or todo >= 16):
+        if deal_exists(spot) is False:
+            raise InvalidRangeError("the players' ranges always clash: no deal is possible")
+        raise InvalidRangeError("the players' ranges clash in almost every deal")
 
 
 def use_exact(spot: _Spot, exact: bool | None, trials: Any, target_stderr: Any) -> bool:
@@ -384,6 +512,8 @@ def table_cards(players: Any, board: Any, dead: Any) -> tuple[int, list[int], li
     n = len(players)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         raise ValueError(f"expected {MIN_PLAYERS} to {MAX_PLAYERS} players, got {n}")
+    check_text_length(board)
+    check_text_length(dead)
     b = cards(board) if not isinstance(board, str) or board.strip() else []
     d = cards(dead) if not isinstance(dead, str) or dead.strip() else []
     if len(b) > BOARD_CARDS:

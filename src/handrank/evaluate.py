@@ -21,7 +21,7 @@ from . import _backend, _fallback, _run, _validate
 from ._tables import LOW_PREFIX, GameTables
 from ._typing import CardArrayLike, CardsLike, IntArray, StrengthArray, VariantLike
 from ._validate import number
-from .cards import RANKS, card_str, cards, check_hand, first_duplicate
+from .cards import RANKS, card_str, cards, check_hand, check_text_length, first_duplicate
 from .errors import InvalidCardError, InvalidHandError
 from .games.base import Game
 from .games.registry import high_tables
@@ -140,7 +140,7 @@ def evaluate(cards: CardsLike, *, variant: VariantLike = None) -> int:
         1 (7-5-4-3-2 of mixed suits) .. 7462 (royal flush); higher is
         stronger and equal strengths split the pot.  ``7463 - strength`` is
         the "Cactus Kev" rank that treys, deuces and phevaluator print.  The
-        rules behind it: :ref:`rules-comparison` (docs/rules.md).
+        rules behind it: :ref:`rules-comparison` on the rules page.
 
     Raises
     ------
@@ -232,6 +232,7 @@ def _evaluate(cards: Any, g: GameTables) -> int:
 
 def cards_checked(x: Any, g: GameTables = _HOLDEM) -> list[int]:
     """Parse a hand and raise the error that names what is wrong with it."""
+    check_text_length(x)
     ids = cards(x)
     check_hand(ids, 5, 7)
     for c in ids:

@@ -32,7 +32,7 @@ from . import _backend, _fallback, _run
 from ._tables import GameTables
 from ._typing import CardArrayLike, CardsLike, StrengthArray
 from ._validate import quote
-from .cards import RANKS, cards, check_hand
+from .cards import RANKS
 from .evaluate import (
     _SLICE_ROWS,
     _SLICE_ROWS_PY,
@@ -45,7 +45,7 @@ from .evaluate import (
     cards_checked,
     describe_in,
 )
-from .showdown import _decider, holes_and_board, no_shared
+from .showdown import _decider, holes_and_board, two_hands
 
 __all__ = ["Lowball", "explain_low", "lowball"]
 
@@ -474,11 +474,8 @@ def explain_low(a: CardsLike, b: CardsLike, board: CardsLike | None = None, *,
     """
     lo = lowball(rule)
     if board is None:
-        ha, hb = cards(a), cards(b)
-        check_hand(ha, 5, 5)
-        check_hand(hb, 5, 5)
-        no_shared(ha, hb)
-        return why_low(low_hand(lo, ha), low_hand(lo, hb))
+        ha, hb, hole_a, hole_b = two_hands(a, b)
+        return why_low(low_hand(lo, ha, hole_a), low_hand(lo, hb, hole_b))
     hands = [low_hand(lo, cards_checked(hole + bd, lo.tables), tuple(hole))
              for hole, bd in holes_and_board(a, b, board)]
     return why_low(hands[0], hands[1])

@@ -455,13 +455,17 @@ def _pot_reason(pot: Any) -> str:
 def settle(board: CardsLike | None, hands: Sequence[CardsLike | None],
            contributions: Sequence[int], *, folded: Sequence[bool] | None = None,
            button: int = 0, odd_chip: str = "left_of_button", variant: VariantLike = None,
-           game: Any = "holdem") -> Settlement:
+           game: Any = "holdem", dead: int = 0) -> Settlement:
     """Settle a pot in any game; see :func:`handrank.showdown.settle` for the parameters.
+
+    ``dead`` chips (antes taken as dead money, dead blinds) go to the main pot
+    and are never returned as uncalled.
 
     >>> settle("Ac 7d 2d 9h 3s", ["As Ah Kd Qd", "Ks Kh 2c 3c"], [10, 10], game="omaha").payouts
     [20, 0]
     """
-    kw: dict[str, Any] = {"folded": folded, "button": button, "odd_chip": odd_chip}
+    kw: dict[str, Any] = {"folded": folded, "button": button, "odd_chip": odd_chip,
+                          "dead": dead}
     g = _registered(game)
     if g is None or (isinstance(game, str) and game in _showdown.GAMES):
         if variant is not None:

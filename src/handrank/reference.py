@@ -1,7 +1,7 @@
 """Pure-Python rule book: the oracle the table-driven evaluator is checked against.
 
 Everything here follows the comparison rule of the rules page literally
-(:ref:`rules-comparison` in docs/rules.md) and imports nothing from the
+(:ref:`rules-comparison` on the rules page) and imports nothing from the
 rest of the package (standard library only), so it can be read and checked on its
 own:
 

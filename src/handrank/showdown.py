@@ -144,12 +144,20 @@ class Settlement:
         for i, pot in enumerate(self.pots):
             name = "main pot" if i == 0 else f"side pot {i}"
             seats = ", ".join(str(s) for s in pot.eligible)
-            paid = ", ".join(f"seat {w} gets {c}" for w, c in zip(pot.winners, pot.shares))
-            lines.append(f"{name}: {pot.amount} (eligible: seats {seats}): {paid}")
+            paid = ", ".join(f"seat {w} gets {_chips(c)}" for w, c in zip(pot.winners,
+                                                                             pot.shares))
+            lines.append(f"{name}: {_chips(pot.amount)} (eligible: seats {seats}): {paid}")
             lines.append(f"  {pot.reason}")
-        lines.append("payouts: " + ", ".join(f"seat {s}: {c}" for s, c in
+        lines.append("payouts: " + ", ".join(f"seat {s}: {_chips(c)}" for s, c in
                                             enumerate(self.payouts)))
         return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        try:
+            return f"Settlement(payouts={self.payouts!r}, pots={self.pots!r})"
+        except ValueError:      # an int past Python's int-to-str limit (4,300 digits)
+            return (f"Settlement(payouts=[{', '.join(_chips(c) for c in self.payouts)}], "
+                    f"pots=({len(self.pots)} pots))")
 
     def _repr_html_(self) -> str:
         """The pots and the payouts as HTML tables (for notebooks)."""
@@ -160,6 +168,14 @@ class Settlement:
                  "reason": p.reason} for i, p in enumerate(self.pots)]
         pay = [{"seat": s, "payout": c} for s, c in enumerate(self.payouts)]
         return html_table(pots) + html_table(pay)
+
+
+def _chips(c: int) -> str:
+    """A chip count as text; one past Python's int-to-str limit by its digit count."""
+    try:
+        return str(c)
+    except ValueError:
+        return f"<{quote(c)}>"
 
 
 # ---------------------------------------------------------------------- hands and reasons
@@ -252,8 +268,10 @@ def explain(a: CardsLike, b: CardsLike, board: CardsLike | None = None, *,
     Parameters
     ----------
     a, b : str or sequence of cards
-        Five cards each when `board` is None; otherwise each player's two
-        hole cards, and each hand is the best five of hole cards plus board.
+        When `board` is None, 5 to 7 cards each, as :func:`evaluate` takes
+        them (each hand the best five of its cards; two 6- or 7-card hands
+        may share the board's cards); otherwise each player's two hole cards,
+        and each hand is the best five of hole cards plus board.
     board : str or sequence of cards, optional
         The community cards (3 to 5).
     variant : optional
@@ -283,6 +301,8 @@ def explain(a: CardsLike, b: CardsLike, board: CardsLike | None = None, *,
     'A-J-9-5-3 beats A-J-8-7-6: both high card; the third card decides, 9 against 8'
     >>> explain("K♥ 3♣", "K♦ 4♣", board="K♠ 6♦ 7♣ 9♥ 2♠")
     'split: both play K-K-9-7-6; the 3 and the 4 do not play'
+    >>> explain("Kh 3c Ks 6d 7c 9h 2s", "Kd 4c Ks 6d 7c 9h 2s")     # two 7-card hands
+    'split: both play K-K-9-7-6; the 3 and the 4 do not play'
     >>> explain("3c 3d 3h Ac As", "2c 2d 2h Kc Ks")
     '3-3-3-A-A beats 2-2-2-K-K: both full house; the trips decide, 3 against 2'
     >>> explain("8s 5d 4h 3c 2s", "8d 6h 3s 2d Ac", game="a5")
@@ -301,15 +321,39 @@ def explain(a: CardsLike, b: CardsLike, board: CardsLike | None = None, *,
         return explain_low(a, b, board, rule=game)
     g = game_tables(variant)
     if board is None:
-        ha, hb = cards(a), cards(b)
-        check_hand(ha, 5, 5)
-        check_hand(hb, 5, 5)
+        ha, hb, hole_a, hole_b = two_hands(a, b)
         ha, hb = cards_checked(ha, g), cards_checked(hb, g)
-        no_shared(ha, hb)
-        return _why(_hand(ha, (), g, variant), _hand(hb, (), g, variant))
+        return _why(_hand(ha, hole_a, g, variant), _hand(hb, hole_b, g, variant))
     hands = [_hand(cards_checked(hole + bd, g), tuple(hole), g, variant)
              for hole, bd in holes_and_board(a, b, board)]
     return _why(hands[0], hands[1])
+
+
+def two_hands(a: CardsLike, b: CardsLike
+              ) -> tuple[list[int], list[int], tuple[int, ...], tuple[int, ...]]:
+    """The two hands of :func:`explain` without a board: 5 to 7 cards each, as
+    :func:`handrank.evaluate` takes them.
+
+    Two five-card hands may not share a card.  Longer hands are each a
+    player's hole cards plus the board, so they may share cards (the board);
+    the cards a hand does not share are its hole cards, which the explanation
+    names when they do not play.
+
+    Returns
+    -------
+    (a, b, hole_a, hole_b)
+    """
+    ha, hb = cards(a), cards(b)
+    check_hand(ha, 5, 7)
+    check_hand(hb, 5, 7)
+    if len(ha) == 5 and len(hb) == 5:
+        no_shared(ha, hb)
+        return ha, hb, (), ()
+    shared = set(ha) & set(hb)
+    if len(ha) == 5 or len(hb) == 5:
+        return ha, hb, (), ()
+    return (ha, hb, tuple(c for c in ha if c not in shared),
+            tuple(c for c in hb if c not in shared))
 
 
 def holes_and_board(a: CardsLike, b: CardsLike,
@@ -401,7 +445,11 @@ def _check_inputs(board: Any, hands: Any, contributions: Any, folded: Any, butto
 
 def _read_cards(board: Any, hands: Any, folded: list[bool], sizes: tuple[int, ...] = (2,)
                 ) -> tuple[list[int], list[list[int] | None]]:
-    """Parse the board and every hand given; raise on a duplicate anywhere, saying where."""
+    """Parse the board and every hand given; raise on a duplicate anywhere, saying where.
+
+    The one seat left when everyone else folded may have no hand (None).
+    """
+    fold_win = sum(not f for f in folded) == 1
     bd = [] if board is None else cards(board)
     where: dict[int, str] = {}
     for c in bd:
@@ -411,7 +459,7 @@ def _read_cards(board: Any, hands: Any, folded: list[bool], sizes: tuple[int, ..
     holes: list[list[int] | None] = []
     for seat, h in enumerate(hands):
         if h is None:
-            if not folded[seat]:
+            if not folded[seat] and not fold_win:
                 raise InvalidShowdownError(f"seat {seat} is still in but has no hand")
             holes.append(None)
             continue
@@ -452,7 +500,7 @@ def settle(board: CardsLike | None, hands: Sequence[CardsLike | None],
            contributions: Sequence[int | np.integer[Any]], *,
            folded: Sequence[bool | np.bool_] | None = None, button: int = 0,
            odd_chip: str = "left_of_button", variant: VariantLike = None,
-           game: str = "holdem") -> Settlement:
+           game: str = "holdem", dead: int | np.integer[Any] = 0) -> Settlement:
     """Settle a hand: cut the chips into pots and pay each to its best hand(s).
 
     Parameters
@@ -461,7 +509,8 @@ def settle(board: CardsLike | None, hands: Sequence[CardsLike | None],
         The five community cards (may be incomplete or None when everyone
         else folded).
     hands : sequence of (str, sequence of cards, or None)
-        Each seat's two hole cards; None for a folded seat.
+        Each seat's two hole cards; None for a folded seat, and may be None
+        for the one seat left when everyone else folded.
     contributions : sequence of int
         Chips each seat put in over the whole hand (whole chips, >= 0).
     folded : sequence of bool, optional
@@ -481,6 +530,11 @@ def settle(board: CardsLike | None, hands: Sequence[CardsLike | None],
         the seven cards for each half, Omaha hi-lo (4 to 6 hole cards per
         seat) from exactly two hole and three board cards.  Each pot's
         ``high`` and ``low`` say who won each half and why.
+    dead : int
+        Chips in the pot that belong to no seat's contribution (antes taken
+        as dead money, dead blinds).  They go to the main pot and are never
+        returned as an uncalled bet: the main pot's winner(s) take them, or
+        the last seat in when everyone else folded.
 
     Returns
     -------
@@ -493,7 +547,7 @@ def settle(board: CardsLike | None, hands: Sequence[CardsLike | None],
     TypeError
         A contribution that is not an int (bool and float included).
     InvalidShowdownError
-        A negative contribution, lengths that differ, fewer than 2 seats,
+        A negative contribution or `dead`, lengths that differ, fewer than 2 seats,
         `button` out of range, every player folded, a live seat without a
         hand, an unknown `odd_chip` rule.
     InvalidCardError, InvalidHandError
@@ -523,16 +577,18 @@ def settle(board: CardsLike | None, hands: Sequence[CardsLike | None],
     g = game_tables(variant)
     sizes = (4, 5, 6) if game == "omaha-hilo" else (2,)
     return _settle(board, hands, contributions, folded, button, odd_chip, sizes,
-                   lambda bd, live_holes: _showdown_hands(game, bd, live_holes, g, variant))
+                   lambda bd, live_holes: _showdown_hands(game, bd, live_holes, g, variant),
+                   dead)
 
 
 def settle_game(board: CardsLike | None, hands: Sequence[CardsLike | None],
                 contributions: Sequence[int], game: Any, *,
                 folded: Sequence[bool] | None = None, button: int = 0,
-                odd_chip: str = "left_of_button") -> Settlement:
+                odd_chip: str = "left_of_button", dead: int = 0) -> Settlement:
     """:func:`settle` for a :class:`~handrank.games.Game`: its hand rule and its halves."""
     if game.hand_sizes:
-        return _settle_boardless(board, hands, contributions, game, folded, button, odd_chip)
+        return _settle_boardless(board, hands, contributions, game, folded, button, odd_chip,
+                                 dead)
     omaha = game.hand == "omaha"
     sizes = (4, 5, 6) if omaha else (game.hole_cards,)
     g = game_tables(game) if game.high is not None else None
@@ -546,7 +602,7 @@ def settle_game(board: CardsLike | None, hands: Sequence[CardsLike | None],
     else:
         kind = "omaha" if omaha else "holdem"
     return _settle(board, hands, contributions, folded, button, odd_chip, sizes,
-                   lambda bd, live_holes: _showdown_hands(kind, bd, live_holes, g, game))
+                   lambda bd, live_holes: _showdown_hands(kind, bd, live_holes, g, game), dead)
 
 
 def _showdown_hands(kind: str, bd: list[int], live_holes: dict[int, list[int]], g: Any,
@@ -571,7 +627,7 @@ def _omaha_hand(hole: list[int], bd: list[int], g: GameTables, variant: Any) -> 
 
 
 def _settle_boardless(board: Any, hands: Any, contributions: Any, game: Any, folded: Any,
-                      button: Any, odd_chip: Any) -> Settlement:
+                      button: Any, odd_chip: Any, dead: Any = 0) -> Settlement:
     """Settle a game without a board (stud, razz, the draw games, badugi)."""
     from . import _boardless, hilo
     if board is not None and (not isinstance(board, str) or board.strip()):
@@ -591,7 +647,7 @@ def _settle_boardless(board: Any, hands: Any, contributions: Any, game: Any, fol
             ranked, np.array([hole], dtype=np.uint8)))[0]), tuple(hole), game)
             for s, hole in live.items()}, _pay_plain)
     return _settle(None, hands, contributions, folded, button, odd_chip, game.hand_sizes, make,
-                   board_size=0)
+                   dead=dead, board_size=0)
 
 
 @dataclass(frozen=True)
@@ -633,13 +689,18 @@ def _pay_plain(amount: int, eligible: tuple[int, ...], hand: dict[int, Any], rul
 
 
 def _settle(board: Any, hands: Any, contributions: Any, folded: Any, button: Any,
-            odd_chip: Any, sizes: tuple[int, ...], make_hands: Any,
+            odd_chip: Any, sizes: tuple[int, ...], make_hands: Any, dead: Any = 0,
             board_size: int = 5) -> Settlement:
     chips, out, button = _check_inputs(board, hands, contributions, folded, button, odd_chip)
+    if isinstance(dead, (bool, np.bool_)) or not isinstance(dead, numbers.Integral):
+        raise TypeError(f"dead must be a whole number of chips (int), got {quote(dead)}")
+    dead = int(dead)
+    if dead < 0:
+        raise InvalidShowdownError(f"dead is negative: {number(dead)}")
     n = len(chips)
     bd, holes = _read_cards(board, hands, out, sizes)
     live = [s for s in range(n) if not out[s]]
-    total = sum(chips)
+    total = sum(chips) + dead
     payouts = [0] * n
     if len(live) == 1:
         (last,) = live
@@ -664,12 +725,13 @@ def _settle(board: Any, hands: Any, contributions: Any, folded: Any, button: Any
         # each seat's chips in this layer; the last also takes folded chips
         # above every live seat's amount
         part = [min(c, high) - min(c, low) + (max(c - high, 0) if last else 0) for c in chips]
-        amount = sum(part)
+        amount = sum(part) + (dead if i == 0 else 0)   # dead money: the main pot's
         low = high
         if amount == 0:
             continue
         eligible = tuple(s for s in live if chips[s] >= high)
-        alone = all(part[s] == 0 for s in range(n) if s not in eligible)
+        alone = (all(part[s] == 0 for s in range(n) if s not in eligible)
+                 and not (i == 0 and dead))
         pots.append(pay(amount, eligible, hand, odd_chip, button, n, holes, alone))
     for pot in pots:
         for w, c in zip(pot.winners, pot.shares):

@@ -20,7 +20,7 @@ import numpy as np
 from .. import _backend, _preflop
 from .._typing import CardsLike, ComboArray, FloatArray, PlayerLike, VariantLike
 from ..equity import BOARD_CARDS, SHARE_UNIT, _prepare, _Spot, equity
-from ..errors import HandrankError, InvalidRangeError
+from ..errors import InvalidRangeError
 from ..evaluate import game_tables
 from ..games.registry import best_five_game
 from ..ranges import _CELL, _COMBO_IDS, Range, parse_player
@@ -251,7 +251,7 @@ def _spot(players: list[Any], board: Any, dead: Any, variant: Any) -> _Spot:
 def _check_cost(n_evals: float, n_compares: float) -> None:
     if n_evals > MAX_EVALUATIONS or n_compares > MAX_COMPARISONS:
         where = "" if _backend.core is not None else " on the pure-Python backend"
-        raise HandrankError(
+        raise InvalidRangeError(
             f"too large{where}: about {n_evals:.2g} evaluations and {n_compares:.2g} "
             f"comparisons (limits {MAX_EVALUATIONS:.0e} and {MAX_COMPARISONS:.0e}); "
             "give more board cards or smaller ranges")
@@ -297,8 +297,9 @@ def equity_matrix(a: PlayerLike, b: PlayerLike, board: CardsLike = "", dead: Car
         a board or dead card.
     InvalidRangeError
         Bad range text, a range with no combo off the board and dead cards.
-    HandrankError
-        A job too large (for example two wide ranges before the flop).
+    InvalidRangeError
+        A job too large (for example two wide ranges before the flop); like
+        every error for a bad value, a HandrankError and a ValueError.
 
     Examples
     --------
@@ -389,8 +390,9 @@ def range_equity(hero: PlayerLike, villain: PlayerLike, board: CardsLike = "",
     InvalidRangeError
         Bad range text, a range with no combo left after the board and dead
         cards, ranges that always clash.
-    HandrankError
-        A job too large (for example two wide ranges before the flop).
+    InvalidRangeError
+        A job too large (for example two wide ranges before the flop); like
+        every error for a bad value, a HandrankError and a ValueError.
 
     Examples
     --------

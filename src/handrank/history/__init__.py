@@ -1,0 +1,14 @@
+"""Hand histories: read PHH into one :class:`Hand` model, replay and settle.
+
+Readers are small layers over :mod:`.model`; :mod:`.replay` turns a hand
+into pots and payouts through :func:`handrank.settle`.
+"""
+
+from __future__ import annotations
+
+from .model import Hand, HistoryError
+from .phh import read
+from .replay import Replay
+from .summary import Summary, summary
+
+__all__ = ["Hand", "HistoryError", "Replay", "Summary", "read", "summary"]

@@ -1,0 +1,194 @@
+"""Read PokerStars English text histories (hold'em and Omaha; cash and tournament).
+
+Each hand becomes a :class:`Hand` in PHH terms: seats are renumbered so
+``p1`` is the first seat after the button (the button last); money amounts
+are kept as written (dollars as floats, tournament chips as ints);
+``winnings`` is what each seat was paid (``collected`` plus any uncalled bet
+returned) and ``rake`` the rake of the summary line.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from decimal import Decimal
+from typing import Any
+
+from .model import Hand, HistoryError
+
+_HEAD = re.compile(r"PokerStars (?:Zoom )?Hand #(\d+):")
+_SEAT = re.compile(r"Seat (\d+): (.+?) \(\$?([\d.,]+) in chips")
+_BUTTON = re.compile(r"Seat #(\d+) is the button")
+_AMT = r"\$?([\d.,]+)"
+
+
+def _num(t: str) -> int:
+    """Whole chips, or cents for money (set per hand through _CENTS)."""
+    d = Decimal(t.replace(",", ""))
+    v = d * 100 if _CENTS[0] else d
+    if v != int(v):
+        raise ValueError(f"amount {t!r} is not a whole number of chips or cents")
+    return int(v)
+
+
+_CENTS = [False]
+
+
+def _variant(head: str) -> str:
+    limit = "N" if "No Limit" in head else "P" if "Pot Limit" in head else "F"
+    if "Omaha" in head:
+        if "Hi/Lo" in head:
+            return "FO/8" if limit == "F" else limit + "O/8"
+        return limit + "O"
+    if "Hold'em" in head:
+        return limit + "T"
+    raise ValueError("unsupported game in " + repr(head[:80]))
+
+
+def _cards(t: str) -> str:
+    return t.replace(" ", "").replace("10", "T")
+
+
+def _hand(lines: list[str], file: str | None, index: int) -> Hand:
+    def fail(msg: str) -> HistoryError:
+        return HistoryError(msg, file=file, hand=index)
+    head = lines[0]
+    _CENTS[0] = "Tournament" not in head
+    try:
+        variant = _variant(head)
+        return _body(lines, head, variant, file, index, fail)
+    except ValueError as e:
+        raise fail(str(e)) from None
+
+
+def _body(lines: list[str], head: str, variant: str, file: str | None, index: int,
+          fail: Any) -> Hand:
+    m = _BUTTON.search("\n".join(lines[1:3]))
+    if m is None:
+        raise fail("no button line")
+    button = int(m.group(1))
+    seats: list[tuple[int, str, Any]] = []
+    body: list[str] = []
+    for ln in lines[1:]:
+        ms = _SEAT.match(ln)
+        if ms and "*** SUMMARY" not in "".join(body):
+            seats.append((int(ms.group(1)), ms.group(2), _num(ms.group(3))))
+        else:
+            body.append(ln)
+    if len(seats) < 2:
+        raise fail("fewer than 2 seats")
+    nums = [s for s, _, _ in seats]
+    after = [s for s in nums if s > button] + [s for s in nums if s <= button]
+    order = {s: i for i, s in enumerate(after)}
+    name = {nm: order[s] for s, nm, _ in seats}
+    n = len(seats)
+    stacks: list[Any] = [0] * n
+    for s, _nm, c in seats:
+        stacks[order[s]] = c
+    antes: list[Any] = [0] * n
+    blinds: list[Any] = [0] * n
+    holes: dict[int, str] = {}
+    acts: list[str] = []
+    won: list[Any] = [0] * n
+    rake: Any = 0
+    street_bet = [0] * n
+    summary = False
+    shown: dict[int, str] = {}
+    deal_at = 0
+    for ln in body:
+        if ln.startswith("*** SUMMARY"):
+            summary = True
+            continue
+        if summary:
+            mr = re.search(r"Rake " + _AMT, ln)
+            if mr:
+                rake = _num(mr.group(1))
+            continue
+        if ln.startswith("*** "):
+            mb = re.match(r"\*\*\* (FLOP|TURN|RIVER) \*\*\* (?:\[[^\]]*\] )?\[([^\]]*)\]$", ln)
+            if ln.startswith("*** HOLE CARDS"):
+                deal_at = len(acts)
+            if mb:
+                acts.append("d db " + _cards(mb.group(2)))
+                street_bet = [0] * n
+            continue
+        md = re.match(r"Dealt to (.+?) \[([^\]]+)\]", ln)
+        if md and md.group(1) in name:
+            holes[name[md.group(1)]] = _cards(md.group(2))
+            continue
+        mu = re.match(r"Uncalled bet \(" + _AMT + r"\) returned to (.+)$", ln)
+        if mu:
+            won[name[mu.group(2)]] += _num(mu.group(1))
+            continue
+        who = None
+        for nm in name:
+            if ln.startswith(nm + ": ") or ln.startswith(nm + " collected "):
+                if who is None or len(nm) > len(who):
+                    who = nm
+        if who is None:
+            continue
+        s = name[who]
+        rest = ln[len(who):].lstrip(": ").strip()
+        rest = rest.replace(" and is all-in", "")
+        if m := re.match(r"posts the ante " + _AMT, rest):
+            antes[s] = _num(m.group(1))
+        elif m := re.match(r"posts (?:small|big) blind " + _AMT + r"$", rest):
+            blinds[s] = _num(m.group(1))
+            street_bet[s] = blinds[s]
+        elif re.match(r"posts small & big blinds", rest):
+            raise fail("dead blinds are not supported yet")
+        elif rest == "folds":
+            acts.append(f"p{s + 1} f")
+        elif rest == "checks" or rest.startswith("calls "):
+            acts.append(f"p{s + 1} cc")
+        elif m := re.match(r"bets " + _AMT, rest):
+            street_bet[s] = _num(m.group(1))
+            acts.append(f"p{s + 1} cbr {street_bet[s]}")
+        elif m := re.match(r"raises " + _AMT + " to " + _AMT, rest):
+            street_bet[s] = _num(m.group(2))
+            acts.append(f"p{s + 1} cbr {street_bet[s]}")
+        elif m := re.match(r"shows \[([^\]]+)\]", rest):
+            shown[s] = _cards(m.group(1))
+            acts.append(f"p{s + 1} sm {shown[s]}")
+        elif rest.startswith("mucks"):
+            acts.append(f"p{s + 1} sm")
+        elif m := re.match(r"collected " + _AMT, rest):
+            won[s] += _num(m.group(1))
+    deal = [f"d dh p{s + 1} {holes.get(s, '????' if variant[1:2] == 'T' else '????????')}"
+            for s in range(n)]
+    acts[deal_at:deal_at] = deal
+    players = [""] * n
+    for s, nm, _ in seats:
+        players[order[s]] = nm
+    return Hand(variant=variant, starting_stacks=stacks, actions=acts, antes=antes,
+                blinds_or_straddles=blinds, ante_trimming_status=False,
+                players=players, winnings=won, rake=rake,
+                extra={"site": "PokerStars", "unit": "cents" if _CENTS[0] else "chips",
+                       "hand": int(mh.group(1)) if (mh := _HEAD.match(head)) else 0},
+                source=file, index=index)
+
+
+def read_stream(lines: Iterable[str], file: str | None, errors: str,
+                bad: list[HistoryError]) -> Iterator[Hand]:
+    """Hands from PokerStars text, one at a time."""
+    buf: list[str] = []
+    i = 0
+
+    def flush() -> Iterator[Hand]:
+        nonlocal i
+        if buf:
+            try:
+                yield _hand(buf, file, i)
+            except HistoryError as e:
+                if errors == "raise":
+                    raise
+                bad.append(e)
+            i += 1
+    for raw in lines:
+        ln = raw.strip().lstrip("\ufeff")
+        if _HEAD.match(ln):
+            yield from flush()
+            buf = [ln]
+        elif ln and buf:
+            buf.append(ln)
+    yield from flush()

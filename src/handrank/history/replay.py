@@ -1,0 +1,457 @@
+"""Replay a :class:`Hand`: check every action, put chips in, settle with ``handrank.settle``.
+
+Button games (hold'em, Omaha): seat 0 is the small blind; heads-up the
+larger blind is seat 0's and seat 1 (the button) acts first before the flop.
+Antes are dead money (``settle(dead=)``) unless ``ante_trimming_status`` is
+true, when they count as each seat's contribution (so an ante nobody could
+match goes back).  A ``sm`` without cards is a muck: that seat gives up its
+claim.  When the record splits an odd chip into halves (the Pluribus logs do),
+a payout within half a chip of it per seat, with the same total, agrees.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from .. import _backend
+from ..cards import card_str, cards
+from ..errors import HandrankError
+from ..showdown import Pot, Settlement, settle, settle_game
+from .model import GAMES, HOLE, Hand, HistoryError
+
+_C = _backend.core
+
+
+@dataclass
+class Replay:
+    """What happened in a hand.
+
+    Attributes
+    ----------
+    contributions : list
+        Chips each seat put in (antes included).
+    dead : number
+        Antes taken as dead money.
+    folded : list of bool
+    boards : list of str
+        The board(s), card by card.
+    shown : dict of int -> str
+        Hole cards known at the end, per seat.
+    settlement : Settlement or None
+        From :func:`handrank.settle`; None when the game cannot be settled yet.
+    pots, payouts, net
+        From the settlement (net = payout - contribution).
+    allin_ev : list of float or None
+        Each seat's expected net at the moment the last bet before the river
+        was called with all but at most one player all in (see
+        ``_allin_ev`` for the definition); None when that never happened
+        (or a hand still in is unknown).
+    allin_board : str or None
+        The board at that moment.
+    agrees_with_record : bool or None
+        Compared with ``finishing_stacks`` (or ``winnings``); None when
+        nothing is recorded or nothing could be settled.
+    disagreement : str
+        Why and by how much, when it does not agree.
+    error : str or None
+        Why the hand could not be settled (``"not settleable yet: ..."``).
+    """
+
+    contributions: list[Any]
+    dead: Any
+    folded: list[bool]
+    boards: list[str]
+    shown: dict[int, str]
+    _settlement: Settlement | None = None
+    _args: tuple[Any, ...] | None = None
+    payouts: list[Any] | None = None
+    net: list[Any] | None = None
+    allin_ev: list[Any] | None = None
+    agrees_with_record: bool | None = None
+    disagreement: str = ""
+    error: str | None = None
+    allin_board: str | None = None
+
+    @property
+    def adjusted_net(self) -> list[Any] | None:
+        """All-in adjusted net: ``allin_ev`` where an all-in happened, else ``net``."""
+        return self.allin_ev if self.allin_ev is not None else self.net
+
+    @property
+    def settlement(self) -> Settlement | None:
+        """The :class:`~handrank.Settlement` from :func:`handrank.settle` (made on first use)."""
+        if self._settlement is None and self._args is not None:
+            a = self._args
+            if a[5] == "omaha":
+                from ..games import game as _game
+                self._settlement = settle_game(a[0], a[1], a[2], _game("omaha"), folded=a[3],
+                                               button=a[4], dead=a[6])
+            else:
+                self._settlement = settle(a[0], a[1], a[2], folded=a[3], button=a[4],
+                                          game=a[5], dead=a[6])
+        return self._settlement
+
+    @property
+    def pots(self) -> tuple[Pot, ...]:
+        return self.settlement.pots if self.settlement is not None else ()
+
+
+def _seat(tok: str, n: int, h: Hand, i: int) -> int:
+    if tok[:1] != "p" or not tok[1:].isdigit() or not 1 <= int(tok[1:]) <= n:
+        raise HistoryError(f"unknown actor {tok!r}", file=h.source, hand=h.index, action=i)
+    return int(tok[1:]) - 1
+
+
+_CARD = {card_str(c): c for c in range(52)}
+
+
+def _quick_cards(text: str) -> list[int] | None:
+    """``"AsKd"`` as ids by table look-up; None sends other spellings to ``cards``."""
+    if len(text) % 2:
+        return None
+    out = []
+    for k in range(0, len(text), 2):
+        c = _CARD.get(text[k:k + 2])
+        if c is None:
+            return None
+        out.append(c)
+    return out
+
+
+def _who(s: int | None) -> str:
+    return "nobody" if s is None else f"seat p{s + 1}"
+
+
+def _num(v: str, h: Hand, i: int) -> Any:
+    try:
+        f = float(v)
+    except ValueError:
+        raise HistoryError(f"bad amount {v!r}", file=h.source, hand=h.index, action=i) from None
+    return int(f) if f == int(f) and "." not in v else f
+
+
+def replay(h: Hand, *, allin_ev: bool = True) -> Replay:
+    if h.variant not in GAMES:
+        raise HistoryError(f"unknown variant {h.variant!r}", file=h.source, hand=h.index)
+    name, game = GAMES[h.variant]
+    n = h.seats
+    if h.variant not in HOLE:
+        # stud / razz / draw: no replay on main yet
+        return Replay([0] * n, 0, [False] * n, [], {},
+                      error=f"not settleable yet: game {name!r} not supported")
+    err = HistoryError
+
+    def fail(msg: str, i: int | None) -> HistoryError:
+        return err(msg, file=h.source, hand=h.index, action=i)
+
+    stack = list(h.starting_stacks)
+    put = [0] * n                 # total in, antes included
+    dead: Any = 0
+    antes = list(h.antes)
+    for s in range(n):
+        a = min(antes[s], stack[s])
+        stack[s] -= a
+        put[s] += a
+        if not h.ante_trimming_status:
+            dead += a
+    blinds = list(h.blinds_or_straddles)
+    if n == 2 and blinds[0] < blinds[1]:
+        blinds = [blinds[1], blinds[0]]
+    bet = [0] * n
+    for s in range(n):
+        b = min(blinds[s], stack[s])
+        stack[s] -= b
+        bet[s] = b
+    folded = [False] * n
+    mucked = [False] * n
+    holes: dict[int, list[int]] = {}
+    seen: set[int] = set()
+    board: list[int] = []
+    top = max(bet) if bet else 0
+    big = [i for i in range(n) if blinds[i] == top and top > 0]
+    start = (big[-1] + 1) % n if big else 0
+    need = {s for s in range(n) if stack[s] > 0}
+    street = 0
+    allin_board: list[int] | None = None
+    cur = start
+    over = False
+
+    def nxt(frm: int) -> int | None:
+        for k in range(n):
+            s = (frm + k) % n
+            if s in need:
+                return s
+        return None
+
+    def live() -> list[int]:
+        return [s for s in range(n) if not folded[s]]
+
+    def can_act() -> list[int]:
+        return [s for s in live() if stack[s] > 0]
+
+    def settle_round() -> None:
+        # a betting round is over: chips move to the pot
+        for s in range(n):
+            put[s] += bet[s]
+            bet[s] = 0
+
+    def betting_done() -> bool:
+        if not need:
+            return True
+        acting = can_act()
+        return len(acting) <= 1 and all(bet[s] >= max(bet) for s in acting) and \
+            len(live()) > 1 and not need - set(acting)
+
+    def add_cards(text: str, i: int) -> list[int]:
+        try:
+            ids = cards(text)
+        except HandrankError as e:
+            raise fail(str(e), i) from None
+        for c in ids:
+            if c in seen:
+                raise fail(f"duplicate card {card_str(c)!r}", i)
+            seen.add(c)
+        return ids
+
+    for i, act in enumerate(h.actions):
+        parts = act.split()
+        if not parts:
+            raise fail("empty action", i)
+        if over:
+            raise fail(f"action {act!r} after the hand is over", i)
+        if parts[0] == "d":
+            if len(parts) < 2:
+                raise fail(f"bad dealing action {act!r}", i)
+            if parts[1] == "dh":
+                if len(parts) != 4:
+                    raise fail(f"bad dealing action {act!r}", i)
+                s = _seat(parts[2], n, h, i)
+                if "?" in parts[3]:
+                    continue
+                ids = add_cards(parts[3], i)
+                if len(ids) != HOLE[h.variant]:
+                    raise fail(f"expected {HOLE[h.variant]} hole cards, got {len(ids)}", i)
+                holes[s] = ids
+            elif parts[1] == "db":
+                if len(parts) != 3:
+                    raise fail(f"bad dealing action {act!r}", i)
+                if need and not betting_done():
+                    raise fail(f"board dealt while {_who(nxt(cur))} is still to act", i)
+                if allin_board is None and len(live()) > 1 and len(can_act()) <= 1 \
+                        and len(can_act()) < len(live()):
+                    allin_board = list(board)
+                ids = add_cards(parts[2], i)
+                if len(board) + len(ids) > 5 or (not board and len(ids) != 3):
+                    raise fail(f"bad board card count in {act!r}", i)
+                board += ids
+                settle_round()
+                street += 1
+                need = set(can_act()) if len(can_act()) > 1 else set()
+                cur = 0
+            else:
+                raise fail(f"unknown dealer action {parts[1]!r}", i)
+            continue
+        s = _seat(parts[0], n, h, i)
+        if len(parts) < 2:
+            raise fail(f"bad action {act!r}", i)
+        kind = parts[1]
+        if kind == "sm":
+            if need and not betting_done():
+                raise fail(f"showdown while betting is not over ({act!r})", i)
+            if folded[s]:
+                raise fail(f"seat p{s + 1} folded and cannot show", i)
+            if len(parts) == 3 and "?" not in parts[2]:
+                try:
+                    ids = cards(parts[2])
+                except HandrankError as e:
+                    raise fail(str(e), i) from None
+                if s in holes:
+                    if sorted(ids) != sorted(holes[s]):
+                        raise fail(f"seat p{s + 1} shows {parts[2]!r}, not the cards dealt", i)
+                else:
+                    holes[s] = add_cards(parts[2], i)
+            elif len(parts) == 2:
+                mucked[s] = True
+            continue
+        if kind not in ("f", "cc", "cbr"):
+            raise fail(f"unknown action {kind!r}", i)
+        if s not in need or nxt(cur) != s:
+            who = nxt(cur)
+            raise fail(f"seat p{s + 1} acts out of turn"
+                       + (f" (p{who + 1} to act)" if who is not None else " (nobody to act)"), i)
+        need.discard(s)
+        hi = max(bet)
+        if kind == "f":
+            folded[s] = True
+            if len(live()) == 1:
+                over = True
+        elif kind == "cc":
+            c = min(hi - bet[s], stack[s])
+            bet[s] += c
+            stack[s] -= c
+        else:
+            if len(parts) != 3:
+                raise fail(f"bet without an amount: {act!r}", i)
+            x = _num(parts[2], h, i)
+            if x - bet[s] > stack[s]:
+                raise fail(f"seat p{s + 1} bets {x} with only {stack[s] + bet[s]} behind", i)
+            if x <= hi:
+                raise fail(f"seat p{s + 1} raises to {x}, not above {hi}", i)
+            stack[s] -= x - bet[s]
+            bet[s] = x
+            need = {t for t in can_act() if t != s}
+        cur = (s + 1) % n
+    settle_round()
+    shown = {s: "".join(card_str(c) for c in ids) for s, ids in holes.items()}
+    r = Replay(put, dead, folded, ["".join(card_str(c) for c in board)], shown)
+    if not over and need and not betting_done():
+        raise fail("truncated hand: betting is not over", None)
+    if game is None:
+        r.error = f"not settleable yet: game {name!r} not supported"
+        return r
+    contrib = [put[s] - (min(antes[s], h.starting_stacks[s]) if not h.ante_trimming_status
+                         else 0) for s in range(n)]
+    out = [folded[s] or mucked[s] for s in range(n)]
+    if all(out):
+        out[max(range(n), key=lambda s: (not folded[s], contrib[s]))] = False
+    if sum(not o for o in out) > 1 and len(board) != 5:
+        raise fail(f"truncated hand: showdown with a board of {len(board)} cards", None)
+    scale = 1
+    vals = contrib + [dead]
+    while scale < 10**6 and any(isinstance(v, float) and v * scale != int(v * scale)
+                                for v in vals):
+        scale *= 10
+    ints = [int(round(v * scale)) for v in contrib]
+    hands = [None if out[s] else (holes.get(s)) for s in range(n)]
+    if sum(not o for o in out) > 1 and any(hands[s] is None for s in range(n) if not out[s]):
+        r.error = "not settleable: a hand at showdown is unknown"
+        return r
+    args = (board if sum(not o for o in out) > 1 else None, hands, ints, out,
+            (1 if n == 2 else n - 1), game, int(round(dead * scale)))
+    r._args = args
+    pay = _fast_payouts(*args) if game == "holdem" and _C is not None else None
+    try:
+        if pay is None:
+            pay = r.settlement.payouts if r.settlement is not None else None
+    except HandrankError as e:
+        raise fail(str(e), None) from None
+    if pay is None:
+        raise RuntimeError("internal error: no payouts")
+    st = r.settlement if allin_ev and allin_board is not None and len(allin_board) < 5 \
+        else None
+    r.payouts = [p / scale if scale > 1 else p for p in pay]
+    r.net = [r.payouts[s] - put[s] for s in range(n)]
+    _compare(h, r)
+    if allin_ev and allin_board is not None and len(allin_board) < 5:
+        r.allin_ev = _allin_ev(st, allin_board, holes, out, put, scale, game)
+        r.allin_board = "".join(card_str(c) for c in allin_board)
+    return r
+
+
+def _fast_payouts(board: list[int] | None, hands: list[list[int] | None], chips: list[int],
+                  out: list[bool], button: int, game: str, dead: int) -> list[int]:
+    """Hold'em payouts as :func:`handrank.settle` makes them, without its explanations.
+
+    Same cuts, same odd-chip rule (first clockwise from the button); checked
+    against ``settle`` over every real and generated hand in the tests.
+    """
+    n = len(chips)
+    live = [s for s in range(n) if not out[s]]
+    pay = [0] * n
+    if len(live) == 1:
+        pay[live[0]] = sum(chips) + dead
+        return pay
+    if board is None:
+        raise RuntimeError("internal error: showdown without a board")
+    ev = _C.lib.hr_eval7_holdem
+    st = {}
+    for s in live:
+        h = hands[s]
+        if h is None:
+            raise RuntimeError("internal error: live seat without cards")
+        st[s] = ev(bytes(h + board))
+    levels = sorted({chips[s] for s in live})
+    low = 0
+    for i, high in enumerate(levels):
+        last = i == len(levels) - 1
+        amount = sum(min(c, high) - min(c, low) + (c - high if last and c > high else 0)
+                     for c in chips) + (dead if i == 0 else 0)
+        low = high
+        if amount == 0:
+            continue
+        elig = [s for s in live if chips[s] >= high]
+        best = max(st[s] for s in elig)
+        win = [s for s in elig if st[s] == best]
+        each, odd = divmod(amount, len(win))
+        for w in win:
+            pay[w] += each
+        if odd:
+            for w in sorted(win, key=lambda s: (s - button - 1) % n)[:odd]:
+                pay[w] += 1
+    return pay
+
+
+def _allin_ev(st: Settlement | None, board: list[int], holes: dict[int, list[int]],
+              out: list[bool],
+              put: list[Any], scale: int, game: str) -> list[Any] | None:
+    """Each seat's expected net when the last bet was called with cards still to come.
+
+    Pot by pot: a pot with one eligible seat is its own (uncalled or uncontested);
+    a contested pot pays ``amount * equity`` to each eligible seat, equity exact
+    over every remaining board among the pot's contenders, the hole cards of
+    every other seat still in removed from the deck (folded seats' cards are
+    not used, as a player at the table would not know them).
+    """
+    n = len(put)
+    from ..equity import equity
+    if st is None:
+        return None
+    live = [s for s in range(n) if not out[s]]
+    if any(s not in holes for s in live):
+        return None
+    ev = [0.0] * n
+    for pot in st.pots:
+        if len(pot.eligible) == 1:
+            ev[pot.eligible[0]] += pot.amount / scale
+            continue
+        others = [c for s in live if s not in pot.eligible for c in holes[s]]
+        res = equity([holes[s] for s in pot.eligible], board=board, dead=others, exact=True,
+                     game=game)
+        for s, e in zip(pot.eligible, res.equity):
+            ev[s] += pot.amount / scale * float(e)
+    return [ev[s] - put[s] for s in range(n)]
+
+
+def _compare(h: Hand, r: Replay) -> None:
+    if r.payouts is None or r.net is None:
+        raise RuntimeError("internal error: compare before settle")
+    n = h.seats
+    if h.finishing_stacks is not None:
+        mine = [h.starting_stacks[s] + r.net[s] for s in range(n)]
+        rec = h.finishing_stacks
+    elif h.winnings is not None:
+        mine, rec = r.payouts, h.winnings
+    else:
+        return
+    if list(rec) == list(mine) and all(type(x) is int for x in rec):
+        r.agrees_with_record = True
+        return
+    diff = [Fraction(rec[s]) - Fraction(mine[s]) for s in range(n)]
+    rake = Fraction(h.rake or 0)
+    if rake and sum(diff) == -rake and all(d <= 0 and (d == 0 or r.payouts[s] > 0)
+                                           for s, d in enumerate(diff)):
+        r.agrees_with_record = True
+        r.disagreement = f"the record takes a rake of {h.rake} from the winners"
+    elif all(d == 0 for d in diff):
+        r.agrees_with_record = True
+    elif sum(diff) == 0 and all(abs(d) <= Fraction(1, 2) for d in diff) and any(
+            Fraction(x).denominator > 1 for x in rec):
+        r.agrees_with_record = True
+        r.disagreement = "the record splits an odd chip into halves"
+    else:
+        r.agrees_with_record = False
+        r.disagreement = "; ".join(
+            f"seat p{s + 1}: recorded {rec[s]}, replayed {mine[s]} ({float(diff[s]):+g})"
+            for s in range(n) if diff[s] != 0)

@@ -1,0 +1,195 @@
+"""Per-player results over many hands: net, all-in adjusted net, showdown split."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .model import Hand, HistoryError
+from .phh import read
+
+
+@dataclass
+class Row:
+    """One player's result in one hand."""
+
+    hand: str
+    player: str
+    net: float
+    adjusted_net: float
+    showdown: bool
+    big_blind: float
+
+
+@dataclass
+class Summary:
+    """The result of :func:`summary`.
+
+    Attributes
+    ----------
+    rows : list of Row
+        One per player per settled hand, in reading order.
+    read, settled, agreeing, refused : int
+        Hands read; settled; agreeing with their record; refused (errors or a
+        game not supported yet).
+    errors : list of str
+        Why each refused hand was refused (file, hand number, action, reason).
+    player : str or None
+        The player :meth:`plot` follows.
+    """
+
+    rows: list[Row] = field(default_factory=list)
+    read: int = 0
+    settled: int = 0
+    agreeing: int = 0
+    refused: int = 0
+    errors: list[str] = field(default_factory=list)
+    player: str | None = None
+
+    def merge(self, other: Summary) -> Summary:
+        """This summary followed by ``other`` (order kept: same result on 1 or N workers)."""
+        return Summary(self.rows + other.rows, self.read + other.read,
+                       self.settled + other.settled, self.agreeing + other.agreeing,
+                       self.refused + other.refused, self.errors + other.errors,
+                       self.player or other.player)
+
+    def totals(self) -> dict[str, dict[str, float]]:
+        """Per player: hands, net, adjusted net, showdown and non-showdown net (sums in order)."""
+        out: dict[str, dict[str, float]] = {}
+        for r in self.rows:
+            t = out.setdefault(r.player, {"hands": 0, "net": 0, "allin_adjusted_net": 0.0,
+                                          "showdown_net": 0, "non_showdown_net": 0,
+                                          "net_bb": 0.0})
+            t["hands"] += 1
+            t["net"] += r.net
+            t["allin_adjusted_net"] += r.adjusted_net
+            t["showdown_net" if r.showdown else "non_showdown_net"] += r.net
+            t["net_bb"] += r.net / r.big_blind if r.big_blind else 0.0
+        return out
+
+    def to_pandas(self) -> Any:
+        """The per-player table as a pandas DataFrame (index: player)."""
+        import pandas as pd
+        t = self.totals()
+        return pd.DataFrame.from_dict(t, orient="index").rename_axis("player")
+
+    def __str__(self) -> str:
+        lines = [f"hands read {self.read}, settled {self.settled}, agreeing with the record "
+                 f"{self.agreeing}, refused {self.refused}"]
+        for p, t in sorted(self.totals().items()):
+            lines.append(f"{p}: {int(t['hands'])} hands, net {t['net']:.12g}, all-in adjusted "
+                         f"{t['allin_adjusted_net']:.2f}, showdown {t['showdown_net']:.12g}, "
+                         f"non-showdown {t['non_showdown_net']:.12g}")
+        return "\n".join(lines)
+
+    def curves(self, player: str | None = None, unit: str = "chips"
+               ) -> tuple[list[float], list[float]]:
+        """Cumulative net and cumulative all-in adjusted net of one player over hands."""
+        who = player or self.player or _most(self.rows)
+        net, adj, a, b = [], [], 0.0, 0.0
+        for r in self.rows:
+            if r.player != who:
+                continue
+            k = (1 / r.big_blind if r.big_blind else 0.0) if unit == "bb" else 1.0
+            a += r.net * k
+            b += r.adjusted_net * k
+            net.append(a)
+            adj.append(b)
+        return net, adj
+
+    def plot(self, path: str | os.PathLike[str] | None = None, ax: Any = None, *,
+             player: str | None = None, unit: str = "chips") -> Any:
+        """Cumulative net against cumulative all-in adjusted net over hands.
+
+        ``unit`` is ``"chips"`` or ``"bb"`` (big blinds); saves to ``path`` when given.
+        """
+        if unit not in ("chips", "bb"):
+            raise ValueError(f"unit must be 'chips' or 'bb', got {unit!r}")
+        import matplotlib
+        if ax is None and path is not None:
+            matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+        who = player or self.player or _most(self.rows)
+        net, adj = self.curves(who, unit)
+        fig = None
+        if ax is None:
+            fig, ax = plt.subplots(figsize=(8, 4.5))
+        xs = range(1, len(net) + 1)
+        ax.plot(xs, net, label="net")
+        ax.plot(xs, adj, label="all-in adjusted net", linestyle="--")
+        ax.set_xlabel("hands")
+        ax.set_ylabel("big blinds" if unit == "bb" else "chips")
+        ax.set_title(f"{who}: net and all-in adjusted net")
+        ax.legend()
+        if path is not None:
+            (fig or ax.figure).savefig(os.fspath(path), dpi=100)
+            if fig is not None:
+                plt.close(fig)
+        return ax
+
+
+def _most(rows: list[Row]) -> str | None:
+    count: dict[str, int] = {}
+    for r in rows:
+        count[r.player] = count.get(r.player, 0) + 1
+    return max(sorted(count), key=lambda p: count[p]) if count else None
+
+
+def _add(s: Summary, h: Hand, player: str | None) -> None:
+    s.read += 1
+    where = f"{h.source or '<text>'} hand {h.index}"
+    try:
+        r = h.replay()
+    except HistoryError as e:
+        s.refused += 1
+        s.errors.append(str(e))
+        return
+    if r.settlement is None or r.net is None:
+        s.refused += 1
+        s.errors.append(f"{r.error} ({where})")
+        return
+    s.settled += 1
+    s.agreeing += r.agrees_with_record is True
+    names = h.players or [f"p{i + 1}" for i in range(h.seats)]
+    adj = r.adjusted_net or r.net
+    showdown = len(r.settlement.pots) > 0 and any(len(p.eligible) > 1 for p in r.settlement.pots)
+    bb = max(h.blinds_or_straddles or [0]) or (h.small_bet or 0)
+    hid = f"{h.source or ''}#{h.index}"
+    for i in range(h.seats):
+        if player is not None and names[i] != player:
+            continue
+        s.rows.append(Row(hid, names[i], r.net[i], float(adj[i]), showdown, bb))
+
+
+def summary(hands_or_paths: Any, *, player: str | None = None) -> Summary:
+    """Per-player results over hands, files or folders.
+
+    Parameters
+    ----------
+    hands_or_paths : Hand, path, or an iterable of them
+    player : str, optional
+        Keep only this player's rows (and follow them in :meth:`Summary.plot`).
+
+    Returns
+    -------
+    Summary
+        Counts, errors and per-player rows; bad hands are counted and listed,
+        never dropped.
+    """
+    s = Summary(player=player)
+    items: Iterable[Any] = ([hands_or_paths] if isinstance(hands_or_paths, (Hand, str,
+                                                                           os.PathLike))
+                            else hands_or_paths)
+    for item in items:
+        if isinstance(item, Hand):
+            _add(s, item, player)
+            continue
+        rd = read(item, errors="collect")
+        for h in rd:
+            _add(s, h, player)
+        s.read += len(rd.errors)
+        s.refused += len(rd.errors)
+        s.errors += [str(e) for e in rd.errors]
+    return s
