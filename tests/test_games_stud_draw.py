@@ -236,6 +236,10 @@ def test_equity_multiway_and_monte_carlo():
     (lambda: hr.settle(None, ["As Ks Qs Js", "Ah Ad Ac 7c 8d"], [1, 1], game="draw"),
      "expected 5 cards for seat 0's hand, got 4"),
     (lambda: hr.game("fechado", players=9), "fechado is for 2 to 8 players"),
+    (lambda: hr.range_equity("AA", "KK", game="stud"),
+     "range_equity does not support game 'stud' yet"),
+    (lambda: hr.equity_matrix(["AA"], ["KK"], game="draw"),
+     "equity_matrix does not support game 'draw' yet"),
     (lambda: hr.equity(["", "Ah Ad Ac 7c 8d"], game=hr.game("fechado", mao=True)),
      "allows at most 4 cards exchanged, player 1 keeps 0 of 5"),
 ])

@@ -274,8 +274,8 @@ def best_five_game(game: Any, variant: Any, operation: str) -> Any:
     """The `variant=` to run `operation` with, for a game ranked by one high half of five.
 
     `game` is "holdem" (then `variant` is used as given) or another game name
-    or :class:`Game`; a game with a low half or with Omaha's hand rule raises
-    ValueError naming the operation and the game.
+    or :class:`Game`; a game with a low half, with Omaha's hand rule or
+    without a board raises ValueError naming the operation and the game.
     """
     if variant is not None:
         warnings.warn("variant= is deprecated; use game=hr.game(name, **options) "
@@ -287,7 +287,7 @@ def best_five_game(game: Any, variant: Any, operation: str) -> Any:
     if variant is not None:
         raise ValueError(f"variant= does not apply with game={g.name!r}; "
                          "pass the game's options to hr.game()")
-    if g.halves != ("high",) or g.hand != "any":
+    if g.halves != ("high",) or g.hand != "any" or g.board_cards == 0:
         raise ValueError(f"{operation} does not support game {g.name!r} yet: it takes games "
                          "ranked by the best five cards with one high half "
                          "(holdem, shortdeck, stripped)")
