@@ -255,9 +255,7 @@ def equity(g: Game, players: Sequence[Any], board: Any, dead: Any, *, exact: boo
         done = 0
         while done < n:
             c = min(chunk, n - done)
-            pick = np.argpartition(rng.random((c, len(s))), m - 1, axis=1)[:, :m] if m else \
-                np.zeros((c, 0), dtype=np.intp)
-            drawn = s[pick]
+            drawn = _sample(rng, s, c, m)
             h = _hands(known, need, drawn, [list(range(sum(need[:i]), sum(need[:i + 1])))
                                             for i in range(p)])
             per = _per_deal(g, h)
@@ -278,6 +276,19 @@ def equity(g: Game, players: Sequence[Any], board: Any, dead: Any, *, exact: boo
     return HiLoEquityResult(eq / total, win / total, tie / total, stderr, bool(run_exact),
                             samples, labels, high=high / total, low=low / total,
                             scoop=win / total)
+
+
+def _sample(rng: np.random.Generator, stub: np.ndarray, c: int, m: int) -> np.ndarray:
+    """`c` rows of `m` distinct cards of `stub`: the first m steps of a Fisher-Yates shuffle."""
+    size = len(stub)
+    perm = np.tile(stub, (c, 1))
+    rows = np.arange(c)
+    for j in range(m):
+        r = j + (rng.random(c) * (size - j)).astype(np.intp)
+        a, b = perm[rows, j].copy(), perm[rows, r]
+        perm[rows, j] = b
+        perm[rows, r] = a
+    return np.ascontiguousarray(perm[:, :m])
 
 
 def _per_deal(g: Game, h: np.ndarray) -> list[np.ndarray]:
