@@ -10,7 +10,7 @@ from .._tables import GameTables
 __all__ = ["HANDS", "Game"]
 
 # How a player's hand forms from hole and board cards:
-#   "any":    the best five of all of them (hold'em, the stud games of a later issue)
+#   "any":    the best five of all of them (hold'em, stud, the five-card draw games)
 #   "omaha":  exactly two hole cards and three board cards
 #   "badugi": the best badugi of four cards (cards of different ranks and suits)
 HANDS = ("any", "omaha", "badugi")
@@ -34,10 +34,11 @@ class Game:
         Community cards at showdown (0 for a game without a board).
     halves : tuple of str
         ``("high",)``, ``("low",)`` or ``("high", "low")``: the halves a pot pays.
-    hand : {"any", "omaha"}
+    hand : {"any", "omaha", "badugi"}
         ``"any"``: the best five of every card a player holds or shares;
         ``"omaha"``: exactly two hole cards plus three board cards (hole hands
-        of 4 to 6 cards are evaluated by this rule).
+        of 4 to 6 cards are evaluated by this rule); ``"badugi"``: the best
+        badugi of four cards.
     tables : tuple of GameTables
         The tables ranking each half, in the order of `halves`.
     low_rule : tuple or None
