@@ -206,7 +206,9 @@ def _hands(known: list[list[int]], need: list[int], drawn: np.ndarray,
 def _combinations(stub: list[int], m: int) -> np.ndarray:
     if m == 0:
         return np.zeros((1, 0), dtype=np.uint8)
-    return np.array(list(itertools.combinations(stub, m)), dtype=np.uint8)
+    flat = np.fromiter(itertools.chain.from_iterable(itertools.combinations(stub, m)),
+                       dtype=np.uint8, count=math.comb(len(stub), m) * m)
+    return flat.reshape(-1, m)
 
 
 def equity(g: Game, players: Sequence[Any], board: Any, dead: Any, *, exact: bool | None,
