@@ -318,6 +318,13 @@ def _accumulate(g: Game, h: np.ndarray) -> list[np.ndarray]:
     n, p = h.shape[0], h.shape[1]
     st = np.stack([np.asarray(strengths(g, np.ascontiguousarray(h[:, j]))).reshape(n)
                    for j in range(p)], axis=1)
+    z = np.zeros(p)
+    if p == 2:
+        a, b = st[:, 0], st[:, 1]
+        w0, w1 = np.count_nonzero(a > b), np.count_nonzero(b > a)
+        t = n - w0 - w1
+        won = np.array([w0, w1], dtype=np.float64)
+        return [won + t / 2, z, won + t / 2, won, np.array([t, t], dtype=np.float64), z]
     top = st == st.max(axis=1, keepdims=True)
     cnt = top.sum(axis=1)
     eq = np.zeros(p)
@@ -330,5 +337,4 @@ def _accumulate(g: Game, h: np.ndarray) -> list[np.ndarray]:
             win += hits
         else:
             tie += hits
-    z = np.zeros(p)
     return [eq, z, eq, win, tie, z]
