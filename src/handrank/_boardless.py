@@ -260,10 +260,16 @@ def equity(g: Game, players: Sequence[Any], board: Any, dead: Any, *, exact: boo
             drawn = _sample(rng, s, c, m)
             h = _hands(known, need, drawn, [list(range(sum(need[:i]), sum(need[:i + 1])))
                                             for i in range(p)])
-            per = _per_deal(g, h)
-            for i in range(6):
-                sums[i] += per[i].sum(axis=0)
-            sq += (per[2] ** 2).sum(axis=0)
+            if g.split:
+                per = _per_deal(g, h)
+                for i in range(6):
+                    sums[i] += per[i].sum(axis=0)
+                sq += (per[2] ** 2).sum(axis=0)
+            else:
+                acc = _accumulate(g, h)
+                for i in range(6):
+                    sums[i] += acc[i]
+                sq += acc[6]
             done += c
         high, low, eq, win, tie, nolow_high = sums
         total = float(n)
@@ -312,7 +318,8 @@ def _per_deal(g: Game, h: np.ndarray) -> list[np.ndarray]:
 
 
 def _accumulate(g: Game, h: np.ndarray) -> list[np.ndarray]:
-    """The sums over deals of :func:`_per_deal` (one-half games in integer counts)."""
+    """The sums over deals of :func:`_per_deal` (one-half games in integer counts),
+    then (one-half games) the sum of the squared equities."""
     if g.split:
         return [x.sum(axis=0) for x in _per_deal(g, h)]
     n, p = h.shape[0], h.shape[1]
@@ -324,17 +331,20 @@ def _accumulate(g: Game, h: np.ndarray) -> list[np.ndarray]:
         w0, w1 = np.count_nonzero(a > b), np.count_nonzero(b > a)
         t = n - w0 - w1
         won = np.array([w0, w1], dtype=np.float64)
-        return [won + t / 2, z, won + t / 2, won, np.array([t, t], dtype=np.float64), z]
+        return [won + t / 2, z, won + t / 2, won, np.array([t, t], dtype=np.float64), z,
+                won + t / 4]
     top = st == st.max(axis=1, keepdims=True)
     cnt = top.sum(axis=1)
     eq = np.zeros(p)
     win = np.zeros(p)
     tie = np.zeros(p)
+    sq = np.zeros(p)
     for k in range(1, p + 1):
         hits = np.count_nonzero(top & (cnt == k)[:, None], axis=0).astype(np.float64)
         eq += hits / k
+        sq += hits / (k * k)
         if k == 1:
             win += hits
         else:
             tie += hits
-    return [eq, z, eq, win, tie, z]
+    return [eq, z, eq, win, tie, z, sq]
