@@ -289,3 +289,8 @@ def test_stud_rules_against_existing_evaluators():
     assert stud.stud_rule("razz").describe(6175) == "5-4-3-2-A low"
     with pytest.raises(ValueError, match="unknown stud game"):
         stud.stud_rule("omaha")
+
+
+def test_stud_hilo_describe_needs_a_pair():
+    with pytest.raises(TypeError, match=r"stud-hilo strength is a \(high, low\) pair"):
+        hr.stud_rule("stud-hilo").describe(-5)

@@ -446,3 +446,17 @@ def test_settle_dead_in_omaha_high():
     s = hr.settle("Ac 7d 2d 9h 3s", ["As Ah Kd Qd", "Ks Kh 2c 3c"], [10, 30], game="omaha",
                   dead=5)
     assert s.payouts == [25, 20]          # 20 of seat 1's 30 uncalled; the dead 5 are not
+
+
+@pytest.mark.parametrize("stacks, message", [
+    ("[-100, 100]", r"starting_stacks\[0\] must be a chip count"),
+    ("[100, 'x']", r"starting_stacks\[1\] must be a chip count"),
+    ("[]", "starting_stacks"),
+])
+def test_bad_stacks_are_a_history_error(stacks, message):
+    text = ('variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n'
+            f'starting_stacks = {stacks}\n'
+            'actions = ["d dh p1 AsKs", "d dh p2 7c2d", "p2 f"]\n')
+    with pytest.raises(HistoryError, match=message):
+        for hand in read(text):
+            hand.replay()

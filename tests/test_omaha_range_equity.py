@@ -86,3 +86,11 @@ def test_random_takes_the_hand_size_of_the_game() -> None:
     assert r.samples == 3000 and abs(r.equity.sum() - 1) < 1e-12
     with pytest.raises(ValueError, match="same number of cards"):
         hr.equity(["AsKsQdJdTd", "AAKK"], game="omaha5", trials=100, seed=2)
+
+
+def test_rare_deals_are_refused_not_returned_on_fewer_trials():
+    # Almost every hand of the second range holds the As the first player
+    # has (1 deal in about 18,000 draws fits): the sampler must refuse, as
+    # hold'em does, instead of returning a result on far fewer trials.
+    with pytest.raises(hr.InvalidRangeError, match="clash in almost every deal"):
+        hr.equity(["AsAhKsKh", "As***,2c3c4c5c"], game="omaha", trials=2000, seed=1)

@@ -399,7 +399,9 @@ def _range_equity(variant: Any, g: Any, players: Any, board: Any, dead: Any,
             raise InvalidRangeError(f"no deal found in {drawn:,} draws: the ranges collide "
                                     "with each other (or leave no deal at all)")
         if drawn >= MAX_DRAWS_FACTOR * max(cap, 1) and done < cap:
-            break
+            # Fewer deals than asked for: say so rather than return a
+            # result on fewer trials than the caller wanted.
+            raise InvalidRangeError("the players' ranges clash in almost every deal")
     if done == 0:
         raise InvalidRangeError("no deal found: the ranges collide with each other")
     return EquityResult(equity=total[2] / done, win=total[0] / done, tie=total[1] / done,

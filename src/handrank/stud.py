@@ -83,7 +83,11 @@ class StudRule:
             return describe(strength)
         if not self.high:
             return self.low.describe(strength)
-        high, low = strength
+        try:
+            high, low = strength
+        except (TypeError, ValueError):
+            raise TypeError("a stud-hilo strength is a (high, low) pair, got "
+                            f"{type(strength).__name__}") from None
         return describe(high), self.low.describe(low)
 
     def best_five(self, cards: CardsLike) -> Any:

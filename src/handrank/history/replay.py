@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import Any
 
 from .. import _backend
+from .._validate import quote
 from ..cards import card_str, cards
 from ..errors import HandrankError
 from ..showdown import Pot, Settlement, settle, settle_game
@@ -132,6 +133,21 @@ def _num(v: str, h: Hand, i: int) -> Any:
     return int(f) if f == int(f) and "." not in v else f
 
 
+def _check_amounts(h: Hand, fail: Any) -> None:
+    """Refuse stacks, antes and blinds that are not chip counts, before any arithmetic."""
+    if h.seats < 2:
+        raise fail(f"starting_stacks must list at least 2 seats, got {h.seats}", None)
+    for field_name in ("starting_stacks", "antes", "blinds_or_straddles"):
+        values = list(getattr(h, field_name))
+        if field_name != "starting_stacks" and len(values) not in (0, h.seats):
+            raise fail(f"{field_name} has {len(values)} entries for {h.seats} seats", None)
+        for k, v in enumerate(values):
+            if isinstance(v, bool) or not isinstance(v, (int, float)) or v != v or v < 0 \
+                    or v in (float("inf"),):
+                raise fail(f"{field_name}[{k}] must be a chip count (a number >= 0), "
+                           f"got {quote(v)}", None)
+
+
 def replay(h: Hand, *, allin_ev: bool = True) -> Replay:
     if h.variant not in GAMES:
         raise HistoryError(f"unknown variant {h.variant!r}", file=h.source, hand=h.index)
@@ -146,17 +162,19 @@ def replay(h: Hand, *, allin_ev: bool = True) -> Replay:
     def fail(msg: str, i: int | None) -> HistoryError:
         return err(msg, file=h.source, hand=h.index, action=i)
 
+    _check_amounts(h, fail)
+
     stack = list(h.starting_stacks)
     put = [0] * n                 # total in, antes included
     dead: Any = 0
-    antes = list(h.antes)
+    antes = list(h.antes) or [0] * n
     for s in range(n):
         a = min(antes[s], stack[s])
         stack[s] -= a
         put[s] += a
         if not h.ante_trimming_status:
             dead += a
-    blinds = list(h.blinds_or_straddles)
+    blinds = list(h.blinds_or_straddles) or [0] * n
     if n == 2 and blinds[0] < blinds[1]:
         blinds = [blinds[1], blinds[0]]
     bet = [0] * n
