@@ -22,6 +22,9 @@ from .conftest import dask_or_skip
 
 NAMES = ["holdem", "shortdeck", "stripped", "omaha", "omaha5", "omaha6", "omaha-hilo",
          "omaha5-hilo", "holdem-hilo"]
+# the games without a board (issue 18; tested in test_games_stud_draw.py)
+BOARDLESS = ["stud", "stud-hilo", "razz", "draw", "fechado", "27-draw", "27-triple",
+             "a5-triple", "badugi"]
 # reference options of each game's high half
 OPTS = {"holdem": {}, "shortdeck": dict(lowest=4, flush_beats_full=True),
         "stripped": dict(lowest=5, flush_beats_full=True)}
@@ -91,7 +94,7 @@ def shares(values) -> np.ndarray:
 # ------------------------------------------------------------------ registry
 
 def test_registry_names_and_fields():
-    assert list(hr.games()) == NAMES
+    assert list(hr.games()) == NAMES + BOARDLESS
     assert all(isinstance(s, str) and s and "\n" not in s for s in hr.games().values())
     want = {"holdem": (52, 2, ("high",)), "shortdeck": (36, 2, ("high",)),
             "stripped": (32, 2, ("high",)), "omaha": (52, 4, ("high",)),
@@ -119,7 +122,7 @@ def test_registry_options():
 
 
 @pytest.mark.parametrize("call, err, match", [
-    (lambda: hr.game("razz"), ValueError, "unknown game 'razz', expected one of 'holdem'"),
+    (lambda: hr.game("mexican"), ValueError, "unknown game 'mexican', expected one of 'holdem'"),
     (lambda: hr.game("omaha", kickers=False), TypeError, "game 'omaha' has no option 'kickers'"),
     (lambda: hr.game("stripped", lowest="2"), ValueError, "lowest must be a rank"),
     (lambda: hr.game("shortdeck", kickers=1), TypeError, "kickers must be True or False"),
@@ -326,8 +329,8 @@ def test_settle_odd_chips_and_old_names():
     hl = ("4c 5d Kh 8s 9s", ["As 2s Kd Qd", "Ah 2h Jc Tc"], [50, 50])
     assert (hr.settle(*hl, game="omaha-hilo").payouts
             == hr.settle(*hl, game=hr.game("omaha-hilo")).payouts)
-    with pytest.raises(ValueError, match="unknown game 'stud', expected 'holdem'"):
-        hr.settle(board, hands, [5, 5, 5], game="stud")
+    with pytest.raises(ValueError, match="unknown game 'mexican', expected 'holdem'"):
+        hr.settle(board, hands, [5, 5, 5], game="mexican")
 
 
 def test_settle_omaha_uses_exactly_two_hole_cards():
@@ -426,9 +429,9 @@ def test_cli_games_table(capsys):
     rows = {line.split()[0]: line.split()[1:5] for line in out[1:]}
     assert rows["stripped"] == ["32", "2", "5", "high"]
     assert rows["omaha-hilo"] == ["52", "4", "5", "high+low"]
-    assert list(rows) == NAMES
+    assert list(rows) == NAMES + BOARDLESS
     assert main(["games", "--json"]) == 0
-    assert [r["name"] for r in json.loads(capsys.readouterr().out)] == NAMES
+    assert [r["name"] for r in json.loads(capsys.readouterr().out)] == NAMES + BOARDLESS
 
 
 def test_cli_game_option(capsys):

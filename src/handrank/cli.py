@@ -59,7 +59,10 @@ def _eval_row(hand: str, board: str | None, g: Any) -> dict[str, Any]:
     five: Any = best_five(hand, board=board, game=g)
     row: dict[str, Any] = {"hand": hand, "game": g.name}
     if not g.split:
-        return {**row, "strength": s, "category": category(s, game=g).name,
+        cat = category(s, game=g)
+        # badugi's category is its number of cards
+        name = cat.name if hasattr(cat, "name") else f"{cat}-CARD"
+        return {**row, "strength": s, "category": name,
                 "description": describe(s, game=g), "best_five": cards_str(five)}
     cats = category(s, game=g)
     return {**row, "strength": list(s), "category": [c.name for c in cats],
@@ -67,13 +70,19 @@ def _eval_row(hand: str, board: str | None, g: Any) -> dict[str, Any]:
             "best_five": [None if f is None else cards_str(f) for f in five]}
 
 
+def _badugi_classes() -> int:
+    from .badugi import badugi
+    return badugi().classes
+
+
 def _cmd_games(args: argparse.Namespace) -> int:
     rows: list[dict[str, Any]] = []
     for name, summary in games().items():
         g = game(name)
+        classes = g.classes if g.tables else (_badugi_classes(),)
         rows.append({"name": name, "deck": len(g.deck), "hole": g.hole_cards,
                      "board": g.board_cards, "halves": "+".join(g.halves),
-                     "classes": "+".join(str(c) for c in g.classes), "summary": summary})
+                     "classes": "+".join(str(c) for c in classes), "summary": summary})
     if args.json:
         print(json.dumps(rows, ensure_ascii=False))
         return 0

@@ -131,7 +131,7 @@ def _draw_game(name: str, players: int, mao: bool) -> DrawGame:
     kind, table, size, limit, exchanges, cats = _GAMES[name]
     opts: tuple[tuple[str, Any], ...] = ()
     if name == "fechado":
-        lowest = RANKS[max(5 - (players - 4), 1)]
+        lowest = RANKS[max(5 - max(players - 4, 0), 1)]
         table = _FECHADO_TABLES[lowest]
         limit = 4 if mao else 3
         opts = (("players", players), ("mao", mao))

@@ -23,7 +23,7 @@ from typing import Any, Literal, Union, cast, overload
 import numpy as np
 from numpy.typing import NDArray
 
-from . import _hilo_equity, _holdem_hilo_equity, _omaha_equity
+from . import _boardless, _hilo_equity, _holdem_hilo_equity, _omaha_equity
 from . import hilo as _hilo
 from . import omaha as _omaha
 from . import showdown as _showdown
@@ -182,6 +182,12 @@ def evaluate(cards: CardsLike, *, board: CardsLike | None = None, game: GameLike
 
 def _evaluate_any(cards: Any, board: Any, g: Game) -> Any:
     """The strength (or (high, low)) of one hand in `g`."""
+    if g.hand_sizes:
+        _no_board(g, board)
+        ids = _boardless.check_hand(g, cards)
+        if g.hand == "badugi":
+            return _boardless.badugi().evaluate(ids)
+        cards, g = ids, _boardless._ranked(g)
     if g.hand == "omaha":
         _need_board(g, board)
         if g.split:
@@ -194,6 +200,11 @@ def _evaluate_any(cards: Any, board: Any, g: Game) -> Any:
     if not g.split:
         return high if high is not None else _low(g).evaluate(ids)
     return high, _low(g).evaluate(ids)
+
+
+def _no_board(g: Game, board: Any) -> None:
+    if board is not None and (not isinstance(board, str) or board.strip()):
+        raise ValueError(f"game {g.name!r} has no board: pass every card of a hand in cards")
 
 
 def _split_omaha(g: Game, hole: Any, board: Any) -> tuple[int, int]:
@@ -236,6 +247,13 @@ def evaluate_batch(a: CardArrayLike, *, boards: CardArrayLike | None = None,
     if boards is None and variant is None and type(game) is str and game == "holdem":
         return _evaluate_batch(a, out=out, threads=threads)
     g = _game(game, variant)
+    if g.hand_sizes:
+        if boards is not None:
+            raise ValueError(f"game {g.name!r} has no board: boards= does not apply")
+        arr0 = _boardless.check_rows(g, a)
+        if g.hand == "badugi":
+            return _boardless.evaluate_badugi_batch(arr0, out=out)
+        return evaluate_batch(arr0, game=_boardless._ranked(g), out=out, threads=threads)
     if g.hand == "omaha":
         _need_board(g, boards, "boards=")
         if g.split and g.low_rule == ("a5", 8):
@@ -293,6 +311,8 @@ def describe(strength: Any, *, game: Any = "holdem", variant: VariantLike = None
     if variant is None and type(game) is str and game == "holdem":
         return _describe(strength)
     g = _game(game, variant)
+    if g.hand == "badugi":
+        return str(_boardless.badugi().describe(strength))
     if not g.split:
         return _describe(strength, variant=g) if g.high is not None \
             else _low(g).describe(strength)
@@ -322,6 +342,19 @@ def category(x: Any, *, game: Any = "holdem", variant: VariantLike = None) -> An
     if variant is None and type(game) is str and game == "holdem":
         return _category(x)
     g = _game(game, variant)
+    if g.hand == "badugi":
+        b = _boardless.badugi()
+        if np.ndim(x) == 0:
+            return b.category(x)
+        return np.array([b.category(v) for v in np.asarray(x).ravel()],
+                        dtype=np.uint8).reshape(np.shape(x))
+    if not g.split and g.high is None:
+        lt = g.tables[0]
+        la = np.asarray(x)
+        if la.dtype.kind not in "iu" or (la < 1).any() or (la > lt.classes).any():
+            raise ValueError(f"low strength out of range 1..{lt.classes}: {x!r}")
+        lc = lt.category[la]
+        return Category(int(lc)) if la.ndim == 0 else lc.astype(np.uint8)
     if not g.split:
         return _category(x, variant=g)
     high, low = _half_arrays(g, x)
@@ -352,6 +385,14 @@ def best_five(cards: CardsLike, *, board: CardsLike | None = None, game: Any = "
     if board is None and variant is None and type(game) is str and game == "holdem":
         return _best_five(cards)
     g = _game(game, variant)
+    if g.hand_sizes:
+        _no_board(g, board)
+        bids = _boardless.check_hand(g, cards)
+        if g.hand == "badugi":
+            return _boardless.badugi().best_four(bids)
+        if g.high is None:
+            return _low(g).best_five(bids)
+        cards, board, g = bids, None, _boardless._ranked(g)
     if g.hand == "any":
         ids = _cards(cards) + ([] if board is None else _cards(board))
         high = _best_five(ids, variant=g)
@@ -396,6 +437,10 @@ def explain(a: CardsLike, b: CardsLike, board: CardsLike | None = None, *,
         return _showdown.explain(a, b, board, variant=variant, game=game)
     if variant is not None:
         _game(game, variant)
+    if g.hand_sizes:
+        _no_board(g, board)
+        s = settle(None, [a, b], [1, 1], game=g)
+        return "; ".join(_pot_reason(p) for p in s.pots)
     if g.hand == "any" and not g.split:
         return _showdown.explain(a, b, board, variant=g)
     _need_board(g, board, "a board")
@@ -449,6 +494,17 @@ def showdown_batch(boards: CardArrayLike, hole: Any, *, threads: int | None = No
         _game(game, variant)
         return _showdown.showdown_batch(boards, hole, threads=threads, variant=variant)
     g = resolve(game)
+    if g.hand_sizes:
+        h0 = np.asarray(hole)
+        if boards is not None and np.asarray(boards).size:
+            raise ValueError(f"game {g.name!r} has no board: pass boards=None")
+        if h0.ndim != 3 or h0.shape[1] < 1:
+            raise InvalidHandError(f"expected hands (n, p, k) with 1 or more players, "
+                                   f"got shape {h0.shape}")
+        for j in range(h0.shape[1]):
+            _boardless.check_rows(g, h0[:, j])
+        _check_deals(np.zeros((h0.shape[0], 0), dtype=h0.dtype), h0)
+        return _boardless.shares(g, h0)
     if g.hand == "any" and not g.split:
         return _showdown.showdown_batch(boards, hole, threads=threads, variant=g)
     b = np.asarray(boards)
@@ -515,6 +571,8 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
         return _equity(players, board, dead, variant=variant, game=game, **kw)
     if variant is not None:
         _game(game, variant)
+    if g.hand_sizes:
+        return _boardless.equity(g, players, board, dead, **kw)
     if g.hand == "any" and not g.split:
         return _equity(players, board, dead, variant=g, **kw)
     if g.hand == "omaha" and not g.split:

@@ -586,6 +586,9 @@ def settle_game(board: CardsLike | None, hands: Sequence[CardsLike | None],
                 folded: Sequence[bool] | None = None, button: int = 0,
                 odd_chip: str = "left_of_button", dead: int = 0) -> Settlement:
     """:func:`settle` for a :class:`~handrank.games.Game`: its hand rule and its halves."""
+    if game.hand_sizes:
+        return _settle_boardless(board, hands, contributions, game, folded, button, odd_chip,
+                                 dead)
     omaha = game.hand == "omaha"
     sizes = (4, 5, 6) if omaha else (game.hole_cards,)
     g = game_tables(game) if game.high is not None else None
@@ -623,8 +626,71 @@ def _omaha_hand(hole: list[int], bd: list[int], g: GameTables, variant: Any) -> 
     return _hand(combos[int(np.argmax(high))], tuple(hole), g, variant)
 
 
+def _settle_boardless(board: Any, hands: Any, contributions: Any, game: Any, folded: Any,
+                      button: Any, odd_chip: Any, dead: Any = 0) -> Settlement:
+    """Settle a game without a board (stud, razz, the draw games, badugi)."""
+    from . import _boardless, hilo
+    if board is not None and (not isinstance(board, str) or board.strip()):
+        raise ValueError(f"game {game.name!r} has no board: pass board=None")
+    ranked = _boardless._ranked(game)
+
+    def make(bd: list[int], live: dict[int, list[int]]) -> tuple[dict[int, Any], Any]:
+        for s, hole in live.items():
+            _boardless.check_deck(game, hole, f"seat {s}'s hand")
+        if game.split:
+            return hilo._showdown_hands("holdem-hilo", [], live), hilo._pay_pot
+        if game.high is not None:
+            g = game_tables(ranked)
+            return ({s: _hand(cards_checked(hole, g), tuple(hole), g, ranked)
+                     for s, hole in live.items()}, _pay)
+        return ({s: _Plain(int(np.asarray(_boardless.strengths(
+            ranked, np.array([hole], dtype=np.uint8)))[0]), tuple(hole), game)
+            for s, hole in live.items()}, _pay_plain)
+    return _settle(None, hands, contributions, folded, button, odd_chip, game.hand_sizes, make,
+                   dead=dead, board_size=0)
+
+
+@dataclass(frozen=True)
+class _Plain:
+    """A hand of a low-only or badugi game: its strength and how it reads."""
+
+    strength: int
+    hole: tuple[int, ...]
+    game: Any
+
+    @property
+    def text(self) -> str:
+        from .operations import describe
+        return describe(self.strength, game=self.game)
+
+
+def _pay_plain(amount: int, eligible: tuple[int, ...], hand: dict[int, Any], rule: str,
+               button: int, n: int, holes: list[list[int] | None], alone: bool) -> Pot:
+    """Pay one pot to the best strength(s) of a low-only or badugi game."""
+    if len(eligible) == 1:
+        return _pay(amount, eligible, hand, rule, button, n, holes, alone)
+    best = max(hand[s].strength for s in eligible)
+    winners = tuple(s for s in eligible if hand[s].strength == best)
+    losers = [s for s in eligible if hand[s].strength != best]
+    each, odd = divmod(amount, len(winners))
+    extra = set(_odd_order(list(winners), rule, button, n, holes)[:odd])
+    shares = tuple(each + (w in extra) for w in winners)
+    top = hand[winners[0]].text
+    if len(winners) == 1:
+        runner = max(losers, key=lambda s: hand[s].strength)
+        reason = (f"seat {winners[0]} wins: {top} beats {hand[runner].text} "
+                  f"(seat {runner})")
+    else:
+        reason = f"{_seats(winners)} split: each has {top}"
+        if losers:
+            runner = max(losers, key=lambda s: hand[s].strength)
+            reason += f"; it beats {hand[runner].text} (seat {runner})"
+    return Pot(amount, eligible, winners, shares, odd, reason)
+
+
 def _settle(board: Any, hands: Any, contributions: Any, folded: Any, button: Any,
-            odd_chip: Any, sizes: tuple[int, ...], make_hands: Any, dead: Any = 0) -> Settlement:
+            odd_chip: Any, sizes: tuple[int, ...], make_hands: Any, dead: Any = 0,
+            board_size: int = 5) -> Settlement:
     chips, out, button = _check_inputs(board, hands, contributions, folded, button, odd_chip)
     if isinstance(dead, (bool, np.bool_)) or not isinstance(dead, numbers.Integral):
         raise TypeError(f"dead must be a whole number of chips (int), got {quote(dead)}")
@@ -642,7 +708,7 @@ def _settle(board: Any, hands: Any, contributions: Any, folded: Any, button: Any
         pot = Pot(total, (last,), (last,), (total,), 0,
                   f"everyone else folded: seat {last} takes all {total} without a showdown")
         return Settlement(payouts, (pot,))
-    if len(bd) != 5:
+    if len(bd) != board_size:
         raise InvalidHandError(f"expected a board of 5 cards at showdown, got {len(bd)}")
     live_holes: dict[int, list[int]] = {}
     for s in live:

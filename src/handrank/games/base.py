@@ -10,9 +10,10 @@ from .._tables import GameTables
 __all__ = ["HANDS", "Game"]
 
 # How a player's hand forms from hole and board cards:
-#   "any":    the best five of all of them (hold'em, the stud games of a later issue)
+#   "any":    the best five of all of them (hold'em, stud, the five-card draw games)
 #   "omaha":  exactly two hole cards and three board cards
-HANDS = ("any", "omaha")
+#   "badugi": the best badugi of four cards (cards of different ranks and suits)
+HANDS = ("any", "omaha", "badugi")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -33,10 +34,11 @@ class Game:
         Community cards at showdown (0 for a game without a board).
     halves : tuple of str
         ``("high",)``, ``("low",)`` or ``("high", "low")``: the halves a pot pays.
-    hand : {"any", "omaha"}
+    hand : {"any", "omaha", "badugi"}
         ``"any"``: the best five of every card a player holds or shares;
         ``"omaha"``: exactly two hole cards plus three board cards (hole hands
-        of 4 to 6 cards are evaluated by this rule).
+        of 4 to 6 cards are evaluated by this rule); ``"badugi"``: the best
+        badugi of four cards.
     tables : tuple of GameTables
         The tables ranking each half, in the order of `halves`.
     low_rule : tuple or None
@@ -49,6 +51,11 @@ class Game:
         Draws in which cards may be exchanged (0: none).
     up_cards : tuple of int
         Which dealt cards are face up (empty: none).
+    hand_sizes : tuple of int
+        The card counts a hand may hold when it is ranked (empty: the game's
+        usual, 5 to 7 with the board); a game without a board checks it.
+    max_discard : int
+        The most cards one exchange may replace (0 in a game without draws).
     """
 
     name: str
@@ -63,6 +70,8 @@ class Game:
     summary: str = dataclasses.field(repr=False, default="", compare=False)
     exchanges: int = dataclasses.field(repr=False, default=0)
     up_cards: tuple[int, ...] = dataclasses.field(repr=False, default=())
+    hand_sizes: tuple[int, ...] = dataclasses.field(repr=False, default=())
+    max_discard: int = dataclasses.field(repr=False, default=0)
 
     def half_tables(self, half: str) -> GameTables:
         """The tables ranking `half` ("high" or "low")."""

@@ -101,6 +101,69 @@ def _fixed(name: str, hole: int, hand: str, split: bool, summary: str
     return make
 
 
+_STUD_UP = (2, 3, 4, 5)          # third to sixth street's up-cards (0-based deal order)
+
+
+def _stud(name: str, summary: str) -> Callable[[dict[str, Any]], Game]:
+    def make(options: dict[str, Any]) -> Game:
+        t, _ = high_tables("holdem")
+        deck = _deck(t)
+        halves: tuple[str, ...]
+        tabs: tuple[GameTables, ...]
+        rule: tuple[str, int | None] | None
+        if name == "stud":
+            halves, tabs, rule = ("high",), (t,), None
+        elif name == "razz":
+            rule = ("a5", None)
+            halves, tabs = ("low",), (_low(rule),)
+        else:
+            halves, tabs, rule = ("high", "low"), (t, _low(_EIGHT_LOW)), _EIGHT_LOW
+        return Game(name, deck, 7, 0, halves, "any", tabs, rule, (), summary,
+                    up_cards=_STUD_UP, hand_sizes=(5, 6, 7))
+    return make
+
+
+def _players(options: dict[str, Any]) -> int:
+    n = options.get("players", 4)
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
+        raise TypeError(f"players must be an int, got {quote(n)}")
+    if not 2 <= n <= 8:
+        raise ValueError(f"fechado is for 2 to 8 players, got {quote(n)}")
+    return int(n)
+
+
+def _draw(name: str, exchanges: int, summary: str) -> Callable[[dict[str, Any]], Game]:
+    def make(options: dict[str, Any]) -> Game:
+        hand, size, limit = "any", 5, 5
+        halves: tuple[str, ...]
+        tabs: tuple[GameTables, ...]
+        opts: tuple[tuple[str, Any], ...] = ()
+        rule: tuple[str, int | None] | None = None
+        if name == "draw":
+            t, _ = high_tables("holdem")
+            halves, tabs = ("high",), (t,)
+        elif name == "fechado":
+            players = _players(options)
+            # 32 cards (7 to A) up to four players, one rank more per extra player
+            lowest = RANKS[max(5 - max(players - 4, 0), 1)]
+            t, _ = high_tables("stripped", False, True, lowest)
+            mao = _bool(options, "mao", False)
+            # each player exchanges up to three cards, the mao (the player to
+            # the dealer's right) up to four
+            halves, tabs, limit = ("high",), (t,), 4 if mao else 3
+            opts = (("players", players), ("mao", mao))
+        elif name == "badugi":
+            t, _ = high_tables("holdem")
+            halves, tabs, hand, size, limit = ("low",), (), "badugi", 4, 4
+        else:
+            rule = ("27", None) if name.startswith("27") else ("a5", None)
+            t = _low(rule)
+            halves, tabs = ("low",), (t,)
+        return Game(name, _deck(t), size, 0, halves, hand, tabs, rule, opts, summary,
+                    exchanges=exchanges, hand_sizes=(size,), max_discard=limit)
+    return make
+
+
 # name -> (options it takes, maker)
 _ENTRIES: dict[str, tuple[tuple[str, ...], Callable[[dict[str, Any]], Game]]] = {
     "holdem": ((), _holdem_like("holdem", "Texas hold'em: 2 hole cards, 5 board, best five")),
@@ -120,6 +183,22 @@ _ENTRIES: dict[str, tuple[tuple[str, ...], Callable[[dict[str, Any]], Game]]] = 
                                "five-card Omaha hi-lo, eight-or-better low")),
     "holdem-hilo": ((), _fixed("holdem-hilo", 2, "any", True,
                                "hold'em hi-lo: best five high and eight-or-better low")),
+    "stud": ((), _stud("stud", "seven-card stud: 7 cards each, no board, best five high")),
+    "stud-hilo": ((), _stud("stud-hilo",
+                            "seven-card stud hi-lo: best five high and eight-or-better low")),
+    "razz": ((), _stud("razz", "razz: seven-card stud for the best ace-to-five low")),
+    "draw": ((), _draw("draw", 1, "five-card draw: five cards, one exchange, high")),
+    "fechado": (("players", "mao"), _draw(
+        "fechado", 1, "poker fechado: five-card draw, 32 cards for up to 4 players and one "
+        "rank more per extra player (players=), flush beats full house")),
+    "27-draw": ((), _draw("27-draw", 1, "deuce-to-seven single draw: five cards, one "
+                                        "exchange, deuce-to-seven low")),
+    "27-triple": ((), _draw("27-triple", 3, "deuce-to-seven triple draw: five cards, three "
+                                            "exchanges, deuce-to-seven low")),
+    "a5-triple": ((), _draw("a5-triple", 3, "ace-to-five triple draw: five cards, three "
+                                            "exchanges, ace-to-five low")),
+    "badugi": ((), _draw("badugi", 3, "badugi: four cards, three exchanges, the best set "
+                                      "of different ranks and suits")),
 }
 
 
@@ -130,10 +209,14 @@ def game(name: str = "holdem", **options: Any) -> Game:
     ----------
     name : str
         One of :func:`games`: "holdem", "shortdeck", "stripped", "omaha",
-        "omaha5", "omaha6", "omaha-hilo", "omaha5-hilo", "holdem-hilo".
+        "omaha5", "omaha6", "omaha-hilo", "omaha5-hilo", "holdem-hilo", "stud",
+        "stud-hilo", "razz", "draw", "fechado", "27-draw", "27-triple",
+        "a5-triple", "badugi".
     **options
         ``shortdeck``: ``trips_beat_straight``, ``kickers``; ``stripped``:
-        ``lowest`` (a rank "3" .. "7", default "7"), ``kickers``.
+        ``lowest`` (a rank "3" .. "7", default "7"), ``kickers``; ``fechado``:
+        ``players`` (2..8, default 4), ``mao`` (True: the player who may
+        exchange four cards).
 
     Returns
     -------
@@ -153,11 +236,8 @@ def game(name: str = "holdem", **options: Any) -> Game:
     (4, 5, ('high', 'low'), 52)
     >>> len(game("stripped").deck), len(game("stripped", lowest="6").deck)
     (32, 36)
-    >>> game("razz")
-    Traceback (most recent call last):
-    ...
-    ValueError: unknown game 'razz', expected one of 'holdem', 'shortdeck', 'stripped', \
-'omaha', 'omaha5', 'omaha6', 'omaha-hilo', 'omaha5-hilo' or 'holdem-hilo'
+    >>> len(game("fechado", players=6).deck)
+    40
     """
     entry = _ENTRIES.get(name) if isinstance(name, str) else None
     if entry is None:
@@ -194,8 +274,8 @@ def best_five_game(game: Any, variant: Any, operation: str) -> Any:
     """The `variant=` to run `operation` with, for a game ranked by one high half of five.
 
     `game` is "holdem" (then `variant` is used as given) or another game name
-    or :class:`Game`; a game with a low half or with Omaha's hand rule raises
-    ValueError naming the operation and the game.
+    or :class:`Game`; a game with a low half, with Omaha's hand rule or
+    without a board raises ValueError naming the operation and the game.
     """
     if variant is not None:
         warnings.warn("variant= is deprecated; use game=hr.game(name, **options) "
@@ -207,7 +287,7 @@ def best_five_game(game: Any, variant: Any, operation: str) -> Any:
     if variant is not None:
         raise ValueError(f"variant= does not apply with game={g.name!r}; "
                          "pass the game's options to hr.game()")
-    if g.halves != ("high",) or g.hand != "any":
+    if g.halves != ("high",) or g.hand != "any" or g.board_cards == 0:
         raise ValueError(f"{operation} does not support game {g.name!r} yet: it takes games "
                          "ranked by the best five cards with one high half "
                          "(holdem, shortdeck, stripped)")

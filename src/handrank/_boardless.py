@@ -1,0 +1,350 @@
+"""The operations of games without a board: stud, razz, the draw games, badugi.
+
+Each function reads the :class:`~handrank.games.Game` only: its deck, the
+card counts a hand may hold (``hand_sizes``), how a hand forms (``hand``:
+the best five of any cards, or badugi's best four), its halves and, for the
+draw games, the most cards one exchange replaces (``max_discard``).
+
+Equity deals the missing cards of every player from the stub (the deck
+without every known and dead card): in stud each player's cards so far (3 to
+7, the same count for everyone) are completed to seven; in a draw game each
+player is given as the cards kept and draws the rest of a full hand in the
+one exchange to come.  Exact when the deals number at most
+``EXACT_LIMIT``, Monte Carlo otherwise.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from ._hilo_equity import HiLoEquityResult
+from .badugi import badugi as _badugi
+from .badugi import evaluate_badugi_batch
+from .cards import card_str, first_duplicate
+from .cards import cards as _cards
+from .equity import EquityResult
+from .errors import InvalidCardError, InvalidHandError
+from .games import Game
+
+__all__ = ["EXACT_LIMIT", "check_hand", "equity", "evaluate_badugi_batch", "shares",
+           "strengths"]
+
+EXACT_LIMIT = 2_000_000
+DEFAULT_TRIALS = 200_000
+
+
+def _sizes_text(g: Game) -> str:
+    s = g.hand_sizes
+    return f"{s[0]}" if len(s) == 1 else f"{s[0]} to {s[-1]}"
+
+
+def check_hand(g: Game, cards: Any, what: str = "the hand") -> list[int]:
+    """The ids of one hand of `g`: its size, its deck and no card twice."""
+    ids = _cards(cards)
+    if g.hand_sizes and len(ids) not in g.hand_sizes:
+        raise InvalidHandError(f"game {g.name!r} ranks hands of {_sizes_text(g)} cards, "
+                               f"got {len(ids)} in {what}")
+    check_deck(g, ids, what)
+    dup = first_duplicate(ids)
+    if dup >= 0:
+        raise InvalidHandError(f"duplicate card {card_str(dup)!r} in {what}")
+    return ids
+
+
+def check_deck(g: Game, ids: Sequence[int], what: str) -> None:
+    deck = set(g.deck)
+    for c in ids:
+        if c not in deck:
+            raise InvalidCardError(f"card {card_str(c)!r} in {what} is not in the "
+                                   f"{len(g.deck)}-card deck of game {g.name!r}")
+
+
+def check_rows(g: Game, a: Any) -> np.ndarray:
+    """An (n, k) array of hands of `g`, checked for size and deck."""
+    arr = np.asarray(a)
+    if arr.ndim != 2:
+        raise InvalidHandError(f"expected a 2-D array of hands, got shape {arr.shape}")
+    if g.hand_sizes and arr.shape[1] not in g.hand_sizes:
+        raise InvalidHandError(f"game {g.name!r} ranks hands of {_sizes_text(g)} cards, "
+                               f"got rows of {arr.shape[1]}")
+    if arr.dtype.kind in "iu" and arr.size and len(g.deck) < 52:
+        bad = ~np.isin(arr, np.array(g.deck))
+        if bad.any():
+            r, c = (int(x) for x in np.argwhere(bad)[0])
+            v = int(arr[r, c])
+            name = card_str(v) if 0 <= v < 52 else str(v)
+            raise InvalidCardError(f"card {name!r} in row {r} is not in the "
+                                   f"{len(g.deck)}-card deck of game {g.name!r}")
+    return arr
+
+
+def strengths(g: Game, rows: np.ndarray) -> np.ndarray:
+    """(n,) or (n, 2) strengths of whole hands of `g` (no size check)."""
+    from .operations import evaluate_batch
+    if g.hand == "badugi":
+        return evaluate_badugi_batch(rows)
+    return np.asarray(evaluate_batch(rows, game=_ranked(g)))
+
+
+def _ranked(g: Game) -> Game:
+    """`g` without its size check (the engines check 5 to 7 themselves)."""
+    from dataclasses import replace
+    return replace(g, hand_sizes=())
+
+
+def badugi() -> Any:
+    return _badugi()
+
+
+def shares(g: Game, hands: np.ndarray) -> np.ndarray:
+    """Each player's share of one pot in each deal: hands (n, p, k) -> (n, p)."""
+    n, p = hands.shape[0], hands.shape[1]
+    s = np.stack([np.asarray(strengths(g, np.ascontiguousarray(hands[:, j]))).reshape(n, -1)
+                  for j in range(p)], axis=1)                  # (n, p, halves)
+    top = s == s.max(axis=1, keepdims=True)
+    high = top[:, :, 0] / top[:, :, 0].sum(axis=1, keepdims=True)
+    if not g.split:
+        return np.asarray(high, dtype=np.float64)
+    has_low = s[:, :, 1].max(axis=1) > 0
+    low_top = top[:, :, 1] & has_low[:, None]
+    low = low_top / np.maximum(low_top.sum(axis=1, keepdims=True), 1)
+    out = np.where(has_low[:, None], (high + low) / 2, high)
+    return np.asarray(out, dtype=np.float64)
+
+
+def _halves(g: Game, hands: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per deal: the high-half shares, the low-half shares (0 without a low), has-low."""
+    n, p = hands.shape[0], hands.shape[1]
+    s = np.stack([np.asarray(strengths(g, np.ascontiguousarray(hands[:, j]))).reshape(n, -1)
+                  for j in range(p)], axis=1)
+    top = s == s.max(axis=1, keepdims=True)
+    high = top[:, :, 0] / top[:, :, 0].sum(axis=1, keepdims=True)
+    has_low = s[:, :, 1].max(axis=1) > 0
+    low_top = top[:, :, 1] & has_low[:, None]
+    low = low_top / np.maximum(low_top.sum(axis=1, keepdims=True), 1)
+    return high, low, has_low
+
+
+def _players(g: Game, players: Sequence[Any], dead: Any) -> tuple[list[list[int]], list[int],
+                                                                  list[int]]:
+    """Each player's known cards, the cards each still gets, and the stub."""
+    if isinstance(players, (str, bytes)) or len(players) < 2:
+        raise ValueError("equity needs 2 or more players")
+    known = [_cards(p) for p in players]
+    full = max(g.hand_sizes)
+    if g.exchanges == 0:
+        counts = {len(k) for k in known}
+        if len(counts) != 1:
+            raise ValueError(f"game {g.name!r}: every player still in holds the same number "
+                             f"of cards on a street, got counts {[len(k) for k in known]}")
+        (count,) = counts
+        if not 3 <= count <= full:
+            raise ValueError(f"game {g.name!r}: each player holds 3 to {full} cards, "
+                             f"got {count}")
+    else:
+        for i, k in enumerate(known):
+            if len(k) > full:
+                raise InvalidHandError(f"game {g.name!r} is played with {full} cards, "
+                                       f"got {len(k)} for player {i + 1}")
+            if full - len(k) > g.max_discard:
+                raise ValueError(f"game {g.name!r} allows at most {g.max_discard} cards "
+                                 f"exchanged, player {i + 1} keeps {len(k)} of {full}")
+    dead_ids = _cards(dead) if dead else []
+    for i, k in enumerate(known):
+        check_deck(g, k, f"player {i + 1}'s cards")
+    check_deck(g, dead_ids, "dead")
+    every = [c for k in known for c in k] + dead_ids
+    dup = first_duplicate(every)
+    if dup >= 0:
+        raise InvalidHandError(f"duplicate card {card_str(dup)!r}")
+    used = set(every)
+    stub = [c for c in g.deck if c not in used]
+    need = [full - len(k) for k in known]
+    if sum(need) > len(stub):
+        raise ValueError(f"only {len(stub)} cards left to deal, {sum(need)} needed")
+    return known, need, stub
+
+
+def _splits(need: list[int]) -> list[list[list[int]]]:
+    """Every way to hand out positions 0..m-1 of a drawn set, need[i] to player i."""
+    out: list[list[list[int]]] = [[]]
+    left_all = list(range(sum(need)))
+    for k in need:
+        nxt = []
+        for part in out:
+            taken = {x for grp in part for x in grp}
+            left = [x for x in left_all if x not in taken]
+            for c in itertools.combinations(left, k):
+                nxt.append(part + [list(c)])
+        out = nxt
+    return out
+
+
+def _deal_count(need: list[int], stub: int) -> int:
+    total, left = 1, stub
+    for k in need:
+        total *= math.comb(left, k)
+        left -= k
+    return total
+
+
+def _hands(known: list[list[int]], need: list[int], drawn: np.ndarray,
+           split: list[list[int]]) -> np.ndarray:
+    n = drawn.shape[0]
+    rows = []
+    for k, idx in zip(known, split):
+        base = np.broadcast_to(np.array(k, dtype=np.uint8), (n, len(k)))
+        rows.append(np.concatenate([base, drawn[:, idx]], axis=1))
+    return np.stack(rows, axis=1)
+
+
+def _combinations(stub: list[int], m: int) -> np.ndarray:
+    if m == 0:
+        return np.zeros((1, 0), dtype=np.uint8)
+    flat = np.fromiter(itertools.chain.from_iterable(itertools.combinations(stub, m)),
+                       dtype=np.uint8, count=math.comb(len(stub), m) * m)
+    return flat.reshape(-1, m)
+
+
+def equity(g: Game, players: Sequence[Any], board: Any, dead: Any, *, exact: bool | None,
+           trials: int | None, target_stderr: float | None, seed: int | None,
+           threads: int | None) -> EquityResult:
+    """Each player's equity in a game without a board (see the module)."""
+    if board not in ("", None) and _cards(board):
+        raise ValueError(f"game {g.name!r} has no board: board= must be empty")
+    known, need, stub = _players(g, players, dead)
+    p = len(known)
+    count = _deal_count(need, len(stub))
+    run_exact = exact if exact is not None else count <= EXACT_LIMIT
+    if run_exact and count > 50 * EXACT_LIMIT:
+        raise ValueError(f"exact equity would enumerate {count:,} deals; use exact=False")
+    m = sum(need)
+    if run_exact:
+        drawn = _combinations(stub, m)
+        splits = _splits(need)
+        high = np.zeros(p)
+        low = np.zeros(p)
+        eq = np.zeros(p)
+        win = np.zeros(p)
+        tie = np.zeros(p)
+        nolow_high = np.zeros(p)
+        for sp in splits:
+            h = _hands(known, need, drawn, sp)
+            acc = _accumulate(g, h)
+            high += acc[0]
+            low += acc[1]
+            eq += acc[2]
+            win += acc[3]
+            tie += acc[4]
+            nolow_high += acc[5]
+        total = float(drawn.shape[0] * len(splits))
+        samples = int(total)
+        stderr = np.zeros(p)
+    else:
+        n = int(trials) if trials is not None else DEFAULT_TRIALS
+        if n < 1:
+            raise ValueError(f"trials must be at least 1, got {trials}")
+        rng = np.random.default_rng(seed)
+        s = np.array(stub, dtype=np.uint8)
+        chunk = 50_000
+        sums = np.zeros((6, p))
+        sq = np.zeros(p)
+        done = 0
+        while done < n:
+            c = min(chunk, n - done)
+            drawn = _sample(rng, s, c, m)
+            h = _hands(known, need, drawn, [list(range(sum(need[:i]), sum(need[:i + 1])))
+                                            for i in range(p)])
+            if g.split:
+                per = _per_deal(g, h)
+                for i in range(6):
+                    sums[i] += per[i].sum(axis=0)
+                sq += (per[2] ** 2).sum(axis=0)
+            else:
+                acc = _accumulate(g, h)
+                for i in range(6):
+                    sums[i] += acc[i]
+                sq += acc[6]
+            done += c
+        high, low, eq, win, tie, nolow_high = sums
+        total = float(n)
+        samples = n
+        mean = eq / total
+        stderr = np.sqrt(np.maximum(sq / total - mean ** 2, 0.0) / total)
+    labels = tuple(p if isinstance(p, str) else " ".join(card_str(c) for c in _cards(p))
+                   for p in players)
+    if not g.split:
+        return EquityResult(eq / total, win / total, tie / total, stderr, bool(run_exact),
+                            samples, labels)
+    return HiLoEquityResult(eq / total, win / total, tie / total, stderr, bool(run_exact),
+                            samples, labels, high=high / total, low=low / total,
+                            scoop=win / total)
+
+
+def _sample(rng: np.random.Generator, stub: np.ndarray, c: int, m: int) -> np.ndarray:
+    """`c` rows of `m` distinct cards of `stub`: the first m steps of a Fisher-Yates shuffle."""
+    size = len(stub)
+    perm = np.tile(stub, (c, 1))
+    rows = np.arange(c)
+    for j in range(m):
+        r = j + (rng.random(c) * (size - j)).astype(np.intp)
+        a, b = perm[rows, j].copy(), perm[rows, r]
+        perm[rows, j] = b
+        perm[rows, r] = a
+    return np.ascontiguousarray(perm[:, :m])
+
+
+def _per_deal(g: Game, h: np.ndarray) -> list[np.ndarray]:
+    """Per deal and player: high share, low share, equity, win (alone), tie, no-low high."""
+    if not g.split:
+        sh = shares(g, h)
+        top = sh > 0
+        alone = top.sum(axis=1, keepdims=True) == 1
+        win = (top & alone).astype(np.float64)
+        tie = (top & ~alone).astype(np.float64)
+        z = np.zeros_like(sh)
+        return [sh, z, sh, win, tie, z]
+    high, low, has_low = _halves(g, h)
+    eq = np.where(has_low[:, None], (high + low) / 2, high)
+    scoop = (eq == 1.0).astype(np.float64)
+    part = ((eq > 0) & (eq < 1.0)).astype(np.float64)
+    nolow = np.where(has_low[:, None], 0.0, high)
+    return [high, low, eq, scoop, part, nolow]
+
+
+def _accumulate(g: Game, h: np.ndarray) -> list[np.ndarray]:
+    """The sums over deals of :func:`_per_deal` (one-half games in integer counts),
+    then (one-half games) the sum of the squared equities."""
+    if g.split:
+        return [x.sum(axis=0) for x in _per_deal(g, h)]
+    n, p = h.shape[0], h.shape[1]
+    st = np.stack([np.asarray(strengths(g, np.ascontiguousarray(h[:, j]))).reshape(n)
+                   for j in range(p)], axis=1)
+    z = np.zeros(p)
+    if p == 2:
+        a, b = st[:, 0], st[:, 1]
+        w0, w1 = np.count_nonzero(a > b), np.count_nonzero(b > a)
+        t = n - w0 - w1
+        won = np.array([w0, w1], dtype=np.float64)
+        return [won + t / 2, z, won + t / 2, won, np.array([t, t], dtype=np.float64), z,
+                won + t / 4]
+    top = st == st.max(axis=1, keepdims=True)
+    cnt = top.sum(axis=1)
+    eq = np.zeros(p)
+    win = np.zeros(p)
+    tie = np.zeros(p)
+    sq = np.zeros(p)
+    for k in range(1, p + 1):
+        hits = np.count_nonzero(top & (cnt == k)[:, None], axis=0).astype(np.float64)
+        eq += hits / k
+        sq += hits / (k * k)
+        if k == 1:
+            win += hits
+        else:
+            tie += hits
+    return [eq, z, eq, win, tie, z, sq]
