@@ -21,6 +21,8 @@ from hypothesis import strategies as st
 
 import handrank as hr
 
+from .conftest import dask_or_skip
+
 eq: Any = importlib.import_module("handrank.equity")
 
 SECONDS = 5.0       # "at once" on a loaded machine; a refusal today takes minutes
@@ -89,6 +91,15 @@ def test_rare_deal_refused_quickly() -> None:
     players = ["AsAh,KsKh:1e-300", "AsAh,QsQh:1e-300"]
     with pytest.raises(hr.InvalidRangeError, match="clash in almost every deal"):
         _bounded(lambda: hr.equity(players, seed=1, trials=1_000_000))
+
+
+def test_rare_deal_refused_quickly_on_dask_too() -> None:
+    """handrank.dask's Monte Carlo refuses the same rare deal with the same message, at once
+    (it used to run its chunks for seconds and then say no deal was possible)."""
+    hd = dask_or_skip()
+    players = ["AsAh,KsKh:1e-300", "AsAh,QsQh:1e-300"]
+    with pytest.raises(hr.InvalidRangeError, match="clash in almost every deal"):
+        _bounded(lambda: hd.equity(players, seed=1, exact=False))
 
 
 def test_possible_tight_deal_still_works() -> None:

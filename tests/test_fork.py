@@ -24,6 +24,8 @@ import pytest
 
 import handrank as hr
 
+from .conftest import dask_or_skip
+
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")
 
 CHILD_SECONDS = 15.0        # generous: the machine may be loaded; a hang never returns
@@ -60,13 +62,13 @@ def _analysis() -> Any:
 
 
 def _dask_local() -> Any:
-    hd = pytest.importorskip("handrank.dask")
+    hd = dask_or_skip()
     r = hd.equity(["AKs", "QQ"], trials=200_000, seed=9)
     return r.equity.tolist()
 
 
 def _dask_batch() -> Any:
-    hd = pytest.importorskip("handrank.dask")
+    hd = dask_or_skip()
     da = pytest.importorskip("dask.array")
     x = da.from_array(_rows(40_000), chunks=(10_000, 7))
     return np.asarray(hd.evaluate_batch(x).compute(scheduler="threads")).tolist()

@@ -12,6 +12,8 @@ import handrank as hr
 from handrank.history import HistoryError, read, summary
 from handrank.history.phh import _chunks, loads_table
 
+from .conftest import dask_or_skip
+
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover
@@ -266,19 +268,21 @@ def test_summary_hand_computed(tmp_path):
     eq = hr.equity(["AsKs", "QhQd"], exact=True).equity
     want_ann = 800 * float(eq[0]) - 1000 + 600 - 50
     assert t["ann"]["allin_adjusted_net"] == pytest.approx(want_ann)
-    df = s.to_pandas()
-    assert df.loc["cy", "net"] == 150
     net, adj = s.curves("ann")
     assert net == [-400, -450]
     only = summary(tmp_path, player="bob")
     assert {r.player for r in only.rows} == {"bob"}
+    pytest.importorskip("pandas", reason="to_pandas needs the pandas extra")
+    df = s.to_pandas()
+    assert df.loc["cy", "net"] == 150
+    pytest.importorskip("matplotlib", reason="plot needs the plot extra")
     out = tmp_path / "g.png"
     only.plot(out, unit="bb")
     assert out.stat().st_size > 1000
 
 
 def test_dask_histories_same_as_summary(tmp_path):
-    hd = pytest.importorskip("handrank.dask")
+    hd = dask_or_skip()
     for i in range(3):
         (tmp_path / f"{i}.phh").write_text(HU.replace("AsKs", ["AsKs", "AhKh", "AdKd"][i]))
     a = hd.histories([tmp_path])

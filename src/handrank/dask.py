@@ -52,6 +52,7 @@ from .equity import (
     _result_exact,
     _stderr,
     _threads,
+    check_acceptance,
     check_deal,
     check_trials,
     mc_arrays,
@@ -447,6 +448,9 @@ def run_equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: Cards
                                                                       chunk_trials)
     if use_exact(spot, exact, trials, target_stderr):
         return _exact(spot, _game_key(variant), client, progress)
+    # a deal that exists but that the sampler would almost never draw is
+    # refused now, with handrank.equity's message, not after the chunks ran
+    check_acceptance(spot, trials, target_stderr)
     if _backend.core is None:
         # no C core on this machine: numpy Monte Carlo, as handrank.equity does
         return _monte_carlo_python(spot, trials, target_stderr, seed)

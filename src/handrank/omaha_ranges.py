@@ -40,7 +40,7 @@ import itertools
 import math
 import re
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Optional
 
 import numpy as np
 
@@ -66,7 +66,7 @@ _PERCENT = re.compile(r"[0-9]+(?:\.[0-9]*)?%|\.[0-9]+%")
 _SPACE = re.compile(r"\s")
 
 # A position: (rank 0..12 or None, suit 0..3 or None, variable letter or "").
-Position = tuple[int | None, int | None, str]
+Position = tuple[Optional[int], Optional[int], str]  # a runtime alias: no `|` (Python 3.9)
 
 
 def _shape_ok(hand: tuple[int, ...], shape: str) -> bool:
