@@ -14,7 +14,9 @@ DATA = Path(os.environ.get("HANDRANK_PHH_DATA", "/work/shared/data/phh"))
 real = pytest.mark.skipif(not DATA.is_dir(), reason="real PHH data not present")
 
 # Seven-card stud by hand: antes 1 (dead), p1's 2c is the lowest up card and
-# brings in for 2; p2 completes to 5, both call.  p1 folds on 4th street.
+# brings in for 2; p2 completes to 5, both call.  From 4th street p3's up
+# cards (J-8, then J-8-6, Q-J-8-6) are the best showing: p3 opens each
+# street; p1 folds on 4th street.
 # p1 put in 1 + 5 = 6; p2 and p3 each 1 + 5 + 5 + 10 + 0 + 10 = 31.
 # Pot 68 to p2 (kings over p3's sevens): stacks 94, 100 - 31 + 68, 100 - 31.
 STUD = """variant = 'F7S'
@@ -25,9 +27,9 @@ small_bet = 5
 big_bet = 10
 starting_stacks = [100, 100, 100]
 actions = ['d dh p1 AhAd2c', 'd dh p2 KsKd9h', 'd dh p3 7c7d8s', 'p1 pb', 'p2 cbr 5', \
-'p3 cc', 'p1 cc', 'd dh p1 3h', 'd dh p2 4s', 'd dh p3 Jc', 'p2 cc', 'p3 cbr 5', 'p1 f', \
-'p2 cc', 'd dh p2 5d', 'd dh p3 6h', 'p2 cbr 10', 'p3 cc', 'd dh p2 Qd', 'd dh p3 Qc', \
-'p2 cc', 'p3 cc', 'd dh p2 2d', 'd dh p3 3c', 'p2 cbr 10', 'p3 cc', \
+'p3 cc', 'p1 cc', 'd dh p1 3h', 'd dh p2 4s', 'd dh p3 Jc', 'p3 cbr 5', 'p1 f', 'p2 cc', \
+'d dh p2 5d', 'd dh p3 6h', 'p3 cc', 'p2 cbr 10', 'p3 cc', 'd dh p2 Qd', 'd dh p3 Qc', \
+'p3 cc', 'p2 cc', 'd dh p2 2d', 'd dh p3 3c', 'p3 cc', 'p2 cbr 10', 'p3 cc', \
 'p2 sm KsKd9h4s5dQd2d', 'p3 sm 7c7d8sJc6hQc3c']
 finishing_stacks = [94, 137, 69]
 """
@@ -102,8 +104,16 @@ def test_draw_bad_hands_are_refused(edit, why):
 def test_stud_bring_in_out_of_turn_and_truncated():
     with pytest.raises(HistoryError, match="bring-in"):
         _one(STUD.replace("'p2 cbr 5', 'p3 cc'", "'p2 pb', 'p3 cc'"))
+    with pytest.raises(HistoryError, match=r"bring-in by seat p2 out of turn \(p1 brings in\)"):
+        _one(STUD.replace("'p1 pb', 'p2 cbr 5', 'p3 cc', 'p1 cc'",
+                          "'p2 pb', 'p3 cbr 5', 'p1 cc', 'p2 cc'"))
+    with pytest.raises(HistoryError, match=r"p1 out of turn \(p2 brings in\)"):
+        _one(STUD.replace("'F7S'", "'FR'"))     # razz: the highest up card (9h) brings in
+    with pytest.raises(HistoryError, match=r"p2 acts out of turn \(p3 opens this street\)"):
+        _one(STUD.replace("'p3 cbr 5', 'p1 f', 'p2 cc'", "'p2 cbr 5', 'p3 cc', 'p1 f'"))
     with pytest.raises(HistoryError, match="truncated hand"):
-        _one(STUD.replace("'d dh p2 2d', 'd dh p3 3c', 'p2 cbr 10', 'p3 cc', ", "").replace(
+        _one(STUD.replace("'d dh p2 2d', 'd dh p3 3c', 'p3 cc', 'p2 cbr 10', 'p3 cc', ",
+                          "").replace(
             "'p2 sm KsKd9h4s5dQd2d', 'p3 sm 7c7d8sJc6hQc3c'",
             "'p2 sm KsKd9h4s5dQd', 'p3 sm 7c7d8sJc6hQc'"))
 

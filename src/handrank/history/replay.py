@@ -11,9 +11,11 @@ a payout within half a chip of it per seat, with the same total, agrees.
 Games without a board (stud, stud hi-lo, razz, the deuce-to-seven draws,
 badugi) settle through ``handrank.settle`` with ``board=None`` and their
 game.  Stud: ``d dh`` deals each street's card(s) (the next street opens when
-betting is over), ``pN pb`` posts the bring-in, then play goes clockwise; who
-opens a street (the bring-in, the best up cards later) is taken from the
-record, not checked.  Draw: a seat's ``sd`` discards (none: stands pat), the
+betting is over), ``pN pb`` posts the bring-in, then play goes clockwise.  The
+bring-in must be the lowest up card (razz: the highest, ace low; suits c < d <
+h < s break ties) and each later street opens with the best up cards (razz:
+the lowest; pairs count, straights and flushes do not); where up cards tie or
+are unknown the record says who opens.  Draw: a seat's ``sd`` discards (none: stands pat), the
 first one closes the betting round, and the next bet or check opens the next;
 play goes clockwise from seat 0 as in the button games.  Odd chips go from
 the first seat left of the last seat (no button in stud).  Bet sizes are not
@@ -208,7 +210,38 @@ def replay(h: Hand, *, allin_ev: bool = True) -> Replay:
     cur = start
     over = False
     held: dict[int, list[int | None]] = {}    # stud / draw: each seat's cards, None unknown
-    free = h.variant in STUD                  # stud: who opens a street is not checked
+    free = h.variant in STUD                  # stud: the next action opens a street
+    razz = h.variant == "FR"
+
+    def opener() -> int | None:
+        """Stud: who must open this street, or None where the record cannot say."""
+        ups: dict[int, list[int]] = {}
+        for t in live():
+            up = held.get(t, [])[2:6]
+            if not up or None in up:
+                return None
+            ups[t] = [c for c in up if c is not None]
+        if street == 0:
+            # the bring-in: lowest up card (razz: highest, ace low), suit breaking ties
+            def low(t: int) -> tuple[int, int]:
+                c = ups[t][0]
+                r = (c >> 2) if not razz else ((c >> 2) + 1) % 13
+                return (r, c & 3) if not razz else (-r, -(c & 3))
+            best = min(ups, key=low)
+            return best if stack[best] > 0 else None
+
+        def key(t: int) -> tuple[Any, ...]:
+            ranks = [(c >> 2) if not razz else ((c >> 2) + 1) % 13 for c in ups[t]]
+            groups = sorted(((ranks.count(r), r) for r in set(ranks)), reverse=True)
+            if razz:        # fewest pairs, then the lowest cards from the top
+                return (sum(k - 1 for k, _ in groups), sorted(set(ranks), reverse=True))
+            return tuple((-k, -r) for k, r in groups)
+        keys = {t: key(t) for t in ups}
+        top = min(keys.values())
+        first = [t for t in ups if keys[t] == top]
+        if len(first) != 1:
+            return None                 # a tie: the record says who opens
+        return nxt(first[0])
 
     def new_street() -> None:
         nonlocal street, need, cur, free
@@ -347,8 +380,10 @@ def replay(h: Hand, *, allin_ev: bool = True) -> Replay:
                                f", a card it does not hold", i)
             continue
         if kind == "pb" and h.variant in STUD:
-            if street != 0 or any(bet) or s not in need:
-                raise fail(f"bring-in by seat p{s + 1} out of turn", i)
+            o = opener() if street == 0 else None
+            if street != 0 or any(bet) or s not in need or o not in (None, s):
+                raise fail(f"bring-in by seat p{s + 1} out of turn"
+                           + (f" (p{o + 1} brings in)" if o is not None and o != s else ""), i)
             b = min(h.bring_in or 0, stack[s])
             stack[s] -= b
             bet[s] = b
@@ -405,6 +440,9 @@ def replay(h: Hand, *, allin_ev: bool = True) -> Replay:
         if h.variant in DRAW and street % 2 == 1:
             new_street()                    # the draw is over: betting again
         if free and s in need:
+            o = opener()
+            if o is not None and o != s:
+                raise fail(f"seat p{s + 1} acts out of turn (p{o + 1} opens this street)", i)
             cur = s
         free = False
         if s not in need or nxt(cur) != s:
