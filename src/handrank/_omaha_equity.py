@@ -332,7 +332,7 @@ def _player_range(p: Any, i: int) -> OmahaRange:
 def _range_equity(variant: Any, g: Any, players: Any, board: Any, dead: Any,
                   exact: bool | None, trials: int | None, target: float | None,
                   seed: int | None, nthreads: int) -> EquityResult:
-    """Monte Carlo equity of Omaha ranges, sampled jointly with card removal (see sample_ranges)."""
+    """Monte Carlo equity of Omaha ranges, drawn jointly with card removal (sample_ranges)."""
     n, rs, barr, m, blocked, trials, target = range_spot(
         getattr(variant, "hole_cards", None), g, players, board, dead, exact, trials, target)
 
