@@ -200,8 +200,9 @@ def test_preflop_monte_carlo_with_target():
 def test_equity_errors():
     with pytest.raises(ValueError, match="variant= does not apply"):
         hr.equity(["As 2s Kd Qd", "Ah 3h Jc Tc"], game="omaha-hilo", variant="shortdeck")
-    with pytest.raises(hr.InvalidRangeError, match="ranges are not supported"):
-        hr.equity(["As 2s Kd Qd", "random"], game="omaha-hilo")
+    # ranges work since issue 17 (tests/test_hilo_range_equity.py); hold'em range text does not
+    with pytest.raises(hr.InvalidRangeError, match="hold'em notation"):
+        hr.equity(["As 2s Kd Qd", "AKs"], game="omaha-hilo")
     with pytest.raises(hr.InvalidHandError, match="card 'As' is in player 1's hand and on "
                                                  "the board"):
         hr.equity(["As 2s Kd Qd", "Ah 3h Jc Tc"], board="As 4c 5d", game="omaha-hilo")
