@@ -140,10 +140,13 @@ def test_registry_options():
      "range_equity does not support game 'holdem-hilo'"),
     (lambda: hr.analyze("AA", "2c 7d 9h", game="omaha-hilo"), ValueError,
      "analyze does not support game 'omaha-hilo'"),
-    # Plain Omaha takes ranges since the Omaha range notation landed
-    # (tests/test_omaha_range_equity.py); the hi-lo games do not yet.
-    (lambda: hr.equity(["AsKsQdJd", "random"], game="omaha5-hilo"), hr.InvalidRangeError,
-     "ranges are not supported"),
+    # The Omaha games take Omaha ranges since the Omaha range notation landed
+    # (tests/test_omaha_range_equity.py, tests/test_hilo_range_equity.py);
+    # hold'em range text and bad range text say so.
+    (lambda: hr.equity(["AsKsQdJd", "AKs"], game="omaha5-hilo"), hr.InvalidRangeError,
+     "hold'em notation"),
+    (lambda: hr.equity(["AsKsQdJd", "AA**:0"], game="omaha5-hilo"), hr.InvalidRangeError,
+     "no hand of positive weight"),
     (lambda: hr.equity(["As2s", "random"], game="holdem-hilo"), hr.InvalidRangeError,
      "ranges are not supported"),
 ])

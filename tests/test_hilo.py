@@ -200,13 +200,15 @@ def test_preflop_monte_carlo_with_target():
 def test_equity_errors():
     with pytest.raises(ValueError, match="variant= does not apply"):
         hr.equity(["As 2s Kd Qd", "Ah 3h Jc Tc"], game="omaha-hilo", variant="shortdeck")
-    with pytest.raises(hr.InvalidRangeError, match="ranges are not supported"):
-        hr.equity(["As 2s Kd Qd", "random"], game="omaha-hilo")
+    # ranges work since issue 17 (tests/test_hilo_range_equity.py); hold'em range text does not
+    with pytest.raises(hr.InvalidRangeError, match="hold'em notation"):
+        hr.equity(["As 2s Kd Qd", "AKs"], game="omaha-hilo")
     with pytest.raises(hr.InvalidHandError, match="card 'As' is in player 1's hand and on "
                                                  "the board"):
         hr.equity(["As 2s Kd Qd", "Ah 3h Jc Tc"], board="As 4c 5d", game="omaha-hilo")
-    with pytest.raises(ValueError, match="unknown game 'stud', expected 'holdem' or 'omaha'"):
-        hr.equity(["As 2s Kd Qd", "Ah 3h Jc Tc"], game="stud")
+    # 'stud' and 'razz' are games now (issue 18): an unknown name stands in
+    with pytest.raises(ValueError, match="unknown game 'mexican', expected 'holdem' or 'omaha'"):
+        hr.equity(["As 2s Kd Qd", "Ah 3h Jc Tc"], game="mexican")
     with pytest.raises(ValueError, match="trials and target_stderr apply to Monte Carlo"):
         hr.equity(["As 2s Kd Qd", "Ah 3h Jc Tc"], game="omaha-hilo", exact=True, trials=10)
 
@@ -353,7 +355,10 @@ def test_settle_examples():
 
 
 def test_settle_errors():
-    with pytest.raises(ValueError, match="unknown game 'razz'"):
+    with pytest.raises(ValueError, match="unknown game 'mexican'"):
+        hr.settle("4c 5d Kh 8s 9s", ["As 2s", "Qs Qh"], [1, 1], game="mexican")
+    # razz is a game now (issue 18), one without a board
+    with pytest.raises(ValueError, match="game 'razz' has no board: pass board=None"):
         hr.settle("4c 5d Kh 8s 9s", ["As 2s", "Qs Qh"], [1, 1], game="razz")
     with pytest.raises(hr.InvalidHandError,
                        match="expected 4 to 6 cards for seat 1's hand, got 2"):

@@ -142,7 +142,11 @@ def test_variant_out_of_deck_cards(kw, bad):
 
 
 def test_equity_unknown_game_and_variant():
-    with pytest.raises(ValueError, match="unknown game 'stud', expected 'holdem' or 'omaha'"):
+    # 'stud' is a game now (issue 18): an unknown name stands in, and stud's
+    # own check refuses hold'em hole cards
+    with pytest.raises(ValueError, match="unknown game 'mexican', expected 'holdem' or 'omaha'"):
+        hr.equity(["AsKs", "QdQc"], game="mexican")
+    with pytest.raises(ValueError, match="game 'stud': each player holds 3 to 7 cards, got 2"):
         hr.equity(["AsKs", "QdQc"], game="stud")
     with pytest.raises(ValueError, match="unknown variant 'nope'"):
         hr.equity(["AsKs", "QdQc"], variant="nope")

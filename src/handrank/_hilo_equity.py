@@ -25,9 +25,12 @@ from ._omaha_equity import (
     EXACT_MAX,
     _boards,
     _combinations,
+    _is_range,
     _prepare,
     python_too_slow,
+    range_spot,
     sample_boards,
+    sample_ranges,
 )
 from .equity import (
     BOARD_CARDS,
@@ -89,8 +92,14 @@ class HiLoEquityResult(EquityResult):
 def equity(players: Any, board: Any = "", dead: Any = "", *, exact: bool | None = None,
            trials: int | None = None, target_stderr: float | None = None,
            seed: int | None = None, threads: int | None = None,
-           variant: Any = None) -> HiLoEquityResult:
-    """Omaha hi-lo equity of exact hands; see :func:`handrank.equity` for the parameters.
+           variant: Any = None, hole_cards: int | None = None) -> HiLoEquityResult:
+    """Omaha hi-lo equity; see :func:`handrank.equity` for the parameters.
+
+    Players are exact hands or Omaha ranges (as in Omaha equity: an
+    :class:`handrank.omaha_ranges.OmahaRange`, its text, ``"random"``).  With
+    any range the method is Monte Carlo, hands drawn jointly by weight with
+    card removal (:func:`handrank._omaha_equity.sample_ranges`); `hole_cards`
+    is what ``"random"`` deals (None: the other players' size, else 4).
 
     Examples
     --------
@@ -101,6 +110,10 @@ def equity(players: Any, board: Any = "", dead: Any = "", *, exact: bool | None 
     if variant is not None and game_tables(variant) is not game_tables(None):
         raise ValueError("omaha-hilo is played with the 52-card deck; variant= does not apply")
     g = game_tables(None)
+    if not isinstance(players, (str, bytes)) and hasattr(players, "__len__") \
+            and any(_is_range(p) for p in players):
+        return _range_equity(g, players, board, dead, exact, trials, target_stderr, seed,
+                             _threads(threads), hole_cards)
     holes, b, d = _prepare(players, board, dead, g)
     trials, target_stderr = check_trials(trials, target_stderr)
     nthreads = _threads(threads)
@@ -176,4 +189,20 @@ def _monte_carlo(holes: list[list[int]], board: np.ndarray, deck: np.ndarray, m:
     total, done = sample_boards(
         board, deck, m, trials, target, seed,
         lambda boards: _tally(_strengths(holes, boards, nthreads)), _stderr)
+    return _result(total, done, exact=False)
+
+
+def _range_equity(g: Any, players: Any, board: Any, dead: Any, exact: bool | None,
+                  trials: int | None, target: float | None, seed: int | None,
+                  nthreads: int, hole_cards: int | None) -> HiLoEquityResult:
+    n, rs, barr, m, blocked, trials, target = range_spot(
+        hole_cards, g, players, board, dead, exact, trials, target)
+
+    def tally(hs: list[np.ndarray], boards: np.ndarray) -> np.ndarray:
+        s = np.empty((n, len(boards), 2), dtype=np.uint16)
+        for p, h in enumerate(hs):
+            evaluate_omaha_hilo_batch(h, boards, out=s[p], threads=nthreads)
+        return _tally(s)
+
+    total, done = sample_ranges(rs, barr, m, blocked, trials, target, seed, tally, _stderr)
     return _result(total, done, exact=False)

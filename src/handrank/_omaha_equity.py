@@ -19,6 +19,7 @@ same result whatever `threads` is.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -294,14 +295,20 @@ def _is_range(p: Any) -> bool:
         pass
     else:
         return False
-    # text that is neither omaha nor hold'em range text keeps the card error
+    # text that is neither omaha nor hold'em range text keeps the card error,
+    # unless it is written in range notation: then the range parser's error
     for parse in (OmahaRange, parse_player):
         try:
             parse(p)
         except (ValueError, TypeError):
             continue
         return True
-    return False
+    return _RANGE_TEXT.search(p) is not None
+
+
+# wildcards, weights, unions, percentages, suit variables or two ranks in a
+# row: never card text, so the range parser says what is wrong
+_RANGE_TEXT = re.compile(r"[*:,%]|[2-9TJQKA][xyzw2-9TJQKA]")
 
 
 def _player_range(p: Any, i: int) -> OmahaRange:
@@ -325,13 +332,31 @@ def _player_range(p: Any, i: int) -> OmahaRange:
 def _range_equity(variant: Any, g: Any, players: Any, board: Any, dead: Any,
                   exact: bool | None, trials: int | None, target: float | None,
                   seed: int | None, nthreads: int) -> EquityResult:
-    """Monte Carlo equity of Omaha ranges, sampled jointly with card removal.
+    """Monte Carlo equity of Omaha ranges, drawn jointly with card removal (sample_ranges)."""
+    n, rs, barr, m, blocked, trials, target = range_spot(
+        getattr(variant, "hole_cards", None), g, players, board, dead, exact, trials, target)
 
-    Each trial draws one hand per player from its range (by weight) and keeps
-    the trial when no card is used twice, which samples the joint
-    distribution of the hands given that they fit together; the loop is
-    bounded (``MAX_DRAWS_FACTOR`` draws per trial) and raises
-    InvalidRangeError when no deal is found.
+    def tally(hs: list[np.ndarray], boards: np.ndarray) -> np.ndarray:
+        s = np.empty((n, len(boards)), dtype=np.uint16)
+        for p, h in enumerate(hs):
+            evaluate_omaha_batch(h, boards, out=s[p], threads=nthreads, variant=variant)
+        return np.array(_tally(s))
+
+    total, done = sample_ranges(rs, barr, m, blocked, trials, target, seed, tally, _stderr)
+    return EquityResult(equity=total[2] / done, win=total[0] / done, tie=total[1] / done,
+                        stderr=_stderr(total, done), exact=False, samples=done)
+
+
+def range_spot(size: Any, g: Any, players: Any, board: Any, dead: Any, exact: bool | None,
+               trials: int | None, target: float | None
+               ) -> tuple[int, list[OmahaRange], np.ndarray, int, np.ndarray,
+                          int | None, float | None]:
+    """Check a spot with Omaha ranges; shared by Omaha and Omaha hi-lo equity.
+
+    `size` is the game's hole-card count (what "random" deals), or None to
+    take that of the other players (4 when every player is "random").
+    Returns (players, ranges without the board, dead and off-deck cards,
+    board ids, board cards to deal, blocked-card mask, trials, target).
     """
     n, b, d = table_cards(players, board, dead)
     if exact:
@@ -340,8 +365,6 @@ def _range_equity(variant: Any, g: Any, players: Any, board: Any, dead: Any,
     where: dict[int, str] = {}
     for c, place in [(c, "the board") for c in b] + [(c, "the dead cards") for c in d]:
         claim_card(where, c, place, g)
-    # "random" takes the game's hole-card count, else that of the other players
-    size = getattr(variant, "hole_cards", None)
     if size not in HOLE_SIZES:
         known = [_player_range(p, i).size for i, p in enumerate(players)
                  if not (isinstance(p, str) and p.strip().lower() in ("random", "*"))]
@@ -362,38 +385,64 @@ def _range_equity(variant: Any, g: Any, players: Any, board: Any, dead: Any,
     m = BOARD_CARDS - len(b)
     if n * sizes[0] + m > 52 - len(gone):
         raise InvalidHandError("not enough cards for every player and the board")
-    rng = np.random.default_rng(mc_seed(seed))
-    cap = trials if trials is not None else (TARGET_MAX_TRIALS if target else DEFAULT_TRIALS)
-    barr = np.array(b, dtype=np.uint8)
     blocked = np.zeros(52, dtype=bool)
     blocked[gone] = True
+    return n, rs, np.array(b, dtype=np.uint8), m, blocked, trials, target
+
+
+def draw_batch(rng: np.random.Generator, rs: list[OmahaRange], probs: list[Any], k: int,
+               blocked: np.ndarray, board: np.ndarray,
+               m: int) -> tuple[list[np.ndarray], np.ndarray]:
+    """One batch of `k` draws: the deals whose hands fit together, and their boards.
+
+    Draws one hand per player from its range (uniform, or by `probs`),
+    keeps the draws where no card is used twice, and completes each kept
+    board with `m` cards from those neither blocked nor held.  Returns
+    (each player's kept hands, boards), both of the kept rows.
+    """
+    hs = [r.hands[rng.integers(0, len(r), size=k) if pr is None
+                  else rng.choice(len(r), size=k, p=pr)] for r, pr in zip(rs, probs)]
+    used = np.zeros((k, 52), dtype=np.int8)
+    rows = np.arange(k)[:, None]
+    for h in hs:
+        np.add.at(used, (np.broadcast_to(rows, h.shape), h), 1)
+    ok = (used <= 1).all(axis=1)
+    keys = rng.random((int(ok.sum()), 52)) if ok.any() else np.zeros((0, 52))
+    keys[(used[ok] > 0) | blocked] = 2.0
+    pick = np.argpartition(keys, m - 1, axis=1)[:, :m].astype(np.uint8) if m and len(keys) \
+        else np.zeros((len(keys), m), dtype=np.uint8)
+    return [np.ascontiguousarray(h[ok]) for h in hs], _boards(board, pick)
+
+
+def sample_ranges(rs: list[OmahaRange], board: np.ndarray, m: int, blocked: np.ndarray,
+                  trials: int | None, target: float | None, seed: int | None,
+                  tally: Callable[[list[np.ndarray], np.ndarray], np.ndarray],
+                  stderr: Callable[[np.ndarray, int], np.ndarray]) -> tuple[np.ndarray, int]:
+    """Monte Carlo over Omaha ranges, shared by Omaha and Omaha hi-lo equity.
+
+    Each trial draws one hand per player from its range (by weight) and keeps
+    the trial when no card is used twice (:func:`draw_batch`), which samples
+    the joint distribution of the hands given that they fit together; adds
+    ``tally(hands, boards)`` per batch and stops as :func:`sample_boards`
+    does.  The loop is bounded (``MAX_DRAWS_FACTOR`` draws per trial) and
+    raises InvalidRangeError when deals are too rare.  Returns (total, done).
+    """
+    rng = np.random.default_rng(mc_seed(seed))
+    cap = trials if trials is not None else (TARGET_MAX_TRIALS if target else DEFAULT_TRIALS)
     probs = [None if (r.weights == r.weights[0]).all() else r.weights / r.weights.sum()
              for r in rs]
-    total = np.zeros((4, n))
+    total: np.ndarray | None = None
     done = drawn = 0
     while done < cap:
         k = int(min(CHUNK, cap - done))
         drawn += k
-        hs = [r.hands[rng.integers(0, len(r), size=k) if pr is None
-                      else rng.choice(len(r), size=k, p=pr)] for r, pr in zip(rs, probs)]
-        used = np.zeros((k, 52), dtype=np.int8)
-        rows = np.arange(k)[:, None]
-        for h in hs:
-            np.add.at(used, (np.broadcast_to(rows, h.shape), h), 1)
-        ok = (used <= 1).all(axis=1)
-        if ok.any():
-            keys = rng.random((int(ok.sum()), 52))
-            keys[(used[ok] > 0) | blocked] = 2.0
-            pick = np.argpartition(keys, m - 1, axis=1)[:, :m].astype(np.uint8) if m \
-                else np.zeros((len(keys), 0), dtype=np.uint8)
-            boards = _boards(barr, pick)
-            s = np.empty((n, len(boards)), dtype=np.uint16)
-            for p, h in enumerate(hs):
-                evaluate_omaha_batch(np.ascontiguousarray(h[ok]), boards, out=s[p],
-                                     threads=nthreads, variant=variant)
-            total += np.array(_tally(s))
+        hs, boards = draw_batch(rng, rs, probs, k, blocked, board, m)
+        if len(boards):
+            part = np.asarray(tally(hs, boards), dtype=np.float64)
+            total = part if total is None else total + part
             done += len(boards)
-        if target is not None and done >= 2 and _stderr(total, done).max() < target:
+        if target is not None and total is not None and done >= 2 \
+                and stderr(total, done).max() < target:
             break
         if done == 0 and drawn >= MIN_DRAWS:
             raise InvalidRangeError(f"no deal found in {drawn:,} draws: the ranges collide "
@@ -402,7 +451,6 @@ def _range_equity(variant: Any, g: Any, players: Any, board: Any, dead: Any,
             # Fewer deals than asked for: say so rather than return a
             # result on fewer trials than the caller wanted.
             raise InvalidRangeError("the players' ranges clash in almost every deal")
-    if done == 0:
+    if total is None or done == 0:
         raise InvalidRangeError("no deal found: the ranges collide with each other")
-    return EquityResult(equity=total[2] / done, win=total[0] / done, tie=total[1] / done,
-                        stderr=_stderr(total, done), exact=False, samples=done)
+    return total, done

@@ -217,9 +217,9 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
         only from the variant's deck and every given card must be in it.
     game : {"holdem", "omaha", "omaha-hilo"}
         ``"omaha"``: each player is an exact hand of 4, 5 or 6 cards (all
-        players the same size; ranges are not supported) and plays exactly
-        two hole cards with three from the board (see
-        :mod:`handrank._omaha_equity`).  ``"omaha-hilo"``: the same hands,
+        players the same size) or an Omaha range (Monte Carlo) and plays
+        exactly two hole cards with three from the board (see
+        :mod:`handrank._omaha_equity`).  ``"omaha-hilo"``: the same players,
         eight or better; the result (:class:`handrank._hilo_equity.HiLoEquityResult`)
         adds ``.high``, ``.low`` (each player's expected share of the high
         and of the low half; a half with no qualifying low goes to the high

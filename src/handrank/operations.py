@@ -554,8 +554,9 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
            game: Any = "holdem") -> EquityResult:
     """Each player's equity in any game; see :func:`handrank.equity.equity` for the parameters.
 
-    The Omaha and hi-lo games take exact hands (ranges raise
-    :class:`InvalidRangeError`); a game of two halves returns a result with
+    The Omaha games, hi-lo included, take exact hands or Omaha ranges
+    (Monte Carlo); holdem-hilo takes exact hands (ranges raise
+    :class:`InvalidRangeError`).  A game of two halves returns a result with
     ``.high``, ``.low`` and ``.scoop``.
 
     >>> r = equity(["As 2s", "Kh Kd"], board="3c 4d 9h Qc", game="holdem-hilo")
@@ -578,7 +579,7 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
     if g.hand == "omaha" and not g.split:
         r = _omaha_equity.equity(players, board, dead, game="omaha", variant=g, **kw)
     elif g.hand == "omaha" and g.low_rule == ("a5", 8):
-        r = _hilo_equity.equity(players, board, dead, **kw)
+        r = _hilo_equity.equity(players, board, dead, hole_cards=g.hole_cards, **kw)
     elif g.hand == "any" and g.low_rule == ("a5", 8) and g.deck == tuple(range(52)):
         r = _holdem_hilo_equity.equity(players, board, dead, **kw)
     else:

@@ -16,16 +16,21 @@ GAMES: dict[str, tuple[str, str | None]] = {
     "FO/8": ("fixed-limit Omaha hi-lo", "omaha-hilo"),
     "PO": ("pot-limit Omaha", "omaha"),
     "NO": ("no-limit Omaha", "omaha"),
-    "F7S": ("seven-card stud", None),
-    "F7S/8": ("seven-card stud hi-lo", None),
-    "FR": ("razz", None),
-    "F2L3D": ("deuce-to-seven triple draw", None),
-    "N2L1D": ("deuce-to-seven single draw", None),
-    "FB": ("badugi", None),
+    "F7S": ("seven-card stud", "stud"),
+    "F7S/8": ("seven-card stud hi-lo", "stud-hilo"),
+    "FR": ("razz", "razz"),
+    "F2L3D": ("deuce-to-seven triple draw", "27-triple"),
+    "N2L1D": ("deuce-to-seven single draw", "27-draw"),
+    "FB": ("badugi", "badugi"),
 }
 
 #: the hole-card count of each variant (for dealing checks)
 HOLE = {"NT": 2, "FT": 2, "PT": 2, "NS": 2, "FO/8": 4, "PO": 4, "NO": 4}
+
+#: games without a board: stud (cards dealt one street at a time, a bring-in)
+#: and draw (a fixed hand size, discards ``sd``)
+STUD = {"F7S": 7, "F7S/8": 7, "FR": 7}
+DRAW = {"F2L3D": 5, "N2L1D": 5, "FB": 4}
 
 
 class HistoryError(HandrankError, ValueError):

@@ -7,6 +7,19 @@ true, when they count as each seat's contribution (so an ante nobody could
 match goes back).  A ``sm`` without cards is a muck: that seat gives up its
 claim.  When the record splits an odd chip into halves (the Pluribus logs do),
 a payout within half a chip of it per seat, with the same total, agrees.
+
+Games without a board (stud, stud hi-lo, razz, the deuce-to-seven draws,
+badugi) settle through ``handrank.settle`` with ``board=None`` and their
+game.  Stud: ``d dh`` deals each street's card(s) (the next street opens when
+betting is over), ``pN pb`` posts the bring-in, then play goes clockwise.  The
+bring-in must be the lowest up card (razz: the highest, ace low; suits c < d <
+h < s break ties) and each later street opens with the best up cards (razz:
+the lowest; pairs count, straights and flushes do not); where up cards tie or
+are unknown the record says who opens.  Draw: a seat's ``sd`` discards (none: stands pat), the
+first one closes the betting round, and the next bet or check opens the next;
+play goes clockwise from seat 0 as in the button games.  Odd chips go from
+the first seat left of the last seat (no button in stud).  Bet sizes are not
+checked against the limits (as for fixed-limit hold'em); all-in EV stays None.
 """
 
 from __future__ import annotations
@@ -20,7 +33,7 @@ from .._validate import quote
 from ..cards import card_str, cards
 from ..errors import HandrankError
 from ..showdown import Pot, Settlement, settle, settle_game
-from .model import GAMES, HOLE, Hand, HistoryError
+from .model import DRAW, GAMES, HOLE, STUD, Hand, HistoryError
 
 _C = _backend.core
 
@@ -85,9 +98,9 @@ class Replay:
         """The :class:`~handrank.Settlement` from :func:`handrank.settle` (made on first use)."""
         if self._settlement is None and self._args is not None:
             a = self._args
-            if a[5] == "omaha":
+            if a[5] == "omaha" or a[0] is None and a[5] not in ("holdem", "omaha-hilo"):
                 from ..games import game as _game
-                self._settlement = settle_game(a[0], a[1], a[2], _game("omaha"), folded=a[3],
+                self._settlement = settle_game(a[0], a[1], a[2], _game(a[5]), folded=a[3],
                                                button=a[4], dead=a[6])
             else:
                 self._settlement = settle(a[0], a[1], a[2], folded=a[3], button=a[4],
@@ -153,10 +166,11 @@ def replay(h: Hand, *, allin_ev: bool = True) -> Replay:
         raise HistoryError(f"unknown variant {h.variant!r}", file=h.source, hand=h.index)
     name, game = GAMES[h.variant]
     n = h.seats
-    if h.variant not in HOLE:
-        # stud / razz / draw: no replay on main yet
+    boardless = h.variant in STUD or h.variant in DRAW
+    if h.variant not in HOLE and not boardless:
         return Replay([0] * n, 0, [False] * n, [], {},
                       error=f"not settleable yet: game {name!r} not supported")
+    size = STUD.get(h.variant) or DRAW.get(h.variant) or HOLE[h.variant]
     err = HistoryError
 
     def fail(msg: str, i: int | None) -> HistoryError:
@@ -195,6 +209,64 @@ def replay(h: Hand, *, allin_ev: bool = True) -> Replay:
     allin_board: list[int] | None = None
     cur = start
     over = False
+    held: dict[int, list[int | None]] = {}    # stud / draw: each seat's cards, None unknown
+    free = h.variant in STUD                  # stud: the next action opens a street
+    razz = h.variant == "FR"
+
+    def opener() -> int | None:
+        """Stud: who must open this street, or None where the record cannot say."""
+        ups: dict[int, list[int]] = {}
+        for t in live():
+            up = held.get(t, [])[2:6]
+            if not up or None in up:
+                return None
+            ups[t] = [c for c in up if c is not None]
+        if street == 0:
+            # the bring-in: lowest up card (razz: highest, ace low), suit breaking ties
+            def low(t: int) -> tuple[int, int]:
+                c = ups[t][0]
+                r = (c >> 2) if not razz else ((c >> 2) + 1) % 13
+                return (r, c & 3) if not razz else (-r, -(c & 3))
+            best = min(ups, key=low)
+            return best if stack[best] > 0 else None
+
+        def key(t: int) -> tuple[Any, ...]:
+            ranks = [(c >> 2) if not razz else ((c >> 2) + 1) % 13 for c in ups[t]]
+            groups = sorted(((ranks.count(r), r) for r in set(ranks)), reverse=True)
+            if razz:        # fewest pairs, then the lowest cards from the top
+                return (sum(k - 1 for k, _ in groups), sorted(set(ranks), reverse=True))
+            return tuple((-k, -r) for k, r in groups)
+        keys = {t: key(t) for t in ups}
+        top = min(keys.values())
+        first = [t for t in ups if keys[t] == top]
+        if len(first) != 1:
+            return None                 # a tie: the record says who opens
+        return nxt(first[0])
+
+    def new_street() -> None:
+        nonlocal street, need, cur, free
+        settle_round()
+        street += 1
+        need = set(can_act()) if len(can_act()) > 1 else set()
+        cur = 0
+        free = h.variant in STUD
+
+    def chunks(text: str, i: int, new: bool = True) -> list[int | None]:
+        if len(text) % 2:
+            raise fail(f"bad cards {text!r}", i)
+        out: list[int | None] = []
+        for k in range(0, len(text), 2):
+            t = text[k:k + 2]
+            if t == "??":
+                out.append(None)
+            elif new:
+                out.append(add_cards(t, i)[0])
+            else:
+                try:
+                    out.append(cards(t)[0])
+                except HandrankError as e:
+                    raise fail(str(e), i) from None
+        return out
 
     def nxt(frm: int) -> int | None:
         for k in range(n):
@@ -246,6 +318,16 @@ def replay(h: Hand, *, allin_ev: bool = True) -> Replay:
                 if len(parts) != 4:
                     raise fail(f"bad dealing action {act!r}", i)
                 s = _seat(parts[2], n, h, i)
+                if boardless:
+                    if folded[s]:
+                        raise fail(f"cards dealt to seat p{s + 1}, which folded", i)
+                    if h.variant in STUD and held.get(s) and (not need or betting_done()):
+                        new_street()        # the next card(s) of a street, or the draw
+                    got = held.setdefault(s, [])
+                    got += chunks(parts[3], i)
+                    if len(got) > size:
+                        raise fail(f"seat p{s + 1} holds {len(got)} cards, more than {size}", i)
+                    continue
                 if "?" in parts[3]:
                     continue
                 ids = add_cards(parts[3], i)
@@ -253,6 +335,8 @@ def replay(h: Hand, *, allin_ev: bool = True) -> Replay:
                     raise fail(f"expected {HOLE[h.variant]} hole cards, got {len(ids)}", i)
                 holes[s] = ids
             elif parts[1] == "db":
+                if boardless:
+                    raise fail(f"game {name!r} has no board: {act!r}", i)
                 if len(parts) != 3:
                     raise fail(f"bad dealing action {act!r}", i)
                 if need and not betting_done():
@@ -275,6 +359,64 @@ def replay(h: Hand, *, allin_ev: bool = True) -> Replay:
         if len(parts) < 2:
             raise fail(f"bad action {act!r}", i)
         kind = parts[1]
+        if kind == "sd" and h.variant in DRAW:
+            if need and not betting_done():
+                raise fail(f"seat p{s + 1} draws while betting is not over ({act!r})", i)
+            if folded[s]:
+                raise fail(f"seat p{s + 1} folded and cannot draw", i)
+            if need or street % 2 == 0:
+                new_street()                # the first discard opens the draw
+                need = set()
+            got = held.get(s, [])
+            for c in (chunks(parts[2], i, new=False) if len(parts) == 3 else []):
+                if c is not None and c in got:
+                    got.remove(c)
+                elif None in got:
+                    got.remove(None)
+                elif c is None and got:
+                    got[:] = [None] * (len(got) - 1)   # which card went is not known
+                else:
+                    raise fail(f"seat p{s + 1} discards {card_str(c) if c is not None else '??'}"
+                               f", a card it does not hold", i)
+            continue
+        if kind == "pb" and h.variant in STUD:
+            o = opener() if street == 0 else None
+            if street != 0 or any(bet) or s not in need or o not in (None, s):
+                raise fail(f"bring-in by seat p{s + 1} out of turn"
+                           + (f" (p{o + 1} brings in)" if o is not None and o != s else ""), i)
+            b = min(h.bring_in or 0, stack[s])
+            stack[s] -= b
+            bet[s] = b
+            need = {t for t in can_act() if t != s}
+            cur = (s + 1) % n
+            free = False
+            continue
+        if kind == "sm" and boardless:
+            if need and not betting_done():
+                raise fail(f"showdown while betting is not over ({act!r})", i)
+            if folded[s]:
+                raise fail(f"seat p{s + 1} folded and cannot show", i)
+            if len(parts) == 2:
+                mucked[s] = True
+                continue
+            if len(parts) != 3:
+                raise fail(f"bad action {act!r}", i)
+            got = held.get(s, [])
+            if "?" in parts[2]:
+                continue
+            try:
+                ids = cards(parts[2])
+            except HandrankError as e:
+                raise fail(str(e), i) from None
+            known = [c for c in got if c is not None]
+            if len(ids) != len(got) or any(c not in ids for c in known):
+                raise fail(f"seat p{s + 1} shows {parts[2]!r}, not the cards it holds", i)
+            for c in ids:
+                if c not in known:
+                    add_cards(card_str(c), i)
+            held[s] = list(ids)
+            holes[s] = list(ids)
+            continue
         if kind == "sm":
             if need and not betting_done():
                 raise fail(f"showdown while betting is not over ({act!r})", i)
@@ -295,6 +437,14 @@ def replay(h: Hand, *, allin_ev: bool = True) -> Replay:
             continue
         if kind not in ("f", "cc", "cbr"):
             raise fail(f"unknown action {kind!r}", i)
+        if h.variant in DRAW and street % 2 == 1:
+            new_street()                    # the draw is over: betting again
+        if free and s in need:
+            o = opener()
+            if o is not None and o != s:
+                raise fail(f"seat p{s + 1} acts out of turn (p{o + 1} opens this street)", i)
+            cur = s
+        free = False
         if s not in need or nxt(cur) != s:
             who = nxt(cur)
             raise fail(f"seat p{s + 1} acts out of turn"
@@ -322,6 +472,9 @@ def replay(h: Hand, *, allin_ev: bool = True) -> Replay:
             need = {t for t in can_act() if t != s}
         cur = (s + 1) % n
     settle_round()
+    for s, got in held.items():
+        if s not in holes and got and None not in got:
+            holes[s] = [c for c in got if c is not None]
     shown = {s: "".join(card_str(c) for c in ids) for s, ids in holes.items()}
     r = Replay(put, dead, folded, ["".join(card_str(c) for c in board)], shown)
     if not over and need and not betting_done():
@@ -334,7 +487,12 @@ def replay(h: Hand, *, allin_ev: bool = True) -> Replay:
     out = [folded[s] or mucked[s] for s in range(n)]
     if all(out):
         out[max(range(n), key=lambda s: (not folded[s], contrib[s]))] = False
-    if sum(not o for o in out) > 1 and len(board) != 5:
+    if boardless:
+        short = [s for s in range(n) if not out[s] and len(held.get(s, [])) != size]
+        if sum(not o for o in out) > 1 and short:
+            raise fail(f"truncated hand: seat p{short[0] + 1} holds "
+                       f"{len(held.get(short[0], []))} cards at showdown, not {size}", None)
+    elif sum(not o for o in out) > 1 and len(board) != 5:
         raise fail(f"truncated hand: showdown with a board of {len(board)} cards", None)
     scale = 1
     vals = contrib + [dead]
@@ -342,11 +500,12 @@ def replay(h: Hand, *, allin_ev: bool = True) -> Replay:
                                 for v in vals):
         scale *= 10
     ints = [int(round(v * scale)) for v in contrib]
-    hands = [None if out[s] else (holes.get(s)) for s in range(n)]
+    hands = [None if out[s] or (boardless and sum(not o for o in out) == 1) else holes.get(s)
+             for s in range(n)]
     if sum(not o for o in out) > 1 and any(hands[s] is None for s in range(n) if not out[s]):
         r.error = "not settleable: a hand at showdown is unknown"
         return r
-    args = (board if sum(not o for o in out) > 1 else None, hands, ints, out,
+    args = (board if sum(not o for o in out) > 1 and not boardless else None, hands, ints, out,
             (1 if n == 2 else n - 1), game, int(round(dead * scale)))
     r._args = args
     pay = _fast_payouts(*args) if game == "holdem" and _C is not None else None
