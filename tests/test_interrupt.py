@@ -98,6 +98,24 @@ CASES = {
                 "setup.equity(['AsKs', 'QdQc'], trials=2_000_000_000, chunk_trials=100_000_000)"),
     "dask-exact": ("__import__('handrank.dask').dask",
                    "setup.equity(['22+,A2+', 'random'], exact=True)"),
+    # Issue 23, the calls added since: Monte Carlo of Omaha ranges and of stud.
+    "omaha-range-mc": ("None", "hr.equity(['AA**', 'random'], game='omaha', trials=10**8)"),
+    "stud-mc": ("None", "hr.equity(['AsKsQs', 'JdTd9d'], game='stud', trials=10**8)"),
+    # handrank.boards: the signal lands while the 1 GB river array is set up
+    # (it was one numpy fill of 3 s under load) ...
+    "boards-turn-ehs": ("__import__('handrank.boards').boards", "setup.ehs('turn')"),
+    # ... and inside a flop task (1-2 s of C each; here one of ten times that
+    # size, so a task that ignored the cancel flag would show): it polls the
+    # cancel flag.  A river of zeros (calloc: no 1 GB written) stands in.
+    "boards-flop-stats": (
+        "__import__('handrank.boards').boards",
+        ("setup._run(None, setup._stats_task, "
+         "[(1, 13, 0, 200_000, 50, np.zeros(setup._ix(13)[0].size(3)))], [0], "
+         "lambda key, res: None, None)")),
+    # Reading and replaying hand histories (pure Python: between two bytecodes).
+    "history-replay": (
+        "__import__('handrank.history._generate').history._generate.corpus(2000, seed=1)",
+        "[h.replay() for h in __import__('handrank.history').history.read(setup)]"),
 }
 
 

@@ -7,7 +7,7 @@ import json
 import sys
 from typing import Any
 
-from ._cli_common import add_command
+from ._cli_common import add_command, fail, replacing, writable_path
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -31,6 +31,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def _cmd_history(args: argparse.Namespace) -> int:
+    for name in ("json", "csv", "plot"):        # refuse an unwritable output before the work
+        if getattr(args, name):
+            writable_path(f"--{name}", getattr(args, name))
     if args.scheduler is not None:
         import distributed
 
@@ -56,13 +59,23 @@ def _cmd_history(args: argparse.Namespace) -> int:
         print(f"refused: {e}", file=sys.stderr)
     if len(s.errors) > 20:
         print(f"refused: ... and {len(s.errors) - 20} more", file=sys.stderr)
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as f:
-            json.dump({"read": s.read, "settled": s.settled, "agreeing": s.agreeing,
-                       "refused": s.refused, "errors": s.errors, "players": s.totals()},
-                      f, indent=1)
-    if args.csv:
-        s.to_pandas().to_csv(args.csv)
-    if args.plot:
-        s.plot(args.plot, player=args.player)
+    writers: list[tuple[str, Any]] = [
+        ("json", lambda tmp: _write_json(s, tmp)),
+        ("csv", lambda tmp: s.to_pandas().to_csv(tmp)),
+        ("plot", lambda tmp: s.plot(tmp, player=args.player))]
+    for name, write in writers:
+        path = getattr(args, name)
+        if path:
+            try:
+                with replacing(path) as tmp:    # the old file stays until the new one is whole
+                    write(tmp)
+            except OSError as exc:
+                return fail(f"--{name}: cannot write {path!r}: {exc.strerror or exc}")
     return 0
+
+
+def _write_json(s: Any, path: str) -> None:
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump({"read": s.read, "settled": s.settled, "agreeing": s.agreeing,
+                   "refused": s.refused, "errors": s.errors, "players": s.totals()},
+                  f, indent=1)

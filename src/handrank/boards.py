@@ -116,9 +116,10 @@ def _river_raw(boards: np.ndarray, ranks: int) -> tuple[np.ndarray, np.ndarray]:
     return idx, val
 
 
-def _river_task(ranks: int, lo: int, hi: int) -> tuple[np.ndarray, np.ndarray]:
+def _river_task(ranks: int, lo: int, hi: int, _cancel: Any = None
+                ) -> tuple[np.ndarray, np.ndarray]:
     """(river index as uint32, 2 * wins + ties as uint32) of boards lo..hi-1: 8 bytes
-    a hole pair to send back, not 16."""
+    a hole pair to send back, not 16.  (`_cancel` is unused: a task takes ~0.2 s.)"""
     _, board_ix = _ix(ranks)
     boards = board_ix.unindex_batch(np.arange(lo, hi, dtype=np.int64), 0)
     idx, raw = _river_raw(boards, ranks)
@@ -142,7 +143,8 @@ def _river_array(river: Any) -> np.ndarray:
 
 
 def _stats_task(street: int, ranks: int, lo: int, hi: int, bins: int,
-                river: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+                river: Any, _cancel: Any = None
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
     core = _lib()
     ffi = core.ffi
     holdem, _ = _ix(ranks)
@@ -156,8 +158,9 @@ def _stats_task(street: int, ranks: int, lo: int, hi: int, bins: int,
                                  ffi.from_buffer("double[]", e, require_writable=True),
                                  ffi.from_buffer("double[]", e2, require_writable=True),
                                  ffi.from_buffer("float[]", h, require_writable=True)
-                                 if bins else ffi.NULL, ffi.NULL)
-    if r != -1:
+                                 if bins else ffi.NULL,
+                                 ffi.NULL if _cancel is None else _cancel.ptr)
+    if r != -1 and not (_cancel is not None and _cancel.is_set()):   # Ctrl-C: dropped
         raise RuntimeError(f"internal error: hr_runout_stats returned {r}")
     return e, e2, (h if bins else None)
 
@@ -176,8 +179,13 @@ def _run(client: Any, fn: Callable[..., Any], calls: Sequence[tuple[Any, ...]],
          progress: Callable[[int], None] | None) -> None:
     """fn(*args) for each call; done(key, result) in the caller, as results arrive."""
     if client is None:
+        from . import _run as pool
         for key, args in zip(keys, calls):
-            done(key, fn(*args))
+            # On the pool with a cancel flag the C loop polls: a flop task is ~2 s of C,
+            # and Ctrl-C must not wait for it.
+            def task(_: int, cancel: pool.Cancel, a: tuple[Any, ...] = args) -> Any:
+                return fn(*a, cancel)
+            done(key, pool.run_tasks(task, 1)[0])
             if progress:
                 progress(1)
         return
@@ -211,7 +219,9 @@ def _river_into(out: np.ndarray, ranks: int, client: Any, skip: Iterable[int] = 
 
 def _river(ranks: int, client: Any) -> np.ndarray:
     holdem, _ = _ix(ranks)
-    out = np.full(holdem.size(3), np.nan)
+    out = np.empty(holdem.size(3))
+    for lo in range(0, out.size, 1 << 22):   # in slices: Ctrl-C between them, not after 1 GB
+        out[lo:lo + (1 << 22)] = np.nan
     _river_into(out, ranks, client)
     return out
 
