@@ -31,6 +31,13 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def _cmd_history(args: argparse.Namespace) -> int:
+    # The optional libraries an output needs are checked before any work.
+    for name, module, extra in (("csv", "pandas", "pandas"), ("plot", "matplotlib", "plot")):
+        if getattr(args, name):
+            try:
+                __import__(module)
+            except ImportError:
+                return fail(f"--{name} needs {module} (pip install 'handrank[{extra}]')")
     for name in ("json", "csv", "plot"):        # refuse an unwritable output before the work
         if getattr(args, name):
             writable_path(f"--{name}", getattr(args, name))
