@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from . import _backend
 from ._omaha_equity import (
     CHUNK,
     EXACT_LIMIT,
@@ -27,6 +28,9 @@ from ._omaha_equity import (
     _combinations,
     _is_range,
     _prepare,
+    c_players,
+    c_sample,
+    dead_cards,
     python_too_slow,
     range_spot,
     sample_boards,
@@ -186,6 +190,14 @@ def _stderr(total: np.ndarray, acc: int) -> np.ndarray:
 def _monte_carlo(holes: list[list[int]], board: np.ndarray, deck: np.ndarray, m: int,
                  trials: int | None, target: float | None, seed: int | None,
                  nthreads: int) -> HiLoEquityResult:
+    if _backend.core is not None:        # the C core's sampler (csrc/omaha_mc.c)
+        used = set(board.tolist()) | set(deck.tolist())
+        dead = np.array([c for c in range(52) if c not in used
+                         and all(c not in h for h in holes)], dtype=np.uint8)
+        total, done = c_sample(game_tables(None), True,
+                               [(np.array([h], dtype=np.uint8), None) for h in holes],
+                               board, dead, trials, target, seed, nthreads, _hilo_sums, _stderr)
+        return _result(total, done, exact=False)
     total, done = sample_boards(
         board, deck, m, trials, target, seed,
         lambda boards: _tally(_strengths(holes, boards, nthreads)), _stderr)
@@ -204,5 +216,18 @@ def _range_equity(g: Any, players: Any, board: Any, dead: Any, exact: bool | Non
             evaluate_omaha_hilo_batch(h, boards, out=s[p], threads=nthreads)
         return _tally(s)
 
+    if _backend.core is not None:        # the C core's sampler (csrc/omaha_mc.c)
+        total, done = c_sample(g, True, c_players(rs, int((~blocked).sum())), barr,
+                               dead_cards(blocked, barr, g), trials, target, seed, nthreads,
+                               _hilo_sums, _stderr)
+        return _result(total, done, exact=False)
     total, done = sample_ranges(rs, barr, m, blocked, trials, target, seed, tally, _stderr)
     return _result(total, done, exact=False)
+
+
+def _hilo_sums(raw: np.ndarray) -> np.ndarray:
+    """hr_omaha_mc's integer sums (csrc/omaha_mc.h) as the six rows of _tally."""
+    r = raw.astype(np.float64)
+    unit = 2520.0                     # HR_SHARE_UNIT: shares of a half
+    return np.array([r[2] / (2 * unit), r[3] / (2 * unit) ** 2, r[4] / unit, r[5] / unit,
+                     r[0], r[1]])

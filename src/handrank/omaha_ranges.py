@@ -19,8 +19,10 @@ of terms, each optionally followed by a weight ``:0.5`` exactly as in
 ``JT98ss``         suffix ``ss``: exactly two cards share a suit, the other
                    two differ from it and from each other
 ``AA**r``          suffix ``r``: four different suits
-``15%``            the top 15% by the shipped preflop order: the table is
-                   not shipped yet, so this raises InvalidRangeError
+``15%``            the top 15% of 4-card hands by the shipped preflop order
+                   (:mod:`handrank.omaha_preflop`: equity against a random
+                   hand); whole classes of suit-isomorphic hands, best
+                   first, until they hold at least 15% of the 270,725 hands
 =================  ====================================================
 
 A hand matches a pattern when its cards can be put one to one on the
@@ -49,6 +51,7 @@ from .cards import RANKS, SUITS
 from .cards import card_str as _card_str
 from .cards import cards as _parse_cards
 from .errors import InvalidRangeError
+from .omaha_preflop import top_hands
 from .ranges import _WEIGHT, _cannot_parse, _format_weight
 
 __all__ = ["OmahaRange", "parse_omaha_range"]
@@ -143,8 +146,16 @@ def _term_hands(body: str, size: int | None) -> tuple[int, dict[tuple[int, ...],
     if low in ("random", "*"):
         return (size or 0), None
     if _PERCENT.fullmatch(body):
-        raise InvalidRangeError(f"{quote(body)}: omaha percentage ranges need the preflop "
-                                "table, which is not shipped yet")
+        if size not in (None, 4):
+            raise InvalidRangeError(f"{quote(body)}: omaha percentage ranges rank 4-card "
+                                    f"hands (the shipped preflop table), not {size}-card ones")
+        percent = float(body[:-1])
+        if percent > 100:
+            raise InvalidRangeError(f"{quote(body)}: expected a percentage from 0 to 100")
+        top = top_hands(percent)
+        if not len(top):
+            raise InvalidRangeError(f"no hand matches {quote(body)}")
+        return 4, dict.fromkeys(map(tuple, top.tolist()))
     parsed = _positions(body)
     if parsed is None:
         raise _cannot_parse(body)
