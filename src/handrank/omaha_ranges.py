@@ -42,6 +42,7 @@ import itertools
 import math
 import re
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import Any, Optional
 
 import numpy as np
@@ -126,6 +127,12 @@ def _expand(pos: list[Position], body: str) -> Iterator[tuple[int, ...]]:
 
 
 def _all_hands(k: int) -> np.ndarray:
+    """Every k-card hand, rows ascending (read-only: shared by every range)."""
+    return _all_hands_cached(k)
+
+
+@lru_cache(maxsize=3)
+def _all_hands_cached(k: int) -> np.ndarray:
     n = math.comb(52, k)
     if n > MAX_HANDS:
         raise InvalidRangeError(f"cannot list every {k}-card hand ({n:,} hands, limit "
@@ -137,7 +144,9 @@ def _all_hands(k: int) -> np.ndarray:
         rep = np.repeat(np.arange(len(rows)), counts)
         offset = np.arange(counts.sum()) - np.repeat(np.cumsum(counts) - counts, counts)
         rows = np.concatenate([rows[rep], (np.repeat(start, counts) + offset)[:, None]], axis=1)
-    return rows.astype(np.uint8)
+    out = rows.astype(np.uint8)
+    out.flags.writeable = False
+    return out
 
 
 def _term_hands(body: str, size: int | None) -> tuple[int, dict[tuple[int, ...], None] | None]:
