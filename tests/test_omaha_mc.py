@@ -221,8 +221,13 @@ def test_shipped_table() -> None:
     t = omaha_preflop.load()
     assert len(t.equity) == 16_432 and t.trials >= 1
     assert float(t.stderr.max()) <= 0.5 / math.sqrt(t.trials) + 1e-9
-    assert t.hand(int(t.order[0])).startswith("AcAdKcKd")
-    assert float(t.equity[t.order[0]]) > 0.65 > float(t.equity[t.order[-1]])
+    top, bottom = cards(t.hand(int(t.order[0]))), cards(t.hand(int(t.order[-1])))
+    assert sorted(c >> 2 for c in top)[2:] == [12, 12]          # a pair of aces
+    assert sorted(np.bincount(np.array(top) % 4, minlength=4).tolist()) == [0, 0, 2, 2]
+    assert bottom == cards("2c2d2h2s")
+    assert float(t.equity[t.order[0]]) > 0.65 > 0.15 > float(t.equity[t.order[-1]])
+    assert np.all(np.diff(t.equity[t.order]) <= 0)
+    assert int(t.size.sum()) == math.comb(52, 4)
 
 
 @needs_c

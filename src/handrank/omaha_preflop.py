@@ -211,7 +211,7 @@ def load() -> PreflopOrder:
 
     >>> t = load()
     >>> t.hand(int(t.order[0]))
-    'AcAdKcKd'
+    'TcTdAcAd'
     """
     path = _data_path()
     if not os.path.exists(path):
