@@ -416,6 +416,16 @@ def table(g: Any, players: Any, board: Any, dead: Any, *, listed: bool = False) 
                  [str(p) for p in players])
 
 
+def hands_text(h: np.ndarray) -> str:
+    """Omaha range text of listed hands (a union of exact hands)."""
+    return ",".join("".join(card_str(int(c)) for c in row) for row in h)
+
+
+def masks(h: np.ndarray) -> np.ndarray:
+    """A 64-bit card mask per row of card ids."""
+    return _masks(h)
+
+
 def _masks(h: np.ndarray) -> np.ndarray:
     """A 64-bit card mask per row of card ids."""
     return np.bitwise_or.reduce(np.left_shift(np.uint64(1), h.astype(np.uint64)), axis=1)
@@ -530,6 +540,11 @@ def _heads_up(t: Table, nthreads: int) -> EquityResult:
 def _label(g: Any) -> str:
     """How the errors name the game: by its hand rule for the Omaha games."""
     return "omaha" if g.hand == "omaha" else str(g.name)
+
+
+def weights_of(t: Table, p: int) -> np.ndarray:
+    """Player `p`'s hand weights (ones when uniform)."""
+    return _weights(t, p)
 
 
 def _weights(t: Table, p: int) -> np.ndarray:
