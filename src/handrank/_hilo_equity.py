@@ -328,11 +328,13 @@ def _is_random(p: Any) -> bool:
     return isinstance(p, str) and p.strip().lower() in ("random", "*")
 
 
-def table(g: Any, players: Any, board: Any, dead: Any, *, listed: bool = False) -> Table:
+def table(g: Any, players: Any, board: Any, dead: Any, *,
+          listed: bool | tuple[int, ...] = False) -> Table:
     """Check a spot of `g`: hold'em ranges for two hole cards, Omaha ranges otherwise.
 
-    With `listed`, a ``"random"`` player's hands are listed (raises
-    InvalidRangeError when there are too many).
+    With `listed` (True, or the indices of the players to list), a
+    ``"random"`` player's hands are listed (raises InvalidRangeError when
+    there are too many).
     """
     from .equity import _prepare as _holdem_prepare
     from .equity import claim_card, table_cards
@@ -390,14 +392,14 @@ def table(g: Any, players: Any, board: Any, dead: Any, *, listed: bool = False) 
     for i, r in enumerate(hands):
         if r is None:
             free = np.flatnonzero(~gone).astype(np.uint8)
-            if not listed:
+            if not (listed is True or (isinstance(listed, tuple) and i in listed)):
                 out_h.append(None)
                 out_w.append(None)
                 continue
             if math.comb(len(free), k) > MAX_HANDS:
                 raise InvalidRangeError(
                     f"cannot list every {k}-card hand ({math.comb(len(free), k):,} hands, "
-                    f"limit {MAX_HANDS:,}) for an exact enumeration; use exact=False")
+                    f"limit {MAX_HANDS:,}): narrow the range (equity: use exact=False)")
             out_h.append(np.ascontiguousarray(free[_combinations(len(free), k)]))
             out_w.append(None)
             continue

@@ -50,7 +50,7 @@ from .evaluate import evaluate_batch as _evaluate_batch
 from .games import Game, resolve
 from .games import game as _make_game
 from .games import games as _games
-from .games.registry import _ENTRIES
+from .games.registry import _ENTRIES, unknown_game
 from .lowball import Lowball, lowball
 from .omaha_ranges import MAX_HANDS, OmahaRange
 from .showdown import Settlement
@@ -62,6 +62,10 @@ _EVAL_IDS_HOLDEM: dict[int, Any] = getattr(_EVALUATE_MODULE, "_EVAL_IDS_HOLDEM",
 
 __all__ = ["best_five", "category", "describe", "equity", "evaluate", "evaluate_batch",
            "explain", "settle", "showdown_batch"]
+
+
+# explain's low-hand rules (handrank.showdown.explain's "a5" and "27"), not games
+_LOW_RULES = ("a5", "27")
 
 
 def _warn_variant() -> None:
@@ -487,6 +491,8 @@ def explain(a: CardsLike, b: CardsLike, board: CardsLike | None = None, *,
     'seat 0 wins: A-A-A-9-7 beats 3-3-2-2-A: three of a kind beats two pair (seat 1)'
     """
     g = _registered(game)
+    if g is None and isinstance(game, str) and game not in _LOW_RULES:
+        raise unknown_game(game)
     if g is None or (isinstance(game, str) and game == "holdem"):
         # the old spellings: hold'em with variant=, "a5", "27", and their errors
         if variant is not None:
@@ -524,6 +530,8 @@ def settle(board: CardsLike | None, hands: Sequence[CardsLike | None],
     kw: dict[str, Any] = {"folded": folded, "button": button, "odd_chip": odd_chip,
                           "dead": dead}
     g = _registered(game)
+    if g is None and isinstance(game, str):
+        raise unknown_game(game)
     if g is not None:
         _players_hole(g, hands, isinstance(game, str))
     if g is None or (isinstance(game, str) and game in _showdown.GAMES):
@@ -626,6 +634,8 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
     kw: dict[str, Any] = {"exact": exact, "trials": trials, "target_stderr": target_stderr,
                           "seed": seed, "threads": threads}
     g = _registered(game)
+    if g is None and isinstance(game, str):
+        raise unknown_game(game)
     if g is not None:
         _players_hole(g, players, isinstance(game, str))
     if g is None or (isinstance(game, str) and game in ("holdem", "omaha", "omaha-hilo")

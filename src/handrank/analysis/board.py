@@ -455,7 +455,7 @@ def _analyze_game(g: Game, hands: Any, board: Any, dead: Any) -> BoardAnalysis:
     if not MIN_BOARD <= len(b) <= MAX_BOARD:
         raise InvalidHandError(f"expected a board of {MIN_BOARD} to {MAX_BOARD} cards, "
                                f"got {len(b)}")
-    t = _hilo_equity.table(g, [hands, "random"], board, dead, listed=True)
+    t = _hilo_equity.table(g, [hands, "random"], board, dead, listed=(0,))
     combos = t.hands[0]
     assert combos is not None
     weights = _hilo_equity.weights_of(t, 0).copy()
