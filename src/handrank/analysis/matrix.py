@@ -606,7 +606,7 @@ def _all_hands(g: Game, x: Any) -> tuple[Any, np.ndarray]:
     if g.hole_cards == 2:
         r = parse_player(x)
         return r, r.arrays()[0]
-    t = _hilo_equity.table(g, [x, "random"], "", "")
+    t = _hilo_equity.table(g, [x, "random"], "", "", listed=(0,))
     h = t.hands[0]
     assert h is not None
     return (x if isinstance(x, OmahaRange) else OmahaRange(_hilo_equity.hands_text(h))
