@@ -198,7 +198,7 @@ def _run_hands(args: argparse.Namespace) -> int:
     if args.plot:
         raise HandrankError(f"--plot draws the 13x13 grid of two-card hands; game "
                             f"{g.name!r} deals {g.hole_cards}")
-    r = OmahaRange(args.range, g.hole_cards)
+    r: Any = OmahaRange(args.range, g.hole_cards)
     with flag("--board"):
         board = cards(args.board) if args.board.strip() else []
     with flag("--dead"):

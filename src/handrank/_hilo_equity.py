@@ -13,38 +13,50 @@ with none, the whole pot to the best high.
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
+from . import games as _games
 from ._omaha_equity import (
     CHUNK,
     EXACT_LIMIT,
     EXACT_MAX,
+    MAX_DRAWS_FACTOR,
+    MIN_DRAWS,
     _boards,
     _combinations,
     _is_range,
+    _player_range,
     _prepare,
     python_too_slow,
     range_spot,
     sample_boards,
     sample_ranges,
 )
+from ._omaha_equity import _hand as _omaha_hand
+from .cards import card_str, cards
 from .equity import (
     BOARD_CARDS,
+    DEFAULT_TRIALS,
+    TARGET_MAX_TRIALS,
     EquityResult,
     _threads,
     check_trials,
+    claim_card,
+    mc_seed,
+    table_cards,
 )
-from .evaluate import game_tables
-from . import games as _games
-from .cards import card_str, cards
-from .evaluate import evaluate_batch
+from .equity import _prepare as _holdem_prepare
+from .errors import InvalidHandError, InvalidRangeError
+from .evaluate import evaluate_batch, game_tables
 from .hilo import evaluate_omaha_hilo_batch
 from .lowball import lowball
 from .omaha import evaluate_omaha_batch
+from .omaha_ranges import MAX_HANDS, OmahaRange
 
 __all__ = ["HiLoEquityResult", "equity"]
 
@@ -336,10 +348,6 @@ def table(g: Any, players: Any, board: Any, dead: Any, *,
     ``"random"`` player's hands are listed (raises InvalidRangeError when
     there are too many).
     """
-    from .equity import _prepare as _holdem_prepare
-    from .equity import claim_card, table_cards
-    from .errors import InvalidHandError, InvalidRangeError
-    from .omaha_ranges import MAX_HANDS, OmahaRange
 
     tables = g.tables[0]
     if g.hole_cards == 2:
@@ -347,8 +355,6 @@ def table(g: Any, players: Any, board: Any, dead: Any, *,
                                else tables)
         return Table(g, spot.board, spot.dead, list(spot.combos), list(spot.weights),
                      [str(p) for p in players])
-    from ._omaha_equity import _hand as _omaha_hand
-    from ._omaha_equity import _is_range, _player_range
     n, b, d = table_cards(players, board, dead)
     where: dict[int, str] = {}
     for c in b:
@@ -430,7 +436,8 @@ def masks(h: np.ndarray) -> np.ndarray:
 
 def _masks(h: np.ndarray) -> np.ndarray:
     """A 64-bit card mask per row of card ids."""
-    return np.bitwise_or.reduce(np.left_shift(np.uint64(1), h.astype(np.uint64)), axis=1)
+    bits = np.left_shift(np.uint64(1), h.astype(np.uint64))
+    return np.asarray(np.bitwise_or.reduce(bits, axis=1))
 
 
 def runout_strengths(t: Table, hands: np.ndarray, runs: np.ndarray,
@@ -521,7 +528,6 @@ def _heads_up(t: Table, nthreads: int) -> EquityResult:
     p = exact_pairs(t, nthreads)
     w0, w1, dealt = _weights(t, 0), _weights(t, 1), p["dealt"]
     if not dealt.any():
-        from .errors import InvalidRangeError
         raise InvalidRangeError("the players' ranges always clash: no deal is possible")
     m = {k: pair_mean(p[k], w0, w1, dealt)[1] for k in
          ("equity", "win", "tie", "high", "low", "has_low")}
@@ -557,7 +563,6 @@ def _weights(t: Table, p: int) -> np.ndarray:
 
 def exact_equity(t: Table, nthreads: int = 1) -> EquityResult:
     """Exact equity of a spot with ranges (any number of players), weighted by hand."""
-    import itertools
     n = t.n
     if any(h is None for h in t.hands):
         raise RuntimeError("internal error: exact_equity needs listed hands")
@@ -597,7 +602,7 @@ def exact_equity(t: Table, nthreads: int = 1) -> EquityResult:
         last = s[-1][:, keep, :]
         st = np.stack([np.broadcast_to(s[p][:, i, None, :], last.shape)
                        for p, i in enumerate(idx)] + [last])
-        ok = (st[..., 0] > 0).all(axis=0)
+        ok = np.asarray((st[..., 0] > 0).all(axis=0))
         share, hi, lo = _shares(st, ok)
         cnt = np.maximum(ok.sum(axis=0), 1)
         lw = w * last_w[keep] / cnt                       # weight per runout of each tuple
@@ -610,7 +615,6 @@ def exact_equity(t: Table, nthreads: int = 1) -> EquityResult:
         total_w += float(lw_tot.sum())
         deals += int(ok.sum())
     if total_w <= 0:
-        from .errors import InvalidRangeError
         raise InvalidRangeError("the players' ranges always clash: no deal is possible")
     sums /= total_w
     res = dict(equity=sums[0], win=sums[1], tie=sums[2], high=sums[3], low=sums[4],
@@ -639,9 +643,6 @@ def monte_carlo(t: Table, trials: int | None, target: float | None, seed: int | 
     unlisted random hand never causes a rejection).  The loop is bounded as
     :func:`handrank._omaha_equity.sample_ranges`'s.
     """
-    from ._omaha_equity import MAX_DRAWS_FACTOR, MIN_DRAWS
-    from .equity import DEFAULT_TRIALS, TARGET_MAX_TRIALS, mc_seed
-    from .errors import InvalidRangeError
     rng = np.random.default_rng(mc_seed(seed))
     cap = trials if trials is not None else (TARGET_MAX_TRIALS if target else DEFAULT_TRIALS)
     n, k = t.n, t.g.hole_cards
@@ -718,7 +719,6 @@ def game_equity(g: Any, players: Any, board: Any = "", dead: Any = "", *,
     ``exact=None`` enumerates when the enumeration is small (as the games'
     own drivers choose), else Monte Carlo.
     """
-    from .equity import check_trials
     trials, target_stderr = check_trials(trials, target_stderr)
     nthreads = _threads(threads)
     if exact and (trials is not None or target_stderr is not None):

@@ -21,6 +21,7 @@ run in, or tasks rerun after a worker is lost.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import inspect
 import math
@@ -34,7 +35,7 @@ from typing import Any, cast
 
 import numpy as np
 
-from . import _backend, _preflop
+from . import _backend, _preflop, operations
 from ._preflop import PreflopTable
 from ._run import Cancel
 from ._typing import CardsLike, PlayerLike, VariantLike
@@ -47,6 +48,7 @@ from .equity import (
     EquityResult,
     _deck_size,
     _exact_python,
+    _hand_labels,
     _monte_carlo_python,
     _prepare,
     _result_exact,
@@ -62,6 +64,8 @@ from .equity import (
 from .errors import HandrankError, InvalidHandError, InvalidRangeError
 from .evaluate import evaluate_batch as _evaluate_batch
 from .evaluate import game_tables
+from .games import game as _make_game
+from .games import resolve
 from .games.registry import best_five_game
 
 try:
@@ -551,7 +555,6 @@ def _other_game(game: Any, variant: Any) -> Any:
     """The Game of a game other than the best-five one-high-half games; None for those."""
     if variant is not None or (isinstance(game, str) and game == "holdem"):
         return None
-    from .games import resolve
     g = resolve(game)
     if g.halves == ("high",) and g.hand == "any" and g.board_cards:
         return None
@@ -564,13 +567,11 @@ def _spec(g: Any) -> tuple[str, dict[str, Any]]:
 
 
 def _game_of(spec: tuple[str, dict[str, Any]]) -> Any:
-    from .games import game
-    return game(spec[0], **spec[1])
+    return _make_game(spec[0], **spec[1])
 
 
 def _game_evaluate_block(spec: tuple[str, dict[str, Any]], x: np.ndarray, b: Any,
                          block_info: Any = None) -> np.ndarray:
-    from . import operations
     start = 0
     info = [v for k, v in (block_info or {}).items() if k is not None and "array-location" in v]
     if info:
@@ -583,10 +584,9 @@ def _game_evaluate_block(spec: tuple[str, dict[str, Any]], x: np.ndarray, b: Any
 
 
 def _game_evaluate(g: Any, x: Any, boards: Any) -> Any:
-    from . import operations
     if not isinstance(x, da.Array) and not isinstance(boards, da.Array):
         return operations.evaluate_batch(x, boards=boards, game=g)
-    xa = x if isinstance(x, da.Array) else da.from_array(np.asarray(x))
+    xa = x if isinstance(x, da.Array) else cast(Any, da).from_array(np.asarray(x))
     if xa.ndim != 2:
         raise InvalidHandError(f"expected an integer array of shape (n, k), got shape "
                                f"{xa.shape}")
@@ -598,22 +598,22 @@ def _game_evaluate(g: Any, x: Any, boards: Any) -> Any:
     shape: Any = (xa.chunks[0],) if halves == 1 else (xa.chunks[0], (2,))
     spec = _spec(g)
     if boards is None:
-        return da.map_blocks(_game_evaluate_block, spec, xa, None, dtype=np.uint16,
-                             chunks=shape, drop_axis=[1] if halves == 1 else [],
-                             meta=np.empty((0,) * len(shape), dtype=np.uint16))
-    ba = boards if isinstance(boards, da.Array) else da.from_array(np.asarray(boards))
+        return cast(Any, da).map_blocks(_game_evaluate_block, spec, xa, None,
+                                        dtype=np.uint16, chunks=shape,
+                                        drop_axis=[1] if halves == 1 else [],
+                                        meta=np.empty((0,) * len(shape), dtype=np.uint16))
+    ba = boards if isinstance(boards, da.Array) else cast(Any, da).from_array(np.asarray(boards))
     if ba.ndim != 2 or ba.shape[0] != xa.shape[0]:
         raise InvalidHandError(f"expected hands (n, k) and boards (n, m) of the same n, "
                                f"got shapes {xa.shape} and {ba.shape}")
     ba = ba.rechunk({0: xa.chunks[0], 1: -1})
-    return da.map_blocks(_game_evaluate_block, spec, xa, ba, dtype=np.uint16, chunks=shape,
-                         drop_axis=[1] if halves == 1 else [],
-                         meta=np.empty((0,) * len(shape), dtype=np.uint16))
+    return cast(Any, da).map_blocks(_game_evaluate_block, spec, xa, ba, dtype=np.uint16,
+                                    chunks=shape, drop_axis=[1] if halves == 1 else [],
+                                    meta=np.empty((0,) * len(shape), dtype=np.uint16))
 
 
 def _game_equity_task(spec: tuple[str, dict[str, Any]], players: Any, board: Any, dead: Any,
                       exact: Any, trials: Any, seed: Any) -> Any:
-    from . import operations
     return operations.equity(players, board, dead, exact=exact, trials=trials, seed=seed,
                              threads=1, game=_game_of(spec))
 
@@ -625,10 +625,6 @@ def _chunk_seed(seed: int, k: int) -> int:
 
 def _game_equity(g: Any, players: Any, board: Any, dead: Any, exact: Any, trials: Any,
                  target: Any, seed: Any, client: Any, chunk_trials: Any) -> EquityResult:
-    import dataclasses
-
-    from . import operations
-    from .equity import _hand_labels
     _check_client(client)
     trials, target = check_trials(trials, target)
     chunk = GAME_CHUNK_TRIALS if chunk_trials is None else _check_positive("chunk_trials",
@@ -659,12 +655,11 @@ def _game_equity(g: Any, players: Any, board: Any, dead: Any, exact: Any, trials
                 k = n_chunks
                 break
     r = _pooled(parts)
-    return dataclasses.replace(r, hands=_hand_labels(players))
+    return cast(EquityResult, dataclasses.replace(r, hands=_hand_labels(players)))
 
 
 def _pooled(parts: list[Any]) -> Any:
     """The chunks' results as one: means weighted by trials, standard errors pooled."""
-    import dataclasses
     n = np.array([p.samples for p in parts], dtype=np.float64)
     total = float(n.sum())
 

@@ -653,6 +653,9 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
         r = _omaha_equity.equity(players, board, dead, game="omaha", variant=g, **kw) \
             if not g.split else \
             _hilo_equity.equity(players, board, dead, hole_cards=g.hole_cards, **kw)
+    elif g.hand == "any" and g.low_rule == ("a5", 8) and g.deck == tuple(range(52)):
+        # hold'em hi-lo: exact hands as before, ranges on the any-game driver
+        r = _holdem_hilo_equity.equity(players, board, dead, **kw)
     else:
         r = _hilo_equity.game_equity(g, players, board, dead, **kw)
     return replace(r, hands=_hand_labels(players))

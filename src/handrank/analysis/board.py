@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
+from .. import _hilo_equity
 from .._typing import CardsLike, ComboArray, FloatArray, PlayerLike, VariantLike
 from ..cards import cards, cards_str
 from ..equity import claim_card
@@ -422,7 +424,6 @@ def _pairs_triples(combos: np.ndarray, board: np.ndarray
                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Every (two hole cards, three board cards) hand of each combo: (n, P, T, 5), and the
     hole pairs (n, P, 2)."""
-    import itertools
     k, nb = combos.shape[1], len(board)
     pairs = np.array(list(itertools.combinations(range(k), 2)), dtype=np.int64)
     triples = np.array(list(itertools.combinations(range(nb), 3)), dtype=np.int64)
@@ -450,7 +451,6 @@ def _low_of(g: Game, combos: np.ndarray, board: np.ndarray) -> np.ndarray:
 
 def _analyze_game(g: Game, hands: Any, board: Any, dead: Any) -> BoardAnalysis:
     """:func:`analyze` in the Omaha games and the games with a low half."""
-    from .. import _hilo_equity
     b = cards(board) if not isinstance(board, str) or board.strip() else []
     if not MIN_BOARD <= len(b) <= MAX_BOARD:
         raise InvalidHandError(f"expected a board of {MIN_BOARD} to {MAX_BOARD} cards, "
@@ -528,6 +528,5 @@ def _analyze_game(g: Game, hands: Any, board: Any, dead: Any) -> BoardAnalysis:
 
 
 def _place(all_hands: np.ndarray, live: np.ndarray) -> np.ndarray:
-    from .. import _hilo_equity
     key = {int(m): i for i, m in enumerate(_hilo_equity.masks(all_hands))}
     return np.array([key[int(m)] for m in _hilo_equity.masks(live)], dtype=np.int64)

@@ -17,12 +17,11 @@ from typing import Any
 
 import numpy as np
 
-from .. import _backend, _preflop
+from .. import _backend, _hilo_equity, _preflop
 from .._typing import CardsLike, ComboArray, FloatArray, PlayerLike, VariantLike
 from ..equity import BOARD_CARDS, SHARE_UNIT, _prepare, _Spot, equity
 from ..errors import InvalidRangeError
 from ..evaluate import game_tables
-from .. import _hilo_equity
 from ..games import Game
 from ..games.registry import best_five_game, resolve
 from ..omaha_ranges import OmahaRange
