@@ -65,8 +65,7 @@ from .errors import HandrankError, InvalidHandError, InvalidRangeError
 from .evaluate import evaluate_batch as _evaluate_batch
 from .evaluate import game_tables
 from .games import game as _make_game
-from .games import resolve
-from .games.registry import best_five_game
+from .games.registry import best_five_game, beyond_best_five
 
 try:
     import dask
@@ -296,7 +295,7 @@ def evaluate_batch(x: Any, *, variant: VariantLike = None, game: Any = "holdem",
     ...
     handrank.errors.InvalidHandError: duplicate card 'As' in row 1
     """
-    other = _other_game(game, variant)
+    other = beyond_best_five(game, variant)
     if other is not None:
         return _game_evaluate(other, x, boards)
     if boards is not None:
@@ -452,7 +451,7 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
     ...
     handrank.errors.InvalidHandError: card 'As' is in player 1's hand and on the board
     """
-    other = _other_game(game, variant)
+    other = beyond_best_five(game, variant)
     if other is not None:
         return _game_equity(other, players, board, dead, exact, trials, target_stderr, seed,
                             client, chunk_trials)
@@ -549,16 +548,6 @@ def _monte_carlo(spot: Any, game: str, trials: int | None, target: float | None,
 # ------------------------------------------- the games of other hands and halves
 
 GAME_CHUNK_TRIALS = 1_000_000
-
-
-def _other_game(game: Any, variant: Any) -> Any:
-    """The Game of a game other than the best-five one-high-half games; None for those."""
-    if variant is not None or (isinstance(game, str) and game == "holdem"):
-        return None
-    g = resolve(game)
-    if g.halves == ("high",) and g.hand == "any" and g.board_cards:
-        return None
-    return g
 
 
 def _spec(g: Any) -> tuple[str, dict[str, Any]]:

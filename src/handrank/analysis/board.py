@@ -16,7 +16,7 @@ from ..equity import claim_card
 from ..errors import InvalidHandError, InvalidRangeError
 from ..evaluate import Category, evaluate_batch, game_tables
 from ..games import Game
-from ..games.registry import best_five_game, resolve
+from ..games.registry import best_five_game, beyond_best_five
 from ..lowball import lowball
 from ..omaha_ranges import OmahaRange
 from ..ranges import Range, parse_player
@@ -240,7 +240,7 @@ def analyze(range: PlayerLike, board: CardsLike, dead: CardsLike = "", *,
     ...
     handrank.errors.InvalidHandError: expected a board of 3 to 5 cards, got 2
     """
-    other = _other_game(game, variant)
+    other = beyond_best_five(game, variant)
     if other is not None:
         return _analyze_game(other, range, board, dead)
     variant = best_five_game(game, variant, 'analyze')
@@ -269,18 +269,24 @@ def analyze(range: PlayerLike, board: CardsLike, dead: CardsLike = "", *,
                                 "board and the dead cards")
     board_ids = np.array(b, dtype=np.uint8)
     cls, draw_bits = _classify(g, variant, combos, board_ids, np.array(d, dtype=np.uint8))
-    names = np.array(CLASSES)[cls]
-    draws = [_DRAW_SETS[bits] for bits in draw_bits.tolist()]
+    names, draws, counts = _named(cls, draw_bits, weights)
     total = float(weights.sum())
+    share = {k: (v / total if total > 0 else 0.0) for k, v in counts.items()}
+    return BoardAnalysis(combos=combos, weights=weights, classes=names, draws=draws,
+                         counts=counts, share=share, board=tuple(b), range=r)
+
+
+def _named(cls: np.ndarray, draw_bits: np.ndarray, weights: np.ndarray
+           ) -> tuple[NDArray[np.str_], list[frozenset[str]], dict[str, float]]:
+    """Class names, draw sets and the weighted count of each class and draw."""
     counts: dict[str, float] = {}
     per_class = np.bincount(cls, weights=weights, minlength=len(CLASSES))
     for k, name in enumerate(CLASSES):
         counts[name] = float(per_class[k])
     for k, name in enumerate(DRAWS):
         counts[name] = float(weights[(draw_bits >> k) & 1 == 1].sum())
-    share = {k: (v / total if total > 0 else 0.0) for k, v in counts.items()}
-    return BoardAnalysis(combos=combos, weights=weights, classes=names, draws=draws,
-                         counts=counts, share=share, board=tuple(b), range=r)
+    return (np.array(CLASSES)[cls], [_DRAW_SETS[bits] for bits in draw_bits.tolist()],
+            counts)
 
 
 def _classify(g: Any, variant: Any, combos: np.ndarray, board: np.ndarray,
@@ -410,16 +416,6 @@ def _draw_bits(four: np.ndarray, holds_nut: np.ndarray, three: np.ndarray, drawi
 # ------------------------------------------------ the games of other hands and halves
 
 
-def _other_game(game: Any, variant: Any) -> Game | None:
-    """The Game of a game with a board other than "best five, one high half"; None for those."""
-    if variant is not None or (isinstance(game, str) and game == "holdem"):
-        return None
-    g = resolve(game)
-    if g.board_cards == 0 or (g.halves == ("high",) and g.hand == "any"):
-        return None
-    return g
-
-
 def _pairs_triples(combos: np.ndarray, board: np.ndarray
                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Every (two hole cards, three board cards) hand of each combo: (n, P, T, 5), and the
@@ -498,14 +494,7 @@ def _analyze_game(g: Game, hands: Any, board: Any, dead: Any) -> BoardAnalysis:
             draw_bits |= flag.astype(np.int64) << k
     else:
         cls, draw_bits = _classify(tables, g, combos, board_ids, dead_ids)
-    names = np.array(CLASSES)[cls]
-    draws = [_DRAW_SETS[bits] for bits in draw_bits.tolist()]
-    counts: dict[str, float] = {}
-    per_class = np.bincount(cls, weights=weights, minlength=len(CLASSES))
-    for k, name in enumerate(CLASSES):
-        counts[name] = float(per_class[k])
-    for k, name in enumerate(DRAWS):
-        counts[name] = float(weights[(draw_bits >> k) & 1 == 1].sum())
+    names, draws, counts = _named(cls, draw_bits, weights)
     low = None
     if g.low_rule is not None:
         low = _low_of(g, combos, board_ids)

@@ -23,7 +23,7 @@ from ..equity import BOARD_CARDS, SHARE_UNIT, _prepare, _Spot, equity
 from ..errors import InvalidRangeError
 from ..evaluate import game_tables
 from ..games import Game
-from ..games.registry import best_five_game, resolve
+from ..games.registry import best_five_game, beyond_best_five
 from ..omaha_ranges import OmahaRange
 from ..ranges import _CELL, _COMBO_IDS, Range, parse_player
 from . import _runouts
@@ -331,7 +331,7 @@ def equity_matrix(a: PlayerLike, b: PlayerLike, board: CardsLike = "", dead: Car
     ...
     handrank.errors.InvalidHandError: card 'As' is in player 1's hand and on the board
     """
-    other = _other_game(game, variant)
+    other = beyond_best_five(game, variant)
     if other is not None:
         return _game_matrix(other, a, b, board, dead)
     variant = best_five_game(game, variant, 'equity_matrix')
@@ -424,7 +424,7 @@ def range_equity(hero: PlayerLike, villain: PlayerLike, board: CardsLike = "",
     handrank.errors.InvalidRangeError: player 1's range 'QQ' has no combos left after \
 removing the board, the dead cards and the other players' hands
     """
-    other = _other_game(game, variant)
+    other = beyond_best_five(game, variant)
     if other is not None:
         return _game_range_equity(other, hero, villain, board, dead)
     variant = best_five_game(game, variant, 'range_equity')
@@ -575,20 +575,6 @@ def _all_combos() -> np.ndarray:
 
 
 # ------------------------------------------------ the games of other hands and halves
-
-
-def _other_game(game: Any, variant: Any) -> Game | None:
-    """The Game of a game with a board other than "best five, one high half"; None for those.
-
-    Those (hold'em, short deck, stripped) and the games without a board take
-    the paths above (the latter: best_five_game's error).
-    """
-    if variant is not None or (isinstance(game, str) and game == "holdem"):
-        return None
-    g = resolve(game)
-    if g.board_cards == 0 or (g.halves == ("high",) and g.hand == "any"):
-        return None
-    return g
 
 
 def _too_large(g: Game, what: str) -> Any:

@@ -20,7 +20,8 @@ from .._validate import quote
 from ..cards import RANKS
 from .base import Game
 
-__all__ = ["best_five_game", "game", "games", "high_tables", "resolve", "unknown_game"]
+__all__ = ["best_five_game", "beyond_best_five", "game", "games", "high_tables", "resolve",
+           "unknown_game"]
 
 _STRIPPED_LOWEST = "34567"
 _EIGHT_LOW = ("a5", 8)
@@ -276,6 +277,21 @@ def resolve(g: Any) -> Game:
     if isinstance(g, str):
         return game(g)
     raise TypeError(f"game must be a game name or a Game, got {type(g).__name__}")
+
+
+def beyond_best_five(game: Any, variant: Any) -> Game | None:
+    """The Game of a game with a board not ranked by the best five with one high half.
+
+    None for those (hold'em, short deck, stripped: the operations' own
+    paths), for ``variant=`` (the old spelling) and for a game without a
+    board (then :func:`best_five_game` says what the operation takes).
+    """
+    if variant is not None or (isinstance(game, str) and game == "holdem"):
+        return None
+    g = resolve(game)
+    if g.board_cards == 0 or (g.halves == ("high",) and g.hand == "any"):
+        return None
+    return g
 
 
 def best_five_game(game: Any, variant: Any, operation: str) -> Any:
