@@ -17,6 +17,19 @@
 #define HR_VP_HANDS 2598960
 #define HR_VP_SUBSETS 294204   /* 1 + 52 + 1326 + 22100 + 270725 */
 
+/* Four-card hands of 52 cards. */
+#define HR_BADUGI_HANDS 270725
+
+/* Fill the badugi colex table (the strength of every four-card hand, about
+ * 5 ms) that hr_eval_badugi_batch, hr_badugi_fast and the draw kernels read;
+ * until then they use the slower rule-by-subsets path (same results).  Call
+ * it once, before any thread evaluates (handrank calls it under a lock). */
+void hr_badugi_prepare(void);
+
+/* The strength of four valid, distinct ids (no check; 0 for a bad row once
+ * the table is filled). */
+unsigned hr_badugi_fast(const uint8_t *cards);
+
 /* Badugi: the strength (1..HR_BADUGI_CLASSES, higher is better) of four
  * cards, or 0 if a card is not one of 52 or repeats. */
 int hr_eval_badugi(const uint8_t *cards);

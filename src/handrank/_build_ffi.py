@@ -190,8 +190,14 @@ int64_t hr_runout_stats(const hr_index_street *street, const hr_index_street *ri
                         const volatile int32_t *cancel);
 """
 
+CDEF_STUD = """
+#define HR_BADUGI_HANDS ...
+void hr_badugi_prepare(void);
+unsigned hr_badugi_fast(const uint8_t *cards);
+"""
+
 CDEF = (CDEF_EVAL + CDEF_SHOWDOWN + CDEF_EQUITY + CDEF_OMAHA + CDEF_MATRIX + CDEF_LOWBALL
-        + CDEF_DRAW + CDEF_INDEX)
+        + CDEF_DRAW + CDEF_INDEX + CDEF_STUD)
 
 # Every csrc/*.c is compiled and every csrc/*.h included, so a new C module
 # needs only its files and its cdef block above.

@@ -209,6 +209,9 @@ def _histograms(game: DrawGame, ids: list[int], stub: np.ndarray, masks: list[in
                 ) -> np.ndarray:
     """hr_draw_odds: the final strengths' histogram of each hold."""
     ffi, lib = _C.ffi, _C.lib
+    if game.kind == "badugi":
+        from .badugi import _prepare
+        _prepare()
     holds = np.array(masks, dtype=np.uint32)
     n_s = _classes(game) + 1
     hist = np.empty((len(masks), n_s), dtype=np.uint32)
