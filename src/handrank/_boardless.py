@@ -22,6 +22,7 @@ from typing import Any
 
 import numpy as np
 
+from . import _backend, _run, _validate
 from ._hilo_equity import HiLoEquityResult
 from .badugi import badugi as _badugi
 from .badugi import evaluate_badugi_batch
@@ -245,6 +246,14 @@ def equity(g: Game, players: Sequence[Any], board: Any, dead: Any, *, exact: boo
         total = float(drawn.shape[0] * len(splits))
         samples = int(total)
         stderr = np.zeros(p)
+    elif _backend.core is not None and p <= _backend.core.lib.HR_BL_MAX_PLAYERS:
+        sums, sq, total_n = _monte_carlo_c(g, known, stub, trials, target_stderr, seed,
+                                           threads)
+        high, low, eq, win, tie, nolow_high = sums
+        total = float(total_n)
+        samples = total_n
+        mean = eq / total
+        stderr = np.sqrt(np.maximum(sq / total - mean ** 2, 0.0) / total)
     else:
         n = int(trials) if trials is not None else DEFAULT_TRIALS
         if n < 1:
@@ -284,6 +293,87 @@ def equity(g: Game, players: Sequence[Any], board: Any, dead: Any, *, exact: boo
     return HiLoEquityResult(eq / total, win / total, tie / total, stderr, bool(run_exact),
                             samples, labels, high=high / total, low=low / total,
                             scoop=win / total)
+
+
+def _monte_carlo_c(g: Game, known: list[list[int]], stub: list[int], trials: int | None,
+                   target: float | None, seed: int | None, threads: int | None
+                   ) -> tuple[np.ndarray, np.ndarray, int]:
+    """hr_boardless_mc over seeded streams of ``MC_STREAM_TRIALS`` trials.
+
+    Stream ``first + c`` of the seed deals the trials ``[c * 25,000, ...)``
+    of a round and each thread takes a run of whole streams, so the integer
+    tallies (and the result) are the same for any number of threads.
+    Returns the sums (high, low, equity, win, tie, no-low high; each per
+    player, pot fractions), the sum of squared equities and the trials."""
+    from .equity import MC_STREAM_TRIALS, TARGET_CHUNK, TARGET_MAX_TRIALS, mc_seed
+    ffi, lib = _backend.core.ffi, _backend.core.lib
+    p = len(known)
+    nthreads = _validate.thread_count(threads)
+    if trials is not None:
+        if isinstance(trials, bool) or not isinstance(trials, (int, np.integer)):
+            raise TypeError(f"trials must be an int, got {type(trials).__name__}")
+        if trials < 1:
+            raise ValueError(f"trials must be at least 1, got {trials}")
+    if target is not None and not (isinstance(target, (int, float)) and target > 0):
+        raise ValueError(f"target_stderr must be a positive number, got {target!r}")
+    if g.hand == "badugi":
+        kind, hi, lo = lib.HR_BL_BADUGI, ffi.NULL, ffi.NULL
+    elif g.split:
+        kind, hi, lo = lib.HR_BL_HILO, g.tables[0].ptr, g.tables[1].ptr
+    else:
+        kind, hi, lo = lib.HR_BL_TABLES, g.tables[0].ptr, ffi.NULL
+    flat = np.array([c for k in known for c in k], dtype=np.uint8)
+    offsets = np.zeros(p + 1, dtype=np.int32)
+    offsets[1:] = np.cumsum([len(k) for k in known])
+    stub_arr = np.array(stub, dtype=np.uint8)
+    args = (hi, lo, kind, p, ffi.from_buffer("uint8_t[]", flat),
+            ffi.from_buffer("int32_t[]", offsets), max(g.hand_sizes),
+            ffi.from_buffer("uint8_t[]", stub_arr), len(stub))
+    unit = float(lib.HR_BL_UNIT)
+    cap = int(trials) if trials is not None else (TARGET_MAX_TRIALS if target else
+                                                   DEFAULT_TRIALS)
+    chunk = TARGET_CHUNK if target else cap
+    s = mc_seed(seed)
+    total = np.zeros(7 * p + 1, dtype=np.int64)
+    first = 0
+    while total[7 * p] < cap:
+        todo = int(min(chunk, cap - total[7 * p]))
+        streams = -(-todo // MC_STREAM_TRIALS)
+        k = max(1, min(nthreads, todo // 50_000, streams))
+        outs = np.zeros((k, 7 * p + 1), dtype=np.int64)
+
+        def part(t: int, cancel: _run.Cancel, todo: int = todo, k: int = k,
+                 streams: int = streams, outs: np.ndarray = outs, first: int = first) -> int:
+            rng = ffi.new("hr_rng *")
+            dst = ffi.from_buffer("int64_t[]", outs[t], require_writable=True)
+            done = 0
+            for c in range(streams * t // k, streams * (t + 1) // k):
+                share = min(MC_STREAM_TRIALS, todo - c * MC_STREAM_TRIALS)
+                lib.hr_rng_seed(rng, s, first + c)
+                got = int(lib.hr_boardless_mc(*args, share, rng, dst, cancel.ptr))
+                if got < 0:
+                    return got
+                done += got
+                if got < share:
+                    break
+            return done
+
+        done = _run.run_tasks(part, k, inline=todo <= 200_000)
+        if min(done) < 0:
+            raise RuntimeError("internal error: hr_boardless_mc rejected its arguments")
+        total += outs.sum(axis=0)
+        first += streams
+        if sum(done) < todo:
+            raise KeyboardInterrupt
+        if target is not None:
+            n_done = float(total[7 * p])
+            mean = total[2 * p:3 * p] / unit / n_done
+            var = total[5 * p:6 * p] / unit ** 2 / n_done - mean ** 2
+            if np.sqrt(np.maximum(var, 0.0) / n_done).max() < target:
+                break
+    t = total[:7 * p].reshape(7, p).astype(np.float64)
+    sums = np.stack([t[3] / unit, t[4] / unit, t[2] / unit, t[0], t[1], t[6] / unit])
+    return sums, t[5] / unit ** 2, int(total[7 * p])
 
 
 def _sample(rng: np.random.Generator, stub: np.ndarray, c: int, m: int) -> np.ndarray:
