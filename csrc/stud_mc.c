@@ -191,3 +191,270 @@ int64_t hr_boardless_mc(const hr_game *g, const hr_game *low, int kind, int n,
     memcpy(rng->s, s, sizeof s);
     return t;
 }
+
+/* ------------------------------------------------------ rank-only holds */
+
+/* C(n, k) for n <= 4, k <= 4 (cards of one rank). */
+static const double choose4[5][5] = {
+    {1, 0, 0, 0, 0}, {1, 1, 0, 0, 0}, {1, 2, 1, 0, 0}, {1, 3, 3, 1, 0}, {1, 4, 6, 4, 1},
+};
+static const double draws47[6] = {1.0, 47.0, 1081.0, 16215.0, 178365.0, 1533939.0};
+
+typedef struct rank_ctx {
+    const hr_game *g;
+    const double *value;
+    uint32_t rkey[13];     /* the rank key of one card of each rank */
+    int avail[13];         /* cards of the rank left in the stub */
+    double sum;
+} rank_ctx;
+
+/* Every multiset of `left` ranks from rank r up, weighted by its ways. */
+static void rank_draws(rank_ctx *x, int r, int left, double w, uint32_t key)
+{
+    if (left == 0) {
+        x->sum += w * x->value[hr_lookup_ranks(x->g, key)];
+        return;
+    }
+    if (r == 13)
+        return;
+    for (int c = 0; c <= left && c <= x->avail[r]; c++)
+        rank_draws(x, r + 1, left - c, w * choose4[x->avail[r]][c], key + (uint32_t)c * x->rkey[r]);
+}
+
+/* The best kept counts of a hand of rank counts cnt (five cards). */
+static uint64_t best_rank_hold(rank_ctx *x, const int *cnt)
+{
+    int keep[13] = {0};
+    double best = -1.0;
+    uint64_t best_code = 0;
+    for (int r = 0; r < 13; r++)
+        x->avail[r] = 4 - cnt[r];
+    for (;;) {
+        int kept = 0;
+        uint32_t key = 0;
+        uint64_t code = 0;
+        for (int r = 0; r < 13; r++) {
+            kept += keep[r];
+            key += (uint32_t)keep[r] * x->rkey[r];
+            code |= (uint64_t)keep[r] << (3 * r);
+        }
+        x->sum = 0.0;
+        rank_draws(x, 0, 5 - kept, 1.0, key);
+        double e = x->sum / draws47[5 - kept];
+        /* ties to the hold that keeps more cards, then lower ranks, as
+         * best_hold's stable order over holds would mostly pick */
+        if (e > best) {
+            best = e;
+            best_code = code;
+        }
+        int r = 0;
+        while (r < 13 && keep[r] == cnt[r]) {
+            keep[r] = 0;
+            r++;
+        }
+        if (r == 13)
+            break;
+        keep[r]++;
+    }
+    return best_code;
+}
+
+int hr_rank_holds(const hr_game *g, const double *value, uint64_t *table, int n_table)
+{
+    rank_ctx x;
+    int cnt[13];
+    if (g == NULL || n_table != (int)g->classes + 1)
+        return -1;
+    x.g = g;
+    x.value = value;
+    for (int r = 0; r < 13; r++)
+        x.rkey[r] = (uint32_t)g->card_key[4 * r];
+    for (int i = 0; i < n_table; i++)
+        table[i] = 0;
+    /* every multiset of five ranks, at most four of one */
+    for (int a = 0; a < 13; a++)
+    for (int b = a; b < 13; b++)
+    for (int c = b; c < 13; c++)
+    for (int d = c; d < 13; d++)
+    for (int e = d; e < 13; e++) {
+        if (a == e)
+            continue;
+        for (int r = 0; r < 13; r++)
+            cnt[r] = 0;
+        cnt[a]++, cnt[b]++, cnt[c]++, cnt[d]++, cnt[e]++;
+        uint32_t key = x.rkey[a] + x.rkey[b] + x.rkey[c] + x.rkey[d] + x.rkey[e];
+        unsigned s = hr_lookup_ranks(g, key);
+        table[s] = best_rank_hold(&x, cnt) | (uint64_t)1 << 63;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------ triple draw */
+
+/* Badugi's simple rule (stud_mc.h): the cards of the hand's best badugi, the
+ * first of its subsets in position order that makes the strength; pat on a
+ * four-card one; else those of ace-low place up to 11 (queen) in a
+ * three-card badugi, up to 9 (nine) in a smaller one.  Returns the hold as
+ * a bit mask of positions. */
+static unsigned badugi_rule(const uint8_t *h)
+{
+    unsigned best = 0, best_set = 0;
+    unsigned place[4];
+    for (int i = 0; i < 4; i++) {
+        unsigned r = h[i] >> 2;
+        place[i] = r == 12 ? 0 : r + 1;
+    }
+    for (unsigned set = 1; set < 16; set++) {
+        unsigned ranks = 0, suits = 0, ok = 1, m = 0;
+        for (int i = 0; i < 4; i++) {
+            if (!(set >> i & 1u))
+                continue;
+            unsigned rb = 1u << place[i], sb = 1u << (h[i] & 3u);
+            ok &= !(ranks & rb) && !(suits & sb);
+            ranks |= rb;
+            suits |= sb;
+            m |= rb;
+        }
+        if (!ok)
+            continue;
+        unsigned v = hr_badugi_value[m];
+        if (v > best) {
+            best = v;
+            best_set = set;
+        }
+    }
+    int size = hr_popcount64(best_set);
+    if (size == 4)
+        return 15u;
+    unsigned top = size == 3 ? 11u : 9u, keep = 0;
+    for (int i = 0; i < 4; i++)
+        if ((best_set >> i & 1u) && place[i] <= top)
+            keep |= 1u << i;
+    return keep;
+}
+
+/* A hold of five cards by the rank-only table: a bit mask of positions. */
+static unsigned table_rule(const hr_game *g, const uint64_t *table, const uint8_t *h)
+{
+    uint32_t key = 0;
+    for (int i = 0; i < 5; i++)
+        key += (uint32_t)g->card_key[h[i]];
+    uint64_t code = table[hr_lookup_ranks(g, key)];
+    unsigned keep = 0;
+    for (int i = 0; i < 5; i++) {
+        unsigned r = h[i] >> 2;
+        if (code >> (3 * r) & 7u) {
+            code -= (uint64_t)1 << (3 * r);
+            keep |= 1u << i;
+        }
+    }
+    return keep;
+}
+
+int64_t hr_triple_mc(const hr_game *g, int kind, const uint64_t *table, int n,
+                     const uint8_t *known, const int32_t *offsets, int full, int draws,
+                     const uint8_t *stub, int n_stub, int64_t trials, hr_rng *rng,
+                     int64_t *out, const volatile int32_t *cancel)
+{
+    uint8_t hand[HR_BL_MAX_PLAYERS][5], pool[HR_N_CARDS], pile[HR_N_CARDS];
+    unsigned val[HR_BL_MAX_PLAYERS];
+    if (n < 2 || n > HR_BL_MAX_PLAYERS || n_stub < 0 || n_stub > HR_N_CARDS || trials < 0 ||
+        draws < 1 || draws > 3 || (kind != HR_BL_TABLES && kind != HR_BL_BADUGI) ||
+        (kind == HR_BL_TABLES && (g == NULL || table == NULL || full != 5)) ||
+        (kind == HR_BL_BADUGI && full != 4))
+        return -1;
+    int need = 0;
+    for (int i = 0; i < n; i++) {
+        int k = offsets[i + 1] - offsets[i];
+        if (k < 0 || k > full)
+            return -1;
+        need += full - k;
+        for (int j = 0; j < k; j++)
+            if (known[offsets[i] + j] >= HR_N_CARDS)
+                return -1;
+    }
+    if (need > n_stub)
+        return -1;
+    for (int i = 0; i < n_stub; i++)
+        if (stub[i] >= HR_N_CARDS)
+            return -1;
+    int64_t *win = out, *tie = out + n, *eq = out + 2 * n, *sq = out + 5 * n;
+    uint64_t s[4];
+    memcpy(s, rng->s, sizeof s);
+    int64_t t;
+    for (t = 0; t < trials; t++) {
+        if ((t & 4095) == 4095 && cancel != NULL && *cancel)
+            break;
+        memcpy(pool, stub, (size_t)n_stub);
+        int left = n_stub, piled = 0;
+        /* the first exchange: each player keeps the cards given */
+        for (int i = 0; i < n; i++) {
+            int k = offsets[i + 1] - offsets[i];
+            memcpy(hand[i], known + offsets[i], (size_t)k);
+            for (int j = k; j < full; j++) {
+                uint32_t r = below(s, (uint32_t)left);
+                hand[i][j] = pool[r];
+                pool[r] = pool[--left];
+            }
+        }
+        /* the later exchanges by the rule, in seat order; a player whom the
+         * stub cannot serve gets the earlier discards, shuffled (not their own) */
+        for (int round = 1; round < draws; round++)
+            for (int i = 0; i < n; i++) {
+                unsigned keep = kind == HR_BL_BADUGI ? badugi_rule(hand[i])
+                                                     : table_rule(g, table, hand[i]);
+                uint8_t mine[5];
+                int nm = 0;
+                for (int j = 0; j < full; j++) {
+                    if (keep >> j & 1u)
+                        continue;
+                    mine[nm++] = hand[i][j];
+                    if (left == 0) {
+                        memcpy(pool, pile, (size_t)piled);
+                        left = piled;
+                        piled = 0;
+                    }
+                    if (left == 0) {      /* nothing to draw at all: keep the card */
+                        nm--;
+                        continue;
+                    }
+                    uint32_t r = below(s, (uint32_t)left);
+                    hand[i][j] = pool[r];
+                    pool[r] = pool[--left];
+                }
+                memcpy(pile + piled, mine, (size_t)nm);
+                piled += nm;
+            }
+        for (int i = 0; i < n; i++) {
+            if (kind == HR_BL_BADUGI) {
+                val[i] = hr_badugi_fast(hand[i]);
+            } else {
+                uint64_t k = HR_SUIT_INIT, m = 0;
+                for (int j = 0; j < 5; j++) {
+                    k += g->card_key[hand[i][j]];
+                    m += g->card_mask[hand[i][j]];
+                }
+                val[i] = hr_lookup(g, k, m);
+            }
+        }
+        int nt;
+        unsigned bv = top(n, val, &nt);
+        int64_t share = HR_BL_UNIT / nt;
+        for (int i = 0; i < n; i++)
+            if (val[i] == bv) {
+                win[i] += nt == 1;
+                tie[i] += nt > 1;
+                eq[i] += share;
+                out[3 * n + i] += share;
+                sq[i] += share * share;
+            }
+    }
+    out[7 * n] += t;
+    memcpy(rng->s, s, sizeof s);
+    return t;
+}
+
+unsigned hr_rule_hold(const hr_game *g, int kind, const uint64_t *table, const uint8_t *hand)
+{
+    return kind == HR_BL_BADUGI ? badugi_rule(hand) : table_rule(g, table, hand);
+}

@@ -39,4 +39,32 @@ int64_t hr_boardless_mc(const hr_game *g, const hr_game *low, int kind, int n,
                         const uint8_t *stub, int n_stub, int64_t trials, hr_rng *rng,
                         int64_t *out, const volatile int32_t *cancel);
 
+/* The hold of every five-card hand of a game ranked without suits (the
+ * ace-to-five tables; for deuce-to-seven the ranks' value, flushes
+ * ignored): the kept cards that maximise the mean of value[] (the final
+ * strength percentile, classes + 1 entries) over every draw from the 47
+ * cards not in the hand, by rank multisets weighted by their ways.  Writes
+ * table[strength of the hand's ranks] (n_table = classes + 1): 3 bits per
+ * rank (rank r at bit 3 r), the cards kept of it, and bit 63 for a filled
+ * entry.  About a second.  Returns 0, or -1 for bad arguments. */
+int hr_rank_holds(const hr_game *g, const double *value, uint64_t *table, int n_table);
+
+/* Triple-draw Monte Carlo: players as in hr_boardless_mc (kind
+ * HR_BL_TABLES, five cards ranked by g; or HR_BL_BADUGI, four cards) with
+ * `draws` (1..3) exchanges to come.  In the first each player keeps the
+ * known cards and draws the rest; in each later one, in seat order, the
+ * player keeps the cards of the hold rule (table from hr_rank_holds, or for
+ * badugi the simple rule of src/handrank/_boardless.py) and draws; a player
+ * the stub cannot serve gets the earlier players' discards, shuffled (never
+ * the player's own).  out as in hr_boardless_mc (the halves' columns: the
+ * high column has the pot shares, the low and no-low columns stay 0). */
+int64_t hr_triple_mc(const hr_game *g, int kind, const uint64_t *table, int n,
+                     const uint8_t *known, const int32_t *offsets, int full, int draws,
+                     const uint8_t *stub, int n_stub, int64_t trials, hr_rng *rng,
+                     int64_t *out, const volatile int32_t *cancel);
+
+/* The hold mask (bit j keeps hand[j]) the rule of hr_triple_mc picks for one
+ * hand of valid, distinct cards (five; four in badugi). */
+unsigned hr_rule_hold(const hr_game *g, int kind, const uint64_t *table, const uint8_t *hand);
+
 #endif

@@ -118,3 +118,122 @@ def test_monte_carlo_target_stderr() -> None:
         hr.equity(["As Ad Kc", "Qh Qs 7d"], game="stud", exact=False, target_stderr=-1.0)
     with pytest.raises(ValueError, match="trials must be at least 1"):
         hr.equity(["As Ad Kc", "Qh Qs 7d"], game="razz", exact=False, trials=0)
+
+
+# ------------------------------------------------------------ triple draw
+
+
+def _badugi_rule_spec(hand: list[int]) -> set[int]:
+    """hr_triple_mc's badugi rule as documented (HOLD_RULES["badugi"])."""
+    def place(c: int) -> int:
+        return 0 if c >> 2 == 12 else (c >> 2) + 1
+    best, best_set = 0, 0
+    for sub in range(1, 16):
+        picked = [hand[j] for j in range(4) if sub >> j & 1]
+        if len({place(c) for c in picked}) < len(picked) or \
+                len({c & 3 for c in picked}) < len(picked):
+            continue
+        v = int(bd._tables()[0][sum(1 << place(c) for c in picked)])
+        if v > best:
+            best, best_set = v, sub
+    kept = [hand[j] for j in range(4) if best_set >> j & 1]
+    if len(kept) == 4:
+        return set(hand)
+    top = 11 if len(kept) == 3 else 9
+    return {c for c in kept if place(c) <= top}
+
+
+@needs_c
+def test_hold_rules_against_best_hold_and_spec() -> None:
+    from handrank import _boardless as bl
+    rng = np.random.default_rng(21)
+    # a5-triple: the rule is best_hold's criterion itself (ranks decide in ace-to-five)
+    g = hr.game("a5-triple", draws=3)
+    for _ in range(60):
+        h = [int(c) for c in rng.choice(52, 5, replace=False)]
+        assert sorted(c >> 2 for c in bl.rule_hold(g, h)) == \
+            sorted(c >> 2 for c in hr.best_hold(h, game="a5-triple")), h
+    # 27-triple: flushes are ignored in the choice; agreement measured at 99% (400 hands)
+    g = hr.game("27-triple", draws=3)
+    same = 0
+    for _ in range(60):
+        h = [int(c) for c in rng.choice(52, 5, replace=False)]
+        same += sorted(c >> 2 for c in bl.rule_hold(g, h)) == \
+            sorted(c >> 2 for c in hr.best_hold(h, game="27-triple"))
+    assert same >= 55
+    # badugi: the documented simple rule exactly; agreement with best_hold about 94%
+    g = hr.game("badugi", draws=3)
+    same = 0
+    for _ in range(300):
+        h = [int(c) for c in rng.choice(52, 4, replace=False)]
+        kept = set(bl.rule_hold(g, h))
+        assert kept == _badugi_rule_spec(h), h
+        same += kept == set(hr.best_hold(h, game="badugi"))
+    assert same >= 0.9 * 300
+
+
+def _simulate_triple(name: str, players: list[list[int]], draws: int, trials: int,
+                     seed: int) -> np.ndarray:
+    """The triple-draw process written out: seat order, the rule's holds, and
+    the earlier players' discards shuffled when the stub runs out."""
+    from handrank import _boardless as bl
+    g = hr.game(name, draws=draws)
+    full = 4 if name == "badugi" else 5
+    rng = np.random.default_rng(seed)
+    known = {c for p in players for c in p}
+    deck = [c for c in range(52) if c not in known]
+    shares = np.zeros(len(players))
+    for _ in range(trials):
+        stub = list(rng.permutation(deck))
+        hands = [list(p) + [int(stub.pop()) for _ in range(full - len(p))] for p in players]
+        pile: list[int] = []
+        for _ in range(draws - 1):
+            for i, h in enumerate(hands):
+                kept = list(bl.rule_hold(g, h))
+                mine = [c for c in h if c not in kept]
+                for _c in mine:
+                    if not stub:
+                        stub, pile = [int(c) for c in rng.permutation(pile)], []
+                    kept.append(stub.pop())
+                hands[i] = kept
+                pile += mine
+        s = [int(v) for v in hr.evaluate_batch(np.array(hands, dtype=np.uint8), game=name)]
+        best = max(s)
+        winners = [i for i, v in enumerate(s) if v == best]
+        for i in winners:
+            shares[i] += 1 / len(winners)
+    return shares / trials
+
+
+@needs_c
+@pytest.mark.parametrize("name, players, draws", [
+    ("a5-triple", ["As 2d 3c Ks", "8h 7s 6d 5c 9c"], 3),
+    ("27-triple", ["2c 3d 4h 5s Kd", "7h 8s 9d"], 2),
+    ("badugi", ["Ac 2d", "5c 6d 7h", "Kh Qs", "9c 9d", "3s", "Jh Js Jd"], 3),
+])
+def test_triple_draw_against_a_written_out_simulation(name: str, players: list[str],
+                                                      draws: int) -> None:
+    ids = [hr.cards(p) for p in players]
+    r = hr.equity(players, game=hr.game(name, draws=draws), trials=100_000, seed=3)
+    assert r.hold_rule and not r.exact and r.samples == 100_000
+    n = 3000 if len(players) > 2 else 6000
+    want = _simulate_triple(name, ids, draws, n, 9)
+    # the simulation's own standard error dominates
+    tol = 4.5 * np.sqrt(np.maximum(want * (1 - want), 0.01) / n) + 4.5 * r.stderr
+    assert (np.abs(r.equity - want) < tol).all(), (r.equity, want)
+    assert abs(r.equity.sum() - 1) < 1e-9
+
+
+@needs_c
+def test_triple_draw_options_and_errors() -> None:
+    assert hr.game("badugi", draws=1) == hr.game("badugi")
+    with pytest.raises(ValueError, match="1 to 3 exchanges to come, got draws=4"):
+        hr.game("27-triple", draws=4)
+    with pytest.raises(TypeError, match="draws must be an int"):
+        hr.game("a5-triple", draws="3")
+    with pytest.raises(ValueError, match="Monte Carlo equity only"):
+        hr.equity(["As 2d 3c", "Kh Qh"], game=hr.game("a5-triple", draws=2), exact=True)
+    # pat hands with the rule standing pat: the same as the one exchange to come
+    p = ["As 2d 3c 4h 6s", "7h 5s 4d 3h 2c"]
+    a = hr.equity(p, game=hr.game("a5-triple", draws=3), trials=30_000, seed=1)
+    assert a.equity[0] == 1.0 and a.win[0] == 1.0

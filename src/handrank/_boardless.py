@@ -15,8 +15,10 @@ one exchange to come.  Exact when the deals number at most
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
+import threading
 from collections.abc import Sequence
 from typing import Any
 
@@ -37,6 +39,66 @@ __all__ = ["EXACT_LIMIT", "check_hand", "equity", "evaluate_badugi_batch", "shar
 
 EXACT_LIMIT = 2_000_000
 DEFAULT_TRIALS = 200_000
+
+# The hold rule of each triple-draw game's later exchanges (see the module).
+HOLD_RULES = {
+    "a5-triple": "best_hold: the hold of the highest expected final strength percentile "
+                 "(exact: ace-to-five ranks only)",
+    "27-triple": "best_hold by ranks: the hold of the highest expected final strength "
+                 "percentile, flushes ignored in the choice",
+    "badugi": "badugi-simple: stand pat on a four-card badugi; otherwise keep the cards of "
+              "the best badugi, up to the queen in a three-card one and up to the nine in a "
+              "smaller one",
+}
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class DrawEquityResult(EquityResult):
+    """:class:`EquityResult` of a draw game with more than one exchange to come.
+
+    ``hold_rule`` names the rule every player draws by after the first
+    exchange (see :mod:`handrank._boardless`)."""
+
+    hold_rule: str = ""
+
+
+def exchanges_to_come(g: Game) -> int:
+    """The exchanges to come of a draw game (its ``draws=`` option, default 1)."""
+    return int(dict(g.options).get("draws", 1))
+
+
+_HOLD_LOCK = threading.Lock()
+_HOLD_TABLES: dict[str, np.ndarray] = {}
+
+
+def hold_table(name: str) -> np.ndarray | None:
+    """hr_rank_holds' table of a lowball triple draw (None for badugi): once, ~0.4 s."""
+    if name == "badugi":
+        return None
+    with _HOLD_LOCK:
+        if name not in _HOLD_TABLES:
+            from .draw import _percentiles, draw_game
+            ffi, lib = _backend.core.ffi, _backend.core.lib
+            dg = draw_game(name)
+            value = np.ascontiguousarray(_percentiles(dg), dtype=np.float64)
+            table = np.zeros(len(value), dtype=np.uint64)
+            assert dg.tables is not None
+            if lib.hr_rank_holds(dg.tables.ptr, ffi.from_buffer("double[]", value),
+                                 ffi.from_buffer("uint64_t[]", table), len(value)) != 0:
+                raise RuntimeError("internal error: hr_rank_holds rejected its arguments")
+            _HOLD_TABLES[name] = table
+        return _HOLD_TABLES[name]
+
+
+def rule_hold(g: Game, hand: Sequence[int]) -> tuple[int, ...]:
+    """The cards the hold rule of `g` keeps from a full hand (C core)."""
+    ffi, lib = _backend.core.ffi, _backend.core.lib
+    table = hold_table(g.name)
+    kind = lib.HR_BL_BADUGI if g.hand == "badugi" else lib.HR_BL_TABLES
+    ptr = ffi.NULL if g.hand == "badugi" else g.tables[0].ptr
+    tab = ffi.NULL if table is None else ffi.from_buffer("uint64_t[]", table)
+    mask = int(lib.hr_rule_hold(ptr, kind, tab, bytes(hand)))
+    return tuple(c for j, c in enumerate(hand) if mask >> j & 1)
 
 
 def _sizes_text(g: Game) -> str:
@@ -220,6 +282,10 @@ def equity(g: Game, players: Sequence[Any], board: Any, dead: Any, *, exact: boo
         raise ValueError(f"game {g.name!r} has no board: board= must be empty")
     known, need, stub = _players(g, players, dead)
     p = len(known)
+    draws = exchanges_to_come(g)
+    if draws > 1:
+        return _triple(g, players, known, stub, exact, trials, target_stderr, seed, threads,
+                       draws)
     count = _deal_count(need, len(stub))
     run_exact = exact if exact is not None else count <= EXACT_LIMIT
     if run_exact and count > 50 * EXACT_LIMIT:
@@ -295,6 +361,30 @@ def equity(g: Game, players: Sequence[Any], board: Any, dead: Any, *, exact: boo
                             scoop=win / total)
 
 
+def _triple(g: Game, players: Sequence[Any], known: list[list[int]], stub: list[int],
+            exact: bool | None, trials: int | None, target: float | None, seed: int | None,
+            threads: int | None, draws: int) -> DrawEquityResult:
+    """Monte Carlo over `draws` exchanges, the later ones by ``HOLD_RULES[g.name]``."""
+    if exact:
+        raise ValueError(f"game {g.name!r} with {draws} exchanges to come has Monte Carlo "
+                         "equity only (each player draws by the hold rule): use exact=False")
+    if _backend.core is None:
+        raise RuntimeError("equity with more than one exchange to come needs the C core "
+                           "(handrank.backend is 'python')")
+    if len(known) > _backend.core.lib.HR_BL_MAX_PLAYERS:
+        raise ValueError(f"equity takes at most {_backend.core.lib.HR_BL_MAX_PLAYERS} players")
+    sums, sq, n = _monte_carlo_c(g, known, stub, trials, target, seed, threads)
+    eq, win, tie = sums[2] / n, sums[3] / n, sums[4] / n
+    stderr = np.sqrt(np.maximum(sq / n - eq ** 2, 0.0) / n)
+    return DrawEquityResult(eq, win, tie, stderr, False, n, _labels(players),
+                            hold_rule=HOLD_RULES[g.name])
+
+
+def _labels(players: Sequence[Any]) -> tuple[str, ...]:
+    return tuple(p if isinstance(p, str) else " ".join(card_str(c) for c in _cards(p))
+                 for p in players)
+
+
 def _monte_carlo_c(g: Game, known: list[list[int]], stub: list[int], trials: int | None,
                    target: float | None, seed: int | None, threads: int | None
                    ) -> tuple[np.ndarray, np.ndarray, int]:
@@ -316,19 +406,30 @@ def _monte_carlo_c(g: Game, known: list[list[int]], stub: list[int], trials: int
             raise ValueError(f"trials must be at least 1, got {trials}")
     if target is not None and not (isinstance(target, (int, float)) and target > 0):
         raise ValueError(f"target_stderr must be a positive number, got {target!r}")
-    if g.hand == "badugi":
-        kind, hi, lo = lib.HR_BL_BADUGI, ffi.NULL, ffi.NULL
-    elif g.split:
-        kind, hi, lo = lib.HR_BL_HILO, g.tables[0].ptr, g.tables[1].ptr
-    else:
-        kind, hi, lo = lib.HR_BL_TABLES, g.tables[0].ptr, ffi.NULL
     flat = np.array([c for k in known for c in k], dtype=np.uint8)
     offsets = np.zeros(p + 1, dtype=np.int32)
     offsets[1:] = np.cumsum([len(k) for k in known])
     stub_arr = np.array(stub, dtype=np.uint8)
-    args = (hi, lo, kind, p, ffi.from_buffer("uint8_t[]", flat),
-            ffi.from_buffer("int32_t[]", offsets), max(g.hand_sizes),
-            ffi.from_buffer("uint8_t[]", stub_arr), len(stub))
+    cards_args = (p, ffi.from_buffer("uint8_t[]", flat), ffi.from_buffer("int32_t[]", offsets),
+                  max(g.hand_sizes))
+    stub_args = (ffi.from_buffer("uint8_t[]", stub_arr), len(stub))
+    draws = exchanges_to_come(g)
+    if draws > 1:
+        kind = lib.HR_BL_BADUGI if g.hand == "badugi" else lib.HR_BL_TABLES
+        table = hold_table(g.name)
+        tab = ffi.NULL if table is None else ffi.from_buffer("uint64_t[]", table)
+        hi = ffi.NULL if g.hand == "badugi" else g.tables[0].ptr
+        fixed: tuple[Any, ...] = (hi, kind, tab, *cards_args, draws, *stub_args)
+        kernel = lib.hr_triple_mc
+    else:
+        if g.hand == "badugi":
+            kind, hi, lo = lib.HR_BL_BADUGI, ffi.NULL, ffi.NULL
+        elif g.split:
+            kind, hi, lo = lib.HR_BL_HILO, g.tables[0].ptr, g.tables[1].ptr
+        else:
+            kind, hi, lo = lib.HR_BL_TABLES, g.tables[0].ptr, ffi.NULL
+        fixed = (hi, lo, kind, *cards_args, *stub_args)
+        kernel = lib.hr_boardless_mc
     unit = float(lib.HR_BL_UNIT)
     cap = int(trials) if trials is not None else (TARGET_MAX_TRIALS if target else
                                                    DEFAULT_TRIALS)
@@ -350,7 +451,7 @@ def _monte_carlo_c(g: Game, known: list[list[int]], stub: list[int], trials: int
             for c in range(streams * t // k, streams * (t + 1) // k):
                 share = min(MC_STREAM_TRIALS, todo - c * MC_STREAM_TRIALS)
                 lib.hr_rng_seed(rng, s, first + c)
-                got = int(lib.hr_boardless_mc(*args, share, rng, dst, cancel.ptr))
+                got = int(kernel(*fixed, share, rng, dst, cancel.ptr))
                 if got < 0:
                     return got
                 done += got
@@ -360,7 +461,7 @@ def _monte_carlo_c(g: Game, known: list[list[int]], stub: list[int], trials: int
 
         done = _run.run_tasks(part, k, inline=todo <= 200_000)
         if min(done) < 0:
-            raise RuntimeError("internal error: hr_boardless_mc rejected its arguments")
+            raise RuntimeError("internal error: the Monte Carlo kernel rejected its arguments")
         total += outs.sum(axis=0)
         first += streams
         if sum(done) < todo:

@@ -204,6 +204,12 @@ int64_t hr_boardless_mc(const hr_game *g, const hr_game *low, int kind, int n,
                         const uint8_t *known, const int32_t *offsets, int full,
                         const uint8_t *stub, int n_stub, int64_t trials, hr_rng *rng,
                         int64_t *out, const volatile int32_t *cancel);
+int hr_rank_holds(const hr_game *g, const double *value, uint64_t *table, int n_table);
+int64_t hr_triple_mc(const hr_game *g, int kind, const uint64_t *table, int n,
+                     const uint8_t *known, const int32_t *offsets, int full, int draws,
+                     const uint8_t *stub, int n_stub, int64_t trials, hr_rng *rng,
+                     int64_t *out, const volatile int32_t *cancel);
+unsigned hr_rule_hold(const hr_game *g, int kind, const uint64_t *table, const uint8_t *hand);
 """
 
 CDEF = (CDEF_EVAL + CDEF_SHOWDOWN + CDEF_EQUITY + CDEF_OMAHA + CDEF_MATRIX + CDEF_LOWBALL
