@@ -237,3 +237,41 @@ def test_triple_draw_options_and_errors() -> None:
     p = ["As 2d 3c 4h 6s", "7h 5s 4d 3h 2c"]
     a = hr.equity(p, game=hr.game("a5-triple", draws=3), trials=30_000, seed=1)
     assert a.equity[0] == 1.0 and a.win[0] == 1.0
+
+
+def test_fechado_reshuffle_against_the_deal_written_out() -> None:
+    """Six players of fechado (40 cards, 10 left after the deal) each exchange
+    three: the stub runs out and the earlier discards are shuffled and dealt
+    (seed 003).  The deal written out -- each player dealt the kept cards and
+    three unknown ones, the discards in seat order, the reshuffle -- gives
+    the equity handrank computes from the unseen cards."""
+    players = ["As Ks", "Ah Ad", "Qc Jc", "Tc 9c", "8h 8d", "7s 6s"]
+    g = hr.game("fechado", players=6)
+    r = hr.equity(players, game=g, exact=False, trials=200_000, seed=2)
+    ids = [hr.cards(p) for p in players]
+    rng = np.random.default_rng(6)
+    unseen = [c for c in g.deck if c not in {x for p in ids for x in p}]
+    n = 4000
+    shares = np.zeros(len(players))
+    reshuffles = 0
+    for _ in range(n):
+        cards = [int(c) for c in rng.permutation(unseen)]
+        thrown = [[cards.pop() for _ in range(5 - len(p))] for p in ids]
+        stub, pile, hands = cards, [], []
+        assert len(stub) == 10
+        for p, mine in zip(ids, thrown):
+            got = []
+            for _c in mine:
+                if not stub:
+                    stub, pile = [int(c) for c in rng.permutation(pile)], []
+                    reshuffles += 1
+                got.append(stub.pop())
+            hands.append(p + got)
+            pile += mine
+        s = hr.evaluate_batch(np.array(hands, dtype=np.uint8), game=g)
+        top = s == s.max()
+        shares += top / top.sum()
+    assert reshuffles == n
+    want = shares / n
+    tol = 4.5 * np.sqrt(np.maximum(want * (1 - want), 0.01) / n) + 4.5 * r.stderr
+    assert (np.abs(r.equity - want) < tol).all(), (r.equity, want)

@@ -10,7 +10,37 @@ without every known and dead card): in stud each player's cards so far (3 to
 7, the same count for everyone) are completed to seven; in a draw game each
 player is given as the cards kept and draws the rest of a full hand in the
 one exchange to come.  Exact when the deals number at most
-``EXACT_LIMIT``, Monte Carlo otherwise.
+``EXACT_LIMIT``, Monte Carlo otherwise: on the C core csrc/stud_mc.c, seeded
+25,000-trial streams as in hold'em (the same result for any ``threads``).
+
+**The reshuffle (fechado, seed 003).**  With more than five players the stub
+can run out during the exchange; the earlier players' discards are then
+shuffled and dealt to those still waiting.  Seen from the cards known (the
+kept ones and ``dead=``), the draws stay a uniformly random set of distinct
+unseen cards for each player, whatever the reshuffle does: every relabelling
+of the unseen cards is as likely, and it maps any such assignment to any
+other.  So the equity over the unseen cards is the equity of the deal with
+the reshuffle (tests/test_stud_mc.py writes the deal out and compares).  A
+player can never draw more cards than the stub held after the deal, and
+fechado's limits (3, the mao 4, at most 8 players) always fit.
+
+**More exchanges to come.**  ``hr.game("27-triple" | "a5-triple" | "badugi",
+draws=k)``, k = 2 or 3: the first exchange keeps each player's given cards
+(a full hand stands pat on it), each later one, in seat order, keeps the
+cards of the game's hold rule (``HOLD_RULES``, named in the result's
+``hold_rule``) and draws; a player the stub cannot serve gets the earlier
+players' discards, shuffled (never their own).  Monte Carlo only.  The
+rules: ace-to-five is ranked by ranks alone, so its rule is
+:func:`handrank.best_hold`'s criterion exactly (the hold of the highest mean
+final strength percentile over every draw from the 47 unseen cards, no
+dead cards), tabulated once per process for the 6,175 rank multisets (about
+0.4 s); deuce-to-seven uses the same table on the ranks' values, flushes
+ignored in the choice (it agrees with best_hold on about 99% of random
+hands, differing on pat flushes and suited draws); badugi's simple rule
+stands pat on a four-card badugi and otherwise keeps the cards of the best
+badugi (the first such subset by position), those up to the queen in a
+three-card badugi and up to the nine in a smaller one (best_hold keeps the
+same cards on about 94% of random hands).
 """
 
 from __future__ import annotations
