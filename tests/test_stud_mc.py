@@ -275,3 +275,26 @@ def test_fechado_reshuffle_against_the_deal_written_out() -> None:
     want = shares / n
     tol = 4.5 * np.sqrt(np.maximum(want * (1 - want), 0.01) / n) + 4.5 * r.stderr
     assert (np.abs(r.equity - want) < tol).all(), (r.equity, want)
+
+
+@needs_c
+def test_dask_equity_of_the_boardless_games() -> None:
+    from tests.conftest import dask_or_skip
+    hd = dask_or_skip()
+    cases = [("stud", ["As Ad Kc", "Qh Qs 7d"]), ("stud-hilo", ["As 2d 3c", "Kh Ks 7d", "9c 9d 8h"]),
+             ("razz", ["As 2d 3c", "4h 5s 7d"]), ("badugi", ["Ac 2d", "4h 5s 6c"]),
+             ("fechado", ["As Ks", "Ah Ad Ac"]),
+             (hr.game("27-triple", draws=3), ["2c 3d 4h 5s Kd", "7h 8s 9d"])]
+    for game, players in cases:
+        local = hr.equity(players, game=game, exact=False, trials=110_000, seed=4)
+        dist = hd.equity(players, game=game, exact=False, trials=110_000, seed=4,
+                         chunk_trials=30_000)          # rounded up to whole streams
+        np.testing.assert_array_equal(dist.equity, local.equity)
+        np.testing.assert_array_equal(dist.stderr, local.stderr)
+        assert type(dist) is type(local) and dist.samples == 110_000
+    exact = hd.equity(["As Ad Kc 7h 2s", "Qh Qs 7d 8c 9c"], game="stud")
+    assert exact.exact
+    np.testing.assert_array_equal(
+        exact.equity, hr.equity(["As Ad Kc 7h 2s", "Qh Qs 7d 8c 9c"], game="stud").equity)
+    with pytest.raises(ValueError, match="same number of cards"):
+        hd.equity(["As Kd 9c", "Qh Qc Jd 3s"], game="stud")

@@ -415,27 +415,10 @@ def _labels(players: Sequence[Any]) -> tuple[str, ...]:
                  for p in players)
 
 
-def _monte_carlo_c(g: Game, known: list[list[int]], stub: list[int], trials: int | None,
-                   target: float | None, seed: int | None, threads: int | None
-                   ) -> tuple[np.ndarray, np.ndarray, int]:
-    """hr_boardless_mc over seeded streams of ``MC_STREAM_TRIALS`` trials.
-
-    Stream ``first + c`` of the seed deals the trials ``[c * 25,000, ...)``
-    of a round and each thread takes a run of whole streams, so the integer
-    tallies (and the result) are the same for any number of threads.
-    Returns the sums (high, low, equity, win, tie, no-low high; each per
-    player, pot fractions), the sum of squared equities and the trials."""
-    from .equity import MC_STREAM_TRIALS, TARGET_CHUNK, TARGET_MAX_TRIALS, mc_seed
+def _kernel(g: Game, known: list[list[int]], stub: list[int]) -> tuple[Any, tuple[Any, ...]]:
+    """The C kernel of `g`'s Monte Carlo and its fixed arguments (buffers held by them)."""
     ffi, lib = _backend.core.ffi, _backend.core.lib
     p = len(known)
-    nthreads = _validate.thread_count(threads)
-    if trials is not None:
-        if isinstance(trials, bool) or not isinstance(trials, (int, np.integer)):
-            raise TypeError(f"trials must be an int, got {type(trials).__name__}")
-        if trials < 1:
-            raise ValueError(f"trials must be at least 1, got {trials}")
-    if target is not None and not (isinstance(target, (int, float)) and target > 0):
-        raise ValueError(f"target_stderr must be a positive number, got {target!r}")
     flat = np.array([c for k in known for c in k], dtype=np.uint8)
     offsets = np.zeros(p + 1, dtype=np.int32)
     offsets[1:] = np.cumsum([len(k) for k in known])
@@ -449,18 +432,73 @@ def _monte_carlo_c(g: Game, known: list[list[int]], stub: list[int], trials: int
         table = hold_table(g.name)
         tab = ffi.NULL if table is None else ffi.from_buffer("uint64_t[]", table)
         hi = ffi.NULL if g.hand == "badugi" else g.tables[0].ptr
-        fixed: tuple[Any, ...] = (hi, kind, tab, *cards_args, draws, *stub_args)
-        kernel = lib.hr_triple_mc
+        return lib.hr_triple_mc, (hi, kind, tab, *cards_args, draws, *stub_args)
+    if g.hand == "badugi":
+        kind, hi, lo = lib.HR_BL_BADUGI, ffi.NULL, ffi.NULL
+    elif g.split:
+        kind, hi, lo = lib.HR_BL_HILO, g.tables[0].ptr, g.tables[1].ptr
     else:
-        if g.hand == "badugi":
-            kind, hi, lo = lib.HR_BL_BADUGI, ffi.NULL, ffi.NULL
-        elif g.split:
-            kind, hi, lo = lib.HR_BL_HILO, g.tables[0].ptr, g.tables[1].ptr
-        else:
-            kind, hi, lo = lib.HR_BL_TABLES, g.tables[0].ptr, ffi.NULL
-        fixed = (hi, lo, kind, *cards_args, *stub_args)
-        kernel = lib.hr_boardless_mc
-    unit = float(lib.HR_BL_UNIT)
+        kind, hi, lo = lib.HR_BL_TABLES, g.tables[0].ptr, ffi.NULL
+    return lib.hr_boardless_mc, (hi, lo, kind, *cards_args, *stub_args)
+
+
+def stream_tally(kernel: Any, fixed: tuple[Any, ...], p: int, seed: int, first: int,
+                 trials: int, cancel: Any = None) -> np.ndarray:
+    """The int64 tallies (7 p + 1) of `trials` trials from stream `first` of `seed` on:
+    stream ``first + c`` deals trials ``[c * 25,000, (c + 1) * 25,000)``."""
+    from .equity import MC_STREAM_TRIALS
+    ffi, lib = _backend.core.ffi, _backend.core.lib
+    out = np.zeros(7 * p + 1, dtype=np.int64)
+    rng = ffi.new("hr_rng *")
+    dst = ffi.from_buffer("int64_t[]", out, require_writable=True)
+    ptr = ffi.NULL if cancel is None else cancel
+    for c in range(-(-trials // MC_STREAM_TRIALS)):
+        share = min(MC_STREAM_TRIALS, trials - c * MC_STREAM_TRIALS)
+        lib.hr_rng_seed(rng, seed, first + c)
+        got = int(kernel(*fixed, share, rng, dst, ptr))
+        if got < 0:
+            raise RuntimeError("internal error: the Monte Carlo kernel rejected its arguments")
+        if got < share:
+            break
+    return out
+
+
+def check_trials(trials: Any, target: Any) -> None:
+    if trials is not None:
+        if isinstance(trials, bool) or not isinstance(trials, (int, np.integer)):
+            raise TypeError(f"trials must be an int, got {type(trials).__name__}")
+        if trials < 1:
+            raise ValueError(f"trials must be at least 1, got {trials}")
+    if target is not None and (isinstance(target, bool) or
+                               not (isinstance(target, (int, float)) and target > 0)):
+        raise ValueError(f"target_stderr must be a positive number, got {target!r}")
+
+
+def tally_stderr(total: np.ndarray, p: int) -> np.ndarray:
+    """The standard error of each player's equity from the tallies."""
+    unit = float(_backend.core.lib.HR_BL_UNIT)
+    n = float(total[7 * p])
+    mean = total[2 * p:3 * p] / unit / n
+    var = total[5 * p:6 * p] / unit ** 2 / n - mean ** 2
+    out: np.ndarray = np.sqrt(np.maximum(var, 0.0) / n)
+    return out
+
+
+def _monte_carlo_c(g: Game, known: list[list[int]], stub: list[int], trials: int | None,
+                   target: float | None, seed: int | None, threads: int | None
+                   ) -> tuple[np.ndarray, np.ndarray, int]:
+    """hr_boardless_mc (hr_triple_mc) over seeded streams of ``MC_STREAM_TRIALS`` trials.
+
+    Stream ``first + c`` of the seed deals the trials ``[c * 25,000, ...)``
+    of a round and each thread takes a run of whole streams, so the integer
+    tallies (and the result) are the same for any number of threads.
+    Returns the sums (high, low, equity, win, tie, no-low high; each per
+    player, pot fractions), the sum of squared equities and the trials."""
+    from .equity import MC_STREAM_TRIALS, TARGET_CHUNK, TARGET_MAX_TRIALS, mc_seed
+    p = len(known)
+    nthreads = _validate.thread_count(threads)
+    check_trials(trials, target)
+    kernel, fixed = _kernel(g, known, stub)
     cap = int(trials) if trials is not None else (TARGET_MAX_TRIALS if target else
                                                    DEFAULT_TRIALS)
     chunk = TARGET_CHUNK if target else cap
@@ -471,40 +509,112 @@ def _monte_carlo_c(g: Game, known: list[list[int]], stub: list[int], trials: int
         todo = int(min(chunk, cap - total[7 * p]))
         streams = -(-todo // MC_STREAM_TRIALS)
         k = max(1, min(nthreads, todo // 50_000, streams))
-        outs = np.zeros((k, 7 * p + 1), dtype=np.int64)
 
         def part(t: int, cancel: _run.Cancel, todo: int = todo, k: int = k,
-                 streams: int = streams, outs: np.ndarray = outs, first: int = first) -> int:
-            rng = ffi.new("hr_rng *")
-            dst = ffi.from_buffer("int64_t[]", outs[t], require_writable=True)
-            done = 0
-            for c in range(streams * t // k, streams * (t + 1) // k):
-                share = min(MC_STREAM_TRIALS, todo - c * MC_STREAM_TRIALS)
-                lib.hr_rng_seed(rng, s, first + c)
-                got = int(kernel(*fixed, share, rng, dst, cancel.ptr))
-                if got < 0:
-                    return got
-                done += got
-                if got < share:
-                    break
-            return done
+                 streams: int = streams, first: int = first) -> np.ndarray:
+            a, b = streams * t // k, streams * (t + 1) // k
+            n = min(b * MC_STREAM_TRIALS, todo) - a * MC_STREAM_TRIALS
+            return stream_tally(kernel, fixed, p, s, first + a, n, cancel.ptr)
 
-        done = _run.run_tasks(part, k, inline=todo <= 200_000)
-        if min(done) < 0:
-            raise RuntimeError("internal error: the Monte Carlo kernel rejected its arguments")
-        total += outs.sum(axis=0)
+        outs = _run.run_tasks(part, k, inline=todo <= 200_000)
+        got = np.sum(outs, axis=0)
+        total += got
         first += streams
-        if sum(done) < todo:
+        if got[7 * p] < todo:
             raise KeyboardInterrupt
-        if target is not None:
-            n_done = float(total[7 * p])
-            mean = total[2 * p:3 * p] / unit / n_done
-            var = total[5 * p:6 * p] / unit ** 2 / n_done - mean ** 2
-            if np.sqrt(np.maximum(var, 0.0) / n_done).max() < target:
-                break
+        if target is not None and tally_stderr(total, p).max() < target:
+            break
+    return tally_sums(total, p)
+
+
+def tally_sums(total: np.ndarray, p: int) -> tuple[np.ndarray, np.ndarray, int]:
+    """The tallies as (sums of high, low, equity, win, tie, no-low high; the sum of
+    squared equities; the trials)."""
+    unit = float(_backend.core.lib.HR_BL_UNIT)
     t = total[:7 * p].reshape(7, p).astype(np.float64)
     sums = np.stack([t[3] / unit, t[4] / unit, t[2] / unit, t[0], t[1], t[6] / unit])
     return sums, t[5] / unit ** 2, int(total[7 * p])
+
+
+def mc_result(g: Game, players: Sequence[Any], total: np.ndarray) -> EquityResult:
+    """The equity result of Monte Carlo tallies (hr_boardless_mc's layout)."""
+    p = len(players)
+    sums, _, n = tally_sums(total, p)
+    high, low, eq, win, tie, _ = sums
+    stderr = tally_stderr(total, p)
+    labels = _labels(players)
+    if exchanges_to_come(g) > 1:
+        return DrawEquityResult(eq / n, win / n, tie / n, stderr, False, n, labels,
+                                hold_rule=HOLD_RULES[g.name])
+    if not g.split:
+        return EquityResult(eq / n, win / n, tie / n, stderr, False, n, labels)
+    return HiLoEquityResult(eq / n, win / n, tie / n, stderr, False, n, labels,
+                            high=high / n, low=low / n, scoop=win / n)
+
+
+def dask_chunk(name: str, options: tuple[tuple[str, Any], ...], known: list[list[int]],
+               stub: list[int], seed: int, first: int, trials: int,
+               cancel: Any = None) -> np.ndarray:
+    """One task of :func:`dask_equity`: the tallies of `trials` trials from stream
+    `first` on (the game by name and options: workers rebuild it)."""
+    from .games import game
+    g = game(name, **dict(options))
+    kernel, fixed = _kernel(g, known, stub)
+    return stream_tally(kernel, fixed, len(known), seed, first, trials, cancel)
+
+
+def dask_equity(g: Game, players: Sequence[Any], board: Any, dead: Any, *,
+                exact: bool | None, trials: int | None, target_stderr: float | None,
+                seed: int | None, chunk_trials: int, run: Any) -> EquityResult:
+    """``handrank.dask.equity`` for a game without a board.
+
+    Exact enumeration runs here (as :func:`equity`); Monte Carlo runs as tasks
+    of whole 25,000-trial streams (`chunk_trials` rounded up to a multiple):
+    task k deals the streams after task k - 1's, so the tallies -- and the
+    result -- are bit for bit ``handrank.equity``'s with the same seed and
+    trials, on any cluster.  With `target_stderr` whole tasks are added, in
+    order, until it is reached.  ``run(fn, calls)`` runs the tasks."""
+    from .equity import MC_STREAM_TRIALS, TARGET_MAX_TRIALS, mc_seed
+    if board not in ("", None) and _cards(board):
+        raise ValueError(f"game {g.name!r} has no board: board= must be empty")
+    known, need, stub = _players(g, players, dead)
+    draws = exchanges_to_come(g)
+    count = _deal_count(need, len(stub))
+    if draws == 1 and (exact or (exact is None and count <= EXACT_LIMIT)):
+        return equity(g, players, board, dead, exact=exact, trials=trials,
+                      target_stderr=target_stderr, seed=seed, threads=None)
+    if exact:
+        raise ValueError(f"game {g.name!r} with {draws} exchanges to come has Monte Carlo "
+                         "equity only (each player draws by the hold rule): use exact=False")
+    if _backend.core is None:
+        raise RuntimeError("handrank.dask.equity of this game needs the C core")
+    p = len(known)
+    if p > _backend.core.lib.HR_BL_MAX_PLAYERS:
+        raise ValueError(f"equity takes at most {_backend.core.lib.HR_BL_MAX_PLAYERS} players")
+    check_trials(trials, target_stderr)
+    if draws > 1:
+        hold_table(g.name)                  # once, before the tasks
+    cap = int(trials) if trials is not None else (TARGET_MAX_TRIALS if target_stderr else
+                                                   DEFAULT_TRIALS)
+    per = -(-max(int(chunk_trials), 1) // MC_STREAM_TRIALS)          # streams per task
+    chunk = per * MC_STREAM_TRIALS
+    n_chunks = -(-cap // chunk)
+    s = mc_seed(seed)
+    total = np.zeros(7 * p + 1, dtype=np.int64)
+    batch = n_chunks if target_stderr is None else 4
+    k = 0
+    while k < n_chunks:
+        todo = range(k, min(n_chunks, k + batch))
+        calls = [(g.name, g.options, known, stub, s, j * per, min(chunk, cap - j * chunk))
+                 for j in todo]
+        for out in run(dask_chunk, calls):
+            if out is None:
+                raise KeyboardInterrupt
+            total += out
+        k = todo[-1] + 1
+        if target_stderr is not None and tally_stderr(total, p).max() < target_stderr:
+            break
+    return mc_result(g, players, total)
 
 
 def _sample(rng: np.random.Generator, stub: np.ndarray, c: int, m: int) -> np.ndarray:

@@ -427,10 +427,32 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
     ...
     handrank.errors.InvalidHandError: card 'As' is in player 1's hand and on the board
     """
+    boardless = _boardless_game(game, variant)      # issue 18: stud, razz, draw games
+    if boardless is not None:
+        from . import _boardless
+        _check_client(client)
+        chunk = CHUNK_TRIALS if chunk_trials is None else _check_positive("chunk_trials",
+                                                                          chunk_trials)
+        return _boardless.dask_equity(
+            boardless, players, board, dead, exact=exact, trials=trials,
+            target_stderr=target_stderr, seed=seed, chunk_trials=chunk,
+            run=lambda fn, calls: _run(client, fn, calls))
     variant = best_five_game(game, variant, 'handrank.dask.equity')
     return run_equity(players, board, dead, exact=exact, trials=trials,
                       target_stderr=target_stderr, seed=seed, client=client,
                       chunk_trials=chunk_trials, variant=variant)
+
+
+def _boardless_game(game: Any, variant: Any) -> Any:
+    """The Game of a game without a board (stud, razz, the draw games), else None."""
+    if variant is not None or (isinstance(game, str) and game == "holdem"):
+        return None
+    from .games.registry import resolve
+    try:
+        g = resolve(game)
+    except (TypeError, ValueError):
+        return None                     # best_five_game says what is wrong
+    return g if g.hand_sizes else None
 
 
 def run_equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike = "", *,
