@@ -15,6 +15,8 @@ from handrank import _backend
 from handrank import badugi as bd
 from handrank._hilo_equity import HiLoEquityResult
 
+from .conftest import dask_or_skip
+
 C = _backend.core
 needs_c = pytest.mark.skipif(C is None, reason="needs the C core")
 
@@ -279,9 +281,9 @@ def test_fechado_reshuffle_against_the_deal_written_out() -> None:
 
 @needs_c
 def test_dask_equity_of_the_boardless_games() -> None:
-    from tests.conftest import dask_or_skip
     hd = dask_or_skip()
-    cases = [("stud", ["As Ad Kc", "Qh Qs 7d"]), ("stud-hilo", ["As 2d 3c", "Kh Ks 7d", "9c 9d 8h"]),
+    cases = [("stud", ["As Ad Kc", "Qh Qs 7d"]),
+             ("stud-hilo", ["As 2d 3c", "Kh Ks 7d", "9c 9d 8h"]),
              ("razz", ["As 2d 3c", "4h 5s 7d"]), ("badugi", ["Ac 2d", "4h 5s 6c"]),
              ("fechado", ["As Ks", "Ah Ad Ac"]),
              (hr.game("27-triple", draws=3), ["2c 3d 4h 5s Kd", "7h 8s 9d"])]
