@@ -298,27 +298,30 @@ int hr_rank_holds(const hr_game *g, const double *value, uint64_t *table, int n_
  * a bit mask of positions. */
 static unsigned badugi_rule(const uint8_t *h)
 {
-    unsigned best = 0, best_set = 0;
-    unsigned place[4];
+    unsigned place[4], bit[4], r[4], su[4];
     for (int i = 0; i < 4; i++) {
-        unsigned r = h[i] >> 2;
-        place[i] = r == 12 ? 0 : r + 1;
+        r[i] = h[i] >> 2;
+        su[i] = h[i] & 3u;
+        place[i] = r[i] == 12 ? 0 : r[i] + 1;
+        bit[i] = 1u << place[i];
     }
-    for (unsigned set = 1; set < 16; set++) {
-        unsigned ranks = 0, suits = 0, ok = 1, m = 0;
-        for (int i = 0; i < 4; i++) {
-            if (!(set >> i & 1u))
-                continue;
-            unsigned rb = 1u << place[i], sb = 1u << (h[i] & 3u);
-            ok &= !(ranks & rb) && !(suits & sb);
-            ranks |= rb;
-            suits |= sb;
-            m |= rb;
-        }
-        if (!ok)
-            continue;
+    /* the largest valid subsets (the candidates of tables/badugi.py), the
+     * best one by value, ties to the lowest position mask */
+    unsigned clash = (unsigned)((r[0] == r[1]) | (su[0] == su[1]))
+                   | (unsigned)((r[0] == r[2]) | (su[0] == su[2])) << 1
+                   | (unsigned)((r[0] == r[3]) | (su[0] == su[3])) << 2
+                   | (unsigned)((r[1] == r[2]) | (su[1] == su[2])) << 3
+                   | (unsigned)((r[1] == r[3]) | (su[1] == su[3])) << 4
+                   | (unsigned)((r[2] == r[3]) | (su[2] == su[3])) << 5;
+    const uint8_t *cand = hr_badugi_subsets + 8 * clash;
+    unsigned best = 0, best_set = 0;
+    for (unsigned k = 1; k <= cand[0]; k++) {
+        unsigned set = cand[k], m = 0;
+        for (int i = 0; i < 4; i++)
+            if (set >> i & 1u)
+                m |= bit[i];
         unsigned v = hr_badugi_value[m];
-        if (v > best) {
+        if (v > best || (v == best && set < best_set)) {
             best = v;
             best_set = set;
         }
