@@ -15,6 +15,7 @@
 
 #include "lookup.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "port.h"
@@ -439,6 +440,167 @@ int hr_draw_odds(const hr_game *g, int kind, const uint8_t *hand, int n_hand,
             draw5(&x, 0, n_hand - kept, key, mask);
         else
             draw4(&x, 0, kept);
+    }
+    return 0;
+}
+
+/* ------------------------------------------------ against a drawing hand */
+
+typedef struct vs_ctx {
+    const hr_game *g;
+    int kind;
+    const uint8_t *stub;
+    int n_stub;
+    uint64_t used;           /* stub positions in T */
+    uint16_t *list;
+    int64_t count;
+    uint8_t cards[5];
+    int64_t *below;          /* the strengths + 2 counts */
+} vs_ctx;
+
+/* Every completion of `left` more cards from the stub positions not in T,
+ * from position `start` on; the strengths go to x->list. */
+static void vs_fill(vs_ctx *x, int start, int left, int at, uint64_t key, uint64_t mask)
+{
+    const hr_game *g = x->g;
+    if (left == 0) {
+        x->list[x->count++] = (uint16_t)(x->kind == 0 ? hr_lookup(g, key, mask)
+                                                      : hr_badugi_fast(x->cards));
+        return;
+    }
+    for (int i = start; i <= x->n_stub - left; i++) {
+        if (x->used >> i & 1u)
+            continue;
+        uint8_t c = x->stub[i];
+        x->cards[at] = c;
+        if (x->kind == 0)
+            vs_fill(x, i + 1, left - 1, at + 1, key + g->card_key[c], mask + g->card_mask[c]);
+        else
+            vs_fill(x, i + 1, left - 1, at + 1, 0, 0);
+    }
+}
+
+static int cmp_u16(const void *a, const void *b)
+{
+    return (int)*(const uint16_t *)a - (int)*(const uint16_t *)b;
+}
+
+typedef struct vs_side {
+    uint8_t cards[5];
+    int kept, draw;
+} vs_side;
+
+/* The strengths of a side's completions that contain T. */
+static int64_t vs_list(vs_ctx *x, const vs_side *s, const uint8_t *t, int nt, uint16_t *out)
+{
+    uint64_t key = HR_SUIT_INIT, mask = 0;
+    int at = 0;
+    for (int j = 0; j < s->kept; j++)
+        x->cards[at++] = s->cards[j];
+    for (int j = 0; j < nt; j++)
+        x->cards[at++] = t[j];
+    if (x->kind == 0)
+        for (int j = 0; j < at; j++) {
+            key += x->g->card_key[x->cards[j]];
+            mask += x->g->card_mask[x->cards[j]];
+        }
+    x->list = out;
+    x->count = 0;
+    vs_fill(x, 0, s->draw - nt, at, key, mask);
+    return x->count;
+}
+
+/* Every T of the stub with |T| <= tmax, from position `start` on: adds
+ * (-1)^|T| times the (hero > villain) and (equal) pairs of completions
+ * containing T. */
+static void vs_terms(vs_ctx *x, const vs_side *hero, const vs_side *vil, uint8_t *t, int nt,
+                     int tmax, int start, uint16_t *a, uint16_t *b, int64_t *win, int64_t *tie)
+{
+    int64_t na = vs_list(x, hero, t, nt, a), nb = vs_list(x, vil, t, nt, b);
+    int64_t w = 0, e = 0;
+    if (na + nb > 2048) {
+        /* long lists: the villain's strengths counted, then summed below */
+        int ns = x->kind == 0 ? (int)x->g->classes + 1 : HR_BADUGI_CLASSES + 1;
+        memset(x->below, 0, sizeof(int64_t) * (size_t)(ns + 1));
+        for (int64_t i = 0; i < nb; i++)
+            x->below[b[i] + 1]++;
+        for (int v = 1; v <= ns; v++)
+            x->below[v] += x->below[v - 1];       /* below[v]: villain strengths < v */
+        for (int64_t i = 0; i < na; i++) {
+            w += x->below[a[i]];
+            e += x->below[a[i] + 1] - x->below[a[i]];
+        }
+    } else {
+        qsort(a, (size_t)na, sizeof(uint16_t), cmp_u16);
+        qsort(b, (size_t)nb, sizeof(uint16_t), cmp_u16);
+        int64_t lo = 0, hi = 0;
+        for (int64_t i = 0; i < na; i++) {       /* b[0..lo) < a[i], b[lo..hi) == a[i] */
+            while (lo < nb && b[lo] < a[i])
+                lo++;
+            if (hi < lo)
+                hi = lo;
+            while (hi < nb && b[hi] == a[i])
+                hi++;
+            w += lo;
+            e += hi - lo;
+        }
+    }
+    if (nt & 1) {
+        *win -= w;
+        *tie -= e;
+    } else {
+        *win += w;
+        *tie += e;
+    }
+    if (nt == tmax)
+        return;
+    for (int i = start; i < x->n_stub; i++) {
+        t[nt] = x->stub[i];
+        x->used |= (uint64_t)1 << i;
+        vs_terms(x, hero, vil, t, nt + 1, tmax, i + 1, a, b, win, tie);
+        x->used &= ~((uint64_t)1 << i);
+    }
+}
+
+int hr_draw_vs(const hr_game *g, int kind, const uint8_t *hand, int n_hand,
+               const uint8_t *vs, int n_vs, const uint8_t *stub, int n_stub,
+               const uint32_t *holds, int n_holds, uint16_t *scratch_a, uint16_t *scratch_b,
+               int64_t *win, int64_t *tie)
+{
+    if ((kind == 0 && (n_hand != 5 || g == NULL)) || (kind == 1 && n_hand != 4) ||
+        (kind != 0 && kind != 1) || n_vs < 0 || n_vs > n_hand || n_stub < 0 || n_stub > 52)
+        return -1;
+    for (int j = 0; j < n_hand; j++)
+        if (hand[j] >= HR_N_CARDS)
+            return -1;
+    for (int j = 0; j < n_vs; j++)
+        if (vs[j] >= HR_N_CARDS)
+            return -1;
+    for (int i = 0; i < n_stub; i++)
+        if (stub[i] >= HR_N_CARDS)
+            return -1;
+    static const int most = 7463;        /* the largest table: hold'em's 7,462 + 1 */
+    int64_t below[7463 + 2];
+    if ((kind == 0 && (int)g->classes + 1 > most) || HR_BADUGI_CLASSES + 1 > most)
+        return -1;
+    vs_side vil;
+    vil.kept = n_vs;
+    vil.draw = n_hand - n_vs;
+    memcpy(vil.cards, vs, (size_t)n_vs);
+    for (int h = 0; h < n_holds; h++) {
+        vs_side hero;
+        hero.kept = 0;
+        for (int j = 0; j < n_hand; j++)
+            if (holds[h] >> j & 1u)
+                hero.cards[hero.kept++] = hand[j];
+        hero.draw = n_hand - hero.kept;
+        if (hero.draw + vil.draw > n_stub)
+            return -1;
+        vs_ctx x = {g, kind, stub, n_stub, 0, NULL, 0, {0, 0, 0, 0, 0}, below};
+        uint8_t t[5];
+        int tmax = hero.draw < vil.draw ? hero.draw : vil.draw;
+        win[h] = tie[h] = 0;
+        vs_terms(&x, &hero, &vil, t, 0, tmax, 0, scratch_a, scratch_b, win + h, tie + h);
     }
     return 0;
 }

@@ -71,4 +71,18 @@ int hr_draw_odds(const hr_game *g, int kind, const uint8_t *hand, int n_hand,
                  const uint8_t *stub, int n_stub, const uint32_t *holds, int n_holds,
                  int n_strengths, uint32_t *hist);
 
+/* Against a drawing opponent: the opponent keeps vs[0..n_vs) and draws the
+ * rest of a hand; for each hold (as in hr_draw_odds) win[h] and tie[h] get
+ * the number of pairs of disjoint draws (the hold's, the opponent's) from
+ * stub[0..n_stub) where the hold's final hand is better, and equal.  The
+ * pairs number C(n_stub, d) C(n_stub - d, d_vs).  By inclusion-exclusion
+ * over the cards T both draws share: the sum over T of (-1)^|T| times the
+ * pairs of draws that both contain T, each term from the two sides' sorted
+ * strengths.  scratch_a and scratch_b hold C(n_stub, the most cards either
+ * side draws) entries.  Returns 0, or -1 for bad arguments. */
+int hr_draw_vs(const hr_game *g, int kind, const uint8_t *hand, int n_hand,
+               const uint8_t *vs, int n_vs, const uint8_t *stub, int n_stub,
+               const uint32_t *holds, int n_holds, uint16_t *scratch_a, uint16_t *scratch_b,
+               int64_t *win, int64_t *tie);
+
 #endif

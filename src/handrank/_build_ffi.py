@@ -210,6 +210,10 @@ int64_t hr_triple_mc(const hr_game *g, int kind, const uint64_t *table, int n,
                      const uint8_t *stub, int n_stub, int64_t trials, hr_rng *rng,
                      int64_t *out, const volatile int32_t *cancel);
 unsigned hr_rule_hold(const hr_game *g, int kind, const uint64_t *table, const uint8_t *hand);
+int hr_draw_vs(const hr_game *g, int kind, const uint8_t *hand, int n_hand,
+               const uint8_t *vs, int n_vs, const uint8_t *stub, int n_stub,
+               const uint32_t *holds, int n_holds, uint16_t *scratch_a, uint16_t *scratch_b,
+               int64_t *win, int64_t *tie);
 """
 
 CDEF = (CDEF_EVAL + CDEF_SHOWDOWN + CDEF_EQUITY + CDEF_OMAHA + CDEF_MATRIX + CDEF_LOWBALL
