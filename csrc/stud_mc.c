@@ -222,9 +222,9 @@ static void rank_draws(rank_ctx *x, int r, int left, double w, uint32_t key)
 }
 
 /* The best kept counts of a hand of rank counts cnt (five cards). */
-static uint64_t best_rank_hold(rank_ctx *x, const int *cnt)
+static uint64_t best_rank_hold(rank_ctx *x, const int *cnt, double *ev)
 {
-    int keep[13] = {0};
+    int keep[13] = {0}, idx = 0;
     double best = -1.0;
     uint64_t best_code = 0;
     for (int r = 0; r < 13; r++)
@@ -241,6 +241,8 @@ static uint64_t best_rank_hold(rank_ctx *x, const int *cnt)
         x->sum = 0.0;
         rank_draws(x, 0, 5 - kept, 1.0, key);
         double e = x->sum / draws47[5 - kept];
+        if (ev != NULL)
+            ev[idx++] = e;       /* the keep counts as a mixed-radix number, rank 0 lowest */
         /* ties to the hold that keeps more cards, then lower ranks, as
          * best_hold's stable order over holds would mostly pick */
         if (e > best) {
@@ -259,7 +261,8 @@ static uint64_t best_rank_hold(rank_ctx *x, const int *cnt)
     return best_code;
 }
 
-int hr_rank_holds(const hr_game *g, const double *value, uint64_t *table, int n_table)
+static int rank_holds(const hr_game *g, const double *value, uint64_t *table, double *ev,
+                      int n_table)
 {
     rank_ctx x;
     int cnt[13];
@@ -284,9 +287,123 @@ int hr_rank_holds(const hr_game *g, const double *value, uint64_t *table, int n_
         cnt[a]++, cnt[b]++, cnt[c]++, cnt[d]++, cnt[e]++;
         uint32_t key = x.rkey[a] + x.rkey[b] + x.rkey[c] + x.rkey[d] + x.rkey[e];
         unsigned s = hr_lookup_ranks(g, key);
-        table[s] = best_rank_hold(&x, cnt) | (uint64_t)1 << 63;
+        table[s] = best_rank_hold(&x, cnt, ev == NULL ? NULL : ev + 32 * (size_t)s)
+                 | (uint64_t)1 << 63;
     }
     return 0;
+}
+
+int hr_rank_holds(const hr_game *g, const double *value, uint64_t *table, int n_table)
+{
+    return rank_holds(g, value, table, NULL, n_table);
+}
+
+/* Every d-subset of the ranks not in `out_mask` from rank r up, added to
+ * `kept`: the flush value less the ranks' value. */
+static double flush_gain(const hr_game *g, const double *value, const uint32_t *rkey,
+                         unsigned out_mask, unsigned kept, uint32_t key, int r, int d)
+{
+    if (d == 0)
+        return value[g->flush[kept]] - value[hr_lookup_ranks(g, key)];
+    double sum = 0.0;
+    for (int q = r; q <= 13 - d; q++)
+        if (!(out_mask >> q & 1u))
+            sum += flush_gain(g, value, rkey, out_mask, kept | 1u << q, key + rkey[q], q + 1,
+                              d - 1);
+    return sum;
+}
+
+int hr_low27_tables(const hr_game *g, const double *value, uint64_t *table, double *ev,
+                    double *flush, int n_table)
+{
+    uint32_t rkey[13];
+    if (g == NULL || n_table != (int)g->classes + 1)
+        return -1;
+    for (int i = 0; i < 32 * n_table; i++)
+        ev[i] = 0.0;
+    if (rank_holds(g, value, table, ev, n_table) != 0)
+        return -1;
+    for (int r = 0; r < 13; r++)
+        rkey[r] = (uint32_t)g->card_key[4 * r];
+    for (unsigned h = 0; h < 8192; h++) {
+        int nh = hr_popcount64(h);
+        for (unsigned sub = 0; sub < 32; sub++)
+            flush[32 * (size_t)h + sub] = 0.0;
+        if (nh > 5)
+            continue;
+        int pos[5], np = 0;
+        for (int q = 0; q < 13; q++)
+            if (h >> q & 1u)
+                pos[np++] = q;
+        for (unsigned sub = 0; sub < (1u << nh); sub++) {
+            unsigned kept = 0;
+            uint32_t key = 0;
+            for (int i = 0; i < nh; i++)
+                if (sub >> i & 1u) {
+                    kept |= 1u << pos[i];
+                    key += rkey[pos[i]];
+                }
+            int d = 5 - hr_popcount64(sub);
+            flush[32 * (size_t)h + sub] = flush_gain(g, value, rkey, h, kept, key, 0, d)
+                                        / draws47[d];
+        }
+    }
+    return 0;
+}
+
+/* Deuce-to-seven's exact rule: best_hold's criterion with the flushes.  A
+ * hold's mean is its ranks' mean (ev) plus, when every kept card is of one
+ * suit (or none is kept, every suit), the gain of the draws that make the
+ * flush (flush[hand's ranks of the suit][kept ones among them]). */
+static unsigned low27_rule(const hr_game *g, const double *ev, const double *flush,
+                           const uint8_t *h)
+{
+    int cnt[13] = {0};
+    unsigned suit_mask[4] = {0, 0, 0, 0};
+    uint32_t key = 0;
+    for (int i = 0; i < 5; i++) {
+        cnt[h[i] >> 2]++;
+        suit_mask[h[i] & 3u] |= 1u << (h[i] >> 2);
+        key += (uint32_t)g->card_key[h[i]];
+    }
+    const double *e = ev + 32 * (size_t)hr_lookup_ranks(g, key);
+    int radix[13];
+    for (int r = 0, m = 1; r < 13; r++) {
+        radix[r] = m;
+        m *= cnt[r] + 1;
+    }
+    double best = -1.0;
+    unsigned best_m = 0;
+    for (unsigned m = 0; m < 32; m++) {
+        int idx = 0;
+        unsigned suits = 0, kept_ranks = 0;
+        for (int i = 0; i < 5; i++)
+            if (m >> i & 1u) {
+                idx += radix[h[i] >> 2];
+                suits |= 1u << (h[i] & 3u);
+                kept_ranks |= 1u << (h[i] >> 2);
+            }
+        double v = e[idx];
+        if (suits == 0) {
+            for (int s = 0; s < 4; s++)
+                v += flush[32 * (size_t)suit_mask[s]];
+        } else if ((suits & (suits - 1)) == 0) {
+            int s = hr_ctz64(suits);
+            unsigned hs = suit_mask[s], sub = 0;
+            for (int q = 0, i = 0; q < 13; q++)
+                if (hs >> q & 1u) {
+                    if (kept_ranks >> q & 1u)
+                        sub |= 1u << i;
+                    i++;
+                }
+            v += flush[32 * (size_t)hs + sub];
+        }
+        if (v > best) {
+            best = v;
+            best_m = m;
+        }
+    }
+    return best_m;
 }
 
 /* ------------------------------------------------------ triple draw */
@@ -354,7 +471,8 @@ static unsigned table_rule(const hr_game *g, const uint64_t *table, const uint8_
     return keep;
 }
 
-int64_t hr_triple_mc(const hr_game *g, int kind, const uint64_t *table, int n,
+int64_t hr_triple_mc(const hr_game *g, int kind, const uint64_t *table, const double *ev,
+                     const double *flush, int n,
                      const uint8_t *known, const int32_t *offsets, int full, int draws,
                      const uint8_t *stub, int n_stub, int64_t trials, hr_rng *rng,
                      int64_t *out, const volatile int32_t *cancel)
@@ -362,8 +480,10 @@ int64_t hr_triple_mc(const hr_game *g, int kind, const uint64_t *table, int n,
     uint8_t hand[HR_BL_MAX_PLAYERS][5], pool[HR_N_CARDS], pile[HR_N_CARDS];
     unsigned val[HR_BL_MAX_PLAYERS];
     if (n < 2 || n > HR_BL_MAX_PLAYERS || n_stub < 0 || n_stub > HR_N_CARDS || trials < 0 ||
-        draws < 1 || draws > 3 || (kind != HR_BL_TABLES && kind != HR_BL_BADUGI) ||
+        draws < 1 || draws > 3 ||
+        (kind != HR_BL_TABLES && kind != HR_BL_BADUGI && kind != HR_BL_LOW27) ||
         (kind == HR_BL_TABLES && (g == NULL || table == NULL || full != 5)) ||
+        (kind == HR_BL_LOW27 && (g == NULL || ev == NULL || flush == NULL || full != 5)) ||
         (kind == HR_BL_BADUGI && full != 4))
         return -1;
     int need = 0;
@@ -404,8 +524,7 @@ int64_t hr_triple_mc(const hr_game *g, int kind, const uint64_t *table, int n,
          * stub cannot serve gets the earlier discards, shuffled (not their own) */
         for (int round = 1; round < draws; round++)
             for (int i = 0; i < n; i++) {
-                unsigned keep = kind == HR_BL_BADUGI ? badugi_rule(hand[i])
-                                                     : table_rule(g, table, hand[i]);
+                unsigned keep = hr_rule_hold(g, kind, table, ev, flush, hand[i]);
                 uint8_t mine[5];
                 int nm = 0;
                 for (int j = 0; j < full; j++) {
@@ -457,7 +576,12 @@ int64_t hr_triple_mc(const hr_game *g, int kind, const uint64_t *table, int n,
     return t;
 }
 
-unsigned hr_rule_hold(const hr_game *g, int kind, const uint64_t *table, const uint8_t *hand)
+unsigned hr_rule_hold(const hr_game *g, int kind, const uint64_t *table, const double *ev,
+                      const double *flush, const uint8_t *hand)
 {
-    return kind == HR_BL_BADUGI ? badugi_rule(hand) : table_rule(g, table, hand);
+    if (kind == HR_BL_BADUGI)
+        return badugi_rule(hand);
+    if (kind == HR_BL_LOW27)
+        return low27_rule(g, ev, flush, hand);
+    return table_rule(g, table, hand);
 }

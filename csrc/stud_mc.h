@@ -19,6 +19,7 @@
 #define HR_BL_TABLES 0   /* five to seven cards, the best five by g's tables */
 #define HR_BL_BADUGI 1   /* four cards, badugi (g unused) */
 #define HR_BL_HILO 2     /* both halves: g high, low the low tables (0 = no low) */
+#define HR_BL_LOW27 3    /* triple draw: five cards by g, the exact deuce-to-seven rule */
 
 #define HR_BL_MAX_PLAYERS 10
 /* One whole pot in the tallies: divisible by 2 * every tie size up to 8... 10. */
@@ -49,8 +50,21 @@ int64_t hr_boardless_mc(const hr_game *g, const hr_game *low, int kind, int n,
  * entry.  About a second.  Returns 0, or -1 for bad arguments. */
 int hr_rank_holds(const hr_game *g, const double *value, uint64_t *table, int n_table);
 
+/* Deuce-to-seven's exact hold rule (best_hold's criterion, flushes counted):
+ * table as hr_rank_holds; ev[32 * strength + k] the ranks-only mean of the
+ * k-th keep vector (the kept counts as a mixed-radix number, rank 0 the
+ * lowest digit, digit r of radix count(r) + 1); flush[32 * H + sub] for a
+ * suit's 13-bit rank set H in the hand (at most five) and the kept ones
+ * among them (bit i: the i-th lowest rank of H): the mean gain, over the
+ * draws from the 47 unseen cards, of the draws that complete a flush of
+ * that suit (the flush's value less its ranks' value).  ev has 32 * n_table
+ * entries, flush 32 * 8192.  Returns 0, or -1 for bad arguments. */
+int hr_low27_tables(const hr_game *g, const double *value, uint64_t *table, double *ev,
+                    double *flush, int n_table);
+
 /* Triple-draw Monte Carlo: players as in hr_boardless_mc (kind
- * HR_BL_TABLES, five cards ranked by g; or HR_BL_BADUGI, four cards) with
+ * HR_BL_TABLES, five cards ranked by g; HR_BL_LOW27, the same with the
+ * exact deuce-to-seven rule; or HR_BL_BADUGI, four cards) with
  * `draws` (1..3) exchanges to come.  In the first each player keeps the
  * known cards and draws the rest; in each later one, in seat order, the
  * player keeps the cards of the hold rule (table from hr_rank_holds, or for
@@ -58,13 +72,16 @@ int hr_rank_holds(const hr_game *g, const double *value, uint64_t *table, int n_
  * the stub cannot serve gets the earlier players' discards, shuffled (never
  * the player's own).  out as in hr_boardless_mc (the halves' columns: the
  * high column has the pot shares, the low and no-low columns stay 0). */
-int64_t hr_triple_mc(const hr_game *g, int kind, const uint64_t *table, int n,
+int64_t hr_triple_mc(const hr_game *g, int kind, const uint64_t *table, const double *ev,
+                     const double *flush, int n,
                      const uint8_t *known, const int32_t *offsets, int full, int draws,
                      const uint8_t *stub, int n_stub, int64_t trials, hr_rng *rng,
                      int64_t *out, const volatile int32_t *cancel);
 
 /* The hold mask (bit j keeps hand[j]) the rule of hr_triple_mc picks for one
- * hand of valid, distinct cards (five; four in badugi). */
-unsigned hr_rule_hold(const hr_game *g, int kind, const uint64_t *table, const uint8_t *hand);
+ * hand of valid, distinct cards (five; four in badugi); ev and flush are
+ * hr_low27_tables' for HR_BL_LOW27, else unused. */
+unsigned hr_rule_hold(const hr_game *g, int kind, const uint64_t *table, const double *ev,
+                      const double *flush, const uint8_t *hand);
 
 #endif

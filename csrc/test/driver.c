@@ -1155,8 +1155,8 @@ static void stud_calls(int rounds)
         CHECK(hr_boardless_mc(NULL, NULL, HR_BL_BADUGI, 2, known, off4, 4, all + 6, 46, 300,
                               &rng, tally, NULL) == 300, "hr_boardless_mc badugi");
         memset(tally, 0, sizeof tally);
-        CHECK(hr_triple_mc(NULL, HR_BL_BADUGI, NULL, 2, known, off4, 4, 3, all + 6, 46, 300,
-                           &rng, tally, NULL) == 300, "hr_triple_mc badugi");
+        CHECK(hr_triple_mc(NULL, HR_BL_BADUGI, NULL, NULL, NULL, 2, known, off4, 4, 3, all + 6,
+                           46, 300, &rng, tally, NULL) == 300, "hr_triple_mc badugi");
         CHECK(tally[4] + tally[5] == 300 * HR_BL_UNIT, "hr_triple_mc tallies");
         CHECK(hr_boardless_mc(g, NULL, HR_BL_TABLES, 2, known, off, 7, all + 6, 7, 10, &rng,
                               tally, NULL) == -1, "hr_boardless_mc drew 8 of 7");

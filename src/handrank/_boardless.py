@@ -34,9 +34,11 @@ rules: ace-to-five is ranked by ranks alone, so its rule is
 :func:`handrank.best_hold`'s criterion exactly (the hold of the highest mean
 final strength percentile over every draw from the 47 unseen cards, no
 dead cards), tabulated once per process for the 6,175 rank multisets (about
-0.4 s); deuce-to-seven uses the same table on the ranks' values, flushes
-ignored in the choice (it agrees with best_hold on about 99% of random
-hands, differing on pat flushes and suited draws); badugi's simple rule
+0.4 s); deuce-to-seven's rule is that criterion too, exactly: each hold's
+mean over its ranks (the same tables, every hold's mean kept) plus, when
+its kept cards are of one suit (or none is kept), the gain of the draws
+that complete a flush, tabulated by the suit's ranks in the hand and the
+kept ones (about 0.5 s more); badugi's simple rule
 stands pat on a four-card badugi and otherwise keeps the cards of the best
 badugi (the first such subset by position), those up to the queen in a
 three-card badugi and up to the nine in a smaller one (best_hold keeps the
@@ -74,8 +76,8 @@ DEFAULT_TRIALS = 200_000
 HOLD_RULES = {
     "a5-triple": "best_hold: the hold of the highest expected final strength percentile "
                  "(exact: ace-to-five ranks only)",
-    "27-triple": "best_hold by ranks: the hold of the highest expected final strength "
-                 "percentile, flushes ignored in the choice",
+    "27-triple": "best_hold: the hold of the highest expected final strength percentile "
+                 "(exact: by ranks, plus the draws that make a flush)",
     "badugi": "badugi-simple: stand pat on a four-card badugi; otherwise keep the cards of "
               "the best badugi, up to the queen in a three-card one and up to the nine in a "
               "smaller one",
@@ -98,36 +100,60 @@ def exchanges_to_come(g: Game) -> int:
 
 
 _HOLD_LOCK = threading.Lock()
-_HOLD_TABLES: dict[str, np.ndarray] = {}
+_HOLD_TABLES: dict[str, tuple[np.ndarray, np.ndarray | None, np.ndarray | None]] = {}
 
 
-def hold_table(name: str) -> np.ndarray | None:
-    """hr_rank_holds' table of a lowball triple draw (None for badugi): once, ~0.4 s."""
+def hold_tables(name: str) -> tuple[np.ndarray | None, np.ndarray | None, np.ndarray | None]:
+    """The hold rule's tables of a lowball triple draw (Nones for badugi), made once:
+    hr_rank_holds' (a5-triple) or hr_low27_tables' (27-triple), about 0.5 s."""
     if name == "badugi":
-        return None
+        return None, None, None
     with _HOLD_LOCK:
         if name not in _HOLD_TABLES:
             from .draw import _percentiles, draw_game
             ffi, lib = _backend.core.ffi, _backend.core.lib
             dg = draw_game(name)
             value = np.ascontiguousarray(_percentiles(dg), dtype=np.float64)
-            table = np.zeros(len(value), dtype=np.uint64)
+            n = len(value)
+            table = np.zeros(n, dtype=np.uint64)
             assert dg.tables is not None
-            if lib.hr_rank_holds(dg.tables.ptr, ffi.from_buffer("double[]", value),
-                                 ffi.from_buffer("uint64_t[]", table), len(value)) != 0:
-                raise RuntimeError("internal error: hr_rank_holds rejected its arguments")
-            _HOLD_TABLES[name] = table
+            args = (dg.tables.ptr, ffi.from_buffer("double[]", value),
+                    ffi.from_buffer("uint64_t[]", table, require_writable=True))
+            if name == "27-triple":
+                ev = np.zeros(32 * n, dtype=np.float64)
+                fl = np.zeros(32 * 8192, dtype=np.float64)
+                rc = lib.hr_low27_tables(*args, ffi.from_buffer("double[]", ev,
+                                                                require_writable=True),
+                                         ffi.from_buffer("double[]", fl,
+                                                         require_writable=True), n)
+                _HOLD_TABLES[name] = (table, ev, fl)
+            else:
+                rc = lib.hr_rank_holds(*args, n)
+                _HOLD_TABLES[name] = (table, None, None)
+            if rc != 0:
+                raise RuntimeError("internal error: the hold tables were refused")
         return _HOLD_TABLES[name]
+
+
+def _rule_args(g: Game) -> tuple[Any, ...]:
+    """(game pointer, kind, table, ev, flush) of `g`'s hold rule for the C core."""
+    ffi, lib = _backend.core.ffi, _backend.core.lib
+    table, ev, fl = hold_tables(g.name)
+    if g.hand == "badugi":
+        kind = lib.HR_BL_BADUGI
+    elif g.name == "27-triple":
+        kind = lib.HR_BL_LOW27
+    else:
+        kind = lib.HR_BL_TABLES
+    return (ffi.NULL if g.hand == "badugi" else g.tables[0].ptr, kind,
+            ffi.NULL if table is None else ffi.from_buffer("uint64_t[]", table),
+            ffi.NULL if ev is None else ffi.from_buffer("double[]", ev),
+            ffi.NULL if fl is None else ffi.from_buffer("double[]", fl))
 
 
 def rule_hold(g: Game, hand: Sequence[int]) -> tuple[int, ...]:
     """The cards the hold rule of `g` keeps from a full hand (C core)."""
-    ffi, lib = _backend.core.ffi, _backend.core.lib
-    table = hold_table(g.name)
-    kind = lib.HR_BL_BADUGI if g.hand == "badugi" else lib.HR_BL_TABLES
-    ptr = ffi.NULL if g.hand == "badugi" else g.tables[0].ptr
-    tab = ffi.NULL if table is None else ffi.from_buffer("uint64_t[]", table)
-    mask = int(lib.hr_rule_hold(ptr, kind, tab, bytes(hand)))
+    mask = int(_backend.core.lib.hr_rule_hold(*_rule_args(g), bytes(hand)))
     return tuple(c for j, c in enumerate(hand) if mask >> j & 1)
 
 
@@ -428,11 +454,7 @@ def _kernel(g: Game, known: list[list[int]], stub: list[int]) -> tuple[Any, tupl
     stub_args = (ffi.from_buffer("uint8_t[]", stub_arr), len(stub))
     draws = exchanges_to_come(g)
     if draws > 1:
-        kind = lib.HR_BL_BADUGI if g.hand == "badugi" else lib.HR_BL_TABLES
-        table = hold_table(g.name)
-        tab = ffi.NULL if table is None else ffi.from_buffer("uint64_t[]", table)
-        hi = ffi.NULL if g.hand == "badugi" else g.tables[0].ptr
-        return lib.hr_triple_mc, (hi, kind, tab, *cards_args, draws, *stub_args)
+        return lib.hr_triple_mc, (*_rule_args(g), *cards_args, draws, *stub_args)
     if g.hand == "badugi":
         kind, hi, lo = lib.HR_BL_BADUGI, ffi.NULL, ffi.NULL
     elif g.split:
@@ -593,7 +615,7 @@ def dask_equity(g: Game, players: Sequence[Any], board: Any, dead: Any, *,
         raise ValueError(f"equity takes at most {_backend.core.lib.HR_BL_MAX_PLAYERS} players")
     check_trials(trials, target_stderr)
     if draws > 1:
-        hold_table(g.name)                  # once, before the tasks
+        hold_tables(g.name)                 # once, before the tasks
     cap = int(trials) if trials is not None else (TARGET_MAX_TRIALS if target_stderr else
                                                    DEFAULT_TRIALS)
     per = -(-max(int(chunk_trials), 1) // MC_STREAM_TRIALS)          # streams per task

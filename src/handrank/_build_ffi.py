@@ -205,11 +205,16 @@ int64_t hr_boardless_mc(const hr_game *g, const hr_game *low, int kind, int n,
                         const uint8_t *stub, int n_stub, int64_t trials, hr_rng *rng,
                         int64_t *out, const volatile int32_t *cancel);
 int hr_rank_holds(const hr_game *g, const double *value, uint64_t *table, int n_table);
-int64_t hr_triple_mc(const hr_game *g, int kind, const uint64_t *table, int n,
+int hr_low27_tables(const hr_game *g, const double *value, uint64_t *table, double *ev,
+                    double *flush, int n_table);
+#define HR_BL_LOW27 ...
+int64_t hr_triple_mc(const hr_game *g, int kind, const uint64_t *table, const double *ev,
+                     const double *flush, int n,
                      const uint8_t *known, const int32_t *offsets, int full, int draws,
                      const uint8_t *stub, int n_stub, int64_t trials, hr_rng *rng,
                      int64_t *out, const volatile int32_t *cancel);
-unsigned hr_rule_hold(const hr_game *g, int kind, const uint64_t *table, const uint8_t *hand);
+unsigned hr_rule_hold(const hr_game *g, int kind, const uint64_t *table, const double *ev,
+                      const double *flush, const uint8_t *hand);
 int hr_draw_vs(const hr_game *g, int kind, const uint8_t *hand, int n_hand,
                const uint8_t *vs, int n_vs, const uint8_t *stub, int n_stub,
                const uint32_t *holds, int n_holds, uint16_t *scratch_a, uint16_t *scratch_b,
