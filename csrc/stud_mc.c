@@ -408,49 +408,106 @@ static unsigned low27_rule(const hr_game *g, const double *ev, const double *flu
 
 /* ------------------------------------------------------ triple draw */
 
-/* Badugi's simple rule (stud_mc.h): the cards of the hand's best badugi, the
- * first of its subsets in position order that makes the strength; pat on a
- * four-card one; else those of ace-low place up to 11 (queen) in a
- * three-card badugi, up to 9 (nine) in a smaller one.  Returns the hold as
- * a bit mask of positions. */
-static unsigned badugi_rule(const uint8_t *h)
+/* C(n, k) for k <= 4 (n < 2^10). */
+static inline int32_t cnk(int32_t n, int k)
 {
-    unsigned place[4], bit[4], r[4], su[4];
-    for (int i = 0; i < 4; i++) {
-        r[i] = h[i] >> 2;
-        su[i] = h[i] & 3u;
-        place[i] = r[i] == 12 ? 0 : r[i] + 1;
-        bit[i] = 1u << place[i];
+    switch (k) {
+    case 0: return 1;
+    case 1: return n;
+    case 2: return n * (n - 1) / 2;
+    case 3: return n * (n - 1) * (n - 2) / 6;
+    default: return n < 4 ? 0 : n * (n - 1) * (n - 2) * (n - 3) / 24;
     }
-    /* the largest valid subsets (the candidates of tables/badugi.py), the
-     * best one by value, ties to the lowest position mask */
-    unsigned clash = (unsigned)((r[0] == r[1]) | (su[0] == su[1]))
-                   | (unsigned)((r[0] == r[2]) | (su[0] == su[2])) << 1
-                   | (unsigned)((r[0] == r[3]) | (su[0] == su[3])) << 2
-                   | (unsigned)((r[1] == r[2]) | (su[1] == su[2])) << 3
-                   | (unsigned)((r[1] == r[3]) | (su[1] == su[3])) << 4
-                   | (unsigned)((r[2] == r[3]) | (su[2] == su[3])) << 5;
-    const uint8_t *cand = hr_badugi_subsets + 8 * clash;
-    unsigned best = 0, best_set = 0;
-    for (unsigned k = 1; k <= cand[0]; k++) {
-        unsigned set = cand[k], m = 0;
-        for (int i = 0; i < 4; i++)
-            if (set >> i & 1u)
-                m |= bit[i];
-        unsigned v = hr_badugi_value[m];
-        if (v > best || (v == best && set < best_set)) {
-            best = v;
-            best_set = set;
+}
+
+/* Where the subsets of k cards start (colex order within a size). */
+static const int32_t subset_start[5] = {0, 1, 53, 1379, 23479};
+
+/* The index of the cards of sorted c[] selected by `set`. */
+static inline int32_t subset_index(const uint8_t *c, unsigned set)
+{
+    int k = 0;
+    int32_t idx = 0;
+    for (int i = 0; i < 4; i++)
+        if (set >> i & 1u)
+            idx += cnk(c[i], ++k);
+    return subset_start[k] + idx;
+}
+
+static unsigned badugi_best_sorted(const double *sums, const uint8_t *c);
+
+int hr_badugi_hold_sums(const double *value, int n_value, double *sums, uint8_t *holds)
+{
+    if (n_value != HR_BADUGI_CLASSES + 1)
+        return -1;
+    hr_badugi_prepare();
+    for (int i = 0; i < HR_BADUGI_SUBSETS; i++)
+        sums[i] = 0.0;
+    uint8_t h[4];
+    for (h[3] = 3; h[3] < HR_N_CARDS; h[3]++)
+    for (h[2] = 2; h[2] < h[3]; h[2]++)
+    for (h[1] = 1; h[1] < h[2]; h[1]++)
+    for (h[0] = 0; h[0] < h[1]; h[0]++) {
+        double v = value[hr_badugi_fast(h)];
+        for (unsigned set = 0; set < 16; set++)
+            sums[subset_index(h, set)] += v;
+    }
+    for (h[3] = 3; h[3] < HR_N_CARDS; h[3]++)
+    for (h[2] = 2; h[2] < h[3]; h[2]++)
+    for (h[1] = 1; h[1] < h[2]; h[1]++)
+    for (h[0] = 0; h[0] < h[1]; h[0]++)
+        holds[subset_index(h, 15) - subset_start[4]] = (uint8_t)badugi_best_sorted(sums, h);
+    return 0;
+}
+
+/* Badugi's rule: best_hold's criterion.  The draws of a hold K from the 48
+ * unseen cards are the four-card hands that contain K and no other card of
+ * the hand: by inclusion-exclusion over the discarded cards, the sum of their
+ * values is the sum over K <= X <= hand of (-1)^|X - K| sums[X] (sums[X]:
+ * the values of every hand containing X), as video poker counts.  The
+ * highest mean wins, ties to the lowest mask of positions (best_hold's
+ * order).  Returns the hold as a bit mask of positions. */
+static unsigned badugi_best_sorted(const double *sums, const uint8_t *c)
+{
+    static const double draws48[5] = {1.0, 48.0, 1128.0, 17296.0, 194580.0};
+    double s[16];
+    for (unsigned set = 0; set < 16; set++)
+        s[set] = sums[subset_index(c, set)];
+    for (unsigned bit = 1; bit < 16; bit <<= 1)   /* the Moebius transform over supersets */
+        for (unsigned x = 0; x < 16; x++)
+            if (!(x & bit))
+                s[x] -= s[x | bit];
+    double best = -1.0;
+    unsigned best_k = 0;
+    for (unsigned k = 0; k < 16; k++) {
+        double e = s[k] / draws48[4 - hr_popcount64(k)];
+        if (e > best) {
+            best = e;
+            best_k = k;
         }
     }
-    int size = hr_popcount64(best_set);
-    if (size == 4)
-        return 15u;
-    unsigned top = size == 3 ? 11u : 9u, keep = 0;
+    return best_k;
+}
+
+/* The rule on a hand in any order: its sorted cards' hold from the table. */
+static unsigned badugi_rule(const uint8_t *holds, const uint8_t *h)
+{
+    uint8_t c[4];
+    int pos[4];
+    for (int i = 0; i < 4; i++) {
+        c[i] = h[i];
+        pos[i] = i;
+    }
+    for (int i = 1; i < 4; i++)
+        for (int j = i; j > 0 && c[j - 1] > c[j]; j--) {
+            uint8_t t = c[j]; c[j] = c[j - 1]; c[j - 1] = t;
+            int p = pos[j]; pos[j] = pos[j - 1]; pos[j - 1] = p;
+        }
+    unsigned k = holds[subset_index(c, 15) - subset_start[4]], m = 0;
     for (int i = 0; i < 4; i++)
-        if ((best_set >> i & 1u) && place[i] <= top)
-            keep |= 1u << i;
-    return keep;
+        if (k >> i & 1u)
+            m |= 1u << pos[i];
+    return m;
 }
 
 /* A hold of five cards by the rank-only table: a bit mask of positions. */
@@ -484,7 +541,7 @@ int64_t hr_triple_mc(const hr_game *g, int kind, const uint64_t *table, const do
         (kind != HR_BL_TABLES && kind != HR_BL_BADUGI && kind != HR_BL_LOW27) ||
         (kind == HR_BL_TABLES && (g == NULL || table == NULL || full != 5)) ||
         (kind == HR_BL_LOW27 && (g == NULL || ev == NULL || flush == NULL || full != 5)) ||
-        (kind == HR_BL_BADUGI && full != 4))
+        (kind == HR_BL_BADUGI && (full != 4 || table == NULL)))
         return -1;
     int need = 0;
     for (int i = 0; i < n; i++) {
@@ -579,8 +636,8 @@ int64_t hr_triple_mc(const hr_game *g, int kind, const uint64_t *table, const do
 unsigned hr_rule_hold(const hr_game *g, int kind, const uint64_t *table, const double *ev,
                       const double *flush, const uint8_t *hand)
 {
-    if (kind == HR_BL_BADUGI)
-        return badugi_rule(hand);
+    if (kind == HR_BL_BADUGI)       /* table: hr_badugi_hold_sums' holds, as bytes */
+        return badugi_rule((const uint8_t *)(const void *)table, hand);
     if (kind == HR_BL_LOW27)
         return low27_rule(g, ev, flush, hand);
     return table_rule(g, table, hand);

@@ -67,8 +67,8 @@ int hr_low27_tables(const hr_game *g, const double *value, uint64_t *table, doub
  * exact deuce-to-seven rule; or HR_BL_BADUGI, four cards) with
  * `draws` (1..3) exchanges to come.  In the first each player keeps the
  * known cards and draws the rest; in each later one, in seat order, the
- * player keeps the cards of the hold rule (table from hr_rank_holds, or for
- * badugi the simple rule of src/handrank/_boardless.py) and draws; a player
+ * player keeps the cards of the hold rule (best_hold's criterion, from the
+ * tables of hr_rank_holds, hr_low27_tables or hr_badugi_hold_sums) and draws; a player
  * the stub cannot serve gets the earlier players' discards, shuffled (never
  * the player's own).  out as in hr_boardless_mc (the halves' columns: the
  * high column has the pot shares, the low and no-low columns stay 0). */
@@ -78,9 +78,22 @@ int64_t hr_triple_mc(const hr_game *g, int kind, const uint64_t *table, const do
                      const uint8_t *stub, int n_stub, int64_t trials, hr_rng *rng,
                      int64_t *out, const volatile int32_t *cancel);
 
+/* The subsets of 0..4 cards of the deck. */
+#define HR_BADUGI_SUBSETS 294204
+
+/* Badugi's hold rule (best_hold's criterion): sums[X] for every subset X of
+ * 0..4 cards (by size, then colex) is the sum of value[strength] over the
+ * four-card hands that contain X; value has HR_BADUGI_CLASSES + 1 entries
+ * (the strength percentiles); holds[colex index of a sorted hand] the best
+ * hold as a mask of the sorted positions (HR_BADUGI_HANDS entries; passed
+ * to hr_triple_mc as its table).  About 0.1 s.  Returns 0, or -1 for bad
+ * arguments. */
+int hr_badugi_hold_sums(const double *value, int n_value, double *sums, uint8_t *holds);
+
 /* The hold mask (bit j keeps hand[j]) the rule of hr_triple_mc picks for one
  * hand of valid, distinct cards (five; four in badugi); ev and flush are
- * hr_low27_tables' for HR_BL_LOW27, else unused. */
+ * hr_low27_tables' for HR_BL_LOW27, else unused; for HR_BL_BADUGI table is
+ * hr_badugi_hold_sums' holds (bytes). */
 unsigned hr_rule_hold(const hr_game *g, int kind, const uint64_t *table, const double *ev,
                       const double *flush, const uint8_t *hand);
 

@@ -1137,6 +1137,13 @@ static void stud_calls(int rounds)
                   (long long)i);
     }
     const hr_game *g = hr_game_at(0);
+    double *value = malloc((HR_BADUGI_CLASSES + 1) * sizeof *value);
+    double *sums = malloc(HR_BADUGI_SUBSETS * sizeof *sums);
+    uint64_t *holds4 = malloc((HR_BADUGI_HANDS + 7) / 8 * sizeof *holds4);
+    for (int v = 0; v <= HR_BADUGI_CLASSES; v++)
+        value[v] = v / (double)HR_BADUGI_CLASSES;
+    CHECK(hr_badugi_hold_sums(value, HR_BADUGI_CLASSES + 1, sums, (uint8_t *)(void *)holds4)
+          == 0, "hr_badugi_hold_sums");
     for (int r = 0; r < rounds; r++) {
         uint8_t all[52], known[8];
         int32_t off[3] = {0, 3, 6};
@@ -1155,8 +1162,9 @@ static void stud_calls(int rounds)
         CHECK(hr_boardless_mc(NULL, NULL, HR_BL_BADUGI, 2, known, off4, 4, all + 6, 46, 300,
                               &rng, tally, NULL) == 300, "hr_boardless_mc badugi");
         memset(tally, 0, sizeof tally);
-        CHECK(hr_triple_mc(NULL, HR_BL_BADUGI, NULL, NULL, NULL, 2, known, off4, 4, 3, all + 6,
-                           46, 300, &rng, tally, NULL) == 300, "hr_triple_mc badugi");
+        CHECK(hr_triple_mc(NULL, HR_BL_BADUGI, (const uint64_t *)(const void *)holds4, NULL,
+                           NULL, 2, known, off4, 4, 3, all + 6, 46, 300, &rng, tally,
+                           NULL) == 300, "hr_triple_mc badugi");
         CHECK(tally[4] + tally[5] == 300 * HR_BL_UNIT, "hr_triple_mc tallies");
         CHECK(hr_boardless_mc(g, NULL, HR_BL_TABLES, 2, known, off, 7, all + 6, 7, 10, &rng,
                               tally, NULL) == -1, "hr_boardless_mc drew 8 of 7");
@@ -1176,6 +1184,9 @@ static void stud_calls(int rounds)
             CHECK(win[h] >= 0 && tie[h] >= 0 && win[h] + tie[h] <= pairs, "hr_draw_vs counts");
         }
     }
+    free(value);
+    free(sums);
+    free(holds4);
 }
 
 /* Draw games (draw.h): badugi with garbage rows, the draw kernel on small

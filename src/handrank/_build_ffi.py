@@ -208,6 +208,8 @@ int hr_rank_holds(const hr_game *g, const double *value, uint64_t *table, int n_
 int hr_low27_tables(const hr_game *g, const double *value, uint64_t *table, double *ev,
                     double *flush, int n_table);
 #define HR_BL_LOW27 ...
+#define HR_BADUGI_SUBSETS ...
+int hr_badugi_hold_sums(const double *value, int n_value, double *sums, uint8_t *holds);
 int64_t hr_triple_mc(const hr_game *g, int kind, const uint64_t *table, const double *ev,
                      const double *flush, int n,
                      const uint8_t *known, const int32_t *offsets, int full, int draws,
