@@ -31,7 +31,7 @@ static int eq(span s, const char *lit)
 }
 
 /* a parsed value: the types the hands use; anything else sends the hand to Python */
-enum { V_NONE, V_STR, V_INT, V_BOOL, V_ARR_STR, V_ARR_NUM, V_ARR_EMPTY, V_OTHER };
+enum { V_NONE, V_STR, V_INT, V_BOOL, V_ARR_STR, V_ARR_NUM, V_ARR_EMPTY, V_OTHER, V_HALF };
 
 typedef struct value {
     int type;
@@ -64,17 +64,30 @@ static int scalar(const char *t, int64_t n, int64_t *out, int *type, span *s)
     int64_t k = 0, neg = 0;
     if (k < n && (t[k] == '+' || t[k] == '-'))
         neg = t[k] == '-', k++;
-    if (k >= n || n - k > MAXDIGITS)
+    /* a float x.5 or x.0 (the Pluribus logs' half chips): V_HALF, twice its value */
+    const char *dot = memchr(t + k, '.', (size_t)(n - k));
+    int64_t m = dot ? dot - t : n;
+    if (m <= k || m - k > MAXDIGITS)
         return 0;
-    if (t[k] == '0' && n - k > 1)
+    if (t[k] == '0' && m - k > 1)
         return 0;                   /* a leading zero: Python falls back to TOML */
     int64_t v = 0;
-    for (; k < n; k++) {
-        if (t[k] < '0' || t[k] > '9')
+    for (int64_t j = k; j < m; j++) {
+        if (t[j] < '0' || t[j] > '9')
             return 0;
-        v = v * 10 + (t[k] - '0');
+        v = v * 10 + (t[j] - '0');
     }
-    *out = neg ? -v : v, *type = V_INT;
+    if (!dot) {
+        *out = neg ? -v : v, *type = V_INT;
+        return 1;
+    }
+    if (m + 1 >= n || (t[m + 1] != '0' && t[m + 1] != '5'))
+        return 0;
+    for (int64_t j = m + 2; j < n; j++)
+        if (t[j] != '0')
+            return 0;
+    v = 2 * v + (t[m + 1] == '5');
+    *out = neg ? -v : v, *type = V_HALF;
     return 1;
 }
 
@@ -155,8 +168,9 @@ static int parse_value(const char *v, int64_t n, value *val, items *it)
             if (it) {
                 if (count >= MAXACT)
                     return V_OTHER;
-                it->num[count] = type == V_BOOL ? (int64_t)-1 - x : x;  /* bools: < 0 */
-                it->str[count].p = NULL, it->str[count].n = type == V_BOOL;
+                it->num[count] = x;
+                it->str[count].p = NULL;    /* .n: 0 an int, 1 a bool, 2 a half (twice x) */
+                it->str[count].n = type == V_BOOL ? 1 : type == V_HALF ? 2 : 0;
             }
             count++;
             if (b >= e)
@@ -200,6 +214,27 @@ static int ints(span v, int64_t n, int64_t *out, items *tmp)
         if (tmp->str[k].n || tmp->num[k] < 0)
             return 0;
         out[k] = tmp->num[k];
+    }
+    return 1;
+}
+
+/* a recorded result: n numbers >= 0 as half chips into out2 (twice each);
+ * *floats set when any is written as a float, *halves when any has a half */
+static int halves(span v, int64_t n, int64_t *out2, int *floats, int *halves_, items *tmp)
+{
+    value val;
+    if (parse_value(v.p, v.n, &val, tmp) != V_ARR_NUM || tmp->n != n)
+        return 0;
+    for (int64_t k = 0; k < n; k++) {
+        if (tmp->str[k].n == 1 || tmp->num[k] < 0)
+            return 0;
+        if (tmp->str[k].n == 2) {
+            *floats = 1;
+            *halves_ |= (int)(tmp->num[k] & 1);
+            out2[k] = tmp->num[k];
+        } else {
+            out2[k] = 2 * tmp->num[k];
+        }
     }
     return 1;
 }
@@ -432,16 +467,19 @@ static int hand(const char *base, const char *p, const char *e, int mode, int64_
             PY(16);
         small_bet = val.num;
     }
-    int record = -1;        /* K_FINISH or K_WINNINGS */
+    int record = -1;        /* K_FINISH or K_WINNINGS: fin holds it in half chips */
+    int floats = 0, half = 0;
     if (in.have[K_WINNINGS]) {
-        if (!ints(in.val[K_WINNINGS], n, fin, &sc->b))
+        int f2 = 0, h2 = 0;
+        if (!halves(in.val[K_WINNINGS], n, fin, &f2, &h2, &sc->b))
             PY(17);
-        record = K_WINNINGS;
+        record = K_WINNINGS, floats = f2, half = h2;
     }
     if (in.have[K_FINISH]) {
-        if (!ints(in.val[K_FINISH], n, fin, &sc->b))
+        int f2 = 0, h2 = 0;
+        if (!halves(in.val[K_FINISH], n, fin, &f2, &h2, &sc->b))
             PY(18);
-        record = K_FINISH;
+        record = K_FINISH, floats = f2, half = h2;
     }
     int64_t flags = 0;
     if (in.have[K_PLAYERS]) {
@@ -729,12 +767,18 @@ static int hand(const char *base, const char *p, const char *e, int mode, int64_
     rec[HR_PHH_DEAD] = dead;
     int agree = -1;
     if (record >= 0) {
-        agree = 1;
+        /* _compare: equal; or, where the record has halves, within half a chip per
+         * seat with the same total (an odd chip split in halves) */
+        int64_t total = 0, worst = 0;
         for (int s = 0; s < n; s++) {
             int64_t mine = record == K_FINISH ? stack0[s] + pay[s] - st.put[s] : pay[s];
-            if (mine != fin[s])
-                agree = 0;
+            int64_t d = fin[s] - 2 * mine;
+            total += d;
+            if ((d < 0 ? -d : d) > worst)
+                worst = d < 0 ? -d : d;
         }
+        agree = worst == 0 || (half && total == 0 && worst <= 1);
+        (void)floats;
     }
     rec[HR_PHH_AGREE] = agree;
     for (int s = 0; s < n; s++) {

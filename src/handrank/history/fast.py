@@ -220,8 +220,7 @@ def scan(source: Any, *, settle: bool = True, block: int = BLOCK) -> Iterator[It
     if not available():
         raise RuntimeError("the C core is not loaded: the fast path needs it")
     mode = 1 if settle else 0
-    if isinstance(source, str) and not os.path.exists(source) and (
-            "\n" in source or "=" in source):
+    if isinstance(source, str) and ("\n" in source or "=" in source):
         yield from _scan_text(source, mode)
         return
     from .phh import _paths

@@ -163,8 +163,68 @@ def _add(s: Summary, h: Hand, player: str | None) -> None:
         s.rows.append(Row(hid, names[i], r.net[i], float(adj[i]), showdown, bb))
 
 
+def _add_fast(s: Summary, source: Any, player: str | None) -> None:
+    """Hands of a path or PHH text through the C fast path; as ``read`` + :func:`_add`."""
+    from .fast import (AGREE, BIG_BLIND, FIXED, FLAGS, OK, PER_SEAT, SEATS, SHOWDOWN, STATUS,
+                       Batch, Tail, scan)
+    bad: list[HistoryError] = []        # read errors: listed after the hands, as read() does
+    for it in scan(source):
+        if isinstance(it, tuple):
+            rd = read(it[1], errors="collect")
+            for h in rd:
+                _add(s, h, player)
+            bad += rd.errors
+            continue
+        if isinstance(it, Tail):
+            for x in it.hands():
+                if isinstance(x, HistoryError):
+                    bad.append(x)
+                else:
+                    _add(s, x, player)
+            continue
+        b: Batch = it
+        rec = b.rec
+        status = rec[:, STATUS].tolist()
+        flags = rec[:, FLAGS].tolist()
+        agree = rec[:, AGREE].tolist()
+        seats = rec[:, SEATS].tolist()
+        bbs = rec[:, BIG_BLIND].tolist()
+        net = (rec[:, FIXED + 1::PER_SEAT] - rec[:, FIXED::PER_SEAT]).tolist()
+        files = b.files
+        segs = rec[:, 1].tolist()
+        rows = s.rows
+        for i, st in enumerate(status):
+            if st != OK or flags[i] & 2:        # the Python path (all-in EV: Python too)
+                try:
+                    h = b.hand(i)
+                except HistoryError as e:
+                    bad.append(e)
+                    continue
+                _add(s, h, player)
+                continue
+            s.read += 1
+            s.settled += 1
+            s.agreeing += agree[i] == 1
+            n = seats[i]
+            names = b.names(i) or [f"p{k + 1}" for k in range(n)]
+            hid = f"{files[segs[i]] or ''}#{b.index[i]}"
+            showdown = bool(flags[i] & SHOWDOWN)
+            bb = bbs[i]
+            nets = net[i]
+            for k in range(n):
+                if player is not None and names[k] != player:
+                    continue
+                rows.append(Row(hid, names[k], nets[k], float(nets[k]), showdown, bb))
+    s.read += len(bad)
+    s.refused += len(bad)
+    s.errors += [str(e) for e in bad]
+
+
 def summary(hands_or_paths: Any, *, player: str | None = None) -> Summary:
     """Per-player results over hands, files or folders.
+
+    Paths and PHH text go through the C fast path (:mod:`handrank.history.fast`),
+    which hands to the Python reader and replay whatever it does not take.
 
     Parameters
     ----------
@@ -178,6 +238,7 @@ def summary(hands_or_paths: Any, *, player: str | None = None) -> Summary:
         Counts, errors and per-player rows; bad hands are counted and listed,
         never dropped.
     """
+    from . import fast
     s = Summary(player=player)
     items: Iterable[Any] = ([hands_or_paths] if isinstance(hands_or_paths, (Hand, str,
                                                                            os.PathLike))
@@ -185,6 +246,9 @@ def summary(hands_or_paths: Any, *, player: str | None = None) -> Summary:
     for item in items:
         if isinstance(item, Hand):
             _add(s, item, player)
+            continue
+        if isinstance(item, (str, os.PathLike)) and fast.available():
+            _add_fast(s, item, player)
             continue
         rd = read(item, errors="collect")
         for h in rd:
