@@ -280,3 +280,17 @@ def test_real_files_summary_fast_equals_python(monkeypatch):
     assert a.rows == b.rows and a.errors == b.errors
     assert (a.read, a.settled, a.agreeing, a.refused) == (b.read, b.settled, b.agreeing,
                                                           b.refused)
+
+
+def test_fast_payouts_chosen_by_what_the_game_is():
+    """replay's quick payout path: by the Game's properties (issue 19), not its name."""
+    import handrank as hr
+    from handrank.history.replay import _fast_tables
+    taken = []
+    for name in hr.games():
+        g = hr.game(name)
+        want = (g.halves == ("high",) and g.hand == "any" and g.hole_cards == 2
+                and g.board_cards == 5 and not g.options)
+        assert (_fast_tables(name) is not None) == want, name
+        taken += [name] * want
+    assert "holdem" in taken and "omaha" not in taken

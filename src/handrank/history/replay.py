@@ -508,7 +508,8 @@ def replay(h: Hand, *, allin_ev: bool = True) -> Replay:
     args = (board if sum(not o for o in out) > 1 and not boardless else None, hands, ints, out,
             (1 if n == 2 else n - 1), game, int(round(dead * scale)))
     r._args = args
-    pay = _fast_payouts(*args) if game == "holdem" and _C is not None else None
+    ptr = _fast_tables(game)
+    pay = _fast_payouts(*args, ptr) if ptr is not None else None
     try:
         if pay is None:
             pay = r.settlement.payouts if r.settlement is not None else None
@@ -527,12 +528,36 @@ def replay(h: Hand, *, allin_ev: bool = True) -> Replay:
     return r
 
 
-def _fast_payouts(board: list[int] | None, hands: list[list[int] | None], chips: list[int],
-                  out: list[bool], button: int, game: str, dead: int) -> list[int]:
-    """Hold'em payouts as :func:`handrank.settle` makes them, without its explanations.
+_FAST: dict[str, Any] = {}
 
-    Same cuts, same odd-chip rule (first clockwise from the button); checked
-    against ``settle`` over every real and generated hand in the tests.
+
+def _fast_tables(name: str) -> Any:
+    """The C tables of a game :func:`_fast_payouts` settles, or None.
+
+    Decided by what the game is, never by its name: one high half, hands made
+    of any five of two hole cards and a five-card board, no rule options, and
+    tables on the C backend.
+    """
+    if name not in _FAST:
+        from ..games import game as _game
+        try:
+            g = _game(name)
+        except (HandrankError, ValueError, KeyError):
+            g = None
+        ok = (g is not None and _C is not None and g.halves == ("high",) and g.hand == "any"
+              and g.hole_cards == 2 and g.board_cards == 5 and not g.options
+              and g.high is not None and g.high.ptr is not None)
+        _FAST[name] = g.high.ptr if ok and g is not None and g.high is not None else None
+    return _FAST[name]
+
+
+def _fast_payouts(board: list[int] | None, hands: list[list[int] | None], chips: list[int],
+                  out: list[bool], button: int, game: str, dead: int, ptr: Any) -> list[int]:
+    """Payouts as :func:`handrank.settle` makes them, without its explanations.
+
+    For the games :func:`_fast_tables` takes (hold'em): same cuts, same
+    odd-chip rule (first clockwise from the button); checked against
+    ``settle`` over every real and generated hand in the tests.
     """
     n = len(chips)
     live = [s for s in range(n) if not out[s]]
@@ -542,13 +567,13 @@ def _fast_payouts(board: list[int] | None, hands: list[list[int] | None], chips:
         return pay
     if board is None:
         raise RuntimeError("internal error: showdown without a board")
-    ev = _C.lib.hr_eval7_holdem
+    ev = _C.lib.hr_eval_bytes
     st = {}
     for s in live:
         h = hands[s]
         if h is None:
             raise RuntimeError("internal error: live seat without cards")
-        st[s] = ev(bytes(h + board))
+        st[s] = ev(ptr, bytes(h + board), 7)
     levels = sorted({chips[s] for s in live})
     low = 0
     for i, high in enumerate(levels):
