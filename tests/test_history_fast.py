@@ -294,3 +294,47 @@ def test_fast_payouts_chosen_by_what_the_game_is():
         assert (_fast_tables(name) is not None) == want, name
         taken += [name] * want
     assert "holdem" in taken and "omaha" not in taken
+
+
+def test_dask_histories_tasks_of_many_files_same_as_one_summary_per_file(tmp_path,
+                                                                           monkeypatch):
+    from .conftest import dask_or_skip
+    hd = dask_or_skip()
+    from handrank.history.summary import Summary
+    (tmp_path / "a.phhs").write_text(corpus(40, seed=3) + "[x]\nvariant = 'NT\n")
+    (tmp_path / "b.phh").write_text("variant = 'NT'\nstarting_stacks = [1, 2]\nactions = []\n")
+    (tmp_path / "c.phhs").write_text("[1]\nvariant = 'NT\n" + corpus(20, seed=4))
+    (tmp_path / "d.txt").write_text(corpus(3, seed=5))      # read as PokerStars: refused
+    want = Summary()
+    for f in sorted(tmp_path.iterdir()):
+        want = want.merge(summary(f))
+    for per_task in (1, 2, 2000):
+        monkeypatch.setattr(hd, "_HISTORY_TASK_FILES", per_task)
+        got = hd.histories([tmp_path])
+        assert got.rows == want.rows and got.errors == want.errors
+        assert (got.read, got.settled, got.agreeing, got.refused) == (
+            want.read, want.settled, want.agreeing, want.refused)
+    assert want.errors[0].endswith("hand 40)") and "b.phh" in want.errors[1]
+
+
+def test_cli_history_progress_on_a_terminal(tmp_path, capsys, monkeypatch):
+    """A bar on a terminal: tqdm where installed, else a plain counter; same summary."""
+    import sys
+
+    from handrank._cli_history import _summarize
+    from handrank.cli import main
+    for i in range(3):
+        (tmp_path / f"{i}.phhs").write_text(corpus(5, seed=20 + i))
+    (tmp_path / "3.phhs").write_text("[1]\nvariant = 'NT\n")
+    files = sorted(str(p) for p in tmp_path.iterdir())
+    want = summary(files)
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True, raising=False)
+    monkeypatch.setitem(sys.modules, "tqdm", None)          # no tqdm: the plain counter
+    got = _summarize(files, None, step=2)
+    assert got.rows == want.rows and got.errors == want.errors and got.read == 16
+    err = capsys.readouterr().err
+    assert "history: 2/4 files" in err and "history: 4/4 files" in err
+    assert main(["history", str(tmp_path)]) == 0
+    out = capsys.readouterr()
+    assert "hands read 16, settled 15, agreeing with the record 15, refused 1" in out.out
+    assert "history: 4/4 files" in out.err and "bad TOML" in out.err

@@ -163,19 +163,37 @@ def _add(s: Summary, h: Hand, player: str | None) -> None:
         s.rows.append(Row(hid, names[i], r.net[i], float(adj[i]), showdown, bb))
 
 
-def _add_fast(s: Summary, source: Any, player: str | None) -> None:
-    """Hands of a path or PHH text through the C fast path; as ``read`` + :func:`_add`."""
+def _add_fast(s: Summary, source: Any, player: str | None, per_file: bool = False) -> None:
+    """Hands of a path or PHH text through the C fast path; as ``read`` + :func:`_add`.
+
+    Read errors are listed after the hands of ``source`` as ``read`` lists them
+    (``per_file``: after the hands of each file, as one summary per file would).
+    """
     from .fast import (AGREE, BIG_BLIND, FIXED, FLAGS, OK, PER_SEAT, SEATS, SHOWDOWN, STATUS,
                        Batch, Tail, scan)
     bad: list[HistoryError] = []        # read errors: listed after the hands, as read() does
+    current: list[Any] = [None]
+
+    def at(file: Any) -> None:
+        if per_file and file != current[0]:
+            flush()
+            current[0] = file
+
+    def flush() -> None:
+        s.read += len(bad)
+        s.refused += len(bad)
+        s.errors.extend(str(e) for e in bad)
+        bad.clear()
     for it in scan(source):
         if isinstance(it, tuple):
+            at(it[1])
             rd = read(it[1], errors="collect")
             for h in rd:
                 _add(s, h, player)
             bad += rd.errors
             continue
         if isinstance(it, Tail):
+            at(it.file)
             for x in it.hands():
                 if isinstance(x, HistoryError):
                     bad.append(x)
@@ -194,6 +212,8 @@ def _add_fast(s: Summary, source: Any, player: str | None) -> None:
         segs = rec[:, 1].tolist()
         rows = s.rows
         for i, st in enumerate(status):
+            if per_file:
+                at(files[segs[i]])
             if st != OK or flags[i] & 2:        # the Python path (all-in EV: Python too)
                 try:
                     h = b.hand(i)
@@ -215,9 +235,7 @@ def _add_fast(s: Summary, source: Any, player: str | None) -> None:
                 if player is not None and names[k] != player:
                     continue
                 rows.append(Row(hid, names[k], nets[k], float(nets[k]), showdown, bb))
-    s.read += len(bad)
-    s.refused += len(bad)
-    s.errors += [str(e) for e in bad]
+    flush()
 
 
 def summary(hands_or_paths: Any, *, player: str | None = None) -> Summary:
