@@ -338,3 +338,35 @@ def test_cli_history_progress_on_a_terminal(tmp_path, capsys, monkeypatch):
     out = capsys.readouterr()
     assert "hands read 16, settled 15, agreeing with the record 15, refused 1" in out.out
     assert "history: 4/4 files" in out.err and "bad TOML" in out.err
+
+
+SHORT = """variant = "NS"
+ante_trimming_status = true
+antes = [3000, 3000, 3000, 3000, 3000, 3000]
+blinds_or_straddles = [0, 0, 0, 0, 0, 3000]
+min_bet = 3000
+starting_stacks = [495000, 232000, 362000, 403000, 301000, 204000]
+actions = ["d dh p1 Th8h", "d dh p2 QsJd", "d dh p3 QhQd", "d dh p4 8d7c", "d dh p5 KhKs", \
+"d dh p6 8c7h", "p1 cc", "p2 cc", "p3 cbr 35000", "p4 f", "p5 cbr 298000", "p6 f", "p1 f", \
+"p2 f", "p3 cc", "p5 sm KhKs", "p3 sm QhQd", "d db 9h6cKc", "d db Jh", "d db Ts"]
+"""
+
+
+def test_short_deck_replays_with_its_ranking_and_deck():
+    """NS (Triton London 2019, Xuan v Phua): settled by the short-deck game's tables."""
+    import handrank as hr
+    (h,) = read(SHORT)
+    r = h.replay()
+    # by hand: antes 6 x 3,000, limps of 3,000 by p1 and p2, the button's 3,000 blind,
+    # and 298,000 each from p3 and p5 (all in): 623,000
+    assert sum(r.contributions) == 623_000
+    # the game's own tables: K-Q-J-T-9 against K-K-K-J-T
+    g = hr.game("shortdeck")
+    board = "9h6cKcJhTs"
+    best = 2 if hr.evaluate("QhQd" + board, game=g) > hr.evaluate("KhKs" + board, game=g) else 4
+    assert r.payouts == [623_000 if s == best else 0 for s in range(6)]
+    assert r.agrees_with_record is None and r.allin_ev is None     # no record; no EV yet
+    with pytest.raises(HistoryError, match="'2h' is not in the deck"):
+        next(read(SHORT.replace("Th8h", "Th2h"))).replay()
+    (b,) = _batches(SHORT)
+    assert not b.fast(0)                    # the fast path leaves short deck to Python

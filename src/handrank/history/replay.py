@@ -32,6 +32,7 @@ from .. import _backend
 from .._validate import quote
 from ..cards import card_str, cards
 from ..errors import HandrankError
+from ..showdown import GAMES as _SETTLE_GAMES
 from ..showdown import Pot, Settlement, settle, settle_game
 from .model import DRAW, GAMES, HOLE, STUD, Hand, HistoryError
 
@@ -98,7 +99,9 @@ class Replay:
         """The :class:`~handrank.Settlement` from :func:`handrank.settle` (made on first use)."""
         if self._settlement is None and self._args is not None:
             a = self._args
-            if a[5] == "omaha" or a[0] is None and a[5] not in ("holdem", "omaha-hilo"):
+            # settle() takes the games in its GAMES; settle_game the rest (by Game)
+            if a[5] not in _SETTLE_GAMES or a[0] is None and a[5] not in ("holdem",
+                                                                           "omaha-hilo"):
                 from ..games import game as _game
                 self._settlement = settle_game(a[0], a[1], a[2], _game(a[5]), folded=a[3],
                                                button=a[4], dead=a[6])
@@ -302,9 +305,12 @@ def replay(h: Hand, *, allin_ev: bool = True) -> Replay:
         for c in ids:
             if c in seen:
                 raise fail(f"duplicate card {card_str(c)!r}", i)
+            if deck is not None and c not in deck:
+                raise fail(f"card {card_str(c)!r} is not in the deck of {name}", i)
             seen.add(c)
         return ids
 
+    deck = _short_deck(game)
     for i, act in enumerate(h.actions):
         parts = act.split()
         if not parts:
@@ -529,6 +535,22 @@ def replay(h: Hand, *, allin_ev: bool = True) -> Replay:
 
 
 _FAST: dict[str, Any] = {}
+_DECKS: dict[str | None, frozenset[int] | None] = {}
+
+
+def _short_deck(name: str | None) -> frozenset[int] | None:
+    """The game's deck when it is not all 52 cards (short deck), else None."""
+    if name not in _DECKS:
+        deck = None
+        if name is not None:
+            from ..games import game as _game
+            try:
+                d = _game(name).deck
+            except (HandrankError, ValueError, KeyError):
+                d = tuple(range(52))
+            deck = frozenset(d) if len(d) < 52 else None
+        _DECKS[name] = deck
+    return _DECKS[name]
 
 
 def _fast_tables(name: str) -> Any:
@@ -595,6 +617,10 @@ def _fast_payouts(board: list[int] | None, hands: list[list[int] | None], chips:
     return pay
 
 
+#: the games handrank.equity takes by name
+_EQUITY_GAMES = ("holdem", "omaha", "omaha-hilo")
+
+
 def _allin_ev(st: Settlement | None, board: list[int], holes: dict[int, list[int]],
               out: list[bool],
               put: list[Any], scale: int, game: str) -> list[Any] | None:
@@ -608,6 +634,8 @@ def _allin_ev(st: Settlement | None, board: list[int], holes: dict[int, list[int
     """
     n = len(put)
     from ..equity import equity
+    if game not in _EQUITY_GAMES:
+        return None                     # equity() cannot take this game yet (short deck)
     if st is None:
         return None
     live = [s for s in range(n) if not out[s]]
