@@ -519,3 +519,18 @@ def test_pokerstars_errors_name_the_hand_once():
     with pytest.raises(HistoryError) as e:
         list(read(PS_CASH.replace("Hold'em No Limit", "Razz")))
     assert str(e.value).count("(hand 0)") == 1 and "unsupported game" in str(e.value)
+
+
+def test_rake_the_record_states_comes_off_the_net():
+    (h,) = read(PS_CASH)
+    r = h.replay()
+    # by hand: Carol is paid 550 by the replay, 540 by the record: the 10 rake is hers
+    assert r.rake == 10 and r.net == [300, -200, -100]
+    assert r.net_after_rake == [290, -200, -100]
+    s = summary(PS_CASH)
+    t = s.totals()
+    assert t["Carol"]["net"] == 290 and t["Alice"]["net"] == -200 and t["Bob"]["net"] == -100
+    # no rake stated: nothing comes off
+    (h2,) = read(HU)
+    r2 = h2.replay()
+    assert r2.rake == 0 and r2.net_after_rake == r2.net

@@ -65,6 +65,12 @@ class Replay:
         (or a hand still in is unknown).
     allin_board : str or None
         The board at that moment.
+    rake : number
+        The rake the record takes from the winners (0 where none is stated
+        or the record does not agree).
+    net_after_rake : list or None
+        ``net`` less each winner's part of the rake, as the record has it
+        (equal to ``net`` where no rake is taken).
     agrees_with_record : bool or None
         Compared with ``finishing_stacks`` (or ``winnings``); None when
         nothing is recorded or nothing could be settled.
@@ -88,6 +94,8 @@ class Replay:
     disagreement: str = ""
     error: str | None = None
     allin_board: str | None = None
+    rake: Any = 0
+    net_after_rake: list[Any] | None = None
 
     @property
     def adjusted_net(self) -> list[Any] | None:
@@ -527,6 +535,7 @@ def replay(h: Hand, *, allin_ev: bool = True) -> Replay:
         else None
     r.payouts = [p / scale if scale > 1 else p for p in pay]
     r.net = [r.payouts[s] - put[s] for s in range(n)]
+    r.net_after_rake = r.net
     _compare(h, r)
     if allin_ev and allin_board is not None and len(allin_board) < 5:
         r.allin_ev = _allin_ev(st, allin_board, holes, out, put, scale, game)
@@ -654,6 +663,11 @@ def _allin_ev(st: Settlement | None, board: list[int], holes: dict[int, list[int
     return [ev[s] - put[s] for s in range(n)]
 
 
+def _exact(x: Fraction) -> Any:
+    """A Fraction as an int where it is whole, else a float."""
+    return int(x) if x.denominator == 1 else float(x)
+
+
 def _compare(h: Hand, r: Replay) -> None:
     if r.payouts is None or r.net is None:
         raise RuntimeError("internal error: compare before settle")
@@ -674,6 +688,8 @@ def _compare(h: Hand, r: Replay) -> None:
                                            for s, d in enumerate(diff)):
         r.agrees_with_record = True
         r.disagreement = f"the record takes a rake of {h.rake} from the winners"
+        r.rake = h.rake
+        r.net_after_rake = [_exact(r.net[s] + diff[s]) for s in range(n)]
     elif all(d == 0 for d in diff):
         r.agrees_with_record = True
     elif sum(diff) == 0 and all(abs(d) <= Fraction(1, 2) for d in diff) and any(

@@ -13,7 +13,12 @@ from .phh import read
 
 @dataclass
 class Row:
-    """One player's result in one hand."""
+    """One player's result in one hand.
+
+    ``net`` takes off the player's part of the rake where the record states
+    one (``Replay.net_after_rake``); ``adjusted_net`` is the all-in EV where an
+    all-in happened (before any rake), else ``net``.
+    """
 
     hand: str
     player: str
@@ -153,14 +158,15 @@ def _add(s: Summary, h: Hand, player: str | None) -> None:
     s.settled += 1
     s.agreeing += r.agrees_with_record is True
     names = h.players or [f"p{i + 1}" for i in range(h.seats)]
-    adj = r.adjusted_net or r.net
+    net = r.net_after_rake if r.net_after_rake is not None else r.net   # rake taken off
+    adj = r.allin_ev or net
     showdown = len(r.settlement.pots) > 0 and any(len(p.eligible) > 1 for p in r.settlement.pots)
     bb = max(h.blinds_or_straddles or [0]) or (h.small_bet or 0)
     hid = f"{h.source or ''}#{h.index}"
     for i in range(h.seats):
         if player is not None and names[i] != player:
             continue
-        s.rows.append(Row(hid, names[i], r.net[i], float(adj[i]), showdown, bb))
+        s.rows.append(Row(hid, names[i], net[i], float(adj[i]), showdown, bb))
 
 
 def _add_fast(s: Summary, source: Any, player: str | None, per_file: bool = False) -> None:
