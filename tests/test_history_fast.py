@@ -13,8 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from handrank.history import HistoryError, read, summary
-from handrank.history import fast
+from handrank.history import HistoryError, fast, read, summary
 from handrank.history._generate import corpus
 
 DATA = Path(os.environ.get("HANDRANK_PHH_DATA", Path(__file__).resolve().parents[2]
@@ -143,7 +142,7 @@ def test_mutated_hands_fast_or_python_never_different():
     rng = random.Random(5)
     texts = [t.split("\n", 1)[1] for t in corpus(300, seed=12).split("\n\n") if t.strip()]
     taken = refused = 0
-    for j in range(1500):
+    for _ in range(1500):
         text = _mutations(rng.choice(texts), rng)
         for b in _batches(text):
             for i in range(len(b)):

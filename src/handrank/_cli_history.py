@@ -15,9 +15,10 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p = add_command(
         subparsers, "history", help="read hand histories: net, all-in adjusted net per player",
         description="Read PHH and PokerStars hand histories (files and folders, "
-                    "recursively: .phh, .phhs, .txt), replay and settle every hand, and print each player's net, "
-                    "all-in adjusted net and showdown split, with counts of hands read, "
-                    "settled, agreeing with the record and refused.",
+                    "recursively: .phh, .phhs, .txt), replay and settle every hand, and "
+                    "print each player's net, all-in adjusted net and showdown split, "
+                    "with counts of hands read, settled, agreeing with the record and "
+                    "refused.",
         examples=["handrank history hands/ --player Pluribus --plot net.png"])
     p.add_argument("paths", nargs="+", metavar="PATH", help="files or folders")
     p.add_argument("--player", default=None, help="only this player")

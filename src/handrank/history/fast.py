@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 
 from .. import _backend
+from ._toml import tomllib
 from .model import Hand, HistoryError
 
 _C = _backend.core
@@ -85,7 +86,7 @@ class Batch:
 
     def hand(self, i: int) -> Hand:
         """Hand ``i`` read by the Python reader (its HistoryError when it is bad)."""
-        from .phh import _hand, loads_table, tomllib
+        from .phh import _hand, loads_table
         file, index = self.file(i), self.index[i]
         try:
             d = loads_table(self.text(i))
@@ -109,7 +110,8 @@ class Batch:
 
     def seat_column(self, k: int) -> np.ndarray[Any, Any]:
         """Per-seat field ``k`` (0 chips put in, 1 payout) as ``(hands, MAX_SEATS)``."""
-        return self.rec[:, FIXED + k::PER_SEAT][:, :MAX_SEATS]
+        col: np.ndarray[Any, Any] = self.rec[:, FIXED + k::PER_SEAT][:, :MAX_SEATS]
+        return col
 
     @property
     def payouts(self) -> np.ndarray[Any, Any]:
@@ -124,7 +126,8 @@ class Batch:
     @property
     def net(self) -> np.ndarray[Any, Any]:
         """Payout less chips put in, per seat."""
-        return self.payouts - self.contributions
+        out: np.ndarray[Any, Any] = self.payouts - self.contributions
+        return out
 
 
 class Tail:
@@ -138,7 +141,7 @@ class Tail:
 
     def hands(self) -> Iterator[Hand | HistoryError]:
         """Each hand, or the HistoryError that refused it, in order."""
-        from .phh import _chunks, _hand, loads_table, tomllib
+        from .phh import _chunks, _hand, loads_table
         if self.data is not None:
             text: Any = io.StringIO(self.data[self.offset:].decode("utf-8"))
             f = None

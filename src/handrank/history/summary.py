@@ -175,8 +175,20 @@ def _add_fast(s: Summary, source: Any, player: str | None, per_file: bool = Fals
     Read errors are listed after the hands of ``source`` as ``read`` lists them
     (``per_file``: after the hands of each file, as one summary per file would).
     """
-    from .fast import (AGREE, BIG_BLIND, FIXED, FLAGS, OK, PER_SEAT, SEATS, SHOWDOWN, STATUS,
-                       Batch, Tail, scan)
+    from .fast import (
+        AGREE,
+        BIG_BLIND,
+        FIXED,
+        FLAGS,
+        OK,
+        PER_SEAT,
+        SEATS,
+        SHOWDOWN,
+        STATUS,
+        Batch,
+        Tail,
+        scan,
+    )
     bad: list[HistoryError] = []        # read errors: listed after the hands, as read() does
     current: list[Any] = [None]
 
