@@ -201,6 +201,8 @@ def _is_pokerstars(path: str | None, head: bytes) -> bool:
     """The format guess of :func:`read`: a .txt file, or "PokerStars" up to the first line."""
     if (path or "").endswith(".txt"):
         return True
+    if b"PokerStars" not in head:
+        return False
     k = 0
     while True:
         j = head.find(b"\n", k)
@@ -248,18 +250,6 @@ def _scan_text(text: str, mode: int) -> Iterator[Item]:
     yield Batch(data, [None], _numbered(rec, [0]), rec, mode == 1, False)
 
 
-def _read_small(path: str) -> bytes | None:
-    """The whole file if it is smaller than SMALL, else None."""
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0))
-    try:
-        b = os.read(fd, SMALL)
-        if len(b) < SMALL:
-            return b
-        return None
-    finally:
-        os.close(fd)
-
-
 def _scan_files(files: list[str], mode: int, block: int) -> Iterator[Item]:
     pieces: list[bytes] = []
     names: list[str | None] = []
@@ -283,17 +273,23 @@ def _scan_files(files: list[str], mode: int, block: int) -> Iterator[Item]:
             yield Batch(data, names, _numbered(rec, [0] * len(names)), rec, mode == 1, True)
         pieces, names, ends, size = [], [], [], 0
 
+    flags = os.O_RDONLY | getattr(os, "O_BINARY", 0)
+    small = SMALL
     for path in files:
         try:
-            b = _read_small(path)
+            fd = os.open(path, flags)
+            try:
+                b = os.read(fd, small)
+            finally:
+                os.close(fd)
         except OSError:
             yield from flush()
             yield ("other", path)       # the Python reader raises the same error
             continue
-        if b is not None:
+        if len(b) < small:
             if b[:3] == b"\xef\xbb\xbf":
                 b = b[3:]
-            if _is_pokerstars(path, b):
+            if path.endswith(".txt") or b"PokerStars" in b and _is_pokerstars(path, b):
                 yield from flush()
                 yield ("other", path)
                 continue
