@@ -209,6 +209,8 @@ def test_files_blocks_and_odd_text_as_read_cuts_them(tmp_path):
     (tmp_path / "b.phhs").write_bytes(odd.replace("\n", "\r\n").encode())     # CRLF
     (tmp_path / "c.phhs").write_bytes(b"\xef\xbb\xbf" + odd.encode())            # a BOM
     (tmp_path / "d.phhs").write_bytes(odd.replace("\n", "\r", 3).encode())      # lone CR
+    k = odd.rindex("[last]")                                                   # late
+    (tmp_path / "d2.phhs").write_bytes((odd[:k] + odd[k:].replace("\n", "\r", 2)).encode())
     (tmp_path / "e.phhs").write_text(odd.replace("'NT'", "'NT'\nplayers = ['Zoë', 'b', "
                                                  "'c', 'd', 'e', 'f']", 2), encoding="utf-8")
     (tmp_path / "f.txt").write_text("not a hand\n")
@@ -225,8 +227,9 @@ def test_files_blocks_and_odd_text_as_read_cuts_them(tmp_path):
         fast.SMALL = 64                    # every file read as a big one
         try:
             assert _fast_outcomes(big, block=block) == _outcomes(big) == got
-            assert _fast_outcomes(tmp_path / "d.phhs", block=block) == _outcomes(
-                tmp_path / "d.phhs")
+            for name in ("d.phhs", "d2.phhs", "c.phhs", "b.phhs"):
+                assert _fast_outcomes(tmp_path / name, block=block) == _outcomes(
+                    tmp_path / name), (name, block)
         finally:
             fast.SMALL = old
     # text sources: no newline translation, as read() reads a string
