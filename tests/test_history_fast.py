@@ -372,3 +372,14 @@ def test_short_deck_replays_with_its_ranking_and_deck():
         next(read(SHORT.replace("Th8h", "Th2h"))).replay()
     (b,) = _batches(SHORT)
     assert not b.fast(0)                    # the fast path leaves short deck to Python
+
+
+def test_allin_ev_direct_enumeration_equals_hr_equity(monkeypatch):
+    """replay's direct exact enumeration gives hr.equity's numbers, bit for bit."""
+    from handrank.history import replay as _replay
+    hands = list(read(corpus(250, seed=31)))
+    direct = [h.replay().allin_ev for h in hands]
+    monkeypatch.setattr(_replay, "_exact_equity", lambda *a: None)    # hr.equity decides
+    through = [h.replay().allin_ev for h in hands]
+    assert direct == through
+    assert sum(e is not None for e in direct) > 50          # side pots and multiway included

@@ -626,6 +626,32 @@ def _fast_payouts(board: list[int] | None, hands: list[list[int] | None], chips:
     return pay
 
 
+def _exact_equity(holes: list[list[int]], board: list[int], dead: list[int],
+                  game: str) -> list[float] | None:
+    """Exact equity of known hole cards, as ``hr.equity(exact=True).equity`` gives it.
+
+    The same C enumeration (one tuple of hands: the same sums, the same
+    division) without the range layer ``hr.equity`` puts around it; None for
+    the games :func:`_fast_tables` does not take (then ``hr.equity`` decides).
+    """
+    ptr = _fast_tables(game)
+    n = len(holes)
+    from ..equity import SHARE_UNIT
+    if ptr is None or not 2 <= n <= _C.lib.HR_MAX_PLAYERS:
+        return None
+    import numpy as np
+    ffi, lib = _C.ffi, _C.lib
+    combos = bytes(c for h in holes for c in h)
+    out = np.zeros(3 * n + 1)
+    taken = lib.hr_equity_exact(ptr, n, combos, [1.0] * n, list(range(n + 1)), bytes(board),
+                                len(board), bytes(dead), len(dead), 0, 1,
+                                ffi.from_buffer("double[]", out, require_writable=True),
+                                ffi.NULL)
+    if taken != 1 or out[3 * n] <= 0:
+        return None
+    return list(out[2 * n:3 * n] / SHARE_UNIT / out[3 * n])
+
+
 #: the games handrank.equity takes by name
 _EQUITY_GAMES = ("holdem", "omaha", "omaha-hilo")
 
@@ -656,9 +682,11 @@ def _allin_ev(st: Settlement | None, board: list[int], holes: dict[int, list[int
             ev[pot.eligible[0]] += pot.amount / scale
             continue
         others = [c for s in live if s not in pot.eligible for c in holes[s]]
-        res = equity([holes[s] for s in pot.eligible], board=board, dead=others, exact=True,
-                     game=game)
-        for s, e in zip(pot.eligible, res.equity):
+        eq = _exact_equity([holes[s] for s in pot.eligible], board, others, game)
+        if eq is None:
+            eq = list(equity([holes[s] for s in pot.eligible], board=board, dead=others,
+                             exact=True, game=game).equity)
+        for s, e in zip(pot.eligible, eq):
             ev[s] += pot.amount / scale * float(e)
     return [ev[s] - put[s] for s in range(n)]
 
