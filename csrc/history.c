@@ -8,6 +8,8 @@
 
 #include <string.h>
 
+#include "omaha.h"
+
 #define MAXS HR_PHH_MAX_SEATS
 #define MAXKEYS 48
 #define MAXACT 512
@@ -262,6 +264,28 @@ static int read_cards(span t, int *ids, int max)
     return (int)(t.n / 2);
 }
 
+/* the same cards, in any order (sorted(a) == sorted(b)) */
+static int same_cards(const int *a, const int *b, int k)
+{
+    int x[4], y[4];
+    for (int i = 0; i < k; i++)
+        x[i] = a[i], y[i] = b[i];
+    for (int i = 1; i < k; i++)
+        for (int j = i; j > 0 && x[j - 1] > x[j]; j--) {
+            int t = x[j];
+            x[j] = x[j - 1], x[j - 1] = t;
+        }
+    for (int i = 1; i < k; i++)
+        for (int j = i; j > 0 && y[j - 1] > y[j]; j--) {
+            int t = y[j];
+            y[j] = y[j - 1], y[j - 1] = t;
+        }
+    for (int i = 0; i < k; i++)
+        if (x[i] != y[i])
+            return 0;
+    return 1;
+}
+
 static int has_q(span t)
 {
     return memchr(t.p, '?', (size_t)t.n) != NULL;
@@ -432,8 +456,12 @@ static int hand(const char *base, const char *p, const char *e, int mode, int64_
     value val;
     if (parse_value(in.val[K_VARIANT].p, in.val[K_VARIANT].n, &val, NULL) != V_STR)
         PY(8);
-    if (!eq(val.str, "NT") && !eq(val.str, "FT") && !eq(val.str, "PT"))
+    /* hold'em (two hole cards, any five) or pot- and no-limit Omaha (four, two
+     * of them with three of the board) */
+    int omaha = eq(val.str, "PO") || eq(val.str, "NO");
+    if (!eq(val.str, "NT") && !eq(val.str, "FT") && !eq(val.str, "PT") && !omaha)
         PY(9);
+    int H = omaha ? 4 : 2;
     int64_t stack0[MAXS], antes[MAXS], blinds[MAXS], fin[MAXS];
     {
         value sv;
@@ -551,7 +579,7 @@ static int hand(const char *base, const char *p, const char *e, int mode, int64_
     for (int s = 0; s < n; s++)
         if (st.stack[s] > 0)
             st.need |= 1u << s;
-    int hole[MAXS][2];
+    int hole[MAXS][4];
     uint32_t has_hole = 0, mucked = 0;
     uint64_t seen = 0;
     int board[5], nb = 0, over = 0, allin = 0;
@@ -572,9 +600,9 @@ static int hand(const char *base, const char *p, const char *e, int mode, int64_
                     PY(33);
                 if (has_q(tok[3]))
                     continue;
-                if (read_cards(tok[3], ids, 2) != 2 || (has_hole >> s & 1))
+                if (read_cards(tok[3], ids, H) != H || (has_hole >> s & 1))
                     PY(34);
-                for (int k = 0; k < 2; k++) {
+                for (int k = 0; k < H; k++) {
                     if (seen >> ids[k] & 1)
                         PY(35);
                     seen |= 1ull << ids[k];
@@ -615,15 +643,14 @@ static int hand(const char *base, const char *p, const char *e, int mode, int64_
             if ((st.need && !betting_done(&st)) || (st.folded & bit))
                 PY(42);
             if (nt == 3 && !has_q(tok[2])) {
-                int ids[2];
-                if (read_cards(tok[2], ids, 2) != 2)
+                int ids[4];
+                if (read_cards(tok[2], ids, H) != H)
                     PY(43);
                 if (has_hole & bit) {
-                    int a0 = hole[s][0], a1 = hole[s][1];
-                    if (!((ids[0] == a0 && ids[1] == a1) || (ids[0] == a1 && ids[1] == a0)))
+                    if (!same_cards(ids, hole[s], H))
                         PY(44);
                 } else {
-                    for (int k = 0; k < 2; k++) {
+                    for (int k = 0; k < H; k++) {
                         if (seen >> ids[k] & 1)
                             PY(45);
                         seen |= 1ull << ids[k];
@@ -705,10 +732,18 @@ static int hand(const char *base, const char *p, const char *e, int mode, int64_
         for (int s = 0; s < n; s++) {
             if (!(in_hand >> s & 1))
                 continue;
-            uint8_t c7[7] = {(uint8_t)hole[s][0], (uint8_t)hole[s][1], (uint8_t)board[0],
-                             (uint8_t)board[1], (uint8_t)board[2], (uint8_t)board[3],
-                             (uint8_t)board[4]};
-            strength[s] = hr_eval(g, c7, 7);
+            if (omaha) {
+                uint8_t h4[4] = {(uint8_t)hole[s][0], (uint8_t)hole[s][1], (uint8_t)hole[s][2],
+                                 (uint8_t)hole[s][3]};
+                uint8_t b5[5] = {(uint8_t)board[0], (uint8_t)board[1], (uint8_t)board[2],
+                                 (uint8_t)board[3], (uint8_t)board[4]};
+                strength[s] = hr_eval_omaha(g, h4, 4, b5);
+            } else {
+                uint8_t c7[7] = {(uint8_t)hole[s][0], (uint8_t)hole[s][1], (uint8_t)board[0],
+                                 (uint8_t)board[1], (uint8_t)board[2], (uint8_t)board[3],
+                                 (uint8_t)board[4]};
+                strength[s] = hr_eval(g, c7, 7);
+            }
             if (strength[s] <= 0)
                 PY(53);
         }

@@ -122,7 +122,8 @@ def _mutations(text: str, rng: random.Random) -> str:
             ["# a comment", "x = 1.5", "players = ['a', 'b', 'c', 'd', 'e', 'f']",
              "players = ['a']", "rake = 0", "small_bet = 7", "winnings = [0, 0, 0, 0, 0, 0]",
              "hand = 007", "variant = 'NT'", "y = [1, 'a']", "z = \"q\\\\\"", "w = 'é'"]))
-    elif what == 11:            # half chips in the record (the Pluribus logs have them)
+    elif what == 11 and any(ln.startswith("finishing_stacks") for ln in lines):
+        # half chips in the record (the Pluribus logs have them)
         j = next(j for j, ln in enumerate(lines) if ln.startswith("finishing_stacks"))
         nums = [int(x) for x in lines[j][len("finishing_stacks = ["):-1].split(", ")]
         a, b = rng.sample(range(len(nums)), 2)
@@ -383,3 +384,38 @@ def test_allin_ev_direct_enumeration_equals_hr_equity(monkeypatch):
     through = [h.replay().allin_ev for h in hands]
     assert direct == through
     assert sum(e is not None for e in direct) > 50          # side pots and multiway included
+
+
+def _as_omaha(text: str, rng: random.Random) -> str:
+    """A generated hold'em hand dealt again as pot-limit Omaha: two more cards a seat."""
+    import re
+
+    from handrank.cards import card_str
+    used = set(re.findall(r"[2-9TJQKA][cdhs]", text.split("actions = ")[1].split("\n")[0]))
+    deck = [card_str(c) for c in range(52) if card_str(c) not in used]
+    rng.shuffle(deck)
+    extra: dict[str, str] = {}
+
+    def deal(m: re.Match[str]) -> str:
+        extra[m.group(1)] = deck.pop() + deck.pop()
+        return f"d dh {m.group(1)} {m.group(2)}{extra[m.group(1)]}"
+    text = re.sub(r"d dh (p\d+) ([2-9TJQKA][cdhs]{1}[2-9TJQKA][cdhs])", deal, text)
+    text = re.sub(r"(p\d+) sm ([2-9TJQKA][cdhs][2-9TJQKA][cdhs])",
+                  lambda m: f"{m.group(1)} sm {extra[m.group(1)]}{m.group(2)}", text)
+    text = re.sub(r"finishing_stacks = .*\n", "", text)
+    return text.replace("variant = 'NT'", "variant = " + rng.choice(["'PO'", "'NO'"]))
+
+
+def test_omaha_hands_equal_the_python_path():
+    rng = random.Random(8)
+    texts = [t.split("\n", 1)[1] for t in corpus(300, seed=16).split("\n\n") if t.strip()]
+    taken = showdowns = 0
+    for text in texts:
+        (b,) = _batches(_as_omaha(text, rng))
+        taken += _check_batch(b, 0)
+        showdowns += bool(b.rec[0, fast.FLAGS] & fast.SHOWDOWN)
+    assert taken == 300 and showdowns > 50
+    # and mutated: bad Omaha hands reach the Python path unchanged
+    for _ in range(300):
+        (b,) = _batches(_mutations(_as_omaha(rng.choice(texts), rng), rng))
+        _check_batch(b, 0)
