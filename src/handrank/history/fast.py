@@ -5,8 +5,9 @@ does and hands each one to ``hr_phh_scan`` (csrc/history.c), which reads
 the subset of PHH real files use and replays and settles hold'em hands
 (variants NT, FT, PT) and Omaha hands (PO, NO) in bulk.  A hand it does not
 take whole -- another variant, an unusual key or spelling, a float, a
-comment, any error -- is marked for the Python reader and replay, which then give that hand's result
-or its error message, so results are the same either way.
+comment, any error -- is marked for the Python reader and replay, which then
+give that hand's result or its error message, so results are the same either
+way.
 
 Small files are read many to a call; a big file is read block by block
 (bounded memory).  ``Batch.hand(i)`` and ``Batch.replay(i)`` build the
