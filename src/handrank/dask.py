@@ -34,7 +34,7 @@ from typing import Any, cast
 
 import numpy as np
 
-from . import _backend, _preflop
+from . import _backend, _exact_random, _preflop
 from ._preflop import PreflopTable
 from ._run import Cancel
 from ._typing import CardsLike, PlayerLike, VariantLike
@@ -458,9 +458,25 @@ def run_equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: Cards
                         chunk, client, progress)
 
 
+def _exact_random_part(game: str, fast: Any, part: int, parts: int,
+                       cancel: Any = None) -> tuple[np.ndarray, int]:
+    """Completions part, part + parts, ... of a known-hands-v.-random enumeration."""
+    return _exact_random.count(fast, _backend.GAMES[game], part, parts, cancel)
+
+
 def _exact(spot: Any, game: str, client: Any, progress: bool) -> EquityResult:
     if _backend.core is None:
         return _exact_python(spot)      # small spots only, as handrank.equity
+    fast = _exact_random.plan(spot)
+    if fast is not None:                # known hands v. "random": boards first
+        parts = max(1, min(fast.boards, MAX_EXACT_TASKS,
+                           math.ceil(fast.cost / EXACT_TASK_COST)))
+        res = _run(client, _exact_random_part, [(game, fast, k, parts) for k in range(parts)],
+                   progress)
+        if sum(r[1] for r in res) != fast.boards:
+            raise RuntimeError("internal error: the board-first enumeration missed boards")
+        return _result_exact(spot, *_exact_random.result_counts(fast, spot.n,
+                                                                [r[0] for r in res]))
     combos, weights, offsets = spot.flat()
     tuples = math.prod(len(c) for c in spot.combos)
     if np.all(weights == 1.0):
