@@ -11,9 +11,9 @@ alike) by inclusion-exclusion on the cards.  The counts are the integers
 the tuple enumeration sums, so the equities are the same doubles.
 
 Used by :func:`handrank.equity` (and :mod:`handrank.dask`) when every player
-is a known hand or ``random``, with 1 to ``HR_XR_MAX_RANDOM`` random players
-and at least one known hand, on the C core.  No import of :mod:`handrank.equity`
-here: it calls in.
+is a known hand or ``random``, with 2 to ``HR_XR_MAX_RANDOM`` random players
+(the C side takes one too) and at least one known hand, on the C core.
+No import of :mod:`handrank.equity` here: it calls in.
 """
 
 from __future__ import annotations
@@ -77,14 +77,19 @@ def _stabilizer(sets: list[frozenset[int]]) -> np.ndarray:
     return np.asarray(keep, dtype=np.uint8).reshape(-1)
 
 
-def plan(spot: Any) -> Plan | None:
-    """How to enumerate `spot` board first, or None when this path does not apply."""
+def plan(spot: Any, *, min_random: int = 2) -> Plan | None:
+    """How to enumerate `spot` board first, or None when this path does not apply.
+
+    One random player is left to the tuple enumeration by default: its
+    boards of equal ranks counted together make it about ten times faster
+    than this path there (0.12 s against 1.25 s for AhAd preflop).
+    """
     max_random, max_fixed = _limits()
     if max_random == 0:
         return None
     randoms = tuple(p for p in range(spot.n) if spot.deal[p])
     fixed_players = tuple(p for p in range(spot.n) if not spot.deal[p])
-    if not 1 <= len(randoms) <= max_random or not 1 <= len(fixed_players) <= max_fixed:
+    if not min_random <= len(randoms) <= max_random or not 1 <= len(fixed_players) <= max_fixed:
         return None
     for p in fixed_players:
         if len(spot.combos[p]) != 1 or not spot.weights[p][0] > 0:
