@@ -251,12 +251,14 @@ static HR_INLINE uint32_t hr_compress_n(uint32_t m, uint32_t used, const int H)
 
 /* Index of one row of a street of one group (H cards) or two (H, then B cards:
  * the hole cards and the board as a set); -1 if bad.  The same numbers as
- * hr_index_row_g, with the rank sets of the four suits in 16-bit lanes, no
- * branch on the data but the error test, and inlined with H, B constants. */
+ * hr_index_row_g, with the rank sets of the four suits in 16-bit lanes (each
+ * card of the deck has a bit of its own there, so a repeat is a bit already
+ * set), the suit keys summed in 16-bit lanes too, no branch on the data but
+ * the error test, and inlined with H, B (and P: use pext) constants. */
 static HR_INLINE int64_t hr_index_row_hb(const hr_index_street *ix, const uint8_t *row,
                                          const int H, const int B, const int P)
 {
-    uint64_t hm = 0, bm = 0, hc = 0, seen = 0, dup = 0;
+    uint64_t hm = 0, bm = 0, hc = 0, dup = 0;
     unsigned bad = 0;
     const unsigned n_cards = 4u * (unsigned)ix->ranks;
     const uint64_t base1 = (uint64_t)(H + 1);
@@ -275,7 +277,7 @@ static HR_INLINE int64_t hr_index_row_hb(const hr_index_street *ix, const uint8_
             hc += base1 << ((c & 3u) << 4);
         }
     }
-    (void)seen;
+    (void)P;   /* unused without pext */
     if (bad | (dup != 0))
         return -1;
     for (int s = 0; s < HR_INDEX_SUITS; s++) {
