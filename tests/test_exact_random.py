@@ -32,12 +32,12 @@ def _tuple_enumeration(players: list[str], board: str = "", dead: str = "",
                        variant: Any = None) -> hr.EquityResult:
     """handrank.equity's exact path with the board-first count switched off."""
     spot = _spot(players, board, dead, variant)
-    saved = _exact_random.plan
-    _exact_random.plan = lambda s: None   # type: ignore[assignment]
+    saved = _exact_random.job
+    _exact_random.job = lambda s: None   # type: ignore[assignment]
     try:
         return eq_mod._exact(spot, 2)  # type: ignore[no-any-return]
     finally:
-        _exact_random.plan = saved
+        _exact_random.job = saved
 
 
 SPOTS = [
@@ -59,10 +59,10 @@ def _board_first(players: list[str], board: str = "", dead: str = "",
     """The board-first count, also for one random player (left to the tuple
     enumeration by handrank.equity)."""
     spot = _spot(players, board, dead, variant)
-    plan = _exact_random.plan(spot, min_random=1)
-    assert plan is not None
+    job = _exact_random.job(spot, min_random=1)
+    assert job is not None
     return eq_mod._result_exact(  # type: ignore[no-any-return]
-        spot, *_exact_random.run(plan, spot, 2, False))
+        spot, *_exact_random.run(job, spot, 2, False))
 
 
 @pytest.mark.parametrize("players, board, dead, variant", SPOTS)
@@ -118,8 +118,11 @@ def test_preflop_three_way_is_exact_and_agrees_with_monte_carlo() -> None:
     mc = hr.equity(players, trials=400_000, seed=11)
     assert not mc.exact
     assert (np.abs(mc.equity - got.equity) <= 4 * mc.stderr).all(), (mc, got)
-    heads_up = _board_first(["AhAd", "random"])
-    assert heads_up.equity.tobytes() == hr.equity(["AhAd", "random"], exact=True).equity.tobytes()
+    # AA's six combos are one class before the flop: one plan, counted six times
+    job = _exact_random.job(_spot(["AA", "random", "random"]))
+    assert job is not None and [t for _, t in job.plans] == [6]
+    (aa_plan, _), = job.plans
+    assert aa_plan.cost == _exact_random.job(_spot(players)).plans[0][0].cost  # type: ignore[union-attr]
 
 
 def test_exact_none_counts_the_symmetry() -> None:
@@ -134,18 +137,23 @@ def test_exact_none_counts_the_symmetry() -> None:
     assert not hr.equity(["AhAd", "random", "random"], trials=1000, seed=1).exact
 
 
-@pytest.mark.parametrize("players", [["random", "random", "random"], ["AA", "random", "random"],
-                                     ["AhAd", "random"],
+@pytest.mark.parametrize("players", [["random", "random", "random"], ["AA", "KK", "random"],
+                                     ["AhAd", "random"], ["AA:0.5,KK", "random", "random"],
                                      ["AhAd", "random", "random", "random"],
                                      ["AhAd", "KK", "random"]])
 def test_other_spots_keep_the_tuple_enumeration(players: list[str]) -> None:
-    assert _exact_random.plan(_spot(players)) is None
+    assert _exact_random.job(_spot(players)) is None
 
 
-def test_dask_runs_the_same_count() -> None:
-    hrd = pytest.importorskip("handrank.dask")
-    for players, board in ((["AhAd", "random", "random"], "Kc9s4d7h"),
-                           (["AhAd", "7c7d", "random", "random"], "Kc9s4d")):
-        a = hr.equity(players, board, exact=True)
-        b = hrd.equity(players, board, exact=True)
-        assert b.samples == a.samples and b.equity.tobytes() == a.equity.tobytes()
+@pytest.mark.parametrize("players, board", [
+    (["AA", "random", "random"], "Kc9s4d7h"),
+    (["KK,AKs", "7c7d", "random", "random"], "Qh9s4d2c"),
+])
+def test_one_range_by_classes_of_its_combos(players: list[str], board: str) -> None:
+    want = _tuple_enumeration(players, board)
+    job = _exact_random.job(_spot(players, board))
+    assert job is not None and sum(t for _, t in job.plans) == len(_spot(players, board).combos[0])
+    got = hr.equity(players, board, exact=True)
+    assert got.samples == want.samples
+    for name in ("equity", "win", "tie"):
+        assert getattr(got, name).tobytes() == getattr(want, name).tobytes(), name

@@ -77,12 +77,38 @@ def _stabilizer(sets: list[frozenset[int]]) -> np.ndarray:
     return np.asarray(keep, dtype=np.uint8).reshape(-1)
 
 
+@dataclass(frozen=True)
+class Job:
+    """The plans of a spot, each with the number of hands it stands for.
+
+    One plan for known hands; for one player with a range (equal weights),
+    one plan per class of its combos under the suit relabellings that fix
+    everything else (AA's six combos are one class before the flop), each
+    counted as many times as the range holds combos of that class.
+    """
+
+    plans: tuple[tuple[Plan, int], ...]
+
+    @property
+    def cost(self) -> float:
+        return sum(pl.cost for pl, _ in self.plans)
+
+
 def plan(spot: Any, *, min_random: int = 2) -> Plan | None:
+    """The plan of a spot of known hands and random players, or None."""
+    j = job(spot, min_random=min_random)
+    if j is None or len(j.plans) != 1 or j.plans[0][1] != 1:
+        return None
+    return j.plans[0][0]
+
+
+def job(spot: Any, *, min_random: int = 2) -> Job | None:
     """How to enumerate `spot` board first, or None when this path does not apply.
 
-    One random player is left to the tuple enumeration by default: its
-    boards of equal ranks counted together make it about ten times faster
-    than this path there (0.12 s against 1.25 s for AhAd preflop).
+    Every player is a known hand or random, except at most one with a range
+    of equal weights.  One random player is left to the tuple enumeration by
+    default: its boards of equal ranks counted together make it about ten
+    times faster than this path there (0.12 s against 1.25 s for AhAd preflop).
     """
     max_random, max_fixed = _limits()
     if max_random == 0:
@@ -91,29 +117,52 @@ def plan(spot: Any, *, min_random: int = 2) -> Plan | None:
     fixed_players = tuple(p for p in range(spot.n) if not spot.deal[p])
     if not min_random <= len(randoms) <= max_random or not 1 <= len(fixed_players) <= max_fixed:
         return None
+    ranged = [p for p in fixed_players if len(spot.combos[p]) != 1]
+    if len(ranged) > 1:
+        return None
     for p in fixed_players:
-        if len(spot.combos[p]) != 1 or not spot.weights[p][0] > 0:
+        w = spot.weights[p]
+        if not (w == w[0]).all() or not w[0] > 0:
             return None
-    fixed = np.concatenate([spot.combos[p][0] for p in fixed_players]).astype(np.uint8)
+    known = [p for p in fixed_players if p not in ranged]
     board = _card_set(spot.board)
     dead = _card_set(spot.dead)
     in_deck = frozenset(c for c in range(52) if spot.g.in_deck[c])
-    taken = board | dead | _card_set(fixed)
-    deck = sorted(in_deck - taken)
+    hands = {p: _card_set(spot.combos[p][0]) for p in known}
+    base = in_deck - board - dead - frozenset().union(*hands.values())
     m = BOARD_CARDS - len(board)
-    if len(deck) - m < 2 * len(randoms):
-        return None
-    n_pairs = math.comb(len(deck), 2)
+    n_pairs = math.comb(len(base), 2)
     for p in randoms:
-        w = spot.weights[p]
         # every combo of the live cards, equal weights: the deal the C side assumes
-        if len(spot.combos[p]) != n_pairs or not (w == w[0]).all() or not w[0] > 0:
+        if len(spot.combos[p]) != n_pairs or _card_set(spot.combos[p]) - base:
             return None
-        if _card_set(spot.combos[p]) - set(deck):
+    sets = [board, dead, in_deck] + list(hands.values())
+    choices: list[tuple[frozenset[int], int]]
+    if ranged:
+        # the range's combos by class under the maps that fix all the rest
+        around = _stabilizer(sets).reshape(-1, SUITS)
+        classes: dict[tuple[int, ...], list[Any]] = {}
+        for combo in spot.combos[ranged[0]]:
+            cs = [int(c) for c in combo]
+            key = min(tuple(sorted((c & ~3) | int(sig[c & 3]) for c in cs)) for sig in around)
+            entry = classes.setdefault(key, [frozenset(cs), 0])
+            entry[1] += 1
+        choices = [(frozenset(v[0]), int(v[1])) for _, v in sorted(classes.items())]
+    else:
+        choices = [(frozenset(), 1)]
+    plans = []
+    for extra, times in choices:
+        if extra:
+            hands[ranged[0]] = extra
+        deck = sorted(base - extra)
+        if len(deck) - m < 2 * len(randoms) or (extra and len(extra) != 2):
             return None
-    sets = [board, dead, in_deck] + [_card_set(spot.combos[p][0]) for p in fixed_players]
-    return Plan(fixed_players, randoms, fixed, np.asarray(spot.board, dtype=np.uint8),
-                np.asarray(deck, dtype=np.uint8), _stabilizer(sets), math.comb(len(deck), m))
+        fixed = np.asarray([c for p in fixed_players for c in sorted(hands[p])], dtype=np.uint8)
+        perms = _stabilizer(sets + ([extra] if extra else []))
+        plans.append((Plan(fixed_players, randoms, fixed, np.asarray(spot.board, dtype=np.uint8),
+                           np.asarray(deck, dtype=np.uint8), perms, math.comb(len(deck), m)),
+                      times))
+    return Job(tuple(plans))
 
 
 def count(pl: Plan, game: Any, part: int, parts: int, cancel: Any = None
@@ -137,30 +186,52 @@ def count(pl: Plan, game: Any, part: int, parts: int, cancel: Any = None
     return out, int(taken)
 
 
-def result_counts(pl: Plan, n: int, parts: list[np.ndarray]) -> tuple[np.ndarray, int]:
-    """The tuple enumeration's count vector (wins n, ties n, shares n, total) and samples."""
-    c: np.ndarray = np.asarray(np.sum(parts, axis=0, dtype=np.int64))
-    if int(np.abs(c).max()) >= _EXACT_BITS:
-        raise RuntimeError("internal error: exact counts beyond 2**53")
-    nf = len(pl.fixed_players)
+def result_counts(jb: Job, n: int, parts: list[list[np.ndarray]]) -> tuple[np.ndarray, int]:
+    """The tuple enumeration's count vector (wins n, ties n, shares n, total) and
+    samples, from each plan's partial counts (parts[i] for jb.plans[i])."""
     out = np.zeros(3 * n + 1)
-    for j, p in enumerate(pl.fixed_players):
-        out[[p, n + p, 2 * n + p]] = c[3 * j:3 * j + 3]
-    for p in pl.random_players:
-        out[[p, n + p, 2 * n + p]] = c[3 * nf:3 * nf + 3]
-    total = int(c[3 * nf + 3])
-    out[3 * n] = total
-    return out, total
+    acc: list[int] = [0] * (3 * n + 1)
+    for (pl, times), counts in zip(jb.plans, parts):
+        c = [int(x) * times for x in np.asarray(np.sum(counts, axis=0, dtype=np.int64)).tolist()]
+        nf = len(pl.fixed_players)
+        for j, p in enumerate(pl.fixed_players):
+            for q in range(3):
+                acc[q * n + p] += c[3 * j + q]
+        for p in pl.random_players:
+            for q in range(3):
+                acc[q * n + p] += c[3 * nf + q]
+        acc[3 * n] += c[3 * nf + 3]
+    samples = acc[3 * n]
+    if max(abs(x) for x in acc) >= _EXACT_BITS:
+        # a range's classes summed may pass 2**53 (doubles are no longer exact):
+        # take out the common factor, or else divide exactly here (each equity
+        # is then rounded twice, shares / total and / SHARE_UNIT: within 1 ulp)
+        g = math.gcd(*acc)
+        acc = [x // g for x in acc]
+        if max(abs(x) for x in acc) >= _EXACT_BITS:
+            out[:] = [x / acc[3 * n] for x in acc]
+            return out, samples
+    out[:] = acc
+    return out, samples
 
 
-def run(pl: Plan, spot: Any, nthreads: int, inline: bool) -> tuple[np.ndarray, int]:
-    """Count `pl` on the shared pool: (the count vector, samples)."""
-    parts = max(1, min(nthreads, pl.boards))
+def run(jb: Job, spot: Any, nthreads: int, inline: bool) -> tuple[np.ndarray, int]:
+    """Count `jb` on the shared pool: (the count vector, samples)."""
+    tasks = []
+    for i, (pl, _) in enumerate(jb.plans):
+        parts = max(1, min(nthreads, pl.boards))
+        tasks += [(i, k, parts) for k in range(parts)]
 
     def part(t: int, cancel: _run.Cancel) -> tuple[np.ndarray, int]:
-        return count(pl, spot.g, t, parts, cancel.ptr)
+        i, k, parts = tasks[t]
+        return count(jb.plans[i][0], spot.g, k, parts, cancel.ptr)
 
-    res = _run.run_tasks(part, parts, inline=inline)
-    if sum(r[1] for r in res) != pl.boards:
+    res = _run.run_tasks(part, len(tasks), inline=inline)
+    by_plan: list[list[np.ndarray]] = [[] for _ in jb.plans]
+    taken = [0] * len(jb.plans)
+    for (i, _, _), (c, t) in zip(tasks, res):
+        by_plan[i].append(c)
+        taken[i] += t
+    if taken != [pl.boards for pl, _ in jb.plans]:
         raise RuntimeError("internal error: the board-first enumeration missed boards")
-    return result_counts(pl, spot.n, [r[0] for r in res])
+    return result_counts(jb, spot.n, by_plan)

@@ -466,7 +466,7 @@ class _Spot:
     deal: list[bool]                 # player is "random": dealt from the cards left (MC)
 
     def cost(self) -> float:
-        fast = _exact_random.plan(self)   # known hands v. "random": boards first
+        fast = _exact_random.job(self)   # known hands v. "random": boards first
         if fast is not None:
             return fast.cost
         tuples = math.prod(len(c) for c in self.combos)
@@ -610,7 +610,7 @@ def _result_exact(spot: _Spot, out: np.ndarray, samples: int) -> EquityResult:
 def _exact(spot: _Spot, nthreads: int) -> EquityResult:
     if _C is None:
         return _exact_python(spot)
-    fast = _exact_random.plan(spot)
+    fast = _exact_random.job(spot)
     if fast is not None:   # known hands v. "random" (csrc/exact_random.c)
         return _result_exact(spot, *_exact_random.run(fast, spot, nthreads,
                                                       fast.cost <= INLINE_COST))
