@@ -157,3 +157,13 @@ def test_one_range_by_classes_of_its_combos(players: list[str], board: str) -> N
     assert got.samples == want.samples
     for name in ("equity", "win", "tie"):
         assert getattr(got, name).tobytes() == getattr(want, name).tobytes(), name
+
+
+def test_dask_runs_the_same_count() -> None:
+    hrd = pytest.importorskip("handrank.dask")
+    for players, board in ((["AhAd", "random", "random"], "Kc9s4d7h"),
+                           (["AhAd", "7c7d", "random", "random"], "Kc9s4d"),
+                           (["AA", "random", "random"], "Kc9s4d7h")):
+        a = hr.equity(players, board, exact=True)
+        b = hrd.equity(players, board, exact=True)
+        assert b.samples == a.samples and b.equity.tobytes() == a.equity.tobytes()
