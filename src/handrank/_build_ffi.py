@@ -233,8 +233,19 @@ int64_t hr_phh_scan(const char *buf, int64_t len, const int64_t *seg_end, int64_
                     int final, int mode, int64_t *out, int64_t cap, int64_t *consumed);
 """
 
+CDEF_EXACT_RANDOM = """
+#define HR_XR_MAX_RANDOM ...
+#define HR_XR_MAX_FIXED ...
+#define HR_XR_SHARE_UNIT ...
+
+int64_t hr_exact_random(const hr_game *g, int n_fixed, const uint8_t *fixed, int k_random,
+                        const uint8_t *board, int n_board, const uint8_t *deck, int n_deck,
+                        const uint8_t *perms, int n_perms, int64_t part, int64_t parts,
+                        int64_t *out, const volatile int32_t *cancel);
+"""
+
 CDEF = (CDEF_EVAL + CDEF_SHOWDOWN + CDEF_EQUITY + CDEF_OMAHA + CDEF_MATRIX + CDEF_LOWBALL
-        + CDEF_DRAW + CDEF_INDEX + CDEF_STUD + CDEF_HISTORY)
+        + CDEF_DRAW + CDEF_INDEX + CDEF_STUD + CDEF_HISTORY + CDEF_EXACT_RANDOM)
 
 # Every csrc/*.c is compiled and every csrc/*.h included, so a new C module
 # needs only its files and its cdef block above.

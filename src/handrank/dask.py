@@ -34,7 +34,7 @@ from typing import Any, cast
 
 import numpy as np
 
-from . import _backend, _preflop
+from . import _backend, _exact_random, _preflop
 from ._preflop import PreflopTable
 from ._run import Cancel
 from ._typing import CardsLike, PlayerLike, VariantLike
@@ -480,9 +480,30 @@ def run_equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: Cards
                         chunk, client, progress)
 
 
+def _exact_random_part(game: str, fast: Any, part: int, parts: int, _plan: int,
+                       cancel: Any = None) -> tuple[np.ndarray, int]:
+    """Completions part, part + parts, ... of a known-hands-v.-random enumeration."""
+    return _exact_random.count(fast, _backend.GAMES[game], part, parts, cancel)
+
+
 def _exact(spot: Any, game: str, client: Any, progress: bool) -> EquityResult:
     if _backend.core is None:
         return _exact_python(spot)      # small spots only, as handrank.equity
+    fast = _exact_random.job(spot)
+    if fast is not None:                # known hands v. "random": boards first
+        xcalls: list[tuple[Any, ...]] = []
+        for i, (pl, _) in enumerate(fast.plans):
+            parts = max(1, min(pl.boards, MAX_EXACT_TASKS, math.ceil(pl.cost / EXACT_TASK_COST)))
+            xcalls += [(game, pl, k, parts, i) for k in range(parts)]
+        res = _run(client, _exact_random_part, xcalls, progress)
+        by_plan: list[list[np.ndarray]] = [[] for _ in fast.plans]
+        taken = [0] * len(fast.plans)
+        for call, (counts, t) in zip(xcalls, res):
+            by_plan[call[4]].append(counts)
+            taken[call[4]] += t
+        if taken != [pl.boards for pl, _ in fast.plans]:
+            raise RuntimeError("internal error: the board-first enumeration missed boards")
+        return _result_exact(spot, *_exact_random.result_counts(fast, spot.n, by_plan))
     combos, weights, offsets = spot.flat()
     tuples = math.prod(len(c) for c in spot.combos)
     if np.all(weights == 1.0):
