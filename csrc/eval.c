@@ -497,11 +497,9 @@ int hr_batch_kernel(void)
  * is AVX2 or AVX-512 (so BMI2 runs, and HANDRANK_KERNEL=sse2 or generic
  * times the plain select), on a CPU whose pdep is one fast instruction (AMD
  * before Zen 3, families below 0x19, run it in microcode). */
-int hr_fast_pdep(void)
-{
 #if HR_X86_DISPATCH
-    if (hr_batch_kernel() < 2)
-        return 0;
+static int pdep_is_fast(void)
+{
     unsigned a, b, c, d;
     if (!__get_cpuid(0, &a, &b, &c, &d))
         return 0;
@@ -514,6 +512,20 @@ int hr_fast_pdep(void)
     if (family == 0xFu)
         family += (a >> 20) & 0xFFu;
     return family >= 0x19u;
+}
+#endif
+
+int hr_fast_pdep(void)
+{
+#if HR_X86_DISPATCH
+    /* cpuid traps to the hypervisor in a VM: asked once (every thread
+     * computes the same answer, so a race only repeats the question) */
+    static volatile int fast = -1;
+    if (hr_batch_kernel() < 2)
+        return 0;
+    if (fast < 0)
+        fast = pdep_is_fast();
+    return fast;
 #else
     return 0;
 #endif
