@@ -1121,6 +1121,198 @@ static int64_t mc_exact(const hr_game *g, int n, const int *hand_of, const uint8
     return mc_exact_plain_n(g, n, pk, pm, avail, bk0, bm0, m, trials, s, out, cancel);
 }
 
+/* --------------------------------------- Monte Carlo, every player a range
+ *
+ * The general loop's draws of the combos (by weight, the whole trial
+ * rejected on a clash) with the board of the exact-hand loop: once the
+ * combos are in, the cards left always number the same, so the board's
+ * indices come by batch and each is the idx-th card of the mask left (pdep,
+ * or a broadword select without BMI2: the same card).  Trials are drawn a
+ * block at a time, keys summed per player, and looked up and tallied after
+ * the block without branches, as above. */
+
+/* The k-th lowest set bit of v (k < popcount(v)) as a one-bit mask, without
+ * BMI2 and without a branch: the byte holding it from the bytes' running
+ * popcounts, then its place in the byte from the byte's bits spread one to
+ * a byte. */
+static inline uint64_t select_bit(uint64_t v, unsigned k)
+{
+    const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+    uint64_t b = v - ((v >> 1) & 0x5555555555555555ull);
+    b = (b & 0x3333333333333333ull) + ((b >> 2) & 0x3333333333333333ull);
+    b = (b + (b >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    uint64_t prefix = b * ones;                         /* byte j: bits in bytes 0..j */
+    /* the bytes whose running count is <= k come first; their number is the
+     * byte (counts stay below 128, so no byte borrows from the next) */
+    unsigned byte = (unsigned)((((((uint64_t)k * ones | highs) - prefix) & highs) >> 7) * ones >> 56);
+    unsigned shift = 8 * byte;
+    unsigned r = k - ((unsigned)((prefix << 8) >> shift) & 0xFFu);
+    uint64_t w = (v >> shift) & 0xFFu;
+    uint64_t x = (w * ones) & 0x8040201008040201ull;    /* bit j of w in byte j */
+    x = (((x & ~highs) + ~highs) | x) & highs;          /* byte j: 0x80 if bit j */
+    uint64_t run = (x >> 7) * ones;                     /* byte j: bits 0..j of w */
+    unsigned bit = (unsigned)((((((uint64_t)r * ones | highs) - run) & highs) >> 7) * ones >> 56);
+    return 1ull << (shift + bit);
+}
+
+/* Row of player p's combo for one draw (the general loop's rule). */
+static inline int32_t draw_combo(uint64_t *s, const uint64_t *cum, int32_t lo, int32_t count,
+                                 int uniform)
+{
+    if (count <= 1)
+        return 0;
+    if (uniform)
+        return (int32_t)below(s, (uint32_t)count);
+    uint64_t u = next(s) >> 32;
+    const uint64_t *cp = cum + lo;
+    int32_t a = 0, b = count - 1;                  /* first i with cp[i] > u */
+    while (a < b) {
+        int32_t mid = (a + b) >> 1;
+        if (cp[mid] > u)
+            b = mid;
+        else
+            a = mid + 1;
+    }
+    return a;
+}
+
+#define HR_MC_RANGES(NAME, ATTR, SELECT)                                                 \
+    ATTR static HR_INLINE int64_t NAME(const hr_game *g, const int n, const uint8_t *combos, \
+                                       const uint64_t *cum, const uint8_t *uniform,      \
+                                       const int32_t *offsets, uint64_t fixed,           \
+                                       uint64_t bk0, uint64_t bm0, const int m,          \
+                                       int64_t trials, int64_t max_attempts, uint64_t *s, \
+                                       int64_t *out, const volatile int32_t *cancel)     \
+    {                                                                                    \
+        const uint64_t *card = g->card;                                                  \
+        const uint16_t *values = g->values;                                              \
+        const uint32_t *offs = hr_hash_offsets;                                          \
+        uint64_t avail = ~fixed & ((1ull << HR_N_CARDS) - 1);                            \
+        int size = (int)hr_popcount64(avail) - 2 * n;                                    \
+        uint32_t bound[HR_BOARD_CARDS], idx[HR_BOARD_CARDS];                             \
+        uint64_t product = 1;                                                            \
+        for (int i = 0; i < m; i++)                                                      \
+            product *= bound[i] = (uint32_t)(size - i);                                  \
+        int64_t win[HR_MAX_PLAYERS] = {0}, eq[HR_MAX_PLAYERS] = {0};                     \
+        int64_t share[HR_MAX_PLAYERS] = {0}, sq[HR_MAX_PLAYERS] = {0};                   \
+        int64_t t = 0, attempts = 0;                                                     \
+        uint64_t st[4];                                                                  \
+        memcpy(st, s, sizeof st);                                                        \
+        uint64_t keys[HR_MC_BLOCK][HR_MAX_PLAYERS], dealt[HR_MC_BLOCK];                  \
+        int32_t rows[HR_MC_BLOCK][HR_MAX_PLAYERS];                                       \
+        int stop = 0;                                                                    \
+        while (t < trials && !stop) {                                                    \
+            int nb = 0;                                                                  \
+            while (nb < HR_MC_BLOCK && t + nb < trials) {                                \
+                if (attempts >= max_attempts ||                                          \
+                    (!(attempts & HR_POLL_MASK) && cancelled(cancel))) {                 \
+                    stop = 1;                                                            \
+                    break;                                                               \
+                }                                                                        \
+                attempts++;                                                              \
+                uint64_t used = fixed;                                                   \
+                int clash = 0;                                                           \
+                for (int p = 0; p < n; p++) {                                            \
+                    int32_t lo = offsets[p];                                             \
+                    int32_t i = lo + draw_combo(st, cum, lo, offsets[p + 1] - lo, uniform[p]); \
+                    const uint8_t *cc = combos + 2 * i;                                  \
+                    uint64_t bits = (1ull << cc[0]) | (1ull << cc[1]);                   \
+                    if (used & bits) {                                                   \
+                        clash = 1;                                                       \
+                        break;                                                           \
+                    }                                                                    \
+                    used |= bits;                                                        \
+                    rows[nb][p] = i;                                                     \
+                }                                                                        \
+                if (clash)                                                               \
+                    continue;                                                            \
+                below_batch(st, bound, m, product, idx);                                 \
+                uint64_t left = avail & ~used, bk = bk0;                                 \
+                for (int i = 0; i < m; i++) {                                            \
+                    uint64_t bit = SELECT(left, idx[i]);                                 \
+                    left ^= bit;                                                         \
+                    bk += card[2 * hr_ctz64(bit)];                                       \
+                }                                                                        \
+                dealt[nb] = avail & ~used & ~left;                                       \
+                for (int p = 0; p < n; p++) {                                            \
+                    const uint8_t *cc = combos + 2 * rows[nb][p];                        \
+                    keys[nb][p] = bk + card[2 * cc[0]] + card[2 * cc[1]];                \
+                }                                                                        \
+                nb++;                                                                    \
+            }                                                                            \
+            t += nb;                                                                     \
+            for (int b = 0; b < nb; b++) {                                               \
+                unsigned v[HR_MAX_PLAYERS];                                              \
+                uint64_t any = 0;                                                        \
+                for (int p = 0; p < n; p++)                                              \
+                    any |= keys[b][p];                                                   \
+                if (HR_UNLIKELY(any & HR_MC_FLUSH)) {                                    \
+                    uint64_t bm = bm0;                                                   \
+                    for (uint64_t d = dealt[b]; d; d &= d - 1)                           \
+                        bm += card[2 * hr_ctz64(d) + 1];                                 \
+                    for (int p = 0; p < n; p++) {                                        \
+                        const uint8_t *cc = combos + 2 * rows[b][p];                     \
+                        v[p] = mc_flush(g, keys[b][p],                                   \
+                                        bm + card[2 * cc[0] + 1] + card[2 * cc[1] + 1]); \
+                    }                                                                    \
+                } else {                                                                 \
+                    for (int p = 0; p < n; p++) {                                        \
+                        uint64_t key = keys[b][p];                                       \
+                        v[p] = values[(uint32_t)((uint32_t)(key >> HR_CARD_HASH_SHIFT) + \
+                                                 offs[key >> HR_MC_ROW_SHIFT])];         \
+                    }                                                                    \
+                }                                                                        \
+                if (n == 2) {                                                            \
+                    win[0] += v[0] > v[1];                                               \
+                    win[1] += v[1] > v[0];                                               \
+                    continue;                                                            \
+                }                                                                        \
+                unsigned best = v[0];                                                    \
+                for (int p = 1; p < n; p++)                                              \
+                    best = v[p] > best ? v[p] : best;                                    \
+                int count = 0;                                                           \
+                for (int p = 0; p < n; p++)                                              \
+                    count += v[p] == best;                                               \
+                int64_t one = count == 1, part = mc_part[count], part2 = part * part;    \
+                for (int p = 0; p < n; p++) {                                            \
+                    int64_t e = v[p] == best;                                            \
+                    win[p] += e & one;                                                   \
+                    eq[p] += e;                                                          \
+                    share[p] += part & (0 - e);                                          \
+                    sq[p] += part2 & (0 - e);                                            \
+                }                                                                        \
+            }                                                                            \
+        }                                                                                \
+        memcpy(s, st, sizeof st);                                                        \
+        mc_exact_out(n, t, win, eq, share, sq, out);                                     \
+        out[4 * n + 1] += attempts - t;                                                  \
+        return t;                                                                        \
+    }
+
+HR_MC_RANGES(mc_ranges_plain, , select_bit)
+#if HR_X86_DISPATCH
+#define HR_PDEP_SELECT(v, k) _pdep_u64(1ull << (k), (v))
+HR_MC_RANGES(mc_ranges_bmi2, HR_MC_BMI2, HR_PDEP_SELECT)
+#endif
+
+#define HR_MC_RANGE_SIZES(NAME, ATTR, BODY)                                              \
+    ATTR static int64_t NAME(const hr_game *g, int n, const uint8_t *combos,             \
+                             const uint64_t *cum, const uint8_t *uniform,                \
+                             const int32_t *offsets, uint64_t fixed, uint64_t bk0,       \
+                             uint64_t bm0, int m, int64_t trials, int64_t max_attempts,  \
+                             uint64_t *s, int64_t *out, const volatile int32_t *cancel)  \
+    {                                                                                    \
+        if (n == 2 && m == HR_BOARD_CARDS)                                               \
+            return BODY(g, 2, combos, cum, uniform, offsets, fixed, bk0, bm0,            \
+                        HR_BOARD_CARDS, trials, max_attempts, s, out, cancel);           \
+        return BODY(g, n, combos, cum, uniform, offsets, fixed, bk0, bm0, m, trials,     \
+                    max_attempts, s, out, cancel);                                       \
+    }
+HR_MC_RANGE_SIZES(mc_ranges_plain_n, , mc_ranges_plain)
+#if HR_X86_DISPATCH
+HR_MC_RANGE_SIZES(mc_ranges_bmi2_n, HR_MC_BMI2, mc_ranges_bmi2)
+#endif
+
 int64_t hr_equity_mc(const hr_game *g, int n_players, const uint8_t *combos,
                      const uint64_t *cum, const uint8_t *uniform, const int32_t *offsets,
                      const uint8_t *board, int n_board, const uint8_t *dead, int n_dead,
@@ -1187,6 +1379,24 @@ int64_t hr_equity_mc(const hr_game *g, int n_players, const uint8_t *combos,
             ranged[n_ranged++] = p;
         else
             dealt_from_deck[n_deck++] = p;
+    }
+    if (n_deck == 0) {
+        uint64_t bk = HR_CARD_SUIT_INIT, bm = 0;
+        for (int i = 0; i < n_board; i++) {
+            bk += g->card[2 * board[i]];
+            bm += g->card[2 * board[i] + 1];
+        }
+        int64_t done;
+#if HR_X86_DISPATCH
+        if (hr_fast_pdep())
+            done = mc_ranges_bmi2_n(g, n, combos, cum, uniform, offsets, fixed, bk, bm, m,
+                                    trials, max_attempts, s, out, cancel);
+        else
+#endif
+            done = mc_ranges_plain_n(g, n, combos, cum, uniform, offsets, fixed, bk, bm, m,
+                                     trials, max_attempts, s, out, cancel);
+        memcpy(rng->s, s, sizeof s);
+        return done;
     }
     int64_t cnt[HR_MAX_PLAYERS * (HR_MAX_PLAYERS + 1)];
     memset(cnt, 0, sizeof cnt);
