@@ -1127,33 +1127,49 @@ static int64_t mc_exact(const hr_game *g, int n, const int *hand_of, const uint8
  * rejected on a clash) with the board of the exact-hand loop: once the
  * combos are in, the cards left always number the same, so the board's
  * indices come by batch and each is the idx-th card of the mask left (pdep,
- * or a broadword select without BMI2: the same card).  Trials are drawn a
+ * or the places in the sorted deck without BMI2: the same card).  Trials are drawn a
  * block at a time, keys summed per player, and looked up and tallied after
  * the block without branches, as above. */
 
-/* The k-th lowest set bit of v (k < popcount(v)) as a one-bit mask, without
- * BMI2 and without a branch: the byte holding it from the bytes' running
- * popcounts, then its place in the byte from the byte's bits spread one to
- * a byte. */
-static inline uint64_t select_bit(uint64_t v, unsigned k)
+/* Without BMI2: places taken this trial, q[0..len) ascending (in deck, the
+ * cards left in order, or among the cards not in a hand); the idx-th free
+ * place is idx moved up past every taken place at or below it, and goes
+ * into q with no branch. */
+static inline void place_insert(uint32_t *q, int len, uint32_t pos)
 {
-    const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
-    uint64_t b = v - ((v >> 1) & 0x5555555555555555ull);
-    b = (b & 0x3333333333333333ull) + ((b >> 2) & 0x3333333333333333ull);
-    b = (b + (b >> 4)) & 0x0F0F0F0F0F0F0F0Full;
-    uint64_t prefix = b * ones;                         /* byte j: bits in bytes 0..j */
-    /* the bytes whose running count is <= k come first; their number is the
-     * byte (counts stay below 128, so no byte borrows from the next) */
-    unsigned byte = (unsigned)((((((uint64_t)k * ones | highs) - prefix) & highs) >> 7) * ones >> 56);
-    unsigned shift = 8 * byte;
-    unsigned r = k - ((unsigned)((prefix << 8) >> shift) & 0xFFu);
-    uint64_t w = (v >> shift) & 0xFFu;
-    uint64_t x = (w * ones) & 0x8040201008040201ull;    /* bit j of w in byte j */
-    x = (((x & ~highs) + ~highs) | x) & highs;          /* byte j: 0x80 if bit j */
-    uint64_t run = (x >> 7) * ones;                     /* byte j: bits 0..j of w */
-    unsigned bit = (unsigned)((((((uint64_t)r * ones | highs) - run) & highs) >> 7) * ones >> 56);
-    return 1ull << (shift + bit);
+    q[len] = pos;
+    for (int j = len; j > 0; j--) {
+        uint32_t lo = q[j - 1], hi = q[j];
+        q[j - 1] = lo < hi ? lo : hi;
+        q[j] = lo < hi ? hi : lo;
+    }
 }
+
+static inline uint32_t place_free(const uint32_t *q, int len, uint32_t idx)
+{
+    uint32_t pos = idx;
+    for (int j = 0; j < len; j++)
+        pos += q[j] <= pos;
+    return pos;
+}
+
+#define HR_PLACE_INIT                                                                    \
+    uint32_t h[2 * HR_MAX_PLAYERS], q[HR_BOARD_CARDS];                                   \
+    uint64_t dealt_ = 0;                                                                 \
+    for (int p = 0; p < n; p++) {                                                        \
+        const uint8_t *cc_ = combos + 2 * rows[nb][p];                                   \
+        place_insert(h, 2 * p, place[cc_[0]]);                                           \
+        place_insert(h, 2 * p + 1, place[cc_[1]]);                                       \
+    }
+/* the board's place among the cards not in a hand (past the board's earlier
+ * places), then its place in the deck (past the hands' places) */
+#define HR_PLACE_CARD(i, k, c)                                                           \
+    do {                                                                                 \
+        uint32_t r_ = place_free(q, (i), (k));                                           \
+        place_insert(q, (i), r_);                                                        \
+        (c) = deck[place_free(h, 2 * n, r_)];                                            \
+        dealt_ |= 1ull << (c);                                                           \
+    } while (0)
 
 /* Row of player p's combo for one draw (the general loop's rule). */
 static inline int32_t draw_combo(uint64_t *s, const uint64_t *cum, int32_t lo, int32_t count,
@@ -1176,7 +1192,7 @@ static inline int32_t draw_combo(uint64_t *s, const uint64_t *cum, int32_t lo, i
     return a;
 }
 
-#define HR_MC_RANGES(NAME, ATTR, SELECT)                                                 \
+#define HR_MC_RANGES(NAME, ATTR, INIT, CARD, DEALT)                                                 \
     ATTR static HR_INLINE int64_t NAME(const hr_game *g, const int n, const uint8_t *combos, \
                                        const uint64_t *cum, const uint8_t *uniform,      \
                                        const int32_t *offsets, uint64_t fixed,           \
@@ -1188,7 +1204,14 @@ static inline int32_t draw_combo(uint64_t *s, const uint64_t *cum, int32_t lo, i
         const uint16_t *values = g->values;                                              \
         const uint32_t *offs = hr_hash_offsets;                                          \
         uint64_t avail = ~fixed & ((1ull << HR_N_CARDS) - 1);                            \
-        int size = (int)hr_popcount64(avail) - 2 * n;                                    \
+        uint8_t deck[HR_N_CARDS], place[HR_N_CARDS];                                     \
+        int size = 0;                                                                    \
+        for (int c_ = 0; c_ < HR_N_CARDS; c_++) {                                        \
+            place[c_] = (uint8_t)size;                                                   \
+            if (avail >> c_ & 1u)                                                        \
+                deck[size++] = (uint8_t)c_;                                              \
+        }                                                                                \
+        size -= 2 * n;                                                                   \
         uint32_t bound[HR_BOARD_CARDS], idx[HR_BOARD_CARDS];                             \
         uint64_t product = 1;                                                            \
         for (int i = 0; i < m; i++)                                                      \
@@ -1227,13 +1250,14 @@ static inline int32_t draw_combo(uint64_t *s, const uint64_t *cum, int32_t lo, i
                 if (clash)                                                               \
                     continue;                                                            \
                 below_batch(st, bound, m, product, idx);                                 \
-                uint64_t left = avail & ~used, bk = bk0;                                 \
+                uint64_t bk = bk0;                                                       \
+                INIT;                                                                    \
                 for (int i = 0; i < m; i++) {                                            \
-                    uint64_t bit = SELECT(left, idx[i]);                                 \
-                    left ^= bit;                                                         \
-                    bk += card[2 * hr_ctz64(bit)];                                       \
+                    unsigned c;                                                          \
+                    CARD(i, idx[i], c);                                                  \
+                    bk += card[2 * c];                                                   \
                 }                                                                        \
-                dealt[nb] = avail & ~used & ~left;                                       \
+                dealt[nb] = DEALT;                                                       \
                 for (int p = 0; p < n; p++) {                                            \
                     const uint8_t *cc = combos + 2 * rows[nb][p];                        \
                     keys[nb][p] = bk + card[2 * cc[0]] + card[2 * cc[1]];                \
@@ -1289,10 +1313,10 @@ static inline int32_t draw_combo(uint64_t *s, const uint64_t *cum, int32_t lo, i
         return t;                                                                        \
     }
 
-HR_MC_RANGES(mc_ranges_plain, , select_bit)
+HR_MC_RANGES(mc_ranges_plain, , HR_PLACE_INIT, HR_PLACE_CARD, dealt_)
 #if HR_X86_DISPATCH
-#define HR_PDEP_SELECT(v, k) _pdep_u64(1ull << (k), (v))
-HR_MC_RANGES(mc_ranges_bmi2, HR_MC_BMI2, HR_PDEP_SELECT)
+#define HR_PDEP_LEFT uint64_t left = avail & ~used; (void)deck; (void)place
+HR_MC_RANGES(mc_ranges_bmi2, HR_MC_BMI2, HR_PDEP_LEFT, HR_PDEP_CARD, avail & ~used & ~left)
 #endif
 
 #define HR_MC_RANGE_SIZES(NAME, ATTR, BODY)                                              \
