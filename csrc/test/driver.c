@@ -24,6 +24,7 @@
 #include "../equity.h"
 #include "../handrank.h"
 #include "../hilo.h"
+#include "../history.h"
 #include "../lookup.h"
 #include "../lowball.h"
 #include "../matrix.h"
@@ -1203,6 +1204,70 @@ static void draw_calls(int rounds, int scale)
     free(counts);
 }
 
+/* hr_phh_scan on a real hand, cut, spliced and sprinkled with random bytes,
+ * each buffer malloc'd at exactly its length (no terminator to lean on) */
+static int64_t phh_hands = 0;
+
+static void history_calls(int rounds)
+{
+    static const char hand[] =
+        "[1]\nvariant = 'NT'\nante_trimming_status = true\nantes = [0, 0, 0]\n"
+        "blinds_or_straddles = [50, 100, 0]\nmin_bet = 100\n"
+        "starting_stacks = [1000, 400, 1000]\n"
+        "actions = ['d dh p1 AsKs', 'd dh p2 QhQd', 'd dh p3 2c7d', 'p3 f', 'p1 cbr 1000', "
+        "'p2 cc', 'd db 2s3s9h', 'd db Tc', 'd db Jd', 'p1 sm AsKs', 'p2 sm QhQd']\n"
+        "players = ['a', 'b', 'c']\nfinishing_stacks = [600, 800, 1000]\n\n";
+    static const char noise[] = "[]'\",=#\r\n\t p0123456789.?dbhsmcfx-+";
+    int64_t len0 = (int64_t)sizeof hand - 1;
+    for (int r = 0; r < rounds * 50; r++) {
+        int copies = 1 + (int)below(4);
+        int64_t len = len0 * copies;
+        if (r % 3)
+            len = (int64_t)below((unsigned)len + 1);
+        char *buf = exact_alloc(len > 0 ? (size_t)len : 1);
+        for (int64_t k = 0; k < len; k++)
+            buf[k] = hand[k % len0];
+        int flips = r % 5 == 0 ? 0 : (int)below(6);
+        for (int f = 0; f < flips && len > 0; f++)
+            buf[below((unsigned)len)] = (r % 7 == 0) ? (char)below(256)
+                                                     : noise[below(sizeof noise - 1)];
+        int64_t cap = 1;
+        for (int64_t k = 0; k < len; k++)
+            cap += buf[k] == '[';
+        int64_t ends[2] = {len / 2, len}, consumed = -1;
+        int n_seg = 1 + (int)below(2);
+        if (n_seg == 1)
+            ends[0] = len;
+        cap += n_seg;
+        int64_t *out = exact_alloc((size_t)cap * HR_PHH_WIDTH * sizeof *out);
+        for (int mode = 0; mode < 2; mode++) {
+            int final = (int)below(2);
+            int64_t n = hr_phh_scan(buf, len, ends, n_seg, final, mode, out, cap, &consumed);
+            CHECK(n >= -1 && n <= cap, "hr_phh_scan returned %lld", (long long)n);
+            CHECK(n < 0 || (consumed >= 0 && consumed <= len), "hr_phh_scan consumed %lld",
+                  (long long)consumed);
+            for (int64_t h = 0; h < n; h++) {
+                const int64_t *rec = out + h * HR_PHH_WIDTH;
+                CHECK(rec[HR_PHH_START] >= 0 && rec[HR_PHH_START] <= rec[HR_PHH_END]
+                      && rec[HR_PHH_END] <= len, "hr_phh_scan: a hand outside the buffer");
+                CHECK(rec[HR_PHH_STATUS] == HR_PHH_OK || rec[HR_PHH_STATUS] == HR_PHH_PYTHON,
+                      "hr_phh_scan: status %lld", (long long)rec[HR_PHH_STATUS]);
+                if (rec[HR_PHH_STATUS] == HR_PHH_OK && mode == 1 && flips == 0
+                    && len % len0 == 0) {
+                    CHECK(rec[HR_PHH_AGREE] == 1, "hr_phh_scan: the hand does not agree");
+                    /* by hand: QQ holds; 600 of p1's 1000 is uncalled */
+                    CHECK(rec[HR_PHH_FIXED + 1] == 600
+                          && rec[HR_PHH_FIXED + HR_PHH_PER_SEAT + 1] == 800,
+                          "hr_phh_scan: p1 paid %lld", (long long)rec[HR_PHH_FIXED + 1]);
+                }
+                phh_hands++;
+            }
+        }
+        free(out);
+        free(buf);
+    }
+}
+
 int main(int argc, char **argv)
 {
     int scale = argc > 1 ? atoi(argv[1]) : 10;
@@ -1263,6 +1328,8 @@ int main(int argc, char **argv)
         CHECK(hr_deal(deck, 3, 4, 1, 0, 1, out) == -2, "deal: k > m accepted");
         CHECK(hr_deal(deck, 3, 2, 1, -1, 1, out) == -2, "deal: a negative row accepted");
     }
+    history_calls(scale);
+    CHECK(phh_hands > 0, "no PHH hand was read");
     CHECK(exact_runs > 0, "no exact equity ran");
     CHECK(strength_cells > 0 && tally_cells > 0 && range_heroes > 0 && pattern_tuples > 0,
           "matrix or pattern checks compared nothing");

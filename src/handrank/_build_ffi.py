@@ -190,8 +190,18 @@ int64_t hr_runout_stats(const hr_index_street *street, const hr_index_street *ri
                         const volatile int32_t *cancel);
 """
 
+CDEF_HISTORY = """
+#define HR_PHH_MAX_SEATS ...
+#define HR_PHH_FIXED ...
+#define HR_PHH_PER_SEAT ...
+#define HR_PHH_WIDTH ...
+
+int64_t hr_phh_scan(const char *buf, int64_t len, const int64_t *seg_end, int64_t n_seg,
+                    int final, int mode, int64_t *out, int64_t cap, int64_t *consumed);
+"""
+
 CDEF = (CDEF_EVAL + CDEF_SHOWDOWN + CDEF_EQUITY + CDEF_OMAHA + CDEF_MATRIX + CDEF_LOWBALL
-        + CDEF_DRAW + CDEF_INDEX)
+        + CDEF_DRAW + CDEF_INDEX + CDEF_HISTORY)
 
 # Every csrc/*.c is compiled and every csrc/*.h included, so a new C module
 # needs only its files and its cdef block above.

@@ -585,9 +585,28 @@ def _history_file(path: str, player: str | None) -> Any:
     return summary(path, player=player)
 
 
+def _history_files(paths: list[str], player: str | None) -> Any:
+    """One task: the summaries of several files joined in order (one fast-path pass)."""
+    from .history import fast
+    from .history.summary import Summary, _add_fast
+    if not fast.available():
+        out = Summary(player=player)
+        for p in paths:
+            out = out.merge(_history_file(p, player))
+        return out
+    s = Summary(player=player)
+    _add_fast(s, paths, player, per_file=True)
+    return s
+
+
+#: a task reads up to this many files or bytes (small files: many to a task)
+_HISTORY_TASK_FILES = 2000
+_HISTORY_TASK_BYTES = 1 << 26
+
+
 def histories(paths: Any, *, client: Any = None, player: str | None = None,
               progress: bool = False) -> Any:
-    """:func:`handrank.history.summary` over many files, one task per file.
+    """:func:`handrank.history.summary` over many files, in tasks of one or more files.
 
     Parameters
     ----------
@@ -602,7 +621,8 @@ def histories(paths: Any, *, client: Any = None, player: str | None = None,
     -------
     handrank.history.Summary
         The per-file summaries joined in file order, so the result is the
-        same, bit for bit, on 1 or N workers.
+        same, bit for bit, on 1 or N workers.  Small files are read many to a
+        task (up to 2,000 files or 64 MB), through the fast path.
     """
     import os
 
@@ -612,8 +632,21 @@ def histories(paths: Any, *, client: Any = None, player: str | None = None,
     files: list[str] = []
     for p in items:
         files += _paths(os.fspath(p))
+    groups: list[list[str]] = []
+    size = 0
+    for f in files:
+        try:
+            b = os.path.getsize(f)
+        except OSError:
+            b = 0                       # the task reports the error as summary() does
+        if not groups or len(groups[-1]) >= _HISTORY_TASK_FILES or (
+                size + b > _HISTORY_TASK_BYTES and groups[-1]):
+            groups.append([])
+            size = 0
+        groups[-1].append(f)
+        size += b
     from .history.summary import Summary
     out = Summary(player=player)
-    for s in _run(client, _history_file, [(f, player) for f in files], progress):
+    for s in _run(client, _history_files, [(g, player) for g in groups], progress):
         out = out.merge(s)
     return out
