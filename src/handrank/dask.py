@@ -444,7 +444,7 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
     >>> equity(["AhAd", "AsAc"]).equity.tolist()
     [0.5, 0.5]
     >>> r = equity(["AhAd", "KsKc"], trials=200_000, seed=1, chunk_trials=50_000)
-    >>> r.samples, bool(abs(r.equity[0] - 0.8236) < 0.01)
+    >>> r.samples, bool(abs(r.equity[0] - 0.8126) < 0.01)    # exact: 0.81255
     (200000, True)
     >>> equity(["AsKs", "QdQc"], board="As Kd 7h")
     Traceback (most recent call last):
