@@ -193,6 +193,8 @@ def _add_fast(s: Summary, source: Any, player: str | None, per_file: bool = Fals
         scan,
     )
     bad: list[HistoryError] = []        # read errors: listed after the hands, as read() does
+    known: dict[tuple[int, bytes], list[str]] = {}   # players' names by the text listing them
+    default = [[f"p{k + 1}" for k in range(n)] for n in range(2, MAX_SEATS + 1)]
     current: list[Any] = [None]
 
     def at(file: Any) -> None:
@@ -229,7 +231,9 @@ def _add_fast(s: Summary, source: Any, player: str | None, per_file: bool = Fals
         seats = rec[:, SEATS].tolist()
         bbs = rec[:, BIG_BLIND].tolist()
         end = FIXED + PER_SEAT * MAX_SEATS
-        net = (rec[:, FIXED + 1:end:PER_SEAT] - rec[:, FIXED:end:PER_SEAT]).tolist()
+        diff = rec[:, FIXED + 1:end:PER_SEAT] - rec[:, FIXED:end:PER_SEAT]
+        net = diff.tolist()
+        netf = diff.astype(float).tolist()     # float(net), as Row.adjusted_net takes it
         name_at = rec[:, FIXED + 2:end:PER_SEAT].tolist()
         name_len = rec[:, FIXED + 3:end:PER_SEAT].tolist()
         data = b.data
@@ -255,18 +259,29 @@ def _add_fast(s: Summary, source: Any, player: str | None, per_file: bool = Fals
             fl = flags[i]
             if fl & PLAYERS:
                 at_, ln = name_at[i], name_len[i]
-                names = [data[at_[k]:at_[k] + ln[k]].decode("ascii") for k in range(n)]
+                # the text from the first name's opening quote to the last name: the
+                # same text is cut into the same names
+                span = (n, data[at_[0] - 1:at_[n - 1] + ln[n - 1]])
+                names = known.get(span)
+                if names is None:
+                    if len(known) >= 4096:
+                        known.clear()
+                    names = known[span] = [data[at_[k]:at_[k] + ln[k]].decode("ascii")
+                                           for k in range(n)]
             else:
-                names = [f"p{k + 1}" for k in range(n)]
+                names = default[n - 2]
             hid = f"{files[segs[i]] or ''}#{index[i]}"
             showdown = bool(fl & SHOWDOWN)
             bb = bbs[i]
             nets = net[i]
-            adj = (fast_allin_ev(b, i) if fl & ALLIN else None) or nets
+            adj = (fast_allin_ev(b, i) if fl & ALLIN else None) or netf[i]
+            if player is None:
+                rows += [Row(hid, nm, x, float(y), showdown, bb)
+                         for nm, x, y in zip(names, nets, adj)]
+                continue
             for k in range(n):
-                if player is not None and names[k] != player:
-                    continue
-                rows.append(Row(hid, names[k], nets[k], float(adj[k]), showdown, bb))
+                if names[k] == player:
+                    rows.append(Row(hid, names[k], nets[k], float(adj[k]), showdown, bb))
         s.read += taken
         s.settled += taken
         s.agreeing += agreeing
