@@ -574,7 +574,7 @@ static int hand(const char *base, const char *p, const char *e, int mode, int64_
     }
     int64_t top = max_bet(&st);
     int cur = 0;
-    for (int s = 0; s < n; s++)
+    for (int s = n - 1; s >= 0; s--)    /* after the first seat posting the largest blind */
         if (top > 0 && bl[s] == top)
             cur = (s + 1) % n;
     for (int s = 0; s < n; s++)

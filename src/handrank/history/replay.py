@@ -214,7 +214,9 @@ def replay(h: Hand, *, allin_ev: bool = True) -> Replay:
     board: list[int] = []
     top = max(bet) if bet else 0
     big = [i for i in range(n) if blinds[i] == top and top > 0]
-    start = (big[-1] + 1) % n if big else 0
+    # after the largest blind; where several seats post it, after the first
+    # (the others posted a live big blind out of turn, as a player coming back does)
+    start = (big[0] + 1) % n if big else 0
     need = {s for s in range(n) if stack[s] > 0}
     street = 0
     allin_board: list[int] | None = None
