@@ -677,7 +677,7 @@ def _enumerate(ptr: Any, holes: list[list[int]], board: list[int], dead: list[in
 
 #: preflop equities by :func:`_suit_key` (cleared when it holds MEMO_SIZE spots)
 _MEMO: dict[tuple[Any, ...], tuple[float, ...]] = {}
-MEMO_SIZE = 1 << 17
+MEMO_SIZE = 1 << 16
 
 
 def _suit_key(holes: list[list[int]], dead: list[int]) -> tuple[int, ...]:
