@@ -30,6 +30,7 @@
 #include "../matrix.h"
 #include "../omaha.h"
 #include "../showdown.h"
+#include "../stud_mc.h"
 
 static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
 
@@ -1116,6 +1117,79 @@ static void pattern_calls(const hr_game *g, int rounds)
     }
 }
 
+/* Issue 18's kernels (stud_mc.h, draw.h): the badugi colex table against the
+ * subset rule, the boardless and triple-draw Monte Carlo tallies, the draw
+ * against a drawing opponent. */
+static void stud_calls(int rounds)
+{
+    int64_t n = 64;
+    uint8_t rows[64 * 4];
+    uint16_t out[64];
+    hr_badugi_prepare();
+    for (int r = 0; r < rounds; r++) {
+        for (int64_t i = 0; i < n; i++)
+            deal(rows + 4 * i, 4);
+        if (r % 2 == 1)
+            rows[4 * (below((unsigned)n)) + 2] = (uint8_t)(52 + below(204));
+        int64_t bad = hr_eval_badugi_batch(rows, n, out);
+        int64_t good = bad < 0 ? n : bad;
+        for (int64_t i = 0; i < good; i++)
+            CHECK(out[i] == hr_eval_badugi(rows + 4 * i), "badugi colex row %lld",
+                  (long long)i);
+    }
+    const hr_game *g = hr_game_at(0);
+    double *value = malloc((HR_BADUGI_CLASSES + 1) * sizeof *value);
+    double *sums = malloc(HR_BADUGI_SUBSETS * sizeof *sums);
+    uint64_t *holds4 = malloc((HR_BADUGI_HANDS + 7) / 8 * sizeof *holds4);
+    for (int v = 0; v <= HR_BADUGI_CLASSES; v++)
+        value[v] = v / (double)HR_BADUGI_CLASSES;
+    CHECK(hr_badugi_hold_sums(value, HR_BADUGI_CLASSES + 1, sums, (uint8_t *)(void *)holds4)
+          == 0, "hr_badugi_hold_sums");
+    for (int r = 0; r < rounds; r++) {
+        uint8_t all[52], known[8];
+        int32_t off[3] = {0, 3, 6};
+        int64_t tally[7 * 2 + 1];
+        hr_rng rng;
+        deal(all, 52);
+        memcpy(known, all, 6);
+        hr_rng_seed(&rng, (uint64_t)r, 0);
+        memset(tally, 0, sizeof tally);
+        CHECK(hr_boardless_mc(g, NULL, HR_BL_TABLES, 2, known, off, 7, all + 6, 46, 300, &rng,
+                              tally, NULL) == 300, "hr_boardless_mc");
+        CHECK(tally[2 * 2] + tally[2 * 2 + 1] == 300 * HR_BL_UNIT && tally[14] == 300,
+              "hr_boardless_mc tallies");
+        int32_t off4[3] = {0, 2, 3};
+        memset(tally, 0, sizeof tally);
+        CHECK(hr_boardless_mc(NULL, NULL, HR_BL_BADUGI, 2, known, off4, 4, all + 6, 46, 300,
+                              &rng, tally, NULL) == 300, "hr_boardless_mc badugi");
+        memset(tally, 0, sizeof tally);
+        CHECK(hr_triple_mc(NULL, HR_BL_BADUGI, (const uint64_t *)(const void *)holds4, NULL,
+                           NULL, 2, known, off4, 4, 3, all + 6, 46, 300, &rng, tally,
+                           NULL) == 300, "hr_triple_mc badugi");
+        CHECK(tally[4] + tally[5] == 300 * HR_BL_UNIT, "hr_triple_mc tallies");
+        CHECK(hr_boardless_mc(g, NULL, HR_BL_TABLES, 2, known, off, 7, all + 6, 7, 10, &rng,
+                              tally, NULL) == -1, "hr_boardless_mc drew 8 of 7");
+        /* a five-card hand against one that keeps two, a stub of 9 */
+        uint32_t holds[32];
+        int64_t win[32], tie[32];
+        uint16_t a[126], b[126];
+        for (int h = 0; h < 32; h++)
+            holds[h] = (uint32_t)h;
+        CHECK(hr_draw_vs(g, 0, all, 5, all + 5, 2, all + 7, 9, holds + 28, 4, a, b, win,
+                         tie) == 0, "hr_draw_vs");
+        for (int h = 0; h < 4; h++) {
+            int d = 5 - hr_popcount64(holds[28 + h]);
+            static const int64_t c9[4] = {1, 9, 36, 84}, c3[10] = {0, 0, 0, 1, 4, 10, 20, 35,
+                                                                   56, 84};
+            int64_t pairs = c9[d] * c3[9 - d];             /* C(9, d) C(9 - d, 3) */
+            CHECK(win[h] >= 0 && tie[h] >= 0 && win[h] + tie[h] <= pairs, "hr_draw_vs counts");
+        }
+    }
+    free(value);
+    free(sums);
+    free(holds4);
+}
+
 /* Draw games (draw.h): badugi with garbage rows, the draw kernel on small
  * stubs against hr_eval, and (scale > 1: too slow for valgrind) the video
  * poker tables, hold counts and solve. */
@@ -1286,6 +1360,7 @@ int main(int argc, char **argv)
     }
     tally_rejects();
     draw_calls(10 * scale, scale);
+    stud_calls(4 * scale);
     const hr_game *holdem = hr_game_at(0);
     hilo_calls(holdem, 10 * scale);
     small_stack(holdem);
