@@ -20,6 +20,8 @@ _HEAD = re.compile(r"PokerStars (?:Zoom )?Hand #(\d+):")
 _SEAT = re.compile(r"Seat (\d+): (.+?) \(\$?([\d.,]+) in chips")
 _BUTTON = re.compile(r"Seat #(\d+) is the button")
 _AMT = r"\$?([\d.,]+)"
+#: the blinds in the header: "($0.02/$0.05 USD)", "Level I (10/20)"
+_STAKES = re.compile(r"\(\$?([\d.,]+)/\$?([\d.,]+)")
 
 
 def _num(t: str) -> int:
@@ -54,9 +56,13 @@ def _hand(lines: list[str], file: str | None, index: int) -> Hand:
         return HistoryError(msg, file=file, hand=index)
     head = lines[0]
     _CENTS[0] = "Tournament" not in head
+    if len(lines) == 1:
+        raise fail("a header and nothing else: no table, seats or actions")
     try:
         variant = _variant(head)
         return _body(lines, head, variant, file, index, fail)
+    except HistoryError:
+        raise                           # already names the file and hand: not twice
     except ValueError as e:
         raise fail(str(e)) from None
 
@@ -77,6 +83,8 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
             body.append(ln)
     if len(seats) < 2:
         raise fail("fewer than 2 seats")
+    if not any(ln.startswith("*** ") or ": posts " in ln or ": folds" in ln for ln in body):
+        raise fail("no actions after the seats (a hand cut short?)")
     nums = [s for s, _, _ in seats]
     after = [s for s in nums if s > button] + [s for s in nums if s <= button]
     order = {s: i for i, s in enumerate(after)}
@@ -92,6 +100,8 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
     won: list[Any] = [0] * n
     rake: Any = 0
     street_bet = [0] * n
+    stakes = _STAKES.search(head)
+    big = _num(stakes.group(2)) if stakes else None
     summary = False
     shown: dict[int, str] = {}
     deal_at = 0
@@ -135,8 +145,17 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
         elif m := re.match(r"posts (?:small|big) blind " + _AMT + r"$", rest):
             blinds[s] = _num(m.group(1))
             street_bet[s] = blinds[s]
-        elif re.match(r"posts small & big blinds", rest):
-            raise fail("dead blinds are not supported yet")
+        elif m := re.match(r"posts small & big blinds " + _AMT + r"$", rest):
+            # a player coming back posts both: the big blind is live (their bet),
+            # the small blind dead money (an ante of theirs: dead, never returned)
+            if big is None:
+                raise fail("a dead blind in a hand whose big blind is not known")
+            both = _num(m.group(1))
+            if both <= big:
+                raise fail(f"posts small & big blinds {m.group(1)}, not above the big blind")
+            antes[s] += both - big
+            blinds[s] = big
+            street_bet[s] = big
         elif rest == "folds":
             acts.append(f"p{s + 1} f")
         elif rest == "checks" or rest.startswith("calls "):
