@@ -253,3 +253,18 @@ def test_percentage_ranges() -> None:
         OmahaRange("15%", 5)
     with pytest.raises(hr.InvalidRangeError, match="no hand matches"):
         OmahaRange("0%")
+
+
+@needs_c
+def test_six_card_random_on_the_c_sampler_matches_numpy() -> None:
+    # six-card "random" hands are too many to list: the any-game driver deals
+    # them; its C path must agree with its numpy path
+    g = hr.game("omaha6")
+    players = ["AsKsQdJd9c8c", "random", "random"]
+    c = hr.equity(players, board="2c 7h Td", game="omaha6", trials=150_000, seed=1)
+    py = _hilo_equity.monte_carlo(_hilo_equity.table(g, players, "2c 7h Td", ""), 150_000,
+                                  None, 2, 1)
+    _close(c.equity, py.equity, np.hypot(c.stderr, py.stderr), 5.0)
+    again = hr.equity(players, board="2c 7h Td", game="omaha6", trials=150_000, seed=1,
+                      threads=2)
+    assert again.equity.tobytes() == c.equity.tobytes()

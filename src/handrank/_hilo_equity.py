@@ -759,7 +759,50 @@ def game_equity(g: Any, players: Any, board: Any = "", dead: Any = "", *,
             return exact_equity(t, nthreads)
     if exact:
         return exact_equity(table(g, players, board, dead, listed=True), nthreads)
-    return monte_carlo(table(g, players, board, dead), trials, target_stderr, seed, nthreads)
+    t = table(g, players, board, dead)
+    if _backend.core is not None and _c_game(t):
+        return _c_monte_carlo(t, trials, target_stderr, seed, nthreads)
+    return monte_carlo(t, trials, target_stderr, seed, nthreads)
+
+
+def _c_game(t: Table) -> bool:
+    """Whether the C core's Omaha sampler plays this spot's game (csrc/omaha_mc.c)."""
+    g = t.g
+    if g.hand != "omaha" or not g.tables or g.hole_cards not in (4, 5, 6):
+        return False
+    return not g.split or (g.low_rule == ("a5", 8) and g.deck == tuple(range(52)))
+
+
+def _c_monte_carlo(t: Table, trials: int | None, target: float | None, seed: int | None,
+                   nthreads: int) -> EquityResult:
+    """:func:`monte_carlo` on the C core: the same joint distribution ("random"
+    players dealt from the cards left, listed hands drawn by weight, a
+    clashing trial rejected whole), seeded streams as hold'em's."""
+    k = t.g.hole_cards
+    players: list[tuple[np.ndarray, np.ndarray | None]] = []
+    for p in range(t.n):
+        h, w = t.hands[p], t.weights[p]
+        if h is None:
+            players.append((np.zeros((0, k), dtype=np.uint8), None))
+        else:
+            uniform = w is None or bool((w == w[0]).all())
+            players.append((np.ascontiguousarray(h, dtype=np.uint8), None if uniform else w))
+    convert = _hilo_sums if t.g.split else _high_rows
+    total, done = c_sample(t.g.tables[0], bool(t.g.split), players, t.board, t.dead, trials,
+                           target, seed, nthreads, convert, _stderr)
+    r = _result(total, done, exact=False)
+    if t.g.split:
+        return r
+    return EquityResult(equity=r.equity, win=r.win, tie=r.tie, stderr=r.stderr, exact=False,
+                        samples=r.samples)
+
+
+def _high_rows(raw: np.ndarray) -> np.ndarray:
+    """hr_omaha_mc's high-only sums as the six rows of _tally (no low half)."""
+    r = raw.astype(np.float64)
+    unit = 2520.0                     # HR_SHARE_UNIT
+    share = r[2] / unit
+    return np.array([share, r[3] / unit ** 2, share, np.zeros_like(share), r[0], r[1]])
 
 
 def _exact_cost(t: Table) -> float:

@@ -208,7 +208,7 @@ class OmahaRange:
             raise TypeError(f"expected omaha range text (str), got {type(text).__name__}")
         if size is not None and size not in SIZES:
             raise ValueError(f"expected a hand size of 4, 5 or 6, got {size!r}")
-        self._text, self._size, self._hands, self._weights = _parse(text, size)
+        self._text, self._size, self._hands, self._weights = _parse_shared(text, size)
 
     @property
     def text(self) -> str:
@@ -256,6 +256,16 @@ class OmahaRange:
             self._size
         out._hands, out._weights = self._hands[keep], self._weights[keep]
         return out
+
+
+@lru_cache(maxsize=16)
+def _parse_shared(text: str, size: int | None) -> tuple[str, int, np.ndarray, np.ndarray]:
+    """:func:`_parse`, remembered: a spot's range text is read by several
+    checks in turn (the arrays are read-only, shared by the ranges)."""
+    out, k, hands, weights = _parse(text, size)
+    hands.flags.writeable = False
+    weights.flags.writeable = False
+    return out, k, hands, weights
 
 
 def _parse(text: str, size: int | None) -> tuple[str, int, np.ndarray, np.ndarray]:
