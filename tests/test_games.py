@@ -123,7 +123,11 @@ def test_registry_options():
 
 @pytest.mark.parametrize("call, err, match", [
     (lambda: hr.game("mexican"), ValueError, "unknown game 'mexican', expected 'holdem' or "
-     "'omaha' or another game of handrank.games\\(\\): 'shortdeck', 'stripped'"),
+     "'omaha' or another of the 18 games of handrank.games\\(\\)$"),
+    (lambda: hr.game("omaha-hi-lo"), ValueError, "unknown game 'omaha-hi-lo', expected .*; "
+     "did you mean 'omaha-hilo' or 'omaha5-hilo'\\?$"),
+    (lambda: hr.equity(["AsKs", "QdQc"], game="studd"), ValueError,
+     "unknown game 'studd', .*did you mean 'stud'"),
     (lambda: hr.game("omaha", kickers=False), TypeError, "game 'omaha' has no option 'kickers'"),
     (lambda: hr.game("stripped", lowest="2"), ValueError, "lowest must be a rank"),
     (lambda: hr.game("shortdeck", kickers=1), TypeError, "kickers must be True or False"),

@@ -114,7 +114,7 @@ CASES = {
          "lambda key, res: None, None)")),
     # Reading and replaying hand histories (pure Python: between two bytecodes).
     "history-replay": (
-        "__import__('handrank.history._generate').history._generate.corpus(2000, seed=1)",
+        "__import__('handrank.history._generate').history._generate.corpus(20000, seed=1)",
         "[h.replay() for h in __import__('handrank.history').history.read(setup)]"),
 }
 

@@ -265,9 +265,14 @@ _FIRST = ("holdem", "omaha")       # named first: the games most asked for
 
 def unknown_game(name: Any) -> ValueError:
     """The one error every operation raises for a game name it does not know."""
-    rest = [n for n in _ENTRIES if n not in _FIRST]
+    # The list itself is too long for a message (handrank.games() has it);
+    # a near miss of a known name is named instead.
+    import difflib
+    close = difflib.get_close_matches(name, list(_ENTRIES), n=2, cutoff=0.6) \
+        if isinstance(name, str) and len(name) <= 40 else []
+    hint = f"; did you mean {' or '.join(repr(n) for n in close)}?" if close else ""
     return ValueError(f"unknown game {quote(name)}, expected 'holdem' or 'omaha' or another "
-                      "game of handrank.games(): " + ", ".join(repr(n) for n in rest))
+                      f"of the {len(_ENTRIES)} games of handrank.games(){hint}")
 
 
 def games() -> dict[str, str]:
