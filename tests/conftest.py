@@ -63,3 +63,63 @@ def dask_or_skip():
     pytest.importorskip("dask", reason="needs the dask extra")
     pytest.importorskip("distributed", reason="needs the dask extra")
     return importlib.import_module("handrank.dask")
+
+
+# The edit-test loop: `python -m pytest -m "not slow and not long" -x -q` (the
+# README names it) leaves out the `slow` checks and the tests below, which take
+# a second or more each (subprocesses, exhaustive spaces, builds); together they
+# are most of the suite's time.  CI (the README's test command) runs them all,
+# and so do the wheel jobs (they leave out `slow` only).  An entry is a whole
+# file or a test function (every parametrised case of it).
+LONG = (
+    "tests/test_interrupt.py",            # Ctrl-C in child processes
+    "tests/test_python_backend.py",       # equity on the numpy backend
+    "tests/test_exhaustive.py",           # all 2,598,960 five-card hands
+    "tests/test_kernels.py",              # builds the plain C core
+    "tests/test_sdist.py",                # builds an sdist
+    "tests/test_typing.py",               # runs mypy
+    "tests/test_fork.py",                 # forks and pools
+    "tests/test_dask.py",                 # a local dask cluster
+    "tests/test_tables.py::test_regenerated_tables_are_byte_identical_to_the_built_ones",
+    "tests/test_index.py::test_flop_exhaustive_bijection",
+    "tests/test_index.py::test_reduced_deck_exhaustive_bijection",
+    "tests/test_analysis.py::test_c_tallies_check_counts_before_laying_out_scratch",
+    "tests/test_analysis.py::test_preflop_range_equity_from_shared_patterns_is_the_runout_loop",
+    "tests/test_draw.py::test_badugi_every_hand_against_reference",
+    "tests/test_lowball.py::test_every_five_card_hand_matches_the_reference",
+    "tests/test_lowball.py::test_best_five_of_k_is_the_best_subset",
+    "tests/test_variants.py::test_five_card_space_exhaustive",
+    "tests/test_variants.py::test_seven_card_random",
+    "tests/test_variants.py::test_seven_card_exhaustive_32_card_deck",
+    "tests/test_reference.py::test_stripped_deck_exhaustive",
+    "tests/test_evaluate.py::test_batch_invariances",
+    "tests/test_games.py::test_equity_exact_vs_brute_force",
+    "tests/test_showdown.py::test_settle_properties",
+    "tests/test_backends.py::test_both_backends_accept_and_reject_the_same_fuzz_corpus",
+    "tests/test_omaha_ranges.py::test_pattern_matches_brute_force",
+    "tests/test_history.py::test_streams_in_bounded_memory",
+    "tests/test_history.py::test_generated_corpus_agrees_and_fast_path_equals_settle",
+    "tests/test_hardening.py::test_sixty_million_bad_rows_cost_no_more_memory_than_the_input",
+    "tests/test_analysis_output.py::test_range_equity_plot_grid_and_curve",
+    "tests/test_first_hour.py::test_the_docs_pictures_are_drawn_by_the_library_at_build_time",
+    "tests/test_lowball.py::test_random_five_card_hands_hand_by_hand",
+    "tests/test_lowball.py::test_python_backend_gives_the_c_results",
+    "tests/test_evaluate.py::test_c_equals_fallback_on_a_million_hands",
+    "tests/test_deals.py::test_refused_exactly_when_no_deal_exists",
+    "tests/test_index.py::test_unindex_gives_a_member",
+    "tests/test_hardening.py::test_bad_threads_rejected_on_both_backends",
+)
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "long: a second or more; left out of the edit-test loop (tests/conftest.py)")
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        # "tests/FILE::TEST", wherever pytest runs from (the wheel job copies tests/)
+        name = item.nodeid.split("::", 1)[1].split("[", 1)[0] if "::" in item.nodeid else ""
+        node = f"tests/{item.path.name}::{name}" if name else f"tests/{item.path.name}"
+        if any(node == e or node.startswith(e + "::") for e in LONG):
+            item.add_marker(pytest.mark.long)
