@@ -111,7 +111,8 @@ class Tally:
     """
 
     def __init__(self, progress: ProgressLike | None, total: int) -> None:
-        self.progress, self.total, self.done, self.shown = progress, int(total), 0, -1
+        self.progress, self.total, self.done = progress, int(total), 0
+        self.shown: tuple[int, int] | None = None
         self._lock = threading.Lock()
         self._owner = threading.get_ident()
 
@@ -125,8 +126,8 @@ class Tally:
 
     def show(self) -> None:
         """Report the count if it moved (calling thread only)."""
-        if self.progress is not None and self.done != self.shown:
-            self.shown = self.done
+        if self.progress is not None and (self.done, self.total) != self.shown:
+            self.shown = (self.done, self.total)
             self.progress(self.done, self.total)
 
     def finish(self, total: int | None = None) -> None:
