@@ -166,18 +166,25 @@ class _Dist:
 
 @pytest.mark.parametrize("record,source", [
     ('{"url": "file:///home/me/handrank", "dir_info": {}}', "/home/me/handrank"),
+    ('{"url": "file:///home/me/handrank", "dir_info": {"editable": true}}',
+     "-e /home/me/handrank"),
     ('{"url": "file:///tmp/my%20dir/handrank-0.1.0.tar.gz", "archive_info": {}}',
      "'/tmp/my dir/handrank-0.1.0.tar.gz'"),
+    ('{"url": "file:///tmp/handrank-0.1.0-py3-none-any.whl", "archive_info": {}}',
+     "<the checkout or sdist that wheel was built from>"),
     (None, "handrank"),
     ('{"url": "https://example.org/handrank-0.1.0.tar.gz", "archive_info": {}}', "handrank"),
 ])
 def test_the_no_compiler_advice_names_the_source_installed_from(monkeypatch, record, source):
+    """Runs pip through this Python (the README's venv is never activated: no `pip`)."""
+    import shlex
     from importlib import metadata
 
     from handrank import _backend
     monkeypatch.setattr(metadata, "distribution", lambda name: _Dist(record))
     assert _backend.reinstall_command() == (
-        f"pip install --no-cache-dir --force-reinstall --no-deps {source}")
+        f"{shlex.quote(sys.executable)} -m pip install --no-cache-dir --force-reinstall "
+        f"--no-deps {source}")
 
 
 @source_tree
@@ -288,7 +295,7 @@ def test_the_docs_pictures_are_drawn_by_the_library_at_build_time(tmp_path):
     draw(None)
     gallery = (ROOT / "docs" / "gallery.md").read_text(encoding="utf-8")
     for name in ("range-grid.png", "equity-grid.png", "equity-distribution.png",
-                 "board-breakdown.png"):
+                 "board-breakdown.png", "bench.png"):
         assert (tmp_path / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n", name
         assert f"_generated/{name}" in gallery
 
