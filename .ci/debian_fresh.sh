@@ -5,7 +5,8 @@
 #
 #   .ci/debian_fresh.sh first    the first command (install + run), ~1 min
 #   .ci/debian_fresh.sh nocc     the first command with no C compiler on the
-#                                PATH (the pure-Python backend and its warning)
+#                                PATH (the pure-Python backend and its warning),
+#                                then the warning's advice with a compiler (C core)
 #   .ci/debian_fresh.sh second   the second command (install the extras, run
 #                                every test), ~8 min on 2 cores
 #   .ci/debian_fresh.sh          all three, in that order
@@ -70,6 +71,14 @@ if [ "$what" = nocc ] || [ "$what" = all ]; then
   fi
   # the first command, then the backend it got (python) and the warning's advice
   run nocc "$nocc" "${commands[0]} && .venv/bin/python -c 'import handrank; print(\"backend:\", handrank.backend)' 2>&1 | tail -n 3"
+  # Row 2: the warning's advice, run as printed once a compiler is there,
+  # builds the C core in place.
+  dir="$tmp/nocc/handrank"
+  advice="$(cd "$dir" && env -i PATH="$nocc" HOME="$tmp/nocc/home" HANDRANK_BACKEND=python \
+      .venv/bin/python -c 'from handrank._backend import reinstall_command as r; print(r())')"
+  echo "debian_fresh: [advice] with a compiler on the PATH: $advice"
+  (cd "$dir" && env -i PATH=/usr/bin:/bin HOME="$tmp/nocc/home" LANG=C.UTF-8 "${keep[@]}" \
+      /bin/bash -c "$advice -q && .venv/bin/python -c 'import handrank; print(\"backend:\", handrank.backend)'")
 fi
 if [ "$what" = second ] || [ "$what" = all ]; then
   run second /usr/bin:/bin "${commands[1]}"
