@@ -413,3 +413,24 @@ def test_deal_uses_each_games_own_deck():
         assert (hr.deal(50, 7, seed=2, game=rule) == hr.deal(50, 7, seed=2)).all()
     with pytest.raises(ValueError, match="unknown variant 'nope'"):
         hr.deal(1, 5, game="nope")
+
+
+@source_tree
+def test_the_getting_started_code_fits_the_page():
+    """Row 12: a code line there overflowed its box (the theme shows about 88 columns)."""
+    text = (ROOT / "docs" / "getting-started.md").read_text(encoding="utf-8")
+    inside = False
+    for i, line in enumerate(text.splitlines(), 1):
+        if line.startswith("```"):
+            inside = not inside
+            continue
+        assert not inside or len(line) <= 88, f"getting-started.md:{i}: {len(line)} columns"
+
+
+@source_tree
+def test_no_page_of_the_site_names_the_rules_source_path():
+    """The rendered pages (docs/, and the changelog they include) link the rules page."""
+    for path in [*sorted((ROOT / "docs").rglob("*.md")), ROOT / "CHANGELOG.md"]:
+        if "_build" in path.parts:
+            continue
+        assert "docs/rules.md" not in path.read_text(encoding="utf-8"), path
