@@ -162,7 +162,13 @@ def _quiet_broken_pipe() -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     try:
-        args = _parse(parser, argv)       # --help and --version print here
+        try:
+            args = _parse(parser, argv)       # --help and --version print here
+        except SystemExit:
+            # argparse may have swallowed a closed pipe while printing; the
+            # text left in stdout's buffer would fail again at exit, loudly
+            sys.stdout.flush()
+            raise
         result: Any = args.func(args)
         sys.stdout.flush()
     except BrokenPipeError:
