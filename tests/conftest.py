@@ -108,6 +108,15 @@ LONG = (
     "tests/test_deals.py::test_refused_exactly_when_no_deal_exists",
     "tests/test_index.py::test_unindex_gives_a_member",
     "tests/test_hardening.py::test_bad_threads_rejected_on_both_backends",
+    "tests/test_hilo.py::test_settle_against_brute_force",
+    "tests/test_hilo.py::test_flop_equity_and_monte_carlo",
+    "tests/test_hilo_range_equity.py::test_random_and_seeds",
+    "tests/test_omaha_range_equity.py::test_rare_deals_are_refused_not_returned_on_fewer_trials",
+    "tests/test_games_stud_draw.py::test_equity_exact_against_brute_force",
+    "tests/test_evaluate.py::test_seven_cards_are_the_best_of_their_21_fives",
+    "tests/test_ranges.py::test_garbage_text_never_crashes",
+    "tests/test_lowball.py::test_strength_order_is_the_reference_order",
+    "tests/test_index.py::test_suit_relabelling_and_order_keep_the_index",
 )
 
 
