@@ -59,7 +59,7 @@ def reinstall_command() -> str:
         from urllib.parse import unquote, urlparse
 
         text = metadata.distribution("handrank").read_text("direct_url.json")
-        record = json.loads(text) if text else None
+        record: dict[str, Any] = json.loads(text) if text else {}
         url = urlparse(record["url"]) if record else None
         if url is not None and url.scheme == "file":
             source = shlex.quote(unquote(url.path))
