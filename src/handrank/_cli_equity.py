@@ -19,6 +19,7 @@ from .operations import equity
 
 __all__ = ["add_parser", "run"]
 
+
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Register the ``equity`` subcommand on an argparse subparsers object."""
     p = add_command(subparsers, "equity", help="equity of hands or ranges",
