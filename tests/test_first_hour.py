@@ -434,3 +434,31 @@ def test_no_page_of_the_site_names_the_rules_source_path():
         if "_build" in path.parts:
             continue
         assert "docs/rules.md" not in path.read_text(encoding="utf-8"), path
+
+
+def test_progress_on_the_python_backend():
+    """The numpy paths report per combo tuple and per chunk of trials, like the C core."""
+    script = (
+        "import json, handrank as hr\n"
+        "out = {'backend': hr.backend}\n"
+        "for name, kw in (('exact', {'board': 'Qh7c2d', 'exact': True}),\n"
+        "                 ('mc', {'board': 'Qh7c', 'trials': 50000, 'seed': 1})):\n"
+        "    calls = []\n"
+        "    a = hr.equity(['AsKs', 'QQ'], **kw)\n"
+        "    b = hr.equity(['AsKs', 'QQ'], progress=lambda d, t: calls.append([d, t]), **kw)\n"
+        "    out[name] = [calls, a.equity.tolist() == b.equity.tolist()]\n"
+        "print(json.dumps(out))\n")
+    proc = subprocess.run([sys.executable, "-W", "ignore", "-c", script], capture_output=True,
+                          text=True, timeout=120,
+                          env={**os.environ, "HANDRANK_BACKEND": "python"})
+    assert proc.returncode == 0, proc.stderr
+    import json
+    got = json.loads(proc.stdout)
+    assert got["backend"] == "python"
+    for name in ("exact", "mc"):
+        calls, same = got[name]
+        assert same, name
+        dones = [d for d, _ in calls]
+        assert dones == sorted(dones) and calls[-1][0] == calls[-1][1], (name, calls)
+    assert got["exact"][0][-1] == [3, 3]          # QQ: three combos left with the Qh out
+    assert got["mc"][0][-1] == [50000, 50000] and len(got["mc"][0]) >= 3
