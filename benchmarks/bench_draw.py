@@ -9,7 +9,14 @@ the best of several repeats.  Reports:
 * ``draw_odds`` of one five-card hand, all 32 holds (2,598,960 final hands),
   and of one badugi hand (16 holds);
 * badugi, razz and stud hi-lo ``evaluate_batch`` rates on 1 M random hands,
-  each as a ratio to hold'em's 7-card ``evaluate_batch`` in the same run.
+  each as a ratio to hold'em's 7-card ``evaluate_batch`` in the same run;
+* stud heads-up exact on fifth street (671,580 deals);
+* Monte Carlo trials per second on one thread, heads-up: stud, razz and stud
+  hi-lo from third street, badugi and the triple draws (``draws=3``).
+
+Targets (issue 18): video poker <= 3 s, draw_odds <= 20 ms, stud fifth street
+<= 50 ms, Monte Carlo >= 10 M trials/s, badugi and razz batches >= 0.7 x
+hold'em's 7-card rate.
 """
 
 from __future__ import annotations
@@ -78,6 +85,22 @@ def main() -> None:
     }
     for name, rate in rates.items():
         print(f"{name}: {rate / 1e6:.1f} M hands/s ({rate / base:.2f} x hold'em 7-card)")
+    fifth = ["As Ad Kc 7h 2s", "Qh Qs 7d 8c 9c"]
+    hr.equity(fifth, game="stud")
+    t5 = best_of(lambda: hr.equity(fifth, game="stud"), 5)
+    print(f"stud heads-up exact, fifth street (671,580 deals): {t5 * 1e3:.1f} ms")
+    mc = [("stud", ["As Ad Kc", "Qh Qs 7d"]), ("razz", ["As 2d 3c", "4h 5s 7d"]),
+          ("stud-hilo", ["As 2d 3c", "Kh Ks 7d"]), ("badugi", ["Ac 2d", "4h 5s"]),
+          (hr.game("27-triple", draws=3), ["2c 3d 4h 5s Kd", "7h 8s 9d Tc Jc"]),
+          (hr.game("a5-triple", draws=3), ["As 2d 3c 4h Ks", "8h 7s 6d 5c 9c"]),
+          (hr.game("badugi", draws=3), ["Ac 2d 3h Ks", "5c 6d 7h 8h"])]
+    trials = 2_000_000
+    for game, players in mc:
+        hr.equity(players, game=game, exact=False, trials=25_000, seed=1, threads=1)
+        t = best_of(lambda: hr.equity(players, game=game, exact=False, trials=trials,
+                                      seed=1, threads=1), 3)
+        name = game if isinstance(game, str) else f"{game.name} draws=3"
+        print(f"Monte Carlo {name}, heads-up, 1 thread: {trials / t / 1e6:.1f} M trials/s")
 
 
 if __name__ == "__main__":

@@ -1,10 +1,22 @@
-"""Hand histories: read + replay + settle, hands per second on one core.
+"""Hand histories: read, read + replay + settle and summary(), hands per second on one core.
 
-    python benchmarks/bench_history.py [--hands N] [--pluribus DIR]
+    python benchmarks/bench_history.py [--hands N] [--sample M] [--pluribus DIR] [--corpus DIR]
 
-Two corpora: the Pluribus files (10,000 six-handed no-limit hands, when
-present) and a generated .phhs corpus.  Three stages are timed separately:
-read only, read + replay + settle without all-in EV, and the full replay.
+Two corpora: the Pluribus files (10,000 six-handed no-limit hands, one file
+each, when present) and a generated .phhs corpus of N hands (default a
+million; written once into --corpus, a temporary folder by default, never
+into the source tree).  Timed in one process, one after another:
+
+- the fast path (handrank.history.fast, C): read only; read + replay + settle
+  (hands it does not take go through the Python reader and replay, timed too);
+- summary() (the fast path, plus the exact all-in EV, which the Python path
+  computes, of every hand all in before the river);
+- the Python path: read() to Hand objects, and read() + Hand.replay();
+- the reference parser, pokerkit's HandHistory.load, where installed.
+
+On the generated corpus the slow stages (Python path, pokerkit, summary())
+run on its first M hands (--sample, default 20,000): the ratios compare
+rates on the same hands in the same run.
 """
 
 from __future__ import annotations
@@ -12,43 +24,155 @@ from __future__ import annotations
 import argparse
 import os
 import platform
+import random
+import tempfile
 import time
+from collections.abc import Callable
+from typing import Any
 
 import handrank
-from handrank.history import read
-from handrank.history import replay as _replay
-from handrank.history._generate import corpus
+from handrank.history import fast, read, summary
+from handrank.history._generate import hand_text
 
 
-def _time(label: str, source: object, n_expected: int | None, ev: bool) -> float:
-    t = time.perf_counter()
+def _fast(src: Any, settle: bool) -> int:
     n = 0
-    if ev is None:
-        for _ in read(source):
-            n += 1
-    else:
-        for h in read(source):
-            _replay.replay(h, allin_ev=ev)
-            n += 1
-    dt = time.perf_counter() - t
-    print(f"{label:50s} {n:8d} hands {dt:7.2f} s {n / dt:10.0f} hands/s")
+    for it in fast.scan(src, settle=settle):
+        if isinstance(it, fast.Batch):
+            n += len(it)
+            for i in range(len(it)):
+                if not it.fast(i):
+                    h = it.hand(i)
+                    if settle:
+                        h.replay(allin_ev=False)
+        elif isinstance(it, fast.Tail):
+            for h in it.hands():
+                n += 1
+                if settle and not isinstance(h, Exception):
+                    h.replay(allin_ev=False)
+        else:
+            for h in read(it[1]):
+                n += 1
+                if settle:
+                    h.replay(allin_ev=False)
+    return n
+
+
+def _python(src: Any, settle: bool) -> int:
+    n = 0
+    for h in read(src):
+        if settle:
+            h.replay(allin_ev=False)
+        n += 1
+    return n
+
+
+def _summary(src: Any) -> int:
+    return summary(src).read
+
+
+def _pokerkit(files: list[str]) -> int | None:
+    try:
+        from pokerkit import HandHistory
+    except ImportError:
+        return None
+    n = 0
+    for p in files:
+        with open(p, "rb") as f:
+            if p.endswith(".phhs"):
+                n += sum(1 for _ in HandHistory.load_all(f))
+            else:
+                HandHistory.load(f)
+                n += 1
+    return n
+
+
+def _time(label: str, run: Callable[[], int | None], repeat: int = 1) -> float | None:
+    """Hands per second of ``run()``, the best of ``repeat`` runs (the machine is shared)."""
+    dt = float("inf")
+    for _ in range(repeat):
+        t = time.perf_counter()
+        n = run()
+        dt = min(dt, time.perf_counter() - t)
+    if n is None:
+        print(f"{label:58s} (not installed)")
+        return None
+    print(f"{label:58s} {n:9d} hands {dt:8.2f} s {n / dt:10.0f} hands/s")
     return n / dt
+
+
+def _corpus(folder: str, hands: int) -> str:
+    path = os.path.join(folder, f"generated-{hands}-seed1.phhs")
+    if not os.path.exists(path):
+        t = time.perf_counter()
+        tmp = path + ".part"
+        rng = random.Random(1)                     # the same hands as corpus(hands, seed=1)
+        with open(tmp, "w") as f:                  # written hand by hand: bounded memory
+            for i in range(hands):
+                f.write(f"[{i + 1}]\n{hand_text(rng)}\n")
+        os.replace(tmp, path)
+        print(f"(generated {hands} hands into {path} in {time.perf_counter() - t:.0f} s)")
+    return path
+
+
+def _head(path: str, hands: int, folder: str) -> str:
+    """The first ``hands`` hands of a .phhs file, as a file of their own."""
+    out = os.path.join(folder, f"{os.path.basename(path)}.first-{hands}.phhs")
+    if not os.path.exists(out):
+        k = 0
+        with open(path) as f, open(out, "w") as g:
+            for line in f:
+                if line.startswith("["):
+                    k += 1
+                    if k > hands:
+                        break
+                g.write(line)
+    return out
+
+
+def _stages(name: str, src: str, files: list[str], sample: str | None,
+            sample_files: list[str] | None) -> None:
+    r_read = _time(f"{name}: fast path, read only", lambda: _fast(src, False), 3)
+    r_fast = _time(f"{name}: fast path, read+replay+settle", lambda: _fast(src, True), 3)
+    s_src, s_files, s_name = (src, files, name) if sample is None else (
+        sample, sample_files or [sample], name + " (first hands)")
+    if sample is not None:
+        r_read = _time(f"{s_name}: fast path, read only", lambda: _fast(s_src, False), 3)
+        r_fast = _time(f"{s_name}: fast path, read+replay+settle", lambda: _fast(s_src, True),
+                       3)
+    r_sum = _time(f"{s_name}: summary() (with all-in EV)", lambda: _summary(s_src), 2)
+    r_py_read = _time(f"{s_name}: Python path, read() to Hand objects",
+                      lambda: _python(s_src, False))
+    r_py = _time(f"{s_name}: Python path, read()+replay()", lambda: _python(s_src, True))
+    r_pk = _time(f"{s_name}: pokerkit HandHistory.load (read only)",
+                 lambda: _pokerkit(s_files))
+    if r_read and r_fast and r_py and r_py_read:
+        print(f"{s_name}: fast/Python read {r_read / r_py_read:.1f}x, "
+              f"read+replay+settle {r_fast / r_py:.1f}x")
+    if r_pk and r_read and r_fast and r_sum:
+        print(f"{s_name}: against the reference parser (pokerkit load): read only "
+              f"{r_read / r_pk:.1f}x, read+replay+settle {r_fast / r_pk:.1f}x, "
+              f"summary() {r_sum / r_pk:.1f}x")
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--hands", type=int, default=20_000)
+    ap.add_argument("--hands", type=int, default=1_000_000)
+    ap.add_argument("--sample", type=int, default=20_000)
     ap.add_argument("--pluribus", default="/work/shared/data/phh/pluribus")
+    ap.add_argument("--corpus", default=os.path.join(tempfile.gettempdir(),
+                                                     "handrank-bench-history"))
     a = ap.parse_args()
-    print(f"backend {handrank.backend}, {platform.processor() or platform.machine()}, "
-          f"{platform.platform()}")
-    text = corpus(a.hands, seed=1)
-    for name, src in (("generated", text), ("pluribus", a.pluribus)):
-        if name == "pluribus" and not os.path.isdir(src):
-            continue
-        _time(f"{name}: read", src, None, None)  # type: ignore[arg-type]
-        _time(f"{name}: read+replay+settle", src, None, False)
-        _time(f"{name}: read+replay+settle+all-in EV", src, None, True)
+    print(f"backend {handrank.backend}, fast path {fast.available()}, "
+          f"{platform.processor() or platform.machine()}, {platform.platform()}")
+    if os.path.isdir(a.pluribus):
+        from handrank.history.phh import _paths
+        files = _paths(a.pluribus)
+        _stages("pluribus", a.pluribus, files, None, None)
+    os.makedirs(a.corpus, exist_ok=True)
+    big = _corpus(a.corpus, a.hands)
+    head = _head(big, a.sample, a.corpus) if a.sample < a.hands else None
+    _stages(f"generated {a.hands}", big, [big], head, [head] if head else None)
 
 
 if __name__ == "__main__":

@@ -5,9 +5,11 @@
 Builds benchmarks/native/omp_mc.cpp with the anchor's OMPEval sources
 (../shared/anchors/ompeval, or $OMPEVAL_DIR) with g++ -O3 -march=native, then
 alternates hr.equity(exact=False, threads=1) and the native loop on the same
-spots (heads-up AsKs v QdQc; 3-way AsKs v QdQc v JhTh) and prints the best
-rate of each and the ratio of the bests (> 1: handrank faster), with the
-batch kernel and the load average.
+spots (heads-up AsKs v QdQc; 3-way AsKs v QdQc v JhTh; AsKs v the range
+"QQ+,AKs", the native loop drawing each player's combo uniformly and
+rejecting clashing trials as handrank does) and prints the best rate of each
+and the ratio of the bests (> 1: handrank faster), with the batch kernel and
+the load average.
 """
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ import numpy as np
 import handrank as hr
 from handrank.bench import batch_kernel
 from handrank.cards import cards
+from handrank.ranges import Range
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 OMP = os.environ.get("OMPEVAL_DIR", os.path.join(HERE, "..", "..", "..", "shared", "anchors",
@@ -49,8 +52,14 @@ def main() -> None:
     lib.omp_mc.restype = ctypes.c_long
     print(f"kernel {batch_kernel()}, {trials:,} trials a pass, best of {pairs} alternations, "
           f"load {os.getloadavg()[0]:.1f}")
-    for players in (["AsKs", "QdQc"], ["AsKs", "QdQc", "JhTh"]):
-        holes = np.array([c for p in players for c in cards(p)], np.uint8)
+    lib.omp_mc_ranges.restype = ctypes.c_long
+    for players in (["AsKs", "QdQc"], ["AsKs", "QdQc", "JhTh"], ["AsKs", "QQ+,AKs"]):
+        ranged = any("," in p or "+" in p for p in players)
+        combo_lists = [Range(p).combos() if ("," in p or "+" in p) else [tuple(cards(p))]
+                       for p in players]
+        holes = np.array([c for p in players if not ranged for c in cards(p)], np.uint8)
+        flat = np.array([c for cl in combo_lists for combo in cl for c in combo], np.uint8)
+        offs = np.cumsum([0] + [len(cl) for cl in combo_lists]).astype(np.int32)
         wins = (ctypes.c_long * len(players))()
 
         def ours(seed: int) -> float:
@@ -60,8 +69,13 @@ def main() -> None:
         def theirs(seed: int) -> float:
             for i in range(len(players)):
                 wins[i] = 0
-            lib.omp_mc(holes.ctypes.data_as(ctypes.c_void_p), len(players), trials,
-                       ctypes.c_uint64(seed), wins)
+            if ranged:
+                lib.omp_mc_ranges(flat.ctypes.data_as(ctypes.c_void_p),
+                                  offs.ctypes.data_as(ctypes.c_void_p), len(players), trials,
+                                  ctypes.c_uint64(seed), wins)
+            else:
+                lib.omp_mc(holes.ctypes.data_as(ctypes.c_void_p), len(players), trials,
+                           ctypes.c_uint64(seed), wins)
             return wins[0] / trials
 
         th, to = [], []

@@ -17,6 +17,19 @@
 #define HR_VP_HANDS 2598960
 #define HR_VP_SUBSETS 294204   /* 1 + 52 + 1326 + 22100 + 270725 */
 
+/* Four-card hands of 52 cards. */
+#define HR_BADUGI_HANDS 270725
+
+/* Fill the badugi colex table (the strength of every four-card hand, about
+ * 5 ms) that hr_eval_badugi_batch, hr_badugi_fast and the draw kernels read;
+ * until then they use the slower rule-by-subsets path (same results).  Call
+ * it once, before any thread evaluates (handrank calls it under a lock). */
+void hr_badugi_prepare(void);
+
+/* The strength of four valid, distinct ids (no check; 0 for a bad row once
+ * the table is filled). */
+unsigned hr_badugi_fast(const uint8_t *cards);
+
 /* Badugi: the strength (1..HR_BADUGI_CLASSES, higher is better) of four
  * cards, or 0 if a card is not one of 52 or repeats. */
 int hr_eval_badugi(const uint8_t *cards);
@@ -57,5 +70,19 @@ double hr_vp_solve(const uint8_t *cls5, const int32_t *counts, const double *pay
 int hr_draw_odds(const hr_game *g, int kind, const uint8_t *hand, int n_hand,
                  const uint8_t *stub, int n_stub, const uint32_t *holds, int n_holds,
                  int n_strengths, uint32_t *hist);
+
+/* Against a drawing opponent: the opponent keeps vs[0..n_vs) and draws the
+ * rest of a hand; for each hold (as in hr_draw_odds) win[h] and tie[h] get
+ * the number of pairs of disjoint draws (the hold's, the opponent's) from
+ * stub[0..n_stub) where the hold's final hand is better, and equal.  The
+ * pairs number C(n_stub, d) C(n_stub - d, d_vs).  By inclusion-exclusion
+ * over the cards T both draws share: the sum over T of (-1)^|T| times the
+ * pairs of draws that both contain T, each term from the two sides' sorted
+ * strengths.  scratch_a and scratch_b hold C(n_stub, the most cards either
+ * side draws) entries.  Returns 0, or -1 for bad arguments. */
+int hr_draw_vs(const hr_game *g, int kind, const uint8_t *hand, int n_hand,
+               const uint8_t *vs, int n_vs, const uint8_t *stub, int n_stub,
+               const uint32_t *holds, int n_holds, uint16_t *scratch_a, uint16_t *scratch_b,
+               int64_t *win, int64_t *tie);
 
 #endif

@@ -862,6 +862,481 @@ static int64_t mc_fixed(const hr_game *g, int n, const int *hand_of, const uint8
     return t;
 }
 
+/* ------------------------------------------- Monte Carlo, exact hands only
+ *
+ * When every player holds an exact hand, a trial deals only the board: m
+ * cards from the `size` cards left (a fixed mask `avail`).  The m indices
+ * come by batch from one 64-bit number (below_batch, bounds size, size - 1,
+ * ...), and index i picks the idx[i]-th lowest card still in avail (a
+ * select on the mask: one pdep with BMI2, a broadword select without; both
+ * give the same card), so a trial touches no memory but the tables, and no
+ * trial waits on the one before.  The board's batch keys and masks
+ * (g->card) are summed once and each player's hole sum added to it; the
+ * flush branch is taken only when a sum has a flush (no suit has five cards
+ * otherwise), and the tallies are kept without branches: wins, ties and pot
+ * shares by the size of the winning group. */
+
+/* Pot share of one of k tied winners, and its square, in units of 1 /
+ * HR_SHARE_UNIT. */
+static const int64_t mc_part[HR_MAX_PLAYERS + 1] = {
+    0, HR_SHARE_UNIT, HR_SHARE_UNIT / 2, HR_SHARE_UNIT / 3, HR_SHARE_UNIT / 4,
+    HR_SHARE_UNIT / 5, HR_SHARE_UNIT / 6, HR_SHARE_UNIT / 7, HR_SHARE_UNIT / 8,
+    HR_SHARE_UNIT / 9, HR_SHARE_UNIT / 10,
+};
+
+/* Dealing without BMI2: the cards left in order, deck[0..size), and the
+ * places taken so far this trial, q[0..i) in ascending order.  The idx-th
+ * card not yet taken is at the place idx moved up past every taken place at
+ * or below it (in ascending order, each move can pass the next), and its
+ * place goes into q with no branch. */
+#define HR_SORTED_INIT                                                                   \
+    uint32_t q[HR_BOARD_CARDS];                                                          \
+    uint64_t dealt_ = 0
+#define HR_SORTED_CARD(i, k, c)                                                          \
+    do {                                                                                 \
+        uint32_t pos = (k);                                                              \
+        for (int j_ = 0; j_ < (i); j_++)                                                 \
+            pos += q[j_] <= pos;                                                         \
+        q[i] = pos;                                                                      \
+        for (int j_ = (i); j_ > 0; j_--) {                                               \
+            uint32_t lo_ = q[j_ - 1], hi_ = q[j_];                                       \
+            q[j_ - 1] = lo_ < hi_ ? lo_ : hi_;                                           \
+            q[j_] = lo_ < hi_ ? hi_ : lo_;                                               \
+        }                                                                                \
+        (c) = deck[pos];                                                                 \
+        dealt_ |= 1ull << (c);                                                           \
+    } while (0)
+
+#define HR_MC_FLUSH 0x8888u
+#define HR_MC_ROW_SHIFT (HR_CARD_HASH_SHIFT + HR_HASH_SHIFT)
+
+/* Strength from batch key and mask sums (csrc/eval.c, card_lookup). */
+static inline unsigned mc_flush(const hr_game *g, uint64_t key, uint64_t mask)
+{
+    if (!(key & HR_MC_FLUSH))
+        return g->values[(uint32_t)((uint32_t)(key >> HR_CARD_HASH_SHIFT) +
+                                    hr_hash_offsets[key >> HR_MC_ROW_SHIFT])];
+    unsigned suit = hr_ctz64((key >> 3) & 0x1111u) >> 2;
+    return g->flush[(mask >> (HR_MASK_SUIT_BITS * suit)) & 0x1FFFu];
+}
+
+
+/* Add the exact-hand tallies to out (hr_equity_mc's layout).  Heads-up keeps
+ * wins only: every other trial is a split. */
+static void mc_exact_out(int n, int64_t t, const int64_t *win, const int64_t *eq,
+                         const int64_t *share, const int64_t *sq, int64_t *out)
+{
+    const int64_t whole = HR_SHARE_UNIT, half = HR_SHARE_UNIT / 2;
+    for (int p = 0; p < n; p++) {
+        if (n == 2) {
+            int64_t ties = t - win[0] - win[1];
+            out[p] += win[p];
+            out[n + p] += ties;
+            out[2 * n + p] += whole * win[p] + half * ties;
+            out[3 * n + p] += whole * whole * win[p] + half * half * ties;
+        } else {
+            out[p] += win[p];
+            out[n + p] += eq[p] - win[p];
+            out[2 * n + p] += share[p];
+            out[3 * n + p] += sq[p];
+        }
+    }
+    out[4 * n] += t;
+    out[4 * n + 1] += t;
+}
+
+#define HR_MC_BLOCK 32
+#define HR_MC_EXACT(NAME, ATTR, INIT, CARD, DEALT)                                                  \
+    ATTR static HR_INLINE int64_t NAME(const hr_game *g, const int n, const uint64_t *pk,  \
+                                       const uint64_t *pm, uint64_t avail, uint64_t bk0,  \
+                                       uint64_t bm0, const int m, int64_t trials,        \
+                                       uint64_t *s, int64_t *out,                        \
+                                       const volatile int32_t *cancel)                   \
+    {                                                                                    \
+        const uint64_t *card = g->card;                                                  \
+        const uint16_t *values = g->values;                                              \
+        const uint32_t *offsets = hr_hash_offsets;                                       \
+        int size = 0;                                                                    \
+        uint8_t deck[HR_N_CARDS];                                                        \
+        for (int c_ = 0; c_ < HR_N_CARDS; c_++)                                          \
+            if (avail >> c_ & 1u)                                                        \
+                deck[size++] = (uint8_t)c_;                                              \
+        uint32_t bound[HR_BOARD_CARDS], idx[HR_BOARD_CARDS];                             \
+        uint64_t product = 1;                                                            \
+        for (int i = 0; i < m; i++)                                                      \
+            product *= bound[i] = (uint32_t)(size - i);                                  \
+        int64_t win[HR_MAX_PLAYERS] = {0}, eq[HR_MAX_PLAYERS] = {0};                     \
+        int64_t share[HR_MAX_PLAYERS] = {0}, sq[HR_MAX_PLAYERS] = {0};                   \
+        int64_t t = 0, tie3 = 0;                                                         \
+        uint64_t st[4];                          /* in registers, not through s */       \
+        memcpy(st, s, sizeof st);                                                        \
+        uint64_t bks[HR_MC_BLOCK], dealt[HR_MC_BLOCK];                                   \
+        while (t < trials && !cancelled(cancel)) {                                       \
+            int64_t end = trials - t > HR_POLL_MASK + 1 ? t + HR_POLL_MASK + 1 : trials; \
+            while (t < end) {                                                            \
+                int nb = end - t > HR_MC_BLOCK ? HR_MC_BLOCK : (int)(end - t);           \
+                for (int b = 0; b < nb; b++) {                                           \
+                    below_batch(st, bound, m, product, idx);                             \
+                    uint64_t bk = bk0;                                                   \
+                    INIT;                                                                \
+                    for (int i = 0; i < m; i++) {                                        \
+                        unsigned c;                                                      \
+                        CARD(i, idx[i], c);                                              \
+                        bk += card[2 * c];                                               \
+                    }                                                                    \
+                    bks[b] = bk;                                                         \
+                    dealt[b] = DEALT;                                                    \
+                }                                                                        \
+                t += nb;                                                                 \
+                for (int b = 0; b < nb; b++) {                                           \
+                    uint64_t bk = bks[b];                                                \
+                    unsigned v[HR_MAX_PLAYERS];                                          \
+                    uint64_t any = 0;                                                    \
+                    for (int p = 0; p < n; p++)                                          \
+                        any |= bk + pk[p];                                               \
+                    if (HR_UNLIKELY(any & HR_MC_FLUSH)) {                                \
+                        uint64_t bm = bm0;                                               \
+                        for (uint64_t d = dealt[b]; d; d &= d - 1)                       \
+                            bm += card[2 * hr_ctz64(d) + 1];                             \
+                        for (int p = 0; p < n; p++)                                      \
+                            v[p] = mc_flush(g, bk + pk[p], bm + pm[p]);                  \
+                    } else {                                                             \
+                        for (int p = 0; p < n; p++) {                                    \
+                            uint64_t key = bk + pk[p];                                   \
+                            v[p] = values[(uint32_t)((uint32_t)(key >> HR_CARD_HASH_SHIFT) + \
+                                                     offsets[key >> HR_MC_ROW_SHIFT])];  \
+                        }                                                                \
+                    }                                                                    \
+                    if (n == 2) {                                                        \
+                        win[0] += v[0] > v[1];                                           \
+                        win[1] += v[1] > v[0];                                           \
+                        continue;                                                        \
+                    }                                                                    \
+                    unsigned best = v[0];                                                \
+                    for (int p = 1; p < n; p++)                                          \
+                        best = v[p] > best ? v[p] : best;                                \
+                    int count = 0;                                                       \
+                    for (int p = 0; p < n; p++)                                          \
+                        count += v[p] == best;                                           \
+                    int64_t one = count == 1;                                            \
+                    if (n == 3) {                                                        \
+                        tie3 += count == 3;                                              \
+                        for (int p = 0; p < n; p++) {                                    \
+                            int64_t e = v[p] == best;                                    \
+                            win[p] += e & one;                                           \
+                            eq[p] += e;                                                  \
+                        }                                                                \
+                        continue;                                                        \
+                    }                                                                    \
+                    int64_t part = mc_part[count], part2 = part * part;                  \
+                    for (int p = 0; p < n; p++) {                                        \
+                        int64_t e = v[p] == best;                                        \
+                        win[p] += e & one;                                               \
+                        eq[p] += e;                                                      \
+                        share[p] += part & (0 - e);                                      \
+                        sq[p] += part2 & (0 - e);                                        \
+                    }                                                                    \
+                }                                                                        \
+            }                                                                            \
+        }                                                                                \
+        if (n == 3)                                                                      \
+            for (int p = 0; p < n; p++) {                                                \
+                int64_t tie2 = eq[p] - win[p] - tie3;                                    \
+                share[p] = mc_part[1] * win[p] + mc_part[2] * tie2 + mc_part[3] * tie3;  \
+                sq[p] = mc_part[1] * mc_part[1] * win[p] + mc_part[2] * mc_part[2] * tie2 + \
+                        mc_part[3] * mc_part[3] * tie3;                                  \
+            }                                                                            \
+        memcpy(s, st, sizeof st);                                                        \
+        mc_exact_out(n, t, win, eq, share, sq, out);                                     \
+        return t;                                                                        \
+    }
+
+HR_MC_EXACT(mc_exact_plain, , HR_SORTED_INIT, HR_SORTED_CARD, dealt_)
+#if HR_X86_DISPATCH
+#include <immintrin.h>
+#define HR_MC_BMI2 __attribute__((target("bmi,bmi2,popcnt")))
+/* With BMI2: the cards not yet taken as a mask, and the idx-th of them is
+ * one pdep. */
+#define HR_PDEP_INIT uint64_t left = avail; (void)deck
+#define HR_PDEP_CARD(i, k, c)                                                            \
+    do {                                                                                 \
+        uint64_t bit_ = _pdep_u64(1ull << (k), left);                                    \
+        left ^= bit_;                                                                    \
+        (c) = hr_ctz64(bit_);                                                            \
+    } while (0)
+HR_MC_EXACT(mc_exact_bmi2, HR_MC_BMI2, HR_PDEP_INIT, HR_PDEP_CARD, avail ^ left)
+#endif
+
+/* Heads-up and three-way preflop get their own copies, so the compiler
+ * unrolls the player and card loops. */
+#define HR_MC_SIZES(NAME, ATTR, BODY)                                                    \
+    ATTR static int64_t NAME(const hr_game *g, int n, const uint64_t *pk, const uint64_t *pm, \
+                             uint64_t avail, uint64_t bk0, uint64_t bm0, int m,          \
+                             int64_t trials, uint64_t *s, int64_t *out,                  \
+                             const volatile int32_t *cancel)                             \
+    {                                                                                    \
+        if (n == 2 && m == HR_BOARD_CARDS)                                               \
+            return BODY(g, 2, pk, pm, avail, bk0, bm0, HR_BOARD_CARDS, trials, s, out,   \
+                        cancel);                                                         \
+        if (n == 3 && m == HR_BOARD_CARDS)                                               \
+            return BODY(g, 3, pk, pm, avail, bk0, bm0, HR_BOARD_CARDS, trials, s, out,   \
+                        cancel);                                                         \
+        if (n == 2)                                                                      \
+            return BODY(g, 2, pk, pm, avail, bk0, bm0, m, trials, s, out, cancel);       \
+        return BODY(g, n, pk, pm, avail, bk0, bm0, m, trials, s, out, cancel);           \
+    }
+HR_MC_SIZES(mc_exact_plain_n, , mc_exact_plain)
+#if HR_X86_DISPATCH
+HR_MC_SIZES(mc_exact_bmi2_n, HR_MC_BMI2, mc_exact_bmi2)
+#endif
+
+/* Every player an exact hand: the fast path above.  Returns -1 if the hands
+ * clash (the caller's general path then rejects every trial). */
+static int64_t mc_exact(const hr_game *g, int n, const int *hand_of, const uint8_t *combos,
+                        uint64_t fixed, const uint8_t *board, int n_board, int64_t trials,
+                        uint64_t *s, int64_t *out, const volatile int32_t *cancel)
+{
+    const uint64_t *card = g->card;
+    uint64_t used = fixed, pk[HR_MAX_PLAYERS], pm[HR_MAX_PLAYERS];
+    for (int p = 0; p < n; p++) {
+        const uint8_t *cc = combos + 2 * hand_of[p];
+        uint64_t bits = (1ull << cc[0]) | (1ull << cc[1]);
+        if (used & bits)
+            return -1;
+        used |= bits;
+        pk[p] = card[2 * cc[0]] + card[2 * cc[1]];
+        pm[p] = card[2 * cc[0] + 1] + card[2 * cc[1] + 1];
+    }
+    uint64_t bk0 = HR_CARD_SUIT_INIT, bm0 = 0;
+    for (int i = 0; i < n_board; i++) {
+        bk0 += card[2 * board[i]];
+        bm0 += card[2 * board[i] + 1];
+    }
+    uint64_t avail = ~used & ((1ull << HR_N_CARDS) - 1);
+    int m = HR_BOARD_CARDS - n_board;
+#if HR_X86_DISPATCH
+    if (hr_fast_pdep())
+        return mc_exact_bmi2_n(g, n, pk, pm, avail, bk0, bm0, m, trials, s, out, cancel);
+#endif
+    return mc_exact_plain_n(g, n, pk, pm, avail, bk0, bm0, m, trials, s, out, cancel);
+}
+
+/* --------------------------------------- Monte Carlo, every player a range
+ *
+ * The general loop's draws of the combos (by weight, the whole trial
+ * rejected on a clash) with the board of the exact-hand loop: once the
+ * combos are in, the cards left always number the same, so the board's
+ * indices come by batch and each is the idx-th card of the mask left (pdep,
+ * or the places in the sorted deck without BMI2: the same card).  Trials are drawn a
+ * block at a time, keys summed per player, and looked up and tallied after
+ * the block without branches, as above. */
+
+/* Without BMI2: places taken this trial, q[0..len) ascending (in deck, the
+ * cards left in order, or among the cards not in a hand); the idx-th free
+ * place is idx moved up past every taken place at or below it, and goes
+ * into q with no branch. */
+static inline void place_insert(uint32_t *q, int len, uint32_t pos)
+{
+    q[len] = pos;
+    for (int j = len; j > 0; j--) {
+        uint32_t lo = q[j - 1], hi = q[j];
+        q[j - 1] = lo < hi ? lo : hi;
+        q[j] = lo < hi ? hi : lo;
+    }
+}
+
+static inline uint32_t place_free(const uint32_t *q, int len, uint32_t idx)
+{
+    uint32_t pos = idx;
+    for (int j = 0; j < len; j++)
+        pos += q[j] <= pos;
+    return pos;
+}
+
+#define HR_PLACE_INIT                                                                    \
+    uint32_t h[2 * HR_MAX_PLAYERS], q[HR_BOARD_CARDS];                                   \
+    uint64_t dealt_ = 0;                                                                 \
+    for (int p = 0; p < n; p++) {                                                        \
+        const uint8_t *cc_ = combos + 2 * rows[nb][p];                                   \
+        place_insert(h, 2 * p, place[cc_[0]]);                                           \
+        place_insert(h, 2 * p + 1, place[cc_[1]]);                                       \
+    }
+/* the board's place among the cards not in a hand (past the board's earlier
+ * places), then its place in the deck (past the hands' places) */
+#define HR_PLACE_CARD(i, k, c)                                                           \
+    do {                                                                                 \
+        uint32_t r_ = place_free(q, (i), (k));                                           \
+        place_insert(q, (i), r_);                                                        \
+        (c) = deck[place_free(h, 2 * n, r_)];                                            \
+        dealt_ |= 1ull << (c);                                                           \
+    } while (0)
+
+/* Row of player p's combo for one draw (the general loop's rule). */
+static inline int32_t draw_combo(uint64_t *s, const uint64_t *cum, int32_t lo, int32_t count,
+                                 int uniform)
+{
+    if (count <= 1)
+        return 0;
+    if (uniform)
+        return (int32_t)below(s, (uint32_t)count);
+    uint64_t u = next(s) >> 32;
+    const uint64_t *cp = cum + lo;
+    int32_t a = 0, b = count - 1;                  /* first i with cp[i] > u */
+    while (a < b) {
+        int32_t mid = (a + b) >> 1;
+        if (cp[mid] > u)
+            b = mid;
+        else
+            a = mid + 1;
+    }
+    return a;
+}
+
+#define HR_MC_RANGES(NAME, ATTR, INIT, CARD, DEALT)                                                 \
+    ATTR static HR_INLINE int64_t NAME(const hr_game *g, const int n, const uint8_t *combos, \
+                                       const uint64_t *cum, const uint8_t *uniform,      \
+                                       const int32_t *offsets, uint64_t fixed,           \
+                                       uint64_t bk0, uint64_t bm0, const int m,          \
+                                       int64_t trials, int64_t max_attempts, uint64_t *s, \
+                                       int64_t *out, const volatile int32_t *cancel)     \
+    {                                                                                    \
+        const uint64_t *card = g->card;                                                  \
+        const uint16_t *values = g->values;                                              \
+        const uint32_t *offs = hr_hash_offsets;                                          \
+        uint64_t avail = ~fixed & ((1ull << HR_N_CARDS) - 1);                            \
+        uint8_t deck[HR_N_CARDS], place[HR_N_CARDS];                                     \
+        int size = 0;                                                                    \
+        for (int c_ = 0; c_ < HR_N_CARDS; c_++) {                                        \
+            place[c_] = (uint8_t)size;                                                   \
+            if (avail >> c_ & 1u)                                                        \
+                deck[size++] = (uint8_t)c_;                                              \
+        }                                                                                \
+        size -= 2 * n;                                                                   \
+        uint32_t bound[HR_BOARD_CARDS], idx[HR_BOARD_CARDS];                             \
+        uint64_t product = 1;                                                            \
+        for (int i = 0; i < m; i++)                                                      \
+            product *= bound[i] = (uint32_t)(size - i);                                  \
+        int64_t win[HR_MAX_PLAYERS] = {0}, eq[HR_MAX_PLAYERS] = {0};                     \
+        int64_t share[HR_MAX_PLAYERS] = {0}, sq[HR_MAX_PLAYERS] = {0};                   \
+        int64_t t = 0, attempts = 0;                                                     \
+        uint64_t st[4];                                                                  \
+        memcpy(st, s, sizeof st);                                                        \
+        uint64_t keys[HR_MC_BLOCK][HR_MAX_PLAYERS], dealt[HR_MC_BLOCK];                  \
+        int32_t rows[HR_MC_BLOCK][HR_MAX_PLAYERS];                                       \
+        int stop = 0;                                                                    \
+        while (t < trials && !stop) {                                                    \
+            int nb = 0;                                                                  \
+            while (nb < HR_MC_BLOCK && t + nb < trials) {                                \
+                if (attempts >= max_attempts ||                                          \
+                    (!(attempts & HR_POLL_MASK) && cancelled(cancel))) {                 \
+                    stop = 1;                                                            \
+                    break;                                                               \
+                }                                                                        \
+                attempts++;                                                              \
+                uint64_t used = fixed;                                                   \
+                int clash = 0;                                                           \
+                for (int p = 0; p < n; p++) {                                            \
+                    int32_t lo = offsets[p];                                             \
+                    int32_t i = lo + draw_combo(st, cum, lo, offsets[p + 1] - lo, uniform[p]); \
+                    const uint8_t *cc = combos + 2 * i;                                  \
+                    uint64_t bits = (1ull << cc[0]) | (1ull << cc[1]);                   \
+                    if (used & bits) {                                                   \
+                        clash = 1;                                                       \
+                        break;                                                           \
+                    }                                                                    \
+                    used |= bits;                                                        \
+                    rows[nb][p] = i;                                                     \
+                }                                                                        \
+                if (clash)                                                               \
+                    continue;                                                            \
+                below_batch(st, bound, m, product, idx);                                 \
+                uint64_t bk = bk0;                                                       \
+                INIT;                                                                    \
+                for (int i = 0; i < m; i++) {                                            \
+                    unsigned c;                                                          \
+                    CARD(i, idx[i], c);                                                  \
+                    bk += card[2 * c];                                                   \
+                }                                                                        \
+                dealt[nb] = DEALT;                                                       \
+                for (int p = 0; p < n; p++) {                                            \
+                    const uint8_t *cc = combos + 2 * rows[nb][p];                        \
+                    keys[nb][p] = bk + card[2 * cc[0]] + card[2 * cc[1]];                \
+                }                                                                        \
+                nb++;                                                                    \
+            }                                                                            \
+            t += nb;                                                                     \
+            for (int b = 0; b < nb; b++) {                                               \
+                unsigned v[HR_MAX_PLAYERS];                                              \
+                uint64_t any = 0;                                                        \
+                for (int p = 0; p < n; p++)                                              \
+                    any |= keys[b][p];                                                   \
+                if (HR_UNLIKELY(any & HR_MC_FLUSH)) {                                    \
+                    uint64_t bm = bm0;                                                   \
+                    for (uint64_t d = dealt[b]; d; d &= d - 1)                           \
+                        bm += card[2 * hr_ctz64(d) + 1];                                 \
+                    for (int p = 0; p < n; p++) {                                        \
+                        const uint8_t *cc = combos + 2 * rows[b][p];                     \
+                        v[p] = mc_flush(g, keys[b][p],                                   \
+                                        bm + card[2 * cc[0] + 1] + card[2 * cc[1] + 1]); \
+                    }                                                                    \
+                } else {                                                                 \
+                    for (int p = 0; p < n; p++) {                                        \
+                        uint64_t key = keys[b][p];                                       \
+                        v[p] = values[(uint32_t)((uint32_t)(key >> HR_CARD_HASH_SHIFT) + \
+                                                 offs[key >> HR_MC_ROW_SHIFT])];         \
+                    }                                                                    \
+                }                                                                        \
+                if (n == 2) {                                                            \
+                    win[0] += v[0] > v[1];                                               \
+                    win[1] += v[1] > v[0];                                               \
+                    continue;                                                            \
+                }                                                                        \
+                unsigned best = v[0];                                                    \
+                for (int p = 1; p < n; p++)                                              \
+                    best = v[p] > best ? v[p] : best;                                    \
+                int count = 0;                                                           \
+                for (int p = 0; p < n; p++)                                              \
+                    count += v[p] == best;                                               \
+                int64_t one = count == 1, part = mc_part[count], part2 = part * part;    \
+                for (int p = 0; p < n; p++) {                                            \
+                    int64_t e = v[p] == best;                                            \
+                    win[p] += e & one;                                                   \
+                    eq[p] += e;                                                          \
+                    share[p] += part & (0 - e);                                          \
+                    sq[p] += part2 & (0 - e);                                            \
+                }                                                                        \
+            }                                                                            \
+        }                                                                                \
+        memcpy(s, st, sizeof st);                                                        \
+        mc_exact_out(n, t, win, eq, share, sq, out);                                     \
+        out[4 * n + 1] += attempts - t;                                                  \
+        return t;                                                                        \
+    }
+
+HR_MC_RANGES(mc_ranges_plain, , HR_PLACE_INIT, HR_PLACE_CARD, dealt_)
+#if HR_X86_DISPATCH
+#define HR_PDEP_LEFT uint64_t left = avail & ~used; (void)deck; (void)place
+HR_MC_RANGES(mc_ranges_bmi2, HR_MC_BMI2, HR_PDEP_LEFT, HR_PDEP_CARD, avail & ~used & ~left)
+#endif
+
+#define HR_MC_RANGE_SIZES(NAME, ATTR, BODY)                                              \
+    ATTR static int64_t NAME(const hr_game *g, int n, const uint8_t *combos,             \
+                             const uint64_t *cum, const uint8_t *uniform,                \
+                             const int32_t *offsets, uint64_t fixed, uint64_t bk0,       \
+                             uint64_t bm0, int m, int64_t trials, int64_t max_attempts,  \
+                             uint64_t *s, int64_t *out, const volatile int32_t *cancel)  \
+    {                                                                                    \
+        if (n == 2 && m == HR_BOARD_CARDS)                                               \
+            return BODY(g, 2, combos, cum, uniform, offsets, fixed, bk0, bm0,            \
+                        HR_BOARD_CARDS, trials, max_attempts, s, out, cancel);           \
+        return BODY(g, n, combos, cum, uniform, offsets, fixed, bk0, bm0, m, trials,     \
+                    max_attempts, s, out, cancel);                                       \
+    }
+HR_MC_RANGE_SIZES(mc_ranges_plain_n, , mc_ranges_plain)
+#if HR_X86_DISPATCH
+HR_MC_RANGE_SIZES(mc_ranges_bmi2_n, HR_MC_BMI2, mc_ranges_bmi2)
+#endif
+
 int64_t hr_equity_mc(const hr_game *g, int n_players, const uint8_t *combos,
                      const uint64_t *cum, const uint8_t *uniform, const int32_t *offsets,
                      const uint8_t *board, int n_board, const uint8_t *dead, int n_dead,
@@ -902,7 +1377,18 @@ int64_t hr_equity_mc(const hr_game *g, int n_players, const uint8_t *combos,
         if (count > 1)
             all_fixed = 0;
     }
-    if (all_fixed && max_attempts >= trials) {
+    int n_random = 0;
+    for (int p = 0; p < n; p++)
+        n_random += hand_of[p] < 0;
+    if (all_fixed && n_random == 0 && max_attempts >= trials) {
+        int64_t done = mc_exact(g, n, hand_of, combos, fixed, board, n_board, trials, s, out,
+                                cancel);
+        if (done >= 0) {
+            memcpy(rng->s, s, sizeof s);
+            return done;
+        }
+    }
+    if (all_fixed && n_random > 0 && max_attempts >= trials) {
         int64_t done = mc_fixed(g, n, hand_of, combos, fixed, bkey0, bmask0, m, trials, s, out,
                                 cancel);
         if (done >= 0) {
@@ -917,6 +1403,24 @@ int64_t hr_equity_mc(const hr_game *g, int n_players, const uint8_t *combos,
             ranged[n_ranged++] = p;
         else
             dealt_from_deck[n_deck++] = p;
+    }
+    if (n_deck == 0) {
+        uint64_t bk = HR_CARD_SUIT_INIT, bm = 0;
+        for (int i = 0; i < n_board; i++) {
+            bk += g->card[2 * board[i]];
+            bm += g->card[2 * board[i] + 1];
+        }
+        int64_t done;
+#if HR_X86_DISPATCH
+        if (hr_fast_pdep())
+            done = mc_ranges_bmi2_n(g, n, combos, cum, uniform, offsets, fixed, bk, bm, m,
+                                    trials, max_attempts, s, out, cancel);
+        else
+#endif
+            done = mc_ranges_plain_n(g, n, combos, cum, uniform, offsets, fixed, bk, bm, m,
+                                     trials, max_attempts, s, out, cancel);
+        memcpy(rng->s, s, sizeof s);
+        return done;
     }
     int64_t cnt[HR_MAX_PLAYERS * (HR_MAX_PLAYERS + 1)];
     memset(cnt, 0, sizeof cnt);

@@ -22,6 +22,10 @@
 #include <stddef.h>
 #include <string.h>
 
+#if HR_X86_DISPATCH
+#include <cpuid.h>
+#endif
+
 extern const hr_game hr_games[HR_N_GAMES];   /* written by the generator */
 
 const hr_game *hr_game_at(int index)
@@ -487,6 +491,44 @@ int hr_batch_kernel(void)
         if (kernels[kernel][0] && kernel_runs(kernel))
             return kernel;
     return 0;
+}
+
+/* Whether Monte Carlo may select cards with pdep: the batch kernel in use
+ * is AVX2 or AVX-512 (so BMI2 runs, and HANDRANK_KERNEL=sse2 or generic
+ * times the plain select), on a CPU whose pdep is one fast instruction (AMD
+ * before Zen 3, families below 0x19, run it in microcode). */
+#if HR_X86_DISPATCH
+static int pdep_is_fast(void)
+{
+    unsigned a, b, c, d;
+    if (!__get_cpuid(0, &a, &b, &c, &d))
+        return 0;
+    int amd = b == 0x68747541u && d == 0x69746e65u && c == 0x444d4163u;   /* AuthenticAMD */
+    if (!amd)
+        return 1;
+    if (!__get_cpuid(1, &a, &b, &c, &d))
+        return 0;
+    unsigned family = (a >> 8) & 0xFu;
+    if (family == 0xFu)
+        family += (a >> 20) & 0xFFu;
+    return family >= 0x19u;
+}
+#endif
+
+int hr_fast_pdep(void)
+{
+#if HR_X86_DISPATCH
+    /* cpuid traps to the hypervisor in a VM: asked once (every thread
+     * computes the same answer, so a race only repeats the question) */
+    static volatile int fast = -1;
+    if (hr_batch_kernel() < 2)
+        return 0;
+    if (fast < 0)
+        fast = pdep_is_fast();
+    return fast;
+#else
+    return 0;
+#endif
 }
 
 int64_t hr_eval_batch_fix(const hr_game *g, const uint8_t *cards, int64_t n, int k,

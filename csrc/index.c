@@ -7,6 +7,29 @@
 #include <stddef.h>
 #include <string.h>
 
+/* BMI2's pext takes the bits of a board's rank set out of its hole ranks in
+ * one instruction; where it is fast (Intel, and AMD's Zen 4 on, which have
+ * AVX-512 VBMI: Zen 1 and 2 run it in microcode, far slower) the batch loop
+ * has a copy that uses it, chosen at run time. */
+#if HR_X86_DISPATCH
+#include <immintrin.h>
+#define HR_INDEX_PEXT 1
+#define HR_BMI2_TARGET __attribute__((target("bmi,bmi2")))
+static inline HR_BMI2_TARGET uint32_t hr_pext32(uint32_t x, uint32_t m)
+{
+    return _pext_u32(x, m);
+}
+static int hr_index_fast_pext(void)
+{
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("bmi2")
+           && (__builtin_cpu_is("intel") || __builtin_cpu_supports("avx512vbmi"));
+}
+#else
+#define HR_INDEX_PEXT 0
+#define HR_BMI2_TARGET
+#endif
+
 #define BINOM(ix, n, k) ((ix)->binom[(n) * 17 + (k)])
 
 /* C(n, k) for k <= 4 and any n >= 0 (the multiset ranks); exact while the
@@ -177,16 +200,171 @@ static HR_INLINE int64_t hr_index_row_g(const hr_index_street *ix, const uint8_t
     }
 }
 
+/* The multiset part of an index, without a branch on the run pattern: item i
+ * of the four sorted (key << 40 | suit index) items, with d later items in
+ * its run of equal keys, adds C(a + d, d + 1) times the weight of the run's
+ * first position (the same sums as the switch in hr_index_row_g). */
+static HR_INLINE int64_t hr_index_runs(const hr_index_street *ix, const uint64_t *item)
+{
+    const int64_t K = ix->n_keys;
+    const uint64_t low = ((uint64_t)1 << 40) - 1;
+    const uint64_t k0 = item[0] >> 40, k1 = item[1] >> 40, k2 = item[2] >> 40,
+                   k3 = item[3] >> 40;
+    const int32_t cfg = ix->config_of[((int64_t)k0 * K + (int64_t)k1) * K + (int64_t)k2];
+    const unsigned e01 = k0 == k1, e12 = k1 == k2, e23 = k2 == k3;
+    const unsigned d2 = e23, d1 = e12 * (1u + d2), d0 = e01 * (1u + d1);
+    const unsigned s1 = e01 ? 0u : 1u, s2 = e12 ? s1 : 2u, s3 = e23 ? s2 : 3u;
+    const uint64_t a0 = item[0] & low, a1 = item[1] & low, a2 = item[2] & low,
+                   a3 = item[3] & low;
+    const int64_t *rm;
+    uint64_t v0[4], v1[3], v2[2], total;
+    if (cfg < 0)
+        return -1;   /* impossible for a valid row */
+    rm = ix->run_mult + 4 * cfg;
+    /* item i has at most 3 - i later items in its run */
+    v0[0] = a0;
+    v0[1] = (a0 + 1) * a0 / 2;
+    v0[2] = (a0 + 2) * (a0 + 1) * a0 / 6;
+    v0[3] = (a0 + 3) * (a0 + 2) * (a0 + 1) * a0 / 24;
+    v1[0] = a1;
+    v1[1] = (a1 + 1) * a1 / 2;
+    v1[2] = (a1 + 2) * (a1 + 1) * a1 / 6;
+    v2[0] = a2;
+    v2[1] = (a2 + 1) * a2 / 2;
+    total = v0[d0] * (uint64_t)rm[0] + v1[d1] * (uint64_t)rm[s1] + v2[d2] * (uint64_t)rm[s2]
+            + a3 * (uint64_t)rm[s3];
+    return ix->offset[cfg] + (int64_t)total;
+}
+
+/* m with the (at most H) bits of used taken out, in H steps whatever used
+ * holds: a missing bit is a position above every rank, which changes nothing. */
+static HR_INLINE uint32_t hr_compress_n(uint32_t m, uint32_t used, const int H)
+{
+    for (int k = 0; k < H; k++) {
+        unsigned p = hr_ctz64((uint64_t)used | ((uint64_t)1 << 24)) - (unsigned)k;
+        uint32_t lo = (1u << p) - 1u;
+        m = (m & lo) | ((m >> (p + 1)) << p);
+        used &= used - 1u;
+    }
+    return m;
+}
+
+/* Index of one row of a street of one group (H cards) or two (H, then B cards:
+ * the hole cards and the board as a set); -1 if bad.  The same numbers as
+ * hr_index_row_g, with the rank sets of the four suits in 16-bit lanes (each
+ * card of the deck has a bit of its own there, so a repeat is a bit already
+ * set), the suit keys summed in 16-bit lanes too, no branch on the data but
+ * the error test, and inlined with H, B (and P: use pext) constants. */
+static HR_INLINE int64_t hr_index_row_hb(const hr_index_street *ix, const uint8_t *row,
+                                         const int H, const int B, const int P)
+{
+    uint64_t hm = 0, bm = 0, hc = 0, dup = 0;
+    unsigned bad = 0;
+    const unsigned n_cards = 4u * (unsigned)ix->ranks;
+    const uint64_t base1 = (uint64_t)(H + 1);
+    uint64_t item[HR_INDEX_SUITS];
+    for (int t = 0; t < H + B; t++) {
+        const unsigned c = row[t];
+        const uint64_t lb = (uint64_t)1 << (((c & 3u) << 4) | ((c >> 2) & 15u));
+        bad |= c >= n_cards;
+        if (t < H) {
+            dup |= hm & lb;
+            hm |= lb;
+            hc += (uint64_t)1 << ((c & 3u) << 4);
+        } else {
+            dup |= (hm | bm) & lb;
+            bm |= lb;
+            hc += base1 << ((c & 3u) << 4);
+        }
+    }
+    (void)P;   /* unused without pext */
+    if (bad | (dup != 0))
+        return -1;
+    for (int s = 0; s < HR_INDEX_SUITS; s++) {
+        const uint32_t h = (uint32_t)(hm >> (16 * s)) & 0xffffu;
+        const uint64_t key = (hc >> (16 * s)) & 0xffffu;
+        uint64_t idx = ix->colex[h];
+        if (B) {
+            const uint32_t b = (uint32_t)(bm >> (16 * s)) & 0xffffu;
+            const int ch = (int)(key % base1);
+            uint32_t bc;
+#if HR_INDEX_PEXT
+            if (P)
+                bc = hr_pext32(b, ~h);
+            else
+#endif
+                bc = hr_compress_n(b, h, H);
+            idx += (uint64_t)ix->colex[bc] * (uint64_t)BINOM(ix, ix->ranks, ch);
+        }
+        item[s] = (key << 40) | idx;
+    }
+#define HR_CX(a, b) do { uint64_t x_ = item[a], y_ = item[b]; \
+        item[a] = x_ > y_ ? x_ : y_; item[b] = x_ > y_ ? y_ : x_; } while (0)
+    HR_CX(0, 1); HR_CX(2, 3); HR_CX(0, 2); HR_CX(1, 3); HR_CX(1, 2);
+#undef HR_CX
+    return hr_index_runs(ix, item);
+}
+
 static int64_t hr_index_row(const hr_index_street *ix, const uint8_t *row)
 {
+    if (ix->groups == 1)
+        return hr_index_row_hb(ix, row, ix->size[0], 0, 0);
+    if (ix->groups == 2) {
+        if (ix->size[0] == 2) {
+            switch (ix->size[1]) {
+            case 3: return hr_index_row_hb(ix, row, 2, 3, 0);
+            case 4: return hr_index_row_hb(ix, row, 2, 4, 0);
+            case 5: return hr_index_row_hb(ix, row, 2, 5, 0);
+            default: break;
+            }
+        }
+        return hr_index_row_hb(ix, row, ix->size[0], ix->size[1], 0);
+    }
     switch (ix->groups) {
-    case 1: return hr_index_row_g(ix, row, 1);
-    case 2: return hr_index_row_g(ix, row, 2);
     case 3: return hr_index_row_g(ix, row, 3);
     case 4: return hr_index_row_g(ix, row, 4);
     default: return hr_index_row_g(ix, row, ix->groups);
     }
 }
+
+/* The batch loop of one or two groups, with H and B constants for the usual
+ * streets (hold'em and Omaha, imperfect recall); P: use pext. */
+#define HR_INDEX_LOOP_HB(H, B, P) \
+    for (int64_t i = 0; i < n; i++) { \
+        int64_t v = hr_index_row_hb(ix, cards + i * k, (H), (B), (P)); \
+        if (v < 0) \
+            return i; \
+        out[i] = v; \
+    } \
+    return -1
+#define HR_INDEX_BATCH_HB(P) \
+    const hr_index_street loc = *ixp, *ix = &loc; \
+    const int H = ix->size[0], B = ix->groups == 2 ? ix->size[1] : 0, k = H + B; \
+    if (H == 2 && B == 0) { HR_INDEX_LOOP_HB(2, 0, P); } \
+    if (H == 2 && B == 3) { HR_INDEX_LOOP_HB(2, 3, P); } \
+    if (H == 2 && B == 4) { HR_INDEX_LOOP_HB(2, 4, P); } \
+    if (H == 2 && B == 5) { HR_INDEX_LOOP_HB(2, 5, P); } \
+    if (H == 4 && B == 3) { HR_INDEX_LOOP_HB(4, 3, P); } \
+    if (H == 4 && B == 4) { HR_INDEX_LOOP_HB(4, 4, P); } \
+    if (H == 4 && B == 5) { HR_INDEX_LOOP_HB(4, 5, P); } \
+    HR_INDEX_LOOP_HB(H, B, P)
+
+static int64_t hr_index_batch_hb(const hr_index_street *ixp, const uint8_t *cards, int64_t n,
+                                 int64_t *out)
+{
+    HR_INDEX_BATCH_HB(0);
+}
+
+#if HR_INDEX_PEXT
+static HR_BMI2_TARGET int64_t hr_index_batch_hb_pext(const hr_index_street *ixp,
+                                                     const uint8_t *cards, int64_t n,
+                                                     int64_t *out)
+{
+    HR_INDEX_BATCH_HB(1);
+}
+#endif
+#undef HR_INDEX_BATCH_HB
+#undef HR_INDEX_LOOP_HB
 
 int64_t hr_index_batch(const hr_index_street *ix, const uint8_t *cards, int64_t n,
                        int64_t *out)
@@ -196,6 +374,13 @@ int64_t hr_index_batch(const hr_index_street *ix, const uint8_t *cards, int64_t 
     int k = 0;
     for (int j = 0; j < loc.groups; j++)
         k += loc.size[j];
+    if (loc.groups <= 2) {
+#if HR_INDEX_PEXT
+        if (hr_index_fast_pext())
+            return hr_index_batch_hb_pext(&loc, cards, n, out);
+#endif
+        return hr_index_batch_hb(&loc, cards, n, out);
+    }
 #define HR_INDEX_LOOP(G) \
     for (int64_t i = 0; i < n; i++) { \
         int64_t v = hr_index_row_g(&loc, cards + i * k, (G)); \

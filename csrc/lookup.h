@@ -71,4 +71,7 @@ typedef unsigned (*hr_flush_fix)(const hr_game *g, const uint8_t *row, int k,
 int64_t hr_eval_batch_fix(const hr_game *g, const uint8_t *cards, int64_t n, int k,
                           uint16_t *out, int kernel, hr_flush_fix fix);
 
+/* Whether the Monte Carlo loops may use pdep (csrc/eval.c). */
+int hr_fast_pdep(void);
+
 #endif

@@ -186,6 +186,57 @@ def test_draw_odds_against_brute_force(game, hand, vs):
     assert hr.best_hold(hand, game=game, vs=vs) == d.best
 
 
+def _brute_vs_drawing(game, hand, vs, dead):
+    """Every pair of disjoint draws (the hold's, then the opponent's from the rest)."""
+    g = draw.draw_game(game)
+    known = set(hand) | set(vs) | set(dead)
+    stub = [c for c in g.deck if c not in known]
+    n, dv = g.hand_size, g.hand_size - len(vs)
+    out = {}
+    for m in range(1 << n):
+        kept = [hand[j] for j in range(n) if m >> j & 1]
+        if n - len(kept) > g.max_discard:
+            continue
+        rows_h, rows_v = [], []
+        for d in itertools.combinations(stub, n - len(kept)):
+            rest = [c for c in stub if c not in d]
+            for e in itertools.combinations(rest, dv):
+                rows_h.append(kept + list(d))
+                rows_v.append(list(vs) + list(e))
+        a = draw._evaluate_rows(g, np.array(rows_h, dtype=np.uint8)).astype(int)
+        b = draw._evaluate_rows(g, np.array(rows_v, dtype=np.uint8)).astype(int)
+        out[tuple(kept)] = (float((a > b).mean()), float((a == b).mean()))
+    return out
+
+
+@pytest.mark.parametrize("game, hand, vs, stub", [
+    ("badugi", "Ac 2d 3h Kh", "4s 5c", 10),
+    ("draw", "As Ks Qs Js 2d", "Ah Ad 7c", 15),     # long lists: the counting path too
+    ("27-draw", "7s 5d 3c 2h Kd", "8h 6c 4d 3s", 13),
+    ("fechado", "As Ks Qs Js 9d", "Ah Ad", 12),
+])
+def test_draw_odds_against_a_drawing_opponent(game, hand, vs, stub):
+    """vs keeps some cards and draws the rest from the same stub: exact over
+    every pair of disjoint draws, against brute force on a small stub."""
+    g = draw.draw_game(game)
+    h, v = cards(hand), cards(vs)
+    rng = np.random.default_rng(len(hand) + stub)
+    others = [c for c in g.deck if c not in h + v]
+    dead = [int(c) for c in rng.permutation(others)[:len(others) - stub]]
+    d = hr.draw_odds(h, game=game, vs=v, dead=dead)
+    want = _brute_vs_drawing(game, h, v, dead)
+    assert sorted(d.holds) == sorted(want)
+    for i, kept in enumerate(d.holds):
+        assert math.isclose(d.win[i], want[kept][0], rel_tol=1e-12, abs_tol=1e-15)
+        assert math.isclose(d.tie[i], want[kept][1], rel_tol=1e-12, abs_tol=1e-15)
+    assert all(np.diff(d.win + d.tie / 2) <= 1e-15)
+    # a full deck: the categories are the hold's own draws (vs's cards out of the stub)
+    full = hr.draw_odds(hand, game=game, vs=vs)
+    alone = hr.draw_odds(hand, game=game, dead=vs)
+    order = [alone.holds.index(k) for k in full.holds]
+    np.testing.assert_allclose(full.categories, alone.categories[order], rtol=1e-12)
+
+
 def test_draw_odds_counts_and_limits():
     d = hr.draw_odds("As Ks Qs Js 2d")
     assert len(d.holds) == 32 and int(d.draws.sum()) == math.comb(52, 5)
@@ -211,7 +262,13 @@ def test_draw_odds_counts_and_limits():
      "allows 0 to 3 discards"),
     (dict(hand="As Ks Qs Js 9d", game="holdem"), ValueError, "unknown draw game 'holdem'"),
     (dict(hand="As Ks Qs Js 9d", vs="As Kd Qd Jd Td"), hr.InvalidHandError, "duplicate card"),
-    (dict(hand="As Ks Qs Js 9d", vs="Ad Kd"), ValueError, "full hand of 5 cards"),
+    (dict(hand="As Ks Qs Js 9d", vs="Ad Kd Qd Jd Td 9h"), ValueError,
+     "vs must be a hand of 5 cards that stands pat, or the cards it keeps, got 6"),
+    (dict(hand="As Ks Qs Js 9d", vs="Ad", game="fechado"), ValueError,
+     "'fechado' allows at most 3 cards exchanged, vs keeps 1 of 5"),
+    (dict(hand="As Ks Qs Js 9d", vs="Ad Kd",
+          dead=[c for c in range(52) if c not in cards("As Ks Qs Js 9d Ad Kd")][:40]),
+     ValueError, "only 5 cards left to draw for both hands"),
     (dict(hand="Ac 2d 3h Kh 5s", game="badugi"), hr.InvalidHandError,
      "played with 4 cards, got 5"),
 ])

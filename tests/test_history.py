@@ -183,8 +183,8 @@ def test_real_hands_replay_and_agree():
         counts["agree"] += 1
         pluribus += "pluribus" in (h.source or "")
     assert pluribus == 10_000
-    assert counts["unsupported"] == 1           # short deck (stud, razz, draw: see
-    #                                            test_history_boardless.py)
+    assert counts["unsupported"] == 0           # short deck replays too (stud, razz,
+    #                                            draw: see test_history_boardless.py)
 
 
 ALLIN3 = """variant = 'NT'
@@ -489,3 +489,48 @@ def test_cli_history_outputs_name_the_extra_they_need(tmp_path, capsys):
         assert p.stderr.strip() == (f"handrank: error: {flag} needs {needs} "
                                     f"(pip install 'handrank[{extra}]')")
         assert p.stdout == "" and not out.exists()
+
+
+@pytest.mark.parametrize("keep, message", [
+    (1, "a header and nothing else: no table, seats or actions"),
+    (2, "fewer than 2 seats"),
+    (5, r"no actions after the seats \(a hand cut short\?\)"),
+])
+def test_pokerstars_header_only_hand_is_refused_once(tmp_path, keep, message):
+    text = "\n".join(PS_CASH.splitlines()[:keep]) + "\n"
+    with pytest.raises(HistoryError, match=message) as e:
+        list(read(text))
+    assert str(e.value).count("(hand 0)") == 1 and e.value.hand == 0
+    # with other hands around it: refused with its file and number, the others read
+    p = tmp_path / "h.txt"
+    p.write_text(PS_TOURNEY + "\n\n" + text + "\n\n" + PS_CASH)
+    rd = read(p, errors="collect")
+    assert [h.extra["hand"] for h in rd] == [200000002, 200000001]
+    (err,) = rd.errors
+    assert err.hand == 1 and err.file == str(p)
+    assert str(err).count("(file") == 1 and str(err).endswith(f"(file {str(p)!r}, hand 1)")
+
+
+def test_pokerstars_errors_name_the_hand_once():
+    (bad,) = [PS_CASH.replace("Table 'Alpha' 6-max Seat #3 is the button\n", "")]
+    with pytest.raises(HistoryError) as e:
+        list(read(bad))
+    assert str(e.value) == "no button line (hand 0)"
+    with pytest.raises(HistoryError) as e:
+        list(read(PS_CASH.replace("Hold'em No Limit", "Razz")))
+    assert str(e.value).count("(hand 0)") == 1 and "unsupported game" in str(e.value)
+
+
+def test_rake_the_record_states_comes_off_the_net():
+    (h,) = read(PS_CASH)
+    r = h.replay()
+    # by hand: Carol is paid 550 by the replay, 540 by the record: the 10 rake is hers
+    assert r.rake == 10 and r.net == [300, -200, -100]
+    assert r.net_after_rake == [290, -200, -100]
+    s = summary(PS_CASH)
+    t = s.totals()
+    assert t["Carol"]["net"] == 290 and t["Alice"]["net"] == -200 and t["Bob"]["net"] == -100
+    # no rake stated: nothing comes off
+    (h2,) = read(HU)
+    r2 = h2.replay()
+    assert r2.rake == 0 and r2.net_after_rake == r2.net

@@ -24,11 +24,13 @@
 #include "../equity.h"
 #include "../handrank.h"
 #include "../hilo.h"
+#include "../history.h"
 #include "../lookup.h"
 #include "../lowball.h"
 #include "../matrix.h"
 #include "../omaha.h"
 #include "../showdown.h"
+#include "../stud_mc.h"
 
 static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
 
@@ -1115,6 +1117,79 @@ static void pattern_calls(const hr_game *g, int rounds)
     }
 }
 
+/* Issue 18's kernels (stud_mc.h, draw.h): the badugi colex table against the
+ * subset rule, the boardless and triple-draw Monte Carlo tallies, the draw
+ * against a drawing opponent. */
+static void stud_calls(int rounds)
+{
+    int64_t n = 64;
+    uint8_t rows[64 * 4];
+    uint16_t out[64];
+    hr_badugi_prepare();
+    for (int r = 0; r < rounds; r++) {
+        for (int64_t i = 0; i < n; i++)
+            deal(rows + 4 * i, 4);
+        if (r % 2 == 1)
+            rows[4 * (below((unsigned)n)) + 2] = (uint8_t)(52 + below(204));
+        int64_t bad = hr_eval_badugi_batch(rows, n, out);
+        int64_t good = bad < 0 ? n : bad;
+        for (int64_t i = 0; i < good; i++)
+            CHECK(out[i] == hr_eval_badugi(rows + 4 * i), "badugi colex row %lld",
+                  (long long)i);
+    }
+    const hr_game *g = hr_game_at(0);
+    double *value = malloc((HR_BADUGI_CLASSES + 1) * sizeof *value);
+    double *sums = malloc(HR_BADUGI_SUBSETS * sizeof *sums);
+    uint64_t *holds4 = malloc((HR_BADUGI_HANDS + 7) / 8 * sizeof *holds4);
+    for (int v = 0; v <= HR_BADUGI_CLASSES; v++)
+        value[v] = v / (double)HR_BADUGI_CLASSES;
+    CHECK(hr_badugi_hold_sums(value, HR_BADUGI_CLASSES + 1, sums, (uint8_t *)(void *)holds4)
+          == 0, "hr_badugi_hold_sums");
+    for (int r = 0; r < rounds; r++) {
+        uint8_t all[52], known[8];
+        int32_t off[3] = {0, 3, 6};
+        int64_t tally[7 * 2 + 1];
+        hr_rng rng;
+        deal(all, 52);
+        memcpy(known, all, 6);
+        hr_rng_seed(&rng, (uint64_t)r, 0);
+        memset(tally, 0, sizeof tally);
+        CHECK(hr_boardless_mc(g, NULL, HR_BL_TABLES, 2, known, off, 7, all + 6, 46, 300, &rng,
+                              tally, NULL) == 300, "hr_boardless_mc");
+        CHECK(tally[2 * 2] + tally[2 * 2 + 1] == 300 * HR_BL_UNIT && tally[14] == 300,
+              "hr_boardless_mc tallies");
+        int32_t off4[3] = {0, 2, 3};
+        memset(tally, 0, sizeof tally);
+        CHECK(hr_boardless_mc(NULL, NULL, HR_BL_BADUGI, 2, known, off4, 4, all + 6, 46, 300,
+                              &rng, tally, NULL) == 300, "hr_boardless_mc badugi");
+        memset(tally, 0, sizeof tally);
+        CHECK(hr_triple_mc(NULL, HR_BL_BADUGI, (const uint64_t *)(const void *)holds4, NULL,
+                           NULL, 2, known, off4, 4, 3, all + 6, 46, 300, &rng, tally,
+                           NULL) == 300, "hr_triple_mc badugi");
+        CHECK(tally[4] + tally[5] == 300 * HR_BL_UNIT, "hr_triple_mc tallies");
+        CHECK(hr_boardless_mc(g, NULL, HR_BL_TABLES, 2, known, off, 7, all + 6, 7, 10, &rng,
+                              tally, NULL) == -1, "hr_boardless_mc drew 8 of 7");
+        /* a five-card hand against one that keeps two, a stub of 9 */
+        uint32_t holds[32];
+        int64_t win[32], tie[32];
+        uint16_t a[126], b[126];
+        for (int h = 0; h < 32; h++)
+            holds[h] = (uint32_t)h;
+        CHECK(hr_draw_vs(g, 0, all, 5, all + 5, 2, all + 7, 9, holds + 28, 4, a, b, win,
+                         tie) == 0, "hr_draw_vs");
+        for (int h = 0; h < 4; h++) {
+            int d = 5 - hr_popcount64(holds[28 + h]);
+            static const int64_t c9[4] = {1, 9, 36, 84}, c3[10] = {0, 0, 0, 1, 4, 10, 20, 35,
+                                                                   56, 84};
+            int64_t pairs = c9[d] * c3[9 - d];             /* C(9, d) C(9 - d, 3) */
+            CHECK(win[h] >= 0 && tie[h] >= 0 && win[h] + tie[h] <= pairs, "hr_draw_vs counts");
+        }
+    }
+    free(value);
+    free(sums);
+    free(holds4);
+}
+
 /* Draw games (draw.h): badugi with garbage rows, the draw kernel on small
  * stubs against hr_eval, and (scale > 1: too slow for valgrind) the video
  * poker tables, hold counts and solve. */
@@ -1203,6 +1278,70 @@ static void draw_calls(int rounds, int scale)
     free(counts);
 }
 
+/* hr_phh_scan on a real hand, cut, spliced and sprinkled with random bytes,
+ * each buffer malloc'd at exactly its length (no terminator to lean on) */
+static int64_t phh_hands = 0;
+
+static void history_calls(int rounds)
+{
+    static const char hand[] =
+        "[1]\nvariant = 'NT'\nante_trimming_status = true\nantes = [0, 0, 0]\n"
+        "blinds_or_straddles = [50, 100, 0]\nmin_bet = 100\n"
+        "starting_stacks = [1000, 400, 1000]\n"
+        "actions = ['d dh p1 AsKs', 'd dh p2 QhQd', 'd dh p3 2c7d', 'p3 f', 'p1 cbr 1000', "
+        "'p2 cc', 'd db 2s3s9h', 'd db Tc', 'd db Jd', 'p1 sm AsKs', 'p2 sm QhQd']\n"
+        "players = ['a', 'b', 'c']\nfinishing_stacks = [600, 800, 1000]\n\n";
+    static const char noise[] = "[]'\",=#\r\n\t p0123456789.?dbhsmcfx-+";
+    int64_t len0 = (int64_t)sizeof hand - 1;
+    for (int r = 0; r < rounds * 50; r++) {
+        int copies = 1 + (int)below(4);
+        int64_t len = len0 * copies;
+        if (r % 3)
+            len = (int64_t)below((unsigned)len + 1);
+        char *buf = exact_alloc(len > 0 ? (size_t)len : 1);
+        for (int64_t k = 0; k < len; k++)
+            buf[k] = hand[k % len0];
+        int flips = r % 5 == 0 ? 0 : (int)below(6);
+        for (int f = 0; f < flips && len > 0; f++)
+            buf[below((unsigned)len)] = (r % 7 == 0) ? (char)below(256)
+                                                     : noise[below(sizeof noise - 1)];
+        int64_t cap = 1;
+        for (int64_t k = 0; k < len; k++)
+            cap += buf[k] == '[';
+        int64_t ends[2] = {len / 2, len}, consumed = -1;
+        int n_seg = 1 + (int)below(2);
+        if (n_seg == 1)
+            ends[0] = len;
+        cap += n_seg;
+        int64_t *out = exact_alloc((size_t)cap * HR_PHH_WIDTH * sizeof *out);
+        for (int mode = 0; mode < 2; mode++) {
+            int final = (int)below(2);
+            int64_t n = hr_phh_scan(buf, len, ends, n_seg, final, mode, out, cap, &consumed);
+            CHECK(n >= -1 && n <= cap, "hr_phh_scan returned %lld", (long long)n);
+            CHECK(n < 0 || (consumed >= 0 && consumed <= len), "hr_phh_scan consumed %lld",
+                  (long long)consumed);
+            for (int64_t h = 0; h < n; h++) {
+                const int64_t *rec = out + h * HR_PHH_WIDTH;
+                CHECK(rec[HR_PHH_START] >= 0 && rec[HR_PHH_START] <= rec[HR_PHH_END]
+                      && rec[HR_PHH_END] <= len, "hr_phh_scan: a hand outside the buffer");
+                CHECK(rec[HR_PHH_STATUS] == HR_PHH_OK || rec[HR_PHH_STATUS] == HR_PHH_PYTHON,
+                      "hr_phh_scan: status %lld", (long long)rec[HR_PHH_STATUS]);
+                if (rec[HR_PHH_STATUS] == HR_PHH_OK && mode == 1 && flips == 0
+                    && len % len0 == 0) {
+                    CHECK(rec[HR_PHH_AGREE] == 1, "hr_phh_scan: the hand does not agree");
+                    /* by hand: QQ holds; 600 of p1's 1000 is uncalled */
+                    CHECK(rec[HR_PHH_FIXED + 1] == 600
+                          && rec[HR_PHH_FIXED + HR_PHH_PER_SEAT + 1] == 800,
+                          "hr_phh_scan: p1 paid %lld", (long long)rec[HR_PHH_FIXED + 1]);
+                }
+                phh_hands++;
+            }
+        }
+        free(out);
+        free(buf);
+    }
+}
+
 int main(int argc, char **argv)
 {
     int scale = argc > 1 ? atoi(argv[1]) : 10;
@@ -1221,6 +1360,7 @@ int main(int argc, char **argv)
     }
     tally_rejects();
     draw_calls(10 * scale, scale);
+    stud_calls(4 * scale);
     const hr_game *holdem = hr_game_at(0);
     hilo_calls(holdem, 10 * scale);
     small_stack(holdem);
@@ -1263,6 +1403,8 @@ int main(int argc, char **argv)
         CHECK(hr_deal(deck, 3, 4, 1, 0, 1, out) == -2, "deal: k > m accepted");
         CHECK(hr_deal(deck, 3, 2, 1, -1, 1, out) == -2, "deal: a negative row accepted");
     }
+    history_calls(scale);
+    CHECK(phh_hands > 0, "no PHH hand was read");
     CHECK(exact_runs > 0, "no exact equity ran");
     CHECK(strength_cells > 0 && tally_cells > 0 && range_heroes > 0 && pattern_tuples > 0,
           "matrix or pattern checks compared nothing");

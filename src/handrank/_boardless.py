@@ -10,18 +10,53 @@ without every known and dead card): in stud each player's cards so far (3 to
 7, the same count for everyone) are completed to seven; in a draw game each
 player is given as the cards kept and draws the rest of a full hand in the
 one exchange to come.  Exact when the deals number at most
-``EXACT_LIMIT``, Monte Carlo otherwise.
+``EXACT_LIMIT``, Monte Carlo otherwise: on the C core csrc/stud_mc.c, seeded
+25,000-trial streams as in hold'em (the same result for any ``threads``).
+
+**The reshuffle (fechado, seed 003).**  With more than five players the stub
+can run out during the exchange; the earlier players' discards are then
+shuffled and dealt to those still waiting.  Seen from the cards known (the
+kept ones and ``dead=``), the draws stay a uniformly random set of distinct
+unseen cards for each player, whatever the reshuffle does: every relabelling
+of the unseen cards is as likely, and it maps any such assignment to any
+other.  So the equity over the unseen cards is the equity of the deal with
+the reshuffle (tests/test_stud_mc.py writes the deal out and compares).  A
+player can never draw more cards than the stub held after the deal, and
+fechado's limits (3, the mao 4, at most 8 players) always fit.
+
+**More exchanges to come.**  ``hr.game("27-triple" | "a5-triple" | "badugi",
+draws=k)``, k = 2 or 3: the first exchange keeps each player's given cards
+(a full hand stands pat on it), each later one, in seat order, keeps the
+cards of the game's hold rule (``HOLD_RULES``, named in the result's
+``hold_rule``) and draws; a player the stub cannot serve gets the earlier
+players' discards, shuffled (never their own).  Monte Carlo only.  The
+rules: ace-to-five is ranked by ranks alone, so its rule is
+:func:`handrank.best_hold`'s criterion exactly (the hold of the highest mean
+final strength percentile over every draw from the 47 unseen cards, no
+dead cards), tabulated once per process for the 6,175 rank multisets (about
+0.4 s); deuce-to-seven's rule is that criterion too, exactly: each hold's
+mean over its ranks (the same tables, every hold's mean kept) plus, when
+its kept cards are of one suit (or none is kept), the gain of the draws
+that complete a flush, tabulated by the suit's ranks in the hand and the
+kept ones (about 0.5 s more); badugi's rule is that criterion too: the draws
+of a hold are the four-card hands that contain it and no other card of the
+hand, so by inclusion-exclusion their sum is a signed sum of the values of
+every hand containing a subset of the hand (video poker's method),
+tabulated for every four-card hand once (about 0.1 s).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
+import threading
 from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
+from . import _backend, _run, _validate
 from ._hilo_equity import HiLoEquityResult
 from .badugi import badugi as _badugi
 from .badugi import evaluate_badugi_batch
@@ -36,6 +71,101 @@ __all__ = ["EXACT_LIMIT", "check_hand", "equity", "evaluate_badugi_batch", "shar
 
 EXACT_LIMIT = 2_000_000
 DEFAULT_TRIALS = 200_000
+
+# The hold rule of each triple-draw game's later exchanges (see the module).
+HOLD_RULES = {
+    "a5-triple": "best_hold: the hold of the highest expected final strength percentile "
+                 "(exact: ace-to-five ranks only)",
+    "27-triple": "best_hold: the hold of the highest expected final strength percentile "
+                 "(exact: by ranks, plus the draws that make a flush)",
+    "badugi": "best_hold: the hold of the highest expected final strength percentile "
+              "(exact: inclusion-exclusion over the hands containing the kept cards)",
+}
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class DrawEquityResult(EquityResult):
+    """:class:`EquityResult` of a draw game with more than one exchange to come.
+
+    ``hold_rule`` names the rule every player draws by after the first
+    exchange (see :mod:`handrank._boardless`)."""
+
+    hold_rule: str = ""
+
+
+def exchanges_to_come(g: Game) -> int:
+    """The exchanges to come of a draw game (its ``draws=`` option, default 1)."""
+    return int(dict(g.options).get("draws", 1))
+
+
+_HOLD_LOCK = threading.Lock()
+_HOLD_TABLES: dict[str, tuple[np.ndarray, np.ndarray | None, np.ndarray | None]] = {}
+
+
+def hold_tables(name: str) -> tuple[np.ndarray | None, np.ndarray | None, np.ndarray | None]:
+    """The hold rule's tables of a triple draw, made once: hr_rank_holds' (a5-triple),
+    hr_low27_tables' (27-triple, about a second) or hr_badugi_hold_sums' (badugi)."""
+    with _HOLD_LOCK:
+        if name not in _HOLD_TABLES:
+            from .draw import _percentiles, draw_game
+            ffi, lib = _backend.core.ffi, _backend.core.lib
+            dg = draw_game(name)
+            value = np.ascontiguousarray(_percentiles(dg), dtype=np.float64)
+            if name == "badugi":
+                from .badugi import _prepare
+                _prepare()                  # the colex table, under its own lock
+                sums = np.zeros(lib.HR_BADUGI_SUBSETS, dtype=np.float64)
+                # the holds are bytes, kept in uint64 words for hr_triple_mc's table
+                words = np.zeros(-(-lib.HR_BADUGI_HANDS // 8), dtype=np.uint64)
+                if lib.hr_badugi_hold_sums(ffi.from_buffer("double[]", value), len(value),
+                                           ffi.from_buffer("double[]", sums,
+                                                           require_writable=True),
+                                           ffi.from_buffer("uint8_t[]", words,
+                                                           require_writable=True)) != 0:
+                    raise RuntimeError("internal error: the hold tables were refused")
+                _HOLD_TABLES[name] = (words, None, None)
+                return _HOLD_TABLES[name]
+            n = len(value)
+            table = np.zeros(n, dtype=np.uint64)
+            assert dg.tables is not None
+            args = (dg.tables.ptr, ffi.from_buffer("double[]", value),
+                    ffi.from_buffer("uint64_t[]", table, require_writable=True))
+            if name == "27-triple":
+                ev = np.zeros(32 * n, dtype=np.float64)
+                fl = np.zeros(32 * 8192, dtype=np.float64)
+                rc = lib.hr_low27_tables(*args, ffi.from_buffer("double[]", ev,
+                                                                require_writable=True),
+                                         ffi.from_buffer("double[]", fl,
+                                                         require_writable=True), n)
+                _HOLD_TABLES[name] = (table, ev, fl)
+            else:
+                rc = lib.hr_rank_holds(*args, n)
+                _HOLD_TABLES[name] = (table, None, None)
+            if rc != 0:
+                raise RuntimeError("internal error: the hold tables were refused")
+        return _HOLD_TABLES[name]
+
+
+def _rule_args(g: Game) -> tuple[Any, ...]:
+    """(game pointer, kind, table, ev, flush) of `g`'s hold rule for the C core."""
+    ffi, lib = _backend.core.ffi, _backend.core.lib
+    table, ev, fl = hold_tables(g.name)
+    if g.hand == "badugi":
+        kind = lib.HR_BL_BADUGI
+    elif g.name == "27-triple":
+        kind = lib.HR_BL_LOW27
+    else:
+        kind = lib.HR_BL_TABLES
+    return (ffi.NULL if g.hand == "badugi" else g.tables[0].ptr, kind,
+            ffi.NULL if table is None else ffi.from_buffer("uint64_t[]", table),
+            ffi.NULL if ev is None else ffi.from_buffer("double[]", ev),
+            ffi.NULL if fl is None else ffi.from_buffer("double[]", fl))
+
+
+def rule_hold(g: Game, hand: Sequence[int]) -> tuple[int, ...]:
+    """The cards the hold rule of `g` keeps from a full hand (C core)."""
+    mask = int(_backend.core.lib.hr_rule_hold(*_rule_args(g), bytes(hand)))
+    return tuple(c for j, c in enumerate(hand) if mask >> j & 1)
 
 
 def _sizes_text(g: Game) -> str:
@@ -219,6 +349,10 @@ def equity(g: Game, players: Sequence[Any], board: Any, dead: Any, *, exact: boo
         raise ValueError(f"game {g.name!r} has no board: board= must be empty")
     known, need, stub = _players(g, players, dead)
     p = len(known)
+    draws = exchanges_to_come(g)
+    if draws > 1:
+        return _triple(g, players, known, stub, exact, trials, target_stderr, seed, threads,
+                       draws)
     count = _deal_count(need, len(stub))
     run_exact = exact if exact is not None else count <= EXACT_LIMIT
     if run_exact and count > 50 * EXACT_LIMIT:
@@ -245,6 +379,14 @@ def equity(g: Game, players: Sequence[Any], board: Any, dead: Any, *, exact: boo
         total = float(drawn.shape[0] * len(splits))
         samples = int(total)
         stderr = np.zeros(p)
+    elif _backend.core is not None and p <= _backend.core.lib.HR_BL_MAX_PLAYERS:
+        sums, sq, total_n = _monte_carlo_c(g, known, stub, trials, target_stderr, seed,
+                                           threads)
+        high, low, eq, win, tie, nolow_high = sums
+        total = float(total_n)
+        samples = total_n
+        mean = eq / total
+        stderr = np.sqrt(np.maximum(sq / total - mean ** 2, 0.0) / total)
     else:
         n = int(trials) if trials is not None else DEFAULT_TRIALS
         if n < 1:
@@ -284,6 +426,228 @@ def equity(g: Game, players: Sequence[Any], board: Any, dead: Any, *, exact: boo
     return HiLoEquityResult(eq / total, win / total, tie / total, stderr, bool(run_exact),
                             samples, labels, high=high / total, low=low / total,
                             scoop=win / total)
+
+
+def _triple(g: Game, players: Sequence[Any], known: list[list[int]], stub: list[int],
+            exact: bool | None, trials: int | None, target: float | None, seed: int | None,
+            threads: int | None, draws: int) -> DrawEquityResult:
+    """Monte Carlo over `draws` exchanges, the later ones by ``HOLD_RULES[g.name]``."""
+    if exact:
+        raise ValueError(f"game {g.name!r} with {draws} exchanges to come has Monte Carlo "
+                         "equity only (each player draws by the hold rule): use exact=False")
+    if _backend.core is None:
+        raise RuntimeError("equity with more than one exchange to come needs the C core "
+                           "(handrank.backend is 'python')")
+    if len(known) > _backend.core.lib.HR_BL_MAX_PLAYERS:
+        raise ValueError(f"equity takes at most {_backend.core.lib.HR_BL_MAX_PLAYERS} players")
+    sums, sq, n = _monte_carlo_c(g, known, stub, trials, target, seed, threads)
+    eq, win, tie = sums[2] / n, sums[3] / n, sums[4] / n
+    stderr = np.sqrt(np.maximum(sq / n - eq ** 2, 0.0) / n)
+    return DrawEquityResult(eq, win, tie, stderr, False, n, _labels(players),
+                            hold_rule=HOLD_RULES[g.name])
+
+
+def _labels(players: Sequence[Any]) -> tuple[str, ...]:
+    return tuple(p if isinstance(p, str) else " ".join(card_str(c) for c in _cards(p))
+                 for p in players)
+
+
+def _kernel(g: Game, known: list[list[int]], stub: list[int]) -> tuple[Any, tuple[Any, ...]]:
+    """The C kernel of `g`'s Monte Carlo and its fixed arguments (buffers held by them)."""
+    ffi, lib = _backend.core.ffi, _backend.core.lib
+    p = len(known)
+    flat = np.array([c for k in known for c in k], dtype=np.uint8)
+    offsets = np.zeros(p + 1, dtype=np.int32)
+    offsets[1:] = np.cumsum([len(k) for k in known])
+    stub_arr = np.array(stub, dtype=np.uint8)
+    cards_args = (p, ffi.from_buffer("uint8_t[]", flat), ffi.from_buffer("int32_t[]", offsets),
+                  max(g.hand_sizes))
+    stub_args = (ffi.from_buffer("uint8_t[]", stub_arr), len(stub))
+    draws = exchanges_to_come(g)
+    if draws > 1:
+        return lib.hr_triple_mc, (*_rule_args(g), *cards_args, draws, *stub_args)
+    if g.hand == "badugi":
+        kind, hi, lo = lib.HR_BL_BADUGI, ffi.NULL, ffi.NULL
+    elif g.split:
+        kind, hi, lo = lib.HR_BL_HILO, g.tables[0].ptr, g.tables[1].ptr
+    else:
+        kind, hi, lo = lib.HR_BL_TABLES, g.tables[0].ptr, ffi.NULL
+    return lib.hr_boardless_mc, (hi, lo, kind, *cards_args, *stub_args)
+
+
+def stream_tally(kernel: Any, fixed: tuple[Any, ...], p: int, seed: int, first: int,
+                 trials: int, cancel: Any = None) -> np.ndarray:
+    """The int64 tallies (7 p + 1) of `trials` trials from stream `first` of `seed` on:
+    stream ``first + c`` deals trials ``[c * 25,000, (c + 1) * 25,000)``."""
+    from .equity import MC_STREAM_TRIALS
+    ffi, lib = _backend.core.ffi, _backend.core.lib
+    out = np.zeros(7 * p + 1, dtype=np.int64)
+    rng = ffi.new("hr_rng *")
+    dst = ffi.from_buffer("int64_t[]", out, require_writable=True)
+    ptr = ffi.NULL if cancel is None else cancel
+    for c in range(-(-trials // MC_STREAM_TRIALS)):
+        share = min(MC_STREAM_TRIALS, trials - c * MC_STREAM_TRIALS)
+        lib.hr_rng_seed(rng, seed, first + c)
+        got = int(kernel(*fixed, share, rng, dst, ptr))
+        if got < 0:
+            raise RuntimeError("internal error: the Monte Carlo kernel rejected its arguments")
+        if got < share:
+            break
+    return out
+
+
+def check_trials(trials: Any, target: Any) -> None:
+    if trials is not None:
+        if isinstance(trials, bool) or not isinstance(trials, (int, np.integer)):
+            raise TypeError(f"trials must be an int, got {type(trials).__name__}")
+        if trials < 1:
+            raise ValueError(f"trials must be at least 1, got {trials}")
+    if target is not None and (isinstance(target, bool) or
+                               not (isinstance(target, (int, float)) and target > 0)):
+        raise ValueError(f"target_stderr must be a positive number, got {target!r}")
+
+
+def tally_stderr(total: np.ndarray, p: int) -> np.ndarray:
+    """The standard error of each player's equity from the tallies."""
+    unit = float(_backend.core.lib.HR_BL_UNIT)
+    n = float(total[7 * p])
+    mean = total[2 * p:3 * p] / unit / n
+    var = total[5 * p:6 * p] / unit ** 2 / n - mean ** 2
+    out: np.ndarray = np.sqrt(np.maximum(var, 0.0) / n)
+    return out
+
+
+def _monte_carlo_c(g: Game, known: list[list[int]], stub: list[int], trials: int | None,
+                   target: float | None, seed: int | None, threads: int | None
+                   ) -> tuple[np.ndarray, np.ndarray, int]:
+    """hr_boardless_mc (hr_triple_mc) over seeded streams of ``MC_STREAM_TRIALS`` trials.
+
+    Stream ``first + c`` of the seed deals the trials ``[c * 25,000, ...)``
+    of a round and each thread takes a run of whole streams, so the integer
+    tallies (and the result) are the same for any number of threads.
+    Returns the sums (high, low, equity, win, tie, no-low high; each per
+    player, pot fractions), the sum of squared equities and the trials."""
+    from .equity import MC_STREAM_TRIALS, TARGET_CHUNK, TARGET_MAX_TRIALS, mc_seed
+    p = len(known)
+    nthreads = _validate.thread_count(threads)
+    check_trials(trials, target)
+    kernel, fixed = _kernel(g, known, stub)
+    cap = int(trials) if trials is not None else (TARGET_MAX_TRIALS if target else
+                                                   DEFAULT_TRIALS)
+    chunk = TARGET_CHUNK if target else cap
+    s = mc_seed(seed)
+    total = np.zeros(7 * p + 1, dtype=np.int64)
+    first = 0
+    while total[7 * p] < cap:
+        todo = int(min(chunk, cap - total[7 * p]))
+        streams = -(-todo // MC_STREAM_TRIALS)
+        k = max(1, min(nthreads, todo // 50_000, streams))
+
+        def part(t: int, cancel: _run.Cancel, todo: int = todo, k: int = k,
+                 streams: int = streams, first: int = first) -> np.ndarray:
+            a, b = streams * t // k, streams * (t + 1) // k
+            n = min(b * MC_STREAM_TRIALS, todo) - a * MC_STREAM_TRIALS
+            return stream_tally(kernel, fixed, p, s, first + a, n, cancel.ptr)
+
+        outs = _run.run_tasks(part, k, inline=todo <= 200_000)
+        got = np.sum(outs, axis=0)
+        total += got
+        first += streams
+        if got[7 * p] < todo:
+            raise KeyboardInterrupt
+        if target is not None and tally_stderr(total, p).max() < target:
+            break
+    return tally_sums(total, p)
+
+
+def tally_sums(total: np.ndarray, p: int) -> tuple[np.ndarray, np.ndarray, int]:
+    """The tallies as (sums of high, low, equity, win, tie, no-low high; the sum of
+    squared equities; the trials)."""
+    unit = float(_backend.core.lib.HR_BL_UNIT)
+    t = total[:7 * p].reshape(7, p).astype(np.float64)
+    sums = np.stack([t[3] / unit, t[4] / unit, t[2] / unit, t[0], t[1], t[6] / unit])
+    return sums, t[5] / unit ** 2, int(total[7 * p])
+
+
+def mc_result(g: Game, players: Sequence[Any], total: np.ndarray) -> EquityResult:
+    """The equity result of Monte Carlo tallies (hr_boardless_mc's layout)."""
+    p = len(players)
+    sums, _, n = tally_sums(total, p)
+    high, low, eq, win, tie, _ = sums
+    stderr = tally_stderr(total, p)
+    labels = _labels(players)
+    if exchanges_to_come(g) > 1:
+        return DrawEquityResult(eq / n, win / n, tie / n, stderr, False, n, labels,
+                                hold_rule=HOLD_RULES[g.name])
+    if not g.split:
+        return EquityResult(eq / n, win / n, tie / n, stderr, False, n, labels)
+    return HiLoEquityResult(eq / n, win / n, tie / n, stderr, False, n, labels,
+                            high=high / n, low=low / n, scoop=win / n)
+
+
+def dask_chunk(name: str, options: tuple[tuple[str, Any], ...], known: list[list[int]],
+               stub: list[int], seed: int, first: int, trials: int,
+               cancel: Any = None) -> np.ndarray:
+    """One task of :func:`dask_equity`: the tallies of `trials` trials from stream
+    `first` on (the game by name and options: workers rebuild it)."""
+    from .games import game
+    g = game(name, **dict(options))
+    kernel, fixed = _kernel(g, known, stub)
+    return stream_tally(kernel, fixed, len(known), seed, first, trials, cancel)
+
+
+def dask_equity(g: Game, players: Sequence[Any], board: Any, dead: Any, *,
+                exact: bool | None, trials: int | None, target_stderr: float | None,
+                seed: int | None, chunk_trials: int, run: Any) -> EquityResult:
+    """``handrank.dask.equity`` for a game without a board.
+
+    Exact enumeration runs here (as :func:`equity`); Monte Carlo runs as tasks
+    of whole 25,000-trial streams (`chunk_trials` rounded up to a multiple):
+    task k deals the streams after task k - 1's, so the tallies -- and the
+    result -- are bit for bit ``handrank.equity``'s with the same seed and
+    trials, on any cluster.  With `target_stderr` whole tasks are added, in
+    order, until it is reached.  ``run(fn, calls)`` runs the tasks."""
+    from .equity import MC_STREAM_TRIALS, TARGET_MAX_TRIALS, mc_seed
+    if board not in ("", None) and _cards(board):
+        raise ValueError(f"game {g.name!r} has no board: board= must be empty")
+    known, need, stub = _players(g, players, dead)
+    draws = exchanges_to_come(g)
+    count = _deal_count(need, len(stub))
+    if draws == 1 and (exact or (exact is None and count <= EXACT_LIMIT)):
+        return equity(g, players, board, dead, exact=exact, trials=trials,
+                      target_stderr=target_stderr, seed=seed, threads=None)
+    if exact:
+        raise ValueError(f"game {g.name!r} with {draws} exchanges to come has Monte Carlo "
+                         "equity only (each player draws by the hold rule): use exact=False")
+    if _backend.core is None:
+        raise RuntimeError("handrank.dask.equity of this game needs the C core")
+    p = len(known)
+    if p > _backend.core.lib.HR_BL_MAX_PLAYERS:
+        raise ValueError(f"equity takes at most {_backend.core.lib.HR_BL_MAX_PLAYERS} players")
+    check_trials(trials, target_stderr)
+    if draws > 1:
+        hold_tables(g.name)                 # once, before the tasks
+    cap = int(trials) if trials is not None else (TARGET_MAX_TRIALS if target_stderr else
+                                                   DEFAULT_TRIALS)
+    per = -(-max(int(chunk_trials), 1) // MC_STREAM_TRIALS)          # streams per task
+    chunk = per * MC_STREAM_TRIALS
+    n_chunks = -(-cap // chunk)
+    s = mc_seed(seed)
+    total = np.zeros(7 * p + 1, dtype=np.int64)
+    batch = n_chunks if target_stderr is None else 4
+    k = 0
+    while k < n_chunks:
+        todo = range(k, min(n_chunks, k + batch))
+        calls = [(g.name, g.options, known, stub, s, j * per, min(chunk, cap - j * chunk))
+                 for j in todo]
+        for out in run(dask_chunk, calls):
+            if out is None:
+                raise KeyboardInterrupt
+            total += out
+        k = todo[-1] + 1
+        if target_stderr is not None and tally_stderr(total, p).max() < target_stderr:
+            break
+    return mc_result(g, players, total)
 
 
 def _sample(rng: np.random.Generator, stub: np.ndarray, c: int, m: int) -> np.ndarray:

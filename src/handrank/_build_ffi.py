@@ -190,8 +190,62 @@ int64_t hr_runout_stats(const hr_index_street *street, const hr_index_street *ri
                         const volatile int32_t *cancel);
 """
 
+CDEF_STUD = """
+#define HR_BADUGI_HANDS ...
+void hr_badugi_prepare(void);
+unsigned hr_badugi_fast(const uint8_t *cards);
+
+#define HR_BL_TABLES ...
+#define HR_BL_BADUGI ...
+#define HR_BL_HILO ...
+#define HR_BL_MAX_PLAYERS ...
+#define HR_BL_UNIT ...
+int64_t hr_boardless_mc(const hr_game *g, const hr_game *low, int kind, int n,
+                        const uint8_t *known, const int32_t *offsets, int full,
+                        const uint8_t *stub, int n_stub, int64_t trials, hr_rng *rng,
+                        int64_t *out, const volatile int32_t *cancel);
+int hr_rank_holds(const hr_game *g, const double *value, uint64_t *table, int n_table);
+int hr_low27_tables(const hr_game *g, const double *value, uint64_t *table, double *ev,
+                    double *flush, int n_table);
+#define HR_BL_LOW27 ...
+#define HR_BADUGI_SUBSETS ...
+int hr_badugi_hold_sums(const double *value, int n_value, double *sums, uint8_t *holds);
+int64_t hr_triple_mc(const hr_game *g, int kind, const uint64_t *table, const double *ev,
+                     const double *flush, int n,
+                     const uint8_t *known, const int32_t *offsets, int full, int draws,
+                     const uint8_t *stub, int n_stub, int64_t trials, hr_rng *rng,
+                     int64_t *out, const volatile int32_t *cancel);
+unsigned hr_rule_hold(const hr_game *g, int kind, const uint64_t *table, const double *ev,
+                      const double *flush, const uint8_t *hand);
+int hr_draw_vs(const hr_game *g, int kind, const uint8_t *hand, int n_hand,
+               const uint8_t *vs, int n_vs, const uint8_t *stub, int n_stub,
+               const uint32_t *holds, int n_holds, uint16_t *scratch_a, uint16_t *scratch_b,
+               int64_t *win, int64_t *tie);
+"""
+
+CDEF_HISTORY = """
+#define HR_PHH_MAX_SEATS ...
+#define HR_PHH_FIXED ...
+#define HR_PHH_PER_SEAT ...
+#define HR_PHH_WIDTH ...
+
+int64_t hr_phh_scan(const char *buf, int64_t len, const int64_t *seg_end, int64_t n_seg,
+                    int final, int mode, int64_t *out, int64_t cap, int64_t *consumed);
+"""
+
+CDEF_EXACT_RANDOM = """
+#define HR_XR_MAX_RANDOM ...
+#define HR_XR_MAX_FIXED ...
+#define HR_XR_SHARE_UNIT ...
+
+int64_t hr_exact_random(const hr_game *g, int n_fixed, const uint8_t *fixed, int k_random,
+                        const uint8_t *board, int n_board, const uint8_t *deck, int n_deck,
+                        const uint8_t *perms, int n_perms, int64_t part, int64_t parts,
+                        int64_t *out, const volatile int32_t *cancel);
+"""
+
 CDEF = (CDEF_EVAL + CDEF_SHOWDOWN + CDEF_EQUITY + CDEF_OMAHA + CDEF_MATRIX + CDEF_LOWBALL
-        + CDEF_DRAW + CDEF_INDEX)
+        + CDEF_DRAW + CDEF_INDEX + CDEF_STUD + CDEF_HISTORY + CDEF_EXACT_RANDOM)
 
 # Every csrc/*.c is compiled and every csrc/*.h included, so a new C module
 # needs only its files and its cdef block above.

@@ -14,10 +14,11 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Register ``history`` on an argparse subparsers object."""
     p = add_command(
         subparsers, "history", help="read hand histories: net, all-in adjusted net per player",
-        description="Read PHH hand histories (files and folders, recursively: .phh, "
-                    ".phhs), replay and settle every hand, and print each player's net, "
-                    "all-in adjusted net and showdown split, with counts of hands read, "
-                    "settled, agreeing with the record and refused.",
+        description="Read PHH and PokerStars hand histories (files and folders, "
+                    "recursively: .phh, .phhs, .txt), replay and settle every hand, and "
+                    "print each player's net, all-in adjusted net and showdown split, "
+                    "with counts of hands read, settled, agreeing with the record and "
+                    "refused.",
         examples=["handrank history hands/ --player Pluribus --plot net.png"])
     p.add_argument("paths", nargs="+", metavar="PATH", help="files or folders")
     p.add_argument("--player", default=None, help="only this player")
@@ -50,17 +51,7 @@ def _cmd_history(args: argparse.Namespace) -> int:
             s = hd.histories(args.paths, client=client, player=args.player,
                              progress=True)
     else:
-        from .history import summary
-        from .history.phh import _paths
-        files = [f for p in args.paths for f in _paths(p)]
-        bar: Any = None
-        if sys.stderr.isatty():
-            try:
-                from tqdm import tqdm
-                bar = tqdm(files, unit="file", file=sys.stderr)
-            except ImportError:
-                bar = None
-        s = summary(bar if bar is not None else files, player=args.player)
+        s = _summarize([f for p in args.paths for f in _paths_of(p)], args.player)
     print(s)
     for e in s.errors[:20]:
         print(f"refused: {e}", file=sys.stderr)
@@ -86,3 +77,56 @@ def _write_json(s: Any, path: str) -> None:
         json.dump({"read": s.read, "settled": s.settled, "agreeing": s.agreeing,
                    "refused": s.refused, "errors": s.errors, "players": s.totals()},
                   f, indent=1)
+
+
+def _paths_of(p: str) -> list[str]:
+    from .history.phh import _paths
+    return _paths(p)
+
+
+class _Counter:
+    """A plain progress counter on stderr (a terminal without tqdm)."""
+
+    def __init__(self, total: int) -> None:
+        self.total, self.done = total, 0
+
+    def update(self, k: int) -> None:
+        self.done += k
+        sys.stderr.write(f"\rhistory: {self.done}/{self.total} files")
+        sys.stderr.flush()
+
+    def close(self) -> None:
+        sys.stderr.write("\n")
+        sys.stderr.flush()
+
+
+def _summarize(files: list[str], player: str | None, step: int = 500) -> Any:
+    """summary() of the files in order, a block of files at a time, with a bar on a terminal.
+
+    The same result as one summary per file, joined in order (read errors after
+    each file's hands).
+    """
+    from .history import fast
+    from .history.summary import Summary, _add_fast, summary
+    bar: Any = None
+    if sys.stderr.isatty() and files:
+        try:
+            from tqdm import tqdm
+            bar = tqdm(total=len(files), unit="file", file=sys.stderr)
+        except ImportError:
+            bar = _Counter(len(files))
+    s = Summary(player=player)
+    try:
+        for k in range(0, len(files), step):
+            block = files[k:k + step]
+            if fast.available():
+                _add_fast(s, block, player, per_file=True)
+            else:
+                for f in block:
+                    s = s.merge(summary(f, player=player))
+            if bar is not None:
+                bar.update(len(block))
+    finally:
+        if bar is not None:
+            bar.close()
+    return s

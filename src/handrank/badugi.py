@@ -7,7 +7,10 @@ tables come from the build step (tables/badugi.py); strengths run 1 ..
 1,092, higher is better (1092 = 4-3-2-A, four suits).  The category of a
 strength is its number of cards, 1..4.
 
-On the C backend csrc/draw.c evaluates; the pure-Python backend does the
+On the C backend csrc/draw.c evaluates: the first batch fills a table of
+all 270,725 four-card hands by the colex index of their sorted ids (from the
+build step's tables), then a row is a sort of four ids and one lookup
+(sixteen rows at a time with AVX-512).  The pure-Python backend does the
 same with numpy (no per-hand loop).
 """
 
@@ -16,6 +19,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import itertools
+import threading
 from typing import Any
 
 import numpy as np
@@ -30,6 +34,18 @@ __all__ = ["Badugi", "badugi", "evaluate_badugi", "evaluate_badugi_batch"]
 
 _C = _backend.core
 HAND = 4
+_PREPARE_LOCK = threading.Lock()
+_prepared = False
+
+
+def _prepare() -> None:
+    """Fill the C core's colex table once (hr_badugi_prepare), before any batch."""
+    global _prepared
+    if not _prepared and _C is not None:
+        with _PREPARE_LOCK:
+            if not _prepared:
+                _C.lib.hr_badugi_prepare()
+                _prepared = True
 _NAMES = {1: "one-card", 2: "two-card", 3: "three-card", 4: "badugi"}
 
 
@@ -120,6 +136,7 @@ def evaluate_badugi_batch(a: CardArrayLike, *, out: StrengthArray | None = None
     if n == 0:
         return result
     if _C is not None:
+        _prepare()
         ffi, lib = _C.ffi, _C.lib
         bad = int(lib.hr_eval_badugi_batch(ffi.from_buffer("uint8_t[]", arr), n,
                                            ffi.from_buffer("uint16_t[]", result,

@@ -34,7 +34,7 @@ from typing import Any, cast
 
 import numpy as np
 
-from . import _backend, _preflop
+from . import _backend, _exact_random, _preflop
 from ._preflop import PreflopTable
 from ._run import Cancel
 from ._typing import CardsLike, PlayerLike, VariantLike
@@ -427,10 +427,32 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
     ...
     handrank.errors.InvalidHandError: card 'As' is in player 1's hand and on the board
     """
+    boardless = _boardless_game(game, variant)      # issue 18: stud, razz, draw games
+    if boardless is not None:
+        from . import _boardless
+        _check_client(client)
+        chunk = CHUNK_TRIALS if chunk_trials is None else _check_positive("chunk_trials",
+                                                                          chunk_trials)
+        return _boardless.dask_equity(
+            boardless, players, board, dead, exact=exact, trials=trials,
+            target_stderr=target_stderr, seed=seed, chunk_trials=chunk,
+            run=lambda fn, calls: _run(client, fn, calls))
     variant = best_five_game(game, variant, 'handrank.dask.equity')
     return run_equity(players, board, dead, exact=exact, trials=trials,
                       target_stderr=target_stderr, seed=seed, client=client,
                       chunk_trials=chunk_trials, variant=variant)
+
+
+def _boardless_game(game: Any, variant: Any) -> Any:
+    """The Game of a game without a board (stud, razz, the draw games), else None."""
+    if variant is not None or (isinstance(game, str) and game == "holdem"):
+        return None
+    from .games.registry import resolve
+    try:
+        g = resolve(game)
+    except (TypeError, ValueError):
+        return None                     # best_five_game says what is wrong
+    return g if g.hand_sizes else None
 
 
 def run_equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike = "", *,
@@ -458,9 +480,30 @@ def run_equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: Cards
                         chunk, client, progress)
 
 
+def _exact_random_part(game: str, fast: Any, part: int, parts: int, _plan: int,
+                       cancel: Any = None) -> tuple[np.ndarray, int]:
+    """Completions part, part + parts, ... of a known-hands-v.-random enumeration."""
+    return _exact_random.count(fast, _backend.GAMES[game], part, parts, cancel)
+
+
 def _exact(spot: Any, game: str, client: Any, progress: bool) -> EquityResult:
     if _backend.core is None:
         return _exact_python(spot)      # small spots only, as handrank.equity
+    fast = _exact_random.job(spot)
+    if fast is not None:                # known hands v. "random": boards first
+        xcalls: list[tuple[Any, ...]] = []
+        for i, (pl, _) in enumerate(fast.plans):
+            parts = max(1, min(pl.boards, MAX_EXACT_TASKS, math.ceil(pl.cost / EXACT_TASK_COST)))
+            xcalls += [(game, pl, k, parts, i) for k in range(parts)]
+        res = _run(client, _exact_random_part, xcalls, progress)
+        by_plan: list[list[np.ndarray]] = [[] for _ in fast.plans]
+        taken = [0] * len(fast.plans)
+        for call, (counts, t) in zip(xcalls, res):
+            by_plan[call[4]].append(counts)
+            taken[call[4]] += t
+        if taken != [pl.boards for pl, _ in fast.plans]:
+            raise RuntimeError("internal error: the board-first enumeration missed boards")
+        return _result_exact(spot, *_exact_random.result_counts(fast, spot.n, by_plan))
     combos, weights, offsets = spot.flat()
     tuples = math.prod(len(c) for c in spot.combos)
     if np.all(weights == 1.0):
@@ -585,9 +628,28 @@ def _history_file(path: str, player: str | None) -> Any:
     return summary(path, player=player)
 
 
+def _history_files(paths: list[str], player: str | None) -> Any:
+    """One task: the summaries of several files joined in order (one fast-path pass)."""
+    from .history import fast
+    from .history.summary import Summary, _add_fast
+    if not fast.available():
+        out = Summary(player=player)
+        for p in paths:
+            out = out.merge(_history_file(p, player))
+        return out
+    s = Summary(player=player)
+    _add_fast(s, paths, player, per_file=True)
+    return s
+
+
+#: a task reads up to this many files or bytes (small files: many to a task)
+_HISTORY_TASK_FILES = 2000
+_HISTORY_TASK_BYTES = 1 << 26
+
+
 def histories(paths: Any, *, client: Any = None, player: str | None = None,
               progress: bool = False) -> Any:
-    """:func:`handrank.history.summary` over many files, one task per file.
+    """:func:`handrank.history.summary` over many files, in tasks of one or more files.
 
     Parameters
     ----------
@@ -602,7 +664,8 @@ def histories(paths: Any, *, client: Any = None, player: str | None = None,
     -------
     handrank.history.Summary
         The per-file summaries joined in file order, so the result is the
-        same, bit for bit, on 1 or N workers.
+        same, bit for bit, on 1 or N workers.  Small files are read many to a
+        task (up to 2,000 files or 64 MB), through the fast path.
     """
     import os
 
@@ -612,8 +675,21 @@ def histories(paths: Any, *, client: Any = None, player: str | None = None,
     files: list[str] = []
     for p in items:
         files += _paths(os.fspath(p))
+    groups: list[list[str]] = []
+    size = 0
+    for f in files:
+        try:
+            b = os.path.getsize(f)
+        except OSError:
+            b = 0                       # the task reports the error as summary() does
+        if not groups or len(groups[-1]) >= _HISTORY_TASK_FILES or (
+                size + b > _HISTORY_TASK_BYTES and groups[-1]):
+            groups.append([])
+            size = 0
+        groups[-1].append(f)
+        size += b
     from .history.summary import Summary
     out = Summary(player=player)
-    for s in _run(client, _history_file, [(f, player) for f in files], progress):
+    for s in _run(client, _history_files, [(g, player) for g in groups], progress):
         out = out.merge(s)
     return out

@@ -209,6 +209,9 @@ def _histograms(game: DrawGame, ids: list[int], stub: np.ndarray, masks: list[in
                 ) -> np.ndarray:
     """hr_draw_odds: the final strengths' histogram of each hold."""
     ffi, lib = _C.ffi, _C.lib
+    if game.kind == "badugi":
+        from .badugi import _prepare
+        _prepare()
     holds = np.array(masks, dtype=np.uint32)
     n_s = _classes(game) + 1
     hist = np.empty((len(masks), n_s), dtype=np.uint32)
@@ -279,8 +282,10 @@ def draw_odds(hand: CardsLike, *, game: str | DrawGame = "draw", dead: CardsLike
     dead : str or sequence of cards
         Cards known out of the stub.
     vs : str or sequence of cards, optional
-        An opponent's hand that stands pat (a full hand): gives `win`, `tie`
-        and orders the holds by equity.
+        An opponent's hand that stands pat (a full hand), or the cards it
+        keeps (fewer: it draws the rest from the same stub, exact over every
+        pair of disjoint draws): gives `win`, `tie` and orders the holds by
+        equity.
     max_discard : int, optional
         At most this many cards replaced (default and maximum: the game's
         limit).
@@ -296,7 +301,8 @@ def draw_odds(hand: CardsLike, *, game: str | DrawGame = "draw", dead: CardsLike
     InvalidHandError
         A wrong hand size, a card given twice.
     ValueError
-        `max_discard` above the game's limit, a `vs` that is not a full hand.
+        `max_discard` above the game's limit, a `vs` of more cards than a
+        hand or that exchanges more than the game allows.
 
     Examples
     --------
@@ -320,9 +326,12 @@ def draw_odds(hand: CardsLike, *, game: str | DrawGame = "draw", dead: CardsLike
                                f"got {len(ids)}")
     dead_ids = _ids(dead, g, "dead") if dead is not None else []
     vs_ids = _ids(vs, g, "vs") if vs is not None else []
-    if vs is not None and len(vs_ids) != g.hand_size:
-        raise ValueError(f"vs must be a full hand of {g.hand_size} cards that stands pat, "
-                         f"got {len(vs_ids)} (an opponent who draws is not supported yet)")
+    if vs is not None and len(vs_ids) > g.hand_size:
+        raise ValueError(f"vs must be a hand of {g.hand_size} cards that stands pat, or the "
+                         f"cards it keeps, got {len(vs_ids)}")
+    if vs is not None and g.hand_size - len(vs_ids) > g.max_discard:
+        raise ValueError(f"{g.name!r} allows at most {g.max_discard} cards exchanged, "
+                         f"vs keeps {len(vs_ids)} of {g.hand_size}")
     known = ids + dead_ids + vs_ids
     dup = first_duplicate(known)
     if dup >= 0:
@@ -340,7 +349,10 @@ def draw_odds(hand: CardsLike, *, game: str | DrawGame = "draw", dead: CardsLike
     masks = [m for m in range(1 << n) if n - bin(m).count("1") <= min(limit, len(stub))]
     if len(masks) < 1 << n and limit > len(stub):
         raise ValueError(f"only {len(stub)} cards left to draw")
-    vs_strength = _strength(g, vs_ids) if vs is not None else 0
+    vs_draws = vs is not None and len(vs_ids) < g.hand_size
+    if vs_draws and max(n - bin(m).count("1") for m in masks) + n - len(vs_ids) > len(stub):
+        raise ValueError(f"only {len(stub)} cards left to draw for both hands")
+    vs_strength = _strength(g, vs_ids) if vs is not None and not vs_draws else 0
     cat = _category_table(g)
     value = _percentiles(g)
     k, n_s = len(masks), _classes(g) + 1
@@ -352,7 +364,11 @@ def draw_odds(hand: CardsLike, *, game: str | DrawGame = "draw", dead: CardsLike
     onehot[np.arange(1, n_s), cat[1:n_s].astype(np.intp) - 1] = 1.0
     cats = h @ onehot
     expected = h @ value / t
-    if vs is not None:
+    if vs_draws:
+        w, e, pairs = _against_drawing(g, ids, vs_ids, stub, masks)
+        win, tie = w / pairs, e / pairs
+        score = win + tie / 2
+    elif vs is not None:
         win = h[:, vs_strength + 1:].sum(axis=1) / t
         tie = h[:, vs_strength] / t
         score = win + tie / 2
@@ -363,6 +379,38 @@ def draw_odds(hand: CardsLike, *, game: str | DrawGame = "draw", dead: CardsLike
     kept = [tuple(ids[j] for j in range(n) if masks[h] >> j & 1) for h in order]
     return DrawOdds(g, kept, (cats / t[:, None])[order], g.categories,
                     win[order], tie[order], expected[order], t[order].astype(np.int64))
+
+
+def _against_drawing(game: DrawGame, ids: list[int], vs_ids: list[int], stub: np.ndarray,
+                     masks: list[int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """hr_draw_vs: per hold the winning and tying pairs of draws, and all pairs."""
+    import math
+    ffi, lib = _C.ffi, _C.lib
+    if game.kind == "badugi":
+        from .badugi import _prepare
+        _prepare()
+    n, d_vs = game.hand_size, game.hand_size - len(vs_ids)
+    most = max([d_vs] + [n - bin(m).count("1") for m in masks])
+    size = max(math.comb(len(stub), most), 1)
+    a = np.empty(size, dtype=np.uint16)
+    b = np.empty(size, dtype=np.uint16)
+    holds = np.array(masks, dtype=np.uint32)
+    win = np.zeros(len(masks), dtype=np.int64)
+    tie = np.zeros(len(masks), dtype=np.int64)
+    rc = lib.hr_draw_vs(ffi.NULL if game.tables is None else game.tables.ptr,
+                        1 if game.kind == "badugi" else 0, bytes(ids), n, bytes(vs_ids),
+                        len(vs_ids), ffi.from_buffer("uint8_t[]", stub), len(stub),
+                        ffi.from_buffer("uint32_t[]", holds), len(masks),
+                        ffi.from_buffer("uint16_t[]", a, require_writable=True),
+                        ffi.from_buffer("uint16_t[]", b, require_writable=True),
+                        ffi.from_buffer("int64_t[]", win, require_writable=True),
+                        ffi.from_buffer("int64_t[]", tie, require_writable=True))
+    if rc != 0:
+        raise RuntimeError("internal error: the C core rejected the draw")
+    pairs = np.array([math.comb(len(stub), n - bin(m).count("1"))
+                      * math.comb(len(stub) - n + bin(m).count("1"), d_vs) for m in masks],
+                     dtype=np.float64)
+    return win.astype(np.float64), tie.astype(np.float64), pairs
 
 
 def best_hold(hand: CardsLike, *, game: str | DrawGame = "draw", dead: CardsLike = "",

@@ -32,7 +32,7 @@ from typing import Any
 
 import numpy as np
 
-from . import _backend, _fallback, _run, _validate
+from . import _backend, _exact_random, _fallback, _run, _validate
 from ._typing import CardsLike, FloatArray, PlayerLike, VariantLike
 from ._validate import quote
 from .cards import card_str, cards, cards_str, check_text_length
@@ -487,6 +487,9 @@ class _Spot:
     deal: list[bool]                 # player is "random": dealt from the cards left (MC)
 
     def cost(self) -> float:
+        fast = _exact_random.job(self)   # known hands v. "random": boards first
+        if fast is not None:
+            return fast.cost
         tuples = math.prod(len(c) for c in self.combos)
         left = _deck_size(self.g) - len(self.board) - len(self.dead) - 2 * self.n
         boards = math.comb(left, BOARD_CARDS - len(self.board))
@@ -640,6 +643,13 @@ def exact_parts(spot: _Spot) -> int:
 def _exact(spot: _Spot, nthreads: int, progress: Any = None) -> EquityResult:
     if _C is None:
         return _exact_python(spot, progress)
+    fast = _exact_random.job(spot)
+    if fast is not None:   # known hands v. "random" (csrc/exact_random.c)
+        quick = _run.Tally(progress, 1)     # one step: the start and the end
+        quick.show()
+        counts = _exact_random.run(fast, spot, nthreads, fast.cost <= INLINE_COST)
+        quick.finish()
+        return _result_exact(spot, *counts)
     ffi, lib = _C.ffi, _C.lib
     n = spot.n
     combos, weights, offsets = spot.flat()

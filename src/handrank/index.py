@@ -273,11 +273,10 @@ class Indexer:
                 arr.dtype.kind in "iu" or arr.size == 0):
             raise InvalidHandError(f"expected an integer array of shape (n, {st.cards}), "
                                    f"got shape {arr.shape} dtype {arr.dtype}")
-        deck = SUITS * self.ranks
-        if arr.size and (arr.min() < 0 or arr.max() >= deck):
-            bad = np.argwhere((arr < 0) | (arr >= deck))[0]
-            raise InvalidHandError(f"invalid card id {int(arr[bad[0], bad[1]])} at row "
-                                   f"{int(bad[0])}, column {int(bad[1])}")
+        # uint8 rows go to C as they are (C checks every id); other dtypes are
+        # range-checked before the narrowing cast
+        if arr.dtype != np.uint8:
+            self._check_ids(arr)
         rows = np.ascontiguousarray(arr, dtype=np.uint8)
         if out is None:
             out = np.empty(len(rows), dtype=np.int64)
@@ -292,6 +291,7 @@ class Indexer:
                                           ffi.from_buffer("int64_t[]", out,
                                                           require_writable=True))
         if bad_row >= 0:
+            self._check_ids(rows)   # an id outside the deck anywhere is named first
             row = rows[bad_row]
             seen: set[int] = set()
             for c in row:
@@ -301,6 +301,13 @@ class Indexer:
                 seen.add(int(c))
             raise RuntimeError(f"internal error: row {bad_row} refused by the indexer")
         return out
+
+    def _check_ids(self, arr: np.ndarray) -> None:
+        deck = SUITS * self.ranks
+        if arr.size and (arr.min() < 0 or arr.max() >= deck):
+            bad = np.argwhere((arr < 0) | (arr >= deck))[0]
+            raise InvalidHandError(f"invalid card id {int(arr[bad[0], bad[1]])} at row "
+                                   f"{int(bad[0])}, column {int(bad[1])}")
 
     def unindex_batch(self, i: Any, street: int) -> np.ndarray:
         """The canonical member of each index, shape ``(n, cards(street))`` uint8."""

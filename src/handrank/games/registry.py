@@ -159,6 +159,15 @@ def _draw(name: str, exchanges: int, summary: str) -> Callable[[dict[str, Any]],
             rule = ("27", None) if name.startswith("27") else ("a5", None)
             t = _low(rule)
             halves, tabs = ("low",), (t,)
+        if exchanges > 1:
+            # draws=: the exchanges to come (issue 18; 1, the default, adds no option)
+            draws = options.get("draws", 1)
+            if isinstance(draws, bool) or not isinstance(draws, (int, np.integer)):
+                raise TypeError(f"draws must be an int, got {quote(draws)}")
+            if not 1 <= draws <= exchanges:
+                raise ValueError(f"{name} has 1 to {exchanges} exchanges to come, "
+                                 f"got draws={quote(draws)}")
+            opts = (("draws", int(draws)),) if draws != 1 else ()
         return Game(name, _deck(t), size, 0, halves, hand, tabs, rule, opts, summary,
                     exchanges=exchanges, hand_sizes=(size,), max_discard=limit)
     return make
@@ -193,12 +202,12 @@ _ENTRIES: dict[str, tuple[tuple[str, ...], Callable[[dict[str, Any]], Game]]] = 
         "rank more per extra player (players=), flush beats full house")),
     "27-draw": ((), _draw("27-draw", 1, "deuce-to-seven single draw: five cards, one "
                                         "exchange, deuce-to-seven low")),
-    "27-triple": ((), _draw("27-triple", 3, "deuce-to-seven triple draw: five cards, three "
-                                            "exchanges, deuce-to-seven low")),
-    "a5-triple": ((), _draw("a5-triple", 3, "ace-to-five triple draw: five cards, three "
-                                            "exchanges, ace-to-five low")),
-    "badugi": ((), _draw("badugi", 3, "badugi: four cards, three exchanges, the best set "
-                                      "of different ranks and suits")),
+    "27-triple": (("draws",), _draw("27-triple", 3, "deuce-to-seven triple draw: five cards, "
+                                                    "three exchanges, deuce-to-seven low")),
+    "a5-triple": (("draws",), _draw("a5-triple", 3, "ace-to-five triple draw: five cards, "
+                                                    "three exchanges, ace-to-five low")),
+    "badugi": (("draws",), _draw("badugi", 3, "badugi: four cards, three exchanges, the best "
+                                              "set of different ranks and suits")),
 }
 
 

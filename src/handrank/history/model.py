@@ -12,7 +12,7 @@ GAMES: dict[str, tuple[str, str | None]] = {
     "NT": ("no-limit hold'em", "holdem"),
     "FT": ("fixed-limit hold'em", "holdem"),
     "PT": ("pot-limit hold'em", "holdem"),
-    "NS": ("no-limit short-deck hold'em", None),
+    "NS": ("no-limit short-deck hold'em", "shortdeck"),
     "FO/8": ("fixed-limit Omaha hi-lo", "omaha-hilo"),
     "PO": ("pot-limit Omaha", "omaha"),
     "NO": ("no-limit Omaha", "omaha"),

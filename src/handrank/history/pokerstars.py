@@ -54,9 +54,13 @@ def _hand(lines: list[str], file: str | None, index: int) -> Hand:
         return HistoryError(msg, file=file, hand=index)
     head = lines[0]
     _CENTS[0] = "Tournament" not in head
+    if len(lines) == 1:
+        raise fail("a header and nothing else: no table, seats or actions")
     try:
         variant = _variant(head)
         return _body(lines, head, variant, file, index, fail)
+    except HistoryError:
+        raise                           # already names the file and hand: not twice
     except ValueError as e:
         raise fail(str(e)) from None
 
@@ -77,6 +81,8 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
             body.append(ln)
     if len(seats) < 2:
         raise fail("fewer than 2 seats")
+    if not any(ln.startswith("*** ") or ": posts " in ln or ": folds" in ln for ln in body):
+        raise fail("no actions after the seats (a hand cut short?)")
     nums = [s for s, _, _ in seats]
     after = [s for s in nums if s > button] + [s for s in nums if s <= button]
     order = {s: i for i, s in enumerate(after)}

@@ -32,6 +32,7 @@ from .. import _backend
 from .._validate import quote
 from ..cards import card_str, cards
 from ..errors import HandrankError
+from ..showdown import GAMES as _SETTLE_GAMES
 from ..showdown import Pot, Settlement, settle, settle_game
 from .model import DRAW, GAMES, HOLE, STUD, Hand, HistoryError
 
@@ -64,6 +65,12 @@ class Replay:
         (or a hand still in is unknown).
     allin_board : str or None
         The board at that moment.
+    rake : number
+        The rake the record takes from the winners (0 where none is stated
+        or the record does not agree).
+    net_after_rake : list or None
+        ``net`` less each winner's part of the rake, as the record has it
+        (equal to ``net`` where no rake is taken).
     agrees_with_record : bool or None
         Compared with ``finishing_stacks`` (or ``winnings``); None when
         nothing is recorded or nothing could be settled.
@@ -87,6 +94,8 @@ class Replay:
     disagreement: str = ""
     error: str | None = None
     allin_board: str | None = None
+    rake: Any = 0
+    net_after_rake: list[Any] | None = None
 
     @property
     def adjusted_net(self) -> list[Any] | None:
@@ -98,7 +107,9 @@ class Replay:
         """The :class:`~handrank.Settlement` from :func:`handrank.settle` (made on first use)."""
         if self._settlement is None and self._args is not None:
             a = self._args
-            if a[5] == "omaha" or a[0] is None and a[5] not in ("holdem", "omaha-hilo"):
+            # settle() takes the games in its GAMES; settle_game the rest (by Game)
+            if a[5] not in _SETTLE_GAMES or a[0] is None and a[5] not in ("holdem",
+                                                                           "omaha-hilo"):
                 from ..games import game as _game
                 self._settlement = settle_game(a[0], a[1], a[2], _game(a[5]), folded=a[3],
                                                button=a[4], dead=a[6])
@@ -302,9 +313,12 @@ def replay(h: Hand, *, allin_ev: bool = True) -> Replay:
         for c in ids:
             if c in seen:
                 raise fail(f"duplicate card {card_str(c)!r}", i)
+            if deck is not None and c not in deck:
+                raise fail(f"card {card_str(c)!r} is not in the deck of {name}", i)
             seen.add(c)
         return ids
 
+    deck = _short_deck(game)
     for i, act in enumerate(h.actions):
         parts = act.split()
         if not parts:
@@ -508,7 +522,8 @@ def replay(h: Hand, *, allin_ev: bool = True) -> Replay:
     args = (board if sum(not o for o in out) > 1 and not boardless else None, hands, ints, out,
             (1 if n == 2 else n - 1), game, int(round(dead * scale)))
     r._args = args
-    pay = _fast_payouts(*args) if game == "holdem" and _C is not None else None
+    ptr = _fast_tables(game)
+    pay = _fast_payouts(*args, ptr) if ptr is not None else None
     try:
         if pay is None:
             pay = r.settlement.payouts if r.settlement is not None else None
@@ -520,6 +535,7 @@ def replay(h: Hand, *, allin_ev: bool = True) -> Replay:
         else None
     r.payouts = [p / scale if scale > 1 else p for p in pay]
     r.net = [r.payouts[s] - put[s] for s in range(n)]
+    r.net_after_rake = r.net
     _compare(h, r)
     if allin_ev and allin_board is not None and len(allin_board) < 5:
         r.allin_ev = _allin_ev(st, allin_board, holes, out, put, scale, game)
@@ -527,12 +543,52 @@ def replay(h: Hand, *, allin_ev: bool = True) -> Replay:
     return r
 
 
-def _fast_payouts(board: list[int] | None, hands: list[list[int] | None], chips: list[int],
-                  out: list[bool], button: int, game: str, dead: int) -> list[int]:
-    """Hold'em payouts as :func:`handrank.settle` makes them, without its explanations.
+_FAST: dict[str, Any] = {}
+_DECKS: dict[str | None, frozenset[int] | None] = {}
 
-    Same cuts, same odd-chip rule (first clockwise from the button); checked
-    against ``settle`` over every real and generated hand in the tests.
+
+def _short_deck(name: str | None) -> frozenset[int] | None:
+    """The game's deck when it is not all 52 cards (short deck), else None."""
+    if name not in _DECKS:
+        deck = None
+        if name is not None:
+            from ..games import game as _game
+            try:
+                d = _game(name).deck
+            except (HandrankError, ValueError, KeyError):
+                d = tuple(range(52))
+            deck = frozenset(d) if len(d) < 52 else None
+        _DECKS[name] = deck
+    return _DECKS[name]
+
+
+def _fast_tables(name: str) -> Any:
+    """The C tables of a game :func:`_fast_payouts` settles, or None.
+
+    Decided by what the game is, never by its name: one high half, hands made
+    of any five of two hole cards and a five-card board, no rule options, and
+    tables on the C backend.
+    """
+    if name not in _FAST:
+        from ..games import game as _game
+        try:
+            g = _game(name)
+        except (HandrankError, ValueError, KeyError):
+            g = None
+        ok = (g is not None and _C is not None and g.halves == ("high",) and g.hand == "any"
+              and g.hole_cards == 2 and g.board_cards == 5 and not g.options
+              and g.high is not None and g.high.ptr is not None)
+        _FAST[name] = g.high.ptr if ok and g is not None and g.high is not None else None
+    return _FAST[name]
+
+
+def _fast_payouts(board: list[int] | None, hands: list[list[int] | None], chips: list[int],
+                  out: list[bool], button: int, game: str, dead: int, ptr: Any) -> list[int]:
+    """Payouts as :func:`handrank.settle` makes them, without its explanations.
+
+    For the games :func:`_fast_tables` takes (hold'em): same cuts, same
+    odd-chip rule (first clockwise from the button); checked against
+    ``settle`` over every real and generated hand in the tests.
     """
     n = len(chips)
     live = [s for s in range(n) if not out[s]]
@@ -542,13 +598,13 @@ def _fast_payouts(board: list[int] | None, hands: list[list[int] | None], chips:
         return pay
     if board is None:
         raise RuntimeError("internal error: showdown without a board")
-    ev = _C.lib.hr_eval7_holdem
+    ev = _C.lib.hr_eval_bytes
     st = {}
     for s in live:
         h = hands[s]
         if h is None:
             raise RuntimeError("internal error: live seat without cards")
-        st[s] = ev(bytes(h + board))
+        st[s] = ev(ptr, bytes(h + board), 7)
     levels = sorted({chips[s] for s in live})
     low = 0
     for i, high in enumerate(levels):
@@ -570,6 +626,36 @@ def _fast_payouts(board: list[int] | None, hands: list[list[int] | None], chips:
     return pay
 
 
+def _exact_equity(holes: list[list[int]], board: list[int], dead: list[int],
+                  game: str) -> list[float] | None:
+    """Exact equity of known hole cards, as ``hr.equity(exact=True).equity`` gives it.
+
+    The same C enumeration (one tuple of hands: the same sums, the same
+    division) without the range layer ``hr.equity`` puts around it; None for
+    the games :func:`_fast_tables` does not take (then ``hr.equity`` decides).
+    """
+    ptr = _fast_tables(game)
+    n = len(holes)
+    from ..equity import SHARE_UNIT
+    if ptr is None or not 2 <= n <= _C.lib.HR_MAX_PLAYERS:
+        return None
+    import numpy as np
+    ffi, lib = _C.ffi, _C.lib
+    combos = bytes(c for h in holes for c in h)
+    out = np.zeros(3 * n + 1)
+    taken = lib.hr_equity_exact(ptr, n, combos, [1.0] * n, list(range(n + 1)), bytes(board),
+                                len(board), bytes(dead), len(dead), 0, 1,
+                                ffi.from_buffer("double[]", out, require_writable=True),
+                                ffi.NULL)
+    if taken != 1 or out[3 * n] <= 0:
+        return None
+    return list(out[2 * n:3 * n] / SHARE_UNIT / out[3 * n])
+
+
+#: the games handrank.equity takes by name
+_EQUITY_GAMES = ("holdem", "omaha", "omaha-hilo")
+
+
 def _allin_ev(st: Settlement | None, board: list[int], holes: dict[int, list[int]],
               out: list[bool],
               put: list[Any], scale: int, game: str) -> list[Any] | None:
@@ -583,6 +669,8 @@ def _allin_ev(st: Settlement | None, board: list[int], holes: dict[int, list[int
     """
     n = len(put)
     from ..equity import equity
+    if game not in _EQUITY_GAMES:
+        return None                     # equity() cannot take this game yet (short deck)
     if st is None:
         return None
     live = [s for s in range(n) if not out[s]]
@@ -594,11 +682,18 @@ def _allin_ev(st: Settlement | None, board: list[int], holes: dict[int, list[int
             ev[pot.eligible[0]] += pot.amount / scale
             continue
         others = [c for s in live if s not in pot.eligible for c in holes[s]]
-        res = equity([holes[s] for s in pot.eligible], board=board, dead=others, exact=True,
-                     game=game)
-        for s, e in zip(pot.eligible, res.equity):
+        eq = _exact_equity([holes[s] for s in pot.eligible], board, others, game)
+        if eq is None:
+            eq = list(equity([holes[s] for s in pot.eligible], board=board, dead=others,
+                             exact=True, game=game).equity)
+        for s, e in zip(pot.eligible, eq):
             ev[s] += pot.amount / scale * float(e)
     return [ev[s] - put[s] for s in range(n)]
+
+
+def _exact(x: Fraction) -> Any:
+    """A Fraction as an int where it is whole, else a float."""
+    return int(x) if x.denominator == 1 else float(x)
 
 
 def _compare(h: Hand, r: Replay) -> None:
@@ -621,6 +716,8 @@ def _compare(h: Hand, r: Replay) -> None:
                                            for s, d in enumerate(diff)):
         r.agrees_with_record = True
         r.disagreement = f"the record takes a rake of {h.rake} from the winners"
+        r.rake = h.rake
+        r.net_after_rake = [_exact(r.net[s] + diff[s]) for s in range(n)]
     elif all(d == 0 for d in diff):
         r.agrees_with_record = True
     elif sum(diff) == 0 and all(abs(d) <= Fraction(1, 2) for d in diff) and any(

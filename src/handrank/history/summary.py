@@ -13,7 +13,12 @@ from .phh import read
 
 @dataclass
 class Row:
-    """One player's result in one hand."""
+    """One player's result in one hand.
+
+    ``net`` takes off the player's part of the rake where the record states
+    one (``Replay.net_after_rake``); ``adjusted_net`` is the all-in EV where an
+    all-in happened (before any rake), else ``net``.
+    """
 
     hand: str
     player: str
@@ -153,18 +158,109 @@ def _add(s: Summary, h: Hand, player: str | None) -> None:
     s.settled += 1
     s.agreeing += r.agrees_with_record is True
     names = h.players or [f"p{i + 1}" for i in range(h.seats)]
-    adj = r.adjusted_net or r.net
+    net = r.net_after_rake if r.net_after_rake is not None else r.net   # rake taken off
+    adj = r.allin_ev or net
     showdown = len(r.settlement.pots) > 0 and any(len(p.eligible) > 1 for p in r.settlement.pots)
     bb = max(h.blinds_or_straddles or [0]) or (h.small_bet or 0)
     hid = f"{h.source or ''}#{h.index}"
     for i in range(h.seats):
         if player is not None and names[i] != player:
             continue
-        s.rows.append(Row(hid, names[i], r.net[i], float(adj[i]), showdown, bb))
+        s.rows.append(Row(hid, names[i], net[i], float(adj[i]), showdown, bb))
+
+
+def _add_fast(s: Summary, source: Any, player: str | None, per_file: bool = False) -> None:
+    """Hands of a path or PHH text through the C fast path; as ``read`` + :func:`_add`.
+
+    Read errors are listed after the hands of ``source`` as ``read`` lists them
+    (``per_file``: after the hands of each file, as one summary per file would).
+    """
+    from .fast import (
+        AGREE,
+        BIG_BLIND,
+        FIXED,
+        FLAGS,
+        OK,
+        PER_SEAT,
+        SEATS,
+        SHOWDOWN,
+        STATUS,
+        Batch,
+        Tail,
+        scan,
+    )
+    bad: list[HistoryError] = []        # read errors: listed after the hands, as read() does
+    current: list[Any] = [None]
+
+    def at(file: Any) -> None:
+        if per_file and file != current[0]:
+            flush()
+            current[0] = file
+
+    def flush() -> None:
+        s.read += len(bad)
+        s.refused += len(bad)
+        s.errors.extend(str(e) for e in bad)
+        bad.clear()
+    for it in scan(source):
+        if isinstance(it, tuple):
+            at(it[1])
+            rd = read(it[1], errors="collect")
+            for h in rd:
+                _add(s, h, player)
+            bad += rd.errors
+            continue
+        if isinstance(it, Tail):
+            at(it.file)
+            for x in it.hands():
+                if isinstance(x, HistoryError):
+                    bad.append(x)
+                else:
+                    _add(s, x, player)
+            continue
+        b: Batch = it
+        rec = b.rec
+        status = rec[:, STATUS].tolist()
+        flags = rec[:, FLAGS].tolist()
+        agree = rec[:, AGREE].tolist()
+        seats = rec[:, SEATS].tolist()
+        bbs = rec[:, BIG_BLIND].tolist()
+        net = (rec[:, FIXED + 1::PER_SEAT] - rec[:, FIXED::PER_SEAT]).tolist()
+        files = b.files
+        segs = rec[:, 1].tolist()
+        rows = s.rows
+        for i, st in enumerate(status):
+            if per_file:
+                at(files[segs[i]])
+            if st != OK or flags[i] & 2:        # the Python path (all-in EV: Python too)
+                try:
+                    h = b.hand(i)
+                except HistoryError as e:
+                    bad.append(e)
+                    continue
+                _add(s, h, player)
+                continue
+            s.read += 1
+            s.settled += 1
+            s.agreeing += agree[i] == 1
+            n = seats[i]
+            names = b.names(i) or [f"p{k + 1}" for k in range(n)]
+            hid = f"{files[segs[i]] or ''}#{b.index[i]}"
+            showdown = bool(flags[i] & SHOWDOWN)
+            bb = bbs[i]
+            nets = net[i]
+            for k in range(n):
+                if player is not None and names[k] != player:
+                    continue
+                rows.append(Row(hid, names[k], nets[k], float(nets[k]), showdown, bb))
+    flush()
 
 
 def summary(hands_or_paths: Any, *, player: str | None = None) -> Summary:
     """Per-player results over hands, files or folders.
+
+    Paths and PHH text go through the C fast path (:mod:`handrank.history.fast`),
+    which hands to the Python reader and replay whatever it does not take.
 
     Parameters
     ----------
@@ -178,6 +274,7 @@ def summary(hands_or_paths: Any, *, player: str | None = None) -> Summary:
         Counts, errors and per-player rows; bad hands are counted and listed,
         never dropped.
     """
+    from . import fast
     s = Summary(player=player)
     items: Iterable[Any] = ([hands_or_paths] if isinstance(hands_or_paths, (Hand, str,
                                                                            os.PathLike))
@@ -185,6 +282,9 @@ def summary(hands_or_paths: Any, *, player: str | None = None) -> Summary:
     for item in items:
         if isinstance(item, Hand):
             _add(s, item, player)
+            continue
+        if isinstance(item, (str, os.PathLike)) and fast.available():
+            _add_fast(s, item, player)
             continue
         rd = read(item, errors="collect")
         for h in rd:

@@ -1,0 +1,62 @@
+/* handrank: the PHH fast path.  Reads the subset of PHH that real files use
+ * (``key = value`` lines; strings, whole numbers, booleans and one-line
+ * arrays of them; the action notation ``d dh p1 AsKs``, ``p2 cbr 300``,
+ * ``p3 f``, ``p1 cc``, ``d db AhKhQh``, ``p1 sm AsKs``), replays hold'em
+ * and Omaha hands (variants NT, FT, PT; PO, NO) chip by chip and settles
+ * them with the evaluator, one fixed-width record of int64 per hand.
+ *
+ * It never decides anything the Python reader would decide differently: a
+ * hand it does not take whole (another variant, a float, a comment, an
+ * unusual key or spelling, any error at all) gets status HR_PHH_PYTHON and
+ * the Python reader and replay (src/handrank/history) read that hand, with
+ * their results and their error messages.
+ *
+ * Reentrant: no allocation, no I/O, no globals but the evaluator's tables.
+ */
+#ifndef HANDRANK_HISTORY_H
+#define HANDRANK_HISTORY_H
+
+#include <stdint.h>
+
+#include "handrank.h"
+
+#define HR_PHH_MAX_SEATS 12
+#define HR_PHH_FIXED 10
+#define HR_PHH_PER_SEAT 4
+#define HR_PHH_WIDTH (HR_PHH_FIXED + HR_PHH_PER_SEAT * HR_PHH_MAX_SEATS)
+
+/* record fields (int64 each) */
+#define HR_PHH_STATUS 0   /* HR_PHH_OK or HR_PHH_PYTHON */
+#define HR_PHH_SEGMENT 1  /* which segment (file) the hand is in */
+#define HR_PHH_START 2    /* the hand's text: bytes [start, end) of the buffer */
+#define HR_PHH_END 3
+#define HR_PHH_SEATS 4
+#define HR_PHH_FLAGS 5    /* HR_PHH_SHOWDOWN | HR_PHH_ALLIN | HR_PHH_PLAYERS */
+#define HR_PHH_AGREE 6    /* 1 agrees with the record, 0 not, -1 nothing recorded */
+#define HR_PHH_DEAD 7     /* antes taken as dead money */
+#define HR_PHH_BIG_BLIND 8 /* the largest blind, else small_bet, else 0 */
+#define HR_PHH_WHY 9      /* HR_PHH_PYTHON: a code for why (for profiling only) */
+/* then per seat s, at HR_PHH_FIXED + HR_PHH_PER_SEAT * s: chips put in
+ * (antes included), payout, and the player's name as bytes [off, off + len) */
+
+#define HR_PHH_OK 0
+#define HR_PHH_PYTHON 1
+
+#define HR_PHH_SHOWDOWN 1 /* a pot was contested at showdown */
+#define HR_PHH_ALLIN 2    /* all but one player all in before the river (all-in EV) */
+#define HR_PHH_PLAYERS 4  /* players recorded (names in the record) */
+
+/* Read (mode 0) or read, replay and settle (mode 1) the hands in buf[0, len),
+ * cut into segments (files) ending at seg_end[0..n_seg).  Each segment is cut
+ * into hands at its ``[name]`` header lines as the Python reader cuts them;
+ * a hand made only of blank and comment lines is no hand.  When final is 0
+ * the last hand of the last segment may be incomplete: it is left, and
+ * *consumed says where it begins (else *consumed = len).  Writes at most cap
+ * records to out (cap * HR_PHH_WIDTH int64) and returns how many, or -1 when
+ * the buffer needs the Python reader as a whole (a lone carriage return, or a
+ * header line that is not plain ASCII at its ends), or -2 when cap is too
+ * small. */
+int64_t hr_phh_scan(const char *buf, int64_t len, const int64_t *seg_end, int64_t n_seg,
+                    int final, int mode, int64_t *out, int64_t cap, int64_t *consumed);
+
+#endif

@@ -1,0 +1,341 @@
+"""The PHH fast path: hands read, replayed and settled in C, as arrays.
+
+:func:`scan` cuts files (or PHH text) into hands as :func:`~handrank.history.read`
+does and hands each one to ``hr_phh_scan`` (csrc/history.c), which reads
+the subset of PHH real files use and replays and settles hold'em hands
+(variants NT, FT, PT) and Omaha hands (PO, NO) in bulk.  A hand it does not
+take whole -- another variant, an unusual key or spelling, a float, a
+comment, any error -- is marked for the Python reader and replay, which then
+give that hand's result or its error message, so results are the same either
+way.
+
+Small files are read many to a call; a big file is read block by block
+(bounded memory).  ``Batch.hand(i)`` and ``Batch.replay(i)`` build the
+Python objects of one hand on demand.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+
+from .. import _backend
+from ._toml import tomllib
+from .model import Hand, HistoryError
+
+_C = _backend.core
+
+#: record layout (csrc/history.h)
+STATUS, SEGMENT, START, END, SEATS, FLAGS, AGREE, DEAD, BIG_BLIND, WHY = range(10)
+FIXED, PER_SEAT, MAX_SEATS = 10, 4, 12
+WIDTH = FIXED + PER_SEAT * MAX_SEATS
+OK, PYTHON = 0, 1
+SHOWDOWN, ALLIN, PLAYERS = 1, 2, 4
+
+#: bytes per block of a big file; files smaller than SMALL are read many to a call
+BLOCK = 1 << 22
+SMALL = 1 << 14
+GROUP_FILES = 4096
+
+
+def available() -> bool:
+    """True when the C core (with the fast path) is loaded."""
+    return _C is not None and hasattr(_C.lib, "hr_phh_scan")
+
+
+class Batch:
+    """Hands read by the fast path: one row of ``rec`` per hand.
+
+    Attributes
+    ----------
+    data : bytes
+        The text the hands were cut from.
+    files : list of str or None
+        The file of each segment (None for text).
+    index : list of int
+        Each hand's number in its file, as :func:`read` numbers them.
+    rec : numpy.ndarray
+        ``(hands, WIDTH)`` int64 records (layout in csrc/history.h).
+    settled : bool
+        Whether the records hold payouts (mode "replay") or only the read.
+    """
+
+    def __init__(self, data: bytes, files: list[str | None], index: list[int],
+                 rec: np.ndarray[Any, Any], settled: bool, newlines: bool) -> None:
+        self.data, self.files, self.index, self.rec = data, files, index, rec
+        self.settled, self._newlines = settled, newlines
+
+    def __len__(self) -> int:
+        return len(self.rec)
+
+    def file(self, i: int) -> str | None:
+        """The file hand ``i`` came from."""
+        return self.files[int(self.rec[i, SEGMENT])]
+
+    def fast(self, i: int) -> bool:
+        """True when the fast path took hand ``i`` whole."""
+        return bool(self.rec[i, STATUS] == OK)
+
+    def text(self, i: int) -> str:
+        """Hand ``i``'s text as the Python reader sees it."""
+        t = self.data[int(self.rec[i, START]):int(self.rec[i, END])].decode("utf-8")
+        return t.replace("\r\n", "\n") if self._newlines else t
+
+    def hand(self, i: int) -> Hand:
+        """Hand ``i`` read by the Python reader (its HistoryError when it is bad)."""
+        from .phh import _hand, loads_table
+        file, index = self.file(i), self.index[i]
+        try:
+            d = loads_table(self.text(i))
+        except tomllib.TOMLDecodeError as e:
+            raise HistoryError(f"bad TOML: {e}", file=file, hand=index) from None
+        return _hand(d, file, index)
+
+    def replay(self, i: int, *, allin_ev: bool = True) -> Any:
+        """Hand ``i`` replayed by the Python replay."""
+        return self.hand(i).replay(allin_ev=allin_ev)
+
+    def names(self, i: int) -> list[str] | None:
+        """The players of fast hand ``i`` (None where none are recorded)."""
+        r = self.rec[i]
+        if not r[FLAGS] & PLAYERS:
+            return None
+        d = self.data
+        return [d[int(r[FIXED + PER_SEAT * s + 2]):int(r[FIXED + PER_SEAT * s + 2]
+                                                       + r[FIXED + PER_SEAT * s + 3])
+                  ].decode("ascii") for s in range(int(r[SEATS]))]
+
+    def seat_column(self, k: int) -> np.ndarray[Any, Any]:
+        """Per-seat field ``k`` (0 chips put in, 1 payout) as ``(hands, MAX_SEATS)``."""
+        col: np.ndarray[Any, Any] = self.rec[:, FIXED + k::PER_SEAT][:, :MAX_SEATS]
+        return col
+
+    @property
+    def payouts(self) -> np.ndarray[Any, Any]:
+        """Chips paid to each seat (fast hands; zero past each hand's seats)."""
+        return self.seat_column(1)
+
+    @property
+    def contributions(self) -> np.ndarray[Any, Any]:
+        """Chips each seat put in, antes included."""
+        return self.seat_column(0)
+
+    @property
+    def net(self) -> np.ndarray[Any, Any]:
+        """Payout less chips put in, per seat."""
+        out: np.ndarray[Any, Any] = self.payouts - self.contributions
+        return out
+
+
+class Tail:
+    """The rest of a file the fast path leaves whole to the Python reader.
+
+    From byte ``offset`` (a hand boundary) on; hands are numbered from ``index``.
+    """
+
+    def __init__(self, file: str | None, data: bytes | None, offset: int, index: int) -> None:
+        self.file, self.data, self.offset, self.index = file, data, offset, index
+
+    def hands(self) -> Iterator[Hand | HistoryError]:
+        """Each hand, or the HistoryError that refused it, in order."""
+        from .phh import _chunks, _hand, loads_table
+        if self.data is not None:
+            text: Any = io.StringIO(self.data[self.offset:].decode("utf-8"))
+            f = None
+        else:
+            if self.file is None:
+                raise RuntimeError("internal error: a tail without a file")
+            f = open(self.file, "rb")
+            f.seek(self.offset)
+            text = io.TextIOWrapper(f, encoding="utf-8-sig" if self.offset == 0 else "utf-8")
+        try:
+            for k, (_name, chunk) in enumerate(_chunks(text)):
+                i = self.index + k
+                try:
+                    try:
+                        d = loads_table(chunk)
+                    except tomllib.TOMLDecodeError as e:
+                        raise HistoryError(f"bad TOML: {e}", file=self.file, hand=i) from None
+                    yield _hand(d, self.file, i)
+                except HistoryError as e:
+                    yield e
+        finally:
+            if f is not None:
+                text.close()
+
+
+def _scan(data: bytes, seg_end: list[int], final: bool, mode: int
+          ) -> tuple[np.ndarray[Any, Any] | None, int]:
+    """One C call: (records, bytes consumed), records None when Python must read it all."""
+    ffi, lib = _C.ffi, _C.lib
+    cap = data.count(b"[") + len(seg_end) + 1
+    out = np.empty((cap, WIDTH), dtype=np.int64)
+    ends = np.asarray(seg_end, dtype=np.int64)
+    consumed = ffi.new("int64_t *")
+    n = lib.hr_phh_scan(ffi.from_buffer(data), len(data),
+                        ffi.cast("int64_t *", ends.ctypes.data), len(seg_end), int(final), mode,
+                        ffi.cast("int64_t *", out.ctypes.data), cap, consumed)
+    if n == -2:
+        raise RuntimeError("internal error: hr_phh_scan ran out of records")
+    if n < 0:
+        return None, 0
+    return out[:n], int(consumed[0])
+
+
+def _numbered(rec: np.ndarray[Any, Any], first: list[int]) -> list[int]:
+    """Each hand's number in its file: ``first[segment]`` + its rank in the segment."""
+    seg = rec[:, SEGMENT].tolist()
+    out, prev, k = [], -1, 0
+    for g in seg:
+        if g != prev:
+            prev, k = g, first[g]
+        out.append(k)
+        k += 1
+    return out
+
+
+def _is_pokerstars(path: str | None, head: bytes) -> bool:
+    """The format guess of :func:`read`: a .txt file, or "PokerStars" up to the first line."""
+    if (path or "").endswith(".txt"):
+        return True
+    if b"PokerStars" not in head:
+        return False
+    k = 0
+    while True:
+        j = head.find(b"\n", k)
+        line = head[k:] if j < 0 else head[k:j + 1]
+        if line.strip() or j < 0:
+            return b"PokerStars" in head[:k + len(line)]
+        k = j + 1
+
+
+Item = Any      # Batch | Tail | tuple[str, str] ("pokerstars" or "python", path)
+
+
+def scan(source: Any, *, settle: bool = True, block: int = BLOCK) -> Iterator[Item]:
+    """The hands of ``source`` (a path, a folder, a list of them, or PHH text), in order.
+
+    Yields :class:`Batch` and :class:`Tail` items, and ``("other", path)`` for
+    a file the fast path does not read (PokerStars text).  ``settle=False``
+    reads only (no replay: the records hold no payouts).
+    """
+    if not available():
+        raise RuntimeError("the C core is not loaded: the fast path needs it")
+    mode = 1 if settle else 0
+    if isinstance(source, str) and ("\n" in source or "=" in source):
+        yield from _scan_text(source, mode)
+        return
+    from .phh import _paths
+    items = source if isinstance(source, (list, tuple)) else [source]
+    files = [f for p in items for f in _paths(os.fspath(p))]
+    yield from _scan_files(files, mode, block)
+
+
+def _scan_text(text: str, mode: int) -> Iterator[Item]:
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError:
+        yield ("text", text)
+        return
+    if _is_pokerstars(None, data[:4096]):
+        yield ("text", text)
+        return
+    rec, _ = _scan(data, [len(data)], True, mode)
+    if rec is None:
+        yield ("text", text)
+        return
+    yield Batch(data, [None], _numbered(rec, [0]), rec, mode == 1, False)
+
+
+def _scan_files(files: list[str], mode: int, block: int) -> Iterator[Item]:
+    pieces: list[bytes] = []
+    names: list[str | None] = []
+    ends: list[int] = []
+    size = 0
+
+    def flush() -> Iterator[Item]:
+        nonlocal pieces, names, ends, size
+        if not pieces:
+            return
+        data = b"".join(pieces)
+        rec, _ = _scan(data, ends, True, mode)
+        if rec is None:             # some file needs Python whole: one call per file
+            for nm, piece in zip(names, pieces):
+                r1, _ = _scan(piece, [len(piece)], True, mode)
+                if r1 is None:
+                    yield Tail(nm, None, 0, 0)
+                else:
+                    yield Batch(piece, [nm], _numbered(r1, [0]), r1, mode == 1, True)
+        else:
+            yield Batch(data, names, _numbered(rec, [0] * len(names)), rec, mode == 1, True)
+        pieces, names, ends, size = [], [], [], 0
+
+    flags = os.O_RDONLY | getattr(os, "O_BINARY", 0)
+    small = SMALL
+    for path in files:
+        try:
+            fd = os.open(path, flags)
+            try:
+                b = os.read(fd, small)
+            finally:
+                os.close(fd)
+        except OSError:
+            yield from flush()
+            yield ("other", path)       # the Python reader raises the same error
+            continue
+        if len(b) < small:
+            if b[:3] == b"\xef\xbb\xbf":
+                b = b[3:]
+            if path.endswith(".txt") or b"PokerStars" in b and _is_pokerstars(path, b):
+                yield from flush()
+                yield ("other", path)
+                continue
+            pieces.append(b)
+            names.append(path)
+            size += len(b)
+            ends.append(size)
+            if size >= block or len(pieces) >= GROUP_FILES:
+                yield from flush()
+            continue
+        yield from flush()
+        yield from _scan_big(path, mode, block)
+    yield from flush()
+
+
+def _scan_big(path: str, mode: int, block: int) -> Iterator[Item]:
+    """A big file block by block; bounded memory (a block plus one hand)."""
+    with open(path, "rb") as f:
+        head = f.read(block)
+        bom = 3 if head[:3] == b"\xef\xbb\xbf" else 0
+        if _is_pokerstars(path, head[bom:]):
+            yield ("other", path)
+            return
+        buf = head[bom:]
+        offset = bom                # the file offset of buf[0]
+        index = 0
+        eof = len(head) < block
+        while True:
+            if not eof:
+                cut = buf.rfind(b"\n") + 1
+                data = buf[:cut]
+            else:
+                cut, data = len(buf), buf
+            rec, used = _scan(data, [len(data)], eof, mode) if data else (
+                np.empty((0, WIDTH), dtype=np.int64), 0)
+            if rec is None:
+                yield Tail(path, None, offset, index)
+                return
+            if len(rec):
+                yield Batch(data, [path], _numbered(rec, [index]), rec, mode == 1, True)
+                index += len(rec)
+            if eof:
+                return
+            buf = buf[used:]
+            offset += used
+            more = f.read(block)
+            eof = len(more) < block
+            buf += more
