@@ -103,8 +103,8 @@ def test_the_scheduler_refuses_other_games_without_naming_them(capsys):
 
 
 def test_range_checks_the_game_when_no_operation_runs(capsys):
-    code, _, err = _run(capsys, "range", "QQ+", "--game", "omaha")
-    assert code == 2 and "does not support game 'omaha'" in err
+    code, _, err = _run(capsys, "range", "QQ+", "--game", "holdem-hilo")
+    assert code == 2 and "does not support game 'holdem-hilo'" in err
     code, out, _ = _run(capsys, "range", "QQ+", "--game", "holdem")
     assert code == 0 and out.startswith("QQ+: 18 combos")
 

@@ -122,7 +122,8 @@ def test_registry_options():
 
 
 @pytest.mark.parametrize("call, err, match", [
-    (lambda: hr.game("mexican"), ValueError, "unknown game 'mexican', expected one of 'holdem'"),
+    (lambda: hr.game("mexican"), ValueError, "unknown game 'mexican', expected 'holdem' or "
+     "'omaha' or another game of handrank.games\\(\\): 'shortdeck', 'stripped'"),
     (lambda: hr.game("omaha", kickers=False), TypeError, "game 'omaha' has no option 'kickers'"),
     (lambda: hr.game("stripped", lowest="2"), ValueError, "lowest must be a rank"),
     (lambda: hr.game("shortdeck", kickers=1), TypeError, "kickers must be True or False"),
@@ -134,21 +135,29 @@ def test_registry_options():
      ValueError, "variant= does not apply"),
     (lambda: hr.evaluate("5s 6s 7s 8s 9s", game="shortdeck"), hr.InvalidCardError,
      "card '5s' is not in the shortdeck deck"),
-    (lambda: hr.equity_matrix("AA", "KK", game="omaha"), ValueError,
-     "equity_matrix does not support game 'omaha'"),
-    (lambda: hr.range_equity("AA", "KK", game="holdem-hilo"), ValueError,
-     "range_equity does not support game 'holdem-hilo'"),
-    (lambda: hr.analyze("AA", "2c 7d 9h", game="omaha-hilo"), ValueError,
-     "analyze does not support game 'omaha-hilo'"),
-    # The Omaha games take Omaha ranges since the Omaha range notation landed
-    # (tests/test_omaha_range_equity.py, tests/test_hilo_range_equity.py);
-    # hold'em range text and bad range text say so.
-    (lambda: hr.equity(["AsKsQdJd", "AKs"], game="omaha5-hilo"), hr.InvalidRangeError,
+    # the Omaha games take Omaha ranges; each deals its own hole-card count
+    (lambda: hr.equity_matrix("AA**", "KK**", game="omaha"), hr.InvalidRangeError,
+     "equity_matrix too large for omaha"),
+    (lambda: hr.range_equity("AA", "KK", game="omaha"), hr.InvalidRangeError,
      "hold'em notation"),
-    (lambda: hr.equity(["AsKsQdJd", "AA**:0"], game="omaha5-hilo"), hr.InvalidRangeError,
+    (lambda: hr.analyze("AA", "2c 7d 9h", game="omaha-hilo"), hr.InvalidRangeError,
+     "hold'em notation"),
+    (lambda: hr.equity(["AsKsQdJd2c", "AKs"], game="omaha5-hilo"), hr.InvalidRangeError,
+     "hold'em notation"),
+    (lambda: hr.equity(["AsKsQdJd2c", "AA***:0"], game="omaha5-hilo"), hr.InvalidRangeError,
      "no hand of positive weight"),
-    (lambda: hr.equity(["As2s", "random"], game="holdem-hilo"), hr.InvalidRangeError,
-     "ranges are not supported"),
+    (lambda: hr.equity(["AsKsQdJd", "random"], game="omaha5-hilo"), hr.InvalidHandError,
+     "expected 5 cards in player 1's hand, got 4"),
+    (lambda: hr.equity(["AsKsQdJd", "AA***"], game="omaha5"), hr.InvalidHandError,
+     "expected 5 cards in player 1's hand, got 4"),
+    (lambda: hr.evaluate("AsKsQdJd2c", board="3c 4d 5h 9h Ks", game=hr.game("omaha")),
+     hr.InvalidHandError, "expected 4 cards in the hole cards, got 5"),
+    (lambda: hr.evaluate_batch([[0, 1, 2, 3]], boards=[[4, 5, 6, 7, 8]], game="omaha6"),
+     hr.InvalidHandError, "expected 6 cards in each row of hole cards, got 4"),
+    (lambda: hr.settle("3c 4d 5h 9h Ks", ["AsKsQdJd", "2c2d2h7c"], [1, 1], game="omaha5"),
+     hr.InvalidHandError, "expected 5 cards in player 1's hand, got 4"),
+    (lambda: hr.equity(["AsKs", "random"], game="holdem-hilo", exact=True), ValueError,
+     "exact holdem-hilo equity with ranges is not supported yet at this size"),
 ])
 def test_errors(call, err, match):
     with pytest.raises(err, match=match):
@@ -389,8 +398,11 @@ def test_dask_takes_game():
     np.testing.assert_allclose(r.equity, want.equity)
     out = hd.evaluate_batch(np.array([hr.cards("As 6s 7d 8c 9h")]), game="shortdeck")
     assert np.asarray(out).tolist() == [hr.evaluate("As 6s 7d 8c 9h", game="shortdeck")]
-    with pytest.raises(ValueError, match="handrank.dask.equity does not support game 'omaha'"):
-        hd.equity(["As Ks Qd Jd", "7c 7h 2c 2h"], game="omaha")
+    # every game (tests/test_game_matrix.py checks each); Omaha as one exact task
+    hands = ["As Ks Qd Jd", "7c 7h 2c 2h"]
+    r = hd.equity(hands, "Qh 8c 6d", game="omaha")
+    want = hr.equity(hands, "Qh 8c 6d", game="omaha")
+    assert r.exact and r.equity.tolist() == want.equity.tolist()
 
 
 # ------------------------------------------------------------------ deprecations
@@ -453,6 +465,10 @@ def test_cli_game_option(capsys):
                  "--hand", "Ks Qs Js Ts", "--hand", "9c 9d 4h 5h", "--bets", "10,10"]) == 0
     assert "seat 1: 20" in capsys.readouterr().out
     assert main(["range", "AA", "--vs", "KK", "--game", "omaha"]) == 2
-    assert "range_equity does not support game 'omaha'" in capsys.readouterr().err
+    assert "cannot parse 'AA'" in capsys.readouterr().err
+    assert main(["range", "AAKK", "--vs", "QQJJ", "--board", "Qh 7h 2d", "--game", "omaha",
+                 "--json"]) == 0
+    got = json.loads(capsys.readouterr().out)
+    assert got["equity"] == hr.range_equity("AAKK", "QQJJ", "Qh 7h 2d", game="omaha").overall
     assert main(["eval", "--game", "omaha", "As 2h Kd Qd"]) == 2
     assert "board= is required" in capsys.readouterr().err

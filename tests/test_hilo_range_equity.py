@@ -92,17 +92,18 @@ def test_random_and_seeds() -> None:
 
 
 def test_range_errors() -> None:
-    for game in ("omaha", "omaha-hilo", "omaha5-hilo"):
-        with pytest.raises(InvalidRangeError, match="cannot parse 'AAxx'"):
-            hr.equity(["AsKsQdJd", "AAxx"], game=game, trials=100)
+    # each game deals its own hole-card count (a fifth card, a fifth wildcard)
+    for game, x, w in (("omaha", "", ""), ("omaha-hilo", "", ""), ("omaha5-hilo", "2c", "*")):
+        with pytest.raises(InvalidRangeError, match="cannot parse 'AAxx"):
+            hr.equity(["AsKsQdJd" + x, "AAxx" + w], game=game, trials=100)
         with pytest.raises(InvalidRangeError, match="no hand of positive weight"):
-            hr.equity(["AsKsQdJd", "AA**:0"], game=game, trials=100)
+            hr.equity(["AsKsQdJd" + x, "AA**" + w + ":0"], game=game, trials=100)
         with pytest.raises(InvalidRangeError, match="no hand left"):
-            hr.equity(["AsKsQdJd", "AdAh**"], game=game, board="Ad Ac 7h", trials=100)
+            hr.equity(["AsKsQdJd" + x, "AdAh**" + w], game=game, board="Ad Ac 7h", trials=100)
         with pytest.raises(ValueError, match="exact omaha equity with ranges"):
-            hr.equity(["AsKsQdJd", "AA**"], game=game, exact=True)
+            hr.equity(["AsKsQdJd" + x, "AA**" + w], game=game, exact=True)
         # card text keeps the card error
         with pytest.raises(InvalidCardError, match="invalid card 'Zz'"):
-            hr.equity(["AsKsQdJd", "Zz Ks Qd Jd"], game=game)
+            hr.equity(["AsKsQdJd" + x, "Zz Ks Qd Jd" + (" 3c" if x else "")], game=game)
     with pytest.raises(InvalidRangeError, match="clash in almost every deal|no deal found"):
         hr.equity(["AsAhAdAc", "AA**"], game="omaha-hilo", trials=100)

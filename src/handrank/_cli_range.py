@@ -21,7 +21,7 @@ from ._grid import LABELS, RANK_LABELS
 from .analysis import CLASSES, DRAWS, analyze, range_equity
 from .cards import cards, cards_str
 from .errors import HandrankError
-from .games.registry import best_five_game
+from .games.registry import best_five_game, resolve
 from .ranges import Range
 
 __all__ = ["add_parser", "format_grid", "run"]
@@ -117,6 +117,10 @@ def _breakdown_lines(a: Any) -> list[str]:
             lines.append(f"  {name:<20}{a.counts[name]:>8g}  {100 * a.share[name]:6.2f}%")
     if not any_draw:
         lines.append("  none" if len(a.board) < 5 else "  none on the river")
+    if getattr(a, "low", None) is not None:            # a game with a low half
+        lines.append("low:")
+        for name in ("low", "low_draw"):
+            lines.append(f"  {name:<20}{a.counts[name]:>8g}  {100 * a.share[name]:6.2f}%")
     return lines
 
 
@@ -131,6 +135,8 @@ def run(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace) -> int:
     if args.plot:
         writable_path("--plot", args.plot)      # before any work, not after it
+    if resolve(args.game).hole_cards != 2:
+        return _run_hands(args)                 # Omaha hands: no 13x13 grid
     r = Range(args.range)
     with flag("--board"):
         board = cards(args.board) if args.board.strip() else []
@@ -185,4 +191,40 @@ def _run(args: argparse.Namespace) -> int:
             print(line)
     if args.plot:
         print(f"wrote {args.plot}")
+    return 0
+
+
+def _run_hands(args: argparse.Namespace) -> int:
+    """`handrank range` in a game of more than two hole cards (Omaha notation)."""
+    from .omaha_ranges import OmahaRange
+    g = resolve(args.game)
+    if args.plot:
+        raise HandrankError(f"--plot draws the 13x13 grid of two-card hands; game "
+                            f"{g.name!r} deals {g.hole_cards}")
+    r: Any = OmahaRange(args.range, g.hole_cards)
+    with flag("--board"):
+        board = cards(args.board) if args.board.strip() else []
+    with flag("--dead"):
+        cards(args.dead)
+    re = None
+    if args.vs:
+        with progress_bar("range equity") as progress:
+            re = range_equity(r, args.vs, board, args.dead, game=g, progress=progress)
+    a = analyze(r, board, args.dead, game=g) if board else None
+    if args.json:
+        print(json.dumps({
+            "range": r.text, "combos": len(r), "vs": args.vs,
+            "board": cards_str(board), "equity": re.overall if re else None,
+            "breakdown": {"counts": a.counts, "share": a.share} if a else None,
+        }))
+        return 0
+    head = f"{r.text}: {len(r)} hands"
+    if board:
+        head += f" on {cards_str(board)}"
+    print(head)
+    if re is not None:
+        print(f"equity against {args.vs}: {100 * re.overall:.2f}% (exact)")
+    if a is not None:
+        for line in _breakdown_lines(a):
+            print(line)
     return 0

@@ -13,33 +13,50 @@ with none, the whole pot to the best high.
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
+from . import games as _games
 from ._omaha_equity import (
     CHUNK,
     EXACT_LIMIT,
     EXACT_MAX,
+    MAX_DRAWS_FACTOR,
+    MIN_DRAWS,
     _boards,
     _combinations,
     _is_range,
+    _player_range,
     _prepare,
     python_too_slow,
     range_spot,
     sample_boards,
     sample_ranges,
 )
+from ._omaha_equity import _hand as _omaha_hand
+from .cards import card_str, cards
 from .equity import (
     BOARD_CARDS,
+    DEFAULT_TRIALS,
+    TARGET_MAX_TRIALS,
     EquityResult,
     _threads,
     check_trials,
+    claim_card,
+    mc_seed,
+    table_cards,
 )
-from .evaluate import game_tables
+from .equity import _prepare as _holdem_prepare
+from .errors import InvalidHandError, InvalidRangeError
+from .evaluate import evaluate_batch, game_tables
 from .hilo import evaluate_omaha_hilo_batch
+from .lowball import lowball
+from .omaha import evaluate_omaha_batch
+from .omaha_ranges import MAX_HANDS, OmahaRange
 
 __all__ = ["HiLoEquityResult", "equity"]
 
@@ -115,6 +132,20 @@ def equity(players: Any, board: Any = "", dead: Any = "", *, exact: bool | None 
         return _range_equity(g, players, board, dead, exact, trials, target_stderr, seed,
                              _threads(threads), hole_cards)
     holes, b, d = _prepare(players, board, dead, g)
+    # the omaha hi-lo kernel takes hands of 4, 5 or 6 cards alike
+    return hands_equity(_games.game("omaha-hilo"), holes, b, d, exact=exact, trials=trials,
+                        target_stderr=target_stderr, seed=seed, threads=threads)
+
+
+def hands_equity(g: Any, holes: list[list[int]], b: list[int], d: list[int], *,
+                 exact: bool | None = None, trials: int | None = None,
+                 target_stderr: float | None = None, seed: int | None = None,
+                 threads: int | None = None) -> HiLoEquityResult:
+    """Equity of exact hands in a game of two halves (hold'em or Omaha hi-lo), checked.
+
+    Boards are enumerated or sampled in chunks; each player's (high, low) on
+    each chunk comes from one :func:`game_strengths` call.
+    """
     trials, target_stderr = check_trials(trials, target_stderr)
     nthreads = _threads(threads)
     used = set(b) | set(d) | {c for h in holes for c in h}
@@ -123,8 +154,19 @@ def equity(players: Any, board: Any = "", dead: Any = "", *, exact: bool | None 
     cost = math.comb(len(deck), m) * len(holes)
     if exact is None:
         exact = trials is None and target_stderr is None and cost <= EXACT_LIMIT
-        exact = exact and not python_too_slow(cost, len(holes[0]))
+        if g.hand == "omaha":
+            exact = exact and not python_too_slow(cost, len(holes[0]))
     board_ids = np.array(b, dtype=np.uint8)
+    hs = [np.array(h, dtype=np.uint8) for h in holes]
+
+    def strengths(boards: np.ndarray) -> np.ndarray:
+        nb = len(boards)
+        out = np.empty((len(hs), nb, 2), dtype=np.uint16)
+        for p, h in enumerate(hs):
+            game_strengths(g, np.ascontiguousarray(np.broadcast_to(h, (nb, len(h)))), boards,
+                           nthreads, out=out[p])
+        return out
+
     if exact:
         if trials is not None or target_stderr is not None:
             raise ValueError("trials and target_stderr apply to Monte Carlo, not exact=True")
@@ -134,20 +176,17 @@ def equity(players: Any, board: Any = "", dead: Any = "", *, exact: bool | None 
         idx = _combinations(len(deck), m)
         total = np.zeros((6, len(holes)))
         for lo in range(0, len(idx), CHUNK):
-            boards = _boards(board_ids, deck[idx[lo:lo + CHUNK]])
-            total += _tally(_strengths(holes, boards, nthreads))
+            total += _tally(strengths(_boards(board_ids, deck[idx[lo:lo + CHUNK]])))
         return _result(total, len(idx), exact=True)
-    return _monte_carlo(holes, board_ids, deck, m, trials, target_stderr, seed, nthreads)
+    return _monte_carlo(strengths, board_ids, deck, m, trials, target_stderr, seed)
 
 
-def _strengths(holes: list[list[int]], boards: np.ndarray, nthreads: int) -> np.ndarray:
-    """(players, boards, 2): each player's high and low on each board."""
-    nb = len(boards)
-    out = np.empty((len(holes), nb, 2), dtype=np.uint16)
-    for p, h in enumerate(holes):
-        hs = np.broadcast_to(np.array(h, dtype=np.uint8), (nb, len(h)))
-        evaluate_omaha_hilo_batch(hs, boards, out=out[p], threads=nthreads)
-    return out
+def _monte_carlo(strengths: Any, board: np.ndarray, deck: np.ndarray, m: int,
+                 trials: int | None, target: float | None,
+                 seed: int | None) -> HiLoEquityResult:
+    total, done = sample_boards(board, deck, m, trials, target, seed,
+                                lambda boards: _tally(strengths(boards)), _stderr)
+    return _result(total, done, exact=False)
 
 
 def _tally(s: np.ndarray) -> np.ndarray:
@@ -183,15 +222,6 @@ def _stderr(total: np.ndarray, acc: int) -> np.ndarray:
     return stderr
 
 
-def _monte_carlo(holes: list[list[int]], board: np.ndarray, deck: np.ndarray, m: int,
-                 trials: int | None, target: float | None, seed: int | None,
-                 nthreads: int) -> HiLoEquityResult:
-    total, done = sample_boards(
-        board, deck, m, trials, target, seed,
-        lambda boards: _tally(_strengths(holes, boards, nthreads)), _stderr)
-    return _result(total, done, exact=False)
-
-
 def _range_equity(g: Any, players: Any, board: Any, dead: Any, exact: bool | None,
                   trials: int | None, target: float | None, seed: int | None,
                   nthreads: int, hole_cards: int | None) -> HiLoEquityResult:
@@ -206,3 +236,513 @@ def _range_equity(g: Any, players: Any, board: Any, dead: Any, exact: bool | Non
 
     total, done = sample_ranges(rs, barr, m, blocked, trials, target, seed, tally, _stderr)
     return _result(total, done, exact=False)
+
+
+# ------------------------------------------------------- any game with a board
+#
+# The equity of any game with a board, asked of its Game only: how a hand
+# forms (Game.hand), the halves (Game.halves, Game.low_rule) and the deck.
+# Used for what the games' own drivers do not cover: exact equity with
+# ranges, hold'em hi-lo with ranges, Omaha "random" hands too many to list
+# (six-card Omaha), and the combo-by-combo matrices of handrank.analysis.
+
+# Exact enumerations with ranges: (runouts x combos) strengths held at once,
+# and (tuples x runouts x last player's combos) comparisons.
+EXACT_CELLS = 20_000_000
+EXACT_COMPARISONS = 600_000_000
+
+
+def game_strengths(g: Any, hands: np.ndarray, boards: np.ndarray, nthreads: int = 1,
+                   out: np.ndarray | None = None) -> np.ndarray:
+    """(n, 2) uint16: each row's high and low in game `g` (low 0 = none or no low half).
+
+    `hands` is (n, hole) and `boards` (n, 5); every card is checked by the
+    evaluators (deck, duplicates).  A low-only game has its strength in
+    column 1 and 0 in column 0.
+    """
+    n = len(hands)
+    res = np.zeros((n, 2), dtype=np.uint16) if out is None else out
+    if n == 0:
+        return res
+    if g.hand == "omaha":
+        if g.split:
+            if g.low_rule != ("a5", 8):
+                raise ValueError(f"game {g.name!r}: no kernel for its low rule {g.low_rule!r}")
+            return evaluate_omaha_hilo_batch(hands, boards, out=res, threads=nthreads)
+        res[:, 0] = evaluate_omaha_batch(hands, boards, threads=nthreads, variant=g)
+        res[:, 1] = 0
+        return res
+    whole = np.ascontiguousarray(np.concatenate([hands, boards], axis=1), dtype=np.uint8)
+    if g.high is not None:
+        res[:, 0] = evaluate_batch(whole, threads=nthreads, variant=g)
+    else:
+        res[:, 0] = 0
+    if g.low_rule is not None:
+        res[:, 1] = lowball(g.low_rule[0], qualifier=g.low_rule[1]).evaluate_batch(
+            whole, threads=nthreads)
+    else:
+        res[:, 1] = 0
+    return res
+
+
+def _shares(s: np.ndarray, ok: np.ndarray | None = None
+            ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Pot, high-half and low-half shares of (players, ..., 2) strengths.
+
+    With a qualifying low somewhere, half to the best high and half to the
+    best low (ties split each); with none (or no low half), the whole pot to
+    the best high.  `ok` masks the deals to count (zero shares elsewhere).
+    """
+    high, low = s[..., 0], s[..., 1]
+    high_top = high == high.max(axis=0)
+    high_share = high_top / np.maximum(high_top.sum(axis=0), 1)
+    best_low = low.max(axis=0)
+    has_low = best_low > 0
+    low_top = (low == best_low) & has_low
+    low_share = low_top / np.maximum(low_top.sum(axis=0), 1)
+    share = np.where(has_low, (high_share + low_share) / 2, high_share)
+    if ok is not None:
+        share, high_share, low_share = share * ok, high_share * ok, low_share * ok
+    return share, high_share, low_share
+
+
+@dataclass
+class Table:
+    """A spot of any game with a board, checked: each player's hands and weights.
+
+    ``hands[p]`` is (c, hole) uint8, or None for a ``"random"`` player whose
+    hands are too many to list (dealt from the cards left); ``weights[p]``
+    is parallel to ``hands[p]`` (None: uniform).
+    """
+
+    g: Any
+    board: np.ndarray
+    dead: np.ndarray
+    hands: list[np.ndarray | None]
+    weights: list[np.ndarray | None]
+    texts: list[str]
+
+    @property
+    def n(self) -> int:
+        return len(self.hands)
+
+    def gone(self) -> np.ndarray:
+        """Cards no player and no runout may hold: board, dead and off-deck cards."""
+        out = np.zeros(52, dtype=bool)
+        out[self.board] = True
+        out[self.dead] = True
+        out |= ~np.asarray(self.g.tables[0].in_deck[:52], dtype=bool) if self.g.tables \
+            else False
+        return out
+
+
+def _is_random(p: Any) -> bool:
+    return isinstance(p, str) and p.strip().lower() in ("random", "*")
+
+
+def table(g: Any, players: Any, board: Any, dead: Any, *,
+          listed: bool | tuple[int, ...] = False) -> Table:
+    """Check a spot of `g`: hold'em ranges for two hole cards, Omaha ranges otherwise.
+
+    With `listed` (True, or the indices of the players to list), a
+    ``"random"`` player's hands are listed (raises InvalidRangeError when
+    there are too many).
+    """
+
+    tables = g.tables[0]
+    if g.hole_cards == 2:
+        spot = _holdem_prepare(players, board, dead, game_tables(g) if g.high is not None
+                               else tables)
+        return Table(g, spot.board, spot.dead, list(spot.combos), list(spot.weights),
+                     [str(p) for p in players])
+    n, b, d = table_cards(players, board, dead)
+    where: dict[int, str] = {}
+    for c in b:
+        claim_card(where, c, "the board", tables)
+    for c in d:
+        claim_card(where, c, "the dead cards", tables)
+    k = g.hole_cards
+    hands: list[Any] = []
+    for i, p in enumerate(players):
+        if _is_random(p):
+            hands.append(None)
+            continue
+        if _is_range(p):
+            r = _player_range(p, i)
+        else:
+            try:
+                ids = _omaha_hand(p, i)
+            except InvalidHandError:
+                ids = cards(p)
+            if len(ids) != k:
+                raise InvalidHandError(f"expected {k} cards in player {i + 1}'s hand "
+                                       f"({g.name}), got {len(ids)}")
+            for c in ids:
+                claim_card(where, c, f"player {i + 1}'s hand", tables)
+            r = OmahaRange("".join(card_str(c) for c in ids))
+        if r.size != k:
+            raise InvalidHandError(f"expected {k}-card hands in player {i + 1}'s range "
+                                   f"({g.name}), got {r.size}")
+        hands.append(r)
+    gone = np.zeros(52, dtype=bool)
+    gone[list(where)] = True
+    gone |= ~np.asarray(tables.in_deck[:52], dtype=bool)
+    need = n * k + BOARD_CARDS - len(b)
+    exact_cards = sum(k for r in hands if r is not None and len(r) == 1)
+    left = int((~gone).sum()) + exact_cards
+    if need > left:
+        raise InvalidHandError(f"not enough cards: {n} players and the board need {need} "
+                               f"more cards, the deck has {left} left")
+    out_h: list[np.ndarray | None] = []
+    out_w: list[np.ndarray | None] = []
+    for i, r in enumerate(hands):
+        if r is None:
+            free = np.flatnonzero(~gone).astype(np.uint8)
+            if not (listed is True or (isinstance(listed, tuple) and i in listed)):
+                out_h.append(None)
+                out_w.append(None)
+                continue
+            if math.comb(len(free), k) > MAX_HANDS:
+                raise InvalidRangeError(
+                    f"cannot list every {k}-card hand ({math.comb(len(free), k):,} hands, "
+                    f"limit {MAX_HANDS:,}): narrow the range (equity: use exact=False)")
+            out_h.append(np.ascontiguousarray(free[_combinations(len(free), k)]))
+            out_w.append(None)
+            continue
+        h, w = r.hands, r.weights
+        if len(h) != 1:
+            keep = ~gone[h].any(axis=1)
+            h, w = h[keep], w[keep]
+        if not len(h):
+            raise InvalidRangeError(f"player {i + 1}'s range has no hand left after the "
+                                    "board, dead cards, deck and the other players' hands")
+        if (w < 0).any() or not np.isfinite(w).all():
+            raise InvalidRangeError(f"player {i + 1}'s range has a negative weight")
+        out_h.append(np.ascontiguousarray(h, dtype=np.uint8))
+        out_w.append(np.asarray(w, dtype=np.float64) / float(w.max()))
+    return Table(g, np.array(b, dtype=np.uint8), np.array(d, dtype=np.uint8), out_h, out_w,
+                 [str(p) for p in players])
+
+
+def hands_text(h: np.ndarray) -> str:
+    """Omaha range text of listed hands (a union of exact hands)."""
+    return ",".join("".join(card_str(int(c)) for c in row) for row in h)
+
+
+def masks(h: np.ndarray) -> np.ndarray:
+    """A 64-bit card mask per row of card ids."""
+    return _masks(h)
+
+
+def _masks(h: np.ndarray) -> np.ndarray:
+    """A 64-bit card mask per row of card ids."""
+    bits = np.left_shift(np.uint64(1), h.astype(np.uint64))
+    return np.asarray(np.bitwise_or.reduce(bits, axis=1))
+
+
+def runout_strengths(t: Table, hands: np.ndarray, runs: np.ndarray,
+                     nthreads: int = 1) -> np.ndarray:
+    """(runouts, hands, 2) strengths of every hand on every runout; high 0 where they clash."""
+    r, c = len(runs), len(hands)
+    boards = _boards(t.board, runs)
+    clash = (_masks(runs)[:, None] & _masks(hands)[None, :]) != 0 if r and c else \
+        np.zeros((r, c), dtype=bool)
+    rows = np.flatnonzero(~clash.ravel())
+    out = np.zeros((r * c, 2), dtype=np.uint16)
+    if len(rows):
+        hs = np.ascontiguousarray(hands[rows % c])
+        bs = np.ascontiguousarray(boards[rows // c])
+        out[rows] = game_strengths(t.g, hs, bs, nthreads)
+        if t.g.high is None:
+            out[rows, 0] = 1           # low-only: every dealt hand has the same "high"
+    return out.reshape(r, c, 2)
+
+
+def _runouts(t: Table, extra: np.ndarray | None = None) -> np.ndarray:
+    gone = t.gone()
+    if extra is not None:
+        gone[extra] = True
+    left = np.flatnonzero(~gone).astype(np.uint8)
+    m = BOARD_CARDS - len(t.board)
+    return np.ascontiguousarray(left[_combinations(len(left), m)])
+
+
+def exact_pairs(t: Table, nthreads: int = 1, too_large: Any = None) -> dict[str, np.ndarray]:
+    """Heads-up, every hand of player 0 against every hand of player 1, exactly.
+
+    Returns arrays of shape (c0, c1): player 0's ``equity`` (pot share),
+    ``win`` (the whole pot), ``tie`` (a part of it), ``high`` and ``low``
+    (half shares) and ``has_low`` (runouts with a qualifying low), each the
+    mean over the runouts both hands can be dealt with; ``dealt`` False (and
+    NaN values) where the two hands share a card.  `too_large(detail)` makes
+    the error of a job above EXACT_CELLS / EXACT_COMPARISONS.
+    """
+    h0, h1 = t.hands
+    assert h0 is not None and h1 is not None
+    fixed = [h[0] for h in (h0, h1) if len(h) == 1]
+    runs = _runouts(t, np.concatenate(fixed) if fixed else None)
+    r = len(runs)
+    if r * (len(h0) + len(h1)) > EXACT_CELLS or r * len(h0) * len(h1) > EXACT_COMPARISONS:
+        detail = f"{len(h0):,} x {len(h1):,} hands on {r:,} runouts"
+        if too_large is not None:
+            raise too_large(detail)
+        raise ValueError(f"exact {_label(t.g)} equity with ranges is not supported yet at "
+                         f"this size ({detail}); use exact=False or narrower ranges")
+    s0 = runout_strengths(t, h0, runs, nthreads)
+    s1 = runout_strengths(t, h1, runs, nthreads)
+    apart = (_masks(h0)[:, None] & _masks(h1)[None, :]) == 0
+    keys = ("equity", "win", "tie", "high", "low", "has_low")
+    out = {k: np.full((len(h0), len(h1)), np.nan) for k in keys}
+    dealt = np.zeros((len(h0), len(h1)), dtype=bool)
+    for i in range(len(h0)):
+        both = np.stack([np.broadcast_to(s0[:, i, None, :], s1.shape), s1])   # (2, r, c1, 2)
+        ok = (both[0, ..., 0] > 0) & (both[1, ..., 0] > 0)
+        share, hi, lo = _shares(both, ok)
+        cnt = ok.sum(axis=0)
+        good = apart[i] & (cnt > 0)
+        c = np.maximum(cnt, 1)
+        vals = (share[0].sum(axis=0), ((share[0] == 1) & ok).sum(axis=0),
+                ((share[0] > 0) & (share[0] < 1) & ok).sum(axis=0), hi[0].sum(axis=0),
+                lo[0].sum(axis=0), ((both[..., 1].max(axis=0) > 0) & ok).sum(axis=0))
+        for k, v in zip(keys, vals):
+            out[k][i] = np.where(good, v / c, np.nan)
+        dealt[i] = good
+    out["dealt"] = dealt
+    return out
+
+
+def pair_mean(x: np.ndarray, w0: np.ndarray, w1: np.ndarray, dealt: np.ndarray
+              ) -> tuple[np.ndarray, float]:
+    """Per row of (c0, c1) `x`: its mean over the columns dealt, weighted by `w1`;
+    and the mean of every dealt pair weighted by ``w0 * w1`` (NaN rows: none dealt)."""
+    wm = dealt * w1[None, :]
+    num = np.where(dealt, x, 0.0) @ w1
+    den = wm.sum(axis=1)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        rows = np.where(den > 0, num / np.where(den > 0, den, 1), np.nan)
+    tot = float(w0 @ den)
+    return rows, (float(w0 @ num) / tot if tot > 0 else math.nan)
+
+
+def _heads_up(t: Table, nthreads: int) -> EquityResult:
+    p = exact_pairs(t, nthreads)
+    w0, w1, dealt = _weights(t, 0), _weights(t, 1), p["dealt"]
+    if not dealt.any():
+        raise InvalidRangeError("the players' ranges always clash: no deal is possible")
+    m = {k: pair_mean(p[k], w0, w1, dealt)[1] for k in
+         ("equity", "win", "tie", "high", "low", "has_low")}
+    lose = 1.0 - m["win"] - m["tie"]
+    res = dict(equity=np.array([m["equity"], 1.0 - m["equity"]]),
+               win=np.array([m["win"], lose]), tie=np.array([m["tie"], m["tie"]]),
+               high=np.array([m["high"], 1.0 - m["high"]]),
+               low=np.array([m["low"], m["has_low"] - m["low"]]),
+               scoop=np.array([m["win"], lose]))
+    fixed = [h[0] for h in t.hands if h is not None and len(h) == 1]
+    runs = len(_runouts(t, np.concatenate(fixed) if fixed else None))
+    left = int((~t.gone()).sum()) - 2 * t.g.hole_cards
+    per = math.comb(left, BOARD_CARDS - len(t.board))
+    del runs
+    return _typed(t, res, int(dealt.sum()) * per)
+
+
+def _label(g: Any) -> str:
+    """How the errors name the game: by its hand rule for the Omaha games."""
+    return "omaha" if g.hand == "omaha" else str(g.name)
+
+
+def weights_of(t: Table, p: int) -> np.ndarray:
+    """Player `p`'s hand weights (ones when uniform)."""
+    return _weights(t, p)
+
+
+def _weights(t: Table, p: int) -> np.ndarray:
+    w, h = t.weights[p], t.hands[p]
+    assert h is not None
+    return np.ones(len(h)) if w is None else w
+
+
+def exact_equity(t: Table, nthreads: int = 1) -> EquityResult:
+    """Exact equity of a spot with ranges (any number of players), weighted by hand."""
+    n = t.n
+    if any(h is None for h in t.hands):
+        raise RuntimeError("internal error: exact_equity needs listed hands")
+    hands = [h for h in t.hands if h is not None]
+    if n == 2:
+        return _heads_up(t, nthreads)
+    # every tuple of all players but the last, vectorised over the last one's hands
+    fixed = [h[0] for h in hands if len(h) == 1]
+    runs = _runouts(t, np.concatenate(fixed) if fixed else None)
+    r = len(runs)
+    tuples = math.prod(len(h) for h in hands[:-1])
+    if r * sum(len(h) for h in hands) > EXACT_CELLS or \
+            tuples * r * len(hands[-1]) > EXACT_COMPARISONS:
+        raise ValueError(f"exact {_label(t.g)} equity with ranges is not supported yet at "
+                         f"this size ({tuples * len(hands[-1]):,} hand tuples on {r:,} "
+                         "runouts); use exact=False or narrower ranges")
+    s = [runout_strengths(t, h, runs, nthreads) for h in hands]
+    masks = [_masks(h) for h in hands]
+    sums = np.zeros((5, n))
+    total_w = 0.0
+    deals = 0
+    last_w = _weights(t, n - 1)
+    for idx in itertools.product(*[range(len(h)) for h in hands[:-1]]):
+        m = np.uint64(0)
+        clash = False
+        for p, i in enumerate(idx):
+            if masks[p][i] & m:
+                clash = True
+                break
+            m |= masks[p][i]
+        if clash:
+            continue
+        w = math.prod(float(_weights(t, p)[i]) for p, i in enumerate(idx))
+        keep = (masks[-1] & m) == 0
+        if not keep.any() or w == 0:
+            continue
+        last = s[-1][:, keep, :]
+        st = np.stack([np.broadcast_to(s[p][:, i, None, :], last.shape)
+                       for p, i in enumerate(idx)] + [last])
+        ok = np.asarray((st[..., 0] > 0).all(axis=0))
+        share, hi, lo = _shares(st, ok)
+        cnt = np.maximum(ok.sum(axis=0), 1)
+        lw = w * last_w[keep] / cnt                       # weight per runout of each tuple
+        lw_tot = w * last_w[keep]
+        sums[0] += (share.sum(axis=1) * lw).sum(axis=1)
+        sums[1] += (((share == 1) & ok).sum(axis=1) * lw).sum(axis=1)
+        sums[2] += (((share > 0) & (share < 1) & ok).sum(axis=1) * lw).sum(axis=1)
+        sums[3] += (hi.sum(axis=1) * lw).sum(axis=1)
+        sums[4] += (lo.sum(axis=1) * lw).sum(axis=1)
+        total_w += float(lw_tot.sum())
+        deals += int(ok.sum())
+    if total_w <= 0:
+        raise InvalidRangeError("the players' ranges always clash: no deal is possible")
+    sums /= total_w
+    res = dict(equity=sums[0], win=sums[1], tie=sums[2], high=sums[3], low=sums[4],
+               scoop=sums[1])
+    return _typed(t, res, deals)
+
+
+def _typed(t: Table, res: dict[str, np.ndarray], deals: int) -> EquityResult:
+    n = t.n
+    if t.g.split:
+        return HiLoEquityResult(equity=res["equity"], win=res["win"], tie=res["tie"],
+                                stderr=np.zeros(n), exact=True, samples=deals,
+                                high=res["high"], low=res["low"], scoop=res["scoop"])
+    return EquityResult(equity=res["equity"], win=res["win"], tie=res["tie"],
+                        stderr=np.zeros(n), exact=True, samples=deals)
+
+
+def monte_carlo(t: Table, trials: int | None, target: float | None, seed: int | None,
+                nthreads: int = 1) -> EquityResult:
+    """Monte Carlo over a spot with ranges, any game with a board.
+
+    Each trial draws one hand for every listed player by weight and keeps
+    the trial when no card is used twice (the joint distribution of the
+    hands given that they fit together); the ``"random"`` players and the
+    board are then dealt together from the cards left, uniformly (an
+    unlisted random hand never causes a rejection).  The loop is bounded as
+    :func:`handrank._omaha_equity.sample_ranges`'s.
+    """
+    rng = np.random.default_rng(mc_seed(seed))
+    cap = trials if trials is not None else (TARGET_MAX_TRIALS if target else DEFAULT_TRIALS)
+    n, k = t.n, t.g.hole_cards
+    m = BOARD_CARDS - len(t.board)
+    listed = [p for p in range(n) if t.hands[p] is not None]
+    dealt = [p for p in range(n) if t.hands[p] is None]
+    cums = []
+    for p in listed:
+        w = _weights(t, p)
+        c = np.cumsum(w)
+        cums.append(c / c[-1])
+    gone = t.gone()
+    total: np.ndarray | None = None
+    done = drawn = 0
+    while done < cap:
+        size = int(min(CHUNK, cap - done))
+        drawn += size
+        picks = []
+        used = np.zeros(size, dtype=np.uint64)
+        ok = np.ones(size, dtype=bool)
+        for p, c in zip(listed, cums):
+            hp = t.hands[p]
+            assert hp is not None
+            i = np.minimum(np.searchsorted(c, rng.random(size), side="right"), len(hp) - 1)
+            h = hp[i]
+            mk = _masks(h)
+            ok &= (used & mk) == 0
+            used |= mk
+            picks.append(h)
+        rows = int(ok.sum())
+        if rows:
+            keys = rng.random((rows, 52))
+            bits = (used[ok][:, None] >> np.arange(52, dtype=np.uint64)[None, :]) & 1
+            keys[(bits == 1) | gone[None, :]] = 2.0
+            take = m + k * len(dealt)
+            part_idx = np.argpartition(keys, take - 1, axis=1)[:, :take] if take \
+                else np.zeros((rows, 0), dtype=np.int64)
+            # in key order: a uniform order of the cards dealt
+            order = np.argsort(np.take_along_axis(keys, part_idx, axis=1), axis=1)
+            cards_out = np.take_along_axis(part_idx, order, axis=1).astype(np.uint8)
+            hs: list[np.ndarray] = [np.empty(0)] * n
+            for p, h in zip(listed, picks):
+                hs[p] = np.ascontiguousarray(h[ok])
+            for j, p in enumerate(dealt):
+                hs[p] = np.ascontiguousarray(np.sort(cards_out[:, j * k:(j + 1) * k], axis=1))
+            boards = _boards(t.board, cards_out[:, k * len(dealt):])
+            st = np.stack([game_strengths(t.g, hs[p], boards, nthreads) for p in range(n)])
+            part = _tally(st)
+            total = part if total is None else total + part
+            done += rows
+        if target is not None and total is not None and done >= 2 \
+                and _stderr(total, done).max() < target:
+            break
+        if done == 0 and drawn >= MIN_DRAWS:
+            raise InvalidRangeError(f"no deal found in {drawn:,} draws: the ranges collide "
+                                    "with each other (or leave no deal at all)")
+        if drawn >= MAX_DRAWS_FACTOR * max(cap, 1) and done < cap:
+            raise InvalidRangeError("the players' ranges clash in almost every deal")
+    if total is None or done == 0:
+        raise InvalidRangeError("no deal found: the ranges collide with each other")
+    r = _result(total, done, exact=False)
+    if t.g.split:
+        return r
+    return EquityResult(equity=r.equity, win=r.win, tie=r.tie, stderr=r.stderr, exact=False,
+                        samples=r.samples)
+
+
+def game_equity(g: Any, players: Any, board: Any = "", dead: Any = "", *,
+                exact: bool | None = None, trials: int | None = None,
+                target_stderr: float | None = None, seed: int | None = None,
+                threads: int | None = None) -> EquityResult:
+    """Equity of any game with a board, with exact hands or ranges (see :func:`table`).
+
+    ``exact=None`` enumerates when the enumeration is small (as the games'
+    own drivers choose), else Monte Carlo.
+    """
+    trials, target_stderr = check_trials(trials, target_stderr)
+    nthreads = _threads(threads)
+    if exact and (trials is not None or target_stderr is not None):
+        raise ValueError("trials and target_stderr apply to Monte Carlo, not exact=True")
+    if exact is None and trials is None and target_stderr is None:
+        try:
+            t = table(g, players, board, dead, listed=True)
+            est = _exact_cost(t)
+        except ValueError as err:
+            if "cannot list" not in str(err):
+                raise
+            est = math.inf
+        exact = est <= EXACT_LIMIT
+        if exact:
+            return exact_equity(t, nthreads)
+    if exact:
+        return exact_equity(table(g, players, board, dead, listed=True), nthreads)
+    return monte_carlo(table(g, players, board, dead), trials, target_stderr, seed, nthreads)
+
+
+def _exact_cost(t: Table) -> float:
+    """(hand tuples x runouts) of an exact enumeration of `t`."""
+    hands = [h for h in t.hands if h is not None]
+    fixed = sum(len(h[0]) for h in hands if len(h) == 1)
+    left = int((~t.gone()).sum()) - fixed
+    runs = math.comb(max(left, 0), BOARD_CARDS - len(t.board))
+    return float(math.prod(len(h) for h in hands)) * runs

@@ -66,7 +66,7 @@ def _eval_row(hand: str, board: str | None, g: Any) -> dict[str, Any]:
         return {**row, "strength": s, "category": name,
                 "description": describe(s, game=g), "best_five": cards_str(five)}
     cats = category(s, game=g)
-    return {**row, "strength": list(s), "category": [c.name for c in cats],
+    return {**row, "strength": list(s), "category": [None if c is None else c.name for c in cats],
             "description": describe(s, game=g),
             "best_five": [None if f is None else cards_str(f) for f in five]}
 

@@ -14,6 +14,7 @@ hilo.py, equity.py, showdown.py) are the engines these dispatch to.
 from __future__ import annotations
 
 import itertools
+import math
 import sys
 import warnings
 from collections.abc import Sequence
@@ -50,8 +51,9 @@ from .evaluate import evaluate_batch as _evaluate_batch
 from .games import Game, resolve
 from .games import game as _make_game
 from .games import games as _games
-from .games.registry import _ENTRIES
+from .games.registry import _ENTRIES, unknown_game
 from .lowball import Lowball, lowball
+from .omaha_ranges import MAX_HANDS, OmahaRange
 from .showdown import Settlement
 
 # The module (the package exports a function of the same name); read at call
@@ -61,6 +63,10 @@ _EVAL_IDS_HOLDEM: dict[int, Any] = getattr(_EVALUATE_MODULE, "_EVAL_IDS_HOLDEM",
 
 __all__ = ["best_five", "category", "describe", "equity", "evaluate", "evaluate_batch",
            "explain", "settle", "showdown_batch"]
+
+
+# explain's low-hand rules (handrank.showdown.explain's "a5" and "27"), not games
+_LOW_RULES = ("a5", "27")
 
 
 def _warn_variant() -> None:
@@ -98,6 +104,59 @@ def _low(g: Game) -> Lowball:
     if g.low_rule is None:
         raise RuntimeError(f"internal error: game {g.name!r} has no low rule")
     return lowball(g.low_rule[0], qualifier=g.low_rule[1])
+
+
+# The names that took Omaha hands of 4 to 6 cards before each game dealt its own count.
+_ANY_OMAHA_SIZE = {"omaha": "omaha{}", "omaha-hilo": "omaha{}-hilo"}
+
+
+def _hole_count(g: Game, n: int, what: str = "the hole cards", legacy: bool = False) -> None:
+    """A game whose hand takes hole cards by rule (Omaha) deals exactly its own count.
+
+    `legacy`: the game was named by a string that took 4 to 6 hole cards
+    before; then another size warns (DeprecationWarning naming the game of
+    that size) and is accepted, as before.
+    """
+    if g.hand == "omaha" and n != g.hole_cards:
+        if legacy and g.name in _ANY_OMAHA_SIZE and n in (4, 5, 6):
+            new = _ANY_OMAHA_SIZE[g.name].format("" if n == 4 else n)
+            warnings.warn(f"game={g.name!r} with {n}-card hands is deprecated; use "
+                          f"game={new!r}", DeprecationWarning, stacklevel=4)
+            return
+        raise InvalidHandError(f"expected {g.hole_cards} cards in {what}, got {n}: "
+                               f"{g.name} deals every hand the same number of cards, "
+                               f"{g.hole_cards}")
+
+
+def _hole_rows(g: Game, a: Any, legacy: bool = False) -> None:
+    x = np.asarray(a)
+    if g.hand == "omaha" and x.ndim >= 2:
+        _hole_count(g, int(x.shape[-1]), "each row of hole cards", legacy)
+
+
+def _players_hole(g: Game, players: Any, legacy: bool = False) -> None:
+    """Each exact hand (and Omaha range) of `players` has the game's hole-card count."""
+    if g.hand != "omaha" or isinstance(players, (str, bytes)) \
+            or not hasattr(players, "__iter__"):
+        return
+    for i, p in enumerate(players):
+        if p is None or (isinstance(p, str) and p.strip().lower() in ("random", "*")):
+            continue
+        if _omaha_equity._is_range(p):
+            size = getattr(p, "size", None)
+            if size is None:
+                try:
+                    size = OmahaRange(p).size
+                except (ValueError, TypeError):
+                    continue                    # the driver names the error
+            _hole_count(g, int(size), f"player {i + 1}'s hands", legacy)
+            continue
+        try:
+            n = len(_cards(p))
+        except (ValueError, TypeError):
+            continue
+        if n in (4, 5, 6) or not legacy:
+            _hole_count(g, n, f"player {i + 1}'s hand", legacy)
 
 
 def _need_board(g: Game, board: Any, what: str = "board=") -> None:
@@ -178,10 +237,10 @@ def evaluate(cards: CardsLike, *, board: CardsLike | None = None, game: GameLike
                     if strength:
                         return strength
         return _evaluate1(cards)
-    return cast(int, _evaluate_any(cards, board, _game(game, variant)))
+    return cast(int, _evaluate_any(cards, board, _game(game, variant), isinstance(game, str)))
 
 
-def _evaluate_any(cards: Any, board: Any, g: Game) -> Any:
+def _evaluate_any(cards: Any, board: Any, g: Game, legacy: bool = False) -> Any:
     """The strength (or (high, low)) of one hand in `g`."""
     if g.hand_sizes:
         _no_board(g, board)
@@ -191,6 +250,7 @@ def _evaluate_any(cards: Any, board: Any, g: Game) -> Any:
         cards, g = ids, _boardless._ranked(g)
     if g.hand == "omaha":
         _need_board(g, board)
+        _hole_count(g, len(_cards(cards)), legacy=legacy)
         if g.split:
             if g.low_rule == ("a5", 8):
                 return _hilo.evaluate_omaha_hilo(cards, board)
@@ -257,6 +317,7 @@ def evaluate_batch(a: CardArrayLike, *, boards: CardArrayLike | None = None,
         return evaluate_batch(arr0, game=_boardless._ranked(g), out=out, threads=threads)
     if g.hand == "omaha":
         _need_board(g, boards, "boards=")
+        _hole_rows(g, a, isinstance(game, str))
         if g.split and g.low_rule == ("a5", 8):
             return _hilo.evaluate_omaha_hilo_batch(a, boards,  # type: ignore[arg-type]
                                                    out=out, threads=threads)
@@ -403,7 +464,7 @@ def best_five(cards: CardsLike, *, board: CardsLike | None = None, game: Any = "
         return high, (lo.best_five(ids) if lo.evaluate(ids) else None)
     _need_board(g, board)
     hole, bd = _cards(cards), _cards(board)  # type: ignore[arg-type]
-    strength = _evaluate_any(hole, bd, g)
+    strength = _evaluate_any(hole, bd, g, isinstance(game, str))
     combos = [list(p) + list(t) for p in itertools.combinations(hole, 2)
               for t in itertools.combinations(bd, 3)]
     arr = np.array(combos, dtype=np.uint8)
@@ -431,6 +492,8 @@ def explain(a: CardsLike, b: CardsLike, board: CardsLike | None = None, *,
     'seat 0 wins: A-A-A-9-7 beats 3-3-2-2-A: three of a kind beats two pair (seat 1)'
     """
     g = _registered(game)
+    if g is None and isinstance(game, str) and game not in _LOW_RULES:
+        raise unknown_game(game)
     if g is None or (isinstance(game, str) and game == "holdem"):
         # the old spellings: hold'em with variant=, "a5", "27", and their errors
         if variant is not None:
@@ -468,6 +531,10 @@ def settle(board: CardsLike | None, hands: Sequence[CardsLike | None],
     kw: dict[str, Any] = {"folded": folded, "button": button, "odd_chip": odd_chip,
                           "dead": dead}
     g = _registered(game)
+    if g is None and isinstance(game, str):
+        raise unknown_game(game)
+    if g is not None:
+        _players_hole(g, hands, isinstance(game, str))
     if g is None or (isinstance(game, str) and game in _showdown.GAMES):
         if variant is not None:
             _warn_variant()
@@ -514,6 +581,7 @@ def showdown_batch(boards: CardArrayLike, hole: Any, *, threads: int | None = No
         raise InvalidHandError(f"expected boards (n, 5) and hole (n, p, k) of the same n, "
                                f"got shapes {b.shape} and {h.shape}")
     n, p = h.shape[0], h.shape[1]
+    _hole_rows(g, h, isinstance(game, str))
     if p < 1:
         raise InvalidHandError(f"expected 1 or more players per deal, got {p}")
     _check_deals(b, h)
@@ -571,7 +639,12 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
     kw: dict[str, Any] = {"exact": exact, "trials": trials, "target_stderr": target_stderr,
                           "seed": seed, "threads": threads}
     g = _registered(game)
-    if g is None or (isinstance(game, str) and game in ("holdem", "omaha", "omaha-hilo")):
+    if g is None and isinstance(game, str):
+        raise unknown_game(game)
+    if g is not None:
+        _players_hole(g, players, isinstance(game, str))
+    if g is None or (isinstance(game, str) and game in ("holdem", "omaha", "omaha-hilo")
+                     and (g.hand == "any" or _own_driver(g, players, exact))):
         if variant is not None:
             _warn_variant()
         return _equity(players, board, dead, variant=variant, game=game, progress=progress,
@@ -592,15 +665,36 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
         return _boardless.equity(g, players, board, dead, **kw)
     if g.hand == "any" and not g.split:
         return _equity(players, board, dead, variant=g, **kw)
-    if g.hand == "omaha" and not g.split:
-        r = _omaha_equity.equity(players, board, dead, game="omaha", variant=g, **kw)
-    elif g.hand == "omaha" and g.low_rule == ("a5", 8):
-        r = _hilo_equity.equity(players, board, dead, hole_cards=g.hole_cards, **kw)
+    if _own_driver(g, players, exact):
+        r = _omaha_equity.equity(players, board, dead, game="omaha", variant=g, **kw) \
+            if not g.split else \
+            _hilo_equity.equity(players, board, dead, hole_cards=g.hole_cards, **kw)
     elif g.hand == "any" and g.low_rule == ("a5", 8) and g.deck == tuple(range(52)):
+        # hold'em hi-lo: exact hands as before, ranges on the any-game driver
         r = _holdem_hilo_equity.equity(players, board, dead, **kw)
     else:
-        raise ValueError(f"equity does not support game {g.name!r} yet")
+        r = _hilo_equity.game_equity(g, players, board, dead, **kw)
     return replace(r, hands=_hand_labels(players))
+
+
+def _own_driver(g: Game, players: Any, exact: bool | None) -> bool:
+    """Whether the game's own equity driver (Omaha, Omaha hi-lo) takes this spot.
+
+    The any-game driver (:func:`handrank._hilo_equity.game_equity`) takes the
+    rest: hold'em-hand games of two halves, exact enumerations with ranges,
+    and ``"random"`` hands too many to list (six-card Omaha).
+    """
+    if g.hand != "omaha" or (g.split and g.low_rule != ("a5", 8)):
+        return False
+    if isinstance(players, (str, bytes)) or not hasattr(players, "__len__"):
+        return True                                 # the driver raises the type error
+    ranged = [p for p in players if _omaha_equity._is_range(p)]
+    if not ranged:
+        return True
+    if exact:
+        return False
+    random = any(isinstance(p, str) and p.strip().lower() in ("random", "*") for p in ranged)
+    return not (random and math.comb(len(g.deck), g.hole_cards) > MAX_HANDS)
 
 
 def games() -> dict[str, str]:

@@ -57,6 +57,7 @@ from .evaluate import (
     evaluate_batch,
     game_tables,
 )
+from .games import game as _game_record
 from .omaha import _check_deck
 
 __all__ = ["InvalidShowdownError", "Pot", "PotHalf", "Settlement", "explain", "settle",
@@ -575,7 +576,8 @@ def settle(board: CardsLike | None, hands: Sequence[CardsLike | None],
     if game != "holdem" and variant is not None:
         raise ValueError(f"variant= does not apply to {game!r}")
     g = game_tables(variant)
-    sizes = (4, 5, 6) if game == "omaha-hilo" else (2,)
+    # the hand rule from the game's record: Omaha hands of 4 to 6 cards, as always
+    sizes = (4, 5, 6) if _game_record(game).hand == "omaha" else (2,)
     return _settle(board, hands, contributions, folded, button, odd_chip, sizes,
                    lambda bd, live_holes: _showdown_hands(game, bd, live_holes, g, variant),
                    dead)

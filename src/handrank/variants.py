@@ -29,16 +29,12 @@ from ._tables import GameTables
 from ._typing import CardArrayLike, CardsLike, IntArray, StrengthArray
 from ._validate import quote
 from .evaluate import Category, best_five, category, describe, evaluate, evaluate_batch
-from .games.registry import high_tables
+from .games.registry import _ENTRIES, game
 
 __all__ = ["Variant", "variant"]
 
-_OPTIONS = {
-    "holdem": (),
-    "shortdeck": ("trips_beat_straight", "kickers"),
-    "stripped": ("lowest", "kickers"),
-}
-_STRIPPED_LOWEST = "34567"
+# the games a Variant stands for; their options and checks are the registry's
+_NAMES = ("holdem", "shortdeck", "stripped")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -133,29 +129,20 @@ def variant(name: str = "holdem", **options: Any) -> Variant:
     ...
     ValueError: unknown variant 'omaha', expected 'holdem', 'shortdeck' or 'stripped'
     """
-    if not isinstance(name, str) or name not in _OPTIONS:
+    if not isinstance(name, str) or name not in _NAMES:
         raise ValueError(
             f"unknown variant {quote(name)}, expected 'holdem', 'shortdeck' or 'stripped'")
-    allowed = _OPTIONS[name]
+    allowed = _ENTRIES[name][0]
     for key in options:
         if key not in allowed:
             expected = " or ".join(repr(a) for a in allowed) if allowed else "no options"
             raise TypeError(
                 f"variant {quote(name)} has no option {quote(key)}, expected {expected}")
-    for key in ("trips_beat_straight", "kickers"):
-        if key in options and not isinstance(options[key], (bool, np.bool_)):
-            raise TypeError(f"{key} must be True or False, got {quote(options[key])}")
-    lowest = options.get("lowest", "7")
-    if name == "stripped":
-        if isinstance(lowest, int) and not isinstance(lowest, bool) and 3 <= lowest <= 7:
-            lowest = str(lowest)
-        if not isinstance(lowest, str) or len(lowest) != 1 or lowest not in _STRIPPED_LOWEST:
-            raise ValueError(f"lowest must be a rank from '3' to '7', got {quote(lowest)}")
-    return _variant(name, bool(options.get("trips_beat_straight", False)),
-                    bool(options.get("kickers", True)), lowest if name == "stripped" else "")
+    g = game(name, **options)           # the registry checks the values
+    return _variant(name, g.options)
 
 
 @functools.cache
-def _variant(name: str, tbs: bool, kickers: bool, lowest: str) -> Variant:
-    tables, opts = high_tables(name, tbs, kickers, lowest)
-    return Variant(name, opts, tables)
+def _variant(name: str, options: tuple[tuple[str, Any], ...]) -> Variant:
+    g = game(name, **dict(options))
+    return Variant(name, g.options, g.tables[0])

@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
+from .. import _hilo_equity
 from .._typing import CardsLike, ComboArray, FloatArray, PlayerLike, VariantLike
 from ..cards import cards, cards_str
 from ..equity import claim_card
 from ..errors import InvalidHandError, InvalidRangeError
 from ..evaluate import Category, evaluate_batch, game_tables
-from ..games.registry import best_five_game
+from ..games import Game
+from ..games.registry import best_five_game, beyond_best_five
+from ..lowball import lowball
+from ..omaha_ranges import OmahaRange
 from ..ranges import Range, parse_player
 from . import _runouts
 
@@ -57,7 +62,12 @@ class BoardAnalysis:
     share : dict of str to float
         ``counts`` divided by the total live weight.
     board : tuple of int
-    range : Range
+    range : Range or OmahaRange
+    low : ndarray of uint16, shape (n,), or None
+        A game with a low half: each combo's best qualifying low on the board
+        (0: none yet); then ``counts`` and ``share`` also have ``"low"`` (a
+        made low) and ``"low_draw"`` (no low yet, one more card can make one;
+        boards of 3 or 4 cards).  None otherwise.
     """
 
     combos: ComboArray
@@ -67,7 +77,8 @@ class BoardAnalysis:
     counts: dict[str, float]
     share: dict[str, float]
     board: tuple[int, ...]
-    range: Range
+    range: Range | OmahaRange
+    low: NDArray[np.uint16] | None = None
 
     def __repr__(self) -> str:
         top = sorted(((v, k) for k, v in self.share.items() if v > 0 and k in CLASSES),
@@ -229,6 +240,9 @@ def analyze(range: PlayerLike, board: CardsLike, dead: CardsLike = "", *,
     ...
     handrank.errors.InvalidHandError: expected a board of 3 to 5 cards, got 2
     """
+    other = beyond_best_five(game, variant)
+    if other is not None:
+        return _analyze_game(other, range, board, dead)
     variant = best_five_game(game, variant, 'analyze')
     g = game_tables(variant)
     r = parse_player(range)
@@ -255,29 +269,43 @@ def analyze(range: PlayerLike, board: CardsLike, dead: CardsLike = "", *,
                                 "board and the dead cards")
     board_ids = np.array(b, dtype=np.uint8)
     cls, draw_bits = _classify(g, variant, combos, board_ids, np.array(d, dtype=np.uint8))
-    names = np.array(CLASSES)[cls]
-    draws = [_DRAW_SETS[bits] for bits in draw_bits.tolist()]
+    names, draws, counts = _named(cls, draw_bits, weights)
     total = float(weights.sum())
+    share = {k: (v / total if total > 0 else 0.0) for k, v in counts.items()}
+    return BoardAnalysis(combos=combos, weights=weights, classes=names, draws=draws,
+                         counts=counts, share=share, board=tuple(b), range=r)
+
+
+def _named(cls: np.ndarray, draw_bits: np.ndarray, weights: np.ndarray
+           ) -> tuple[NDArray[np.str_], list[frozenset[str]], dict[str, float]]:
+    """Class names, draw sets and the weighted count of each class and draw."""
     counts: dict[str, float] = {}
     per_class = np.bincount(cls, weights=weights, minlength=len(CLASSES))
     for k, name in enumerate(CLASSES):
         counts[name] = float(per_class[k])
     for k, name in enumerate(DRAWS):
         counts[name] = float(weights[(draw_bits >> k) & 1 == 1].sum())
-    share = {k: (v / total if total > 0 else 0.0) for k, v in counts.items()}
-    return BoardAnalysis(combos=combos, weights=weights, classes=names, draws=draws,
-                         counts=counts, share=share, board=tuple(b), range=r)
+    return (np.array(CLASSES)[cls], [_DRAW_SETS[bits] for bits in draw_bits.tolist()],
+            counts)
 
 
 def _classify(g: Any, variant: Any, combos: np.ndarray, board: np.ndarray,
-              dead: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Class index (into CLASSES) and draw bits (bit k = DRAWS[k]) of each combo."""
+              dead: np.ndarray, cat: np.ndarray | None = None, both_hole: bool = False
+              ) -> tuple[np.ndarray, np.ndarray]:
+    """Class index (into CLASSES) and draw bits (bit k = DRAWS[k]) of each combo.
+
+    `cat`: the combos' categories, when known (else evaluated here).
+    `both_hole`: a hand must use both hole cards (Omaha's two of the hole
+    cards, classified one pair at a time): a flush draw then holds two cards
+    of its suit, a straight both hole ranks.
+    """
     n, nb = len(combos), len(board)
-    hands = np.empty((n, nb + 2), dtype=np.uint8)
-    hands[:, :nb] = board
-    hands[:, nb:] = combos
-    strength = evaluate_batch(hands, variant=variant, threads=1)
-    cat = np.asarray(g.category)[strength]
+    if cat is None:
+        hands = np.empty((n, nb + 2), dtype=np.uint8)
+        hands[:, :nb] = board
+        hands[:, nb:] = combos
+        strength = evaluate_batch(hands, variant=variant, threads=1)
+        cat = np.asarray(g.category)[strength]
     out = _CATEGORY_LUT[cat]
     h = (combos // 4).astype(np.int64)           # hole ranks
     hs = (combos % 4).astype(np.int64)           # hole suits
@@ -308,7 +336,8 @@ def _classify(g: Any, variant: Any, combos: np.ndarray, board: np.ndarray,
     hole_suits = np.zeros((n, 4), dtype=np.int64)
     np.add.at(hole_suits, (np.repeat(np.arange(n), 2), hs.ravel()), 1)
     suit_total = hole_suits + board_suits[None, :]
-    four = (suit_total == 4) & (hole_suits >= 1)
+    four = ((hole_suits == 2) & (board_suits[None, :] == 2)) if both_hole \
+        else (suit_total == 4) & (hole_suits >= 1)
     fd = four.any(axis=1) & drawing
     # the cards that can still come: in the deck, off the board and not dead
     free = np.asarray(g.in_deck[:52], dtype=bool).copy()
@@ -320,21 +349,40 @@ def _classify(g: Any, variant: Any, combos: np.ndarray, board: np.ndarray,
     for k in (0, 1):
         holds_nut[np.arange(n), hs[:, k]] |= h[:, k] == nut_rank[hs[:, k]]
     nfd = (four & holds_nut).any(axis=1) & drawing
-    bd = ((suit_total == 3) & (hole_suits >= 1)).any(axis=1) & drawing & (nb == 3)
+    three = ((hole_suits == 2) & (board_suits[None, :] == 1)) if both_hole \
+        else (suit_total == 3) & (hole_suits >= 1)
+    bd = three.any(axis=1) & drawing & (nb == 3)
     # straight draws
     straights = _straights(np.asarray(g.in_deck))
     bmask = int(np.bitwise_or.reduce(1 << br))
-    mask = (1 << h[:, 0]) | (1 << h[:, 1]) | bmask
-    made = ((mask[:, None] & straights[None, :]) == straights[None, :]).any(axis=1)
+    hole_mask = (1 << h[:, 0]) | (1 << h[:, 1])
+    mask = hole_mask | bmask
+    st = straights[None, :]
+    if both_hole:
+        # both hole ranks in the straight, the other three from the board
+        both_in = ((st & hole_mask[:, None]) == hole_mask[:, None]) & (h[:, 0] != h[:, 1])[:, None]
+        made = (both_in & ((st & ~(hole_mask[:, None] | bmask)) == 0)).any(axis=1)
+    else:
+        made = ((mask[:, None] & st) == st).any(axis=1)
     can_come = [r for r in range(13) if free[4 * r:4 * r + 4].any()]
-    outs = np.zeros(n, dtype=np.int64)
+    outs = np.zeros(n, dtype=np.int64)           # bit x: rank x completes a straight
     for x in can_come:
         xb = 1 << x
         with_x = mask | xb
-        fits = (with_x[:, None] & straights[None, :]) == straights[None, :]
         holds_x = (straights & xb) != 0
-        needs_hole = (straights & ~(bmask | xb)) != 0
-        outs += (fits & holds_x[None, :] & needs_hole[None, :]).any(axis=1)
+        if both_hole:
+            fits = both_in & ((st & ~(hole_mask[:, None] | bmask | xb)) == 0) \
+                & ((hole_mask & xb) == 0)[:, None]
+            hit = (fits & holds_x[None, :]).any(axis=1)
+        else:
+            fits = (with_x[:, None] & st) == st
+            needs_hole = (straights & ~(bmask | xb)) != 0
+            hit = (fits & holds_x[None, :] & needs_hole[None, :]).any(axis=1)
+        outs |= hit.astype(np.int64) << x
+    if both_hole:
+        return out, _draw_bits(four, holds_nut, three, drawing, made, outs, cat, h, top, nb,
+                               ranks_out=True)
+    outs = _popcount(outs)
     straight_ok = drawing & ~made
     oe = straight_ok & (outs >= 2)
     gs = straight_ok & (outs == 1)
@@ -343,3 +391,131 @@ def _classify(g: Any, variant: Any, combos: np.ndarray, board: np.ndarray,
         bits |= flag.astype(np.int64) << k
     return out, bits
 
+
+
+def _popcount(x: np.ndarray) -> np.ndarray:
+    return np.array([bin(int(v)).count("1") for v in x], dtype=np.int64) if len(x) \
+        else np.zeros(0, dtype=np.int64)
+
+
+def _draw_bits(four: np.ndarray, holds_nut: np.ndarray, three: np.ndarray, drawing: np.ndarray,
+               made: np.ndarray, outs: np.ndarray, cat: np.ndarray, h: np.ndarray, top: int,
+               nb: int, ranks_out: bool) -> np.ndarray:
+    """One pair of hole cards' draws, before the whole hand's: the straight outs
+    as a rank mask (bits 8..20), the other draws as DRAWS bits."""
+    fd = four.any(axis=1)
+    nfd = (four & holds_nut).any(axis=1)
+    bd = three.any(axis=1) & (nb == 3)
+    over = h.min(axis=1) > top
+    bits = np.zeros(len(h), dtype=np.int64)
+    for k, flag in enumerate((fd, nfd, bd, over)):
+        bits |= flag.astype(np.int64) << k
+    return bits | (outs << 8)
+
+
+# ------------------------------------------------ the games of other hands and halves
+
+
+def _pairs_triples(combos: np.ndarray, board: np.ndarray
+                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every (two hole cards, three board cards) hand of each combo: (n, P, T, 5), and the
+    hole pairs (n, P, 2)."""
+    k, nb = combos.shape[1], len(board)
+    pairs = np.array(list(itertools.combinations(range(k), 2)), dtype=np.int64)
+    triples = np.array(list(itertools.combinations(range(nb), 3)), dtype=np.int64)
+    sub = combos[:, pairs]                                          # (n, P, 2)
+    tri = board[triples]                                            # (T, 3)
+    n, p, t = len(combos), len(pairs), len(triples)
+    five = np.empty((n, p, t, 5), dtype=np.uint8)
+    five[..., :2] = sub[:, :, None, :]
+    five[..., 2:] = tri[None, None, :, :]
+    return five, sub, pairs
+
+
+def _low_of(g: Game, combos: np.ndarray, board: np.ndarray) -> np.ndarray:
+    """Each combo's best qualifying low on `board` (0: none)."""
+    lo = lowball(*(g.low_rule or ("a5", 8))[:1], qualifier=(g.low_rule or ("a5", 8))[1])
+    if g.hand == "omaha":
+        five, _, _ = _pairs_triples(combos, board)
+        n, p, t, _ = five.shape
+        s = lo.evaluate_batch(five.reshape(-1, 5), threads=1).reshape(n, p * t)
+        return np.asarray(s.max(axis=1), dtype=np.uint16)
+    hands = np.concatenate([combos, np.broadcast_to(board, (len(combos), len(board)))], axis=1)
+    return np.asarray(lo.evaluate_batch(np.ascontiguousarray(hands, dtype=np.uint8),
+                                        threads=1), dtype=np.uint16)
+
+
+def _analyze_game(g: Game, hands: Any, board: Any, dead: Any) -> BoardAnalysis:
+    """:func:`analyze` in the Omaha games and the games with a low half."""
+    b = cards(board) if not isinstance(board, str) or board.strip() else []
+    if not MIN_BOARD <= len(b) <= MAX_BOARD:
+        raise InvalidHandError(f"expected a board of {MIN_BOARD} to {MAX_BOARD} cards, "
+                               f"got {len(b)}")
+    t = _hilo_equity.table(g, [hands, "random"], board, dead, listed=(0,))
+    combos = t.hands[0]
+    assert combos is not None
+    weights = _hilo_equity.weights_of(t, 0).copy()
+    if g.hole_cards == 2:
+        r: Any = parse_player(hands)
+        weights = r.arrays()[1][_place(r.arrays()[0], combos)]
+    else:
+        r = hands if isinstance(hands, OmahaRange) else OmahaRange(
+            _hilo_equity.hands_text(combos) if len(combos) == 1 else hands)
+        if isinstance(hands, OmahaRange) or len(combos) > 1:
+            full = r.hands
+            weights = r.weights[_place(full, combos)]
+    tables = game_tables(g)
+    board_ids = np.array(b, dtype=np.uint8)
+    dead_ids = t.dead
+    if g.hand == "omaha":
+        five, sub, _ = _pairs_triples(combos, board_ids)
+        n, p, tt, _ = five.shape
+        strength = evaluate_batch(five.reshape(-1, 5), variant=g, threads=1)
+        per_pair = strength.reshape(n, p, tt).max(axis=2)            # (n, P)
+        best = per_pair.argmax(axis=1)
+        cat_pair = np.asarray(tables.category)[per_pair]             # (n, P)
+        cat = cat_pair[np.arange(n), best]
+        flat = np.ascontiguousarray(sub.reshape(-1, 2))
+        cls_pair, bits_pair = _classify(tables, g, flat, board_ids, dead_ids,
+                                        cat=cat_pair.reshape(-1), both_hole=True)
+        cls = cls_pair.reshape(n, p)[np.arange(n), best]
+        # the whole hand's draws: any pair's, while the whole hand can still draw
+        anyb = np.bitwise_or.reduce(bits_pair.reshape(n, p), axis=1)
+        if len(b) == MAX_BOARD:
+            anyb = np.zeros(n, dtype=np.int64)
+        drawing = cat < Category.FLUSH
+        straight_ok = drawing & (cat != Category.STRAIGHT)
+        outs = _popcount(anyb >> 8)
+        fd, nfd, bd, over = ((anyb >> k) & 1 == 1 for k in range(4))
+        flags = (fd & drawing, nfd & drawing, straight_ok & (outs >= 2),
+                 straight_ok & (outs == 1), bd & drawing, over & (cat == Category.HIGH_CARD))
+        draw_bits = np.zeros(n, dtype=np.int64)
+        for k, flag in enumerate(flags):
+            draw_bits |= flag.astype(np.int64) << k
+    else:
+        cls, draw_bits = _classify(tables, g, combos, board_ids, dead_ids)
+    names, draws, counts = _named(cls, draw_bits, weights)
+    low = None
+    if g.low_rule is not None:
+        low = _low_of(g, combos, board_ids)
+        counts["low"] = float(weights[low > 0].sum())
+        can = np.zeros(len(combos), dtype=bool)
+        if len(b) < MAX_BOARD:
+            free = ~t.gone()
+            for rank in (12, *range(0, 7)):                 # A, 2 .. 8: the low ranks
+                card = next((4 * rank + s for s in range(4) if free[4 * rank + s]), None)
+                if card is None:
+                    continue
+                ok = np.flatnonzero(~((combos == card).any(axis=1)))
+                more = np.append(board_ids, np.uint8(card))
+                can[ok] |= _low_of(g, np.ascontiguousarray(combos[ok]), more) > 0
+        counts["low_draw"] = float(weights[(low == 0) & can].sum())
+    total = float(weights.sum())
+    share = {k: (v / total if total > 0 else 0.0) for k, v in counts.items()}
+    return BoardAnalysis(combos=combos, weights=weights, classes=names, draws=draws,
+                         counts=counts, share=share, board=tuple(b), range=r, low=low)
+
+
+def _place(all_hands: np.ndarray, live: np.ndarray) -> np.ndarray:
+    key = {int(m): i for i, m in enumerate(_hilo_equity.masks(all_hands))}
+    return np.array([key[int(m)] for m in _hilo_equity.masks(live)], dtype=np.int64)

@@ -17,12 +17,14 @@ from typing import Any
 
 import numpy as np
 
-from .. import _backend, _preflop, _run
+from .. import _backend, _hilo_equity, _preflop, _run
 from .._typing import CardsLike, ComboArray, FloatArray, PlayerLike, VariantLike
 from ..equity import BOARD_CARDS, SHARE_UNIT, _prepare, _Spot, equity
 from ..errors import InvalidRangeError
 from ..evaluate import game_tables
-from ..games.registry import best_five_game
+from ..games import Game
+from ..games.registry import best_five_game, beyond_best_five
+from ..omaha_ranges import OmahaRange
 from ..ranges import _CELL, _COMBO_IDS, Range, parse_player
 from . import _runouts
 
@@ -47,7 +49,11 @@ class EquityMatrix:
         Heads-up equity, win and tie fractions of row combo ``i`` against
         column combo ``j`` over every runout; NaN where the two share a card
         or either holds a board or dead card (or a card outside a variant's
-        deck).
+        deck).  In a game of two halves `win` is the whole pot alone
+        (a scoop) and `tie` a part of it.
+    high, low : ndarray of float64, shape (n, m), or None
+        A game of two halves: the row combo's share of the high half and of
+        the low half (counted when a qualifying low exists); None otherwise.
     """
 
     rows: ComboArray
@@ -55,6 +61,8 @@ class EquityMatrix:
     equity: FloatArray
     win: FloatArray
     tie: FloatArray
+    high: FloatArray | None = None
+    low: FloatArray | None = None
 
     def __repr__(self) -> str:
         return (f"EquityMatrix({len(self.rows)} x {len(self.cols)} combos, "
@@ -83,6 +91,9 @@ class RangeEquity:
         The two ranges as given.
     board : tuple of int
         The board's card ids.
+    high, low : ndarray of float64, shape (n,), or None
+        A game of two halves: each combo's share of the high half and of the
+        low half (counted when a qualifying low exists); None otherwise.
     """
 
     combos: ComboArray
@@ -91,9 +102,11 @@ class RangeEquity:
     win: FloatArray
     tie: FloatArray
     overall: float
-    hero: Range
-    villain: Range
+    hero: Range | OmahaRange
+    villain: Range | OmahaRange
     board: tuple[int, ...] = field(default=())
+    high: FloatArray | None = None
+    low: FloatArray | None = None
 
     def __repr__(self) -> str:
         return (f"RangeEquity(hero={self.hero.text!r}, villain={self.villain.text!r}, "
@@ -286,7 +299,9 @@ def equity_matrix(a: PlayerLike, b: PlayerLike, board: CardsLike = "", dead: Car
     progress : callable, optional
         ``progress(done, total)`` after each chunk of runouts (`total` is the
         number of runouts; `done` never decreases and ends at `total`).  The
-        result is the same with or without it.
+        result is the same with or without it; the games
+        beyond a high hand of five (Omaha, hi-lo) report only the start and
+        the end.
 
     Returns
     -------
@@ -323,6 +338,13 @@ def equity_matrix(a: PlayerLike, b: PlayerLike, board: CardsLike = "", dead: Car
     ...
     handrank.errors.InvalidHandError: card 'As' is in player 1's hand and on the board
     """
+    other = beyond_best_five(game, variant)
+    if other is not None:                 # the other games report the start and the end
+        ends = _run.Tally(_run.check_progress(progress), 1)
+        ends.show()
+        m = _game_matrix(other, a, b, board, dead)
+        ends.finish()
+        return m
     variant = best_five_game(game, variant, 'equity_matrix')
     ra, rb = parse_player(a), parse_player(b)
     spot = _spot([ra, rb], board, dead, variant)
@@ -384,7 +406,9 @@ def range_equity(hero: PlayerLike, villain: PlayerLike, board: CardsLike = "",
         ``progress(done, total)`` after each chunk of the work (runouts, or
         before the flop the hero's hand classes; `done` never decreases and
         the last call has ``done == total``).  The result is the same with
-        or without it.
+        or without it; the games
+        beyond a high hand of five (Omaha, hi-lo) report only the start and
+        the end.
 
     Returns
     -------
@@ -422,6 +446,13 @@ def range_equity(hero: PlayerLike, villain: PlayerLike, board: CardsLike = "",
     handrank.errors.InvalidRangeError: player 1's range 'QQ' has no combos left after \
 removing the board, the dead cards and the other players' hands
     """
+    other = beyond_best_five(game, variant)
+    if other is not None:                 # the other games report the start and the end
+        ends = _run.Tally(_run.check_progress(progress), 1)
+        ends.show()
+        r = _game_range_equity(other, hero, villain, board, dead)
+        ends.finish()
+        return r
     variant = best_five_game(game, variant, 'range_equity')
     rh, rv = parse_player(hero), parse_player(villain)
     spot = _spot([rh, rv], board, dead, variant)
@@ -578,3 +609,74 @@ def _overall(hw: np.ndarray, vw: np.ndarray, win: np.ndarray, tie: np.ndarray,
 
 def _all_combos() -> np.ndarray:
     return _COMBO_IDS
+
+
+# ------------------------------------------------ the games of other hands and halves
+
+
+def _too_large(g: Game, what: str) -> Any:
+    def make(detail: str) -> InvalidRangeError:
+        return InvalidRangeError(
+            f"{what} too large for {g.name}: {detail} (limits "
+            f"{_hilo_equity.EXACT_CELLS:.0e} strengths and {_hilo_equity.EXACT_COMPARISONS:.0e} "
+            "comparisons); give more board cards or smaller ranges")
+    return make
+
+
+def _all_hands(g: Game, x: Any) -> tuple[Any, np.ndarray]:
+    """A player's range and every hand of it (before card removal), in its order."""
+    if g.hole_cards == 2:
+        r = parse_player(x)
+        return r, r.arrays()[0]
+    t = _hilo_equity.table(g, [x, "random"], "", "", listed=(0,))
+    h = t.hands[0]
+    assert h is not None
+    return (x if isinstance(x, OmahaRange) else OmahaRange(_hilo_equity.hands_text(h))
+            if len(h) == 1 else OmahaRange(x)), h
+
+
+def _place(all_hands: np.ndarray, live: np.ndarray) -> np.ndarray:
+    """The index in `all_hands` of each row of `live` (rows of the same card sets)."""
+    key = {int(m): i for i, m in enumerate(_hilo_equity.masks(all_hands))}
+    return np.array([key[int(m)] for m in _hilo_equity.masks(live)], dtype=np.int64)
+
+
+def _game_matrix(g: Game, a: Any, b: Any, board: Any, dead: Any) -> EquityMatrix:
+    t = _hilo_equity.table(g, [a, b], board, dead, listed=True)
+    _, rows = _all_hands(g, a)
+    _, cols = _all_hands(g, b)
+    p = _hilo_equity.exact_pairs(t, too_large=_too_large(g, "equity_matrix"))
+    h0, h1 = t.hands
+    assert h0 is not None and h1 is not None
+    cell = np.ix_(_place(rows, h0), _place(cols, h1))
+    full = {}
+    for k in ("equity", "win", "tie", "high", "low"):
+        m = np.full((len(rows), len(cols)), np.nan)
+        m[cell] = p[k]
+        full[k] = m
+    split = g.split
+    return EquityMatrix(rows=rows, cols=cols, equity=full["equity"], win=full["win"],
+                        tie=full["tie"], high=full["high"] if split else None,
+                        low=full["low"] if split else None)
+
+
+def _game_range_equity(g: Game, hero: Any, villain: Any, board: Any,
+                       dead: Any) -> RangeEquity:
+    t = _hilo_equity.table(g, [hero, villain], board, dead, listed=True)
+    rh, _ = _all_hands(g, hero)
+    rv, _ = _all_hands(g, villain)
+    p = _hilo_equity.exact_pairs(t, too_large=_too_large(g, "range_equity"))
+    w0, w1 = _hilo_equity.weights_of(t, 0), _hilo_equity.weights_of(t, 1)
+    dealt = p["dealt"]
+    if not dealt.any():
+        raise InvalidRangeError("the players' ranges always clash: no deal is possible")
+    per = {k: _hilo_equity.pair_mean(p[k], w0, w1, dealt) for k in
+           ("equity", "win", "tie", "high", "low")}
+    h0 = t.hands[0]
+    assert h0 is not None
+    split = g.split
+    return RangeEquity(combos=h0, weights=w0, equity=per["equity"][0], win=per["win"][0],
+                       tie=per["tie"][0], overall=per["equity"][1], hero=rh, villain=rv,
+                       board=tuple(int(c) for c in t.board),
+                       high=per["high"][0] if split else None,
+                       low=per["low"][0] if split else None)

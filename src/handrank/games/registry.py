@@ -20,7 +20,8 @@ from .._validate import quote
 from ..cards import RANKS
 from .base import Game
 
-__all__ = ["best_five_game", "game", "games", "high_tables", "resolve"]
+__all__ = ["best_five_game", "beyond_best_five", "game", "games", "high_tables", "resolve",
+           "unknown_game"]
 
 _STRIPPED_LOWEST = "34567"
 _EIGHT_LOW = ("a5", 8)
@@ -250,15 +251,23 @@ def game(name: str = "holdem", **options: Any) -> Game:
     """
     entry = _ENTRIES.get(name) if isinstance(name, str) else None
     if entry is None:
-        names = list(_ENTRIES)
-        raise ValueError(f"unknown game {quote(name)}, expected one of "
-                         + ", ".join(repr(n) for n in names[:-1]) + f" or {names[-1]!r}")
+        raise unknown_game(name)
     allowed, make = entry
     for key in options:
         if key not in allowed:
             expected = " or ".join(repr(a) for a in allowed) if allowed else "no options"
             raise TypeError(f"game {name!r} has no option {quote(key)}, expected {expected}")
     return make(options)
+
+
+_FIRST = ("holdem", "omaha")       # named first: the games most asked for
+
+
+def unknown_game(name: Any) -> ValueError:
+    """The one error every operation raises for a game name it does not know."""
+    rest = [n for n in _ENTRIES if n not in _FIRST]
+    return ValueError(f"unknown game {quote(name)}, expected 'holdem' or 'omaha' or another "
+                      "game of handrank.games(): " + ", ".join(repr(n) for n in rest))
 
 
 def games() -> dict[str, str]:
@@ -277,6 +286,21 @@ def resolve(g: Any) -> Game:
     if isinstance(g, str):
         return game(g)
     raise TypeError(f"game must be a game name or a Game, got {type(g).__name__}")
+
+
+def beyond_best_five(game: Any, variant: Any) -> Game | None:
+    """The Game of a game with a board not ranked by the best five with one high half.
+
+    None for those (hold'em, short deck, stripped: the operations' own
+    paths), for ``variant=`` (the old spelling) and for a game without a
+    board (then :func:`best_five_game` says what the operation takes).
+    """
+    if variant is not None or (isinstance(game, str) and game == "holdem"):
+        return None
+    g = resolve(game)
+    if g.board_cards == 0 or (g.halves == ("high",) and g.hand == "any"):
+        return None
+    return g
 
 
 def best_five_game(game: Any, variant: Any, operation: str) -> Any:
