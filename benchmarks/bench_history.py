@@ -9,8 +9,10 @@ into the source tree).  Timed in one process, one after another:
 
 - the fast path (handrank.history.fast, C): read only; read + replay + settle
   (hands it does not take go through the Python reader and replay, timed too);
-- summary() (the fast path, plus the exact all-in EV, which the Python path
-  computes, of every hand all in before the river);
+- summary() (the fast path, plus the exact all-in EV of every hand all in
+  before the river, from the fast path's records; preflop hold'em equities
+  remembered by suit-relabelled spot, so a second run of the same corpus is
+  faster: each corpus is timed from an empty memo);
 - the Python path: read() to Hand objects, and read() + Hand.replay();
 - the reference parser, pokerkit's HandHistory.load, where installed.
 
@@ -68,6 +70,8 @@ def _python(src: Any, settle: bool) -> int:
 
 
 def _summary(src: Any) -> int:
+    from handrank.history import replay
+    replay._MEMO.clear()                # each run from an empty memo of preflop equities
     return summary(src).read
 
 

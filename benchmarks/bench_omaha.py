@@ -1,18 +1,35 @@
-"""Omaha speed, measured in one process: exact heads-up preflop, Monte Carlo
-(hand vs random, range vs range) and evaluate_omaha_batch beside
-phevaluator's C PLO4 evaluator (called once per hand from Python, which is
-the only way its Python package exposes it).
+"""Omaha speed, measured in one process, each figure beside its before/peer:
+
+- exact heads-up preflop: the C enumeration (csrc/omaha_mc.c) against the
+  numpy enumeration it replaced (boards built in numpy, evaluate_omaha_batch);
+- Monte Carlo, hand vs random and range vs range, hold'em-style C sampler
+  against the numpy sampler it replaced (both evaluate in C);
+- evaluate_batch(game="omaha") against phevaluator's C PLO4 evaluator, both
+  from a C loop over the same deals: phevaluator's evaluate_plo4_cards (the
+  symbol its extension exports) is called from benchmarks/native/ph_plo4.c,
+  built here with gcc -O3, so neither side pays a Python call per hand; its
+  per-hand Python call (the only API its package documents) is shown too.
 
     python benchmarks/bench_omaha.py
 """
 
 from __future__ import annotations
 
+import ctypes
+import os
+import subprocess
+import tempfile
 import time
 
 import numpy as np
 
 import handrank as hr
+from handrank import _backend
+from handrank import _omaha_equity as oe
+from handrank.cards import cards
+from handrank.evaluate import game_tables
+
+HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def best(f, repeat: int = 3) -> float:  # type: ignore[no-untyped-def]
@@ -24,37 +41,79 @@ def best(f, repeat: int = 3) -> float:  # type: ignore[no-untyped-def]
     return min(out)
 
 
+def _numpy_sampler(players: list[str], trials: int) -> None:
+    core = _backend.core
+    _backend.core = None          # the numpy sampler (evaluation stays in C)
+    try:
+        oe._range_equity(None, game_tables(None), players, "", "", None, trials, None, 1, 1)
+    finally:
+        _backend.core = core
+
+
+def _ph_loop() -> ctypes.CDLL | None:
+    lib = os.path.join(tempfile.gettempdir(), "hr-native", "libph_plo4.so")
+    src = os.path.join(HERE, "native", "ph_plo4.c")
+    os.makedirs(os.path.dirname(lib), exist_ok=True)
+    if not os.path.exists(lib) or os.path.getmtime(lib) < os.path.getmtime(src):
+        subprocess.run(["gcc", "-O3", "-shared", "-fPIC", "-o", lib, src], check=True)
+    return ctypes.CDLL(lib)
+
+
 def main() -> None:
-    t = best(lambda: hr.equity(["AsAhKsKh", "QdQcJdJc"], game="omaha", threads=1), 1)
-    print(f"exact heads-up preflop AsAhKsKh vs QdQcJdJc (1,086,008 boards): {t * 1e3:.0f} ms")
-    n = 200_000
-    t = best(lambda: hr.equity(["AsKsQdJd", "random"], game="omaha", trials=n, seed=1,
-                               threads=1), 1)
-    print(f"Monte Carlo hand vs random: {n / t / 1e6:.2f} M trials/s")
-    t = best(lambda: hr.equity(["AAKKds,QQJJ", "T9**,88**"], game="omaha", trials=n, seed=1,
-                               threads=1), 1)
-    print(f"Monte Carlo range vs range: {n / t / 1e6:.2f} M trials/s")
+    print(f"backend {hr.backend}; one thread everywhere")
+    hands = [cards("AsAhKsKh"), cards("QdQcJdJc")]
+    deck = np.array([c for c in range(52) if c not in hands[0] + hands[1]], dtype=np.uint8)
+    t_new = best(lambda: hr.equity(["AsAhKsKh", "QdQcJdJc"], game="omaha", threads=1), 5)
+    t_old = best(lambda: oe._exact(None, hands, np.zeros(0, np.uint8), deck, 5, 1), 2)
+    print(f"exact heads-up preflop AsAhKsKh vs QdQcJdJc (1,086,008 boards): "
+          f"{t_new * 1e3:.1f} ms (numpy enumeration {t_old * 1e3:.0f} ms, "
+          f"{t_old / t_new:.0f}x)")
+
+    n = 2_000_000
+    for label, players in (("hand vs random", ["AsKsQdJd", "random"]),
+                           ("range vs range", ["AAKKds,QQJJ", "T9**,88**"])):
+        t_new = best(lambda p=players: hr.equity(p, game="omaha", trials=n, seed=1,
+                                                 threads=1), 2)
+        t_old = best(lambda p=players: _numpy_sampler(p, n // 10), 1) * 10
+        print(f"Monte Carlo {label}: {n / t_new / 1e6:.1f} M trials/s "
+              f"(numpy sampler {n / t_old / 1e6:.2f} M trials/s, {t_old / t_new:.0f}x)")
+    t_new = best(lambda: hr.equity(["As2sKdQd", "random"], game="omaha-hilo", trials=n,
+                                   seed=1, threads=1), 2)
+    print(f"Monte Carlo omaha-hilo hand vs random: {n / t_new / 1e6:.1f} M trials/s")
 
     rng = np.random.default_rng(0)
-    m = 1_000_000
+    m = 2_000_000
     deal = np.argsort(rng.random((m, 52)), axis=1)[:, :9].astype(np.uint8)
     holes, boards = np.ascontiguousarray(deal[:, :4]), np.ascontiguousarray(deal[:, 4:])
     out = np.empty(m, dtype=np.uint16)
     t_hr = best(lambda: hr.evaluate_batch(holes, boards=boards, game="omaha", out=out,
-                                          threads=1))
+                                          threads=1), 5)
+    print(f"evaluate_batch(game=omaha): {m / t_hr / 1e6:.1f} M hands/s")
     try:
         from phevaluator import _pheval
     except ImportError:
-        print(f"evaluate_batch(game=omaha): {m / t_hr / 1e6:.1f} M hands/s (phevaluator missing)")
+        print("phevaluator missing: no comparison")
         return
-    k = 200_000
     # phevaluator ids are 4 * rank + suit with suits c, d, h, s: the same as handrank's
-    rows = [tuple(int(c) for c in r) for r in np.concatenate([boards, holes], axis=1)[:k]]
+    rows = np.ascontiguousarray(np.concatenate([boards, holes], axis=1))
+    loop = _ph_loop()
+    ext = ctypes.CDLL(_pheval.__file__)
+    fn = ctypes.cast(ext.evaluate_plo4_cards, ctypes.c_void_p)
+    ranks = np.empty(m, dtype=np.int32)
+    if loop is not None:
+        loop.ph_plo4_batch.restype = ctypes.c_long
+        loop.ph_plo4_batch.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_long,
+                                       ctypes.c_void_p]
+        t_ph = best(lambda: loop.ph_plo4_batch(fn, rows.ctypes.data, m, ranks.ctypes.data), 5)
+        # the same answers: phevaluator ranks 1 (best) .. 7462, handrank the reverse
+        agree = bool(np.array_equal(7463 - ranks, out.astype(np.int32)))
+        print(f"phevaluator evaluate_plo4_cards in a C loop: {m / t_ph / 1e6:.1f} M hands/s; "
+              f"handrank {t_ph / t_hr:.2f}x (same strengths: {agree})")
+    k = 200_000
+    py_rows = [tuple(int(c) for c in r) for r in rows[:k]]
     f = _pheval.evaluate_plo4_cards
-    t_ph = best(lambda: [f(*r) for r in rows])
-    print(f"evaluate_batch(game=omaha): {m / t_hr / 1e6:.1f} M hands/s; phevaluator "
-          f"evaluate_plo4_cards: {k / t_ph / 1e6:.2f} M hands/s; "
-          f"ratio {(m / t_hr) / (k / t_ph):.1f}x")
+    t_py = best(lambda: [f(*r) for r in py_rows])
+    print(f"phevaluator from Python, one call per hand: {k / t_py / 1e6:.2f} M hands/s")
 
 
 if __name__ == "__main__":

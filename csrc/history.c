@@ -462,6 +462,7 @@ static int hand(const char *base, const char *p, const char *e, int mode, int64_
     if (!eq(val.str, "NT") && !eq(val.str, "FT") && !eq(val.str, "PT") && !omaha)
         PY(9);
     int H = omaha ? 4 : 2;
+    rec[HR_PHH_VARIANT] = (int64_t)(val.str.p - base) | (int64_t)val.str.n << 40;
     int64_t stack0[MAXS], antes[MAXS], blinds[MAXS], fin[MAXS];
     {
         value sv;
@@ -573,7 +574,7 @@ static int hand(const char *base, const char *p, const char *e, int mode, int64_
     }
     int64_t top = max_bet(&st);
     int cur = 0;
-    for (int s = 0; s < n; s++)
+    for (int s = n - 1; s >= 0; s--)    /* after the first seat posting the largest blind */
         if (top > 0 && bl[s] == top)
             cur = (s + 1) % n;
     for (int s = 0; s < n; s++)
@@ -615,8 +616,13 @@ static int hand(const char *base, const char *p, const char *e, int mode, int64_
                 if (st.need && !betting_done(&st))
                     PY(37);
                 uint32_t lv = live(&st), ca = can_act(&st);
-                if (!allin && pop(lv) > 1 && pop(ca) <= 1 && pop(ca) < pop(lv))
+                if (!allin && pop(lv) > 1 && pop(ca) <= 1 && pop(ca) < pop(lv)) {
                     allin = 1;
+                    int64_t packed = nb;
+                    for (int j = 0; j < nb; j++)
+                        packed |= (int64_t)board[j] << (8 + 8 * j);
+                    rec[HR_PHH_ALLIN_BOARD] = packed;
+                }
                 int k = read_cards(tok[2], ids, 5);
                 if (k < 0 || nb + k > 5 || (nb == 0 && k != 3))
                     PY(38);
@@ -819,7 +825,16 @@ static int hand(const char *base, const char *p, const char *e, int mode, int64_
     for (int s = 0; s < n; s++) {
         rec[HR_PHH_FIXED + HR_PHH_PER_SEAT * s] = st.put[s];
         rec[HR_PHH_FIXED + HR_PHH_PER_SEAT * s + 1] = pay[s];
+        rec[HR_PHH_CHIPS + s] = chips[s];
+        if (has_hole >> s & 1) {
+            int64_t packed = H;
+            for (int k = 0; k < H; k++)
+                packed |= (int64_t)hole[s][k] << (8 + 8 * k);
+            rec[HR_PHH_HOLES + s] = packed;
+        }
     }
+    rec[HR_PHH_OUT] = out;
+    rec[HR_PHH_KNOWN] = has_hole;
     return HR_PHH_OK;
 }
 

@@ -23,7 +23,8 @@
 #define HR_PHH_MAX_SEATS 12
 #define HR_PHH_FIXED 10
 #define HR_PHH_PER_SEAT 4
-#define HR_PHH_WIDTH (HR_PHH_FIXED + HR_PHH_PER_SEAT * HR_PHH_MAX_SEATS)
+#define HR_PHH_EXT (HR_PHH_FIXED + HR_PHH_PER_SEAT * HR_PHH_MAX_SEATS)
+#define HR_PHH_WIDTH (HR_PHH_EXT + 4 + 2 * HR_PHH_MAX_SEATS)
 
 /* record fields (int64 each) */
 #define HR_PHH_STATUS 0   /* HR_PHH_OK or HR_PHH_PYTHON */
@@ -38,6 +39,22 @@
 #define HR_PHH_WHY 9      /* HR_PHH_PYTHON: a code for why (for profiling only) */
 /* then per seat s, at HR_PHH_FIXED + HR_PHH_PER_SEAT * s: chips put in
  * (antes included), payout, and the player's name as bytes [off, off + len) */
+/* then, from HR_PHH_EXT (mode 1, hands with status HR_PHH_OK), what the
+ * all-in EV needs (src/handrank/history/summary.py):
+ *   HR_PHH_VARIANT       the variant's text: bytes [off, off + len), packed off | len << 40
+ *   HR_PHH_OUT           bit mask of the seats out of the showdown (folded or mucked)
+ *   HR_PHH_KNOWN         bit mask of the seats whose hole cards are known
+ *   HR_PHH_ALLIN_BOARD   HR_PHH_ALLIN: the board when the last all-in was called,
+ *                        card count | card k << (8 + 8k)
+ *   HR_PHH_CHIPS + s     seat s's contribution as settle takes it (antes
+ *                        taken as dead money left out)
+ *   HR_PHH_HOLES + s     seat s's hole cards (known seats): count | card k << (8 + 8k) */
+#define HR_PHH_VARIANT (HR_PHH_EXT + 0)
+#define HR_PHH_OUT (HR_PHH_EXT + 1)
+#define HR_PHH_KNOWN (HR_PHH_EXT + 2)
+#define HR_PHH_ALLIN_BOARD (HR_PHH_EXT + 3)
+#define HR_PHH_CHIPS (HR_PHH_EXT + 4)
+#define HR_PHH_HOLES (HR_PHH_CHIPS + HR_PHH_MAX_SEATS)
 
 #define HR_PHH_OK 0
 #define HR_PHH_PYTHON 1

@@ -142,6 +142,11 @@ extern const hr_game hr_games[HR_N_GAMES];   /* written by the generator */
 /* The game's Omaha table (board x hole pair), or NULL: then the hash path. */
 static const uint16_t *omaha_rows(const hr_game *g)
 {
+    return hr_omaha_table(g);
+}
+
+const uint16_t *hr_omaha_table(const hr_game *g)
+{
     for (int i = 0; i < HR_N_GAMES; i++)
         if (g == &hr_games[i])
             return hr_omaha_rows[i];

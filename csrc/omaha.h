@@ -27,4 +27,8 @@ int hr_eval_omaha(const hr_game *g, const uint8_t *hole, int h, const uint8_t *b
 int64_t hr_eval_omaha_batch(const hr_game *g, const uint8_t *holes, int h,
                             const uint8_t *boards, int64_t n, uint16_t *out);
 
+/* Internal (csrc/omaha_mc.c, not in the cdef): the game's Omaha table, a
+ * row of HR_OMAHA_PAIRS strengths per board rank multiset, or NULL. */
+const uint16_t *hr_omaha_table(const hr_game *g);
+
 #endif

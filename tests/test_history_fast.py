@@ -368,7 +368,8 @@ def test_short_deck_replays_with_its_ranking_and_deck():
     board = "9h6cKcJhTs"
     best = 2 if hr.evaluate("QhQd" + board, game=g) > hr.evaluate("KhKs" + board, game=g) else 4
     assert r.payouts == [623_000 if s == best else 0 for s in range(6)]
-    assert r.agrees_with_record is None and r.allin_ev is None     # no record; no EV yet
+    assert r.agrees_with_record is None                     # no record
+    assert r.allin_ev is not None           # by hr.equity(game="shortdeck"): test_history_allin
     with pytest.raises(HistoryError, match="'2h' is not in the deck"):
         next(read(SHORT.replace("Th8h", "Th2h"))).replay()
     (b,) = _batches(SHORT)

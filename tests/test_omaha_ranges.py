@@ -112,7 +112,7 @@ def test_five_and_six_card_patterns() -> None:
 @pytest.mark.parametrize("text,message", [
     ("AsAs**", "duplicate card 'As'"), ("AAK", "cannot parse 'AAK'"),
     ("AAAAA", "no hand matches"), ("AAKK,AAKKQ", "different hand sizes"),
-    ("15%", "not shipped yet"), ("AA**:1.5", "invalid weight"), ("", "empty range"),
+    ("101%", "percentage from 0 to 100"), ("AA**:1.5", "invalid weight"), ("", "empty range"),
     ("AA**,", "empty term"), ("AAKKQds", "4-card hands only"), ("AAKKxx", "cannot parse"),
 ])
 def test_errors(text: str, message: str) -> None:

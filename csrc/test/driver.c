@@ -29,6 +29,7 @@
 #include "../lowball.h"
 #include "../matrix.h"
 #include "../omaha.h"
+#include "../omaha_mc.h"
 #include "../showdown.h"
 #include "../stud_mc.h"
 
@@ -1278,6 +1279,105 @@ static void draw_calls(int rounds, int scale)
     free(counts);
 }
 
+/* Omaha Monte Carlo and exact (csrc/omaha_mc.c): exact hands, ranges with
+ * alias tables and "random", garbage cards refused; buffers at exact size. */
+static void omaha_mc_calls(const hr_game *g, int rounds)
+{
+    for (int r = 0; r < rounds; r++) {
+        int n = 2 + (int)below(3), h = 4 + (int)below(3), nb = (int)below(6);
+        if (nb == 1 || nb == 2)
+            nb = 0;
+        int garbage = below(6) == 0;
+        uint8_t cards[52];
+        deal(cards, n * h + nb);
+        int32_t *offsets = exact_alloc(sizeof(int32_t) * (size_t)(n + 1));
+        int32_t count[HR_MAX_PLAYERS], total = 0;
+        for (int p = 0; p < n; p++) {
+            count[p] = (int32_t)below(4);      /* 0 random, 1 exact, 2..3 a range */
+            offsets[p] = total;
+            total += count[p];
+        }
+        offsets[n] = total;
+        uint8_t *hands = exact_alloc((size_t)total * (size_t)h);
+        double *w = exact_alloc(sizeof(double) * (size_t)(total ? total : 1));
+        uint64_t *prob = exact_alloc(sizeof(uint64_t) * (size_t)(total ? total : 1));
+        int32_t *alias = exact_alloc(sizeof(int32_t) * (size_t)(total ? total : 1));
+        int32_t *work = exact_alloc(sizeof(int32_t) * (size_t)(total ? total : 1));
+        uint8_t uniform[HR_MAX_PLAYERS];
+        for (int p = 0; p < n; p++) {
+            uniform[p] = (uint8_t)below(2);
+            for (int32_t i = offsets[p]; i < offsets[p + 1]; i++) {
+                if (count[p] == 1)
+                    memcpy(hands + (size_t)i * (size_t)h, cards + p * h, (size_t)h);
+                else
+                    deal(hands + (size_t)i * (size_t)h, h);
+                w[i] = (double)below(4);
+            }
+            if (count[p] > 1) {
+                w[offsets[p]] += 1;
+                CHECK(hr_alias_build(w + offsets[p], count[p], prob + offsets[p],
+                                     alias + offsets[p], work) == 0, "alias build");
+            }
+        }
+        if (garbage && total)
+            hands[below((unsigned)(total * h))] = garbage_card();
+        uint8_t *board = exact_alloc((size_t)nb), dead[1];
+        memcpy(board, cards + n * h, (size_t)nb);
+        int64_t out[HR_OMAHA_MC_SUMS * HR_MAX_PLAYERS + 2];
+        memset(out, 0, sizeof out);
+        hr_rng rng;
+        hr_rng_seed(&rng, (uint64_t)r, 1);
+        int hilo = (g == hr_game_at(0)) && below(2);
+        int64_t got = hr_omaha_mc(g, hilo, n, h, hands, prob, alias, uniform, offsets, board,
+                                  nb, dead, 0, 300, 3000, &rng, out, NULL);
+        CHECK(got >= -1 && got <= 300, "hr_omaha_mc returned %lld", (long long)got);
+        if (got > 0 && !hilo) {
+            int64_t shares = 0;
+            for (int p = 0; p < n; p++)
+                shares += out[2 * n + p];
+            CHECK(shares == got * HR_SHARE_UNIT, "omaha mc shares %lld", (long long)shares);
+        }
+        /* exact: every player an exact hand, a turn or river board */
+        if (nb >= 4 && !garbage) {
+            int nc = 52 - n * h, k = 0;
+            uint8_t list[52];
+            uint64_t held = 0;
+            for (int i = 0; i < n * h; i++)
+                held |= 1ull << cards[i];
+            for (int i = 0; i < nb; i++) {
+                list[k++] = cards[n * h + i];
+                held |= 1ull << cards[n * h + i];
+            }
+            for (int c = 0; c < 52; c++)
+                if (!(held >> c & 1u) && !HR_POISON_TEST(g->card_key[c]))
+                    list[k++] = (uint8_t)c;
+            nc = k;
+            int16_t *scratch = exact_alloc(sizeof(int16_t) * (size_t)n * (size_t)nc *
+                                           (size_t)nc * (size_t)nc);
+            int prep = hr_omaha_exact_prep(g, n, h, cards, list, nc, scratch);
+            int ok = 1;
+            for (int i = 0; i < n * h + nb; i++)
+                ok &= !HR_POISON_TEST(g->card_key[cards[i]]);
+            CHECK(prep == (ok ? 0 : -1), "hr_omaha_exact_prep returned %d", prep);
+            if (prep == 0) {
+                int64_t eo[3 * HR_MAX_PLAYERS + 1];
+                memset(eo, 0, sizeof eo);
+                int64_t b = hr_omaha_exact_run(n, nc, nb, scratch, 0, 1, eo, NULL);
+                CHECK(b == (nb == 5 ? 1 : nc - 4), "hr_omaha_exact_run boards %lld",
+                      (long long)b);
+            }
+            free(scratch);
+        }
+        free(offsets);
+        free(hands);
+        free(w);
+        free(prob);
+        free(alias);
+        free(work);
+        free(board);
+    }
+}
+
 /* hr_phh_scan on a real hand, cut, spliced and sprinkled with random bytes,
  * each buffer malloc'd at exactly its length (no terminator to lean on) */
 static int64_t phh_hands = 0;
@@ -1357,6 +1457,7 @@ int main(int argc, char **argv)
             low_calls(g, 10 * scale);
         matrix_calls(g, 3 * scale);
         pattern_calls(g, 2 + 2 * scale);
+        omaha_mc_calls(g, 4 * scale);
     }
     tally_rejects();
     draw_calls(10 * scale, scale);

@@ -228,6 +228,13 @@ CDEF_HISTORY = """
 #define HR_PHH_FIXED ...
 #define HR_PHH_PER_SEAT ...
 #define HR_PHH_WIDTH ...
+#define HR_PHH_EXT ...
+#define HR_PHH_VARIANT ...
+#define HR_PHH_OUT ...
+#define HR_PHH_KNOWN ...
+#define HR_PHH_ALLIN_BOARD ...
+#define HR_PHH_CHIPS ...
+#define HR_PHH_HOLES ...
 
 int64_t hr_phh_scan(const char *buf, int64_t len, const int64_t *seg_end, int64_t n_seg,
                     int final, int mode, int64_t *out, int64_t cap, int64_t *consumed);
@@ -244,8 +251,25 @@ int64_t hr_exact_random(const hr_game *g, int n_fixed, const uint8_t *fixed, int
                         int64_t *out, const volatile int32_t *cancel);
 """
 
+CDEF_OMAHA_MC = """
+#define HR_OMAHA_MC_SUMS ...
+
+int hr_alias_build(const double *w, int32_t n, uint64_t *prob, int32_t *alias, int32_t *work);
+int64_t hr_omaha_mc(const hr_game *g, int hilo, int n_players, int h, const uint8_t *hands,
+                    const uint64_t *prob, const int32_t *alias, const uint8_t *uniform,
+                    const int32_t *offsets, const uint8_t *board, int n_board,
+                    const uint8_t *dead, int n_dead, int64_t trials, int64_t max_attempts,
+                    hr_rng *rng, int64_t *out, const volatile int32_t *cancel);
+int hr_omaha_exact_prep(const hr_game *g, int n_players, int h, const uint8_t *hands,
+                        const uint8_t *cards, int n_cards, int16_t *scratch);
+int64_t hr_omaha_exact_run(int n_players, int n_cards, int n_board, const int16_t *scratch,
+                           int64_t start, int64_t stride, int64_t *out,
+                           const volatile int32_t *cancel);
+"""
+
 CDEF = (CDEF_EVAL + CDEF_SHOWDOWN + CDEF_EQUITY + CDEF_OMAHA + CDEF_MATRIX + CDEF_LOWBALL
-        + CDEF_DRAW + CDEF_INDEX + CDEF_STUD + CDEF_HISTORY + CDEF_EXACT_RANDOM)
+        + CDEF_DRAW + CDEF_INDEX + CDEF_STUD + CDEF_HISTORY + CDEF_EXACT_RANDOM
+        + CDEF_OMAHA_MC)
 
 # Every csrc/*.c is compiled and every csrc/*.h included, so a new C module
 # needs only its files and its cdef block above.

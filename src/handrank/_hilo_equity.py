@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from . import _backend
 from . import games as _games
 from ._omaha_equity import (
     CHUNK,
@@ -32,6 +33,9 @@ from ._omaha_equity import (
     _is_range,
     _player_range,
     _prepare,
+    c_players,
+    c_sample,
+    dead_cards,
     python_too_slow,
     range_spot,
     sample_boards,
@@ -178,6 +182,12 @@ def hands_equity(g: Any, holes: list[list[int]], b: list[int], d: list[int], *,
         for lo in range(0, len(idx), CHUNK):
             total += _tally(strengths(_boards(board_ids, deck[idx[lo:lo + CHUNK]])))
         return _result(total, len(idx), exact=True)
+    if _backend.core is not None and g.hand == "omaha" and g.low_rule == ("a5", 8):
+        # the C core's sampler (csrc/omaha_mc.c), on the 52-card deck
+        total, done = c_sample(game_tables(None), True, [(h[None, :], None) for h in hs],
+                               board_ids, np.array(d, dtype=np.uint8), trials, target_stderr,
+                               seed, nthreads, _hilo_sums, _stderr)
+        return _result(total, done, exact=False)
     return _monte_carlo(strengths, board_ids, deck, m, trials, target_stderr, seed)
 
 
@@ -234,8 +244,21 @@ def _range_equity(g: Any, players: Any, board: Any, dead: Any, exact: bool | Non
             evaluate_omaha_hilo_batch(h, boards, out=s[p], threads=nthreads)
         return _tally(s)
 
+    if _backend.core is not None:        # the C core's sampler (csrc/omaha_mc.c)
+        total, done = c_sample(g, True, c_players(rs, int((~blocked).sum())), barr,
+                               dead_cards(blocked, barr, g), trials, target, seed, nthreads,
+                               _hilo_sums, _stderr)
+        return _result(total, done, exact=False)
     total, done = sample_ranges(rs, barr, m, blocked, trials, target, seed, tally, _stderr)
     return _result(total, done, exact=False)
+
+
+def _hilo_sums(raw: np.ndarray) -> np.ndarray:
+    """hr_omaha_mc's integer sums (csrc/omaha_mc.h) as the six rows of _tally."""
+    r = raw.astype(np.float64)
+    unit = 2520.0                     # HR_SHARE_UNIT: shares of a half
+    return np.array([r[2] / (2 * unit), r[3] / (2 * unit) ** 2, r[4] / unit, r[5] / unit,
+                     r[0], r[1]])
 
 
 # ------------------------------------------------------- any game with a board
@@ -736,7 +759,50 @@ def game_equity(g: Any, players: Any, board: Any = "", dead: Any = "", *,
             return exact_equity(t, nthreads)
     if exact:
         return exact_equity(table(g, players, board, dead, listed=True), nthreads)
-    return monte_carlo(table(g, players, board, dead), trials, target_stderr, seed, nthreads)
+    t = table(g, players, board, dead)
+    if _backend.core is not None and _c_game(t):
+        return _c_monte_carlo(t, trials, target_stderr, seed, nthreads)
+    return monte_carlo(t, trials, target_stderr, seed, nthreads)
+
+
+def _c_game(t: Table) -> bool:
+    """Whether the C core's Omaha sampler plays this spot's game (csrc/omaha_mc.c)."""
+    g = t.g
+    if g.hand != "omaha" or not g.tables or g.hole_cards not in (4, 5, 6):
+        return False
+    return not g.split or (g.low_rule == ("a5", 8) and g.deck == tuple(range(52)))
+
+
+def _c_monte_carlo(t: Table, trials: int | None, target: float | None, seed: int | None,
+                   nthreads: int) -> EquityResult:
+    """:func:`monte_carlo` on the C core: the same joint distribution ("random"
+    players dealt from the cards left, listed hands drawn by weight, a
+    clashing trial rejected whole), seeded streams as hold'em's."""
+    k = t.g.hole_cards
+    players: list[tuple[np.ndarray, np.ndarray | None]] = []
+    for p in range(t.n):
+        h, w = t.hands[p], t.weights[p]
+        if h is None:
+            players.append((np.zeros((0, k), dtype=np.uint8), None))
+        else:
+            uniform = w is None or bool((w == w[0]).all())
+            players.append((np.ascontiguousarray(h, dtype=np.uint8), None if uniform else w))
+    convert = _hilo_sums if t.g.split else _high_rows
+    total, done = c_sample(t.g.tables[0], bool(t.g.split), players, t.board, t.dead, trials,
+                           target, seed, nthreads, convert, _stderr)
+    r = _result(total, done, exact=False)
+    if t.g.split:
+        return r
+    return EquityResult(equity=r.equity, win=r.win, tie=r.tie, stderr=r.stderr, exact=False,
+                        samples=r.samples)
+
+
+def _high_rows(raw: np.ndarray) -> np.ndarray:
+    """hr_omaha_mc's high-only sums as the six rows of _tally (no low half)."""
+    r = raw.astype(np.float64)
+    unit = 2520.0                     # HR_SHARE_UNIT
+    share = r[2] / unit
+    return np.array([share, r[3] / unit ** 2, share, np.zeros_like(share), r[0], r[1]])
 
 
 def _exact_cost(t: Table) -> float:

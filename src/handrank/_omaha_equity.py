@@ -14,18 +14,25 @@ on one core, which covers heads-up preflop), otherwise Monte Carlo with
 Monte Carlo draws each trial's missing board cards uniformly from the cards
 left with a numpy ``Generator`` seeded by `seed`, so the same seed gives the
 same result whatever `threads` is.
+
+On the C backend both methods run in C instead (csrc/omaha_mc.c, the numpy
+code above stays the Python backend's): exact enumeration by each hand's
+best per board triple (:func:`_c_exact`), Monte Carlo with hands, ranges and
+``"random"`` by :func:`c_sample` (the same joint distribution as
+:func:`sample_ranges`; seeded streams of ``MC_STREAM_TRIALS`` trials as in
+hold'em, so the same seed gives the same result whatever `threads` is).
 """
 
 from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
 
-from . import _backend
+from . import _backend, _run
 from ._validate import quote
 from .cards import card_str, cards
 from .equity import (
@@ -115,7 +122,15 @@ def equity(players: Any, board: Any = "", dead: Any = "", *, game: str = "omaha"
         if cost > EXACT_MAX:
             raise ValueError(f"exact enumeration too large ({cost:.2g} evaluations, "
                              f"limit {EXACT_MAX:.0e}); use exact=False")
+        if _backend.core is not None:
+            return _c_exact(g, holes, b, deck, nthreads)
         return _exact(variant, holes, np.array(b, dtype=np.uint8), deck, m, nthreads)
+    if _backend.core is not None:
+        players_c = [(np.array([h], dtype=np.uint8), None) for h in holes]
+        total, done = c_sample(g, False, players_c, b, d, trials, target_stderr, seed,
+                               nthreads, _high_sums, _stderr)
+        return EquityResult(equity=total[2] / done, win=total[0] / done, tie=total[1] / done,
+                            stderr=_stderr(total, done), exact=False, samples=done)
     return _monte_carlo(variant, holes, np.array(b, dtype=np.uint8), deck, m, trials,
                         target_stderr, seed, nthreads)
 
@@ -342,7 +357,12 @@ def _range_equity(variant: Any, g: Any, players: Any, board: Any, dead: Any,
             evaluate_omaha_batch(h, boards, out=s[p], threads=nthreads, variant=variant)
         return np.array(_tally(s))
 
-    total, done = sample_ranges(rs, barr, m, blocked, trials, target, seed, tally, _stderr)
+    if _backend.core is not None:
+        total, done = c_sample(g, False, c_players(rs, int((~blocked).sum())), barr,
+                               dead_cards(blocked, barr, g), trials, target, seed, nthreads,
+                               _high_sums, _stderr)
+    else:
+        total, done = sample_ranges(rs, barr, m, blocked, trials, target, seed, tally, _stderr)
     return EquityResult(equity=total[2] / done, win=total[0] / done, tie=total[1] / done,
                         stderr=_stderr(total, done), exact=False, samples=done)
 
@@ -388,6 +408,14 @@ def range_spot(size: Any, g: Any, players: Any, board: Any, dead: Any, exact: bo
     blocked = np.zeros(52, dtype=bool)
     blocked[gone] = True
     return n, rs, np.array(b, dtype=np.uint8), m, blocked, trials, target
+
+
+def dead_cards(blocked: np.ndarray, board: np.ndarray, g: Any) -> np.ndarray:
+    """The blocked cards that are neither on the board nor outside the deck: the dead cards."""
+    keep = blocked.copy()
+    keep[board.astype(np.intp)] = False
+    keep &= np.asarray(g.in_deck[:52], dtype=bool)
+    return np.flatnonzero(keep).astype(np.uint8)
 
 
 def draw_batch(rng: np.random.Generator, rs: list[OmahaRange], probs: list[Any], k: int,
@@ -454,3 +482,167 @@ def sample_ranges(rs: list[OmahaRange], board: np.ndarray, m: int, blocked: np.n
     if total is None or done == 0:
         raise InvalidRangeError("no deal found: the ranges collide with each other")
     return total, done
+
+
+# ---------------------------------------------------------------------------
+# the C core's Monte Carlo and exact enumeration (csrc/omaha_mc.c)
+
+# Trials per random stream, as hold'em's (equity.MC_STREAM_TRIALS): stream c
+# of a seed deals the trials [c * MC_STREAM_TRIALS, (c + 1) * ...) of a run,
+# whatever `threads` is, so a seed gives the same counts on any number of
+# threads.
+MC_STREAM_TRIALS = 25_000
+MC_ROUND_TRIALS = 40_000 * MC_STREAM_TRIALS   # keeps each round's int64 sums exact
+_MIN_TRIALS_PER_THREAD = 50_000
+_INLINE_TRIALS = 200_000
+_MAX_ATTEMPTS = 1 << 62
+SUMS = 8                     # HR_OMAHA_MC_SUMS
+_UNIT = 2520                 # HR_SHARE_UNIT
+
+
+def c_players(rs: list[OmahaRange], left: int) -> list[tuple[np.ndarray, np.ndarray | None]]:
+    """Each range as (hands, weights or None when uniform) for :func:`c_sample`.
+
+    A uniform range holding every hand of the `left` cards still in play is
+    "random": no hands, dealt from the deck by the C core (the same
+    distribution as drawing a hand and rejecting clashes).
+    """
+    out: list[tuple[np.ndarray, np.ndarray | None]] = []
+    for r in rs:
+        w = r.weights
+        uniform = bool((w == w[0]).all())
+        if uniform and len(r) == math.comb(left, r.size):
+            out.append((np.zeros((0, r.size), dtype=np.uint8), None))
+        else:
+            out.append((r.hands, None if uniform else w))
+    return out
+
+
+def c_sample(g: Any, hilo: bool, players: Sequence[tuple[np.ndarray, np.ndarray | None]],
+             board: Any, dead: Any, trials: int | None, target: float | None,
+             seed: int | None, nthreads: int,
+             convert: Callable[[np.ndarray], np.ndarray],
+             stderr: Callable[[np.ndarray, int], np.ndarray]) -> tuple[np.ndarray, int]:
+    """Monte Carlo in C (``hr_omaha_mc``) for Omaha and Omaha hi-lo equity.
+
+    `players` are (hands (k, h), weights or None) per player: one hand is
+    exact, none is "random", more is a range drawn by weight (alias table),
+    a trial whose hands clash rejected whole, as :func:`sample_ranges` does.
+    Returns (``convert(sums)``, trials) where sums is the (8, n) array of the
+    kernel's integer sums (csrc/omaha_mc.h); `stderr` of the converted sums
+    decides `target`.  Raises InvalidRangeError as :func:`sample_ranges`.
+    """
+    ffi, lib = _backend.core.ffi, _backend.core.lib
+    n = len(players)
+    h = players[0][0].shape[1]
+    hands = np.ascontiguousarray(np.concatenate([p[0] for p in players]), dtype=np.uint8)
+    offsets = np.zeros(n + 1, dtype=np.int32)
+    offsets[1:] = np.cumsum([len(p[0]) for p in players])
+    total_rows = max(int(offsets[-1]), 1)
+    prob = np.zeros(total_rows, dtype=np.uint64)
+    alias = np.zeros(total_rows, dtype=np.int32)
+    uniform = np.ones(n, dtype=np.uint8)
+    for p, (hs, w) in enumerate(players):
+        if w is None or len(hs) < 2:
+            continue
+        uniform[p] = 0
+        lo, hi = int(offsets[p]), int(offsets[p + 1])
+        work = np.empty(hi - lo, dtype=np.int32)
+        wc = np.ascontiguousarray(w, dtype=np.float64)
+        if lib.hr_alias_build(ffi.from_buffer("double[]", wc), hi - lo,
+                              ffi.from_buffer("uint64_t[]", prob[lo:hi], require_writable=True),
+                              ffi.from_buffer("int32_t[]", alias[lo:hi], require_writable=True),
+                              ffi.from_buffer("int32_t[]", work, require_writable=True)):
+            raise RuntimeError("internal error: hr_alias_build refused the weights")
+    b = np.ascontiguousarray(board, dtype=np.uint8).reshape(-1)
+    d = np.ascontiguousarray(dead, dtype=np.uint8).reshape(-1)
+    args = (g.ptr, int(hilo), n, h, ffi.from_buffer("uint8_t[]", hands),
+            ffi.from_buffer("uint64_t[]", prob), ffi.from_buffer("int32_t[]", alias),
+            ffi.from_buffer("uint8_t[]", uniform), ffi.from_buffer("int32_t[]", offsets),
+            ffi.from_buffer("uint8_t[]", b), len(b), ffi.from_buffer("uint8_t[]", d), len(d))
+    seed64 = mc_seed(seed)
+    cap = trials if trials is not None else (TARGET_MAX_TRIALS if target else DEFAULT_TRIALS)
+    round_size = TARGET_CHUNK if target else MC_ROUND_TRIALS
+    width = SUMS * n + 2
+    total = np.zeros(width, dtype=object)         # Python ints: exact at any length
+    first = 0                                     # the first stream of this round
+    while total[SUMS * n] < cap:
+        todo = int(min(round_size, cap - total[SUMS * n]))
+        streams = -(-todo // MC_STREAM_TRIALS)
+        k = max(1, min(nthreads, todo // _MIN_TRIALS_PER_THREAD, streams))
+        outs = np.zeros((k, width), dtype=np.int64)
+
+        def part(t: int, cancel: Any, todo: int = todo, k: int = k, streams: int = streams,
+                 outs: np.ndarray = outs, first: int = first) -> int:
+            rng = ffi.new("hr_rng *")
+            dst = ffi.from_buffer("int64_t[]", outs[t], require_writable=True)
+            done = 0
+            for c in range(streams * t // k, streams * (t + 1) // k):
+                share = min(MC_STREAM_TRIALS, todo - c * MC_STREAM_TRIALS)
+                lib.hr_rng_seed(rng, seed64, first + c)
+                attempts = min(max(MAX_DRAWS_FACTOR * share, MIN_DRAWS), _MAX_ATTEMPTS)
+                got = int(lib.hr_omaha_mc(*args, share, attempts, rng, dst, cancel.ptr))
+                if got < 0:
+                    return got
+                done += got
+                if got < share:      # clashing ranges, or cancelled
+                    break
+            return done
+
+        done = _run.run_tasks(part, k, inline=todo <= _INLINE_TRIALS)
+        if min(done) < 0:
+            raise RuntimeError("internal error: hr_omaha_mc rejected its arguments")
+        for row in outs:
+            total += row.astype(object)
+        first += streams
+        if sum(done) < todo:
+            if total[SUMS * n] == 0:
+                raise InvalidRangeError(f"no deal found in {int(total[SUMS * n + 1]):,} draws: "
+                                        "the ranges collide with each other (or leave no "
+                                        "deal at all)")
+            raise InvalidRangeError("the players' ranges clash in almost every deal")
+        acc = int(total[SUMS * n])
+        if target is not None and acc >= 2 and \
+                stderr(convert(total[:SUMS * n].reshape(SUMS, n)), acc).max() < target:
+            break
+    acc = int(total[SUMS * n])
+    return convert(total[:SUMS * n].reshape(SUMS, n)), acc
+
+
+def _high_sums(raw: np.ndarray) -> np.ndarray:
+    """The kernel's sums as this module's (win, tie, share, share squared) rows."""
+    r = raw.astype(np.float64)
+    return np.array([r[0], r[1], r[2] / _UNIT, r[3] / (_UNIT * _UNIT)])
+
+
+def _c_exact(g: Any, holes: list[list[int]], board: list[int], deck: np.ndarray,
+             nthreads: int) -> EquityResult:
+    """Exact Omaha equity in C: each hand's best per board triple, then every board."""
+    ffi, lib = _backend.core.ffi, _backend.core.lib
+    n, h = len(holes), len(holes[0])
+    cards_arr = np.ascontiguousarray(np.concatenate([np.array(board, dtype=np.uint8),
+                                                     deck.astype(np.uint8)]), dtype=np.uint8)
+    nc = len(cards_arr)
+    hands = np.ascontiguousarray(np.array(holes, dtype=np.uint8).reshape(-1))
+    scratch = np.empty(n * nc ** 3, dtype=np.int16)
+    sp = ffi.from_buffer("int16_t[]", scratch, require_writable=True)
+    if lib.hr_omaha_exact_prep(g.ptr, n, h, ffi.from_buffer("uint8_t[]", hands),
+                               ffi.from_buffer("uint8_t[]", cards_arr), nc, sp):
+        raise RuntimeError("internal error: hr_omaha_exact_prep rejected its arguments")
+    boards = math.comb(nc - len(board), BOARD_CARDS - len(board))
+    k = max(1, min(nthreads, boards // 200_000))
+    outs = np.zeros((k, 3 * n + 1), dtype=np.int64)
+
+    def part(t: int, cancel: Any) -> int:
+        dst = ffi.from_buffer("int64_t[]", outs[t], require_writable=True)
+        return int(lib.hr_omaha_exact_run(n, nc, len(board), sp, t, k, dst, cancel.ptr))
+
+    got = _run.run_tasks(part, k, inline=boards <= 200_000)
+    if min(got) < 0:
+        raise RuntimeError("internal error: hr_omaha_exact_run rejected its arguments")
+    out = outs.sum(axis=0)
+    if int(out[3 * n]) != boards:
+        raise RuntimeError("internal error: hr_omaha_exact_run missed boards")
+    return EquityResult(equity=out[2 * n:3 * n] / (_UNIT * boards), win=out[:n] / boards,
+                        tie=out[n:2 * n] / boards, stderr=np.zeros(n), exact=True,
+                        samples=boards)

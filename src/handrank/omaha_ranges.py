@@ -19,8 +19,10 @@ of terms, each optionally followed by a weight ``:0.5`` exactly as in
 ``JT98ss``         suffix ``ss``: exactly two cards share a suit, the other
                    two differ from it and from each other
 ``AA**r``          suffix ``r``: four different suits
-``15%``            the top 15% by the shipped preflop order: the table is
-                   not shipped yet, so this raises InvalidRangeError
+``15%``            the top 15% of 4-card hands by the shipped preflop order
+                   (:mod:`handrank.omaha_preflop`: equity against a random
+                   hand); whole classes of suit-isomorphic hands, best
+                   first, until they hold at least 15% of the 270,725 hands
 =================  ====================================================
 
 A hand matches a pattern when its cards can be put one to one on the
@@ -40,6 +42,7 @@ import itertools
 import math
 import re
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import Any, Optional
 
 import numpy as np
@@ -49,6 +52,7 @@ from .cards import RANKS, SUITS
 from .cards import card_str as _card_str
 from .cards import cards as _parse_cards
 from .errors import InvalidRangeError
+from .omaha_preflop import top_hands
 from .ranges import _WEIGHT, _cannot_parse, _format_weight
 
 __all__ = ["OmahaRange", "parse_omaha_range"]
@@ -123,6 +127,12 @@ def _expand(pos: list[Position], body: str) -> Iterator[tuple[int, ...]]:
 
 
 def _all_hands(k: int) -> np.ndarray:
+    """Every k-card hand, rows ascending (read-only: shared by every range)."""
+    return _all_hands_cached(k)
+
+
+@lru_cache(maxsize=3)
+def _all_hands_cached(k: int) -> np.ndarray:
     n = math.comb(52, k)
     if n > MAX_HANDS:
         raise InvalidRangeError(f"cannot list every {k}-card hand ({n:,} hands, limit "
@@ -134,7 +144,9 @@ def _all_hands(k: int) -> np.ndarray:
         rep = np.repeat(np.arange(len(rows)), counts)
         offset = np.arange(counts.sum()) - np.repeat(np.cumsum(counts) - counts, counts)
         rows = np.concatenate([rows[rep], (np.repeat(start, counts) + offset)[:, None]], axis=1)
-    return rows.astype(np.uint8)
+    out = rows.astype(np.uint8)
+    out.flags.writeable = False
+    return out
 
 
 def _term_hands(body: str, size: int | None) -> tuple[int, dict[tuple[int, ...], None] | None]:
@@ -143,8 +155,16 @@ def _term_hands(body: str, size: int | None) -> tuple[int, dict[tuple[int, ...],
     if low in ("random", "*"):
         return (size or 0), None
     if _PERCENT.fullmatch(body):
-        raise InvalidRangeError(f"{quote(body)}: omaha percentage ranges need the preflop "
-                                "table, which is not shipped yet")
+        if size not in (None, 4):
+            raise InvalidRangeError(f"{quote(body)}: omaha percentage ranges rank 4-card "
+                                    f"hands (the shipped preflop table), not {size}-card ones")
+        percent = float(body[:-1])
+        if percent > 100:
+            raise InvalidRangeError(f"{quote(body)}: expected a percentage from 0 to 100")
+        top = top_hands(percent)
+        if not len(top):
+            raise InvalidRangeError(f"no hand matches {quote(body)}")
+        return 4, dict.fromkeys(map(tuple, top.tolist()))
     parsed = _positions(body)
     if parsed is None:
         raise _cannot_parse(body)
@@ -188,7 +208,7 @@ class OmahaRange:
             raise TypeError(f"expected omaha range text (str), got {type(text).__name__}")
         if size is not None and size not in SIZES:
             raise ValueError(f"expected a hand size of 4, 5 or 6, got {size!r}")
-        self._text, self._size, self._hands, self._weights = _parse(text, size)
+        self._text, self._size, self._hands, self._weights = _parse_shared(text, size)
 
     @property
     def text(self) -> str:
@@ -236,6 +256,16 @@ class OmahaRange:
             self._size
         out._hands, out._weights = self._hands[keep], self._weights[keep]
         return out
+
+
+@lru_cache(maxsize=16)
+def _parse_shared(text: str, size: int | None) -> tuple[str, int, np.ndarray, np.ndarray]:
+    """:func:`_parse`, remembered: a spot's range text is read by several
+    checks in turn (the arrays are read-only, shared by the ranges)."""
+    out, k, hands, weights = _parse(text, size)
+    hands.flags.writeable = False
+    weights.flags.writeable = False
+    return out, k, hands, weights
 
 
 def _parse(text: str, size: int | None) -> tuple[str, int, np.ndarray, np.ndarray]:

@@ -13,13 +13,16 @@ from ..cards import card_str
 
 
 def hand_text(rng: random.Random, seats: int = 6, stack: int = 10_000, sb: int = 50,
-              bb: int = 100) -> str:
+              bb: int = 100, stacks: list[int] | None = None) -> str:
+    """One hand; ``stacks`` (one per seat, each above the big blind) instead of ``stack``
+    makes side pots."""
+    start = list(stacks) if stacks is not None else [stack] * seats
     deck = list(range(52))
     rng.shuffle(deck)
     holes = [deck[2 * i:2 * i + 2] for i in range(seats)]
     board = deck[2 * seats:2 * seats + 5]
     acts = [f"d dh p{i + 1} {card_str(a)}{card_str(b)}" for i, (a, b) in enumerate(holes)]
-    st = [stack] * seats
+    st = list(start)
     bet = [0] * seats
     put = [0] * seats
     for s, b in ((0, sb), (1, bb)):
@@ -72,7 +75,7 @@ def hand_text(rng: random.Random, seats: int = 6, stack: int = 10_000, sb: int =
     for s in range(seats):
         put[s] += bet[s]
     live = [s for s in range(seats) if not folded[s]]
-    fin = [stack - put[s] for s in range(seats)]
+    fin = [start[s] - put[s] for s in range(seats)]
     if len(live) > 1:
         while dealt < 5:
             acts.append("d db " + card_str(board[dealt]))
@@ -88,7 +91,7 @@ def hand_text(rng: random.Random, seats: int = 6, stack: int = 10_000, sb: int =
     q = ", ".join(f"'{a}'" for a in acts)
     return (f"variant = 'NT'\nante_trimming_status = true\nantes = {[0] * seats}\n"
             f"blinds_or_straddles = {[sb, bb] + [0] * (seats - 2)}\nmin_bet = {bb}\n"
-            f"starting_stacks = {[stack] * seats}\nactions = [{q}]\n"
+            f"starting_stacks = {start}\nactions = [{q}]\n"
             f"finishing_stacks = {fin}\n")
 
 

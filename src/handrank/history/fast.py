@@ -32,7 +32,12 @@ _C = _backend.core
 #: record layout (csrc/history.h)
 STATUS, SEGMENT, START, END, SEATS, FLAGS, AGREE, DEAD, BIG_BLIND, WHY = range(10)
 FIXED, PER_SEAT, MAX_SEATS = 10, 4, 12
-WIDTH = FIXED + PER_SEAT * MAX_SEATS
+#: from EXT on, what the all-in EV needs (mode "replay", fast hands)
+EXT = FIXED + PER_SEAT * MAX_SEATS
+VARIANT, OUT, KNOWN, ALLIN_BOARD = EXT, EXT + 1, EXT + 2, EXT + 3
+CHIPS = EXT + 4
+HOLES = CHIPS + MAX_SEATS
+WIDTH = HOLES + MAX_SEATS
 OK, PYTHON = 0, 1
 SHOWDOWN, ALLIN, PLAYERS = 1, 2, 4
 

@@ -159,11 +159,14 @@ class Reader(Iterator[Hand]):
 def _paths(p: str) -> list[str]:
     if os.path.isdir(p):
         out = []
+        posix = os.sep == "/" and os.altsep is None
         for root, dirs, files in os.walk(p):
             dirs.sort()
+            # os.path.join(root, f), spelled out where that is all it does
+            head = (root if not root or root.endswith("/") else root + "/") if posix else None
             for f in sorted(files):
                 if f.endswith((".phh", ".phhs", ".txt")):
-                    out.append(os.path.join(root, f))
+                    out.append(head + f if head is not None else os.path.join(root, f))
         return out
     return [p]
 

@@ -20,6 +20,8 @@ _HEAD = re.compile(r"PokerStars (?:Zoom )?Hand #(\d+):")
 _SEAT = re.compile(r"Seat (\d+): (.+?) \(\$?([\d.,]+) in chips")
 _BUTTON = re.compile(r"Seat #(\d+) is the button")
 _AMT = r"\$?([\d.,]+)"
+#: the blinds in the header: "($0.02/$0.05 USD)", "Level I (10/20)"
+_STAKES = re.compile(r"\(\$?([\d.,]+)/\$?([\d.,]+)")
 
 
 def _num(t: str) -> int:
@@ -98,6 +100,8 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
     won: list[Any] = [0] * n
     rake: Any = 0
     street_bet = [0] * n
+    stakes = _STAKES.search(head)
+    big = _num(stakes.group(2)) if stakes else None
     summary = False
     shown: dict[int, str] = {}
     deal_at = 0
@@ -141,8 +145,17 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
         elif m := re.match(r"posts (?:small|big) blind " + _AMT + r"$", rest):
             blinds[s] = _num(m.group(1))
             street_bet[s] = blinds[s]
-        elif re.match(r"posts small & big blinds", rest):
-            raise fail("dead blinds are not supported yet")
+        elif m := re.match(r"posts small & big blinds " + _AMT + r"$", rest):
+            # a player coming back posts both: the big blind is live (their bet),
+            # the small blind dead money (an ante of theirs: dead, never returned)
+            if big is None:
+                raise fail("a dead blind in a hand whose big blind is not known")
+            both = _num(m.group(1))
+            if both <= big:
+                raise fail(f"posts small & big blinds {m.group(1)}, not above the big blind")
+            antes[s] += both - big
+            blinds[s] = big
+            street_bet[s] = big
         elif rest == "folds":
             acts.append(f"p{s + 1} f")
         elif rest == "checks" or rest.startswith("calls "):

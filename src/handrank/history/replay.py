@@ -214,7 +214,9 @@ def replay(h: Hand, *, allin_ev: bool = True) -> Replay:
     board: list[int] = []
     top = max(bet) if bet else 0
     big = [i for i in range(n) if blinds[i] == top and top > 0]
-    start = (big[-1] + 1) % n if big else 0
+    # after the largest blind; where several seats post it, after the first
+    # (the others posted a live big blind out of turn, as a player coming back does)
+    start = (big[0] + 1) % n if big else 0
     need = {s for s in range(n) if stack[s] > 0}
     street = 0
     allin_board: list[int] | None = None
@@ -633,13 +635,34 @@ def _exact_equity(holes: list[list[int]], board: list[int], dead: list[int],
     The same C enumeration (one tuple of hands: the same sums, the same
     division) without the range layer ``hr.equity`` puts around it; None for
     the games :func:`_fast_tables` does not take (then ``hr.equity`` decides).
+    Preflop results are remembered by :func:`_suit_key` (see there why that
+    gives the same bits).
     """
     ptr = _fast_tables(game)
     n = len(holes)
-    from ..equity import SHARE_UNIT
     if ptr is None or not 2 <= n <= _C.lib.HR_MAX_PLAYERS:
         return None
+    key = None
+    if not board and MEMO_SIZE:
+        key = (game, _suit_key(holes, dead))
+        got = _MEMO.get(key)
+        if got is not None:
+            return list(got)
+    eq = _enumerate(ptr, holes, board, dead)
+    if key is not None and eq is not None:
+        if len(_MEMO) >= MEMO_SIZE:
+            _MEMO.clear()
+        _MEMO[key] = tuple(eq)
+    return eq
+
+
+def _enumerate(ptr: Any, holes: list[list[int]], board: list[int], dead: list[int]
+               ) -> list[float] | None:
+    """One hr_equity_exact call on one tuple of hands: shares / SHARE_UNIT / boards."""
     import numpy as np
+
+    from ..equity import SHARE_UNIT
+    n = len(holes)
     ffi, lib = _C.ffi, _C.lib
     combos = bytes(c for h in holes for c in h)
     out = np.zeros(3 * n + 1)
@@ -652,8 +675,38 @@ def _exact_equity(holes: list[list[int]], board: list[int], dead: list[int],
     return list(out[2 * n:3 * n] / SHARE_UNIT / out[3 * n])
 
 
-#: the games handrank.equity takes by name
-_EQUITY_GAMES = ("holdem", "omaha", "omaha-hilo")
+#: preflop equities by :func:`_suit_key` (cleared when it holds MEMO_SIZE spots)
+_MEMO: dict[tuple[Any, ...], tuple[float, ...]] = {}
+MEMO_SIZE = 1 << 16
+
+
+def _suit_key(holes: list[list[int]], dead: list[int]) -> tuple[int, ...]:
+    """The hands and dead cards with their suits renamed in order of first appearance.
+
+    Why two spots with the same key have the same equity, bit for bit: the
+    key is the spot with one permutation of the four suits applied to every
+    card, so two spots with one key differ by a suit permutation.  A hand's
+    rank does not depend on which suits its cards have, only on which are
+    alike, so the permutation maps the boards one seat wins (ties, shares)
+    one to one onto the boards it wins in the other spot: the counts
+    hr_equity_exact returns are the same integers (they are sums of whole
+    numbers below 2**53, so exact in a double whatever order the boards are
+    walked in), and so is the division.  The key keeps the seat order (the
+    result is per seat) and each seat's cards sorted (a hand is a set).
+    """
+    names: dict[int, int] = {}
+    key: list[int] = []
+    for h in holes:
+        for c in sorted(h, reverse=True):
+            t = names.setdefault(c & 3, len(names))
+            key.append((c & ~3) | t)
+    key.append(-1)
+    rest = []
+    for c in sorted(dead, reverse=True):
+        t = names.setdefault(c & 3, len(names))
+        rest.append((c & ~3) | t)
+    key += sorted(rest)
+    return tuple(key)
 
 
 def _allin_ev(st: Settlement | None, board: list[int], holes: dict[int, list[int]],
@@ -665,30 +718,63 @@ def _allin_ev(st: Settlement | None, board: list[int], holes: dict[int, list[int
     a contested pot pays ``amount * equity`` to each eligible seat, equity exact
     over every remaining board among the pot's contenders, the hole cards of
     every other seat still in removed from the deck (folded seats' cards are
-    not used, as a player at the table would not know them).
+    not used, as a player at the table would not know them).  None where
+    ``hr.equity`` does not support the game.
     """
-    n = len(put)
-    from ..equity import equity
-    if game not in _EQUITY_GAMES:
-        return None                     # equity() cannot take this game yet (short deck)
     if st is None:
         return None
+    return pot_ev([(p.amount, p.eligible) for p in st.pots], board, holes, out, put, scale,
+                  game)
+
+
+def pot_ev(pots: list[tuple[int, tuple[int, ...]]], board: list[int],
+           holes: dict[int, list[int]], out: list[bool], put: list[Any], scale: int,
+           game: str) -> list[Any] | None:
+    """:func:`_allin_ev` from the pots as (amount, eligible seats) pairs."""
+    n = len(put)
     live = [s for s in range(n) if not out[s]]
     if any(s not in holes for s in live):
         return None
     ev = [0.0] * n
-    for pot in st.pots:
-        if len(pot.eligible) == 1:
-            ev[pot.eligible[0]] += pot.amount / scale
+    for amount, eligible in pots:
+        if len(eligible) == 1:
+            ev[eligible[0]] += amount / scale
             continue
-        others = [c for s in live if s not in pot.eligible for c in holes[s]]
-        eq = _exact_equity([holes[s] for s in pot.eligible], board, others, game)
+        others = [c for s in live if s not in eligible for c in holes[s]]
+        hands = [holes[s] for s in eligible]
+        eq = _exact_equity(hands, board, others, game)
         if eq is None:
-            eq = list(equity([holes[s] for s in pot.eligible], board=board, dead=others,
-                             exact=True, game=game).equity)
-        for s, e in zip(pot.eligible, eq):
-            ev[s] += pot.amount / scale * float(e)
+            from ..operations import equity
+            try:
+                eq = list(equity(hands, board=board, dead=others, exact=True,
+                                 game=game).equity)
+            except ValueError as err:
+                if str(err).startswith("equity does not support game"):
+                    return None
+                raise
+        for s, e in zip(eligible, eq):
+            ev[s] += amount / scale * float(e)
     return [ev[s] - put[s] for s in range(n)]
+
+
+def pots_of(chips: list[int], out: list[bool], dead: int) -> list[tuple[int, tuple[int, ...]]]:
+    """The pots ``settle`` cuts (amount, eligible seats), without paying them."""
+    n = len(chips)
+    live = [s for s in range(n) if not out[s]]
+    if len(live) == 1:
+        return [(sum(chips) + dead, (live[0],))]
+    levels = sorted({chips[s] for s in live})
+    pots = []
+    low = 0
+    for i, high in enumerate(levels):
+        last = i == len(levels) - 1
+        amount = sum(min(c, high) - min(c, low) + (max(c - high, 0) if last else 0)
+                     for c in chips) + (dead if i == 0 else 0)
+        low = high
+        if amount == 0:
+            continue
+        pots.append((amount, tuple(s for s in live if chips[s] >= high)))
+    return pots
 
 
 def _exact(x: Fraction) -> Any:

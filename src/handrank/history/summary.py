@@ -177,11 +177,14 @@ def _add_fast(s: Summary, source: Any, player: str | None, per_file: bool = Fals
     """
     from .fast import (
         AGREE,
+        ALLIN,
         BIG_BLIND,
         FIXED,
         FLAGS,
+        MAX_SEATS,
         OK,
         PER_SEAT,
+        PLAYERS,
         SEATS,
         SHOWDOWN,
         STATUS,
@@ -190,6 +193,8 @@ def _add_fast(s: Summary, source: Any, player: str | None, per_file: bool = Fals
         scan,
     )
     bad: list[HistoryError] = []        # read errors: listed after the hands, as read() does
+    known: dict[tuple[int, bytes], list[str]] = {}   # players' names by the text listing them
+    default = [[f"p{k + 1}" for k in range(n)] for n in range(2, MAX_SEATS + 1)]
     current: list[Any] = [None]
 
     def at(file: Any) -> None:
@@ -225,14 +230,22 @@ def _add_fast(s: Summary, source: Any, player: str | None, per_file: bool = Fals
         agree = rec[:, AGREE].tolist()
         seats = rec[:, SEATS].tolist()
         bbs = rec[:, BIG_BLIND].tolist()
-        net = (rec[:, FIXED + 1::PER_SEAT] - rec[:, FIXED::PER_SEAT]).tolist()
+        end = FIXED + PER_SEAT * MAX_SEATS
+        diff = rec[:, FIXED + 1:end:PER_SEAT] - rec[:, FIXED:end:PER_SEAT]
+        net = diff.tolist()
+        netf = diff.astype(float).tolist()     # float(net), as Row.adjusted_net takes it
+        name_at = rec[:, FIXED + 2:end:PER_SEAT].tolist()
+        name_len = rec[:, FIXED + 3:end:PER_SEAT].tolist()
+        data = b.data
         files = b.files
+        index = b.index
         segs = rec[:, 1].tolist()
         rows = s.rows
+        taken = agreeing = 0
         for i, st in enumerate(status):
             if per_file:
                 at(files[segs[i]])
-            if st != OK or flags[i] & 2:        # the Python path (all-in EV: Python too)
+            if st != OK:                        # the Python path
                 try:
                     h = b.hand(i)
                 except HistoryError as e:
@@ -240,20 +253,71 @@ def _add_fast(s: Summary, source: Any, player: str | None, per_file: bool = Fals
                     continue
                 _add(s, h, player)
                 continue
-            s.read += 1
-            s.settled += 1
-            s.agreeing += agree[i] == 1
+            taken += 1
+            agreeing += agree[i] == 1
             n = seats[i]
-            names = b.names(i) or [f"p{k + 1}" for k in range(n)]
-            hid = f"{files[segs[i]] or ''}#{b.index[i]}"
-            showdown = bool(flags[i] & SHOWDOWN)
+            fl = flags[i]
+            if fl & PLAYERS:
+                at_, ln = name_at[i], name_len[i]
+                # the text from the first name's opening quote to the last name: the
+                # same text is cut into the same names
+                span = (n, data[at_[0] - 1:at_[n - 1] + ln[n - 1]])
+                names = known.get(span)
+                if names is None:
+                    if len(known) >= 4096:
+                        known.clear()
+                    names = known[span] = [data[at_[k]:at_[k] + ln[k]].decode("ascii")
+                                           for k in range(n)]
+            else:
+                names = default[n - 2]
+            hid = f"{files[segs[i]] or ''}#{index[i]}"
+            showdown = bool(fl & SHOWDOWN)
             bb = bbs[i]
             nets = net[i]
+            adj = (fast_allin_ev(b, i) if fl & ALLIN else None) or netf[i]
+            if player is None:
+                rows += [Row(hid, nm, x, float(y), showdown, bb)
+                         for nm, x, y in zip(names, nets, adj)]
+                continue
             for k in range(n):
-                if player is not None and names[k] != player:
-                    continue
-                rows.append(Row(hid, names[k], nets[k], float(nets[k]), showdown, bb))
+                if names[k] == player:
+                    rows.append(Row(hid, names[k], nets[k], float(adj[k]), showdown, bb))
+        s.read += taken
+        s.settled += taken
+        s.agreeing += agreeing
     flush()
+
+
+def fast_allin_ev(b: Any, i: int) -> list[Any] | None:
+    """``Replay.allin_ev`` of fast hand ``i`` of batch ``b``, from its record.
+
+    The record holds what the replay knows when the all-in is called (the
+    board, each seat's hole cards, who is out, what each put in); the pots
+    are cut as ``settle`` cuts them and the EV is the same function of them
+    as the replay's, so the floats are the same.
+    """
+    from .fast import ALLIN_BOARD, CHIPS, DEAD, FIXED, HOLES, KNOWN, OUT, PER_SEAT, SEATS, VARIANT
+    from .model import GAMES
+    from .replay import pot_ev, pots_of
+    r = b.rec[i].tolist()
+    n = r[SEATS]
+    v = r[VARIANT]
+    off, ln = v & ((1 << 40) - 1), v >> 40
+    game = GAMES[b.data[off:off + ln].decode("ascii")][1]
+    if game is None:
+        raise RuntimeError("internal error: a fast hand of a game handrank does not settle")
+    packed = r[ALLIN_BOARD]
+    board = [(packed >> (8 + 8 * k)) & 255 for k in range(packed & 255)]
+    known, outm = r[KNOWN], r[OUT]
+    holes = {}
+    for s in range(n):
+        if known >> s & 1:
+            h = r[HOLES + s]
+            holes[s] = [(h >> (8 + 8 * k)) & 255 for k in range(h & 255)]
+    out = [bool(outm >> s & 1) for s in range(n)]
+    chips = r[CHIPS:CHIPS + n]
+    put = r[FIXED:FIXED + PER_SEAT * n:PER_SEAT]
+    return pot_ev(pots_of(chips, out, r[DEAD]), board, holes, out, put, 1, game)
 
 
 def summary(hands_or_paths: Any, *, player: str | None = None) -> Summary:
