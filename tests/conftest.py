@@ -117,6 +117,15 @@ LONG = (
     "tests/test_ranges.py::test_garbage_text_never_crashes",
     "tests/test_lowball.py::test_strength_order_is_the_reference_order",
     "tests/test_index.py::test_suit_relabelling_and_order_keep_the_index",
+    "tests/test_exact_random.py::test_one_range_by_classes_of_its_combos",
+    "tests/test_exact_random.py::test_preflop_three_way_is_exact_and_agrees_with_monte_carlo",
+    "tests/test_exact_random.py::test_equals_the_tuple_enumeration",
+    "tests/test_omaha_mc.py::test_table_is_the_same_on_one_or_many_workers",
+    "tests/test_omaha_mc.py::test_percentage_ranges",
+    "tests/test_stud_mc.py::test_hold_rules_are_best_hold",
+    "tests/test_draw.py::test_draw_odds_against_a_drawing_opponent",
+    "tests/test_boards.py::test_build_resumes_bit_identically",
+    "tests/test_boards.py::test_cli_boards_resumes_a_stopped_run",
 )
 
 
