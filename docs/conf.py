@@ -88,6 +88,15 @@ def _pending(app: object, docname: str, source: list[str]) -> None:
 _PICTURES = Path(__file__).parent / "_generated"
 
 
+def _bench_plot(path: str) -> None:
+    """`handrank bench --plot` on a short suite: this build machine's figures."""
+    from handrank import bench
+
+    libs, _ = bench.adapters(None)          # handrank and every peer installed here
+    suite = bench.Suite("docs", repeats=1, bulk=100_000, single=500, single_loops=1)
+    bench.save_plot(bench.run_suite(suite, libs, progress=False), path)
+
+
 def _draw_pictures(app: object) -> None:
     """Draw the gallery's pictures with the library itself, at every build.
 
@@ -110,6 +119,7 @@ def _draw_pictures(app: object) -> None:
         "equity-distribution.png": lambda p: hr.range_equity(hero, villain, board=board).plot(
             p, kind="distribution"),
         "board-breakdown.png": lambda p: hr.analyze("22+,A2s+,KTo+,QJs", board="Qh 7h 2d").plot(p),
+        "bench.png": _bench_plot,
     }
     for name, draw in jobs.items():
         draw(str(_PICTURES / name))

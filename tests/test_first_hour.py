@@ -166,18 +166,25 @@ class _Dist:
 
 @pytest.mark.parametrize("record,source", [
     ('{"url": "file:///home/me/handrank", "dir_info": {}}', "/home/me/handrank"),
+    ('{"url": "file:///home/me/handrank", "dir_info": {"editable": true}}',
+     "-e /home/me/handrank"),
     ('{"url": "file:///tmp/my%20dir/handrank-0.1.0.tar.gz", "archive_info": {}}',
      "'/tmp/my dir/handrank-0.1.0.tar.gz'"),
+    ('{"url": "file:///tmp/handrank-0.1.0-py3-none-any.whl", "archive_info": {}}',
+     "<the checkout or sdist that wheel was built from>"),
     (None, "handrank"),
     ('{"url": "https://example.org/handrank-0.1.0.tar.gz", "archive_info": {}}', "handrank"),
 ])
 def test_the_no_compiler_advice_names_the_source_installed_from(monkeypatch, record, source):
+    """Runs pip through this Python (the README's venv is never activated: no `pip`)."""
+    import shlex
     from importlib import metadata
 
     from handrank import _backend
     monkeypatch.setattr(metadata, "distribution", lambda name: _Dist(record))
     assert _backend.reinstall_command() == (
-        f"pip install --no-cache-dir --force-reinstall --no-deps {source}")
+        f"{shlex.quote(sys.executable)} -m pip install --no-cache-dir --force-reinstall "
+        f"--no-deps {source}")
 
 
 @source_tree
@@ -288,6 +295,170 @@ def test_the_docs_pictures_are_drawn_by_the_library_at_build_time(tmp_path):
     draw(None)
     gallery = (ROOT / "docs" / "gallery.md").read_text(encoding="utf-8")
     for name in ("range-grid.png", "equity-grid.png", "equity-distribution.png",
-                 "board-breakdown.png"):
+                 "board-breakdown.png", "bench.png"):
         assert (tmp_path / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n", name
         assert f"_generated/{name}" in gallery
+
+
+# ------------------------------------------------------------ row 5: progress
+
+class _Calls(list):
+    """A progress(done, total) callback that records its calls."""
+
+    def __call__(self, done, total):
+        self.append((done, total))
+
+    def check(self):
+        assert self, "the callback was never called"
+        dones = [d for d, _ in self]
+        assert dones == sorted(dones), self            # never goes back
+        assert all(0 <= d <= t for d, t in self), self
+        assert self[-1][0] == self[-1][1], self        # ends at total
+        return self
+
+
+def _same(a, b):
+    for name in ("equity", "win", "tie", "stderr"):
+        assert getattr(a, name).tobytes() == getattr(b, name).tobytes(), name
+    assert (a.exact, a.samples) == (b.exact, b.samples)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_exact_equity_reports_each_part_and_keeps_its_bits(threads):
+    players = ["AA:0.3,KK", "QQ:0.7,JJ"]               # 64 parts, weighted: float sums
+    plain = hr.equity(players, exact=True, threads=threads)
+    calls = _Calls()
+    _same(hr.equity(players, exact=True, threads=threads, progress=calls), plain)
+    calls.check()
+    if hr.backend == "c":
+        assert calls[0] == (0, 64) and calls[-1] == (64, 64)
+        # the parts do not depend on threads: the same bits with 1 or 2
+        _same(hr.equity(players, exact=True, threads=3 - threads), plain)
+
+
+@pytest.mark.parametrize("kw", [{"trials": 200_000, "threads": 1},
+                                {"trials": 200_000, "threads": 2}, {"target_stderr": 0.002}])
+def test_monte_carlo_reports_trials_and_keeps_its_bits(kw):
+    players = ["AhAd", "random", "random"]
+    plain = hr.equity(players, seed=11, **kw)
+    calls = _Calls()
+    _same(hr.equity(players, seed=11, progress=calls, **kw), plain)
+    calls.check()
+    assert calls[-1][0] == plain.samples
+    if kw.get("threads") == 1 and hr.backend == "c":
+        assert calls == [(k, 200_000) for k in range(0, 200_001, 25_000)]   # each stream
+
+
+def test_other_games_report_the_start_and_the_end():
+    calls = _Calls()
+    plain = hr.equity(["As2sKdQd", "Ah2hJcTc"], board="4c 5d Kh", game="omaha")
+    _same(hr.equity(["As2sKdQd", "Ah2hJcTc"], board="4c 5d Kh", game="omaha", progress=calls),
+          plain)
+    assert calls.check() == [(0, 1), (1, 1)]
+
+
+@pytest.mark.parametrize("board", ["", "Qh7c2d"])
+def test_range_equity_and_matrix_report_progress_and_keep_their_bits(board):
+    calls = _Calls()
+    plain = hr.range_equity("QQ+,AKs,A5s", "22+,AJo+", board)
+    got = hr.range_equity("QQ+,AKs,A5s", "22+,AJo+", board, progress=calls)
+    assert got.equity.tobytes() == plain.equity.tobytes() and got.overall == plain.overall
+    calls.check()
+    if board:
+        calls = _Calls()
+        plain_m = hr.equity_matrix("QQ+,AKs", "JJ+", board)
+        got_m = hr.equity_matrix("QQ+,AKs", "JJ+", board, progress=calls)
+        assert got_m.equity.tobytes() == plain_m.equity.tobytes()
+        assert calls.check()[-1] == (1176, 1176)      # every turn and river card
+
+
+def test_bench_run_suite_takes_a_progress_callback():
+    from handrank import bench
+    libs, _ = bench.adapters([])
+    suite = bench.Suite("tiny", repeats=2, bulk=2_000, single=20, single_loops=1)
+    calls = _Calls()
+    bench.run_suite(suite, libs, progress=calls)
+    assert calls.check()[0][0] == 0 and len(calls) > 2
+
+
+def test_a_progress_that_is_not_callable_is_a_type_error():
+    for call in (lambda: hr.equity(["AsKs", "QdQc"], progress=5),
+                 lambda: hr.range_equity("AA", "KK", "Qh7c2d", progress="yes"),
+                 lambda: hr.equity_matrix("AA", "KK", "Qh7c2d", progress=1.0)):
+        with pytest.raises(TypeError, match="progress must be a callable"):
+            call()
+
+
+# ------------------------------------- games issue: no operation tests a game's name
+
+@source_tree
+def test_the_command_line_and_deal_test_no_game_name():
+    """cli.py, the _cli_* modules and _deal.py ask the Game object, never compare names."""
+    import re
+    pattern = re.compile(r"""game\s*(==|!=|\bin\b|\bnot in\b)\s*["'(]""")
+    files = [ROOT / "src/handrank/_deal.py", *sorted((ROOT / "src/handrank").glob("cli.py")),
+             *sorted((ROOT / "src/handrank").glob("_cli_*.py"))]
+    for f in files:
+        for i, line in enumerate(f.read_text(encoding="utf-8").splitlines(), 1):
+            assert not pattern.search(line), f"{f.name}:{i}: {line.strip()}"
+
+
+def test_deal_uses_each_games_own_deck():
+    for name in hr.games():
+        g = hr.game(name)
+        rows = hr.deal(200, 5, seed=3, game=name)
+        assert set(rows.ravel().tolist()) <= set(g.deck), name
+        assert (rows == hr.deal(200, 5, seed=3, game=g)).all(), name
+    for rule in ("a5", "27"):                           # lowball rules: the full deck
+        assert (hr.deal(50, 7, seed=2, game=rule) == hr.deal(50, 7, seed=2)).all()
+    with pytest.raises(ValueError, match="unknown variant 'nope'"):
+        hr.deal(1, 5, game="nope")
+
+
+@source_tree
+def test_the_getting_started_code_fits_the_page():
+    """Row 12: a code line there overflowed its box (the theme shows about 88 columns)."""
+    text = (ROOT / "docs" / "getting-started.md").read_text(encoding="utf-8")
+    inside = False
+    for i, line in enumerate(text.splitlines(), 1):
+        if line.startswith("```"):
+            inside = not inside
+            continue
+        assert not inside or len(line) <= 88, f"getting-started.md:{i}: {len(line)} columns"
+
+
+@source_tree
+def test_no_page_of_the_site_names_the_rules_source_path():
+    """The rendered pages (docs/, and the changelog they include) link the rules page."""
+    for path in [*sorted((ROOT / "docs").rglob("*.md")), ROOT / "CHANGELOG.md"]:
+        if "_build" in path.parts:
+            continue
+        assert "docs/rules.md" not in path.read_text(encoding="utf-8"), path
+
+
+def test_progress_on_the_python_backend():
+    """The numpy paths report per combo tuple and per chunk of trials, like the C core."""
+    script = (
+        "import json, handrank as hr\n"
+        "out = {'backend': hr.backend}\n"
+        "for name, kw in (('exact', {'board': 'Qh7c2d', 'exact': True}),\n"
+        "                 ('mc', {'board': 'Qh7c', 'trials': 50000, 'seed': 1})):\n"
+        "    calls = []\n"
+        "    a = hr.equity(['AsKs', 'QQ'], **kw)\n"
+        "    b = hr.equity(['AsKs', 'QQ'], progress=lambda d, t: calls.append([d, t]), **kw)\n"
+        "    out[name] = [calls, a.equity.tolist() == b.equity.tolist()]\n"
+        "print(json.dumps(out))\n")
+    proc = subprocess.run([sys.executable, "-W", "ignore", "-c", script], capture_output=True,
+                          text=True, timeout=120,
+                          env={**os.environ, "HANDRANK_BACKEND": "python"})
+    assert proc.returncode == 0, proc.stderr
+    import json
+    got = json.loads(proc.stdout)
+    assert got["backend"] == "python"
+    for name in ("exact", "mc"):
+        calls, same = got[name]
+        assert same, name
+        dones = [d for d, _ in calls]
+        assert dones == sorted(dones) and calls[-1][0] == calls[-1][1], (name, calls)
+    assert got["exact"][0][-1] == [3, 3]          # QQ: three combos left with the Qh out
+    assert got["mc"][0][-1] == [50000, 50000] and len(got["mc"][0]) >= 3

@@ -42,25 +42,35 @@ def reinstall_command() -> str:
     """The pip command that rebuilds handrank from where it was installed.
 
     pip records the source of an install from a folder or a file
-    (``direct_url.json``: a checkout, an unpacked or packed sdist); the
-    command names it, with ``--no-cache-dir`` so that pip does not reuse the
-    wheel it built without a compiler.  A release wheel has the C core
-    inside, so an install from the index is simply reinstalled.
+    (``direct_url.json``: a checkout, an unpacked or packed sdist, a wheel
+    file); the command names it (``-e`` again for an editable install), runs
+    pip through this very Python (``.venv/bin/python -m pip``: ``pip`` may
+    not be on the PATH, as in the README's commands), with ``--no-cache-dir``
+    so that pip does not reuse the wheel it built without a compiler.  A
+    wheel file without the C core cannot gain one: the command then names
+    the checkout or sdist it was built from.  A release wheel has the C core
+    inside, so an install from an index is simply reinstalled.
     """
-    source = "handrank"
+    import shlex
+    source, editable = "handrank", False
     try:
         import json
         from importlib import metadata
         from urllib.parse import unquote, urlparse
 
         text = metadata.distribution("handrank").read_text("direct_url.json")
-        url = urlparse(json.loads(text)["url"]) if text else None
+        record: dict[str, Any] = json.loads(text) if text else {}
+        url = urlparse(record["url"]) if record else None
         if url is not None and url.scheme == "file":
-            import shlex
             source = shlex.quote(unquote(url.path))
-    except (ImportError, OSError, ValueError, KeyError, TypeError):
+            editable = bool((record.get("dir_info") or {}).get("editable"))
+    except (ImportError, OSError, ValueError, KeyError, TypeError, AttributeError):
         pass
-    return f"pip install --no-cache-dir --force-reinstall --no-deps {source}"
+    if source.rstrip("'").endswith(".whl"):
+        source = "<the checkout or sdist that wheel was built from>"
+    python = shlex.quote(sys.executable or "python3")
+    return (f"{python} -m pip install --no-cache-dir --force-reinstall --no-deps "
+            + ("-e " if editable else "") + source)
 
 
 _choice = os.environ.get("HANDRANK_BACKEND", "").strip().lower()

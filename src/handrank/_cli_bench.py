@@ -6,6 +6,7 @@ The lead wires it into ``handrank.cli`` with ``_cli_bench.add_parser(sub)``.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from typing import Any
 
@@ -37,7 +38,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--libs", default=None,
                    help="comma-separated peers to include (default: all installed)")
     p.add_argument("--seed", type=int, default=None, help="seed of the random hands")
-    p.add_argument("--json", metavar="PATH", default=None, help="write all results as JSON")
+    p.add_argument("--json", metavar="PATH", default=None,
+                   help="write all results as JSON to PATH (- for stdout, instead of the table)")
     p.add_argument("--plot", metavar="PATH", default=None,
                    help="write a bar chart (needs matplotlib)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
@@ -71,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
     # Refuse an unwritable output before the run, not after it.
     for name in ("json", "plot"):
         path = getattr(args, name)
-        if path:
+        if path and path != "-":
             try:
                 writable_path(f"--{name}", path)
             except CliError as exc:
@@ -79,10 +81,13 @@ def run(args: argparse.Namespace) -> int:
     libs, missing = bench.adapters(names)
     data = bench.run_suite(suite, libs, progress=not args.no_progress and interactive())
     data["missing"] = missing
-    print(bench.render_table(data))
+    if args.json == "-":
+        print(json.dumps(data))
+    else:
+        print(bench.render_table(data))
     for name, save in (("json", bench.save_json), ("plot", bench.save_plot)):
         path = getattr(args, name)
-        if path:
+        if path and path != "-":
             try:
                 with replacing(path) as tmp:
                     save(data, tmp)

@@ -8,6 +8,7 @@ progress bar goes to stderr (tqdm when installed).
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from typing import Any
@@ -36,6 +37,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                    help="comma-separated: ehs, ehs2, hist (default: all; the river has ehs)")
     p.add_argument("--bins", type=int, default=50, help="histogram bins (default 50)")
     p.add_argument("--scheduler", help="a dask scheduler address (default: this process)")
+    p.add_argument("--json", action="store_true", help="print the manifest as JSON")
     p.add_argument("--ranks", type=int, default=13, help=argparse.SUPPRESS)  # reduced decks
     p.set_defaults(func=run)
     return p
@@ -81,6 +83,9 @@ def run(args: argparse.Namespace) -> int:
         return fail(str(exc))
     finally:
         progress.close()
+    if args.json:
+        print(json.dumps(manifest))
+        return 0
     files = ", ".join(f["path"] for f in manifest["files"].values())
     print(f"wrote {args.out}: {files} ({time.perf_counter() - start:.1f} s)")
     return 0

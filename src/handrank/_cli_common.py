@@ -13,6 +13,7 @@ import argparse
 import os
 import sys
 import tempfile
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import IO, Any, NoReturn
@@ -20,7 +21,10 @@ from typing import IO, Any, NoReturn
 from .errors import HandrankError
 
 __all__ = ["PREFIX", "CliError", "Parser", "add_command", "fail", "flag", "interactive",
-           "positive_int", "replacing", "writable_path"]
+           "positive_int", "progress_bar", "replacing", "writable_path"]
+
+#: Seconds of work before a progress bar appears (shorter calls draw nothing).
+BAR_AFTER = 1.0
 
 PREFIX = "handrank: error: "
 
@@ -164,3 +168,61 @@ def replacing(path: str) -> Iterator[str]:
         except OSError:
             pass
         raise
+
+
+class _Bar:
+    """``progress(done, total)`` drawn on stderr: tqdm if installed, else one line."""
+
+    def __init__(self, desc: str, stream: IO[str]) -> None:
+        self.desc, self.stream, self.start = desc, stream, time.perf_counter()
+        self.bar: Any = None
+        self.drawn = False
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self.drawn and time.perf_counter() - self.start < BAR_AFTER:
+            return
+        if not self.drawn:
+            self.drawn = True
+            try:
+                from tqdm import tqdm
+            except ImportError:
+                self.bar = None
+            else:
+                self.bar = tqdm(total=total, desc=self.desc, file=self.stream, leave=False,
+                                dynamic_ncols=True)
+        if self.bar is not None:
+            if self.bar.total != total:
+                self.bar.total = total
+            self.bar.update(done - self.bar.n)
+            return
+        pct = 100 * done / total if total else 100.0
+        self.stream.write(f"\r{self.desc}: {pct:5.1f}% ({done:,}/{total:,}) "
+                          f"{time.perf_counter() - self.start:.1f} s")
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+        elif self.drawn:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
+
+
+@contextmanager
+def progress_bar(desc: str, stream: IO[str] | None = None) -> Iterator[Any]:
+    """A ``progress(done, total)`` callback for a library call, or None off a terminal.
+
+    On a terminal (stderr) the bar appears once the work has taken
+    :data:`BAR_AFTER` seconds (tqdm when the ``progress`` extra is
+    installed, else a line redrawn in place) and is wiped at the end, so
+    stdout (a table, JSON) is never mixed with it.
+    """
+    s = stream or sys.stderr
+    if not interactive(s):
+        yield None
+        return
+    bar = _Bar(desc, s)
+    try:
+        yield bar
+    finally:
+        bar.close()

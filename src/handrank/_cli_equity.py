@@ -9,19 +9,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
-import threading
-import time
 from typing import Any
 
-from ._cli_common import add_command, fail, flag, interactive, positive_int
+from ._cli_common import add_command, fail, flag, positive_int, progress_bar
 from .cards import cards
 from .errors import HandrankError
+from .games import game
 from .operations import equity
 
 __all__ = ["add_parser", "run"]
-
-_BAR_AFTER = 1.0     # seconds before a progress bar appears
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -56,9 +52,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     """Run the subcommand; return the exit code."""
     kwargs: dict[str, Any] = {"exact": True if args.exact else None, "trials": args.trials,
-                              "seed": args.seed, "threads": args.threads}
-    if args.game != "holdem":
-        kwargs["game"] = args.game
+                              "seed": args.seed, "threads": args.threads,
+                              "game": args.game}
     try:
         if getattr(args, "target_stderr", None) is not None:
             from ._validate import fraction
@@ -67,14 +62,15 @@ def run(args: argparse.Namespace) -> int:
         for name in ("board", "dead"):
             with flag(f"--{name}"):
                 cards(getattr(args, name))
-        if args.scheduler is not None and args.game != "holdem":
+        if args.scheduler is not None and not _cluster_runs(game(args.game)):
             raise ValueError("--scheduler runs hold'em only; drop --game or --scheduler")
         if args.scheduler is not None:
             from ._cli_preflop import cluster_equity
             result = cluster_equity(args)
         else:
-            result = _with_progress(lambda: equity(args.players, args.board, args.dead,
-                                                   **kwargs), quiet=args.json)
+            with progress_bar("equity") as progress:
+                result = equity(args.players, args.board, args.dead, progress=progress,
+                                **kwargs)
     except (HandrankError, ValueError, TypeError) as exc:
         return fail(str(exc))
     halves = hasattr(result, "scoop")
@@ -104,31 +100,8 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _with_progress(job: Any, quiet: bool) -> Any:
-    """Run job(); after a second show a spinner-style tqdm bar if tqdm is installed."""
-    try:
-        from tqdm import tqdm
-    except ImportError:
-        return job()
-    if quiet or not interactive(sys.stderr):
-        return job()
-    done = threading.Event()
-
-    def bar() -> None:
-        if done.wait(_BAR_AFTER):
-            return
-        with tqdm(desc="equity", unit="s", file=sys.stderr, leave=False,
-                  bar_format="{desc}: {elapsed}") as t:
-            while not done.wait(0.2):
-                t.update(0)
-                t.refresh()
-
-    watcher = threading.Thread(target=bar, daemon=True)
-    watcher.start()
-    start = time.perf_counter()
-    try:
-        return job()
-    finally:
-        done.set()
-        watcher.join()
-        del start
+def _cluster_runs(g: Any) -> bool:
+    """Whether handrank.dask's equity plays `g`: hold'em's deal and tables (a full
+    deck, two hole cards, a board of five, the best five of seven, one high half)."""
+    return (len(g.deck) == 52 and g.hole_cards == 2 and g.board_cards == 5
+            and g.hand == "any" and g.halves == ("high",))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -42,6 +43,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--classes", help="comma-separated class names (default: all 169)")
     p.add_argument("--scheduler", help="a dask scheduler address, e.g. tcp://10.0.0.5:8786 "
                                        "(default: this machine's cores)")
+    p.add_argument("--json", action="store_true",
+                   help="print what was written as JSON (file, players, classes, shape, seconds)")
     p.set_defaults(func=run)
     return p
 
@@ -111,8 +114,15 @@ def run(args: argparse.Namespace) -> int:
     except (HandrankError, ValueError, TypeError, OSError) as exc:
         return fail(str(exc))
     k = len(table.classes)
+    seconds = time.perf_counter() - start
+    if args.json:
+        dims = [k, k] if args.players == 2 else [k, k, k, 3]
+        print(json.dumps({"out": args.out, "players": args.players,
+                          "classes": list(table.classes), "shape": dims,
+                          "seconds": round(seconds, 3)}))
+        return 0
     shape = f"{k} x {k}" if args.players == 2 else f"{k} x {k} x {k} x 3"
-    print(f"wrote {args.out}: {shape} exact equities, {time.perf_counter() - start:.1f} s")
+    print(f"wrote {args.out}: {shape} exact equities, {seconds:.1f} s")
     return 0
 
 

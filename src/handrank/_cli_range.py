@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from ._cli_common import add_command, fail, flag, replacing, writable_path
+from ._cli_common import add_command, fail, flag, progress_bar, replacing, writable_path
 from ._grid import LABELS, RANK_LABELS
 from .analysis import CLASSES, DRAWS, analyze, range_equity
 from .cards import cards, cards_str
@@ -145,9 +145,12 @@ def _run(args: argparse.Namespace) -> int:
     if args.vs is not None:
         with flag("--vs"):
             Range(args.vs)
-    re = range_equity(r, args.vs, board, args.dead, game=args.game) if args.vs else None
+    re = None
+    if args.vs:
+        with progress_bar("range equity") as progress:
+            re = range_equity(r, args.vs, board, args.dead, game=args.game, progress=progress)
     a = analyze(r, board, args.dead, game=args.game) if board else None
-    if re is None and a is None and args.game != "holdem":
+    if re is None and a is None:           # no operation ran: check the game alone
         best_five_game(args.game, None, "handrank range")
     if re is not None:
         values, is_equity = re.by_class(), True
@@ -203,7 +206,10 @@ def _run_hands(args: argparse.Namespace) -> int:
         board = cards(args.board) if args.board.strip() else []
     with flag("--dead"):
         cards(args.dead)
-    re = range_equity(r, args.vs, board, args.dead, game=g) if args.vs else None
+    re = None
+    if args.vs:
+        with progress_bar("range equity") as progress:
+            re = range_equity(r, args.vs, board, args.dead, game=g, progress=progress)
     a = analyze(r, board, args.dead, game=g) if board else None
     if args.json:
         print(json.dumps({

@@ -24,22 +24,27 @@ _SLICE_ROWS = 1 << 16
 
 
 def _deck(game: Any) -> np.ndarray:
+    """The deck `game` deals from, asked of the game object itself (no name lists).
+
+    A name is looked up as a game of :func:`handrank.games` (its ``deck``), then
+    as a lowball rule (``"a5"``, ``"27"``: its tables' deck), then as a variant
+    name (``game_tables``, which raises the error for an unknown name).
+    """
     from .evaluate import game_tables
-    if isinstance(game, str) and game not in ("holdem", "a5", "27", "omaha", "omaha-hilo",
-                                              "holdem-hilo"):
+    if isinstance(game, str):
         from .games import game as make_game
-        try:
-            game = make_game(game)          # any game of hr.games(): its own deck
-        except (ValueError, KeyError):
-            pass
+        from .lowball import lowball
+        for make in (make_game, lowball):
+            try:
+                game = make(game)
+                break
+            except (ValueError, KeyError, TypeError):
+                pass
     deck = getattr(game, "deck", None)
     if deck is not None and not callable(deck):
         return np.array(sorted(int(c) for c in deck), dtype=np.uint8)
-    if game is None or game == "holdem":
-        tables = game_tables(None)
-    elif isinstance(game, str) and game in ("a5", "27", "omaha", "omaha-hilo", "holdem-hilo"):
-        tables = game_tables(None)          # these games deal from the full deck
-    else:
+    tables = getattr(game, "tables", None)
+    if tables is None or isinstance(tables, tuple):
         tables = game_tables(game)
     return np.flatnonzero(np.asarray(tables.in_deck)[:52]).astype(np.uint8)
 

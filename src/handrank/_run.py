@@ -27,7 +27,7 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_EXCEPTION, Future, ThreadPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, FIRST_EXCEPTION, Future, ThreadPoolExecutor, wait
 from typing import Any, TypeVar
 
 from . import _backend
@@ -87,9 +87,70 @@ class Cancel:
         return bool(self._cell[0])
 
 
-def _wait_all(futures: Sequence[Future[Any]], cancel: Cancel) -> None:
+ProgressLike = Callable[[int, int], Any]
+
+
+def check_progress(progress: Any) -> ProgressLike | None:
+    """`progress` as given (None or a callable), else TypeError."""
+    if progress is not None and not callable(progress):
+        raise TypeError("progress must be a callable progress(done, total) or None, "
+                        f"got {type(progress).__name__}")
+    return progress  # type: ignore[no-any-return]
+
+
+class Tally:
+    """Work done so far, reported to ``progress(done, total)`` on the calling thread.
+
+    Worker threads call :meth:`add` after each chunk (a stream of trials, a
+    part of an enumeration); the calling thread, while it waits in
+    :func:`run_tasks`, passes the count on every 0.1 s when it has moved, and
+    :meth:`finish` reports ``(total, total)`` at the end.  So the callback is
+    never called from a worker, its `done` never decreases, and the last call
+    has ``done == total``.  With no callback every method does nothing, and
+    the work (its chunks, its sums) is the same either way.
+    """
+
+    def __init__(self, progress: ProgressLike | None, total: int) -> None:
+        self.progress, self.total, self.done = progress, int(total), 0
+        self.shown: tuple[int, int] | None = None
+        self._lock = threading.Lock()
+        self._owner = threading.get_ident()
+
+    def add(self, k: int) -> None:
+        if self.progress is None:
+            return
+        with self._lock:
+            self.done = min(self.total, self.done + int(k))
+        if threading.get_ident() == self._owner:
+            self.show()
+
+    def show(self) -> None:
+        """Report the count if it moved (calling thread only)."""
+        if self.progress is not None and (self.done, self.total) != self.shown:
+            self.shown = (self.done, self.total)
+            self.progress(self.done, self.total)
+
+    def finish(self, total: int | None = None) -> None:
+        """Report the end: ``(total, total)`` (`total` may end a run early)."""
+        if self.progress is None:
+            return
+        if total is not None:
+            self.total = int(total)
+        self.done = self.total
+        self.show()
+
+
+def _wait_all(futures: Sequence[Future[Any]], cancel: Cancel,
+              tally: Tally | None = None) -> None:
     """Wait for every future; on Ctrl-C (or a failure) cancel the rest first."""
     try:
+        if tally is not None and tally.progress is not None:
+            pending: Any = futures
+            while pending:
+                done, pending = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
+                tally.show()
+                if any(f.exception() is not None for f in done):
+                    break
         done, _ = wait(futures, return_when=FIRST_EXCEPTION)
         if any(f.exception() is not None for f in done):
             cancel.set()
@@ -103,11 +164,12 @@ def _wait_all(futures: Sequence[Future[Any]], cancel: Cancel) -> None:
 
 
 def run_tasks(task: Callable[[int, Cancel], T], count: int, *,
-              inline: bool = False) -> list[T]:
+              inline: bool = False, tally: Tally | None = None) -> list[T]:
     """``[task(i, cancel) for i in range(count)]``, run so Ctrl-C stops every task.
 
     With `inline` (small jobs) and one task, the task runs on the calling
     thread.  Raises KeyboardInterrupt if the work was cancelled by Ctrl-C.
+    A `tally` the tasks add to is reported while the calling thread waits.
     """
     cancel = Cancel()
     if count == 1 and (inline or in_worker()):
@@ -115,7 +177,7 @@ def run_tasks(task: Callable[[int, Cancel], T], count: int, *,
     if in_worker():
         return [task(i, cancel) for i in range(count)]
     futures = [executor().submit(task, i, cancel) for i in range(count)]
-    _wait_all(futures, cancel)
+    _wait_all(futures, cancel, tally)
     return [f.result() for f in futures]
 
 

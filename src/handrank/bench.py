@@ -509,9 +509,14 @@ def _on_terminal(stream: Any) -> bool:
 
 
 class _Progress:
-    def __init__(self, total: int, enabled: bool) -> None:
+    def __init__(self, total: int, enabled: Any) -> None:
         self.total, self.done, self.enabled = total, 0, enabled
         self.bar: Any = None
+        # A callable is told progress(done, total) after each step, and draws nothing.
+        self.callback: Any = enabled if callable(enabled) else None
+        if self.callback is not None:
+            self.callback(0, total)
+            enabled = False
         # A redrawn line (carriage returns) only on a terminal, never into a log.
         self.enabled = enabled = enabled and _on_terminal(sys.stderr)
         if enabled:
@@ -525,6 +530,8 @@ class _Progress:
 
     def step(self, label: str) -> None:
         self.done += 1
+        if self.callback is not None:
+            self.callback(min(self.done, self.total), self.total)
         if not self.enabled:
             return
         if self.bar is not None:
@@ -535,6 +542,9 @@ class _Progress:
             sys.stderr.flush()
 
     def close(self) -> None:
+        if self.callback is not None and self.done < self.total:
+            self.done = self.total
+            self.callback(self.total, self.total)
         if self.bar is not None:
             self.bar.close()
         elif self.enabled:
@@ -568,7 +578,7 @@ def _enumerate_all() -> int:
     return int(hist.sum())
 
 
-def run_suite(suite: Suite, libs: list[Adapter], *, progress: bool = True,
+def run_suite(suite: Suite, libs: list[Adapter], *, progress: Any = True,
               log: Callable[[str], None] | None = None) -> dict[str, Any]:
     """Run every workload for every adapter; return the results as plain data.
 
@@ -578,8 +588,11 @@ def run_suite(suite: Suite, libs: list[Adapter], *, progress: bool = True,
         Sizes and repeats.
     libs : list of Adapter
         handrank first, then the peers.
-    progress : bool
-        Show a progress bar on stderr.
+    progress : bool or callable
+        True: show a progress bar on stderr (on a terminal only); or a
+        callable ``progress(done, total)``, told after each timed step (a
+        workload of one library in one round), drawing nothing itself: `done`
+        never decreases and the last call has ``done == total``.
     log : callable, optional
         Where disagreements are written as they are found (default stderr).
 

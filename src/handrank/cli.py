@@ -31,14 +31,15 @@ from .operations import best_five, category, describe, evaluate
 
 
 def _cmd_eval(args: argparse.Namespace) -> int:
-    if args.game == "holdem" and args.board is None:
-        rows = []
-        for hand in args.hands:
-            s = evaluate(hand)
-            rows.append({"hand": hand, "strength": s, "category": category(s).name,
-                         "description": describe(s), "best_five": cards_str(best_five(hand))})
-    else:
-        rows = [_eval_row(hand, args.board, game(args.game)) for hand in args.hands]
+    g = game(args.game)
+    # The default game without a board keeps the short rows (no "game" key).
+    short = g == game() and args.board is None
+    rows = []
+    for hand in args.hands:
+        row = _eval_row(hand, args.board, g)
+        if short:
+            del row["game"]
+        rows.append(row)
     if args.json:
         print(json.dumps(rows if len(rows) > 1 else rows[0], ensure_ascii=False))
     else:
@@ -161,7 +162,13 @@ def _quiet_broken_pipe() -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     try:
-        args = _parse(parser, argv)       # --help and --version print here
+        try:
+            args = _parse(parser, argv)       # --help and --version print here
+        except SystemExit:
+            # argparse may have swallowed a closed pipe while printing; the
+            # text left in stdout's buffer would fail again at exit, loudly
+            sys.stdout.flush()
+            raise
         result: Any = args.func(args)
         sys.stdout.flush()
     except BrokenPipeError:

@@ -53,10 +53,10 @@ from .equity import (
     _prepare,
     _result_exact,
     _stderr,
-    _threads,
     check_acceptance,
     check_deal,
     check_trials,
+    exact_parts,
     mc_arrays,
     mc_seed,
     use_exact,
@@ -538,7 +538,7 @@ def _exact(spot: Any, game: str, client: Any, progress: bool) -> EquityResult:
         # every count is a whole number below 2**53: any split sums exactly
         parts = max(1, min(tuples, MAX_EXACT_TASKS, math.ceil(spot.cost() / EXACT_TASK_COST)))
     else:
-        parts = max(1, min(_threads(None), tuples))   # handrank.equity's own split
+        parts = exact_parts(spot)       # handrank.equity's own split
     n = spot.n
     calls = [(game, n, combos, weights, offsets, spot.board, spot.dead, k, parts)
              for k in range(parts)]

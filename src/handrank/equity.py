@@ -65,6 +65,9 @@ _MAX_ATTEMPTS = 1 << 62
 # Smaller jobs run on the calling thread (they end within milliseconds).
 INLINE_COST = 2_000_000
 INLINE_TRIALS = 200_000
+# An exact enumeration above INLINE_COST runs as this many parts (fewer when
+# there are fewer combo tuples), whatever `threads` is.
+EXACT_PARTS = 64
 
 _C = _backend.core
 
@@ -184,7 +187,8 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
            exact: bool | None = None,
            trials: int | None = None, target_stderr: float | None = None,
            seed: int | None = None, threads: int | None = None,
-           variant: VariantLike = None, game: str = "holdem") -> EquityResult:
+           variant: VariantLike = None, game: str = "holdem",
+           progress: Any = None) -> EquityResult:
     """Return each player's equity: exact enumeration or Monte Carlo.
 
     Parameters
@@ -225,6 +229,16 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
         and of the low half; a half with no qualifying low goes to the high
         hand, so ``.low`` sums to the probability that a low exists) and
         ``.scoop`` (the probability of the whole pot alone).
+    progress : callable, optional
+        ``progress(done, total)``, called on the calling thread as the work
+        goes (after each chunk: a part of the enumeration or a stream of
+        25,000 trials, at most about ten times a second while threads
+        run): `done` never decreases and the last call has ``done ==
+        total``.  Units: the parts of an exact enumeration, or trials (with
+        `target_stderr`, `total` is the trial cap, and a run stopped early by
+        the target ends with ``(done, done)``).  The Omaha and hi-lo games
+        report only the start and the end.  The result is the same with or
+        without it, bit for bit.
 
     Returns
     -------
@@ -269,8 +283,9 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
     ...
     handrank.errors.InvalidHandError: card 'As' is in player 1's hand and on the board
     """
+    tally = _run.check_progress(progress)
     result = _equity(players, board, dead, exact, trials, target_stderr, seed, threads, variant,
-                     game)
+                     game, tally)
     return replace(result, hands=_hand_labels(players))
 
 
@@ -292,7 +307,13 @@ def _hand_labels(players: Any) -> tuple[str, ...]:
 
 def _equity(players: Any, board: Any, dead: Any, exact: bool | None, trials: int | None,
             target_stderr: float | None, seed: int | None, threads: int | None,
-            variant: Any, game: str) -> EquityResult:
+            variant: Any, game: str, progress: Any = None) -> EquityResult:
+    if game != "holdem" and progress is not None:      # start and end only
+        progress(0, 1)
+        out = _equity(players, board, dead, exact, trials, target_stderr, seed, threads,
+                      variant, game)
+        progress(1, 1)
+        return out
     if game == "omaha-hilo":
         from . import _hilo_equity
         return _hilo_equity.equity(players, board, dead, exact=exact, trials=trials,
@@ -309,11 +330,11 @@ def _equity(players: Any, board: Any, dead: Any, exact: bool | None, trials: int
     nthreads = _threads(threads)
     check_deal(spot)
     if use_exact(spot, exact, trials, target_stderr):
-        return _exact(spot, nthreads)
+        return _exact(spot, nthreads, progress)
     check_acceptance(spot, trials, target_stderr)
     if _C is None:
-        return _monte_carlo_python(spot, trials, target_stderr, seed)
-    return _monte_carlo(spot, trials, target_stderr, seed, nthreads)
+        return _monte_carlo_python(spot, trials, target_stderr, seed, progress)
+    return _monte_carlo(spot, trials, target_stderr, seed, nthreads, progress)
 
 
 #: Nodes the search for one deal may visit before it gives up (and lets the
@@ -607,38 +628,63 @@ def _result_exact(spot: _Spot, out: np.ndarray, samples: int) -> EquityResult:
                         samples=int(samples))
 
 
-def _exact(spot: _Spot, nthreads: int) -> EquityResult:
+def exact_parts(spot: _Spot) -> int:
+    """The parts an exact enumeration is cut into: a function of the spot only.
+
+    Part ``j`` of ``P`` takes the tuples ``j, j + P, ...``; the threads share
+    out whole parts and the parts' sums are added in part order, so the
+    result does not depend on `threads` (or on a progress callback), and the
+    parts are the progress steps.  A small job is one part.
+    """
+    tuples = math.prod(len(c) for c in spot.combos)
+    return 1 if spot.cost() <= INLINE_COST else max(1, min(tuples, EXACT_PARTS))
+
+
+def _exact(spot: _Spot, nthreads: int, progress: Any = None) -> EquityResult:
     if _C is None:
-        return _exact_python(spot)
+        return _exact_python(spot, progress)
     fast = _exact_random.job(spot)
     if fast is not None:   # known hands v. "random" (csrc/exact_random.c)
-        return _result_exact(spot, *_exact_random.run(fast, spot, nthreads,
-                                                      fast.cost <= INLINE_COST))
+        quick = _run.Tally(progress, 1)     # one step: the start and the end
+        quick.show()
+        counts = _exact_random.run(fast, spot, nthreads, fast.cost <= INLINE_COST)
+        quick.finish()
+        return _result_exact(spot, *counts)
     ffi, lib = _C.ffi, _C.lib
     n = spot.n
     combos, weights, offsets = spot.flat()
-    tuples = math.prod(len(c) for c in spot.combos)
-    nthreads = max(1, min(nthreads, tuples))
-    outs = np.zeros((nthreads, 3 * n + 1))
+    parts = exact_parts(spot)
+    nthreads = max(1, min(nthreads, parts))
+    outs = np.zeros((parts, 3 * n + 1))
     args = (spot.g.ptr, n, ffi.from_buffer("uint8_t[]", combos),
             ffi.from_buffer("double[]", weights), ffi.from_buffer("int32_t[]", offsets),
             ffi.from_buffer("uint8_t[]", spot.board), len(spot.board),
             ffi.from_buffer("uint8_t[]", spot.dead), len(spot.dead))
+    tally = _run.Tally(progress, parts)
+    tally.show()
 
     def part(t: int, cancel: _run.Cancel) -> int:
-        dst = ffi.from_buffer("double[]", outs[t], require_writable=True)
-        return int(lib.hr_equity_exact(*args, t, nthreads, dst, cancel.ptr))
+        taken = 0
+        for j in range(t, parts, nthreads):
+            dst = ffi.from_buffer("double[]", outs[j], require_writable=True)
+            got = int(lib.hr_equity_exact(*args, j, parts, dst, cancel.ptr))
+            if got < 0:
+                return got
+            taken += got
+            tally.add(1)
+        return taken
 
-    taken = _run.run_tasks(part, nthreads, inline=spot.cost() <= INLINE_COST)
+    taken = _run.run_tasks(part, nthreads, inline=spot.cost() <= INLINE_COST, tally=tally)
     if min(taken) < 0:
         raise RuntimeError("internal error: hr_equity_exact rejected its arguments")
+    tally.finish()
     out = outs.sum(axis=0)
     left = _deck_size(spot.g) - len(spot.board) - len(spot.dead) - 2 * n
     boards = math.comb(left, BOARD_CARDS - len(spot.board))
     return _result_exact(spot, out, sum(taken) * boards)
 
 
-def _exact_python(spot: _Spot) -> EquityResult:
+def _exact_python(spot: _Spot, progress: Any = None) -> EquityResult:
     """Exact enumeration with numpy, one tuple at a time, vectorised over boards."""
     n, g = spot.n, spot.g
     m = BOARD_CARDS - len(spot.board)
@@ -650,7 +696,10 @@ def _exact_python(spot: _Spot) -> EquityResult:
     subsets = _combinations(left, m).astype(np.uint8)
     out = np.zeros(3 * n + 1)
     samples = 0
+    tally = _run.Tally(progress, math.prod(len(c) for c in spot.combos))
+    tally.show()
     for choice in itertools.product(*[range(len(c)) for c in spot.combos]):
+        tally.add(1)
         holes = [spot.combos[p][k] for p, k in enumerate(choice)]
         used = set(fixed)
         clash = False
@@ -686,6 +735,7 @@ def _exact_python(spot: _Spot) -> EquityResult:
         out[2 * n:3 * n] += w * (top * (SHARE_UNIT // count)).sum(axis=1)
         out[3 * n] += w * nb
         samples += nb
+    tally.finish()
     return _result_exact(spot, out, samples)
 
 
@@ -726,7 +776,7 @@ def mc_seed(seed: Any) -> int:
 
 
 def _monte_carlo(spot: _Spot, trials: int | None, target: float | None, seed: int | None,
-                 nthreads: int) -> EquityResult:
+                 nthreads: int, progress: Any = None) -> EquityResult:
     ffi, lib = _C.ffi, _C.lib
     n = spot.n
     combos, cum, uniform, offsets = mc_arrays(spot)
@@ -738,6 +788,8 @@ def _monte_carlo(spot: _Spot, trials: int | None, target: float | None, seed: in
     total = np.zeros(4 * n + 2, dtype=np.int64)
     cap = trials if trials is not None else (TARGET_MAX_TRIALS if target else DEFAULT_TRIALS)
     chunk_size = TARGET_CHUNK if target else cap
+    tally = _run.Tally(progress, cap)
+    tally.show()
     first = 0                # the first stream of this round
     while total[4 * n] < cap:
         todo = int(min(chunk_size, cap - total[4 * n]))
@@ -762,11 +814,12 @@ def _monte_carlo(spot: _Spot, trials: int | None, target: float | None, seed: in
                 if got < 0:
                     return got
                 done += got
+                tally.add(got)
                 if got < share:      # clashing ranges, or cancelled
                     break
             return done
 
-        done = _run.run_tasks(part, k, inline=todo <= INLINE_TRIALS)
+        done = _run.run_tasks(part, k, inline=todo <= INLINE_TRIALS, tally=tally)
         if min(done) < 0:
             raise RuntimeError("internal error: hr_equity_mc rejected its arguments")
         total += outs.sum(axis=0)
@@ -778,13 +831,14 @@ def _monte_carlo(spot: _Spot, trials: int | None, target: float | None, seed: in
         if target is not None and _stderr(total, n).max() < target:
             break
     acc = int(total[4 * n])
+    tally.finish(acc)
     return EquityResult(equity=total[2 * n:3 * n] / SHARE_UNIT / acc, win=total[:n] / acc,
                         tie=total[n:2 * n] / acc, stderr=_stderr(total, n), exact=False,
                         samples=acc)
 
 
 def _monte_carlo_python(spot: _Spot, trials: int | None, target: float | None,
-                        seed: int | None) -> EquityResult:
+                        seed: int | None, progress: Any = None) -> EquityResult:
     """Monte Carlo with numpy, ``PYTHON_MC_CHUNK`` trials at a time (no C core).
 
     Each trial draws every ranged player's combo by weight and is rejected
@@ -813,6 +867,8 @@ def _monte_carlo_python(spot: _Spot, trials: int | None, target: float | None,
     total = np.zeros(4 * n + 2, dtype=np.int64)
     cap = trials if trials is not None else (TARGET_MAX_TRIALS if target else DEFAULT_TRIALS)
     chunk_size = TARGET_CHUNK if target else cap
+    tally = _run.Tally(progress, cap)
+    tally.show()
     while total[4 * n] < cap:
         todo = int(min(chunk_size, cap - total[4 * n]))
         done, attempts, max_attempts = 0, 0, max(1000 * todo, 1_000_000)
@@ -866,10 +922,12 @@ def _monte_carlo_python(spot: _Spot, trials: int | None, target: float | None,
             total[2 * n:3 * n] += share.sum(axis=1)
             total[3 * n:4 * n] += (share * share).sum(axis=1)
             done += rows
+            tally.add(rows)
         total[4 * n] += done
         if target is not None and _stderr(total, n).max() < target:
             break
     acc = int(total[4 * n])
+    tally.finish(acc)
     return EquityResult(equity=total[2 * n:3 * n] / SHARE_UNIT / acc, win=total[:n] / acc,
                         tie=total[n:2 * n] / acc, stderr=_stderr(total, n), exact=False,
                         samples=acc)

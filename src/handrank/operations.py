@@ -28,6 +28,7 @@ from . import _boardless, _hilo_equity, _holdem_hilo_equity, _omaha_equity
 from . import hilo as _hilo
 from . import omaha as _omaha
 from . import showdown as _showdown
+from ._run import check_progress
 from ._typing import (
     CardArrayLike,
     CardsLike,
@@ -619,8 +620,12 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
            exact: bool | None = None, trials: int | None = None,
            target_stderr: float | None = None, seed: int | None = None,
            threads: int | None = None, variant: VariantLike = None,
-           game: Any = "holdem") -> EquityResult:
+           game: Any = "holdem", progress: Any = None) -> EquityResult:
     """Each player's equity in any game; see :func:`handrank.equity.equity` for the parameters.
+
+    ``progress(done, total)`` (optional) is told how the work goes, as
+    :func:`handrank.equity.equity` explains; the games without a board, the
+    Omaha and the hi-lo games report only the start and the end.
 
     The Omaha games, hi-lo included, take exact hands or Omaha ranges
     (Monte Carlo); holdem-hilo takes exact hands (ranges raise
@@ -642,7 +647,18 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
                      and (g.hand == "any" or _own_driver(g, players, exact))):
         if variant is not None:
             _warn_variant()
-        return _equity(players, board, dead, variant=variant, game=game, **kw)
+        return _equity(players, board, dead, variant=variant, game=game, progress=progress,
+                       **kw)
+    if g.hand == "any" and not g.split and not g.hand_sizes:
+        if variant is not None:
+            _game(game, variant)
+        return _equity(players, board, dead, variant=g, progress=progress, **kw)
+    if progress is not None:             # the other games: the start and the end only
+        check_progress(progress)
+        progress(0, 1)
+        r = equity(players, board, dead, variant=variant, game=game, **kw)
+        progress(1, 1)
+        return r
     if variant is not None:
         _game(game, variant)
     if g.hand_sizes:

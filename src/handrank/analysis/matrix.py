@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from .. import _backend, _hilo_equity, _preflop
+from .. import _backend, _hilo_equity, _preflop, _run
 from .._typing import CardsLike, ComboArray, FloatArray, PlayerLike, VariantLike
 from ..equity import BOARD_CARDS, SHARE_UNIT, _prepare, _Spot, equity
 from ..errors import InvalidRangeError
@@ -275,7 +275,8 @@ def _chunk_rows(n_combos: int) -> int:
 
 
 def equity_matrix(a: PlayerLike, b: PlayerLike, board: CardsLike = "", dead: CardsLike = "", *,
-                  variant: VariantLike = None, game: Any = "holdem") -> EquityMatrix:
+                  variant: VariantLike = None, game: Any = "holdem",
+                  progress: Any = None) -> EquityMatrix:
     """Return the heads-up equity of every combo of `a` against every combo of `b`.
 
     Exact over every runout of the board (0 to 5 cards given).  Each
@@ -295,6 +296,12 @@ def equity_matrix(a: PlayerLike, b: PlayerLike, board: CardsLike = "", dead: Car
         Cards no one holds and no runout deals.
     variant : str or Variant, optional
         The game; hold'em by default.
+    progress : callable, optional
+        ``progress(done, total)`` after each chunk of runouts (`total` is the
+        number of runouts; `done` never decreases and ends at `total`).  The
+        result is the same with or without it; the games
+        beyond a high hand of five (Omaha, hi-lo) report only the start and
+        the end.
 
     Returns
     -------
@@ -332,8 +339,12 @@ def equity_matrix(a: PlayerLike, b: PlayerLike, board: CardsLike = "", dead: Car
     handrank.errors.InvalidHandError: card 'As' is in player 1's hand and on the board
     """
     other = beyond_best_five(game, variant)
-    if other is not None:
-        return _game_matrix(other, a, b, board, dead)
+    if other is not None:                 # the other games report the start and the end
+        ends = _run.Tally(_run.check_progress(progress), 1)
+        ends.show()
+        m = _game_matrix(other, a, b, board, dead)
+        ends.finish()
+        return m
     variant = best_five_game(game, variant, 'equity_matrix')
     ra, rb = parse_player(a), parse_player(b)
     spot = _spot([ra, rb], board, dead, variant)
@@ -350,10 +361,14 @@ def equity_matrix(a: PlayerLike, b: PlayerLike, board: CardsLike = "", dead: Car
     _check_cost((len(lr) + len(lc)) * n_r, len(lr) * len(lc) * n_r)
     win = np.zeros((len(lr), len(lc)), dtype=np.uint32)
     tie = np.zeros((len(lr), len(lc)), dtype=np.uint32)
+    tally = _run.Tally(_run.check_progress(progress), n_r)
+    tally.show()
     for runs in _runouts.runouts(g, spot.board, spot.dead, _chunk_rows(len(lr) + len(lc))):
         s_rows = _runouts.strengths(g, spot.board, runs, lr)
         s_cols = _runouts.strengths(g, spot.board, runs, lc)
         _runouts.matrix_tally(s_rows, s_cols, win, tie)
+        tally.add(len(runs))
+    tally.finish()
     left = len(_runouts.deck_left(g, spot.board, spot.dead))
     total = float(math.comb(left - 4, BOARD_CARDS - len(spot.board)))
     apart = ~_runouts.clashes(lr, lc)
@@ -369,7 +384,7 @@ def equity_matrix(a: PlayerLike, b: PlayerLike, board: CardsLike = "", dead: Car
 
 def range_equity(hero: PlayerLike, villain: PlayerLike, board: CardsLike = "",
                  dead: CardsLike = "", *, variant: VariantLike = None,
-                 game: Any = "holdem") -> RangeEquity:
+                 game: Any = "holdem", progress: Any = None) -> RangeEquity:
     """Return the equity of each hero combo against the villain's whole range.
 
     Exact over every runout (0 to 5 board cards given), heads-up.  A hero
@@ -387,6 +402,13 @@ def range_equity(hero: PlayerLike, villain: PlayerLike, board: CardsLike = "",
         Cards no one holds and no runout deals.
     variant : str or Variant, optional
         The game; hold'em by default.
+    progress : callable, optional
+        ``progress(done, total)`` after each chunk of the work (runouts, or
+        before the flop the hero's hand classes; `done` never decreases and
+        the last call has ``done == total``).  The result is the same with
+        or without it; the games
+        beyond a high hand of five (Omaha, hi-lo) report only the start and
+        the end.
 
     Returns
     -------
@@ -425,8 +447,12 @@ def range_equity(hero: PlayerLike, villain: PlayerLike, board: CardsLike = "",
 removing the board, the dead cards and the other players' hands
     """
     other = beyond_best_five(game, variant)
-    if other is not None:
-        return _game_range_equity(other, hero, villain, board, dead)
+    if other is not None:                 # the other games report the start and the end
+        ends = _run.Tally(_run.check_progress(progress), 1)
+        ends.show()
+        r = _game_range_equity(other, hero, villain, board, dead)
+        ends.finish()
+        return r
     variant = best_five_game(game, variant, 'range_equity')
     rh, rv = parse_player(hero), parse_player(villain)
     spot = _spot([rh, rv], board, dead, variant)
@@ -444,7 +470,8 @@ removing the board, the dead cards and the other players' hands
     total = apart_w * boards
     if not (total > 0).any():
         raise InvalidRangeError("the players' ranges always clash: no deal is possible")
-    fast = (_preflop_tally(hc, vc, vw)
+    tally = _run.Tally(_run.check_progress(progress), n_r)
+    fast = (_preflop_tally(hc, vc, vw, tally)
             if not len(spot.board) and not len(spot.dead) and g is _backend.GAMES["holdem"]
             and _backend.core is not None else None)
     if fast is not None:
@@ -452,10 +479,14 @@ removing the board, the dead cards and the other players' hands
     else:
         win = np.zeros(len(hc))
         tie = np.zeros(len(hc))
+        tally.total = tally.done + n_r      # after a preflop pass that gave up, if any
+        tally.show()
         for runs in _runouts.runouts(g, spot.board, spot.dead, _chunk_rows(len(hc) + len(vc))):
             s_h = _runouts.strengths(g, spot.board, runs, hc)
             s_v = _runouts.strengths(g, spot.board, runs, vc)
             _runouts.range_tally(s_h, s_v, hc, vc, vw, win, tie)
+            tally.add(len(runs))
+    tally.finish()
     with np.errstate(invalid="ignore", divide="ignore"):
         ok = total > 0
         denom = np.where(ok, total, 1.0)
@@ -470,8 +501,8 @@ removing the board, the dead cards and the other players' hands
                        hero=rh, villain=rv, board=b)
 
 
-def _preflop_tally(hc: np.ndarray, vc: np.ndarray, vw: np.ndarray
-                   ) -> tuple[np.ndarray, np.ndarray] | None:
+def _preflop_tally(hc: np.ndarray, vc: np.ndarray, vw: np.ndarray,
+                   tally: _run.Tally | None = None) -> tuple[np.ndarray, np.ndarray] | None:
     """The runout loop's win and tie tallies before the flop, from the preflop
     table's counts shared across suit patterns (handrank._preflop): one rank
     pass and flush corrections per pair of hole-rank pairs, then each combo
@@ -492,7 +523,11 @@ def _preflop_tally(hc: np.ndarray, vc: np.ndarray, vw: np.ndarray
     win_i = np.zeros(len(hc), dtype=np.int64)
     tie_i = np.zeros(len(hc), dtype=np.int64)
     bits = np.int64(1) << np.arange(4, dtype=np.int64)
-    for hk in np.unique(h_key):
+    h_keys = np.unique(h_key)
+    if tally is not None:
+        tally.total, tally.done = len(h_keys), 0
+        tally.show()
+    for hk in h_keys:
         hi = np.flatnonzero(h_key == hk)
         for vk in np.unique(v_key):
             vi = np.flatnonzero(v_key == vk)
@@ -507,6 +542,8 @@ def _preflop_tally(hc: np.ndarray, vc: np.ndarray, vw: np.ndarray
             w = np.tile(vs[vi], len(hi)) * apart
             win_i[hi] += (counts[:, 0] * w).reshape(len(hi), len(vi)).sum(axis=1)
             tie_i[hi] += (counts[:, 2] * w).reshape(len(hi), len(vi)).sum(axis=1)
+        if tally is not None:
+            tally.add(1)
     if max(int(win_i.max(initial=0)), int(tie_i.max(initial=0))) >= 1 << _EXACT_BITS:
         return None
     return win_i / float(1 << e), tie_i / float(1 << e)
