@@ -96,7 +96,9 @@ def run(args: argparse.Namespace) -> int:
             print(f"{p:<{width}}  high {100 * h:.4f}%  low {100 * lo:.4f}%  "
                   f"scoop {100 * sc:.4f}%")
     how = "exact" if result.exact else "monte carlo"
-    print(f"{how}, {result.samples:,} {'boards' if result.exact else 'trials'}")
+    # an exact count is of boards, or of deals in a game with no board
+    unit = "deals" if args.game is not None and game(args.game).hand_sizes else "boards"
+    print(f"{how}, {result.samples:,} {unit if result.exact else 'trials'}")
     return 0
 
 

@@ -49,8 +49,10 @@ def _cmd_eval(args: argparse.Namespace) -> int:
                 print(f"{r['hand']}: high {h} ({hc}), low {lo} ({lc}) {r['description']}; "
                       f"best five {hf}" + (f" / {lf}" if lf else ""))
                 continue
+            # badugi's best hand is up to four cards
+            best = "best five" if len(r["best_five"].split()) == 5 else "best hand"
             print(f"{r['hand']}: strength {r['strength']} ({r['category']}) "
-                  f"{r['description']}; best five {r['best_five']}")
+                  f"{r['description']}; {best} {r['best_five']}")
     return 0
 
 
