@@ -144,3 +144,22 @@ def test_range_draws_progress_on_a_terminal(capsys, monkeypatch):
     monkeypatch.setattr(sys, "stderr", tty)
     assert main(["range", "QQ+,AKs", "--vs", "JJ+", "--board", "Qh7c2d"]) == 0
     assert "range equity: 100.0% (1,176/1,176)" in tty.getvalue()
+
+
+@pytest.mark.parametrize("hand, best", [
+    ("As 2h 3d 4c", "best hand 4c 3d 2h As"),         # a four-card badugi
+    ("As 2h 3d 3c", "best hand 3d 2h As"),            # three cards: the pair's 3 drops
+])
+def test_eval_names_badugis_best_hand(capsys, hand, best):
+    code, out, _ = _run(capsys, "eval", hand, "--game", "badugi")
+    assert code == 0
+    assert out.rstrip().endswith(best) and "best five" not in out
+
+
+def test_equity_counts_deals_in_a_game_without_a_board(capsys):
+    # razz on sixth street: one card to come for each player, 40 x 39 deals
+    code, out, _ = _run(capsys, "equity", "As 2h 3d 4c 7s 5d", "Ks Kh Qd Jc 9s 8d",
+                        "--game", "razz")
+    assert code == 0 and out.rstrip().endswith("exact, 1,560 deals")
+    code, out, _ = _run(capsys, "equity", "AsKs", "QdQc", "--board", "2c 3d 4h 5s")
+    assert code == 0 and out.rstrip().endswith("exact, 44 boards")
