@@ -163,3 +163,15 @@ def test_equity_counts_deals_in_a_game_without_a_board(capsys):
     assert code == 0 and out.rstrip().endswith("exact, 1,560 deals")
     code, out, _ = _run(capsys, "equity", "AsKs", "QdQc", "--board", "2c 3d 4h 5s")
     assert code == 0 and out.rstrip().endswith("exact, 44 boards")
+
+
+def test_hilo_equity_table_has_no_win_column_repeating_scoop(capsys):
+    code, out, _ = _run(capsys, "equity", "As 2h Kd Qd", "Ks Kh 3c 4c", "--game", "omaha-hilo",
+                        "--board", "5c 6d 9h")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].split() == ["player", "equity", "tie", "high", "low", "scoop"]
+    r = hr.equity(["As 2h Kd Qd", "Ks Kh 3c 4c"], board="5c 6d 9h", game="omaha-hilo")
+    for line, e, sc in zip(lines[1:3], r.equity, r.scoop):
+        cells = line.split()
+        assert cells[4] == f"{100 * e:.4f}%" and cells[-1] == f"{100 * sc:.4f}%"
