@@ -44,8 +44,6 @@ static inline int cancelled(const volatile int32_t *cancel)
 
 /* ---------------------------------------------------------------- random */
 
-static inline uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-
 static uint64_t splitmix64(uint64_t *x)
 {
     uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
@@ -65,31 +63,18 @@ void hr_rng_seed(hr_rng *rng, uint64_t seed, uint64_t stream)
         rng->s[0] = 1;
 }
 
-static inline uint64_t next(uint64_t *s)
-{
-    uint64_t result = rotl(s[1] * 5, 7) * 9;
-    uint64_t t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = rotl(s[3], 45);
-    return result;
-}
-
-uint64_t hr_rng_next(hr_rng *rng) { return next(rng->s); }
+uint64_t hr_rng_next(hr_rng *rng) { return hr_xoshiro_next(rng->s); }
 
 /* A uniform integer in [0, n), n <= 2**32: Lemire's multiply, rejecting the
  * few low products that would bias it. */
 static inline uint32_t below(uint64_t *s, uint32_t n)
 {
-    uint64_t m = (next(s) >> 32) * n;
+    uint64_t m = (hr_xoshiro_next(s) >> 32) * n;
     uint32_t low = (uint32_t)m;
     if (HR_UNLIKELY(low < n)) {
         uint32_t t = (uint32_t)(-n) % n;
         while (low < t) {
-            m = (next(s) >> 32) * n;
+            m = (hr_xoshiro_next(s) >> 32) * n;
             low = (uint32_t)m;
         }
     }
@@ -676,14 +661,14 @@ int64_t hr_equity_patterns(const hr_game *g, int n_players, const uint8_t *ranks
 static inline void below_batch(uint64_t *s, const uint32_t *bound, int k, uint64_t product,
                                uint32_t *idx)
 {
-    uint64_t r = next(s);
+    uint64_t r = hr_xoshiro_next(s);
     for (int i = 0; i < k; i++) {
         idx[i] = (uint32_t)hr_mul_hi64(r, bound[i], &r);
     }
     if (HR_UNLIKELY(r < product)) {
         uint64_t t = (0 - product) % product;
         while (r < t) {
-            r = next(s);
+            r = hr_xoshiro_next(s);
             for (int i = 0; i < k; i++) {
                 idx[i] = (uint32_t)hr_mul_hi64(r, bound[i], &r);
             }
@@ -1179,7 +1164,7 @@ static inline int32_t draw_combo(uint64_t *s, const uint64_t *cum, int32_t lo, i
         return 0;
     if (uniform)
         return (int32_t)below(s, (uint32_t)count);
-    uint64_t u = next(s) >> 32;
+    uint64_t u = hr_xoshiro_next(s) >> 32;
     const uint64_t *cp = cum + lo;
     int32_t a = 0, b = count - 1;                  /* first i with cp[i] > u */
     while (a < b) {
@@ -1439,7 +1424,7 @@ int64_t hr_equity_mc(const hr_game *g, int n_players, const uint8_t *combos,
                 if (uniform[p]) {
                     idx = (int32_t)below(s, (uint32_t)count);
                 } else {
-                    uint64_t u = next(s) >> 32;
+                    uint64_t u = hr_xoshiro_next(s) >> 32;
                     const uint64_t *cp = cum + lo;
                     int32_t a = 0, b = count - 1;    /* first i with cp[i] > u */
                     while (a < b) {

@@ -30,6 +30,22 @@ typedef struct hr_rng {
 void hr_rng_seed(hr_rng *rng, uint64_t seed, uint64_t stream);
 uint64_t hr_rng_next(hr_rng *rng);
 
+/* One xoshiro256** step on a state's four words, inline for the Monte Carlo
+ * loops (csrc/equity.c, omaha_mc.c, stud_mc.c): hr_rng_next is this on an hr_rng. */
+static inline uint64_t hr_xoshiro_next(uint64_t *s)
+{
+    uint64_t x = s[1] * 5;
+    uint64_t result = ((x << 7) | (x >> 57)) * 9;
+    uint64_t t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = (s[3] << 45) | (s[3] >> 19);
+    return result;
+}
+
 /* Exact equity over every non-clashing tuple of combos (one per player) and
  * every board completing board[0..n_board) from the cards left after the
  * board, dead[0..n_dead) and the tuple.  Tuples are numbered in odometer

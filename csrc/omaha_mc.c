@@ -48,21 +48,6 @@ static inline int cancelled(const volatile int32_t *cancel)
 
 /* ---------------------------------------------------------------- random */
 
-static inline uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-
-static inline uint64_t next(uint64_t *s)
-{
-    uint64_t result = rotl(s[1] * 5, 7) * 9;
-    uint64_t t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = rotl(s[3], 45);
-    return result;
-}
-
 /* Uniform in [0, n), n <= 2**32, from the high word of r (Lemire); the low
  * word of r stays free for the caller. */
 static inline uint32_t below_hi(uint64_t *s, uint64_t r, uint32_t n)
@@ -72,7 +57,7 @@ static inline uint32_t below_hi(uint64_t *s, uint64_t r, uint32_t n)
     if (HR_UNLIKELY(low < n)) {
         uint32_t t = (uint32_t)(-n) % n;
         while (low < t) {
-            m = (next(s) >> 32) * n;
+            m = (hr_xoshiro_next(s) >> 32) * n;
             low = (uint32_t)m;
         }
     }
@@ -84,13 +69,13 @@ static inline uint32_t below_hi(uint64_t *s, uint64_t r, uint32_t n)
 static inline void below_batch(uint64_t *s, const uint32_t *bound, int k, uint64_t product,
                                uint32_t *idx)
 {
-    uint64_t r = next(s);
+    uint64_t r = hr_xoshiro_next(s);
     for (int i = 0; i < k; i++)
         idx[i] = (uint32_t)hr_mul_hi64(r, bound[i], &r);
     if (HR_UNLIKELY(r < product)) {
         uint64_t t = (0 - product) % product;
         while (r < t) {
-            r = next(s);
+            r = hr_xoshiro_next(s);
             for (int i = 0; i < k; i++)
                 idx[i] = (uint32_t)hr_mul_hi64(r, bound[i], &r);
         }
@@ -488,7 +473,7 @@ int64_t hr_omaha_mc(const hr_game *g, int hilo, int n_players, int h, const uint
                     continue;
                 int32_t lo = offsets[p];
                 uint32_t count = (uint32_t)(offsets[p + 1] - lo);
-                uint64_t r = next(s);
+                uint64_t r = hr_xoshiro_next(s);
                 uint32_t i = below_hi(s, r, count);
                 if (!uniform[p] && (uint32_t)r >= prob[lo + (int32_t)i])
                     i = (uint32_t)alias[lo + (int32_t)i];
@@ -508,7 +493,7 @@ int64_t hr_omaha_mc(const hr_game *g, int hilo, int n_players, int h, const uint
             /* the rest from the deck, skipping the ranged hands' cards */
             uint8_t got[HR_N_CARDS];
             for (int i = 0, have = 0; have < k; i++) {
-                int j = i + (int)below_hi(s, next(s), (uint32_t)(nd - i));
+                int j = i + (int)below_hi(s, hr_xoshiro_next(s), (uint32_t)(nd - i));
                 uint8_t c = deck[j];
                 deck[j] = deck[i];
                 deck[i] = c;

@@ -16,30 +16,15 @@
 
 #include <string.h>
 
-static inline uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-
-static inline uint64_t next(uint64_t *s)
-{
-    uint64_t result = rotl(s[1] * 5, 7) * 9;
-    uint64_t t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = rotl(s[3], 45);
-    return result;
-}
-
 /* Uniform in [0, n), n <= 2**32, unbiased. */
 static inline uint32_t below(uint64_t *s, uint32_t n)
 {
-    uint64_t m = (next(s) >> 32) * n;
+    uint64_t m = (hr_xoshiro_next(s) >> 32) * n;
     uint32_t low = (uint32_t)m;
     if (HR_UNLIKELY(low < n)) {
         uint32_t t = (uint32_t)(-n) % n;
         while (low < t) {
-            m = (next(s) >> 32) * n;
+            m = (hr_xoshiro_next(s) >> 32) * n;
             low = (uint32_t)m;
         }
     }
