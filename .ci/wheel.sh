@@ -102,7 +102,7 @@ where = pathlib.Path(handrank.__file__).parent
 assert "site-packages" in str(where), where
 print(f"installed at {where}, backend {handrank.backend}")'
     handrank --version
-    HANDRANK_BACKEND=c HANDRANK_REQUIRE_C=1 python -m pytest -q -rs -p no:cacheprovider \
+    HANDRANK_BACKEND=c HANDRANK_REQUIRE_C=1 python -m pytest -q -rfEs -p no:cacheprovider \
         -m "not slow" --ignore=tests/test_python_backend.py \
         --deselect tests/test_tables.py::test_regenerated_tables_are_byte_identical_to_the_built_ones \
         tests
@@ -124,6 +124,8 @@ for v in $pythons; do
         status=1
         say "Python $v: FAILED"
         tail -80 "$work/test-$v.log"
+        # the failing tests by name (the tail above can be all warnings)
+        grep -E '^(FAILED|ERROR) ' "$work/test-$v.log" || true
     fi
     i=$((i + 1))
 done

@@ -18,6 +18,8 @@ import pytest
 import handrank as hr
 from handrank import _exact_random
 
+from .conftest import dask_or_skip
+
 pytestmark = pytest.mark.skipif(hr.backend != "c", reason="the board-first count needs the C core")
 
 eq_mod: Any = importlib.import_module("handrank.equity")
@@ -160,7 +162,7 @@ def test_one_range_by_classes_of_its_combos(players: list[str], board: str) -> N
 
 
 def test_dask_runs_the_same_count() -> None:
-    hrd = pytest.importorskip("handrank.dask")
+    hrd = dask_or_skip()
     for players, board in ((["AhAd", "random", "random"], "Kc9s4d7h"),
                            (["AhAd", "7c7d", "random", "random"], "Kc9s4d"),
                            (["AA", "random", "random"], "Kc9s4d7h")):
