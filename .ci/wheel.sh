@@ -10,8 +10,9 @@
 #    tree so it imports the installed package, with HANDRANK_BACKEND=c so a
 #    silent fallback to the Python backend cannot pass.
 #
-# Test subset: `-m "not slow"` (the 133M-hand check and the long property runs
-# stay in the main CI run, on the same C sources), minus the test that
+# Test subset: `-m "not slow and not long"`, the edit-test loop's (the 133M-hand
+# check, the long property runs and the tests of a second or more stay in the
+# main CI run, on the same C sources: it keeps CI within 15 minutes), minus the test that
 # compares the build tree's generated C with a fresh generator run (a wheel
 # carries no C sources) and test_python_backend.py (subprocesses on the
 # pure-Python backend, the same Python files in a wheel as in the tree; the
@@ -103,7 +104,7 @@ assert "site-packages" in str(where), where
 print(f"installed at {where}, backend {handrank.backend}")'
     handrank --version
     HANDRANK_BACKEND=c HANDRANK_REQUIRE_C=1 python -m pytest -q -rfEs -p no:cacheprovider \
-        -m "not slow" --ignore=tests/test_python_backend.py \
+        -m "not slow and not long" --ignore=tests/test_python_backend.py \
         --deselect tests/test_tables.py::test_regenerated_tables_are_byte_identical_to_the_built_ones \
         tests
 }
