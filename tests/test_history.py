@@ -534,3 +534,8 @@ def test_rake_the_record_states_comes_off_the_net():
     (h2,) = read(HU)
     r2 = h2.replay()
     assert r2.rake == 0 and r2.net_after_rake == r2.net
+
+
+def test_a_string_with_a_nul_byte_is_named_not_opened():
+    with pytest.raises(ValueError, match="neither PHH text .* nor a path .*NUL byte"):
+        list(read("\x00\xff garbage"))

@@ -157,6 +157,10 @@ class Reader(Iterator[Hand]):
 
 
 def _paths(p: str) -> list[str]:
+    if "\0" in p:
+        from .._validate import quote
+        raise ValueError(f"source {quote(p)} is neither PHH text (no key = value line) nor a "
+                         "path (it holds a NUL byte)")
     if os.path.isdir(p):
         out = []
         posix = os.sep == "/" and os.altsep is None
