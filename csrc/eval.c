@@ -344,6 +344,81 @@ static int has_suit_counters(const hr_game *g)
 #define HR_BRANCH_ROWS_BRANCH 1
 
 HR_SIMD_KERNEL(batch_sse2, , HR_OR, HR_OR_BAD, HR_BRANCH_ROWS)
+
+/* The rows of a block whose bits are set in rows: through the card entries,
+ * the flush table's value where the key has a flush. */
+static HR_INLINE void planes_flushes(const hr_game *g, const uint8_t *src, uint16_t *out,
+                                     uint64_t rows)
+{
+    const uint64_t *card = g->card;
+    while (rows) {
+        int r = (int)hr_ctz64(rows);
+        rows &= rows - 1;
+        const uint8_t *row = src + 7 * r;
+        uint64_t key = HR_CARD_SUIT_INIT, mask = 0;
+        for (int j = 0; j < 7; j++) {
+            key += card[2 * row[j]];
+            mask += card[2 * row[j] + 1];
+        }
+        if (key & HR_CARD_FLUSH)
+            out[r] = (uint16_t)card_flush(g->flush, key, mask);
+    }
+}
+
+
+/* SSE2 on 7-card rows: every row through the hash with no branch; a row
+ * whose key has a flush sets its bit in the block's set, and those rows are
+ * done again through the flush table after the block (3% of rows: a branch
+ * on each would be mispredicted that often, and throw away the rows behind). */
+static int64_t flat7_sse2(const hr_game *g, const uint8_t *cards, int64_t n, uint16_t *out)
+{
+    const char *card = (const char *)(const void *)g->card;
+    const uint16_t *values = g->values;
+    const uint32_t *offsets = hr_hash_offsets;
+    const __m128i init = _mm_cvtsi32_si128((int)HR_CARD_SUIT_INIT);
+    uint16_t at[HR_BLOCK * 7];
+    for (int64_t lo = 0; lo < n; lo += HR_BLOCK) {
+        int64_t hi = n - lo > HR_BLOCK ? lo + HR_BLOCK : n;
+        const uint8_t *src = cards + lo * 7;
+        int count = (int)(hi - lo) * 7;
+        for (int j = 0; j < count; j++)
+            at[j] = (uint16_t)(src[j] << 4);
+        const uint16_t *row = at;
+        uint64_t rows = 0;
+        __m128i acc = _mm_setzero_si128(), seen = _mm_setzero_si128();
+        for (int64_t i = lo; i < hi; i++, row += 7) {
+            __m128i sum = init, any = _mm_setzero_si128();
+            for (int j = 0; j < 7; j++) {
+                __m128i e = _mm_load_si128((const __m128i *)(const void *)(card + row[j]));
+                sum = _mm_add_epi64(sum, e);
+                any = _mm_or_si128(any, e);
+            }
+            uint64_t key = (uint64_t)_mm_cvtsi128_si64(sum);
+            acc = _mm_or_si128(acc, _mm_xor_si128(sum, any));
+            seen = _mm_or_si128(seen, any);
+            rows |= (uint64_t)((key & HR_CARD_FLUSH) != 0) << (i - lo);
+            out[i] = values[(uint32_t)((uint32_t)(key >> HR_CARD_HASH_SHIFT) +
+                                       offsets[key >> HR_CARD_ROW_SHIFT])];
+        }
+        planes_flushes(g, src, out + lo, rows);
+        if (HR_UNLIKELY(HR_OR_BAD(acc, seen, 0, 0))) {
+            int64_t i = first_bad(g, cards, lo, hi, 7);
+            if (i >= 0)
+                return i;
+        }
+    }
+    return -1;
+}
+
+/* The SSE2 kernel: 7-card rows without a branch on the flush where the game
+ * has no fix for them. */
+static HR_INLINE int64_t batch_sse2_sel(const hr_game *g, const uint8_t *cards, int64_t n,
+                                        const int k, uint16_t *out, hr_flush_fix fix)
+{
+    if (k == 7 && fix == NULL)
+        return flat7_sse2(g, cards, n, out);
+    return batch_sse2(g, cards, n, k, out, fix);
+}
 #if HR_X86_DISPATCH
 #include <immintrin.h>
 #define HR_AVX2_TARGET __attribute__((target("avx2,bmi,bmi2,popcnt")))
@@ -389,53 +464,34 @@ static int planes_of(const hr_game *g, hr_planes *p)
     return 1;
 }
 
-/* The rows of a block whose bits are set in rows: through the card entries,
- * the flush table's value where the key has a flush. */
-static HR_INLINE void planes_flushes(const hr_game *g, const uint8_t *src, uint16_t *out,
-                                     uint64_t rows)
+/* The non-flush values of 4 rows from their h, in the loop that finds the
+ * next rows' h: the loads overlap that work. */
+static HR_INLINE void planes_values4(const uint16_t *values, const uint32_t *offsets,
+                                     const uint64_t *hv, uint16_t *out)
 {
-    const uint64_t *card = g->card;
-    while (rows) {
-        int r = (int)hr_ctz64(rows);
-        rows &= rows - 1;
-        const uint8_t *row = src + 7 * r;
-        uint64_t key = HR_CARD_SUIT_INIT, mask = 0;
-        for (int j = 0; j < 7; j++) {
-            key += card[2 * row[j]];
-            mask += card[2 * row[j] + 1];
-        }
-        if (key & HR_CARD_FLUSH)
-            out[r] = (uint16_t)card_flush(g->flush, key, mask);
-    }
-}
-
-/* The non-flush value of each of a block's rows from its h. */
-static HR_INLINE void planes_values(const hr_game *g, const uint64_t *hv, uint16_t *out)
-{
-    const uint16_t *values = g->values;
-    const uint32_t *offsets = hr_hash_offsets;
-    for (int j = 0; j < HR_BLOCK; j++) {
+    for (int j = 0; j < 4; j++) {
         uint64_t h = hv[j];
         out[j] = values[(uint32_t)((uint32_t)h + offsets[h >> HR_HASH_SHIFT])];
     }
 }
 
+/* Shuffle indices: byte j < 7 of each 8 to byte (j + d) mod 7 of the same 8,
+ * byte 7 to itself (ignored).  d = 1, 2, 3 pair each of 7 bytes with every
+ * other one once. */
+#define HR_CYC(d)                                                                        \
+    (d) % 7, (1 + (d)) % 7, (2 + (d)) % 7, (3 + (d)) % 7, (4 + (d)) % 7, (5 + (d)) % 7,       \
+        (6 + (d)) % 7, 7, 8 + (d) % 7, 8 + (1 + (d)) % 7, 8 + (2 + (d)) % 7,                \
+        8 + (3 + (d)) % 7, 8 + (4 + (d)) % 7, 8 + (5 + (d)) % 7, 8 + (6 + (d)) % 7, 15
+
 HR_AVX2_TARGET static int64_t planes7_avx2(const hr_game *g, const hr_planes *p,
                                            const uint8_t *cards, int64_t n, uint16_t *out)
 {
-#define HR_ROT(r)                                                                        \
-    _mm256_setr_epi8(r % 8, (r + 1) % 8, (r + 2) % 8, (r + 3) % 8, (r + 4) % 8, (r + 5) % 8, \
-                     (r + 6) % 8, (r + 7) % 8, 8 + r % 8, 8 + (r + 1) % 8, 8 + (r + 2) % 8, \
-                     8 + (r + 3) % 8, 8 + (r + 4) % 8, 8 + (r + 5) % 8, 8 + (r + 6) % 8,    \
-                     8 + (r + 7) % 8, r % 8, (r + 1) % 8, (r + 2) % 8, (r + 3) % 8,        \
-                     (r + 4) % 8, (r + 5) % 8, (r + 6) % 8, (r + 7) % 8, 8 + r % 8,         \
-                     8 + (r + 1) % 8, 8 + (r + 2) % 8, 8 + (r + 3) % 8, 8 + (r + 4) % 8,    \
-                     8 + (r + 5) % 8, 8 + (r + 6) % 8, 8 + (r + 7) % 8)
+#define HR_ROT(d) _mm256_setr_epi8(HR_CYC(d), HR_CYC(d))
     const __m256i expand = _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, -128, 7, 8, 9, 10, 11, 12, 13,
                                             -128, 0, 1, 2, 3, 4, 5, 6, -128, 7, 8, 9, 10, 11,
                                             12, 13, -128);
-    const __m256i rot1 = HR_ROT(1), rot2 = HR_ROT(2), rot3 = HR_ROT(3), rot4 = HR_ROT(4);
-    const __m256i sentinel = _mm256_set1_epi64x((long long)0x8000000000000000ull);
+    const __m256i rot1 = HR_ROT(1), rot2 = HR_ROT(2), rot3 = HR_ROT(3);
+    const __m256i cards7 = _mm256_set1_epi64x(0x00FFFFFFFFFFFFFFll);
     const __m256i low6 = _mm256_set1_epi8(0x3F), low2 = _mm256_set1_epi8(3);
     const __m256i zero = _mm256_setzero_si256(), top = _mm256_set1_epi8(HR_N_CARDS - 1);
     const __m256i t0 = _mm256_broadcastsi128_si256(
@@ -456,6 +512,8 @@ HR_AVX2_TARGET static int64_t planes7_avx2(const hr_game *g, const hr_planes *p,
     /* the counters start at 3, suit 0's at 2 (the sentinel counts as a club) */
     const __m256i init = _mm256_set1_epi64x((long long)(HR_CARD_SUIT_INIT - 1u));
     const __m256i fbit = _mm256_set1_epi64x((long long)HR_CARD_FLUSH);
+    const uint16_t *values = g->values;
+    const uint32_t *offsets = hr_hash_offsets;
     __attribute__((aligned(32))) uint64_t hv[HR_BLOCK];
     int64_t lo = 0;
     /* a block's loads read 2 bytes past it: the next row's */
@@ -470,11 +528,9 @@ HR_AVX2_TARGET static int64_t planes7_avx2(const hr_game *g, const hr_planes *p,
                 _mm_loadu_si128((const __m128i *)(const void *)(s + 14)), 1);
             v = _mm256_shuffle_epi8(v, expand);
             most = _mm256_max_epu8(most, v);
-            v = _mm256_or_si256(v, sentinel);
             dup = _mm256_or_si256(dup, _mm256_cmpeq_epi8(v, _mm256_shuffle_epi8(v, rot1)));
             dup = _mm256_or_si256(dup, _mm256_cmpeq_epi8(v, _mm256_shuffle_epi8(v, rot2)));
             dup = _mm256_or_si256(dup, _mm256_cmpeq_epi8(v, _mm256_shuffle_epi8(v, rot3)));
-            dup = _mm256_or_si256(dup, _mm256_cmpeq_epi8(v, _mm256_shuffle_epi8(v, rot4)));
             __m256i r = _mm256_and_si256(_mm256_srli_epi16(v, 2), low6);
             __m256i su = _mm256_and_si256(v, low2);
             __m256i k0 = _mm256_sad_epu8(_mm256_shuffle_epi8(t0, r), zero);
@@ -486,16 +542,18 @@ HR_AVX2_TARGET static int64_t planes7_avx2(const hr_game *g, const hr_planes *p,
             key = _mm256_add_epi64(key, _mm256_add_epi64(_mm256_slli_epi64(k2, 16),
                                                          _mm256_slli_epi64(k3, 24)));
             _mm256_store_si256((__m256i *)(void *)(hv + q), _mm256_and_si256(key, hmask));
+            if (q)
+                planes_values4(values, offsets, hv + q - 4, out + lo + q - 4);
             __m256i ca = _mm256_sad_epu8(_mm256_shuffle_epi8(sa, su), zero);
             __m256i cb = _mm256_sad_epu8(_mm256_shuffle_epi8(sb, su), zero);
             __m256i c = _mm256_add_epi64(_mm256_or_si256(ca, _mm256_slli_epi64(cb, 8)), init);
             c = _mm256_cmpeq_epi64(_mm256_and_si256(c, fbit), zero);
             rows |= (uint64_t)(~_mm256_movemask_pd(_mm256_castsi256_pd(c)) & 15) << q;
         }
-        planes_values(g, hv, out + lo);
+        planes_values4(values, offsets, hv + HR_BLOCK - 4, out + lo + HR_BLOCK - 4);
         planes_flushes(g, src, out + lo, rows);
         __m256i fits = _mm256_cmpeq_epi8(_mm256_max_epu8(most, top), top);
-        if (HR_UNLIKELY(_mm256_movemask_epi8(fits) != -1 || !_mm256_testz_si256(dup, dup))) {
+        if (HR_UNLIKELY(_mm256_movemask_epi8(fits) != -1 || !_mm256_testz_si256(dup, cards7))) {
             int64_t i = first_bad(g, cards, lo, lo + HR_BLOCK, 7);
             if (i >= 0)
                 return i;
@@ -573,6 +631,9 @@ HR_AVX512_TARGET static int64_t planes7_avx512(const hr_game *g, const hr_planes
                                             first + 3 * step, first + 2 * step, first + step,
                                             first);
     const __mmask64 keep = 0x7F7F7F7F7F7F7F7Full;
+    const __m512i rot1 = _mm512_broadcast_i32x4(_mm_setr_epi8(HR_CYC(1)));
+    const __m512i rot2 = _mm512_broadcast_i32x4(_mm_setr_epi8(HR_CYC(2)));
+    const __m512i rot3 = _mm512_broadcast_i32x4(_mm_setr_epi8(HR_CYC(3)));
     const __m512i sentinel = _mm512_set1_epi64((long long)0x8000000000000000ull);
     const __m512i zero = _mm512_setzero_si512(), top = _mm512_set1_epi8(HR_N_CARDS - 1);
     uint8_t tab[6][64];
@@ -602,10 +663,9 @@ HR_AVX512_TARGET static int64_t planes7_avx512(const hr_game *g, const hr_planes
             __m512i v = _mm512_loadu_si512(src + 7 * q);
             v = _mm512_mask_permutexvar_epi8(sentinel, keep, spread, v);
             __mmask64 ok = _mm512_mask_cmple_epu8_mask(keep, v, top);
-            ok = _mm512_mask_cmpneq_epi8_mask(ok, v, _mm512_rol_epi64(v, 8));
-            ok = _mm512_mask_cmpneq_epi8_mask(ok, v, _mm512_rol_epi64(v, 16));
-            ok = _mm512_mask_cmpneq_epi8_mask(ok, v, _mm512_rol_epi64(v, 24));
-            ok = _mm512_mask_cmpneq_epi8_mask(ok, v, _mm512_rol_epi64(v, 32));
+            ok = _mm512_mask_cmpneq_epi8_mask(ok, v, _mm512_shuffle_epi8(v, rot1));
+            ok = _mm512_mask_cmpneq_epi8_mask(ok, v, _mm512_shuffle_epi8(v, rot2));
+            ok = _mm512_mask_cmpneq_epi8_mask(ok, v, _mm512_shuffle_epi8(v, rot3));
             good &= ok;
             __m512i k0 = _mm512_sad_epu8(_mm512_permutexvar_epi8(v, t0), zero);
             __m512i k1 = _mm512_sad_epu8(_mm512_permutexvar_epi8(v, t1), zero);
@@ -619,12 +679,15 @@ HR_AVX512_TARGET static int64_t planes7_avx512(const hr_game *g, const hr_planes
                                                  (const void *)offsets, 4);
             _mm256_store_si256((__m256i *)(void *)(at + q),
                                _mm256_add_epi32(_mm512_cvtepi64_epi32(key), off));
+            if (q)
+                for (int j = q - 8; j < q; j++)
+                    out[lo + j] = values[at[j]];
             __m512i ca = _mm512_sad_epu8(_mm512_permutexvar_epi8(v, sa), zero);
             __m512i cb = _mm512_sad_epu8(_mm512_permutexvar_epi8(v, sb), zero);
             __m512i c = _mm512_add_epi64(_mm512_or_si512(ca, _mm512_slli_epi64(cb, 8)), init);
             rows |= (uint64_t)_mm512_test_epi64_mask(c, fbit) << q;
         }
-        for (int j = 0; j < HR_BLOCK; j++)
+        for (int j = HR_BLOCK - 8; j < HR_BLOCK; j++)
             out[lo + j] = values[at[j]];
         planes_flushes(g, src, out + lo, rows);
         if (HR_UNLIKELY(good != keep)) {
@@ -673,7 +736,7 @@ HR_AVX512_TARGET static HR_INLINE int64_t batch_avx512_sel(const hr_game *g,
     }
 HR_WIDTHS(plain, , batch_plain)
 #if HR_SSE2
-HR_WIDTHS(sse2_, , batch_sse2)
+HR_WIDTHS(sse2_, , batch_sse2_sel)
 #endif
 #if HR_X86_DISPATCH
 HR_WIDTHS(avx2_, HR_AVX2_TARGET, batch_avx2_sel)
