@@ -81,11 +81,12 @@ def vm_part(report: dict[str, Any]) -> None:
     two = min(pair, key=lambda rs: max(r["wall"] for r in rs))
     rate1 = one["hands"] / one["wall"]
     rate2 = sum(r["hands"] for r in two) / max(r["wall"] for r in two)
+    cpus = ", ".join(f"{r['cpu']:.2f}" for r in two)
     report["vm"] = {"one_alone": one, "two_at_once": two, "speedup": rate2 / rate1,
                     "load": load()}
     print(f"VM: one single-thread process {one['wall']:.2f} s wall / {one['cpu']:.2f} s CPU; "
           f"two at once {max(r['wall'] for r in two):.2f} s wall / "
-          f"{', '.join(f'{r['cpu']:.2f}' for r in two)} s CPU: the pair does "
+          f"{cpus} s CPU: the pair does "
           f"{rate2 / rate1:.2f}x the work of one (load {load():.1f})")
 
 

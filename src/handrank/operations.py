@@ -239,28 +239,29 @@ def evaluate(cards: CardsLike, *, board: CardsLike | None = None, game: GameLike
         if core is not None:
             # hold'em's scalar fast path, as in evaluate.evaluate (one C call),
             # so that this front costs a hold'em call nothing measurable
-            kind = type(cards)
+            x: Any = cards     # typed Any: the type tests below pick the branch
+            kind = type(x)
             if kind is list or kind is tuple:
-                by_count = _EVAL_IDS_HOLDEM.get(len(cards))
+                by_count = _EVAL_IDS_HOLDEM.get(len(x))
                 if by_count is not None:
                     try:
-                        strength: int = by_count(bytes(cards))   # ints 0..255, else an error
+                        strength: int = by_count(bytes(x))   # ints 0..255, else an error
                     except (TypeError, ValueError):
                         strength = 0
                     if strength:
                         return strength
             elif kind is str:
-                if "\0" not in cards and cards.isascii():
-                    strength = core.lib.hr_eval_text_holdem(cards.encode())
+                if "\0" not in x and x.isascii():
+                    strength = core.lib.hr_eval_text_holdem(x.encode())
                     if strength:
                         return strength
-            elif kind is np.ndarray and cards.ndim == 1:
+            elif kind is np.ndarray and x.ndim == 1:
                 # one hand as an array: its bytes (uint8) or its ints, as a list's
-                by_count = _EVAL_IDS_HOLDEM.get(len(cards))
-                if by_count is not None and cards.dtype.kind in "iu":
+                by_count = _EVAL_IDS_HOLDEM.get(len(x))
+                if by_count is not None and x.dtype.kind in "iu":
                     try:
-                        raw = cards.tobytes() if cards.dtype.itemsize == 1 and \
-                            cards.dtype.kind == "u" else bytes(cards.tolist())
+                        raw = x.tobytes() if x.dtype.itemsize == 1 and \
+                            x.dtype.kind == "u" else bytes(x.tolist())
                     except ValueError:       # an id outside 0..255
                         raw = b""
                     strength = by_count(raw) if raw else 0
