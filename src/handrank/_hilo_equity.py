@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from . import _backend
+from . import _backend, _exact_tally
 from . import games as _games
 from ._omaha_equity import (
     CHUNK,
@@ -273,6 +273,15 @@ def _hilo_sums(raw: np.ndarray) -> np.ndarray:
 # and (tuples x runouts x last player's combos) comparisons.
 EXACT_CELLS = 20_000_000
 EXACT_COMPARISONS = 600_000_000
+# The C core's (csrc/omaha_exact.c): strengths are computed in passes over
+# the runouts, so the limits are of time (about 2e8 strengths and 1e9 pair
+# comparisons a second on one core) and of the (c0, c1) counters and
+# results (about 80 bytes a pair); tuples hold every strength at once.
+C_EXACT_CELLS = 4_000_000_000
+C_EXACT_COMPARISONS = 100_000_000_000
+C_EXACT_PAIRS = 20_000_000
+C_TUPLE_CELLS = 50_000_000
+C_TUPLE_COMPARISONS = 20_000_000_000
 
 
 def game_strengths(g: Any, hands: np.ndarray, boards: np.ndarray, nthreads: int = 1,
@@ -505,6 +514,8 @@ def exact_pairs(t: Table, nthreads: int = 1, too_large: Any = None) -> dict[str,
     fixed = [h[0] for h in (h0, h1) if len(h) == 1]
     runs = _runouts(t, np.concatenate(fixed) if fixed else None)
     r = len(runs)
+    if _backend.core is not None:
+        return _c_pairs(t, h0, h1, runs, nthreads, too_large)
     if r * (len(h0) + len(h1)) > EXACT_CELLS or r * len(h0) * len(h1) > EXACT_COMPARISONS:
         detail = f"{len(h0):,} x {len(h1):,} hands on {r:,} runouts"
         if too_large is not None:
@@ -531,6 +542,44 @@ def exact_pairs(t: Table, nthreads: int = 1, too_large: Any = None) -> dict[str,
             out[k][i] = np.where(good, v / c, np.nan)
         dealt[i] = good
     out["dealt"] = dealt
+    return out
+
+
+def _c_strengths(t: Table, nthreads: int) -> Any:
+    """(hands, runs) -> (runouts, hands, 2) strengths: csrc/omaha.c for the Omaha
+    games it ranks, else :func:`runout_strengths`."""
+    kernel = _exact_tally.omaha_kernel(t.g)
+    if kernel is not None:
+        return lambda hands, runs: _exact_tally.omaha_strengths(kernel, hands, t.board, runs)
+    return lambda hands, runs: runout_strengths(t, hands, runs, nthreads)
+
+
+def _c_pairs(t: Table, h0: np.ndarray, h1: np.ndarray, runs: np.ndarray, nthreads: int,
+             too_large: Any) -> dict[str, np.ndarray]:
+    """:func:`exact_pairs` on the C core (csrc/omaha_exact.c): integer counts per
+    pair, divided as the numpy code divides its exact sums (the same bits)."""
+    r, c0, c1 = len(runs), len(h0), len(h1)
+    if r * (c0 + c1) > C_EXACT_CELLS or r * c0 * c1 > C_EXACT_COMPARISONS \
+            or c0 * c1 > C_EXACT_PAIRS:
+        detail = f"{c0:,} x {c1:,} hands on {r:,} runouts"
+        if too_large is not None:
+            raise too_large(detail)
+        raise ValueError(f"exact {_label(t.g)} equity with ranges is not supported at "
+                         f"this size ({detail}; limits {C_EXACT_CELLS:.0e} strengths, "
+                         f"{C_EXACT_COMPARISONS:.0e} comparisons, {C_EXACT_PAIRS:.0e} hand "
+                         "pairs); use exact=False or narrower ranges")
+    acc = _exact_tally.pair_counts(_c_strengths(t, nthreads), h0, h1, runs,
+                                   2 if t.g.low_rule is not None else 1, nthreads)
+    cnt = acc[..., 0]
+    apart = (_masks(h0)[:, None] & _masks(h1)[None, :]) == 0
+    good = apart & (cnt > 0)
+    c = np.maximum(cnt, 1)
+    out: dict[str, np.ndarray] = {}
+    for key, col, unit in (("equity", 1, 4.0), ("win", 2, 0.0), ("tie", 3, 0.0),
+                           ("high", 4, 2.0), ("low", 5, 2.0), ("has_low", 6, 0.0)):
+        v = acc[..., col] / unit if unit else acc[..., col]
+        out[key] = np.where(good, v / c, np.nan)
+    out["dealt"] = good
     return out
 
 
