@@ -178,6 +178,8 @@ def hands_equity(g: Any, holes: list[list[int]], b: list[int], d: list[int], *,
             raise ValueError(f"exact enumeration too large ({cost:.2g} evaluations, "
                              f"limit {EXACT_MAX:.0e}); use exact=False")
         idx = _combinations(len(deck), m)
+        if _backend.core is not None:
+            return _c_hands_exact(g, hs, board_ids, deck[idx], strengths, nthreads)
         total = np.zeros((6, len(holes)))
         for lo in range(0, len(idx), CHUNK):
             total += _tally(strengths(_boards(board_ids, deck[idx[lo:lo + CHUNK]])))
@@ -189,6 +191,28 @@ def hands_equity(g: Any, holes: list[list[int]], b: list[int], d: list[int], *,
                                seed, nthreads, _hilo_sums, _stderr)
         return _result(total, done, exact=False)
     return _monte_carlo(strengths, board_ids, deck, m, trials, target_stderr, seed)
+
+
+def _c_hands_exact(g: Any, hs: list[np.ndarray], board: np.ndarray, runs: np.ndarray,
+                   strengths: Any, nthreads: int) -> HiLoEquityResult:
+    """The exact branch of :func:`hands_equity` on the C core: every hand's
+    (high, low) on every runout, then one tuple's sums (csrc/omaha_exact.c) in
+    integer units (heads-up the same bits as the numpy sums)."""
+    hands = np.ascontiguousarray(np.stack(hs), dtype=np.uint8)
+    kernel = _exact_tally.omaha_kernel(g)
+    if kernel is not None:
+        s = _exact_tally.omaha_strengths(kernel, hands, board, runs)
+    else:
+        s = np.empty((len(runs), len(hs), 2), dtype=np.uint16)
+        for lo in range(0, len(runs), CHUNK):
+            s[lo:lo + CHUNK] = strengths(_boards(board, runs[lo:lo + CHUNK])).transpose(1, 0, 2)
+    n = len(hs)
+    sums, _, _ = _exact_tally.tuple_sums(s, list(range(n + 1)), _masks(hands), np.ones(n),
+                                         False, nthreads)
+    total = np.zeros((6, n))
+    total[_EQUITY], total[_HIGH], total[_LOW] = sums[0], sums[3], sums[4]
+    total[_SCOOP], total[_PART] = sums[1], sums[2]
+    return _result(total, len(runs), exact=True)
 
 
 def _monte_carlo(strengths: Any, board: np.ndarray, deck: np.ndarray, m: int,
@@ -645,6 +669,8 @@ def exact_equity(t: Table, nthreads: int = 1) -> EquityResult:
     fixed = [h[0] for h in hands if len(h) == 1]
     runs = _runouts(t, np.concatenate(fixed) if fixed else None)
     r = len(runs)
+    if _backend.core is not None:
+        return _c_tuples(t, hands, runs, nthreads)
     tuples = math.prod(len(h) for h in hands[:-1])
     if r * sum(len(h) for h in hands) > EXACT_CELLS or \
             tuples * r * len(hands[-1]) > EXACT_COMPARISONS:
@@ -689,6 +715,35 @@ def exact_equity(t: Table, nthreads: int = 1) -> EquityResult:
     if total_w <= 0:
         raise InvalidRangeError("the players' ranges always clash: no deal is possible")
     sums /= total_w
+    res = dict(equity=sums[0], win=sums[1], tie=sums[2], high=sums[3], low=sums[4],
+               scoop=sums[1])
+    return _typed(t, res, deals)
+
+
+def _c_tuples(t: Table, hands: list[np.ndarray], runs: np.ndarray,
+              nthreads: int) -> EquityResult:
+    """:func:`exact_equity` of three or more players on the C core
+    (csrc/omaha_exact.c): the same weighted means, summed in integer units
+    per tuple (so they may differ from the numpy loop's in the last bits)."""
+    r = len(runs)
+    cols = sum(len(h) for h in hands)
+    tuples = math.prod(len(h) for h in hands)
+    if r * cols > C_TUPLE_CELLS or tuples * r > C_TUPLE_COMPARISONS:
+        raise ValueError(f"exact {_label(t.g)} equity with ranges is not supported at "
+                         f"this size ({tuples:,} hand tuples on {r:,} runouts; limits "
+                         f"{C_TUPLE_CELLS:.0e} strengths and {C_TUPLE_COMPARISONS:.0e} "
+                         "tuple runouts); use exact=False or narrower ranges")
+    every = np.concatenate(hands)
+    s = _c_strengths(t, nthreads)(every, runs)
+    offsets = [0]
+    for h in hands:
+        offsets.append(offsets[-1] + len(h))
+    weights = np.concatenate([_weights(t, p) for p in range(t.n)])
+    sums, total_w, deals = _exact_tally.tuple_sums(s, offsets, _masks(every), weights,
+                                                   True, nthreads)
+    if total_w <= 0:
+        raise InvalidRangeError("the players' ranges always clash: no deal is possible")
+    sums = sums / total_w
     res = dict(equity=sums[0], win=sums[1], tie=sums[2], high=sums[3], low=sums[4],
                scoop=sums[1])
     return _typed(t, res, deals)
