@@ -115,22 +115,17 @@ static int64_t tuple_runouts(int n, const uint16_t *s, int64_t n_cols, int64_t n
     for (int64_t r = 0; r < n_runouts; r++) {
         const uint16_t *row = s + 2 * r * n_cols;
         unsigned hv[HR_TUPLE_MAX_PLAYERS], lv[HR_TUPLE_MAX_PLAYERS];
-        unsigned best_h = 0, best_l = 0, all = 1;
+        unsigned all = 1;
         for (int p = 0; p < n; p++) {
             hv[p] = row[2 * col[p]];
             lv[p] = row[2 * col[p] + 1];
             all &= hv[p] != 0;
-            best_h = hv[p] > best_h ? hv[p] : best_h;
-            best_l = lv[p] > best_l ? lv[p] : best_l;
         }
         if (!all)
             continue;
         dealt++;
-        int nh = 0, nl = 0;
-        for (int p = 0; p < n; p++) {
-            nh += hv[p] == best_h;
-            nl += best_l && lv[p] == best_l;
-        }
+        int nh, nl;
+        const unsigned best_h = hr_best_of(n, hv, &nh), best_l = hr_best_of(n, lv, &nl);
         for (int p = 0; p < n; p++) {
             int64_t hs = hv[p] == best_h ? U / nh : 0;
             int64_t ls = best_l && lv[p] == best_l ? U / nl : 0;
