@@ -25,7 +25,8 @@ import numpy as np
 from . import _backend, _run
 from .evaluate import game_tables
 
-__all__ = ["omaha_kernel", "pair_counts", "tuple_sums"]
+__all__ = ["omaha_kernel", "omaha_kernel_tables", "omaha_strengths", "pair_counts",
+           "tuple_sums"]
 
 # Strength cells ((runouts x hands) uint16 pairs) computed per pass of pair_counts.
 CHUNK_CELLS = 1 << 23
@@ -49,6 +50,13 @@ def omaha_kernel(g: Any) -> tuple[Any, int] | None:
     if g.low_rule == ("a5", 8):
         return game_tables(None), 1
     return None
+
+
+def omaha_kernel_tables(tables: Any, hilo: bool) -> tuple[Any, int] | None:
+    """(hr_game, hilo) for the Omaha drivers, which hold the high half's tables."""
+    if _backend.core is None:
+        return None
+    return tables, int(hilo)
 
 
 def omaha_strengths(kernel: tuple[Any, int], hands: np.ndarray, board: np.ndarray,

@@ -24,10 +24,10 @@ from . import _backend, _exact_tally
 from . import games as _games
 from ._omaha_equity import (
     CHUNK,
+    CLASH_TUPLE_RUNOUTS,
+    CLASH_TUPLES,
     EXACT_LIMIT,
     EXACT_MAX,
-    MAX_DRAWS_FACTOR,
-    MIN_DRAWS,
     _boards,
     _combinations,
     _is_range,
@@ -35,6 +35,8 @@ from ._omaha_equity import (
     _prepare,
     c_players,
     c_sample,
+    check_draws,
+    clash_exact,
     dead_cards,
     python_too_slow,
     range_spot,
@@ -269,9 +271,16 @@ def _range_equity(g: Any, players: Any, board: Any, dead: Any, exact: bool | Non
         return _tally(s)
 
     if _backend.core is not None:        # the C core's sampler (csrc/omaha_mc.c)
-        total, done = c_sample(g, True, c_players(rs, int((~blocked).sum())), barr,
-                               dead_cards(blocked, barr, g), trials, target, seed, nthreads,
-                               _hilo_sums, _stderr)
+        try:
+            total, done = c_sample(g, True, c_players(rs, int((~blocked).sum())), barr,
+                                   dead_cards(blocked, barr, g), trials, target, seed,
+                                   nthreads, _hilo_sums, _stderr)
+        except InvalidRangeError as err:
+            sums, weight, deals = clash_exact(err, g, True, rs, barr, blocked, nthreads)
+            sums = sums / weight
+            return HiLoEquityResult(equity=sums[0], win=sums[1], tie=sums[2],
+                                    stderr=np.zeros(n), exact=True, samples=deals,
+                                    high=sums[3], low=sums[4], scoop=sums[1])
         return _result(total, done, exact=False)
     total, done = sample_ranges(rs, barr, m, blocked, trials, target, seed, tally, _stderr)
     return _result(total, done, exact=False)
@@ -301,11 +310,12 @@ EXACT_COMPARISONS = 600_000_000
 # the runouts, so the limits are of time (about 2e8 strengths and 1e9 pair
 # comparisons a second on one core) and of the (c0, c1) counters and
 # results (about 80 bytes a pair); tuples hold every strength at once.
-C_EXACT_CELLS = 4_000_000_000
-C_EXACT_COMPARISONS = 100_000_000_000
+C_EXACT_CELLS = 500_000_000            # csrc/omaha.c's strengths (the Omaha games)
+C_NUMPY_CELLS = 100_000_000            # the others' (runout_strengths, numpy rows)
+C_EXACT_COMPARISONS = 20_000_000_000
 C_EXACT_PAIRS = 20_000_000
 C_TUPLE_CELLS = 50_000_000
-C_TUPLE_COMPARISONS = 20_000_000_000
+C_TUPLE_COMPARISONS = 5_000_000_000
 
 
 def game_strengths(g: Any, hands: np.ndarray, boards: np.ndarray, nthreads: int = 1,
@@ -569,6 +579,17 @@ def exact_pairs(t: Table, nthreads: int = 1, too_large: Any = None) -> dict[str,
     return out
 
 
+def pair_limits(g: Any) -> tuple[float, float]:
+    """The largest (strengths, comparisons) of :func:`exact_pairs` in game `g` on this backend."""
+    if _backend.core is not None:
+        return _cells_limit(g), C_EXACT_COMPARISONS
+    return EXACT_CELLS, EXACT_COMPARISONS
+
+
+def _cells_limit(g: Any) -> int:
+    return C_EXACT_CELLS if _exact_tally.omaha_kernel(g) is not None else C_NUMPY_CELLS
+
+
 def _c_strengths(t: Table, nthreads: int) -> Any:
     """(hands, runs) -> (runouts, hands, 2) strengths: csrc/omaha.c for the Omaha
     games it ranks, else :func:`runout_strengths`."""
@@ -583,15 +604,15 @@ def _c_pairs(t: Table, h0: np.ndarray, h1: np.ndarray, runs: np.ndarray, nthread
     """:func:`exact_pairs` on the C core (csrc/omaha_exact.c): integer counts per
     pair, divided as the numpy code divides its exact sums (the same bits)."""
     r, c0, c1 = len(runs), len(h0), len(h1)
-    if r * (c0 + c1) > C_EXACT_CELLS or r * c0 * c1 > C_EXACT_COMPARISONS \
+    if r * (c0 + c1) > _cells_limit(t.g) or r * c0 * c1 > C_EXACT_COMPARISONS \
             or c0 * c1 > C_EXACT_PAIRS:
         detail = f"{c0:,} x {c1:,} hands on {r:,} runouts"
+        if c0 * c1 > C_EXACT_PAIRS:
+            detail += f", more than {C_EXACT_PAIRS:.0e} hand pairs"
         if too_large is not None:
             raise too_large(detail)
-        raise ValueError(f"exact {_label(t.g)} equity with ranges is not supported at "
-                         f"this size ({detail}; limits {C_EXACT_CELLS:.0e} strengths, "
-                         f"{C_EXACT_COMPARISONS:.0e} comparisons, {C_EXACT_PAIRS:.0e} hand "
-                         "pairs); use exact=False or narrower ranges")
+        raise ValueError(f"exact {_label(t.g)} equity with ranges is not supported yet at "
+                         f"this size ({detail}); use exact=False or narrower ranges")
     acc = _exact_tally.pair_counts(_c_strengths(t, nthreads), h0, h1, runs,
                                    2 if t.g.low_rule is not None else 1, nthreads)
     cnt = acc[..., 0]
@@ -729,10 +750,9 @@ def _c_tuples(t: Table, hands: list[np.ndarray], runs: np.ndarray,
     cols = sum(len(h) for h in hands)
     tuples = math.prod(len(h) for h in hands)
     if r * cols > C_TUPLE_CELLS or tuples * r > C_TUPLE_COMPARISONS:
-        raise ValueError(f"exact {_label(t.g)} equity with ranges is not supported at "
-                         f"this size ({tuples:,} hand tuples on {r:,} runouts; limits "
-                         f"{C_TUPLE_CELLS:.0e} strengths and {C_TUPLE_COMPARISONS:.0e} "
-                         "tuple runouts); use exact=False or narrower ranges")
+        raise ValueError(f"exact {_label(t.g)} equity with ranges is not supported yet at "
+                         f"this size ({tuples:,} hand tuples on {r:,} runouts); use "
+                         "exact=False or narrower ranges")
     every = np.concatenate(hands)
     s = _c_strengths(t, nthreads)(every, runs)
     offsets = [0]
@@ -823,11 +843,7 @@ def monte_carlo(t: Table, trials: int | None, target: float | None, seed: int | 
         if target is not None and total is not None and done >= 2 \
                 and _stderr(total, done).max() < target:
             break
-        if done == 0 and drawn >= MIN_DRAWS:
-            raise InvalidRangeError(f"no deal found in {drawn:,} draws: the ranges collide "
-                                    "with each other (or leave no deal at all)")
-        if drawn >= MAX_DRAWS_FACTOR * max(cap, 1) and done < cap:
-            raise InvalidRangeError("the players' ranges clash in almost every deal")
+        check_draws(done, drawn, cap)
     if total is None or done == 0:
         raise InvalidRangeError("no deal found: the ranges collide with each other")
     r = _result(total, done, exact=False)
@@ -864,9 +880,31 @@ def game_equity(g: Any, players: Any, board: Any = "", dead: Any = "", *,
     if exact:
         return exact_equity(table(g, players, board, dead, listed=True), nthreads)
     t = table(g, players, board, dead)
-    if _backend.core is not None and _c_game(t):
-        return _c_monte_carlo(t, trials, target_stderr, seed, nthreads)
-    return monte_carlo(t, trials, target_stderr, seed, nthreads)
+    try:
+        if _backend.core is not None and _c_game(t):
+            return _c_monte_carlo(t, trials, target_stderr, seed, nthreads)
+        return monte_carlo(t, trials, target_stderr, seed, nthreads)
+    except InvalidRangeError as err:
+        return _clash_table(err, g, players, board, dead, nthreads)
+
+
+def _clash_table(err: InvalidRangeError, g: Any, players: Any, board: Any, dead: Any,
+                 nthreads: int) -> EquityResult:
+    """Exact equity of ranges the sampler found to collide (as
+    :func:`handrank._omaha_equity.clash_exact`): every hand tuple that fits
+    together, when they can be listed and the enumeration is small enough;
+    else, or when none fits, `err`."""
+    try:
+        t = table(g, players, board, dead, listed=True)
+    except InvalidRangeError:
+        raise err from None
+    tuples = math.prod(len(h) for h in t.hands if h is not None)
+    if tuples > CLASH_TUPLES or _exact_cost(t) > CLASH_TUPLE_RUNOUTS:
+        raise err
+    try:
+        return exact_equity(t, nthreads)
+    except (InvalidRangeError, ValueError):
+        raise err from None
 
 
 def _c_game(t: Table) -> bool:

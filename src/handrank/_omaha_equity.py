@@ -32,7 +32,7 @@ from typing import Any
 
 import numpy as np
 
-from . import _backend, _run
+from . import _backend, _exact_tally, _run
 from ._validate import quote
 from .cards import card_str, cards
 from .equity import (
@@ -358,9 +358,15 @@ def _range_equity(variant: Any, g: Any, players: Any, board: Any, dead: Any,
         return np.array(_tally(s))
 
     if _backend.core is not None:
-        total, done = c_sample(g, False, c_players(rs, int((~blocked).sum())), barr,
-                               dead_cards(blocked, barr, g), trials, target, seed, nthreads,
-                               _high_sums, _stderr)
+        try:
+            total, done = c_sample(g, False, c_players(rs, int((~blocked).sum())), barr,
+                                   dead_cards(blocked, barr, g), trials, target, seed,
+                                   nthreads, _high_sums, _stderr)
+        except InvalidRangeError as err:
+            sums, weight, deals = clash_exact(err, g, False, rs, barr, blocked, nthreads)
+            return EquityResult(equity=sums[0] / weight, win=sums[1] / weight,
+                                tie=sums[2] / weight, stderr=np.zeros(n), exact=True,
+                                samples=deals)
     else:
         total, done = sample_ranges(rs, barr, m, blocked, trials, target, seed, tally, _stderr)
     return EquityResult(equity=total[2] / done, win=total[0] / done, tie=total[1] / done,
@@ -472,16 +478,73 @@ def sample_ranges(rs: list[OmahaRange], board: np.ndarray, m: int, blocked: np.n
         if target is not None and total is not None and done >= 2 \
                 and stderr(total, done).max() < target:
             break
-        if done == 0 and drawn >= MIN_DRAWS:
-            raise InvalidRangeError(f"no deal found in {drawn:,} draws: the ranges collide "
-                                    "with each other (or leave no deal at all)")
-        if drawn >= MAX_DRAWS_FACTOR * max(cap, 1) and done < cap:
-            # Fewer deals than asked for: say so rather than return a
-            # result on fewer trials than the caller wanted.
-            raise InvalidRangeError("the players' ranges clash in almost every deal")
+        check_draws(done, drawn, cap)
     if total is None or done == 0:
         raise InvalidRangeError("no deal found: the ranges collide with each other")
     return total, done
+
+
+# Colliding ranges enumerated instead (clash_exact): hand tuples walked, and
+# tuples x runouts (of which fewer than 1 in MAX_DRAWS_FACTOR fit together).
+CLASH_TUPLES = 1_000_000_000
+CLASH_TUPLE_RUNOUTS = 5_000_000_000_000
+CLASH_CELLS = 50_000_000
+
+
+def clash_exact(err: InvalidRangeError, g: Any, hilo: bool, rs: list[OmahaRange],
+                board: np.ndarray, blocked: np.ndarray,
+                nthreads: int) -> tuple[np.ndarray, float, int]:
+    """Exact equity of ranges the sampler found to collide, on the C core.
+
+    When the Monte Carlo stopped with `err` (the ranges clash in almost
+    every deal), every tuple of hands that fit together is enumerated with
+    every runout (csrc/omaha_exact.c), weighted as the sampler weights them,
+    if the ranges are small enough (``CLASH_TUPLES``, ``CLASH_CELLS``);
+    otherwise, or when no tuple fits at all, `err` is raised.  Returns the
+    (5, n) weighted sums of hr_tuple_tally, their total weight and the deals.
+    """
+    kernel = _exact_tally.omaha_kernel_tables(g, hilo)
+    tuples = math.prod(len(r) for r in rs)
+    gone = blocked.copy()
+    for r in rs:
+        if len(r) == 1:
+            gone[r.hands[0]] = True
+    left = np.flatnonzero(~gone).astype(np.uint8)
+    m = BOARD_CARDS - len(board)
+    runs = math.comb(len(left), m)
+    cols = sum(len(r) for r in rs)
+    if kernel is None or tuples > CLASH_TUPLES or tuples * runs > CLASH_TUPLE_RUNOUTS \
+            or cols * runs > CLASH_CELLS:
+        raise err
+    every = np.ascontiguousarray(np.concatenate([r.hands for r in rs]), dtype=np.uint8)
+    s = _exact_tally.omaha_strengths(kernel, every, board,
+                                     np.ascontiguousarray(left[_combinations(len(left), m)]))
+    offsets = [0]
+    for r in rs:
+        offsets.append(offsets[-1] + len(r))
+    bits = np.left_shift(np.uint64(1), every.astype(np.uint64))
+    sums, weight, deals = _exact_tally.tuple_sums(
+        s, offsets, np.bitwise_or.reduce(bits, axis=1),
+        np.concatenate([r.weights for r in rs]), True, nthreads)
+    if weight <= 0 or deals == 0:
+        raise err
+    return sums, weight, deals
+
+
+def check_draws(done: int, drawn: int, cap: int) -> None:
+    """The bounded rejection loop's stop, shared by the Omaha and any-game samplers.
+
+    Raises InvalidRangeError when `drawn` draws gave no deal (after
+    ``MIN_DRAWS``), or more than ``MAX_DRAWS_FACTOR`` draws per wanted trial
+    gave fewer than `cap` deals.
+    """
+    if done == 0 and drawn >= MIN_DRAWS:
+        raise InvalidRangeError(f"no deal found in {drawn:,} draws: the ranges collide "
+                                "with each other (or leave no deal at all)")
+    if drawn >= MAX_DRAWS_FACTOR * max(cap, 1) and done < cap:
+        # Fewer deals than asked for: say so rather than return a
+        # result on fewer trials than the caller wanted.
+        raise InvalidRangeError("the players' ranges clash in almost every deal")
 
 
 # ---------------------------------------------------------------------------
