@@ -137,7 +137,7 @@ def pair_counts(strengths: Strengths, h0: np.ndarray, h1: np.ndarray, runs: np.n
 
 
 def tuple_sums(s: np.ndarray, offsets: list[int], masks: np.ndarray, weights: np.ndarray,
-               mean: bool, nthreads: int = 1) -> tuple[np.ndarray, int, int]:
+               mean: bool, nthreads: int = 1) -> tuple[np.ndarray, float, int]:
     """Weighted sums over every tuple of hands that share no card (hr_tuple_tally).
 
     `s` is (runouts, hands, 2) with every player's hands side by side
