@@ -310,6 +310,7 @@ EXACT_COMPARISONS = 600_000_000
 # the runouts, so the limits are of time (about 2e8 strengths and 1e9 pair
 # comparisons a second on one core) and of the (c0, c1) counters and
 # results (about 80 bytes a pair); tuples hold every strength at once.
+NUMPY_BLOCK = 1 << 18                  # (runout, pair) cells per numpy pass of exact_pairs
 C_EXACT_CELLS = 500_000_000            # csrc/omaha.c's strengths (the Omaha games)
 C_NUMPY_CELLS = 100_000_000            # the others' (runout_strengths, numpy rows)
 C_EXACT_COMPARISONS = 20_000_000_000
@@ -562,19 +563,25 @@ def exact_pairs(t: Table, nthreads: int = 1, too_large: Any = None) -> dict[str,
     keys = ("equity", "win", "tie", "high", "low", "has_low")
     out = {k: np.full((len(h0), len(h1)), np.nan) for k in keys}
     dealt = np.zeros((len(h0), len(h1)), dtype=bool)
-    for i in range(len(h0)):
-        both = np.stack([np.broadcast_to(s0[:, i, None, :], s1.shape), s1])   # (2, r, c1, 2)
+    # blocks of player 0's hands against all of player 1's, (r, rows, c1) at a
+    # time; every share is a multiple of 1/4, so the sums are exact in any order
+    step = max(1, NUMPY_BLOCK // max(1, r * len(h1)))
+    for a in range(0, len(h0), step):
+        b = min(a + step, len(h0))
+        shape = (r, b - a, len(h1), 2)
+        both = np.stack([np.broadcast_to(s0[:, a:b, None, :], shape),
+                         np.broadcast_to(s1[:, None, :, :], shape)])   # (2, r, rows, c1, 2)
         ok = (both[0, ..., 0] > 0) & (both[1, ..., 0] > 0)
         share, hi, lo = _shares(both, ok)
         cnt = ok.sum(axis=0)
-        good = apart[i] & (cnt > 0)
+        good = apart[a:b] & (cnt > 0)
         c = np.maximum(cnt, 1)
         vals = (share[0].sum(axis=0), ((share[0] == 1) & ok).sum(axis=0),
                 ((share[0] > 0) & (share[0] < 1) & ok).sum(axis=0), hi[0].sum(axis=0),
                 lo[0].sum(axis=0), ((both[..., 1].max(axis=0) > 0) & ok).sum(axis=0))
         for k, v in zip(keys, vals):
-            out[k][i] = np.where(good, v / c, np.nan)
-        dealt[i] = good
+            out[k][a:b] = np.where(good, v / c, np.nan)
+        dealt[a:b] = good
     out["dealt"] = dealt
     return out
 
