@@ -33,11 +33,9 @@ from ._omaha_equity import (
     _is_range,
     _player_range,
     _prepare,
-    c_players,
+    c_ranges,
     c_sample,
     check_draws,
-    clash_exact,
-    dead_cards,
     python_too_slow,
     range_spot,
     sample_boards,
@@ -271,16 +269,12 @@ def _range_equity(g: Any, players: Any, board: Any, dead: Any, exact: bool | Non
         return _tally(s)
 
     if _backend.core is not None:        # the C core's sampler (csrc/omaha_mc.c)
-        try:
-            total, done = c_sample(g, True, c_players(rs, int((~blocked).sum())), barr,
-                                   dead_cards(blocked, barr, g), trials, target, seed,
-                                   nthreads, _hilo_sums, _stderr)
-        except InvalidRangeError as err:
-            sums, weight, deals = clash_exact(err, g, True, rs, barr, blocked, nthreads)
-            sums = sums / weight
-            return HiLoEquityResult(equity=sums[0], win=sums[1], tie=sums[2],
-                                    stderr=np.zeros(n), exact=True, samples=deals,
-                                    high=sums[3], low=sums[4], scoop=sums[1])
+        total, done, exact = c_ranges(g, True, rs, barr, blocked, trials, target, seed,
+                                      nthreads, _hilo_sums, _stderr)
+        if exact:
+            return HiLoEquityResult(equity=total[0], win=total[1], tie=total[2],
+                                    stderr=np.zeros(n), exact=True, samples=done,
+                                    high=total[3], low=total[4], scoop=total[1])
         return _result(total, done, exact=False)
     total, done = sample_ranges(rs, barr, m, blocked, trials, target, seed, tally, _stderr)
     return _result(total, done, exact=False)

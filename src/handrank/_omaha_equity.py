@@ -358,15 +358,11 @@ def _range_equity(variant: Any, g: Any, players: Any, board: Any, dead: Any,
         return np.array(_tally(s))
 
     if _backend.core is not None:
-        try:
-            total, done = c_sample(g, False, c_players(rs, int((~blocked).sum())), barr,
-                                   dead_cards(blocked, barr, g), trials, target, seed,
-                                   nthreads, _high_sums, _stderr)
-        except InvalidRangeError as err:
-            sums, weight, deals = clash_exact(err, g, False, rs, barr, blocked, nthreads)
-            return EquityResult(equity=sums[0] / weight, win=sums[1] / weight,
-                                tie=sums[2] / weight, stderr=np.zeros(n), exact=True,
-                                samples=deals)
+        total, done, exact = c_ranges(g, False, rs, barr, blocked, trials, target, seed,
+                                      nthreads, _high_sums, _stderr)
+        if exact:
+            return EquityResult(equity=total[0], win=total[1], tie=total[2],
+                                stderr=np.zeros(n), exact=True, samples=done)
     else:
         total, done = sample_ranges(rs, barr, m, blocked, trials, target, seed, tally, _stderr)
     return EquityResult(equity=total[2] / done, win=total[0] / done, tie=total[1] / done,
@@ -482,6 +478,23 @@ def sample_ranges(rs: list[OmahaRange], board: np.ndarray, m: int, blocked: np.n
     if total is None or done == 0:
         raise InvalidRangeError("no deal found: the ranges collide with each other")
     return total, done
+
+
+def c_ranges(g: Any, hilo: bool, rs: list[OmahaRange], board: np.ndarray, blocked: np.ndarray,
+             trials: int | None, target: float | None, seed: int | None, nthreads: int,
+             convert: Callable[[np.ndarray], np.ndarray],
+             stderr: Callable[[np.ndarray, int], np.ndarray]) -> tuple[np.ndarray, int, bool]:
+    """Omaha or Omaha hi-lo ranges on the C core: :func:`c_sample`, or when the
+    ranges collide :func:`clash_exact`.  Returns (converted sums, trials,
+    False) from the sampler, or (the (5, n) weighted means, deals, True)."""
+    try:
+        total, done = c_sample(g, hilo, c_players(rs, int((~blocked).sum())), board,
+                               dead_cards(blocked, board, g), trials, target, seed, nthreads,
+                               convert, stderr)
+    except InvalidRangeError as err:
+        sums, weight, deals = clash_exact(err, g, hilo, rs, board, blocked, nthreads)
+        return sums / weight, deals, True
+    return total, done, False
 
 
 # Colliding ranges enumerated instead (clash_exact): hand tuples walked, and
