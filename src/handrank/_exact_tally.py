@@ -86,7 +86,7 @@ def _masks(h: np.ndarray) -> np.ndarray:
 
 def pair_counts(strengths: Strengths, h0: np.ndarray, h1: np.ndarray, runs: np.ndarray,
                 halves: int, nthreads: int = 1) -> np.ndarray:
-    """(c0, c1, HR_PAIR_SUMS) int64 counts of every hand pair over the runouts.
+    """(c0, c1, HR_PAIR_SUMS) int32 counts of every hand pair over the runouts.
 
     `strengths(hands, runs)` gives (runouts, hands, 2) strengths (high 0
     where a hand clashes with the runout); the runouts are taken in passes
@@ -133,7 +133,7 @@ def pair_counts(strengths: Strengths, h0: np.ndarray, h1: np.ndarray, runs: np.n
         got = _run.run_tasks(task, k, inline=True)
         if min(got) < 0:
             raise RuntimeError("internal error: hr_pair_tally rejected its arguments")
-    return np.ascontiguousarray(acc.transpose(0, 2, 1), dtype=np.int64)
+    return acc.transpose(0, 2, 1)
 
 
 def tuple_sums(s: np.ndarray, offsets: list[int], masks: np.ndarray, weights: np.ndarray,

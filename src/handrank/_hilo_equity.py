@@ -33,13 +33,13 @@ from ._omaha_equity import (
     _is_range,
     _player_range,
     _prepare,
-    c_ranges,
     c_sample,
     check_draws,
+    pot_shares,
     python_too_slow,
     range_spot,
+    ranges_sums,
     sample_boards,
-    sample_ranges,
 )
 from ._omaha_equity import _hand as _omaha_hand
 from .cards import card_str, cards
@@ -268,15 +268,13 @@ def _range_equity(g: Any, players: Any, board: Any, dead: Any, exact: bool | Non
             evaluate_omaha_hilo_batch(h, boards, out=s[p], threads=nthreads)
         return _tally(s)
 
-    if _backend.core is not None:        # the C core's sampler (csrc/omaha_mc.c)
-        total, done, exact = c_ranges(g, True, rs, barr, blocked, trials, target, seed,
-                                      nthreads, _hilo_sums, _stderr)
-        if exact:
-            return HiLoEquityResult(equity=total[0], win=total[1], tie=total[2],
-                                    stderr=np.zeros(n), exact=True, samples=done,
-                                    high=total[3], low=total[4], scoop=total[1])
-        return _result(total, done, exact=False)
-    total, done = sample_ranges(rs, barr, m, blocked, trials, target, seed, tally, _stderr)
+    # the C core's sampler (csrc/omaha_mc.c) or numpy's; colliding ranges enumerated
+    total, done, exact = ranges_sums(g, None, True, rs, barr, m, blocked, trials, target,
+                                     seed, nthreads, _hilo_sums, tally, _stderr)
+    if exact:
+        return HiLoEquityResult(equity=total[0], win=total[1], tie=total[2],
+                                stderr=np.zeros(n), exact=True, samples=done,
+                                high=total[3], low=total[4], scoop=total[1])
     return _result(total, done, exact=False)
 
 
@@ -308,7 +306,7 @@ NUMPY_BLOCK = 1 << 18                  # (runout, pair) cells per numpy pass of 
 C_EXACT_CELLS = 500_000_000            # csrc/omaha.c's strengths (the Omaha games)
 C_NUMPY_CELLS = 100_000_000            # the others' (runout_strengths, numpy rows)
 C_EXACT_COMPARISONS = 20_000_000_000
-C_EXACT_PAIRS = 20_000_000
+C_EXACT_PAIRS = 10_000_000             # about 100 bytes a pair while the results are made
 C_TUPLE_CELLS = 50_000_000
 C_TUPLE_COMPARISONS = 5_000_000_000
 
@@ -344,27 +342,6 @@ def game_strengths(g: Any, hands: np.ndarray, boards: np.ndarray, nthreads: int 
     else:
         res[:, 1] = 0
     return res
-
-
-def _shares(s: np.ndarray, ok: np.ndarray | None = None
-            ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Pot, high-half and low-half shares of (players, ..., 2) strengths.
-
-    With a qualifying low somewhere, half to the best high and half to the
-    best low (ties split each); with none (or no low half), the whole pot to
-    the best high.  `ok` masks the deals to count (zero shares elsewhere).
-    """
-    high, low = s[..., 0], s[..., 1]
-    high_top = high == high.max(axis=0)
-    high_share = high_top / np.maximum(high_top.sum(axis=0), 1)
-    best_low = low.max(axis=0)
-    has_low = best_low > 0
-    low_top = (low == best_low) & has_low
-    low_share = low_top / np.maximum(low_top.sum(axis=0), 1)
-    share = np.where(has_low, (high_share + low_share) / 2, high_share)
-    if ok is not None:
-        share, high_share, low_share = share * ok, high_share * ok, low_share * ok
-    return share, high_share, low_share
 
 
 @dataclass
@@ -566,7 +543,7 @@ def exact_pairs(t: Table, nthreads: int = 1, too_large: Any = None) -> dict[str,
         both = np.stack([np.broadcast_to(s0[:, a:b, None, :], shape),
                          np.broadcast_to(s1[:, None, :, :], shape)])   # (2, r, rows, c1, 2)
         ok = (both[0, ..., 0] > 0) & (both[1, ..., 0] > 0)
-        share, hi, lo = _shares(both, ok)
+        share, hi, lo = pot_shares(both, ok)
         cnt = ok.sum(axis=0)
         good = apart[a:b] & (cnt > 0)
         c = np.maximum(cnt, 1)
@@ -723,7 +700,7 @@ def exact_equity(t: Table, nthreads: int = 1) -> EquityResult:
         st = np.stack([np.broadcast_to(s[p][:, i, None, :], last.shape)
                        for p, i in enumerate(idx)] + [last])
         ok = np.asarray((st[..., 0] > 0).all(axis=0))
-        share, hi, lo = _shares(st, ok)
+        share, hi, lo = pot_shares(st, ok)
         cnt = np.maximum(ok.sum(axis=0), 1)
         lw = w * last_w[keep] / cnt                       # weight per runout of each tuple
         lw_tot = w * last_w[keep]
