@@ -804,6 +804,8 @@ static int hand(const char *base, const char *p, const char *e, int mode, int64_
     }
     if (allin)
         flags |= HR_PHH_ALLIN;
+    if (omaha)
+        flags |= HR_PHH_OMAHA;
     rec[HR_PHH_FLAGS] = flags;
     rec[HR_PHH_DEAD] = dead;
     int agree = -1;
