@@ -105,6 +105,9 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
     summary = False
     shown: dict[int, str] = {}
     deal_at = 0
+    first_run: list[str] = []         # run it twice: the cards of each run
+    second_run: list[str] = []
+    shared: str | None = None         # the board both runs share
     for ln in body:
         if ln.startswith("*** SUMMARY"):
             summary = True
@@ -121,6 +124,22 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
             if mb:
                 acts.append("d db " + _cards(mb.group(2)))
                 street_bet = [0] * n
+            # run it twice: the first run's cards are the board, the second run's
+            # cards (after the cards both runs share) a second board
+            mr = re.match(r"\*\*\* (FIRST|SECOND|THIRD|FOURTH) (FLOP|TURN|RIVER) \*\*\* "
+                          r"(\[[^\]]*\] )?\[([^\]]*)\]$", ln)
+            if mr:
+                run, new = mr.group(1), _cards(mr.group(4))
+                if run not in ("FIRST", "SECOND"):
+                    raise fail(f"a board run {run.lower()} time: only hands run twice are read")
+                if run == "FIRST":
+                    first_run.append(new)
+                    acts.append("d db " + new)
+                else:
+                    if shared is None:
+                        shared = "".join(a[5:] for a in acts if a.startswith("d db ")
+                                         )[:-len("".join(first_run)) or None]
+                    second_run.append(new)
             continue
         md = re.match(r"Dealt to (.+?) \[([^\]]+)\]", ln)
         if md and md.group(1) in name:
@@ -179,11 +198,15 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
     players = [""] * n
     for s, nm, _ in seats:
         players[order[s]] = nm
+    extra: dict[str, Any] = {"site": "PokerStars", "unit": "cents" if _CENTS[0] else "chips",
+                             "hand": int(mh.group(1)) if (mh := _HEAD.match(head)) else 0}
+    if second_run or first_run:
+        if not second_run or not first_run:
+            raise fail("a hand run twice with only one run of the board")
+        extra["second_board"] = (shared or "") + "".join(second_run)
     return Hand(variant=variant, starting_stacks=stacks, actions=acts, antes=antes,
                 blinds_or_straddles=blinds, ante_trimming_status=False,
-                players=players, winnings=won, rake=rake,
-                extra={"site": "PokerStars", "unit": "cents" if _CENTS[0] else "chips",
-                       "hand": int(mh.group(1)) if (mh := _HEAD.match(head)) else 0},
+                players=players, winnings=won, rake=rake, extra=extra,
                 source=file, index=index)
 
 
