@@ -210,11 +210,76 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
                 source=file, index=index)
 
 
+#: the headers of the hands PokerStars writes in other languages (checked on public
+#: samples): Portuguese ("Mão PokerStars #..."), and French headers over English lines
+#: ("Main PokerStars n°... :", actions written "name : verb")
+_HEAD_PT = re.compile(r"Mão PokerStars #(\d+):")
+_HEAD_FR = re.compile(r"Main PokerStars n°(\d+) :")
+
+#: Portuguese lines -> the English the reader reads (whole-line patterns)
+_PT_LINES = [
+    (re.compile(r"^Mesa '(.*)' (.*)Lugar #(\d+) é o botão$"),
+     r"Table '\1' \2Seat #\3 is the button"),
+    (re.compile(r"^Lugar (\d+): (.+) \((\$?[\d.,]+) em fichas\)"), r"Seat \1: \2 (\3 in chips)"),
+    (re.compile(r"^\*\*\* CARTAS DA MÃO \*\*\*"), "*** HOLE CARDS ***"),
+    (re.compile(r"^\*\*\* SUMÁRIO \*\*\*"), "*** SUMMARY ***"),
+    (re.compile(r"^(.+) recebe \[([^\]]+)\]$"), r"Dealt to \1 [\2]"),
+    (re.compile(r"^Aposta não-igualada \((.+)\) voltou para (.+)$"),
+     r"Uncalled bet (\1) returned to \2"),
+    (re.compile(r"^(.+) recebeu (\$?[\d.,]+) do pote"), r"\1 collected \2 from pot"),
+    (re.compile(r"^Total pote (.*)\| comissão "), r"Total pot \1| Rake "),
+]
+#: Portuguese verbs after "name: " -> English
+_PT_VERBS = [
+    (re.compile(r": coloca ante "), ": posts the ante "),
+    (re.compile(r": paga o small blind "), ": posts small blind "),
+    (re.compile(r": paga o big blind "), ": posts big blind "),
+    (re.compile(r": desiste$"), ": folds"),
+    (re.compile(r": passa$"), ": checks"),
+    (re.compile(r": iguala "), ": calls "),
+    (re.compile(r": aposta "), ": bets "),
+    (re.compile(r": aumenta (\$?[\d.,]+) para "), r": raises \1 to "),
+    (re.compile(r": mostra \["), ": shows ["),
+    (re.compile(r": não mostra a mão$"), ": doesn't show hand"),
+    (re.compile(r": escondeu as cartas"), ": mucks hand"),
+]
+
+
+def _english(ln: str, lang: str) -> str:
+    """A line of a hand written in ``lang`` ("pt", "fr") as the English reader reads it."""
+    if lang == "fr":
+        m = _HEAD_FR.match(ln)
+        if m:
+            return f"PokerStars Hand #{m.group(1)}:" + ln[m.end():]
+        if not ln.startswith("*** ") and " : " in ln:
+            return ln.replace(" : ", ": ", 1)
+        return ln
+    m = _HEAD_PT.match(ln)
+    if m:
+        rest = ln[m.end():].replace("Torneio #", "Tournament #")
+        rest = re.sub(r"(?<![\w])Nível ", "Level ", rest)
+        return f"PokerStars Hand #{m.group(1)}:" + rest
+    for pat, rep in _PT_LINES:
+        out, k = pat.subn(rep, ln, count=1)
+        if k:
+            ln = out
+            break
+    else:
+        for pat, rep in _PT_VERBS:
+            out, k = pat.subn(rep, ln, count=1)
+            if k:
+                ln = out.replace(" e está all-in", " and is all-in")
+                break
+    return ln
+
+
 def read_stream(lines: Iterable[str], file: str | None, errors: str,
                 bad: list[HistoryError]) -> Iterator[Hand]:
-    """Hands from PokerStars text, one at a time."""
+    """Hands from PokerStars text, one at a time (English; Portuguese and French
+    headers read through :func:`_english`)."""
     buf: list[str] = []
     i = 0
+    lang = "en"
 
     def flush() -> Iterator[Hand]:
         nonlocal i
@@ -228,9 +293,12 @@ def read_stream(lines: Iterable[str], file: str | None, errors: str,
             i += 1
     for raw in lines:
         ln = raw.strip().lstrip("\ufeff")
-        if _HEAD.match(ln):
+        head = "en" if _HEAD.match(ln) else "pt" if _HEAD_PT.match(ln) else \
+            "fr" if _HEAD_FR.match(ln) else None
+        if head is not None:
             yield from flush()
-            buf = [ln]
+            lang = head
+            buf = [ln if lang == "en" else _english(ln, lang)]
         elif ln and buf:
-            buf.append(ln)
+            buf.append(ln if lang == "en" else _english(ln, lang))
     yield from flush()
