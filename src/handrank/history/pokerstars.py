@@ -105,6 +105,7 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
     summary = False
     shown: dict[int, str] = {}
     deal_at = 0
+    sb_seat: list[int] = []           # the seat that posted the small blind
     first_run: list[str] = []         # run it twice: the cards of each run
     second_run: list[str] = []
     shared: str | None = None         # the board both runs share
@@ -161,9 +162,16 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
         rest = rest.replace(" and is all-in", "")
         if m := re.match(r"posts the ante " + _AMT, rest):
             antes[s] = _num(m.group(1))
-        elif m := re.match(r"posts (?:small|big) blind " + _AMT + r"$", rest):
-            blinds[s] = _num(m.group(1))
+        elif (m := re.match(r"posts small blind " + _AMT + r"$", rest)) and any(
+                blinds[t] and t != s for t in sb_seat):
+            # a small blind posted alone by a player coming back, after the seat in
+            # the small blind posted it: dead money (an ante of theirs), never their bet
+            antes[s] += _num(m.group(1))
+        elif m := re.match(r"posts (small|big) blind " + _AMT + r"$", rest):
+            blinds[s] = _num(m.group(2))
             street_bet[s] = blinds[s]
+            if m.group(1) == "small":
+                sb_seat.append(s)
         elif m := re.match(r"posts small & big blinds " + _AMT + r"$", rest):
             # a player coming back posts both: the big blind is live (their bet),
             # the small blind dead money (an ante of theirs: dead, never returned)
