@@ -2,7 +2,7 @@
  * (``key = value`` lines; strings, whole numbers, booleans and one-line
  * arrays of them; the action notation ``d dh p1 AsKs``, ``p2 cbr 300``,
  * ``p3 f``, ``p1 cc``, ``d db AhKhQh``, ``p1 sm AsKs``), replays hold'em
- * and Omaha hands (variants NT, FT, PT; PO, NO) chip by chip and settles
+ * and Omaha hands (variants NT, FT, PT; PO, NO; FO/8, hi-lo) chip by chip and settles
  * them with the evaluator, one fixed-width record of int64 per hand.
  *
  * It never decides anything the Python reader would decide differently: a
