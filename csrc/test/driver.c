@@ -1555,6 +1555,28 @@ static void history_calls(int rounds)
                 }
                 phh_hands++;
             }
+            if (mode == 1 && n > 0 && r % 10 == 0) {     /* the all-in pots of every record */
+                int64_t rows[8];
+                double ev[8 * HR_PHH_EV_WIDTH];
+                int8_t st[8];
+                int64_t k = n < 8 ? n : 8;
+                for (int64_t h = 0; h < k; h++)
+                    rows[h] = h;
+                CHECK(hr_phh_allin_pots(hr_game_at(0), out, rows, k, ev, st) == k,
+                      "hr_phh_allin_pots failed");
+                for (int64_t h = 0; h < k; h++) {
+                    CHECK(st[h] >= 0 && st[h] <= 2, "hr_phh_allin_pots: status %d", st[h]);
+                    const int64_t *rec = out + h * HR_PHH_WIDTH;
+                    if (flips == 0 && len % len0 == 0 && rec[HR_PHH_STATUS] == HR_PHH_OK) {
+                        /* 800 contested by AsKs and QhQd preflop, 600 p1's alone */
+                        const double *e = ev + h * HR_PHH_EV_WIDTH;
+                        CHECK(st[h] == 0 && e[HR_PHH_EV_WIDTH - 1] == 2 && e[0] == 800
+                              && e[1] == 3 && e[HR_PHH_EV_POT] == 600
+                              && e[HR_PHH_EV_POT + 1] == 1 && e[3] + e[4] == e[2] * 2520,
+                              "hr_phh_allin_pots: the pots of the hand by hand");
+                    }
+                }
+            }
         }
         free(out);
         free(buf);
