@@ -11,6 +11,11 @@ Each figure is a ratio measured in this run:
   two processes get is the most any two-thread code can get here;
 - ``evaluate_batch(a, threads=2)`` against ``threads=1`` (20M random hands);
 - ``hr.equity(["AsKs", "QdQc"], trials=..., threads=2)`` against ``threads=1``;
+- where the threads' shortfall goes (``split_part``): the same 20M rows as two
+  halves, each evaluated by one direct C call in its own thread (no slices,
+  no Python between slices), against one direct call on all of them, and
+  ``threads=2`` with the library's slice size overridden in this process
+  (2^16, 2^18, 2^20 rows), each alternated with ``threads=1``;
 - with ``--dask``: ``handrank.dask.equity`` on a 2-worker LocalCluster against
   ``hr.equity(threads=1)`` in one process, and ``preflop_table`` on the cluster
   against ``preflop_table`` on one core.
@@ -119,6 +124,72 @@ def threads_part(report: dict[str, Any]) -> None:
           f"(load {load():.1f})")
 
 
+def split_part(report: dict[str, Any]) -> None:
+    import threading
+
+    import handrank as hr
+    from handrank import _backend
+    if _backend.core is None:
+        return
+    ffi, lib = _backend.core.ffi, _backend.core.lib
+    # the module that slices evaluate_batch's rows (its _SLICE_ROWS is overridden below)
+    ev = next((m for m in list(sys.modules.values()) if m is not None
+               and m.__name__.rsplit(".", 1)[-1] == "evaluate" and hasattr(m, "_SLICE_ROWS")),
+              None)
+    rng = np.random.default_rng(1)
+    a = np.argsort(rng.random((2_000_000, 52)), axis=1)[:, :7].astype(np.uint8)
+    a = np.tile(a, (10, 1))
+    out = np.empty(len(a), np.uint16)
+    g = lib.hr_game_at(0)
+    src = ffi.from_buffer("uint8_t[]", a)
+    dst = ffi.from_buffer("uint16_t[]", out, require_writable=True)
+    n, half = len(a), len(a) // 2
+
+    def call(lo: int, hi: int) -> None:
+        lib.hr_eval_batch(g, src + 7 * lo, hi - lo, 7, dst + lo)
+
+    def two_threads() -> None:
+        ts = [threading.Thread(target=call, args=(0, half)),
+              threading.Thread(target=call, args=(half, n))]
+        for t in ts:
+            t.start()
+        for t in ts:
+            t.join()
+
+    def timed(fn: Any) -> tuple[float, float]:
+        w, c = time.perf_counter(), time.process_time()
+        fn()
+        return time.perf_counter() - w, time.process_time() - c
+
+    c1, c2 = [], []
+    for _ in range(4):
+        c1.append(timed(lambda: call(0, n)))
+        c2.append(timed(two_threads))
+    (w1, u1), (w2, u2) = min(c1), min(c2)
+    report["direct_halves"] = {"one_call_s": w1, "one_call_cpu_s": u1, "two_threads_s": w2,
+                               "two_threads_cpu_s": u2, "speedup": w1 / w2, "load": load()}
+    print(f"two direct C calls on halves, one thread each: {w1 / w2:.2f}x one call on all "
+          f"{n:,} rows ({w2:.3f} s wall / {u2:.3f} s CPU against {w1:.3f} s / {u1:.3f} s; "
+          f"load {load():.1f})")
+    if ev is None:
+        return
+    saved = ev._SLICE_ROWS
+    report["slices"] = {}
+    try:
+        for rows in (1 << 16, 1 << 18, 1 << 20):
+            ev._SLICE_ROWS = rows
+            t1, t2 = [], []
+            for _ in range(3):
+                t1.append(best(lambda: hr.evaluate_batch(a, out=out, threads=1), 1))
+                t2.append(best(lambda: hr.evaluate_batch(a, out=out, threads=2), 1))
+            report["slices"][rows] = {"threads1_s": min(t1), "threads2_s": min(t2),
+                                      "speedup": min(t1) / min(t2), "load": load()}
+            print(f"slices of {rows:,} rows: threads=2 {min(t1) / min(t2):.2f}x threads=1 "
+                  f"(load {load():.1f})")
+    finally:
+        ev._SLICE_ROWS = saved
+
+
 def dask_part(report: dict[str, Any], trials: int) -> None:
     import distributed
 
@@ -165,6 +236,7 @@ def main() -> None:
           "(other work on the machine)")
     vm_part(report)
     threads_part(report)
+    split_part(report)
     if args.dask:
         dask_part(report, int(args.trials))
     print(json.dumps(report, indent=1, default=str))
