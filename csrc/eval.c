@@ -366,48 +366,111 @@ static HR_INLINE void planes_flushes(const hr_game *g, const uint8_t *src, uint1
 }
 
 
-/* SSE2 on 7-card rows: every row through the hash with no branch; a row
- * whose key has a flush sets its bit in the block's set, and those rows are
- * done again through the flush table after the block (3% of rows: a branch
- * on each would be mispredicted that often, and throw away the rows behind). */
+/* SSE2 on 7-card rows.  A row's key is summed in a general register from a
+ * copy of the entries' keys at a stride of 8 bytes (one load and one add per
+ * card, the id itself the index), two rows at a time; no mask is summed.
+ * Every row goes through the hash with no branch; the rows whose key has a
+ * flush (3%: a branch on each would be mispredicted that often) are found
+ * from the stored keys after the block and done again through the flush
+ * table.  A block is checked with no per-card work: a card outside the
+ * game's deck (ids >= 52 among them) has the poison bit in its key, which
+ * the or of the block's keys keeps (no sum of seven valid keys reaches bits
+ * 16..38); a repeated card is found by dup8 on 8 rows at a time.  A failing
+ * block is scanned again row by row (first_bad), as before.  The blocks read
+ * one byte past their last row: the last block, and batches of less than 4
+ * blocks, take the kernel above. */
+
+/* 8 rows of 7 ids at s (8 bytes read from each row's start: 1 past the
+ * last) transposed into 4 registers, cards 0-1, 2-3, 4-5 and 6 of the 8
+ * rows, the byte after a row's 7 ids set to 0xFF (no id); each register
+ * compared with the others and with their halves swapped pairs each of a
+ * row's 21 pairs of ids at least once.  Returns dup with the bytes of equal
+ * pairs set. */
+static HR_INLINE __m128i dup8(const uint8_t *s, __m128i dup)
+{
+    const __m128i junk = _mm_set_epi64x(-1, 0);
+    __m128i r0 = _mm_loadl_epi64((const __m128i *)(const void *)(s));
+    __m128i r1 = _mm_loadl_epi64((const __m128i *)(const void *)(s + 7));
+    __m128i r2 = _mm_loadl_epi64((const __m128i *)(const void *)(s + 14));
+    __m128i r3 = _mm_loadl_epi64((const __m128i *)(const void *)(s + 21));
+    __m128i r4 = _mm_loadl_epi64((const __m128i *)(const void *)(s + 28));
+    __m128i r5 = _mm_loadl_epi64((const __m128i *)(const void *)(s + 35));
+    __m128i r6 = _mm_loadl_epi64((const __m128i *)(const void *)(s + 42));
+    __m128i r7 = _mm_loadl_epi64((const __m128i *)(const void *)(s + 49));
+    __m128i b01 = _mm_unpacklo_epi8(r0, r1), b23 = _mm_unpacklo_epi8(r2, r3);
+    __m128i b45 = _mm_unpacklo_epi8(r4, r5), b67 = _mm_unpacklo_epi8(r6, r7);
+    __m128i w0 = _mm_unpacklo_epi16(b01, b23), w1 = _mm_unpackhi_epi16(b01, b23);
+    __m128i w2 = _mm_unpacklo_epi16(b45, b67), w3 = _mm_unpackhi_epi16(b45, b67);
+    __m128i q0 = _mm_unpacklo_epi32(w0, w2), q1 = _mm_unpackhi_epi32(w0, w2);
+    __m128i q2 = _mm_unpacklo_epi32(w1, w3), q3 = _mm_or_si128(_mm_unpackhi_epi32(w1, w3), junk);
+    __m128i s0 = _mm_shuffle_epi32(q0, 0x4E), s1 = _mm_shuffle_epi32(q1, 0x4E);
+    __m128i s2 = _mm_shuffle_epi32(q2, 0x4E), s3 = _mm_shuffle_epi32(q3, 0x4E);
+    __m128i e = _mm_or_si128(_mm_cmpeq_epi8(q0, s0), _mm_cmpeq_epi8(q1, s1));
+    e = _mm_or_si128(e, _mm_cmpeq_epi8(q2, s2));
+    e = _mm_or_si128(e, _mm_or_si128(_mm_cmpeq_epi8(q0, q1), _mm_cmpeq_epi8(q0, s1)));
+    e = _mm_or_si128(e, _mm_or_si128(_mm_cmpeq_epi8(q0, q2), _mm_cmpeq_epi8(q0, s2)));
+    e = _mm_or_si128(e, _mm_or_si128(_mm_cmpeq_epi8(q0, q3), _mm_cmpeq_epi8(q0, s3)));
+    e = _mm_or_si128(e, _mm_or_si128(_mm_cmpeq_epi8(q1, q2), _mm_cmpeq_epi8(q1, s2)));
+    e = _mm_or_si128(e, _mm_or_si128(_mm_cmpeq_epi8(q1, q3), _mm_cmpeq_epi8(q1, s3)));
+    e = _mm_or_si128(e, _mm_or_si128(_mm_cmpeq_epi8(q2, q3), _mm_cmpeq_epi8(q2, s3)));
+    return _mm_or_si128(dup, e);
+}
+
 static int64_t flat7_sse2(const hr_game *g, const uint8_t *cards, int64_t n, uint16_t *out)
 {
-    const char *card = (const char *)(const void *)g->card;
     const uint16_t *values = g->values;
     const uint32_t *offsets = hr_hash_offsets;
-    const __m128i init = _mm_cvtsi32_si128((int)HR_CARD_SUIT_INIT);
-    uint16_t at[HR_BLOCK * 7];
-    for (int64_t lo = 0; lo < n; lo += HR_BLOCK) {
-        int64_t hi = n - lo > HR_BLOCK ? lo + HR_BLOCK : n;
-        const uint8_t *src = cards + lo * 7;
-        int count = (int)(hi - lo) * 7;
-        for (int j = 0; j < count; j++)
-            at[j] = (uint16_t)(src[j] << 4);
-        const uint16_t *row = at;
-        uint64_t rows = 0;
-        __m128i acc = _mm_setzero_si128(), seen = _mm_setzero_si128();
-        for (int64_t i = lo; i < hi; i++, row += 7) {
-            __m128i sum = init, any = _mm_setzero_si128();
-            for (int j = 0; j < 7; j++) {
-                __m128i e = _mm_load_si128((const __m128i *)(const void *)(card + row[j]));
-                sum = _mm_add_epi64(sum, e);
-                any = _mm_or_si128(any, e);
+    const __m128i zero = _mm_setzero_si128();
+    const __m128i init = _mm_set1_epi32((int)HR_CARD_SUIT_INIT);
+    const __m128i fbit = _mm_set1_epi32((int)HR_CARD_FLUSH);
+    uint64_t key[256];
+    HR_ALIGN16 uint64_t hv[HR_BLOCK];
+    int64_t lo = 0;
+    if (n >= 4 * HR_BLOCK) {
+        for (int id = 0; id < 256; id++)
+            key[id] = g->card[2 * id];
+        for (; lo + HR_BLOCK < n; lo += HR_BLOCK) {
+            const uint8_t *src = cards + lo * 7;
+            uint64_t any = 0;
+            __m128i dup = zero;
+            for (int q = 0; q < HR_BLOCK; q += 8) {
+                dup = dup8(src + 7 * q, dup);
+                for (int i = q; i < q + 8; i += 2) {
+                    const uint8_t *r = src + 7 * i;
+                    uint64_t k = key[r[0]] + key[r[1]] + key[r[2]] + key[r[3]] + key[r[4]] +
+                                 key[r[5]] + key[r[6]];
+                    uint64_t k2 = key[r[7]] + key[r[8]] + key[r[9]] + key[r[10]] + key[r[11]] +
+                                  key[r[12]] + key[r[13]];
+                    any |= k | k2;
+                    hv[i] = k;
+                    hv[i + 1] = k2;
+                    out[lo + i] = values[(uint32_t)((uint32_t)(k >> HR_CARD_HASH_SHIFT) +
+                                                    offsets[k >> HR_CARD_ROW_SHIFT])];
+                    out[lo + i + 1] = values[(uint32_t)((uint32_t)(k2 >> HR_CARD_HASH_SHIFT) +
+                                                        offsets[k2 >> HR_CARD_ROW_SHIFT])];
+                }
             }
-            uint64_t key = (uint64_t)_mm_cvtsi128_si64(sum);
-            acc = _mm_or_si128(acc, _mm_xor_si128(sum, any));
-            seen = _mm_or_si128(seen, any);
-            rows |= (uint64_t)((key & HR_CARD_FLUSH) != 0) << (i - lo);
-            out[i] = values[(uint32_t)((uint32_t)(key >> HR_CARD_HASH_SHIFT) +
-                                       offsets[key >> HR_CARD_ROW_SHIFT])];
-        }
-        planes_flushes(g, src, out + lo, rows);
-        if (HR_UNLIKELY(HR_OR_BAD(acc, seen, 0, 0))) {
-            int64_t i = first_bad(g, cards, lo, hi, 7);
-            if (i >= 0)
-                return i;
+            uint64_t rows = 0;
+            for (int q = 0; q < HR_BLOCK; q += 4) {
+                __m128i c = _mm_castps_si128(_mm_shuffle_ps(
+                    _mm_load_ps((const float *)(const void *)(hv + q)),
+                    _mm_load_ps((const float *)(const void *)(hv + q + 2)), 0x88));
+                c = _mm_cmpeq_epi32(_mm_and_si128(_mm_add_epi32(c, init), fbit), zero);
+                rows |= (uint64_t)(~_mm_movemask_ps(_mm_castsi128_ps(c)) & 15) << q;
+            }
+            planes_flushes(g, src, out + lo, rows);
+            if (HR_UNLIKELY((any & (7ull << HR_CARD_POISON_SHIFT)) != 0 ||
+                            _mm_movemask_epi8(dup) != 0)) {
+                int64_t i = first_bad(g, cards, lo, lo + HR_BLOCK, 7);
+                if (i >= 0)
+                    return i;
+            }
         }
     }
-    return -1;
+    if (lo == n)
+        return -1;
+    int64_t i = batch_sse2_run(g, cards + lo * 7, n - lo, 7, out + lo, NULL, 1);
+    return i < 0 ? -1 : lo + i;
 }
 
 /* The SSE2 kernel: 7-card rows without a branch on the flush where the game
