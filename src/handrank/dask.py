@@ -35,12 +35,15 @@ from typing import Any, cast
 
 import numpy as np
 
-from . import _backend, _exact_random, _preflop, operations
-from ._preflop import PreflopTable
-from ._run import Cancel
-from ._typing import CardsLike, PlayerLike, VariantLike
-from ._validate import quote
-from .equity import (
+from . import operations
+from .core import _backend
+from .core._run import Cancel
+from .core._typing import CardsLike, PlayerLike, VariantLike
+from .core._validate import quote
+from .core.errors import HandrankError, InvalidHandError, InvalidRangeError
+from .equity import _exact_random
+from .equity import preflop as _preflop
+from .equity.holdem import (
     BOARD_CARDS,
     DEFAULT_TRIALS,
     SHARE_UNIT,
@@ -61,10 +64,10 @@ from .equity import (
     mc_seed,
     use_exact,
 )
-from .errors import HandrankError, InvalidHandError, InvalidRangeError
-from .evaluate import evaluate_batch as _evaluate_batch
-from .evaluate import game_tables
+from .equity.preflop import PreflopTable
 from .games import game as _make_game
+from .games.holdem import evaluate_batch as _evaluate_batch
+from .games.holdem import game_tables
 from .games.registry import best_five_game, beyond_best_five
 
 try:
@@ -453,7 +456,7 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
     """
     boardless = _boardless_game(game, variant)      # issue 18: stud, razz, draw games
     if boardless is not None:
-        from . import _boardless
+        from .equity import boardless as _boardless
         _check_client(client)
         chunk = CHUNK_TRIALS if chunk_trials is None else _check_positive("chunk_trials",
                                                                           chunk_trials)

@@ -24,12 +24,8 @@ from typing import Any, Literal, Union, cast, overload
 import numpy as np
 from numpy.typing import NDArray
 
-from . import _boardless, _hilo_equity, _holdem_hilo_equity, _omaha_equity
-from . import hilo as _hilo
-from . import omaha as _omaha
-from . import showdown as _showdown
-from ._run import check_progress
-from ._typing import (
+from .core._run import check_progress
+from .core._typing import (
     CardArrayLike,
     CardsLike,
     FloatArray,
@@ -38,27 +34,42 @@ from ._typing import (
     StrengthArray,
     VariantLike,
 )
-from .cards import cards as _cards
-from .equity import EquityResult, _hand_labels
-from .equity import equity as _equity
-from .errors import InvalidHandError
-from .evaluate import Category, _evaluate, game_tables
-from .evaluate import best_five as _best_five
-from .evaluate import category as _category
-from .evaluate import describe as _describe
-from .evaluate import evaluate as _evaluate1
-from .evaluate import evaluate_batch as _evaluate_batch
+from .core.cards import cards as _cards
+from .core.errors import InvalidHandError
+from .equity import (
+    boardless as _boardless,
+)
+from .equity import (
+    hilo as _hilo_equity,
+)
+from .equity import (
+    holdem_hilo as _holdem_hilo_equity,
+)
+from .equity import (
+    omaha as _omaha_equity,
+)
+from .equity.holdem import EquityResult, _hand_labels
+from .equity.holdem import equity as _equity
 from .games import Game, resolve
 from .games import game as _make_game
 from .games import games as _games
+from .games import hilo as _hilo
+from .games import omaha as _omaha
+from .games.holdem import Category, _evaluate, game_tables
+from .games.holdem import best_five as _best_five
+from .games.holdem import category as _category
+from .games.holdem import describe as _describe
+from .games.holdem import evaluate as _evaluate1
+from .games.holdem import evaluate_batch as _evaluate_batch
+from .games.lowball import Lowball, lowball
 from .games.registry import _ENTRIES, unknown_game
-from .lowball import Lowball, lowball
-from .omaha_ranges import MAX_HANDS, OmahaRange
-from .showdown import Settlement
+from .ranges.omaha import MAX_HANDS, OmahaRange
+from .showdown import pots as _showdown
+from .showdown.pots import Settlement
 
 # The module (the package exports a function of the same name); read at call
 # time, so a backend switched off in tests is seen.
-_EVALUATE_MODULE: Any = sys.modules[__package__ + ".evaluate"]
+_EVALUATE_MODULE: Any = sys.modules[__package__ + ".games.holdem"]
 _EVAL_IDS_HOLDEM: dict[int, Any] = getattr(_EVALUATE_MODULE, "_EVAL_IDS_HOLDEM", {})
 
 __all__ = ["best_five", "category", "describe", "equity", "evaluate", "evaluate_batch",

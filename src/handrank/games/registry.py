@@ -14,10 +14,10 @@ from typing import Any
 
 import numpy as np
 
-from .. import _backend
-from .._tables import GameTables
-from .._validate import quote
-from ..cards import RANKS
+from ..core import _backend
+from ..core._tables import GameTables
+from ..core._validate import quote
+from ..core.cards import RANKS
 from .base import Game
 
 __all__ = ["best_five_game", "beyond_best_five", "game", "games", "high_tables", "resolve",
