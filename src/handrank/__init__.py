@@ -9,7 +9,7 @@ import importlib as _importlib
 import sys as _sys
 from typing import Any as _Any
 
-from . import index
+from . import boards, index
 from .analysis import (
     BoardAnalysis,
     EquityMatrix,
@@ -23,6 +23,7 @@ from .cards import card, card_str, cards, cards_str
 from .core import _moved  # noqa: F401  (the old private module paths: core/_moved.py)
 from .core._backend import BACKEND as backend
 from .core._typing import CardsLike
+from .core._version import __version__ as __version__
 from .draw import DrawGame, DrawOdds, best_hold, draw_game, draw_odds
 from .equity import EquityResult
 from .errors import (
@@ -60,10 +61,6 @@ from .showdown import Pot, PotHalf, Settlement
 from .stud import StudRule, stud_rule
 from .variants import Variant
 from .videopoker import VideoPoker, video_poker
-
-__version__ = "0.1.0"
-
-from . import boards  # noqa: E402  (reads __version__ lazily)
 
 # Submodules that are part of the public API (``hr.analysis.CLASSES``,
 # ``hr.reference.evaluate``, ``from handrank import showdown``, ``hr.index``,

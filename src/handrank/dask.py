@@ -68,7 +68,7 @@ from .equity.preflop import PreflopTable
 from .games import game as _make_game
 from .games.holdem import evaluate_batch as _evaluate_batch
 from .games.holdem import game_tables
-from .games.registry import best_five_game, beyond_best_five
+from .games.registry import best_five_game, beyond_best_five, plain_names
 
 try:
     import dask
@@ -476,7 +476,7 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
 
 def _boardless_game(game: Any, variant: Any) -> Any:
     """The Game of a game without a board (stud, razz, the draw games), else None."""
-    if variant is not None or (isinstance(game, str) and game == "holdem"):
+    if variant is not None or (isinstance(game, str) and game in plain_names()):
         return None
     from .games.registry import resolve
     try:

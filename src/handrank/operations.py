@@ -36,33 +36,25 @@ from .core._typing import (
 )
 from .core.cards import cards as _cards
 from .core.errors import InvalidHandError
-from .equity import (
-    boardless as _boardless,
-)
-from .equity import (
-    hilo as _hilo_equity,
-)
-from .equity import (
-    holdem_hilo as _holdem_hilo_equity,
-)
-from .equity import (
-    omaha as _omaha_equity,
-)
+from .equity import boardless as _boardless
+from .equity import equity as _equity
+from .equity import hilo as _hilo_equity
+from .equity import holdem_hilo as _holdem_hilo_equity
+from .equity import omaha as _omaha_equity
 from .equity.holdem import EquityResult, _hand_labels
-from .equity.holdem import equity as _equity
 from .games import Game, resolve
 from .games import game as _make_game
 from .games import games as _games
 from .games import hilo as _hilo
 from .games import omaha as _omaha
+from .games.hands import low, whole_hands
 from .games.holdem import Category, _evaluate, game_tables
 from .games.holdem import best_five as _best_five
 from .games.holdem import category as _category
 from .games.holdem import describe as _describe
 from .games.holdem import evaluate as _evaluate1
 from .games.holdem import evaluate_batch as _evaluate_batch
-from .games.lowball import Lowball, lowball
-from .games.registry import _ENTRIES, unknown_game
+from .games.registry import _ENTRIES, legacy_games, plain_names, sized_name, unknown_game
 from .ranges.omaha import MAX_HANDS, OmahaRange
 from .showdown import pots as _showdown
 from .showdown.pots import Settlement
@@ -71,6 +63,10 @@ from .showdown.pots import Settlement
 # time, so a backend switched off in tests is seen.
 _EVALUATE_MODULE: Any = sys.modules[__package__ + ".games.holdem"]
 _EVAL_IDS_HOLDEM: dict[int, Any] = getattr(_EVALUATE_MODULE, "_EVAL_IDS_HOLDEM", {})
+
+# The game= names of plain hold'em (the registry reads them off each Game): the
+# fast paths, and the one game variant= still goes with.
+_PLAIN = plain_names()
 
 __all__ = ["best_five", "category", "describe", "equity", "evaluate", "evaluate_batch",
            "explain", "settle", "showdown_batch"]
@@ -98,7 +94,7 @@ def _game(game: Any, variant: Any) -> Game:
     """The Game of an operation's ``game=`` and (deprecated) ``variant=``."""
     if variant is not None:
         _warn_variant()
-        if not (isinstance(game, str) and game == "holdem"):
+        if not (isinstance(game, str) and game in _PLAIN):
             raise ValueError(f"variant= does not apply with game={_name(game)!r}; "
                              "pass the game's options to hr.game()")
         t = game_tables(variant)
@@ -111,14 +107,9 @@ def _name(game: Any) -> Any:
     return game.name if isinstance(game, Game) else game
 
 
-def _low(g: Game) -> Lowball:
-    if g.low_rule is None:
-        raise RuntimeError(f"internal error: game {g.name!r} has no low rule")
-    return lowball(g.low_rule[0], qualifier=g.low_rule[1])
+_low = low
 
 
-# The names that took Omaha hands of 4 to 6 cards before each game dealt its own count.
-_ANY_OMAHA_SIZE = {"omaha": "omaha{}", "omaha-hilo": "omaha{}-hilo"}
 
 
 def _hole_count(g: Game, n: int, what: str = "the hole cards", legacy: bool = False) -> None:
@@ -129,8 +120,8 @@ def _hole_count(g: Game, n: int, what: str = "the hole cards", legacy: bool = Fa
     that size) and is accepted, as before.
     """
     if g.hand == "omaha" and n != g.hole_cards:
-        if legacy and g.name in _ANY_OMAHA_SIZE and n in (4, 5, 6):
-            new = _ANY_OMAHA_SIZE[g.name].format("" if n == 4 else n)
+        new = sized_name(g.name, n) if legacy else None
+        if new is not None:
             warnings.warn(f"game={g.name!r} with {n}-card hands is deprecated; use "
                           f"game={new!r}", DeprecationWarning, stacklevel=4)
             return
@@ -316,7 +307,7 @@ def evaluate_batch(a: CardArrayLike, *, boards: CardArrayLike | None = None,
     ...                game="omaha-hilo")
     array([[5854,   56]], dtype=uint16)
     """
-    if boards is None and variant is None and type(game) is str and game == "holdem":
+    if boards is None and variant is None and type(game) is str and game in _PLAIN:
         return _evaluate_batch(a, out=out, threads=threads)
     g = _game(game, variant)
     if g.hand_sizes:
@@ -343,23 +334,7 @@ def evaluate_batch(a: CardArrayLike, *, boards: CardArrayLike | None = None,
             raise InvalidHandError(f"expected hands (n, k) and boards (n, m) of the same n, "
                                    f"got shapes {x.shape} and {y.shape}")
         arr = np.concatenate([x, y], axis=1)
-    if not g.split:
-        if g.high is None:
-            return _low(g).evaluate_batch(arr, out=out, threads=threads)
-        return _evaluate_batch(arr, out=out, threads=threads, variant=g)
-    high = _evaluate_batch(arr, threads=threads, variant=g)
-    low = _low(g).evaluate_batch(arr, threads=threads)
-    n = len(high)
-    if out is None:
-        res = np.empty((n, 2), dtype=np.uint16)
-    else:
-        if (not isinstance(out, np.ndarray) or out.dtype != np.uint16 or out.shape != (n, 2)
-                or not out.flags.writeable):
-            raise TypeError(f"out must be a writable uint16 array of shape ({n}, 2)")
-        res = out
-    res[:, 0] = high
-    res[:, 1] = low
-    return res
+    return whole_hands(g, arr, out=out, threads=threads)
 
 
 def _half_arrays(g: Game, x: Any) -> list[Any]:
@@ -381,7 +356,7 @@ def describe(strength: Any, *, game: Any = "holdem", variant: VariantLike = None
     >>> describe(evaluate("Ks Kd Kh 9s 3c", game="holdem-hilo"), game="holdem-hilo")
     'Three of a kind, Kings, with 9-3 kickers; no low'
     """
-    if variant is None and type(game) is str and game == "holdem":
+    if variant is None and type(game) is str and game in _PLAIN:
         return _describe(strength)
     g = _game(game, variant)
     if g.hand == "badugi":
@@ -412,7 +387,7 @@ def category(x: Any, *, game: Any = "holdem", variant: VariantLike = None) -> An
     >>> category((5342, 56), game="omaha-hilo")
     (<Category.THREE_OF_A_KIND: 4>, <Category.HIGH_CARD: 1>)
     """
-    if variant is None and type(game) is str and game == "holdem":
+    if variant is None and type(game) is str and game in _PLAIN:
         return _category(x)
     g = _game(game, variant)
     if g.hand == "badugi":
@@ -455,7 +430,7 @@ def best_five(cards: CardsLike, *, board: CardsLike | None = None, game: Any = "
     >>> cards_str(best_five("As Ah Kd Qd", board="Ac 7d 2d 9h 3s", game="omaha"))
     'As Ah Ac 9h 7d'
     """
-    if board is None and variant is None and type(game) is str and game == "holdem":
+    if board is None and variant is None and type(game) is str and game in _PLAIN:
         return _best_five(cards)
     g = _game(game, variant)
     if g.hand_sizes:
@@ -505,7 +480,7 @@ def explain(a: CardsLike, b: CardsLike, board: CardsLike | None = None, *,
     g = _registered(game)
     if g is None and isinstance(game, str) and game not in _LOW_RULES:
         raise unknown_game(game)
-    if g is None or (isinstance(game, str) and game == "holdem"):
+    if g is None or (isinstance(game, str) and game in _PLAIN):
         # the old spellings: hold'em with variant=, "a5", "27", and their errors
         if variant is not None:
             _warn_variant()
@@ -567,7 +542,7 @@ def showdown_batch(boards: CardArrayLike, hole: Any, *, threads: int | None = No
     ...                game="omaha")
     array([[1., 0.]])
     """
-    if variant is not None or (type(game) is str and game == "holdem"):
+    if variant is not None or (type(game) is str and game in _PLAIN):
         if variant is not None:
             _warn_variant()
         _game(game, variant)
@@ -654,7 +629,7 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
         raise unknown_game(game)
     if g is not None:
         _players_hole(g, players, isinstance(game, str))
-    if g is None or (isinstance(game, str) and game in ("holdem", "omaha", "omaha-hilo")
+    if g is None or (isinstance(game, str) and game in legacy_games("equity")
                      and (g.hand == "any" or _own_driver(g, players, exact))):
         if variant is not None:
             _warn_variant()

@@ -141,7 +141,7 @@ class BoardAnalysis:
         '22+,AJs+ on Qh 7h 2d: 80 combos'
         """
         from ..present._plot import analysis_figure
-        return analysis_figure(self, path, ax)
+        return analysis_figure(self, path, ax, CLASSES, DRAWS)
 
     def _repr_html_(self) -> str:
         from ..present._tabular import html_table

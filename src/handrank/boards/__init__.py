@@ -456,7 +456,7 @@ def build(street: Any, out: str | os.PathLike[str], what: Sequence[str] = _WHAT,
         for arr in arrays.values():
             arr.flush()
         arrays.clear()
-    from .. import __version__
+    from ..core._version import __version__
     manifest = {
         "street": _NAMES[k],
         "sizes": {_NAMES[s]: holdem.size(s) for s in range(4)},

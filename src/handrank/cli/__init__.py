@@ -17,27 +17,13 @@ from ..core.cards import cards_str
 from ..core.errors import HandrankError
 from ..games import game, games
 from ..operations import best_five, category, describe, evaluate
-from . import (
-    _bench as _cli_bench,
-)
-from . import (
-    _boards as _cli_boards,
-)
-from . import (
-    _equity as _cli_equity,
-)
-from . import (
-    _history as _cli_history,
-)
-from . import (
-    _preflop as _cli_preflop,
-)
-from . import (
-    _range as _cli_range,
-)
-from . import (
-    _showdown as _cli_showdown,
-)
+from . import _bench as _cli_bench
+from . import _boards as _cli_boards
+from . import _equity as _cli_equity
+from . import _history as _cli_history
+from . import _preflop as _cli_preflop
+from . import _range as _cli_range
+from . import _showdown as _cli_showdown
 from ._common import Parser, add_command, epilog, fail
 
 

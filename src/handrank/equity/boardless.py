@@ -63,6 +63,7 @@ from ..core.errors import InvalidCardError, InvalidHandError
 from ..games import Game
 from ..games.badugi import badugi as _badugi
 from ..games.badugi import evaluate_badugi_batch
+from ..games.hands import whole_hands
 from .hilo import HiLoEquityResult
 from .holdem import EquityResult
 
@@ -102,16 +103,22 @@ _HOLD_LOCK = threading.Lock()
 _HOLD_TABLES: dict[str, tuple[np.ndarray, np.ndarray | None, np.ndarray | None]] = {}
 
 
-def hold_tables(name: str) -> tuple[np.ndarray | None, np.ndarray | None, np.ndarray | None]:
+def _low27(g: Game) -> bool:
+    """A triple draw for the deuce-to-seven low: its hold rule has its own tables."""
+    return g.low_rule == ("27", None) and g.exchanges > 1
+
+
+def hold_tables(g: Game) -> tuple[np.ndarray | None, np.ndarray | None, np.ndarray | None]:
     """The hold rule's tables of a triple draw, made once: hr_rank_holds' (a5-triple),
     hr_low27_tables' (27-triple, about a second) or hr_badugi_hold_sums' (badugi)."""
+    name = g.name
     with _HOLD_LOCK:
         if name not in _HOLD_TABLES:
             from ..games.draw import _percentiles, draw_game
             ffi, lib = _backend.core.ffi, _backend.core.lib
             dg = draw_game(name)
             value = np.ascontiguousarray(_percentiles(dg), dtype=np.float64)
-            if name == "badugi":
+            if g.hand == "badugi":
                 from ..games.badugi import _prepare
                 _prepare()                  # the colex table, under its own lock
                 sums = np.zeros(lib.HR_BADUGI_SUBSETS, dtype=np.float64)
@@ -130,7 +137,7 @@ def hold_tables(name: str) -> tuple[np.ndarray | None, np.ndarray | None, np.nda
             assert dg.tables is not None
             args = (dg.tables.ptr, ffi.from_buffer("double[]", value),
                     ffi.from_buffer("uint64_t[]", table, require_writable=True))
-            if name == "27-triple":
+            if _low27(g):
                 ev = np.zeros(32 * n, dtype=np.float64)
                 fl = np.zeros(32 * 8192, dtype=np.float64)
                 rc = lib.hr_low27_tables(*args, ffi.from_buffer("double[]", ev,
@@ -149,10 +156,10 @@ def hold_tables(name: str) -> tuple[np.ndarray | None, np.ndarray | None, np.nda
 def _rule_args(g: Game) -> tuple[Any, ...]:
     """(game pointer, kind, table, ev, flush) of `g`'s hold rule for the C core."""
     ffi, lib = _backend.core.ffi, _backend.core.lib
-    table, ev, fl = hold_tables(g.name)
+    table, ev, fl = hold_tables(g)
     if g.hand == "badugi":
         kind = lib.HR_BL_BADUGI
-    elif g.name == "27-triple":
+    elif _low27(g):
         kind = lib.HR_BL_LOW27
     else:
         kind = lib.HR_BL_TABLES
@@ -215,10 +222,9 @@ def check_rows(g: Game, a: Any) -> np.ndarray:
 
 def strengths(g: Game, rows: np.ndarray) -> np.ndarray:
     """(n,) or (n, 2) strengths of whole hands of `g` (no size check)."""
-    from ..operations import evaluate_batch
     if g.hand == "badugi":
         return evaluate_badugi_batch(rows)
-    return np.asarray(evaluate_batch(rows, game=_ranked(g)))
+    return np.asarray(whole_hands(_ranked(g), rows))
 
 
 def _ranked(g: Game) -> Game:
@@ -626,7 +632,7 @@ def dask_equity(g: Game, players: Sequence[Any], board: Any, dead: Any, *,
         raise ValueError(f"equity takes at most {_backend.core.lib.HR_BL_MAX_PLAYERS} players")
     check_trials(trials, target_stderr)
     if draws > 1:
-        hold_tables(g.name)                 # once, before the tasks
+        hold_tables(g)                      # once, before the tasks
     cap = int(trials) if trials is not None else (TARGET_MAX_TRIALS if target_stderr else
                                                    DEFAULT_TRIALS)
     per = -(-max(int(chunk_trials), 1) // MC_STREAM_TRIALS)          # streams per task

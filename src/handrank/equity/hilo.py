@@ -22,6 +22,7 @@ import numpy as np
 
 from .. import games as _games
 from ..core import _backend
+from ..core._combinations import combinations as _combinations
 from ..core.cards import card_str, cards
 from ..core.errors import InvalidHandError, InvalidRangeError
 from ..games.hilo import evaluate_omaha_hilo_batch
@@ -48,7 +49,6 @@ from .omaha import (
     MAX_DRAWS_FACTOR,
     MIN_DRAWS,
     _boards,
-    _combinations,
     _is_range,
     _player_range,
     _prepare,

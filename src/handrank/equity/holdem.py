@@ -33,11 +33,13 @@ from typing import Any
 import numpy as np
 
 from ..core import _backend, _fallback, _run, _validate
+from ..core._combinations import combinations
 from ..core._typing import CardsLike, FloatArray, PlayerLike, VariantLike
 from ..core._validate import quote
 from ..core.cards import card_str, cards, cards_str, check_text_length
 from ..core.errors import InvalidCardError, InvalidHandError, InvalidRangeError
 from ..games.holdem import game_tables
+from ..games.registry import plain_names
 from ..ranges.holdem import Range, parse_player
 from . import _exact_random
 
@@ -285,8 +287,11 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
     handrank.errors.InvalidHandError: card 'As' is in player 1's hand and on the board
     """
     tally = _run.check_progress(progress)
+    if not (isinstance(game, str) and game in plain_names()):
+        # handrank.equity.equity (equity/__init__.py) sends the other games elsewhere
+        raise RuntimeError(f"internal error: game {game!r} reached the hold'em equity")
     result = _equity(players, board, dead, exact, trials, target_stderr, seed, threads, variant,
-                     game, tally)
+                     tally)
     return replace(result, hands=_hand_labels(players))
 
 
@@ -308,23 +313,7 @@ def _hand_labels(players: Any) -> tuple[str, ...]:
 
 def _equity(players: Any, board: Any, dead: Any, exact: bool | None, trials: int | None,
             target_stderr: float | None, seed: int | None, threads: int | None,
-            variant: Any, game: str, progress: Any = None) -> EquityResult:
-    if game != "holdem" and progress is not None:      # start and end only
-        progress(0, 1)
-        out = _equity(players, board, dead, exact, trials, target_stderr, seed, threads,
-                      variant, game)
-        progress(1, 1)
-        return out
-    if game == "omaha-hilo":
-        from . import hilo as _hilo_equity
-        return _hilo_equity.equity(players, board, dead, exact=exact, trials=trials,
-                                   target_stderr=target_stderr, seed=seed, threads=threads,
-                                   variant=variant)
-    if game != "holdem":
-        from . import omaha as _omaha_equity
-        return _omaha_equity.equity(players, board, dead, game=game, exact=exact, trials=trials,
-                                    target_stderr=target_stderr, seed=seed, threads=threads,
-                                    variant=variant)
+            variant: Any, progress: Any = None) -> EquityResult:
     g = game_tables(variant)
     spot = _prepare(players, board, dead, g)
     trials, target_stderr = check_trials(trials, target_stderr)
@@ -693,8 +682,7 @@ def _exact_python(spot: _Spot, progress: Any = None) -> EquityResult:
     fixed = set(spot.board.tolist()) | set(spot.dead.tolist())
     # Every m-subset of the cards left, as indices into each tuple's deck (the
     # deck differs per tuple, its size does not).
-    from .omaha import _combinations
-    subsets = _combinations(left, m).astype(np.uint8)
+    subsets = combinations(left, m).astype(np.uint8)
     out = np.zeros(3 * n + 1)
     samples = 0
     tally = _run.Tally(progress, math.prod(len(c) for c in spot.combos))

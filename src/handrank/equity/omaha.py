@@ -33,6 +33,7 @@ from typing import Any
 import numpy as np
 
 from ..core import _backend, _run
+from ..core._combinations import combinations as _combinations
 from ..core._validate import quote
 from ..core.cards import card_str, cards
 from ..core.errors import InvalidCardError, InvalidHandError, InvalidRangeError
@@ -95,11 +96,6 @@ def equity(players: Any, board: Any = "", dead: Any = "", *, game: str = "omaha"
     >>> r.equity.tolist(), r.exact
     ([0.0, 1.0], True)
     """
-    if game not in GAMES:
-        raise ValueError(f"unknown game {quote(game)}, "
-                         "expected 'holdem' or 'omaha' or 'omaha-hilo'")
-    if game != "omaha":
-        raise RuntimeError(f"internal error: game {game!r} reached the omaha equity")
     g = game_tables(variant)
     if not isinstance(players, (str, bytes)) and hasattr(players, "__len__") \
             and any(_is_range(p) for p in players):
@@ -184,19 +180,6 @@ def _hand(p: Any, i: int) -> list[int]:
     if len(ids) not in HOLE_SIZES:
         raise InvalidHandError(f"expected 4 to 6 cards in {what}, got {len(ids)}")
     return ids
-
-
-def _combinations(n: int, k: int) -> np.ndarray:
-    """Every k-subset of range(n) as rows of ascending indices, lexicographic (numpy only)."""
-    rows = np.zeros((1, 0), dtype=np.int64)
-    for j in range(k):
-        start = rows[:, -1] + 1 if j else np.zeros(1, dtype=np.int64)
-        stop = n - (k - 1 - j)                  # leave room for the later columns
-        counts = np.maximum(stop - start, 0)
-        rep = np.repeat(np.arange(len(rows)), counts)
-        offset = np.arange(counts.sum()) - np.repeat(np.cumsum(counts) - counts, counts)
-        rows = np.concatenate([rows[rep], (np.repeat(start, counts) + offset)[:, None]], axis=1)
-    return rows
 
 
 def _strengths(v: Any, holes: list[list[int]], boards: np.ndarray, nthreads: int) -> np.ndarray:

@@ -14,7 +14,6 @@ combinations of each half with numpy.
 
 from __future__ import annotations
 
-import itertools
 from typing import Any
 
 import numpy as np
@@ -23,8 +22,8 @@ from ..core import _backend, _run, _validate
 from ..core._typing import CardArrayLike, CardsLike, StrengthArray
 from ..core.cards import card_str, cards, first_duplicate
 from ..core.errors import InvalidHandError
-from .holdem import _thread_count, cards_checked, evaluate_batch, game_tables
-from .lowball import LowHand, low_hand, lowball, why_low
+from .holdem import _thread_count, game_tables
+from .lowball import lowball
 from .omaha import _SLICE_ROWS, _as_array, _check_deck, _omaha_fallback, raise_for_deal, run_deals
 
 __all__ = ["evaluate_omaha_hilo", "evaluate_omaha_hilo_batch"]
@@ -173,101 +172,3 @@ def _fallback_batch(hs: np.ndarray, bs: np.ndarray, out: np.ndarray) -> int:
         out[lo:lo + step, 0] = _omaha_fallback(high_g, part, hs.shape[1]).max(axis=1)
         out[lo:lo + step, 1] = _omaha_fallback(low_g, part, hs.shape[1]).max(axis=1)
     return -1
-
-
-# ------------------------------------------------------------------ settle
-
-
-def _showdown_hands(game: str, board: list[int],
-                   holes: dict[int, list[int]]) -> dict[int, tuple[Any, LowHand]]:
-    """Each live seat's high hand and eight-or-better low for :func:`handrank.settle`.
-
-    ``"holdem-hilo"``: each half the best five of the seven cards;
-    ``"omaha-hilo"``: each half the best of two hole cards plus three board
-    cards.  A seat with no qualifying low has strength 0 in the low.
-    """
-    from ..showdown.pots import _hand
-
-    g = game_tables(None)
-    l8 = lowball("a5", qualifier=8)
-    out: dict[int, tuple[Any, LowHand]] = {}
-    for seat, hole in holes.items():
-        ids = hole + board
-        if game == "holdem-hilo":
-            checked = cards_checked(ids, g)
-            out[seat] = (_hand(checked, tuple(hole), g, None), low_hand(l8, checked, tuple(hole)))
-            continue
-        _check_deck(ids, g)
-        combos = np.array([list(p) + list(t) for p in itertools.combinations(hole, 2)
-                           for t in itertools.combinations(board, 3)], dtype=np.uint8)
-        high = evaluate_batch(combos, threads=1)
-        # the best ace-to-five five: the best eight-or-better one when there is one
-        low = lowball("a5").evaluate_batch(combos, threads=1)
-        top_high = [int(c) for c in combos[int(np.argmax(high))]]
-        top_low = [int(c) for c in combos[int(np.argmax(low))]]
-        out[seat] = (_hand(top_high, tuple(hole), g, None), low_hand(l8, top_low, tuple(hole)))
-    return out
-
-
-def _pay_pot(amount: int, eligible: tuple[int, ...], hands: dict[int, tuple[Any, LowHand]],
-        rule: str, button: int, n: int, holes: list[list[int] | None], alone: bool) -> Any:
-    """Settle one hi-lo pot (:ref:`rules-low`): halves, the odd chip of the halving
-    to the high half, each half split by :func:`handrank.settle`'s odd-chip rule."""
-    from ..showdown.pots import Pot, PotHalf, _pay
-
-    high = {s: hands[s][0] for s in eligible}
-    if len(eligible) == 1:
-        return _pay(amount, eligible, high, rule, button, n, holes, alone)
-    if not any(hands[s][1].strength for s in eligible):
-        whole = _pay(amount, eligible, high, rule, button, n, holes, alone)
-        half = PotHalf(amount, whole.winners, whole.shares, whole.odd_chips, whole.reason)
-        reason = "no qualifying low, the high hand takes the whole pot: " + whole.reason
-        return Pot(amount, eligible, whole.winners, whole.shares, whole.odd_chips, reason,
-                   high=half, low=None)
-    low_amount = amount // 2
-    h = _pay(amount - low_amount, eligible, high, rule, button, n, holes, alone)
-    lo = _pay_low(low_amount, eligible, {s: hands[s][1] for s in eligible}, rule, button, n,
-                  holes)
-    paid: dict[int, int] = {}
-    for part in (h, lo):
-        for w, c in zip(part.winners, part.shares):
-            paid[w] = paid.get(w, 0) + c
-    winners = tuple(sorted(paid))      # every seat that won a half (as settle, even of 0 chips)
-    scoop = len(h.winners) == 1 and h.winners == lo.winners
-    head = f"seat {h.winners[0]} scoops; " if scoop else ""
-    odd = ", the odd chip of the halving to the high half" if amount % 2 else ""
-    reason = (f"{head}high half ({h.amount}{odd}): {h.reason}; "
-              f"low half ({lo.amount}): {lo.reason}")
-    return Pot(amount, eligible, winners, tuple(paid[w] for w in winners),
-               amount % 2 + h.odd_chips + lo.odd_chips, reason,
-               high=PotHalf(h.amount, h.winners, h.shares, h.odd_chips, h.reason), low=lo)
-
-
-def _pay_low(amount: int, eligible: tuple[int, ...], low: dict[int, LowHand], rule: str,
-             button: int, n: int, holes: list[list[int] | None]) -> Any:
-    from ..showdown.pots import _RULE_WORDS, PotHalf, _odd_order, _seats
-
-    best = max(low[s].strength for s in eligible)
-    winners = tuple(s for s in eligible if low[s].strength == best)
-    losers = [s for s in eligible if low[s].strength != best]
-    each, odd = divmod(amount, len(winners))
-    extra = set(_odd_order(list(winners), rule, button, n, holes)[:odd])
-    shares = tuple(each + (w in extra) for w in winners)
-    top = low[winners[0]]
-    runner = max(losers, key=lambda s: low[s].strength) if losers else -1
-    if len(winners) == 1:
-        if low[runner].strength == 0:
-            reason = f"seat {winners[0]} has the only qualifying low, {top.text}"
-        else:
-            reason = f"seat {winners[0]} wins: " + why_low(top, low[runner]) + f" (seat {runner})"
-    else:
-        if len(winners) == 2:
-            reason = f"{_seats(winners)} split (quartered): both play {top.text} for low"
-        else:
-            reason = f"{_seats(winners)} split: all play {top.text} for low"
-        if losers and low[runner].strength:
-            reason += f"; {why_low(top, low[runner])} (seat {runner})"
-        if odd:
-            reason += (f"; {odd} odd chip{'s' if odd > 1 else ''} to {_seats(sorted(extra))} "
-                       f"({_RULE_WORDS[rule]})")
-    return PotHalf(amount, winners, shares, odd, reason)

@@ -33,7 +33,7 @@ from ..core._tables import GameTables
 from ..core._typing import CardArrayLike, CardsLike, StrengthArray
 from ..core._validate import quote
 from ..core.cards import RANKS
-from ..showdown.pots import _decider, holes_and_board, two_hands
+from ._compare import _decider, holes_and_board, two_hands
 from .holdem import (
     _SLICE_ROWS,
     _SLICE_ROWS_PY,

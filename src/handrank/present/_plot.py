@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import os
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -148,11 +149,13 @@ def range_equity_figure(re: Any, path: Any, ax: Any, kind: str) -> Any:
     return _finish(fig, path)
 
 
-def analysis_figure(an: Any, path: Any, ax: Any) -> Any:
-    """BoardAnalysis.plot: horizontal bars of each class's and draw's share."""
+def analysis_figure(an: Any, path: Any, ax: Any, classes: Sequence[str],
+                    draws: Sequence[str]) -> Any:
+    """BoardAnalysis.plot: horizontal bars of each class's and draw's share (the
+    analysis hands over its `classes` and `draws`, so this leaf imports no analysis)."""
     _check_path(path)
-    from ..analysis.board import CLASSES, DRAWS
     from ..core.cards import cards_str
+    CLASSES, DRAWS = classes, draws
     fig, (a,) = _new(ax, (7.0, 6.2))
     names = [n for n in CLASSES] + [n for n in DRAWS]
     shares = [an.share[n] for n in names]

@@ -46,9 +46,12 @@ from ..core import _backend, _run, _validate
 from ..core._tables import GameTables
 from ..core._typing import CardArrayLike, CardsLike, FloatArray, IntArray, VariantLike
 from ..core._validate import number, quote
-from ..core.cards import RANKS, card_str, cards, check_hand, first_duplicate
+from ..core.cards import RANKS, card_str, cards
 from ..core.errors import InvalidCardError, InvalidHandError, InvalidShowdownError
-from ..games import game as _game_record
+from ..equity import boardless as _boardless
+from ..games._compare import _decider, holes_and_board, two_hands
+from ..games.badugi import badugi
+from ..games.hands import low
 from ..games.holdem import (
     Category,
     _thread_count,
@@ -58,13 +61,15 @@ from ..games.holdem import (
     evaluate_batch,
     game_tables,
 )
+from ..games.lowball import LowHand, low_hand, lowball, why_low
 from ..games.omaha import _check_deck
+from ..games.registry import legacy_games, legacy_names, plain_names
 
 __all__ = ["InvalidShowdownError", "Pot", "PotHalf", "Settlement", "explain", "settle",
            "showdown_batch"]
 
 ODD_CHIP_RULES = ("left_of_button", "high_card_by_suit", "seat_order")
-GAMES = ("holdem", "holdem-hilo", "omaha-hilo")
+GAMES = legacy_names("settle")          # the games settle() takes by name
 
 _C = _backend.core
 _SLICE_CARDS = 1 << 21       # cards per C call in a batch (a few ms): Ctrl-C is seen between two
@@ -182,7 +187,6 @@ def _chips(c: int) -> str:
 # ---------------------------------------------------------------------- hands and reasons
 
 _CATEGORY_WORDS = {c: c.name.lower().replace("_", " ") for c in Category}
-_ORDINALS = ("first", "second", "third", "fourth", "fifth")
 
 
 @dataclass(frozen=True)
@@ -209,25 +213,6 @@ def _hand(ids: list[int], hole: tuple[int, ...], g: GameTables, variant: Any) ->
     else:
         key = tuple(dict.fromkeys(ranks))
     return _Hand(hole, five, strength, cat, ranks, key)
-
-
-def _decider(cat: Category, index: int) -> str:
-    """The name of the index-th element of a category's comparison list."""
-    if cat in (Category.HIGH_CARD, Category.FLUSH):
-        return f"the {_ORDINALS[index]} card decides"
-    if cat in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
-        return "the top card decides"
-    if cat == Category.ONE_PAIR:
-        return "the pair decides" if index == 0 else f"the {_ORDINALS[index - 1]} kicker decides"
-    if cat == Category.TWO_PAIR:
-        return ("the high pair decides", "the low pair decides", "the kicker decides")[index]
-    if cat == Category.THREE_OF_A_KIND:
-        return "the trips decide" if index == 0 else f"the {_ORDINALS[index - 1]} kicker decides"
-    if cat == Category.FULL_HOUSE:
-        return "the trips decide" if index == 0 else "the pair decides"
-    if cat == Category.FOUR_OF_A_KIND:
-        return "the quads decide" if index == 0 else "the kicker decides"
-    raise RuntimeError(f"internal error: no category {cat!r}")
 
 
 def _why(a: _Hand, b: _Hand) -> str:
@@ -313,7 +298,7 @@ def explain(a: CardsLike, b: CardsLike, board: CardsLike | None = None, *,
     ...
     handrank.errors.InvalidHandError: duplicate card 'As' in both hands
     """
-    if game != "holdem":
+    if not (isinstance(game, str) and game in legacy_games("explain")):
         if game not in ("a5", "27"):
             raise ValueError(f"unknown game {quote(game)}, expected 'holdem', 'a5' or '27'")
         if variant is not None:
@@ -328,62 +313,6 @@ def explain(a: CardsLike, b: CardsLike, board: CardsLike | None = None, *,
     hands = [_hand(cards_checked(hole + bd, g), tuple(hole), g, variant)
              for hole, bd in holes_and_board(a, b, board)]
     return _why(hands[0], hands[1])
-
-
-def two_hands(a: CardsLike, b: CardsLike
-              ) -> tuple[list[int], list[int], tuple[int, ...], tuple[int, ...]]:
-    """The two hands of :func:`explain` without a board: 5 to 7 cards each, as
-    :func:`handrank.evaluate` takes them.
-
-    Two five-card hands may not share a card.  Longer hands are each a
-    player's hole cards plus the board, so they may share cards (the board);
-    the cards a hand does not share are its hole cards, which the explanation
-    names when they do not play.
-
-    Returns
-    -------
-    (a, b, hole_a, hole_b)
-    """
-    ha, hb = cards(a), cards(b)
-    check_hand(ha, 5, 7)
-    check_hand(hb, 5, 7)
-    if len(ha) == 5 and len(hb) == 5:
-        no_shared(ha, hb)
-        return ha, hb, (), ()
-    shared = set(ha) & set(hb)
-    if len(ha) == 5 or len(hb) == 5:
-        return ha, hb, (), ()
-    return (ha, hb, tuple(c for c in ha if c not in shared),
-            tuple(c for c in hb if c not in shared))
-
-
-def holes_and_board(a: CardsLike, b: CardsLike,
-                    board: CardsLike) -> list[tuple[list[int], list[int]]]:
-    """Each hand of :func:`explain` beside a board: ``[(hole, board), (hole, board)]``.
-
-    Checks what every game's explain needs: a board of 3 to 5 cards, exactly
-    2 hole cards a hand, and no card twice.
-    """
-    bd, ha, hb = cards(board), cards(a), cards(b)
-    check_hand(bd, 3, 5)
-    for name, hole in (("first", ha), ("second", hb)):
-        if len(hole) != 2:
-            raise InvalidHandError(f"expected 2 hole cards in the {name} hand beside a board, "
-                                   f"got {len(hole)}")
-    no_shared(ha, hb)
-    for hole in (ha, hb):
-        dup = first_duplicate(hole + bd)
-        if dup >= 0:
-            where = "a hand" if dup in hole[hole.index(dup) + 1:] else "a hand and the board"
-            raise InvalidHandError(f"duplicate card {card_str(dup)!r} in {where}")
-    return [(ha, bd), (hb, bd)]
-
-
-def no_shared(a: list[int], b: list[int]) -> None:
-    """Refuse a card in both hands."""
-    for c in a:
-        if c in b:
-            raise InvalidHandError(f"duplicate card {card_str(c)!r} in both hands")
 
 
 # ---------------------------------------------------------------------- settle
@@ -570,16 +499,19 @@ def settle(board: CardsLike | None, hands: Sequence[CardsLike | None],
     ...
     handrank.errors.InvalidHandError: duplicate card 'Kh' in seat 0's hand and seat 1's hand
     """
-    if game not in GAMES:
+    rec = legacy_games("settle").get(game) if isinstance(game, str) else None
+    if rec is None:
         raise ValueError(f"unknown game {quote(game)}, expected "
                          + ", ".join(repr(x) for x in GAMES[:-1]) + f" or {GAMES[-1]!r}")
-    if game != "holdem" and variant is not None:
+    if game not in plain_names() and variant is not None:
         raise ValueError(f"variant= does not apply to {game!r}")
     g = game_tables(variant)
     # the hand rule from the game's record: Omaha hands of 4 to 6 cards, as always
-    sizes = (4, 5, 6) if _game_record(game).hand == "omaha" else (2,)
+    omaha, split = rec.hand == "omaha", rec.split
+    sizes = (4, 5, 6) if omaha else (2,)
     return _settle(board, hands, contributions, folded, button, odd_chip, sizes,
-                   lambda bd, live_holes: _showdown_hands(game, bd, live_holes, g, variant),
+                   lambda bd, live_holes: _showdown_hands(omaha, split, bd, live_holes, g,
+                                                          variant),
                    dead)
 
 
@@ -598,25 +530,24 @@ def settle_game(board: CardsLike | None, hands: Sequence[CardsLike | None],
         holdem = _backend.GAMES["holdem"]
         if game.low_rule != ("a5", 8) or g is None or g.values is not holdem.values:
             raise ValueError(f"settle does not support game {game.name!r} yet")
-        kind = "omaha-hilo" if omaha else "holdem-hilo"
     elif g is None:
         raise ValueError(f"settle does not support game {game.name!r} yet")
-    else:
-        kind = "omaha" if omaha else "holdem"
+    split = game.split
     return _settle(board, hands, contributions, folded, button, odd_chip, sizes,
-                   lambda bd, live_holes: _showdown_hands(kind, bd, live_holes, g, game), dead)
+                   lambda bd, live_holes: _showdown_hands(omaha, split, bd, live_holes, g, game),
+                   dead)
 
 
-def _showdown_hands(kind: str, bd: list[int], live_holes: dict[int, list[int]], g: Any,
-                    variant: Any) -> tuple[dict[int, Any], Any]:
-    """Each live seat's hand(s) and the function that pays a pot among them."""
-    if kind == "holdem":
+def _showdown_hands(omaha: bool, split: bool, bd: list[int], live_holes: dict[int, list[int]],
+                    g: Any, variant: Any) -> tuple[dict[int, Any], Any]:
+    """Each live seat's hand(s) and the function that pays a pot among them: by the
+    game's hand rule (`omaha`: two hole cards and three of the board) and halves."""
+    if split:
+        return _hilo_hands(omaha, bd, live_holes), _pay_pot
+    if not omaha:
         return ({s: _hand(cards_checked(hole + bd, g), tuple(hole), g, variant)
                  for s, hole in live_holes.items()}, _pay)
-    if kind == "omaha":
-        return ({s: _omaha_hand(hole, bd, g, variant) for s, hole in live_holes.items()}, _pay)
-    from ..games import hilo
-    return hilo._showdown_hands(kind, bd, live_holes), hilo._pay_pot
+    return ({s: _omaha_hand(hole, bd, g, variant) for s, hole in live_holes.items()}, _pay)
 
 
 def _omaha_hand(hole: list[int], bd: list[int], g: GameTables, variant: Any) -> _Hand:
@@ -631,8 +562,6 @@ def _omaha_hand(hole: list[int], bd: list[int], g: GameTables, variant: Any) -> 
 def _settle_boardless(board: Any, hands: Any, contributions: Any, game: Any, folded: Any,
                       button: Any, odd_chip: Any, dead: Any = 0) -> Settlement:
     """Settle a game without a board (stud, razz, the draw games, badugi)."""
-    from ..equity import boardless as _boardless
-    from ..games import hilo
     if board is not None and (not isinstance(board, str) or board.strip()):
         raise ValueError(f"game {game.name!r} has no board: pass board=None")
     ranked = _boardless._ranked(game)
@@ -641,7 +570,7 @@ def _settle_boardless(board: Any, hands: Any, contributions: Any, game: Any, fol
         for s, hole in live.items():
             _boardless.check_deck(game, hole, f"seat {s}'s hand")
         if game.split:
-            return hilo._showdown_hands("holdem-hilo", [], live), hilo._pay_pot
+            return _hilo_hands(False, [], live), _pay_pot
         if game.high is not None:
             g = game_tables(ranked)
             return ({s: _hand(cards_checked(hole, g), tuple(hole), g, ranked)
@@ -663,8 +592,9 @@ class _Plain:
 
     @property
     def text(self) -> str:
-        from ..operations import describe
-        return describe(self.strength, game=self.game)
+        if self.game.hand == "badugi":
+            return str(badugi().describe(self.strength))
+        return low(self.game).describe(self.strength)
 
 
 def _pay_plain(amount: int, eligible: tuple[int, ...], hand: dict[int, Any], rule: str,
@@ -689,6 +619,95 @@ def _pay_plain(amount: int, eligible: tuple[int, ...], hand: dict[int, Any], rul
             runner = max(losers, key=lambda s: hand[s].strength)
             reason += f"; it beats {hand[runner].text} (seat {runner})"
     return Pot(amount, eligible, winners, shares, odd, reason)
+
+
+def _hilo_hands(omaha: bool, board: list[int],
+                holes: dict[int, list[int]]) -> dict[int, tuple[Any, LowHand]]:
+    """Each live seat's high hand and eight-or-better low for :func:`handrank.settle`.
+
+    Not `omaha` (hold'em hi-lo, stud hi-lo): each half the best five of the
+    cards; `omaha`: each half the best of two hole cards plus three board
+    cards.  A seat with no qualifying low has strength 0 in the low.
+    """
+    g = game_tables(None)
+    l8 = lowball("a5", qualifier=8)
+    out: dict[int, tuple[Any, LowHand]] = {}
+    for seat, hole in holes.items():
+        ids = hole + board
+        if not omaha:
+            checked = cards_checked(ids, g)
+            out[seat] = (_hand(checked, tuple(hole), g, None), low_hand(l8, checked, tuple(hole)))
+            continue
+        _check_deck(ids, g)
+        combos = np.array([list(p) + list(t) for p in itertools.combinations(hole, 2)
+                           for t in itertools.combinations(board, 3)], dtype=np.uint8)
+        high = evaluate_batch(combos, threads=1)
+        # the best ace-to-five five: the best eight-or-better one when there is one
+        low = lowball("a5").evaluate_batch(combos, threads=1)
+        top_high = [int(c) for c in combos[int(np.argmax(high))]]
+        top_low = [int(c) for c in combos[int(np.argmax(low))]]
+        out[seat] = (_hand(top_high, tuple(hole), g, None), low_hand(l8, top_low, tuple(hole)))
+    return out
+
+
+def _pay_pot(amount: int, eligible: tuple[int, ...], hands: dict[int, tuple[Any, LowHand]],
+        rule: str, button: int, n: int, holes: list[list[int] | None], alone: bool) -> Any:
+    """Settle one hi-lo pot (:ref:`rules-low`): halves, the odd chip of the halving
+    to the high half, each half split by :func:`handrank.settle`'s odd-chip rule."""
+    high = {s: hands[s][0] for s in eligible}
+    if len(eligible) == 1:
+        return _pay(amount, eligible, high, rule, button, n, holes, alone)
+    if not any(hands[s][1].strength for s in eligible):
+        whole = _pay(amount, eligible, high, rule, button, n, holes, alone)
+        half = PotHalf(amount, whole.winners, whole.shares, whole.odd_chips, whole.reason)
+        reason = "no qualifying low, the high hand takes the whole pot: " + whole.reason
+        return Pot(amount, eligible, whole.winners, whole.shares, whole.odd_chips, reason,
+                   high=half, low=None)
+    low_amount = amount // 2
+    h = _pay(amount - low_amount, eligible, high, rule, button, n, holes, alone)
+    lo = _pay_low(low_amount, eligible, {s: hands[s][1] for s in eligible}, rule, button, n,
+                  holes)
+    paid: dict[int, int] = {}
+    for part in (h, lo):
+        for w, c in zip(part.winners, part.shares):
+            paid[w] = paid.get(w, 0) + c
+    winners = tuple(sorted(paid))      # every seat that won a half (as settle, even of 0 chips)
+    scoop = len(h.winners) == 1 and h.winners == lo.winners
+    head = f"seat {h.winners[0]} scoops; " if scoop else ""
+    odd = ", the odd chip of the halving to the high half" if amount % 2 else ""
+    reason = (f"{head}high half ({h.amount}{odd}): {h.reason}; "
+              f"low half ({lo.amount}): {lo.reason}")
+    return Pot(amount, eligible, winners, tuple(paid[w] for w in winners),
+               amount % 2 + h.odd_chips + lo.odd_chips, reason,
+               high=PotHalf(h.amount, h.winners, h.shares, h.odd_chips, h.reason), low=lo)
+
+
+def _pay_low(amount: int, eligible: tuple[int, ...], low: dict[int, LowHand], rule: str,
+             button: int, n: int, holes: list[list[int] | None]) -> Any:
+    best = max(low[s].strength for s in eligible)
+    winners = tuple(s for s in eligible if low[s].strength == best)
+    losers = [s for s in eligible if low[s].strength != best]
+    each, odd = divmod(amount, len(winners))
+    extra = set(_odd_order(list(winners), rule, button, n, holes)[:odd])
+    shares = tuple(each + (w in extra) for w in winners)
+    top = low[winners[0]]
+    runner = max(losers, key=lambda s: low[s].strength) if losers else -1
+    if len(winners) == 1:
+        if low[runner].strength == 0:
+            reason = f"seat {winners[0]} has the only qualifying low, {top.text}"
+        else:
+            reason = f"seat {winners[0]} wins: " + why_low(top, low[runner]) + f" (seat {runner})"
+    else:
+        if len(winners) == 2:
+            reason = f"{_seats(winners)} split (quartered): both play {top.text} for low"
+        else:
+            reason = f"{_seats(winners)} split: all play {top.text} for low"
+        if losers and low[runner].strength:
+            reason += f"; {why_low(top, low[runner])} (seat {runner})"
+        if odd:
+            reason += (f"; {odd} odd chip{'s' if odd > 1 else ''} to {_seats(sorted(extra))} "
+                       f"({_RULE_WORDS[rule]})")
+    return PotHalf(amount, winners, shares, odd, reason)
 
 
 def _settle(board: Any, hands: Any, contributions: Any, folded: Any, button: Any,
