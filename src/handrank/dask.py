@@ -42,6 +42,7 @@ from .core._typing import CardsLike, PlayerLike, VariantLike
 from .core._validate import quote
 from .core.errors import HandrankError, InvalidHandError, InvalidRangeError
 from .equity import _exact_random
+from .equity import boardless as _boardless
 from .equity import preflop as _preflop
 from .equity.holdem import (
     BOARD_CARDS,
@@ -68,7 +69,7 @@ from .equity.preflop import PreflopTable
 from .games import game as _make_game
 from .games.holdem import evaluate_batch as _evaluate_batch
 from .games.holdem import game_tables
-from .games.registry import best_five_game, beyond_best_five, plain_names
+from .games.registry import best_five_game, beyond_best_five, plain_names, resolve
 
 try:
     import dask
@@ -456,7 +457,6 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
     """
     boardless = _boardless_game(game, variant)      # issue 18: stud, razz, draw games
     if boardless is not None:
-        from .equity import boardless as _boardless
         _check_client(client)
         chunk = CHUNK_TRIALS if chunk_trials is None else _check_positive("chunk_trials",
                                                                           chunk_trials)
@@ -478,7 +478,6 @@ def _boardless_game(game: Any, variant: Any) -> Any:
     """The Game of a game without a board (stud, razz, the draw games), else None."""
     if variant is not None or (isinstance(game, str) and game in plain_names()):
         return None
-    from .games.registry import resolve
     try:
         g = resolve(game)
     except (TypeError, ValueError):

@@ -32,7 +32,10 @@ from typing import Any
 import numpy as np
 
 from ..core import _backend
+from ..core import _run as pool
 from ..core._validate import quote
+from ..core._version import __version__
+from ..games.holdem import game_tables
 from .index import Indexer
 
 __all__ = ["STREETS", "build", "ehs", "ehs2", "histogram"]
@@ -106,7 +109,6 @@ def _river_raw(boards: np.ndarray, ranks: int) -> tuple[np.ndarray, np.ndarray]:
     H = math.comb(n_cards - 5, 2)
     idx = np.empty((len(b), H), dtype=np.int64)
     val = np.empty((len(b), H), dtype=np.uint32)
-    from ..games.holdem import game_tables
     r = core.lib.hr_river_values(game_tables(None).ptr, holdem._street(3).ptr,
                                  ffi.from_buffer("uint8_t[]", b), len(b),
                                  ffi.from_buffer("int64_t[]", idx, require_writable=True),
@@ -179,7 +181,6 @@ def _run(client: Any, fn: Callable[..., Any], calls: Sequence[tuple[Any, ...]],
          progress: Callable[[int], None] | None) -> None:
     """fn(*args) for each call; done(key, result) in the caller, as results arrive."""
     if client is None:
-        from ..core import _run as pool
         for key, args in zip(keys, calls):
             # On the pool with a cancel flag the C loop polls: a flop task is ~2 s of C,
             # and Ctrl-C must not wait for it.
@@ -456,7 +457,6 @@ def build(street: Any, out: str | os.PathLike[str], what: Sequence[str] = _WHAT,
         for arr in arrays.values():
             arr.flush()
         arrays.clear()
-    from ..core._version import __version__
     manifest = {
         "street": _NAMES[k],
         "sizes": {_NAMES[s]: holdem.size(s) for s in range(4)},

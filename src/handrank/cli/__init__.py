@@ -16,6 +16,7 @@ from .. import __version__, backend
 from ..core.cards import cards_str
 from ..core.errors import HandrankError
 from ..games import game, games
+from ..games.badugi import badugi
 from ..operations import best_five, category, describe, evaluate
 from . import _bench as _cli_bench
 from . import _boards as _cli_boards
@@ -71,7 +72,6 @@ def _eval_row(hand: str, board: str | None, g: Any) -> dict[str, Any]:
 
 
 def _badugi_classes() -> int:
-    from ..games.badugi import badugi
     return badugi().classes
 
 

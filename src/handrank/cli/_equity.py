@@ -11,11 +11,13 @@ import argparse
 import json
 from typing import Any
 
+from ..core._validate import fraction
 from ..core.cards import cards
 from ..core.errors import HandrankError
 from ..games import game
 from ..operations import equity
 from ._common import add_command, fail, flag, positive_int, progress_bar
+from ._preflop import cluster_equity
 
 __all__ = ["add_parser", "run"]
 
@@ -56,7 +58,6 @@ def run(args: argparse.Namespace) -> int:
                               "game": args.game}
     try:
         if getattr(args, "target_stderr", None) is not None:
-            from ..core._validate import fraction
             with flag("--target-stderr"):
                 kwargs["target_stderr"] = fraction(args.target_stderr, "target_stderr")
         for name in ("board", "dead"):
@@ -65,7 +66,6 @@ def run(args: argparse.Namespace) -> int:
         if args.scheduler is not None and not _cluster_runs(game(args.game)):
             raise ValueError("--scheduler runs hold'em only; drop --game or --scheduler")
         if args.scheduler is not None:
-            from ._preflop import cluster_equity
             result = cluster_equity(args)
         else:
             with progress_bar("equity") as progress:

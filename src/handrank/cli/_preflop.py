@@ -18,7 +18,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..core.errors import HandrankError
-from ._common import add_command, fail, replacing, writable_path
+from ..equity.preflop import local_table
+from ._common import add_command, fail, interactive, replacing, writable_path
 
 __all__ = ["add_parser", "cluster_equity", "run"]
 
@@ -71,7 +72,6 @@ def _progress(start: float) -> Any:
     """progress(done, total) for the pieces: a bar redrawn on a terminal, else one closing line."""
     import sys
 
-    from ._common import interactive
 
     def show(done: int, total: int) -> None:
         elapsed = time.perf_counter() - start
@@ -102,7 +102,6 @@ def run(args: argparse.Namespace) -> int:
             classes = [c.strip() for c in args.classes.split(",") if c.strip()]
         start = time.perf_counter()
         if args.scheduler is None:          # one machine: no cluster package needed
-            from ..equity.preflop import local_table
             table = local_table(args.players, classes, progress=_progress(start))
         else:
             hrd = _dask_module()

@@ -22,6 +22,7 @@ from ..core.errors import HandrankError
 from ..games.registry import best_five_game, resolve
 from ..present._grid import LABELS, RANK_LABELS
 from ..ranges.holdem import Range
+from ..ranges.omaha import OmahaRange
 from ._common import add_command, fail, flag, progress_bar, replacing, writable_path
 
 __all__ = ["add_parser", "format_grid", "run"]
@@ -196,7 +197,6 @@ def _run(args: argparse.Namespace) -> int:
 
 def _run_hands(args: argparse.Namespace) -> int:
     """`handrank range` in a game of more than two hole cards (Omaha notation)."""
-    from ..ranges.omaha import OmahaRange
     g = resolve(args.game)
     if args.plot:
         raise HandrankError(f"--plot draws the 13x13 grid of two-card hands; game "

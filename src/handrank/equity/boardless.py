@@ -60,12 +60,13 @@ from ..core import _backend, _run, _validate
 from ..core.cards import card_str, first_duplicate
 from ..core.cards import cards as _cards
 from ..core.errors import InvalidCardError, InvalidHandError
-from ..games import Game
+from ..games import Game, game
+from ..games.badugi import _prepare, evaluate_badugi_batch
 from ..games.badugi import badugi as _badugi
-from ..games.badugi import evaluate_badugi_batch
+from ..games.draw import _percentiles, draw_game
 from ..games.hands import whole_hands
 from .hilo import HiLoEquityResult
-from .holdem import EquityResult
+from .holdem import MC_STREAM_TRIALS, TARGET_CHUNK, TARGET_MAX_TRIALS, EquityResult, mc_seed
 
 __all__ = ["EXACT_LIMIT", "check_hand", "equity", "evaluate_badugi_batch", "shares",
            "strengths"]
@@ -114,12 +115,10 @@ def hold_tables(g: Game) -> tuple[np.ndarray | None, np.ndarray | None, np.ndarr
     name = g.name
     with _HOLD_LOCK:
         if name not in _HOLD_TABLES:
-            from ..games.draw import _percentiles, draw_game
             ffi, lib = _backend.core.ffi, _backend.core.lib
             dg = draw_game(name)
             value = np.ascontiguousarray(_percentiles(dg), dtype=np.float64)
             if g.hand == "badugi":
-                from ..games.badugi import _prepare
                 _prepare()                  # the colex table, under its own lock
                 sums = np.zeros(lib.HR_BADUGI_SUBSETS, dtype=np.float64)
                 # the holds are bytes, kept in uint64 words for hr_triple_mc's table
@@ -485,7 +484,6 @@ def stream_tally(kernel: Any, fixed: tuple[Any, ...], p: int, seed: int, first: 
                  trials: int, cancel: Any = None) -> np.ndarray:
     """The int64 tallies (7 p + 1) of `trials` trials from stream `first` of `seed` on:
     stream ``first + c`` deals trials ``[c * 25,000, (c + 1) * 25,000)``."""
-    from .holdem import MC_STREAM_TRIALS
     ffi, lib = _backend.core.ffi, _backend.core.lib
     out = np.zeros(7 * p + 1, dtype=np.int64)
     rng = ffi.new("hr_rng *")
@@ -533,7 +531,6 @@ def _monte_carlo_c(g: Game, known: list[list[int]], stub: list[int], trials: int
     tallies (and the result) are the same for any number of threads.
     Returns the sums (high, low, equity, win, tie, no-low high; each per
     player, pot fractions), the sum of squared equities and the trials."""
-    from .holdem import MC_STREAM_TRIALS, TARGET_CHUNK, TARGET_MAX_TRIALS, mc_seed
     p = len(known)
     nthreads = _validate.thread_count(threads)
     check_trials(trials, target)
@@ -596,7 +593,6 @@ def dask_chunk(name: str, options: tuple[tuple[str, Any], ...], known: list[list
                cancel: Any = None) -> np.ndarray:
     """One task of :func:`dask_equity`: the tallies of `trials` trials from stream
     `first` on (the game by name and options: workers rebuild it)."""
-    from ..games import game
     g = game(name, **dict(options))
     kernel, fixed = _kernel(g, known, stub)
     return stream_tally(kernel, fixed, len(known), seed, first, trials, cancel)
@@ -613,7 +609,6 @@ def dask_equity(g: Game, players: Sequence[Any], board: Any, dead: Any, *,
     result -- are bit for bit ``handrank.equity``'s with the same seed and
     trials, on any cluster.  With `target_stderr` whole tasks are added, in
     order, until it is reached.  ``run(fn, calls)`` runs the tasks."""
-    from .holdem import MC_STREAM_TRIALS, TARGET_MAX_TRIALS, mc_seed
     if board not in ("", None) and _cards(board):
         raise ValueError(f"game {g.name!r} has no board: board= must be empty")
     known, need, stub = _players(g, players, dead)

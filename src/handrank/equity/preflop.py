@@ -32,7 +32,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core import _backend
+from ..core import _backend, _run
 from ..core._validate import quote
 from ..core.cards import RANKS
 from ..core.errors import HandrankError
@@ -333,7 +333,6 @@ def local_table(players: int = 2, classes: Iterable[str] | None = None,
     pool (Ctrl-C stops it between pieces), so the same table bit for bit.
     `progress`, if given, is called as ``progress(done, total)`` after each piece.
     """
-    from ..core import _run
     n = check_players(players)
     idx = class_indices(classes)
     if _backend.core is None:

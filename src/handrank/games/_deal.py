@@ -17,6 +17,9 @@ from ..core import _backend, _run, _validate
 from ..core._typing import CardsLike, VariantLike
 from ..core.cards import card_str, cards
 from ..core.errors import InvalidHandError
+from . import game as make_game
+from .holdem import game_tables
+from .lowball import lowball
 
 __all__ = ["deal"]
 
@@ -30,10 +33,7 @@ def _deck(game: Any) -> np.ndarray:
     as a lowball rule (``"a5"``, ``"27"``: its tables' deck), then as a variant
     name (``game_tables``, which raises the error for an unknown name).
     """
-    from .holdem import game_tables
     if isinstance(game, str):
-        from . import game as make_game
-        from .lowball import lowball
         for make in (make_game, lowball):
             try:
                 game = make(game)

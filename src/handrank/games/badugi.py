@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 
 from ..core import _backend
+from ..core._tables import read_bin
 from ..core._typing import CardArrayLike, CardsLike, StrengthArray
 from ..core._validate import card_array, quote
 from ..core.cards import RANKS, card_str, first_duplicate, hand
@@ -59,7 +60,6 @@ def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         size = np.frombuffer(ffi.buffer(lib.hr_badugi_size, n), dtype=np.uint8)
         ranks = np.frombuffer(ffi.buffer(lib.hr_badugi_ranks, 4 * n), dtype=np.uint8)
         return value, size, ranks.reshape(-1, 4)
-    from ..core._tables import read_bin
     arrays = read_bin()
     return (arrays["badugi_value"], arrays["badugi_size"],
             arrays["badugi_ranks"].reshape(-1, 4))

@@ -44,8 +44,12 @@ from ..core import _backend
 from ..core._tables import GameTables
 from ..core._typing import CardsLike
 from ..core._validate import quote
-from ..core.cards import RANKS, card_str, cards, first_duplicate
+from ..core.cards import RANKS, card_str, cards, cards_str, first_duplicate
 from ..core.errors import InvalidCardError, InvalidHandError
+from .badugi import _prepare, evaluate_badugi_batch
+from .holdem import evaluate_batch
+from .lowball import _lowball
+from .variants import variant
 
 __all__ = ["DrawGame", "DrawOdds", "best_hold", "draw_game", "draw_odds"]
 
@@ -178,7 +182,6 @@ class DrawOdds:
         return self.holds[0]
 
     def __repr__(self) -> str:
-        from ..core.cards import cards_str
         return (f"DrawOdds(game={self.game.name!r}, holds={len(self.holds)}, "
                 f"best={cards_str(self.best)!r})")
 
@@ -210,7 +213,6 @@ def _histograms(game: DrawGame, ids: list[int], stub: np.ndarray, masks: list[in
     """hr_draw_odds: the final strengths' histogram of each hold."""
     ffi, lib = _C.ffi, _C.lib
     if game.kind == "badugi":
-        from .badugi import _prepare
         _prepare()
     holds = np.array(masks, dtype=np.uint32)
     n_s = _classes(game) + 1
@@ -245,9 +247,6 @@ def _category_table(game: DrawGame) -> np.ndarray:
 
 
 def _evaluate_rows(game: DrawGame, rows: np.ndarray) -> np.ndarray:
-    from .badugi import evaluate_badugi_batch
-    from .holdem import evaluate_batch
-    from .lowball import _lowball
     if game.kind == "badugi":
         return evaluate_badugi_batch(rows)
     if game.tables is not None and game.tables.low:
@@ -257,7 +256,6 @@ def _evaluate_rows(game: DrawGame, rows: np.ndarray) -> np.ndarray:
 
 
 def _variant_of(game: DrawGame) -> Any:
-    from .variants import variant
     if game.name != "fechado":
         return variant("holdem")
     lowest = next(RANKS[c // 4] for c in game.deck)
@@ -387,7 +385,6 @@ def _against_drawing(game: DrawGame, ids: list[int], vs_ids: list[int], stub: np
     import math
     ffi, lib = _C.ffi, _C.lib
     if game.kind == "badugi":
-        from .badugi import _prepare
         _prepare()
     n, d_vs = game.hand_size, game.hand_size - len(vs_ids)
     most = max([d_vs] + [n - bin(m).count("1") for m in masks])

@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from ..core.cards import cards_str
 from ._grid import LABELS, RANK_LABELS
 
 __all__ = ["analysis_figure", "grid_figure", "range_equity_figure", "range_figure"]
@@ -121,7 +122,6 @@ def range_equity_figure(re: Any, path: Any, ax: Any, kind: str) -> Any:
     ncols = 2 if kind == "both" else 1
     size = (12.0, 5.4) if kind == "both" else (6.4, 5.6)
     fig, axes = _new(ax, size, ncols)
-    from ..core.cards import cards_str
     board = f" on {cards_str(re.board)}" if re.board else ""
     title = (f"{_short(re.hero.text)} vs {_short(re.villain.text)}{board}: "
              f"{100 * re.overall:.1f}%")
@@ -154,7 +154,6 @@ def analysis_figure(an: Any, path: Any, ax: Any, classes: Sequence[str],
     """BoardAnalysis.plot: horizontal bars of each class's and draw's share (the
     analysis hands over its `classes` and `draws`, so this leaf imports no analysis)."""
     _check_path(path)
-    from ..core.cards import cards_str
     CLASSES, DRAWS = classes, draws
     fig, (a,) = _new(ax, (7.0, 6.2))
     names = [n for n in CLASSES] + [n for n in DRAWS]
