@@ -16,7 +16,7 @@ run in, or tasks rerun after a worker is lost.
   Monte Carlo in chunks of ``chunk_trials`` trials, chunk ``k`` seeded from
   ``(seed, k)`` alone.
 - :func:`preflop_table`: exact class-against-class tables, heads-up or 3-way
-  (see :mod:`handrank._preflop` for how work is shared across matchups).
+  (see :mod:`handrank.equity.preflop` for how work is shared across matchups).
 """
 
 from __future__ import annotations
@@ -186,7 +186,7 @@ def _run_local(fn: Callable[..., Any], calls: Sequence[tuple[Any, ...]],
     """:func:`_run` on dask's local threaded scheduler, stopped by Ctrl-C.
 
     The scheduler's threads share this process, so a C call left running
-    would burn the cores after KeyboardInterrupt.  As in :mod:`handrank._run`:
+    would burn the cores after KeyboardInterrupt.  As in :mod:`handrank.core._run`:
     every task that can be cancelled (`fn` with a ``cancel`` parameter) polls
     one flag; on KeyboardInterrupt (or any failure) it is set, tasks not yet
     started return at once, and the call waits for the running ones to return

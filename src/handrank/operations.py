@@ -202,7 +202,7 @@ def evaluate(cards: CardsLike, *, board: CardsLike | None = None, game: GameLike
     Raises
     ------
     InvalidCardError, InvalidHandError
-        As :func:`handrank.evaluate.evaluate`; a card outside the game's deck.
+        As :func:`handrank.games.holdem.evaluate`; a card outside the game's deck.
     ValueError
         An unknown game, or an Omaha game without `board`.
 
@@ -666,7 +666,7 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
 def _own_driver(g: Game, players: Any, exact: bool | None) -> bool:
     """Whether the game's own equity driver (Omaha, Omaha hi-lo) takes this spot.
 
-    The any-game driver (:func:`handrank._hilo_equity.game_equity`) takes the
+    The any-game driver (:func:`handrank.equity.hilo.game_equity`) takes the
     rest: hold'em-hand games of two halves, exact enumerations with ranges,
     and ``"random"`` hands too many to list (six-card Omaha).
     """

@@ -1,7 +1,7 @@
 """The ``handrank`` command line: parses, calls the library, prints.
 
 User errors print one line on stderr, ``handrank: error: ...``, and exit with
-status 2 (see :mod:`handrank._cli_common`).
+status 2 (see :mod:`handrank.cli._common`).
 """
 
 from __future__ import annotations

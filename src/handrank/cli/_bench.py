@@ -97,7 +97,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m handrank._cli_bench``-style entry for testing without cli.py."""
+    """``python -m handrank.cli._bench``-style entry for testing without cli.py."""
     parser = Parser(prog="handrank")
     sub = parser.add_subparsers(dest="command")
     add_parser(sub)

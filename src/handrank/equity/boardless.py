@@ -90,7 +90,7 @@ class DrawEquityResult(EquityResult):
     """:class:`EquityResult` of a draw game with more than one exchange to come.
 
     ``hold_rule`` names the rule every player draws by after the first
-    exchange (see :mod:`handrank._boardless`)."""
+    exchange (see :mod:`handrank.equity.boardless`)."""
 
     hold_rule: str = ""
 

@@ -226,8 +226,8 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
         ``"omaha"``: each player is an exact hand of 4, 5 or 6 cards (all
         players the same size) or an Omaha range (Monte Carlo) and plays
         exactly two hole cards with three from the board (see
-        :mod:`handrank._omaha_equity`).  ``"omaha-hilo"``: the same players,
-        eight or better; the result (:class:`handrank._hilo_equity.HiLoEquityResult`)
+        :mod:`handrank.equity.omaha`).  ``"omaha-hilo"``: the same players,
+        eight or better; the result (:class:`handrank.equity.hilo.HiLoEquityResult`)
         adds ``.high``, ``.low`` (each player's expected share of the high
         and of the low half; a half with no qualifying low goes to the high
         hand, so ``.low`` sums to the probability that a low exists) and

@@ -163,7 +163,7 @@ class DrawOdds:
     win, tie : ndarray of float, shape (holds,)
         P(win) and P(tie) against `vs`; NaN without `vs`.
     expected : ndarray of float, shape (holds,)
-        The mean final strength percentile (see :mod:`handrank.draw`).
+        The mean final strength percentile (see :mod:`handrank.games.draw`).
     best : tuple of int
         ``holds[0]``.
     """
@@ -413,7 +413,7 @@ def _against_drawing(game: DrawGame, ids: list[int], vs_ids: list[int], stub: np
 def best_hold(hand: CardsLike, *, game: str | DrawGame = "draw", dead: CardsLike = "",
               vs: CardsLike | None = None) -> tuple[int, ...]:
     """The cards to keep: the hold of highest equity against `vs`, or without
-    `vs` of highest expected final strength percentile (see :mod:`handrank.draw`).
+    `vs` of highest expected final strength percentile (see :mod:`handrank.games.draw`).
 
     Examples
     --------

@@ -1,7 +1,7 @@
 """Hand ranges: the PokerStove / Equilab notation for sets of starting hands.
 
 A *combo* is one two-card starting hand, stored as ``(hi_id, lo_id)`` with
-``hi_id > lo_id`` (card id ``4 * rank + suit``, see :mod:`handrank.cards`).
+``hi_id > lo_id`` (card id ``4 * rank + suit``, see :mod:`handrank.core.cards`).
 There are 1,326 combos in 169 classes: 13 pairs of 6 combos, 78 suited
 classes of 4 and 78 offsuit classes of 12.
 
@@ -38,7 +38,7 @@ Errors in range text raise :class:`~handrank.errors.InvalidRangeError`
 naming the term (``cannot parse 'QQ++'``), including cards that cannot be
 read inside range text (``cannot parse 'AsKx'``).  Cards given as ids or
 separate card strings (:meth:`Range.without`, ``in``, :meth:`Range.from_combos`,
-:func:`parse_player` with a list) go through :mod:`handrank.cards` and raise
+:func:`parse_player` with a list) go through :mod:`handrank.core.cards` and raise
 its :class:`~handrank.errors.InvalidCardError` /
 :class:`~handrank.errors.InvalidHandError`.
 """

@@ -190,7 +190,7 @@ class OmahaRange:
     Parameters
     ----------
     text : str
-        Range text (see :mod:`handrank.omaha_ranges`).
+        Range text (see :mod:`handrank.ranges.omaha`).
     size : int, optional
         Hand size when every term is ``random``/``*`` (default 4); when
         given, every term must have this size.
