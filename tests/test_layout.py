@@ -263,12 +263,52 @@ def test_the_known_circles_are_still_there() -> None:
         assert t in graph[m], f"{m} -> {t} is gone: drop it from KNOWN_CIRCLES ({why})"
 
 
-def test_import_handrank_loads_no_old_path_but_the_public_ones() -> None:
-    import sys
+#: The old flat public paths and the modules they re-export.
+OLD_PUBLIC = {
+    "handrank.badugi": "handrank.games.badugi", "handrank.cards": "handrank.core.cards",
+    "handrank.draw": "handrank.games.draw", "handrank.errors": "handrank.core.errors",
+    "handrank.evaluate": "handrank.games.holdem", "handrank.hilo": "handrank.games.hilo",
+    "handrank.index": "handrank.boards.index", "handrank.lowball": "handrank.games.lowball",
+    "handrank.omaha": "handrank.games.omaha",
+    "handrank.omaha_preflop": "handrank.ranges.omaha_preflop",
+    "handrank.omaha_ranges": "handrank.ranges.omaha",
+    "handrank.reference_badugi": "handrank.reference.badugi",
+    "handrank.stud": "handrank.games.stud", "handrank.variants": "handrank.games.variants",
+    "handrank.videopoker": "handrank.games.videopoker",
+    # old modules that became packages, forwarding to their old body
+    "handrank.equity": "handrank.equity.holdem", "handrank.ranges": "handrank.ranges.holdem",
+    "handrank.showdown": "handrank.showdown.pots",
+}
+
+#: Names an old path defines itself: handrank.equity.equity sends each game
+#: to its engine (equity/__init__.py), the hold'em engine's equity takes hold'em.
+OWN_NAMES = {"handrank.equity": {"equity"}}
+
+
+def test_old_private_paths_import_as_the_new_modules() -> None:
+    import importlib
 
     from handrank.core import _moved
-    assert not [n for n in _moved.PRIVATE if n in sys.modules and
-                sys.modules[n] is not sys.modules[_moved.PRIVATE[n]]]
+    for old, new in _moved.PRIVATE.items():
+        assert importlib.import_module(old) is importlib.import_module(new), old
+
+
+@pytest.mark.parametrize("old", sorted(OLD_PUBLIC))
+def test_old_public_paths_read_and_write_through(old: str,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib
+    shim, new = importlib.import_module(old), importlib.import_module(OLD_PUBLIC[old])
+    names = [n for n in vars(new) if not n.startswith("__")]
+    assert names
+    own = OWN_NAMES.get(old, set())
+    for n in names:                                   # private names too
+        assert (getattr(shim, n) is getattr(new, n)) != (n in own), f"{old}.{n}"
+    marker = object()
+    name = names[0]
+    monkeypatch.setattr(shim, name, marker)           # a test patching the old path ...
+    assert getattr(new, name) is marker               # ... patches the module that runs
+    monkeypatch.undo()
+    assert getattr(new, name) is not marker
 
 
 # ------------------------------------------------- no operation tests a game name
