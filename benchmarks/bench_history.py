@@ -9,10 +9,10 @@ into the source tree).  Timed in one process, one after another:
 
 - the fast path (handrank.history.fast, C): read only; read + replay + settle
   (hands it does not take go through the Python reader and replay, timed too);
-- summary() (the fast path, plus the exact all-in EV of every hand all in
-  before the river, from the fast path's records; preflop hold'em equities
-  remembered by suit-relabelled spot, so a second run of the same corpus is
-  faster: each corpus is timed from an empty memo);
+- summary() (the fast path into columns, plus the exact all-in EV of every
+  hand all in before the river, from the fast path's records, hold'em in one
+  C call per batch: hr_phh_allin_pots), and summary() without the all-in EV
+  (the adjusted net left equal to the net), to show what the EV costs;
 - the Python path: read() to Hand objects, and read() + Hand.replay();
 - the reference parser, pokerkit's HandHistory.load, where installed.
 
@@ -75,6 +75,37 @@ def _summary(src: Any) -> int:
     return summary(src).read
 
 
+def _summary_no_ev(src: Any) -> int:
+    from handrank.history.summary import Summary, _add_fast
+    s = Summary()
+    _add_fast(s, src, None, allin_ev=False)
+    return s.read
+
+
+def _allin_rates(name: str, src: Any) -> None:
+    """How often hands are all in before the river (what the all-in EV costs depends on it)."""
+    import numpy as np
+    n = allin = pre = multi = 0
+    for it in fast.scan(src):
+        if not isinstance(it, fast.Batch):
+            continue
+        r = it.rec
+        ok = r[:, fast.STATUS] == fast.OK
+        a = ok & ((r[:, fast.FLAGS] & fast.ALLIN) != 0)
+        p = a & ((r[:, fast.ALLIN_BOARD] & 255) == 0)
+        seats = np.arange(fast.MAX_SEATS)
+        live = (seats < r[:, fast.SEATS][:, None]) & ~(r[:, fast.OUT][:, None] >> seats & 1
+                                                        ).astype(bool)
+        n += len(r)
+        allin += int(a.sum())
+        pre += int(p.sum())
+        multi += int((p & (live.sum(axis=1) >= 3)).sum())
+    if n:
+        print(f"{name}: all in before the river {allin} of {n} hands ({100 * allin / n:.2f}%), "
+              f"preflop {pre} ({100 * pre / n:.2f}%), preflop 3 or more ways {multi} "
+              f"({100 * multi / n:.3f}%)")
+
+
 def _pokerkit(files: list[str]) -> int | None:
     try:
         from pokerkit import HandHistory
@@ -92,16 +123,22 @@ def _pokerkit(files: list[str]) -> int | None:
 
 
 def _time(label: str, run: Callable[[], int | None], repeat: int = 1) -> float | None:
-    """Hands per second of ``run()``, the best of ``repeat`` runs (the machine is shared)."""
-    dt = float("inf")
+    """Hands per CPU second of ``run()`` (one core), the best of ``repeat`` runs.
+
+    CPU time (time.process_time), since the machine may be shared; the wall
+    time of the same run is printed too.
+    """
+    dt = wall = float("inf")
     for _ in range(repeat):
-        t = time.perf_counter()
+        t, w = time.process_time(), time.perf_counter()
         n = run()
-        dt = min(dt, time.perf_counter() - t)
+        dt = min(dt, time.process_time() - t)
+        wall = min(wall, time.perf_counter() - w)
     if n is None:
         print(f"{label:58s} (not installed)")
         return None
-    print(f"{label:58s} {n:9d} hands {dt:8.2f} s {n / dt:10.0f} hands/s")
+    print(f"{label:58s} {n:9d} hands {dt:8.2f} s CPU {n / dt:10.0f} hands/s "
+          f"(wall {wall:.2f} s)")
     return n / dt
 
 
@@ -141,10 +178,14 @@ def _stages(name: str, src: str, files: list[str], sample: str | None,
     s_src, s_files, s_name = (src, files, name) if sample is None else (
         sample, sample_files or [sample], name + " (first hands)")
     if sample is not None:
+        _time(f"{name}: summary() without all-in EV", lambda: _summary_no_ev(src), 1)
+    _allin_rates(name, src)
+    if sample is not None:
         r_read = _time(f"{s_name}: fast path, read only", lambda: _fast(s_src, False), 3)
         r_fast = _time(f"{s_name}: fast path, read+replay+settle", lambda: _fast(s_src, True),
                        3)
     r_sum = _time(f"{s_name}: summary() (with all-in EV)", lambda: _summary(s_src), 2)
+    _time(f"{s_name}: summary() without all-in EV", lambda: _summary_no_ev(s_src), 3)
     r_py_read = _time(f"{s_name}: Python path, read() to Hand objects",
                       lambda: _python(s_src, False))
     r_py = _time(f"{s_name}: Python path, read()+replay()", lambda: _python(s_src, True))

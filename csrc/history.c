@@ -8,6 +8,7 @@
 
 #include <string.h>
 
+#include "hilo.h"
 #include "omaha.h"
 
 #define MAXS HR_PHH_MAX_SEATS
@@ -458,7 +459,8 @@ static int hand(const char *base, const char *p, const char *e, int mode, int64_
         PY(8);
     /* hold'em (two hole cards, any five) or pot- and no-limit Omaha (four, two
      * of them with three of the board) */
-    int omaha = eq(val.str, "PO") || eq(val.str, "NO");
+    int hilo = eq(val.str, "FO/8");     /* fixed-limit Omaha hi-lo, eight or better */
+    int omaha = eq(val.str, "PO") || eq(val.str, "NO") || hilo;
     if (!eq(val.str, "NT") && !eq(val.str, "FT") && !eq(val.str, "PT") && !omaha)
         PY(9);
     int H = omaha ? 4 : 2;
@@ -734,11 +736,22 @@ static int hand(const char *base, const char *p, const char *e, int mode, int64_
         if (nb != 5 || (in_hand & ~has_hole))
             PY(52);             /* truncated, or a hand at showdown unknown */
         const hr_game *g = hr_game_at(0);
-        int strength[MAXS];
+        int strength[MAXS], lowv[MAXS];
         for (int s = 0; s < n; s++) {
+            lowv[s] = 0;
             if (!(in_hand >> s & 1))
                 continue;
-            if (omaha) {
+            if (hilo) {
+                uint8_t h4[4] = {(uint8_t)hole[s][0], (uint8_t)hole[s][1], (uint8_t)hole[s][2],
+                                 (uint8_t)hole[s][3]};
+                uint8_t b5[5] = {(uint8_t)board[0], (uint8_t)board[1], (uint8_t)board[2],
+                                 (uint8_t)board[3], (uint8_t)board[4]};
+                uint16_t hl[2];
+                if (!hr_eval_omaha_hilo(g, h4, 4, b5, hl))
+                    PY(54);
+                strength[s] = hl[0];
+                lowv[s] = hl[1];
+            } else if (omaha) {
                 uint8_t h4[4] = {(uint8_t)hole[s][0], (uint8_t)hole[s][1], (uint8_t)hole[s][2],
                                  (uint8_t)hole[s][3]};
                 uint8_t b5[5] = {(uint8_t)board[0], (uint8_t)board[1], (uint8_t)board[2],
@@ -782,28 +795,46 @@ static int hand(const char *base, const char *p, const char *e, int mode, int64_
             low = high;
             if (amount == 0)
                 continue;
-            int best = 0, nw = 0, ne = 0, win[MAXS];
+            int best = 0, best_low = 0, nw = 0, ne = 0, win[MAXS];
             for (int s = 0; s < n; s++)
                 if ((in_hand >> s & 1) && chips[s] >= high) {
                     ne++;
                     if (strength[s] > best)
                         best = strength[s];
+                    if (lowv[s] > best_low)
+                        best_low = lowv[s];
                 }
             if (ne > 1)
                 flags |= HR_PHH_SHOWDOWN;
+            /* hi-lo (src/handrank/hilo.py _pay_pot): a contested pot with a
+             * qualifying low is halved, the odd chip of the halving to the high half */
+            int64_t low_amount = hilo && ne > 1 && best_low > 0 ? amount / 2 : 0;
             /* winners in odd-chip order: clockwise from the button */
             for (int k = 1; k <= n; k++) {
                 int s = (button + k) % n;
                 if ((in_hand >> s & 1) && chips[s] >= high && strength[s] == best)
                     win[nw++] = s;
             }
-            int64_t each = amount / nw, odd = amount % nw;
+            int64_t each = (amount - low_amount) / nw, odd = (amount - low_amount) % nw;
             for (int k = 0; k < nw; k++)
                 pay[win[k]] += each + (k < odd);
+            if (low_amount) {
+                nw = 0;
+                for (int k = 1; k <= n; k++) {
+                    int s = (button + k) % n;
+                    if ((in_hand >> s & 1) && chips[s] >= high && lowv[s] == best_low)
+                        win[nw++] = s;
+                }
+                each = low_amount / nw, odd = low_amount % nw;
+                for (int k = 0; k < nw; k++)
+                    pay[win[k]] += each + (k < odd);
+            }
         }
     }
     if (allin)
         flags |= HR_PHH_ALLIN;
+    if (omaha)
+        flags |= HR_PHH_OMAHA;
     rec[HR_PHH_FLAGS] = flags;
     rec[HR_PHH_DEAD] = dead;
     int agree = -1;

@@ -2,7 +2,7 @@
  * (``key = value`` lines; strings, whole numbers, booleans and one-line
  * arrays of them; the action notation ``d dh p1 AsKs``, ``p2 cbr 300``,
  * ``p3 f``, ``p1 cc``, ``d db AhKhQh``, ``p1 sm AsKs``), replays hold'em
- * and Omaha hands (variants NT, FT, PT; PO, NO) chip by chip and settles
+ * and Omaha hands (variants NT, FT, PT; PO, NO; FO/8, hi-lo) chip by chip and settles
  * them with the evaluator, one fixed-width record of int64 per hand.
  *
  * It never decides anything the Python reader would decide differently: a
@@ -62,6 +62,7 @@
 #define HR_PHH_SHOWDOWN 1 /* a pot was contested at showdown */
 #define HR_PHH_ALLIN 2    /* all but one player all in before the river (all-in EV) */
 #define HR_PHH_PLAYERS 4  /* players recorded (names in the record) */
+#define HR_PHH_OMAHA 8    /* an Omaha hand (four hole cards) */
 
 /* Read (mode 0) or read, replay and settle (mode 1) the hands in buf[0, len),
  * cut into segments (files) ending at seg_end[0..n_seg).  Each segment is cut
@@ -75,5 +76,23 @@
  * small. */
 int64_t hr_phh_scan(const char *buf, int64_t len, const int64_t *seg_end, int64_t n_seg,
                     int final, int mode, int64_t *out, int64_t cap, int64_t *consumed);
+
+/* The all-in pots of fast hands (csrc/history_ev.c): for each record rows[i]
+ * of rec (mode 1, status HR_PHH_OK, flag HR_PHH_ALLIN), the pots settle cuts
+ * from its contributions (HR_PHH_CHIPS, HR_PHH_OUT, HR_PHH_DEAD), in order,
+ * HR_PHH_EV_POT doubles each at out[i * HR_PHH_EV_WIDTH + pot * HR_PHH_EV_POT]:
+ *   amount, eligible seats (bit mask), boards (contested pots: the boards
+ *   hr_equity_exact counts), then per seat s its pot share counts in units of
+ *   1 / HR_SHARE_UNIT (contested pots; the eligible seats)
+ * and the number of pots in the last double.  A contested pot is counted by
+ * hr_equity_exact over its contenders' hole cards and the board at the
+ * all-in, the other live seats' hole cards dead (what the Python all-in EV
+ * asks).  status[i]: 0 done, 1 a hand still in is unknown (no EV), 2 left to
+ * the Python all-in EV (Omaha, more contenders than HR_MAX_PLAYERS, a call
+ * that fails).  g: the hold'em game.  Returns n_rows, or -1. */
+#define HR_PHH_EV_POT (3 + HR_PHH_MAX_SEATS)
+#define HR_PHH_EV_WIDTH (HR_PHH_EV_POT * HR_PHH_MAX_SEATS + 1)
+int64_t hr_phh_allin_pots(const hr_game *g, const int64_t *rec, const int64_t *rows,
+                          int64_t n_rows, double *out, int8_t *status);
 
 #endif

@@ -93,3 +93,27 @@ def test_phh_of_it_takes_the_fast_path_with_the_same_result():
         (b,) = list(fast.scan(phh))
         assert b.fast(0) and _check_batch(b, 0)
         assert b.payouts[0, :4].tolist() == h.replay().payouts
+
+
+LONE = HEAD.replace("dave: posts small & big blinds $0.30\n", "dave: posts small blind $0.10\n") \
+    + """dave: folds
+alice: raises $0.40 to $0.60
+bob: folds
+carol: folds
+Uncalled bet ($0.40) returned to alice
+alice collected $0.60 from pot
+*** SUMMARY ***
+Total pot $0.60 | Rake $0
+"""
+
+
+def test_lone_dead_small_blind_is_dead_money():
+    """A small blind posted alone by a player coming back (the small blind seat posted
+    its own): dead money, in the main pot, never returned, not part of dave's bet."""
+    (h,) = read(LONE)
+    assert h.blinds_or_straddles == [10, 20, 0, 0] and h.antes == [0, 0, 10, 0]
+    r = h.replay()
+    # p1 bob 10, p2 carol 20, p3 dave 10 dead, p4 alice 60 (40 back uncalled)
+    assert r.contributions == [10, 20, 10, 60] and r.dead == 10
+    assert r.payouts == [0, 0, 0, 100]          # 40 back + her 20 + 10 + 20 + 10 dead
+    assert r.agrees_with_record is True and r.net == [-10, -20, -10, 40]

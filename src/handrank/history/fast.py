@@ -3,7 +3,8 @@
 :func:`scan` cuts files (or PHH text) into hands as :func:`~handrank.history.read`
 does and hands each one to ``hr_phh_scan`` (csrc/history.c), which reads
 the subset of PHH real files use and replays and settles hold'em hands
-(variants NT, FT, PT) and Omaha hands (PO, NO) in bulk.  A hand it does not
+(variants NT, FT, PT), Omaha hands (PO, NO) and Omaha hi-lo hands (FO/8) in
+bulk.  A hand it does not
 take whole -- another variant, an unusual key or spelling, a float, a
 comment, any error -- is marked for the Python reader and replay, which then
 give that hand's result or its error message, so results are the same either

@@ -105,6 +105,10 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
     summary = False
     shown: dict[int, str] = {}
     deal_at = 0
+    sb_seat: list[int] = []           # the seat that posted the small blind
+    first_run: list[str] = []         # run it twice: the cards of each run
+    second_run: list[str] = []
+    shared: str | None = None         # the board both runs share
     for ln in body:
         if ln.startswith("*** SUMMARY"):
             summary = True
@@ -121,6 +125,22 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
             if mb:
                 acts.append("d db " + _cards(mb.group(2)))
                 street_bet = [0] * n
+            # run it twice: the first run's cards are the board, the second run's
+            # cards (after the cards both runs share) a second board
+            mr = re.match(r"\*\*\* (FIRST|SECOND|THIRD|FOURTH) (FLOP|TURN|RIVER) \*\*\* "
+                          r"(\[[^\]]*\] )?\[([^\]]*)\]$", ln)
+            if mr:
+                run, new = mr.group(1), _cards(mr.group(4))
+                if run not in ("FIRST", "SECOND"):
+                    raise fail(f"a board run {run.lower()} time: only hands run twice are read")
+                if run == "FIRST":
+                    first_run.append(new)
+                    acts.append("d db " + new)
+                else:
+                    if shared is None:
+                        shared = "".join(a[5:] for a in acts if a.startswith("d db ")
+                                         )[:-len("".join(first_run)) or None]
+                    second_run.append(new)
             continue
         md = re.match(r"Dealt to (.+?) \[([^\]]+)\]", ln)
         if md and md.group(1) in name:
@@ -142,9 +162,16 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
         rest = rest.replace(" and is all-in", "")
         if m := re.match(r"posts the ante " + _AMT, rest):
             antes[s] = _num(m.group(1))
-        elif m := re.match(r"posts (?:small|big) blind " + _AMT + r"$", rest):
-            blinds[s] = _num(m.group(1))
+        elif (m := re.match(r"posts small blind " + _AMT + r"$", rest)) and any(
+                blinds[t] and t != s for t in sb_seat):
+            # a small blind posted alone by a player coming back, after the seat in
+            # the small blind posted it: dead money (an ante of theirs), never their bet
+            antes[s] += _num(m.group(1))
+        elif m := re.match(r"posts (small|big) blind " + _AMT + r"$", rest):
+            blinds[s] = _num(m.group(2))
             street_bet[s] = blinds[s]
+            if m.group(1) == "small":
+                sb_seat.append(s)
         elif m := re.match(r"posts small & big blinds " + _AMT + r"$", rest):
             # a player coming back posts both: the big blind is live (their bet),
             # the small blind dead money (an ante of theirs: dead, never returned)
@@ -179,19 +206,88 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
     players = [""] * n
     for s, nm, _ in seats:
         players[order[s]] = nm
+    extra: dict[str, Any] = {"site": "PokerStars", "unit": "cents" if _CENTS[0] else "chips",
+                             "hand": int(mh.group(1)) if (mh := _HEAD.match(head)) else 0}
+    if second_run or first_run:
+        if not second_run or not first_run:
+            raise fail("a hand run twice with only one run of the board")
+        extra["second_board"] = (shared or "") + "".join(second_run)
     return Hand(variant=variant, starting_stacks=stacks, actions=acts, antes=antes,
                 blinds_or_straddles=blinds, ante_trimming_status=False,
-                players=players, winnings=won, rake=rake,
-                extra={"site": "PokerStars", "unit": "cents" if _CENTS[0] else "chips",
-                       "hand": int(mh.group(1)) if (mh := _HEAD.match(head)) else 0},
+                players=players, winnings=won, rake=rake, extra=extra,
                 source=file, index=index)
+
+
+#: the headers of the hands PokerStars writes in other languages (checked on public
+#: samples): Portuguese ("Mão PokerStars #..."), and French headers over English lines
+#: ("Main PokerStars n°... :", actions written "name : verb")
+_HEAD_PT = re.compile(r"Mão PokerStars #(\d+):")
+_HEAD_FR = re.compile(r"Main PokerStars n°(\d+) :")
+
+#: Portuguese lines -> the English the reader reads (whole-line patterns)
+_PT_LINES = [
+    (re.compile(r"^Mesa '(.*)' (.*)Lugar #(\d+) é o botão$"),
+     r"Table '\1' \2Seat #\3 is the button"),
+    (re.compile(r"^Lugar (\d+): (.+) \((\$?[\d.,]+) em fichas\)"), r"Seat \1: \2 (\3 in chips)"),
+    (re.compile(r"^\*\*\* CARTAS DA MÃO \*\*\*"), "*** HOLE CARDS ***"),
+    (re.compile(r"^\*\*\* SUMÁRIO \*\*\*"), "*** SUMMARY ***"),
+    (re.compile(r"^(.+) recebe \[([^\]]+)\]$"), r"Dealt to \1 [\2]"),
+    (re.compile(r"^Aposta não-igualada \((.+)\) voltou para (.+)$"),
+     r"Uncalled bet (\1) returned to \2"),
+    (re.compile(r"^(.+) recebeu (\$?[\d.,]+) do pote"), r"\1 collected \2 from pot"),
+    (re.compile(r"^Total pote (.*)\| comissão "), r"Total pot \1| Rake "),
+]
+#: Portuguese verbs after "name: " -> English
+_PT_VERBS = [
+    (re.compile(r": coloca ante "), ": posts the ante "),
+    (re.compile(r": paga o small blind "), ": posts small blind "),
+    (re.compile(r": paga o big blind "), ": posts big blind "),
+    (re.compile(r": desiste$"), ": folds"),
+    (re.compile(r": passa$"), ": checks"),
+    (re.compile(r": iguala "), ": calls "),
+    (re.compile(r": aposta "), ": bets "),
+    (re.compile(r": aumenta (\$?[\d.,]+) para "), r": raises \1 to "),
+    (re.compile(r": mostra \["), ": shows ["),
+    (re.compile(r": não mostra a mão$"), ": doesn't show hand"),
+    (re.compile(r": escondeu as cartas"), ": mucks hand"),
+]
+
+
+def _english(ln: str, lang: str) -> str:
+    """A line of a hand written in ``lang`` ("pt", "fr") as the English reader reads it."""
+    if lang == "fr":
+        m = _HEAD_FR.match(ln)
+        if m:
+            return f"PokerStars Hand #{m.group(1)}:" + ln[m.end():]
+        if not ln.startswith("*** ") and " : " in ln:
+            return ln.replace(" : ", ": ", 1)
+        return ln
+    m = _HEAD_PT.match(ln)
+    if m:
+        rest = ln[m.end():].replace("Torneio #", "Tournament #")
+        rest = re.sub(r"(?<![\w])Nível ", "Level ", rest)
+        return f"PokerStars Hand #{m.group(1)}:" + rest
+    for pat, rep in _PT_LINES:
+        out, k = pat.subn(rep, ln, count=1)
+        if k:
+            ln = out
+            break
+    else:
+        for pat, rep in _PT_VERBS:
+            out, k = pat.subn(rep, ln, count=1)
+            if k:
+                ln = out.replace(" e está all-in", " and is all-in")
+                break
+    return ln
 
 
 def read_stream(lines: Iterable[str], file: str | None, errors: str,
                 bad: list[HistoryError]) -> Iterator[Hand]:
-    """Hands from PokerStars text, one at a time."""
+    """Hands from PokerStars text, one at a time (English; Portuguese and French
+    headers read through :func:`_english`)."""
     buf: list[str] = []
     i = 0
+    lang = "en"
 
     def flush() -> Iterator[Hand]:
         nonlocal i
@@ -205,9 +301,12 @@ def read_stream(lines: Iterable[str], file: str | None, errors: str,
             i += 1
     for raw in lines:
         ln = raw.strip().lstrip("\ufeff")
-        if _HEAD.match(ln):
+        head = "en" if _HEAD.match(ln) else "pt" if _HEAD_PT.match(ln) else \
+            "fr" if _HEAD_FR.match(ln) else None
+        if head is not None:
             yield from flush()
-            buf = [ln]
+            lang = head
+            buf = [ln if lang == "en" else _english(ln, lang)]
         elif ln and buf:
-            buf.append(ln)
+            buf.append(ln if lang == "en" else _english(ln, lang))
     yield from flush()

@@ -71,6 +71,12 @@ class Replay:
     net_after_rake : list or None
         ``net`` less each winner's part of the rake, as the record has it
         (equal to ``net`` where no rake is taken).
+    board_payouts : list of lists or None
+        A hand run twice (a ``second_board``): each board's payouts (each pot
+        split between the boards, the odd chip to the first); ``payouts`` is
+        their sum and ``boards`` lists both boards.  ``settlement`` then
+        settles the whole pots on the first board (its ``pots`` are the pots
+        both boards share; its payouts are not the hand's).  None otherwise.
     agrees_with_record : bool or None
         Compared with ``finishing_stacks`` (or ``winnings``); None when
         nothing is recorded or nothing could be settled.
@@ -96,6 +102,7 @@ class Replay:
     allin_board: str | None = None
     rake: Any = 0
     net_after_rake: list[Any] | None = None
+    board_payouts: list[list[Any]] | None = None
 
     @property
     def adjusted_net(self) -> list[Any] | None:
@@ -524,8 +531,18 @@ def replay(h: Hand, *, allin_ev: bool = True) -> Replay:
     args = (board if sum(not o for o in out) > 1 and not boardless else None, hands, ints, out,
             (1 if n == 2 else n - 1), game, int(round(dead * scale)))
     r._args = args
+    second = h.extra.get("second_board") if h.extra else None
     ptr = _fast_tables(game)
-    pay = _fast_payouts(*args, ptr) if ptr is not None else None
+    pay = _fast_payouts(*args, ptr) if ptr is not None and second is None else None
+    if second is not None:
+        board2 = _second_board(second, board, allin_board, seen, boardless, fail)
+        r.boards.append("".join(card_str(c) for c in board2))
+        try:
+            pay, r.board_payouts = _run_twice(args, board2)
+        except HandrankError as e:
+            raise fail(str(e), None) from None
+        if scale > 1:
+            r.board_payouts = [[p / scale for p in b] for b in r.board_payouts]
     try:
         if pay is None:
             pay = r.settlement.payouts if r.settlement is not None else None
@@ -543,6 +560,66 @@ def replay(h: Hand, *, allin_ev: bool = True) -> Replay:
         r.allin_ev = _allin_ev(st, allin_board, holes, out, put, scale, game)
         r.allin_board = "".join(card_str(c) for c in allin_board)
     return r
+
+
+def _second_board(text: Any, board: list[int], allin_board: list[int] | None, seen: set[int],
+                  boardless: bool, fail: Any) -> list[int]:
+    """The second board of a hand run twice, checked: five cards, the cards of the
+    board at the all-in, then cards no one holds and the first run does not have."""
+    if boardless:
+        raise fail("second_board in a game without a board", None)
+    if allin_board is None or len(allin_board) >= 5:
+        raise fail("a second board, but no all-in before the river", None)
+    if not isinstance(text, str):
+        raise fail(f"second_board must be cards as text, got {quote(text)}", None)
+    try:
+        ids = cards(text)
+    except HandrankError as e:
+        raise fail(f"second_board: {e}", None) from None
+    k = len(allin_board)
+    if len(ids) != 5 or len(board) != 5:
+        raise fail(f"second_board has {len(ids)} cards, the first board {len(board)}: "
+                   "both runs must reach the river", None)
+    if ids[:k] != allin_board:
+        raise fail(f"second_board {text!r} does not start with the board at the all-in "
+                   f"{''.join(card_str(c) for c in allin_board)!r}", None)
+    for c in ids[k:]:
+        if c in seen or c in ids[k:][:ids[k:].index(c)]:
+            raise fail(f"duplicate card {card_str(c)!r} in second_board", None)
+    return ids
+
+
+def _run_twice(args: tuple[Any, ...], board2: list[int]) -> tuple[list[int], list[list[int]]]:
+    """Payouts of a hand run twice: each pot split between the boards, the odd chip to
+    the first, each half settled on its board by ``settle`` (as its own pot, the same
+    contenders; odd chips of a half as the rule book says).  Returns the payouts and
+    each board's."""
+    board, hands, ints, out, button, game, dead = args
+    n = len(ints)
+    per = [[0] * n, [0] * n]
+    for amount, eligible in pots_of(ints, out, dead):
+        halves = ((amount + 1) // 2, amount // 2)
+        for b, (bd, half) in enumerate(zip((board, board2), halves)):
+            if len(eligible) == 1 or half == 0:
+                per[b][eligible[0]] += half
+                continue
+            folded = [s not in eligible for s in range(n)]
+            hs = [hands[s] if s in eligible else None for s in range(n)]
+            pay = _settle_any(bd, hs, [0] * n, folded, button, game, half).payouts
+            for s in range(n):
+                per[b][s] += pay[s]
+    return [per[0][s] + per[1][s] for s in range(n)], per
+
+
+def _settle_any(board: Any, hands: Any, chips: list[int], folded: list[bool], button: int,
+                game: str, dead: int) -> Settlement:
+    """``settle`` for the games it takes by name, ``settle_game`` for the rest (as
+    :attr:`Replay.settlement`)."""
+    if game not in _SETTLE_GAMES or board is None and game not in ("holdem", "omaha-hilo"):
+        from ..games import game as _game
+        return settle_game(board, hands, chips, _game(game), folded=folded, button=button,
+                           dead=dead)
+    return settle(board, hands, chips, folded=folded, button=button, game=game, dead=dead)
 
 
 _FAST: dict[str, Any] = {}

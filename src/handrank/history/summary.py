@@ -4,9 +4,26 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
+from .fast import (
+    AGREE,
+    ALLIN,
+    BIG_BLIND,
+    FIXED,
+    FLAGS,
+    MAX_SEATS,
+    OK,
+    PER_SEAT,
+    PLAYERS,
+    SEATS,
+    SEGMENT,
+    SHOWDOWN,
+    STATUS,
+)
 from .model import Hand, HistoryError
 from .phh import read
 
@@ -28,14 +45,27 @@ class Row:
     big_blind: float
 
 
-@dataclass
+#: the columns of a Summary, one entry per row (a player in a settled hand)
+_COLS = ("file", "index", "player", "net", "net_int", "adj", "showdown", "bb", "bb_int")
+_DTYPES = (np.int32, np.int64, np.int32, np.float64, np.bool_, np.float64, np.bool_,
+           np.float64, np.bool_)
+#: ``index`` of a hand without a number (a Hand made by hand: ``Hand.index`` None)
+_NO_INDEX = np.iinfo(np.int64).min
+
+
 class Summary:
     """The result of :func:`summary`.
+
+    The rows are kept as columns (numpy arrays: file, hand number, player,
+    net, all-in adjusted net, showdown, big blind); :attr:`rows` builds the
+    :class:`Row` objects when asked.  Totals and curves are computed from the
+    columns, summed in row order (so the same floats as summing the rows one
+    by one).
 
     Attributes
     ----------
     rows : list of Row
-        One per player per settled hand, in reading order.
+        One per player per settled hand, in reading order (built on access).
     read, settled, agreeing, refused : int
         Hands read; settled; agreeing with their record; refused (errors or a
         game not supported yet).
@@ -45,33 +75,181 @@ class Summary:
         The player :meth:`plot` follows.
     """
 
-    rows: list[Row] = field(default_factory=list)
-    read: int = 0
-    settled: int = 0
-    agreeing: int = 0
-    refused: int = 0
-    errors: list[str] = field(default_factory=list)
-    player: str | None = None
+    def __init__(self, rows: Iterable[Row] | None = None, read: int = 0, settled: int = 0,
+                 agreeing: int = 0, refused: int = 0, errors: list[str] | None = None,
+                 player: str | None = None) -> None:
+        self.read, self.settled, self.agreeing, self.refused = read, settled, agreeing, refused
+        self.errors: list[str] = list(errors) if errors is not None else []
+        self.player = player
+        self._files: list[str | None] = []
+        self._file_id: dict[str | None, int] = {}
+        self._names: list[str] = []
+        self._name_id: dict[str, int] = {}
+        self._parts: list[tuple[np.ndarray[Any, Any], ...]] = []
+        self._pending: list[tuple[Any, ...]] = []      # rows of the Python path, not yet columns
+        self._cols: tuple[np.ndarray[Any, Any], ...] | None = None
+        for r in rows or ():
+            f, _, k = r.hand.rpartition("#")
+            self._add_row(f or None, None if k == "None" else int(k), r.player, r.net,
+                          r.adjusted_net, r.showdown, r.big_blind)
+
+    # ---------------------------------------------------------------- building
+    def _fid(self, file: str | None) -> int:
+        k = self._file_id.get(file)
+        if k is None:
+            k = self._file_id[file] = len(self._files)
+            self._files.append(file)
+        return k
+
+    def _pid(self, name: str) -> int:
+        k = self._name_id.get(name)
+        if k is None:
+            k = self._name_id[name] = len(self._names)
+            self._names.append(name)
+        return k
+
+    def _add_row(self, file: str | None, index: int | None, player: str, net: Any, adj: float,
+                 showdown: bool, bb: Any) -> None:
+        self._pending.append((self._fid(file), _NO_INDEX if index is None else index,
+                              self._pid(player), net, type(net) is int, adj, showdown, bb,
+                              type(bb) is int))
+        self._cols = None
+
+    def _flush_rows(self) -> None:
+        if self._pending:
+            cols = list(zip(*self._pending))
+            self._parts.append(tuple(np.array(c, dtype=d) for c, d in zip(cols, _DTYPES)))
+            self._pending = []
+
+    def _add_part(self, part: tuple[np.ndarray[Any, Any], ...]) -> None:
+        self._flush_rows()
+        if len(part[0]):
+            self._parts.append(part)
+        self._cols = None
+
+    def columns(self) -> dict[str, np.ndarray[Any, Any]]:
+        """The rows as arrays: ``file`` and ``player`` index :attr:`files` and :attr:`names`."""
+        return dict(zip(_COLS, self._columns()))
+
+    @property
+    def files(self) -> list[str | None]:
+        """The files the ``file`` column indexes."""
+        return list(self._files)
+
+    @property
+    def names(self) -> list[str]:
+        """The players the ``player`` column indexes."""
+        return list(self._names)
+
+    def _columns(self) -> tuple[np.ndarray[Any, Any], ...]:
+        if self._cols is None or self._pending:
+            self._flush_rows()
+            if not self._parts:
+                self._cols = tuple(np.empty(0, dtype=d) for d in _DTYPES)
+            elif len(self._parts) == 1:
+                self._cols = self._parts[0]
+            else:
+                self._cols = tuple(np.concatenate(c) for c in zip(*self._parts))
+                self._parts = [self._cols]
+        return self._cols
+
+    def __len__(self) -> int:
+        """The number of rows."""
+        return len(self._columns()[0])
+
+    @property
+    def rows(self) -> list[Row]:
+        """One :class:`Row` per player per settled hand, in reading order."""
+        f, k, p, net, ni, adj, sd, bb, bi = (c.tolist() for c in self._columns())
+        files, names, none = self._files, self._names, int(_NO_INDEX)
+        return [Row(f"{files[a] or ''}#{None if b == none else b}", names[c],
+                    int(x) if xi else x, y, z, int(w) if wi else w)
+                for a, b, c, x, xi, y, z, w, wi in zip(f, k, p, net, ni, adj, sd, bb, bi)]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Summary):
+            return NotImplemented
+        return ((self.read, self.settled, self.agreeing, self.refused, self.errors,
+                 self.player) == (other.read, other.settled, other.agreeing, other.refused,
+                                  other.errors, other.player) and self.rows == other.rows)
+
+    __hash__ = None     # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (f"Summary(read={self.read}, settled={self.settled}, agreeing={self.agreeing}, "
+                f"refused={self.refused}, rows={len(self)}, players={len(self._names)})")
 
     def merge(self, other: Summary) -> Summary:
         """This summary followed by ``other`` (order kept: same result on 1 or N workers)."""
-        return Summary(self.rows + other.rows, self.read + other.read,
-                       self.settled + other.settled, self.agreeing + other.agreeing,
-                       self.refused + other.refused, self.errors + other.errors,
-                       self.player or other.player)
+        out = Summary(read=self.read + other.read, settled=self.settled + other.settled,
+                      agreeing=self.agreeing + other.agreeing,
+                      refused=self.refused + other.refused, errors=self.errors + other.errors,
+                      player=self.player or other.player)
+        for s in (self, other):
+            cols = s._columns()
+            if not len(cols[0]):
+                continue
+            fmap = np.array([out._fid(x) for x in s._files], dtype=np.int32)
+            pmap = np.array([out._pid(x) for x in s._names], dtype=np.int32)
+            out._add_part((fmap[cols[0]], cols[1], pmap[cols[2]]) + tuple(cols[3:]))
+        return out
+
+    # --------------------------------------------------------------- results
+    def _order(self) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+        """The players with rows, in order of first appearance, and each row's rank there."""
+        p = self._columns()[2]
+        if not len(p):
+            return np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64)
+        uniq, first, inv = np.unique(p, return_index=True, return_inverse=True)
+        order = np.argsort(first, kind="stable")
+        rank = np.empty(len(uniq), dtype=np.int64)
+        rank[order] = np.arange(len(uniq))
+        return uniq[order], rank[inv]
 
     def totals(self) -> dict[str, dict[str, float]]:
-        """Per player: hands, net, adjusted net, showdown and non-showdown net (sums in order)."""
+        """Per player: hands, net, adjusted net, showdown and non-showdown net (sums in order).
+
+        Sums of whole chips are ints; a player with any fractional amount gets
+        floats, each the running sum in row order (as adding the rows one by one).
+        """
+        _, _, _, net, ni, adj, sd, bb, _ = self._columns()
+        who, g = self._order()
+        m = len(who)
+        if not m:
+            return {}
+
+        def total(w: np.ndarray[Any, Any], mask: np.ndarray[Any, Any] | None = None
+                  ) -> np.ndarray[Any, Any]:
+            if mask is None:
+                out: np.ndarray[Any, Any] = np.bincount(g, weights=w, minlength=m)
+                return out
+            out = np.bincount(g[mask], weights=w[mask], minlength=m)
+            return out
+
+        def whole(mask: np.ndarray[Any, Any] | None) -> np.ndarray[Any, Any]:
+            """Per player: every row (of mask) an int."""
+            bad = ~ni if mask is None else ~ni & mask
+            out: np.ndarray[Any, Any] = np.bincount(g[bad], minlength=m) == 0
+            return out
+
+        hands = np.bincount(g, minlength=m).tolist()
+        safe = np.where(bb != 0, bb, 1.0)
+        per_bb = np.where(bb != 0, net / safe, 0.0)
+        cols = {"net": (total(net), whole(None)),
+                "showdown_net": (total(net, sd), whole(sd)),
+                "non_showdown_net": (total(net, ~sd), whole(~sd))}
+        res: dict[str, list[Any]] = {}
+        for k, (v, w) in cols.items():
+            res[k] = [int(x) if i else x for x, i in zip(v.tolist(), w.tolist())]
+        adj_t = total(adj).tolist()
+        bb_t = total(per_bb).tolist()
         out: dict[str, dict[str, float]] = {}
-        for r in self.rows:
-            t = out.setdefault(r.player, {"hands": 0, "net": 0, "allin_adjusted_net": 0.0,
-                                          "showdown_net": 0, "non_showdown_net": 0,
-                                          "net_bb": 0.0})
-            t["hands"] += 1
-            t["net"] += r.net
-            t["allin_adjusted_net"] += r.adjusted_net
-            t["showdown_net" if r.showdown else "non_showdown_net"] += r.net
-            t["net_bb"] += r.net / r.big_blind if r.big_blind else 0.0
+        for j, pid in enumerate(who.tolist()):
+            out[self._names[pid]] = {"hands": hands[j], "net": res["net"][j],
+                                     "allin_adjusted_net": adj_t[j],
+                                     "showdown_net": res["showdown_net"][j],
+                                     "non_showdown_net": res["non_showdown_net"][j],
+                                     "net_bb": bb_t[j]}
         return out
 
     def to_pandas(self) -> Any:
@@ -89,20 +267,29 @@ class Summary:
                          f"non-showdown {t['non_showdown_net']:.12g}")
         return "\n".join(lines)
 
+    def _most(self) -> str | None:
+        """The player with the most rows (the first by name among equals)."""
+        p = self._columns()[2]
+        if not len(p):
+            return None
+        count = np.bincount(p, minlength=len(self._names))
+        top = count.max()
+        return min(self._names[k] for k in np.flatnonzero(count == top).tolist())
+
     def curves(self, player: str | None = None, unit: str = "chips"
                ) -> tuple[list[float], list[float]]:
         """Cumulative net and cumulative all-in adjusted net of one player over hands."""
-        who = player or self.player or _most(self.rows)
-        net, adj, a, b = [], [], 0.0, 0.0
-        for r in self.rows:
-            if r.player != who:
-                continue
-            k = (1 / r.big_blind if r.big_blind else 0.0) if unit == "bb" else 1.0
-            a += r.net * k
-            b += r.adjusted_net * k
-            net.append(a)
-            adj.append(b)
-        return net, adj
+        who = player or self.player or self._most()
+        pid = self._name_id.get(who) if who is not None else None
+        if pid is None:
+            return [], []
+        _, _, p, net, _, adj, _, bb, _ = self._columns()
+        mine = p == pid
+        net, adj, bb = net[mine], adj[mine], bb[mine]
+        if unit == "bb":
+            k = np.where(bb != 0, 1.0 / np.where(bb != 0, bb, 1.0), 0.0)
+            net, adj = net * k, adj * k
+        return np.cumsum(net).tolist(), np.cumsum(adj).tolist()
 
     def plot(self, path: str | os.PathLike[str] | None = None, ax: Any = None, *,
              player: str | None = None, unit: str = "chips") -> Any:
@@ -116,7 +303,7 @@ class Summary:
         if ax is None and path is not None:
             matplotlib.use("Agg")
         import matplotlib.pyplot as plt
-        who = player or self.player or _most(self.rows)
+        who = player or self.player or self._most()
         net, adj = self.curves(who, unit)
         fig = None
         if ax is None:
@@ -133,13 +320,6 @@ class Summary:
             if fig is not None:
                 plt.close(fig)
         return ax
-
-
-def _most(rows: list[Row]) -> str | None:
-    count: dict[str, int] = {}
-    for r in rows:
-        count[r.player] = count.get(r.player, 0) + 1
-    return max(sorted(count), key=lambda p: count[p]) if count else None
 
 
 def _add(s: Summary, h: Hand, player: str | None) -> None:
@@ -162,39 +342,27 @@ def _add(s: Summary, h: Hand, player: str | None) -> None:
     adj = r.allin_ev or net
     showdown = len(r.settlement.pots) > 0 and any(len(p.eligible) > 1 for p in r.settlement.pots)
     bb = max(h.blinds_or_straddles or [0]) or (h.small_bet or 0)
-    hid = f"{h.source or ''}#{h.index}"
     for i in range(h.seats):
         if player is not None and names[i] != player:
             continue
-        s.rows.append(Row(hid, names[i], net[i], float(adj[i]), showdown, bb))
+        s._add_row(h.source, h.index, names[i], net[i], float(adj[i]), showdown, bb)
 
 
-def _add_fast(s: Summary, source: Any, player: str | None, per_file: bool = False) -> None:
+def _add_fast(s: Summary, source: Any, player: str | None, per_file: bool = False,
+              allin_ev: bool = True) -> None:
     """Hands of a path or PHH text through the C fast path; as ``read`` + :func:`_add`.
 
-    Read errors are listed after the hands of ``source`` as ``read`` lists them
-    (``per_file``: after the hands of each file, as one summary per file would).
+    Hands the fast path takes whole become columns without a Python object
+    per hand: each run of them is a few numpy operations on the batch's
+    records, plus one dictionary look-up per hand for its players' names
+    and the all-in EV of the hands all in before the river.  Read errors are
+    listed after the hands of ``source`` as ``read`` lists them
+    (``per_file``: after the hands of each file, as one summary per file
+    would).  ``allin_ev=False`` (benchmarks) leaves the adjusted net equal
+    to the net.
     """
-    from .fast import (
-        AGREE,
-        ALLIN,
-        BIG_BLIND,
-        FIXED,
-        FLAGS,
-        MAX_SEATS,
-        OK,
-        PER_SEAT,
-        PLAYERS,
-        SEATS,
-        SHOWDOWN,
-        STATUS,
-        Batch,
-        Tail,
-        scan,
-    )
+    from .fast import Batch, Tail, scan
     bad: list[HistoryError] = []        # read errors: listed after the hands, as read() does
-    known: dict[tuple[int, bytes], list[str]] = {}   # players' names by the text listing them
-    default = [[f"p{k + 1}" for k in range(n)] for n in range(2, MAX_SEATS + 1)]
     current: list[Any] = [None]
 
     def at(file: Any) -> None:
@@ -207,6 +375,7 @@ def _add_fast(s: Summary, source: Any, player: str | None, per_file: bool = Fals
         s.refused += len(bad)
         s.errors.extend(str(e) for e in bad)
         bad.clear()
+    names = _Names(s)
     for it in scan(source):
         if isinstance(it, tuple):
             at(it[1])
@@ -224,68 +393,168 @@ def _add_fast(s: Summary, source: Any, player: str | None, per_file: bool = Fals
                     _add(s, x, player)
             continue
         b: Batch = it
-        rec = b.rec
-        status = rec[:, STATUS].tolist()
-        flags = rec[:, FLAGS].tolist()
-        agree = rec[:, AGREE].tolist()
-        seats = rec[:, SEATS].tolist()
-        bbs = rec[:, BIG_BLIND].tolist()
-        end = FIXED + PER_SEAT * MAX_SEATS
-        diff = rec[:, FIXED + 1:end:PER_SEAT] - rec[:, FIXED:end:PER_SEAT]
-        net = diff.tolist()
-        netf = diff.astype(float).tolist()     # float(net), as Row.adjusted_net takes it
-        name_at = rec[:, FIXED + 2:end:PER_SEAT].tolist()
-        name_len = rec[:, FIXED + 3:end:PER_SEAT].tolist()
-        data = b.data
-        files = b.files
-        index = b.index
-        segs = rec[:, 1].tolist()
-        rows = s.rows
-        taken = agreeing = 0
-        for i, st in enumerate(status):
-            if per_file:
-                at(files[segs[i]])
-            if st != OK:                        # the Python path
+        status = b.rec[:, STATUS]
+        slow = np.flatnonzero(status != OK).tolist() + [len(b)]
+        lo = 0
+        for hi in slow:
+            if hi > lo:                 # a run of hands the fast path took whole
+                if per_file:
+                    at(b.files[int(b.rec[lo, SEGMENT])])
+                    at(b.files[int(b.rec[hi - 1, SEGMENT])])
+                _take(s, b, lo, hi, player, names, allin_ev)
+            if hi < len(b):             # the Python path
+                if per_file:
+                    at(b.file(hi))
                 try:
-                    h = b.hand(i)
+                    h = b.hand(hi)
                 except HistoryError as e:
                     bad.append(e)
-                    continue
-                _add(s, h, player)
-                continue
-            taken += 1
-            agreeing += agree[i] == 1
-            n = seats[i]
-            fl = flags[i]
-            if fl & PLAYERS:
-                at_, ln = name_at[i], name_len[i]
-                # the text from the first name's opening quote to the last name: the
-                # same text is cut into the same names
-                span = (n, data[at_[0] - 1:at_[n - 1] + ln[n - 1]])
-                names = known.get(span)
-                if names is None:
+                else:
+                    _add(s, h, player)
+            lo = hi + 1
+    flush()
+
+
+class _Names:
+    """Player ids of fast hands, by the text that lists them (the same text, the same names)."""
+
+    def __init__(self, s: Summary) -> None:
+        self.s = s
+        self.known: dict[tuple[int, bytes], tuple[int, ...]] = {}
+        self.default: np.ndarray[Any, Any] | None = None
+
+    def of(self, b: Any, lo: int, hi: int) -> np.ndarray[Any, Any]:
+        """``(hi - lo, MAX_SEATS)`` player ids (-1 past each hand's seats)."""
+        rec = b.rec[lo:hi]
+        n = rec[:, SEATS]
+        out = np.full((hi - lo, MAX_SEATS), -1, dtype=np.int32)
+        has = (rec[:, FLAGS] & PLAYERS) != 0
+        seat = np.arange(MAX_SEATS)
+        if not has.all():
+            if self.default is None:
+                self.default = np.array([self.s._pid(f"p{k + 1}") for k in range(MAX_SEATS)],
+                                        dtype=np.int32)
+            m = ~has[:, None] & (seat < n[:, None])
+            out[m] = np.broadcast_to(self.default, out.shape)[m]
+        rows = np.flatnonzero(has)
+        if len(rows):
+            end = FIXED + PER_SEAT * MAX_SEATS
+            at_ = rec[rows, FIXED + 2:end:PER_SEAT]
+            ln = rec[rows, FIXED + 3:end:PER_SEAT]
+            k = n[rows]
+            first = at_[:, 0] - 1
+            last = at_[np.arange(len(rows)), k - 1] + ln[np.arange(len(rows)), k - 1]
+            known, data, pid = self.known, b.data, self.s._pid
+            got: list[tuple[int, ...]] = []
+            for m, a, e in zip(k.tolist(), first.tolist(), last.tolist()):
+                key = (m, data[a:e])
+                ids = known.get(key)
+                if ids is None:
                     if len(known) >= 4096:
                         known.clear()
-                    names = known[span] = [data[at_[k]:at_[k] + ln[k]].decode("ascii")
-                                           for k in range(n)]
-            else:
-                names = default[n - 2]
-            hid = f"{files[segs[i]] or ''}#{index[i]}"
-            showdown = bool(fl & SHOWDOWN)
-            bb = bbs[i]
-            nets = net[i]
-            adj = (fast_allin_ev(b, i) if fl & ALLIN else None) or netf[i]
-            if player is None:
-                rows += [Row(hid, nm, x, float(y), showdown, bb)
-                         for nm, x, y in zip(names, nets, adj)]
-                continue
-            for k in range(n):
-                if names[k] == player:
-                    rows.append(Row(hid, names[k], nets[k], float(adj[k]), showdown, bb))
-        s.read += taken
-        s.settled += taken
-        s.agreeing += agreeing
-    flush()
+                    o, w = at_[len(got)].tolist(), ln[len(got)].tolist()
+                    ids = known[key] = tuple(
+                        pid(data[o[j]:o[j] + w[j]].decode("ascii")) for j in range(m)
+                    ) + (-1,) * (MAX_SEATS - m)
+                got.append(ids)
+            out[rows] = np.array(got, dtype=np.int32)
+        return out
+
+
+def _take(s: Summary, b: Any, lo: int, hi: int, player: str | None, names: _Names,
+          allin_ev: bool) -> None:
+    """Fast hands ``lo:hi`` of batch ``b`` (all taken whole) as columns of ``s``."""
+    rec = b.rec[lo:hi]
+    k = hi - lo
+    s.read += k
+    s.settled += k
+    s.agreeing += int((rec[:, AGREE] == 1).sum())
+    ids = names.of(b, lo, hi)
+    mask = ids >= 0
+    if player is not None:
+        pid = s._name_id.get(player)
+        if pid is None:
+            return
+        mask &= ids == pid
+    end = FIXED + PER_SEAT * MAX_SEATS
+    net = (rec[:, FIXED + 1:end:PER_SEAT] - rec[:, FIXED:end:PER_SEAT]).astype(np.float64)
+    adj = net.copy()
+    if allin_ev:
+        allin = np.flatnonzero(rec[:, FLAGS] & ALLIN)
+        if len(allin):
+            _allin_rows(b, lo, allin, adj)
+    hand, seat = np.nonzero(mask)
+    fmap = np.array([s._fid(f) for f in b.files], dtype=np.int32)
+    index = np.asarray(b.index[lo:hi], dtype=np.int64)
+    flags = rec[:, FLAGS]
+    one = np.ones(len(hand), dtype=np.bool_)
+    s._add_part((fmap[rec[hand, SEGMENT]], index[hand], ids[hand, seat], net[hand, seat], one,
+                 adj[hand, seat], (flags[hand] & SHOWDOWN) != 0,
+                 rec[hand, BIG_BLIND].astype(np.float64), one))
+
+
+def _allin_rows(b: Any, lo: int, allin: np.ndarray[Any, Any], adj: np.ndarray[Any, Any]
+                ) -> None:
+    """Write the all-in EV of fast hands ``lo + allin`` into their rows of ``adj``.
+
+    Hold'em hands in one C call (``hr_phh_allin_pots``: the pots and the exact
+    share counts of each contested pot); :func:`allin_ev_of_pots` turns them
+    into EVs with the float operations of :func:`replay.pot_ev`, in its
+    order, so the same bits.  Other hands through :func:`fast_allin_ev`.
+    """
+    from ..core import _backend
+    from .replay import _fast_tables
+    core = _backend.core
+    ptr = _fast_tables("holdem")
+    rows = (allin + lo).astype(np.int64)
+    if core is None or ptr is None:
+        rest = rows
+    else:
+        ffi, lib = core.ffi, core.lib
+        rec = np.ascontiguousarray(b.rec)
+        out = np.empty((len(rows), lib.HR_PHH_EV_WIDTH), dtype=np.float64)
+        st = np.empty(len(rows), dtype=np.int8)
+        lib.hr_phh_allin_pots(ptr, ffi.from_buffer("int64_t[]", rec),
+                              ffi.from_buffer("int64_t[]", rows), len(rows),
+                              ffi.from_buffer("double[]", out, require_writable=True),
+                              ffi.from_buffer("int8_t[]", st, require_writable=True))
+        done = st == 0
+        if done.any():
+            put = rec[rows[done], FIXED:FIXED + PER_SEAT * MAX_SEATS:PER_SEAT]
+            adj[allin[done]] = allin_ev_of_pots(out[done], put)
+        rest = rows[st == 2]
+    for i in rest.tolist():
+        ev = fast_allin_ev(b, i)
+        if ev:
+            adj[i - lo, :len(ev)] = ev
+
+
+def allin_ev_of_pots(pots: np.ndarray[Any, Any], put: np.ndarray[Any, Any]
+                     ) -> np.ndarray[Any, Any]:
+    """EV per seat from ``hr_phh_allin_pots`` rows, as :func:`replay.pot_ev` computes it.
+
+    pot_ev adds, pot by pot, ``amount`` to a pot's only seat and ``amount *
+    (share / SHARE_UNIT / boards)`` to each contender of a contested pot,
+    then takes off what each seat put in; here the same operations on whole
+    columns (adding 0.0 elsewhere changes no bits: no sum is -0.0).
+    """
+    from ..equity.holdem import SHARE_UNIT
+    k = len(pots)
+    seat = np.arange(MAX_SEATS)
+    width = 3 + MAX_SEATS
+    ev = np.zeros((k, MAX_SEATS))
+    count = pots[:, -1].astype(np.int64)
+    for j in range(int(count.max()) if k else 0):
+        p = pots[:, j * width:(j + 1) * width]
+        amount = p[:, 0:1]
+        elig = (p[:, 1].astype(np.int64)[:, None] >> seat & 1).astype(np.bool_)
+        elig &= (j < count)[:, None]
+        ways = elig.sum(axis=1)[:, None]
+        boards = np.where(ways > 1, p[:, 2:3], 1.0)
+        share = p[:, 3:] / SHARE_UNIT / boards
+        ev += np.where(elig, np.where(ways > 1, amount * share, amount), 0.0)
+    out: np.ndarray[Any, Any] = ev - put
+    return out
 
 
 def fast_allin_ev(b: Any, i: int) -> list[Any] | None:
