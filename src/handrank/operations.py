@@ -231,6 +231,19 @@ def evaluate(cards: CardsLike, *, board: CardsLike | None = None, game: GameLike
     ...
     ValueError: game 'omaha' forms a hand from hole and board cards: board= is required
     """
+    kind = type(cards)
+    if (kind is list or kind is tuple) and board is None and variant is None \
+            and _EVALUATE_MODULE._C is not None:
+        # the commonest call first, with the fewest steps: one hand of ids in
+        # a game ranked by hold'em's C fast path (an unhashable game, a bad
+        # id or a bad count falls through to the paths below, which say why)
+        try:
+            by_count = _EVAL_IDS_HOLDEM.get(len(cards)) if game in _ONE_HAND_GAMES else None
+            strength = by_count(bytes(cards)) if by_count is not None else 0
+        except (TypeError, ValueError):
+            strength = 0
+        if strength:
+            return cast(int, strength)
     try:
         fast = board is None and variant is None and game in _ONE_HAND_GAMES
     except TypeError:       # an unhashable game: the general path says what is wrong
