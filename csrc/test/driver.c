@@ -1443,7 +1443,7 @@ static void history_calls(int rounds)
                 int64_t k = n < 8 ? n : 8;
                 for (int64_t h = 0; h < k; h++)
                     rows[h] = h;
-                CHECK(hr_phh_allin_pots(hr_game_at(0), out, rows, k, ev, st) == k,
+                CHECK(hr_phh_allin_pots(hr_game_at(0), out, rows, k, NULL, NULL, 0, ev, st) == k,
                       "hr_phh_allin_pots failed");
                 for (int64_t h = 0; h < k; h++) {
                     CHECK(st[h] >= 0 && st[h] <= 2, "hr_phh_allin_pots: status %d", st[h]);
