@@ -150,3 +150,12 @@ def test_c_allin_pots_use_the_table_and_equal_the_replay(monkeypatch):
     monkeypatch.setattr(_hu_preflop, "ENABLED", True)
     seen = _check_batches(text, monkeypatch)
     assert seen["hands"] > 20, seen
+
+
+def test_progress_reports_are_the_enumeration_ones(monkeypatch):
+    seen: dict[bool, list[tuple[int, int]]] = {True: [], False: []}
+    for on in (True, False):
+        monkeypatch.setattr(_hu_preflop, "ENABLED", on)
+        hr.equity(["AsKs", "QhQd"], exact=True,
+                  progress=lambda d, t, on=on: seen[on].append((d, t)))
+    assert seen[True] == seen[False] == [(0, 1), (1, 1)]
