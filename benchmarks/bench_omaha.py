@@ -4,13 +4,19 @@
   numpy enumeration it replaced (boards built in numpy, evaluate_omaha_batch);
 - Monte Carlo, hand vs random and range vs range, hold'em-style C sampler
   against the numpy sampler it replaced (both evaluate in C);
+- exact equity with ranges (equity_matrix A2** vs KKQQ, Omaha and Omaha
+  hi-lo, turn and flop; a three-way range spot): the C tallies
+  (csrc/omaha_exact.c) against the numpy loop over player 0's hands they
+  replaced (its size limits lifted for the measurement);
 - evaluate_batch(game="omaha") against phevaluator's C PLO4 evaluator, both
   from a C loop over the same deals: phevaluator's evaluate_plo4_cards (the
   symbol its extension exports) is called from benchmarks/native/ph_plo4.c,
   built here with gcc -O3, so neither side pays a Python call per hand; its
   per-hand Python call (the only API its package documents) is shown too.
 
-    python benchmarks/bench_omaha.py
+    python benchmarks/bench_omaha.py [--flop-numpy]
+
+(``--flop-numpy`` also times the numpy loop on the flop: about half a minute a game.)
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ from __future__ import annotations
 import ctypes
 import os
 import subprocess
+import sys
 import tempfile
 import time
 
@@ -25,6 +32,7 @@ import numpy as np
 
 import handrank as hr
 from handrank import _backend
+from handrank import _hilo_equity as he
 from handrank import _omaha_equity as oe
 from handrank.cards import cards
 from handrank.evaluate import game_tables
@@ -59,6 +67,46 @@ def _ph_loop() -> ctypes.CDLL | None:
     return ctypes.CDLL(lib)
 
 
+def _numpy_exact(fn, *args):  # type: ignore[no-untyped-def]
+    """fn on the numpy code path, its size limits lifted (evaluation stays in C)."""
+    core, cells, comps = _backend.core, he.EXACT_CELLS, he.EXACT_COMPARISONS
+    _backend.core, he.EXACT_CELLS, he.EXACT_COMPARISONS = None, 10**12, 10**15
+    try:
+        return fn(*args)
+    finally:
+        _backend.core, he.EXACT_CELLS, he.EXACT_COMPARISONS = core, cells, comps
+
+
+def exact_ranges(flop_numpy: bool) -> None:
+    for game in ("omaha", "omaha-hilo"):
+        for board in ("7c 8d 9h Ts", "7c 8d 9h"):
+            t = he.table(hr.game(game), ["A2**", "KKQQ"], board, "", listed=True)
+            t_new = best(lambda t=t: he.exact_pairs(t), 2)
+            line = (f"exact pairs {game} A2** vs KKQQ on {board} ({len(t.hands[0]):,} x "
+                    f"{len(t.hands[1]):,} hands): C {t_new:.2f} s")
+            if len(board) > 8 or flop_numpy:
+                t_old = best(lambda t=t: _numpy_exact(he.exact_pairs, t), 1)
+                line += f", numpy {t_old:.2f} s ({t_old / t_new:.0f}x)"
+            print(line)
+    t_m = best(lambda: hr.equity_matrix("A2**", "KKQQ", board="7c 8d 9h", game="omaha"), 2)
+    print(f"hr.equity_matrix('A2**', 'KKQQ', board='7c 8d 9h', game='omaha'): {t_m:.2f} s")
+    try:
+        hr.equity_matrix("A2**", "KKQQ", game="omaha")
+    except hr.InvalidRangeError as err:
+        print(f"preflop: {err}")
+    spot = ["AsKsQ*", "QdQcJ*", "JhTh9h*"], "Kh 7d 2c Ts"
+    t = he.table(hr.game("omaha"), *spot, "", listed=True)
+    t_new = best(lambda: he.exact_equity(t), 2)
+    t_old = best(lambda: _numpy_exact(he.exact_equity, t), 1)
+    print(f"exact three-way ranges {spot}: C {t_new:.2f} s, numpy {t_old:.2f} s "
+          f"({t_old / t_new:.0f}x)")
+    pre = ["As2sKdQd", "Ah3hJcTc"]
+    t_new = best(lambda: hr.equity(pre, game="omaha-hilo", exact=True), 3)
+    t_old = best(lambda: _numpy_exact(lambda: hr.equity(pre, game="omaha-hilo", exact=True)), 2)
+    print(f"exact omaha-hilo hands preflop {pre}: C {t_new * 1e3:.0f} ms, numpy "
+          f"{t_old * 1e3:.0f} ms ({t_old / t_new:.1f}x)")
+
+
 def main() -> None:
     print(f"backend {hr.backend}; one thread everywhere")
     hands = [cards("AsAhKsKh"), cards("QdQcJdJc")]
@@ -80,6 +128,8 @@ def main() -> None:
     t_new = best(lambda: hr.equity(["As2sKdQd", "random"], game="omaha-hilo", trials=n,
                                    seed=1, threads=1), 2)
     print(f"Monte Carlo omaha-hilo hand vs random: {n / t_new / 1e6:.1f} M trials/s")
+
+    exact_ranges(flop_numpy="--flop-numpy" in sys.argv)
 
     rng = np.random.default_rng(0)
     m = 2_000_000

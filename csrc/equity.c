@@ -65,22 +65,6 @@ void hr_rng_seed(hr_rng *rng, uint64_t seed, uint64_t stream)
 
 uint64_t hr_rng_next(hr_rng *rng) { return hr_xoshiro_next(rng->s); }
 
-/* A uniform integer in [0, n), n <= 2**32: Lemire's multiply, rejecting the
- * few low products that would bias it. */
-static inline uint32_t below(uint64_t *s, uint32_t n)
-{
-    uint64_t m = (hr_xoshiro_next(s) >> 32) * n;
-    uint32_t low = (uint32_t)m;
-    if (HR_UNLIKELY(low < n)) {
-        uint32_t t = (uint32_t)(-n) % n;
-        while (low < t) {
-            m = (hr_xoshiro_next(s) >> 32) * n;
-            low = (uint32_t)m;
-        }
-    }
-    return (uint32_t)(m >> 32);
-}
-
 /* ------------------------------------------------------------- tallying */
 
 /* C(n, k) for n <= 4 (cards of one rank), k <= 5. */
@@ -99,29 +83,12 @@ static int64_t choose(int n, int k)
     return r;
 }
 
-/* The best of strengths s[0..n) and, in *count, how many players hold it. */
-static inline unsigned best_of(int n, const unsigned *s, int *count)
-{
-    unsigned best = 0;
-    int k = 0;
-    for (int p = 0; p < n; p++) {
-        if (s[p] > best) {
-            best = s[p];
-            k = 1;
-        } else if (s[p] == best) {
-            k++;
-        }
-    }
-    *count = k;
-    return best;
-}
-
 /* Add one outcome of strengths s[0..n), counted mult times. */
 static inline void tally(int n, const unsigned *s, int64_t mult, int64_t *win, int64_t *tie,
                          int64_t *share)
 {
     int count;
-    unsigned best = best_of(n, s, &count);
+    unsigned best = hr_best_of(n, s, &count);
     if (count == 1) {
         for (int p = 0; p < n; p++)
             if (s[p] == best) {
@@ -683,7 +650,7 @@ static inline void below_batch(uint64_t *s, const uint32_t *bound, int k, uint64
 static inline void tally_sizes(int n, const unsigned *s, int64_t *cnt)
 {
     int count;
-    unsigned best = best_of(n, s, &count);
+    unsigned best = hr_best_of(n, s, &count);
     for (int p = 0; p < n; p++)
         if (s[p] == best)
             cnt[p * (HR_MAX_PLAYERS + 1) + count]++;
@@ -869,6 +836,36 @@ static const int64_t mc_part[HR_MAX_PLAYERS + 1] = {
     HR_SHARE_UNIT / 9, HR_SHARE_UNIT / 10,
 };
 
+/* The best of a board's strengths v[0..n) and how many hold it, and that
+ * board's outcome for n >= 3 players: wins, tied or won boards, pot shares
+ * and their squares (both trial loops below), without branches. */
+static HR_INLINE unsigned mc_best(int n, const unsigned *v, int *count)
+{
+    unsigned best = v[0];
+    for (int p = 1; p < n; p++)
+        best = v[p] > best ? v[p] : best;
+    int k = 0;
+    for (int p = 0; p < n; p++)
+        k += v[p] == best;
+    *count = k;
+    return best;
+}
+
+static HR_INLINE void mc_split(int n, const unsigned *v, int64_t *win, int64_t *eq,
+                               int64_t *share, int64_t *sq)
+{
+    int count;
+    unsigned best = mc_best(n, v, &count);
+    int64_t one = count == 1, part = mc_part[count], part2 = part * part;
+    for (int p = 0; p < n; p++) {
+        int64_t e = v[p] == best;
+        win[p] += e & one;
+        eq[p] += e;
+        share[p] += part & (0 - e);
+        sq[p] += part2 & (0 - e);
+    }
+}
+
 /* Dealing without BMI2: the cards left in order, deck[0..size), and the
  * places taken so far this trial, q[0..i) in ascending order.  The idx-th
  * card not yet taken is at the place idx moved up past every taken place at
@@ -997,14 +994,10 @@ static void mc_exact_out(int n, int64_t t, const int64_t *win, const int64_t *eq
                         win[1] += v[1] > v[0];                                           \
                         continue;                                                        \
                     }                                                                    \
-                    unsigned best = v[0];                                                \
-                    for (int p = 1; p < n; p++)                                          \
-                        best = v[p] > best ? v[p] : best;                                \
-                    int count = 0;                                                       \
-                    for (int p = 0; p < n; p++)                                          \
-                        count += v[p] == best;                                           \
-                    int64_t one = count == 1;                                            \
                     if (n == 3) {                                                        \
+                        int count;                                                       \
+                        unsigned best = mc_best(n, v, &count);                           \
+                        int64_t one = count == 1;                                        \
                         tie3 += count == 3;                                              \
                         for (int p = 0; p < n; p++) {                                    \
                             int64_t e = v[p] == best;                                    \
@@ -1013,14 +1006,7 @@ static void mc_exact_out(int n, int64_t t, const int64_t *win, const int64_t *eq
                         }                                                                \
                         continue;                                                        \
                     }                                                                    \
-                    int64_t part = mc_part[count], part2 = part * part;                  \
-                    for (int p = 0; p < n; p++) {                                        \
-                        int64_t e = v[p] == best;                                        \
-                        win[p] += e & one;                                               \
-                        eq[p] += e;                                                      \
-                        share[p] += part & (0 - e);                                      \
-                        sq[p] += part2 & (0 - e);                                        \
-                    }                                                                    \
+                    mc_split(n, v, win, eq, share, sq);                                  \
                 }                                                                        \
             }                                                                            \
         }                                                                                \
@@ -1163,7 +1149,7 @@ static inline int32_t draw_combo(uint64_t *s, const uint64_t *cum, int32_t lo, i
     if (count <= 1)
         return 0;
     if (uniform)
-        return (int32_t)below(s, (uint32_t)count);
+        return (int32_t)hr_below(s, (uint32_t)count);
     uint64_t u = hr_xoshiro_next(s) >> 32;
     const uint64_t *cp = cum + lo;
     int32_t a = 0, b = count - 1;                  /* first i with cp[i] > u */
@@ -1276,20 +1262,7 @@ static inline int32_t draw_combo(uint64_t *s, const uint64_t *cum, int32_t lo, i
                     win[1] += v[1] > v[0];                                               \
                     continue;                                                            \
                 }                                                                        \
-                unsigned best = v[0];                                                    \
-                for (int p = 1; p < n; p++)                                              \
-                    best = v[p] > best ? v[p] : best;                                    \
-                int count = 0;                                                           \
-                for (int p = 0; p < n; p++)                                              \
-                    count += v[p] == best;                                               \
-                int64_t one = count == 1, part = mc_part[count], part2 = part * part;    \
-                for (int p = 0; p < n; p++) {                                            \
-                    int64_t e = v[p] == best;                                            \
-                    win[p] += e & one;                                                   \
-                    eq[p] += e;                                                          \
-                    share[p] += part & (0 - e);                                          \
-                    sq[p] += part2 & (0 - e);                                            \
-                }                                                                        \
+                mc_split(n, v, win, eq, share, sq);                                      \
             }                                                                            \
         }                                                                                \
         memcpy(s, st, sizeof st);                                                        \
@@ -1422,7 +1395,7 @@ int64_t hr_equity_mc(const hr_game *g, int n_players, const uint8_t *combos,
             int32_t lo = offsets[p], count = offsets[p + 1] - lo, idx = 0;
             if (count > 1) {
                 if (uniform[p]) {
-                    idx = (int32_t)below(s, (uint32_t)count);
+                    idx = (int32_t)hr_below(s, (uint32_t)count);
                 } else {
                     uint64_t u = hr_xoshiro_next(s) >> 32;
                     const uint64_t *cp = cum + lo;
@@ -1452,9 +1425,9 @@ int64_t hr_equity_mc(const hr_game *g, int n_players, const uint8_t *combos,
         for (int i = 0; i < n_deck; i++) {
             int p = dealt_from_deck[i];
             uint32_t a, b;
-            do a = below(s, HR_N_CARDS); while (used >> a & 1u);
+            do a = hr_below(s, HR_N_CARDS); while (used >> a & 1u);
             used |= 1ull << a;
-            do b = below(s, HR_N_CARDS); while (used >> b & 1u);
+            do b = hr_below(s, HR_N_CARDS); while (used >> b & 1u);
             used |= 1ull << b;
             pkey[p] = ck[a] + ck[b];
             pmask[p] = cm[a] + cm[b];
@@ -1462,7 +1435,7 @@ int64_t hr_equity_mc(const hr_game *g, int n_players, const uint8_t *combos,
         uint64_t bkey = bkey0, bmask = bmask0;
         for (int k = 0; k < m; k++) {
             uint32_t card;
-            do card = below(s, HR_N_CARDS); while (used >> card & 1u);
+            do card = hr_below(s, HR_N_CARDS); while (used >> card & 1u);
             used |= 1ull << card;
             bkey += ck[card];
             bmask += cm[card];

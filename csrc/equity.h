@@ -13,6 +13,7 @@
 #define HANDRANK_EQUITY_H
 
 #include "handrank.h"
+#include "port.h"
 
 #include <stdint.h>
 
@@ -44,6 +45,49 @@ static inline uint64_t hr_xoshiro_next(uint64_t *s)
     s[2] ^= t;
     s[3] = (s[3] << 45) | (s[3] >> 19);
     return result;
+}
+
+/* A uniform integer in [0, n), n <= 2**32, from the high word of r
+ * (Lemire's multiply), drawing again from s only for the few low products
+ * that would bias it; the low word of r stays free for the caller.
+ * hr_below draws r from s.  Inline for the Monte Carlo loops of
+ * csrc/equity.c, omaha_mc.c and stud_mc.c. */
+static inline uint32_t hr_below_hi(uint64_t *s, uint64_t r, uint32_t n)
+{
+    uint64_t m = (r >> 32) * n;
+    uint32_t low = (uint32_t)m;
+    if (HR_UNLIKELY(low < n)) {
+        uint32_t t = (uint32_t)(-n) % n;
+        while (low < t) {
+            m = (hr_xoshiro_next(s) >> 32) * n;
+            low = (uint32_t)m;
+        }
+    }
+    return (uint32_t)(m >> 32);
+}
+
+static inline uint32_t hr_below(uint64_t *s, uint32_t n)
+{
+    return hr_below_hi(s, hr_xoshiro_next(s), n);
+}
+
+/* The best of strengths s[0..n) and, in *count, how many players hold it
+ * (0 and n when every strength is 0); inline for the tallies of
+ * csrc/equity.c, omaha_mc.c, omaha_exact.c and stud_mc.c. */
+static inline unsigned hr_best_of(int n, const unsigned *s, int *count)
+{
+    unsigned best = 0;
+    int k = 0;
+    for (int p = 0; p < n; p++) {
+        if (s[p] > best) {
+            best = s[p];
+            k = 1;
+        } else if (s[p] == best) {
+            k++;
+        }
+    }
+    *count = k;
+    return best;
 }
 
 /* Exact equity over every non-clashing tuple of combos (one per player) and

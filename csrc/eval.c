@@ -344,10 +344,236 @@ static int has_suit_counters(const hr_game *g)
 #define HR_BRANCH_ROWS_BRANCH 1
 
 HR_SIMD_KERNEL(batch_sse2, , HR_OR, HR_OR_BAD, HR_BRANCH_ROWS)
+
+/* The rows of a block whose bits are set in rows: through the card entries,
+ * the flush table's value where the key has a flush. */
+static HR_INLINE void planes_flushes(const hr_game *g, const uint8_t *src, uint16_t *out,
+                                     uint64_t rows)
+{
+    const uint64_t *card = g->card;
+    while (rows) {
+        int r = (int)hr_ctz64(rows);
+        rows &= rows - 1;
+        const uint8_t *row = src + 7 * r;
+        uint64_t key = HR_CARD_SUIT_INIT, mask = 0;
+        for (int j = 0; j < 7; j++) {
+            key += card[2 * row[j]];
+            mask += card[2 * row[j] + 1];
+        }
+        if (key & HR_CARD_FLUSH)
+            out[r] = (uint16_t)card_flush(g->flush, key, mask);
+    }
+}
+
+
+/* SSE2 on 7-card rows: every row through the hash with no branch; a row
+ * whose key has a flush sets its bit in the block's set, and those rows are
+ * done again through the flush table after the block (3% of rows: a branch
+ * on each would be mispredicted that often, and throw away the rows behind). */
+static int64_t flat7_sse2(const hr_game *g, const uint8_t *cards, int64_t n, uint16_t *out)
+{
+    const char *card = (const char *)(const void *)g->card;
+    const uint16_t *values = g->values;
+    const uint32_t *offsets = hr_hash_offsets;
+    const __m128i init = _mm_cvtsi32_si128((int)HR_CARD_SUIT_INIT);
+    uint16_t at[HR_BLOCK * 7];
+    for (int64_t lo = 0; lo < n; lo += HR_BLOCK) {
+        int64_t hi = n - lo > HR_BLOCK ? lo + HR_BLOCK : n;
+        const uint8_t *src = cards + lo * 7;
+        int count = (int)(hi - lo) * 7;
+        for (int j = 0; j < count; j++)
+            at[j] = (uint16_t)(src[j] << 4);
+        const uint16_t *row = at;
+        uint64_t rows = 0;
+        __m128i acc = _mm_setzero_si128(), seen = _mm_setzero_si128();
+        for (int64_t i = lo; i < hi; i++, row += 7) {
+            __m128i sum = init, any = _mm_setzero_si128();
+            for (int j = 0; j < 7; j++) {
+                __m128i e = _mm_load_si128((const __m128i *)(const void *)(card + row[j]));
+                sum = _mm_add_epi64(sum, e);
+                any = _mm_or_si128(any, e);
+            }
+            uint64_t key = (uint64_t)_mm_cvtsi128_si64(sum);
+            acc = _mm_or_si128(acc, _mm_xor_si128(sum, any));
+            seen = _mm_or_si128(seen, any);
+            rows |= (uint64_t)((key & HR_CARD_FLUSH) != 0) << (i - lo);
+            out[i] = values[(uint32_t)((uint32_t)(key >> HR_CARD_HASH_SHIFT) +
+                                       offsets[key >> HR_CARD_ROW_SHIFT])];
+        }
+        planes_flushes(g, src, out + lo, rows);
+        if (HR_UNLIKELY(HR_OR_BAD(acc, seen, 0, 0))) {
+            int64_t i = first_bad(g, cards, lo, hi, 7);
+            if (i >= 0)
+                return i;
+        }
+    }
+    return -1;
+}
+
+/* The SSE2 kernel: 7-card rows without a branch on the flush where the game
+ * has no fix for them. */
+static HR_INLINE int64_t batch_sse2_sel(const hr_game *g, const uint8_t *cards, int64_t n,
+                                        const int k, uint16_t *out, hr_flush_fix fix)
+{
+    if (k == 7 && fix == NULL)
+        return flat7_sse2(g, cards, n, out);
+    return batch_sse2(g, cards, n, k, out, fix);
+}
 #if HR_X86_DISPATCH
 #include <immintrin.h>
 #define HR_AVX2_TARGET __attribute__((target("avx2,bmi,bmi2,popcnt")))
 HR_SIMD_KERNEL(batch_avx2, HR_AVX2_TARGET, HR_POPCNT, HR_POPCNT_BAD, HR_BRANCH_ROWS)
+/* 7-card rows across hands (AVX2 and AVX-512), for the games whose entries
+ * are hold'em's layout: each card's hash value depends on its rank only, its
+ * key has one suit counter and no poison.  A row's 7 ids are spread over the
+ * 8 bytes of a 64-bit lane, byte 7 a sentinel (0x80); each id's rank picks,
+ * by a byte shuffle, each of the 4 bytes of its hash value less the deuce's,
+ * and vpsadbw adds a byte of the 7 cards per lane (the sentinel, rank 0,
+ * adds 0): the 4 sums, shifted and added, plus 7 times the deuce's value,
+ * are the row's h modulo 2**25.  The suit counters are summed the same way
+ * (two bytes: suits 0 and 1, suits 2 and 3), so the rows with a flush are
+ * known from the ids before any lookup: they are done again through the card
+ * entries after the block.  A row is good when no id exceeds 51 (the or of
+ * the lanes' maximum) and no two of its bytes are equal (each lane compared
+ * with itself rotated by 1 to 4 bytes). */
+typedef struct {
+    HR_ALIGN16 uint8_t rank[4][16];   /* byte q of a rank's hash value less the deuce's */
+    uint64_t base;                    /* 7 times the deuce's hash value, modulo 2**25 */
+} hr_planes;
+
+#define HR_H_MASK ((1ull << (64 - HR_CARD_HASH_SHIFT)) - 1u)
+
+/* Fills p and returns 1 if g's entries have hold'em's layout, else 0. */
+static int planes_of(const hr_game *g, hr_planes *p)
+{
+    const uint64_t *card = g->card;
+    uint64_t w0 = card[0] >> HR_CARD_HASH_SHIFT;
+    memset(p, 0, sizeof *p);
+    for (int id = 0; id < HR_N_CARDS; id++) {
+        uint64_t key = card[2 * id];
+        if ((key & ((1ull << HR_CARD_HASH_SHIFT) - 1u)) != 1ull << (4 * (id & 3)) ||
+            key >> HR_CARD_HASH_SHIFT != card[8 * (id >> 2)] >> HR_CARD_HASH_SHIFT)
+            return 0;
+    }
+    for (int r = 0; r < HR_N_CARDS / 4; r++) {
+        uint64_t w = ((card[8 * r] >> HR_CARD_HASH_SHIFT) - w0) & HR_H_MASK;
+        for (int q = 0; q < 4; q++)
+            p->rank[q][r] = (uint8_t)(w >> (8 * q));
+    }
+    p->base = (7u * w0) & HR_H_MASK;
+    return 1;
+}
+
+/* The non-flush values of 4 rows from their h, in the loop that finds the
+ * next rows' h: the loads overlap that work. */
+static HR_INLINE void planes_values4(const uint16_t *values, const uint32_t *offsets,
+                                     const uint64_t *hv, uint16_t *out)
+{
+    for (int j = 0; j < 4; j++) {
+        uint64_t h = hv[j];
+        out[j] = values[(uint32_t)((uint32_t)h + offsets[h >> HR_HASH_SHIFT])];
+    }
+}
+
+/* Shuffle indices: byte j < 7 of each 8 to byte (j + d) mod 7 of the same 8,
+ * byte 7 to itself (ignored).  d = 1, 2, 3 pair each of 7 bytes with every
+ * other one once. */
+#define HR_CYC(d)                                                                        \
+    (d) % 7, (1 + (d)) % 7, (2 + (d)) % 7, (3 + (d)) % 7, (4 + (d)) % 7, (5 + (d)) % 7,       \
+        (6 + (d)) % 7, 7, 8 + (d) % 7, 8 + (1 + (d)) % 7, 8 + (2 + (d)) % 7,                \
+        8 + (3 + (d)) % 7, 8 + (4 + (d)) % 7, 8 + (5 + (d)) % 7, 8 + (6 + (d)) % 7, 15
+
+HR_AVX2_TARGET static int64_t planes7_avx2(const hr_game *g, const hr_planes *p,
+                                           const uint8_t *cards, int64_t n, uint16_t *out)
+{
+#define HR_ROT(d) _mm256_setr_epi8(HR_CYC(d), HR_CYC(d))
+    const __m256i expand = _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, -128, 7, 8, 9, 10, 11, 12, 13,
+                                            -128, 0, 1, 2, 3, 4, 5, 6, -128, 7, 8, 9, 10, 11,
+                                            12, 13, -128);
+    const __m256i rot1 = HR_ROT(1), rot2 = HR_ROT(2), rot3 = HR_ROT(3);
+    const __m256i cards7 = _mm256_set1_epi64x(0x00FFFFFFFFFFFFFFll);
+    const __m256i low6 = _mm256_set1_epi8(0x3F), low2 = _mm256_set1_epi8(3);
+    const __m256i zero = _mm256_setzero_si256(), top = _mm256_set1_epi8(HR_N_CARDS - 1);
+    const __m256i t0 = _mm256_broadcastsi128_si256(
+        _mm_load_si128((const __m128i *)(const void *)p->rank[0]));
+    const __m256i t1 = _mm256_broadcastsi128_si256(
+        _mm_load_si128((const __m128i *)(const void *)p->rank[1]));
+    const __m256i t2 = _mm256_broadcastsi128_si256(
+        _mm_load_si128((const __m128i *)(const void *)p->rank[2]));
+    const __m256i t3 = _mm256_broadcastsi128_si256(
+        _mm_load_si128((const __m128i *)(const void *)p->rank[3]));
+    /* suits 0 and 1 in 4-bit counters, and 2 and 3 (a second sum) */
+    const __m256i sa = _mm256_setr_epi8(1, 16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 16, 0,
+                                        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    const __m256i sb = _mm256_setr_epi8(0, 0, 1, 16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
+                                        16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    const __m256i base = _mm256_set1_epi64x((long long)p->base);
+    const __m256i hmask = _mm256_set1_epi64x((long long)HR_H_MASK);
+    /* the counters start at 3, suit 0's at 2 (the sentinel counts as a club) */
+    const __m256i init = _mm256_set1_epi64x((long long)(HR_CARD_SUIT_INIT - 1u));
+    const __m256i fbit = _mm256_set1_epi64x((long long)HR_CARD_FLUSH);
+    const uint16_t *values = g->values;
+    const uint32_t *offsets = hr_hash_offsets;
+    __attribute__((aligned(32))) uint64_t hv[HR_BLOCK];
+    int64_t lo = 0;
+    /* a block's loads read 2 bytes past it: the next row's */
+    for (; lo + HR_BLOCK < n; lo += HR_BLOCK) {
+        const uint8_t *src = cards + lo * 7;
+        __m256i most = zero, dup = zero;
+        uint64_t rows = 0;
+        for (int q = 0; q < HR_BLOCK; q += 4) {
+            const uint8_t *s = src + 7 * q;
+            __m256i v = _mm256_inserti128_si256(
+                _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)s)),
+                _mm_loadu_si128((const __m128i *)(const void *)(s + 14)), 1);
+            v = _mm256_shuffle_epi8(v, expand);
+            most = _mm256_max_epu8(most, v);
+            dup = _mm256_or_si256(dup, _mm256_cmpeq_epi8(v, _mm256_shuffle_epi8(v, rot1)));
+            dup = _mm256_or_si256(dup, _mm256_cmpeq_epi8(v, _mm256_shuffle_epi8(v, rot2)));
+            dup = _mm256_or_si256(dup, _mm256_cmpeq_epi8(v, _mm256_shuffle_epi8(v, rot3)));
+            __m256i r = _mm256_and_si256(_mm256_srli_epi16(v, 2), low6);
+            __m256i su = _mm256_and_si256(v, low2);
+            __m256i k0 = _mm256_sad_epu8(_mm256_shuffle_epi8(t0, r), zero);
+            __m256i k1 = _mm256_sad_epu8(_mm256_shuffle_epi8(t1, r), zero);
+            __m256i k2 = _mm256_sad_epu8(_mm256_shuffle_epi8(t2, r), zero);
+            __m256i k3 = _mm256_sad_epu8(_mm256_shuffle_epi8(t3, r), zero);
+            __m256i key = _mm256_add_epi64(_mm256_add_epi64(k0, base),
+                                           _mm256_slli_epi64(k1, 8));
+            key = _mm256_add_epi64(key, _mm256_add_epi64(_mm256_slli_epi64(k2, 16),
+                                                         _mm256_slli_epi64(k3, 24)));
+            _mm256_store_si256((__m256i *)(void *)(hv + q), _mm256_and_si256(key, hmask));
+            if (q)
+                planes_values4(values, offsets, hv + q - 4, out + lo + q - 4);
+            __m256i ca = _mm256_sad_epu8(_mm256_shuffle_epi8(sa, su), zero);
+            __m256i cb = _mm256_sad_epu8(_mm256_shuffle_epi8(sb, su), zero);
+            __m256i c = _mm256_add_epi64(_mm256_or_si256(ca, _mm256_slli_epi64(cb, 8)), init);
+            c = _mm256_cmpeq_epi64(_mm256_and_si256(c, fbit), zero);
+            rows |= (uint64_t)(~_mm256_movemask_pd(_mm256_castsi256_pd(c)) & 15) << q;
+        }
+        planes_values4(values, offsets, hv + HR_BLOCK - 4, out + lo + HR_BLOCK - 4);
+        planes_flushes(g, src, out + lo, rows);
+        __m256i fits = _mm256_cmpeq_epi8(_mm256_max_epu8(most, top), top);
+        if (HR_UNLIKELY(_mm256_movemask_epi8(fits) != -1 || !_mm256_testz_si256(dup, cards7))) {
+            int64_t i = first_bad(g, cards, lo, lo + HR_BLOCK, 7);
+            if (i >= 0)
+                return i;
+        }
+    }
+    int64_t i = batch_avx2_run(g, cards + lo * 7, n - lo, 7, out + lo, NULL, 1);
+    return i < 0 ? -1 : lo + i;
+#undef HR_ROT
+}
+
+/* The AVX2 kernel: 7-card rows across hands where the game allows. */
+HR_AVX2_TARGET static HR_INLINE int64_t batch_avx2_sel(const hr_game *g, const uint8_t *cards,
+                                                       int64_t n, const int k, uint16_t *out,
+                                                       hr_flush_fix fix)
+{
+    hr_planes p;
+    if (k == 7 && fix == NULL && n > HR_BLOCK && planes_of(g, &p))
+        return planes7_avx2(g, &p, cards, n, out);
+    return batch_avx2(g, cards, n, k, out, fix);
+}
 #if HR_X86_AVX512
 #define HR_AVX512_TARGET                                                                 \
     __attribute__((target("avx2,bmi,bmi2,popcnt,avx512f,avx512vl,avx512vpopcntdq,"      \
@@ -390,6 +616,103 @@ HR_AVX512_TARGET static HR_INLINE uint64_t flush_rows_avx512(const uint8_t *src,
 #define HR_AVX512_ROWS(src, m, k) (k == 7 ? flush_rows_avx512(src, m, k) : (uint64_t)0)
 #define HR_AVX512_ROWS_BRANCH (k < 7)
 HR_SIMD_KERNEL(batch_avx512, HR_AVX512_TARGET, HR_VPOPCNT, HR_VPOPCNT_BAD, HR_AVX512_ROWS)
+
+/* The same on AVX-512, eight rows to a vector: vpermb spreads the rows and
+ * looks each id up in 64-byte tables (ids 52..63 read 0; the sentinel, 0x80,
+ * reads id 0's entry, a deuce of clubs, as on AVX2); the good rows are a mask
+ * chain of compares (each byte below 52, unequal to the lane rotated by 1 to
+ * 4 bytes). */
+HR_AVX512_TARGET static int64_t planes7_avx512(const hr_game *g, const hr_planes *p,
+                                               const uint8_t *cards, int64_t n, uint16_t *out)
+{
+    const long long step = 7 * 0x0101010101010101ll, first = 0x0706050403020100ll;
+    const __m512i spread = _mm512_set_epi64(first + 7 * step, first + 6 * step,
+                                            first + 5 * step, first + 4 * step,
+                                            first + 3 * step, first + 2 * step, first + step,
+                                            first);
+    const __mmask64 keep = 0x7F7F7F7F7F7F7F7Full;
+    const __m512i rot1 = _mm512_broadcast_i32x4(_mm_setr_epi8(HR_CYC(1)));
+    const __m512i rot2 = _mm512_broadcast_i32x4(_mm_setr_epi8(HR_CYC(2)));
+    const __m512i rot3 = _mm512_broadcast_i32x4(_mm_setr_epi8(HR_CYC(3)));
+    const __m512i sentinel = _mm512_set1_epi64((long long)0x8000000000000000ull);
+    const __m512i zero = _mm512_setzero_si512(), top = _mm512_set1_epi8(HR_N_CARDS - 1);
+    uint8_t tab[6][64];
+    memset(tab, 0, sizeof tab);
+    for (int id = 0; id < HR_N_CARDS; id++) {
+        for (int q = 0; q < 4; q++)
+            tab[q][id] = p->rank[q][id >> 2];
+        tab[4][id] = (uint8_t)((id & 3) == 0 ? 1 : (id & 3) == 1 ? 16 : 0);
+        tab[5][id] = (uint8_t)((id & 3) == 2 ? 1 : (id & 3) == 3 ? 16 : 0);
+    }
+    const __m512i t0 = _mm512_loadu_si512(tab[0]), t1 = _mm512_loadu_si512(tab[1]);
+    const __m512i t2 = _mm512_loadu_si512(tab[2]), t3 = _mm512_loadu_si512(tab[3]);
+    const __m512i sa = _mm512_loadu_si512(tab[4]), sb = _mm512_loadu_si512(tab[5]);
+    const __m512i base = _mm512_set1_epi64((long long)p->base);
+    const __m512i hmask = _mm512_set1_epi64((long long)HR_H_MASK);
+    const __m512i init = _mm512_set1_epi64((long long)(HR_CARD_SUIT_INIT - 1u));
+    const __m512i fbit = _mm512_set1_epi64((long long)HR_CARD_FLUSH);
+    const uint16_t *values = g->values;
+    const uint32_t *offsets = hr_hash_offsets;
+    __attribute__((aligned(32))) uint32_t at[HR_BLOCK];
+    int64_t lo = 0;
+    for (; lo + HR_BLOCK + 2 <= n; lo += HR_BLOCK) {
+        const uint8_t *src = cards + lo * 7;
+        __mmask64 good = keep;
+        uint64_t rows = 0;
+        for (int q = 0; q < HR_BLOCK; q += 8) {
+            __m512i v = _mm512_loadu_si512(src + 7 * q);
+            v = _mm512_mask_permutexvar_epi8(sentinel, keep, spread, v);
+            __mmask64 ok = _mm512_mask_cmple_epu8_mask(keep, v, top);
+            ok = _mm512_mask_cmpneq_epi8_mask(ok, v, _mm512_shuffle_epi8(v, rot1));
+            ok = _mm512_mask_cmpneq_epi8_mask(ok, v, _mm512_shuffle_epi8(v, rot2));
+            ok = _mm512_mask_cmpneq_epi8_mask(ok, v, _mm512_shuffle_epi8(v, rot3));
+            good &= ok;
+            __m512i k0 = _mm512_sad_epu8(_mm512_permutexvar_epi8(v, t0), zero);
+            __m512i k1 = _mm512_sad_epu8(_mm512_permutexvar_epi8(v, t1), zero);
+            __m512i k2 = _mm512_sad_epu8(_mm512_permutexvar_epi8(v, t2), zero);
+            __m512i k3 = _mm512_sad_epu8(_mm512_permutexvar_epi8(v, t3), zero);
+            __m512i key = _mm512_add_epi64(_mm512_add_epi64(k0, base), _mm512_slli_epi64(k1, 8));
+            key = _mm512_add_epi64(key, _mm512_add_epi64(_mm512_slli_epi64(k2, 16),
+                                                         _mm512_slli_epi64(k3, 24)));
+            key = _mm512_and_si512(key, hmask);
+            __m256i off = _mm512_i64gather_epi32(_mm512_srli_epi64(key, HR_HASH_SHIFT),
+                                                 (const void *)offsets, 4);
+            _mm256_store_si256((__m256i *)(void *)(at + q),
+                               _mm256_add_epi32(_mm512_cvtepi64_epi32(key), off));
+            if (q)
+                for (int j = q - 8; j < q; j++)
+                    out[lo + j] = values[at[j]];
+            __m512i ca = _mm512_sad_epu8(_mm512_permutexvar_epi8(v, sa), zero);
+            __m512i cb = _mm512_sad_epu8(_mm512_permutexvar_epi8(v, sb), zero);
+            __m512i c = _mm512_add_epi64(_mm512_or_si512(ca, _mm512_slli_epi64(cb, 8)), init);
+            rows |= (uint64_t)_mm512_test_epi64_mask(c, fbit) << q;
+        }
+        for (int j = HR_BLOCK - 8; j < HR_BLOCK; j++)
+            out[lo + j] = values[at[j]];
+        planes_flushes(g, src, out + lo, rows);
+        if (HR_UNLIKELY(good != keep)) {
+            int64_t i = first_bad(g, cards, lo, lo + HR_BLOCK, 7);
+            if (i >= 0)
+                return i;
+        }
+    }
+    if (lo == n)
+        return -1;
+    int64_t i = batch_avx512_run(g, cards + lo * 7, n - lo, 7, out + lo, NULL, 1);
+    return i < 0 ? -1 : lo + i;
+}
+
+/* The AVX-512 kernel: 7-card rows across hands where the game allows. */
+HR_AVX512_TARGET static HR_INLINE int64_t batch_avx512_sel(const hr_game *g,
+                                                           const uint8_t *cards, int64_t n,
+                                                           const int k, uint16_t *out,
+                                                           hr_flush_fix fix)
+{
+    hr_planes p;
+    if (k == 7 && fix == NULL && n >= HR_BLOCK && planes_of(g, &p))
+        return planes7_avx512(g, &p, cards, n, out);
+    return batch_avx512(g, cards, n, k, out, fix);
+}
 #endif
 #endif
 #endif
@@ -413,12 +736,12 @@ HR_SIMD_KERNEL(batch_avx512, HR_AVX512_TARGET, HR_VPOPCNT, HR_VPOPCNT_BAD, HR_AV
     }
 HR_WIDTHS(plain, , batch_plain)
 #if HR_SSE2
-HR_WIDTHS(sse2_, , batch_sse2)
+HR_WIDTHS(sse2_, , batch_sse2_sel)
 #endif
 #if HR_X86_DISPATCH
-HR_WIDTHS(avx2_, HR_AVX2_TARGET, batch_avx2)
+HR_WIDTHS(avx2_, HR_AVX2_TARGET, batch_avx2_sel)
 #if HR_X86_AVX512
-HR_WIDTHS(avx512_, HR_AVX512_TARGET, batch_avx512)
+HR_WIDTHS(avx512_, HR_AVX512_TARGET, batch_avx512_sel)
 #endif
 #endif
 

@@ -28,6 +28,7 @@
  * Omaha table, the cost is the 1.1 MB above and a few dozen operations.
  */
 #include "omaha.h"
+#include "omaha_exact.h"
 
 #include "handrank.h"
 #include "generated/tables.h"
@@ -188,5 +189,86 @@ int64_t hr_eval_omaha_batch(const hr_game *g, const uint8_t *holes, int h,
     case 5: return omaha_batch5(g, holes, boards, n, out);
     case 6: return omaha_batch6(g, holes, boards, n, out);
     default: return -2;
+    }
+}
+
+/* Every hand on every runout (omaha_exact.h): per runout the board is
+ * gathered once, then each hand that shares no card with it is one kernel
+ * call (and, hi-lo, one load from the eight-or-better table). */
+#define HR_OMAHA_RUNOUTS(H)                                                        \
+    static int64_t omaha_runouts##H(const hr_game *g, int hilo, const uint8_t *hands, \
+                                    int64_t n_hands, const uint8_t *board, int n_board, \
+                                    const uint8_t *runouts, int64_t n_runouts,     \
+                                    uint16_t *out)                                 \
+    {                                                                              \
+        const uint16_t *rows = omaha_rows(g);                                      \
+        const uint8_t *bit = hr_hilo_low_bit;                                      \
+        const int k = HR_OMAHA_BOARD - n_board;                                    \
+        uint8_t full[HR_OMAHA_BOARD];                                              \
+        for (int j = 0; j < n_board; j++)                                          \
+            full[j] = board[j];                                                    \
+        for (int64_t r = 0; r < n_runouts; r++) {                                  \
+            const uint8_t *run = runouts + r * k;                                  \
+            uint64_t bits = 0;                                                     \
+            for (int j = 0; j < k; j++) {                                          \
+                if (run[j] >= HR_N_CARDS)                                          \
+                    return r;                                                      \
+                bits |= 1ull << run[j];                                            \
+                full[n_board + j] = run[j];                                        \
+            }                                                                      \
+            unsigned board_set = 0;                                                \
+            for (int j = 0; j < HR_OMAHA_BOARD; j++)                               \
+                board_set |= bit[full[j]];                                         \
+            uint16_t *o = out + 2 * r * n_hands;                                   \
+            for (int64_t i = 0; i < n_hands; i++) {                                \
+                const uint8_t *p = hands + i * H;                                  \
+                uint64_t hm = 0;                                                   \
+                for (int j = 0; j < H; j++)                                        \
+                    hm |= 1ull << p[j];                                            \
+                if (hm & bits) {                                                   \
+                    o[2 * i] = 0;                                                  \
+                    o[2 * i + 1] = 0;                                              \
+                    continue;                                                      \
+                }                                                                  \
+                unsigned v = omaha_one(g, rows, p, H, full);                       \
+                if (HR_UNLIKELY(v == 0))                                           \
+                    return r;                                                      \
+                o[2 * i] = (uint16_t)v;                                            \
+                if (hilo) {                                                        \
+                    unsigned hole_set = 0;                                         \
+                    for (int j = 0; j < H; j++)                                    \
+                        hole_set |= bit[p[j]];                                     \
+                    o[2 * i + 1] = hr_hilo_low[(board_set << 8) | hole_set];       \
+                } else {                                                           \
+                    o[2 * i + 1] = 0;                                              \
+                }                                                                  \
+            }                                                                      \
+        }                                                                          \
+        return -1;                                                                 \
+    }
+HR_OMAHA_RUNOUTS(4)
+HR_OMAHA_RUNOUTS(5)
+HR_OMAHA_RUNOUTS(6)
+
+int64_t hr_omaha_runout_strengths(const hr_game *g, int hilo, int h, const uint8_t *hands,
+                                  int64_t n_hands, const uint8_t *board, int n_board,
+                                  const uint8_t *runouts, int64_t n_runouts, uint16_t *out)
+{
+    uint64_t board_bits = 0;
+    if (h < HR_OMAHA_MIN_HOLE || h > HR_OMAHA_MAX_HOLE || n_board < 0 ||
+        n_board > HR_OMAHA_BOARD || n_hands < 0 || n_runouts < 0)
+        return -2;
+    for (int j = 0; j < n_board; j++) {
+        if (board[j] >= HR_N_CARDS)
+            return -2;
+        board_bits |= 1ull << board[j];
+    }
+    for (int64_t i = 0; i < n_hands * h; i++)
+        if (hands[i] >= HR_N_CARDS || ((board_bits >> hands[i]) & 1u))
+            return -2;
+    switch (h) {
+    case 4: return omaha_runouts4(g, hilo, hands, n_hands, board, n_board, runouts, n_runouts, out);
+    case 5: return omaha_runouts5(g, hilo, hands, n_hands, board, n_board, runouts, n_runouts, out);
+    default: return omaha_runouts6(g, hilo, hands, n_hands, board, n_board, runouts, n_runouts, out);
     }
 }

@@ -48,22 +48,6 @@ static inline int cancelled(const volatile int32_t *cancel)
 
 /* ---------------------------------------------------------------- random */
 
-/* Uniform in [0, n), n <= 2**32, from the high word of r (Lemire); the low
- * word of r stays free for the caller. */
-static inline uint32_t below_hi(uint64_t *s, uint64_t r, uint32_t n)
-{
-    uint64_t m = (r >> 32) * n;
-    uint32_t low = (uint32_t)m;
-    if (HR_UNLIKELY(low < n)) {
-        uint32_t t = (uint32_t)(-n) % n;
-        while (low < t) {
-            m = (hr_xoshiro_next(s) >> 32) * n;
-            low = (uint32_t)m;
-        }
-    }
-    return (uint32_t)(m >> 32);
-}
-
 /* k uniform indices idx[i] in [0, bound[i]) from one 64-bit number when the
  * product of the bounds fits (see csrc/equity.c, below_batch). */
 static inline void below_batch(uint64_t *s, const uint32_t *bound, int k, uint64_t product,
@@ -280,16 +264,8 @@ static const int64_t unit_of[HR_MAX_PLAYERS + 1] = {
 
 static HR_INLINE void tally_high(int n, const unsigned *v, mc_sums *t)
 {
-    unsigned best = 0;
-    int count = 0;
-    for (int p = 0; p < n; p++) {
-        if (v[p] > best) {
-            best = v[p];
-            count = 1;
-        } else if (v[p] == best) {
-            count++;
-        }
-    }
+    int count;
+    unsigned best = hr_best_of(n, v, &count);
     int64_t u = unit_of[count];
     for (int p = 0; p < n; p++)
         if (v[p] == best) {
@@ -301,22 +277,8 @@ static HR_INLINE void tally_high(int n, const unsigned *v, mc_sums *t)
 
 static HR_INLINE void tally_hilo(int n, const unsigned *hi, const unsigned *lo, mc_sums *t)
 {
-    unsigned bh = 0, bl = 0;
-    int ch = 0, cl = 0;
-    for (int p = 0; p < n; p++) {
-        if (hi[p] > bh) {
-            bh = hi[p];
-            ch = 1;
-        } else if (hi[p] == bh) {
-            ch++;
-        }
-        if (lo[p] > bl) {
-            bl = lo[p];
-            cl = 1;
-        } else if (lo[p] == bl) {
-            cl++;
-        }
-    }
+    int ch, cl;
+    unsigned bh = hr_best_of(n, hi, &ch), bl = hr_best_of(n, lo, &cl);
     int64_t uh = unit_of[ch], ul = unit_of[cl];
     for (int p = 0; p < n; p++) {
         int64_t hs = hi[p] == bh ? uh : 0;
@@ -474,7 +436,7 @@ int64_t hr_omaha_mc(const hr_game *g, int hilo, int n_players, int h, const uint
                 int32_t lo = offsets[p];
                 uint32_t count = (uint32_t)(offsets[p + 1] - lo);
                 uint64_t r = hr_xoshiro_next(s);
-                uint32_t i = below_hi(s, r, count);
+                uint32_t i = hr_below_hi(s, r, count);
                 if (!uniform[p] && (uint32_t)r >= prob[lo + (int32_t)i])
                     i = (uint32_t)alias[lo + (int32_t)i];
                 const uint8_t *c = hands + ((size_t)lo + i) * (size_t)h;
@@ -493,7 +455,7 @@ int64_t hr_omaha_mc(const hr_game *g, int hilo, int n_players, int h, const uint
             /* the rest from the deck, skipping the ranged hands' cards */
             uint8_t got[HR_N_CARDS];
             for (int i = 0, have = 0; have < k; i++) {
-                int j = i + (int)below_hi(s, hr_xoshiro_next(s), (uint32_t)(nd - i));
+                int j = i + (int)hr_below_hi(s, hr_xoshiro_next(s), (uint32_t)(nd - i));
                 uint8_t c = deck[j];
                 deck[j] = deck[i];
                 deck[i] = c;

@@ -16,38 +16,6 @@
 
 #include <string.h>
 
-/* Uniform in [0, n), n <= 2**32, unbiased. */
-static inline uint32_t below(uint64_t *s, uint32_t n)
-{
-    uint64_t m = (hr_xoshiro_next(s) >> 32) * n;
-    uint32_t low = (uint32_t)m;
-    if (HR_UNLIKELY(low < n)) {
-        uint32_t t = (uint32_t)(-n) % n;
-        while (low < t) {
-            m = (hr_xoshiro_next(s) >> 32) * n;
-            low = (uint32_t)m;
-        }
-    }
-    return (uint32_t)(m >> 32);
-}
-
-/* The best of s[0..n) and how many hold it. */
-static inline unsigned top(int n, const unsigned *s, int *count)
-{
-    unsigned best = 0;
-    int c = 0;
-    for (int i = 0; i < n; i++) {
-        if (s[i] > best) {
-            best = s[i];
-            c = 1;
-        } else if (s[i] == best) {
-            c++;
-        }
-    }
-    *count = c;
-    return best;
-}
-
 int64_t hr_boardless_mc(const hr_game *g, const hr_game *low, int kind, int n,
                         const uint8_t *known, const int32_t *offsets, int full,
                         const uint8_t *stub, int n_stub, int64_t trials, hr_rng *rng,
@@ -107,7 +75,7 @@ int64_t hr_boardless_mc(const hr_game *g, const hr_game *low, int kind, int n,
         if ((t & 4095) == 4095 && cancel != NULL && *cancel)
             break;
         for (int j = 0; j < m; j++) {
-            uint32_t r = (uint32_t)j + below(s, (uint32_t)(n_stub - j));
+            uint32_t r = (uint32_t)j + hr_below(s, (uint32_t)(n_stub - j));
             uint8_t a = deck[j];
             deck[j] = deck[r];
             deck[r] = a;
@@ -135,9 +103,9 @@ int64_t hr_boardless_mc(const hr_game *g, const hr_game *low, int kind, int n,
                 lo[i] = hr_lookup(low, lk, lm);
         }
         int nh, nl = 0;
-        unsigned bh = top(n, hi, &nh), bl = 0;
+        unsigned bh = hr_best_of(n, hi, &nh), bl = 0;
         if (kind == HR_BL_HILO)
-            bl = top(n, lo, &nl);
+            bl = hr_best_of(n, lo, &nl);
         int64_t hshare = HR_BL_UNIT / nh;
         if (bl == 0) {
             /* one pot (no qualifying low): the high hands share it */
@@ -557,7 +525,7 @@ int64_t hr_triple_mc(const hr_game *g, int kind, const uint64_t *table, const do
             int k = offsets[i + 1] - offsets[i];
             memcpy(hand[i], known + offsets[i], (size_t)k);
             for (int j = k; j < full; j++) {
-                uint32_t r = below(s, (uint32_t)left);
+                uint32_t r = hr_below(s, (uint32_t)left);
                 hand[i][j] = pool[r];
                 pool[r] = pool[--left];
             }
@@ -582,7 +550,7 @@ int64_t hr_triple_mc(const hr_game *g, int kind, const uint64_t *table, const do
                         nm--;
                         continue;
                     }
-                    uint32_t r = below(s, (uint32_t)left);
+                    uint32_t r = hr_below(s, (uint32_t)left);
                     hand[i][j] = pool[r];
                     pool[r] = pool[--left];
                 }
@@ -602,7 +570,7 @@ int64_t hr_triple_mc(const hr_game *g, int kind, const uint64_t *table, const do
             }
         }
         int nt;
-        unsigned bv = top(n, val, &nt);
+        unsigned bv = hr_best_of(n, val, &nt);
         int64_t share = HR_BL_UNIT / nt;
         for (int i = 0; i < n; i++)
             if (val[i] == bv) {

@@ -29,6 +29,7 @@
 #include "../lowball.h"
 #include "../matrix.h"
 #include "../omaha.h"
+#include "../omaha_exact.h"
 #include "../omaha_mc.h"
 #include "../preflop_hu.h"
 #include "../showdown.h"
@@ -354,6 +355,124 @@ static void hilo_calls(const hr_game *g, int rounds)
         free(out);
         free(holes);
         free(boards);
+    }
+}
+
+/* k distinct cards none of which is in `avoid` (a card mask). */
+static void deal_avoiding(uint8_t *out, int k, uint64_t avoid)
+{
+    uint64_t used = avoid;
+    for (int i = 0; i < k; i++) {
+        unsigned c;
+        do c = below(HR_N_CARDS); while (used >> c & 1u);
+        used |= 1ull << c;
+        out[i] = (uint8_t)c;
+    }
+}
+
+/* The exact tallies of hand lists (csrc/omaha_exact.c): strengths of Omaha
+ * hands on runouts against hr_eval_omaha / hr_eval_omaha_hilo, the pair
+ * counts against the tuple sums of the same two lists, bad arguments. */
+static void omaha_exact_calls(const hr_game *g, int rounds)
+{
+    for (int round = 0; round < rounds; round++) {
+        int h = 4 + (int)below(3), n_board = 3 + (int)below(3), k = 5 - n_board;
+        int hilo = (int)below(2);
+        int64_t c0 = 1 + below(12), c1 = 1 + below(12), r = 1 + below(20);
+        int64_t cols = c0 + c1;
+        uint8_t board[5];
+        deal(board, n_board);
+        uint64_t bmask = 0;
+        for (int j = 0; j < n_board; j++)
+            bmask |= 1ull << board[j];
+        uint8_t *hands = exact_alloc((size_t)(cols * h));
+        uint64_t *masks = exact_alloc((size_t)cols * sizeof *masks);
+        double *weights = exact_alloc((size_t)cols * sizeof *weights);
+        for (int64_t i = 0; i < cols; i++) {
+            deal_avoiding(hands + i * h, h, bmask);
+            masks[i] = 0;
+            for (int j = 0; j < h; j++)
+                masks[i] |= 1ull << hands[i * h + j];
+            weights[i] = 1.0;
+        }
+        uint8_t *runs = exact_alloc((size_t)(r * k));
+        for (int64_t q = 0; q < r; q++)
+            deal_avoiding(runs + q * k, k, bmask);
+        uint16_t *s = exact_alloc((size_t)(r * cols * 2) * sizeof *s);
+        int64_t bad = hr_omaha_runout_strengths(g, hilo, h, hands, cols, board, n_board, runs,
+                                                r, s);
+        CHECK(bad == -1, "hr_omaha_runout_strengths returned %lld", (long long)bad);
+        for (int64_t q = 0; q < r && bad == -1; q++) {
+            uint8_t full[5];
+            uint64_t rm = 0;
+            memcpy(full, board, (size_t)n_board);
+            memcpy(full + n_board, runs + q * k, (size_t)k);
+            for (int j = 0; j < k; j++)
+                rm |= 1ull << runs[q * k + j];
+            for (int64_t i = 0; i < cols; i++) {
+                const uint16_t *v = s + 2 * (q * cols + i);
+                uint16_t one[2] = {0, 0};
+                if (!(masks[i] & rm)) {
+                    hr_eval_omaha_hilo(g, hands + i * h, h, full, one);
+                    if (!hilo)
+                        one[1] = 0;
+                }
+                CHECK(v[0] == one[0] && v[1] == one[1], "runout strengths %lld, %lld",
+                      (long long)q, (long long)i);
+            }
+        }
+        /* player 0's hands are columns 0..c0, player 1's c0..cols: the two
+         * lists side by side for hr_tuple_tally, apart for hr_pair_tally */
+        uint16_t *s0 = exact_alloc((size_t)(r * c0 * 2) * sizeof *s0);
+        uint16_t *s1 = exact_alloc((size_t)(r * c1 * 2) * sizeof *s1);
+        for (int64_t q = 0; q < r; q++) {
+            memcpy(s0 + 2 * q * c0, s + 2 * q * cols, (size_t)(2 * c0) * sizeof *s);
+            memcpy(s1 + 2 * q * c1, s + 2 * (q * cols + c0), (size_t)(2 * c1) * sizeof *s);
+        }
+        int32_t *pairs = calloc((size_t)(c0 * c1 * HR_PAIR_SUMS), sizeof *pairs);
+        CHECK(hr_pair_tally(s0, c0, s1, c1, r, masks, masks + c0, 1 + hilo, 0, c0, pairs,
+                            NULL) == 0, "hr_pair_tally");
+        int32_t off[3] = {0, (int32_t)c0, (int32_t)cols};
+        double *rows = calloc((size_t)(c0 * (2 * HR_TUPLE_SUMS + 1)), sizeof *rows);
+        int64_t deals = 0;
+        int64_t walked = hr_tuple_tally(2, s, cols, r, off, masks, weights, 0, 0, c0, rows,
+                                        &deals, NULL);
+        CHECK(walked >= 0 && walked <= c0 * c1, "hr_tuple_tally returned %lld",
+              (long long)walked);
+        int64_t dealt = 0;
+        for (int64_t i = 0; i < c0; i++) {
+            double pot = 0.0, high = 0.0;
+            for (int64_t j = 0; j < c1; j++) {
+                if (masks[i] & masks[c0 + j])
+                    continue;
+                const int32_t *c = pairs + i * c1 * HR_PAIR_SUMS + j;
+                pot += c[1 * c1] / 4.0;
+                high += c[4 * c1] / 2.0;
+                dealt += c[0];
+            }
+            CHECK(pot == rows[i * (2 * HR_TUPLE_SUMS + 1)] &&
+                  high == rows[i * (2 * HR_TUPLE_SUMS + 1) + 3 * 2],
+                  "pairs and tuples disagree on hand %lld", (long long)i);
+        }
+        CHECK(dealt == deals, "pairs dealt %lld, tuples %lld", (long long)dealt,
+              (long long)deals);
+        /* bad arguments */
+        CHECK(hr_omaha_runout_strengths(g, hilo, 3, hands, cols, board, n_board, runs, r, s)
+              == -2, "h = 3 accepted");
+        CHECK(hr_pair_tally(s0, c0, s1, c1, r, masks, masks, 3, 0, c0, pairs, NULL) == -1 &&
+              hr_pair_tally(s0, c0, s1, c1, r, masks, masks, 1, 0, c0 + 1, pairs, NULL) == -1,
+              "hr_pair_tally bad arguments accepted");
+        CHECK(hr_tuple_tally(1, s, cols, r, off, masks, weights, 0, 0, c0, rows, &deals,
+                             NULL) == -1, "hr_tuple_tally one player accepted");
+        free(rows);
+        free(pairs);
+        free(s1);
+        free(s0);
+        free(s);
+        free(runs);
+        free(weights);
+        free(masks);
+        free(hands);
     }
 }
 
@@ -1529,6 +1648,7 @@ int main(int argc, char **argv)
     stud_calls(4 * scale);
     const hr_game *holdem = hr_game_at(0);
     hilo_calls(holdem, 10 * scale);
+    omaha_exact_calls(holdem, 4 * scale);
     small_stack(holdem);
     /* the self-test and the enumeration on the hands whose lowest card is
      * 40 or more (2,380 seven-card hands each way): every path, little time */

@@ -285,9 +285,27 @@ int64_t hr_omaha_exact_run(int n_players, int n_cards, int n_board, const int16_
                            const volatile int32_t *cancel);
 """
 
+CDEF_OMAHA_EXACT = """
+#define HR_PAIR_SUMS ...
+#define HR_TUPLE_SUMS ...
+#define HR_TUPLE_MAX_PLAYERS ...
+
+int hr_pair_tally(const uint16_t *s0, int64_t c0, const uint16_t *s1, int64_t c1,
+                  int64_t n_runouts, const uint64_t *m0, const uint64_t *m1,
+                  int halves, int64_t start, int64_t end, int32_t *out,
+                  const volatile int32_t *cancel);
+int64_t hr_tuple_tally(int n_players, const uint16_t *s, int64_t n_cols, int64_t n_runouts,
+                       const int32_t *offsets, const uint64_t *masks, const double *weights,
+                       int mean, int64_t start, int64_t end, double *out, int64_t *deals,
+                       const volatile int32_t *cancel);
+int64_t hr_omaha_runout_strengths(const hr_game *g, int hilo, int h, const uint8_t *hands,
+                                  int64_t n_hands, const uint8_t *board, int n_board,
+                                  const uint8_t *runouts, int64_t n_runouts, uint16_t *out);
+"""
+
 CDEF = (CDEF_EVAL + CDEF_SHOWDOWN + CDEF_EQUITY + CDEF_OMAHA + CDEF_MATRIX + CDEF_LOWBALL
         + CDEF_DRAW + CDEF_INDEX + CDEF_STUD + CDEF_HISTORY + CDEF_EXACT_RANDOM
-        + CDEF_OMAHA_MC + CDEF_PREFLOP_HU)
+        + CDEF_OMAHA_MC + CDEF_OMAHA_EXACT + CDEF_PREFLOP_HU)
 
 # Every csrc/*.c is compiled and every csrc/*.h included, so a new C module
 # needs only its files and its cdef block above.

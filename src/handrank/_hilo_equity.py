@@ -20,26 +20,26 @@ from typing import Any
 
 import numpy as np
 
-from . import _backend
+from . import _backend, _exact_tally
 from . import games as _games
 from ._omaha_equity import (
     CHUNK,
+    CLASH_TUPLE_RUNOUTS,
+    CLASH_TUPLES,
     EXACT_LIMIT,
     EXACT_MAX,
-    MAX_DRAWS_FACTOR,
-    MIN_DRAWS,
     _boards,
     _combinations,
     _is_range,
     _player_range,
     _prepare,
-    c_players,
     c_sample,
-    dead_cards,
+    check_draws,
+    pot_shares,
     python_too_slow,
     range_spot,
+    ranges_sums,
     sample_boards,
-    sample_ranges,
 )
 from ._omaha_equity import _hand as _omaha_hand
 from .cards import card_str, cards
@@ -178,6 +178,8 @@ def hands_equity(g: Any, holes: list[list[int]], b: list[int], d: list[int], *,
             raise ValueError(f"exact enumeration too large ({cost:.2g} evaluations, "
                              f"limit {EXACT_MAX:.0e}); use exact=False")
         idx = _combinations(len(deck), m)
+        if _backend.core is not None:
+            return _c_hands_exact(g, hs, board_ids, deck[idx], strengths, nthreads)
         total = np.zeros((6, len(holes)))
         for lo in range(0, len(idx), CHUNK):
             total += _tally(strengths(_boards(board_ids, deck[idx[lo:lo + CHUNK]])))
@@ -189,6 +191,28 @@ def hands_equity(g: Any, holes: list[list[int]], b: list[int], d: list[int], *,
                                seed, nthreads, _hilo_sums, _stderr)
         return _result(total, done, exact=False)
     return _monte_carlo(strengths, board_ids, deck, m, trials, target_stderr, seed)
+
+
+def _c_hands_exact(g: Any, hs: list[np.ndarray], board: np.ndarray, runs: np.ndarray,
+                   strengths: Any, nthreads: int) -> HiLoEquityResult:
+    """The exact branch of :func:`hands_equity` on the C core: every hand's
+    (high, low) on every runout, then one tuple's sums (csrc/omaha_exact.c) in
+    integer units (heads-up the same bits as the numpy sums)."""
+    hands = np.ascontiguousarray(np.stack(hs), dtype=np.uint8)
+    kernel = _exact_tally.omaha_kernel(g)
+    if kernel is not None:
+        s = _exact_tally.omaha_strengths(kernel, hands, board, runs)
+    else:
+        s = np.empty((len(runs), len(hs), 2), dtype=np.uint16)
+        for lo in range(0, len(runs), CHUNK):
+            s[lo:lo + CHUNK] = strengths(_boards(board, runs[lo:lo + CHUNK])).transpose(1, 0, 2)
+    n = len(hs)
+    sums, _, _ = _exact_tally.tuple_sums(s, list(range(n + 1)), _masks(hands), np.ones(n),
+                                         False, nthreads)
+    total = np.zeros((6, n))
+    total[_EQUITY], total[_HIGH], total[_LOW] = sums[0], sums[3], sums[4]
+    total[_SCOOP], total[_PART] = sums[1], sums[2]
+    return _result(total, len(runs), exact=True)
 
 
 def _monte_carlo(strengths: Any, board: np.ndarray, deck: np.ndarray, m: int,
@@ -244,12 +268,13 @@ def _range_equity(g: Any, players: Any, board: Any, dead: Any, exact: bool | Non
             evaluate_omaha_hilo_batch(h, boards, out=s[p], threads=nthreads)
         return _tally(s)
 
-    if _backend.core is not None:        # the C core's sampler (csrc/omaha_mc.c)
-        total, done = c_sample(g, True, c_players(rs, int((~blocked).sum())), barr,
-                               dead_cards(blocked, barr, g), trials, target, seed, nthreads,
-                               _hilo_sums, _stderr)
-        return _result(total, done, exact=False)
-    total, done = sample_ranges(rs, barr, m, blocked, trials, target, seed, tally, _stderr)
+    # the C core's sampler (csrc/omaha_mc.c) or numpy's; colliding ranges enumerated
+    total, done, exact = ranges_sums(g, None, True, rs, barr, m, blocked, trials, target,
+                                     seed, nthreads, _hilo_sums, tally, _stderr)
+    if exact:
+        return HiLoEquityResult(equity=total[0], win=total[1], tie=total[2],
+                                stderr=np.zeros(n), exact=True, samples=done,
+                                high=total[3], low=total[4], scoop=total[1])
     return _result(total, done, exact=False)
 
 
@@ -273,6 +298,17 @@ def _hilo_sums(raw: np.ndarray) -> np.ndarray:
 # and (tuples x runouts x last player's combos) comparisons.
 EXACT_CELLS = 20_000_000
 EXACT_COMPARISONS = 600_000_000
+# The C core's (csrc/omaha_exact.c): strengths are computed in passes over
+# the runouts, so the limits are of time (about 2e8 strengths and 1e9 pair
+# comparisons a second on one core) and of the (c0, c1) counters and
+# results (about 80 bytes a pair); tuples hold every strength at once.
+NUMPY_BLOCK = 1 << 18                  # (runout, pair) cells per numpy pass of exact_pairs
+C_EXACT_CELLS = 500_000_000            # csrc/omaha.c's strengths (the Omaha games)
+C_NUMPY_CELLS = 100_000_000            # the others' (runout_strengths, numpy rows)
+C_EXACT_COMPARISONS = 20_000_000_000
+C_EXACT_PAIRS = 10_000_000             # about 100 bytes a pair while the results are made
+C_TUPLE_CELLS = 50_000_000
+C_TUPLE_COMPARISONS = 5_000_000_000
 
 
 def game_strengths(g: Any, hands: np.ndarray, boards: np.ndarray, nthreads: int = 1,
@@ -306,27 +342,6 @@ def game_strengths(g: Any, hands: np.ndarray, boards: np.ndarray, nthreads: int 
     else:
         res[:, 1] = 0
     return res
-
-
-def _shares(s: np.ndarray, ok: np.ndarray | None = None
-            ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Pot, high-half and low-half shares of (players, ..., 2) strengths.
-
-    With a qualifying low somewhere, half to the best high and half to the
-    best low (ties split each); with none (or no low half), the whole pot to
-    the best high.  `ok` masks the deals to count (zero shares elsewhere).
-    """
-    high, low = s[..., 0], s[..., 1]
-    high_top = high == high.max(axis=0)
-    high_share = high_top / np.maximum(high_top.sum(axis=0), 1)
-    best_low = low.max(axis=0)
-    has_low = best_low > 0
-    low_top = (low == best_low) & has_low
-    low_share = low_top / np.maximum(low_top.sum(axis=0), 1)
-    share = np.where(has_low, (high_share + low_share) / 2, high_share)
-    if ok is not None:
-        share, high_share, low_share = share * ok, high_share * ok, low_share * ok
-    return share, high_share, low_share
 
 
 @dataclass
@@ -505,6 +520,8 @@ def exact_pairs(t: Table, nthreads: int = 1, too_large: Any = None) -> dict[str,
     fixed = [h[0] for h in (h0, h1) if len(h) == 1]
     runs = _runouts(t, np.concatenate(fixed) if fixed else None)
     r = len(runs)
+    if _backend.core is not None:
+        return _c_pairs(t, h0, h1, runs, nthreads, too_large)
     if r * (len(h0) + len(h1)) > EXACT_CELLS or r * len(h0) * len(h1) > EXACT_COMPARISONS:
         detail = f"{len(h0):,} x {len(h1):,} hands on {r:,} runouts"
         if too_large is not None:
@@ -517,20 +534,75 @@ def exact_pairs(t: Table, nthreads: int = 1, too_large: Any = None) -> dict[str,
     keys = ("equity", "win", "tie", "high", "low", "has_low")
     out = {k: np.full((len(h0), len(h1)), np.nan) for k in keys}
     dealt = np.zeros((len(h0), len(h1)), dtype=bool)
-    for i in range(len(h0)):
-        both = np.stack([np.broadcast_to(s0[:, i, None, :], s1.shape), s1])   # (2, r, c1, 2)
+    # blocks of player 0's hands against all of player 1's, (r, rows, c1) at a
+    # time; every share is a multiple of 1/4, so the sums are exact in any order
+    step = max(1, NUMPY_BLOCK // max(1, r * len(h1)))
+    for a in range(0, len(h0), step):
+        b = min(a + step, len(h0))
+        shape = (r, b - a, len(h1), 2)
+        both = np.stack([np.broadcast_to(s0[:, a:b, None, :], shape),
+                         np.broadcast_to(s1[:, None, :, :], shape)])   # (2, r, rows, c1, 2)
         ok = (both[0, ..., 0] > 0) & (both[1, ..., 0] > 0)
-        share, hi, lo = _shares(both, ok)
+        share, hi, lo = pot_shares(both, ok)
         cnt = ok.sum(axis=0)
-        good = apart[i] & (cnt > 0)
+        good = apart[a:b] & (cnt > 0)
         c = np.maximum(cnt, 1)
         vals = (share[0].sum(axis=0), ((share[0] == 1) & ok).sum(axis=0),
                 ((share[0] > 0) & (share[0] < 1) & ok).sum(axis=0), hi[0].sum(axis=0),
                 lo[0].sum(axis=0), ((both[..., 1].max(axis=0) > 0) & ok).sum(axis=0))
         for k, v in zip(keys, vals):
-            out[k][i] = np.where(good, v / c, np.nan)
-        dealt[i] = good
+            out[k][a:b] = np.where(good, v / c, np.nan)
+        dealt[a:b] = good
     out["dealt"] = dealt
+    return out
+
+
+def pair_limits(g: Any) -> tuple[float, float]:
+    """The largest (strengths, comparisons) of :func:`exact_pairs` in game `g` on this backend."""
+    if _backend.core is not None:
+        return _cells_limit(g), C_EXACT_COMPARISONS
+    return EXACT_CELLS, EXACT_COMPARISONS
+
+
+def _cells_limit(g: Any) -> int:
+    return C_EXACT_CELLS if _exact_tally.omaha_kernel(g) is not None else C_NUMPY_CELLS
+
+
+def _c_strengths(t: Table, nthreads: int) -> Any:
+    """(hands, runs) -> (runouts, hands, 2) strengths: csrc/omaha.c for the Omaha
+    games it ranks, else :func:`runout_strengths`."""
+    kernel = _exact_tally.omaha_kernel(t.g)
+    if kernel is not None:
+        return lambda hands, runs: _exact_tally.omaha_strengths(kernel, hands, t.board, runs)
+    return lambda hands, runs: runout_strengths(t, hands, runs, nthreads)
+
+
+def _c_pairs(t: Table, h0: np.ndarray, h1: np.ndarray, runs: np.ndarray, nthreads: int,
+             too_large: Any) -> dict[str, np.ndarray]:
+    """:func:`exact_pairs` on the C core (csrc/omaha_exact.c): integer counts per
+    pair, divided as the numpy code divides its exact sums (the same bits)."""
+    r, c0, c1 = len(runs), len(h0), len(h1)
+    if r * (c0 + c1) > _cells_limit(t.g) or r * c0 * c1 > C_EXACT_COMPARISONS \
+            or c0 * c1 > C_EXACT_PAIRS:
+        detail = f"{c0:,} x {c1:,} hands on {r:,} runouts"
+        if c0 * c1 > C_EXACT_PAIRS:
+            detail += f", more than {C_EXACT_PAIRS:.0e} hand pairs"
+        if too_large is not None:
+            raise too_large(detail)
+        raise ValueError(f"exact {_label(t.g)} equity with ranges is not supported yet at "
+                         f"this size ({detail}); use exact=False or narrower ranges")
+    acc = _exact_tally.pair_counts(_c_strengths(t, nthreads), h0, h1, runs,
+                                   2 if t.g.low_rule is not None else 1, nthreads)
+    cnt = acc[..., 0]
+    apart = (_masks(h0)[:, None] & _masks(h1)[None, :]) == 0
+    good = apart & (cnt > 0)
+    c = np.maximum(cnt, 1)
+    out: dict[str, np.ndarray] = {}
+    for key, col, unit in (("equity", 1, 4.0), ("win", 2, 0.0), ("tie", 3, 0.0),
+                           ("high", 4, 2.0), ("low", 5, 2.0), ("has_low", 6, 0.0)):
+        v = acc[..., col] / unit if unit else acc[..., col]
+        out[key] = np.where(good, v / c, np.nan)
+    out["dealt"] = good
     return out
 
 
@@ -596,6 +668,8 @@ def exact_equity(t: Table, nthreads: int = 1) -> EquityResult:
     fixed = [h[0] for h in hands if len(h) == 1]
     runs = _runouts(t, np.concatenate(fixed) if fixed else None)
     r = len(runs)
+    if _backend.core is not None:
+        return _c_tuples(t, hands, runs, nthreads)
     tuples = math.prod(len(h) for h in hands[:-1])
     if r * sum(len(h) for h in hands) > EXACT_CELLS or \
             tuples * r * len(hands[-1]) > EXACT_COMPARISONS:
@@ -626,7 +700,7 @@ def exact_equity(t: Table, nthreads: int = 1) -> EquityResult:
         st = np.stack([np.broadcast_to(s[p][:, i, None, :], last.shape)
                        for p, i in enumerate(idx)] + [last])
         ok = np.asarray((st[..., 0] > 0).all(axis=0))
-        share, hi, lo = _shares(st, ok)
+        share, hi, lo = pot_shares(st, ok)
         cnt = np.maximum(ok.sum(axis=0), 1)
         lw = w * last_w[keep] / cnt                       # weight per runout of each tuple
         lw_tot = w * last_w[keep]
@@ -640,6 +714,34 @@ def exact_equity(t: Table, nthreads: int = 1) -> EquityResult:
     if total_w <= 0:
         raise InvalidRangeError("the players' ranges always clash: no deal is possible")
     sums /= total_w
+    res = dict(equity=sums[0], win=sums[1], tie=sums[2], high=sums[3], low=sums[4],
+               scoop=sums[1])
+    return _typed(t, res, deals)
+
+
+def _c_tuples(t: Table, hands: list[np.ndarray], runs: np.ndarray,
+              nthreads: int) -> EquityResult:
+    """:func:`exact_equity` of three or more players on the C core
+    (csrc/omaha_exact.c): the same weighted means, summed in integer units
+    per tuple (so they may differ from the numpy loop's in the last bits)."""
+    r = len(runs)
+    cols = sum(len(h) for h in hands)
+    tuples = math.prod(len(h) for h in hands)
+    if r * cols > C_TUPLE_CELLS or tuples * r > C_TUPLE_COMPARISONS:
+        raise ValueError(f"exact {_label(t.g)} equity with ranges is not supported yet at "
+                         f"this size ({tuples:,} hand tuples on {r:,} runouts); use "
+                         "exact=False or narrower ranges")
+    every = np.concatenate(hands)
+    s = _c_strengths(t, nthreads)(every, runs)
+    offsets = [0]
+    for h in hands:
+        offsets.append(offsets[-1] + len(h))
+    weights = np.concatenate([_weights(t, p) for p in range(t.n)])
+    sums, total_w, deals = _exact_tally.tuple_sums(s, offsets, _masks(every), weights,
+                                                   True, nthreads)
+    if total_w <= 0:
+        raise InvalidRangeError("the players' ranges always clash: no deal is possible")
+    sums = sums / total_w
     res = dict(equity=sums[0], win=sums[1], tie=sums[2], high=sums[3], low=sums[4],
                scoop=sums[1])
     return _typed(t, res, deals)
@@ -719,11 +821,7 @@ def monte_carlo(t: Table, trials: int | None, target: float | None, seed: int | 
         if target is not None and total is not None and done >= 2 \
                 and _stderr(total, done).max() < target:
             break
-        if done == 0 and drawn >= MIN_DRAWS:
-            raise InvalidRangeError(f"no deal found in {drawn:,} draws: the ranges collide "
-                                    "with each other (or leave no deal at all)")
-        if drawn >= MAX_DRAWS_FACTOR * max(cap, 1) and done < cap:
-            raise InvalidRangeError("the players' ranges clash in almost every deal")
+        check_draws(done, drawn, cap)
     if total is None or done == 0:
         raise InvalidRangeError("no deal found: the ranges collide with each other")
     r = _result(total, done, exact=False)
@@ -760,9 +858,31 @@ def game_equity(g: Any, players: Any, board: Any = "", dead: Any = "", *,
     if exact:
         return exact_equity(table(g, players, board, dead, listed=True), nthreads)
     t = table(g, players, board, dead)
-    if _backend.core is not None and _c_game(t):
-        return _c_monte_carlo(t, trials, target_stderr, seed, nthreads)
-    return monte_carlo(t, trials, target_stderr, seed, nthreads)
+    try:
+        if _backend.core is not None and _c_game(t):
+            return _c_monte_carlo(t, trials, target_stderr, seed, nthreads)
+        return monte_carlo(t, trials, target_stderr, seed, nthreads)
+    except InvalidRangeError as err:
+        return _clash_table(err, g, players, board, dead, nthreads)
+
+
+def _clash_table(err: InvalidRangeError, g: Any, players: Any, board: Any, dead: Any,
+                 nthreads: int) -> EquityResult:
+    """Exact equity of ranges the sampler found to collide (as
+    :func:`handrank._omaha_equity.clash_exact`): every hand tuple that fits
+    together, when they can be listed and the enumeration is small enough;
+    else, or when none fits, `err`."""
+    try:
+        t = table(g, players, board, dead, listed=True)
+    except InvalidRangeError:
+        raise err from None
+    tuples = math.prod(len(h) for h in t.hands if h is not None)
+    if tuples > CLASH_TUPLES or _exact_cost(t) > CLASH_TUPLE_RUNOUTS:
+        raise err
+    try:
+        return exact_equity(t, nthreads)
+    except (InvalidRangeError, ValueError):
+        raise err from None
 
 
 def _c_game(t: Table) -> bool:

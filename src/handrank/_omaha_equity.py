@@ -32,7 +32,7 @@ from typing import Any
 
 import numpy as np
 
-from . import _backend, _run
+from . import _backend, _exact_tally, _run
 from ._validate import quote
 from .cards import card_str, cards
 from .equity import (
@@ -49,6 +49,7 @@ from .equity import (
 )
 from .errors import InvalidCardError, InvalidHandError, InvalidRangeError
 from .evaluate import game_tables
+from .hilo import evaluate_omaha_hilo_batch
 from .omaha import evaluate_omaha_batch
 from .omaha_ranges import OmahaRange
 from .ranges import Range, parse_player
@@ -357,12 +358,11 @@ def _range_equity(variant: Any, g: Any, players: Any, board: Any, dead: Any,
             evaluate_omaha_batch(h, boards, out=s[p], threads=nthreads, variant=variant)
         return np.array(_tally(s))
 
-    if _backend.core is not None:
-        total, done = c_sample(g, False, c_players(rs, int((~blocked).sum())), barr,
-                               dead_cards(blocked, barr, g), trials, target, seed, nthreads,
-                               _high_sums, _stderr)
-    else:
-        total, done = sample_ranges(rs, barr, m, blocked, trials, target, seed, tally, _stderr)
+    total, done, exact = ranges_sums(g, variant, False, rs, barr, m, blocked, trials, target,
+                                     seed, nthreads, _high_sums, tally, _stderr)
+    if exact:
+        return EquityResult(equity=total[0], win=total[1], tie=total[2], stderr=np.zeros(n),
+                            exact=True, samples=done)
     return EquityResult(equity=total[2] / done, win=total[0] / done, tie=total[1] / done,
                         stderr=_stderr(total, done), exact=False, samples=done)
 
@@ -472,16 +472,185 @@ def sample_ranges(rs: list[OmahaRange], board: np.ndarray, m: int, blocked: np.n
         if target is not None and total is not None and done >= 2 \
                 and stderr(total, done).max() < target:
             break
-        if done == 0 and drawn >= MIN_DRAWS:
-            raise InvalidRangeError(f"no deal found in {drawn:,} draws: the ranges collide "
-                                    "with each other (or leave no deal at all)")
-        if drawn >= MAX_DRAWS_FACTOR * max(cap, 1) and done < cap:
-            # Fewer deals than asked for: say so rather than return a
-            # result on fewer trials than the caller wanted.
-            raise InvalidRangeError("the players' ranges clash in almost every deal")
+        check_draws(done, drawn, cap)
     if total is None or done == 0:
         raise InvalidRangeError("no deal found: the ranges collide with each other")
     return total, done
+
+
+def ranges_sums(g: Any, variant: Any, hilo: bool, rs: list[OmahaRange], board: np.ndarray,
+                m: int, blocked: np.ndarray, trials: int | None, target: float | None,
+                seed: int | None, nthreads: int, convert: Callable[[np.ndarray], np.ndarray],
+                tally: Callable[[list[np.ndarray], np.ndarray], np.ndarray],
+                stderr: Callable[[np.ndarray, int], np.ndarray]) -> tuple[np.ndarray, int, bool]:
+    """Omaha or Omaha hi-lo ranges: the C core's sampler (:func:`c_sample`,
+    sums through `convert`) or numpy's (:func:`sample_ranges`, sums from
+    `tally`), or when the ranges collide :func:`clash_exact`.  Returns (the
+    sums, trials, False) from a sampler, or (the (5, n) weighted means,
+    deals, True)."""
+    try:
+        if _backend.core is not None:
+            total, done = c_sample(g, hilo, c_players(rs, int((~blocked).sum())), board,
+                                   dead_cards(blocked, board, g), trials, target, seed,
+                                   nthreads, convert, stderr)
+        else:
+            total, done = sample_ranges(rs, board, m, blocked, trials, target, seed, tally,
+                                        stderr)
+    except InvalidRangeError as err:
+        sums, weight, deals = clash_exact(err, g, variant, hilo, rs, board, blocked, nthreads)
+        return sums / weight, deals, True
+    return total, done, False
+
+
+# Colliding ranges enumerated instead (clash_exact): hand tuples walked, and
+# tuples x runouts (of which fewer than 1 in MAX_DRAWS_FACTOR fit together).
+CLASH_TUPLES = 1_000_000_000
+CLASH_TUPLE_RUNOUTS = 5_000_000_000_000
+CLASH_CELLS = 50_000_000
+
+
+def clash_exact(err: InvalidRangeError, g: Any, variant: Any, hilo: bool,
+                rs: list[OmahaRange], board: np.ndarray, blocked: np.ndarray,
+                nthreads: int) -> tuple[np.ndarray, float, int]:
+    """Exact equity of ranges the sampler found to collide.
+
+    When the Monte Carlo stopped with `err` (the ranges clash in almost
+    every deal), every tuple of hands that fit together is enumerated with
+    every runout, weighted as the sampler weights them (csrc/omaha_exact.c
+    on the C core, numpy on the Python backend), if the ranges are small
+    enough (``CLASH_TUPLES``, ``CLASH_CELLS``; the Python backend
+    ``NUMPY_CLASH_CELLS``); otherwise, or when no tuple fits at all, `err`
+    is raised.  Returns the (5, n) weighted sums (as hr_tuple_tally's),
+    their total weight and the (tuple, runout) deals.
+    """
+    tuples = math.prod(len(r) for r in rs)
+    gone = blocked.copy()
+    for r in rs:
+        if len(r) == 1:
+            gone[r.hands[0]] = True
+    left = np.flatnonzero(~gone).astype(np.uint8)
+    m = BOARD_CARDS - len(board)
+    runs = math.comb(len(left), m)
+    cols = sum(len(r) for r in rs)
+    if tuples > CLASH_TUPLES or tuples * runs > CLASH_TUPLE_RUNOUTS or cols * runs > CLASH_CELLS:
+        raise err
+    every = np.ascontiguousarray(np.concatenate([r.hands for r in rs]), dtype=np.uint8)
+    bits = np.left_shift(np.uint64(1), every.astype(np.uint64))
+    masks = np.bitwise_or.reduce(bits, axis=1)
+    weights = np.concatenate([r.weights for r in rs])
+    outs = np.ascontiguousarray(left[_combinations(len(left), m)])
+    if _backend.core is None:
+        return _numpy_clash(err, variant, hilo, rs, every, masks, weights, board, outs)
+    kernel = _exact_tally.omaha_kernel_tables(g, hilo)
+    if kernel is None:
+        raise err
+    s = _exact_tally.omaha_strengths(kernel, every, board, outs)
+    offsets = [0]
+    for r in rs:
+        offsets.append(offsets[-1] + len(r))
+    sums, weight, deals = _exact_tally.tuple_sums(s, offsets, masks, weights, True, nthreads)
+    if weight <= 0 or deals == 0:
+        raise err
+    return sums, weight, deals
+
+
+NUMPY_CLASH_CELLS = 20_000_000     # (tuples that fit) x runouts, Python backend
+
+
+def _numpy_clash(err: InvalidRangeError, variant: Any, hilo: bool, rs: list[OmahaRange],
+                 every: np.ndarray, masks: np.ndarray, weights: np.ndarray,
+                 board: np.ndarray, runs: np.ndarray) -> tuple[np.ndarray, float, int]:
+    """:func:`clash_exact` on the Python backend: the tuples that fit, built
+    player by player as arrays, then their shares on every runout in blocks."""
+    n, r = len(rs), len(runs)
+    starts = np.cumsum([0] + [len(x) for x in rs])
+    idx = np.arange(len(rs[0]))[:, None]
+    held, wt = masks[:len(rs[0])], weights[:len(rs[0])]
+    for p in range(1, n):
+        cols = np.arange(starts[p], starts[p + 1])
+        if len(idx) * len(cols) > NUMPY_CLASH_CELLS:
+            raise err
+        a = np.repeat(np.arange(len(idx)), len(cols))
+        b = np.tile(cols, len(idx))
+        keep = (held[a] & masks[b]) == 0
+        a, b = a[keep], b[keep]
+        idx = np.concatenate([idx[a], b[:, None]], axis=1)
+        held, wt = held[a] | masks[b], wt[a] * weights[b]
+    live = wt != 0
+    idx, wt = idx[live], wt[live]
+    if not len(idx) or len(idx) * r > NUMPY_CLASH_CELLS:
+        raise err
+    # every hand on every runout (0 where they clash), as runout_strengths
+    run_bits = np.left_shift(np.uint64(1), runs.astype(np.uint64))
+    clash = (np.bitwise_or.reduce(run_bits, axis=1)[:, None] & masks[None, :]) != 0
+    rows = np.flatnonzero(~clash.ravel())
+    flat = np.zeros((r * len(every), 2), dtype=np.uint16)
+    if len(rows):
+        hs = np.ascontiguousarray(every[rows % len(every)])
+        bs = _boards(board, runs[rows // len(every)])
+        if hilo:
+            flat[rows] = evaluate_omaha_hilo_batch(hs, bs)
+        else:
+            flat[rows, 0] = evaluate_omaha_batch(hs, bs, variant=variant)
+    s = flat.reshape(r, len(every), 2)
+    sums = np.zeros((5, n))
+    weight = 0.0
+    deals = 0
+    step = max(1, NUMPY_CLASH_CELLS // 20 // max(1, r))
+    for lo in range(0, len(idx), step):
+        block, w = idx[lo:lo + step], wt[lo:lo + step]
+        st = np.moveaxis(s[:, block, :], 2, 0)                # (n, r, tuples, 2)
+        ok = np.asarray((st[..., 0] > 0).all(axis=0))
+        share, high, low = pot_shares(st, ok)
+        cnt = ok.sum(axis=0)
+        d = np.maximum(cnt, 1)
+        for k, x in enumerate((share.sum(axis=1), ((share == 1) & ok).sum(axis=1),
+                               ((share > 0) & (share < 1) & ok).sum(axis=1),
+                               high.sum(axis=1), low.sum(axis=1))):
+            sums[k] += (w * x / d).sum(axis=1)
+        weight += float(w.sum())
+        deals += int(cnt.sum())
+    if weight <= 0 or deals == 0:
+        raise err
+    return sums, weight, deals
+
+
+def pot_shares(s: np.ndarray, ok: np.ndarray | None = None
+               ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Pot, high-half and low-half shares of (players, ..., 2) strengths.
+
+    With a qualifying low somewhere, half to the best high and half to the
+    best low (ties split each); with none (or no low half), the whole pot to
+    the best high.  `ok` masks the deals to count (zero shares elsewhere).
+    """
+    high, low = s[..., 0], s[..., 1]
+    high_top = high == high.max(axis=0)
+    high_share = high_top / np.maximum(high_top.sum(axis=0), 1)
+    best_low = low.max(axis=0)
+    has_low = best_low > 0
+    low_top = (low == best_low) & has_low
+    low_share = low_top / np.maximum(low_top.sum(axis=0), 1)
+    share = np.where(has_low, (high_share + low_share) / 2, high_share)
+    if ok is not None:
+        share, high_share, low_share = share * ok, high_share * ok, low_share * ok
+    return share, high_share, low_share
+
+
+
+def check_draws(done: int, drawn: int, cap: int) -> None:
+    """The bounded rejection loop's stop, shared by the Omaha and any-game samplers.
+
+    Raises InvalidRangeError when `drawn` draws gave no deal (after
+    ``MIN_DRAWS``), or more than ``MAX_DRAWS_FACTOR`` draws per wanted trial
+    gave fewer than `cap` deals.
+    """
+    if done == 0 and drawn >= MIN_DRAWS:
+        raise InvalidRangeError(f"no deal found in {drawn:,} draws: the ranges collide "
+                                "with each other (or leave no deal at all)")
+    if drawn >= MAX_DRAWS_FACTOR * max(cap, 1) and done < cap:
+        # Fewer deals than asked for: say so rather than return a
+        # result on fewer trials than the caller wanted.
+        raise InvalidRangeError("the players' ranges clash in almost every deal")
 
 
 # ---------------------------------------------------------------------------

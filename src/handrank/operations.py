@@ -61,6 +61,19 @@ from .showdown import Settlement
 _EVALUATE_MODULE: Any = sys.modules[__package__ + ".evaluate"]
 _EVAL_IDS_HOLDEM: dict[int, Any] = getattr(_EVALUATE_MODULE, "_EVAL_IDS_HOLDEM", {})
 
+
+def _holdem_rules(g: Game) -> bool:
+    """Whether `g` ranks one hand exactly as hold'em's C fast path does."""
+    return (g.hand == "any" and g.halves == ("high",) and not g.hand_sizes
+            and g.deck == tuple(range(52)) and game_tables(g) is game_tables(None))
+
+
+# The game= values (registry names and their Games) whose one hand takes
+# hold'em's C fast path: chosen by the Games' rules and tables, not by name.
+_ONE_HAND_GAMES: frozenset[Any] = frozenset(
+    key for name, (_, make) in _ENTRIES.items() if _holdem_rules(make({}))
+    for key in (name, make({})))
+
 __all__ = ["best_five", "category", "describe", "equity", "evaluate", "evaluate_batch",
            "explain", "settle", "showdown_batch"]
 
@@ -217,23 +230,41 @@ def evaluate(cards: CardsLike, *, board: CardsLike | None = None, game: GameLike
     ...
     ValueError: game 'omaha' forms a hand from hole and board cards: board= is required
     """
-    if board is None and variant is None and game == "holdem":
+    try:
+        fast = board is None and variant is None and game in _ONE_HAND_GAMES
+    except TypeError:       # an unhashable game: the general path says what is wrong
+        fast = False
+    if fast:
         core = _EVALUATE_MODULE._C
         if core is not None:
             # hold'em's scalar fast path, as in evaluate.evaluate (one C call),
             # so that this front costs a hold'em call nothing measurable
-            if type(cards) is str:
-                if "\0" not in cards and cards.isascii():
-                    strength: int = core.lib.hr_eval_text_holdem(cards.encode())
-                    if strength:
-                        return strength
-            elif type(cards) is list:
-                by_count = _EVAL_IDS_HOLDEM.get(len(cards))
+            x: Any = cards     # typed Any: the type tests below pick the branch
+            kind = type(x)
+            if kind is list or kind is tuple:
+                by_count = _EVAL_IDS_HOLDEM.get(len(x))
                 if by_count is not None:
                     try:
-                        strength = by_count(bytes(cards))
+                        strength: int = by_count(bytes(x))   # ints 0..255, else an error
                     except (TypeError, ValueError):
                         strength = 0
+                    if strength:
+                        return strength
+            elif kind is str:
+                if "\0" not in x and x.isascii():
+                    strength = core.lib.hr_eval_text_holdem(x.encode())
+                    if strength:
+                        return strength
+            elif kind is np.ndarray and x.ndim == 1:
+                # one hand as an array: its bytes (uint8) or its ints, as a list's
+                by_count = _EVAL_IDS_HOLDEM.get(len(x))
+                if by_count is not None and x.dtype.kind in "iu":
+                    try:
+                        raw = x.tobytes() if x.dtype.itemsize == 1 and \
+                            x.dtype.kind == "u" else bytes(x.tolist())
+                    except ValueError:       # an id outside 0..255
+                        raw = b""
+                    strength = by_count(raw) if raw else 0
                     if strength:
                         return strength
         return _evaluate1(cards)

@@ -615,10 +615,12 @@ def _all_combos() -> np.ndarray:
 
 
 def _too_large(g: Game, what: str) -> Any:
+    cells, comparisons = _hilo_equity.pair_limits(g)
+
     def make(detail: str) -> InvalidRangeError:
         return InvalidRangeError(
             f"{what} too large for {g.name}: {detail} (limits "
-            f"{_hilo_equity.EXACT_CELLS:.0e} strengths and {_hilo_equity.EXACT_COMPARISONS:.0e} "
+            f"{cells:.0e} strengths and {comparisons:.0e} "
             "comparisons); give more board cards or smaller ranges")
     return make
 
