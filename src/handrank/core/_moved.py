@@ -44,6 +44,7 @@ PRIVATE = {
     "handrank._boardless": "handrank.equity.boardless",
     "handrank._exact_random": "handrank.equity._exact_random",
     "handrank._exact_tally": "handrank.equity._exact_tally",
+    "handrank._hu_preflop": "handrank.equity._hu_preflop",
     "handrank._hilo_equity": "handrank.equity.hilo",
     "handrank._holdem_hilo_equity": "handrank.equity.holdem_hilo",
     "handrank._omaha_equity": "handrank.equity.omaha",

@@ -630,9 +630,37 @@ def exact_parts(spot: _Spot) -> int:
     return 1 if spot.cost() <= INLINE_COST else max(1, min(tuples, EXACT_PARTS))
 
 
+def _heads_up_preflop(spot: _Spot) -> EquityResult | None:
+    """Two exact hands of hold'em, no board, no dead cards: the class table's counts.
+
+    The counts are hr_equity_exact's own integers for the pair's class
+    (:mod:`handrank.equity._hu_preflop`), put where it puts them, so the result is
+    the same doubles as the enumeration's.
+    """
+    if (spot.n != 2 or len(spot.board) or len(spot.dead) or spot.g is not _backend.GAMES["holdem"]
+            or any(len(c) != 1 for c in spot.combos)
+            or any(float(w[0]) != 1.0 for w in spot.weights) or any(spot.deal)):
+        return None
+    from . import _hu_preflop
+    got = _hu_preflop.counts(spot.combos[0][0], spot.combos[1][0])
+    if got is None:
+        return None
+    win_a, win_b, ties = got
+    out = np.array([win_a, win_b, ties, ties, SHARE_UNIT * win_a + SHARE_UNIT // 2 * ties,
+                    SHARE_UNIT * win_b + SHARE_UNIT // 2 * ties, _hu_preflop.BOARDS],
+                   dtype=np.float64)
+    return _result_exact(spot, out, _hu_preflop.BOARDS)
+
+
 def _exact(spot: _Spot, nthreads: int, progress: Any = None) -> EquityResult:
     if _C is None:
         return _exact_python(spot, progress)
+    quick_hu = _heads_up_preflop(spot)
+    if quick_hu is not None:
+        tally = _run.Tally(progress, 1)
+        tally.show()
+        tally.finish()
+        return quick_hu
     fast = _exact_random.job(spot)
     if fast is not None:   # known hands v. "random" (csrc/exact_random.c)
         quick = _run.Tally(progress, 1)     # one step: the start and the end
