@@ -231,19 +231,19 @@ def evaluate(cards: CardsLike, *, board: CardsLike | None = None, game: GameLike
     ...
     ValueError: game 'omaha' forms a hand from hole and board cards: board= is required
     """
-    kind = type(cards)
-    if (kind is list or kind is tuple) and board is None and variant is None \
+    ids: Any = cards     # typed Any: the type test picks the branch
+    if (type(ids) is list or type(ids) is tuple) and board is None and variant is None \
             and _EVALUATE_MODULE._C is not None:
         # the commonest call first, with the fewest steps: one hand of ids in
         # a game ranked by hold'em's C fast path (an unhashable game, a bad
         # id or a bad count falls through to the paths below, which say why)
         try:
             by_count = _EVAL_IDS_HOLDEM.get(len(cards)) if game in _ONE_HAND_GAMES else None
-            strength = by_count(bytes(cards)) if by_count is not None else 0
+            first: int = by_count(bytes(ids)) if by_count is not None else 0
         except (TypeError, ValueError):
-            strength = 0
-        if strength:
-            return cast(int, strength)
+            first = 0
+        if first:
+            return first
     try:
         fast = board is None and variant is None and game in _ONE_HAND_GAMES
     except TypeError:       # an unhashable game: the general path says what is wrong
@@ -255,18 +255,10 @@ def evaluate(cards: CardsLike, *, board: CardsLike | None = None, game: GameLike
             # so that this front costs a hold'em call nothing measurable
             x: Any = cards     # typed Any: the type tests below pick the branch
             kind = type(x)
-            if kind is list or kind is tuple:
-                by_count = _EVAL_IDS_HOLDEM.get(len(x))
-                if by_count is not None:
-                    try:
-                        strength: int = by_count(bytes(x))   # ints 0..255, else an error
-                    except (TypeError, ValueError):
-                        strength = 0
-                    if strength:
-                        return strength
-            elif kind is str:
+            # (a list or tuple of ids was tried above)
+            if kind is str:
                 if "\0" not in x and x.isascii():
-                    strength = core.lib.hr_eval_text_holdem(x.encode())
+                    strength: int = core.lib.hr_eval_text_holdem(x.encode())
                     if strength:
                         return strength
             elif kind is np.ndarray and x.ndim == 1:
