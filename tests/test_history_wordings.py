@@ -57,12 +57,39 @@ def test_straddle_is_a_live_blind_and_the_action_starts_after_it():
     assert r.net == [-10, -40, 170, -120, 0]
 
 
+RESTRADDLE = STRADDLE.split("*** HOLE CARDS ***")[0] + """erin: posts straddle $0.80
+*** HOLE CARDS ***
+alice: folds
+bob: folds
+carol: folds
+dave: folds
+Uncalled bet ($0.40) returned to erin
+erin collected $1.10 from pot
+*** SUMMARY ***
+Total pot $1.10 | Rake $0
+"""
+
+
+def test_restraddle_after_the_straddle_starts_the_action_after_it():
+    (h,) = read(RESTRADDLE)
+    assert h.blinds_or_straddles == [10, 20, 40, 80, 0]
+    r = h.replay()
+    # alice (after erin) acts first; erin's 80 against dave's 40: 40 back
+    assert r.contributions == [10, 20, 40, 80, 0] and r.payouts == [0, 0, 0, 150, 0]
+    assert r.agrees_with_record is True and r.net == [-10, -20, -40, 70, 0]
+
+
 def test_straddle_the_reader_cannot_place_is_refused():
     # posted by the seat after the straddler's seat (not after the big blind)
     late = STRADDLE.replace("dave: posts straddle", "erin: posts straddle")
     # not above the big blind: no straddle
     small = STRADDLE.replace("posts straddle $0.40", "posts straddle $0.20")
-    for text in (late, small):
+    # heads-up
+    two = (CASH + "Table 'Test' 6-max Seat #1 is the button\nSeat 1: alice ($20 in chips)\n"
+           "Seat 2: bob ($20 in chips)\nalice: posts small blind $0.10\n"
+           "bob: posts big blind $0.20\nalice: posts straddle $0.40\n*** HOLE CARDS ***\n"
+           "bob: folds\n*** SUMMARY ***\n")
+    for text in (late, small, two):
         with pytest.raises(HistoryError, match="straddle the reader cannot place"):
             next(read(text))
 
@@ -105,8 +132,10 @@ Board [3s 8h Qd]
 """
 
 
-def test_seat_sitting_out_is_not_dealt_in():
-    (h,) = read(AWAY)
+@pytest.mark.parametrize("away", ["is sitting out",
+                                  "out of hand (moved from another table into small blind)"])
+def test_seat_sitting_out_is_not_dealt_in(away):
+    (h,) = read(AWAY.replace("is sitting out", away))
     assert h.players == ["alice", "bob", "carol"] and h.starting_stacks == [2000] * 3
     r = h.replay()
     # alice 60, bob 20 (folds face up), carol 60 + 80 back
