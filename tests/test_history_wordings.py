@@ -189,6 +189,7 @@ def test_tournament_seat_sitting_out_is_dealt_in_and_folds():
 QUIET = [
     "frank joins the table at seat #6",
     'bob said, "carol: raises $5 to $10"',
+    'bob said, "dave cashed out the hand for $5"',
     "alice is disconnected",
     "alice is connected",
     "alice has timed out while disconnected",

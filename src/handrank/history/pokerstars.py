@@ -57,8 +57,6 @@ _QUIET = re.compile(r"sits out|is sitting out|doesn't show hand")
 #: lines that move money outside the pot the seats' bets make: the reader cannot settle
 #: them chip for chip, so the hand is refused (see docs/howto/history.md)
 _REFUSED = [
-    (re.compile(r"^(.+?) cashed out the hand for "),
-     "all-in cash out: the site paid the seat an insured amount, not its share of the pot"),
     (re.compile(r"^STP added: "), "splash the pot: the site added money to the pot"),
     (re.compile(r"^Hand cancelled"), "the hand was cancelled"),
 ]
@@ -191,6 +189,10 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
             if ln.startswith(nm + ": ") or ln.startswith(nm + " collected "):
                 if who is None or len(nm) > len(who):
                     who = nm
+            elif ln.startswith(nm + " cashed out the hand for "):
+                # (a seat's own line: the same words inside a chat line are let go)
+                raise fail("all-in cash out: the site paid the seat an insured amount, "
+                           f"not its share of the pot: {ln!r}")
         if who is None:
             continue
         s = name[who]
