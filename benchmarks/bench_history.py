@@ -13,6 +13,9 @@ into the source tree).  Timed in one process, one after another:
   hand all in before the river, from the fast path's records, hold'em in one
   C call per batch: hr_phh_allin_pots), and summary() without the all-in EV
   (the adjusted net left equal to the net), to show what the EV costs;
+- summary() with the heads-up preflop class table turned off (every such
+  pot enumerated by hr_equity_exact, as before the table), to show what the
+  table saves;
 - the Python path: read() to Hand objects, and read() + Hand.replay();
 - the reference parser, pokerkit's HandHistory.load, where installed.
 
@@ -73,6 +76,30 @@ def _summary(src: Any) -> int:
     from handrank.history import replay
     replay._MEMO.clear()                # each run from an empty memo of preflop equities
     return summary(src).read
+
+
+def _summary_enumerated(src: Any) -> int:
+    """summary() with every heads-up preflop pot enumerated (the class table off)."""
+    from handrank import _hu_preflop
+    _hu_preflop.ENABLED = False
+    try:
+        return _summary(src)
+    finally:
+        _hu_preflop.ENABLED = True
+
+
+def _equity_hu(table: bool, pairs: list[tuple[str, str]]) -> float:
+    """Mean CPU seconds of one hr.equity([a, b], exact=True), heads-up preflop."""
+    from handrank import _hu_preflop
+    _hu_preflop.ENABLED = table
+    try:
+        handrank.equity(list(pairs[0]), exact=True)     # load the table
+        t = time.process_time()
+        for a, b in pairs:
+            handrank.equity([a, b], exact=True)
+        return (time.process_time() - t) / len(pairs)
+    finally:
+        _hu_preflop.ENABLED = True
 
 
 def _summary_no_ev(src: Any) -> int:
@@ -184,8 +211,10 @@ def _stages(name: str, src: str, files: list[str], sample: str | None,
         r_read = _time(f"{s_name}: fast path, read only", lambda: _fast(s_src, False), 3)
         r_fast = _time(f"{s_name}: fast path, read+replay+settle", lambda: _fast(s_src, True),
                        3)
-    r_sum = _time(f"{s_name}: summary() (with all-in EV)", lambda: _summary(s_src), 2)
-    _time(f"{s_name}: summary() without all-in EV", lambda: _summary_no_ev(s_src), 3)
+    r_sum = _time(f"{s_name}: summary() (with all-in EV)", lambda: _summary(s_src), 5)
+    _time(f"{s_name}: summary(), heads-up preflop enumerated",
+          lambda: _summary_enumerated(s_src), 5)
+    _time(f"{s_name}: summary() without all-in EV", lambda: _summary_no_ev(s_src), 5)
     r_py_read = _time(f"{s_name}: Python path, read() to Hand objects",
                       lambda: _python(s_src, False))
     r_py = _time(f"{s_name}: Python path, read()+replay()", lambda: _python(s_src, True))
@@ -208,6 +237,12 @@ def main() -> None:
     ap.add_argument("--corpus", default=os.path.join(tempfile.gettempdir(),
                                                      "handrank-bench-history"))
     a = ap.parse_args()
+    rng = random.Random(19)
+    deck = [r + s for r in "23456789TJQKA" for s in "cdhs"]
+    pairs = [(x[0] + x[1], x[2] + x[3]) for x in (rng.sample(deck, 4) for _ in range(200))]
+    on, off = _equity_hu(True, pairs), _equity_hu(False, pairs[:50])
+    print(f"hr.equity heads-up preflop, two exact hands: {on * 1e6:.1f} us with the class "
+          f"table, {off * 1e6:.0f} us enumerated ({off / on:.0f}x)")
     print(f"backend {handrank.backend}, fast path {fast.available()}, "
           f"{platform.processor() or platform.machine()}, {platform.platform()}")
     if os.path.isdir(a.pluribus):

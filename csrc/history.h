@@ -92,7 +92,11 @@ int64_t hr_phh_scan(const char *buf, int64_t len, const int64_t *seg_end, int64_
  * that fails).  g: the hold'em game.  Returns n_rows, or -1. */
 #define HR_PHH_EV_POT (3 + HR_PHH_MAX_SEATS)
 #define HR_PHH_EV_WIDTH (HR_PHH_EV_POT * HR_PHH_MAX_SEATS + 1)
+/* A heads-up pot with no board and no other live hand takes its counts
+ * from the class table hu_keys, hu_counts (n_hu classes, csrc/preflop_hu.h;
+ * n_hu = 0: none) when the pair is in it: hr_equity_exact's same integers. */
 int64_t hr_phh_allin_pots(const hr_game *g, const int64_t *rec, const int64_t *rows,
-                          int64_t n_rows, double *out, int8_t *status);
+                          int64_t n_rows, const uint32_t *hu_keys, const uint32_t *hu_counts,
+                          int64_t n_hu, double *out, int8_t *status);
 
 #endif

@@ -6,7 +6,9 @@
  * exact share counts come from hr_equity_exact over the pot's contenders,
  * the hole cards of every other seat still in removed from the deck: the
  * same call, on the same cards, as the Python all-in EV makes, so the same
- * whole-number counts.  The floating-point EV is left to the caller (one
+ * whole-number counts.  A heads-up pot with no board and no other live hand
+ * reads its counts from the preflop class table (preflop_hu.h) instead:
+ * hr_equity_exact's integers, stored.  The floating-point EV is left to the caller (one
  * formula, in one place: summary.py), so its bits cannot depend on how a C
  * compiler contracts a multiply-add.
  *
@@ -16,6 +18,7 @@
 
 #include "equity.h"
 #include "history.h"
+#include "preflop_hu.h"
 
 static int pop12(uint32_t m)
 {
@@ -26,7 +29,8 @@ static int pop12(uint32_t m)
 }
 
 /* one hand: 0 done, 1 a hand still in unknown (no EV), 2 left to Python */
-static int one_hand(const hr_game *g, const int64_t *r, double *o)
+static int one_hand(const hr_game *g, const int64_t *r, const uint32_t *hu_keys,
+                    const uint32_t *hu_counts, int64_t n_hu, double *o)
 {
     int n = (int)r[HR_PHH_SEATS];
     if (n < 2 || n > HR_PHH_MAX_SEATS || (r[HR_PHH_FLAGS] & HR_PHH_OMAHA))
@@ -117,9 +121,17 @@ static int one_hand(const hr_game *g, const int64_t *r, double *o)
             }
             offs[k] = k;
             memset(res, 0, sizeof res);
-            if (hr_equity_exact(g, ne, combos, w, offs, board, nb, deadc, nd, 0, 1, res,
-                                NULL) != 1 || res[3 * ne] <= 0)
+            int64_t hu[3];
+            if (ne == 2 && nb == 0 && nd == 0 && n_hu > 0 &&
+                hr_hu_preflop_counts(hu_keys, hu_counts, n_hu, combos, combos + 2, hu)) {
+                /* hr_equity_exact's sums, whole numbers below 2**53: the same doubles */
+                res[4] = (double)(HR_SHARE_UNIT * hu[0] + HR_SHARE_UNIT / 2 * hu[2]);
+                res[5] = (double)(HR_SHARE_UNIT * hu[1] + HR_SHARE_UNIT / 2 * hu[2]);
+                res[6] = (double)HR_HU_BOARDS;
+            } else if (hr_equity_exact(g, ne, combos, w, offs, board, nb, deadc, nd, 0, 1,
+                                       res, NULL) != 1 || res[3 * ne] <= 0) {
                 return 2;
+            }
             p[2] = res[3 * ne];
             k = 0;
             for (int s = 0; s < n; s++)
@@ -132,14 +144,15 @@ static int one_hand(const hr_game *g, const int64_t *r, double *o)
 }
 
 int64_t hr_phh_allin_pots(const hr_game *g, const int64_t *rec, const int64_t *rows,
-                          int64_t n_rows, double *out, int8_t *status)
+                          int64_t n_rows, const uint32_t *hu_keys, const uint32_t *hu_counts,
+                          int64_t n_hu, double *out, int8_t *status)
 {
     if (n_rows < 0)
         return -1;
     for (int64_t i = 0; i < n_rows; i++) {
         double *o = out + i * HR_PHH_EV_WIDTH;
         memset(o, 0, sizeof(double) * HR_PHH_EV_WIDTH);
-        status[i] = (int8_t)one_hand(g, rec + rows[i] * HR_PHH_WIDTH, o);
+        status[i] = (int8_t)one_hand(g, rec + rows[i] * HR_PHH_WIDTH, hu_keys, hu_counts, n_hu, o);
     }
     return n_rows;
 }

@@ -191,7 +191,7 @@ def test_the_no_compiler_advice_names_the_source_installed_from(monkeypatch, rec
 def test_no_advice_names_a_package_index_handrank_is_not_on():
     """``pip install ... handrank`` from the index fails: handrank is installed from source."""
     for path in [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md")),
-                 ROOT / "src" / "handrank" / "_backend.py"]:
+                 ROOT / "src" / "handrank" / "core" / "_backend.py"]:
         text = path.read_text(encoding="utf-8")
         assert "--force-reinstall handrank`" not in text, path
 
@@ -396,8 +396,9 @@ def test_the_command_line_and_deal_test_no_game_name():
     """cli.py, the _cli_* modules and _deal.py ask the Game object, never compare names."""
     import re
     pattern = re.compile(r"""game\s*(==|!=|\bin\b|\bnot in\b)\s*["'(]""")
-    files = [ROOT / "src/handrank/_deal.py", *sorted((ROOT / "src/handrank").glob("cli.py")),
-             *sorted((ROOT / "src/handrank").glob("_cli_*.py"))]
+    # (cli.py and the _cli_* modules are the cli/ package now, _deal.py is games/_deal.py)
+    files = [ROOT / "src/handrank/games/_deal.py",
+             *sorted((ROOT / "src/handrank/cli").glob("*.py"))]
     for f in files:
         for i, line in enumerate(f.read_text(encoding="utf-8").splitlines(), 1):
             assert not pattern.search(line), f"{f.name}:{i}: {line.strip()}"

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 try:
     from handrank import reference
 except Exception:  # a broken package __init__ must not hide the oracle: it stands alone
-    _path = pathlib.Path(__file__).parents[1] / "src" / "handrank" / "reference.py"
+    _path = pathlib.Path(__file__).parents[1] / "src" / "handrank" / "reference" / "__init__.py"
     _spec = importlib.util.spec_from_file_location("_handrank_reference", _path)
     reference = importlib.util.module_from_spec(_spec)
     sys.modules[_spec.name] = reference

@@ -60,7 +60,7 @@ def test_sdist_ships_sources_and_build_files(sdist_names: list[str]) -> None:
               "MANIFEST.in", "conftest.py", "tables/generate.py", "tables/README.md",
               "src/handrank/_build_ffi.py", "src/handrank/_core.pyi", "src/handrank/py.typed"]
     needed += [f"csrc/{p.name}" for p in (ROOT / "csrc").glob("*.[ch]")]
-    needed += [f"src/handrank/{p.name}" for p in (ROOT / "src" / "handrank").glob("*.py")]
+    needed += [p.relative_to(ROOT).as_posix() for p in (ROOT / "src" / "handrank").rglob("*.py")]
     assert [n for n in needed if n not in sdist_names] == []
 
 

@@ -31,6 +31,7 @@
 #include "../omaha.h"
 #include "../omaha_exact.h"
 #include "../omaha_mc.h"
+#include "../preflop_hu.h"
 #include "../showdown.h"
 #include "../stud_mc.h"
 
@@ -1562,7 +1563,7 @@ static void history_calls(int rounds)
                 int64_t k = n < 8 ? n : 8;
                 for (int64_t h = 0; h < k; h++)
                     rows[h] = h;
-                CHECK(hr_phh_allin_pots(hr_game_at(0), out, rows, k, ev, st) == k,
+                CHECK(hr_phh_allin_pots(hr_game_at(0), out, rows, k, NULL, NULL, 0, ev, st) == k,
                       "hr_phh_allin_pots failed");
                 for (int64_t h = 0; h < k; h++) {
                     CHECK(st[h] >= 0 && st[h] <= 2, "hr_phh_allin_pots: status %d", st[h]);
@@ -1581,6 +1582,48 @@ static void history_calls(int rounds)
         free(out);
         free(buf);
     }
+}
+
+/* hr_hu_preflop_*: bad cards refused, a suit relabelling and the swap keep the key,
+ * a key table of three pairs finds each and nothing else. */
+static void hu_preflop_calls(void)
+{
+    int sw = 0, sw2 = 0;
+    const uint8_t bad[2][2] = {{52, 1}, {3, 3}};
+    const uint8_t ok[2] = {4, 5};
+    for (int i = 0; i < 2; i++)
+        CHECK(hr_hu_preflop_key(bad[i], ok, &sw) == 0xFFFFFFFFu &&
+                  hr_hu_preflop_key(ok, bad[i], &sw) == 0xFFFFFFFFu,
+              "hr_hu_preflop_key took bad cards");
+    CHECK(hr_hu_preflop_key(ok, ok, &sw) == 0xFFFFFFFFu, "hr_hu_preflop_key took a clash");
+    const uint8_t a[2] = {51, 47}, b[2] = {44, 45};          /* AsKs v QhQd, 4 * rank + suit */
+    const uint8_t a2[2] = {48, 40}, b2[2] = {37, 38};          /* AcQc v JdJh */
+    const uint8_t pa[2] = {49, 45}, pb[2] = {46, 47};          /* AdKd v QhQs: a, b relabelled */
+    uint32_t k = hr_hu_preflop_key(a, b, &sw);
+    CHECK(k == hr_hu_preflop_key(pa, pb, &sw2) && sw == sw2, "a relabelling changed the key");
+    CHECK(k == hr_hu_preflop_key(b, a, &sw2) && sw2 == 1 - sw, "the swap changed the key");
+    uint32_t keys[3] = {k, hr_hu_preflop_key(a2, b2, &sw2), hr_hu_preflop_key(ok, a, &sw2)};
+    for (int i = 0; i < 3; i++)                              /* sort three */
+        for (int j = 0; j + 1 < 3; j++)
+            if (keys[j] > keys[j + 1]) {
+                uint32_t t = keys[j];
+                keys[j] = keys[j + 1], keys[j + 1] = t;
+            }
+    uint32_t counts[9] = {1, 2, 1712301, 4, 5, 1712295, 7, 8, 1712289};
+    int64_t got[3];
+    int64_t c = hr_hu_preflop_class(keys, 3, pb, pa, &sw2);
+    CHECK(c >= 0 && keys[c] == k, "hr_hu_preflop_class missed a key");
+    CHECK(hr_hu_preflop_counts(keys, counts, 3, a, b, got) == 1 &&
+              got[0] == counts[3 * c + sw] && got[2] == counts[3 * c + 2],
+          "hr_hu_preflop_counts");
+    CHECK(hr_hu_preflop_class(keys, 3, ok, b, &sw2) == -1 &&
+              hr_hu_preflop_class(keys, 0, a, b, &sw2) == -1,
+          "hr_hu_preflop_class found a missing key");
+    uint8_t pairs[8] = {51, 47, 44, 45, 52, 0, 1, 2};
+    int64_t cls[2];
+    uint8_t sws[2];
+    CHECK(hr_hu_preflop_classes(keys, 3, pairs, 2, cls, sws) == 1 && cls[1] == -1,
+          "hr_hu_preflop_classes");
 }
 
 int main(int argc, char **argv)
@@ -1647,6 +1690,7 @@ int main(int argc, char **argv)
         CHECK(hr_deal(deck, 3, 2, 1, -1, 1, out) == -2, "deal: a negative row accepted");
     }
     history_calls(scale);
+    hu_preflop_calls();
     CHECK(phh_hands > 0, "no PHH hand was read");
     CHECK(exact_runs > 0, "no exact equity ran");
     CHECK(strength_cells > 0 && tally_cells > 0 && range_heroes > 0 && pattern_tuples > 0,

@@ -7,20 +7,9 @@
 
 import importlib as _importlib
 import sys as _sys
-import types as _types
 from typing import Any as _Any
 
-from . import index
-from ._backend import BACKEND as backend
-from ._deal import deal
-from ._deprecated import (
-    evaluate_omaha,
-    evaluate_omaha_batch,
-    evaluate_omaha_hilo,
-    evaluate_omaha_hilo_batch,
-    variant,
-)
-from ._typing import CardsLike
+from . import boards, index
 from .analysis import (
     BoardAnalysis,
     EquityMatrix,
@@ -31,6 +20,10 @@ from .analysis import (
 )
 from .badugi import Badugi, evaluate_badugi, evaluate_badugi_batch
 from .cards import card, card_str, cards, cards_str
+from .core import _moved  # noqa: F401  (the old private module paths: core/_moved.py)
+from .core._backend import BACKEND as backend
+from .core._typing import CardsLike
+from .core._version import __version__ as __version__
 from .draw import DrawGame, DrawOdds, best_hold, draw_game, draw_odds
 from .equity import EquityResult
 from .errors import (
@@ -42,6 +35,14 @@ from .errors import (
 )
 from .evaluate import Category
 from .games import Game, game
+from .games._deal import deal
+from .games._deprecated import (
+    evaluate_omaha,
+    evaluate_omaha_batch,
+    evaluate_omaha_hilo,
+    evaluate_omaha_hilo_batch,
+    variant,
+)
 from .lowball import Lowball, lowball
 from .operations import (
     best_five,
@@ -61,17 +62,13 @@ from .stud import StudRule, stud_rule
 from .variants import Variant
 from .videopoker import VideoPoker, video_poker
 
-__version__ = "0.1.0"
-
-from . import boards  # noqa: E402  (reads __version__ lazily)
-
 # Submodules that are part of the public API (``hr.analysis.CLASSES``,
 # ``hr.reference.evaluate``, ``from handrank import showdown``, ``hr.index``,
 # ``hr.boards``); the others are machinery, reached through the names in __all__.
 _PUBLIC_MODULES = ("analysis", "boards", "index", "reference", "showdown")
 
 
-class _CallableModule(_types.ModuleType):
+class _CallableModule(_moved._Forwarding):
     """``handrank.showdown``: the module, and callable as :func:`settle`.
 
     ``hr.showdown(board, hands, contributions)`` settles a showdown, as the

@@ -242,7 +242,20 @@ CDEF_HISTORY = """
 int64_t hr_phh_scan(const char *buf, int64_t len, const int64_t *seg_end, int64_t n_seg,
                     int final, int mode, int64_t *out, int64_t cap, int64_t *consumed);
 int64_t hr_phh_allin_pots(const hr_game *g, const int64_t *rec, const int64_t *rows,
-                          int64_t n_rows, double *out, int8_t *status);
+                          int64_t n_rows, const uint32_t *hu_keys, const uint32_t *hu_counts,
+                          int64_t n_hu, double *out, int8_t *status);
+"""
+
+CDEF_PREFLOP_HU = """
+#define HR_HU_BOARDS ...
+
+uint32_t hr_hu_preflop_key(const uint8_t *a, const uint8_t *b, int *swapped);
+int64_t hr_hu_preflop_class(const uint32_t *keys, int64_t n_keys, const uint8_t *a,
+                            const uint8_t *b, int *swapped);
+int hr_hu_preflop_counts(const uint32_t *keys, const uint32_t *counts, int64_t n_keys,
+                         const uint8_t *a, const uint8_t *b, int64_t *out);
+int64_t hr_hu_preflop_classes(const uint32_t *keys, int64_t n_keys, const uint8_t *pairs,
+                              int64_t n, int64_t *cls, uint8_t *swapped);
 """
 
 CDEF_EXACT_RANDOM = """
@@ -292,7 +305,7 @@ int64_t hr_omaha_runout_strengths(const hr_game *g, int hilo, int h, const uint8
 
 CDEF = (CDEF_EVAL + CDEF_SHOWDOWN + CDEF_EQUITY + CDEF_OMAHA + CDEF_MATRIX + CDEF_LOWBALL
         + CDEF_DRAW + CDEF_INDEX + CDEF_STUD + CDEF_HISTORY + CDEF_EXACT_RANDOM
-        + CDEF_OMAHA_MC + CDEF_OMAHA_EXACT)
+        + CDEF_OMAHA_MC + CDEF_OMAHA_EXACT + CDEF_PREFLOP_HU)
 
 # Every csrc/*.c is compiled and every csrc/*.h included, so a new C module
 # needs only its files and its cdef block above.

@@ -16,7 +16,7 @@ run in, or tasks rerun after a worker is lost.
   Monte Carlo in chunks of ``chunk_trials`` trials, chunk ``k`` seeded from
   ``(seed, k)`` alone.
 - :func:`preflop_table`: exact class-against-class tables, heads-up or 3-way
-  (see :mod:`handrank._preflop` for how work is shared across matchups).
+  (see :mod:`handrank.equity.preflop` for how work is shared across matchups).
 """
 
 from __future__ import annotations
@@ -35,12 +35,16 @@ from typing import Any, cast
 
 import numpy as np
 
-from . import _backend, _exact_random, _preflop, operations
-from ._preflop import PreflopTable
-from ._run import Cancel
-from ._typing import CardsLike, PlayerLike, VariantLike
-from ._validate import quote
-from .equity import (
+from . import operations
+from .core import _backend
+from .core._run import Cancel
+from .core._typing import CardsLike, PlayerLike, VariantLike
+from .core._validate import quote
+from .core.errors import HandrankError, InvalidHandError, InvalidRangeError
+from .equity import _exact_random
+from .equity import boardless as _boardless
+from .equity import preflop as _preflop
+from .equity.holdem import (
     BOARD_CARDS,
     DEFAULT_TRIALS,
     SHARE_UNIT,
@@ -61,11 +65,11 @@ from .equity import (
     mc_seed,
     use_exact,
 )
-from .errors import HandrankError, InvalidHandError, InvalidRangeError
-from .evaluate import evaluate_batch as _evaluate_batch
-from .evaluate import game_tables
+from .equity.preflop import PreflopTable
 from .games import game as _make_game
-from .games.registry import best_five_game, beyond_best_five
+from .games.holdem import evaluate_batch as _evaluate_batch
+from .games.holdem import game_tables
+from .games.registry import best_five_game, beyond_best_five, plain_names, resolve
 
 try:
     import dask
@@ -182,7 +186,7 @@ def _run_local(fn: Callable[..., Any], calls: Sequence[tuple[Any, ...]],
     """:func:`_run` on dask's local threaded scheduler, stopped by Ctrl-C.
 
     The scheduler's threads share this process, so a C call left running
-    would burn the cores after KeyboardInterrupt.  As in :mod:`handrank._run`:
+    would burn the cores after KeyboardInterrupt.  As in :mod:`handrank.core._run`:
     every task that can be cancelled (`fn` with a ``cancel`` parameter) polls
     one flag; on KeyboardInterrupt (or any failure) it is set, tasks not yet
     started return at once, and the call waits for the running ones to return
@@ -453,7 +457,6 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
     """
     boardless = _boardless_game(game, variant)      # issue 18: stud, razz, draw games
     if boardless is not None:
-        from . import _boardless
         _check_client(client)
         chunk = CHUNK_TRIALS if chunk_trials is None else _check_positive("chunk_trials",
                                                                           chunk_trials)
@@ -473,9 +476,8 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
 
 def _boardless_game(game: Any, variant: Any) -> Any:
     """The Game of a game without a board (stud, razz, the draw games), else None."""
-    if variant is not None or (isinstance(game, str) and game == "holdem"):
+    if variant is not None or (isinstance(game, str) and game in plain_names()):
         return None
-    from .games.registry import resolve
     try:
         g = resolve(game)
     except (TypeError, ValueError):

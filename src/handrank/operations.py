@@ -24,12 +24,8 @@ from typing import Any, Literal, Union, cast, overload
 import numpy as np
 from numpy.typing import NDArray
 
-from . import _boardless, _hilo_equity, _holdem_hilo_equity, _omaha_equity
-from . import hilo as _hilo
-from . import omaha as _omaha
-from . import showdown as _showdown
-from ._run import check_progress
-from ._typing import (
+from .core._run import check_progress
+from .core._typing import (
     CardArrayLike,
     CardsLike,
     FloatArray,
@@ -38,29 +34,39 @@ from ._typing import (
     StrengthArray,
     VariantLike,
 )
-from .cards import cards as _cards
-from .equity import EquityResult, _hand_labels
+from .core.cards import cards as _cards
+from .core.errors import InvalidHandError
+from .equity import boardless as _boardless
 from .equity import equity as _equity
-from .errors import InvalidHandError
-from .evaluate import Category, _evaluate, game_tables
-from .evaluate import best_five as _best_five
-from .evaluate import category as _category
-from .evaluate import describe as _describe
-from .evaluate import evaluate as _evaluate1
-from .evaluate import evaluate_batch as _evaluate_batch
+from .equity import hilo as _hilo_equity
+from .equity import holdem_hilo as _holdem_hilo_equity
+from .equity import omaha as _omaha_equity
+from .equity.holdem import EquityResult, _hand_labels
 from .games import Game, resolve
 from .games import game as _make_game
 from .games import games as _games
-from .games.registry import _ENTRIES, unknown_game
-from .lowball import Lowball, lowball
-from .omaha_ranges import MAX_HANDS, OmahaRange
-from .showdown import Settlement
+from .games import hilo as _hilo
+from .games import omaha as _omaha
+from .games.hands import low, whole_hands
+from .games.holdem import Category, _evaluate, game_tables
+from .games.holdem import best_five as _best_five
+from .games.holdem import category as _category
+from .games.holdem import describe as _describe
+from .games.holdem import evaluate as _evaluate1
+from .games.holdem import evaluate_batch as _evaluate_batch
+from .games.registry import _ENTRIES, legacy_games, plain_names, sized_name, unknown_game
+from .ranges.omaha import MAX_HANDS, OmahaRange
+from .showdown import pots as _showdown
+from .showdown.pots import Settlement
 
 # The module (the package exports a function of the same name); read at call
 # time, so a backend switched off in tests is seen.
-_EVALUATE_MODULE: Any = sys.modules[__package__ + ".evaluate"]
+_EVALUATE_MODULE: Any = sys.modules[__package__ + ".games.holdem"]
 _EVAL_IDS_HOLDEM: dict[int, Any] = getattr(_EVALUATE_MODULE, "_EVAL_IDS_HOLDEM", {})
 
+# The game= names of plain hold'em (the registry reads them off each Game): the
+# fast paths, and the one game variant= still goes with.
+_PLAIN = plain_names()
 
 def _holdem_rules(g: Game) -> bool:
     """Whether `g` ranks one hand exactly as hold'em's C fast path does."""
@@ -100,7 +106,7 @@ def _game(game: Any, variant: Any) -> Game:
     """The Game of an operation's ``game=`` and (deprecated) ``variant=``."""
     if variant is not None:
         _warn_variant()
-        if not (isinstance(game, str) and game == "holdem"):
+        if not (isinstance(game, str) and game in _PLAIN):
             raise ValueError(f"variant= does not apply with game={_name(game)!r}; "
                              "pass the game's options to hr.game()")
         t = game_tables(variant)
@@ -113,14 +119,9 @@ def _name(game: Any) -> Any:
     return game.name if isinstance(game, Game) else game
 
 
-def _low(g: Game) -> Lowball:
-    if g.low_rule is None:
-        raise RuntimeError(f"internal error: game {g.name!r} has no low rule")
-    return lowball(g.low_rule[0], qualifier=g.low_rule[1])
+_low = low
 
 
-# The names that took Omaha hands of 4 to 6 cards before each game dealt its own count.
-_ANY_OMAHA_SIZE = {"omaha": "omaha{}", "omaha-hilo": "omaha{}-hilo"}
 
 
 def _hole_count(g: Game, n: int, what: str = "the hole cards", legacy: bool = False) -> None:
@@ -131,8 +132,8 @@ def _hole_count(g: Game, n: int, what: str = "the hole cards", legacy: bool = Fa
     that size) and is accepted, as before.
     """
     if g.hand == "omaha" and n != g.hole_cards:
-        if legacy and g.name in _ANY_OMAHA_SIZE and n in (4, 5, 6):
-            new = _ANY_OMAHA_SIZE[g.name].format("" if n == 4 else n)
+        new = sized_name(g.name, n) if legacy else None
+        if new is not None:
             warnings.warn(f"game={g.name!r} with {n}-card hands is deprecated; use "
                           f"game={new!r}", DeprecationWarning, stacklevel=4)
             return
@@ -213,7 +214,7 @@ def evaluate(cards: CardsLike, *, board: CardsLike | None = None, game: GameLike
     Raises
     ------
     InvalidCardError, InvalidHandError
-        As :func:`handrank.evaluate.evaluate`; a card outside the game's deck.
+        As :func:`handrank.games.holdem.evaluate`; a card outside the game's deck.
     ValueError
         An unknown game, or an Omaha game without `board`.
 
@@ -230,6 +231,19 @@ def evaluate(cards: CardsLike, *, board: CardsLike | None = None, game: GameLike
     ...
     ValueError: game 'omaha' forms a hand from hole and board cards: board= is required
     """
+    ids: Any = cards     # typed Any: the type test picks the branch
+    if (type(ids) is list or type(ids) is tuple) and board is None and variant is None \
+            and _EVALUATE_MODULE._C is not None:
+        # the commonest call first, with the fewest steps: one hand of ids in
+        # a game ranked by hold'em's C fast path (an unhashable game, a bad
+        # id or a bad count falls through to the paths below, which say why)
+        try:
+            by_count = _EVAL_IDS_HOLDEM.get(len(cards)) if game in _ONE_HAND_GAMES else None
+            first: int = by_count(bytes(ids)) if by_count is not None else 0
+        except (TypeError, ValueError):
+            first = 0
+        if first:
+            return first
     try:
         fast = board is None and variant is None and game in _ONE_HAND_GAMES
     except TypeError:       # an unhashable game: the general path says what is wrong
@@ -241,18 +255,10 @@ def evaluate(cards: CardsLike, *, board: CardsLike | None = None, game: GameLike
             # so that this front costs a hold'em call nothing measurable
             x: Any = cards     # typed Any: the type tests below pick the branch
             kind = type(x)
-            if kind is list or kind is tuple:
-                by_count = _EVAL_IDS_HOLDEM.get(len(x))
-                if by_count is not None:
-                    try:
-                        strength: int = by_count(bytes(x))   # ints 0..255, else an error
-                    except (TypeError, ValueError):
-                        strength = 0
-                    if strength:
-                        return strength
-            elif kind is str:
+            # (a list or tuple of ids was tried above)
+            if kind is str:
                 if "\0" not in x and x.isascii():
-                    strength = core.lib.hr_eval_text_holdem(x.encode())
+                    strength: int = core.lib.hr_eval_text_holdem(x.encode())
                     if strength:
                         return strength
             elif kind is np.ndarray and x.ndim == 1:
@@ -336,7 +342,7 @@ def evaluate_batch(a: CardArrayLike, *, boards: CardArrayLike | None = None,
     ...                game="omaha-hilo")
     array([[5854,   56]], dtype=uint16)
     """
-    if boards is None and variant is None and type(game) is str and game == "holdem":
+    if boards is None and variant is None and type(game) is str and game in _PLAIN:
         return _evaluate_batch(a, out=out, threads=threads)
     g = _game(game, variant)
     if g.hand_sizes:
@@ -363,23 +369,7 @@ def evaluate_batch(a: CardArrayLike, *, boards: CardArrayLike | None = None,
             raise InvalidHandError(f"expected hands (n, k) and boards (n, m) of the same n, "
                                    f"got shapes {x.shape} and {y.shape}")
         arr = np.concatenate([x, y], axis=1)
-    if not g.split:
-        if g.high is None:
-            return _low(g).evaluate_batch(arr, out=out, threads=threads)
-        return _evaluate_batch(arr, out=out, threads=threads, variant=g)
-    high = _evaluate_batch(arr, threads=threads, variant=g)
-    low = _low(g).evaluate_batch(arr, threads=threads)
-    n = len(high)
-    if out is None:
-        res = np.empty((n, 2), dtype=np.uint16)
-    else:
-        if (not isinstance(out, np.ndarray) or out.dtype != np.uint16 or out.shape != (n, 2)
-                or not out.flags.writeable):
-            raise TypeError(f"out must be a writable uint16 array of shape ({n}, 2)")
-        res = out
-    res[:, 0] = high
-    res[:, 1] = low
-    return res
+    return whole_hands(g, arr, out=out, threads=threads)
 
 
 def _half_arrays(g: Game, x: Any) -> list[Any]:
@@ -401,7 +391,7 @@ def describe(strength: Any, *, game: Any = "holdem", variant: VariantLike = None
     >>> describe(evaluate("Ks Kd Kh 9s 3c", game="holdem-hilo"), game="holdem-hilo")
     'Three of a kind, Kings, with 9-3 kickers; no low'
     """
-    if variant is None and type(game) is str and game == "holdem":
+    if variant is None and type(game) is str and game in _PLAIN:
         return _describe(strength)
     g = _game(game, variant)
     if g.hand == "badugi":
@@ -432,7 +422,7 @@ def category(x: Any, *, game: Any = "holdem", variant: VariantLike = None) -> An
     >>> category((5342, 56), game="omaha-hilo")
     (<Category.THREE_OF_A_KIND: 4>, <Category.HIGH_CARD: 1>)
     """
-    if variant is None and type(game) is str and game == "holdem":
+    if variant is None and type(game) is str and game in _PLAIN:
         return _category(x)
     g = _game(game, variant)
     if g.hand == "badugi":
@@ -475,7 +465,7 @@ def best_five(cards: CardsLike, *, board: CardsLike | None = None, game: Any = "
     >>> cards_str(best_five("As Ah Kd Qd", board="Ac 7d 2d 9h 3s", game="omaha"))
     'As Ah Ac 9h 7d'
     """
-    if board is None and variant is None and type(game) is str and game == "holdem":
+    if board is None and variant is None and type(game) is str and game in _PLAIN:
         return _best_five(cards)
     g = _game(game, variant)
     if g.hand_sizes:
@@ -525,7 +515,7 @@ def explain(a: CardsLike, b: CardsLike, board: CardsLike | None = None, *,
     g = _registered(game)
     if g is None and isinstance(game, str) and game not in _LOW_RULES:
         raise unknown_game(game)
-    if g is None or (isinstance(game, str) and game == "holdem"):
+    if g is None or (isinstance(game, str) and game in _PLAIN):
         # the old spellings: hold'em with variant=, "a5", "27", and their errors
         if variant is not None:
             _warn_variant()
@@ -587,7 +577,7 @@ def showdown_batch(boards: CardArrayLike, hole: Any, *, threads: int | None = No
     ...                game="omaha")
     array([[1., 0.]])
     """
-    if variant is not None or (type(game) is str and game == "holdem"):
+    if variant is not None or (type(game) is str and game in _PLAIN):
         if variant is not None:
             _warn_variant()
         _game(game, variant)
@@ -674,7 +664,7 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
         raise unknown_game(game)
     if g is not None:
         _players_hole(g, players, isinstance(game, str))
-    if g is None or (isinstance(game, str) and game in ("holdem", "omaha", "omaha-hilo")
+    if g is None or (isinstance(game, str) and game in legacy_games("equity")
                      and (g.hand == "any" or _own_driver(g, players, exact))):
         if variant is not None:
             _warn_variant()
@@ -711,7 +701,7 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
 def _own_driver(g: Game, players: Any, exact: bool | None) -> bool:
     """Whether the game's own equity driver (Omaha, Omaha hi-lo) takes this spot.
 
-    The any-game driver (:func:`handrank._hilo_equity.game_equity`) takes the
+    The any-game driver (:func:`handrank.equity.hilo.game_equity`) takes the
     rest: hold'em-hand games of two halves, exact enumerations with ranges,
     and ``"random"`` hands too many to list (six-card Omaha).
     """

@@ -15,8 +15,8 @@ from typing import Any
 
 import numpy as np
 
-from .. import _backend, _fallback
-from ..equity import BOARD_CARDS
+from ..core import _backend, _fallback
+from ..equity.holdem import BOARD_CARDS
 
 _C = _backend.core
 

@@ -9,17 +9,17 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from .. import _hilo_equity
-from .._typing import CardsLike, ComboArray, FloatArray, PlayerLike, VariantLike
-from ..cards import cards, cards_str
-from ..equity import claim_card
-from ..errors import InvalidHandError, InvalidRangeError
-from ..evaluate import Category, evaluate_batch, game_tables
+from ..core._typing import CardsLike, ComboArray, FloatArray, PlayerLike, VariantLike
+from ..core.cards import cards, cards_str
+from ..core.errors import InvalidHandError, InvalidRangeError
+from ..equity import hilo as _hilo_equity
+from ..equity.holdem import claim_card
 from ..games import Game
+from ..games.holdem import Category, evaluate_batch, game_tables
+from ..games.lowball import lowball
 from ..games.registry import best_five_game, beyond_best_five
-from ..lowball import lowball
-from ..omaha_ranges import OmahaRange
-from ..ranges import Range, parse_player
+from ..ranges.holdem import Range, parse_player
+from ..ranges.omaha import OmahaRange
 from . import _runouts
 
 __all__ = ["CLASSES", "DRAWS", "BoardAnalysis", "analyze"]
@@ -116,7 +116,7 @@ class BoardAnalysis:
         >>> df.set_index("name").loc["overpair", "combos"]          # doctest: +SKIP
         6.0
         """
-        from .._tabular import dataframe
+        from ..present._tabular import dataframe
         return dataframe(self.rows(), ["name", "kind", "combos", "share"])
 
     def plot(self, path: Any = None, *, ax: Any = None) -> Any:
@@ -140,11 +140,11 @@ class BoardAnalysis:
         >>> fig.axes[0].get_title()
         '22+,AJs+ on Qh 7h 2d: 80 combos'
         """
-        from .._plot import analysis_figure
-        return analysis_figure(self, path, ax)
+        from ..present._plot import analysis_figure
+        return analysis_figure(self, path, ax, CLASSES, DRAWS)
 
     def _repr_html_(self) -> str:
-        from .._tabular import html_table
+        from ..present._tabular import html_table
         head = (f"<p><b>{self.range.text}</b> on <b>{cards_str(self.board)}</b>: "
                 f"{len(self.combos)} combos</p>")
         rows = [dict(r, share=f"{100 * r['share']:.1f}%", combos=f"{r['combos']:g}")

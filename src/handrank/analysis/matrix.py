@@ -17,15 +17,17 @@ from typing import Any
 
 import numpy as np
 
-from .. import _backend, _hilo_equity, _preflop, _run
-from .._typing import CardsLike, ComboArray, FloatArray, PlayerLike, VariantLike
-from ..equity import BOARD_CARDS, SHARE_UNIT, _prepare, _Spot, equity
-from ..errors import InvalidRangeError
-from ..evaluate import game_tables
+from ..core import _backend, _run
+from ..core._typing import CardsLike, ComboArray, FloatArray, PlayerLike, VariantLike
+from ..core.errors import InvalidRangeError
+from ..equity import hilo as _hilo_equity
+from ..equity import preflop as _preflop
+from ..equity.holdem import BOARD_CARDS, SHARE_UNIT, _prepare, _Spot, equity
 from ..games import Game
+from ..games.holdem import game_tables
 from ..games.registry import best_five_game, beyond_best_five
-from ..omaha_ranges import OmahaRange
-from ..ranges import _CELL, _COMBO_IDS, Range, parse_player
+from ..ranges.holdem import _CELL, _COMBO_IDS, Range, parse_player
+from ..ranges.omaha import OmahaRange
 from . import _runouts
 
 __all__ = ["EquityMatrix", "RangeEquity", "equity_matrix", "range_equity"]
@@ -192,7 +194,7 @@ class RangeEquity:
         >>> type(fig).__name__, len(fig.axes)          # grid, its colour bar, the curve
         ('Figure', 3)
         """
-        from .._plot import range_equity_figure
+        from ..present._plot import range_equity_figure
         return range_equity_figure(self, path, ax, kind)
 
     def to_pandas(self) -> Any:
@@ -208,12 +210,12 @@ class RangeEquity:
         >>> df.columns.tolist()                                              # doctest: +SKIP
         ['hand', 'class', 'weight', 'equity', 'win', 'tie']
         """
-        from .._tabular import dataframe
+        from ..present._tabular import dataframe
         return dataframe(_combo_rows(self.combos, self.weights,
                                      equity=self.equity, win=self.win, tie=self.tie))
 
     def _repr_html_(self) -> str:
-        from .._tabular import html_grid, html_table
+        from ..present._tabular import html_grid, html_table
         head = (f"<p><b>{_esc(self.hero.text)}</b> vs <b>{_esc(self.villain.text)}</b>"
                 f"{_board_text(self.board)}: equity <b>{100 * self.overall:.2f}%</b> "
                 f"over {len(self.combos)} combos</p>")
@@ -230,7 +232,7 @@ def _esc(text: str) -> str:
 
 
 def _board_text(board: tuple[int, ...]) -> str:
-    from ..cards import cards_str
+    from ..core.cards import cards_str
     return f" on {cards_str(board)}" if board else ""
 
 
@@ -242,8 +244,8 @@ def _combo_index(combos: np.ndarray) -> np.ndarray:
 
 def _combo_rows(combos: np.ndarray, weights: np.ndarray,
                 **columns: np.ndarray) -> list[dict[str, Any]]:
-    from .._grid import class_name
-    from ..cards import card_str
+    from ..core.cards import card_str
+    from ..present._grid import class_name
     out = []
     for k, (a, b) in enumerate(combos):
         row: dict[str, Any] = {"hand": card_str(int(a)) + card_str(int(b)),

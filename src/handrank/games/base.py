@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from .._tables import GameTables
+from ..core._tables import GameTables
 
 __all__ = ["HANDS", "Game"]
 

@@ -14,14 +14,14 @@ from typing import Any
 
 import numpy as np
 
-from .. import _backend
-from .._tables import GameTables
-from .._validate import quote
-from ..cards import RANKS
+from ..core import _backend
+from ..core._tables import GameTables
+from ..core._validate import quote
+from ..core.cards import RANKS
 from .base import Game
 
-__all__ = ["best_five_game", "beyond_best_five", "game", "games", "high_tables", "resolve",
-           "unknown_game"]
+__all__ = ["best_five_game", "beyond_best_five", "game", "games", "high_tables", "legacy_games",
+           "plain_names", "resolve", "sized_name", "unknown_game"]
 
 _STRIPPED_LOWEST = "34567"
 _EIGHT_LOW = ("a5", 8)
@@ -293,6 +293,60 @@ def resolve(g: Any) -> Game:
     raise TypeError(f"game must be a game name or a Game, got {type(g).__name__}")
 
 
+def _is_plain(g: Game) -> bool:
+    """Hold'em as the operations' fast paths run it: 52 cards, two hole cards and five
+    on the board, the best five of them, one high half on the standard tables."""
+    return (g.hand == "any" and g.halves == ("high",) and g.hole_cards == 2
+            and g.board_cards == 5 and not g.hand_sizes and len(g.deck) == 52
+            and g.tables[0].values is _backend.GAMES["holdem"].values)
+
+
+@functools.cache
+def plain_names() -> frozenset[str]:
+    """The ``game=`` names (with default options) of plain hold'em (:func:`_is_plain`).
+
+    The operations look a name up here for their fast paths and the old
+    spellings (``variant=`` with the default game), instead of testing it.
+    """
+    return frozenset(name for name, (_, make) in _ENTRIES.items() if _is_plain(make({})))
+
+
+#: The names each old entry point took before every operation took every game:
+#: ``handrank.equity.equity``, ``handrank.showdown.settle``,
+#: ``handrank.showdown.explain`` (whose "a5" and "27" are low rules, not games).
+_LEGACY = {"equity": ("holdem", "omaha", "omaha-hilo"),
+           "settle": ("holdem", "holdem-hilo", "omaha-hilo"),
+           "explain": ("holdem",)}
+
+
+@functools.cache
+def legacy_games(entry: str) -> dict[str, Game]:
+    """The games an old entry point (``"equity"``, ``"settle"``, ``"explain"``) took, by name.
+
+    Its accepted ``game=`` values map to their :class:`Game`; the entry point
+    reads what to do from the Game, and its unknown-game error from
+    :func:`legacy_names`.
+    """
+    return {name: game(name) for name in _LEGACY[entry]}
+
+
+def legacy_names(entry: str) -> tuple[str, ...]:
+    """The names of :func:`legacy_games`, in the order the old errors list them."""
+    return _LEGACY[entry]
+
+
+# The names that took Omaha hands of 4 to 6 cards before each game dealt its own count.
+_ANY_OMAHA_SIZE = {"omaha": "omaha{}", "omaha-hilo": "omaha{}-hilo"}
+
+
+def sized_name(name: str, n: int) -> str | None:
+    """The game of `n` hole cards that an old name (``"omaha"``, ``"omaha-hilo"``) meant
+    when it took hands of 4 to 6 cards; None for another name or size."""
+    if name not in _ANY_OMAHA_SIZE or n not in (4, 5, 6):
+        return None
+    return _ANY_OMAHA_SIZE[name].format("" if n == 4 else n)
+
+
 def beyond_best_five(game: Any, variant: Any) -> Game | None:
     """The Game of a game with a board not ranked by the best five with one high half.
 
@@ -300,7 +354,7 @@ def beyond_best_five(game: Any, variant: Any) -> Game | None:
     paths), for ``variant=`` (the old spelling) and for a game without a
     board (then :func:`best_five_game` says what the operation takes).
     """
-    if variant is not None or (isinstance(game, str) and game == "holdem"):
+    if variant is not None or (isinstance(game, str) and game in plain_names()):
         return None
     g = resolve(game)
     if g.board_cards == 0 or (g.halves == ("high",) and g.hand == "any"):
@@ -319,7 +373,7 @@ def best_five_game(game: Any, variant: Any, operation: str) -> Any:
         warnings.warn("variant= is deprecated; use game=hr.game(name, **options) "
                       "(for example game=hr.game('shortdeck'))", DeprecationWarning,
                       stacklevel=3)
-    if isinstance(game, str) and game == "holdem":
+    if isinstance(game, str) and game in plain_names():
         return variant
     g = resolve(game)
     if variant is not None:

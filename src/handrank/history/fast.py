@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from .. import _backend
+from ..core import _backend
 from ._toml import tomllib
 from .model import Hand, HistoryError
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import HandrankError
+from ..core.errors import HandrankError
 
 #: PHH variant code -> the handrank game it settles with (None: not on main yet)
 GAMES: dict[str, tuple[str, str | None]] = {

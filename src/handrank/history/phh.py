@@ -158,7 +158,7 @@ class Reader(Iterator[Hand]):
 
 def _paths(p: str) -> list[str]:
     if "\0" in p:
-        from .._validate import quote
+        from ..core._validate import quote
         raise ValueError(f"source {quote(p)} is neither PHH text (no key = value line) nor a "
                          "path (it holds a NUL byte)")
     if os.path.isdir(p):

@@ -28,12 +28,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from .. import _backend
-from .._validate import quote
-from ..cards import card_str, cards
-from ..errors import HandrankError
-from ..showdown import GAMES as _SETTLE_GAMES
-from ..showdown import Pot, Settlement, settle, settle_game
+from ..core import _backend
+from ..core._validate import quote
+from ..core.cards import card_str, cards
+from ..core.errors import HandrankError
+from ..showdown.pots import GAMES as _SETTLE_GAMES
+from ..showdown.pots import Pot, Settlement, settle, settle_game
 from .model import DRAW, GAMES, HOLE, STUD, Hand, HistoryError
 
 _C = _backend.core
@@ -738,7 +738,7 @@ def _enumerate(ptr: Any, holes: list[list[int]], board: list[int], dead: list[in
     """One hr_equity_exact call on one tuple of hands: shares / SHARE_UNIT / boards."""
     import numpy as np
 
-    from ..equity import SHARE_UNIT
+    from ..equity.holdem import SHARE_UNIT
     n = len(holes)
     ffi, lib = _C.ffi, _C.lib
     combos = bytes(c for h in holes for c in h)

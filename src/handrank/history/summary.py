@@ -498,11 +498,13 @@ def _allin_rows(b: Any, lo: int, allin: np.ndarray[Any, Any], adj: np.ndarray[An
     """Write the all-in EV of fast hands ``lo + allin`` into their rows of ``adj``.
 
     Hold'em hands in one C call (``hr_phh_allin_pots``: the pots and the exact
-    share counts of each contested pot); :func:`allin_ev_of_pots` turns them
+    share counts of each contested pot, a heads-up preflop pot's from the
+    class table of :mod:`handrank.equity._hu_preflop`); :func:`allin_ev_of_pots` turns them
     into EVs with the float operations of :func:`replay.pot_ev`, in its
     order, so the same bits.  Other hands through :func:`fast_allin_ev`.
     """
-    from .. import _backend
+    from ..core import _backend
+    from ..equity import _hu_preflop
     from .replay import _fast_tables
     core = _backend.core
     ptr = _fast_tables("holdem")
@@ -516,6 +518,7 @@ def _allin_rows(b: Any, lo: int, allin: np.ndarray[Any, Any], adj: np.ndarray[An
         st = np.empty(len(rows), dtype=np.int8)
         lib.hr_phh_allin_pots(ptr, ffi.from_buffer("int64_t[]", rec),
                               ffi.from_buffer("int64_t[]", rows), len(rows),
+                              *_hu_preflop.pointers(ffi),
                               ffi.from_buffer("double[]", out, require_writable=True),
                               ffi.from_buffer("int8_t[]", st, require_writable=True))
         done = st == 0
@@ -538,7 +541,7 @@ def allin_ev_of_pots(pots: np.ndarray[Any, Any], put: np.ndarray[Any, Any]
     then takes off what each seat put in; here the same operations on whole
     columns (adding 0.0 elsewhere changes no bits: no sum is -0.0).
     """
-    from ..equity import SHARE_UNIT
+    from ..equity.holdem import SHARE_UNIT
     k = len(pots)
     seat = np.arange(MAX_SEATS)
     width = 3 + MAX_SEATS

@@ -1,0 +1,228 @@
+"""What every ``handrank`` subcommand shares: the error prefix, examples in
+``--help``, errors that name the flag, and when progress may be drawn.
+
+A user error prints one line, ``handrank: error: <what is wrong>``, on stderr
+and the command exits with status 2, with no traceback.  When a value came
+from a flag, the message starts with the flag as the user typed it
+(``--board: invalid card 'Zz'``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import IO, Any, NoReturn
+
+from ..core.errors import HandrankError
+
+__all__ = ["PREFIX", "CliError", "Parser", "add_command", "fail", "flag", "interactive",
+           "positive_int", "progress_bar", "replacing", "writable_path"]
+
+#: Seconds of work before a progress bar appears (shorter calls draw nothing).
+BAR_AFTER = 1.0
+
+PREFIX = "handrank: error: "
+
+
+class CliError(HandrankError, ValueError):
+    """A command-line value that cannot be used; the message names the flag."""
+
+
+class Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose usage errors carry the shared prefix and exit 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{PREFIX}{message}\n")
+
+
+def add_command(subparsers: Any, name: str, *, help: str, description: str,
+                examples: list[str]) -> argparse.ArgumentParser:
+    """Register a subcommand whose ``--help`` ends with runnable examples.
+
+    Parameters
+    ----------
+    subparsers : argparse subparsers action
+        From ``parser.add_subparsers()``.
+    name, help, description : str
+        As for ``add_parser``.
+    examples : list of str
+        Whole command lines, shown under "examples:".
+
+    Returns
+    -------
+    argparse.ArgumentParser
+    """
+    p: argparse.ArgumentParser = subparsers.add_parser(
+        name, help=help, description=description, epilog=epilog(examples),
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    return p
+
+
+def epilog(examples: list[str]) -> str:
+    """The "examples:" block that ends a ``--help``."""
+    return "examples:\n" + "\n".join(f"  {e}" for e in examples)
+
+
+def fail(message: str, file: IO[str] | None = None) -> int:
+    """Print one error line with the shared prefix; return the exit status 2."""
+    print(f"{PREFIX}{message}", file=file or sys.stderr)
+    return 2
+
+
+@contextmanager
+def flag(name: str) -> Iterator[None]:
+    """Re-raise a bad value met inside the block as a :class:`CliError` naming `name`.
+
+    Examples
+    --------
+    >>> from handrank.cards import cards
+    >>> with flag("--board"):
+    ...     cards("Ah Zz")
+    Traceback (most recent call last):
+    ...
+    handrank.cli._common.CliError: --board: invalid card 'Zz'
+    """
+    try:
+        yield
+    except CliError:
+        raise
+    except (HandrankError, ValueError) as exc:
+        raise CliError(f"{name}: {exc}") from None
+
+
+def positive_int(text: str) -> int:
+    """argparse ``type=`` for counts: a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text}")
+    return value
+
+
+def writable_path(name: str, path: str) -> None:
+    """Refuse, before any work is done, a path that cannot be written.
+
+    Raises
+    ------
+    CliError
+        The folder does not exist or is not writable, or the path is a folder.
+    """
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        raise CliError(f"{name}: {path!r} is a folder, expected a file name")
+    if not os.path.isdir(folder):
+        raise CliError(f"{name}: cannot write {path!r}: no such directory {folder!r}")
+    if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
+        raise CliError(f"{name}: cannot write {path!r}: permission denied")
+
+
+def interactive(stream: IO[str] | None = None) -> bool:
+    """Whether progress may be drawn on `stream` (stderr): only on a terminal.
+
+    Progress redraws its line with a carriage return; in a log file or a pipe
+    that is noise, so nothing is drawn there.
+    """
+    s = stream or sys.stderr
+    try:
+        return bool(s.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
+@contextmanager
+def replacing(path: str) -> Iterator[str]:
+    """A temporary file beside `path`, renamed onto it when the block succeeds.
+
+    The block writes the temporary file (same folder, same extension, so a
+    plot's format is chosen alike); on success it replaces `path` in one
+    rename, with the old file's permissions (or the umask's for a new file).
+    On any failure it is removed and `path` is left as it was, so a full disk
+    or Ctrl-C never leaves a truncated file where a good one was.
+    """
+    folder = os.path.dirname(os.path.abspath(path))
+    base = os.path.basename(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{base}.", suffix=os.path.splitext(base)[1],
+                               dir=folder)
+    os.close(fd)
+    try:
+        try:
+            mode = os.stat(path).st_mode & 0o7777
+        except OSError:
+            umask = os.umask(0)
+            os.umask(umask)
+            mode = 0o666 & ~umask
+        os.chmod(tmp, mode)
+        yield tmp
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+class _Bar:
+    """``progress(done, total)`` drawn on stderr: tqdm if installed, else one line."""
+
+    def __init__(self, desc: str, stream: IO[str]) -> None:
+        self.desc, self.stream, self.start = desc, stream, time.perf_counter()
+        self.bar: Any = None
+        self.drawn = False
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self.drawn and time.perf_counter() - self.start < BAR_AFTER:
+            return
+        if not self.drawn:
+            self.drawn = True
+            try:
+                from tqdm import tqdm
+            except ImportError:
+                self.bar = None
+            else:
+                self.bar = tqdm(total=total, desc=self.desc, file=self.stream, leave=False,
+                                dynamic_ncols=True)
+        if self.bar is not None:
+            if self.bar.total != total:
+                self.bar.total = total
+            self.bar.update(done - self.bar.n)
+            return
+        pct = 100 * done / total if total else 100.0
+        self.stream.write(f"\r{self.desc}: {pct:5.1f}% ({done:,}/{total:,}) "
+                          f"{time.perf_counter() - self.start:.1f} s")
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+        elif self.drawn:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
+
+
+@contextmanager
+def progress_bar(desc: str, stream: IO[str] | None = None) -> Iterator[Any]:
+    """A ``progress(done, total)`` callback for a library call, or None off a terminal.
+
+    On a terminal (stderr) the bar appears once the work has taken
+    :data:`BAR_AFTER` seconds (tqdm when the ``progress`` extra is
+    installed, else a line redrawn in place) and is wiped at the end, so
+    stdout (a table, JSON) is never mixed with it.
+    """
+    s = stream or sys.stderr
+    if not interactive(s):
+        yield None
+        return
+    bar = _Bar(desc, s)
+    try:
+        yield bar
+    finally:
+        bar.close()

@@ -1,0 +1,116 @@
+"""The ``handrank equity`` subcommand: parses, calls :func:`handrank.equity`, prints.
+
+The lead wires it into cli.py with ``add_parser(subparsers)`` and dispatches
+to ``run(args)``, which returns the exit code (2 on a user error, printed as
+one line on stderr).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from ..core._validate import fraction
+from ..core.cards import cards
+from ..core.errors import HandrankError
+from ..games import game
+from ..operations import equity
+from ._common import add_command, fail, flag, positive_int, progress_bar
+from ._preflop import cluster_equity
+
+__all__ = ["add_parser", "run"]
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Register the ``equity`` subcommand on an argparse subparsers object."""
+    p = add_command(subparsers, "equity", help="equity of hands or ranges",
+                    description="Equity of 2 to 10 hands or ranges: exact when affordable, "
+                                "else Monte Carlo.",
+                    examples=["handrank equity AsKs QdQc",
+                              'handrank equity AhAd "QQ+,AKs" --board Qh7c2d',
+                              "handrank equity AsKs random random --trials 200000 --seed 7",
+                              "handrank equity AsKs QdQc --dead 2c3c --json",
+                              "handrank equity AhAd random random --target-stderr 0.001 --seed 7"])
+    p.add_argument("players", nargs="+", help='hands or ranges: AsKs "QQ+,AKs" random')
+    p.add_argument("--board", default="", help="0 to 5 board cards, e.g. Qh7c2d")
+    p.add_argument("--dead", default="", help="dead cards")
+    how = p.add_mutually_exclusive_group()
+    how.add_argument("--trials", type=positive_int, help="Monte Carlo trials")
+    how.add_argument("--exact", action="store_true", help="force exact enumeration")
+    how.add_argument("--target-stderr", type=float, metavar="E",
+                     help="Monte Carlo until every player's standard error is at most E "
+                          "(e.g. 0.001)")
+    p.add_argument("--seed", type=int, help="Monte Carlo seed")
+    p.add_argument("--threads", type=positive_int, help="worker threads")
+    p.add_argument("--scheduler", help="run on this dask scheduler, e.g. tcp://10.0.0.5:8786 "
+                                       "(needs the dask extra)")
+    p.add_argument("--game", default="holdem", help="the game (see `handrank games`)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(func=run)
+    return p
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the subcommand; return the exit code."""
+    kwargs: dict[str, Any] = {"exact": True if args.exact else None, "trials": args.trials,
+                              "seed": args.seed, "threads": args.threads,
+                              "game": args.game}
+    try:
+        if getattr(args, "target_stderr", None) is not None:
+            with flag("--target-stderr"):
+                kwargs["target_stderr"] = fraction(args.target_stderr, "target_stderr")
+        for name in ("board", "dead"):
+            with flag(f"--{name}"):
+                cards(getattr(args, name))
+        if args.scheduler is not None and not _cluster_runs(game(args.game)):
+            raise ValueError("--scheduler runs hold'em only; drop --game or --scheduler")
+        if args.scheduler is not None:
+            result = cluster_equity(args)
+        else:
+            with progress_bar("equity") as progress:
+                result = equity(args.players, args.board, args.dead, progress=progress,
+                                **kwargs)
+    except (HandrankError, ValueError, TypeError) as exc:
+        return fail(str(exc))
+    halves = hasattr(result, "scoop")
+    if args.json:
+        players = [{"player": p, "equity": float(e), "win": float(w), "tie": float(t),
+                    "stderr": float(s)}
+                   for p, e, w, t, s in zip(args.players, result.equity, result.win,
+                                            result.tie, result.stderr)]
+        if halves:
+            for row, h, lo, sc in zip(players, result.high, result.low, result.scoop):
+                row.update(high=float(h), low=float(lo), scoop=float(sc))
+        print(json.dumps({"exact": result.exact, "samples": result.samples,
+                          "players": players}))
+        return 0
+    width = max(6, *(len(p) for p in args.players))
+    if halves:
+        # two halves: the columns of the result's own table (a win there is a
+        # scoop, so there is no win column to repeat the scoop column)
+        print(f"{'player':<{width}}  {'equity':>9}  {'tie':>8}  {'high':>9}  {'low':>9}  "
+              f"{'scoop':>9}")
+        for p, e, t, h, lo, sc, s in zip(args.players, result.equity, result.tie, result.high,
+                                         result.low, result.scoop, result.stderr):
+            err = "" if result.exact else f"  ± {100 * s:.3f}%"
+            print(f"{p:<{width}}  {100 * e:8.4f}%  {100 * t:7.3f}%  {100 * h:8.4f}%  "
+                  f"{100 * lo:8.4f}%  {100 * sc:8.4f}%{err}")
+    else:
+        print(f"{'player':<{width}}  {'equity':>9}  {'win':>8}  {'tie':>8}")
+        for p, e, w, t, s in zip(args.players, result.equity, result.win, result.tie,
+                                 result.stderr):
+            err = "" if result.exact else f"  ± {100 * s:.3f}%"
+            print(f"{p:<{width}}  {100 * e:8.4f}%  {100 * w:7.3f}%  {100 * t:7.3f}%{err}")
+    how = "exact" if result.exact else "monte carlo"
+    # an exact count is of boards, or of deals in a game with no board
+    unit = "deals" if args.game is not None and game(args.game).hand_sizes else "boards"
+    print(f"{how}, {result.samples:,} {unit if result.exact else 'trials'}")
+    return 0
+
+
+def _cluster_runs(g: Any) -> bool:
+    """Whether handrank.dask's equity plays `g`: hold'em's deal and tables (a full
+    deck, two hole cards, a board of five, the best five of seven, one high half)."""
+    return (len(g.deck) == 52 and g.hole_cards == 2 and g.board_cards == 5
+            and g.hand == "any" and g.halves == ("high",))

@@ -1,0 +1,715 @@
+"""The operations of games without a board: stud, razz, the draw games, badugi.
+
+Each function reads the :class:`~handrank.games.Game` only: its deck, the
+card counts a hand may hold (``hand_sizes``), how a hand forms (``hand``:
+the best five of any cards, or badugi's best four), its halves and, for the
+draw games, the most cards one exchange replaces (``max_discard``).
+
+Equity deals the missing cards of every player from the stub (the deck
+without every known and dead card): in stud each player's cards so far (3 to
+7, the same count for everyone) are completed to seven; in a draw game each
+player is given as the cards kept and draws the rest of a full hand in the
+one exchange to come.  Exact when the deals number at most
+``EXACT_LIMIT``, Monte Carlo otherwise: on the C core csrc/stud_mc.c, seeded
+25,000-trial streams as in hold'em (the same result for any ``threads``).
+
+**The reshuffle (fechado, seed 003).**  With more than five players the stub
+can run out during the exchange; the earlier players' discards are then
+shuffled and dealt to those still waiting.  Seen from the cards known (the
+kept ones and ``dead=``), the draws stay a uniformly random set of distinct
+unseen cards for each player, whatever the reshuffle does: every relabelling
+of the unseen cards is as likely, and it maps any such assignment to any
+other.  So the equity over the unseen cards is the equity of the deal with
+the reshuffle (tests/test_stud_mc.py writes the deal out and compares).  A
+player can never draw more cards than the stub held after the deal, and
+fechado's limits (3, the mao 4, at most 8 players) always fit.
+
+**More exchanges to come.**  ``hr.game("27-triple" | "a5-triple" | "badugi",
+draws=k)``, k = 2 or 3: the first exchange keeps each player's given cards
+(a full hand stands pat on it), each later one, in seat order, keeps the
+cards of the game's hold rule (``HOLD_RULES``, named in the result's
+``hold_rule``) and draws; a player the stub cannot serve gets the earlier
+players' discards, shuffled (never their own).  Monte Carlo only.  The
+rules: ace-to-five is ranked by ranks alone, so its rule is
+:func:`handrank.best_hold`'s criterion exactly (the hold of the highest mean
+final strength percentile over every draw from the 47 unseen cards, no
+dead cards), tabulated once per process for the 6,175 rank multisets (about
+0.4 s); deuce-to-seven's rule is that criterion too, exactly: each hold's
+mean over its ranks (the same tables, every hold's mean kept) plus, when
+its kept cards are of one suit (or none is kept), the gain of the draws
+that complete a flush, tabulated by the suit's ranks in the hand and the
+kept ones (about 0.5 s more); badugi's rule is that criterion too: the draws
+of a hold are the four-card hands that contain it and no other card of the
+hand, so by inclusion-exclusion their sum is a signed sum of the values of
+every hand containing a subset of the hand (video poker's method),
+tabulated for every four-card hand once (about 0.1 s).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import math
+import threading
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from ..core import _backend, _run, _validate
+from ..core.cards import card_str, first_duplicate
+from ..core.cards import cards as _cards
+from ..core.errors import InvalidCardError, InvalidHandError
+from ..games import Game, game
+from ..games.badugi import _prepare, evaluate_badugi_batch
+from ..games.badugi import badugi as _badugi
+from ..games.draw import _percentiles, draw_game
+from ..games.hands import whole_hands
+from .hilo import HiLoEquityResult
+from .holdem import MC_STREAM_TRIALS, TARGET_CHUNK, TARGET_MAX_TRIALS, EquityResult, mc_seed
+
+__all__ = ["EXACT_LIMIT", "check_hand", "equity", "evaluate_badugi_batch", "shares",
+           "strengths"]
+
+EXACT_LIMIT = 2_000_000
+DEFAULT_TRIALS = 200_000
+
+# The hold rule of each triple-draw game's later exchanges (see the module).
+HOLD_RULES = {
+    "a5-triple": "best_hold: the hold of the highest expected final strength percentile "
+                 "(exact: ace-to-five ranks only)",
+    "27-triple": "best_hold: the hold of the highest expected final strength percentile "
+                 "(exact: by ranks, plus the draws that make a flush)",
+    "badugi": "best_hold: the hold of the highest expected final strength percentile "
+              "(exact: inclusion-exclusion over the hands containing the kept cards)",
+}
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class DrawEquityResult(EquityResult):
+    """:class:`EquityResult` of a draw game with more than one exchange to come.
+
+    ``hold_rule`` names the rule every player draws by after the first
+    exchange (see :mod:`handrank.equity.boardless`)."""
+
+    hold_rule: str = ""
+
+
+def exchanges_to_come(g: Game) -> int:
+    """The exchanges to come of a draw game (its ``draws=`` option, default 1)."""
+    return int(dict(g.options).get("draws", 1))
+
+
+_HOLD_LOCK = threading.Lock()
+_HOLD_TABLES: dict[str, tuple[np.ndarray, np.ndarray | None, np.ndarray | None]] = {}
+
+
+def _low27(g: Game) -> bool:
+    """A triple draw for the deuce-to-seven low: its hold rule has its own tables."""
+    return g.low_rule == ("27", None) and g.exchanges > 1
+
+
+def hold_tables(g: Game) -> tuple[np.ndarray | None, np.ndarray | None, np.ndarray | None]:
+    """The hold rule's tables of a triple draw, made once: hr_rank_holds' (a5-triple),
+    hr_low27_tables' (27-triple, about a second) or hr_badugi_hold_sums' (badugi)."""
+    name = g.name
+    with _HOLD_LOCK:
+        if name not in _HOLD_TABLES:
+            ffi, lib = _backend.core.ffi, _backend.core.lib
+            dg = draw_game(name)
+            value = np.ascontiguousarray(_percentiles(dg), dtype=np.float64)
+            if g.hand == "badugi":
+                _prepare()                  # the colex table, under its own lock
+                sums = np.zeros(lib.HR_BADUGI_SUBSETS, dtype=np.float64)
+                # the holds are bytes, kept in uint64 words for hr_triple_mc's table
+                words = np.zeros(-(-lib.HR_BADUGI_HANDS // 8), dtype=np.uint64)
+                if lib.hr_badugi_hold_sums(ffi.from_buffer("double[]", value), len(value),
+                                           ffi.from_buffer("double[]", sums,
+                                                           require_writable=True),
+                                           ffi.from_buffer("uint8_t[]", words,
+                                                           require_writable=True)) != 0:
+                    raise RuntimeError("internal error: the hold tables were refused")
+                _HOLD_TABLES[name] = (words, None, None)
+                return _HOLD_TABLES[name]
+            n = len(value)
+            table = np.zeros(n, dtype=np.uint64)
+            assert dg.tables is not None
+            args = (dg.tables.ptr, ffi.from_buffer("double[]", value),
+                    ffi.from_buffer("uint64_t[]", table, require_writable=True))
+            if _low27(g):
+                ev = np.zeros(32 * n, dtype=np.float64)
+                fl = np.zeros(32 * 8192, dtype=np.float64)
+                rc = lib.hr_low27_tables(*args, ffi.from_buffer("double[]", ev,
+                                                                require_writable=True),
+                                         ffi.from_buffer("double[]", fl,
+                                                         require_writable=True), n)
+                _HOLD_TABLES[name] = (table, ev, fl)
+            else:
+                rc = lib.hr_rank_holds(*args, n)
+                _HOLD_TABLES[name] = (table, None, None)
+            if rc != 0:
+                raise RuntimeError("internal error: the hold tables were refused")
+        return _HOLD_TABLES[name]
+
+
+def _rule_args(g: Game) -> tuple[Any, ...]:
+    """(game pointer, kind, table, ev, flush) of `g`'s hold rule for the C core."""
+    ffi, lib = _backend.core.ffi, _backend.core.lib
+    table, ev, fl = hold_tables(g)
+    if g.hand == "badugi":
+        kind = lib.HR_BL_BADUGI
+    elif _low27(g):
+        kind = lib.HR_BL_LOW27
+    else:
+        kind = lib.HR_BL_TABLES
+    return (ffi.NULL if g.hand == "badugi" else g.tables[0].ptr, kind,
+            ffi.NULL if table is None else ffi.from_buffer("uint64_t[]", table),
+            ffi.NULL if ev is None else ffi.from_buffer("double[]", ev),
+            ffi.NULL if fl is None else ffi.from_buffer("double[]", fl))
+
+
+def rule_hold(g: Game, hand: Sequence[int]) -> tuple[int, ...]:
+    """The cards the hold rule of `g` keeps from a full hand (C core)."""
+    mask = int(_backend.core.lib.hr_rule_hold(*_rule_args(g), bytes(hand)))
+    return tuple(c for j, c in enumerate(hand) if mask >> j & 1)
+
+
+def _sizes_text(g: Game) -> str:
+    s = g.hand_sizes
+    return f"{s[0]}" if len(s) == 1 else f"{s[0]} to {s[-1]}"
+
+
+def check_hand(g: Game, cards: Any, what: str = "the hand") -> list[int]:
+    """The ids of one hand of `g`: its size, its deck and no card twice."""
+    ids = _cards(cards)
+    if g.hand_sizes and len(ids) not in g.hand_sizes:
+        raise InvalidHandError(f"game {g.name!r} ranks hands of {_sizes_text(g)} cards, "
+                               f"got {len(ids)} in {what}")
+    check_deck(g, ids, what)
+    dup = first_duplicate(ids)
+    if dup >= 0:
+        raise InvalidHandError(f"duplicate card {card_str(dup)!r} in {what}")
+    return ids
+
+
+def check_deck(g: Game, ids: Sequence[int], what: str) -> None:
+    deck = set(g.deck)
+    for c in ids:
+        if c not in deck:
+            raise InvalidCardError(f"card {card_str(c)!r} in {what} is not in the "
+                                   f"{len(g.deck)}-card deck of game {g.name!r}")
+
+
+def check_rows(g: Game, a: Any) -> np.ndarray:
+    """An (n, k) array of hands of `g`, checked for size and deck."""
+    arr = np.asarray(a)
+    if arr.ndim != 2:
+        raise InvalidHandError(f"expected a 2-D array of hands, got shape {arr.shape}")
+    if g.hand_sizes and arr.shape[1] not in g.hand_sizes:
+        raise InvalidHandError(f"game {g.name!r} ranks hands of {_sizes_text(g)} cards, "
+                               f"got rows of {arr.shape[1]}")
+    if arr.dtype.kind in "iu" and arr.size and len(g.deck) < 52:
+        bad = ~np.isin(arr, np.array(g.deck))
+        if bad.any():
+            r, c = (int(x) for x in np.argwhere(bad)[0])
+            v = int(arr[r, c])
+            name = card_str(v) if 0 <= v < 52 else str(v)
+            raise InvalidCardError(f"card {name!r} in row {r} is not in the "
+                                   f"{len(g.deck)}-card deck of game {g.name!r}")
+    return arr
+
+
+def strengths(g: Game, rows: np.ndarray) -> np.ndarray:
+    """(n,) or (n, 2) strengths of whole hands of `g` (no size check)."""
+    if g.hand == "badugi":
+        return evaluate_badugi_batch(rows)
+    return np.asarray(whole_hands(_ranked(g), rows))
+
+
+def _ranked(g: Game) -> Game:
+    """`g` without its size check (the engines check 5 to 7 themselves)."""
+    from dataclasses import replace
+    return replace(g, hand_sizes=())
+
+
+def badugi() -> Any:
+    return _badugi()
+
+
+def shares(g: Game, hands: np.ndarray) -> np.ndarray:
+    """Each player's share of one pot in each deal: hands (n, p, k) -> (n, p)."""
+    n, p = hands.shape[0], hands.shape[1]
+    s = np.stack([np.asarray(strengths(g, np.ascontiguousarray(hands[:, j]))).reshape(n, -1)
+                  for j in range(p)], axis=1)                  # (n, p, halves)
+    top = s == s.max(axis=1, keepdims=True)
+    high = top[:, :, 0] / top[:, :, 0].sum(axis=1, keepdims=True)
+    if not g.split:
+        return np.asarray(high, dtype=np.float64)
+    has_low = s[:, :, 1].max(axis=1) > 0
+    low_top = top[:, :, 1] & has_low[:, None]
+    low = low_top / np.maximum(low_top.sum(axis=1, keepdims=True), 1)
+    out = np.where(has_low[:, None], (high + low) / 2, high)
+    return np.asarray(out, dtype=np.float64)
+
+
+def _halves(g: Game, hands: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per deal: the high-half shares, the low-half shares (0 without a low), has-low."""
+    n, p = hands.shape[0], hands.shape[1]
+    s = np.stack([np.asarray(strengths(g, np.ascontiguousarray(hands[:, j]))).reshape(n, -1)
+                  for j in range(p)], axis=1)
+    top = s == s.max(axis=1, keepdims=True)
+    high = top[:, :, 0] / top[:, :, 0].sum(axis=1, keepdims=True)
+    has_low = s[:, :, 1].max(axis=1) > 0
+    low_top = top[:, :, 1] & has_low[:, None]
+    low = low_top / np.maximum(low_top.sum(axis=1, keepdims=True), 1)
+    return high, low, has_low
+
+
+def _players(g: Game, players: Sequence[Any], dead: Any) -> tuple[list[list[int]], list[int],
+                                                                  list[int]]:
+    """Each player's known cards, the cards each still gets, and the stub."""
+    if isinstance(players, (str, bytes)) or len(players) < 2:
+        raise ValueError("equity needs 2 or more players")
+    known = [_cards(p) for p in players]
+    full = max(g.hand_sizes)
+    if g.exchanges == 0:
+        counts = {len(k) for k in known}
+        if len(counts) != 1:
+            raise ValueError(f"game {g.name!r}: every player still in holds the same number "
+                             f"of cards on a street, got counts {[len(k) for k in known]}")
+        (count,) = counts
+        if not 3 <= count <= full:
+            raise ValueError(f"game {g.name!r}: each player holds 3 to {full} cards, "
+                             f"got {count}")
+    else:
+        for i, k in enumerate(known):
+            if len(k) > full:
+                raise InvalidHandError(f"game {g.name!r} is played with {full} cards, "
+                                       f"got {len(k)} for player {i + 1}")
+            if full - len(k) > g.max_discard:
+                raise ValueError(f"game {g.name!r} allows at most {g.max_discard} cards "
+                                 f"exchanged, player {i + 1} keeps {len(k)} of {full}")
+    dead_ids = _cards(dead) if dead else []
+    for i, k in enumerate(known):
+        check_deck(g, k, f"player {i + 1}'s cards")
+    check_deck(g, dead_ids, "dead")
+    every = [c for k in known for c in k] + dead_ids
+    dup = first_duplicate(every)
+    if dup >= 0:
+        raise InvalidHandError(f"duplicate card {card_str(dup)!r}")
+    used = set(every)
+    stub = [c for c in g.deck if c not in used]
+    need = [full - len(k) for k in known]
+    if sum(need) > len(stub):
+        raise ValueError(f"only {len(stub)} cards left to deal, {sum(need)} needed")
+    return known, need, stub
+
+
+def _splits(need: list[int]) -> list[list[list[int]]]:
+    """Every way to hand out positions 0..m-1 of a drawn set, need[i] to player i."""
+    out: list[list[list[int]]] = [[]]
+    left_all = list(range(sum(need)))
+    for k in need:
+        nxt = []
+        for part in out:
+            taken = {x for grp in part for x in grp}
+            left = [x for x in left_all if x not in taken]
+            for c in itertools.combinations(left, k):
+                nxt.append(part + [list(c)])
+        out = nxt
+    return out
+
+
+def _deal_count(need: list[int], stub: int) -> int:
+    total, left = 1, stub
+    for k in need:
+        total *= math.comb(left, k)
+        left -= k
+    return total
+
+
+def _hands(known: list[list[int]], need: list[int], drawn: np.ndarray,
+           split: list[list[int]]) -> np.ndarray:
+    n = drawn.shape[0]
+    rows = []
+    for k, idx in zip(known, split):
+        base = np.broadcast_to(np.array(k, dtype=np.uint8), (n, len(k)))
+        rows.append(np.concatenate([base, drawn[:, idx]], axis=1))
+    return np.stack(rows, axis=1)
+
+
+def _combinations(stub: list[int], m: int) -> np.ndarray:
+    if m == 0:
+        return np.zeros((1, 0), dtype=np.uint8)
+    flat = np.fromiter(itertools.chain.from_iterable(itertools.combinations(stub, m)),
+                       dtype=np.uint8, count=math.comb(len(stub), m) * m)
+    return flat.reshape(-1, m)
+
+
+def equity(g: Game, players: Sequence[Any], board: Any, dead: Any, *, exact: bool | None,
+           trials: int | None, target_stderr: float | None, seed: int | None,
+           threads: int | None) -> EquityResult:
+    """Each player's equity in a game without a board (see the module)."""
+    if board not in ("", None) and _cards(board):
+        raise ValueError(f"game {g.name!r} has no board: board= must be empty")
+    known, need, stub = _players(g, players, dead)
+    p = len(known)
+    draws = exchanges_to_come(g)
+    if draws > 1:
+        return _triple(g, players, known, stub, exact, trials, target_stderr, seed, threads,
+                       draws)
+    count = _deal_count(need, len(stub))
+    run_exact = exact if exact is not None else count <= EXACT_LIMIT
+    if run_exact and count > 50 * EXACT_LIMIT:
+        raise ValueError(f"exact equity would enumerate {count:,} deals; use exact=False")
+    m = sum(need)
+    if run_exact:
+        drawn = _combinations(stub, m)
+        splits = _splits(need)
+        high = np.zeros(p)
+        low = np.zeros(p)
+        eq = np.zeros(p)
+        win = np.zeros(p)
+        tie = np.zeros(p)
+        nolow_high = np.zeros(p)
+        for sp in splits:
+            h = _hands(known, need, drawn, sp)
+            acc = _accumulate(g, h)
+            high += acc[0]
+            low += acc[1]
+            eq += acc[2]
+            win += acc[3]
+            tie += acc[4]
+            nolow_high += acc[5]
+        total = float(drawn.shape[0] * len(splits))
+        samples = int(total)
+        stderr = np.zeros(p)
+    elif _backend.core is not None and p <= _backend.core.lib.HR_BL_MAX_PLAYERS:
+        sums, sq, total_n = _monte_carlo_c(g, known, stub, trials, target_stderr, seed,
+                                           threads)
+        high, low, eq, win, tie, nolow_high = sums
+        total = float(total_n)
+        samples = total_n
+        mean = eq / total
+        stderr = np.sqrt(np.maximum(sq / total - mean ** 2, 0.0) / total)
+    else:
+        n = int(trials) if trials is not None else DEFAULT_TRIALS
+        if n < 1:
+            raise ValueError(f"trials must be at least 1, got {trials}")
+        rng = np.random.default_rng(seed)
+        s = np.array(stub, dtype=np.uint8)
+        chunk = 50_000
+        sums = np.zeros((6, p))
+        sq = np.zeros(p)
+        done = 0
+        while done < n:
+            c = min(chunk, n - done)
+            drawn = _sample(rng, s, c, m)
+            h = _hands(known, need, drawn, [list(range(sum(need[:i]), sum(need[:i + 1])))
+                                            for i in range(p)])
+            if g.split:
+                per = _per_deal(g, h)
+                for i in range(6):
+                    sums[i] += per[i].sum(axis=0)
+                sq += (per[2] ** 2).sum(axis=0)
+            else:
+                acc = _accumulate(g, h)
+                for i in range(6):
+                    sums[i] += acc[i]
+                sq += acc[6]
+            done += c
+        high, low, eq, win, tie, nolow_high = sums
+        total = float(n)
+        samples = n
+        mean = eq / total
+        stderr = np.sqrt(np.maximum(sq / total - mean ** 2, 0.0) / total)
+    labels = tuple(p if isinstance(p, str) else " ".join(card_str(c) for c in _cards(p))
+                   for p in players)
+    if not g.split:
+        return EquityResult(eq / total, win / total, tie / total, stderr, bool(run_exact),
+                            samples, labels)
+    return HiLoEquityResult(eq / total, win / total, tie / total, stderr, bool(run_exact),
+                            samples, labels, high=high / total, low=low / total,
+                            scoop=win / total)
+
+
+def _triple(g: Game, players: Sequence[Any], known: list[list[int]], stub: list[int],
+            exact: bool | None, trials: int | None, target: float | None, seed: int | None,
+            threads: int | None, draws: int) -> DrawEquityResult:
+    """Monte Carlo over `draws` exchanges, the later ones by ``HOLD_RULES[g.name]``."""
+    if exact:
+        raise ValueError(f"game {g.name!r} with {draws} exchanges to come has Monte Carlo "
+                         "equity only (each player draws by the hold rule): use exact=False")
+    if _backend.core is None:
+        raise RuntimeError("equity with more than one exchange to come needs the C core "
+                           "(handrank.backend is 'python')")
+    if len(known) > _backend.core.lib.HR_BL_MAX_PLAYERS:
+        raise ValueError(f"equity takes at most {_backend.core.lib.HR_BL_MAX_PLAYERS} players")
+    sums, sq, n = _monte_carlo_c(g, known, stub, trials, target, seed, threads)
+    eq, win, tie = sums[2] / n, sums[3] / n, sums[4] / n
+    stderr = np.sqrt(np.maximum(sq / n - eq ** 2, 0.0) / n)
+    return DrawEquityResult(eq, win, tie, stderr, False, n, _labels(players),
+                            hold_rule=HOLD_RULES[g.name])
+
+
+def _labels(players: Sequence[Any]) -> tuple[str, ...]:
+    return tuple(p if isinstance(p, str) else " ".join(card_str(c) for c in _cards(p))
+                 for p in players)
+
+
+def _kernel(g: Game, known: list[list[int]], stub: list[int]) -> tuple[Any, tuple[Any, ...]]:
+    """The C kernel of `g`'s Monte Carlo and its fixed arguments (buffers held by them)."""
+    ffi, lib = _backend.core.ffi, _backend.core.lib
+    p = len(known)
+    flat = np.array([c for k in known for c in k], dtype=np.uint8)
+    offsets = np.zeros(p + 1, dtype=np.int32)
+    offsets[1:] = np.cumsum([len(k) for k in known])
+    stub_arr = np.array(stub, dtype=np.uint8)
+    cards_args = (p, ffi.from_buffer("uint8_t[]", flat), ffi.from_buffer("int32_t[]", offsets),
+                  max(g.hand_sizes))
+    stub_args = (ffi.from_buffer("uint8_t[]", stub_arr), len(stub))
+    draws = exchanges_to_come(g)
+    if draws > 1:
+        return lib.hr_triple_mc, (*_rule_args(g), *cards_args, draws, *stub_args)
+    if g.hand == "badugi":
+        kind, hi, lo = lib.HR_BL_BADUGI, ffi.NULL, ffi.NULL
+    elif g.split:
+        kind, hi, lo = lib.HR_BL_HILO, g.tables[0].ptr, g.tables[1].ptr
+    else:
+        kind, hi, lo = lib.HR_BL_TABLES, g.tables[0].ptr, ffi.NULL
+    return lib.hr_boardless_mc, (hi, lo, kind, *cards_args, *stub_args)
+
+
+def stream_tally(kernel: Any, fixed: tuple[Any, ...], p: int, seed: int, first: int,
+                 trials: int, cancel: Any = None) -> np.ndarray:
+    """The int64 tallies (7 p + 1) of `trials` trials from stream `first` of `seed` on:
+    stream ``first + c`` deals trials ``[c * 25,000, (c + 1) * 25,000)``."""
+    ffi, lib = _backend.core.ffi, _backend.core.lib
+    out = np.zeros(7 * p + 1, dtype=np.int64)
+    rng = ffi.new("hr_rng *")
+    dst = ffi.from_buffer("int64_t[]", out, require_writable=True)
+    ptr = ffi.NULL if cancel is None else cancel
+    for c in range(-(-trials // MC_STREAM_TRIALS)):
+        share = min(MC_STREAM_TRIALS, trials - c * MC_STREAM_TRIALS)
+        lib.hr_rng_seed(rng, seed, first + c)
+        got = int(kernel(*fixed, share, rng, dst, ptr))
+        if got < 0:
+            raise RuntimeError("internal error: the Monte Carlo kernel rejected its arguments")
+        if got < share:
+            break
+    return out
+
+
+def check_trials(trials: Any, target: Any) -> None:
+    if trials is not None:
+        if isinstance(trials, bool) or not isinstance(trials, (int, np.integer)):
+            raise TypeError(f"trials must be an int, got {type(trials).__name__}")
+        if trials < 1:
+            raise ValueError(f"trials must be at least 1, got {trials}")
+    if target is not None and (isinstance(target, bool) or
+                               not (isinstance(target, (int, float)) and target > 0)):
+        raise ValueError(f"target_stderr must be a positive number, got {target!r}")
+
+
+def tally_stderr(total: np.ndarray, p: int) -> np.ndarray:
+    """The standard error of each player's equity from the tallies."""
+    unit = float(_backend.core.lib.HR_BL_UNIT)
+    n = float(total[7 * p])
+    mean = total[2 * p:3 * p] / unit / n
+    var = total[5 * p:6 * p] / unit ** 2 / n - mean ** 2
+    out: np.ndarray = np.sqrt(np.maximum(var, 0.0) / n)
+    return out
+
+
+def _monte_carlo_c(g: Game, known: list[list[int]], stub: list[int], trials: int | None,
+                   target: float | None, seed: int | None, threads: int | None
+                   ) -> tuple[np.ndarray, np.ndarray, int]:
+    """hr_boardless_mc (hr_triple_mc) over seeded streams of ``MC_STREAM_TRIALS`` trials.
+
+    Stream ``first + c`` of the seed deals the trials ``[c * 25,000, ...)``
+    of a round and each thread takes a run of whole streams, so the integer
+    tallies (and the result) are the same for any number of threads.
+    Returns the sums (high, low, equity, win, tie, no-low high; each per
+    player, pot fractions), the sum of squared equities and the trials."""
+    p = len(known)
+    nthreads = _validate.thread_count(threads)
+    check_trials(trials, target)
+    kernel, fixed = _kernel(g, known, stub)
+    cap = int(trials) if trials is not None else (TARGET_MAX_TRIALS if target else
+                                                   DEFAULT_TRIALS)
+    chunk = TARGET_CHUNK if target else cap
+    s = mc_seed(seed)
+    total = np.zeros(7 * p + 1, dtype=np.int64)
+    first = 0
+    while total[7 * p] < cap:
+        todo = int(min(chunk, cap - total[7 * p]))
+        streams = -(-todo // MC_STREAM_TRIALS)
+        k = max(1, min(nthreads, todo // 50_000, streams))
+
+        def part(t: int, cancel: _run.Cancel, todo: int = todo, k: int = k,
+                 streams: int = streams, first: int = first) -> np.ndarray:
+            a, b = streams * t // k, streams * (t + 1) // k
+            n = min(b * MC_STREAM_TRIALS, todo) - a * MC_STREAM_TRIALS
+            return stream_tally(kernel, fixed, p, s, first + a, n, cancel.ptr)
+
+        outs = _run.run_tasks(part, k, inline=todo <= 200_000)
+        got = np.sum(outs, axis=0)
+        total += got
+        first += streams
+        if got[7 * p] < todo:
+            raise KeyboardInterrupt
+        if target is not None and tally_stderr(total, p).max() < target:
+            break
+    return tally_sums(total, p)
+
+
+def tally_sums(total: np.ndarray, p: int) -> tuple[np.ndarray, np.ndarray, int]:
+    """The tallies as (sums of high, low, equity, win, tie, no-low high; the sum of
+    squared equities; the trials)."""
+    unit = float(_backend.core.lib.HR_BL_UNIT)
+    t = total[:7 * p].reshape(7, p).astype(np.float64)
+    sums = np.stack([t[3] / unit, t[4] / unit, t[2] / unit, t[0], t[1], t[6] / unit])
+    return sums, t[5] / unit ** 2, int(total[7 * p])
+
+
+def mc_result(g: Game, players: Sequence[Any], total: np.ndarray) -> EquityResult:
+    """The equity result of Monte Carlo tallies (hr_boardless_mc's layout)."""
+    p = len(players)
+    sums, _, n = tally_sums(total, p)
+    high, low, eq, win, tie, _ = sums
+    stderr = tally_stderr(total, p)
+    labels = _labels(players)
+    if exchanges_to_come(g) > 1:
+        return DrawEquityResult(eq / n, win / n, tie / n, stderr, False, n, labels,
+                                hold_rule=HOLD_RULES[g.name])
+    if not g.split:
+        return EquityResult(eq / n, win / n, tie / n, stderr, False, n, labels)
+    return HiLoEquityResult(eq / n, win / n, tie / n, stderr, False, n, labels,
+                            high=high / n, low=low / n, scoop=win / n)
+
+
+def dask_chunk(name: str, options: tuple[tuple[str, Any], ...], known: list[list[int]],
+               stub: list[int], seed: int, first: int, trials: int,
+               cancel: Any = None) -> np.ndarray:
+    """One task of :func:`dask_equity`: the tallies of `trials` trials from stream
+    `first` on (the game by name and options: workers rebuild it)."""
+    g = game(name, **dict(options))
+    kernel, fixed = _kernel(g, known, stub)
+    return stream_tally(kernel, fixed, len(known), seed, first, trials, cancel)
+
+
+def dask_equity(g: Game, players: Sequence[Any], board: Any, dead: Any, *,
+                exact: bool | None, trials: int | None, target_stderr: float | None,
+                seed: int | None, chunk_trials: int, run: Any) -> EquityResult:
+    """``handrank.dask.equity`` for a game without a board.
+
+    Exact enumeration runs here (as :func:`equity`); Monte Carlo runs as tasks
+    of whole 25,000-trial streams (`chunk_trials` rounded up to a multiple):
+    task k deals the streams after task k - 1's, so the tallies -- and the
+    result -- are bit for bit ``handrank.equity``'s with the same seed and
+    trials, on any cluster.  With `target_stderr` whole tasks are added, in
+    order, until it is reached.  ``run(fn, calls)`` runs the tasks."""
+    if board not in ("", None) and _cards(board):
+        raise ValueError(f"game {g.name!r} has no board: board= must be empty")
+    known, need, stub = _players(g, players, dead)
+    draws = exchanges_to_come(g)
+    count = _deal_count(need, len(stub))
+    if draws == 1 and (exact or (exact is None and count <= EXACT_LIMIT)):
+        return equity(g, players, board, dead, exact=exact, trials=trials,
+                      target_stderr=target_stderr, seed=seed, threads=None)
+    if exact:
+        raise ValueError(f"game {g.name!r} with {draws} exchanges to come has Monte Carlo "
+                         "equity only (each player draws by the hold rule): use exact=False")
+    if _backend.core is None:
+        raise RuntimeError("handrank.dask.equity of this game needs the C core")
+    p = len(known)
+    if p > _backend.core.lib.HR_BL_MAX_PLAYERS:
+        raise ValueError(f"equity takes at most {_backend.core.lib.HR_BL_MAX_PLAYERS} players")
+    check_trials(trials, target_stderr)
+    if draws > 1:
+        hold_tables(g)                      # once, before the tasks
+    cap = int(trials) if trials is not None else (TARGET_MAX_TRIALS if target_stderr else
+                                                   DEFAULT_TRIALS)
+    per = -(-max(int(chunk_trials), 1) // MC_STREAM_TRIALS)          # streams per task
+    chunk = per * MC_STREAM_TRIALS
+    n_chunks = -(-cap // chunk)
+    s = mc_seed(seed)
+    total = np.zeros(7 * p + 1, dtype=np.int64)
+    batch = n_chunks if target_stderr is None else 4
+    k = 0
+    while k < n_chunks:
+        todo = range(k, min(n_chunks, k + batch))
+        calls = [(g.name, g.options, known, stub, s, j * per, min(chunk, cap - j * chunk))
+                 for j in todo]
+        for out in run(dask_chunk, calls):
+            if out is None:
+                raise KeyboardInterrupt
+            total += out
+        k = todo[-1] + 1
+        if target_stderr is not None and tally_stderr(total, p).max() < target_stderr:
+            break
+    return mc_result(g, players, total)
+
+
+def _sample(rng: np.random.Generator, stub: np.ndarray, c: int, m: int) -> np.ndarray:
+    """`c` rows of `m` distinct cards of `stub`: the first m steps of a Fisher-Yates shuffle."""
+    size = len(stub)
+    perm = np.tile(stub, (c, 1))
+    rows = np.arange(c)
+    for j in range(m):
+        r = j + (rng.random(c) * (size - j)).astype(np.intp)
+        a, b = perm[rows, j].copy(), perm[rows, r]
+        perm[rows, j] = b
+        perm[rows, r] = a
+    return np.ascontiguousarray(perm[:, :m])
+
+
+def _per_deal(g: Game, h: np.ndarray) -> list[np.ndarray]:
+    """Per deal and player: high share, low share, equity, win (alone), tie, no-low high."""
+    if not g.split:
+        sh = shares(g, h)
+        top = sh > 0
+        alone = top.sum(axis=1, keepdims=True) == 1
+        win = (top & alone).astype(np.float64)
+        tie = (top & ~alone).astype(np.float64)
+        z = np.zeros_like(sh)
+        return [sh, z, sh, win, tie, z]
+    high, low, has_low = _halves(g, h)
+    eq = np.where(has_low[:, None], (high + low) / 2, high)
+    scoop = (eq == 1.0).astype(np.float64)
+    part = ((eq > 0) & (eq < 1.0)).astype(np.float64)
+    nolow = np.where(has_low[:, None], 0.0, high)
+    return [high, low, eq, scoop, part, nolow]
+
+
+def _accumulate(g: Game, h: np.ndarray) -> list[np.ndarray]:
+    """The sums over deals of :func:`_per_deal` (one-half games in integer counts),
+    then (one-half games) the sum of the squared equities."""
+    if g.split:
+        return [x.sum(axis=0) for x in _per_deal(g, h)]
+    n, p = h.shape[0], h.shape[1]
+    st = np.stack([np.asarray(strengths(g, np.ascontiguousarray(h[:, j]))).reshape(n)
+                   for j in range(p)], axis=1)
+    z = np.zeros(p)
+    if p == 2:
+        a, b = st[:, 0], st[:, 1]
+        w0, w1 = np.count_nonzero(a > b), np.count_nonzero(b > a)
+        t = n - w0 - w1
+        won = np.array([w0, w1], dtype=np.float64)
+        return [won + t / 2, z, won + t / 2, won, np.array([t, t], dtype=np.float64), z,
+                won + t / 4]
+    top = st == st.max(axis=1, keepdims=True)
+    cnt = top.sum(axis=1)
+    eq = np.zeros(p)
+    win = np.zeros(p)
+    tie = np.zeros(p)
+    sq = np.zeros(p)
+    for k in range(1, p + 1):
+        hits = np.count_nonzero(top & (cnt == k)[:, None], axis=0).astype(np.float64)
+        eq += hits / k
+        sq += hits / (k * k)
+        if k == 1:
+            win += hits
+        else:
+            tie += hits
+    return [eq, z, eq, win, tie, z, sq]

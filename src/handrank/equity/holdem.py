@@ -1,0 +1,960 @@
+"""Equity: each player's share of the pot, by exact enumeration or Monte Carlo.
+
+The C core (csrc/equity.c) does all enumeration and sampling; this module
+validates the input once, removes dead cards from the ranges and splits the
+work over threads.
+
+Choosing the method (``exact=None``): the cost of an exact run is estimated
+as ``tuples x min(boards, 50,000)``, where ``tuples`` is the product of the
+players' numbers of combos (after card removal) and ``boards`` is the number of
+ways to complete the board; the C core counts boards of equal ranks together,
+so a full preflop enumeration costs about 50,000 evaluations per tuple.  An
+estimate up to ``EXACT_LIMIT`` (50 million, about a second on one core) runs
+exactly, anything larger by Monte Carlo with ``DEFAULT_TRIALS`` trials.
+``exact=True`` refuses estimates above ``EXACT_MAX`` (50 billion).
+
+On the pure-Python backend (no C core) both methods run with numpy: exact
+enumeration one combo tuple at a time, vectorised over the boards, and Monte
+Carlo dealt and evaluated a chunk of trials at a time.  ``exact=None`` takes
+the same rule, except that a spot whose enumeration needs more than
+``PYTHON_EXACT_LIMIT`` evaluations (``tuples x boards x players``, a few
+seconds there) runs by Monte Carlo; ``exact=True`` enumerates it anyway.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import numpy as np
+
+from ..core import _backend, _fallback, _run, _validate
+from ..core._combinations import combinations
+from ..core._typing import CardsLike, FloatArray, PlayerLike, VariantLike
+from ..core._validate import quote
+from ..core.cards import card_str, cards, cards_str, check_text_length
+from ..core.errors import InvalidCardError, InvalidHandError, InvalidRangeError
+from ..games.holdem import game_tables
+from ..games.registry import plain_names
+from ..ranges.holdem import Range, parse_player
+from . import _exact_random
+
+__all__ = ["EquityResult", "equity"]
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 10
+BOARD_CARDS = 5
+SHARE_UNIT = 2520            # divisible by every tie size 1..10, as HR_SHARE_UNIT
+EXACT_LIMIT = 50_000_000
+EXACT_MAX = 50_000_000_000
+LEAVES_PER_TUPLE = 50_000
+DEFAULT_TRIALS = 1_000_000
+TARGET_CHUNK = 250_000       # trials between two target_stderr checks
+TARGET_MAX_TRIALS = 100_000_000
+PYTHON_EXACT_LIMIT = 20_000_000
+PYTHON_MC_CHUNK = 1 << 15    # trials dealt and evaluated together on the Python backend
+_MIN_TRIALS_PER_THREAD = 50_000
+# Monte Carlo trials per random stream: stream c of a seed deals the trials
+# [c * MC_STREAM_TRIALS, (c + 1) * MC_STREAM_TRIALS), whatever `threads` is.
+MC_STREAM_TRIALS = 25_000
+# Monte Carlo counts are int64 sums of squared shares (up to 2520**2 per
+# trial): 10**12 trials keep them exact.
+MAX_TRIALS = 10**12
+_MAX_ATTEMPTS = 1 << 62
+# Smaller jobs run on the calling thread (they end within milliseconds).
+INLINE_COST = 2_000_000
+INLINE_TRIALS = 200_000
+# An exact enumeration above INLINE_COST runs as this many parts (fewer when
+# there are fewer combo tuples), whatever `threads` is.
+EXACT_PARTS = 64
+
+_C = _backend.core
+
+
+@dataclass(frozen=True)
+class EquityResult:
+    """The result of :func:`equity`.
+
+    Attributes
+    ----------
+    equity : ndarray of float64
+        Each player's expected share of the pot (wins plus shares of ties);
+        sums to 1.
+    win, tie : ndarray of float64
+        Fraction of boards (or trials) each player wins outright / ties for
+        the best hand.
+    stderr : ndarray of float64
+        Standard error of each equity; zeros when exact.
+    exact : bool
+        Whether the result is an exact enumeration.
+    samples : int
+        Boards enumerated (summed over combo tuples) or trials run.
+    hands : tuple of str
+        Each player as given (hand or range text), for labels; empty when
+        the result was not made by :func:`equity`.
+
+    Examples
+    --------
+    >>> equity(["AhAd", "KsKc"], board="Qh7c2d8s")
+    EquityResult(exact, 44 boards)
+      player  hand    equity       win      tie
+      1       AhAd  95.4545%  95.4545%  0.0000%
+      2       KsKc   4.5455%   4.5455%  0.0000%
+    """
+
+    equity: FloatArray
+    win: FloatArray
+    tie: FloatArray
+    stderr: FloatArray
+    exact: bool
+    samples: int
+    hands: tuple[str, ...] = field(default=(), compare=False)
+
+    def __repr__(self) -> str:
+        how = (f"exact, {self.samples:,} boards" if self.exact
+               else f"monte carlo, {self.samples:,} trials")
+        n = len(self.equity)
+        hands = list(self.hands) if len(self.hands) == n else [""] * n
+        columns = self._table_columns()
+        rows = [["player", "hand", *(name for name, _ in columns)]
+                + ([] if self.exact else ["± s.e."])]
+        for i in range(n):
+            row = [str(i + 1), hands[i]] + [f"{100 * float(x[i]):.4f}%" for _, x in columns]
+            if not self.exact:
+                row.append(f"{100 * float(self.stderr[i]):.4f}%")
+            rows.append(row)
+        widths = [max(len(r[j]) for r in rows) for j in range(len(rows[0]))]
+        lines = ["  ".join(c.ljust(w) if j < 2 else c.rjust(w)
+                           for j, (c, w) in enumerate(zip(r, widths))).rstrip()
+                 for r in rows]
+        return f"{type(self).__name__}({how})\n" + "\n".join("  " + line for line in lines)
+
+    def _more_columns(self) -> list[tuple[str, np.ndarray]]:
+        """Per-player columns a subclass adds after ``tie`` (its :meth:`rows` keys)."""
+        return []
+
+    def rows(self) -> list[dict[str, Any]]:
+        """One dict per player: player (1-based), hand, equity, win, tie, stderr.
+
+        Examples
+        --------
+        >>> equity(["AhAd", "KsKc"], board="Qh7c2d8s9h").rows()[0]
+        {'player': 1, 'hand': 'AhAd', 'equity': 1.0, 'win': 1.0, 'tie': 0.0, 'stderr': 0.0}
+        """
+        hands = self.hands or ("",) * len(self.equity)
+        return [{"player": i + 1, "hand": h, "equity": float(e), "win": float(w),
+                 "tie": float(t), "stderr": float(s)}
+                for i, (h, e, w, t, s) in enumerate(zip(hands, self.equity, self.win,
+                                                        self.tie, self.stderr))]
+
+    def to_pandas(self) -> Any:
+        """Return a DataFrame with one row per player.
+
+        Columns ``player``, ``hand``, ``equity``, ``win``, ``tie``, ``stderr``
+        (needs pandas: ``pip install handrank[pandas]``).
+
+        Examples
+        --------
+        >>> r = equity(["AhAd", "KsKc"], board="Qh7c2d8s")
+        >>> r.to_pandas()  # doctest: +SKIP
+           player  hand    equity       win  tie  stderr
+        0       1  AhAd  0.954545  0.954545  0.0     0.0
+        1       2  KsKc  0.045455  0.045455  0.0     0.0
+        """
+        from ..present._tabular import dataframe
+        return dataframe(self.rows(), ["player", "hand", "equity", "win", "tie",
+                                       *(name for name, _ in self._more_columns()), "stderr"])
+
+    def _table_columns(self) -> list[tuple[str, np.ndarray]]:
+        """The columns of the printed and HTML tables, each named once."""
+        columns = [("equity", self.equity), ("win", self.win), ("tie", self.tie),
+                   *self._more_columns()]
+        # hi-lo: win is the same array as scoop; show it once, as scoop
+        return [(name, values) for i, (name, values) in enumerate(columns)
+                if not any(v is values for _, v in columns[i + 1:])]
+
+    def _repr_html_(self) -> str:
+        from ..present._tabular import html_table
+        how = "exact" if self.exact else "monte carlo"
+        unit = "boards" if self.exact else "trials"
+        return (html_table(self.rows(), ["player", "hand",
+                                         *(name for name, _ in self._table_columns())])
+                + f"<p>{how}, {self.samples:,} {unit}</p>")
+
+
+def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike = "", *,
+           exact: bool | None = None,
+           trials: int | None = None, target_stderr: float | None = None,
+           seed: int | None = None, threads: int | None = None,
+           variant: VariantLike = None, game: str = "holdem",
+           progress: Any = None) -> EquityResult:
+    """Return each player's equity: exact enumeration or Monte Carlo.
+
+    Parameters
+    ----------
+    players : sequence
+        2 to 10 players, each an exact hand (``"AsKs"``, ``[51, 47]``), range
+        text (``"QQ+,AKs"``, ``"AA:0.5,KK"``), a :class:`Range`, or ``"random"``.
+    board : str or sequence of cards, optional
+        0 to 5 board cards.
+    dead : str or sequence of cards, optional
+        Cards no one can hold or be dealt.
+    exact : bool, optional
+        True forces enumeration, False forces Monte Carlo; by default
+        (None) exact when affordable, as explained under Notes.
+    trials : int, optional
+        Monte Carlo trials (default 1,000,000); with `target_stderr`, the cap.
+    target_stderr : float, optional
+        Run Monte Carlo in chunks until every player's standard error is
+        below this (at most `trials`, default 100,000,000 trials).
+    seed : int, optional
+        Seed of the Monte Carlo streams; the same seed gives the same
+        result bit for bit, whatever `threads` is and on any machine.
+        Stream ``c`` of the seed deals trials ``25000 * c`` to
+        ``25000 * (c + 1) - 1``.
+    threads : int, optional
+        Worker threads (default: every core); they share out the streams.
+    variant : str or Variant, optional
+        The deck and hand order (a name such as ``"shortdeck"`` or a
+        :class:`Variant`); hold'em's 52 cards by default.  Boards are dealt
+        only from the variant's deck and every given card must be in it.
+    game : {"holdem", "omaha", "omaha-hilo"}
+        ``"omaha"``: each player is an exact hand of 4, 5 or 6 cards (all
+        players the same size) or an Omaha range (Monte Carlo) and plays
+        exactly two hole cards with three from the board (see
+        :mod:`handrank.equity.omaha`).  ``"omaha-hilo"``: the same players,
+        eight or better; the result (:class:`handrank.equity.hilo.HiLoEquityResult`)
+        adds ``.high``, ``.low`` (each player's expected share of the high
+        and of the low half; a half with no qualifying low goes to the high
+        hand, so ``.low`` sums to the probability that a low exists) and
+        ``.scoop`` (the probability of the whole pot alone).
+    progress : callable, optional
+        ``progress(done, total)``, called on the calling thread as the work
+        goes (after each chunk: a part of the enumeration or a stream of
+        25,000 trials, at most about ten times a second while threads
+        run): `done` never decreases and the last call has ``done ==
+        total``.  Units: the parts of an exact enumeration, or trials (with
+        `target_stderr`, `total` is the trial cap, and a run stopped early by
+        the target ends with ``(done, done)``).  The Omaha and hi-lo games
+        report only the start and the end.  The result is the same with or
+        without it, bit for bit.
+
+    Returns
+    -------
+    EquityResult
+
+    Raises
+    ------
+    InvalidCardError, InvalidHandError
+        A bad card, a card outside the variant's deck, a card used twice
+        (naming both places), a bad board size, more cards needed than the
+        deck holds.
+    InvalidRangeError
+        Unparseable range text, a range with no combos left after card
+        removal, ranges that always clash.
+    ValueError
+        Fewer than 2 or more than 10 players, a bad `trials`, `threads` or
+        `target_stderr`, an exact enumeration too large, an unknown `game`.
+
+    Notes
+    -----
+    With ``exact=None``, and neither `trials` nor `target_stderr` given, the
+    cost of enumerating is estimated as ``tuples x min(boards, 50,000)``:
+    ``tuples`` is the product of the players' numbers of combos after card
+    removal, ``boards`` the number of ways to complete the board (boards of
+    equal ranks are counted together, so a full preflop enumeration costs
+    about 50,000 evaluations per tuple).  Up to 50 million (about a second on
+    one core) the answer is exact; above, Monte Carlo with 1,000,000 trials.
+    ``exact=True`` refuses estimates above 50 billion.
+
+    The rules of the showdown behind each deal: :ref:`rules-best-five` on the
+    rules page.
+
+    Examples
+    --------
+    >>> r = equity(["AhAd", "AsAc"])
+    >>> r.equity.tolist(), r.exact
+    ([0.5, 0.5], True)
+    >>> equity(["AhAd", "KsKc"], board="Ac Kd 2h 7s 9c").win.tolist()
+    [1.0, 0.0]
+    >>> equity(["AsKs", "QdQc"], board="As Kd 7h")
+    Traceback (most recent call last):
+    ...
+    handrank.errors.InvalidHandError: card 'As' is in player 1's hand and on the board
+    """
+    tally = _run.check_progress(progress)
+    if not (isinstance(game, str) and game in plain_names()):
+        # handrank.equity.equity (equity/__init__.py) sends the other games elsewhere
+        raise RuntimeError(f"internal error: game {game!r} reached the hold'em equity")
+    result = _equity(players, board, dead, exact, trials, target_stderr, seed, threads, variant,
+                     tally)
+    return replace(result, hands=_hand_labels(players))
+
+
+def _hand_labels(players: Any) -> tuple[str, ...]:
+    """Each player as text: range text as given, or the cards of an exact hand."""
+    out = []
+    for p in players:
+        if isinstance(p, Range):
+            out.append(p.text)
+        elif isinstance(p, str):
+            out.append(p.strip())
+        else:
+            try:
+                out.append(cards_str(cards(p)))
+            except (TypeError, ValueError):
+                out.append(str(p))
+    return tuple(out)
+
+
+def _equity(players: Any, board: Any, dead: Any, exact: bool | None, trials: int | None,
+            target_stderr: float | None, seed: int | None, threads: int | None,
+            variant: Any, progress: Any = None) -> EquityResult:
+    g = game_tables(variant)
+    spot = _prepare(players, board, dead, g)
+    trials, target_stderr = check_trials(trials, target_stderr)
+    nthreads = _threads(threads)
+    check_deal(spot)
+    if use_exact(spot, exact, trials, target_stderr):
+        return _exact(spot, nthreads, progress)
+    check_acceptance(spot, trials, target_stderr)
+    if _C is None:
+        return _monte_carlo_python(spot, trials, target_stderr, seed, progress)
+    return _monte_carlo(spot, trials, target_stderr, seed, nthreads, progress)
+
+
+#: Nodes the search for one deal may visit before it gives up (and lets the
+#: sampler, whose attempts are bounded, decide).
+DEAL_SEARCH_NODES = 200_000
+#: Tuples drawn by :func:`check_acceptance` to estimate how often a draw is a deal.
+PILOT_DRAWS = 1 << 18
+
+
+def _ranged(spot: _Spot) -> list[int]:
+    """Players whose combo is drawn from a range (and so may clash with another's)."""
+    return [p for p in range(spot.n) if not spot.deal[p] and len(spot.combos[p]) > 1]
+
+
+def deal_exists(spot: _Spot) -> bool | None:
+    """Whether the players can be given pairwise disjoint combos of positive weight.
+
+    A depth-first search over the players' combos (fewest first), with the
+    card sets already shown to lead nowhere remembered, so it is quick on
+    every range set met in practice; None if it visits `DEAL_SEARCH_NODES`
+    nodes without an answer.  The board, the dead cards and the exact hands
+    are off every range already (see :func:`_prepare`), and the count of
+    cards left was checked there, so this is the whole question.
+    """
+    masks = []
+    for p in range(spot.n):
+        if spot.deal[p]:
+            continue
+        keep = spot.weights[p] > 0
+        c = spot.combos[p][keep].astype(np.uint64)
+        if len(c) == 0:
+            return False
+        bits = (np.uint64(1) << c[:, 0]) | (np.uint64(1) << c[:, 1])
+        masks.append(sorted(set(int(b) for b in bits)))
+    masks.sort(key=len)
+    dead_ends: set[tuple[int, int]] = set()
+    nodes = 0
+
+    def search(i: int, used: int) -> bool | None:
+        nonlocal nodes
+        if i == len(masks):
+            return True
+        if (i, used) in dead_ends:
+            return False
+        for m in masks[i]:
+            if m & used:
+                continue
+            nodes += 1
+            if nodes > DEAL_SEARCH_NODES:
+                return None
+            found = search(i + 1, used | m)
+            if found:
+                return True
+            if found is None:
+                return None
+        dead_ends.add((i, used))
+        return False
+
+    return search(0, 0)
+
+
+def check_deal(spot: _Spot) -> None:
+    """Raise InvalidRangeError at once if no deal of the players' ranges exists."""
+    if len(_ranged(spot)) > 1 or any(not (w > 0).any() for w in spot.weights):
+        if deal_exists(spot) is False:
+            raise InvalidRangeError("the players' ranges always clash: no deal is possible")
+
+
+def check_acceptance(spot: _Spot, trials: int | None, target: float | None) -> None:
+    """Refuse at once a deal the Monte Carlo sampler would almost never draw.
+
+    The sampler draws each ranged player's combo by weight and rejects a
+    draw where two players share a card, giving up after about 1,000
+    attempts per trial (``1000 * trials``, at least a million).  When a
+    quick bound says clashes may be common, `PILOT_DRAWS` draws of a
+    generator of its own (the result's random streams are untouched)
+    estimate the share of draws that are deals; if the sampler would need
+    more than four times its attempts, it would only give up after a long
+    time, so the call is refused now with the sampler's own message.
+    """
+    ranged = _ranged(spot)
+    if len(ranged) < 2:
+        return
+    probs, marg = [], []
+    for p in ranged:
+        w = spot.weights[p]
+        pr = w / w.sum()
+        m = np.zeros(52)
+        np.add.at(m, spot.combos[p][:, 0], pr)
+        np.add.at(m, spot.combos[p][:, 1], pr)
+        probs.append(pr)
+        marg.append(m)
+    clash = sum(float(marg[i] @ marg[j]) for i in range(len(marg)) for j in range(i))
+    if clash < 0.5:         # a union bound: at least half the draws are deals
+        return
+    rng = np.random.default_rng(0x23)
+
+    def deals(draws: int) -> int:
+        used = np.zeros(draws, dtype=np.uint64)
+        ok = np.ones(draws, dtype=bool)
+        for p, pr in zip(ranged, probs):
+            pick = np.minimum(np.searchsorted(np.cumsum(pr), rng.random(draws), side="right"),
+                              len(pr) - 1)
+            c = spot.combos[p][pick].astype(np.uint64)
+            bits = (np.uint64(1) << c[:, 0]) | (np.uint64(1) << c[:, 1])
+            ok &= (used & bits) == 0
+            used |= bits
+        return int(ok.sum())
+
+    if deals(PILOT_DRAWS >> 6) * 100 >= PILOT_DRAWS >> 6:
+        return              # 1% of a first few draws are deals: far from the bound below
+    accepted = deals(PILOT_DRAWS)
+    cap = trials if trials is not None else (TARGET_MAX_TRIALS if target else DEFAULT_TRIALS)
+    todo = min(TARGET_CHUNK if target else cap, cap)
+    budget = max(1000 * todo, 1_000_000)
+    if todo * PILOT_DRAWS > 4 * budget * max(accepted, 1) and (accepted or todo >= 16):
+        if deal_exists(spot) is False:
+            raise InvalidRangeError("the players' ranges always clash: no deal is possible")
+        raise InvalidRangeError("the players' ranges clash in almost every deal")
+
+
+def use_exact(spot: _Spot, exact: bool | None, trials: Any, target_stderr: Any) -> bool:
+    """Whether :func:`equity` enumerates (True) or samples; raises on a bad combination.
+
+    Shared with :mod:`handrank.dask`, so both choose alike.
+    """
+    cost = spot.cost()
+    if exact is None:
+        exact = trials is None and target_stderr is None and cost <= EXACT_LIMIT
+        if _C is None and exact and spot.python_cost() > PYTHON_EXACT_LIMIT:
+            exact = False   # numpy enumeration would take long: Monte Carlo instead
+    if exact:
+        if trials is not None or target_stderr is not None:
+            raise ValueError("trials and target_stderr apply to Monte Carlo, not exact=True")
+        if cost > EXACT_MAX:
+            raise ValueError(f"exact enumeration too large (about {cost:.2g} evaluations, "
+                             f"limit {EXACT_MAX:.0e}); use exact=False")
+        return True
+    return False
+
+
+@dataclass
+class _Spot:
+    g: Any
+    n: int
+    board: np.ndarray
+    dead: np.ndarray
+    combos: list[np.ndarray]         # per player (k, 2) uint8
+    weights: list[np.ndarray]        # per player (k,) float64
+    deal: list[bool]                 # player is "random": dealt from the cards left (MC)
+
+    def cost(self) -> float:
+        fast = _exact_random.job(self)   # known hands v. "random": boards first
+        if fast is not None:
+            return fast.cost
+        tuples = math.prod(len(c) for c in self.combos)
+        left = _deck_size(self.g) - len(self.board) - len(self.dead) - 2 * self.n
+        boards = math.comb(left, BOARD_CARDS - len(self.board))
+        return float(tuples) * min(boards, LEAVES_PER_TUPLE)
+
+    def python_cost(self) -> float:
+        """Evaluations of the numpy enumeration: every board of every combo tuple."""
+        tuples = math.prod(len(c) for c in self.combos)
+        left = _deck_size(self.g) - len(self.board) - len(self.dead) - 2 * self.n
+        return float(tuples) * math.comb(left, BOARD_CARDS - len(self.board)) * self.n
+
+    def flat(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        combos = np.ascontiguousarray(np.concatenate(self.combos), dtype=np.uint8)
+        weights = np.ascontiguousarray(np.concatenate(self.weights), dtype=np.float64)
+        offsets = np.zeros(self.n + 1, dtype=np.int32)
+        offsets[1:] = np.cumsum([len(c) for c in self.combos])
+        return combos, weights, offsets
+
+
+def check_trials(trials: Any, target_stderr: Any) -> tuple[int | None, float | None]:
+    """``trials`` (1..MAX_TRIALS) and ``target_stderr`` (0..1) checked; shared with Omaha."""
+    if trials is not None:
+        trials = _validate.positive_int(trials, "trials", MAX_TRIALS)
+    if target_stderr is not None:
+        target_stderr = _validate.fraction(target_stderr, "target_stderr")
+    return trials, target_stderr
+
+
+def _deck_size(g: Any) -> int:
+    return int(g.in_deck[:52].sum())
+
+
+def _place(i: int) -> str:
+    return f"player {i + 1}'s hand"
+
+
+def table_cards(players: Any, board: Any, dead: Any) -> tuple[int, list[int], list[int]]:
+    """The number of players, the board and the dead cards, checked.
+
+    Shared with Omaha equity (``_omaha_equity``).
+    """
+    if isinstance(players, (str, bytes, Range)) or not hasattr(players, "__len__"):
+        raise TypeError(f"expected a sequence of players, got {type(players).__name__}")
+    n = len(players)
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise ValueError(f"expected {MIN_PLAYERS} to {MAX_PLAYERS} players, got {n}")
+    check_text_length(board)
+    check_text_length(dead)
+    b = cards(board) if not isinstance(board, str) or board.strip() else []
+    d = cards(dead) if not isinstance(dead, str) or dead.strip() else []
+    if len(b) > BOARD_CARDS:
+        raise InvalidHandError(f"expected 0 to {BOARD_CARDS} board cards, got {len(b)}")
+    return n, b, d
+
+
+def claim_card(where: dict[int, str], c: int, place: str, g: Any) -> None:
+    """Record that card ``c`` is at ``place``, or raise naming both places it is at."""
+    if not g.in_deck[c]:
+        raise InvalidCardError(f"card {card_str(c)!r} is not in the {g.name} deck")
+    if c in where:
+        first = where[c]
+        if first == place:
+            raise InvalidHandError(f"card {card_str(c)!r} is {_at(place)} twice")
+        a, b = (place, first) if not first.startswith("player") else (first, place)
+        raise InvalidHandError(f"card {card_str(c)!r} is {_at(a)} and {_at(b)}")
+    where[c] = place
+
+
+def _prepare(players: Any, board: Any, dead: Any, g: Any) -> _Spot:
+    n, b, d = table_cards(players, board, dead)
+    where: dict[int, str] = {}
+
+    def claim(c: int, place: str) -> None:
+        claim_card(where, c, place, g)
+
+    for c in b:
+        claim(c, "the board")
+    for c in d:
+        claim(c, "the dead cards")
+    ranges = [parse_player(p) for p in players]
+    exact_hands = [i for i, r in enumerate(ranges) if len(r) == 1]
+    for i in exact_hands:
+        for c in ranges[i].combos()[0]:
+            claim(c, _place(i))
+    need = 2 * n + BOARD_CARDS - len(b)
+    left = int(sum(1 for c in range(52) if c not in where and g.in_deck[c]))
+    left += 2 * len(exact_hands)        # exact hands were claimed above
+    if need > left:
+        raise InvalidHandError(f"not enough cards: {n} players and the board need {need} "
+                               f"more cards, the deck has {left} left")
+    combos, weights, deal = [], [], []
+    for i, (_, r) in enumerate(zip(players, ranges)):
+        if len(r) == 0:
+            raise InvalidRangeError(f"player {i + 1}'s range {quote(r.text)} is empty")
+        full_random = len(r) == 1326 and len(set(r.weights())) == 1
+        if len(r) == 1:
+            ids, w = r.arrays()
+        else:
+            taken = [c for c, place in where.items() if place != _place(i)]
+            taken += [c for c in range(52) if not g.in_deck[c]]  # outside the deck
+            rest = r.without(taken) if taken else r
+            if len(rest) == 0:
+                raise InvalidRangeError(
+                    f"player {i + 1}'s range {quote(r.text)} has no combos left after removing "
+                    "the board, the dead cards and the other players' hands")
+            ids, w = rest.arrays()
+        if (w < 0).any() or not np.isfinite(w).all():
+            raise InvalidRangeError(f"player {i + 1}'s range has a negative weight")
+        top = float(w.max())
+        if top > 0 and top != 1.0:
+            # Equity is the same for weights scaled per player; scaled so the
+            # largest is 1, a product of ten tiny weights cannot underflow.
+            w = w / top
+        combos.append(ids)
+        weights.append(w)
+        deal.append(full_random)
+    return _Spot(g, n, np.array(b, dtype=np.uint8), np.array(d, dtype=np.uint8), combos,
+                 weights, deal)
+
+
+def _at(place: str) -> str:
+    return ("on " if place == "the board" else "in ") + place
+
+
+def _threads(threads: Any) -> int:
+    return _validate.thread_count(threads)
+
+
+def _result_exact(spot: _Spot, out: np.ndarray, samples: int) -> EquityResult:
+    n = spot.n
+    total = out[3 * n]
+    if total <= 0:
+        raise InvalidRangeError("the players' ranges always clash: no deal is possible")
+    return EquityResult(equity=out[2 * n:3 * n] / SHARE_UNIT / total, win=out[:n] / total,
+                        tie=out[n:2 * n] / total, stderr=np.zeros(n), exact=True,
+                        samples=int(samples))
+
+
+def exact_parts(spot: _Spot) -> int:
+    """The parts an exact enumeration is cut into: a function of the spot only.
+
+    Part ``j`` of ``P`` takes the tuples ``j, j + P, ...``; the threads share
+    out whole parts and the parts' sums are added in part order, so the
+    result does not depend on `threads` (or on a progress callback), and the
+    parts are the progress steps.  A small job is one part.
+    """
+    tuples = math.prod(len(c) for c in spot.combos)
+    return 1 if spot.cost() <= INLINE_COST else max(1, min(tuples, EXACT_PARTS))
+
+
+def _heads_up_preflop(spot: _Spot) -> EquityResult | None:
+    """Two exact hands of hold'em, no board, no dead cards: the class table's counts.
+
+    The counts are hr_equity_exact's own integers for the pair's class
+    (:mod:`handrank.equity._hu_preflop`), put where it puts them, so the result is
+    the same doubles as the enumeration's.
+    """
+    if (spot.n != 2 or len(spot.board) or len(spot.dead) or spot.g is not _backend.GAMES["holdem"]
+            or any(len(c) != 1 for c in spot.combos)
+            or any(float(w[0]) != 1.0 for w in spot.weights) or any(spot.deal)):
+        return None
+    from . import _hu_preflop
+    got = _hu_preflop.counts(spot.combos[0][0], spot.combos[1][0])
+    if got is None:
+        return None
+    win_a, win_b, ties = got
+    out = np.array([win_a, win_b, ties, ties, SHARE_UNIT * win_a + SHARE_UNIT // 2 * ties,
+                    SHARE_UNIT * win_b + SHARE_UNIT // 2 * ties, _hu_preflop.BOARDS],
+                   dtype=np.float64)
+    return _result_exact(spot, out, _hu_preflop.BOARDS)
+
+
+def _exact(spot: _Spot, nthreads: int, progress: Any = None) -> EquityResult:
+    if _C is None:
+        return _exact_python(spot, progress)
+    quick_hu = _heads_up_preflop(spot)
+    if quick_hu is not None:
+        tally = _run.Tally(progress, 1)
+        tally.show()
+        tally.finish()
+        return quick_hu
+    fast = _exact_random.job(spot)
+    if fast is not None:   # known hands v. "random" (csrc/exact_random.c)
+        quick = _run.Tally(progress, 1)     # one step: the start and the end
+        quick.show()
+        counts = _exact_random.run(fast, spot, nthreads, fast.cost <= INLINE_COST)
+        quick.finish()
+        return _result_exact(spot, *counts)
+    ffi, lib = _C.ffi, _C.lib
+    n = spot.n
+    combos, weights, offsets = spot.flat()
+    parts = exact_parts(spot)
+    nthreads = max(1, min(nthreads, parts))
+    outs = np.zeros((parts, 3 * n + 1))
+    args = (spot.g.ptr, n, ffi.from_buffer("uint8_t[]", combos),
+            ffi.from_buffer("double[]", weights), ffi.from_buffer("int32_t[]", offsets),
+            ffi.from_buffer("uint8_t[]", spot.board), len(spot.board),
+            ffi.from_buffer("uint8_t[]", spot.dead), len(spot.dead))
+    tally = _run.Tally(progress, parts)
+    tally.show()
+
+    def part(t: int, cancel: _run.Cancel) -> int:
+        taken = 0
+        for j in range(t, parts, nthreads):
+            dst = ffi.from_buffer("double[]", outs[j], require_writable=True)
+            got = int(lib.hr_equity_exact(*args, j, parts, dst, cancel.ptr))
+            if got < 0:
+                return got
+            taken += got
+            tally.add(1)
+        return taken
+
+    taken = _run.run_tasks(part, nthreads, inline=spot.cost() <= INLINE_COST, tally=tally)
+    if min(taken) < 0:
+        raise RuntimeError("internal error: hr_equity_exact rejected its arguments")
+    tally.finish()
+    out = outs.sum(axis=0)
+    left = _deck_size(spot.g) - len(spot.board) - len(spot.dead) - 2 * n
+    boards = math.comb(left, BOARD_CARDS - len(spot.board))
+    return _result_exact(spot, out, sum(taken) * boards)
+
+
+def _exact_python(spot: _Spot, progress: Any = None) -> EquityResult:
+    """Exact enumeration with numpy, one tuple at a time, vectorised over boards."""
+    n, g = spot.n, spot.g
+    m = BOARD_CARDS - len(spot.board)
+    left = _deck_size(g) - len(spot.board) - len(spot.dead) - 2 * n
+    fixed = set(spot.board.tolist()) | set(spot.dead.tolist())
+    # Every m-subset of the cards left, as indices into each tuple's deck (the
+    # deck differs per tuple, its size does not).
+    subsets = combinations(left, m).astype(np.uint8)
+    out = np.zeros(3 * n + 1)
+    samples = 0
+    tally = _run.Tally(progress, math.prod(len(c) for c in spot.combos))
+    tally.show()
+    for choice in itertools.product(*[range(len(c)) for c in spot.combos]):
+        tally.add(1)
+        holes = [spot.combos[p][k] for p, k in enumerate(choice)]
+        used = set(fixed)
+        clash = False
+        for h in holes:
+            hs = {int(h[0]), int(h[1])}
+            if used & hs:
+                clash = True
+                break
+            used |= hs
+        if clash:
+            continue
+        w = float(np.prod([spot.weights[p][k] for p, k in enumerate(choice)]))
+        deck = np.array([c for c in range(52) if c not in used and g.in_deck[c]], dtype=np.uint8)
+        if len(deck) != left:
+            raise RuntimeError("internal error: the deck left differs between tuples")
+        rest = deck[subsets]
+        nb = len(rest)
+        base = np.concatenate([np.broadcast_to(spot.board, (nb, len(spot.board))), rest],
+                              axis=1)
+        strengths = np.empty((n, nb), dtype=np.uint16)
+        for p, h in enumerate(holes):
+            hand = np.ascontiguousarray(
+                np.concatenate([base, np.broadcast_to(h, (nb, 2))], axis=1), dtype=np.uint8)
+            if _fallback.eval_batch(g, hand, strengths[p]) >= 0:
+                raise RuntimeError("internal error: a bad hand in the exact enumeration")
+        best = strengths.max(axis=0)
+        top = strengths == best
+        count = top.sum(axis=0)
+        alone = top & (count == 1)
+        shared = top & (count > 1)
+        out[:n] += w * alone.sum(axis=1)
+        out[n:2 * n] += w * shared.sum(axis=1)
+        out[2 * n:3 * n] += w * (top * (SHARE_UNIT // count)).sum(axis=1)
+        out[3 * n] += w * nb
+        samples += nb
+    tally.finish()
+    return _result_exact(spot, out, samples)
+
+
+def mc_arrays(spot: _Spot) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The Monte Carlo kernel's combos, cumulative weights, uniform flags, offsets.
+
+    Shared with :mod:`handrank.dask`.
+    """
+    n = spot.n
+    combos_l, cum_l, uniform = [], [], np.zeros(n, dtype=np.uint8)
+    for p in range(n):
+        if spot.deal[p]:
+            combos_l.append(np.zeros((0, 2), dtype=np.uint8))
+            cum_l.append(np.zeros(0, dtype=np.uint64))
+            continue
+        w = spot.weights[p]
+        combos_l.append(spot.combos[p])
+        if np.all(w == w[0]):
+            uniform[p] = 1
+        c = np.cumsum(w)
+        scaled = np.floor(c / c[-1] * 2.0**32).astype(np.uint64)
+        scaled[-1] = np.uint64(1 << 32)
+        cum_l.append(scaled)
+    combos = np.ascontiguousarray(np.concatenate(combos_l), dtype=np.uint8)
+    cum = np.ascontiguousarray(np.concatenate(cum_l), dtype=np.uint64)
+    offsets = np.zeros(n + 1, dtype=np.int32)
+    offsets[1:] = np.cumsum([len(c) for c in combos_l])
+    return combos, cum, uniform, offsets
+
+
+def mc_seed(seed: Any) -> int:
+    """The 64-bit seed of the Monte Carlo streams (a random one for None)."""
+    if seed is None:
+        return secrets.randbits(64)
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+        raise TypeError(f"seed must be an int, got {type(seed).__name__}")
+    return int(seed) % (1 << 64)
+
+
+def _monte_carlo(spot: _Spot, trials: int | None, target: float | None, seed: int | None,
+                 nthreads: int, progress: Any = None) -> EquityResult:
+    ffi, lib = _C.ffi, _C.lib
+    n = spot.n
+    combos, cum, uniform, offsets = mc_arrays(spot)
+    seed = mc_seed(seed)
+    args = (spot.g.ptr, n, ffi.from_buffer("uint8_t[]", combos),
+            ffi.from_buffer("uint64_t[]", cum), ffi.from_buffer("uint8_t[]", uniform),
+            ffi.from_buffer("int32_t[]", offsets), ffi.from_buffer("uint8_t[]", spot.board),
+            len(spot.board), ffi.from_buffer("uint8_t[]", spot.dead), len(spot.dead))
+    total = np.zeros(4 * n + 2, dtype=np.int64)
+    cap = trials if trials is not None else (TARGET_MAX_TRIALS if target else DEFAULT_TRIALS)
+    chunk_size = TARGET_CHUNK if target else cap
+    tally = _run.Tally(progress, cap)
+    tally.show()
+    first = 0                # the first stream of this round
+    while total[4 * n] < cap:
+        todo = int(min(chunk_size, cap - total[4 * n]))
+        # Stream first + c deals the trials [c * MC_STREAM_TRIALS, ...) of the
+        # round; each thread takes a run of whole streams, so the counts (integer
+        # sums) are the same for any number of threads.
+        streams = -(-todo // MC_STREAM_TRIALS)
+        k = max(1, min(nthreads, todo // _MIN_TRIALS_PER_THREAD, streams))
+        outs = np.zeros((k, 4 * n + 2), dtype=np.int64)
+
+        def part(t: int, cancel: _run.Cancel, todo: int = todo, k: int = k,
+                 streams: int = streams, outs: np.ndarray = outs,
+                 first: int = first) -> int:
+            rng = ffi.new("hr_rng *")
+            dst = ffi.from_buffer("int64_t[]", outs[t], require_writable=True)
+            done = 0
+            for c in range(streams * t // k, streams * (t + 1) // k):
+                share = min(MC_STREAM_TRIALS, todo - c * MC_STREAM_TRIALS)
+                lib.hr_rng_seed(rng, seed, first + c)
+                attempts = min(max(1000 * share, 1_000_000), _MAX_ATTEMPTS)
+                got = int(lib.hr_equity_mc(*args, share, attempts, rng, dst, cancel.ptr))
+                if got < 0:
+                    return got
+                done += got
+                tally.add(got)
+                if got < share:      # clashing ranges, or cancelled
+                    break
+            return done
+
+        done = _run.run_tasks(part, k, inline=todo <= INLINE_TRIALS, tally=tally)
+        if min(done) < 0:
+            raise RuntimeError("internal error: hr_equity_mc rejected its arguments")
+        total += outs.sum(axis=0)
+        first += streams
+        if sum(done) < todo:
+            if total[4 * n] == 0:
+                raise InvalidRangeError("the players' ranges always clash: no deal is possible")
+            raise InvalidRangeError("the players' ranges clash in almost every deal")
+        if target is not None and _stderr(total, n).max() < target:
+            break
+    acc = int(total[4 * n])
+    tally.finish(acc)
+    return EquityResult(equity=total[2 * n:3 * n] / SHARE_UNIT / acc, win=total[:n] / acc,
+                        tie=total[n:2 * n] / acc, stderr=_stderr(total, n), exact=False,
+                        samples=acc)
+
+
+def _monte_carlo_python(spot: _Spot, trials: int | None, target: float | None,
+                        seed: int | None, progress: Any = None) -> EquityResult:
+    """Monte Carlo with numpy, ``PYTHON_MC_CHUNK`` trials at a time (no C core).
+
+    Each trial draws every ranged player's combo by weight and is rejected
+    when two of them share a card (so a tuple's chance is proportional to the
+    product of its weights, as in the C core); the random players' hands and
+    the missing board cards are then dealt from the cards left: one uniform
+    key per card, known cards keyed out, the smallest keys in key order.
+    One numpy ``Generator`` seeded by `seed` draws everything, so the same
+    seed gives the same result bit for bit, whatever `threads` is.  The
+    tallies have the C core's layout, so the standard errors come from the
+    same :func:`_stderr`.
+    """
+    rng = np.random.default_rng(mc_seed(seed))
+    n, g = spot.n, spot.g
+    m = BOARD_CARDS - len(spot.board)
+    ranged = [p for p in range(n) if not spot.deal[p]]
+    dealt = [p for p in range(n) if spot.deal[p]]
+    k = 2 * len(dealt) + m                       # cards dealt per trial
+    cums = []
+    for p in ranged:
+        c = np.cumsum(spot.weights[p])
+        cums.append(c / c[-1])
+    known = ~np.asarray(g.in_deck[:52], dtype=bool)
+    known[spot.board] = True
+    known[spot.dead] = True
+    total = np.zeros(4 * n + 2, dtype=np.int64)
+    cap = trials if trials is not None else (TARGET_MAX_TRIALS if target else DEFAULT_TRIALS)
+    chunk_size = TARGET_CHUNK if target else cap
+    tally = _run.Tally(progress, cap)
+    tally.show()
+    while total[4 * n] < cap:
+        todo = int(min(chunk_size, cap - total[4 * n]))
+        done, attempts, max_attempts = 0, 0, max(1000 * todo, 1_000_000)
+        while done < todo:
+            if attempts >= max_attempts:
+                if total[4 * n] + done == 0:
+                    raise InvalidRangeError("the players' ranges always clash: "
+                                            "no deal is possible")
+                raise InvalidRangeError("the players' ranges clash in almost every deal")
+            rows = min(PYTHON_MC_CHUNK, max(todo - done, 1024))
+            attempts += rows
+            holes = np.empty((rows, n, 2), dtype=np.uint8)
+            for p, cum in zip(ranged, cums):
+                pick = np.minimum(np.searchsorted(cum, rng.random(rows), side="right"),
+                                  len(cum) - 1)
+                holes[:, p] = spot.combos[p][pick]
+            if len(ranged) > 1:
+                held = np.sort(holes[:, ranged].reshape(rows, -1), axis=1)
+                ok = (held[:, 1:] != held[:, :-1]).all(axis=1)
+                holes = holes[ok]
+            rows = min(len(holes), todo - done)
+            if rows == 0:
+                continue
+            holes = holes[:rows]
+            keys = rng.random((rows, 52))
+            keys[:, known] = 2.0
+            if ranged:
+                np.put_along_axis(keys, holes[:, ranged].reshape(rows, -1).astype(np.intp),
+                                  2.0, axis=1)
+            if k:
+                part = np.argpartition(keys, k - 1, axis=1)[:, :k]
+                order = np.argsort(np.take_along_axis(keys, part, axis=1), axis=1)
+                drawn = np.take_along_axis(part, order, axis=1).astype(np.uint8)
+            else:
+                drawn = np.zeros((rows, 0), dtype=np.uint8)
+            if dealt:
+                holes[:, dealt] = drawn[:, :2 * len(dealt)].reshape(rows, len(dealt), 2)
+            boards = np.concatenate(
+                [np.broadcast_to(spot.board, (rows, len(spot.board))), drawn[:, 2 * len(dealt):]],
+                axis=1)
+            strengths = np.empty((n, rows), dtype=np.uint16)
+            for p in range(n):
+                hand = np.ascontiguousarray(np.concatenate([boards, holes[:, p]], axis=1))
+                if _fallback.eval_batch(g, hand, strengths[p]) >= 0:
+                    raise RuntimeError("internal error: a bad hand in a Monte Carlo deal")
+            top = strengths == strengths.max(axis=0)
+            count = top.sum(axis=0)
+            share = top * (SHARE_UNIT // count).astype(np.int64)
+            total[:n] += (top & (count == 1)).sum(axis=1)
+            total[n:2 * n] += (top & (count > 1)).sum(axis=1)
+            total[2 * n:3 * n] += share.sum(axis=1)
+            total[3 * n:4 * n] += (share * share).sum(axis=1)
+            done += rows
+            tally.add(rows)
+        total[4 * n] += done
+        if target is not None and _stderr(total, n).max() < target:
+            break
+    acc = int(total[4 * n])
+    tally.finish(acc)
+    return EquityResult(equity=total[2 * n:3 * n] / SHARE_UNIT / acc, win=total[:n] / acc,
+                        tie=total[n:2 * n] / acc, stderr=_stderr(total, n), exact=False,
+                        samples=acc)
+
+
+def _stderr(total: np.ndarray, n: int) -> np.ndarray:
+    acc = float(total[4 * n])
+    if acc < 2:
+        return np.full(n, np.inf)
+    mean = total[2 * n:3 * n] / SHARE_UNIT / acc
+    mean_sq = total[3 * n:4 * n] / SHARE_UNIT**2 / acc
+    var = np.maximum(mean_sq - mean * mean, 0.0) * acc / (acc - 1)
+    return np.sqrt(var / acc)

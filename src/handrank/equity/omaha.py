@@ -1,0 +1,801 @@
+"""Omaha equity: exact hands of 4, 5 or 6 cards, each playing two hole cards.
+
+Reached through ``handrank.equity(..., game="omaha")``.  Both methods are
+vectorised over boards: the boards (every completion of the given board, or
+random ones) are built as numpy arrays in chunks of ``CHUNK`` rows and each
+player's strengths come from one :func:`handrank.evaluate_omaha_batch` call
+per chunk.
+
+Choosing the method (``exact=None``): exact when the number of (board,
+player) evaluations is at most ``EXACT_LIMIT`` (20 million, about two seconds
+on one core, which covers heads-up preflop), otherwise Monte Carlo with
+``DEFAULT_TRIALS`` trials.  ``exact=True`` refuses more than ``EXACT_MAX``.
+
+Monte Carlo draws each trial's missing board cards uniformly from the cards
+left with a numpy ``Generator`` seeded by `seed`, so the same seed gives the
+same result whatever `threads` is.
+
+On the C backend both methods run in C instead (csrc/omaha_mc.c, the numpy
+code above stays the Python backend's): exact enumeration by each hand's
+best per board triple (:func:`_c_exact`), Monte Carlo with hands, ranges and
+``"random"`` by :func:`c_sample` (the same joint distribution as
+:func:`sample_ranges`; seeded streams of ``MC_STREAM_TRIALS`` trials as in
+hold'em, so the same seed gives the same result whatever `threads` is).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+from ..core import _backend, _run
+from ..core._combinations import combinations as _combinations
+from ..core._validate import quote
+from ..core.cards import card_str, cards
+from ..core.errors import InvalidCardError, InvalidHandError, InvalidRangeError
+from ..games.hilo import evaluate_omaha_hilo_batch
+from ..games.holdem import game_tables
+from ..games.omaha import evaluate_omaha_batch
+from ..ranges.holdem import Range, parse_player
+from ..ranges.omaha import OmahaRange
+from . import _exact_tally
+from .holdem import (
+    BOARD_CARDS,
+    DEFAULT_TRIALS,
+    PYTHON_EXACT_LIMIT,
+    TARGET_MAX_TRIALS,
+    EquityResult,
+    _threads,
+    check_trials,
+    claim_card,
+    mc_seed,
+    table_cards,
+)
+
+__all__ = ["equity"]
+
+GAMES = ("holdem", "omaha")
+HOLE_SIZES = (4, 5, 6)
+EXACT_LIMIT = 20_000_000
+EXACT_MAX = 2_000_000_000
+CHUNK = 1 << 16              # boards per evaluate_omaha_batch call
+TARGET_CHUNK = 100_000       # trials between two target_stderr checks
+
+
+def equity(players: Any, board: Any = "", dead: Any = "", *, game: str = "omaha",
+           exact: bool | None = None, trials: int | None = None,
+           target_stderr: float | None = None, seed: int | None = None,
+           threads: int | None = None, variant: Any = None) -> EquityResult:
+    """Omaha equity of exact hands; see :func:`handrank.equity` for the parameters.
+
+    Each player is an exact hand of 4, 5 or 6 cards (every player the same
+    size) or an Omaha range (:class:`handrank.omaha_ranges.OmahaRange` or its
+    text, ``"random"``), and makes the best hand of exactly two hole cards and
+    three board cards.  With any range the method is Monte Carlo (hands drawn
+    jointly by weight with card removal, a bounded loop); ``exact=True`` with
+    ranges raises ValueError.  Hold'em range text raises InvalidRangeError.
+
+    Raises
+    ------
+    ValueError
+        An unknown `game`, fewer than 2 or more than 10 players, a bad
+        `trials`, `threads` or `target_stderr`, an exact enumeration too large.
+    InvalidCardError, InvalidHandError
+        A bad card, a card outside the variant's deck, a card used twice, a
+        hand of other than 4 to 6 cards, hands of different sizes, a bad
+        board size, more cards needed than the deck holds.
+    InvalidRangeError
+        Bad range text, a hold'em range, a range emptied by the board or dead
+        cards, ranges that leave no deal.
+
+    Examples
+    --------
+    >>> r = equity(["As Ks Qd Jd", "7c 7h 2c 2h"], board="Ah Kh 7d 2s Qs")
+    >>> r.equity.tolist(), r.exact
+    ([0.0, 1.0], True)
+    """
+    g = game_tables(variant)
+    if not isinstance(players, (str, bytes)) and hasattr(players, "__len__") \
+            and any(_is_range(p) for p in players):
+        return _range_equity(variant, g, players, board, dead, exact, trials, target_stderr,
+                             seed, nthreads=_threads(threads))
+    holes, b, d = _prepare(players, board, dead, g)
+    trials, target_stderr = check_trials(trials, target_stderr)
+    nthreads = _threads(threads)
+    used = set(b) | set(d) | {c for h in holes for c in h}
+    deck = np.array([c for c in range(52) if c not in used and g.in_deck[c]],
+                    dtype=np.uint8)
+    m = BOARD_CARDS - len(b)
+    cost = math.comb(len(deck), m) * len(holes)
+    if exact is None:
+        exact = trials is None and target_stderr is None and cost <= EXACT_LIMIT
+        exact = exact and not python_too_slow(cost, len(holes[0]))
+    if exact:
+        if trials is not None or target_stderr is not None:
+            raise ValueError("trials and target_stderr apply to Monte Carlo, not exact=True")
+        if cost > EXACT_MAX:
+            raise ValueError(f"exact enumeration too large ({cost:.2g} evaluations, "
+                             f"limit {EXACT_MAX:.0e}); use exact=False")
+        if _backend.core is not None:
+            return _c_exact(g, holes, b, deck, nthreads)
+        return _exact(variant, holes, np.array(b, dtype=np.uint8), deck, m, nthreads)
+    if _backend.core is not None:
+        players_c = [(np.array([h], dtype=np.uint8), None) for h in holes]
+        total, done = c_sample(g, False, players_c, b, d, trials, target_stderr, seed,
+                               nthreads, _high_sums, _stderr)
+        return EquityResult(equity=total[2] / done, win=total[0] / done, tie=total[1] / done,
+                            stderr=_stderr(total, done), exact=False, samples=done)
+    return _monte_carlo(variant, holes, np.array(b, dtype=np.uint8), deck, m, trials,
+                        target_stderr, seed, nthreads)
+
+
+def python_too_slow(cost: float, hole: int) -> bool:
+    """Whether the Python backend would enumerate for long: Monte Carlo instead.
+
+    `cost` counts hands; each is ``comb(hole, 2) * 10`` five-card evaluations
+    (60 for Omaha), held to the hold'em rule's ``PYTHON_EXACT_LIMIT``.  The
+    C core enumerates up to ``EXACT_LIMIT`` as before.
+    """
+    return _backend.core is None and cost * math.comb(hole, 2) * 10 > PYTHON_EXACT_LIMIT
+
+
+def _prepare(players: Any, board: Any, dead: Any,
+             g: Any) -> tuple[list[list[int]], list[int], list[int]]:
+    n, b, d = table_cards(players, board, dead)
+    holes = [_hand(p, i) for i, p in enumerate(players)]
+    sizes = sorted({len(h) for h in holes})
+    if len(sizes) > 1:
+        raise InvalidHandError(f"expected every omaha hand to have the same number of cards, "
+                               f"got {sizes[0]} and {sizes[-1]}")
+    where: dict[int, str] = {}
+    places = [(c, "the board") for c in b] + [(c, "the dead cards") for c in d]
+    places += [(c, f"player {i + 1}'s hand") for i, h in enumerate(holes) for c in h]
+    for c, place in places:
+        claim_card(where, c, place, g)
+    size = int(g.in_deck[:52].sum())
+    need = BOARD_CARDS - len(b)
+    left = size - len(where)
+    if need > left:
+        raise InvalidHandError(f"not enough cards: the board needs {need} more cards, "
+                               f"the deck has {left} left")
+    return holes, b, d
+
+
+def _hand(p: Any, i: int) -> list[int]:
+    what = f"player {i + 1}'s hand"
+    if isinstance(p, Range) or (isinstance(p, str) and p.strip().lower() == "random"):
+        raise InvalidRangeError(f"{what}: omaha equity takes exact hands, "
+                                "ranges are not supported")
+    try:
+        ids = cards(p)
+    except InvalidCardError as err:
+        try:
+            parse_player(p)
+        except (ValueError, TypeError):
+            raise err from None
+        raise InvalidRangeError(f"{what}: omaha equity takes exact hands, ranges are not "
+                                "supported") from None
+    if len(ids) not in HOLE_SIZES:
+        raise InvalidHandError(f"expected 4 to 6 cards in {what}, got {len(ids)}")
+    return ids
+
+
+def _strengths(v: Any, holes: list[list[int]], boards: np.ndarray, nthreads: int) -> np.ndarray:
+    """(players, boards) strengths, one evaluate_omaha_batch call per player."""
+    nb = len(boards)
+    out = np.empty((len(holes), nb), dtype=np.uint16)
+    for p, h in enumerate(holes):
+        hs = np.broadcast_to(np.array(h, dtype=np.uint8), (nb, len(h)))
+        evaluate_omaha_batch(hs, boards, out=out[p], threads=nthreads, variant=v)
+    return out
+
+
+def _tally(s: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Per player: boards won alone, boards tied, sum of pot shares, sum of their squares."""
+    top = s == s.max(axis=0)
+    count = top.sum(axis=0)
+    share = top / count
+    return ((top & (count == 1)).sum(axis=1), (top & (count > 1)).sum(axis=1),
+            share.sum(axis=1), (share * share).sum(axis=1))
+
+
+def _boards(board: np.ndarray, rest: np.ndarray) -> np.ndarray:
+    return np.ascontiguousarray(
+        np.concatenate([np.broadcast_to(board, (len(rest), len(board))), rest], axis=1),
+        dtype=np.uint8)
+
+
+def _exact(variant: Any, holes: list[list[int]], board: np.ndarray, deck: np.ndarray, m: int,
+           nthreads: int) -> EquityResult:
+    n = len(holes)
+    idx = _combinations(len(deck), m)
+    total = np.zeros((4, n))
+    for lo in range(0, len(idx), CHUNK):
+        boards = _boards(board, deck[idx[lo:lo + CHUNK]])
+        total += np.array(_tally(_strengths(variant, holes, boards, nthreads)))
+    nb = len(idx)
+    return EquityResult(equity=total[2] / nb, win=total[0] / nb, tie=total[1] / nb,
+                        stderr=np.zeros(n), exact=True, samples=nb)
+
+
+def sample_boards(board: np.ndarray, deck: np.ndarray, m: int, trials: int | None,
+                  target: float | None, seed: int | None,
+                  tally: Callable[[np.ndarray], np.ndarray],
+                  stderr: Callable[[np.ndarray, int], np.ndarray]) -> tuple[np.ndarray, int]:
+    """Monte Carlo over runouts, shared by Omaha and Omaha hi-lo equity.
+
+    Deals `m` more board cards from `deck` per trial (seeded from `seed`),
+    adds the array ``tally(boards)`` per chunk, and stops at
+    `trials`, or once ``stderr(total, done)`` is below `target`.  Returns
+    (total, trials done).
+    """
+    rng = np.random.default_rng(mc_seed(seed))
+    cap = trials if trials is not None else (TARGET_MAX_TRIALS if target else DEFAULT_TRIALS)
+    step = TARGET_CHUNK if target else CHUNK
+    total: np.ndarray | None = None
+    done = 0
+    while done < cap:
+        k = int(min(step, cap - done))
+        for lo in range(0, k, CHUNK):
+            n_rows = min(CHUNK, k - lo)
+            # m distinct cards per row: the m smallest of uniform keys
+            pick = np.argpartition(rng.random((n_rows, len(deck))), m - 1, axis=1)[:, :m] \
+                if m else np.zeros((n_rows, 0), dtype=np.int64)
+            part = np.asarray(tally(_boards(board, deck[pick])), dtype=np.float64)
+            total = part if total is None else total + part
+        done += k
+        if target is not None and total is not None and stderr(total, done).max() < target:
+            break
+    if total is None:
+        raise RuntimeError("internal error: a Monte Carlo run of no trials")
+    return total, done
+
+
+def _monte_carlo(variant: Any, holes: list[list[int]], board: np.ndarray, deck: np.ndarray, m: int,
+                 trials: int | None, target: float | None, seed: int | None,
+                 nthreads: int) -> EquityResult:
+    total, done = sample_boards(
+        board, deck, m, trials, target, seed,
+        lambda boards: np.array(_tally(_strengths(variant, holes, boards, nthreads))), _stderr)
+    return EquityResult(equity=total[2] / done, win=total[0] / done, tie=total[1] / done,
+                        stderr=_stderr(total, done), exact=False, samples=done)
+
+
+def _stderr(total: np.ndarray, acc: int) -> np.ndarray:
+    if acc < 2:
+        return np.full(total.shape[1], np.inf)
+    mean = total[2] / acc
+    var = np.maximum(total[3] / acc - mean * mean, 0.0) * acc / (acc - 1)
+    stderr: np.ndarray = np.sqrt(var / acc)
+    return stderr
+
+
+
+# ---------------------------------------------------------------------------
+# ranges (Monte Carlo only)
+
+MAX_DRAWS_FACTOR = 1000      # draws per wanted trial before giving up
+MIN_DRAWS = 1_000_000        # draws tried before deciding no deal exists
+
+
+def _is_range(p: Any) -> bool:
+    if isinstance(p, OmahaRange):
+        return True
+    if not isinstance(p, str):
+        return False
+    if p.strip().lower() in ("random", "*"):
+        return True
+    try:
+        cards(p)
+    except InvalidCardError:
+        pass
+    else:
+        return False
+    # text that is neither omaha nor hold'em range text keeps the card error,
+    # unless it is written in range notation: then the range parser's error
+    for parse in (OmahaRange, parse_player):
+        try:
+            parse(p)
+        except (ValueError, TypeError):
+            continue
+        return True
+    return _RANGE_TEXT.search(p) is not None
+
+
+# wildcards, weights, unions, percentages, suit variables or two ranks in a
+# row: never card text, so the range parser says what is wrong
+_RANGE_TEXT = re.compile(r"[*:,%]|[2-9TJQKA][xyzw2-9TJQKA]")
+
+
+def _player_range(p: Any, i: int) -> OmahaRange:
+    if isinstance(p, OmahaRange):
+        return p
+    if isinstance(p, str) and _is_range(p):
+        try:
+            return OmahaRange(p)
+        except InvalidRangeError as err:
+            try:
+                parse_player(p)
+            except (ValueError, TypeError):
+                raise err from None
+            raise InvalidRangeError(
+                f"player {i + 1}'s range {quote(p)} is hold'em notation: hold'em ranges are "
+                f"not supported in omaha equity, write omaha notation ({err})") from None
+    ids = _hand(p, i)
+    return OmahaRange("".join(card_str(c) for c in ids))
+
+
+def _range_equity(variant: Any, g: Any, players: Any, board: Any, dead: Any,
+                  exact: bool | None, trials: int | None, target: float | None,
+                  seed: int | None, nthreads: int) -> EquityResult:
+    """Monte Carlo equity of Omaha ranges, drawn jointly with card removal (sample_ranges)."""
+    n, rs, barr, m, blocked, trials, target = range_spot(
+        getattr(variant, "hole_cards", None), g, players, board, dead, exact, trials, target)
+
+    def tally(hs: list[np.ndarray], boards: np.ndarray) -> np.ndarray:
+        s = np.empty((n, len(boards)), dtype=np.uint16)
+        for p, h in enumerate(hs):
+            evaluate_omaha_batch(h, boards, out=s[p], threads=nthreads, variant=variant)
+        return np.array(_tally(s))
+
+    total, done, exact = ranges_sums(g, variant, False, rs, barr, m, blocked, trials, target,
+                                     seed, nthreads, _high_sums, tally, _stderr)
+    if exact:
+        return EquityResult(equity=total[0], win=total[1], tie=total[2], stderr=np.zeros(n),
+                            exact=True, samples=done)
+    return EquityResult(equity=total[2] / done, win=total[0] / done, tie=total[1] / done,
+                        stderr=_stderr(total, done), exact=False, samples=done)
+
+
+def range_spot(size: Any, g: Any, players: Any, board: Any, dead: Any, exact: bool | None,
+               trials: int | None, target: float | None
+               ) -> tuple[int, list[OmahaRange], np.ndarray, int, np.ndarray,
+                          int | None, float | None]:
+    """Check a spot with Omaha ranges; shared by Omaha and Omaha hi-lo equity.
+
+    `size` is the game's hole-card count (what "random" deals), or None to
+    take that of the other players (4 when every player is "random").
+    Returns (players, ranges without the board, dead and off-deck cards,
+    board ids, board cards to deal, blocked-card mask, trials, target).
+    """
+    n, b, d = table_cards(players, board, dead)
+    if exact:
+        raise ValueError("exact omaha equity with ranges is not supported yet; use exact=False")
+    trials, target = check_trials(trials, target)
+    where: dict[int, str] = {}
+    for c, place in [(c, "the board") for c in b] + [(c, "the dead cards") for c in d]:
+        claim_card(where, c, place, g)
+    if size not in HOLE_SIZES:
+        known = [_player_range(p, i).size for i, p in enumerate(players)
+                 if not (isinstance(p, str) and p.strip().lower() in ("random", "*"))]
+        size = known[0] if known else 4
+    rs = [OmahaRange(p, size) if isinstance(p, str) and p.strip().lower() in ("random", "*")
+          else _player_range(p, i) for i, p in enumerate(players)]
+    sizes = sorted({r.size for r in rs})
+    if len(sizes) > 1:
+        raise InvalidHandError(f"expected every omaha hand to have the same number of cards, "
+                               f"got {sizes[0]} and {sizes[-1]}")
+    off_deck = [c for c in range(52) if not g.in_deck[c]]
+    gone = list(b) + list(d) + off_deck
+    rs = [r.without(gone) if gone else r for r in rs]
+    for i, r in enumerate(rs):
+        if not len(r):
+            raise InvalidRangeError(f"player {i + 1}'s range has no hand left after the board, "
+                                    "dead cards and deck")
+    m = BOARD_CARDS - len(b)
+    if n * sizes[0] + m > 52 - len(gone):
+        raise InvalidHandError("not enough cards for every player and the board")
+    blocked = np.zeros(52, dtype=bool)
+    blocked[gone] = True
+    return n, rs, np.array(b, dtype=np.uint8), m, blocked, trials, target
+
+
+def dead_cards(blocked: np.ndarray, board: np.ndarray, g: Any) -> np.ndarray:
+    """The blocked cards that are neither on the board nor outside the deck: the dead cards."""
+    keep = blocked.copy()
+    keep[board.astype(np.intp)] = False
+    keep &= np.asarray(g.in_deck[:52], dtype=bool)
+    return np.flatnonzero(keep).astype(np.uint8)
+
+
+def draw_batch(rng: np.random.Generator, rs: list[OmahaRange], probs: list[Any], k: int,
+               blocked: np.ndarray, board: np.ndarray,
+               m: int) -> tuple[list[np.ndarray], np.ndarray]:
+    """One batch of `k` draws: the deals whose hands fit together, and their boards.
+
+    Draws one hand per player from its range (uniform, or by `probs`),
+    keeps the draws where no card is used twice, and completes each kept
+    board with `m` cards from those neither blocked nor held.  Returns
+    (each player's kept hands, boards), both of the kept rows.
+    """
+    hs = [r.hands[rng.integers(0, len(r), size=k) if pr is None
+                  else rng.choice(len(r), size=k, p=pr)] for r, pr in zip(rs, probs)]
+    used = np.zeros((k, 52), dtype=np.int8)
+    rows = np.arange(k)[:, None]
+    for h in hs:
+        np.add.at(used, (np.broadcast_to(rows, h.shape), h), 1)
+    ok = (used <= 1).all(axis=1)
+    keys = rng.random((int(ok.sum()), 52)) if ok.any() else np.zeros((0, 52))
+    keys[(used[ok] > 0) | blocked] = 2.0
+    pick = np.argpartition(keys, m - 1, axis=1)[:, :m].astype(np.uint8) if m and len(keys) \
+        else np.zeros((len(keys), m), dtype=np.uint8)
+    return [np.ascontiguousarray(h[ok]) for h in hs], _boards(board, pick)
+
+
+def sample_ranges(rs: list[OmahaRange], board: np.ndarray, m: int, blocked: np.ndarray,
+                  trials: int | None, target: float | None, seed: int | None,
+                  tally: Callable[[list[np.ndarray], np.ndarray], np.ndarray],
+                  stderr: Callable[[np.ndarray, int], np.ndarray]) -> tuple[np.ndarray, int]:
+    """Monte Carlo over Omaha ranges, shared by Omaha and Omaha hi-lo equity.
+
+    Each trial draws one hand per player from its range (by weight) and keeps
+    the trial when no card is used twice (:func:`draw_batch`), which samples
+    the joint distribution of the hands given that they fit together; adds
+    ``tally(hands, boards)`` per batch and stops as :func:`sample_boards`
+    does.  The loop is bounded (``MAX_DRAWS_FACTOR`` draws per trial) and
+    raises InvalidRangeError when deals are too rare.  Returns (total, done).
+    """
+    rng = np.random.default_rng(mc_seed(seed))
+    cap = trials if trials is not None else (TARGET_MAX_TRIALS if target else DEFAULT_TRIALS)
+    probs = [None if (r.weights == r.weights[0]).all() else r.weights / r.weights.sum()
+             for r in rs]
+    total: np.ndarray | None = None
+    done = drawn = 0
+    while done < cap:
+        k = int(min(CHUNK, cap - done))
+        drawn += k
+        hs, boards = draw_batch(rng, rs, probs, k, blocked, board, m)
+        if len(boards):
+            part = np.asarray(tally(hs, boards), dtype=np.float64)
+            total = part if total is None else total + part
+            done += len(boards)
+        if target is not None and total is not None and done >= 2 \
+                and stderr(total, done).max() < target:
+            break
+        check_draws(done, drawn, cap)
+    if total is None or done == 0:
+        raise InvalidRangeError("no deal found: the ranges collide with each other")
+    return total, done
+
+
+def ranges_sums(g: Any, variant: Any, hilo: bool, rs: list[OmahaRange], board: np.ndarray,
+                m: int, blocked: np.ndarray, trials: int | None, target: float | None,
+                seed: int | None, nthreads: int, convert: Callable[[np.ndarray], np.ndarray],
+                tally: Callable[[list[np.ndarray], np.ndarray], np.ndarray],
+                stderr: Callable[[np.ndarray, int], np.ndarray]) -> tuple[np.ndarray, int, bool]:
+    """Omaha or Omaha hi-lo ranges: the C core's sampler (:func:`c_sample`,
+    sums through `convert`) or numpy's (:func:`sample_ranges`, sums from
+    `tally`), or when the ranges collide :func:`clash_exact`.  Returns (the
+    sums, trials, False) from a sampler, or (the (5, n) weighted means,
+    deals, True)."""
+    try:
+        if _backend.core is not None:
+            total, done = c_sample(g, hilo, c_players(rs, int((~blocked).sum())), board,
+                                   dead_cards(blocked, board, g), trials, target, seed,
+                                   nthreads, convert, stderr)
+        else:
+            total, done = sample_ranges(rs, board, m, blocked, trials, target, seed, tally,
+                                        stderr)
+    except InvalidRangeError as err:
+        sums, weight, deals = clash_exact(err, g, variant, hilo, rs, board, blocked, nthreads)
+        return sums / weight, deals, True
+    return total, done, False
+
+
+# Colliding ranges enumerated instead (clash_exact): hand tuples walked, and
+# tuples x runouts (of which fewer than 1 in MAX_DRAWS_FACTOR fit together).
+CLASH_TUPLES = 1_000_000_000
+CLASH_TUPLE_RUNOUTS = 5_000_000_000_000
+CLASH_CELLS = 50_000_000
+
+
+def clash_exact(err: InvalidRangeError, g: Any, variant: Any, hilo: bool,
+                rs: list[OmahaRange], board: np.ndarray, blocked: np.ndarray,
+                nthreads: int) -> tuple[np.ndarray, float, int]:
+    """Exact equity of ranges the sampler found to collide.
+
+    When the Monte Carlo stopped with `err` (the ranges clash in almost
+    every deal), every tuple of hands that fit together is enumerated with
+    every runout, weighted as the sampler weights them (csrc/omaha_exact.c
+    on the C core, numpy on the Python backend), if the ranges are small
+    enough (``CLASH_TUPLES``, ``CLASH_CELLS``; the Python backend
+    ``NUMPY_CLASH_CELLS``); otherwise, or when no tuple fits at all, `err`
+    is raised.  Returns the (5, n) weighted sums (as hr_tuple_tally's),
+    their total weight and the (tuple, runout) deals.
+    """
+    tuples = math.prod(len(r) for r in rs)
+    gone = blocked.copy()
+    for r in rs:
+        if len(r) == 1:
+            gone[r.hands[0]] = True
+    left = np.flatnonzero(~gone).astype(np.uint8)
+    m = BOARD_CARDS - len(board)
+    runs = math.comb(len(left), m)
+    cols = sum(len(r) for r in rs)
+    if tuples > CLASH_TUPLES or tuples * runs > CLASH_TUPLE_RUNOUTS or cols * runs > CLASH_CELLS:
+        raise err
+    every = np.ascontiguousarray(np.concatenate([r.hands for r in rs]), dtype=np.uint8)
+    bits = np.left_shift(np.uint64(1), every.astype(np.uint64))
+    masks = np.bitwise_or.reduce(bits, axis=1)
+    weights = np.concatenate([r.weights for r in rs])
+    outs = np.ascontiguousarray(left[_combinations(len(left), m)])
+    if _backend.core is None:
+        return _numpy_clash(err, variant, hilo, rs, every, masks, weights, board, outs)
+    kernel = _exact_tally.omaha_kernel_tables(g, hilo)
+    if kernel is None:
+        raise err
+    s = _exact_tally.omaha_strengths(kernel, every, board, outs)
+    offsets = [0]
+    for r in rs:
+        offsets.append(offsets[-1] + len(r))
+    sums, weight, deals = _exact_tally.tuple_sums(s, offsets, masks, weights, True, nthreads)
+    if weight <= 0 or deals == 0:
+        raise err
+    return sums, weight, deals
+
+
+NUMPY_CLASH_CELLS = 20_000_000     # (tuples that fit) x runouts, Python backend
+
+
+def _numpy_clash(err: InvalidRangeError, variant: Any, hilo: bool, rs: list[OmahaRange],
+                 every: np.ndarray, masks: np.ndarray, weights: np.ndarray,
+                 board: np.ndarray, runs: np.ndarray) -> tuple[np.ndarray, float, int]:
+    """:func:`clash_exact` on the Python backend: the tuples that fit, built
+    player by player as arrays, then their shares on every runout in blocks."""
+    n, r = len(rs), len(runs)
+    starts = np.cumsum([0] + [len(x) for x in rs])
+    idx = np.arange(len(rs[0]))[:, None]
+    held, wt = masks[:len(rs[0])], weights[:len(rs[0])]
+    for p in range(1, n):
+        cols = np.arange(starts[p], starts[p + 1])
+        if len(idx) * len(cols) > NUMPY_CLASH_CELLS:
+            raise err
+        a = np.repeat(np.arange(len(idx)), len(cols))
+        b = np.tile(cols, len(idx))
+        keep = (held[a] & masks[b]) == 0
+        a, b = a[keep], b[keep]
+        idx = np.concatenate([idx[a], b[:, None]], axis=1)
+        held, wt = held[a] | masks[b], wt[a] * weights[b]
+    live = wt != 0
+    idx, wt = idx[live], wt[live]
+    if not len(idx) or len(idx) * r > NUMPY_CLASH_CELLS:
+        raise err
+    # every hand on every runout (0 where they clash), as runout_strengths
+    run_bits = np.left_shift(np.uint64(1), runs.astype(np.uint64))
+    clash = (np.bitwise_or.reduce(run_bits, axis=1)[:, None] & masks[None, :]) != 0
+    rows = np.flatnonzero(~clash.ravel())
+    flat = np.zeros((r * len(every), 2), dtype=np.uint16)
+    if len(rows):
+        hs = np.ascontiguousarray(every[rows % len(every)])
+        bs = _boards(board, runs[rows // len(every)])
+        if hilo:
+            flat[rows] = evaluate_omaha_hilo_batch(hs, bs)
+        else:
+            flat[rows, 0] = evaluate_omaha_batch(hs, bs, variant=variant)
+    s = flat.reshape(r, len(every), 2)
+    sums = np.zeros((5, n))
+    weight = 0.0
+    deals = 0
+    step = max(1, NUMPY_CLASH_CELLS // 20 // max(1, r))
+    for lo in range(0, len(idx), step):
+        block, w = idx[lo:lo + step], wt[lo:lo + step]
+        st = np.moveaxis(s[:, block, :], 2, 0)                # (n, r, tuples, 2)
+        ok = np.asarray((st[..., 0] > 0).all(axis=0))
+        share, high, low = pot_shares(st, ok)
+        cnt = ok.sum(axis=0)
+        d = np.maximum(cnt, 1)
+        for k, x in enumerate((share.sum(axis=1), ((share == 1) & ok).sum(axis=1),
+                               ((share > 0) & (share < 1) & ok).sum(axis=1),
+                               high.sum(axis=1), low.sum(axis=1))):
+            sums[k] += (w * x / d).sum(axis=1)
+        weight += float(w.sum())
+        deals += int(cnt.sum())
+    if weight <= 0 or deals == 0:
+        raise err
+    return sums, weight, deals
+
+
+def pot_shares(s: np.ndarray, ok: np.ndarray | None = None
+               ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Pot, high-half and low-half shares of (players, ..., 2) strengths.
+
+    With a qualifying low somewhere, half to the best high and half to the
+    best low (ties split each); with none (or no low half), the whole pot to
+    the best high.  `ok` masks the deals to count (zero shares elsewhere).
+    """
+    high, low = s[..., 0], s[..., 1]
+    high_top = high == high.max(axis=0)
+    high_share = high_top / np.maximum(high_top.sum(axis=0), 1)
+    best_low = low.max(axis=0)
+    has_low = best_low > 0
+    low_top = (low == best_low) & has_low
+    low_share = low_top / np.maximum(low_top.sum(axis=0), 1)
+    share = np.where(has_low, (high_share + low_share) / 2, high_share)
+    if ok is not None:
+        share, high_share, low_share = share * ok, high_share * ok, low_share * ok
+    return share, high_share, low_share
+
+
+
+def check_draws(done: int, drawn: int, cap: int) -> None:
+    """The bounded rejection loop's stop, shared by the Omaha and any-game samplers.
+
+    Raises InvalidRangeError when `drawn` draws gave no deal (after
+    ``MIN_DRAWS``), or more than ``MAX_DRAWS_FACTOR`` draws per wanted trial
+    gave fewer than `cap` deals.
+    """
+    if done == 0 and drawn >= MIN_DRAWS:
+        raise InvalidRangeError(f"no deal found in {drawn:,} draws: the ranges collide "
+                                "with each other (or leave no deal at all)")
+    if drawn >= MAX_DRAWS_FACTOR * max(cap, 1) and done < cap:
+        # Fewer deals than asked for: say so rather than return a
+        # result on fewer trials than the caller wanted.
+        raise InvalidRangeError("the players' ranges clash in almost every deal")
+
+
+# ---------------------------------------------------------------------------
+# the C core's Monte Carlo and exact enumeration (csrc/omaha_mc.c)
+
+# Trials per random stream, as hold'em's (equity.MC_STREAM_TRIALS): stream c
+# of a seed deals the trials [c * MC_STREAM_TRIALS, (c + 1) * ...) of a run,
+# whatever `threads` is, so a seed gives the same counts on any number of
+# threads.
+MC_STREAM_TRIALS = 25_000
+MC_ROUND_TRIALS = 40_000 * MC_STREAM_TRIALS   # keeps each round's int64 sums exact
+_MIN_TRIALS_PER_THREAD = 50_000
+_INLINE_TRIALS = 200_000
+_MAX_ATTEMPTS = 1 << 62
+SUMS = 8                     # HR_OMAHA_MC_SUMS
+_UNIT = 2520                 # HR_SHARE_UNIT
+
+
+def c_players(rs: list[OmahaRange], left: int) -> list[tuple[np.ndarray, np.ndarray | None]]:
+    """Each range as (hands, weights or None when uniform) for :func:`c_sample`.
+
+    A uniform range holding every hand of the `left` cards still in play is
+    "random": no hands, dealt from the deck by the C core (the same
+    distribution as drawing a hand and rejecting clashes).
+    """
+    out: list[tuple[np.ndarray, np.ndarray | None]] = []
+    for r in rs:
+        w = r.weights
+        uniform = bool((w == w[0]).all())
+        if uniform and len(r) == math.comb(left, r.size):
+            out.append((np.zeros((0, r.size), dtype=np.uint8), None))
+        else:
+            out.append((r.hands, None if uniform else w))
+    return out
+
+
+def c_sample(g: Any, hilo: bool, players: Sequence[tuple[np.ndarray, np.ndarray | None]],
+             board: Any, dead: Any, trials: int | None, target: float | None,
+             seed: int | None, nthreads: int,
+             convert: Callable[[np.ndarray], np.ndarray],
+             stderr: Callable[[np.ndarray, int], np.ndarray]) -> tuple[np.ndarray, int]:
+    """Monte Carlo in C (``hr_omaha_mc``) for Omaha and Omaha hi-lo equity.
+
+    `players` are (hands (k, h), weights or None) per player: one hand is
+    exact, none is "random", more is a range drawn by weight (alias table),
+    a trial whose hands clash rejected whole, as :func:`sample_ranges` does.
+    Returns (``convert(sums)``, trials) where sums is the (8, n) array of the
+    kernel's integer sums (csrc/omaha_mc.h); `stderr` of the converted sums
+    decides `target`.  Raises InvalidRangeError as :func:`sample_ranges`.
+    """
+    ffi, lib = _backend.core.ffi, _backend.core.lib
+    n = len(players)
+    h = players[0][0].shape[1]
+    hands = np.ascontiguousarray(np.concatenate([p[0] for p in players]), dtype=np.uint8)
+    offsets = np.zeros(n + 1, dtype=np.int32)
+    offsets[1:] = np.cumsum([len(p[0]) for p in players])
+    total_rows = max(int(offsets[-1]), 1)
+    prob = np.zeros(total_rows, dtype=np.uint64)
+    alias = np.zeros(total_rows, dtype=np.int32)
+    uniform = np.ones(n, dtype=np.uint8)
+    for p, (hs, w) in enumerate(players):
+        if w is None or len(hs) < 2:
+            continue
+        uniform[p] = 0
+        lo, hi = int(offsets[p]), int(offsets[p + 1])
+        work = np.empty(hi - lo, dtype=np.int32)
+        wc = np.ascontiguousarray(w, dtype=np.float64)
+        if lib.hr_alias_build(ffi.from_buffer("double[]", wc), hi - lo,
+                              ffi.from_buffer("uint64_t[]", prob[lo:hi], require_writable=True),
+                              ffi.from_buffer("int32_t[]", alias[lo:hi], require_writable=True),
+                              ffi.from_buffer("int32_t[]", work, require_writable=True)):
+            raise RuntimeError("internal error: hr_alias_build refused the weights")
+    b = np.ascontiguousarray(board, dtype=np.uint8).reshape(-1)
+    d = np.ascontiguousarray(dead, dtype=np.uint8).reshape(-1)
+    args = (g.ptr, int(hilo), n, h, ffi.from_buffer("uint8_t[]", hands),
+            ffi.from_buffer("uint64_t[]", prob), ffi.from_buffer("int32_t[]", alias),
+            ffi.from_buffer("uint8_t[]", uniform), ffi.from_buffer("int32_t[]", offsets),
+            ffi.from_buffer("uint8_t[]", b), len(b), ffi.from_buffer("uint8_t[]", d), len(d))
+    seed64 = mc_seed(seed)
+    cap = trials if trials is not None else (TARGET_MAX_TRIALS if target else DEFAULT_TRIALS)
+    round_size = TARGET_CHUNK if target else MC_ROUND_TRIALS
+    width = SUMS * n + 2
+    total = np.zeros(width, dtype=object)         # Python ints: exact at any length
+    first = 0                                     # the first stream of this round
+    while total[SUMS * n] < cap:
+        todo = int(min(round_size, cap - total[SUMS * n]))
+        streams = -(-todo // MC_STREAM_TRIALS)
+        k = max(1, min(nthreads, todo // _MIN_TRIALS_PER_THREAD, streams))
+        outs = np.zeros((k, width), dtype=np.int64)
+
+        def part(t: int, cancel: Any, todo: int = todo, k: int = k, streams: int = streams,
+                 outs: np.ndarray = outs, first: int = first) -> int:
+            rng = ffi.new("hr_rng *")
+            dst = ffi.from_buffer("int64_t[]", outs[t], require_writable=True)
+            done = 0
+            for c in range(streams * t // k, streams * (t + 1) // k):
+                share = min(MC_STREAM_TRIALS, todo - c * MC_STREAM_TRIALS)
+                lib.hr_rng_seed(rng, seed64, first + c)
+                attempts = min(max(MAX_DRAWS_FACTOR * share, MIN_DRAWS), _MAX_ATTEMPTS)
+                got = int(lib.hr_omaha_mc(*args, share, attempts, rng, dst, cancel.ptr))
+                if got < 0:
+                    return got
+                done += got
+                if got < share:      # clashing ranges, or cancelled
+                    break
+            return done
+
+        done = _run.run_tasks(part, k, inline=todo <= _INLINE_TRIALS)
+        if min(done) < 0:
+            raise RuntimeError("internal error: hr_omaha_mc rejected its arguments")
+        for row in outs:
+            total += row.astype(object)
+        first += streams
+        if sum(done) < todo:
+            if total[SUMS * n] == 0:
+                raise InvalidRangeError(f"no deal found in {int(total[SUMS * n + 1]):,} draws: "
+                                        "the ranges collide with each other (or leave no "
+                                        "deal at all)")
+            raise InvalidRangeError("the players' ranges clash in almost every deal")
+        acc = int(total[SUMS * n])
+        if target is not None and acc >= 2 and \
+                stderr(convert(total[:SUMS * n].reshape(SUMS, n)), acc).max() < target:
+            break
+    acc = int(total[SUMS * n])
+    return convert(total[:SUMS * n].reshape(SUMS, n)), acc
+
+
+def _high_sums(raw: np.ndarray) -> np.ndarray:
+    """The kernel's sums as this module's (win, tie, share, share squared) rows."""
+    r = raw.astype(np.float64)
+    return np.array([r[0], r[1], r[2] / _UNIT, r[3] / (_UNIT * _UNIT)])
+
+
+def _c_exact(g: Any, holes: list[list[int]], board: list[int], deck: np.ndarray,
+             nthreads: int) -> EquityResult:
+    """Exact Omaha equity in C: each hand's best per board triple, then every board."""
+    ffi, lib = _backend.core.ffi, _backend.core.lib
+    n, h = len(holes), len(holes[0])
+    cards_arr = np.ascontiguousarray(np.concatenate([np.array(board, dtype=np.uint8),
+                                                     deck.astype(np.uint8)]), dtype=np.uint8)
+    nc = len(cards_arr)
+    hands = np.ascontiguousarray(np.array(holes, dtype=np.uint8).reshape(-1))
+    scratch = np.empty(n * nc ** 3, dtype=np.int16)
+    sp = ffi.from_buffer("int16_t[]", scratch, require_writable=True)
+    if lib.hr_omaha_exact_prep(g.ptr, n, h, ffi.from_buffer("uint8_t[]", hands),
+                               ffi.from_buffer("uint8_t[]", cards_arr), nc, sp):
+        raise RuntimeError("internal error: hr_omaha_exact_prep rejected its arguments")
+    boards = math.comb(nc - len(board), BOARD_CARDS - len(board))
+    k = max(1, min(nthreads, boards // 200_000))
+    outs = np.zeros((k, 3 * n + 1), dtype=np.int64)
+
+    def part(t: int, cancel: Any) -> int:
+        dst = ffi.from_buffer("int64_t[]", outs[t], require_writable=True)
+        return int(lib.hr_omaha_exact_run(n, nc, len(board), sp, t, k, dst, cancel.ptr))
+
+    got = _run.run_tasks(part, k, inline=boards <= 200_000)
+    if min(got) < 0:
+        raise RuntimeError("internal error: hr_omaha_exact_run rejected its arguments")
+    out = outs.sum(axis=0)
+    if int(out[3 * n]) != boards:
+        raise RuntimeError("internal error: hr_omaha_exact_run missed boards")
+    return EquityResult(equity=out[2 * n:3 * n] / (_UNIT * boards), win=out[:n] / boards,
+                        tie=out[n:2 * n] / boards, stderr=np.zeros(n), exact=True,
+                        samples=boards)

@@ -1,0 +1,426 @@
+"""Draw games: the exact odds of every hold, and the best hold.
+
+A draw game is data (:class:`DrawGame`): its deck, its hand size, the
+ranking of the final hand (the tables of a :class:`~handrank.Variant`, a
+:class:`~handrank.Lowball` or badugi), and how many cards one exchange may
+replace.  The operations below read only that data; the games:
+
+========== ===== ===== ================================ ==============
+name       deck  cards ranking                          exchanges (max)
+========== ===== ===== ================================ ==============
+draw       52    5     high                             1 (5 cards)
+27-draw    52    5     deuce-to-seven low               1 (5)
+27-triple  52    5     deuce-to-seven low               3 (5)
+a5-triple  52    5     ace-to-five low                  3 (5)
+badugi     52    4     badugi                           3 (4)
+fechado    32+   5     stripped-deck high (flush > FH)  1 (3; the mao 4)
+========== ===== ===== ================================ ==============
+
+``fechado`` takes ``players=`` (2..8, default 4): up to four players the
+32-card deck 7-A, one rank more per extra player (6s for a fifth, 5s for a
+sixth...), and ``mao=True`` for the player to the dealer's right, who may
+exchange four.
+
+:func:`draw_odds` scores one exchange exactly: every hold, every
+replacement draw from the cards not in the hand, not dead and not in `vs`.
+The criterion of :func:`best_hold` without an opponent is the **expected
+final strength percentile**: a final hand's percentile is the share of all
+hands of the game's deck (five cards; four in badugi) it beats, plus half
+the share it ties; the best hold maximises its mean over the draws.  With
+`vs` (an opponent standing pat) it is the equity, P(win) + P(tie) / 2.
+
+Needs the C core (``handrank.backend == "c"``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from typing import Any
+
+import numpy as np
+
+from ..core import _backend
+from ..core._tables import GameTables
+from ..core._typing import CardsLike
+from ..core._validate import quote
+from ..core.cards import RANKS, card_str, cards, cards_str, first_duplicate
+from ..core.errors import InvalidCardError, InvalidHandError
+from .badugi import _prepare, evaluate_badugi_batch
+from .holdem import evaluate_batch
+from .lowball import _lowball
+from .variants import variant
+
+__all__ = ["DrawGame", "DrawOdds", "best_hold", "draw_game", "draw_odds"]
+
+_C = _backend.core
+_HIGH_CATEGORIES = ("high card", "one pair", "two pair", "three of a kind", "straight", "flush",
+                    "full house", "four of a kind", "straight flush")
+_BADUGI_CATEGORIES = ("one-card", "two-card", "three-card", "badugi")
+# The tables of fechado by its lowest rank (players 2..4: 7, 5: 6, 6: 5, ...).
+_FECHADO_TABLES = {"7": "stripped7", "6": "shortdeck", "5": "stripped5", "4": "stripped4",
+                   "3": "stripped3"}
+
+
+@dataclasses.dataclass(frozen=True)
+class DrawGame:
+    """One draw game's data: made by :func:`draw_game`.
+
+    ``kind`` is ``"tables"`` (five cards ranked by ``tables``) or ``"badugi"``.
+    """
+
+    name: str
+    options: tuple[tuple[str, Any], ...]
+    kind: str
+    hand_size: int
+    max_discard: int
+    exchanges: int
+    deck: tuple[int, ...]
+    categories: tuple[str, ...]
+    tables: GameTables | None = dataclasses.field(repr=False, compare=False, default=None)
+
+
+# name -> (kind, tables, hand size, exchange limit, exchanges, categories)
+_GAMES: dict[str, tuple[str, str, int, int, int, tuple[str, ...]]] = {
+    "draw": ("tables", "holdem", 5, 5, 1, _HIGH_CATEGORIES),
+    "27-draw": ("tables", "low_27", 5, 5, 1, _HIGH_CATEGORIES),
+    "27-triple": ("tables", "low_27", 5, 5, 3, _HIGH_CATEGORIES),
+    "a5-triple": ("tables", "low_a5", 5, 5, 3, _HIGH_CATEGORIES),
+    "badugi": ("badugi", "", 4, 4, 3, _BADUGI_CATEGORIES),
+    "fechado": ("tables", "stripped7", 5, 3, 1, _HIGH_CATEGORIES),
+}
+
+
+def draw_game(name: str = "draw", **options: Any) -> DrawGame:
+    """Return the draw game ``name``; ``fechado`` takes ``players=`` and ``mao=``.
+
+    Raises
+    ------
+    ValueError
+        An unknown game, or ``players`` outside 2..8.
+    TypeError
+        An option the game does not take.
+
+    Examples
+    --------
+    >>> len(draw_game("fechado").deck), len(draw_game("fechado", players=6).deck)
+    (32, 40)
+    >>> draw_game("fechado", mao=True).max_discard
+    4
+    """
+    if isinstance(name, DrawGame):
+        if options:
+            raise TypeError("options go with a game name, not a DrawGame")
+        return name
+    if not isinstance(name, str) or name not in _GAMES:
+        raise ValueError(f"unknown draw game {quote(name)}, expected "
+                         + ", ".join(repr(g) for g in _GAMES))
+    allowed = ("players", "mao") if name == "fechado" else ()
+    for key in options:
+        if key not in allowed:
+            raise TypeError(f"draw game {name!r} has no option {quote(key)}")
+    players = options.get("players", 4)
+    mao = options.get("mao", False)
+    if isinstance(players, bool) or not isinstance(players, (int, np.integer)):
+        raise TypeError(f"players must be an int, got {quote(players)}")
+    if not 2 <= players <= 8:
+        raise ValueError(f"fechado is for 2 to 8 players, got {quote(players)}")
+    if not isinstance(mao, (bool, np.bool_)):
+        raise TypeError(f"mao must be True or False, got {quote(mao)}")
+    return _draw_game(name, int(players), bool(mao))
+
+
+@functools.cache
+def _draw_game(name: str, players: int, mao: bool) -> DrawGame:
+    kind, table, size, limit, exchanges, cats = _GAMES[name]
+    opts: tuple[tuple[str, Any], ...] = ()
+    if name == "fechado":
+        lowest = RANKS[max(5 - max(players - 4, 0), 1)]
+        table = _FECHADO_TABLES[lowest]
+        limit = 4 if mao else 3
+        opts = (("players", players), ("mao", mao))
+    tables = _backend.GAMES.get(table) if table else None
+    if kind == "tables" and tables is None:
+        raise RuntimeError(f"internal error: no generated tables named {table!r}")
+    deck = (tuple(c for c in range(52) if tables.in_deck[c]) if tables is not None
+            else tuple(range(52)))
+    if tables is not None:
+        tables = dataclasses.replace(tables, name=f"{name} ({len(deck)}-card)"
+                                     if name == "fechado" else name)
+    return DrawGame(name, opts, kind, size, limit, exchanges, deck, cats, tables)
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class DrawOdds:
+    """The exact outcome of every hold of one hand: made by :func:`draw_odds`.
+
+    Attributes
+    ----------
+    holds : list of tuple of int
+        The kept card ids of each hold, best first.
+    categories : ndarray of float, shape (holds, categories)
+        The probability of each final category (names in `category_names`).
+    win, tie : ndarray of float, shape (holds,)
+        P(win) and P(tie) against `vs`; NaN without `vs`.
+    expected : ndarray of float, shape (holds,)
+        The mean final strength percentile (see :mod:`handrank.games.draw`).
+    best : tuple of int
+        ``holds[0]``.
+    """
+
+    game: DrawGame
+    holds: list[tuple[int, ...]]
+    categories: np.ndarray
+    category_names: tuple[str, ...]
+    win: np.ndarray
+    tie: np.ndarray
+    expected: np.ndarray
+    draws: np.ndarray
+
+    @property
+    def best(self) -> tuple[int, ...]:
+        return self.holds[0]
+
+    def __repr__(self) -> str:
+        return (f"DrawOdds(game={self.game.name!r}, holds={len(self.holds)}, "
+                f"best={cards_str(self.best)!r})")
+
+
+def _ids(x: CardsLike, game: DrawGame, what: str) -> list[int]:
+    ids = cards(x)
+    for c in ids:
+        if c not in game.deck:
+            raise InvalidCardError(f"card {card_str(c)!r} in {what} is not in the "
+                                   f"{len(game.deck)}-card deck of {game.name!r}")
+    return ids
+
+
+@functools.cache
+def _percentiles(game: DrawGame) -> np.ndarray:
+    """value[strength]: the share of the deck's hands a strength beats, plus half it ties.
+
+    The histogram of every hand of the deck is the draw kernel's hold of no
+    card from the whole deck."""
+    hist = _histograms(game, list(game.deck[:game.hand_size]),
+                       np.array(game.deck, dtype=np.uint8), [0])[0].astype(np.float64)
+    below = np.cumsum(hist) - hist
+    value: np.ndarray = (below + hist / 2) / hist.sum()
+    return value
+
+
+def _histograms(game: DrawGame, ids: list[int], stub: np.ndarray, masks: list[int]
+                ) -> np.ndarray:
+    """hr_draw_odds: the final strengths' histogram of each hold."""
+    ffi, lib = _C.ffi, _C.lib
+    if game.kind == "badugi":
+        _prepare()
+    holds = np.array(masks, dtype=np.uint32)
+    n_s = _classes(game) + 1
+    hist = np.empty((len(masks), n_s), dtype=np.uint32)
+    rc = lib.hr_draw_odds(ffi.NULL if game.tables is None else game.tables.ptr,
+                          1 if game.kind == "badugi" else 0, bytes(ids), len(ids),
+                          ffi.from_buffer("uint8_t[]", stub), len(stub),
+                          ffi.from_buffer("uint32_t[]", holds), len(masks), n_s,
+                          ffi.from_buffer("uint32_t[]", hist, require_writable=True))
+    if rc != 0:
+        raise RuntimeError("internal error: the C core rejected the draw")
+    return hist
+
+
+def _game_tables(game: DrawGame) -> GameTables:
+    if game.tables is None:
+        raise RuntimeError(f"internal error: {game.name!r} has no hash tables")
+    return game.tables
+
+
+def _classes(game: DrawGame) -> int:
+    if game.kind == "badugi":
+        return int(_C.lib.HR_BADUGI_CLASSES)
+    return int(_game_tables(game).classes)
+
+
+def _category_table(game: DrawGame) -> np.ndarray:
+    if game.kind == "badugi":
+        return np.frombuffer(_C.ffi.buffer(_C.lib.hr_badugi_size, _classes(game) + 1),
+                             dtype=np.uint8)
+    return np.ascontiguousarray(_game_tables(game).category, dtype=np.uint8)
+
+
+def _evaluate_rows(game: DrawGame, rows: np.ndarray) -> np.ndarray:
+    if game.kind == "badugi":
+        return evaluate_badugi_batch(rows)
+    if game.tables is not None and game.tables.low:
+        rule = "27" if "27" in game.name else "a5"
+        return _lowball(rule, None).evaluate_batch(rows)
+    return evaluate_batch(rows, variant=_variant_of(game))
+
+
+def _variant_of(game: DrawGame) -> Any:
+    if game.name != "fechado":
+        return variant("holdem")
+    lowest = next(RANKS[c // 4] for c in game.deck)
+    return variant("shortdeck") if lowest == "6" else variant("stripped", lowest=lowest)
+
+
+def _strength(game: DrawGame, ids: list[int]) -> int:
+    return int(_evaluate_rows(game, np.array([ids], dtype=np.uint8))[0])
+
+
+def draw_odds(hand: CardsLike, *, game: str | DrawGame = "draw", dead: CardsLike = "",
+              vs: CardsLike | None = None, max_discard: int | None = None) -> DrawOdds:
+    """The exact distribution of the final hand for every hold of one exchange.
+
+    Parameters
+    ----------
+    hand : str or sequence of cards
+        The hand before the exchange (five cards; four in badugi).
+    game : str or DrawGame
+        ``"draw"``, ``"27-draw"``, ``"27-triple"``, ``"a5-triple"``,
+        ``"badugi"``, ``"fechado"``, or a :func:`draw_game` with options.
+    dead : str or sequence of cards
+        Cards known out of the stub.
+    vs : str or sequence of cards, optional
+        An opponent's hand that stands pat (a full hand), or the cards it
+        keeps (fewer: it draws the rest from the same stub, exact over every
+        pair of disjoint draws): gives `win`, `tie` and orders the holds by
+        equity.
+    max_discard : int, optional
+        At most this many cards replaced (default and maximum: the game's
+        limit).
+
+    Returns
+    -------
+    DrawOdds
+
+    Raises
+    ------
+    InvalidCardError
+        A bad card or a card outside the game's deck.
+    InvalidHandError
+        A wrong hand size, a card given twice.
+    ValueError
+        `max_discard` above the game's limit, a `vs` of more cards than a
+        hand or that exchanges more than the game allows.
+
+    Examples
+    --------
+    >>> from handrank.cards import cards_str
+    >>> d = draw_odds("As Ks Qs Js 2d")
+    >>> cards_str(d.best), len(d.holds)
+    ('As Ks Qs Js', 32)
+    >>> round(float(d.categories[0, 8]), 4)              # the royal flush: 1 of 47
+    0.0213
+    >>> draw_odds("As Ks Qs Js 2d", game="fechado")
+    Traceback (most recent call last):
+    ...
+    handrank.errors.InvalidCardError: card '2d' in the hand is not in the 32-card deck of 'fechado'
+    """
+    if _C is None:
+        raise RuntimeError("draw_odds needs the C core (handrank.backend is 'python')")
+    g = draw_game(game) if not isinstance(game, DrawGame) else game
+    ids = _ids(hand, g, "the hand")
+    if len(ids) != g.hand_size:
+        raise InvalidHandError(f"{g.name!r} is played with {g.hand_size} cards, "
+                               f"got {len(ids)}")
+    dead_ids = _ids(dead, g, "dead") if dead is not None else []
+    vs_ids = _ids(vs, g, "vs") if vs is not None else []
+    if vs is not None and len(vs_ids) > g.hand_size:
+        raise ValueError(f"vs must be a hand of {g.hand_size} cards that stands pat, or the "
+                         f"cards it keeps, got {len(vs_ids)}")
+    if vs is not None and g.hand_size - len(vs_ids) > g.max_discard:
+        raise ValueError(f"{g.name!r} allows at most {g.max_discard} cards exchanged, "
+                         f"vs keeps {len(vs_ids)} of {g.hand_size}")
+    known = ids + dead_ids + vs_ids
+    dup = first_duplicate(known)
+    if dup >= 0:
+        raise InvalidHandError(f"duplicate card {card_str(dup)!r}")
+    limit = g.max_discard
+    if max_discard is not None:
+        if isinstance(max_discard, bool) or not isinstance(max_discard, (int, np.integer)):
+            raise TypeError(f"max_discard must be an int, got {quote(max_discard)}")
+        if not 0 <= max_discard <= g.max_discard:
+            raise ValueError(f"{g.name!r} allows 0 to {g.max_discard} discards, "
+                             f"got max_discard={quote(max_discard)}")
+        limit = int(max_discard)
+    stub = np.array([c for c in g.deck if c not in set(known)], dtype=np.uint8)
+    n = g.hand_size
+    masks = [m for m in range(1 << n) if n - bin(m).count("1") <= min(limit, len(stub))]
+    if len(masks) < 1 << n and limit > len(stub):
+        raise ValueError(f"only {len(stub)} cards left to draw")
+    vs_draws = vs is not None and len(vs_ids) < g.hand_size
+    if vs_draws and max(n - bin(m).count("1") for m in masks) + n - len(vs_ids) > len(stub):
+        raise ValueError(f"only {len(stub)} cards left to draw for both hands")
+    vs_strength = _strength(g, vs_ids) if vs is not None and not vs_draws else 0
+    cat = _category_table(g)
+    value = _percentiles(g)
+    k, n_s = len(masks), _classes(g) + 1
+    hist = _histograms(g, ids, stub, masks)
+    h = hist.astype(np.float64)
+    t = h.sum(axis=1)
+    n_cat = len(g.categories)
+    onehot = np.zeros((n_s, n_cat), dtype=np.float64)
+    onehot[np.arange(1, n_s), cat[1:n_s].astype(np.intp) - 1] = 1.0
+    cats = h @ onehot
+    expected = h @ value / t
+    if vs_draws:
+        w, e, pairs = _against_drawing(g, ids, vs_ids, stub, masks)
+        win, tie = w / pairs, e / pairs
+        score = win + tie / 2
+    elif vs is not None:
+        win = h[:, vs_strength + 1:].sum(axis=1) / t
+        tie = h[:, vs_strength] / t
+        score = win + tie / 2
+    else:
+        win = tie = np.full(k, np.nan)
+        score = expected
+    order = np.argsort(-score, kind="stable")
+    kept = [tuple(ids[j] for j in range(n) if masks[h] >> j & 1) for h in order]
+    return DrawOdds(g, kept, (cats / t[:, None])[order], g.categories,
+                    win[order], tie[order], expected[order], t[order].astype(np.int64))
+
+
+def _against_drawing(game: DrawGame, ids: list[int], vs_ids: list[int], stub: np.ndarray,
+                     masks: list[int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """hr_draw_vs: per hold the winning and tying pairs of draws, and all pairs."""
+    import math
+    ffi, lib = _C.ffi, _C.lib
+    if game.kind == "badugi":
+        _prepare()
+    n, d_vs = game.hand_size, game.hand_size - len(vs_ids)
+    most = max([d_vs] + [n - bin(m).count("1") for m in masks])
+    size = max(math.comb(len(stub), most), 1)
+    a = np.empty(size, dtype=np.uint16)
+    b = np.empty(size, dtype=np.uint16)
+    holds = np.array(masks, dtype=np.uint32)
+    win = np.zeros(len(masks), dtype=np.int64)
+    tie = np.zeros(len(masks), dtype=np.int64)
+    rc = lib.hr_draw_vs(ffi.NULL if game.tables is None else game.tables.ptr,
+                        1 if game.kind == "badugi" else 0, bytes(ids), n, bytes(vs_ids),
+                        len(vs_ids), ffi.from_buffer("uint8_t[]", stub), len(stub),
+                        ffi.from_buffer("uint32_t[]", holds), len(masks),
+                        ffi.from_buffer("uint16_t[]", a, require_writable=True),
+                        ffi.from_buffer("uint16_t[]", b, require_writable=True),
+                        ffi.from_buffer("int64_t[]", win, require_writable=True),
+                        ffi.from_buffer("int64_t[]", tie, require_writable=True))
+    if rc != 0:
+        raise RuntimeError("internal error: the C core rejected the draw")
+    pairs = np.array([math.comb(len(stub), n - bin(m).count("1"))
+                      * math.comb(len(stub) - n + bin(m).count("1"), d_vs) for m in masks],
+                     dtype=np.float64)
+    return win.astype(np.float64), tie.astype(np.float64), pairs
+
+
+def best_hold(hand: CardsLike, *, game: str | DrawGame = "draw", dead: CardsLike = "",
+              vs: CardsLike | None = None) -> tuple[int, ...]:
+    """The cards to keep: the hold of highest equity against `vs`, or without
+    `vs` of highest expected final strength percentile (see :mod:`handrank.games.draw`).
+
+    Examples
+    --------
+    >>> from handrank.cards import cards_str
+    >>> cards_str(best_hold("9s 9d Kc 4h 2s"))
+    '9s 9d'
+    >>> cards_str(best_hold("8s 5d 4h 3c 3s", game="27-draw"))
+    '8s 5d 4h 3c'
+    """
+    return draw_odds(hand, game=game, dead=dead, vs=vs).best

@@ -1,0 +1,332 @@
+"""Omaha hand ranges: the notation Omaha players write, beside the hold'em one.
+
+A term names a set of Omaha starting hands (4, 5 or 6 cards; the number of
+positions in the pattern says which).  Range text is a comma-separated list
+of terms, each optionally followed by a weight ``:0.5`` exactly as in
+:mod:`handrank.ranges`; a hand named by several terms takes the weight of the
+*last* term naming it, and hands of weight 0 are not in the range.
+
+=================  ====================================================
+``AsKsQdJd``       one exact hand
+``random``, ``*``  every hand of the range's size (4 unless told)
+``AAKK``           two aces and two kings, any suits (36 hands)
+``AA**``           two aces and any two other cards; ``*`` is any card
+``AKQ*``           an ace, a king, a queen and any fourth card
+``AxKx**``         ace and king of one suit (``x``, ``y``, ``z``, ``w`` are
+                   suit variables: different letters are different suits)
+``As***``          a position may also carry a fixed suit
+``AAKKds``         suffix ``ds``: two cards each of two suits
+``JT98ss``         suffix ``ss``: exactly two cards share a suit, the other
+                   two differ from it and from each other
+``AA**r``          suffix ``r``: four different suits
+``15%``            the top 15% of 4-card hands by the shipped preflop order
+                   (:mod:`handrank.omaha_preflop`: equity against a random
+                   hand); whole classes of suit-isomorphic hands, best
+                   first, until they hold at least 15% of the 270,725 hands
+=================  ====================================================
+
+A hand matches a pattern when its cards can be put one to one on the
+pattern's positions so that every fixed rank and fixed suit agrees and the
+suit variables take distinct suits (a variable may equal a fixed suit).
+Suit-shape suffixes apply to 4-card patterns only.  Ranks may be written in
+either case, ``10`` means ``T``.
+
+Errors raise :class:`~handrank.errors.InvalidRangeError` naming the term:
+``cannot parse 'AAK'``, ``duplicate card 'As' in 'AsAs**'``, a pattern no hand
+matches, terms of different sizes.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import re
+from collections.abc import Iterator
+from functools import lru_cache
+from typing import Any, Optional
+
+import numpy as np
+
+from ..core._validate import quote
+from ..core.cards import RANKS, SUITS
+from ..core.cards import card_str as _card_str
+from ..core.cards import cards as _parse_cards
+from ..core.errors import InvalidRangeError
+from .holdem import _WEIGHT, _cannot_parse, _format_weight
+from .omaha_preflop import top_hands
+
+__all__ = ["OmahaRange", "parse_omaha_range"]
+
+SIZES = (4, 5, 6)
+SHAPES = ("ds", "ss", "r")
+VARIABLES = "xyzw"
+# Materialising every hand of a size costs C(52, k) rows of k bytes.
+MAX_HANDS = 3_000_000
+
+_POS = r"(?:10|[2-9TJQKA*])[cdhsxyzw]?"
+_TERM = re.compile(rf"((?:{_POS}){{4,6}})(ds|ss|r)?", re.IGNORECASE | re.ASCII)
+_POS_RE = re.compile(r"(10|[2-9TJQKA*])([cdhsxyzw]?)", re.IGNORECASE | re.ASCII)
+_PERCENT = re.compile(r"[0-9]+(?:\.[0-9]*)?%|\.[0-9]+%")
+_SPACE = re.compile(r"\s")
+
+# A position: (rank 0..12 or None, suit 0..3 or None, variable letter or "").
+Position = tuple[Optional[int], Optional[int], str]  # a runtime alias: no `|` (Python 3.9)
+
+
+def _shape_ok(hand: tuple[int, ...], shape: str) -> bool:
+    counts = sorted((np.bincount(np.array(hand) % 4, minlength=4)).tolist(), reverse=True)
+    if shape == "ds":
+        return counts == [2, 2, 0, 0]
+    if shape == "ss":
+        return counts == [2, 1, 1, 0]
+    return counts == [1, 1, 1, 1]
+
+
+def _positions(body: str) -> tuple[list[Position], str] | None:
+    m = _TERM.fullmatch(body)
+    if m is None:
+        return None
+    shape = (m.group(2) or "").lower()
+    pos: list[Position] = []
+    for rank_text, suit_text in _POS_RE.findall(m.group(1)):
+        r = rank_text.upper()
+        rank = None if r == "*" else RANKS.index("T" if r == "10" else r)
+        s = suit_text.lower()
+        if s in VARIABLES and s:
+            pos.append((rank, None, s))
+        else:
+            pos.append((rank, SUITS.index(s) if s else None, ""))
+    return pos, shape
+
+
+def _expand(pos: list[Position], body: str) -> Iterator[tuple[int, ...]]:
+    """Every hand (sorted card ids) matching the positions (may repeat)."""
+    letters = sorted({v for _, _, v in pos if v})
+    fixed = [4 * r + s for r, s, v in pos if r is not None and s is not None]
+    if len(set(fixed)) < len(fixed):
+        dup = next(c for c in fixed if fixed.count(c) > 1)
+        raise InvalidRangeError(f"duplicate card {_card_str(dup)!r} in {quote(body)}")
+    for suits in itertools.permutations(range(4), len(letters)):
+        sub = dict(zip(letters, suits))
+        cands: list[list[int]] = []
+        free = 0
+        for r, s, v in pos:
+            suit = sub[v] if v else s
+            if r is None and suit is None:
+                free += 1
+                continue
+            ranks = range(13) if r is None else [r]
+            su = range(4) if suit is None else [suit]
+            cands.append([4 * a + b for a in ranks for b in su])
+        for part in itertools.product(*cands):
+            if len(set(part)) < len(part):
+                continue
+            rest = [c for c in range(52) if c not in part]
+            for extra in itertools.combinations(rest, free):
+                yield tuple(sorted(part + extra))
+
+
+def _all_hands(k: int) -> np.ndarray:
+    """Every k-card hand, rows ascending (read-only: shared by every range)."""
+    return _all_hands_cached(k)
+
+
+@lru_cache(maxsize=3)
+def _all_hands_cached(k: int) -> np.ndarray:
+    n = math.comb(52, k)
+    if n > MAX_HANDS:
+        raise InvalidRangeError(f"cannot list every {k}-card hand ({n:,} hands, limit "
+                                f"{MAX_HANDS:,})")
+    rows = np.zeros((1, 0), dtype=np.int64)
+    for j in range(k):                  # every k-subset, lexicographic, in numpy
+        start = rows[:, -1] + 1 if j else np.zeros(1, dtype=np.int64)
+        counts = np.maximum(52 - (k - 1 - j) - start, 0)
+        rep = np.repeat(np.arange(len(rows)), counts)
+        offset = np.arange(counts.sum()) - np.repeat(np.cumsum(counts) - counts, counts)
+        rows = np.concatenate([rows[rep], (np.repeat(start, counts) + offset)[:, None]], axis=1)
+    out = rows.astype(np.uint8)
+    out.flags.writeable = False
+    return out
+
+
+def _term_hands(body: str, size: int | None) -> tuple[int, dict[tuple[int, ...], None] | None]:
+    """(size, hands) of one term; hands None means every hand of that size."""
+    low = body.lower()
+    if low in ("random", "*"):
+        return (size or 0), None
+    if _PERCENT.fullmatch(body):
+        if size not in (None, 4):
+            raise InvalidRangeError(f"{quote(body)}: omaha percentage ranges rank 4-card "
+                                    f"hands (the shipped preflop table), not {size}-card ones")
+        percent = float(body[:-1])
+        if percent > 100:
+            raise InvalidRangeError(f"{quote(body)}: expected a percentage from 0 to 100")
+        top = top_hands(percent)
+        if not len(top):
+            raise InvalidRangeError(f"no hand matches {quote(body)}")
+        return 4, dict.fromkeys(map(tuple, top.tolist()))
+    parsed = _positions(body)
+    if parsed is None:
+        raise _cannot_parse(body)
+    pos, shape = parsed
+    k = len(pos)
+    if shape and k != 4:
+        raise InvalidRangeError(f"suit shape {shape!r} in {quote(body)} applies to 4-card "
+                                f"hands only, got {k} positions")
+    if all(r is None and s is None and not v for r, s, v in pos) and not shape:
+        return k, None
+    hands: dict[tuple[int, ...], None] = {}
+    for h in _expand(pos, body):
+        if not shape or _shape_ok(h, shape):
+            hands[h] = None
+    if not hands:
+        raise InvalidRangeError(f"no hand matches {quote(body)}")
+    return k, hands
+
+
+class OmahaRange:
+    """A weighted set of Omaha starting hands of one size (4, 5 or 6 cards).
+
+    Parameters
+    ----------
+    text : str
+        Range text (see :mod:`handrank.ranges.omaha`).
+    size : int, optional
+        Hand size when every term is ``random``/``*`` (default 4); when
+        given, every term must have this size.
+
+    Examples
+    --------
+    >>> len(OmahaRange("AAKK")), len(OmahaRange("AAKKds")), len(OmahaRange("AsKsQdJd"))
+    (36, 6, 1)
+    >>> len(OmahaRange("random")), OmahaRange("AA**").size
+    (270725, 4)
+    """
+
+    def __init__(self, text: str, size: int | None = None) -> None:
+        if not isinstance(text, str):
+            raise TypeError(f"expected omaha range text (str), got {type(text).__name__}")
+        if size is not None and size not in SIZES:
+            raise ValueError(f"expected a hand size of 4, 5 or 6, got {size!r}")
+        self._text, self._size, self._hands, self._weights = _parse_shared(text, size)
+
+    @property
+    def text(self) -> str:
+        """The normalised range text."""
+        return self._text
+
+    @property
+    def size(self) -> int:
+        """Cards per hand."""
+        return self._size
+
+    @property
+    def hands(self) -> np.ndarray:
+        """(n, size) uint8 card ids of the hands of positive weight, rows ascending."""
+        return self._hands
+
+    @property
+    def weights(self) -> np.ndarray:
+        """The weight of each row of :attr:`hands`."""
+        return self._weights
+
+    def __len__(self) -> int:
+        return len(self._hands)
+
+    def __repr__(self) -> str:
+        return f"OmahaRange({self._text!r})"
+
+    def __contains__(self, hand: Any) -> bool:
+        ids = tuple(sorted(_parse_cards(hand)))
+        if len(ids) != self._size:
+            return False
+        row = np.array(ids, dtype=np.uint8)
+        return bool((self._hands == row).all(axis=1).any())
+
+    def without(self, dead: Any) -> OmahaRange:
+        """The range without the hands that use any dead card."""
+        ids = _parse_cards(dead)
+        if not ids:
+            return self
+        mask = np.zeros(52, dtype=bool)
+        mask[ids] = True
+        keep = ~mask[self._hands].any(axis=1)
+        out = object.__new__(OmahaRange)
+        out._text, out._size = f"({self._text}) without {''.join(map(_card_str, ids))}", \
+            self._size
+        out._hands, out._weights = self._hands[keep], self._weights[keep]
+        return out
+
+
+@lru_cache(maxsize=16)
+def _parse_shared(text: str, size: int | None) -> tuple[str, int, np.ndarray, np.ndarray]:
+    """:func:`_parse`, remembered: a spot's range text is read by several
+    checks in turn (the arrays are read-only, shared by the ranges)."""
+    out, k, hands, weights = _parse(text, size)
+    hands.flags.writeable = False
+    weights.flags.writeable = False
+    return out, k, hands, weights
+
+
+def _parse(text: str, size: int | None) -> tuple[str, int, np.ndarray, np.ndarray]:
+    if not text.strip():
+        raise InvalidRangeError("empty range")
+    terms: list[tuple[str, int, dict[tuple[int, ...], None] | None, float]] = []
+    for raw in text.split(","):
+        term = raw.strip()
+        if not term:
+            raise InvalidRangeError(f"empty term in {quote(text)}")
+        body, colon, weight_text = term.partition(":")
+        if not body or _SPACE.search(body):
+            raise _cannot_parse(body or term)
+        k, hands = _term_hands(body, size)
+        weight = 1.0
+        if colon:
+            if not _WEIGHT.fullmatch(weight_text) or not float(weight_text) <= 1.0:
+                raise InvalidRangeError(
+                    f"invalid weight {quote(weight_text, 40)} in {quote(term, 40)}, "
+                    "expected a number from 0 to 1")
+            weight = float(weight_text)
+        terms.append((body, k, hands, weight))
+    sizes = {k for _, k, _, _ in terms if k}
+    if len(sizes) > 1:
+        raise InvalidRangeError(f"terms of different hand sizes in {quote(text)}: "
+                                f"{sorted(sizes)}")
+    k = sizes.pop() if sizes else (size or 4)
+    if size is not None and k != size:
+        raise InvalidRangeError(f"expected {size}-card hands, {quote(text)} has {k}")
+    if len(terms) == 1 and terms[0][2] is None:
+        body, _, _, w = terms[0]
+        arr = _all_hands(k)
+        if w <= 0:
+            raise InvalidRangeError(f"no hand of positive weight in {quote(text)}")
+        return (body if w == 1.0 else f"{body}:{_format_weight(w)}"), k, arr, \
+            np.full(len(arr), w)
+    weights: dict[tuple[int, ...], float] = {}
+    normalised = []
+    for body, _, hands, w in terms:
+        if hands is None:
+            weights = {h: w for h in itertools.combinations(range(52), k)} \
+                if math.comb(52, k) <= MAX_HANDS else _raise_all(k)
+        else:
+            for h in hands:
+                weights[h] = w
+        normalised.append(body if w == 1.0 else f"{body}:{_format_weight(w)}")
+    items = sorted((h, w) for h, w in weights.items() if w > 0)
+    arr = np.array([h for h, _ in items], dtype=np.uint8).reshape(-1, k)
+    ws = np.array([w for _, w in items], dtype=np.float64)
+    if not len(arr):
+        raise InvalidRangeError(f"no hand of positive weight in {quote(text)}")
+    return ",".join(normalised), k, arr, ws
+
+
+def _raise_all(k: int) -> dict[tuple[int, ...], float]:
+    _all_hands(k)
+    raise RuntimeError("unreachable")
+
+
+def parse_omaha_range(text: str | OmahaRange, size: int | None = None) -> OmahaRange:
+    """Return an :class:`OmahaRange` from text (or the range itself)."""
+    if isinstance(text, OmahaRange):
+        return text
+    return OmahaRange(text, size)
