@@ -121,11 +121,15 @@ def _spoiled(rng: np.random.Generator, n: int, row: int, kind: int) -> np.ndarra
     return a
 
 
-@pytest.mark.parametrize("n", [64, 65, 66, 67, 129, 130, 200])
+# 256 rows and more: the SSE2 kernel's block path (it reads a byte past a
+# block's last row, so its last block and the rows after go the other way)
+@pytest.mark.parametrize("n", [64, 65, 66, 67, 129, 130, 200, 256, 257, 320, 321, 400])
 def test_every_kernel_reports_the_first_bad_row_at_block_edges(holdem, n):
     rng = np.random.default_rng(n)
     kernels = _kernels()
-    for row in sorted({0, 1, 62, 63, 64, 65, 66, n - 2, n - 1} & set(range(n))):
+    rows = {0, 1, 62, 63, 64, 65, 66, 127, 128, 191, 192, 255, 256,
+            n - 66, n - 65, n - 64, n - 63, n - 2, n - 1}
+    for row in sorted(rows & set(range(n))):
         for kind in range(len(BAD_IDS) + 6):
             a = _spoiled(rng, n, row, kind)
             if kind >= len(BAD_IDS) and rng.random() < 0.5:
