@@ -317,11 +317,7 @@ def test_old_public_paths_read_and_write_through(old: str,
 _GAME_VARS = ("game", "kind", "name")
 
 #: Functions not checked yet, with why.
-NAME_TEST_EXEMPT: dict[tuple[str, str], str] = {
-    ("handrank.history.replay", "_settle_any"):
-        "settle() or settle_game() by the history's game name (as Replay.settlement "
-        "does); history/ is being reworked",
-}
+NAME_TEST_EXEMPT: dict[tuple[str, str], str] = {}
 
 
 def _is_game_var(node: ast.AST) -> bool:
