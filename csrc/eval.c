@@ -636,7 +636,7 @@ HR_AVX512_TARGET static int64_t planes7_avx512(const hr_game *g, const hr_planes
     const __m512i rot3 = _mm512_broadcast_i32x4(_mm_setr_epi8(HR_CYC(3)));
     const __m512i sentinel = _mm512_set1_epi64((long long)0x8000000000000000ull);
     const __m512i zero = _mm512_setzero_si512(), top = _mm512_set1_epi8(HR_N_CARDS - 1);
-    uint8_t tab[6][64];
+    __attribute__((aligned(64))) uint8_t tab[6][64];   /* aligned as one vector: gcc may load it aligned, and ASan's fake stack keeps only a stated alignment */
     memset(tab, 0, sizeof tab);
     for (int id = 0; id < HR_N_CARDS; id++) {
         for (int q = 0; q < 4; q++)

@@ -38,6 +38,9 @@ _CENTS = [False]
 
 def _variant(head: str) -> str:
     limit = "N" if "No Limit" in head else "P" if "Pot Limit" in head else "F"
+    if "6+ Hold'em" in head or "Button Blind" in head:
+        # short deck (a button blind and antes, its own hand order): not the 52-card game
+        raise ValueError("6+ Hold'em (short deck, button blind) is not read: " + repr(head[:80]))
     if "Omaha" in head:
         if "Hi/Lo" in head:
             return "FO/8" if limit == "F" else limit + "O/8"
@@ -45,6 +48,22 @@ def _variant(head: str) -> str:
     if "Hold'em" in head:
         return limit + "T"
     raise ValueError("unsupported game in " + repr(head[:80]))
+
+
+#: the lines of a seated player ("name: ...") that move no chips and change no one's
+#: hand: read and let go.  Any other "name: ..." line the reader does not know is refused.
+_QUIET = re.compile(r"sits out|is sitting out|doesn't show hand")
+
+#: lines that move money outside the pot the seats' bets make: the reader cannot settle
+#: them chip for chip, so the hand is refused (see docs/howto/history.md)
+_REFUSED = [
+    (re.compile(r"^STP added: "), "splash the pot: the site added money to the pot"),
+    (re.compile(r"^Hand cancelled"), "the hand was cancelled"),
+]
+
+#: a seat listed but not dealt in: "... in chips) is sitting out", "... in chips) out of
+#: hand (moved from another table into small blind)"
+_AWAY = re.compile(r"in chips(?:, [^)]*)?\) (?:is sitting out|out of hand)")
 
 
 def _cards(t: str) -> str:
@@ -75,12 +94,24 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
     button = int(m.group(1))
     seats: list[tuple[int, str, Any]] = []
     body: list[str] = []
+    away: set[str] = set()
     for ln in lines[1:]:
         ms = _SEAT.match(ln)
         if ms and "*** SUMMARY" not in "".join(body):
             seats.append((int(ms.group(1)), ms.group(2), _num(ms.group(3))))
+            if _AWAY.search(ln):
+                away.add(ms.group(2))
         else:
             body.append(ln)
+    if away:
+        # a seat marked sitting out (or moved in, out of the hand) with no line of its
+        # own before the summary was not dealt in: it is no seat of this hand.  One that
+        # posts or acts (a tournament player sitting out is dealt in and folds) stays.
+        end = next((i for i, ln in enumerate(body) if ln.startswith("*** SUMMARY")),
+                   len(body))
+        dealt = {nm for nm in away for ln in body[:end] if ln.startswith(nm + ": ")
+                 and not _QUIET.fullmatch(ln[len(nm) + 2:].strip())}
+        seats = [t for t in seats if t[1] not in away - dealt]
     if len(seats) < 2:
         raise fail("fewer than 2 seats")
     if not any(ln.startswith("*** ") or ": posts " in ln or ": folds" in ln for ln in body):
@@ -118,6 +149,9 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
             if mr:
                 rake = _num(mr.group(1))
             continue
+        for pat, why in _REFUSED:
+            if pat.match(ln):
+                raise fail(f"{why}: {ln!r}")
         if ln.startswith("*** "):
             mb = re.match(r"\*\*\* (FLOP|TURN|RIVER) \*\*\* (?:\[[^\]]*\] )?\[([^\]]*)\]$", ln)
             if ln.startswith("*** HOLE CARDS"):
@@ -155,6 +189,10 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
             if ln.startswith(nm + ": ") or ln.startswith(nm + " collected "):
                 if who is None or len(nm) > len(who):
                     who = nm
+            elif ln.startswith(nm + " cashed out the hand for "):
+                # (a seat's own line: the same words inside a chat line are let go)
+                raise fail("all-in cash out: the site paid the seat an insured amount, "
+                           f"not its share of the pot: {ln!r}")
         if who is None:
             continue
         s = name[who]
@@ -183,7 +221,21 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
             antes[s] += both - big
             blinds[s] = big
             street_bet[s] = big
-        elif rest == "folds":
+        elif m := re.match(r"posts straddle " + _AMT + r"$", rest):
+            # a live blind above the big blind, posted by the seat after the largest
+            # blind so far (a re-straddle after the straddle): the action starts after it
+            top = max(blinds)
+            first = blinds.index(top) if top else -1
+            amount = _num(m.group(1))
+            if n == 2 or top == 0 or s != (first + 1) % n or amount <= top or blinds[s]:
+                raise fail(f"a straddle the reader cannot place in the order of action: {ln!r}")
+            blinds[s] = amount
+            street_bet[s] = amount
+        elif rest.startswith("posts "):
+            # "posts button blind" (6+ Hold'em) and any other forced bet not read above
+            raise fail(f"a forced bet the reader does not know: {ln!r}")
+        elif rest == "folds" or re.fullmatch(r"folds \[[^\]]+\]", rest):
+            # "folds [Ah 7c]": a player folding face up (or the history's owner folding)
             acts.append(f"p{s + 1} f")
         elif rest == "checks" or rest.startswith("calls "):
             acts.append(f"p{s + 1} cc")
@@ -200,6 +252,9 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
             acts.append(f"p{s + 1} sm")
         elif m := re.match(r"collected " + _AMT, rest):
             won[s] += _num(m.group(1))
+        elif ln.startswith(who + ": ") and not _QUIET.fullmatch(rest):
+            # an action line the reader does not know: never skipped, since it may move chips
+            raise fail(f"an action the reader does not know: {ln!r}")
     deal = [f"d dh p{s + 1} {holes.get(s, '????' if variant[1:2] == 'T' else '????????')}"
             for s in range(n)]
     acts[deal_at:deal_at] = deal
