@@ -539,3 +539,31 @@ def test_rake_the_record_states_comes_off_the_net():
 def test_a_string_with_a_nul_byte_is_named_not_opened():
     with pytest.raises(ValueError, match="neither PHH text .* nor a path .*NUL byte"):
         list(read("\x00\xff garbage"))
+
+
+@pytest.mark.parametrize("name", ["holdem", "holdem-hilo", "omaha-hilo"])
+def test_replay_settles_by_game_as_settle_by_name(name: str) -> None:
+    """The replay settles every showdown by ``settle_game`` for the history's Game;
+    for the games ``settle`` takes by name that is what ``settle(game=name)`` pays
+    and says, pot for pot (side pots, folds, odd chips, dead money)."""
+    import random
+
+    from handrank.games import game
+    from handrank.showdown.pots import settle, settle_game
+
+    rng = random.Random(17)
+    hole = 4 if name == "omaha-hilo" else 2
+    for _ in range(300):
+        n = rng.randint(2, 6)
+        cards = rng.sample(range(52), 5 + n * hole)
+        board = cards[:5]
+        hands = [cards[5 + s * hole:5 + (s + 1) * hole] for s in range(n)]
+        chips = [rng.choice([1, 5, 7, 20, 33]) for _ in range(n)]
+        folded = [rng.random() < 0.2 for _ in range(n)]
+        if all(folded):
+            folded[0] = False
+        hs = [None if f else h for h, f in zip(hands, folded)]
+        button, dead = rng.randrange(n), rng.choice([0, 0, 3])
+        a = settle(board, hs, chips, folded=folded, button=button, game=name, dead=dead)
+        b = settle_game(board, hs, chips, game(name), folded=folded, button=button, dead=dead)
+        assert a == b and str(a) == str(b)

@@ -9,6 +9,7 @@ small spots, and hr.equity of each pair of exact hands.
 from __future__ import annotations
 
 import itertools
+import math
 from functools import cache
 
 import numpy as np
@@ -221,3 +222,90 @@ def test_colliding_ranges_enumerated_on_the_python_backend_too(game):
     assert c.exact and p.exact and c.samples == p.samples
     for k in ("equity", "win", "tie") + (("high", "low") if game.endswith("hilo") else ()):
         np.testing.assert_allclose(getattr(p, k), getattr(c, k), rtol=0, atol=1e-12)
+
+
+def _tuple_loop(t):
+    """exact_equity of three or more players as the Python backend computed it
+    before it was vectorised: a Python loop over every tuple of all players but
+    the last (the reference of the numpy version's counts and sums)."""
+    from handrank.equity.omaha import pot_shares
+
+    n, hands = t.n, t.hands
+    fixed = [h[0] for h in hands if len(h) == 1]
+    runs = H._runouts(t, np.concatenate(fixed) if fixed else None)
+    s = [H.runout_strengths(t, h, runs) for h in hands]
+    masks = [H.masks(h) for h in hands]
+    sums, total_w, deals = np.zeros((5, n)), 0.0, 0
+    weights = [H.weights_of(t, p) for p in range(n)]
+    for idx in itertools.product(*[range(len(h)) for h in hands[:-1]]):
+        m, clash = np.uint64(0), False
+        for p, i in enumerate(idx):
+            clash = clash or bool(masks[p][i] & m)
+            m |= masks[p][i]
+        if clash:
+            continue
+        w = math.prod(float(weights[p][i]) for p, i in enumerate(idx))
+        keep = (masks[-1] & m) == 0
+        if not keep.any() or w == 0:
+            continue
+        last = s[-1][:, keep, :]
+        st = np.stack([np.broadcast_to(s[p][:, i, None, :], last.shape)
+                       for p, i in enumerate(idx)] + [last])
+        ok = np.asarray((st[..., 0] > 0).all(axis=0))
+        share, hi, lo = pot_shares(st, ok)
+        lw = w * weights[-1][keep] / np.maximum(ok.sum(axis=0), 1)
+        for k, x in enumerate((share.sum(axis=1), ((share == 1) & ok).sum(axis=1),
+                               ((share > 0) & (share < 1) & ok).sum(axis=1),
+                               hi.sum(axis=1), lo.sum(axis=1))):
+            sums[k] += (x * lw).sum(axis=1)
+        total_w += float((w * weights[-1][keep]).sum())
+        deals += int(ok.sum())
+    return sums / total_w, deals
+
+
+TUPLE_SPOTS = [   # game, players, board
+    ("omaha", ["AsKsQ*", "QdQcJ*", "JhTh9h*"], "Kh 7d 2c Ts 3d"),
+    ("omaha-hilo", ["As2sQ*", "KdKcQ*", "7h6h5h*"], "3c 4d 8s 9h Jd"),
+    ("omaha-hilo", ["As2sQd*:0.3,KsKdQhJh", "AhAdJc*", "7h6h5h4s", "9c9dTd*"],
+     "3c 4d 8s Kc"),
+    ("omaha5", ["AsKsQsJs*", "QdQcJcTc*", "JhTh9h8c*"], "Kh 7d 2c 3s 4s"),
+    ("holdem-hilo", ["A2,A3", "KK,QQ", "76s:0.5"], "4c 5d 9h"),
+    ("holdem", ["AK,AQ", "KK,QQ:0.7", "76s,JTs"], "4c 5d 9h"),
+]
+
+
+@pytest.mark.parametrize("game, players, board", TUPLE_SPOTS)
+@pytest.mark.parametrize("zero", [False, True])
+def test_python_tuples_as_arrays_against_the_loop_and_c(game, players, board, zero,
+                                                        monkeypatch):
+    """Three or more players on the Python backend: every tuple that fits built
+    as arrays (no loop per tuple) counts the same deals as the loop over tuples
+    did and sums the same within 1e-13 (float sums in another order), and agrees
+    with the C core within 1e-12; also with player 0's hands taken one at a
+    time, and with weights of 0 (a tuple left out, or only weighing nothing)."""
+    t = H.table(hr.game(game), players, board, "", listed=True)
+    if zero:
+        for p in (0, t.n - 1):
+            w = H.weights_of(t, p).copy()
+            w[::3] = 0.0
+            t.weights[p] = w
+    new = _numpy(H.exact_equity, t)
+    sums, deals = _numpy(_tuple_loop, t)
+    assert new.samples == deals
+    keys = ("equity", "win", "tie") + (("high", "low") if t.g.split else ())
+    for k, want in zip(keys, sums):
+        np.testing.assert_allclose(getattr(new, k), want, rtol=0, atol=1e-13, err_msg=k)
+    monkeypatch.setattr(H, "NUMPY_TUPLE_CELLS", 1)               # player 0's hands one by one
+    monkeypatch.setattr(H, "NUMPY_BLOCK", 1000)
+    one = _numpy(H.exact_equity, t)
+    monkeypatch.undo()
+    assert one.samples == deals
+    for k in keys:
+        np.testing.assert_allclose(getattr(one, k), getattr(new, k), rtol=0, atol=1e-13)
+    if _backend.core is not None:
+        c = H.exact_equity(t)
+        # the C core leaves out every tuple with a weight of 0 from the deals it
+        # counts; the Python backend (as before) only those whose hands but the last do
+        assert c.samples == new.samples or zero
+        for k in keys:
+            np.testing.assert_allclose(getattr(c, k), getattr(new, k), rtol=0, atol=1e-12)

@@ -92,12 +92,21 @@ class _Forwarding(types.ModuleType):
     def __setattr__(self, name: str, value: Any) -> None:
         target = self.__dict__["_target"]
         if name in target.__dict__:
+            # a name only the new module had: keep its value, so that deleting
+            # this face's copy (what a test's monkeypatch undo does for a name
+            # it did not find in this module's own __dict__) gives it back
+            saved = self.__dict__.setdefault("_shadowed", {})
+            if name not in self.__dict__ and name not in saved:
+                saved[name] = target.__dict__[name]
             setattr(target, name, value)
         super().__setattr__(name, value)
 
     def __delattr__(self, name: str) -> None:
         target = self.__dict__["_target"]
-        if name in target.__dict__:
+        saved = self.__dict__.get("_shadowed", {})
+        if name in saved:
+            setattr(target, name, saved.pop(name))
+        elif name in target.__dict__:
             delattr(target, name)
         if name in self.__dict__:
             super().__delattr__(name)

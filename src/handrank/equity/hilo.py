@@ -13,7 +13,6 @@ with none, the whole pot to the best high.
 
 from __future__ import annotations
 
-import itertools
 import math
 from dataclasses import dataclass, field
 from typing import Any
@@ -304,6 +303,7 @@ EXACT_COMPARISONS = 600_000_000
 # comparisons a second on one core) and of the (c0, c1) counters and
 # results (about 80 bytes a pair); tuples hold every strength at once.
 NUMPY_BLOCK = 1 << 18                  # (runout, pair) cells per numpy pass of exact_pairs
+NUMPY_TUPLE_CELLS = 20_000_000         # hand tuples built at once by exact_equity (3+ players)
 C_EXACT_CELLS = 500_000_000            # csrc/omaha.c's strengths (the Omaha games)
 C_NUMPY_CELLS = 100_000_000            # the others' (runout_strengths, numpy rows)
 C_EXACT_COMPARISONS = 20_000_000_000
@@ -665,7 +665,7 @@ def exact_equity(t: Table, nthreads: int = 1) -> EquityResult:
     hands = [h for h in t.hands if h is not None]
     if n == 2:
         return _heads_up(t, nthreads)
-    # every tuple of all players but the last, vectorised over the last one's hands
+    # every tuple of hands that fit, as arrays, on every runout (no loop per tuple)
     fixed = [h[0] for h in hands if len(h) == 1]
     runs = _runouts(t, np.concatenate(fixed) if fixed else None)
     r = len(runs)
@@ -677,41 +677,19 @@ def exact_equity(t: Table, nthreads: int = 1) -> EquityResult:
         raise ValueError(f"exact {_label(t.g)} equity with ranges is not supported yet at "
                          f"this size ({tuples * len(hands[-1]):,} hand tuples on {r:,} "
                          "runouts); use exact=False or narrower ranges")
-    s = [runout_strengths(t, h, runs, nthreads) for h in hands]
-    masks = [_masks(h) for h in hands]
+    # every hand's strengths on every runout, the players' hands side by side
+    s = np.concatenate([runout_strengths(t, h, runs, nthreads) for h in hands], axis=1)
+    weights = [_weights(t, p) for p in range(n)]
     sums = np.zeros((5, n))
     total_w = 0.0
     deals = 0
-    last_w = _weights(t, n - 1)
-    for idx in itertools.product(*[range(len(h)) for h in hands[:-1]]):
-        m = np.uint64(0)
-        clash = False
-        for p, i in enumerate(idx):
-            if masks[p][i] & m:
-                clash = True
-                break
-            m |= masks[p][i]
-        if clash:
-            continue
-        w = math.prod(float(_weights(t, p)[i]) for p, i in enumerate(idx))
-        keep = (masks[-1] & m) == 0
-        if not keep.any() or w == 0:
-            continue
-        last = s[-1][:, keep, :]
-        st = np.stack([np.broadcast_to(s[p][:, i, None, :], last.shape)
-                       for p, i in enumerate(idx)] + [last])
-        ok = np.asarray((st[..., 0] > 0).all(axis=0))
-        share, hi, lo = pot_shares(st, ok)
-        cnt = np.maximum(ok.sum(axis=0), 1)
-        lw = w * last_w[keep] / cnt                       # weight per runout of each tuple
-        lw_tot = w * last_w[keep]
-        sums[0] += (share.sum(axis=1) * lw).sum(axis=1)
-        sums[1] += (((share == 1) & ok).sum(axis=1) * lw).sum(axis=1)
-        sums[2] += (((share > 0) & (share < 1) & ok).sum(axis=1) * lw).sum(axis=1)
-        sums[3] += (hi.sum(axis=1) * lw).sum(axis=1)
-        sums[4] += (lo.sum(axis=1) * lw).sum(axis=1)
-        total_w += float(lw_tot.sum())
-        deals += int(ok.sum())
+    step = max(1, NUMPY_BLOCK // max(1, r))               # tuples per numpy pass
+    per = max(1, NUMPY_TUPLE_CELLS // max(1, tuples // len(hands[0]) * len(hands[-1])))
+    for first in range(0, len(hands[0]), per):            # player 0's hands, a few at a time
+        idx, wt = _fitting_tuples(hands, weights, first, per)
+        for lo in range(0, len(idx), step):
+            sums, total_w, deals = _tuple_block(s, idx[lo:lo + step], wt[lo:lo + step],
+                                                sums, total_w, deals)
     if total_w <= 0:
         raise InvalidRangeError("the players' ranges always clash: no deal is possible")
     sums /= total_w
@@ -720,11 +698,54 @@ def exact_equity(t: Table, nthreads: int = 1) -> EquityResult:
     return _typed(t, res, deals)
 
 
+def _fitting_tuples(hands: list[np.ndarray], weights: list[np.ndarray], first: int,
+                    count: int) -> tuple[np.ndarray, np.ndarray]:
+    """The tuples of hands (one a player, player 0's from hands ``first`` to
+    ``first + count``) that fit together, as (tuples, players) indices into the
+    players' hands side by side, in ``itertools.product`` order, with their
+    weights (the players' in seat order, multiplied left to right, as the
+    loop over tuples did); a tuple whose hands but the last weigh 0 is left out."""
+    starts = np.cumsum([0] + [len(h) for h in hands])
+    masks = _masks(np.concatenate(hands))
+    idx = np.arange(first, min(first + count, len(hands[0])))[:, None]
+    held, wt = masks[idx[:, 0]], weights[0][idx[:, 0]].astype(float)
+    for p in range(1, len(hands)):
+        if p == len(hands) - 1:
+            live = wt != 0
+            idx, held, wt = idx[live], held[live], wt[live]
+        cols = np.arange(starts[p], starts[p + 1])
+        a = np.repeat(np.arange(len(idx)), len(cols))
+        b = np.tile(cols, len(idx))
+        keep = (held[a] & masks[b]) == 0
+        a, b = a[keep], b[keep]
+        idx = np.concatenate([idx[a], b[:, None]], axis=1)
+        held, wt = held[a] | masks[b], wt[a] * weights[p][b - starts[p]]
+    return idx, wt
+
+
+def _tuple_block(s: np.ndarray, block: np.ndarray, w: np.ndarray, sums: np.ndarray,
+                 total_w: float, deals: int) -> tuple[np.ndarray, float, int]:
+    """Add a block of tuples' weighted shares on every runout to the sums.
+
+    `s` is (runouts, hands side by side, 2), `block` (tuples, players) indices
+    into it and `w` the tuples' weights."""
+    st = np.ascontiguousarray(np.moveaxis(s[:, block, :], 2, 0))   # (n, r, tuples, 2)
+    ok = np.asarray((st[..., 0] > 0).all(axis=0))
+    share, hi, lo = pot_shares(st, ok)
+    lw = w / np.maximum(ok.sum(axis=0), 1)                # weight per runout of each tuple
+    sums[0] += (share.sum(axis=1) * lw).sum(axis=1)
+    sums[1] += (((share == 1) & ok).sum(axis=1) * lw).sum(axis=1)
+    sums[2] += (((share > 0) & (share < 1) & ok).sum(axis=1) * lw).sum(axis=1)
+    sums[3] += (hi.sum(axis=1) * lw).sum(axis=1)
+    sums[4] += (lo.sum(axis=1) * lw).sum(axis=1)
+    return sums, total_w + float(w.sum()), deals + int(ok.sum())
+
+
 def _c_tuples(t: Table, hands: list[np.ndarray], runs: np.ndarray,
               nthreads: int) -> EquityResult:
     """:func:`exact_equity` of three or more players on the C core
     (csrc/omaha_exact.c): the same weighted means, summed in integer units
-    per tuple (so they may differ from the numpy loop's in the last bits)."""
+    per tuple (so they may differ from numpy's float sums in the last bits)."""
     r = len(runs)
     cols = sum(len(h) for h in hands)
     tuples = math.prod(len(h) for h in hands)

@@ -32,8 +32,7 @@ from ..core import _backend
 from ..core._validate import quote
 from ..core.cards import card_str, cards
 from ..core.errors import HandrankError
-from ..showdown.pots import GAMES as _SETTLE_GAMES
-from ..showdown.pots import Pot, Settlement, settle, settle_game
+from ..showdown.pots import Pot, Settlement, settle_game
 from .model import DRAW, GAMES, HOLE, STUD, Hand, HistoryError
 
 _C = _backend.core
@@ -111,18 +110,11 @@ class Replay:
 
     @property
     def settlement(self) -> Settlement | None:
-        """The :class:`~handrank.Settlement` from :func:`handrank.settle` (made on first use)."""
+        """The :class:`~handrank.Settlement` of the showdown, by ``settle_game`` for the
+        history's Game (made on first use)."""
         if self._settlement is None and self._args is not None:
             a = self._args
-            # settle() takes the games in its GAMES; settle_game the rest (by Game)
-            if a[5] not in _SETTLE_GAMES or a[0] is None and a[5] not in ("holdem",
-                                                                           "omaha-hilo"):
-                from ..games import game as _game
-                self._settlement = settle_game(a[0], a[1], a[2], _game(a[5]), folded=a[3],
-                                               button=a[4], dead=a[6])
-            else:
-                self._settlement = settle(a[0], a[1], a[2], folded=a[3], button=a[4],
-                                          game=a[5], dead=a[6])
+            self._settlement = _settle_any(a[0], a[1], a[2], a[3], a[4], a[5], a[6])
         return self._settlement
 
     @property
@@ -613,13 +605,14 @@ def _run_twice(args: tuple[Any, ...], board2: list[int]) -> tuple[list[int], lis
 
 def _settle_any(board: Any, hands: Any, chips: list[int], folded: list[bool], button: int,
                 game: str, dead: int) -> Settlement:
-    """``settle`` for the games it takes by name, ``settle_game`` for the rest (as
-    :attr:`Replay.settlement`)."""
-    if game not in _SETTLE_GAMES or board is None and game not in ("holdem", "omaha-hilo"):
-        from ..games import game as _game
-        return settle_game(board, hands, chips, _game(game), folded=folded, button=button,
-                           dead=dead)
-    return settle(board, hands, chips, folded=folded, button=button, game=game, dead=dead)
+    """The settlement of a history's showdown, by ``settle_game`` for its
+    :class:`~handrank.games.Game`: the Game's hand rule (board or none, any five
+    or two plus three), its halves and its tables say how the pots are paid, never
+    its name.  (For the three games ``settle`` also takes by name, ``settle_game``
+    pays and describes every pot the same: same hand rule, same tables.)"""
+    from ..games import game as _game
+    return settle_game(board, hands, chips, _game(game), folded=folded, button=button,
+                       dead=dead)
 
 
 _FAST: dict[str, Any] = {}
