@@ -48,7 +48,10 @@ def _classes(pairs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 def test_file_sha256_is_the_documented_one():
     assert _hu_preflop.sha256() == _hu_preflop.SHA256
-    doc = (ROOT / "docs" / "howto" / "history.md").read_text(encoding="utf-8")
+    page = ROOT / "docs" / "howto" / "history.md"
+    if not page.exists():
+        pytest.skip("not a source tree (tests run from an installed wheel): no docs")
+    doc = page.read_text(encoding="utf-8")
     assert _hu_preflop.SHA256 in re.sub(r"\s+", "", doc)
 
 

@@ -21,8 +21,9 @@ import pytest
 
 import handrank as hr
 
-SRC = pathlib.Path(__file__).resolve().parents[1] / "src"
-PKG = SRC / "handrank"
+# the package that runs: the source tree's, or an installed wheel's (its .py files)
+PKG = pathlib.Path(hr.__file__).resolve().parent
+SRC = PKG.parent
 
 #: The layers, lowest first: a module may import from its own layer and the
 #: layers before it, never from a later one.  A prefix names a package and
