@@ -768,19 +768,7 @@ static int hand(const char *base, const char *p, const char *e, int mode, int64_
         }
         int button = n == 2 ? 1 : n - 1;
         int64_t level[MAXS];            /* the live contributions, sorted, distinct */
-        int nl = 0;
-        for (int s = 0; s < n; s++) {
-            if (!(in_hand >> s & 1))
-                continue;
-            int j = 0;
-            while (j < nl && level[j] < chips[s])
-                j++;
-            if (j < nl && level[j] == chips[s])
-                continue;
-            memmove(level + j + 1, level + j, sizeof(int64_t) * (size_t)(nl - j));
-            level[j] = chips[s];
-            nl++;
-        }
+        int nl = hr_pot_levels(chips, n, (uint64_t)in_hand, level);
         int64_t low = 0;
         for (int i = 0; i < nl; i++) {
             int64_t high = level[i];

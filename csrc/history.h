@@ -26,6 +26,28 @@
 #define HR_PHH_EXT (HR_PHH_FIXED + HR_PHH_PER_SEAT * HR_PHH_MAX_SEATS)
 #define HR_PHH_WIDTH (HR_PHH_EXT + 4 + 2 * HR_PHH_MAX_SEATS)
 
+/* The distinct contributions of the seats in `mask`, sorted ascending, into
+ * `level` (room for n): the cuts between a hand's main and side pots.
+ * Returns how many.  (Shared by the replay and the all-in pots.) */
+static inline int hr_pot_levels(const int64_t *chips, int n, uint64_t mask, int64_t *level)
+{
+    int nl = 0;
+    for (int s = 0; s < n; s++) {
+        if (!(mask >> s & 1))
+            continue;
+        int j = 0;
+        while (j < nl && level[j] < chips[s])
+            j++;
+        if (j < nl && level[j] == chips[s])
+            continue;
+        for (int t = nl; t > j; t--)
+            level[t] = level[t - 1];
+        level[j] = chips[s];
+        nl++;
+    }
+    return nl;
+}
+
 /* record fields (int64 each) */
 #define HR_PHH_STATUS 0   /* HR_PHH_OK or HR_PHH_PYTHON */
 #define HR_PHH_SEGMENT 1  /* which segment (file) the hand is in */

@@ -68,19 +68,7 @@ static int one_hand(const hr_game *g, const int64_t *r, const uint32_t *hu_keys,
         np = 1;
     } else {
         int64_t level[HR_PHH_MAX_SEATS];      /* live contributions, sorted, distinct */
-        int nl = 0;
-        for (int s = 0; s < n; s++) {
-            if (!(live >> s & 1))
-                continue;
-            int j = 0;
-            while (j < nl && level[j] < chips[s])
-                j++;
-            if (j < nl && level[j] == chips[s])
-                continue;
-            memmove(level + j + 1, level + j, sizeof(int64_t) * (size_t)(nl - j));
-            level[j] = chips[s];
-            nl++;
-        }
+        int nl = hr_pot_levels(chips, n, (uint64_t)live, level);
         int64_t low = 0;
         for (int i = 0; i < nl; i++) {
             int64_t high = level[i], amount = i == 0 ? dead : 0;
