@@ -63,6 +63,12 @@ int64_t hr_deal(const uint8_t *deck, int m, int k, uint64_t seed, int64_t first,
                 int64_t n, uint8_t *out);
 """
 
+CDEF_ONEHAND = """
+int hr_eval5_i64_holdem(const char *ids);
+int hr_eval6_i64_holdem(const char *ids);
+int hr_eval7_i64_holdem(const char *ids);
+"""
+
 CDEF_SHOWDOWN = """
 #define HR_SHOWDOWN_MAX_PLAYERS ...
 
@@ -303,7 +309,7 @@ int64_t hr_omaha_runout_strengths(const hr_game *g, int hilo, int h, const uint8
                                   const uint8_t *runouts, int64_t n_runouts, uint16_t *out);
 """
 
-CDEF = (CDEF_EVAL + CDEF_SHOWDOWN + CDEF_EQUITY + CDEF_OMAHA + CDEF_MATRIX + CDEF_LOWBALL
+CDEF = (CDEF_EVAL + CDEF_ONEHAND + CDEF_SHOWDOWN + CDEF_EQUITY + CDEF_OMAHA + CDEF_MATRIX + CDEF_LOWBALL
         + CDEF_DRAW + CDEF_INDEX + CDEF_STUD + CDEF_HISTORY + CDEF_EXACT_RANDOM
         + CDEF_OMAHA_MC + CDEF_OMAHA_EXACT + CDEF_PREFLOP_HU)
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import struct
 import sys
 import warnings
 from collections.abc import Sequence
@@ -62,7 +63,16 @@ from .showdown.pots import Settlement
 # The module (the package exports a function of the same name); read at call
 # time, so a backend switched off in tests is seen.
 _EVALUATE_MODULE: Any = sys.modules[__package__ + ".games.holdem"]
-_EVAL_IDS_HOLDEM: dict[int, Any] = getattr(_EVALUATE_MODULE, "_EVAL_IDS_HOLDEM", {})
+# hold'em's one-hand C calls and packers (None without the C core: the fast
+# path tests _EVALUATE_MODULE._C first)
+_EVAL5, _EVAL6, _EVAL7 = (_EVALUATE_MODULE._EVAL5, _EVALUATE_MODULE._EVAL6,
+                          _EVALUATE_MODULE._EVAL7)
+_PACK5, _PACK6, _PACK7 = (_EVALUATE_MODULE._PACK5, _EVALUATE_MODULE._PACK6,
+                          _EVALUATE_MODULE._PACK7)
+_EVAL7_I64 = _EVALUATE_MODULE._EVAL7_I64
+_EVAL_TEXT = _EVALUATE_MODULE._EVAL_TEXT_HOLDEM
+_UINT8, _INT64 = _EVALUATE_MODULE._UINT8, _EVALUATE_MODULE._INT64
+_one_array = _EVALUATE_MODULE._one_array
 
 # The game= names of plain hold'em (the registry reads them off each Game): the
 # fast paths, and the one game variant= still goes with.
@@ -231,48 +241,41 @@ def evaluate(cards: CardsLike, *, board: CardsLike | None = None, game: GameLike
     ...
     ValueError: game 'omaha' forms a hand from hole and board cards: board= is required
     """
-    ids: Any = cards     # typed Any: the type test picks the branch
-    if (type(ids) is list or type(ids) is tuple) and board is None and variant is None \
-            and _EVALUATE_MODULE._C is not None:
-        # the commonest call first, with the fewest steps: one hand of ids in
-        # a game ranked by hold'em's C fast path (an unhashable game, a bad
-        # id or a bad count falls through to the paths below, which say why)
-        try:
-            by_count = _EVAL_IDS_HOLDEM.get(len(cards)) if game in _ONE_HAND_GAMES else None
-            first: int = by_count(bytes(ids)) if by_count is not None else 0
-        except (TypeError, ValueError):
-            first = 0
-        if first:
-            return first
+    # One hold'em hand first, with the fewest steps: the same steps as
+    # games.holdem.evaluate's (keep the two alike), inline here because a
+    # Python call more costs as much as any two of them.  0 for anything the
+    # C call cannot rank (a bad id, count or type, an unhashable game): the
+    # paths below say what is wrong.
+    kind = type(cards)
+    try:
+        if board is None and variant is None and game in _ONE_HAND_GAMES \
+                and _EVALUATE_MODULE._C is not None:
+            if kind is list or kind is tuple:
+                x: Any = cards     # typed Any: the type tests pick the branch
+                n = len(x)
+                strength: int = (_EVAL7(_PACK7(*x)) if n == 7
+                                 else _EVAL6(_PACK6(*x)) if n == 6
+                                 else _EVAL5(_PACK5(*x)) if n == 5 else 0)
+            elif kind is str:
+                # the C parser reads up to a NUL: text holding one goes on
+                strength = _EVAL_TEXT(cards.encode()) if "\0" not in cards else 0
+            elif kind is np.ndarray:
+                a: Any = cards     # 7 ids as uint8 or int64 inline, the rest in _one_array
+                dtype = a.dtype
+                strength = (0 if a.ndim != 1 else _EVAL7(a.tobytes())
+                            if dtype is _UINT8 and len(a) == 7 else _EVAL7_I64(a.tobytes())
+                            if dtype is _INT64 and len(a) == 7 else _one_array(a))
+            else:
+                strength = 0
+            if strength:
+                return strength
+    except (struct.error, TypeError, ValueError):    # UnicodeEncodeError too
+        pass
     try:
         fast = board is None and variant is None and game in _ONE_HAND_GAMES
     except TypeError:       # an unhashable game: the general path says what is wrong
         fast = False
     if fast:
-        core = _EVALUATE_MODULE._C
-        if core is not None:
-            # hold'em's scalar fast path, as in evaluate.evaluate (one C call),
-            # so that this front costs a hold'em call nothing measurable
-            x: Any = cards     # typed Any: the type tests below pick the branch
-            kind = type(x)
-            # (a list or tuple of ids was tried above)
-            if kind is str:
-                if "\0" not in x and x.isascii():
-                    strength: int = core.lib.hr_eval_text_holdem(x.encode())
-                    if strength:
-                        return strength
-            elif kind is np.ndarray and x.ndim == 1:
-                # one hand as an array: its bytes (uint8) or its ints, as a list's
-                by_count = _EVAL_IDS_HOLDEM.get(len(x))
-                if by_count is not None and x.dtype.kind in "iu":
-                    try:
-                        raw = x.tobytes() if x.dtype.itemsize == 1 and \
-                            x.dtype.kind == "u" else bytes(x.tolist())
-                    except ValueError:       # an id outside 0..255
-                        raw = b""
-                    strength = by_count(raw) if raw else 0
-                    if strength:
-                        return strength
         return _evaluate1(cards)
     return cast(int, _evaluate_any(cards, board, _game(game, variant), isinstance(game, str)))
 

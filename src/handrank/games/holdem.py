@@ -9,6 +9,7 @@ Kev" scale, 1 = royal flush), so results can be cross-checked.
 from __future__ import annotations
 
 import itertools
+import struct
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from enum import IntEnum
@@ -62,13 +63,35 @@ class Category(IntEnum):
 
 _C = _backend.core
 _HOLDEM: GameTables = _backend.GAMES["holdem"]
+# One hold'em hand, the scalar fast paths (here and in operations.evaluate):
+# a few Python steps around one one-argument C call.  Bound once as module
+# constants (a global read is cheaper than an attribute read); None without
+# the C core, whose paths are then never taken (each tests _C first).
+_UINT8 = np.dtype(np.uint8)
+_INT64 = np.dtype(np.int64)       # native byte order only (`is` tests identity)
+# A list or tuple of ids becomes bytes through a packer of its length: on
+# CPython 3.9-3.13 `Struct("7B").pack(*ids)` costs less than `bytes(ids)`
+# and takes the same values (ints and __index__ objects 0..255, else
+# struct.error).
+_PACK5 = struct.Struct("5B").pack
+_PACK6 = struct.Struct("6B").pack
+_PACK7 = struct.Struct("7B").pack
+_EVAL5: Any = None
+_EVAL6: Any = None
+_EVAL7: Any = None
+_EVAL5_I64: Any = None
+_EVAL6_I64: Any = None
+_EVAL7_I64: Any = None
+_EVAL_TEXT_HOLDEM: Any = None
 if _C is not None:
     _eval_text = _C.lib.hr_eval_text      # bound once: the scalar path is a little
     _eval_bytes = _C.lib.hr_eval_bytes    # Python around one C call
-    _eval_text_holdem = _C.lib.hr_eval_text_holdem
-    _UINT8 = np.dtype(np.uint8)
-    _EVAL_IDS_HOLDEM = {5: _C.lib.hr_eval5_holdem, 6: _C.lib.hr_eval6_holdem,
-                        7: _C.lib.hr_eval7_holdem}
+    _EVAL_TEXT_HOLDEM = _C.lib.hr_eval_text_holdem
+    _EVAL5, _EVAL6, _EVAL7 = (_C.lib.hr_eval5_holdem, _C.lib.hr_eval6_holdem,
+                              _C.lib.hr_eval7_holdem)
+    _EVAL5_I64, _EVAL6_I64, _EVAL7_I64 = (_C.lib.hr_eval5_i64_holdem,
+                                          _C.lib.hr_eval6_i64_holdem,
+                                          _C.lib.hr_eval7_i64_holdem)
 # Batches smaller than this run on the calling thread: splitting costs more.
 _MIN_ROWS_PER_THREAD = 1 << 16
 # Rows per C call in a big batch (a few ms each): Ctrl-C is seen between two.
@@ -161,39 +184,55 @@ def evaluate(cards: CardsLike, *, variant: VariantLike = None) -> int:
     handrank.errors.InvalidCardError: invalid card 'Zz'
     """
     if variant is None and _C is not None:
-        # The common calls, with as little Python as possible around one
-        # one-argument C call; anything unusual takes the general path.
-        if type(cards) is str:
-            if "\0" not in cards and cards.isascii():
-                strength: int = _eval_text_holdem(cards.encode())
-                if strength:
-                    return strength
-        elif type(cards) is list or type(cards) is tuple:
-            by_count = _EVAL_IDS_HOLDEM.get(len(cards))
-            if by_count is not None:
-                try:
-                    strength = by_count(bytes(cards))   # ints 0..255, else an exception
-                except (TypeError, ValueError):
-                    strength = 0
-                if strength:
-                    return strength
-        elif type(cards) is np.ndarray and cards.ndim == 1:
-            # one hand as an array: its bytes (uint8) or its ints, as a list's
-            dtype = cards.dtype
-            if dtype is _UINT8:
-                raw = cards.tobytes()
-                by_count = _EVAL_IDS_HOLDEM.get(len(raw))
-                strength = by_count(raw) if by_count is not None else 0
-                if strength:
-                    return strength
-            elif dtype.kind in "iu" and len(cards) in _EVAL_IDS_HOLDEM:
-                try:
-                    strength = _EVAL_IDS_HOLDEM[len(cards)](bytes(cards.tolist()))
-                except ValueError:       # an id outside 0..255
-                    strength = 0
-                if strength:
-                    return strength
+        # The common calls, a few steps around one one-argument C call (0
+        # for anything it cannot rank: the general path below says why).
+        # operations.evaluate has the same steps inline: keep the two alike.
+        kind = type(cards)
+        try:
+            if kind is list or kind is tuple:
+                n = len(cards)
+                strength: int = (_EVAL7(_PACK7(*cards)) if n == 7
+                                 else _EVAL6(_PACK6(*cards)) if n == 6
+                                 else _EVAL5(_PACK5(*cards)) if n == 5 else 0)
+            elif kind is str:
+                # the C parser reads up to a NUL: text holding one goes on
+                strength = _EVAL_TEXT_HOLDEM(cards.encode()) if "\0" not in cards else 0
+            elif kind is np.ndarray:
+                a: Any = cards     # 7 ids as uint8 or int64 inline, the rest in _one_array
+                dtype = a.dtype
+                strength = (0 if a.ndim != 1 else _EVAL7(a.tobytes())
+                            if dtype is _UINT8 and len(a) == 7 else _EVAL7_I64(a.tobytes())
+                            if dtype is _INT64 and len(a) == 7 else _one_array(a))
+            else:
+                strength = 0
+        except (struct.error, TypeError, ValueError):    # UnicodeEncodeError too
+            strength = 0
+        if strength:
+            return strength
     return _evaluate(cards, game_tables(variant))
+
+
+def _one_array(a: Any) -> int:
+    """Hold'em's strength of the 1-D integer array `a` (C core), or 0.
+
+    0 for a size other than 5..7, an id outside 0..51, a repeated card or a
+    dtype other than an integer's: the caller's general path says which.
+    uint8 and native int64 (numpy's default) pass their bytes to C without
+    a conversion; other integer dtypes go as a list of ints.
+    """
+    dtype, n = a.dtype, len(a)
+    if dtype is _UINT8:
+        raw = a.tobytes()
+        return _EVAL7(raw) if n == 7 else _EVAL6(raw) if n == 6 else _EVAL5(raw) if n == 5 else 0
+    if dtype is _INT64:
+        raw = a.tobytes()
+        return (_EVAL7_I64(raw) if n == 7 else _EVAL6_I64(raw) if n == 6
+                else _EVAL5_I64(raw) if n == 5 else 0)
+    if dtype.kind in "iu":
+        ids = a.tolist()
+        return (_EVAL7(_PACK7(*ids)) if n == 7 else _EVAL6(_PACK6(*ids)) if n == 6
+                else _EVAL5(_PACK5(*ids)) if n == 5 else 0)
+    return 0
 
 
 def _evaluate(cards: Any, g: GameTables) -> int:
