@@ -340,3 +340,36 @@ def test_one_hand_as_an_array_is_a_list(dtype):
         with pytest.raises(type(want.value)) as got:
             hr.evaluate(np.array(bad, dtype))
         assert str(got.value) == str(want.value)
+
+
+def test_one_hand_fast_paths_answer_and_fail_as_the_general_path():
+    """Each form the one-hand fast paths take (hr.evaluate and
+    games.holdem.evaluate, list/tuple packers, text without an ASCII test,
+    int64 arrays read as their bytes) answers as a list of ints does, and an
+    input they cannot rank raises the general path's error."""
+    from handrank.games import holdem
+    rng = np.random.default_rng(21)
+    for k in (5, 6, 7):
+        for _ in range(30):
+            ids = [int(x) for x in rng.permutation(52)[:k]]
+            want = hr.evaluate(ids)
+            text = " ".join(hr.card_str(c) for c in ids)
+            symbols = text.replace("s", "\u2660").replace("h", "\u2665")
+            for x in (tuple(ids), [np.int64(c) for c in ids], [np.uint8(c) for c in ids],
+                      text, symbols, np.array(ids, ">i8"), np.array(ids, np.int64)[::-1]):
+                assert hr.evaluate(x) == holdem.evaluate(x) == want
+    for bad in ([51, 51, 3, 4, 5, 6, 7], [True, 1, 2, 3, 4], [0, 1, 2, 3, 4, 5, 2**64 + 6],
+                [-1, 1, 2, 3, 4, 5, 6], [1.0, 2, 3, 4, 5, 6, 7], "As Ks Qs Js\x00Ts",
+                "As Ks Qs Js \udcff", np.array([51, 50, 49, 48, 47, 46, -1]),
+                np.array([[51, 50, 49, 48, 47, 46, 45]])):
+        for f in (hr.evaluate, holdem.evaluate):
+            try:
+                want_err = None
+                _ = hr.evaluate([int(c) for c in bad]) if not isinstance(bad, str) \
+                    and np.ndim(bad) == 1 else None
+            except Exception as e:     # the list form's error, the message to match
+                want_err = e
+            with pytest.raises((InvalidCardError, InvalidHandError, TypeError)) as got:
+                f(bad)
+            if want_err is not None and not isinstance(bad, list):
+                assert type(got.value) is type(want_err) and str(got.value) == str(want_err)

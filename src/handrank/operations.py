@@ -71,7 +71,7 @@ _PACK5, _PACK6, _PACK7 = (_EVALUATE_MODULE._PACK5, _EVALUATE_MODULE._PACK6,
                           _EVALUATE_MODULE._PACK7)
 _EVAL7_I64 = _EVALUATE_MODULE._EVAL7_I64
 _EVAL_TEXT = _EVALUATE_MODULE._EVAL_TEXT_HOLDEM
-_UINT8, _INT64 = _EVALUATE_MODULE._UINT8, _EVALUATE_MODULE._INT64
+_NDARRAY, _UINT8, _INT64 = np.ndarray, _EVALUATE_MODULE._UINT8, _EVALUATE_MODULE._INT64
 _one_array = _EVALUATE_MODULE._one_array
 
 # The game= names of plain hold'em (the registry reads them off each Game): the
@@ -259,7 +259,7 @@ def evaluate(cards: CardsLike, *, board: CardsLike | None = None, game: GameLike
             elif kind is str:
                 # the C parser reads up to a NUL: text holding one goes on
                 strength = _EVAL_TEXT(cards.encode()) if "\0" not in cards else 0
-            elif kind is np.ndarray:
+            elif kind is _NDARRAY:
                 a: Any = cards     # 7 ids as uint8 or int64 inline, the rest in _one_array
                 dtype = a.dtype
                 strength = (0 if a.ndim != 1 else _EVAL7(a.tobytes())

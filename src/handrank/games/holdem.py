@@ -67,6 +67,7 @@ _HOLDEM: GameTables = _backend.GAMES["holdem"]
 # a few Python steps around one one-argument C call.  Bound once as module
 # constants (a global read is cheaper than an attribute read); None without
 # the C core, whose paths are then never taken (each tests _C first).
+_NDARRAY = np.ndarray
 _UINT8 = np.dtype(np.uint8)
 _INT64 = np.dtype(np.int64)       # native byte order only (`is` tests identity)
 # A list or tuple of ids becomes bytes through a packer of its length: on
@@ -197,7 +198,7 @@ def evaluate(cards: CardsLike, *, variant: VariantLike = None) -> int:
             elif kind is str:
                 # the C parser reads up to a NUL: text holding one goes on
                 strength = _EVAL_TEXT_HOLDEM(cards.encode()) if "\0" not in cards else 0
-            elif kind is np.ndarray:
+            elif kind is _NDARRAY:
                 a: Any = cards     # 7 ids as uint8 or int64 inline, the rest in _one_array
                 dtype = a.dtype
                 strength = (0 if a.ndim != 1 else _EVAL7(a.tobytes())
