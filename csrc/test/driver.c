@@ -24,6 +24,7 @@
 #include "../equity.h"
 #include "../handrank.h"
 #include "../hilo.h"
+#include "../onehand.h"
 #include "../history.h"
 #include "../lookup.h"
 #include "../lowball.h"
@@ -143,6 +144,23 @@ static void scalar_calls(const hr_game *g, int rounds)
                   : k == 6 ? hr_eval6_holdem((const char *)ids)
                            : hr_eval7_holdem((const char *)ids);
             CHECK(v == hr_eval(hr_game_at(0), ids, k), "hr_eval%d_holdem disagrees", k);
+            /* the same ids as 64-bit numbers, some made out of range */
+            int64_t wide[HR_MAX_HAND];
+            int out_of_range = 0;
+            for (int i = 0; i < k; i++) {
+                wide[i] = ids[i];
+                if (below(16) == 0) {
+                    wide[i] = below(2) ? -(int64_t)below(1000) - 1 : (int64_t)1 << (8 + below(55));
+                    out_of_range = 1;
+                }
+            }
+            char *raw = exact_alloc(8 * (size_t)k);
+            memcpy(raw, wide, 8 * (size_t)k);
+            int w = k == 5 ? hr_eval5_i64_holdem(raw)
+                  : k == 6 ? hr_eval6_i64_holdem(raw)
+                           : hr_eval7_i64_holdem(raw);
+            CHECK(w == (out_of_range ? 0 : v), "hr_eval%d_i64_holdem disagrees", k);
+            free(raw);
             free(ids);
         }
     }

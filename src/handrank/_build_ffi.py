@@ -309,8 +309,8 @@ int64_t hr_omaha_runout_strengths(const hr_game *g, int hilo, int h, const uint8
                                   const uint8_t *runouts, int64_t n_runouts, uint16_t *out);
 """
 
-CDEF = (CDEF_EVAL + CDEF_ONEHAND + CDEF_SHOWDOWN + CDEF_EQUITY + CDEF_OMAHA + CDEF_MATRIX + CDEF_LOWBALL
-        + CDEF_DRAW + CDEF_INDEX + CDEF_STUD + CDEF_HISTORY + CDEF_EXACT_RANDOM
+CDEF = (CDEF_EVAL + CDEF_ONEHAND + CDEF_SHOWDOWN + CDEF_EQUITY + CDEF_OMAHA + CDEF_MATRIX
+        + CDEF_LOWBALL + CDEF_DRAW + CDEF_INDEX + CDEF_STUD + CDEF_HISTORY + CDEF_EXACT_RANDOM
         + CDEF_OMAHA_MC + CDEF_OMAHA_EXACT + CDEF_PREFLOP_HU)
 
 # Every csrc/*.c is compiled and every csrc/*.h included, so a new C module

@@ -246,25 +246,25 @@ def evaluate(cards: CardsLike, *, board: CardsLike | None = None, game: GameLike
     # Python call more costs as much as any two of them.  0 for anything the
     # C call cannot rank (a bad id, count or type, an unhashable game): the
     # paths below say what is wrong.
-    kind = type(cards)
+    x: Any = cards     # typed Any: the type tests pick the branch
+    kind = type(x)
     try:
         if board is None and variant is None and game in _ONE_HAND_GAMES \
                 and _EVALUATE_MODULE._C is not None:
             if kind is list or kind is tuple:
-                x: Any = cards     # typed Any: the type tests pick the branch
                 n = len(x)
                 strength: int = (_EVAL7(_PACK7(*x)) if n == 7
                                  else _EVAL6(_PACK6(*x)) if n == 6
                                  else _EVAL5(_PACK5(*x)) if n == 5 else 0)
             elif kind is str:
                 # the C parser reads up to a NUL: text holding one goes on
-                strength = _EVAL_TEXT(cards.encode()) if "\0" not in cards else 0
+                strength = _EVAL_TEXT(x.encode()) if "\0" not in x else 0
             elif kind is _NDARRAY:
-                a: Any = cards     # 7 ids as uint8 or int64 inline, the rest in _one_array
-                dtype = a.dtype
-                strength = (0 if a.ndim != 1 else _EVAL7(a.tobytes())
-                            if dtype is _UINT8 and len(a) == 7 else _EVAL7_I64(a.tobytes())
-                            if dtype is _INT64 and len(a) == 7 else _one_array(a))
+                # 7 ids as uint8 or int64 inline, the rest in _one_array
+                dtype = x.dtype
+                strength = (0 if x.ndim != 1 else _EVAL7(x.tobytes())
+                            if dtype is _UINT8 and len(x) == 7 else _EVAL7_I64(x.tobytes())
+                            if dtype is _INT64 and len(x) == 7 else _one_array(x))
             else:
                 strength = 0
             if strength:
