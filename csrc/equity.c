@@ -998,6 +998,7 @@ static inline int32_t draw_combo(uint64_t *s, const uint64_t *cum, int32_t lo, i
  * left), the other n - n_deal hold combos. */
 #define HR_MC_RANGES(NAME, ATTR, INIT, CARD)                                             \
     ATTR static HR_INLINE int64_t NAME(const hr_game *g, const int n, const int n_deal,  \
+                                       const int one_batch,                              \
                                        const uint8_t *combos, const uint64_t *cum,       \
                                        const uint8_t *uniform, const int32_t *offsets,   \
                                        uint64_t fixed, uint64_t bk0, uint64_t bm0,       \
@@ -1078,7 +1079,7 @@ static inline int32_t draw_combo(uint64_t *s, const uint64_t *cum, int32_t lo, i
                 }                                                                        \
                 if (clash)                                                               \
                     continue;                                                            \
-                if (n_batch == 1)                                                        \
+                if (one_batch || n_batch == 1)                                           \
                     below_batch(st, bound, k, product[0], idx);                          \
                 else                                                                     \
                     for (int b = 0, lo = 0; b < n_batch; lo = batch_end[b++])            \
@@ -1159,18 +1160,18 @@ HR_MC_RANGES(mc_ranges_bmi2, HR_MC_BMI2, HR_PDEP_LEFT, HR_PDEP_CARD)
                              uint64_t *s, int64_t *out, const volatile int32_t *cancel)  \
     {                                                                                    \
         if (n == 2 && m == HR_BOARD_CARDS && n_deal == 0)                                \
-            return BODY(g, 2, 0, combos, cum, uniform, offsets, fixed, bk0, bm0,         \
+            return BODY(g, 2, 0, 1, combos, cum, uniform, offsets, fixed, bk0, bm0,         \
                         HR_BOARD_CARDS, trials, max_attempts, s, out, cancel);           \
         if (n == 2 && m == HR_BOARD_CARDS && n_deal == 1)                                \
-            return BODY(g, 2, 1, combos, cum, uniform, offsets, fixed, bk0, bm0,         \
+            return BODY(g, 2, 1, 1, combos, cum, uniform, offsets, fixed, bk0, bm0,         \
                         HR_BOARD_CARDS, trials, max_attempts, s, out, cancel);           \
         if (n == 3 && m == HR_BOARD_CARDS && n_deal == 1)                                \
-            return BODY(g, 3, 1, combos, cum, uniform, offsets, fixed, bk0, bm0,         \
+            return BODY(g, 3, 1, 1, combos, cum, uniform, offsets, fixed, bk0, bm0,         \
                         HR_BOARD_CARDS, trials, max_attempts, s, out, cancel);           \
         if (n == 3 && m == HR_BOARD_CARDS && n_deal == 2)                                \
-            return BODY(g, 3, 2, combos, cum, uniform, offsets, fixed, bk0, bm0,         \
+            return BODY(g, 3, 2, 1, combos, cum, uniform, offsets, fixed, bk0, bm0,         \
                         HR_BOARD_CARDS, trials, max_attempts, s, out, cancel);           \
-        return BODY(g, n, n_deal, combos, cum, uniform, offsets, fixed, bk0, bm0, m,     \
+        return BODY(g, n, n_deal, 0, combos, cum, uniform, offsets, fixed, bk0, bm0, m,     \
                     trials, max_attempts, s, out, cancel);                               \
     }
 HR_MC_RANGE_SIZES(mc_ranges_plain_n, , mc_ranges_plain)
