@@ -20,9 +20,9 @@
  * player's combo by weight, rejects the whole trial on a clash (so the result
  * is conditional on no clash, with no bias from the drawing order), deals
  * players with no range from the cards left, then completes the board.
- * With only exact hands and random players the deck left is fixed: a trial is
- * a partial Fisher-Yates shuffle of it, its indices drawn several per 64-bit
- * number, and pot shares are tallied as counts by tie size.
+ * Once the combos are in, the cards left always number the same: the random
+ * players' hole cards and then the board are dealt from them, their indices
+ * drawn several per 64-bit number, and tallied without branches.
  */
 #include "equity.h"
 
