@@ -10,7 +10,6 @@ import pytest
 import handrank as hr
 from handrank import _backend
 
-
 needs_c = pytest.mark.skipif(_backend.core is None, reason="needs the C core")
 
 RANDOM_SPOTS = [
