@@ -7,7 +7,9 @@ Builds benchmarks/native/omp_mc.cpp with the anchor's OMPEval sources
 alternates hr.equity(exact=False, threads=1) and the native loop on the same
 spots (heads-up AsKs v QdQc; 3-way AsKs v QdQc v JhTh; AsKs v the range
 "QQ+,AKs", the native loop drawing each player's combo uniformly and
-rejecting clashing trials as handrank does) and prints the best rate of each
+rejecting clashing trials as handrank does; AsKs v "random", AsKs v QdQc v
+"random" and AsKs v "random" v "random", the native loop taking "random" as
+the full range of 1,326 combos as OMPEval's EquityCalculator does) and prints the best rate of each
 and the ratio of the bests (> 1: handrank faster), with the batch kernel and
 the load average.
 """
@@ -53,10 +55,12 @@ def main() -> None:
     print(f"kernel {batch_kernel()}, {trials:,} trials a pass, best of {pairs} alternations, "
           f"load {os.getloadavg()[0]:.1f}")
     lib.omp_mc_ranges.restype = ctypes.c_long
-    for players in (["AsKs", "QdQc"], ["AsKs", "QdQc", "JhTh"], ["AsKs", "QQ+,AKs"]):
-        ranged = any("," in p or "+" in p for p in players)
-        combo_lists = [Range(p).combos() if ("," in p or "+" in p) else [tuple(cards(p))]
-                       for p in players]
+    for players in (["AsKs", "QdQc"], ["AsKs", "QdQc", "JhTh"], ["AsKs", "QQ+,AKs"],
+                    ["AsKs", "random"], ["AsKs", "QdQc", "random"],
+                    ["AsKs", "random", "random"]):
+        ranged = any("," in p or "+" in p or p == "random" for p in players)
+        combo_lists = [Range(p).combos() if ("," in p or "+" in p or p == "random")
+                       else [tuple(cards(p))] for p in players]
         holes = np.array([c for p in players if not ranged for c in cards(p)], np.uint8)
         flat = np.array([c for cl in combo_lists for combo in cl for c in combo], np.uint8)
         offs = np.cumsum([0] + [len(cl) for cl in combo_lists]).astype(np.int32)

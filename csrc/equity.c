@@ -20,9 +20,9 @@
  * player's combo by weight, rejects the whole trial on a clash (so the result
  * is conditional on no clash, with no bias from the drawing order), deals
  * players with no range from the cards left, then completes the board.
- * With only exact hands and random players the deck left is fixed: a trial is
- * a partial Fisher-Yates shuffle of it, its indices drawn several per 64-bit
- * number, and pot shares are tallied as counts by tie size.
+ * Once the combos are in, the cards left always number the same: the random
+ * players' hole cards and then the board are dealt from them, their indices
+ * drawn several per 64-bit number, and tallied without branches.
  */
 #include "equity.h"
 
@@ -643,177 +643,6 @@ static inline void below_batch(uint64_t *s, const uint32_t *bound, int k, uint64
     }
 }
 
-/* Add one trial of strengths s[0..n) by the size of the winning group:
- * cnt[p * (HR_MAX_PLAYERS + 1) + k] counts the trials player p shared the
- * best hand with k - 1 others (k = 1: won outright).  Pot shares and their
- * squares follow from these counts, so they are not summed per trial. */
-static inline void tally_sizes(int n, const unsigned *s, int64_t *cnt)
-{
-    int count;
-    unsigned best = hr_best_of(n, s, &count);
-    for (int p = 0; p < n; p++)
-        if (s[p] == best)
-            cnt[p * (HR_MAX_PLAYERS + 1) + count]++;
-}
-
-static void add_sizes(int n, const int64_t *cnt, int64_t accepted, int64_t attempts,
-                      int64_t *out)
-{
-    for (int p = 0; p < n; p++) {
-        const int64_t *c = cnt + p * (HR_MAX_PLAYERS + 1);
-        int64_t tie = 0, share = 0, sq = 0;
-        for (int k = 2; k <= n; k++)
-            tie += c[k];
-        for (int k = 1; k <= n; k++) {
-            int64_t part = HR_SHARE_UNIT / k;
-            share += c[k] * part;
-            sq += c[k] * part * part;
-        }
-        out[p] += c[1];
-        out[n + p] += tie;
-        out[2 * n + p] += share;
-        out[3 * n + p] += sq;
-    }
-    out[4 * n] += accepted;
-    out[4 * n + 1] += attempts;
-}
-
-/* The fast path when every player holds an exact hand or is dealt from the
- * deck ("random"): the deck left is the same on every trial, so a trial is a
- * partial Fisher-Yates shuffle of it (the cards dealt to the random players,
- * then the board), its indices drawn by batch: heads-up, one 64-bit number
- * per trial.  No trial is rejected.  Returns -1 if the exact hands clash
- * (the caller's general path then rejects every trial). */
-static int64_t mc_fixed(const hr_game *g, int n, const int *hand_of, const uint8_t *combos,
-                        uint64_t fixed, uint64_t bkey0, uint64_t bmask0, int m,
-                        int64_t trials, uint64_t *s, int64_t *out,
-                        const volatile int32_t *cancel)
-{
-    const uint64_t *ck = g->card_key, *cm = g->card_mask;
-    uint64_t used = fixed, pkey[HR_MAX_PLAYERS], pmask[HR_MAX_PLAYERS];
-    int deal[HR_MAX_PLAYERS], n_deal = 0;
-    for (int p = 0; p < n; p++) {
-        if (hand_of[p] < 0) {
-            deal[n_deal++] = p;
-            pkey[p] = pmask[p] = 0;
-            continue;
-        }
-        const uint8_t *cc = combos + 2 * hand_of[p];
-        uint64_t bits = (1ull << cc[0]) | (1ull << cc[1]);
-        if (used & bits)
-            return -1;
-        used |= bits;
-        pkey[p] = ck[cc[0]] + ck[cc[1]];
-        pmask[p] = cm[cc[0]] + cm[cc[1]];
-    }
-    uint8_t deck[HR_N_CARDS];
-    int size = 0;
-    for (int card = 0; card < HR_N_CARDS; card++)
-        if (!(used >> card & 1u))
-            deck[size++] = (uint8_t)card;
-    int k = 2 * n_deal + m;
-    if (k > size)
-        return -1;
-    /* split the k draws into batches whose bound products fit in 64 bits */
-    uint32_t bound[HR_N_CARDS], idx[HR_N_CARDS];
-    int batch_end[HR_N_CARDS], n_batch = 0;
-    uint64_t product[HR_N_CARDS];
-    uint64_t prod = 1;
-    for (int i = 0; i < k; i++) {
-        bound[i] = (uint32_t)(size - i);
-        uint64_t next_prod;
-        if (hr_mul_hi64(prod, bound[i], &next_prod)) {
-            product[n_batch] = prod;
-            batch_end[n_batch++] = i;
-            prod = bound[i];
-        } else {
-            prod = next_prod;
-        }
-    }
-    product[n_batch] = prod;
-    batch_end[n_batch++] = k;
-
-    int64_t cnt[HR_MAX_PLAYERS * (HR_MAX_PLAYERS + 1)];
-    memset(cnt, 0, sizeof cnt);
-    if (n == 2 && n_batch == 1) {
-        /* heads-up: count wins by comparison, ties follow.  A random player
-         * takes the first two (or next two) shuffled cards. */
-        int d0 = hand_of[0] < 0, d1 = hand_of[1] < 0, i1 = 2 * d0;
-        int64_t w0 = 0, w1 = 0;
-        uint64_t p0 = product[0];
-        int64_t t = 0;
-        for (; t < trials; t++) {
-            if (!(t & HR_POLL_MASK) && cancelled(cancel))
-                break;
-            below_batch(s, bound, k, p0, idx);
-            for (int i = 0; i < k; i++) {
-                int j = i + (int)idx[i];
-                uint8_t c = deck[j];
-                deck[j] = deck[i];
-                deck[i] = c;
-            }
-            uint64_t bkey = bkey0, bmask = bmask0;
-            for (int i = 2 * n_deal; i < k; i++) {
-                bkey += ck[deck[i]];
-                bmask += cm[deck[i]];
-            }
-            uint64_t k0 = pkey[0], m0 = pmask[0], k1 = pkey[1], m1 = pmask[1];
-            if (d0) {
-                k0 = ck[deck[0]] + ck[deck[1]];
-                m0 = cm[deck[0]] + cm[deck[1]];
-            }
-            if (d1) {
-                k1 = ck[deck[i1]] + ck[deck[i1 + 1]];
-                m1 = cm[deck[i1]] + cm[deck[i1 + 1]];
-            }
-            unsigned a = hr_lookup(g, bkey + k0, bmask + m0);
-            unsigned b = hr_lookup(g, bkey + k1, bmask + m1);
-            w0 += a > b;
-            w1 += b > a;
-        }
-        cnt[1] = w0;
-        cnt[(HR_MAX_PLAYERS + 1) + 1] = w1;
-        cnt[2] = cnt[(HR_MAX_PLAYERS + 1) + 2] = t - w0 - w1;
-        add_sizes(n, cnt, t, t, out);
-        return t;
-    }
-    int64_t t = 0;
-    for (; t < trials; t++) {
-        if (!(t & HR_POLL_MASK) && cancelled(cancel))
-            break;
-        for (int b = 0, lo = 0; b < n_batch; lo = batch_end[b++])
-            below_batch(s, bound + lo, batch_end[b] - lo, product[b], idx + lo);
-        for (int i = 0; i < k; i++) {
-            int j = i + (int)idx[i];
-            uint8_t c = deck[j];
-            deck[j] = deck[i];
-            deck[i] = c;
-        }
-        uint64_t key[HR_MAX_PLAYERS], mask[HR_MAX_PLAYERS];
-        for (int i = 0; i < n_deal; i++) {
-            int p = deal[i];
-            uint8_t a = deck[2 * i], b = deck[2 * i + 1];
-            key[p] = ck[a] + ck[b];
-            mask[p] = cm[a] + cm[b];
-        }
-        uint64_t bkey = bkey0, bmask = bmask0;
-        for (int i = 2 * n_deal; i < k; i++) {
-            bkey += ck[deck[i]];
-            bmask += cm[deck[i]];
-        }
-        unsigned str[HR_MAX_PLAYERS];
-        for (int p = 0; p < n; p++) {
-            if (hand_of[p] >= 0)
-                str[p] = hr_lookup(g, bkey + pkey[p], bmask + pmask[p]);
-            else
-                str[p] = hr_lookup(g, bkey + key[p], bmask + mask[p]);
-        }
-        tally_sizes(n, str, cnt);
-    }
-    add_sizes(n, cnt, t, t, out);
-    return t;
-}
-
 /* ------------------------------------------- Monte Carlo, exact hands only
  *
  * When every player holds an exact hand, a trial deals only the board: m
@@ -1092,15 +921,19 @@ static int64_t mc_exact(const hr_game *g, int n, const int *hand_of, const uint8
     return mc_exact_plain_n(g, n, pk, pm, avail, bk0, bm0, m, trials, s, out, cancel);
 }
 
-/* --------------------------------------- Monte Carlo, every player a range
+/* ------------------------------ Monte Carlo, ranges and "random" players
  *
- * The general loop's draws of the combos (by weight, the whole trial
- * rejected on a clash) with the board of the exact-hand loop: once the
- * combos are in, the cards left always number the same, so the board's
- * indices come by batch and each is the idx-th card of the mask left (pdep,
- * or the places in the sorted deck without BMI2: the same card).  Trials are drawn a
- * block at a time, keys summed per player, and looked up and tallied after
- * the block without branches, as above. */
+ * The general loop.  Each trial draws the combos of the players with a
+ * range (an exact hand is a range of one combo) by weight, the whole trial
+ * rejected on a clash; once they are in, the cards left always number the
+ * same, so the cards dealt - two for each "random" player, in player order,
+ * then the board - come by batch (one 64-bit number for up to eleven of
+ * them), and each is the idx-th card of the mask left (pdep, or the places
+ * in the sorted deck without BMI2: the same card).  Trials are drawn a block
+ * at a time, keys summed per player, and looked up and tallied after the
+ * block without branches, as above. */
+
+#define HR_MC_DRAWS (2 * HR_MAX_PLAYERS + HR_BOARD_CARDS)
 
 /* Without BMI2: places taken this trial, q[0..len) ascending (in deck, the
  * cards left in order, or among the cards not in a hand); the idx-th free
@@ -1125,21 +958,19 @@ static inline uint32_t place_free(const uint32_t *q, int len, uint32_t idx)
 }
 
 #define HR_PLACE_INIT                                                                    \
-    uint32_t h[2 * HR_MAX_PLAYERS], q[HR_BOARD_CARDS];                                   \
-    uint64_t dealt_ = 0;                                                                 \
-    for (int p = 0; p < n; p++) {                                                        \
-        const uint8_t *cc_ = combos + 2 * rows[nb][p];                                   \
-        place_insert(h, 2 * p, place[cc_[0]]);                                           \
-        place_insert(h, 2 * p + 1, place[cc_[1]]);                                       \
+    uint32_t h[2 * HR_MAX_PLAYERS], q[HR_MC_DRAWS];                                      \
+    for (int j = 0; j < n_hold; j++) {                                                   \
+        const uint8_t *cc_ = hole[nb][n_deal ? held[j] : j];                             \
+        place_insert(h, 2 * j, place[cc_[0]]);                                           \
+        place_insert(h, 2 * j + 1, place[cc_[1]]);                                       \
     }
-/* the board's place among the cards not in a hand (past the board's earlier
- * places), then its place in the deck (past the hands' places) */
+/* a dealt card's place among the cards not in a hand (past the earlier
+ * dealt cards' places), then its place in the deck (past the hands' places) */
 #define HR_PLACE_CARD(i, k, c)                                                           \
     do {                                                                                 \
         uint32_t r_ = place_free(q, (i), (k));                                           \
         place_insert(q, (i), r_);                                                        \
-        (c) = deck[place_free(h, 2 * n, r_)];                                            \
-        dealt_ |= 1ull << (c);                                                           \
+        (c) = deck[place_free(h, 2 * n_hold, r_)];                                       \
     } while (0)
 
 /* Row of player p's combo for one draw (the general loop's rule). */
@@ -1163,13 +994,17 @@ static inline int32_t draw_combo(uint64_t *s, const uint64_t *cum, int32_t lo, i
     return a;
 }
 
-#define HR_MC_RANGES(NAME, ATTR, INIT, CARD, DEALT)                                                 \
-    ATTR static HR_INLINE int64_t NAME(const hr_game *g, const int n, const uint8_t *combos, \
-                                       const uint64_t *cum, const uint8_t *uniform,      \
-                                       const int32_t *offsets, uint64_t fixed,           \
-                                       uint64_t bk0, uint64_t bm0, const int m,          \
-                                       int64_t trials, int64_t max_attempts, uint64_t *s, \
-                                       int64_t *out, const volatile int32_t *cancel)     \
+/* n_deal players have no combos ("random": two cards each from the cards
+ * left), the other n - n_deal hold combos. */
+#define HR_MC_RANGES(NAME, ATTR, INIT, CARD)                                             \
+    ATTR static HR_INLINE int64_t NAME(const hr_game *g, const int n, const int n_deal,  \
+                                       const int one_batch,                              \
+                                       const uint8_t *combos, const uint64_t *cum,       \
+                                       const uint8_t *uniform, const int32_t *offsets,   \
+                                       uint64_t fixed, uint64_t bk0, uint64_t bm0,       \
+                                       const int m, int64_t trials, int64_t max_attempts, \
+                                       uint64_t *s, int64_t *out,                        \
+                                       const volatile int32_t *cancel)                   \
     {                                                                                    \
         const uint64_t *card = g->card;                                                  \
         const uint16_t *values = g->values;                                              \
@@ -1182,18 +1017,40 @@ static inline int32_t draw_combo(uint64_t *s, const uint64_t *cum, int32_t lo, i
             if (avail >> c_ & 1u)                                                        \
                 deck[size++] = (uint8_t)c_;                                              \
         }                                                                                \
-        size -= 2 * n;                                                                   \
-        uint32_t bound[HR_BOARD_CARDS], idx[HR_BOARD_CARDS];                             \
-        uint64_t product = 1;                                                            \
-        for (int i = 0; i < m; i++)                                                      \
-            product *= bound[i] = (uint32_t)(size - i);                                  \
+        int held[HR_MAX_PLAYERS], dealt_to[HR_MAX_PLAYERS], n_held = 0, n_dealt = 0;     \
+        for (int p = 0; p < n; p++) {                                                    \
+            if (offsets[p + 1] > offsets[p])                                             \
+                held[n_held++] = p;                                                      \
+            else                                                                         \
+                dealt_to[n_dealt++] = p;                                                 \
+        }                                                                                \
+        const int n_hold = n - n_deal;                                                   \
+        size -= 2 * n_hold;                                                              \
+        const int k = 2 * n_deal + m;                                                    \
+        /* the k draws in batches whose bound products fit in 64 bits */                 \
+        uint32_t bound[HR_MC_DRAWS], idx[HR_MC_DRAWS];                                   \
+        int batch_end[HR_MC_DRAWS + 1], n_batch = 0;                                     \
+        uint64_t product[HR_MC_DRAWS + 1], prod = 1;                                     \
+        for (int i = 0; i < k; i++) {                                                    \
+            uint64_t next;                                                               \
+            bound[i] = (uint32_t)(size - i);                                             \
+            if (hr_mul_hi64(prod, bound[i], &next)) {                                    \
+                product[n_batch] = prod;                                                 \
+                batch_end[n_batch++] = i;                                                \
+                prod = bound[i];                                                         \
+            } else {                                                                     \
+                prod = next;                                                             \
+            }                                                                            \
+        }                                                                                \
+        product[n_batch] = prod;                                                         \
+        batch_end[n_batch++] = k;                                                        \
         int64_t win[HR_MAX_PLAYERS] = {0}, eq[HR_MAX_PLAYERS] = {0};                     \
         int64_t share[HR_MAX_PLAYERS] = {0}, sq[HR_MAX_PLAYERS] = {0};                   \
         int64_t t = 0, attempts = 0;                                                     \
         uint64_t st[4];                                                                  \
         memcpy(st, s, sizeof st);                                                        \
         uint64_t keys[HR_MC_BLOCK][HR_MAX_PLAYERS], dealt[HR_MC_BLOCK];                  \
-        int32_t rows[HR_MC_BLOCK][HR_MAX_PLAYERS];                                       \
+        uint8_t hole[HR_MC_BLOCK][HR_MAX_PLAYERS][2];                                    \
         int stop = 0;                                                                    \
         while (t < trials && !stop) {                                                    \
             int nb = 0;                                                                  \
@@ -1206,7 +1063,8 @@ static inline int32_t draw_combo(uint64_t *s, const uint64_t *cum, int32_t lo, i
                 attempts++;                                                              \
                 uint64_t used = fixed;                                                   \
                 int clash = 0;                                                           \
-                for (int p = 0; p < n; p++) {                                            \
+                for (int j = 0; j < n_hold; j++) {                                       \
+                    int p = n_deal ? held[j] : j;                                        \
                     int32_t lo = offsets[p];                                             \
                     int32_t i = lo + draw_combo(st, cum, lo, offsets[p + 1] - lo, uniform[p]); \
                     const uint8_t *cc = combos + 2 * i;                                  \
@@ -1216,21 +1074,34 @@ static inline int32_t draw_combo(uint64_t *s, const uint64_t *cum, int32_t lo, i
                         break;                                                           \
                     }                                                                    \
                     used |= bits;                                                        \
-                    rows[nb][p] = i;                                                     \
+                    hole[nb][p][0] = cc[0];                                              \
+                    hole[nb][p][1] = cc[1];                                              \
                 }                                                                        \
                 if (clash)                                                               \
                     continue;                                                            \
-                below_batch(st, bound, m, product, idx);                                 \
-                uint64_t bk = bk0;                                                       \
+                if (one_batch || n_batch == 1)                                           \
+                    below_batch(st, bound, k, product[0], idx);                          \
+                else                                                                     \
+                    for (int b = 0, lo = 0; b < n_batch; lo = batch_end[b++])            \
+                        below_batch(st, bound + lo, batch_end[b] - lo, product[b], idx + lo); \
+                uint64_t bk = bk0, board = 0;                                            \
                 INIT;                                                                    \
-                for (int i = 0; i < m; i++) {                                            \
+                for (int j = 0; j < n_deal; j++) {                                       \
+                    unsigned a, b;                                                       \
+                    CARD(2 * j, idx[2 * j], a);                                          \
+                    CARD(2 * j + 1, idx[2 * j + 1], b);                                  \
+                    hole[nb][dealt_to[j]][0] = (uint8_t)a;                               \
+                    hole[nb][dealt_to[j]][1] = (uint8_t)b;                               \
+                }                                                                        \
+                for (int i = 2 * n_deal; i < k; i++) {                                   \
                     unsigned c;                                                          \
                     CARD(i, idx[i], c);                                                  \
                     bk += card[2 * c];                                                   \
+                    board |= 1ull << c;                                                  \
                 }                                                                        \
-                dealt[nb] = DEALT;                                                       \
+                dealt[nb] = board;                                                       \
                 for (int p = 0; p < n; p++) {                                            \
-                    const uint8_t *cc = combos + 2 * rows[nb][p];                        \
+                    const uint8_t *cc = hole[nb][p];                                     \
                     keys[nb][p] = bk + card[2 * cc[0]] + card[2 * cc[1]];                \
                 }                                                                        \
                 nb++;                                                                    \
@@ -1246,7 +1117,7 @@ static inline int32_t draw_combo(uint64_t *s, const uint64_t *cum, int32_t lo, i
                     for (uint64_t d = dealt[b]; d; d &= d - 1)                           \
                         bm += card[2 * hr_ctz64(d) + 1];                                 \
                     for (int p = 0; p < n; p++) {                                        \
-                        const uint8_t *cc = combos + 2 * rows[b][p];                     \
+                        const uint8_t *cc = hole[b][p];                                  \
                         v[p] = mc_flush(g, keys[b][p],                                   \
                                         bm + card[2 * cc[0] + 1] + card[2 * cc[1] + 1]); \
                     }                                                                    \
@@ -1265,30 +1136,43 @@ static inline int32_t draw_combo(uint64_t *s, const uint64_t *cum, int32_t lo, i
                 mc_split(n, v, win, eq, share, sq);                                      \
             }                                                                            \
         }                                                                                \
+        (void)n_held;                                                                    \
+        (void)n_dealt;                                                                   \
         memcpy(s, st, sizeof st);                                                        \
         mc_exact_out(n, t, win, eq, share, sq, out);                                     \
         out[4 * n + 1] += attempts - t;                                                  \
         return t;                                                                        \
     }
 
-HR_MC_RANGES(mc_ranges_plain, , HR_PLACE_INIT, HR_PLACE_CARD, dealt_)
+HR_MC_RANGES(mc_ranges_plain, , HR_PLACE_INIT, HR_PLACE_CARD)
 #if HR_X86_DISPATCH
 #define HR_PDEP_LEFT uint64_t left = avail & ~used; (void)deck; (void)place
-HR_MC_RANGES(mc_ranges_bmi2, HR_MC_BMI2, HR_PDEP_LEFT, HR_PDEP_CARD, avail & ~used & ~left)
+HR_MC_RANGES(mc_ranges_bmi2, HR_MC_BMI2, HR_PDEP_LEFT, HR_PDEP_CARD)
 #endif
 
+/* Heads-up and three-way preflop, with none, one or two "random" players,
+ * get their own copies, so the compiler unrolls the player and card loops. */
 #define HR_MC_RANGE_SIZES(NAME, ATTR, BODY)                                              \
-    ATTR static int64_t NAME(const hr_game *g, int n, const uint8_t *combos,             \
+    ATTR static int64_t NAME(const hr_game *g, int n, int n_deal, const uint8_t *combos, \
                              const uint64_t *cum, const uint8_t *uniform,                \
                              const int32_t *offsets, uint64_t fixed, uint64_t bk0,       \
                              uint64_t bm0, int m, int64_t trials, int64_t max_attempts,  \
                              uint64_t *s, int64_t *out, const volatile int32_t *cancel)  \
     {                                                                                    \
-        if (n == 2 && m == HR_BOARD_CARDS)                                               \
-            return BODY(g, 2, combos, cum, uniform, offsets, fixed, bk0, bm0,            \
+        if (n == 2 && m == HR_BOARD_CARDS && n_deal == 0)                                \
+            return BODY(g, 2, 0, 1, combos, cum, uniform, offsets, fixed, bk0, bm0,         \
                         HR_BOARD_CARDS, trials, max_attempts, s, out, cancel);           \
-        return BODY(g, n, combos, cum, uniform, offsets, fixed, bk0, bm0, m, trials,     \
-                    max_attempts, s, out, cancel);                                       \
+        if (n == 2 && m == HR_BOARD_CARDS && n_deal == 1)                                \
+            return BODY(g, 2, 1, 1, combos, cum, uniform, offsets, fixed, bk0, bm0,         \
+                        HR_BOARD_CARDS, trials, max_attempts, s, out, cancel);           \
+        if (n == 3 && m == HR_BOARD_CARDS && n_deal == 1)                                \
+            return BODY(g, 3, 1, 1, combos, cum, uniform, offsets, fixed, bk0, bm0,         \
+                        HR_BOARD_CARDS, trials, max_attempts, s, out, cancel);           \
+        if (n == 3 && m == HR_BOARD_CARDS && n_deal == 2)                                \
+            return BODY(g, 3, 2, 1, combos, cum, uniform, offsets, fixed, bk0, bm0,         \
+                        HR_BOARD_CARDS, trials, max_attempts, s, out, cancel);           \
+        return BODY(g, n, n_deal, 0, combos, cum, uniform, offsets, fixed, bk0, bm0, m,     \
+                    trials, max_attempts, s, out, cancel);                               \
     }
 HR_MC_RANGE_SIZES(mc_ranges_plain_n, , mc_ranges_plain)
 #if HR_X86_DISPATCH
@@ -1301,7 +1185,6 @@ int64_t hr_equity_mc(const hr_game *g, int n_players, const uint8_t *combos,
                      int64_t trials, int64_t max_attempts, hr_rng *rng, int64_t *out,
                      const volatile int32_t *cancel)
 {
-    const uint64_t *ck = g->card_key, *cm = g->card_mask;
     uint64_t board_mask;
     int n = n_players;
     if (n_board < 0 || n_board > HR_BOARD_CARDS || n_dead < 0 || trials < 0 ||
@@ -1311,34 +1194,23 @@ int64_t hr_equity_mc(const hr_game *g, int n_players, const uint8_t *combos,
     if (fixed == ~0ull)
         return -1;
     fixed |= outside_deck(g);
-    int dealt = 0;
-    for (int p = 0; p < n; p++)
-        dealt += 2;
     if ((int)hr_popcount64(~fixed & ((1ull << HR_N_CARDS) - 1)) <
-        dealt + HR_BOARD_CARDS - n_board)
+        2 * n + HR_BOARD_CARDS - n_board)
         return -1;
 
-    uint64_t bkey0 = HR_SUIT_INIT, bmask0 = 0;
-    for (int i = 0; i < n_board; i++) {
-        bkey0 += ck[board[i]];
-        bmask0 += cm[board[i]];
-    }
     int m = HR_BOARD_CARDS - n_board;
     uint64_t s[4];
     memcpy(s, rng->s, sizeof s);
 
-    /* every player an exact hand or "random": no combo to draw, nothing to reject */
-    int hand_of[HR_MAX_PLAYERS], all_fixed = 1;
+    /* every player an exact hand: no combo to draw, nothing to reject */
+    int hand_of[HR_MAX_PLAYERS], all_exact = 1, n_deal = 0;
     for (int p = 0; p < n; p++) {
         int32_t count = offsets[p + 1] - offsets[p];
-        hand_of[p] = count == 1 ? offsets[p] : -1;
-        if (count > 1)
-            all_fixed = 0;
+        hand_of[p] = offsets[p];
+        all_exact &= count == 1;
+        n_deal += count == 0;
     }
-    int n_random = 0;
-    for (int p = 0; p < n; p++)
-        n_random += hand_of[p] < 0;
-    if (all_fixed && n_random == 0 && max_attempts >= trials) {
+    if (all_exact && max_attempts >= trials) {
         int64_t done = mc_exact(g, n, hand_of, combos, fixed, board, n_board, trials, s, out,
                                 cancel);
         if (done >= 0) {
@@ -1346,107 +1218,21 @@ int64_t hr_equity_mc(const hr_game *g, int n_players, const uint8_t *combos,
             return done;
         }
     }
-    if (all_fixed && n_random > 0 && max_attempts >= trials) {
-        int64_t done = mc_fixed(g, n, hand_of, combos, fixed, bkey0, bmask0, m, trials, s, out,
-                                cancel);
-        if (done >= 0) {
-            memcpy(rng->s, s, sizeof s);
-            return done;
-        }
-    }
 
-    int ranged[HR_MAX_PLAYERS], n_ranged = 0, dealt_from_deck[HR_MAX_PLAYERS], n_deck = 0;
-    for (int p = 0; p < n; p++) {
-        if (offsets[p + 1] > offsets[p])
-            ranged[n_ranged++] = p;
-        else
-            dealt_from_deck[n_deck++] = p;
+    uint64_t bk = HR_CARD_SUIT_INIT, bm = 0;
+    for (int i = 0; i < n_board; i++) {
+        bk += g->card[2 * board[i]];
+        bm += g->card[2 * board[i] + 1];
     }
-    if (n_deck == 0) {
-        uint64_t bk = HR_CARD_SUIT_INIT, bm = 0;
-        for (int i = 0; i < n_board; i++) {
-            bk += g->card[2 * board[i]];
-            bm += g->card[2 * board[i] + 1];
-        }
-        int64_t done;
+    int64_t done;
 #if HR_X86_DISPATCH
-        if (hr_fast_pdep())
-            done = mc_ranges_bmi2_n(g, n, combos, cum, uniform, offsets, fixed, bk, bm, m,
-                                    trials, max_attempts, s, out, cancel);
-        else
+    if (hr_fast_pdep())
+        done = mc_ranges_bmi2_n(g, n, n_deal, combos, cum, uniform, offsets, fixed, bk, bm, m,
+                                trials, max_attempts, s, out, cancel);
+    else
 #endif
-            done = mc_ranges_plain_n(g, n, combos, cum, uniform, offsets, fixed, bk, bm, m,
-                                     trials, max_attempts, s, out, cancel);
-        memcpy(rng->s, s, sizeof s);
-        return done;
-    }
-    int64_t cnt[HR_MAX_PLAYERS * (HR_MAX_PLAYERS + 1)];
-    memset(cnt, 0, sizeof cnt);
-    int64_t accepted = 0, attempts = 0;
-
-    while (accepted < trials && attempts < max_attempts) {
-        uint64_t used = fixed, pkey[HR_MAX_PLAYERS], pmask[HR_MAX_PLAYERS];
-        int clash = 0;
-        if (!(attempts & HR_POLL_MASK) && cancelled(cancel))
-            break;
-        attempts++;
-        for (int i = 0; i < n_ranged; i++) {
-            int p = ranged[i];
-            int32_t lo = offsets[p], count = offsets[p + 1] - lo, idx = 0;
-            if (count > 1) {
-                if (uniform[p]) {
-                    idx = (int32_t)hr_below(s, (uint32_t)count);
-                } else {
-                    uint64_t u = hr_xoshiro_next(s) >> 32;
-                    const uint64_t *cp = cum + lo;
-                    int32_t a = 0, b = count - 1;    /* first i with cp[i] > u */
-                    while (a < b) {
-                        int32_t mid = (a + b) >> 1;
-                        if (cp[mid] > u)
-                            b = mid;
-                        else
-                            a = mid + 1;
-                    }
-                    idx = a;
-                }
-            }
-            const uint8_t *cc = combos + 2 * (lo + idx);
-            uint64_t bits = (1ull << cc[0]) | (1ull << cc[1]);
-            if (used & bits) {
-                clash = 1;
-                break;
-            }
-            used |= bits;
-            pkey[p] = ck[cc[0]] + ck[cc[1]];
-            pmask[p] = cm[cc[0]] + cm[cc[1]];
-        }
-        if (clash)
-            continue;
-        for (int i = 0; i < n_deck; i++) {
-            int p = dealt_from_deck[i];
-            uint32_t a, b;
-            do a = hr_below(s, HR_N_CARDS); while (used >> a & 1u);
-            used |= 1ull << a;
-            do b = hr_below(s, HR_N_CARDS); while (used >> b & 1u);
-            used |= 1ull << b;
-            pkey[p] = ck[a] + ck[b];
-            pmask[p] = cm[a] + cm[b];
-        }
-        uint64_t bkey = bkey0, bmask = bmask0;
-        for (int k = 0; k < m; k++) {
-            uint32_t card;
-            do card = hr_below(s, HR_N_CARDS); while (used >> card & 1u);
-            used |= 1ull << card;
-            bkey += ck[card];
-            bmask += cm[card];
-        }
-        unsigned str[HR_MAX_PLAYERS];
-        for (int p = 0; p < n; p++)
-            str[p] = hr_lookup(g, bkey + pkey[p], bmask + pmask[p]);
-        tally_sizes(n, str, cnt);
-        accepted++;
-    }
+        done = mc_ranges_plain_n(g, n, n_deal, combos, cum, uniform, offsets, fixed, bk, bm, m,
+                                 trials, max_attempts, s, out, cancel);
     memcpy(rng->s, s, sizeof s);
-    add_sizes(n, cnt, accepted, attempts, out);
-    return accepted;
+    return done;
 }

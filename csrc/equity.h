@@ -144,8 +144,8 @@ int64_t hr_equity_patterns(const hr_game *g, int n_players, const uint8_t *ranks
  *   out[2n + p], out[3n + p]    sum of pot shares and of their squares, in
  *                               units of 1 / HR_SHARE_UNIT (and its square),
  *   out[4n], out[4n + 1]        accepted trials, attempts.
- * When every player is an exact hand or dealt from the deck, no trial can be
- * rejected and the cards are dealt by a partial shuffle of the deck left.
+ * The random players' cards (in player order) and the board are dealt from
+ * the cards left by one scheme: indices by batch, each the idx-th card left.
  * Stops early after max_attempts attempts, or when *cancel (NULL: never),
  * polled every 4,096 trials, is nonzero; out holds the trials run so far.
  * Returns the accepted trials, or -1 on bad arguments. */
