@@ -1,64 +1,22 @@
-"""The one hand model every reader fills and every writer reads."""
+"""The one hand model every reader fills and every writer reads.
+
+It stands on the modules that only read a hand's fields: :mod:`._base` (the
+variant tables and :class:`HistoryError`, re-exported here), the PHH writer
+(:mod:`._phh_write`, for :meth:`Hand.to_phh`) and the replay (:mod:`.replay`,
+for :meth:`Hand.replay`); they import :class:`Hand` for annotations only, so
+every import in ``history/`` points down.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.errors import HandrankError
+from ._base import DRAW, GAMES, HOLE, STUD, HistoryError
+from ._phh_write import dumps
+from .replay import replay as _replay
 
-#: PHH variant code -> the handrank game it settles with (None: not on main yet)
-GAMES: dict[str, tuple[str, str | None]] = {
-    "NT": ("no-limit hold'em", "holdem"),
-    "FT": ("fixed-limit hold'em", "holdem"),
-    "PT": ("pot-limit hold'em", "holdem"),
-    "NS": ("no-limit short-deck hold'em", "shortdeck"),
-    "FO/8": ("fixed-limit Omaha hi-lo", "omaha-hilo"),
-    "PO": ("pot-limit Omaha", "omaha"),
-    "NO": ("no-limit Omaha", "omaha"),
-    "F7S": ("seven-card stud", "stud"),
-    "F7S/8": ("seven-card stud hi-lo", "stud-hilo"),
-    "FR": ("razz", "razz"),
-    "F2L3D": ("deuce-to-seven triple draw", "27-triple"),
-    "N2L1D": ("deuce-to-seven single draw", "27-draw"),
-    "FB": ("badugi", "badugi"),
-}
-
-#: the hole-card count of each variant (for dealing checks)
-HOLE = {"NT": 2, "FT": 2, "PT": 2, "NS": 2, "FO/8": 4, "PO": 4, "NO": 4}
-
-#: games without a board: stud (cards dealt one street at a time, a bring-in)
-#: and draw (a fixed hand size, discards ``sd``)
-STUD = {"F7S": 7, "F7S/8": 7, "FR": 7}
-DRAW = {"F2L3D": 5, "N2L1D": 5, "FB": 4}
-
-
-class HistoryError(HandrankError, ValueError):
-    """A hand history that cannot be read or replayed.
-
-    Attributes
-    ----------
-    file : str or None
-        The file it came from.
-    hand : int or None
-        The hand's number in its file (0-based), or its recorded ``hand``.
-    action : int or None
-        The index of the offending action in ``actions``.
-    reason : str
-        What is wrong.
-    """
-
-    def __init__(self, reason: str, *, file: str | None = None, hand: int | None = None,
-                 action: int | None = None) -> None:
-        self.reason, self.file, self.hand, self.action = reason, file, hand, action
-        where = []
-        if file is not None:
-            where.append(f"file {file!r}")
-        if hand is not None:
-            where.append(f"hand {hand}")
-        if action is not None:
-            where.append(f"action {action}")
-        super().__init__(reason + (" (" + ", ".join(where) + ")" if where else ""))
+__all__ = ["DRAW", "GAMES", "HOLE", "STUD", "Hand", "HistoryError"]
 
 
 @dataclass(eq=True)
@@ -103,7 +61,6 @@ class Hand:
 
     def to_phh(self) -> str:
         """The hand as PHH text; ``read(hand.to_phh())`` gives back an equal hand."""
-        from .phh import dumps
         return dumps(self)
 
     def replay(self, *, allin_ev: bool = True) -> Any:
@@ -111,5 +68,4 @@ class Hand:
 
         ``allin_ev=False`` skips the all-in EV (the exact equity is the costly part).
         """
-        from .replay import replay
-        return replay(self, allin_ev=allin_ev)
+        return _replay(self, allin_ev=allin_ev)

@@ -4,7 +4,8 @@ The hot path is a hand-written reader for the subset of TOML that PHH files
 use (``key = value`` lines; strings, numbers, booleans and one-line arrays
 of them).  Anything else in a hand (comments, multi-line arrays, escapes)
 sends that hand to a real TOML parser (``tomllib``, or ``tomli`` before
-Python 3.11), so both give the same result.
+Python 3.11), so both give the same result.  The writer, :func:`dumps`,
+lives in :mod:`._phh_write`, below the model whose ``Hand.to_phh`` calls it.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import sys
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from ._phh_write import dumps as dumps  # the writer sits below the model (Hand.to_phh)
 from .model import Hand, HistoryError
 
 if sys.version_info >= (3, 11):
@@ -244,38 +246,3 @@ def read(source: Any, *, format: str | None = None, errors: str = "raise") -> Re
             raise TypeError(f"source must be a path, an open file or a string, "
                             f"got {type(source).__name__}")
     return Reader(gen(), bad)
-
-
-def _fmt(v: Any) -> str:
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, str):
-        return "'" + v + "'" if "'" not in v and "\n" not in v else _json_str(v)
-    if isinstance(v, list):
-        return "[" + ", ".join(_fmt(x) for x in v) + "]"
-    return repr(v)
-
-
-def _json_str(v: str) -> str:
-    import json
-    return json.dumps(v)
-
-
-def dumps(h: Hand) -> str:
-    """A hand as PHH text."""
-    d: dict[str, Any] = {"variant": h.variant,
-                         "ante_trimming_status": h.ante_trimming_status,
-                         "antes": h.antes, "blinds_or_straddles": h.blinds_or_straddles}
-    for k in ("bring_in", "small_bet", "big_bet", "min_bet"):
-        if getattr(h, k) is not None:
-            d[k] = getattr(h, k)
-    d["starting_stacks"] = h.starting_stacks
-    d["actions"] = h.actions
-    for k in ("players", "finishing_stacks", "winnings", "rake"):
-        if getattr(h, k) is not None:
-            d[k] = getattr(h, k)
-    for k, v in h.extra.items():
-        if isinstance(v, dict):
-            raise ValueError(f"cannot write nested field {k!r} as PHH")
-        d[k] = v
-    return "".join(f"{k} = {_fmt(v)}\n" for k, v in d.items())

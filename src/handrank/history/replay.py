@@ -26,14 +26,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core import _backend
 from ..core._validate import quote
 from ..core.cards import card_str, cards
 from ..core.errors import HandrankError
 from ..showdown.pots import Pot, Settlement, settle_game
-from .model import DRAW, GAMES, HOLE, STUD, Hand, HistoryError
+from ._base import DRAW, GAMES, HOLE, STUD, HistoryError
+
+if TYPE_CHECKING:      # the model calls the replay: Hand is only named here
+    from .model import Hand
 
 _C = _backend.core
 

@@ -1,0 +1,49 @@
+"""Write a hand as PHH text (:meth:`Hand.to_phh`; :func:`handrank.history.phh.dumps`).
+
+It reads only the hand's fields, so it sits below the model: the model
+calls it, and it imports :class:`Hand` for annotations only.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .model import Hand
+
+__all__ = ["dumps"]
+
+
+def _fmt(v: Any) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, str):
+        return "'" + v + "'" if "'" not in v and "\n" not in v else _json_str(v)
+    if isinstance(v, list):
+        return "[" + ", ".join(_fmt(x) for x in v) + "]"
+    return repr(v)
+
+
+def _json_str(v: str) -> str:
+    import json
+    return json.dumps(v)
+
+
+def dumps(h: Hand) -> str:
+    """A hand as PHH text."""
+    d: dict[str, Any] = {"variant": h.variant,
+                         "ante_trimming_status": h.ante_trimming_status,
+                         "antes": h.antes, "blinds_or_straddles": h.blinds_or_straddles}
+    for k in ("bring_in", "small_bet", "big_bet", "min_bet"):
+        if getattr(h, k) is not None:
+            d[k] = getattr(h, k)
+    d["starting_stacks"] = h.starting_stacks
+    d["actions"] = h.actions
+    for k in ("players", "finishing_stacks", "winnings", "rake"):
+        if getattr(h, k) is not None:
+            d[k] = getattr(h, k)
+    for k, v in h.extra.items():
+        if isinstance(v, dict):
+            raise ValueError(f"cannot write nested field {k!r} as PHH")
+        d[k] = v
+    return "".join(f"{k} = {_fmt(v)}\n" for k, v in d.items())
