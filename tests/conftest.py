@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import importlib
+import itertools
+import math
+import os
+from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 import pytest
 
-from handrank import _backend, _tables
+from handrank import _backend, _tables, reference
 
 # The module, not the function of the same name that the package exports.
 evaluate_module = importlib.import_module("handrank.evaluate")
@@ -50,6 +54,43 @@ def hands7(rng):
 @pytest.fixture(scope="session")
 def hands6(rng):
     return random_hands(rng, 1_000_000, 6)
+
+
+@pytest.fixture(scope="session")
+def all_fives():
+    """Every 5-card hand, in itertools.combinations order (each row sorted)."""
+    return np.array(list(itertools.combinations(range(52), 5)), dtype=np.uint8)
+
+
+def _reference_strengths(rows):
+    return [reference.evaluate(r) for r in rows]
+
+
+@pytest.fixture(scope="session")
+def reference_fives(all_fives):
+    """The reference's strength of every 5-card hand, each rated by
+    ``reference.evaluate`` on its own (two processes, ~15 s of wall time).
+
+    Session-wide: tests/test_exhaustive.py checks every five-card hand against
+    it, and tests/test_evaluate.py rates a million 6- and 7-card hands through
+    it.  Tests that use it carry ``xdist_group("reference_fives")`` so that,
+    under ``--dist loadgroup``, one pytest-xdist worker computes it once.
+    """
+    chunks = [all_fives[i:i + 50_000].tolist() for i in range(0, len(all_fives), 50_000)]
+    with ProcessPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        out = [s for part in pool.map(_reference_strengths, chunks) for s in part]
+    return np.array(out, dtype=np.uint16)
+
+
+# C(n, r) for n < 53, r < 6: the colex rank of a sorted 5-card row c0 < ... < c4
+# is sum C(c_i, i + 1), a bijection onto 0 .. 2,598,959.
+_BINOM = np.array([[math.comb(n, r) for r in range(6)] for n in range(53)], dtype=np.int64)
+
+
+def colex5(rows: np.ndarray) -> np.ndarray:
+    """Colex rank of each row of sorted 5-card hands (shape (n, 5))."""
+    rows = rows.astype(np.int64)
+    return sum(_BINOM[rows[:, i], i + 1] for i in range(5))
 
 
 

@@ -3,9 +3,7 @@
 
 from __future__ import annotations
 
-import itertools
-import os
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 import pytest
@@ -19,24 +17,11 @@ HANDS5 = [1302540, 1098240, 123552, 54912, 10200, 5108, 3744, 624, 40]
 HANDS7 = [23294460, 58627800, 31433400, 6461620, 6180020, 4047644, 3473184, 224848, 41584]
 
 
-@pytest.fixture(scope="module")
-def all_fives():
-    return np.array(list(itertools.combinations(range(52), 5)), dtype=np.uint8)
+# all_fives and reference_fives: session fixtures in conftest.py (test_evaluate.py
+# rates its million 6- and 7-card hands through the same reference table).
 
 
-def _reference_strengths(rows):
-    return [reference.evaluate(r) for r in rows]
-
-
-@pytest.fixture(scope="module")
-def reference_fives(all_fives):
-    """The reference's strength of every 5-card hand (two processes, ~15 s)."""
-    chunks = [all_fives[i:i + 50_000].tolist() for i in range(0, len(all_fives), 50_000)]
-    with ProcessPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
-        out = [s for part in pool.map(_reference_strengths, chunks) for s in part]
-    return np.array(out, dtype=np.uint16)
-
-
+@pytest.mark.xdist_group("reference_fives")
 def test_all_five_card_hands_match_the_reference(backend, all_fives, reference_fives):
     assert len(all_fives) == 2_598_960
     ours = hr.evaluate_batch(all_fives)
@@ -53,6 +38,7 @@ def test_five_card_categories_and_classes(all_fives):
     assert np.bincount(hr.category(distinct), minlength=10)[1:].tolist() == CLASSES
 
 
+@pytest.mark.xdist_group("reference_fives")
 def test_strength_order_is_the_rule_book_order(all_fives, reference_fives):
     """strength -> reference key is one-to-one and strictly increasing."""
     strengths = hr.evaluate_batch(all_fives)
