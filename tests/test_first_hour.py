@@ -212,7 +212,7 @@ def test_the_readme_commands_need_only_python3_and_make_their_own_venv():
         for word in command.replace("&&", " ").split():
             assert word not in ("python", "pip", "handrank"), (word, command)
     assert first.endswith('.venv/bin/handrank eval "As Ks Qs Js Ts"')
-    assert second.endswith(".venv/bin/python -m pytest")
+    assert second.endswith(".venv/bin/python -m pytest -n auto --dist loadgroup")
     # HANDRANK_REQUIRE_C must reach pytest too (its smoke test checks the C
     # core loaded), not only pip: a prefix on the pip command alone would not
     assert " && export HANDRANK_REQUIRE_C=1 && " in second, second
