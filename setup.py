@@ -12,6 +12,7 @@ import platform
 import subprocess
 import sys
 import sysconfig
+from concurrent.futures import ThreadPoolExecutor
 
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
@@ -47,7 +48,43 @@ class GenerateBuildPy(build_py):
         super().run()
 
 
+def build_jobs():
+    """Compiler processes at once: HANDRANK_BUILD_JOBS, else one per CPU."""
+    try:
+        return max(1, int(os.environ.get("HANDRANK_BUILD_JOBS") or os.cpu_count() or 1))
+    except ValueError:
+        return os.cpu_count() or 1
+
+
+def compile_in_parallel(compiler, jobs):
+    """Make ``compiler.compile`` run one compiler process per source, ``jobs`` at
+    once (the core's C files are independent), returning the objects in source
+    order as one call would.  Only for the Unix compiler class, whose compile()
+    is safe to call from threads once the object folders exist."""
+    if getattr(compiler, "_handrank_parallel", False):
+        return
+    serial = compiler.compile
+    compiler._handrank_parallel = True
+
+    def compile(sources, output_dir=None, *args, **kwargs):
+        sources = list(sources)
+        if jobs < 2 or len(sources) < 2:
+            return serial(sources, output_dir, *args, **kwargs)
+        for obj in compiler.object_filenames(sources, output_dir=output_dir):
+            os.makedirs(os.path.dirname(obj) or ".", exist_ok=True)
+        with ThreadPoolExecutor(max_workers=jobs) as pool:
+            parts = pool.map(lambda src: serial([src], output_dir, *args, **kwargs), sources)
+            return [obj for part in parts for obj in part]
+
+    compiler.compile = compile
+
+
 class OptionalBuildExt(build_ext):
+    def build_extension(self, ext):
+        if getattr(self.compiler, "compiler_type", None) == "unix":
+            compile_in_parallel(self.compiler, build_jobs())
+        super().build_extension(ext)
+
     def run(self):
         generate_tables()
         try:
