@@ -167,6 +167,9 @@ LONG = (
     "tests/test_draw.py::test_draw_odds_against_a_drawing_opponent",
     "tests/test_boards.py::test_build_resumes_bit_identically",
     "tests/test_boards.py::test_cli_boards_resumes_a_stopped_run",
+    "tests/test_hu_preflop.py::test_equity_equals_the_enumeration_on_every_pair_of_sampled_classes",
+    "tests/test_hu_preflop.py::test_every_ordered_pair_maps_to_an_isomorphic_representative",
+    "tests/test_omaha_exact.py::test_impossible_deals_still_refused_with_the_same_message",
 )
 
 
