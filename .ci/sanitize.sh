@@ -7,7 +7,7 @@
 # preflop hr_equity_patterns, and the draw, badugi and video-poker kernels)
 # with buffers malloc'd at exactly the size each call may read.  Any report
 # fails CI.
-# Usage: .ci/sanitize.sh [scale]   (default 10; about a minute in all)
+# Usage: .ci/sanitize.sh [scale]   (default 10; ASan and valgrind at once, about two minutes)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SCALE="${1:-10}"
@@ -20,19 +20,36 @@ python3 tables/generate.py --quiet --out-bin "$BUILD/tables.bin"
 SOURCES=(csrc/*.c csrc/generated/tables.c csrc/test/driver.c)
 WARN=(-std=gnu11 -Wall -Wextra -Wno-unused-function)   # warnings shown, not fatal
 
-echo "== AddressSanitizer + UndefinedBehaviorSanitizer"
-gcc -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all \
-    "${WARN[@]}" -Icsrc "${SOURCES[@]}" -pthread -o "$BUILD/driver-asan"
-ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:detect_stack_use_after_return=1 \
-UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-    "$BUILD/driver-asan" "$SCALE"
+asan() {
+    echo "== AddressSanitizer + UndefinedBehaviorSanitizer"
+    gcc -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all \
+        "${WARN[@]}" -Icsrc "${SOURCES[@]}" -pthread -o "$BUILD/driver-asan"
+    ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:detect_stack_use_after_return=1 \
+    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+        "$BUILD/driver-asan" "$SCALE"
+}
 
-echo "== valgrind"
-if ! command -v valgrind > /dev/null; then
-    echo "valgrind is missing: install it (apt-get install valgrind)" >&2
-    exit 1
-fi
-gcc -O1 -g "${WARN[@]}" -Icsrc "${SOURCES[@]}" -pthread -o "$BUILD/driver-plain"
-valgrind --quiet --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite \
-    "$BUILD/driver-plain" 1
+plain_valgrind() {
+    echo "== valgrind"
+    if ! command -v valgrind > /dev/null; then
+        echo "valgrind is missing: install it (apt-get install valgrind)" >&2
+        return 1
+    fi
+    gcc -O1 -g "${WARN[@]}" -Icsrc "${SOURCES[@]}" -pthread -o "$BUILD/driver-plain"
+    valgrind --quiet --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite \
+        "$BUILD/driver-plain" 1
+}
+
+# The two runs are independent and each uses one core: both at once, each
+# one's output printed whole when both have ended.
+( set -e; asan ) > "$BUILD/asan.log" 2>&1 &
+asan_pid=$!
+( set -e; plain_valgrind ) > "$BUILD/valgrind.log" 2>&1 &
+valgrind_pid=$!
+status=0
+wait "$asan_pid" || { status=1; echo "sanitize: the ASan/UBSan run FAILED"; }
+cat "$BUILD/asan.log"
+wait "$valgrind_pid" || { status=1; echo "sanitize: the valgrind run FAILED"; }
+cat "$BUILD/valgrind.log"
+[ "$status" -eq 0 ]
 echo "sanitize: ok"

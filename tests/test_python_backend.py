@@ -65,6 +65,7 @@ def monte_carlo() -> Any:
 
 
 @needs_c
+@pytest.mark.xdist_group("python_backend_monte_carlo")  # one worker runs the fixture
 @pytest.mark.parametrize("i", range(len(SPOTS)))
 def test_monte_carlo_within_four_stderr_of_exact(monte_carlo: Any, i: int) -> None:
     players, board, dead, kw = SPOTS[i]
@@ -79,6 +80,7 @@ def test_monte_carlo_within_four_stderr_of_exact(monte_carlo: Any, i: int) -> No
     assert sum(r["equity"]) == pytest.approx(1.0, abs=1e-12)
 
 
+@pytest.mark.xdist_group("python_backend_monte_carlo")  # one worker runs the fixture
 @pytest.mark.parametrize("i", range(len(SPOTS)))
 def test_monte_carlo_same_seed_same_result(monte_carlo: Any, i: int) -> None:
     first, same, other = monte_carlo[i]
