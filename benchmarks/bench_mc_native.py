@@ -30,7 +30,7 @@ from handrank.cards import cards
 from handrank.ranges import Range
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-OMP = os.environ.get("OMPEVAL_DIR", os.path.join(HERE, "..", "..", "..", "shared", "anchors",
+OMP = os.environ.get("OMPEVAL_DIR", os.path.join(HERE, "..", "..", "shared", "anchors",
                                                  "ompeval"))
 
 
