@@ -14,7 +14,8 @@ fi
 # When this tree is already installed in the venv with those extras (CI's test
 # venv), only the docs extra's own requirements are added: a second
 # `pip install -e .` would regenerate the tables and recompile the C core.
-if docs_reqs=$(python - <<'PY'
+# (Python < 3.11 has no tomllib: the check fails quietly and the full install runs.)
+if docs_reqs=$(python - 2> /dev/null <<'PY'
 import importlib.metadata as md, pathlib, sys, tomllib
 extras = tomllib.loads(pathlib.Path("pyproject.toml").read_text())["project"]["optional-dependencies"]
 import handrank  # noqa: F401  (installed from this tree: the check below)
