@@ -656,8 +656,8 @@ static inline void below_batch(uint64_t *s, const uint32_t *bound, int k, uint64
  * Heads-up, the flush branch is taken only when a sum has a flush (no suit
  * has five cards otherwise); with three or more players every trial of a
  * block goes through the hash with no branch and the trials with a flush
- * are done again after it (3-way 1.1-1.3x the branch, measured in one
- * process on an Intel Xeon).  The tallies are kept without branches: wins,
+ * are done again after it (3-way 1.1-1.3x the branch, heads-up the same,
+ * measured in one process on an Intel Xeon).  The tallies are kept without branches: wins,
  * ties and pot shares by the size of the winning group. */
 
 /* Pot share of one of k tied winners, and its square, in units of 1 /
@@ -802,7 +802,7 @@ static void mc_exact_out(int n, int64_t t, const int64_t *win, const int64_t *eq
                     dealt[b] = DEALT;                                                    \
                 }                                                                        \
                 t += nb;                                                                 \
-                if (n == 2) {           /* heads-up: a branch on the flush is faster here */  \
+                if (n == 2) {        /* heads-up: the branch (no faster without it) */   \
                     for (int b = 0; b < nb; b++) {                                       \
                         uint64_t k0 = bks[b] + pk[0], k1 = bks[b] + pk[1];               \
                         unsigned v0, v1;                                                 \
