@@ -657,8 +657,8 @@ static inline void below_batch(uint64_t *s, const uint32_t *bound, int k, uint64
  * has five cards otherwise); with three or more players every trial of a
  * block goes through the hash with no branch and the trials with a flush
  * are done again after it (3-way 1.1-1.3x the branch, heads-up the same,
- * measured in one process on an Intel Xeon).  The tallies are kept without branches: wins,
- * ties and pot shares by the size of the winning group. */
+ * measured in one process on an Intel Xeon).  The tallies are kept without
+ * branches: wins, ties and pot shares by the size of the winning group. */
 
 /* Pot share of one of k tied winners, and its square, in units of 1 /
  * HR_SHARE_UNIT. */

@@ -1,0 +1,158 @@
+"""A seed's Monte Carlo result, dealt again in Python from the stream's definition.
+
+When every player holds an exact hand, `hr.equity(..., exact=False, seed=s)`
+deals trial ``t`` from stream ``t // 25,000`` of `s` (holdem.MC_STREAM_TRIALS):
+xoshiro256** seeded through splitmix64 with (seed, stream); each trial's board
+cards are drawn by one 64-bit number (the batch of bounds size, size - 1, ...,
+each index the high word of a 64 x 64-bit product, the remainder rejected
+whole when it could bias the batch), and index i is the i-th lowest card
+still left.  This file deals those boards again with Python integers, rates
+every hand with `evaluate_batch` and tallies wins, ties and pot shares: the
+counts must be the library's for every trial (any change to the stream, the
+dealing or the tally loops of csrc/equity.c fails here), on the heads-up loop
+and the three-or-more-player loops, preflop and after a flop, in two games.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+import handrank as hr
+from handrank import _backend
+
+# The stream is the C core's (the pure-Python backend deals its own with numpy).
+pytestmark = pytest.mark.skipif(_backend.core is None, reason="C extension not built")
+
+M64 = (1 << 64) - 1
+STREAM_TRIALS = 25_000
+BOARD_CARDS = 5
+
+
+def _splitmix(x: int) -> tuple[int, int]:
+    x = (x + 0x9E3779B97F4A7C15) & M64
+    z = x
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & M64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
+    return x, z ^ (z >> 31)
+
+
+def _seeded(seed: int, stream: int) -> list[int]:
+    _, y = _splitmix(seed & M64)
+    y ^= (stream * 0xD1B54A32D192ED03) & M64
+    _, y = _splitmix(y)
+    state = []
+    for _ in range(4):
+        y, z = _splitmix(y)
+        state.append(z)
+    if not any(state):
+        state[0] = 1
+    return state
+
+
+def _next(s: list[int]) -> int:
+    x = (s[1] * 5) & M64
+    result = ((((x << 7) | (x >> 57)) & M64) * 9) & M64
+    t = (s[1] << 17) & M64
+    s[2] ^= s[0]
+    s[3] ^= s[1]
+    s[1] ^= s[2]
+    s[0] ^= s[3]
+    s[2] ^= t
+    s[3] = ((s[3] << 45) | (s[3] >> 19)) & M64
+    return result
+
+
+def _batch(s: list[int], bounds: list[int], product: int) -> list[int]:
+    """One uniform index below each bound, from one 64-bit number (or more on a reject)."""
+    threshold = None
+    while True:
+        r = _next(s)
+        idx = []
+        for b in bounds:
+            r *= b
+            idx.append(r >> 64)
+            r &= M64
+        if r >= product:
+            return idx
+        if threshold is None:
+            threshold = ((1 << 64) - product) % product
+        if r >= threshold:
+            return idx
+
+
+def _boards(seed: int, trials: int, left: list[int], m: int) -> np.ndarray:
+    """The m cards each trial deals from `left` (ascending), streams in order."""
+    bounds = [len(left) - i for i in range(m)]
+    product = 1
+    for b in bounds:
+        product *= b
+    out = np.empty((trials, m), dtype=np.uint8)
+    for stream in range(-(-trials // STREAM_TRIALS)):
+        s = _seeded(seed, stream)
+        for t in range(stream * STREAM_TRIALS, min(trials, (stream + 1) * STREAM_TRIALS)):
+            cards = list(left)
+            for i, k in enumerate(_batch(s, bounds, product)):
+                out[t, i] = cards.pop(k)
+    return out
+
+
+def _replayed(players, board, game, seed, trials):
+    """Wins, ties and pot shares (Fractions) of each player over the replayed trials."""
+    holes = [hr.cards(p) for p in players]
+    known = set(hr.cards(board)) | {c for h in holes for c in h}
+    deck = [c for c in range(52) if c not in known and _in_deck(c, game)]
+    dealt = _boards(seed, trials, deck, BOARD_CARDS - len(hr.cards(board)))
+    fixed = np.array(hr.cards(board), dtype=np.uint8)
+    strengths = np.stack([
+        hr.evaluate_batch(np.hstack([np.tile(np.array(h, np.uint8), (trials, 1)),
+                                     np.tile(fixed, (trials, 1)), dealt]), game=game)
+        for h in holes], axis=1).astype(np.int64)
+    best = strengths.max(axis=1, keepdims=True)
+    top = strengths == best
+    count = top.sum(axis=1)
+    wins = (top & (count == 1)[:, None]).sum(axis=0)
+    ties = (top & (count > 1)[:, None]).sum(axis=0)
+    shares = [sum(Fraction(int(k), int(c)) for c, k in zip(*np.unique(count[top[:, p]],
+                                                                    return_counts=True)))
+              for p in range(len(players))]
+    return wins, ties, shares
+
+
+def _in_deck(card: int, game: str) -> bool:
+    return game != "shortdeck" or card // 4 >= 4          # short deck: sixes and up
+
+
+SPOTS = [
+    (["AsKs", "QdQc"], "", "holdem"),                              # heads-up, preflop
+    (["AsKs", "QdQc"], "Kh 7h 2s", "holdem"),                      # heads-up, flush draws
+    (["AsKs", "QdQc", "JhTh"], "", "holdem"),                      # three-way, no branch
+    (["AhKh", "7c7d", "QsJs", "2c3d"], "9h 8h 2d", "holdem"),      # four players, flop
+    (["AhKh", "7c7d", "QsJs", "2c3d", "9h8h", "TcTd"], "", "holdem"),  # six players
+    (["AsKs", "QdQc", "JhTh"], "", "shortdeck"),                   # a deck of 36
+]
+
+
+@pytest.mark.parametrize("players,board,game", SPOTS,
+                         ids=[f"{len(p)}p-{g}-{len(b.split())}" for p, b, g in SPOTS])
+def test_a_seed_deals_the_stream_it_is_defined_by(players, board, game):
+    trials, seed = 30_000, 2026                      # two streams: 25,000 + 5,000 trials
+    r = hr.equity(players, board, exact=False, trials=trials, seed=seed, threads=2, game=game)
+    assert not r.exact
+    wins, ties, shares = _replayed(players, board, game, seed, trials)
+    for p in range(len(players)):
+        assert round(r.win[p] * trials) == wins[p], (p, r.win[p] * trials, wins[p])
+        assert round(r.tie[p] * trials) == ties[p], (p, r.tie[p] * trials, ties[p])
+        assert abs(r.equity[p] - float(shares[p] / trials)) < 1e-12, (p, r.equity[p])
+    assert sum(shares) == trials                     # every pot paid out in full
+
+
+def test_the_replay_fails_on_another_seed():
+    """The replay is not a mirror of whatever the library returns: one seed off,
+    the counts differ."""
+    players, trials = ["AsKs", "QdQc", "JhTh"], 30_000
+    r = hr.equity(players, exact=False, trials=trials, seed=2027, threads=1)
+    wins, _, _ = _replayed(players, "", "holdem", 2026, trials)
+    assert [round(w * trials) for w in r.win] != list(wins)
