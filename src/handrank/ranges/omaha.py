@@ -41,7 +41,6 @@ from __future__ import annotations
 import itertools
 import math
 import re
-from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any, Optional
 
@@ -73,13 +72,15 @@ _SPACE = re.compile(r"\s")
 Position = tuple[Optional[int], Optional[int], str]  # a runtime alias: no `|` (Python 3.9)
 
 
-def _shape_ok(hand: tuple[int, ...], shape: str) -> bool:
-    counts = sorted((np.bincount(np.array(hand) % 4, minlength=4)).tolist(), reverse=True)
-    if shape == "ds":
-        return counts == [2, 2, 0, 0]
-    if shape == "ss":
-        return counts == [2, 1, 1, 0]
-    return counts == [1, 1, 1, 1]
+_SHAPE_COUNTS = {"ds": (2, 2, 0, 0), "ss": (2, 1, 1, 0), "r": (1, 1, 1, 1)}
+
+
+def _shape_ok(rows: np.ndarray, shape: str) -> np.ndarray:
+    """Which rows (hands of 4 card ids) have the suit shape ``ds``, ``ss`` or ``r``."""
+    per_suit = (rows[:, :, None] % 4 == np.arange(4)).sum(axis=1)
+    counts = -np.sort(-per_suit, axis=1)                       # most cards first
+    ok: np.ndarray = (counts == np.array(_SHAPE_COUNTS[shape])).all(axis=1)
+    return ok
 
 
 def _positions(body: str) -> tuple[list[Position], str] | None:
@@ -99,13 +100,59 @@ def _positions(body: str) -> tuple[list[Position], str] | None:
     return pos, shape
 
 
-def _expand(pos: list[Position], body: str) -> Iterator[tuple[int, ...]]:
-    """Every hand (sorted card ids) matching the positions (may repeat)."""
+@lru_cache(maxsize=8)
+def _combinations(n: int, r: int) -> np.ndarray:
+    """Every r-subset of range(n) (n <= 52) as rows of ascending uint8, rows in
+    lexicographic order (read-only; C(51, 5) rows take 12 MB)."""
+    rows = np.zeros((1, 0), dtype=np.int64)
+    for j in range(r):                  # every r-subset, lexicographic, in numpy
+        start = rows[:, -1] + 1 if j else np.zeros(1, dtype=np.int64)
+        counts = np.maximum(n - (r - 1 - j) - start, 0)
+        rep = np.repeat(np.arange(len(rows)), counts)
+        offset = np.arange(counts.sum()) - np.repeat(np.cumsum(counts) - counts, counts)
+        rows = np.concatenate([rows[rep], (np.repeat(start, counts) + offset)[:, None]], axis=1)
+    out = rows.astype(np.uint8)
+    out.flags.writeable = False
+    return out
+
+
+def _keys(rows: np.ndarray) -> np.ndarray:
+    """One int64 per row of ascending card ids, in the rows' lexicographic order."""
+    k = rows.shape[1]
+    shifts = 6 * np.arange(k - 1, -1, -1, dtype=np.int64)
+    keys: np.ndarray = (rows.astype(np.int64) << shifts).sum(axis=1)
+    return keys
+
+
+def _first_of_each(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct keys, ascending, and where each first occurs in `keys` (a
+    stable sort: numpy's hashing unique is many times slower on these keys)."""
+    order = np.argsort(keys, kind="stable")
+    ordered = keys[order]
+    first = np.ones(len(ordered), dtype=bool)
+    first[1:] = ordered[1:] != ordered[:-1]
+    return ordered[first], order[first]
+
+
+def _rows(keys: np.ndarray, k: int) -> np.ndarray:
+    """The rows of card ids the keys of :func:`_keys` stand for (uint8)."""
+    shifts = 6 * np.arange(k - 1, -1, -1, dtype=np.int64)
+    return ((keys[:, None] >> shifts) & 63).astype(np.uint8)
+
+
+def _expand(pos: list[Position], body: str) -> np.ndarray:
+    """The keys (:func:`_keys`, ascending, each once) of every hand matching the
+    positions: for each assignment of distinct suits to the suit variables, the
+    cards each constrained position allows, one card per position, and any
+    cards for the free positions."""
     letters = sorted({v for _, _, v in pos if v})
     fixed = [4 * r + s for r, s, v in pos if r is not None and s is not None]
     if len(set(fixed)) < len(fixed):
         dup = next(c for c in fixed if fixed.count(c) > 1)
         raise InvalidRangeError(f"duplicate card {_card_str(dup)!r} in {quote(body)}")
+    k = len(pos)
+    parts: set[tuple[int, ...]] = set()
+    free = 0
     for suits in itertools.permutations(range(4), len(letters)):
         sub = dict(zip(letters, suits))
         cands: list[list[int]] = []
@@ -119,11 +166,18 @@ def _expand(pos: list[Position], body: str) -> Iterator[tuple[int, ...]]:
             su = range(4) if suit is None else [suit]
             cands.append([4 * a + b for a in ranks for b in su])
         for part in itertools.product(*cands):
-            if len(set(part)) < len(part):
-                continue
-            rest = [c for c in range(52) if c not in part]
-            for extra in itertools.combinations(rest, free):
-                yield tuple(sorted(part + extra))
+            if len(set(part)) == len(part):
+                parts.add(tuple(sorted(part)))
+    chunks = []
+    for part in sorted(parts):
+        rest = np.setdiff1d(np.arange(52, dtype=np.int64), np.array(part, dtype=np.int64))
+        extra = rest[_combinations(len(rest), free)]
+        rows = np.concatenate([np.broadcast_to(np.array(part, dtype=np.int64),
+                                               (len(extra), k - free)), extra], axis=1)
+        chunks.append(_keys(np.sort(rows, axis=1)))
+    if not chunks:
+        return np.zeros(0, dtype=np.int64)
+    return _first_of_each(np.concatenate(chunks))[0]
 
 
 def _all_hands(k: int) -> np.ndarray:
@@ -137,20 +191,12 @@ def _all_hands_cached(k: int) -> np.ndarray:
     if n > MAX_HANDS:
         raise InvalidRangeError(f"cannot list every {k}-card hand ({n:,} hands, limit "
                                 f"{MAX_HANDS:,})")
-    rows = np.zeros((1, 0), dtype=np.int64)
-    for j in range(k):                  # every k-subset, lexicographic, in numpy
-        start = rows[:, -1] + 1 if j else np.zeros(1, dtype=np.int64)
-        counts = np.maximum(52 - (k - 1 - j) - start, 0)
-        rep = np.repeat(np.arange(len(rows)), counts)
-        offset = np.arange(counts.sum()) - np.repeat(np.cumsum(counts) - counts, counts)
-        rows = np.concatenate([rows[rep], (np.repeat(start, counts) + offset)[:, None]], axis=1)
-    out = rows.astype(np.uint8)
-    out.flags.writeable = False
-    return out
+    return _combinations(52, k)
 
 
-def _term_hands(body: str, size: int | None) -> tuple[int, dict[tuple[int, ...], None] | None]:
-    """(size, hands) of one term; hands None means every hand of that size."""
+def _term_hands(body: str, size: int | None) -> tuple[int, np.ndarray | None]:
+    """(size, keys) of one term: the :func:`_keys` of its hands, ascending, each
+    once; None means every hand of that size."""
     low = body.lower()
     if low in ("random", "*"):
         return (size or 0), None
@@ -164,7 +210,7 @@ def _term_hands(body: str, size: int | None) -> tuple[int, dict[tuple[int, ...],
         top = top_hands(percent)
         if not len(top):
             raise InvalidRangeError(f"no hand matches {quote(body)}")
-        return 4, dict.fromkeys(map(tuple, top.tolist()))
+        return 4, _first_of_each(_keys(top))[0]
     parsed = _positions(body)
     if parsed is None:
         raise _cannot_parse(body)
@@ -175,13 +221,12 @@ def _term_hands(body: str, size: int | None) -> tuple[int, dict[tuple[int, ...],
                                 f"hands only, got {k} positions")
     if all(r is None and s is None and not v for r, s, v in pos) and not shape:
         return k, None
-    hands: dict[tuple[int, ...], None] = {}
-    for h in _expand(pos, body):
-        if not shape or _shape_ok(h, shape):
-            hands[h] = None
-    if not hands:
+    keys = _expand(pos, body)
+    if shape:
+        keys = keys[_shape_ok(_rows(keys, k), shape)]
+    if not len(keys):
         raise InvalidRangeError(f"no hand matches {quote(body)}")
-    return k, hands
+    return k, keys
 
 
 class OmahaRange:
@@ -271,7 +316,7 @@ def _parse_shared(text: str, size: int | None) -> tuple[str, int, np.ndarray, np
 def _parse(text: str, size: int | None) -> tuple[str, int, np.ndarray, np.ndarray]:
     if not text.strip():
         raise InvalidRangeError("empty range")
-    terms: list[tuple[str, int, dict[tuple[int, ...], None] | None, float]] = []
+    terms: list[tuple[str, int, np.ndarray | None, float]] = []
     for raw in text.split(","):
         term = raw.strip()
         if not term:
@@ -279,7 +324,7 @@ def _parse(text: str, size: int | None) -> tuple[str, int, np.ndarray, np.ndarra
         body, colon, weight_text = term.partition(":")
         if not body or _SPACE.search(body):
             raise _cannot_parse(body or term)
-        k, hands = _term_hands(body, size)
+        k, keys = _term_hands(body, size)
         weight = 1.0
         if colon:
             if not _WEIGHT.fullmatch(weight_text) or not float(weight_text) <= 1.0:
@@ -287,7 +332,7 @@ def _parse(text: str, size: int | None) -> tuple[str, int, np.ndarray, np.ndarra
                     f"invalid weight {quote(weight_text, 40)} in {quote(term, 40)}, "
                     "expected a number from 0 to 1")
             weight = float(weight_text)
-        terms.append((body, k, hands, weight))
+        terms.append((body, k, keys, weight))
     sizes = {k for _, k, _, _ in terms if k}
     if len(sizes) > 1:
         raise InvalidRangeError(f"terms of different hand sizes in {quote(text)}: "
@@ -302,27 +347,22 @@ def _parse(text: str, size: int | None) -> tuple[str, int, np.ndarray, np.ndarra
             raise InvalidRangeError(f"no hand of positive weight in {quote(text)}")
         return (body if w == 1.0 else f"{body}:{_format_weight(w)}"), k, arr, \
             np.full(len(arr), w)
-    weights: dict[tuple[int, ...], float] = {}
-    normalised = []
-    for body, _, hands, w in terms:
-        if hands is None:
-            weights = {h: w for h in itertools.combinations(range(52), k)} \
-                if math.comb(52, k) <= MAX_HANDS else _raise_all(k)
-        else:
-            for h in hands:
-                weights[h] = w
+    named, weights, normalised = [], [], []
+    for body, _, keys, w in terms:
+        if keys is None:                # every hand of the size (or the size's error)
+            keys = _keys(_all_hands(k))
+        named.append(keys)
+        weights.append(np.full(len(keys), w))
         normalised.append(body if w == 1.0 else f"{body}:{_format_weight(w)}")
-    items = sorted((h, w) for h, w in weights.items() if w > 0)
-    arr = np.array([h for h, _ in items], dtype=np.uint8).reshape(-1, k)
-    ws = np.array([w for _, w in items], dtype=np.float64)
+    # A hand named by several terms takes the last one's weight: the first
+    # occurrence of each key in the terms taken last to first.
+    every, order = _first_of_each(np.concatenate(named)[::-1])
+    ws = np.concatenate(weights)[::-1][order]
+    keep = ws > 0
+    arr, ws = _rows(every[keep], k), ws[keep]
     if not len(arr):
         raise InvalidRangeError(f"no hand of positive weight in {quote(text)}")
     return ",".join(normalised), k, arr, ws
-
-
-def _raise_all(k: int) -> dict[tuple[int, ...], float]:
-    _all_hands(k)
-    raise RuntimeError("unreachable")
 
 
 def parse_omaha_range(text: str | OmahaRange, size: int | None = None) -> OmahaRange:
