@@ -1294,3 +1294,35 @@ int64_t hr_equity_mc(const hr_game *g, int n_players, const uint8_t *combos,
     memcpy(rng->s, s, sizeof s);
     return done;
 }
+
+int64_t hr_equity_mc_streams(const hr_game *g, int n_players, const uint8_t *combos,
+                             const uint64_t *cum, const uint8_t *uniform,
+                             const int32_t *offsets, const uint8_t *board, int n_board,
+                             const uint8_t *dead, int n_dead, uint64_t seed, int64_t first,
+                             int64_t lo, int64_t hi, int64_t todo, int64_t stream_trials,
+                             int64_t *out, const volatile int32_t *cancel)
+{
+    if (lo < 0 || hi < lo || todo < 0 || stream_trials < 1 || first < 0 ||
+        hi > (todo + stream_trials - 1) / stream_trials)
+        return -1;
+    int64_t done = 0;
+    for (int64_t c = lo; c < hi; c++) {
+        int64_t share = todo - c * stream_trials;
+        if (share > stream_trials)
+            share = stream_trials;
+        int64_t attempts = share <= (INT64_C(1) << 62) / 1000 ? 1000 * share
+                                                              : INT64_C(1) << 62;
+        if (attempts < 1000000)
+            attempts = 1000000;
+        hr_rng rng;
+        hr_rng_seed(&rng, seed, (uint64_t)(first + c));
+        int64_t got = hr_equity_mc(g, n_players, combos, cum, uniform, offsets, board,
+                                   n_board, dead, n_dead, share, attempts, &rng, out, cancel);
+        if (got < 0)
+            return got;
+        done += got;
+        if (got < share)
+            break;
+    }
+    return done;
+}

@@ -155,4 +155,21 @@ int64_t hr_equity_mc(const hr_game *g, int n_players, const uint8_t *combos,
                      int64_t trials, int64_t max_attempts, hr_rng *rng, int64_t *out,
                      const volatile int32_t *cancel);
 
+/* hr_equity_mc over the seeded streams lo .. hi-1 of a round of `todo`
+ * trials: stream c deals trials [c * stream_trials, (c + 1) * stream_trials)
+ * of the round (the last one fewer), from the generator hr_rng_seed(seed,
+ * first + c), with at most max(1000 x its trials, 10^6) attempts (capped at
+ * 2^62).  The tallies of every stream are added to out.  One call does what
+ * one call of hr_equity_mc per stream does, without a return to the caller
+ * between streams (threads calling from Python then meet at the interpreter
+ * lock once per call, not once per stream).  Stops after a stream that ran
+ * fewer trials than it was given (ranges that clash, or *cancel set).
+ * Returns the trials run, or -1 on bad arguments. */
+int64_t hr_equity_mc_streams(const hr_game *g, int n_players, const uint8_t *combos,
+                             const uint64_t *cum, const uint8_t *uniform,
+                             const int32_t *offsets, const uint8_t *board, int n_board,
+                             const uint8_t *dead, int n_dead, uint64_t seed, int64_t first,
+                             int64_t lo, int64_t hi, int64_t todo, int64_t stream_trials,
+                             int64_t *out, const volatile int32_t *cancel);
+
 #endif

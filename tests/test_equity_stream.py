@@ -156,3 +156,48 @@ def test_the_replay_fails_on_another_seed():
     r = hr.equity(players, exact=False, trials=trials, seed=2027, threads=1)
     wins, _, _ = _replayed(players, "", "holdem", 2026, trials)
     assert [round(w * trials) for w in r.win] != list(wins)
+
+
+
+def test_the_streams_entry_point_refuses_bad_runs_and_sums_like_one_call_per_stream():
+    """hr_equity_mc_streams (up to 16 streams a call from hr.equity) against one
+    hr_equity_mc call per stream, each seeded by hand; bad stream runs give -1."""
+    from handrank.equity import holdem
+
+    ffi, lib = _backend.core.ffi, _backend.core.lib
+    spot = holdem._prepare(["AsKs", "QdQc", "random"], "Kh 7h", "", holdem.game_tables(None))
+    combos, cum, uniform, offsets = holdem.mc_arrays(spot)
+    args = (spot.g.ptr, spot.n, ffi.from_buffer("uint8_t[]", combos),
+            ffi.from_buffer("uint64_t[]", cum), ffi.from_buffer("uint8_t[]", uniform),
+            ffi.from_buffer("int32_t[]", offsets), ffi.from_buffer("uint8_t[]", spot.board),
+            len(spot.board), ffi.from_buffer("uint8_t[]", spot.dead), len(spot.dead))
+    width = 4 * spot.n + 2
+    seed, first, todo, per = 99, 7, 60_000, 25_000           # streams of 25,000, 25,000, 10,000
+    one = np.zeros(width, dtype=np.int64)
+    rng = ffi.new("hr_rng *")
+    for c in range(3):
+        lib.hr_rng_seed(rng, seed, first + c)
+        share = min(per, todo - c * per)
+        assert lib.hr_equity_mc(*args, share, max(1000 * share, 1_000_000), rng,
+                                ffi.from_buffer("int64_t[]", one, require_writable=True),
+                                ffi.NULL) == share
+    both = np.zeros(width, dtype=np.int64)
+    out = ffi.from_buffer("int64_t[]", both, require_writable=True)
+    assert lib.hr_equity_mc_streams(*args, seed, first, 0, 2, todo, per, out, ffi.NULL) == 50_000
+    assert lib.hr_equity_mc_streams(*args, seed, first, 2, 3, todo, per, out, ffi.NULL) == 10_000
+    assert np.array_equal(both, one)
+    assert both[:spot.n].sum() > 0
+    for lo, hi, t, p, f in [(0, 4, todo, per, first),      # past the last stream
+                            (2, 1, todo, per, first),      # backwards
+                            (-1, 1, todo, per, first), (0, 1, -5, per, first),
+                            (0, 1, todo, 0, first), (0, 1, todo, per, -1)]:
+        spare = np.zeros(width, dtype=np.int64)
+        assert lib.hr_equity_mc_streams(*args, seed, f, lo, hi, t, p,
+                                        ffi.from_buffer("int64_t[]", spare,
+                                                        require_writable=True),
+                                        ffi.NULL) == -1, (lo, hi, t, p, f)
+        assert not spare.any()
+    empty = np.zeros(width, dtype=np.int64)
+    assert lib.hr_equity_mc_streams(*args, seed, first, 1, 1, todo, per,
+                                    ffi.from_buffer("int64_t[]", empty, require_writable=True),
+                                    ffi.NULL) == 0

@@ -346,7 +346,22 @@ def test_monte_carlo_reports_trials_and_keeps_its_bits(kw):
     calls.check()
     assert calls[-1][0] == plain.samples
     if kw.get("threads") == 1 and hr.backend == "c":
-        assert calls == [(k, 200_000) for k in range(0, 200_001, 25_000)]   # each stream
+        # one report per C call of up to MC_STREAMS_PER_CALL streams: all 8 at once
+        assert calls == [(0, 200_000), (200_000, 200_000)]
+
+
+def test_monte_carlo_reports_each_run_of_streams(monkeypatch):
+    """Three 25,000-trial streams a C call: reports after 75,000, 150,000 and the
+    last 50,000 trials, and the same bits as one call for all of them."""
+    if hr.backend != "c":
+        pytest.skip("the streams per call are the C core's")
+    from handrank.equity import holdem
+    players = ["AhAd", "random", "random"]
+    plain = hr.equity(players, seed=11, trials=200_000, threads=1)
+    monkeypatch.setattr(holdem, "MC_STREAMS_PER_CALL", 3)
+    calls = _Calls()
+    _same(hr.equity(players, seed=11, trials=200_000, threads=1, progress=calls), plain)
+    assert calls == [(0, 200_000), (75_000, 200_000), (150_000, 200_000), (200_000, 200_000)]
 
 
 def test_other_games_report_the_start_and_the_end():

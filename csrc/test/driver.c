@@ -636,6 +636,18 @@ static void equity_calls(const hr_game *g, int rounds)
             CHECK(share == got * HR_SHARE_UNIT, "Monte Carlo shares %lld of %lld trials",
                   (long long)share, (long long)got);
         }
+        /* the same through the streams entry point: a run of streams of a
+         * round, sometimes out of range (-1 then) */
+        memset(mc, 0, (4 * HR_MAX_PLAYERS + 2) * sizeof *mc);
+        int64_t per = 1 + below(1000), streams = (trials + per - 1) / per;
+        int64_t lo = below((int)streams + 1), hi = lo + below(3);
+        int64_t ran = hr_equity_mc_streams(g, s->n, s->combos, s->cum, s->uniform, s->offsets,
+                                           s->board, s->n_board, s->dead, s->n_dead, rnd(),
+                                           below(100), lo, hi, trials, per, mc,
+                                           below(2) ? &cancel : NULL);
+        CHECK(ran >= -1 && ran <= (hi - lo) * per, "hr_equity_mc_streams returned %lld",
+              (long long)ran);
+        CHECK(hi <= streams || ran == -1, "hr_equity_mc_streams ran past its streams");
         free(mc);
     }
     free(s);

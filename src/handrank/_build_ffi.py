@@ -100,6 +100,12 @@ int64_t hr_equity_mc(const hr_game *g, int n_players, const uint8_t *combos,
                      const uint8_t *board, int n_board, const uint8_t *dead, int n_dead,
                      int64_t trials, int64_t max_attempts, hr_rng *rng, int64_t *out,
                      const volatile int32_t *cancel);
+int64_t hr_equity_mc_streams(const hr_game *g, int n_players, const uint8_t *combos,
+                             const uint64_t *cum, const uint8_t *uniform,
+                             const int32_t *offsets, const uint8_t *board, int n_board,
+                             const uint8_t *dead, int n_dead, uint64_t seed, int64_t first,
+                             int64_t lo, int64_t hi, int64_t todo, int64_t stream_trials,
+                             int64_t *out, const volatile int32_t *cancel);
 """
 
 CDEF_OMAHA = """
