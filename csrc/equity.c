@@ -960,7 +960,7 @@ static int64_t mc_exact(const hr_game *g, int n, const int *hand_of, const uint8
  * block without branches, as above; with three or more players the lookups
  * too, the trials with a flush done again after the block (against the
  * branch, one process on an Intel Xeon: 3-way with "random" players
- * 1.05-1.07x preflop and 1.27-1.34x on a flop, 4-way 1.09-1.26x). */
+ * 1.00-1.07x preflop and 1.27-1.35x on a flop, 4-way 1.00-1.26x). */
 
 #define HR_MC_DRAWS (2 * HR_MAX_PLAYERS + HR_BOARD_CARDS)
 
