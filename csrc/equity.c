@@ -1302,8 +1302,10 @@ int64_t hr_equity_mc_streams(const hr_game *g, int n_players, const uint8_t *com
                              int64_t lo, int64_t hi, int64_t todo, int64_t stream_trials,
                              int64_t *out, const volatile int32_t *cancel)
 {
-    if (lo < 0 || hi < lo || todo < 0 || stream_trials < 1 || first < 0 ||
-        hi > (todo + stream_trials - 1) / stream_trials)
+    if (lo < 0 || hi < lo || todo < 0 || stream_trials < 1 || first < 0)
+        return -1;
+    int64_t streams = todo / stream_trials + (todo % stream_trials != 0);  /* no overflow */
+    if (hi > streams)
         return -1;
     int64_t done = 0;
     for (int64_t c = lo; c < hi; c++) {
@@ -1315,7 +1317,7 @@ int64_t hr_equity_mc_streams(const hr_game *g, int n_players, const uint8_t *com
         if (attempts < 1000000)
             attempts = 1000000;
         hr_rng rng;
-        hr_rng_seed(&rng, seed, (uint64_t)(first + c));
+        hr_rng_seed(&rng, seed, (uint64_t)first + (uint64_t)c);
         int64_t got = hr_equity_mc(g, n_players, combos, cum, uniform, offsets, board,
                                    n_board, dead, n_dead, share, attempts, &rng, out, cancel);
         if (got < 0)

@@ -190,7 +190,9 @@ def test_the_streams_entry_point_refuses_bad_runs_and_sums_like_one_call_per_str
     for lo, hi, t, p, f in [(0, 4, todo, per, first),      # past the last stream
                             (2, 1, todo, per, first),      # backwards
                             (-1, 1, todo, per, first), (0, 1, -5, per, first),
-                            (0, 1, todo, 0, first), (0, 1, todo, per, -1)]:
+                            (0, 1, todo, 0, first), (0, 1, todo, per, -1),
+                            (1, 2, 2**63 - 1, 2**63 - 1, first)]:  # one stream, counted
+                                                                   # without overflow
         spare = np.zeros(width, dtype=np.int64)
         assert lib.hr_equity_mc_streams(*args, seed, f, lo, hi, t, p,
                                         ffi.from_buffer("int64_t[]", spare,
