@@ -77,7 +77,7 @@ TEXTS = [
     "AsKs***,QQJ**:0.5", "AAKKQ", "AAKK*", "AsAhKK*", "AAKKQ,AsAhKK*:0.5", "AxKxQx**",
     "Ax*x*x**",
     # six cards
-    "AsKsQd***", "AsKsQdJd**:0.3,AsKs*d*d**", "AsKsQs***", "AxKyQz***", "AAKK**",
+    "KQJT98", "AsKsQd***", "AsKsQdJd**:0.3,AsKs*d*d**", "AsKsQs***", "AxKyQz***", "AAKK**",
     "AsKsQdJdTc*,AsKsQdJd**:0.5",
 ]
 

@@ -168,15 +168,25 @@ def _expand(pos: list[Position], body: str) -> np.ndarray:
         for part in itertools.product(*cands):
             if len(set(part)) == len(part):
                 parts.add(tuple(sorted(part)))
-    chunks = []
-    for part in sorted(parts):
-        rest = np.setdiff1d(np.arange(52, dtype=np.int64), np.array(part, dtype=np.int64))
-        extra = rest[_combinations(len(rest), free)]
-        rows = np.concatenate([np.broadcast_to(np.array(part, dtype=np.int64),
-                                               (len(extra), k - free)), extra], axis=1)
-        chunks.append(_keys(np.sort(rows, axis=1)))
-    if not chunks:
+    if not parts:
         return np.zeros(0, dtype=np.int64)
+    fixed_part = np.array(sorted(parts), dtype=np.int64).reshape(len(parts), k - free)
+    if not free:                        # every card placed: the parts are the hands
+        return _first_of_each(_keys(fixed_part))[0]
+    # Each part's cards left (the same number for every part), then every
+    # combination of them, a block of parts at a time (about 4M rows).
+    extra_idx = _combinations(52 - (k - free), free)
+    step = max(1, 4_000_000 // len(extra_idx))
+    chunks = []
+    for i in range(0, len(fixed_part), step):
+        block = fixed_part[i:i + step]
+        left = np.ones((len(block), 52), dtype=bool)
+        left[np.arange(len(block))[:, None], block] = False
+        rest = np.nonzero(left)[1].reshape(len(block), -1)
+        rows = np.concatenate([
+            np.broadcast_to(block[:, None, :], (len(block), len(extra_idx), k - free)),
+            rest[:, extra_idx]], axis=2).reshape(-1, k)
+        chunks.append(_keys(np.sort(rows, axis=1)))
     return _first_of_each(np.concatenate(chunks))[0]
 
 
