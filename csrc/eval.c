@@ -24,7 +24,55 @@
 
 #if HR_X86_DISPATCH
 #include <cpuid.h>
+
+/* Whether the CPU is AMD's; *family gets its family (cpuid 1, extended).
+ * cpuid traps to the hypervisor in a VM: the callers ask once. */
+static int cpu_is_amd(unsigned *family)
+{
+    unsigned a, b, c, d;
+    *family = 0;
+    if (!__get_cpuid(0, &a, &b, &c, &d))
+        return 0;
+    if (!(b == 0x68747541u && d == 0x69746e65u && c == 0x444d4163u))   /* AuthenticAMD */
+        return 0;
+    if (__get_cpuid(1, &a, &b, &c, &d)) {
+        *family = (a >> 8) & 0xFu;
+        if (*family == 0xFu)
+            *family += (a >> 20) & 0xFFu;
+    }
+    return 1;
+}
 #endif
+
+/* How the AVX-512 7-card kernel reads the hash offsets: 1 by a gather of 8
+ * rows, 0 by one load a row, -1 not chosen yet (hr_set_offsets_gather).
+ * AMD's AVX-512 CPUs (Zen 4 and 5) run vpgatherqd as many micro-ops: on a
+ * Zen 5 the loads were 1.20-1.24x the gather in one process; the Intel
+ * CPUs keep the gather, which measured 2.5x OMPEval there. */
+static volatile int offsets_gather = -1;
+
+int hr_offsets_gather(void)
+{
+    int mode = offsets_gather;
+    if (mode < 0) {
+#if HR_X86_DISPATCH
+        unsigned family;
+        mode = !cpu_is_amd(&family);
+#else
+        mode = 0;
+#endif
+        offsets_gather = mode;   /* every thread computes the same answer */
+    }
+    return mode;
+}
+
+int hr_set_offsets_gather(int mode)
+{
+    if (mode < -1 || mode > 1)
+        return -3;
+    offsets_gather = mode;
+    return 0;
+}
 
 extern const hr_game hr_games[HR_N_GAMES];   /* written by the generator */
 
@@ -680,13 +728,27 @@ HR_AVX512_TARGET static HR_INLINE uint64_t flush_rows_avx512(const uint8_t *src,
 #define HR_AVX512_ROWS_BRANCH (k < 7)
 HR_SIMD_KERNEL(batch_avx512, HR_AVX512_TARGET, HR_VPOPCNT, HR_VPOPCNT_BAD, HR_AVX512_ROWS)
 
+/* The non-flush values of 8 rows from at: each row's index into values
+ * (gather: the offset already added) or its h (the offset read here). */
+static HR_INLINE void planes_values8(const uint16_t *values, const uint32_t *offsets,
+                                     const uint32_t *at, uint16_t *out, const int gather)
+{
+    for (int j = 0; j < 8; j++)
+        out[j] = values[gather ? at[j] : at[j] + offsets[at[j] >> HR_HASH_SHIFT]];
+}
+
 /* The same on AVX-512, eight rows to a vector: vpermb spreads the rows and
  * looks each id up in 64-byte tables (ids 52..63 read 0; the sentinel, 0x80,
  * reads id 0's entry, a deuce of clubs, as on AVX2); the good rows are a mask
  * chain of compares (each byte below 52, unequal to the lane rotated by 1 to
- * 4 bytes). */
-HR_AVX512_TARGET static int64_t planes7_avx512(const hr_game *g, const hr_planes *p,
-                                               const uint8_t *cards, int64_t n, uint16_t *out)
+ * 4 bytes).  The rows' hash offsets are read by one gather of 8 where the
+ * CPU gathers fast, else one load per row with the value's (gather = 0:
+ * AMD's AVX-512 CPUs, where the gather took a quarter of the kernel's time;
+ * gather_is_fast). */
+HR_AVX512_TARGET static HR_INLINE int64_t planes7_avx512_body(const hr_game *g,
+                                                              const hr_planes *p,
+                                                              const uint8_t *cards, int64_t n,
+                                                              uint16_t *out, const int gather)
 {
     const long long step = 7 * 0x0101010101010101ll, first = 0x0706050403020100ll;
     const __m512i spread = _mm512_set_epi64(first + 7 * step, first + 6 * step,
@@ -738,20 +800,22 @@ HR_AVX512_TARGET static int64_t planes7_avx512(const hr_game *g, const hr_planes
             key = _mm512_add_epi64(key, _mm512_add_epi64(_mm512_slli_epi64(k2, 16),
                                                          _mm512_slli_epi64(k3, 24)));
             key = _mm512_and_si512(key, hmask);
-            __m256i off = _mm512_i64gather_epi32(_mm512_srli_epi64(key, HR_HASH_SHIFT),
-                                                 (const void *)offsets, 4);
-            _mm256_store_si256((__m256i *)(void *)(at + q),
-                               _mm256_add_epi32(_mm512_cvtepi64_epi32(key), off));
+            if (gather) {
+                __m256i off = _mm512_i64gather_epi32(_mm512_srli_epi64(key, HR_HASH_SHIFT),
+                                                     (const void *)offsets, 4);
+                _mm256_store_si256((__m256i *)(void *)(at + q),
+                                   _mm256_add_epi32(_mm512_cvtepi64_epi32(key), off));
+            } else {
+                _mm256_store_si256((__m256i *)(void *)(at + q), _mm512_cvtepi64_epi32(key));
+            }
             if (q)
-                for (int j = q - 8; j < q; j++)
-                    out[lo + j] = values[at[j]];
+                planes_values8(values, offsets, at + q - 8, out + lo + q - 8, gather);
             __m512i ca = _mm512_sad_epu8(_mm512_permutexvar_epi8(v, sa), zero);
             __m512i cb = _mm512_sad_epu8(_mm512_permutexvar_epi8(v, sb), zero);
             __m512i c = _mm512_add_epi64(_mm512_or_si512(ca, _mm512_slli_epi64(cb, 8)), init);
             rows |= (uint64_t)_mm512_test_epi64_mask(c, fbit) << q;
         }
-        for (int j = HR_BLOCK - 8; j < HR_BLOCK; j++)
-            out[lo + j] = values[at[j]];
+        planes_values8(values, offsets, at + HR_BLOCK - 8, out + lo + HR_BLOCK - 8, gather);
         planes_flushes(g, src, out + lo, rows);
         if (HR_UNLIKELY(good != keep)) {
             int64_t i = first_bad(g, cards, lo, lo + HR_BLOCK, 7);
@@ -765,6 +829,20 @@ HR_AVX512_TARGET static int64_t planes7_avx512(const hr_game *g, const hr_planes
     return i < 0 ? -1 : lo + i;
 }
 
+HR_AVX512_TARGET static int64_t planes7_avx512_gather(const hr_game *g, const hr_planes *p,
+                                                      const uint8_t *cards, int64_t n,
+                                                      uint16_t *out)
+{
+    return planes7_avx512_body(g, p, cards, n, out, 1);
+}
+
+HR_AVX512_TARGET static int64_t planes7_avx512_loads(const hr_game *g, const hr_planes *p,
+                                                     const uint8_t *cards, int64_t n,
+                                                     uint16_t *out)
+{
+    return planes7_avx512_body(g, p, cards, n, out, 0);
+}
+
 /* The AVX-512 kernel: 7-card rows across hands where the game allows. */
 HR_AVX512_TARGET static HR_INLINE int64_t batch_avx512_sel(const hr_game *g,
                                                            const uint8_t *cards, int64_t n,
@@ -773,7 +851,8 @@ HR_AVX512_TARGET static HR_INLINE int64_t batch_avx512_sel(const hr_game *g,
 {
     hr_planes p;
     if (k == 7 && fix == NULL && n >= HR_BLOCK && planes_of(g, &p))
-        return planes7_avx512(g, &p, cards, n, out);
+        return hr_offsets_gather() ? planes7_avx512_gather(g, &p, cards, n, out)
+                                : planes7_avx512_loads(g, &p, cards, n, out);
     return batch_avx512(g, cards, n, k, out, fix);
 }
 #endif
@@ -886,18 +965,8 @@ int hr_batch_kernel(void)
 #if HR_X86_DISPATCH
 static int pdep_is_fast(void)
 {
-    unsigned a, b, c, d;
-    if (!__get_cpuid(0, &a, &b, &c, &d))
-        return 0;
-    int amd = b == 0x68747541u && d == 0x69746e65u && c == 0x444d4163u;   /* AuthenticAMD */
-    if (!amd)
-        return 1;
-    if (!__get_cpuid(1, &a, &b, &c, &d))
-        return 0;
-    unsigned family = (a >> 8) & 0xFu;
-    if (family == 0xFu)
-        family += (a >> 20) & 0xFFu;
-    return family >= 0x19u;
+    unsigned family;
+    return !cpu_is_amd(&family) || family >= 0x19u;
 }
 #endif
 

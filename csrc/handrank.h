@@ -88,6 +88,14 @@ int hr_batch_kernel(void);
  * thread evaluates (handrank reads HANDRANK_KERNEL once, at import). */
 int hr_set_batch_kernel(int kernel);
 
+/* How the AVX-512 kernel's 7-card rows read the hash offsets: 1 by one
+ * gather of 8 rows, 0 by one load a row (the same results either way).
+ * hr_offsets_gather answers for this CPU (loads on AMD, the gather
+ * elsewhere) unless hr_set_offsets_gather chose: 0 or 1, -1 for this CPU's
+ * choice again; it returns 0, or -3 for any other mode (nothing changed). */
+int hr_offsets_gather(void);
+int hr_set_offsets_gather(int mode);
+
 /* Every 7-card hand of the 52-card deck whose first (lowest) card is one of
  * start, start + stride, ... : adds one to hist[strength] for each hand
  * (hist has classes + 1 entries).  Splitting the first card over threads

@@ -159,6 +159,51 @@ def test_every_kernel_reports_the_first_bad_row(games, k):
             assert _call(ptr, g, kernel)[0] == bad, (name, KERNEL_NAMES[kernel])
 
 
+def test_offsets_knob_refuses_other_modes_and_restores_the_cpus_choice():
+    lib = core.lib
+    auto = int(lib.hr_offsets_gather())
+    assert auto in (0, 1)
+    try:
+        for mode in (0, 1):
+            assert lib.hr_set_offsets_gather(mode) == 0 and lib.hr_offsets_gather() == mode
+        for bad in (-2, 2, 7, -(2**31)):
+            assert lib.hr_set_offsets_gather(bad) == -3
+            assert lib.hr_offsets_gather() == 1          # unchanged
+    finally:
+        assert lib.hr_set_offsets_gather(-1) == 0
+    assert lib.hr_offsets_gather() == auto
+
+
+@pytest.mark.skipif(3 not in _kernels(), reason="this CPU or build has no AVX-512 kernel")
+def test_avx512_gives_the_same_values_with_the_offsets_gathered_or_loaded(games):
+    """The AVX-512 7-card kernel reads the hash offsets by a gather or by one
+    load a row (hr_set_offsets_gather): both give the numpy backend's values
+    and first bad row on every game, whichever this CPU picks by itself."""
+    rng = np.random.default_rng(77)
+    lib = core.lib
+    try:
+        for index, (name, t) in enumerate(games.items()):
+            deck = np.flatnonzero(t.in_deck[:52])
+            ptr = lib.hr_game_at(index)
+            a = _deals(rng, deck, 10_000 + 37, 7)
+            want_bad, want = _expected(t, a)
+            spoilt = a.copy()
+            first = 5_000 + int(rng.integers(64))
+            _spoil(rng, spoilt, first, deck)
+            g = rng.integers(0, 256, (4096, 7), dtype=np.uint8)
+            for mode in (0, 1):
+                assert lib.hr_set_offsets_gather(mode) == 0
+                got_bad, got = _call(ptr, a, 3)
+                assert (got_bad, name, mode) == (want_bad, name, mode)
+                assert np.array_equal(got, want), (name, mode)
+                got_bad, got = _call(ptr, spoilt, 3)
+                assert (got_bad, name, mode) == (first, name, mode)
+                assert np.array_equal(got[:first], want[:first]), (name, mode)
+                assert _call(ptr, g, 3)[0] == _expected(t, g)[0], (name, mode)
+    finally:
+        lib.hr_set_offsets_gather(-1)
+
+
 def _compiler() -> str | None:
     return shutil.which(os.environ.get("CC", "cc")) or shutil.which("gcc")
 

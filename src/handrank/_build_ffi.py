@@ -57,6 +57,8 @@ int64_t hr_eval_batch_kernel(const hr_game *g, const uint8_t *cards, int64_t n, 
                              uint16_t *out, int kernel);
 int hr_batch_kernel(void);
 int hr_set_batch_kernel(int kernel);
+int hr_offsets_gather(void);
+int hr_set_offsets_gather(int mode);
 void hr_enumerate7(const hr_game *g, int start, int stride, uint64_t *hist);
 int64_t hr_selftest(const hr_game *g, int k, int start, int stride, uint64_t *hist);
 int64_t hr_deal(const uint8_t *deck, int m, int k, uint64_t seed, int64_t first,
