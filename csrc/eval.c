@@ -225,6 +225,21 @@ static HR_INLINE unsigned card_lookup(const hr_game *g, uint64_t key, uint64_t m
                                 hr_hash_offsets[key >> HR_CARD_ROW_SHIFT])];
 }
 
+/* The rows are read once, in order, and the kernels do little per byte: on
+ * a Zen 5 KVM guest the hardware prefetcher left them waiting on that
+ * stream (7-card rows from memory, in one process: AVX-512 1.55-1.8x, AVX2
+ * 1.3x, SSE2 1.05x with this).  Each block asks for the block
+ * HR_PREFETCH_BLOCKS ahead, when that block is inside the batch. */
+#define HR_PREFETCH_BLOCKS 4
+static HR_INLINE void prefetch_block(const uint8_t *cards, int64_t lo, int64_t n, int k)
+{
+    if (n - lo >= (HR_PREFETCH_BLOCKS + 1) * HR_BLOCK) {
+        const uint8_t *p = cards + (lo + HR_PREFETCH_BLOCKS * HR_BLOCK) * k;
+        for (int b = 0; b < k * HR_BLOCK; b += 64)
+            HR_PREFETCH(p + b);
+    }
+}
+
 /* The first row of [lo, hi) that fails the exact per-row test, or -1. */
 static int64_t first_bad(const hr_game *g, const uint8_t *cards, int64_t lo, int64_t hi, int k)
 {
@@ -244,6 +259,7 @@ static HR_INLINE int64_t batch_plain(const hr_game *g, const uint8_t *cards, int
     for (int64_t lo = 0; lo < n; lo += HR_BLOCK) {
         int64_t hi = n - lo > HR_BLOCK ? lo + HR_BLOCK : n;
         uint64_t bad = 0;
+        prefetch_block(cards, lo, n, k);
         for (int64_t i = lo; i < hi; i++) {
             const uint8_t *row = cards + i * k;
             uint64_t key = HR_CARD_SUIT_INIT, mask = 0, any = 0, keys = 0;
@@ -303,6 +319,7 @@ static int has_suit_counters(const hr_game *g)
             int64_t hi = n - lo > HR_BLOCK ? lo + HR_BLOCK : n;                          \
             const uint8_t *src = cards + lo * k;                                         \
             int count = (int)(hi - lo) * k;                                              \
+            prefetch_block(cards, lo, n, k);                                             \
             uint64_t flush_rows = branch ? 0 : FLUSH_ROWS(src, (int)(hi - lo), k);       \
             for (int j = 0; j < count; j++)                                              \
                 at[j] = (uint16_t)(src[j] << 4);                                         \
@@ -480,6 +497,7 @@ static int64_t flat7_sse2(const hr_game *g, const uint8_t *cards, int64_t n, uin
         for (; lo + HR_BLOCK < n; lo += HR_BLOCK) {
             const uint8_t *src = cards + lo * 7;
             uint64_t any = 0;
+            prefetch_block(cards, lo, n, 7);
             __m128i dup = zero;
             for (int q = 0; q < HR_BLOCK; q += 8) {
                 dup = dup8(src + 7 * q, dup);
@@ -631,6 +649,7 @@ HR_AVX2_TARGET static int64_t planes7_avx2(const hr_game *g, const hr_planes *p,
     for (; lo + HR_BLOCK < n; lo += HR_BLOCK) {
         const uint8_t *src = cards + lo * 7;
         __m256i most = zero, dup = zero;
+        prefetch_block(cards, lo, n, 7);
         uint64_t rows = 0;
         for (int q = 0; q < HR_BLOCK; q += 4) {
             const uint8_t *s = src + 7 * q;
@@ -783,6 +802,7 @@ HR_AVX512_TARGET static HR_INLINE int64_t planes7_avx512_body(const hr_game *g,
     for (; lo + HR_BLOCK + 2 <= n; lo += HR_BLOCK) {
         const uint8_t *src = cards + lo * 7;
         __mmask64 good = keep;
+        prefetch_block(cards, lo, n, 7);
         uint64_t rows = 0;
         for (int q = 0; q < HR_BLOCK; q += 8) {
             __m512i v = _mm512_loadu_si512(src + 7 * q);

@@ -34,6 +34,16 @@
 #define HR_SSE2 0
 #endif
 
+/* A hint to bring the cache line at p in for a read soon (no fault for
+ * any address; nothing where the compiler has no such hint). */
+#if HR_GNUC
+#define HR_PREFETCH(p) __builtin_prefetch((const void *)(p), 0, 3)
+#elif HR_SSE2
+#define HR_PREFETCH(p) _mm_prefetch((const char *)(const void *)(p), _MM_HINT_T0)
+#else
+#define HR_PREFETCH(p) ((void)(p))
+#endif
+
 /* Wider kernels (AVX2 + BMI2 + POPCNT, and AVX-512) compiled with a target
  * attribute and chosen at run time: GCC and Clang on x86-64 only. */
 #if HR_GNUC && HR_SSE2 && defined(__x86_64__)
