@@ -698,13 +698,16 @@ static HR_INLINE void mc_split(int n, const unsigned *v, int64_t *win, int64_t *
     }
 }
 
+/* Most cards one trial deals: two for each "random" player, then the board. */
+#define HR_MC_DRAWS (2 * HR_MAX_PLAYERS + HR_BOARD_CARDS)
+
 /* Dealing without BMI2: the cards left in order, deck[0..size), and the
  * places taken so far this trial, q[0..i) in ascending order.  The idx-th
  * card not yet taken is at the place idx moved up past every taken place at
  * or below it (in ascending order, each move can pass the next), and its
  * place goes into q with no branch. */
 #define HR_SORTED_INIT                                                                   \
-    uint32_t q[HR_BOARD_CARDS];                                                          \
+    uint32_t q[HR_MC_DRAWS];                                                             \
     uint64_t dealt_ = 0
 #define HR_SORTED_CARD(i, k, c)                                                          \
     do {                                                                                 \
@@ -760,8 +763,14 @@ static void mc_exact_out(int n, int64_t t, const int64_t *win, const int64_t *eq
 }
 
 #define HR_MC_BLOCK 32
+/* Player p's hole-card mask sum in trial b of a block: fixed for an exact
+ * hand, from the cards dealt for a "random" player. */
+#define HR_MC_HOLE_MASK(b, p)                                                            \
+    (n_deal && random_[p] ? card[2 * (rc[b][p] & 0xFFu) + 1] + card[2 * (rc[b][p] >> 8) + 1] \
+                          : pm[p])
 #define HR_MC_EXACT(NAME, ATTR, INIT, CARD, DEALT)                                                  \
-    ATTR static HR_INLINE int64_t NAME(const hr_game *g, const int n, const uint64_t *pk,  \
+    ATTR static HR_INLINE int64_t NAME(const hr_game *g, const int n, const int n_deal,  \
+                                       const int *dealt_to, const uint64_t *pk,          \
                                        const uint64_t *pm, uint64_t avail, uint64_t bk0,  \
                                        uint64_t bm0, const int m, int64_t trials,        \
                                        uint64_t *s, int64_t *out,                        \
@@ -775,43 +784,64 @@ static void mc_exact_out(int n, int64_t t, const int64_t *win, const int64_t *eq
         for (int c_ = 0; c_ < HR_N_CARDS; c_++)                                          \
             if (avail >> c_ & 1u)                                                        \
                 deck[size++] = (uint8_t)c_;                                              \
-        uint32_t bound[HR_BOARD_CARDS], idx[HR_BOARD_CARDS];                             \
+        const int k = 2 * n_deal + m;        /* the caller checks the product fits */    \
+        uint32_t bound[HR_MC_DRAWS], idx[HR_MC_DRAWS];                                   \
         uint64_t product = 1;                                                            \
-        for (int i = 0; i < m; i++)                                                      \
+        for (int i = 0; i < k; i++)                                                      \
             product *= bound[i] = (uint32_t)(size - i);                                  \
+        int random_[HR_MAX_PLAYERS] = {0};                                               \
+        for (int j = 0; j < n_deal; j++)                                                 \
+            random_[dealt_to[j]] = 1;                                                    \
         int64_t win[HR_MAX_PLAYERS] = {0}, eq[HR_MAX_PLAYERS] = {0};                     \
         int64_t share[HR_MAX_PLAYERS] = {0}, sq[HR_MAX_PLAYERS] = {0};                   \
         int64_t t = 0, tie3 = 0;                                                         \
         uint64_t st[4];                          /* in registers, not through s */       \
         memcpy(st, s, sizeof st);                                                        \
         uint64_t bks[HR_MC_BLOCK], dealt[HR_MC_BLOCK];                                   \
+        uint64_t kk[HR_MC_BLOCK][HR_MAX_PLAYERS];    /* with "random" players: keys */   \
+        uint16_t rc[HR_MC_BLOCK][HR_MAX_PLAYERS];    /* and their cards */               \
         while (t < trials && !cancelled(cancel)) {                                       \
             int64_t end = trials - t > HR_POLL_MASK + 1 ? t + HR_POLL_MASK + 1 : trials; \
             while (t < end) {                                                            \
                 int nb = end - t > HR_MC_BLOCK ? HR_MC_BLOCK : (int)(end - t);           \
                 for (int b = 0; b < nb; b++) {                                           \
-                    below_batch(st, bound, m, product, idx);                             \
-                    uint64_t bk = bk0;                                                   \
+                    below_batch(st, bound, k, product, idx);                             \
+                    uint64_t bk = bk0, board = 0, hs[HR_MAX_PLAYERS];                    \
                     INIT;                                                                \
-                    for (int i = 0; i < m; i++) {                                        \
+                    for (int j = 0; j < n_deal; j++) {                                   \
+                        unsigned a, c2;                                                  \
+                        CARD(2 * j, idx[2 * j], a);                                      \
+                        CARD(2 * j + 1, idx[2 * j + 1], c2);                             \
+                        hs[j] = card[2 * a] + card[2 * c2];                              \
+                        rc[b][dealt_to[j]] = (uint16_t)(a | c2 << 8);                    \
+                    }                                                                    \
+                    for (int i = 2 * n_deal; i < k; i++) {                               \
                         unsigned c;                                                      \
                         CARD(i, idx[i], c);                                              \
                         bk += card[2 * c];                                               \
+                        board |= 1ull << c;                                              \
                     }                                                                    \
                     bks[b] = bk;                                                         \
-                    dealt[b] = DEALT;                                                    \
+                    dealt[b] = n_deal ? board : DEALT;   /* the board's cards */         \
+                    if (n_deal) {                                                        \
+                        for (int p = 0; p < n; p++)                                      \
+                            kk[b][p] = bk + pk[p];                                       \
+                        for (int j = 0; j < n_deal; j++)                                 \
+                            kk[b][dealt_to[j]] += hs[j];                                 \
+                    }                                                                    \
                 }                                                                        \
                 t += nb;                                                                 \
                 if (n == 2) {        /* heads-up: the branch (no faster without it) */   \
                     for (int b = 0; b < nb; b++) {                                       \
-                        uint64_t k0 = bks[b] + pk[0], k1 = bks[b] + pk[1];               \
+                        uint64_t k0 = n_deal ? kk[b][0] : bks[b] + pk[0];                \
+                        uint64_t k1 = n_deal ? kk[b][1] : bks[b] + pk[1];                \
                         unsigned v0, v1;                                                 \
                         if (HR_UNLIKELY((k0 | k1) & HR_MC_FLUSH)) {                      \
                             uint64_t bm = bm0;                                           \
                             for (uint64_t d = dealt[b]; d; d &= d - 1)                   \
                                 bm += card[2 * hr_ctz64(d) + 1];                         \
-                            v0 = mc_flush(g, k0, bm + pm[0]);                            \
-                            v1 = mc_flush(g, k1, bm + pm[1]);                            \
+                            v0 = mc_flush(g, k0, bm + HR_MC_HOLE_MASK(b, 0));            \
+                            v1 = mc_flush(g, k1, bm + HR_MC_HOLE_MASK(b, 1));            \
                         } else {                                                         \
                             v0 = values[(uint32_t)((uint32_t)(k0 >> HR_CARD_HASH_SHIFT) +\
                                                    offsets[k0 >> HR_MC_ROW_SHIFT])];     \
@@ -831,7 +861,7 @@ static void mc_exact_out(int n, int64_t t, const int64_t *win, const int64_t *eq
                 for (int b = 0; b < nb; b++) {                                           \
                     uint64_t bk = bks[b], any = 0;                                       \
                     for (int p = 0; p < n; p++) {                                        \
-                        uint64_t key = bk + pk[p];                                       \
+                        uint64_t key = n_deal ? kk[b][p] : bk + pk[p];                   \
                         any |= key;                                                      \
                         vs[b][p] = values[(uint32_t)((uint32_t)(key >> HR_CARD_HASH_SHIFT) +\
                                                      offsets[key >> HR_MC_ROW_SHIFT])];  \
@@ -845,7 +875,8 @@ static void mc_exact_out(int n, int64_t t, const int64_t *win, const int64_t *eq
                     for (uint64_t d = dealt[b]; d; d &= d - 1)                           \
                         bm += card[2 * hr_ctz64(d) + 1];                                 \
                     for (int p = 0; p < n; p++)                                          \
-                        vs[b][p] = mc_flush(g, bk + pk[p], bm + pm[p]);                  \
+                        vs[b][p] = mc_flush(g, n_deal ? kk[b][p] : bk + pk[p],           \
+                                            bm + HR_MC_HOLE_MASK(b, p));                 \
                 }                                                                        \
                 for (int b = 0; b < nb; b++) {                                           \
                     const unsigned *v = vs[b];                                           \
@@ -893,38 +924,63 @@ HR_MC_EXACT(mc_exact_plain, , HR_SORTED_INIT, HR_SORTED_CARD, dealt_)
 HR_MC_EXACT(mc_exact_bmi2, HR_MC_BMI2, HR_PDEP_INIT, HR_PDEP_CARD, avail ^ left)
 #endif
 
-/* Heads-up and three-way preflop get their own copies, so the compiler
- * unrolls the player and card loops. */
+/* Heads-up and three-way preflop, with no "random" player, one or two, get
+ * their own copies, so the compiler unrolls the player and
+ * card loops. */
 #define HR_MC_SIZES(NAME, ATTR, BODY)                                                    \
-    ATTR static int64_t NAME(const hr_game *g, int n, const uint64_t *pk, const uint64_t *pm, \
-                             uint64_t avail, uint64_t bk0, uint64_t bm0, int m,          \
-                             int64_t trials, uint64_t *s, int64_t *out,                  \
-                             const volatile int32_t *cancel)                             \
+    ATTR static int64_t NAME(const hr_game *g, int n, int n_deal, const int *dealt_to,  \
+                             const uint64_t *pk, const uint64_t *pm, uint64_t avail,     \
+                             uint64_t bk0, uint64_t bm0, int m, int64_t trials,          \
+                             uint64_t *s, int64_t *out, const volatile int32_t *cancel)  \
     {                                                                                    \
-        if (n == 2 && m == HR_BOARD_CARDS)                                               \
-            return BODY(g, 2, pk, pm, avail, bk0, bm0, HR_BOARD_CARDS, trials, s, out,   \
+        if (n == 2 && m == HR_BOARD_CARDS && n_deal == 0)                                \
+            return BODY(g, 2, 0, dealt_to, pk, pm, avail, bk0, bm0, HR_BOARD_CARDS,      \
+                        trials, s, out, cancel);                                         \
+        if (n == 2 && m == HR_BOARD_CARDS && n_deal == 1)                                \
+            return BODY(g, 2, 1, dealt_to, pk, pm, avail, bk0, bm0, HR_BOARD_CARDS,      \
+                        trials, s, out, cancel);                                         \
+        if (n == 2 && m == HR_BOARD_CARDS && n_deal == 2)                                \
+            return BODY(g, 2, 2, dealt_to, pk, pm, avail, bk0, bm0, HR_BOARD_CARDS,      \
+                        trials, s, out, cancel);                                         \
+        if (n == 3 && m == HR_BOARD_CARDS && n_deal == 0)                                \
+            return BODY(g, 3, 0, dealt_to, pk, pm, avail, bk0, bm0, HR_BOARD_CARDS,      \
+                        trials, s, out, cancel);                                         \
+        if (n == 3 && m == HR_BOARD_CARDS && n_deal == 1)                                \
+            return BODY(g, 3, 1, dealt_to, pk, pm, avail, bk0, bm0, HR_BOARD_CARDS,      \
+                        trials, s, out, cancel);                                         \
+        if (n == 3 && m == HR_BOARD_CARDS && n_deal == 2)                                \
+            return BODY(g, 3, 2, dealt_to, pk, pm, avail, bk0, bm0, HR_BOARD_CARDS,      \
+                        trials, s, out, cancel);                                         \
+        if (n == 2 && n_deal == 0)                                                       \
+            return BODY(g, 2, 0, dealt_to, pk, pm, avail, bk0, bm0, m, trials, s, out,   \
                         cancel);                                                         \
-        if (n == 3 && m == HR_BOARD_CARDS)                                               \
-            return BODY(g, 3, pk, pm, avail, bk0, bm0, HR_BOARD_CARDS, trials, s, out,   \
-                        cancel);                                                         \
-        if (n == 2)                                                                      \
-            return BODY(g, 2, pk, pm, avail, bk0, bm0, m, trials, s, out, cancel);       \
-        return BODY(g, n, pk, pm, avail, bk0, bm0, m, trials, s, out, cancel);           \
+        return BODY(g, n, n_deal, dealt_to, pk, pm, avail, bk0, bm0, m, trials, s, out,  \
+                    cancel);                                                             \
     }
 HR_MC_SIZES(mc_exact_plain_n, , mc_exact_plain)
 #if HR_X86_DISPATCH
 HR_MC_SIZES(mc_exact_bmi2_n, HR_MC_BMI2, mc_exact_bmi2)
 #endif
 
-/* Every player an exact hand: the fast path above.  Returns -1 if the hands
- * clash (the caller's general path then rejects every trial). */
+/* Every player an exact hand or "random" (no range to draw from): the fast
+ * path above, whose trials are the general loop's below card for card (that
+ * loop draws nothing for a range of one combo, and deals the "random"
+ * players' cards and the board from one batch when their bounds' product
+ * fits in 64 bits).  Returns -1 if the hands clash and -2 if the draws need
+ * more than one batch (the caller's general path then runs). */
 static int64_t mc_exact(const hr_game *g, int n, const int *hand_of, const uint8_t *combos,
                         uint64_t fixed, const uint8_t *board, int n_board, int64_t trials,
                         uint64_t *s, int64_t *out, const volatile int32_t *cancel)
 {
     const uint64_t *card = g->card;
     uint64_t used = fixed, pk[HR_MAX_PLAYERS], pm[HR_MAX_PLAYERS];
+    int dealt_to[HR_MAX_PLAYERS], n_deal = 0;
     for (int p = 0; p < n; p++) {
+        if (hand_of[p] < 0) {                   /* "random": dealt in the loop */
+            dealt_to[n_deal++] = p;
+            pk[p] = pm[p] = 0;
+            continue;
+        }
         const uint8_t *cc = combos + 2 * hand_of[p];
         uint64_t bits = (1ull << cc[0]) | (1ull << cc[1]);
         if (used & bits)
@@ -939,12 +995,18 @@ static int64_t mc_exact(const hr_game *g, int n, const int *hand_of, const uint8
         bm0 += card[2 * board[i] + 1];
     }
     uint64_t avail = ~used & ((1ull << HR_N_CARDS) - 1);
-    int m = HR_BOARD_CARDS - n_board;
+    int m = HR_BOARD_CARDS - n_board, size = (int)hr_popcount64(avail);
+    uint64_t prod = 1;
+    for (int i = 0; i < 2 * n_deal + m; i++)
+        if (hr_mul_hi64(prod, (uint64_t)(size - i), &prod))
+            return -2;
 #if HR_X86_DISPATCH
     if (hr_fast_pdep())
-        return mc_exact_bmi2_n(g, n, pk, pm, avail, bk0, bm0, m, trials, s, out, cancel);
+        return mc_exact_bmi2_n(g, n, n_deal, dealt_to, pk, pm, avail, bk0, bm0, m, trials, s,
+                               out, cancel);
 #endif
-    return mc_exact_plain_n(g, n, pk, pm, avail, bk0, bm0, m, trials, s, out, cancel);
+    return mc_exact_plain_n(g, n, n_deal, dealt_to, pk, pm, avail, bk0, bm0, m, trials, s, out,
+                            cancel);
 }
 
 /* ------------------------------ Monte Carlo, ranges and "random" players
@@ -961,8 +1023,6 @@ static int64_t mc_exact(const hr_game *g, int n, const int *hand_of, const uint8
  * too, the trials with a flush done again after the block (against the
  * branch, one process on an Intel Xeon: 3-way with "random" players
  * 1.00-1.07x preflop and 1.27-1.35x on a flop, 4-way 1.00-1.26x). */
-
-#define HR_MC_DRAWS (2 * HR_MAX_PLAYERS + HR_BOARD_CARDS)
 
 /* Without BMI2: places taken this trial, q[0..len) ascending (in deck, the
  * cards left in order, or among the cards not in a hand); the idx-th free
@@ -1260,12 +1320,12 @@ int64_t hr_equity_mc(const hr_game *g, int n_players, const uint8_t *combos,
     uint64_t s[4];
     memcpy(s, rng->s, sizeof s);
 
-    /* every player an exact hand: no combo to draw, nothing to reject */
+    /* every player an exact hand or "random": no combo to draw, nothing to reject */
     int hand_of[HR_MAX_PLAYERS], all_exact = 1, n_deal = 0;
     for (int p = 0; p < n; p++) {
         int32_t count = offsets[p + 1] - offsets[p];
-        hand_of[p] = offsets[p];
-        all_exact &= count == 1;
+        hand_of[p] = count ? offsets[p] : -1;
+        all_exact &= count <= 1;
         n_deal += count == 0;
     }
     if (all_exact && max_attempts >= trials) {

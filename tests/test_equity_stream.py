@@ -100,16 +100,27 @@ def _boards(seed: int, trials: int, left: list[int], m: int) -> np.ndarray:
 
 
 def _replayed(players, board, game, seed, trials):
-    """Wins, ties and pot shares (Fractions) of each player over the replayed trials."""
-    holes = [hr.cards(p) for p in players]
-    known = set(hr.cards(board)) | {c for h in holes for c in h}
+    """Wins, ties and pot shares (Fractions) of each player over the replayed trials.
+    A "random" player's two cards come first in a trial's deal, in player order,
+    then the board's (csrc/equity.h, hr_equity_mc)."""
+    holes = [None if p == "random" else hr.cards(p) for p in players]
+    known = set(hr.cards(board)) | {c for h in holes if h for c in h}
     deck = [c for c in range(52) if c not in known and _in_deck(c, game)]
-    dealt = _boards(seed, trials, deck, BOARD_CARDS - len(hr.cards(board)))
+    n_random = holes.count(None)
+    m = BOARD_CARDS - len(hr.cards(board))
+    dealt = _boards(seed, trials, deck, 2 * n_random + m)
     fixed = np.array(hr.cards(board), dtype=np.uint8)
+    hands, j = [], 0
+    for h in holes:
+        if h is None:
+            hands.append(dealt[:, 2 * j:2 * j + 2])
+            j += 1
+        else:
+            hands.append(np.tile(np.array(h, np.uint8), (trials, 1)))
     strengths = np.stack([
-        hr.evaluate_batch(np.hstack([np.tile(np.array(h, np.uint8), (trials, 1)),
-                                     np.tile(fixed, (trials, 1)), dealt]), game=game)
-        for h in holes], axis=1).astype(np.int64)
+        hr.evaluate_batch(np.hstack([h, np.tile(fixed, (trials, 1)), dealt[:, 2 * n_random:]]),
+                          game=game)
+        for h in hands], axis=1).astype(np.int64)
     best = strengths.max(axis=1, keepdims=True)
     top = strengths == best
     count = top.sum(axis=1)
@@ -132,6 +143,13 @@ SPOTS = [
     (["AhKh", "7c7d", "QsJs", "2c3d"], "9h 8h 2d", "holdem"),      # four players, flop
     (["AhKh", "7c7d", "QsJs", "2c3d", "9h8h", "TcTd"], "", "holdem"),  # six players
     (["AsKs", "QdQc", "JhTh"], "", "shortdeck"),                   # a deck of 36
+    (["AsKs", "random"], "", "holdem"),                            # "random" players:
+    (["random", "QdQc"], "Kh 7h 2s", "holdem"),                    # their cards first,
+    (["AsKs", "QdQc", "random"], "", "holdem"),                    # then the board's
+    (["AsKs", "random", "random"], "", "holdem"),
+    (["random", "random"], "", "holdem"),
+    (["random", "AhKh", "random", "7c7d"], "9h 8h 2d", "holdem"),
+    (["AsKs", "random"], "", "shortdeck"),
 ]
 
 
@@ -203,3 +221,51 @@ def test_the_streams_entry_point_refuses_bad_runs_and_sums_like_one_call_per_str
     assert lib.hr_equity_mc_streams(*args, seed, first, 1, 1, todo, per,
                                     ffi.from_buffer("int64_t[]", empty, require_writable=True),
                                     ffi.NULL) == 0
+
+
+@pytest.mark.parametrize("players,board,dead", [
+    (["AsKs", "QdQc"], "", ""), (["AsKs", "random"], "", ""),
+    (["random", "QdQc"], "Kh 7h 2s", ""), (["AsKs", "QdQc", "random"], "", "2c"),
+    (["AsKs", "random", "random"], "", ""), (["random", "random"], "", ""),
+    (["random", "random", "random"], "Jd 9s 4c 3h", ""),
+    (["AhKh", "random", "7c7d", "random", "QsJs"], "9h 8h", "2d 3d"),
+    (["random"] * 6, "", ""),
+    (["random"] * 9, "", ""),                       # 23 draws: more than one batch
+])
+def test_exact_and_random_players_deal_what_the_general_loop_deals(players, board, dead):
+    """With every player an exact hand or "random", hr_equity_mc takes a loop of
+    its own; the general loop (taken here by allowing one attempt fewer than the
+    trials asked) must give the same tallies and leave the generator in the same
+    state, trial for trial, with each of the CPU's card selects (pdep with the
+    AVX2 and AVX-512 kernels, the sorted select with the others)."""
+    from handrank.equity import holdem
+
+    ffi, lib = _backend.core.ffi, _backend.core.lib
+    spot = holdem._prepare(players, board, dead, holdem.game_tables(None))
+    combos, cum, uniform, offsets = holdem.mc_arrays(spot)
+    args = (spot.g.ptr, spot.n, ffi.from_buffer("uint8_t[]", combos),
+            ffi.from_buffer("uint64_t[]", cum), ffi.from_buffer("uint8_t[]", uniform),
+            ffi.from_buffer("int32_t[]", offsets), ffi.from_buffer("uint8_t[]", spot.board),
+            len(spot.board), ffi.from_buffer("uint8_t[]", spot.dead), len(spot.dead))
+    width, trials = 4 * spot.n + 2, 20_000
+
+    def run(asked: int, attempts: int) -> tuple[np.ndarray, list[int]]:
+        out = np.zeros(width, dtype=np.int64)
+        rng = ffi.new("hr_rng *")
+        lib.hr_rng_seed(rng, 31, 4)
+        assert lib.hr_equity_mc(*args, asked, attempts, rng,
+                                ffi.from_buffer("int64_t[]", out, require_writable=True),
+                                ffi.NULL) == trials
+        return out, list(rng.s)
+
+    before = int(lib.hr_batch_kernel())
+    try:
+        for k in [k for k in range(4) if lib.hr_set_batch_kernel(k) == 0]:
+            own, own_state = run(trials, trials)
+            general, general_state = run(trials + 1, trials)
+            assert own[4 * spot.n] == own[4 * spot.n + 1] == trials
+            assert own[:spot.n].sum() > 0
+            np.testing.assert_array_equal(own, general, err_msg=f"kernel {k}")
+            assert own_state == general_state, k
+    finally:
+        assert lib.hr_set_batch_kernel(before) == 0
