@@ -951,32 +951,24 @@ HR_MC_EXACT(mc_exact_bmi2, HR_MC_BMI2, HR_PDEP_INIT, HR_PDEP_CARD, avail ^ left)
 #endif
 
 /* Heads-up and three-way preflop, with no "random" player, one or two, get
- * their own copies, so the compiler unrolls the player and
- * card loops. */
+ * their own copies, so the compiler unrolls the player and card loops: one
+ * HR_MC_CASE each (N players, D of them "random", a whole board to deal). */
+#define HR_MC_CASE(BODY, N, D)                                                           \
+    if (n == (N) && m == HR_BOARD_CARDS && n_deal == (D))                                \
+        return BODY(g, N, D, dealt_to, pk, pm, avail, bk0, bm0, HR_BOARD_CARDS,          \
+                    trials, s, out, cancel)
 #define HR_MC_SIZES(NAME, ATTR, BODY)                                                    \
     ATTR static int64_t NAME(const hr_game *g, int n, int n_deal, const int *dealt_to,  \
                              const uint64_t *pk, const uint64_t *pm, uint64_t avail,     \
                              uint64_t bk0, uint64_t bm0, int m, int64_t trials,          \
                              uint64_t *s, int64_t *out, const volatile int32_t *cancel)  \
     {                                                                                    \
-        if (n == 2 && m == HR_BOARD_CARDS && n_deal == 0)                                \
-            return BODY(g, 2, 0, dealt_to, pk, pm, avail, bk0, bm0, HR_BOARD_CARDS,      \
-                        trials, s, out, cancel);                                         \
-        if (n == 2 && m == HR_BOARD_CARDS && n_deal == 1)                                \
-            return BODY(g, 2, 1, dealt_to, pk, pm, avail, bk0, bm0, HR_BOARD_CARDS,      \
-                        trials, s, out, cancel);                                         \
-        if (n == 2 && m == HR_BOARD_CARDS && n_deal == 2)                                \
-            return BODY(g, 2, 2, dealt_to, pk, pm, avail, bk0, bm0, HR_BOARD_CARDS,      \
-                        trials, s, out, cancel);                                         \
-        if (n == 3 && m == HR_BOARD_CARDS && n_deal == 0)                                \
-            return BODY(g, 3, 0, dealt_to, pk, pm, avail, bk0, bm0, HR_BOARD_CARDS,      \
-                        trials, s, out, cancel);                                         \
-        if (n == 3 && m == HR_BOARD_CARDS && n_deal == 1)                                \
-            return BODY(g, 3, 1, dealt_to, pk, pm, avail, bk0, bm0, HR_BOARD_CARDS,      \
-                        trials, s, out, cancel);                                         \
-        if (n == 3 && m == HR_BOARD_CARDS && n_deal == 2)                                \
-            return BODY(g, 3, 2, dealt_to, pk, pm, avail, bk0, bm0, HR_BOARD_CARDS,      \
-                        trials, s, out, cancel);                                         \
+        HR_MC_CASE(BODY, 2, 0);                                                          \
+        HR_MC_CASE(BODY, 2, 1);                                                          \
+        HR_MC_CASE(BODY, 2, 2);                                                          \
+        HR_MC_CASE(BODY, 3, 0);                                                          \
+        HR_MC_CASE(BODY, 3, 1);                                                          \
+        HR_MC_CASE(BODY, 3, 2);                                                          \
         if (n == 2 && n_deal == 0)                                                       \
             return BODY(g, 2, 0, dealt_to, pk, pm, avail, bk0, bm0, m, trials, s, out,   \
                         cancel);                                                         \
