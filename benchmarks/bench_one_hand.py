@@ -3,8 +3,8 @@
 Run: ``python benchmarks/bench_one_hand.py [ROUNDS]`` (about half a minute with
 the default 30 rounds).  Not collected by pytest.
 
-Prints, for each form (a list and a tuple of ids, a string, a uint8 and an
-int64 array, a list of numpy ints) and for eval7's ``evaluate`` on its own
+Prints, for each form (a list and a tuple of ids, a string, a uint8, an int64 and an
+int32 array, a list of numpy ints) and for eval7's ``evaluate`` on its own
 ``Card`` objects and holdem-hand-evaluator's ``evaluate_hand`` on its string,
 the best and the median of ROUNDS rounds of 4,000 calls, the rounds of all
 the forms interleaved (this machine's speed drifts by up to 2x within
@@ -35,14 +35,15 @@ CALLS = 4000
 def cases() -> dict[str, Callable[[], Any]]:
     ev = hr.evaluate
     ids, tup, text = list(IDS), tuple(IDS), HAND
-    u8, i64 = np.array(IDS, np.uint8), np.array(IDS, np.int64)
+    u8, i64, i32 = np.array(IDS, np.uint8), np.array(IDS, np.int64), np.array(IDS, np.int32)
     npints = [np.int64(c) for c in IDS]
     want = ev(text)
-    for x in (ids, tup, u8, i64, npints):
+    for x in (ids, tup, u8, i64, i32, npints):
         assert ev(x) == want
     out: dict[str, Callable[[], Any]] = {
         "list": lambda: ev(ids), "tuple": lambda: ev(tup), "str": lambda: ev(text),
         "uint8 array": lambda: ev(u8), "int64 array": lambda: ev(i64),
+        "int32 array": lambda: ev(i32),
         "list of np.int64": lambda: ev(npints),
     }
     try:

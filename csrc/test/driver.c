@@ -161,6 +161,36 @@ static void scalar_calls(const hr_game *g, int rounds)
                            : hr_eval7_i64_holdem(raw);
             CHECK(w == (out_of_range ? 0 : v), "hr_eval%d_i64_holdem disagrees", k);
             free(raw);
+            /* and as 32- and 16-bit numbers: an id that would alias a card
+             * once narrowed to a byte is out of range, as a negative one is */
+            for (int width = 2; width <= 4; width += 2) {
+                uint32_t w32[HR_MAX_HAND];
+                uint16_t w16[HR_MAX_HAND];
+                int out = 0;
+                for (int i = 0; i < k; i++) {
+                    uint32_t id = ids[i];
+                    if (below(16) == 0) {
+                        id = below(2) ? (uint32_t)0 - 1 - below(1000)
+                                      : ids[i] + ((uint32_t)1 << (8 + below(width == 2 ? 8 : 24)));
+                        out = 1;
+                    }
+                    w32[i] = id;
+                    w16[i] = (uint16_t)id;
+                }
+                raw = exact_alloc((size_t)width * (size_t)k);
+                if (width == 4)
+                    memcpy(raw, w32, 4 * (size_t)k);
+                else
+                    memcpy(raw, w16, 2 * (size_t)k);
+                int u = width == 4 ? (k == 5 ? hr_eval5_u32_holdem(raw)
+                                      : k == 6 ? hr_eval6_u32_holdem(raw)
+                                               : hr_eval7_u32_holdem(raw))
+                                   : (k == 5 ? hr_eval5_u16_holdem(raw)
+                                      : k == 6 ? hr_eval6_u16_holdem(raw)
+                                               : hr_eval7_u16_holdem(raw));
+                CHECK(u == (out ? 0 : v), "hr_eval%d_u%d_holdem disagrees", k, 8 * width);
+                free(raw);
+            }
             free(ids);
         }
     }

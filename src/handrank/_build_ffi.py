@@ -69,6 +69,12 @@ CDEF_ONEHAND = """
 int hr_eval5_i64_holdem(const char *ids);
 int hr_eval6_i64_holdem(const char *ids);
 int hr_eval7_i64_holdem(const char *ids);
+int hr_eval5_u32_holdem(const char *ids);
+int hr_eval6_u32_holdem(const char *ids);
+int hr_eval7_u32_holdem(const char *ids);
+int hr_eval5_u16_holdem(const char *ids);
+int hr_eval6_u16_holdem(const char *ids);
+int hr_eval7_u16_holdem(const char *ids);
 """
 
 CDEF_SHOWDOWN = """

@@ -69,9 +69,10 @@ _EVAL5, _EVAL6, _EVAL7 = (_EVALUATE_MODULE._EVAL5, _EVALUATE_MODULE._EVAL6,
                           _EVALUATE_MODULE._EVAL7)
 _PACK5, _PACK6, _PACK7 = (_EVALUATE_MODULE._PACK5, _EVALUATE_MODULE._PACK6,
                           _EVALUATE_MODULE._PACK7)
-_EVAL7_I64 = _EVALUATE_MODULE._EVAL7_I64
 _EVAL_TEXT = _EVALUATE_MODULE._EVAL_TEXT_HOLDEM
-_NDARRAY, _UINT8, _INT64 = np.ndarray, _EVALUATE_MODULE._UINT8, _EVALUATE_MODULE._INT64
+_EVAL7_I64, _EVAL7_I32 = _EVALUATE_MODULE._EVAL7_I64, _EVALUATE_MODULE._EVAL7_I32
+_NDARRAY, _UINT8, _INT64, _INT32 = (np.ndarray, _EVALUATE_MODULE._UINT8, _EVALUATE_MODULE._INT64,
+                                    _EVALUATE_MODULE._INT32)
 _one_array = _EVALUATE_MODULE._one_array
 
 # The game= names of plain hold'em (the registry reads them off each Game): the
@@ -260,11 +261,12 @@ def evaluate(cards: CardsLike, *, board: CardsLike | None = None, game: GameLike
                 # the C parser reads up to a NUL: text holding one goes on
                 strength = _EVAL_TEXT(x.encode()) if "\0" not in x else 0
             elif kind is _NDARRAY:
-                # 7 ids as uint8 or int64 inline, the rest in _one_array
+                # 7 ids as uint8, int64 or int32 inline, the rest in _one_array
                 dtype = x.dtype
                 strength = (0 if x.ndim != 1 else _EVAL7(x.tobytes())
                             if dtype is _UINT8 and len(x) == 7 else _EVAL7_I64(x.tobytes())
-                            if dtype is _INT64 and len(x) == 7 else _one_array(x))
+                            if dtype is _INT64 and len(x) == 7 else _EVAL7_I32(x.tobytes())
+                            if dtype is _INT32 and len(x) == 7 else _one_array(x))
             else:
                 strength = 0
             if strength:

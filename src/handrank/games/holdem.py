@@ -70,6 +70,7 @@ _HOLDEM: GameTables = _backend.GAMES["holdem"]
 _NDARRAY = np.ndarray
 _UINT8 = np.dtype(np.uint8)
 _INT64 = np.dtype(np.int64)       # native byte order only (`is` tests identity)
+_INT32 = np.dtype(np.int32)
 # A list or tuple of ids becomes bytes through a packer of its length: on
 # CPython 3.9-3.13 `Struct("7B").pack(*ids)` costs less than `bytes(ids)`
 # and takes the same values (ints and __index__ objects 0..255, else
@@ -80,19 +81,32 @@ _PACK7 = struct.Struct("7B").pack
 _EVAL5: Any = None
 _EVAL6: Any = None
 _EVAL7: Any = None
-_EVAL5_I64: Any = None
-_EVAL6_I64: Any = None
 _EVAL7_I64: Any = None
+_EVAL7_I32: Any = None
 _EVAL_TEXT_HOLDEM: Any = None
+# One hand as a 1-D array of a native-endian integer dtype: its bytes go to
+# C as they are, through the 5-, 6- or 7-id call of the dtype's width, which
+# reads each id as unsigned (a negative one is out of range there too).
+# Keyed by dtype: equal dtypes share an entry ('l' and 'q', say).  Seven ids
+# as uint8, int64 (numpy's default) or int32 take the same calls before the
+# lookup (`is` on the dtype costs less than a dict's hash).  Empty without
+# the C core.
+_ONE_DTYPE: dict[Any, tuple[Any, Any, Any]] = {}
 if _C is not None:
     _eval_text = _C.lib.hr_eval_text      # bound once: the scalar path is a little
     _eval_bytes = _C.lib.hr_eval_bytes    # Python around one C call
     _EVAL_TEXT_HOLDEM = _C.lib.hr_eval_text_holdem
     _EVAL5, _EVAL6, _EVAL7 = (_C.lib.hr_eval5_holdem, _C.lib.hr_eval6_holdem,
                               _C.lib.hr_eval7_holdem)
-    _EVAL5_I64, _EVAL6_I64, _EVAL7_I64 = (_C.lib.hr_eval5_i64_holdem,
-                                          _C.lib.hr_eval6_i64_holdem,
-                                          _C.lib.hr_eval7_i64_holdem)
+    _EVAL7_I64, _EVAL7_I32 = _C.lib.hr_eval7_i64_holdem, _C.lib.hr_eval7_u32_holdem
+    _by_width = {
+        1: (_EVAL5, _EVAL6, _EVAL7),
+        2: (_C.lib.hr_eval5_u16_holdem, _C.lib.hr_eval6_u16_holdem, _C.lib.hr_eval7_u16_holdem),
+        4: (_C.lib.hr_eval5_u32_holdem, _C.lib.hr_eval6_u32_holdem, _C.lib.hr_eval7_u32_holdem),
+        8: (_C.lib.hr_eval5_i64_holdem, _C.lib.hr_eval6_i64_holdem, _C.lib.hr_eval7_i64_holdem),
+    }
+    for _t in (np.int8, np.uint8, np.int16, np.uint16, np.int32, np.uint32, np.int64, np.uint64):
+        _ONE_DTYPE[np.dtype(_t)] = _by_width[np.dtype(_t).itemsize]
 # Batches smaller than this run on the calling thread: splitting costs more.
 _MIN_ROWS_PER_THREAD = 1 << 16
 # Rows per C call in a big batch (a few ms each): Ctrl-C is seen between two.
@@ -200,11 +214,12 @@ def evaluate(cards: CardsLike, *, variant: VariantLike = None) -> int:
                 # the C parser reads up to a NUL: text holding one goes on
                 strength = _EVAL_TEXT_HOLDEM(x.encode()) if "\0" not in x else 0
             elif kind is _NDARRAY:
-                # 7 ids as uint8 or int64 inline, the rest in _one_array
+                # 7 ids as uint8, int64 or int32 inline, the rest in _one_array
                 dtype = x.dtype
                 strength = (0 if x.ndim != 1 else _EVAL7(x.tobytes())
                             if dtype is _UINT8 and len(x) == 7 else _EVAL7_I64(x.tobytes())
-                            if dtype is _INT64 and len(x) == 7 else _one_array(x))
+                            if dtype is _INT64 and len(x) == 7 else _EVAL7_I32(x.tobytes())
+                            if dtype is _INT32 and len(x) == 7 else _one_array(x))
             else:
                 strength = 0
         except (struct.error, TypeError, ValueError):    # UnicodeEncodeError too
@@ -219,22 +234,22 @@ def _one_array(a: Any) -> int:
 
     0 for a size other than 5..7, an id outside 0..51, a repeated card or a
     dtype other than an integer's: the caller's general path says which.
-    uint8 and native int64 (numpy's default) pass their bytes to C without
-    a conversion; other integer dtypes go as a list of ints.
+    A native-endian integer dtype passes its bytes to C without a conversion
+    (_ONE_DTYPE); other integer dtypes (another byte order) go as a list of
+    ints.
     """
     dtype, n = a.dtype, len(a)
-    if dtype is _UINT8:
-        raw = a.tobytes()
-        return _EVAL7(raw) if n == 7 else _EVAL6(raw) if n == 6 else _EVAL5(raw) if n == 5 else 0
-    if dtype is _INT64:
-        raw = a.tobytes()
-        return (_EVAL7_I64(raw) if n == 7 else _EVAL6_I64(raw) if n == 6
-                else _EVAL5_I64(raw) if n == 5 else 0)
-    if dtype.kind in "iu":
+    if not 5 <= n <= 7:
+        return 0
+    calls = _ONE_DTYPE.get(dtype)
+    strength: int = 0
+    if calls is not None:
+        strength = calls[n - 5](a.tobytes())
+    elif dtype.kind in "iu":
         ids = a.tolist()
-        return (_EVAL7(_PACK7(*ids)) if n == 7 else _EVAL6(_PACK6(*ids)) if n == 6
-                else _EVAL5(_PACK5(*ids)) if n == 5 else 0)
-    return 0
+        strength = (_EVAL7(_PACK7(*ids)) if n == 7 else _EVAL6(_PACK6(*ids)) if n == 6
+                    else _EVAL5(_PACK5(*ids)))
+    return strength
 
 
 def _evaluate(cards: Any, g: GameTables) -> int:
