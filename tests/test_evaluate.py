@@ -405,3 +405,33 @@ def test_one_hand_fast_paths_answer_and_fail_as_the_general_path():
                 f(bad)
             if want_err is not None and not isinstance(bad, list):
                 assert type(got.value) is type(want_err) and str(got.value) == str(want_err)
+
+
+_INT_DTYPES = [np.dtype(t).newbyteorder(order) for t in
+               (np.int8, np.uint8, np.int16, np.uint16, np.int32, np.uint32, np.int64, np.uint64)
+               for order in ("=", "S")]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.sampled_from(_INT_DTYPES), st.integers(3, 9), st.data())
+def test_one_hand_array_of_any_integer_dtype_is_the_list(dt, k, data):
+    """Any 1-D integer array (every width, signedness and byte order; ids in
+    and out of the deck, repeats, values that alias a card when narrowed)
+    answers or fails exactly as the list of the same Python ints does."""
+    info = np.iinfo(dt)
+    near = st.integers(0, 60)
+    wide = st.integers(int(info.min), int(info.max))
+    ids = data.draw(st.lists(st.one_of(near, near, near, wide), min_size=k, max_size=k))
+    arr = np.array(ids, dtype=dt)
+    as_list = [int(v) for v in arr]
+    try:
+        want: object = hr.evaluate(as_list)
+    except Exception as e:          # the list's error: the array must raise the same
+        want = (type(e), str(e))
+    from handrank.games import holdem
+    for f in (hr.evaluate, holdem.evaluate):
+        try:
+            got: object = f(arr)
+        except Exception as e:
+            got = (type(e), str(e))
+        assert got == want
