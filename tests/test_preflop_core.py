@@ -99,3 +99,23 @@ def test_whole_heads_up_table_equals_handrank_equity():
     total = t.equity + t.equity.T
     off = ~np.eye(169, dtype=bool)
     np.testing.assert_array_equal(total[off], 1.0)        # exactly, in float64
+
+
+def test_histograms_shared_by_shape_are_each_tuples_own():
+    """A class tuple's pattern histogram is taken from the first tuple of its
+    shape (equal ranks, suitedness); recounted from each tuple's own combos,
+    every heads-up matchup and 3,000 class triples give the same counts."""
+    from handrank.equity import preflop as p
+    rng = np.random.default_rng(18)
+    every_pair = list(itertools.combinations_with_replacement(range(169), 2))
+    triples = [tuple(sorted(rng.integers(0, 169, 3).tolist())) for _ in range(3000)]
+    shapes: dict[tuple[int, ...], tuple[int, ...]] = {}
+    for ct in every_pair + triples:
+        hist, deals = p._histogram(ct)
+        own, own_deals = p._count_patterns(ct)
+        assert deals == own_deals and np.array_equal(hist, own), ct
+        shapes.setdefault(p._shape(ct), ct)
+    # the shapes are few (what makes the sharing pay) but more than one per size
+    n2 = sum(len(s) == 6 for s in shapes)
+    assert 10 < n2 < 100
+    assert sum(len(s) == 9 for s in shapes) > n2

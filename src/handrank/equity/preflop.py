@@ -256,8 +256,46 @@ def pattern_blocks(key: Sequence[int]) -> np.ndarray:
     return out.reshape(1 + 4**n, 3 * n)
 
 
+# Whether each class is suited (a pair is not): with the classes' rank pairs,
+# all a class tuple's pattern histogram depends on.
+_SUITED: list[bool] = [bool(c[0, 0] % 4 == c[0, 1] % 4) for c in _COMBOS]
+# Pattern histograms by shape (below), filled as tuples are met: heads-up
+# 14,365 class matchups have a few dozen shapes.  Shared by threads (a race
+# computes the same entry twice); read-only arrays.
+_HISTOGRAMS: dict[tuple[int, ...], tuple[np.ndarray, int]] = {}
+
+
+def _shape(ct: Sequence[int]) -> tuple[int, ...]:
+    """What a class tuple's histogram depends on: which of its 2n hole ranks
+    are equal (each rank by its first position) and which classes are suited.
+
+    Two combos clash exactly when their cards share rank and suit, and a
+    card's pattern bit is its suit, so the tuples' patterns are counted the
+    same for any two class tuples of one shape.
+    """
+    first: dict[int, int] = {}
+    out: list[int] = []
+    for c in ct:
+        hi, lo = _RANKS[c]
+        out.append(first.setdefault(hi, len(first)))
+        out.append(first.setdefault(lo, len(first)))
+        out.append(_SUITED[c])
+    return tuple(out)
+
+
 def _histogram(ct: Sequence[int]) -> tuple[np.ndarray, int]:
     """Counts of suit patterns over the class tuple's non-clashing combo tuples."""
+    shape = _shape(ct)
+    got = _HISTOGRAMS.get(shape)
+    if got is None:
+        hist, deals = _count_patterns(ct)
+        hist.setflags(write=False)
+        got = _HISTOGRAMS[shape] = (hist, deals)
+    return got
+
+
+def _count_patterns(ct: Sequence[int]) -> tuple[np.ndarray, int]:
+    """_histogram's counts, from the class tuple's combos."""
     n = len(ct)
     parts = [_COMBOS[c] for c in ct]
     grids = np.meshgrid(*[np.arange(len(p)) for p in parts], indexing="ij")
