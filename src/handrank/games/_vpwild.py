@@ -105,28 +105,54 @@ def colex(rows: np.ndarray, n: int) -> np.ndarray:
 # ---------------------------------------------------------------------------
 # the pay class of a hand
 
+def _runs_table() -> np.ndarray:
+    """For each pattern of 4 bits (bit j: cards j and j+1 of a sorted row are equal),
+    the largest and the second largest run."""
+    out = np.zeros((16, 2), dtype=np.int64)
+    for pat in range(16):
+        runs, cur = [], 1
+        for j in range(4):
+            if pat >> j & 1:
+                cur += 1
+            else:
+                runs.append(cur)
+                cur = 1
+        runs.append(cur)
+        runs.sort(reverse=True)
+        out[pat] = runs[0], runs[1] if len(runs) > 1 else 0
+    return out
+
+
+_RUNS = _runs_table()
+
+
 def _features(hands: np.ndarray, fam: Family) -> dict[str, np.ndarray]:
-    """Rank counts, suit and rank masks of the natural cards, and the wild count."""
-    h = hands.astype(np.int64)
-    n = len(h)
-    joker = h >= 52
-    deuce = (h < 4) if fam.deuces_wild else np.zeros_like(joker)
-    wild = joker | deuce
-    rank = np.where(wild, 0, h // 4)
-    suit = np.where(wild, 0, h % 4)
-    counts = np.zeros((n, 13), dtype=np.int8)
-    rows = np.arange(n)
-    rmask = np.zeros(n, dtype=np.int64)
-    smask = np.zeros(n, dtype=np.int64)
-    for j in range(h.shape[1]):
-        nat = ~wild[:, j]
-        np.add.at(counts, (rows[nat], rank[nat, j]), 1)
-        rmask |= np.where(nat, 1 << rank[:, j], 0)
-        smask |= np.where(nat, 1 << suit[:, j], 0)
-    top = np.sort(counts, axis=1)
-    return {"w": wild.sum(axis=1), "deuces": deuce.sum(axis=1), "jokers": joker.sum(axis=1),
-            "top1": top[:, -1].astype(np.int64), "top2": top[:, -2].astype(np.int64),
-            "rmask": rmask, "smask": smask, "counts": counts}
+    """The wild count, the two largest groups of equal natural ranks, the natural
+    ranks' and suits' bit masks.  Rows must be ascending card ids."""
+    ids = np.arange(54)
+    joker_lut = ids >= 52
+    deuce_lut = (ids < 4) if fam.deuces_wild else np.zeros(54, dtype=bool)
+    wild_lut = joker_lut | deuce_lut
+    # a wild card gets a rank of its own (20 + position), equal to no other
+    rank_lut = np.where(wild_lut, 0, ids // 4).astype(np.int16)
+    rbit_lut = np.where(wild_lut, 0, 1 << (ids // 4)).astype(np.int16)
+    sbit_lut = np.where(wild_lut, 0, 1 << (ids % 4)).astype(np.int8)
+    h = np.asarray(hands)
+    wild = wild_lut[h]
+    rank = np.where(wild, np.arange(20, 25, dtype=np.int16), rank_lut[h])
+    w = wild.sum(axis=1)
+    eq = rank[:, 1:] == rank[:, :-1]
+    pat = eq[:, 0] | eq[:, 1].astype(np.int64) << 1 | eq[:, 2].astype(np.int64) << 2 \
+        | eq[:, 3].astype(np.int64) << 3
+    top1 = _RUNS[pat, 0]
+    top2 = np.minimum(_RUNS[pat, 1], 5 - w - top1)
+    rb, sb = rbit_lut[h], sbit_lut[h]
+    rmask = (rb[:, 0] | rb[:, 1] | rb[:, 2] | rb[:, 3] | rb[:, 4]).astype(np.int64)
+    smask = (sb[:, 0] | sb[:, 1] | sb[:, 2] | sb[:, 3] | sb[:, 4]).astype(np.int64)
+    high = (eq & (rank[:, 1:] >= 11) & (rank[:, 1:] <= 12)).any(axis=1) \
+        | ((w > 0) & ((rmask & 0b1100000000000) != 0))
+    return {"w": w, "deuces": deuce_lut[h].sum(axis=1), "jokers": joker_lut[h].sum(axis=1),
+            "top1": top1, "top2": top2, "rmask": rmask, "smask": smask, "high": high}
 
 
 def _rules(f: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
@@ -139,8 +165,6 @@ def _rules(f: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
         in_straight |= (rmask & ~s) == 0
     straight = distinct & in_straight
     royal = distinct & one_suit & ((rmask & ~ROYAL_RANKS) == 0)
-    counts = f["counts"]
-    high_pair = (counts[:, 11:].max(axis=1) + w) >= 2
     return {
         "four-deuces-and-joker": (f["deuces"] == 4) & (f["jokers"] == 1),
         "natural-royal-flush": royal & (w == 0),
@@ -154,14 +178,15 @@ def _rules(f: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
         "straight": straight,
         "three-of-a-kind": top1 + w >= 3,
         "two-pair": (top1 >= 2) & (top2 >= 2),
-        "kings-or-better": high_pair,
+        "kings-or-better": f["high"],
         "nothing": np.ones(len(w), dtype=bool),
     }
 
 
 def classify(hands: np.ndarray, fam: Family) -> np.ndarray:
     """The class (index into fam.classes, 0 the best) of each five-card hand (rows of ids)."""
-    rules = _rules(_features(np.asarray(hands).reshape(-1, 5), fam))
+    rows = np.sort(np.asarray(hands).reshape(-1, 5), axis=1)
+    rules = _rules(_features(rows, fam))
     out = np.full(len(rules["nothing"]), len(fam.classes) - 1, dtype=np.uint8)
     for i in range(len(fam.classes) - 1, -1, -1):
         out[rules[fam.classes[i]]] = i
@@ -182,18 +207,27 @@ class Tables:
 
 def _subset_counts(hands: np.ndarray, cls5: np.ndarray, n: int, ncls: int
                    ) -> tuple[np.ndarray, ...]:
-    """counts[k][T, c]: the hands of class c that contain the k-subset T (k = 0..4)."""
-    out: list[np.ndarray] = []
+    """counts[k][T, c]: the hands of class c that contain the k-subset T (k = 0..4).
+
+    Whole numbers held as float64 (exact: none reaches 2**53), ready for products.
+    """
     c64 = cls5.astype(np.int64)
-    for k in range(5):
-        size = math.comb(n, k)
-        acc = np.zeros(size * ncls, dtype=np.int64)
-        for pos in combos(5, k):
-            idx = colex(hands[:, pos], n) if k else np.zeros(len(hands), dtype=np.int64)
-            acc += np.bincount(idx * ncls + c64, minlength=size * ncls)
-        t = acc.reshape(size, ncls).astype(np.int32)
+    size4 = math.comb(n, 4)
+    acc = np.zeros(size4 * ncls, dtype=np.int64)
+    for pos in combos(5, 4):
+        acc += np.bincount(colex(hands[:, pos], n) * ncls + c64, minlength=size4 * ncls)
+    out = [acc.reshape(size4, ncls).astype(np.float64)]
+    # a k-subset lies in 5 - k of the (k+1)-subsets between it and each hand
+    for k in (3, 2, 1, 0):
+        above, size = combos(n, k + 1), math.comb(n, k)
+        t = np.zeros((size, ncls), dtype=np.float64)
+        for pos in combos(k + 1, k):
+            idx = colex(above[:, pos], n) if k else np.zeros(len(above), dtype=np.int64)
+            for c in range(ncls):
+                t[:, c] += np.bincount(idx, weights=out[0][:, c], minlength=size)
+        out.insert(0, t / (5 - k))
+    for t in out:
         t.flags.writeable = False
-        out.append(t)
     return tuple(out)
 
 
@@ -236,29 +270,36 @@ _POPCOUNT = np.array([bin(m).count("1") for m in range(32)], dtype=np.int64)
 
 
 def _subset_index(deals: np.ndarray, n: int) -> np.ndarray:
-    """(R, 32): the colex index of each subset (by bit pattern) of each deal, in its size's table."""
-    out = np.zeros((len(deals), 32), dtype=np.int64)
+    """(32, R): the colex index of each subset (by bit pattern) of each deal, in its size's table."""
+    out = np.zeros((32, len(deals)), dtype=np.int64)
     for m in range(1, 32):
         pos = [j for j in range(5) if m >> j & 1]
-        out[:, m] = colex(deals[:, pos], n)
+        out[m] = colex(deals[:, pos], n)
+    return out
+
+
+@functools.cache
+def _deal_subsets(name: str) -> np.ndarray:
+    out = _subset_index(tables(name).deals, FAMILIES[name].cards)
+    out.flags.writeable = False
     return out
 
 
 def _table_of(t: Tables, pay: np.ndarray) -> list[np.ndarray]:
     """Total payout of the hands containing each k-subset, k = 0..5 (k = 5: the hand's pay)."""
-    out = [c.astype(np.float64) @ pay for c in t.counts]
+    out = [c @ pay for c in t.counts]
     out.append(pay[t.cls5])
     return out
 
 
 def _moebius(f: np.ndarray) -> np.ndarray:
-    """g[H] = sum over T superset of H of (-1)^|T - H| f[T], along the last axis (32)."""
+    """g[H] = sum over T superset of H of (-1)^|T - H| f[T], along the first axis (32)."""
     g = f.copy()
     for j in range(5):
         bit = 1 << j
         for m in range(32):
             if not m & bit:
-                g[..., m] -= g[..., m | bit]
+                g[m] -= g[m | bit]
     return g
 
 
@@ -276,22 +317,13 @@ class Solution:
     best: np.ndarray             # (R,) best hold (bit pattern over the deal's ascending ids)
 
 
-def hold_totals(t: Tables, pay: np.ndarray, ids: np.ndarray,
-                per_k: list[np.ndarray] | None = None) -> np.ndarray:
-    """(R, 32) total payout over every draw of each hold of each deal (rows of ascending ids)."""
-    n = t.family.cards
-    sub = _subset_index(ids, n)
+def hold_totals(t: Tables, pay: np.ndarray, ids: np.ndarray) -> np.ndarray:
+    """(32, R): total payout over every draw of each hold of each deal (rows of ascending ids)."""
+    sub = _subset_index(ids, t.family.cards)
     f = np.empty(sub.shape, dtype=np.float64)
-    if per_k is None:
-        for m in range(32):
-            k = int(_POPCOUNT[m])
-            if k == 5:
-                f[:, m] = pay[t.cls5[sub[:, m]]]
-            else:
-                f[:, m] = t.counts[k][sub[:, m]].astype(np.float64) @ pay
-    else:
-        for m in range(32):
-            f[:, m] = per_k[int(_POPCOUNT[m])][sub[:, m]]
+    for m in range(32):
+        k = int(_POPCOUNT[m])
+        f[m] = pay[t.cls5[sub[m]]] if k == 5 else t.counts[k][sub[m]] @ pay
     return _moebius(f)
 
 
@@ -300,28 +332,31 @@ def solve(name: str, pay: np.ndarray) -> Solution:
     t = tables(name)
     n = t.family.cards
     per_k = _table_of(t, pay)
+    sub = _deal_subsets(name)
+    f = np.empty(sub.shape, dtype=np.float64)
+    for m in range(32):
+        f[m] = per_k[int(_POPCOUNT[m])][sub[m]]
     d = draws(n)
-    values = hold_totals(t, pay, t.deals, per_k) / d
-    best = np.argmax(values, axis=1)
+    values = _moebius(f) / d[:, None]
+    best = np.argmax(values, axis=0)
+    r = np.arange(len(best))
     total = math.comb(n, 5)
-    er = float(t.weights @ values[np.arange(len(best)), best]) / total
+    er = float(t.weights @ values[best, r]) / total
     # the probability of each class: the best hold's class counts, weighted
-    sub = _subset_index(t.deals, n)
     ncls = len(t.family.classes)
     prob = np.zeros(ncls, dtype=np.float64)
     coef = t.weights / d[best] / total
+    odd = _POPCOUNT[best] % 2
     for m in range(32):
         k = int(_POPCOUNT[m])
         on = (best & ~m) == 0    # m is a superset of the best hold
-        sign = np.where((_POPCOUNT[m] - _POPCOUNT[best]) % 2 == 0, 1.0, -1.0)
-        a = np.where(on, coef * sign, 0.0)
+        a = np.where(on, np.where((k - odd) % 2 == 0, coef, -coef), 0.0)
         if k == 5:
-            prob += np.bincount(t.cls5[sub[:, m]], weights=a, minlength=ncls)
+            prob += np.bincount(t.cls5[sub[m]], weights=a, minlength=ncls)
         else:
-            acc = np.bincount(sub[:, m], weights=a, minlength=math.comb(n, k))
-            prob += acc @ t.counts[k]
+            prob += np.bincount(sub[m], weights=a, minlength=math.comb(n, k)) @ t.counts[k]
+    values = np.ascontiguousarray(values.T)
     values.flags.writeable = False
     best = best.astype(np.uint8)
     best.flags.writeable = False
     return Solution(er, prob, values, best)
-
