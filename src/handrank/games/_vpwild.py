@@ -21,6 +21,8 @@ from __future__ import annotations
 import dataclasses
 import functools
 import math
+from collections.abc import Callable
+
 import numpy as np
 
 __all__ = ["FAMILIES", "Family", "Solution", "classify", "deal_classes", "solve"]
@@ -248,13 +250,17 @@ def deal_classes(hands: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
     return first, size
 
 
+#: Families whose classes come from elsewhere: name -> function of the (N, 5) hands.
+CLASSIFIERS: dict[str, Callable[[np.ndarray], np.ndarray]] = {}
+
+
 @functools.cache
 def tables(name: str) -> Tables:
     """The tables of a family, built on first use and kept."""
     fam = FAMILIES[name]
     n = fam.cards
     hands = combos(n, 5)
-    cls5 = classify(hands, fam)
+    cls5 = CLASSIFIERS[name](hands) if name in CLASSIFIERS else classify(hands, fam)
     cls5.flags.writeable = False
     counts = _subset_counts(hands, cls5, n, len(fam.classes))
     first, size = deal_classes(hands, n)
