@@ -321,6 +321,7 @@ class Solution:
     probabilities: np.ndarray    # per class
     values: np.ndarray           # (R, 32) expected payout of each hold of each deal class
     best: np.ndarray             # (R,) best hold (bit pattern over the deal's ascending ids)
+    combinations: np.ndarray     # per class: final hands, each deal weighted by lcm / its draws
 
 
 def hold_totals(t: Tables, pay: np.ndarray, ids: np.ndarray) -> np.ndarray:
@@ -348,10 +349,13 @@ def solve(name: str, pay: np.ndarray) -> Solution:
     r = np.arange(len(best))
     total = math.comb(n, 5)
     er = float(t.weights @ values[best, r]) / total
-    # the probability of each class: the best hold's class counts, weighted
+    # the final hands of each class under the best holds, counted exactly: each
+    # deal's draws scaled to the least common multiple of the draw counts, so
+    # every term and sum is a whole number below 2**53
     ncls = len(t.family.classes)
     prob = np.zeros(ncls, dtype=np.float64)
-    coef = t.weights / d[best] / total
+    lcm = math.lcm(*(int(x) for x in d))
+    coef = (t.weights * (lcm // d.astype(np.int64)[best])).astype(np.float64)
     odd = _POPCOUNT[best] % 2
     for m in range(32):
         k = int(_POPCOUNT[m])
@@ -365,4 +369,9 @@ def solve(name: str, pay: np.ndarray) -> Solution:
     values.flags.writeable = False
     best = best.astype(np.uint8)
     best.flags.writeable = False
-    return Solution(er, prob, values, best)
+    combinations = np.rint(prob).astype(np.int64)
+    if pay.tolist() == [int(x) for x in pay]:
+        # whole payouts: the return from the exact counts, rounded once
+        won = sum(int(c) * int(x) for c, x in zip(combinations.tolist(), pay.tolist()))
+        er = won / (total * lcm)
+    return Solution(er, combinations / float(total * lcm), values, best, combinations)

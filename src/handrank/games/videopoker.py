@@ -232,15 +232,19 @@ def deal(cards: CardsLike, family: str = _NATURAL) -> list[int]:
         ids = hand(cards, 5, 5)
         return ids
     items: list[Any] = cards.split() if isinstance(cards, str) else list(cards)
+    out: list[int] = []
     ids, jokers = [], []
     for x in items:
         j = _joker_text(x) if isinstance(x, str) else (int(x) if isinstance(x, (int, np.integer))
                                                        and not isinstance(x, bool)
                                                        and x in (52, 53) else None)
         if j is None:
-            ids.extend(hand(x, 1, 5) if isinstance(x, str) else [_one_card(x)])
+            got = hand(x, 1, 5) if isinstance(x, str) else [_one_card(x)]
+            ids.extend(got)
+            out.extend(got)
             continue
         jokers.append(j)
+        out.append(j)
     if len(jokers) > fam.jokers:
         raise InvalidHandError(f"{len(jokers)} jokers in {quote(cards)}: a {fam.name} deck "
                                f"has {fam.jokers}")
@@ -248,7 +252,6 @@ def deal(cards: CardsLike, family: str = _NATURAL) -> list[int]:
         raise InvalidCardError(f"'Xy' is a second joker: a {fam.name} deck has one joker, 'Xx'")
     if len(set(jokers)) != len(jokers):
         raise InvalidHandError(f"duplicate joker in {quote(cards)} (the second joker is 'Xy')")
-    out = ids + jokers
     if len(out) != 5:
         raise InvalidHandError(f"expected 5 cards, got {len(out)}")
     if len(set(ids)) != len(ids):
