@@ -513,22 +513,15 @@ def _wild_family_of(table: Mapping[str, Any]) -> str | None:
     """The wild family a mapping names (None: the 52-card classes of this module)."""
     known = set(CLASSES) | set(GROUPS)
     names = {n for n in table if isinstance(n, str)}
-    if not names or names <= known:
+    wild_names = set().union(*(_wild.FAMILIES[f].classes for f in _WILD_FAMILIES)) - known
+    if not names & wild_names:
         return None
-    wild_only = names - known
-    fams = [f for f in ("deuces-joker-wild", "deuces-wild", "joker-poker", "double-joker")
-            if wild_only <= set(_wild.FAMILIES[f].classes)]
-    if not fams:
-        return None      # _leaf_payouts names the unknown class
-    # the family naming every given class; among those, the one with fewest classes unpaid
-    fits = [f for f in fams if names <= set(_wild.FAMILIES[f].classes)]
-    if not fits:
-        f = fams[0]
-        bad = sorted(names - set(_wild.FAMILIES[f].classes))
-        raise ValueError(f"unknown hand class {quote(bad[0])} in a {f} pay table, expected "
-                         + ", ".join(repr(c) for c in _wild.FAMILIES[f].classes))
-    return min(fits, key=lambda f: (len(set(_wild.FAMILIES[f].classes) - names),
-                                    -len(_wild.FAMILIES[f].classes)))
+    # the family naming most of the given classes, then the one with fewest left unpaid
+    return max(_WILD_FAMILIES, key=lambda f: (len(names & set(_wild.FAMILIES[f].classes)),
+                                              -len(set(_wild.FAMILIES[f].classes) - names)))
+
+
+_WILD_FAMILIES = ("deuces-wild", "deuces-joker-wild", "joker-poker", "double-joker")
 
 
 def _solve_wild(family: str, items: tuple[tuple[str, Any], ...]) -> VideoPoker:
