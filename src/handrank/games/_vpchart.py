@@ -56,11 +56,11 @@ class Chart:
         out = [f"Strategy chart: {self.machine} (return {self.expected_return:.6%} "
                f"with the exceptions, {self.lines_return:.6%} from the lines alone)",
                "keep the first line the deal contains:"]
-        width = max(len(x.text) for x in self.lines)
+        out.append("   #  value of the deals it is best for  hold")
         for i, x in enumerate(self.lines, 1):
             span = (f"{x.low:.4f}" if abs(x.high - x.low) < 5e-5
                     else f"{x.low:.4f} to {x.high:.4f}")
-            out.append(f"{i:4d}. {x.text:<{width}}  {span}")
+            out.append(f"{i:4d}. {span:>20}                {_brief(x.text)}")
         out.append(f"exceptions: {len(self.exceptions):,} classes of deals "
                    f"({int(self.exceptions['weight'].sum()):,} deals) play otherwise "
                    "(Chart.exceptions)")
@@ -142,7 +142,7 @@ def _pattern_text(key: int, fam: W.Family) -> str:
     elif w == 0 and counts[:2] == [2, 2]:
         what = "two pair"
     elif w == 0 and held == 2 and top == 2:
-        what = f"a pair of {_RANKS[ranks[0]]}s"
+        what = f"a pair ({_RANKS[ranks[0]]}s)"
     elif suited or len(ranks) == 1:
         rs = frozenset(ranks)
         if distinct and held >= 2 and rs <= _ROYAL:
@@ -151,6 +151,8 @@ def _pattern_text(key: int, fam: W.Family) -> str:
             what = f"{held} to a straight flush ({names})"
         elif held >= 3 and suited:
             what = f"{held} to a flush ({names})"
+    if not what and distinct and held >= 3 and any(frozenset(ranks) <= s for s in _STRAIGHTS):
+        what = f"{held} to a straight ({names})"
     if not what:
         what = names + (" suited" if suited else "")
     return f"{wild} + {what}" if w else what
@@ -211,6 +213,17 @@ def build(vp: Any) -> Chart:
             continue
         lines.append(Line(text, lo, hi, int(weights[on].sum())))
     return Chart(_machine_name(vp), lines, ex, exact, lines_return, rank, pid)
+
+
+def _brief(text: str, most: int = 8) -> str:
+    """A line's text with a long list of rank sets cut short."""
+    if not text.endswith(")") or " (" not in text:
+        return text
+    head, sets = text[:-1].split(" (", 1)
+    items = sets.split(", ")
+    if len(items) <= most:
+        return text
+    return f"{head} ({', '.join(items[:most])} and {len(items) - most} more)"
 
 
 def _merge(a: str, b: str) -> str | None:
