@@ -43,7 +43,7 @@ from ..core.cards import cards_str, hand
 from ..core.errors import InvalidCardError, InvalidHandError
 from . import _vpwild as _wild
 
-__all__ = ["MACHINES", "PAYTABLES", "WILD_PAYTABLES", "VideoPoker", "video_poker"]
+__all__ = ["ALIASES", "MACHINES", "PAYTABLES", "WILD_PAYTABLES", "VideoPoker", "video_poker"]
 
 _C = _backend.core
 
@@ -120,6 +120,10 @@ _WILD_FAMILY = {"deuces-wild-full-pay": "deuces-wild", "deuces-wild-nsu": "deuce
 _NATURAL = "jacks-or-better"
 #: Every built-in machine -> its family (the deck, the wild cards, the pay classes).
 MACHINES: dict[str, str] = {**{name: _NATURAL for name in PAYTABLES}, **_WILD_FAMILY}
+#: Short names of the best-known machine of a family.
+ALIASES: dict[str, str] = {"deuces-wild": "deuces-wild-full-pay",
+                           "joker-poker": "joker-poker-kings",
+                           "jacks-or-better": "jacks-or-better-9/6"}
 
 
 def _names_of(leaf: str) -> list[str]:
@@ -461,7 +465,9 @@ def video_poker(paytable: str | Mapping[str, Any]) -> VideoPoker:
         wild-card machines ``"deuces-wild-full-pay"``, ``"deuces-wild-nsu"``,
         ``"deuces-wild-apdw"``, ``"deuces-wild-illinois"``,
         ``"joker-poker-kings"``, ``"double-joker"``, ``"double-joker-8-5"``,
-        ``"deuces-joker-wild"``) or a mapping from hand classes to payouts
+        ``"deuces-joker-wild"``; the short names of :data:`ALIASES`,
+        ``"deuces-wild"``, ``"joker-poker"``, ``"jacks-or-better"``, name the
+        best-known machine of each) or a mapping from hand classes to payouts
         per coin: the classes of this module for 52 cards without wild
         cards, or every class of one wild family (see
         :data:`WILD_PAYTABLES`; the family is the one whose classes the
@@ -492,6 +498,7 @@ def video_poker(paytable: str | Mapping[str, Any]) -> VideoPoker:
 (every hand needs a payout, 0 included)
     """
     if isinstance(paytable, str):
+        paytable = ALIASES.get(paytable, paytable)
         if paytable in WILD_PAYTABLES:
             return _solve_wild(_WILD_FAMILY[paytable], tuple(WILD_PAYTABLES[paytable].items()))
         if paytable not in PAYTABLES:
