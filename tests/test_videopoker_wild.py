@@ -289,3 +289,39 @@ def test_non_wild_results_unchanged():
     assert round(vp.expected_return, 6) == 0.995439
     assert round(vp.variance, 2) == 19.51      # Wizard of Odds: 9/6 Jacks or Better, 19.51
     assert vp.family == "jacks-or-better"
+
+
+@pytest.mark.parametrize("name", ["deuces-wild-full-pay", "joker-poker-kings", "double-joker",
+                                  "deuces-joker-wild", "jacks-or-better-9/6"])
+def test_chart_plays_at_the_exact_return(name):
+    vp = hr.video_poker(name)
+    chart = vp.chart()
+    st, vals = vp.strategy, vp.values
+    n = W.FAMILIES[vp.family].cards
+    # play every deal class: the first line it contains, or its exception
+    pick = np.argmin(chart._rank[chart._pattern], axis=1)
+    exc = {tuple(c): int(h) for c, h in zip(chart.exceptions["cards"].tolist(),
+                                            chart.exceptions["hold"])}
+    played = np.array([vals[i, exc.get(tuple(c), pick[i])]
+                       for i, c in enumerate(st["cards"].tolist())])
+    total = math.comb(n, 5)
+    assert float(st["weight"] @ played) / total == pytest.approx(vp.expected_return, abs=1e-12)
+    assert chart.expected_return == pytest.approx(vp.expected_return, abs=1e-12)
+    lines_only = float(st["weight"] @ vals[np.arange(len(pick)), pick]) / total
+    assert lines_only == pytest.approx(chart.lines_return, abs=1e-12)
+    assert lines_only <= vp.expected_return
+    assert vp.expected_return - lines_only < 0.001          # the lines alone lose < 0.1%
+    assert chart.lines[-1].text == "draw five (discard everything)"
+    assert sum(x.deals for x in chart.lines) == total
+    text = str(chart)
+    assert text.splitlines()[0].startswith(f"Strategy chart: {name}")
+    assert " > " in chart.short()
+
+
+def test_deuces_chart_reads_like_the_published_strategy():
+    lines = [x.text for x in hr.video_poker("deuces-wild-full-pay").chart().lines]
+    assert lines[:3] == ["pat natural royal flush", "4 deuces only", "pat wild royal flush"]
+    # three deuces: keep only them unless a wild royal or five of a kind is dealt
+    assert lines.index("3 deuces only") < lines.index("pat five of a kind") \
+        < lines.index("pat straight flush")
+    assert lines.index("1 deuce only") < lines.index("draw five (discard everything)")
