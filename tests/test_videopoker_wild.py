@@ -19,10 +19,12 @@ Published figures (each tested to the precision it is published with):
 * nodepositbonus.cc, https://www.nodepositbonus.cc/how-to-play-double-joker-video-poker/ :
   Double Joker 9/5 full pay returns 99.97%.
 * John Grochowski (Casino City Times, 2012),
-  https://www.casinocitytimes.com/john-grochowski/article/a-shuffle-through-the-gaming-mailbag-60871 :
+  https://www.casinocitytimes.com/john-grochowski/article/\
+a-shuffle-through-the-gaming-mailbag-60871 :
   Double Joker with four of a kind 8 (40 for five coins) returns 98.1%.
 * Jerry "Stickman" Stich (Casino City Times, 2021),
-  https://www.casinocitytimes.com/jerry-stickman/article/holding-advice-for-jokers-wild-kings-or-better-video-poker-67249 :
+  https://www.casinocitytimes.com/jerry-stickman/article/\
+holding-advice-for-jokers-wild-kings-or-better-video-poker-67249 :
   Joker Poker kings or better 940/200/100/50/18/7/5/3/2/1/1 (4700 for a
   five-coin natural royal): variance 33.09; holding the joker, Th, Qh of
   Joker Th Qh 3c 4h is the best hold, and for Td Qd 2s 4s 5c holding Td Qd
@@ -214,7 +216,7 @@ def _natural_name(key: np.ndarray, w: int) -> str:
 @pytest.mark.parametrize("family", ["deuces-wild", "joker-poker", "double-joker",
                                     "deuces-joker-wild"])
 def test_classes_against_every_substitution(family):
-    """Every deal class with at most two wild cards, and a sample with more, against a brute force."""
+    """Deal classes (a sample of each wild count) against a brute force."""
     fam = W.FAMILIES[family]
     t = W.tables(family)
     deals = t.deals

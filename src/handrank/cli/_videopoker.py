@@ -53,7 +53,8 @@ def _machine(args: argparse.Namespace) -> Any:
             try:
                 table = json.loads(text)
             except json.JSONDecodeError as exc:
-                raise CliError(f"--paytable: not JSON ({exc.msg} at character {exc.pos})") from None
+                raise CliError(f"--paytable: not JSON ({exc.msg} at character {exc.pos})"
+                               ) from None
             if not isinstance(table, dict):
                 raise CliError("--paytable: expected a JSON object of hand class -> payout")
             return vp_mod.video_poker(table)
@@ -64,7 +65,7 @@ def _machine(args: argparse.Namespace) -> Any:
 
 
 def _list(args: argparse.Namespace) -> int:
-    rows = []
+    rows: list[dict[str, Any]] = []
     for name, family in vp_mod.MACHINES.items():
         table = {**vp_mod.PAYTABLES, **vp_mod.WILD_PAYTABLES}[name]
         rows.append({"machine": name, "family": family, "paytable": table})
@@ -84,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
         return _list(args)
     if args.hand is None and not args.chart:
         raise CliError("give a deal of five cards, --chart or --list "
-                       "(e.g. handrank videopoker \"Ah Kh Qh Jh 9c\" --table deuces-wild-full-pay)")
+                       "(e.g. handrank videopoker \"Ah Kh Qh Jh 9c\" --table deuces-wild)")
     vp = _machine(args)
     name = args.table if args.paytable is None else "(--paytable)"
     out: dict[str, Any] = {"machine": name, "family": vp.family,

@@ -276,7 +276,7 @@ _POPCOUNT = np.array([bin(m).count("1") for m in range(32)], dtype=np.int64)
 
 
 def _subset_index(deals: np.ndarray, n: int) -> np.ndarray:
-    """(32, R): the colex index of each subset (by bit pattern) of each deal, in its size's table."""
+    """(32, R): the colex index of each subset (a bit pattern) of each deal in its size's table."""
     out = np.zeros((32, len(deals)), dtype=np.int64)
     for m in range(1, 32):
         pos = [j for j in range(5) if m >> j & 1]

@@ -315,7 +315,7 @@ class VideoPoker:
         return _wild.FAMILIES[self.family].classes
 
     def deal(self, cards: CardsLike) -> list[int]:
-        """The card ids of a deal of five in this machine (jokers ``Xx``, ``Xy`` where it has them)."""
+        """The card ids of a deal of five in this machine (jokers ``Xx``, ``Xy`` if it has any)."""
         return deal(cards, self.family)
 
     def hold_values(self, cards: CardsLike) -> dict[tuple[int, ...], float]:
