@@ -158,7 +158,7 @@ def _pattern_text(key: int, fam: W.Family) -> str:
     return f"{wild} + {what}" if w else what
 
 
-def build(vp: Any) -> Chart:
+def build(vp: Any, name: str) -> Chart:
     """The chart of a solved machine (a :class:`~handrank.games.videopoker.VideoPoker`)."""
     t = W.tables(vp.family)
     fam = t.family
@@ -212,7 +212,7 @@ def build(vp: Any) -> Chart:
             lines.append(Line(text, lo, hi, prev.deals + int(weights[on].sum())))
             continue
         lines.append(Line(text, lo, hi, int(weights[on].sum())))
-    return Chart(_machine_name(vp), lines, ex, exact, lines_return, rank, pid)
+    return Chart(name, lines, ex, exact, lines_return, rank, pid)
 
 
 def _brief(text: str, most: int = 8) -> str:
@@ -238,11 +238,3 @@ def _merge(a: str, b: str) -> str | None:
     if ha != hb:
         return None
     return f"{ha} ({ra}, {rb})"
-
-
-def _machine_name(vp: Any) -> str:
-    from .videopoker import PAYTABLES, WILD_PAYTABLES
-    for name, table in {**PAYTABLES, **WILD_PAYTABLES}.items():
-        if dict(table) == dict(vp.paytable):
-            return name
-    return f"{vp.family} (pay table given)"

@@ -443,7 +443,9 @@ class VideoPoker:
     def chart(self) -> Any:
         """The strategy chart: the holds players look for, best first (see :mod:`._vpchart`)."""
         from ._vpchart import build
-        return build(self)
+        name = next((n for n, t in {**PAYTABLES, **WILD_PAYTABLES}.items()
+                     if dict(t) == dict(self.paytable)), f"{self.family} (pay table given)")
+        return build(self, name)
 
     def __repr__(self) -> str:
         return f"VideoPoker(expected_return={self.expected_return:.6f})"
