@@ -327,3 +327,20 @@ def test_deuces_chart_reads_like_the_published_strategy():
     assert lines.index("3 deuces only") < lines.index("pat five of a kind") \
         < lines.index("pat straight flush")
     assert lines.index("1 deuce only") < lines.index("draw five (discard everything)")
+
+
+def test_to_pandas():
+    pytest.importorskip("pandas")
+    vp = hr.video_poker("double-joker")
+    df = vp.to_pandas()
+    assert len(df) == len(vp.strategy) == 152646
+    assert list(df.columns[:4]) == ["deal", "hold", "weight", "value"]
+    assert len(df.columns) == 4 + 32
+    assert int(df["weight"].sum()) == math.comb(54, 5)
+    row = df.iloc[-1]
+    cards = [int(c) for c in vp.strategy["cards"][-1]]
+    assert row["deal"] == V.card_text(cards)
+    values = vp.hold_values(cards)
+    assert row["value"] == pytest.approx(max(values.values()), abs=1e-12)
+    assert row["hold"] == V.card_text(next(iter(values)))
+    assert row["keep_11111"] == pytest.approx(values[tuple(cards)], abs=1e-12)

@@ -427,13 +427,19 @@ class VideoPoker:
 
         Columns ``deal`` and ``hold`` (card text), ``weight``, ``value``, then
         ``keep_xxxxx`` for each of the 32 holds (x is 1 where the card of that
-        position in ``deal`` is kept).
+        position in ``deal`` is kept).  Needs pandas (``pip install
+        'handrank[pandas]'``).
         """
-        import pandas as pd
+        try:
+            import pandas as pd
+        except ImportError:
+            raise ImportError("to_pandas() needs pandas: pip install 'handrank[pandas]'") from None
         st, vals = self.strategy, self.values
-        deals = [card_text(row) for row in st["cards"]]
-        holds = [card_text(row[[j for j in range(5) if h >> j & 1]])
-                 for row, h in zip(st["cards"], st["hold"])]
+        names = [card_text([c]) for c in range(54)]
+        rows = [[names[c] for c in row] for row in st["cards"].tolist()]
+        deals = [" ".join(r) for r in rows]
+        holds = [" ".join(r[j] for j in range(5) if h >> j & 1)
+                 for r, h in zip(rows, st["hold"].tolist())]
         cols: dict[str, Any] = {"deal": deals, "hold": holds, "weight": st["weight"],
                                 "value": st["value"]}
         for m in range(32):
