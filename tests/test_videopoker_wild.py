@@ -344,3 +344,33 @@ def test_to_pandas():
     assert row["value"] == pytest.approx(max(values.values()), abs=1e-12)
     assert row["hold"] == V.card_text(next(iter(values)))
     assert row["keep_11111"] == pytest.approx(values[tuple(cards)], abs=1e-12)
+
+
+@pytest.mark.parametrize("name", ["deuces-wild-full-pay", "joker-poker-kings", "double-joker",
+                                  "deuces-joker-wild", "jacks-or-better-9/6"])
+def test_hold_odds_against_every_draw(name):
+    """Each hold's class probabilities against the draws enumerated one by one."""
+    vp = hr.video_poker(name)
+    n = W.FAMILIES[vp.family].cards
+    rng = np.random.default_rng(3)
+    for _ in range(3):
+        deal = [int(c) for c in rng.choice(n, 5, replace=False)]
+        odds = vp.hold_odds(deal)
+        values = vp.hold_values(deal)
+        assert list(odds) == list(values)
+        for kept, probs in odds.items():
+            assert sum(probs.values()) == pytest.approx(1, abs=1e-12)
+            ev = sum(probs[c] * x for c, x in zip(vp.classes, vp._pay.tolist()))
+            assert ev == pytest.approx(values[kept], abs=1e-12)
+            if len(kept) < 3:
+                continue
+            rest = [c for c in range(n) if c not in deal]
+            draws = np.array([sorted(kept + d) for d in
+                              itertools.combinations(rest, 5 - len(kept))], dtype=np.uint8)
+            if vp.family == "jacks-or-better":
+                cls = V._natural_classes(draws)
+            else:
+                cls = W.classify(draws, W.FAMILIES[vp.family])
+            got = np.bincount(cls, minlength=len(vp.classes)) / len(draws)
+            for c, p in zip(vp.classes, got):
+                assert probs[c] == pytest.approx(p, abs=1e-12), (V.card_text(kept), c)

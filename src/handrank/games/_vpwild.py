@@ -349,6 +349,20 @@ def hold_totals(t: Tables, pay: np.ndarray, ids: np.ndarray) -> np.ndarray:
     return _moebius(f)
 
 
+def hold_class_counts(t: Tables, ids: np.ndarray) -> np.ndarray:
+    """(32, classes): the final hands of each class over every draw of each hold of one deal."""
+    sub = _subset_index(ids.reshape(1, 5), t.family.cards)[:, 0]
+    ncls = len(t.family.classes)
+    f = np.zeros((32, ncls), dtype=np.float64)
+    for m in range(32):
+        k = int(_POPCOUNT[m])
+        if k == 5:
+            f[m, t.cls5[sub[m]]] = 1.0
+        else:
+            f[m] = t.counts[k][sub[m]]
+    return np.rint(_moebius(f)).astype(np.int64)
+
+
 def solve(name: str, pay: np.ndarray) -> Solution:
     """Optimal play of a family under a pay vector (one payout per class)."""
     t = tables(name)

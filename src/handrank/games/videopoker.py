@@ -347,6 +347,25 @@ class VideoPoker:
             ev[sum(1 << order[i] for i in range(5) if m >> i & 1)] = sorted_ev[m]
         return ev
 
+    def hold_odds(self, cards: CardsLike) -> dict[tuple[int, ...], dict[str, float]]:
+        """The probability of ending in each pay class, for every one of a deal's 32 holds.
+
+        The draw odds of a deal in this machine's deck (wild cards and jokers
+        included): keys as in :meth:`hold_values` (best hold first), each a
+        dict of class -> probability over every draw, summing to 1.
+        """
+        ids = self.deal(cards)
+        t = _wild.tables(self.family)
+        order = sorted(range(5), key=lambda j: ids[j])
+        counts = _wild.hold_class_counts(t, np.array([ids[j] for j in order], dtype=np.uint8))
+        draws = _wild.draws(t.family.cards)
+        by_hold: dict[tuple[int, ...], dict[str, float]] = {}
+        for m in range(32):
+            kept = tuple(sorted((order[i] for i in range(5) if m >> i & 1)))
+            by_hold[tuple(ids[j] for j in kept)] = {
+                c: n / float(draws[m]) for c, n in zip(self.classes, counts[m].tolist())}
+        return {k: by_hold[k] for k in self.hold_values(ids)}
+
     def hold(self, cards: CardsLike) -> tuple[int, ...]:
         """The cards to keep from a deal of five: the hold of highest expected payout.
 
