@@ -360,7 +360,8 @@ def hold_class_counts(t: Tables, ids: np.ndarray) -> np.ndarray:
             f[m, t.cls5[sub[m]]] = 1.0
         else:
             f[m] = t.counts[k][sub[m]]
-    return np.rint(_moebius(f)).astype(np.int64)
+    out: np.ndarray = np.rint(_moebius(f)).astype(np.int64)
+    return out
 
 
 def solve(name: str, pay: np.ndarray) -> Solution:

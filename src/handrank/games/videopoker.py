@@ -361,7 +361,7 @@ class VideoPoker:
         draws = _wild.draws(t.family.cards)
         by_hold: dict[tuple[int, ...], dict[str, float]] = {}
         for m in range(32):
-            kept = tuple(sorted((order[i] for i in range(5) if m >> i & 1)))
+            kept = tuple(sorted(order[i] for i in range(5) if m >> i & 1))
             by_hold[tuple(ids[j] for j in kept)] = {
                 c: n / float(draws[m]) for c, n in zip(self.classes, counts[m].tolist())}
         return {k: by_hold[k] for k in self.hold_values(ids)}
