@@ -212,8 +212,10 @@ def read(source: Any, *, format: str | None = None, errors: str = "raise") -> Re
     """
     if errors not in ("raise", "collect"):
         raise ValueError(f"errors must be 'raise' or 'collect', got {errors!r}")
-    if format not in (None, "phh", "pokerstars"):
-        raise ValueError(f"unknown format {format!r}, expected 'phh' or 'pokerstars'")
+    if format not in (None, "phh", "pokerstars", "winamax"):
+        raise ValueError(f"unknown format {format!r}, expected 'phh', 'pokerstars' or "
+                         "'winamax'")
+    from . import winamax
     from .pokerstars import read_stream
 
     def stream(lines: Any, file: str | None) -> Iterator[Hand]:
@@ -223,12 +225,15 @@ def read(source: Any, *, format: str | None = None, errors: str = "raise") -> Re
             first.append(ln)
             if ln.strip():
                 break
-        fmt = format or ("pokerstars" if "PokerStars" in "".join(first) or (
-            file or "").endswith(".txt") else "phh")
+        fmt = format or ("winamax" if "Winamax Poker" in "".join(first) else
+                         "pokerstars" if "PokerStars" in "".join(first) or (
+                             file or "").endswith(".txt") else "phh")
         import itertools
         allof = itertools.chain(first, it)
         if fmt == "pokerstars":
             return read_stream(allof, file, errors, bad)
+        if fmt == "winamax":
+            return winamax.read_stream(allof, file, errors, bad)
         return _from_stream(allof, file, errors, bad)
     bad: list[HistoryError] = []
 
