@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from handrank.history import HistoryError, read, winamax
+from handrank.history import HistoryError, poker888, read, winamax
 
 SITES = Path(__file__).resolve().parent / "data" / "sites"
 WINAMAX = sorted((SITES / "winamax").glob("*.txt"))
@@ -100,3 +100,72 @@ def test_winamax_unknown_line_is_refused_by_name(tmp_path: Path) -> None:
     bad: list[HistoryError] = []
     assert list(winamax.read_stream(lines, "x.txt", "collect", bad)) == []
     assert "juggles" in str(bad[0]) and "x.txt" in str(bad[0])
+
+
+# --- 888poker -------------------------------------------------------------------
+
+P888 = sorted((SITES / "888poker").glob("*.txt"))
+#: files in layouts the reader refuses by name (888's 2012 layout, another site's header)
+P888_REFUSED = {"CashGame_GameTypeTests_NoLimitOmaha.txt",
+                "CashGame_GameTypeTests_PotLimitHoldem.txt",
+                "CashGame_GeneralHands_HeroName.txt",
+                "CashGame_PlayerTests_WithSittingOut.txt"}
+#: files with no hand at all (a byte-order mark and blank lines)
+P888_EMPTY = {"CashGame_Seats_4_Max.txt", "CashGame_Seats_Full_Ring_(10_Handed).txt"}
+
+
+def _collected_888(text: str) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for ln in text.splitlines():
+        if m := re.match(r"(.+) collected \[ ?([^\]]+?) ?\]$", ln.strip()):
+            amount = re.sub(r"[^\d.,]", "", m.group(2))
+            if re.search(r",\d\d$", amount) and "." not in amount:
+                amount = amount.replace(",", ".")
+            out[m.group(1)] = out.get(m.group(1), 0) + int(
+                Decimal(amount.replace(",", "")) * 100)
+    return out
+
+
+@pytest.mark.parametrize("path", P888, ids=lambda p: p.name)
+def test_888poker_hands_pay_what_the_site_paid(path: Path) -> None:
+    text = path.read_text(encoding="utf-8-sig")
+    bad: list[HistoryError] = []
+    hands = list(poker888.read_stream(text.splitlines(), str(path), "collect", bad))
+    if path.name in P888_REFUSED:
+        assert hands == [] and len(bad) == 1 and path.name in str(bad[0])
+        return
+    if path.name in P888_EMPTY:
+        assert hands == [] and bad == []
+        return
+    assert bad == [] and len(hands) == 1
+    h = hands[0]
+    assert h.extra["site"] == "888poker" and h.extra["rake_inferred"] is True
+    if path.name == "CashGame_ValidHandTests_InValidHand.txt":   # a flop of two cards
+        with pytest.raises(HistoryError, match="board card count"):
+            h.replay()
+        return
+    r = h.replay(allin_ev=False)
+    assert r.agrees_with_record is True, r.disagreement
+    coll = _collected_888(text)
+    returned = [w - coll.get(p, 0) for w, p in zip(h.winnings, h.players)]
+    assert all(x >= 0 for x in returned)
+    for s, p in enumerate(h.players):             # each seat paid what the site paid it
+        assert r.net_after_rake[s] + r.contributions[s] == coll.get(p, 0) + returned[s]
+    # the rake the reader infers obeys 888poker's rule: none without a flop, at most 5%
+    pot = sum(r.contributions) - sum(returned)
+    if not any(a.startswith("d db") for a in h.actions):
+        assert r.rake == 0
+    assert 0 <= r.rake * 20 <= pot
+
+
+def test_888poker_is_guessed_from_the_first_line() -> None:
+    src = SITES / "888poker" / "CashGame_HandActionTests_PostingDead.txt"
+    (h,) = list(read(src))
+    assert h.extra["site"] == "888poker" and h.extra["hand"] == "359567819"
+    # a dead blind: $1 dead, $2 live
+    assert h.replay().agrees_with_record is True
+
+
+def test_888poker_decimal_comma_amounts() -> None:
+    (h,) = list(read(SITES / "888poker" / "CashGame_Limits_Limit5.txt"))
+    assert h.starting_stacks == [1555250, 492500, 716700, 302350]   # cents ("3 023,50 $")
