@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from handrank.history import HistoryError, poker888, read, winamax
+from handrank.history import HistoryError, poker888, read, winamax, wpn
 
 SITES = Path(__file__).resolve().parent / "data" / "sites"
 WINAMAX = sorted((SITES / "winamax").glob("*.txt"))
@@ -169,3 +169,54 @@ def test_888poker_is_guessed_from_the_first_line() -> None:
 def test_888poker_decimal_comma_amounts() -> None:
     (h,) = list(read(SITES / "888poker" / "CashGame_Limits_Limit5.txt"))
     assert h.starting_stacks == [1555250, 492500, 716700, 302350]   # cents ("3 023,50 $")
+
+
+# --- Winning Poker Network ------------------------------------------------------
+
+WPN = sorted((SITES / "wpn").glob("*.txt"))
+#: hands the site wrote that the reader refuses, and why
+WPN_REFUSED = {"CashGame_PlayerTests_UncalledBet.txt": "no hand was played",
+               "CashGame_ValidHandTests_CancelledHand.txt": "no hand was played",
+               "CashGame_ValidHandTests_InValidHand.txt": "cut short"}
+
+
+def _bets_collects(text: str) -> list[dict[str, tuple[int, int]]]:
+    """Per hand, each player's "Bets: X. Collects: Y." in cents, as the site wrote them."""
+    out = []
+    for part in re.split(r"\n(?=\ufeff?Game started at: )", text.strip()):
+        seen = {}
+        for ln in part.splitlines():
+            if m := re.match(r"\*?Player (.+?) (?:shows|mucks|does not show).*?Bets: ([\d.]+)\. "
+                             r"Collects: ([\d.]+)\.", ln.strip()):
+                seen[m.group(1)] = (int(Decimal(m.group(2)) * 100),
+                                    int(Decimal(m.group(3)) * 100))
+        out.append(seen)
+    return out
+
+
+@pytest.mark.parametrize("path", WPN, ids=lambda p: p.name)
+def test_wpn_nets_are_the_sites(path: Path) -> None:
+    text = path.read_text(encoding="utf-8-sig")
+    bad: list[HistoryError] = []
+    hands = list(wpn.read_stream(text.splitlines(), str(path), "collect", bad))
+    if path.name in WPN_REFUSED:
+        assert hands == [] and len(bad) == 1 and WPN_REFUSED[path.name] in str(bad[0])
+        return
+    assert bad == []
+    sums = _bets_collects(text)
+    assert len(hands) == len(sums) > 0
+    for h, site in zip(hands, sums):
+        r = h.replay(allin_ev=False)
+        assert r.agrees_with_record is True, r.disagreement
+        for s, p in enumerate(h.players):
+            bets, collects = site[p]
+            assert r.net_after_rake[s] == collects - bets, p   # the site's own net
+        for p in set(site) - set(h.players):                  # not dealt in: nothing moved
+            assert site[p] == (0, 0)
+        fee = h.extra["jackpot_fee"]
+        assert fee >= 0 and (fee == 0 or "(JP)" in text or "Beast" in text)
+
+
+def test_wpn_is_guessed_from_the_first_line() -> None:
+    hands = list(read(SITES / "wpn" / "CashGame_MultipleHandsTests_10MultipleHands.txt"))
+    assert len(hands) == 10 and {h.extra["site"] for h in hands} == {"Winning Poker Network"}

@@ -212,10 +212,10 @@ def read(source: Any, *, format: str | None = None, errors: str = "raise") -> Re
     """
     if errors not in ("raise", "collect"):
         raise ValueError(f"errors must be 'raise' or 'collect', got {errors!r}")
-    if format not in (None, "phh", "pokerstars", "winamax", "888poker"):
+    if format not in (None, "phh", "pokerstars", "winamax", "888poker", "wpn"):
         raise ValueError(f"unknown format {format!r}, expected 'phh', 'pokerstars', "
-                         "'winamax' or '888poker'")
-    from . import poker888, winamax
+                         "'winamax', '888poker' or 'wpn'")
+    from . import poker888, winamax, wpn
     from .pokerstars import read_stream
 
     def stream(lines: Any, file: str | None) -> Iterator[Hand]:
@@ -226,6 +226,7 @@ def read(source: Any, *, format: str | None = None, errors: str = "raise") -> Re
             if ln.strip():
                 break
         fmt = format or ("winamax" if "Winamax Poker" in "".join(first) else
+                         "wpn" if wpn.HEAD.match("".join(first).strip().lstrip("\ufeff")) else
                          "888poker" if poker888.HEAD.match("".join(first).strip()
                                                             .lstrip("\ufeff")) else
                          "pokerstars" if "PokerStars" in "".join(first) or (
@@ -238,6 +239,8 @@ def read(source: Any, *, format: str | None = None, errors: str = "raise") -> Re
             return winamax.read_stream(allof, file, errors, bad)
         if fmt == "888poker":
             return poker888.read_stream(allof, file, errors, bad)
+        if fmt == "wpn":
+            return wpn.read_stream(allof, file, errors, bad)
         return _from_stream(allof, file, errors, bad)
     bad: list[HistoryError] = []
 
