@@ -116,8 +116,8 @@ def _english(lines: list[str], fail: Any) -> tuple[list[str], dict[str, Any]]:
         if ms := re.search(r"Bets: ([\d.]+)\. Collects: ([\d.]+)\.", rest):
             if Decimal(ms.group(2)):
                 collects[who] = Decimal(ms.group(2))
-            live = [nm for nm in acted if nm is not None and nm not in folded]
-            if who in live and len(live) > 1:           # at the showdown: shown or mucked
+            in_hand = [nm for nm in acted if nm is not None and nm not in folded]
+            if who in in_hand and len(in_hand) > 1:           # at the showdown: shown or mucked
                 mc = re.match(r"shows: .*\[([^\]]*)\]\. Bets", rest)
                 out.append(f"{who}: shows [{_cards(mc.group(1))}]" if mc
                            else f"{who}: mucks hand")
