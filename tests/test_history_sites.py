@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from handrank.history import HistoryError, poker888, read, winamax, wpn
+from handrank.history import Hand, HistoryError, read, sites, winamax, wpn
 
 SITES = Path(__file__).resolve().parent / "data" / "sites"
 WINAMAX = sorted((SITES / "winamax").glob("*.txt"))
@@ -102,22 +102,27 @@ def test_winamax_unknown_line_is_refused_by_name(tmp_path: Path) -> None:
     assert "juggles" in str(bad[0]) and "x.txt" in str(bad[0])
 
 
-# --- 888poker -------------------------------------------------------------------
+# --- 888poker and partypoker ---------------------------------------------------
 
-P888 = sorted((SITES / "888poker").glob("*.txt"))
-#: files in layouts the reader refuses by name (888's 2012 layout, another site's header)
-P888_REFUSED = {"CashGame_GameTypeTests_NoLimitOmaha.txt",
-                "CashGame_GameTypeTests_PotLimitHoldem.txt",
-                "CashGame_GeneralHands_HeroName.txt",
-                "CashGame_PlayerTests_WithSittingOut.txt"}
+FAMILY = sorted((SITES / "888poker").glob("*.txt")) + sorted(
+    (SITES / "partypoker").glob("*.txt"))
 #: files with no hand at all (a byte-order mark and blank lines)
-P888_EMPTY = {"CashGame_Seats_4_Max.txt", "CashGame_Seats_Full_Ring_(10_Handed).txt"}
+EMPTY = {"CashGame_Seats_4_Max.txt", "CashGame_Seats_Full_Ring_(10_Handed).txt"}
+#: hands cut short before the winner's line (888's also has a flop of two cards): refused
+#: by name
+CUT = {("partypoker", "CashGame_Limits_Limit6.txt"),
+       ("888poker", "CashGame_ValidHandTests_InValidHand.txt"),
+       ("partypoker", "CashGame_ValidHandTests_InValidHand.txt")}
 
 
-def _collected_888(text: str) -> dict[str, int]:
+def _paid(text: str) -> dict[str, int]:
+    """What the site's lines say each player was paid, in cents: 888poker's
+    ``collected [ $X ]`` and partypoker's ``wins $X USD`` / ``wins Lo ($X)``."""
     out: dict[str, int] = {}
     for ln in text.splitlines():
-        if m := re.match(r"(.+) collected \[ ?([^\]]+?) ?\]$", ln.strip()):
+        m = re.match(r"(.+) collected \[ ?([^\]]+?) ?\]$", ln.strip()) or re.match(
+            r"(.+?) wins (?:(?:Hi|Lo) \()?([$€£]?[\d.,]+)", ln.strip())
+        if m:
             amount = re.sub(r"[^\d.,]", "", m.group(2))
             if re.search(r",\d\d$", amount) and "." not in amount:
                 amount = amount.replace(",", ".")
@@ -126,36 +131,46 @@ def _collected_888(text: str) -> dict[str, int]:
     return out
 
 
-@pytest.mark.parametrize("path", P888, ids=lambda p: p.name)
-def test_888poker_hands_pay_what_the_site_paid(path: Path) -> None:
-    text = path.read_text(encoding="utf-8-sig")
+def _read_guessing(path: Path) -> tuple[list[Hand], list[HistoryError]]:
+    lines = _text(path).splitlines()
+    heads = [ln for ln in lines if ln.strip()] + ["", ""]
     bad: list[HistoryError] = []
-    hands = list(poker888.read_stream(text.splitlines(), str(path), "collect", bad))
-    if path.name in P888_REFUSED:
-        assert hands == [] and len(bad) == 1 and path.name in str(bad[0])
-        return
-    if path.name in P888_EMPTY:
+    hands = list(sites.READERS[sites.guess(heads[0], heads[1], str(path))](
+        lines, str(path), "collect", bad))
+    return hands, bad
+
+
+@pytest.mark.parametrize("path", FAMILY, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_888_and_party_hands_pay_what_the_site_paid(path: Path) -> None:
+    hands, bad = _read_guessing(path)
+    if path.name in EMPTY:
         assert hands == [] and bad == []
         return
-    assert bad == [] and len(hands) == 1
-    h = hands[0]
-    assert h.extra["site"] == "888poker" and h.extra["rake_inferred"] is True
-    if path.name == "CashGame_ValidHandTests_InValidHand.txt":   # a flop of two cards
-        with pytest.raises(HistoryError, match="board card count"):
-            h.replay()
+    if (path.parent.name, path.name) in CUT:
+        assert hands == [] and len(bad) == 1 and "cut short" in str(bad[0])
+        assert path.name in str(bad[0])
         return
-    r = h.replay(allin_ev=False)
-    assert r.agrees_with_record is True, r.disagreement
-    coll = _collected_888(text)
-    returned = [w - coll.get(p, 0) for w, p in zip(h.winnings, h.players)]
-    assert all(x >= 0 for x in returned)
-    for s, p in enumerate(h.players):             # each seat paid what the site paid it
-        assert r.net_after_rake[s] + r.contributions[s] == coll.get(p, 0) + returned[s]
-    # the rake the reader infers obeys 888poker's rule: none without a flop, at most 5%
-    pot = sum(r.contributions) - sum(returned)
-    if not any(a.startswith("d db") for a in h.actions):
-        assert r.rake == 0
-    assert 0 <= r.rake * 20 <= pot
+    assert bad == []
+    text = _text(path)
+    # one hand a file (the multi-hand files: one check a hand, on its own lines)
+    parts = re.split(r"\n(?=\ufeff?(?:#Game No|\*{5} Hand History for Game))", text.strip())
+    parts = [p for p in parts if "Hand History for Game" in p]
+    assert len(hands) == len(parts) > 0
+    for h, part in zip(hands, parts):
+        assert h.extra["rake_inferred"] is True
+        r = h.replay(allin_ev=False)
+        assert r.agrees_with_record is True, r.disagreement
+        paid = _paid(part)
+        for s, p in enumerate(h.players):                 # paid as the site paid
+            got = r.net_after_rake[s] + r.contributions[s]
+            returned = h.winnings[s] - paid.get(p, 0)
+            assert returned >= 0 and got == paid.get(p, 0) + returned
+        # the rake worked out obeys both sites' rule: none without a flop, at most 5%
+        pot = sum(r.contributions) - sum(w - paid.get(p, 0)
+                                         for w, p in zip(h.winnings, h.players))
+        if not any(a.startswith("d db") for a in h.actions):
+            assert r.rake == 0
+        assert 0 <= r.rake * 20 <= pot
 
 
 def test_888poker_is_guessed_from_the_first_line() -> None:
@@ -166,9 +181,19 @@ def test_888poker_is_guessed_from_the_first_line() -> None:
     assert h.replay().agrees_with_record is True
 
 
-def test_888poker_decimal_comma_amounts() -> None:
+def test_888poker_skins_and_decimal_commas() -> None:
     (h,) = list(read(SITES / "888poker" / "CashGame_Limits_Limit5.txt"))
     assert h.starting_stacks == [1555250, 492500, 716700, 302350]   # cents ("3 023,50 $")
+    (h,) = list(read(SITES / "888poker" / "CashGame_GameTypeTests_NoLimitOmaha.txt"))
+    assert h.extra["site"] == "Cassava"
+
+
+def test_partypoker_is_guessed_from_the_first_lines() -> None:
+    hands = list(read(SITES / "partypoker" / "CashGame_MultipleHandsTests_10MultipleHands.txt"))
+    assert len(hands) == 10 and {h.extra["site"] for h in hands} == {"partypoker"}
+    # "#Game No" over partypoker's layout: partypoker's reader
+    (h,) = list(read(SITES / "888poker" / "CashGame_GameTypeTests_PotLimitHoldem.txt"))
+    assert h.extra["site"] == "partypoker"
 
 
 # --- Winning Poker Network ------------------------------------------------------

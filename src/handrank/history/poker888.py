@@ -33,7 +33,8 @@ __all__ = ["HEAD", "read_stream"]
 
 #: the first line of a hand, and the line that names the site
 HEAD = re.compile(r"#Game No : (\d+)")
-_SITE = re.compile(r"\*+ 888poker Hand History for Game (\d+) \*+")
+#: the site line: 888poker, or a skin of its software ("Cassava", "LuckyAcePoker.com")
+_SITE = re.compile(r"\*+ (\S+) Hand History for Game (\d+) \*+")
 _STAKES = re.compile(r"^([$€£]?\s?[\d.,]+\s?[$€£]?)/([$€£]?\s?[\d.,]+\s?[$€£]?) Blinds "
                      r"(No Limit|Pot Limit|Fix Limit) (Holdem|Omaha|OmahaHL)\b.*?"
                      r"\*\*\* (\d\d) (\d\d) (\d{4})")
@@ -75,12 +76,19 @@ class _Street:
         self.now = {nm: Decimal(0) for nm in self.now}
 
 
-def _english(lines: list[str], fail: Any) -> tuple[list[str], dict[str, Any]]:
+def _english(lines: list[str], fail: Any, *, returned_in_won: bool = False
+             ) -> tuple[list[str], dict[str, Any]]:
+    """The hand's lines in the PokerStars reader's form, and what the hand keeps.
+
+    `returned_in_won`: the winners' lines count the uncalled bet returned
+    (partypoker's do; 888poker's only in a hand nobody called).
+    """
     head_id = HEAD.match(lines[0])
     site = _SITE.match(lines[1]) if len(lines) > 1 else None
     stakes = _STAKES.match(lines[2]) if len(lines) > 2 else None
     if head_id is None or site is None:
         raise fail("not an 888poker hand: no '***** 888poker Hand History for Game' line")
+    brand = site.group(1)
     if stakes is None:
         raise fail(f"an 888poker layout the reader does not know: {lines[2][:70]!r}"
                    if len(lines) > 2 else "a header and nothing else")
@@ -95,10 +103,17 @@ def _english(lines: list[str], fail: Any) -> tuple[list[str], dict[str, Any]]:
         raise fail("no button line")
     seats = [m for ln in lines[3:] if (m := _SEAT.match(ln))]
     names = [m.group(2) for m in seats]
+    # a seat with no line of its own (no blind, no action, no cards) was not dealt in
+    acted = {max((nm for nm in names if ln.startswith(nm + " ")), key=len, default=None)
+             for ln in lines[3:] if not _SEAT.match(ln)}
+    seats = [m for m in seats if m.group(2) in acted]
     out.append(f"Table '888' Seat #{button} is the button")
-    out += [f"Seat {m.group(1)}: {m.group(2)} ({_plain(m.group(3))} in chips)" for m in seats]
+    out += [f"Seat {m.group(1)}: {m.group(2)} ({_plain(m.group(3))} in chips)"
+            for m in sorted(seats, key=lambda m: int(m.group(1)))]
     pot = _Street(names)
     shows: list[str] = []
+    shown: list[str] = []               # whose line each of `shows` is
+    folded: set[str] = set()
     won: dict[str, Decimal] = {}
     summary = False
     for ln in lines[3:]:
@@ -140,6 +155,7 @@ def _english(lines: list[str], fail: Any) -> tuple[list[str], dict[str, Any]]:
             pot.dead += a
             out.append(f"{who}: posts the ante {a}")
         elif rest == "folds":
+            folded.add(who)
             out.append(f"{who}: folds")
         elif rest == "checks":
             out.append(f"{who}: checks")
@@ -152,10 +168,19 @@ def _english(lines: list[str], fail: Any) -> tuple[list[str], dict[str, Any]]:
             before = max(pot.now.values())
             to = pot.put(who, _dec(m.group(1)))
             out.append(f"{who}: raises {to - before} to {to}")
+        elif m := re.fullmatch(r"allin " + _AMT, rest):
+            # all in (partypoker's words): a call, a bet or a raise by what it reaches
+            before = max(pot.now.values())
+            to = pot.put(who, _dec(m.group(1)))
+            out.append(f"{who}: calls {_dec(m.group(1))}" if to <= before else
+                       f"{who}: bets {to}" if before == 0 else
+                       f"{who}: raises {to - before} to {to}")
         elif m := re.fullmatch(r"shows \[(.*)\](?:.*)", rest):
             shows.append(f"{who}: shows [{' '.join(m.group(1).replace(',', ' ').split())}]")
+            shown.append(who)
         elif rest.startswith("mucks"):
             shows.append(f"{who}: mucks hand")
+            shown.append(who)
         elif rest in ("did not show his hand", "does not show cards."):
             pass                                          # nothing shown, nothing paid
         elif m := re.fullmatch(r"collected \[\s?([^\]]+)\]", rest):
@@ -172,29 +197,37 @@ def _english(lines: list[str], fail: Any) -> tuple[list[str], dict[str, Any]]:
     collected = sum(won.values(), Decimal(0))
     if returned > 0:
         out.append(f"Uncalled bet ({returned}) returned to {totals[0][0]}")
-        if collected > in_pot and collected - in_pot == returned and totals[0][0] in won:
+        if totals[0][0] in won and (returned_in_won or (
+                collected > in_pot and collected - in_pot == returned)):
             # a hand that ends before anyone calls the last bet (a walk): 888poker writes
             # the unmatched part in the seat's "collected"
             won[totals[0][0]] -= returned
             collected -= returned
+    if not won:
+        raise fail("no seat collected the pot: a hand cut short?")
     rake = in_pot - collected
     if rake < 0:
         raise fail(f"the winners collected {collected}, more than the pot of {in_pot}")
+    if len([nm for nm in names if nm in acted and nm not in folded]) < 2:
+        # no showdown: a winner's cards shown by choice after everyone folded
+        shows = [ln for ln, nm in zip(shows, shown) if nm in folded]
     shows += [f"{nm} collected {a} from pot" for nm, a in won.items()]
     out += ["*** SHOW DOWN ***"] + shows + ["*** SUMMARY ***",
                                            f"Total pot {in_pot} | Rake {rake}"]
-    keep: dict[str, Any] = {"site": "888poker", "hand": head_id.group(1), "year": int(year),
+    keep: dict[str, Any] = {"site": "888poker" if brand == "888poker" else brand,
+                            "hand": head_id.group(1), "year": int(year),
                             "month": int(month), "day": int(day), "rake_inferred": True}
     if money:
         keep["currency"] = "EUR" if "€" in sb else "GBP" if "£" in sb else "USD"
     return out, keep
 
 
-def _hand(lines: list[str], file: str | None, index: int) -> Hand:
+def _hand(lines: list[str], file: str | None, index: int, *,
+          returned_in_won: bool = False) -> Hand:
     def fail(msg: str) -> HistoryError:
         return HistoryError(msg, file=file, hand=index)
     try:
-        english, keep = _english(lines, fail)
+        english, keep = _english(lines, fail, returned_in_won=returned_in_won)
     except HistoryError:
         raise
     except (ValueError, ArithmeticError) as e:
