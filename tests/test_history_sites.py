@@ -245,3 +245,53 @@ def test_wpn_nets_are_the_sites(path: Path) -> None:
 def test_wpn_is_guessed_from_the_first_line() -> None:
     hands = list(read(SITES / "wpn" / "CashGame_MultipleHandsTests_10MultipleHands.txt"))
     assert len(hands) == 10 and {h.extra["site"] for h in hands} == {"Winning Poker Network"}
+
+
+# --- iPoker ---------------------------------------------------------------------
+
+IPOKER = sorted((SITES / "ipoker").glob("*.txt"))
+#: games the reader refuses, and why
+#: (a showdown where neither hand is shown is settled by the record's word that one of
+#: them was paid nothing: that hand was mucked)
+IPOKER_REFUSED = {"CashGame_Seats_Full_Ring_(10_Handed).txt": "with no action in the hand",
+                  "CashGame_ValidHandTests_InValidHand.txt": "fewer than 2 players"}
+
+
+def _ipoker_record(text: str) -> list[dict[str, int]]:
+    """Per game, each player's win less bet in cents, from the XML's own attributes."""
+    import xml.etree.ElementTree as ET
+    body = re.sub(r"<\?xml[^>]*\?>", "", text.replace("\ufeff", ""))
+    root = ET.fromstring("<s>" + body + "</s>")
+    out = []
+    for game in root.iter("game"):
+        out.append({p.get("name"): int((Decimal(re.sub(r"[^\d.]", "", p.get("win"))) -
+                                        Decimal(re.sub(r"[^\d.]", "", p.get("bet")))) * 100)
+                    for p in game.iter("player")})
+    return out
+
+
+@pytest.mark.parametrize("path", IPOKER, ids=lambda p: p.name)
+def test_ipoker_nets_are_the_sites(path: Path) -> None:
+    hands, bad = _read_guessing(path)
+    if path.name in IPOKER_REFUSED:
+        assert hands == [] and len(bad) == 1 and IPOKER_REFUSED[path.name] in str(bad[0])
+        return
+    assert bad == []
+    record = _ipoker_record(_text(path))
+    assert len(hands) == len(record) > 0
+    for h, nets in zip(hands, record):
+        assert h.extra["site"] == "iPoker"
+        r = h.replay(allin_ev=False)
+        assert r.agrees_with_record is True, r.disagreement
+        for s, p in enumerate(h.players):
+            assert r.net_after_rake[s] == nets[p], p          # the site's win - bet
+        for p in set(nets) - set(h.players):                  # not dealt in: nothing moved
+            assert nets[p] == 0
+        if not any(a.startswith("d db") for a in h.actions):
+            assert r.rake == 0                                # no flop, no rake
+        assert r.rake >= 0
+
+
+def test_ipoker_is_guessed_and_reads_several_sessions() -> None:
+    hands = list(read(SITES / "ipoker" / "CashGame_MultipleHandsTests_20MultipleHands.txt"))
+    assert len(hands) == 20 and {h.extra["site"] for h in hands} == {"iPoker"}

@@ -1,6 +1,6 @@
 """Which site wrote a text history: guessed from its first lines.
 
-:func:`guess` names the reader (``"winamax"``, ``"wpn"``, ``"888poker"``,
+:func:`guess` names the reader (``"ipoker"``, ``"winamax"``, ``"wpn"``, ``"888poker"``,
 ``"partypoker"``, ``"pokerstars"`` or ``"phh"``) from the first two lines
 that are not blank, as :func:`handrank.history.read` does when no
 ``format`` is given; :data:`READERS` maps each site format to its
@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from . import partypoker, poker888, pokerstars, winamax, wpn
+from . import ipoker, partypoker, poker888, pokerstars, winamax, wpn
 from .model import Hand, HistoryError
 
 __all__ = ["FORMATS", "READERS", "guess"]
@@ -28,12 +28,15 @@ READERS: dict[str, Any] = {
     "888poker": poker888.read_stream,
     "partypoker": partypoker.read_stream,
     "wpn": wpn.read_stream,
+    "ipoker": ipoker.read_stream,
 }
 
 
 def guess(first: str, second: str = "", file: str | None = None) -> str:
     """The format of a history whose first non-blank lines are `first` and `second`."""
     a, b = first.strip().lstrip("\ufeff"), second.strip()
+    if a.startswith(("<?xml", "<session")) and ("<session" in a + b or "<session" in b):
+        return "ipoker"
     if "Winamax Poker" in a:
         return "winamax"
     if wpn.HEAD.match(a):
