@@ -91,6 +91,21 @@ def positive_int(x: Any, name: str, maximum: int | None = None) -> int:
     return int(x)
 
 
+#: The seeds a random stream accepts: 0 .. 2**64 - 1.
+SEED_MAX = (1 << 64) - 1
+
+
+def seed(x: Any, name: str = "seed") -> int:
+    """``x`` as a 64-bit seed: TypeError for a non-int (bool included), ValueError
+    naming the seed when it is outside 0 .. 2**64 - 1 (never reduced modulo 2**64)."""
+    if not is_int(x):
+        raise TypeError(f"{name} must be an int, got {type(x).__name__}")
+    v = int(x)
+    if not 0 <= v <= SEED_MAX:
+        raise ValueError(f"{name} must be an int from 0 to 2**64 - 1, got {number(v)}")
+    return v
+
+
 def fraction(x: Any, name: str) -> float:
     """``x`` as a float strictly between 0 and 1 (numpy numbers too)."""
     if isinstance(x, (bool, np.bool_)) or not isinstance(x, (numbers.Real, np.floating,
