@@ -120,7 +120,7 @@ def deal(n: int, k: int, *, seed: int | None = None, game: VariantLike | str = N
     if seed is None:
         seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0])
     seed_u = _validate.seed(seed)
-    out = np.empty((n, k), dtype=np.uint8)
+    out = _validate.alloc((n, k), np.uint8, "the deal")
     core = _backend.core
     if core is None:
         rng = np.random.default_rng([seed_u, k, len(deck)])
