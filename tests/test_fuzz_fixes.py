@@ -40,3 +40,65 @@ def test_ints_zero_and_one_stay_cards() -> None:
     assert hr.evaluate((1, 0, 2, 3, 4, 5, 6)) == hr.evaluate("2d 2c 2h 2s 3c 3d 3h")
     with pytest.raises(TypeError, match="got bool"):
         hr.cards([True, 3])
+
+
+# ------------------------------------------------------------ handrank boards
+
+def _boards_small(monkeypatch: pytest.MonkeyPatch) -> object:
+    from handrank import boards
+    monkeypatch.setattr(boards, "_BOARD_CHUNK", 300)
+    monkeypatch.setattr(boards, "_INDEX_CHUNK", 3000)
+    return boards
+
+
+def test_boards_full_disk_is_a_clear_error_and_leaves_nothing(tmp_path, monkeypatch, capsys):  # type: ignore[no-untyped-def]
+    import errno
+    import os
+
+    from handrank import cli
+    _boards_small(monkeypatch)
+
+    def full(fd: int, offset: int, length: int) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(os, "posix_fallocate", full)
+    out = tmp_path / "tables"
+    assert cli.main(["boards", "river", "--out", str(out), "--ranks", "5"]) == 2
+    err = capsys.readouterr().err
+    assert "No space left on device" in err and "r5-river_ehs.npy" in err, err
+    assert "nothing was left behind" in err
+    assert sorted(os.listdir(out)) == [], os.listdir(out)
+    monkeypatch.undo()
+    # space freed: the same command runs to the end, and its files are the whole tables
+    _boards_small(monkeypatch)
+    assert cli.main(["boards", "river", "--out", str(out), "--ranks", "5"]) == 0
+    names = sorted(os.listdir(out))
+    assert "r5-river_ehs.npy" in names and not [n for n in names if n.endswith(".part")]
+    from handrank import boards
+    assert np.array_equal(np.load(out / "r5-river_ehs.npy"), boards.ehs(3, _ranks=5))
+
+
+def test_boards_no_final_file_until_complete(tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
+    import os
+    boards = _boards_small(monkeypatch)
+    out = str(tmp_path / "t")
+    with pytest.raises(KeyboardInterrupt):
+        boards.build("flop", out, what=("ehs",), _ranks=5, _stop_after=2)  # type: ignore[attr-defined]
+    names = sorted(os.listdir(out))
+    assert "r5-river_ehs.npy.part" in names
+    assert not [n for n in names if n.endswith(".npy") or n.endswith(".json")], names
+    m = boards.build("flop", out, what=("ehs",), _ranks=5)  # type: ignore[attr-defined]
+    names = sorted(os.listdir(out))
+    assert not [n for n in names if n.endswith(".part")], names
+    assert np.array_equal(np.load(os.path.join(out, m["files"]["flop_ehs"]["path"])),
+                          boards.ehs(1, _ranks=5))  # type: ignore[attr-defined]
+
+
+def test_boards_with_a_client_that_is_not_the_default(monkeypatch):  # type: ignore[no-untyped-def]
+    distributed = pytest.importorskip("distributed")
+    boards = _boards_small(monkeypatch)
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+                                  dashboard_address=":0", silence_logs=40) as cluster, \
+            distributed.Client(cluster, set_as_default=False) as client:
+        got = boards.ehs(2, client=client, _ranks=4)  # type: ignore[attr-defined]
+    assert np.array_equal(got, boards.ehs(2, _ranks=4))  # type: ignore[attr-defined]
