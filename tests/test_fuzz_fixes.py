@@ -1,4 +1,4 @@
-"""Inputs the door-by-door fuzzing found accepted or mishandled, now answered or refused by name."""
+"""Inputs the door-by-door fuzzing found mishandled, now answered or refused by name."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from handrank.games import holdem
 
 @pytest.mark.parametrize("seed", [2 ** 64, -1, 2 ** 70, -(2 ** 64)])
 def test_seed_outside_64_bits_is_refused(seed: int) -> None:
-    with pytest.raises(ValueError, match=f"seed must be an int from 0 to 2\\*\\*64 - 1, got {seed}"):
+    text = f"seed must be an int from 0 to 2\\*\\*64 - 1, got {seed}"
+    with pytest.raises(ValueError, match=text):
         hr.equity(["AsAd", "KcKh"], trials=100, seed=seed)
     with pytest.raises(ValueError, match="seed must be an int from 0 to 2"):
         hr.deal(1, 5, seed=seed)
@@ -102,3 +103,27 @@ def test_boards_with_a_client_that_is_not_the_default(monkeypatch):  # type: ign
             distributed.Client(cluster, set_as_default=False) as client:
         got = boards.ehs(2, client=client, _ranks=4)  # type: ignore[attr-defined]
     assert np.array_equal(got, boards.ehs(2, _ranks=4))  # type: ignore[attr-defined]
+
+
+# ------------------------------------------------------- boardless games
+
+BOARDLESS = [name for name in hr.games() if hr.game(name).hand_sizes]
+
+
+def test_the_boardless_games_are_found() -> None:
+    assert {"stud", "razz", "draw", "badugi", "fechado"} <= set(BOARDLESS)
+
+
+@pytest.mark.parametrize("game", BOARDLESS)
+def test_random_in_a_boardless_game_is_refused_by_name(game: str) -> None:
+    with pytest.raises(hr.errors.InvalidRangeError,
+                       match=f"game '{game}' has no ranges: player 2 is 'random'"):
+        hr.equity(["AsKs", " Random "], game=game, trials=1000, seed=1)
+
+
+@pytest.mark.parametrize("game", ["stud", "draw", "badugi", "fechado"])
+def test_cli_range_in_a_boardless_game(game: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from handrank import cli
+    assert cli.main(["range", "AA", "--game", game]) == 2
+    err = capsys.readouterr().err
+    assert f"game '{game}' has no ranges" in err and "Traceback" not in err

@@ -114,7 +114,8 @@ CASES = {
          "lambda key, res: None, None)")),
     # The hand index: the C loops run in slices of 65,536 rows (milliseconds).
     "index-batch": ("hr.deal(12_000_000, 7, seed=1)",
-                    "__import__('handrank.boards.index').boards.index.holdem.index_batch(setup, 3)"),
+                    "__import__('handrank.boards.index').boards.index.holdem"
+                    ".index_batch(setup, 3)"),
     "unindex-batch": ("np.arange(20_000_000, dtype=np.int64)",
                       "__import__('handrank.boards.index').boards.index.holdem"
                       ".unindex_batch(setup, 3)"),

@@ -36,7 +36,6 @@ from .core._typing import (
     VariantLike,
 )
 from .core.cards import cards as _cards
-from .core.cards import has_bool
 from .core.errors import InvalidHandError
 from .equity import boardless as _boardless
 from .equity import equity as _equity

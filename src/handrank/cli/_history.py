@@ -44,7 +44,7 @@ def _cmd_history(args: argparse.Namespace) -> int:
             writable_path(f"--{name}", getattr(args, name))
     if args.scheduler is not None:
         from .. import dask as hd
-        from ._preflop import _client     # one connection helper: a clean error in 10 s
+        from ._preflop import _client  # one connection helper: a clean error in 10 s
         with _client(args.scheduler) as client:
             s = hd.histories(args.paths, client=client, player=args.player,
                              progress=True)
