@@ -112,6 +112,17 @@ CASES = {
         ("setup._run(None, setup._stats_task, "
          "[(1, 13, 0, 200_000, 50, np.zeros(setup._ix(13)[0].size(3)))], [0], "
          "lambda key, res: None, None)")),
+    # The hand index: the C loops run in slices of 65,536 rows (milliseconds).
+    "index-batch": ("hr.deal(12_000_000, 7, seed=1)",
+                    "__import__('handrank.boards.index').boards.index.holdem"
+                    ".index_batch(setup, 3)"),
+    "unindex-batch": ("np.arange(20_000_000, dtype=np.int64)",
+                      "__import__('handrank.boards.index').boards.index.holdem"
+                      ".unindex_batch(setup, 3)"),
+    # The input copy of a broadcast view (one numpy copy of seconds before it
+    # ran in slices) and then the batch.
+    "batch-broadcast-copy": ("np.broadcast_to(np.arange(7, dtype=np.int16), (100_000_000, 7))",
+                             "hr.evaluate_batch(setup, threads=2)"),
     # Reading and replaying hand histories (pure Python: between two bytecodes).
     "history-replay": (
         "__import__('handrank.history._generate').history._generate.corpus(20000, seed=1)",

@@ -254,9 +254,12 @@ def evaluate(cards: CardsLike, *, board: CardsLike | None = None, game: GameLike
                 and _EVALUATE_MODULE._C is not None:
             if kind is list or kind is tuple:
                 n = len(x)
-                strength: int = (_EVAL7(_PACK7(*x)) if n == 7
-                                 else _EVAL6(_PACK6(*x)) if n == 6
-                                 else _EVAL5(_PACK5(*x)) if n == 5 else 0)
+                raw = (_PACK7(*x) if n == 7 else _PACK6(*x) if n == 6
+                       else _PACK5(*x) if n == 5 else b"")
+                strength: int = (_EVAL7(raw) if n == 7 else _EVAL6(raw) if n == 6
+                                 else _EVAL5(raw) if n == 5 else 0)
+                if 1 in raw and x[raw.find(1)] is True or 0 in raw and x[raw.find(0)] is False:
+                    strength = 0       # True, False pack as 2d, 2c: the paths below refuse them
             elif kind is str:
                 # the C parser reads up to a NUL: text holding one goes on
                 strength = _EVAL_TEXT(x.encode()) if "\0" not in x else 0

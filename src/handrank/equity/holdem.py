@@ -791,9 +791,7 @@ def mc_seed(seed: Any) -> int:
     """The 64-bit seed of the Monte Carlo streams (a random one for None)."""
     if seed is None:
         return secrets.randbits(64)
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
-        raise TypeError(f"seed must be an int, got {type(seed).__name__}")
-    return int(seed) % (1 << 64)
+    return _validate.seed(seed)
 
 
 def _monte_carlo(spot: _Spot, trials: int | None, target: float | None, seed: int | None,
