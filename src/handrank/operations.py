@@ -36,7 +36,7 @@ from .core._typing import (
     VariantLike,
 )
 from .core.cards import cards as _cards
-from .core.errors import InvalidHandError
+from .core.errors import InvalidHandError, no_board, unsupported
 from .equity import boardless as _boardless
 from .equity import equity as _equity
 from .equity import hilo as _hilo_equity
@@ -285,7 +285,7 @@ def evaluate(cards: CardsLike, *, board: CardsLike | None = None, game: GameLike
 def _evaluate_any(cards: Any, board: Any, g: Game, legacy: bool = False) -> Any:
     """The strength (or (high, low)) of one hand in `g`."""
     if g.hand_sizes:
-        _no_board(g, board)
+        _no_board(g, board, "evaluate")
         ids = _boardless.check_hand(g, cards)
         if g.hand == "badugi":
             return _boardless.badugi().evaluate(ids)
@@ -305,9 +305,9 @@ def _evaluate_any(cards: Any, board: Any, g: Game, legacy: bool = False) -> Any:
     return high, _low(g).evaluate(ids)
 
 
-def _no_board(g: Game, board: Any) -> None:
+def _no_board(g: Game, board: Any, operation: str) -> None:
     if board is not None and (not isinstance(board, str) or board.strip()):
-        raise ValueError(f"game {g.name!r} has no board: pass every card of a hand in cards")
+        raise no_board(operation, g, "pass every card of a hand in cards")
 
 
 def _split_omaha(g: Game, hole: Any, board: Any) -> tuple[int, int]:
@@ -352,7 +352,7 @@ def evaluate_batch(a: CardArrayLike, *, boards: CardArrayLike | None = None,
     g = _game(game, variant)
     if g.hand_sizes:
         if boards is not None:
-            raise ValueError(f"game {g.name!r} has no board: boards= does not apply")
+            raise no_board("evaluate_batch", g, "boards= does not apply")
         arr0 = _boardless.check_rows(g, a)
         if g.hand == "badugi":
             return _boardless.evaluate_badugi_batch(arr0, out=out)
@@ -366,7 +366,7 @@ def evaluate_batch(a: CardArrayLike, *, boards: CardArrayLike | None = None,
         if not g.split:
             return _omaha.evaluate_omaha_batch(a, boards,  # type: ignore[arg-type]
                                                out=out, threads=threads, variant=g)
-        raise ValueError(f"game {g.name!r}: no kernel for its low rule {g.low_rule!r}")
+        raise unsupported("evaluate_batch", g, f"no kernel for its low rule {g.low_rule!r}")
     arr = a
     if boards is not None:
         x, y = np.asarray(a), np.asarray(boards)
@@ -474,7 +474,7 @@ def best_five(cards: CardsLike, *, board: CardsLike | None = None, game: Any = "
         return _best_five(cards)
     g = _game(game, variant)
     if g.hand_sizes:
-        _no_board(g, board)
+        _no_board(g, board, "best_five")
         bids = _boardless.check_hand(g, cards)
         if g.hand == "badugi":
             return _boardless.badugi().best_four(bids)
@@ -528,7 +528,7 @@ def explain(a: CardsLike, b: CardsLike, board: CardsLike | None = None, *,
     if variant is not None:
         _game(game, variant)
     if g.hand_sizes:
-        _no_board(g, board)
+        _no_board(g, board, "explain")
         s = settle(None, [a, b], [1, 1], game=g)
         return "; ".join(_pot_reason(p) for p in s.pots)
     if g.hand == "any" and not g.split:
@@ -591,7 +591,7 @@ def showdown_batch(boards: CardArrayLike, hole: Any, *, threads: int | None = No
     if g.hand_sizes:
         h0 = np.asarray(hole)
         if boards is not None and np.asarray(boards).size:
-            raise ValueError(f"game {g.name!r} has no board: pass boards=None")
+            raise no_board("showdown_batch", g, "pass boards=None")
         if h0.ndim != 3 or h0.shape[1] < 1:
             raise InvalidHandError(f"expected hands (n, p, k) with 1 or more players, "
                                    f"got shape {h0.shape}")

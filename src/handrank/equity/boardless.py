@@ -59,7 +59,7 @@ import numpy as np
 from ..core import _backend, _run, _validate
 from ..core.cards import card_str, first_duplicate
 from ..core.cards import cards as _cards
-from ..core.errors import InvalidCardError, InvalidHandError
+from ..core.errors import InvalidCardError, InvalidHandError, no_board
 from ..games import Game, game
 from ..games.badugi import _prepare, evaluate_badugi_batch
 from ..games.badugi import badugi as _badugi
@@ -351,7 +351,7 @@ def equity(g: Game, players: Sequence[Any], board: Any, dead: Any, *, exact: boo
            threads: int | None) -> EquityResult:
     """Each player's equity in a game without a board (see the module)."""
     if board not in ("", None) and _cards(board):
-        raise ValueError(f"game {g.name!r} has no board: board= must be empty")
+        raise no_board("equity", g, "board= must be empty")
     known, need, stub = _players(g, players, dead)
     p = len(known)
     draws = exchanges_to_come(g)
@@ -610,7 +610,7 @@ def dask_equity(g: Game, players: Sequence[Any], board: Any, dead: Any, *,
     trials, on any cluster.  With `target_stderr` whole tasks are added, in
     order, until it is reached.  ``run(fn, calls)`` runs the tasks."""
     if board not in ("", None) and _cards(board):
-        raise ValueError(f"game {g.name!r} has no board: board= must be empty")
+        raise no_board("equity", g, "board= must be empty")
     known, need, stub = _players(g, players, dead)
     draws = exchanges_to_come(g)
     count = _deal_count(need, len(stub))

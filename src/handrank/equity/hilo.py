@@ -23,7 +23,7 @@ from .. import games as _games
 from ..core import _backend
 from ..core._combinations import combinations as _combinations
 from ..core.cards import card_str, cards
-from ..core.errors import InvalidHandError, InvalidRangeError
+from ..core.errors import InvalidHandError, InvalidRangeError, unsupported
 from ..games.hilo import evaluate_omaha_hilo_batch
 from ..games.holdem import evaluate_batch, game_tables
 from ..games.lowball import lowball
@@ -327,7 +327,8 @@ def game_strengths(g: Any, hands: np.ndarray, boards: np.ndarray, nthreads: int 
     if g.hand == "omaha":
         if g.split:
             if g.low_rule != ("a5", 8):
-                raise ValueError(f"game {g.name!r}: no kernel for its low rule {g.low_rule!r}")
+                raise unsupported("evaluate_batch", g, f"no kernel for its low rule "
+                                  f"{g.low_rule!r}")
             return evaluate_omaha_hilo_batch(hands, boards, out=res, threads=nthreads)
         res[:, 0] = evaluate_omaha_batch(hands, boards, threads=nthreads, variant=g)
         res[:, 1] = 0

@@ -47,7 +47,13 @@ from ..core._tables import GameTables
 from ..core._typing import CardArrayLike, CardsLike, FloatArray, IntArray, VariantLike
 from ..core._validate import number, quote
 from ..core.cards import RANKS, card_str, cards
-from ..core.errors import InvalidCardError, InvalidHandError, InvalidShowdownError
+from ..core.errors import (
+    InvalidCardError,
+    InvalidHandError,
+    InvalidShowdownError,
+    UnsupportedGameError,
+    no_board,
+)
 from ..equity import boardless as _boardless
 from ..games._compare import _decider, holes_and_board, two_hands
 from ..games.badugi import badugi
@@ -529,9 +535,9 @@ def settle_game(board: CardsLike | None, hands: Sequence[CardsLike | None],
     if game.split:
         holdem = _backend.GAMES["holdem"]
         if game.low_rule != ("a5", 8) or g is None or g.values is not holdem.values:
-            raise ValueError(f"settle does not support game {game.name!r} yet")
+            raise UnsupportedGameError(f"settle does not support game {game.name!r} yet")
     elif g is None:
-        raise ValueError(f"settle does not support game {game.name!r} yet")
+        raise UnsupportedGameError(f"settle does not support game {game.name!r} yet")
     split = game.split
     return _settle(board, hands, contributions, folded, button, odd_chip, sizes,
                    lambda bd, live_holes: _showdown_hands(omaha, split, bd, live_holes, g, game),
@@ -563,7 +569,7 @@ def _settle_boardless(board: Any, hands: Any, contributions: Any, game: Any, fol
                       button: Any, odd_chip: Any, dead: Any = 0) -> Settlement:
     """Settle a game without a board (stud, razz, the draw games, badugi)."""
     if board is not None and (not isinstance(board, str) or board.strip()):
-        raise ValueError(f"game {game.name!r} has no board: pass board=None")
+        raise no_board("settle", game, "pass board=None")
     ranked = _boardless._ranked(game)
 
     def make(bd: list[int], live: dict[int, list[int]]) -> tuple[dict[int, Any], Any]:
