@@ -514,8 +514,18 @@ def explain(a: CardsLike, b: CardsLike, board: CardsLike | None = None, *,
             variant: VariantLike = None, game: Any = "holdem") -> str:
     """Say why one hand beats another, in any game; see :func:`handrank.showdown.explain`.
 
+    One shape in every game: ``"<stronger> beats <weaker>: <why>"`` or
+    ``"split: <why>"`` (the stronger hand first, whichever of `a` and `b` it
+    is); in a game of two halves one such sentence a half,
+    ``"high: ...; low: ..."``.
+
     >>> explain("As Ah Kd Qd", "Ks Kh 2c 3c", "Ac 7d 2d 9h 3s", game="omaha")
-    'seat 0 wins: A-A-A-9-7 beats 3-3-2-2-A: three of a kind beats two pair (seat 1)'
+    'A-A-A-9-7 beats 3-3-2-2-A: three of a kind beats two pair'
+    >>> for half in explain("As 2h Kd Qd", "Ac 3d Kc Qc", "4h 5d 8d 9h Ts",
+    ...                     game="omaha-hilo").split("; low: "):
+    ...     print(half)
+    high: split: both play A-K-T-9-8; the 2, the Q, the 3 and the Q do not play
+    8-5-4-2-A beats 8-5-4-3-A: both eight-low; the fourth card decides, 2 against 3
     """
     g = _registered(game)
     if g is None and isinstance(game, str) and game not in _LOW_RULES:
@@ -529,17 +539,13 @@ def explain(a: CardsLike, b: CardsLike, board: CardsLike | None = None, *,
         _game(game, variant)
     if g.hand_sizes:
         _no_board(g, board, "explain")
-        s = settle(None, [a, b], [1, 1], game=g)
-        return "; ".join(_pot_reason(p) for p in s.pots)
+        settle(None, [a, b], [1, 1], game=g)            # its checks and errors
+        return _showdown.explain_game(a, b, None, g)
     if g.hand == "any" and not g.split:
         return _showdown.explain(a, b, board, variant=g)
     _need_board(g, board, "a board")
-    s = settle(board, [a, b], [1, 1], game=g)
-    return "; ".join(_pot_reason(p) for p in s.pots)
-
-
-def _pot_reason(pot: Any) -> str:
-    return str(pot.reason)
+    settle(board, [a, b], [1, 1], game=g)
+    return _showdown.explain_game(a, b, board, g)
 
 
 def settle(board: CardsLike | None, hands: Sequence[CardsLike | None],
