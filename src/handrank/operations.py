@@ -3,7 +3,8 @@
 ``handrank.evaluate``, ``evaluate_batch``, ``describe``, ``category``,
 ``best_five``, ``explain``, ``equity``, ``settle`` and ``showdown_batch`` are
 these functions.  Each takes ``game=`` (a name or a :class:`Game`) and reads
-only what the game says: which cards form a hand (``Game.hand``), which
+only what the game says: which cards form a hand (``Game.rule``, the rule
+objects of :mod:`handrank.games.rules`), which
 halves are paid (``Game.halves``) and the tables of each.  A call in one of
 the spellings that worked before (``variant=``, the old ``game=`` strings)
 runs the code it always ran, so hold'em results, errors and messages do not
@@ -13,7 +14,6 @@ hilo.py, equity.py, showdown.py) are the engines these dispatch to.
 
 from __future__ import annotations
 
-import itertools
 import math
 import struct
 import sys
@@ -81,7 +81,7 @@ _PLAIN = plain_names()
 
 def _holdem_rules(g: Game) -> bool:
     """Whether `g` ranks one hand exactly as hold'em's C fast path does."""
-    return (g.hand == "any" and g.halves == ("high",) and not g.hand_sizes
+    return (g.rule.any_five and g.halves == ("high",) and not g.hand_sizes
             and g.deck == tuple(range(52)) and game_tables(g) is game_tables(None))
 
 
@@ -142,7 +142,7 @@ def _hole_count(g: Game, n: int, what: str = "the hole cards", legacy: bool = Fa
     before; then another size warns (DeprecationWarning naming the game of
     that size) and is accepted, as before.
     """
-    if g.hand == "omaha" and n != g.hole_cards:
+    if g.rule.hole_fixed and n != g.hole_cards:
         new = sized_name(g.name, n) if legacy else None
         if new is not None:
             warnings.warn(f"game={g.name!r} with {n}-card hands is deprecated; use "
@@ -155,13 +155,13 @@ def _hole_count(g: Game, n: int, what: str = "the hole cards", legacy: bool = Fa
 
 def _hole_rows(g: Game, a: Any, legacy: bool = False) -> None:
     x = np.asarray(a)
-    if g.hand == "omaha" and x.ndim >= 2:
+    if g.rule.hole_fixed and x.ndim >= 2:
         _hole_count(g, int(x.shape[-1]), "each row of hole cards", legacy)
 
 
 def _players_hole(g: Game, players: Any, legacy: bool = False) -> None:
     """Each exact hand (and Omaha range) of `players` has the game's hole-card count."""
-    if g.hand != "omaha" or isinstance(players, (str, bytes)) \
+    if not g.rule.hole_fixed or isinstance(players, (str, bytes)) \
             or not hasattr(players, "__iter__"):
         return
     for i, p in enumerate(players):
@@ -287,14 +287,14 @@ def _evaluate_any(cards: Any, board: Any, g: Game, legacy: bool = False) -> Any:
     if g.hand_sizes:
         _no_board(g, board, "evaluate")
         ids = _boardless.check_hand(g, cards)
-        if g.hand == "badugi":
+        if g.rule.four_cards:
             return _boardless.badugi().evaluate(ids)
         cards, g = ids, _boardless._ranked(g)
-    if g.hand == "omaha":
+    if g.rule.hole_fixed:
         _need_board(g, board)
         _hole_count(g, len(_cards(cards)), legacy=legacy)
         if g.split:
-            if g.low_rule == ("a5", 8):
+            if g.eight_or_better:
                 return _hilo.evaluate_omaha_hilo(cards, board)
             return _split_omaha(g, cards, board)
         return _omaha.evaluate_omaha(cards, board, variant=g)
@@ -354,13 +354,13 @@ def evaluate_batch(a: CardArrayLike, *, boards: CardArrayLike | None = None,
         if boards is not None:
             raise no_board("evaluate_batch", g, "boards= does not apply")
         arr0 = _boardless.check_rows(g, a)
-        if g.hand == "badugi":
+        if g.rule.four_cards:
             return _boardless.evaluate_badugi_batch(arr0, out=out)
         return evaluate_batch(arr0, game=_boardless._ranked(g), out=out, threads=threads)
-    if g.hand == "omaha":
+    if g.rule.hole_fixed:
         _need_board(g, boards, "boards=")
         _hole_rows(g, a, isinstance(game, str))
-        if g.split and g.low_rule == ("a5", 8):
+        if g.split and g.eight_or_better:
             return _hilo.evaluate_omaha_hilo_batch(a, boards,  # type: ignore[arg-type]
                                                    out=out, threads=threads)
         if not g.split:
@@ -399,7 +399,7 @@ def describe(strength: Any, *, game: Any = "holdem", variant: VariantLike = None
     if variant is None and type(game) is str and game in _PLAIN:
         return _describe(strength)
     g = _game(game, variant)
-    if g.hand == "badugi":
+    if g.rule.four_cards:
         return str(_boardless.badugi().describe(strength))
     if not g.split:
         return _describe(strength, variant=g) if g.high is not None \
@@ -430,7 +430,7 @@ def category(x: Any, *, game: Any = "holdem", variant: VariantLike = None) -> An
     if variant is None and type(game) is str and game in _PLAIN:
         return _category(x)
     g = _game(game, variant)
-    if g.hand == "badugi":
+    if g.rule.four_cards:
         b = _boardless.badugi()
         if np.ndim(x) == 0:
             return b.category(x)
@@ -476,12 +476,12 @@ def best_five(cards: CardsLike, *, board: CardsLike | None = None, game: Any = "
     if g.hand_sizes:
         _no_board(g, board, "best_five")
         bids = _boardless.check_hand(g, cards)
-        if g.hand == "badugi":
+        if g.rule.four_cards:
             return _boardless.badugi().best_four(bids)
         if g.high is None:
             return _low(g).best_five(bids)
         cards, board, g = bids, None, _boardless._ranked(g)
-    if g.hand == "any":
+    if g.rule.any_five:
         ids = _cards(cards) + ([] if board is None else _cards(board))
         high = _best_five(ids, variant=g)
         if not g.split:
@@ -491,8 +491,7 @@ def best_five(cards: CardsLike, *, board: CardsLike | None = None, game: Any = "
     _need_board(g, board)
     hole, bd = _cards(cards), _cards(board)  # type: ignore[arg-type]
     strength = _evaluate_any(hole, bd, g, isinstance(game, str))
-    combos = [list(p) + list(t) for p in itertools.combinations(hole, 2)
-              for t in itertools.combinations(bd, 3)]
+    combos = g.rule.fives(hole, bd)
     arr = np.array(combos, dtype=np.uint8)
     s = evaluate_batch(arr, game=_five_card_game(g))
     if not g.split:
@@ -541,7 +540,7 @@ def explain(a: CardsLike, b: CardsLike, board: CardsLike | None = None, *,
         _no_board(g, board, "explain")
         settle(None, [a, b], [1, 1], game=g)            # its checks and errors
         return _showdown.explain_game(a, b, None, g)
-    if g.hand == "any" and not g.split:
+    if g.rule.any_five and not g.split:
         return _showdown.explain(a, b, board, variant=g)
     _need_board(g, board, "a board")
     settle(board, [a, b], [1, 1], game=g)
@@ -605,7 +604,7 @@ def showdown_batch(boards: CardArrayLike, hole: Any, *, threads: int | None = No
             _boardless.check_rows(g, h0[:, j])
         _check_deals(np.zeros((h0.shape[0], 0), dtype=h0.dtype), h0)
         return _boardless.shares(g, h0)
-    if g.hand == "any" and not g.split:
+    if g.rule.any_five and not g.split:
         return _showdown.showdown_batch(boards, hole, threads=threads, variant=g)
     b = np.asarray(boards)
     h = np.asarray(hole)
@@ -676,12 +675,12 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
     if g is not None:
         _players_hole(g, players, isinstance(game, str))
     if g is None or (isinstance(game, str) and game in legacy_games("equity")
-                     and (g.hand == "any" or _own_driver(g, players, exact))):
+                     and (g.rule.any_five or _own_driver(g, players, exact))):
         if variant is not None:
             _warn_variant()
         return _equity(players, board, dead, variant=variant, game=game, progress=progress,
                        **kw)
-    if g.hand == "any" and not g.split and not g.hand_sizes:
+    if g.rule.any_five and not g.split and not g.hand_sizes:
         if variant is not None:
             _game(game, variant)
         return _equity(players, board, dead, variant=g, progress=progress, **kw)
@@ -695,13 +694,13 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
         _game(game, variant)
     if g.hand_sizes:
         return _boardless.equity(g, players, board, dead, **kw)
-    if g.hand == "any" and not g.split:
+    if g.rule.any_five and not g.split:
         return _equity(players, board, dead, variant=g, **kw)
     if _own_driver(g, players, exact):
         r = _omaha_equity.equity(players, board, dead, game="omaha", variant=g, **kw) \
             if not g.split else \
             _hilo_equity.equity(players, board, dead, hole_cards=g.hole_cards, **kw)
-    elif g.hand == "any" and g.low_rule == ("a5", 8) and g.deck == tuple(range(52)):
+    elif g.rule.any_five and g.eight_or_better and g.deck == tuple(range(52)):
         # hold'em hi-lo: exact hands as before, ranges on the any-game driver
         r = _holdem_hilo_equity.equity(players, board, dead, **kw)
     else:
@@ -716,7 +715,7 @@ def _own_driver(g: Game, players: Any, exact: bool | None) -> bool:
     rest: hold'em-hand games of two halves, exact enumerations with ranges,
     and ``"random"`` hands too many to list (six-card Omaha).
     """
-    if g.hand != "omaha" or (g.split and g.low_rule != ("a5", 8)):
+    if not g.rule.hole_fixed or (g.split and not g.eight_or_better):
         return False
     if isinstance(players, (str, bytes)) or not hasattr(players, "__len__"):
         return True                                 # the driver raises the type error
