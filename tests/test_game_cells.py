@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import math
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -263,9 +264,11 @@ def test_river_strength_classes_equal_the_listing(name: str, hero: str, dead: st
     g = hr.game(name)
     board = "Qh 8h 2d 4s 5c"
     listed = hilo.exact_equity(hilo.table(g, [hero, "random"], board, dead, listed=True))
-    grouped = hilo._river_classes(g, [hero, "random"], board, dead,
-                                  hr.InvalidRangeError("cannot list"))
-    assert grouped is not None
+    river = hilo._river_classes(g, [hero, "random"], board, dead,
+                                hr.InvalidRangeError("cannot list"))
+    assert river is not None
+    grouped, deals = river
+    assert deals == listed.samples          # every hand of the random player, once
     got = hilo.exact_equity(grouped)
     for f in ("equity", "win", "tie") + (("high", "low", "scoop") if g.split else ()):
         assert np.allclose(getattr(got, f), getattr(listed, f), rtol=0, atol=1e-12), f
@@ -274,7 +277,7 @@ def test_river_strength_classes_equal_the_listing(name: str, hero: str, dead: st
 def test_omaha6_river_against_random_is_exact() -> None:
     board = "Qh 8h 2d 4s 5c"
     r = hr.equity(["AsKsQdJdTc9c", "random"], board=board, game="omaha6", exact=True)
-    assert r.exact
+    assert r.exact and r.samples == math.comb(52 - 11, 6)
     # the C sampler, another code path, agrees within five standard errors
     mc = hr.equity(["AsKsQdJdTc9c", "random"], board=board, game="omaha6", exact=False,
                    trials=200_000, seed=5)

@@ -226,6 +226,8 @@ def evaluate(cards: CardsLike, *, board: CardsLike | None = None, game: GameLike
     ------
     InvalidCardError, InvalidHandError
         As :func:`handrank.games.holdem.evaluate`; a card outside the game's deck.
+    UnsupportedGameError
+        A `board` in a game without one (stud, the draw games).
     ValueError
         An unknown game, or an Omaha game without `board`.
 
@@ -658,10 +660,19 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
     :func:`handrank.equity.equity` explains; the games without a board, the
     Omaha and the hi-lo games report only the start and the end.
 
-    The Omaha games, hi-lo included, take exact hands or Omaha ranges
-    (Monte Carlo); holdem-hilo takes exact hands (ranges raise
-    :class:`InvalidRangeError`).  A game of two halves returns a result with
-    ``.high``, ``.low`` and ``.scoop``.
+    The Omaha games, hi-lo included, take exact hands or Omaha ranges; a
+    range may be a list of exact hands, comma-separated
+    (``"AsKsQdJd,7c7h2c2h"``), in every game: in a game without a board each
+    tuple of the players' hands that fits together counts alike.  On the
+    river an exact hand (or several) against one ``"random"`` Omaha hand
+    is exact even where the random hands are too many to list: each of them
+    meets one deal, so they are evaluated once each, grouped by strength.
+    A game of two halves returns a result with ``.high``, ``.low`` and
+    ``.scoop``.
+
+    ``exact=None`` enumerates wherever that is expected to take under about
+    0.3 s on one core, estimated from the count of deals (see
+    :mod:`handrank.equity.holdem`), and samples elsewhere.
 
     >>> r = equity(["As 2s", "Kh Kd"], board="3c 4d 9h Qc", game="holdem-hilo")
     >>> [round(x, 4) for x in r.low.tolist()]

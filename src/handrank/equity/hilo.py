@@ -885,7 +885,8 @@ def game_equity(g: Any, players: Any, board: Any = "", dead: Any = "", *,
             river = _river_classes(g, players, board, dead, err)
             if river is None:
                 raise
-            t = river
+            grouped, deals = river
+            return replace(exact_equity(grouped, nthreads), samples=deals)
         return exact_equity(t, nthreads)
     t = table(g, players, board, dead)
     try:
@@ -897,7 +898,7 @@ def game_equity(g: Any, players: Any, board: Any = "", dead: Any = "", *,
 
 
 def _river_classes(g: Any, players: Any, board: Any, dead: Any,
-                   err: InvalidRangeError) -> Table | None:
+                   err: InvalidRangeError) -> tuple[Table, int] | None:
     """The spot of one ``"random"`` player too many to list, on the river, beside exact hands.
 
     With the board complete each of the random player's hands meets one
@@ -905,7 +906,8 @@ def _river_classes(g: Any, players: Any, board: Any, dead: Any,
     are evaluated through their pairs of hole cards (every pair of the cards
     left, each with its best three of the board, once; a hand's strength is
     the best of its pairs) and stand as one hand per strength, weighted by
-    how many hands have it.  None when the spot is another (then `err`).
+    how many hands have it.  Returns that spot and the number of deals (the
+    random player's hands); None when the spot is another (then `err`).
     """
     if "cannot list" not in str(err) or g.hand != "omaha":
         return None
@@ -936,23 +938,29 @@ def _river_classes(g: Any, players: Any, board: Any, dead: Any,
     low_t[pairs[:, 0], pairs[:, 1]] = low_p
     counts: dict[int, int] = {}
     first: dict[int, np.ndarray] = {}
-    rest_pairs = _combinations(k - 1, 2)
     for a_ in range(m - k + 1):               # the hands whose lowest card is free[a_]
-        c = _combinations(m - a_ - 1, k - 1) + (a_ + 1)
-        hi_s = high_t[a_, c[:, 0]]
-        lo_s = low_t[a_, c[:, 0]]
+        # the hands grow a card at a time, each row's best pair kept as it grows
+        rows = np.arange(a_ + 1, m - k + 2, dtype=np.intp)[:, None]
+        hi_s, lo_s = high_t[a_, rows[:, 0]], low_t[a_, rows[:, 0]]
         for j in range(1, k - 1):
-            np.maximum(hi_s, high_t[a_, c[:, j]], out=hi_s)
-            np.maximum(lo_s, low_t[a_, c[:, j]], out=lo_s)
-        for x, y in rest_pairs:
-            np.maximum(hi_s, high_t[c[:, x], c[:, y]], out=hi_s)
-            np.maximum(lo_s, low_t[c[:, x], c[:, y]], out=lo_s)
+            last = rows[:, -1]
+            n_new = np.maximum(m - (k - 2 - j) - (last + 1), 0)
+            rep = np.repeat(np.arange(len(rows)), n_new)
+            new = np.repeat(last + 1, n_new) + (np.arange(int(n_new.sum()))
+                                                - np.repeat(np.cumsum(n_new) - n_new, n_new))
+            rows = rows[rep]
+            hi_s = np.maximum(hi_s[rep], high_t[a_, new])
+            lo_s = np.maximum(lo_s[rep], low_t[a_, new])
+            for i in range(j):
+                np.maximum(hi_s, high_t[rows[:, i], new], out=hi_s)
+                np.maximum(lo_s, low_t[rows[:, i], new], out=lo_s)
+            rows = np.concatenate([rows, new[:, None]], axis=1)
         key = (hi_s.astype(np.int64) << 16) | lo_s
         keys, where, n = np.unique(key, return_index=True, return_counts=True)
         for key_, w_, n_ in zip(keys.tolist(), where.tolist(), n.tolist()):
             if key_ not in counts:
                 counts[key_] = 0
-                first[key_] = free[np.concatenate([[a_], c[w_]])]
+                first[key_] = free[np.concatenate([[a_], rows[w_]])]
             counts[key_] += n_
     order = sorted(counts)
     hands = list(t.hands)
@@ -961,7 +969,7 @@ def _river_classes(g: Any, players: Any, board: Any, dead: Any,
                                              dtype=np.uint8)
     w = np.array([counts[x] for x in order], dtype=np.float64)
     weights[randoms[0]] = w / w.max()
-    return Table(g, t.board, t.dead, hands, weights, t.texts)
+    return Table(g, t.board, t.dead, hands, weights, t.texts), int(w.sum())
 
 
 def _clash_table(err: InvalidRangeError, g: Any, players: Any, board: Any, dead: Any,
