@@ -32,6 +32,7 @@ from .errors import (
     InvalidHandError,
     InvalidRangeError,
     InvalidShowdownError,
+    UnsupportedGameError,
 )
 from .evaluate import Category
 from .games import Game, game
@@ -122,6 +123,7 @@ __all__ = [
     "InvalidHandError",
     "InvalidRangeError",
     "InvalidShowdownError",
+    "UnsupportedGameError",
     "Lowball",
     "Pot",
     "PotHalf",

@@ -18,6 +18,7 @@ from ..core import _backend
 from ..core._tables import GameTables
 from ..core._validate import quote
 from ..core.cards import RANKS
+from ..core.errors import UnsupportedGameError
 from .base import Game
 
 __all__ = ["best_five_game", "beyond_best_five", "game", "games", "high_tables", "legacy_games",
@@ -380,7 +381,7 @@ def best_five_game(game: Any, variant: Any, operation: str) -> Any:
         raise ValueError(f"variant= does not apply with game={g.name!r}; "
                          "pass the game's options to hr.game()")
     if g.halves != ("high",) or g.hand != "any" or g.board_cards == 0:
-        raise ValueError(f"{operation} does not support game {g.name!r} yet: it takes games "
-                         "ranked by the best five cards with one high half "
-                         "(holdem, shortdeck, stripped)")
+        raise UnsupportedGameError(
+            f"{operation} does not support game {g.name!r} yet: it takes games ranked by the "
+            "best five cards with one high half (holdem, shortdeck, stripped)")
     return g
