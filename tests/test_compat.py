@@ -94,7 +94,7 @@ def test_importing_an_old_path_keeps_the_function_of_that_name() -> None:
 OLD_PUBLIC = {
     **_compat.MOVED,
     # current paths that read as another module
-    "handrank.index": "handrank.boards.index",
+    "handrank.index": "handrank.boards.index", "handrank.errors": "handrank.core.errors",
     "handrank.omaha_preflop": "handrank.ranges.omaha_preflop",
     # old modules that became packages, forwarding to their old body
     "handrank.equity": "handrank.equity.holdem", "handrank.ranges": "handrank.ranges.holdem",
@@ -202,6 +202,16 @@ def test_an_omaha_name_with_another_hand_size_warns_naming_the_game_of_that_size
     assert s == hr.evaluate("As Ks Qd Jd 7c", board=BOARD, game="omaha5")
 
 
+def test_the_current_spellings_do_not_warn() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        hr.evaluate("As Ks Qs Js Ts")
+        hr.lowball("a5")
+        hr.settle("Ks 6d 7c 9h 2s", ["Kh 3c", "Kd 4c"], [5, 5], game="holdem-hilo")
+        hr.evaluate("As Ks Qd Jd", board=BOARD, game="omaha")
+        hr.evaluate("As 6s 7d 8c 9h", game=hr.game("shortdeck"))
+
+
 def test_every_old_function_is_listed_and_names_a_current_call() -> None:
     for name, (module, attr, new) in _compat.FUNCTIONS.items():
         assert getattr(importlib.import_module(module), attr)
@@ -218,7 +228,8 @@ def test_games_and_equity_are_the_packages_and_callable() -> None:
     assert handrank.games.videopoker is videopoker is sys.modules["handrank.games.videopoker"]
     assert handrank.games.videopoker.VideoPoker is hr.VideoPoker
     assert handrank.equity.holdem is sys.modules["handrank.equity.holdem"]
-    assert hr.games is sys.modules["handrank.games"] and hr.equity is sys.modules["handrank.equity"]
+    assert hr.games is sys.modules["handrank.games"]
+    assert hr.equity is sys.modules["handrank.equity"]
     assert hr.games() == games() and "holdem" in hr.games()
     players = ["AhAd", "KhKd"]
     a, b = hr.equity(players, exact=True), equity(players, exact=True)

@@ -10,7 +10,7 @@ import pytest
 
 import handrank as hr
 from handrank import reference
-from handrank.errors import InvalidCardError, InvalidHandError, InvalidRangeError
+from handrank.core.errors import InvalidCardError, InvalidHandError, InvalidRangeError
 
 SD = dict(lowest=4, flush_beats_full=True)
 BR = dict(lowest=5, flush_beats_full=True)
@@ -18,7 +18,7 @@ BR_NK = dict(lowest=5, flush_beats_full=True, kickers=False)
 
 
 def _deck(v) -> list[int]:
-    return list(hr.variant(*v).deck) if isinstance(v, tuple) else list(v.deck)
+    return list(hr.games.variants.variant(*v).deck) if isinstance(v, tuple) else list(v.deck)
 
 
 def _brute(holes, board, deck, key):
@@ -56,7 +56,7 @@ def _holdem_key(opts):
     (("stripped",), BR, ["Ah 8d", "As Kc", "Qd Qh"], "Ad 9c 7s Jh"),
 ])
 def test_variant_exact_matches_reference(var, opts, players, board):
-    v = hr.variant(*var)
+    v = hr.games.variants.variant(*var)
     holes = [hr.cards(p) for p in players]
     want = _brute(holes, hr.cards(board), _deck(v), _holdem_key(opts))
     for variant in (v, v.tables.name if var == ("shortdeck",) else v):
@@ -70,7 +70,7 @@ def test_variant_exact_matches_reference(var, opts, players, board):
 
 
 def test_no_kicker_equity_matches_reference():
-    v = hr.variant("stripped", lowest="7", kickers=False)
+    v = hr.games.variants.variant("stripped", lowest="7", kickers=False)
     players, board = ["As Qs", "Ac 8d"], "Ah Kd 9c Jh"
     want = _brute([hr.cards(p) for p in players], hr.cards(board), _deck(v), _holdem_key(BR_NK))
     r = hr.equity(players, board, variant=v)
@@ -91,7 +91,7 @@ def _numpy_preflop(v, holes):
 
 @pytest.mark.parametrize("var", [("shortdeck",), ("stripped",)])
 def test_variant_preflop_exact_two_ways(var):
-    v = hr.variant(*var)
+    v = hr.games.variants.variant(*var)
     players = ["As Ks", "Qd Qc"] if var == ("shortdeck",) else ["Ah Th", "9s 9d"]
     r = hr.equity(players, variant=v, exact=True)
     want = _numpy_preflop(v, [hr.cards(p) for p in players])
@@ -101,7 +101,7 @@ def test_variant_preflop_exact_two_ways(var):
 
 
 def test_variant_monte_carlo_within_4_se():
-    v = hr.variant("shortdeck")
+    v = hr.games.variants.variant("shortdeck")
     players = ["As Ks", "Qd Qc", "7h 6h"]
     want = hr.equity(players, variant=v, exact=True)
     r = hr.equity(players, variant=v, exact=False, trials=200_000, seed=11)
@@ -114,7 +114,7 @@ def test_variant_monte_carlo_within_4_se():
 def test_variant_monte_carlo_deals_only_the_deck():
     # a random opponent and random boards, both dealt by the C core: they
     # agree with the exact enumeration only if nothing below the 7 is dealt
-    v = hr.variant("stripped", lowest="7")
+    v = hr.games.variants.variant("stripped", lowest="7")
     r = hr.equity(["9h 8h", "random"], "7h Th Ac", variant=v, exact=False, trials=100_000,
                   seed=5)
     want = hr.equity(["9h 8h", "random"], "7h Th Ac", variant=v, exact=True)
@@ -122,7 +122,7 @@ def test_variant_monte_carlo_deals_only_the_deck():
 
 
 def test_variant_ranges_lose_out_of_deck_combos():
-    v = hr.variant("shortdeck")
+    v = hr.games.variants.variant("shortdeck")
     with pytest.raises(InvalidRangeError, match="no combos left"):
         hr.equity(["AsKs", "55"], variant=v)
     r = hr.equity(["AsKs", "55,QQ"], variant=v)       # only the queens remain
@@ -138,7 +138,7 @@ def test_variant_out_of_deck_cards(kw, bad):
     with pytest.raises(InvalidCardError, match=f"card '{bad}' is not in the shortdeck deck"):
         hr.equity(variant="shortdeck", **kw)
     with pytest.raises(InvalidCardError, match=f"card '{bad}' is not in the 32-card deck"):
-        hr.equity(variant=hr.variant("stripped"), **kw)
+        hr.equity(variant=hr.games.variants.variant("stripped"), **kw)
 
 
 def test_equity_unknown_game_and_variant():
@@ -157,7 +157,7 @@ def test_equity_unknown_game_and_variant():
 def test_settle_short_deck_flush_beats_full_house():
     board, hands = "Ah Kh 9h 9c 7d", ["Qh 8h", "9s Ad"]
     assert hr.settle(board, hands, [10, 10]).payouts == [0, 20]
-    sd = hr.variant("shortdeck")
+    sd = hr.games.variants.variant("shortdeck")
     assert hr.settle(board, hands, [10, 10], variant=sd).payouts == [20, 0]
     assert hr.settle(board, hands, [10, 10], variant="shortdeck").payouts == [20, 0]
     assert hr.explain(*hands, board, variant=sd) == \
@@ -177,8 +177,8 @@ def test_settle_short_deck_low_straight():
 
 def test_settle_no_kickers_splits_equal_pairs():
     board, hands = "Ad Kc 9h 7s Jd", ["As Qc", "Ah 8c"]
-    assert hr.settle(board, hands, [10, 10], variant=hr.variant("stripped")).payouts == [20, 0]
-    nk = hr.variant("stripped", lowest="7", kickers=False)
+    assert hr.settle(board, hands, [10, 10], variant=hr.games.variants.variant("stripped")).payouts == [20, 0]
+    nk = hr.games.variants.variant("stripped", lowest="7", kickers=False)
     s = hr.settle(board, hands, [10, 10], variant=nk)
     assert s.payouts == [10, 10]
     assert s.pots[0].winners == (0, 1)
@@ -194,7 +194,7 @@ def test_settle_and_explain_reject_out_of_deck(board, hands, bad):
     with pytest.raises(InvalidCardError, match=f"card '{bad}' is not in the shortdeck deck"):
         hr.settle(board, hands, [10, 10], variant="shortdeck")
     with pytest.raises(InvalidCardError, match=f"card '{bad}' is not in the shortdeck deck"):
-        hr.explain(*hands, board, variant=hr.variant("shortdeck"))
+        hr.explain(*hands, board, variant=hr.games.variants.variant("shortdeck"))
 
 
 # ---------------------------------------------------------------------- omaha

@@ -11,9 +11,9 @@ import pytest
 
 import handrank as hr
 from handrank import reference
-from handrank.errors import InvalidCardError, InvalidHandError
-from handrank.omaha import evaluate_omaha, evaluate_omaha_batch
-from handrank.variants import variant
+from handrank.core.errors import InvalidCardError, InvalidHandError
+from handrank.games.omaha import evaluate_omaha, evaluate_omaha_batch
+from handrank.games.variants import variant
 
 # (variant() arguments, reference options, number of classes or None)
 CASES = [

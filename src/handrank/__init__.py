@@ -8,15 +8,11 @@
 import importlib as _importlib
 import sys as _sys
 import types as _types
+import typing as _typing
 from typing import Any as _Any
 
-from .core import _compat
-from .core.cards import card, card_str, cards, cards_str
-
-_compat.install()       # the old module paths (core/_compat.py: one place for the past)
-
-from . import boards  # noqa: E402
-from .analysis import (  # noqa: E402
+from . import boards
+from .analysis import (
     BoardAnalysis,
     EquityMatrix,
     RangeEquity,
@@ -24,28 +20,30 @@ from .analysis import (  # noqa: E402
     equity_matrix,
     range_equity,
 )
-from .boards import index  # noqa: E402
-from .core._backend import BACKEND as backend  # noqa: E402
-from .core._typing import CardsLike  # noqa: E402
-from .core._version import __version__ as __version__  # noqa: E402
-from .core.errors import (  # noqa: E402
+from .boards import index
+from .core import _compat, errors
+from .core._backend import BACKEND as backend
+from .core._typing import CardsLike
+from .core._version import __version__ as __version__
+from .core.cards import card, card_str, cards, cards_str
+from .core.errors import (
     HandrankError,
     InvalidCardError,
     InvalidHandError,
     InvalidRangeError,
     InvalidShowdownError,
 )
-from .equity import EquityResult  # noqa: E402
-from .games import Game, game  # noqa: E402
-from .games._deal import deal  # noqa: E402
-from .games.badugi import Badugi, evaluate_badugi, evaluate_badugi_batch  # noqa: E402
-from .games.draw import DrawGame, DrawOdds, best_hold, draw_game, draw_odds  # noqa: E402
-from .games.holdem import Category  # noqa: E402
-from .games.lowball import Lowball, lowball  # noqa: E402
-from .games.stud import StudRule, stud_rule  # noqa: E402
-from .games.variants import Variant  # noqa: E402
-from .games.videopoker import VideoPoker, video_poker  # noqa: E402
-from .operations import (  # noqa: E402
+from .equity import EquityResult
+from .games import Game, game
+from .games._deal import deal
+from .games.badugi import Badugi, evaluate_badugi, evaluate_badugi_batch
+from .games.draw import DrawGame, DrawOdds, best_hold, draw_game, draw_odds
+from .games.holdem import Category
+from .games.lowball import Lowball, lowball
+from .games.stud import StudRule, stud_rule
+from .games.variants import Variant
+from .games.videopoker import VideoPoker, video_poker
+from .operations import (
     best_five,
     category,
     describe,
@@ -55,14 +53,18 @@ from .operations import (  # noqa: E402
     settle,
     showdown_batch,
 )
-from .operations import equity as _equity  # noqa: E402
-from .operations import games as _games  # noqa: E402
-from .ranges import Range  # noqa: E402
-from .showdown import Pot, PotHalf, Settlement  # noqa: E402
+from .operations import equity as _equity
+from .operations import games as _games
+from .ranges import Range
+from .showdown import Pot, PotHalf, Settlement
 
-# ``handrank.index`` is the hand index's public path (``hr.index.holdem``,
-# ``from handrank.index import Indexer``): the module handrank.boards.index itself.
+# Two public paths that name a module by another name: ``handrank.index``, the
+# hand index (``hr.index.holdem``, ``from handrank.index import Indexer``), is
+# handrank.boards.index itself, and ``handrank.errors``, where tracebacks,
+# reprs and pickles place the exceptions, is handrank.core.errors.
 _sys.modules.setdefault(__name__ + ".index", index)
+_sys.modules.setdefault(__name__ + ".errors", errors)
+_compat.install()       # the old module paths (core/_compat.py: one place for the past)
 
 # Submodules that are part of the public API (``hr.analysis.CLASSES``,
 # ``hr.reference.evaluate``, ``from handrank import showdown``, ``hr.index``,
@@ -116,8 +118,12 @@ def _callable(name: str, kind: type, call: _Any) -> _types.ModuleType:
 
 
 showdown = _callable("showdown", _CallableModule, settle)
-equity = _callable("equity", _CallableModule, _equity)
-games = _callable("games", _CallablePackage, _games)
+if _typing.TYPE_CHECKING:      # to a type checker, the functions they call
+    from .operations import equity as equity
+    from .operations import games as games
+else:
+    equity = _callable("equity", _CallableModule, _equity)
+    games = _callable("games", _CallablePackage, _games)
 _sys.modules[__name__].__class__ = _Package
 
 

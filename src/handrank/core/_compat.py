@@ -104,7 +104,6 @@ MOVED = {
     "handrank.badugi": "handrank.games.badugi",
     "handrank.cards": "handrank.core.cards",
     "handrank.draw": "handrank.games.draw",
-    "handrank.errors": "handrank.core.errors",
     "handrank.evaluate": "handrank.games.holdem",
     "handrank.hilo": "handrank.games.hilo",
     "handrank.lowball": "handrank.games.lowball",
