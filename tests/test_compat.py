@@ -21,6 +21,9 @@ import pytest
 
 import handrank as hr
 from handrank.core import _compat
+from handrank.core.errors import InvalidCardError, InvalidHandError
+
+from .test_variant_equity import SD, _brute, _deck, _omaha_key
 
 pytestmark = pytest.mark.filterwarnings("default::DeprecationWarning")
 
@@ -186,6 +189,27 @@ def test_variant_warns_and_builds_the_game_tables() -> None:
     assert old == hr.evaluate(hand, game="shortdeck")
 
 
+def test_variant_keyword_takes_the_old_names_only() -> None:
+    with pytest.deprecated_call(), pytest.raises(ValueError, match="unknown variant 'razz'"):
+        hr.evaluate("As Ks Qs Js Ts", variant="razz")
+    with pytest.raises(ValueError, match="unknown variant 'nope'"):
+        hr.equity(["AsKs", "QdQc"], variant="nope")
+
+
+def test_variant_keyword_with_an_omaha_game_plays_short_deck_omaha() -> None:
+    # the one spelling of short-deck Omaha: game="omaha" with variant="shortdeck"
+    players, board = ["As Ks Qd Jd", "9c 9h 8c 8h"], "Ah 9d 8s Qs"
+    holes = [hr.cards(p) for p in players]
+    want = _brute(holes, hr.cards(board), _deck(("shortdeck",)), _omaha_key(SD))
+    with pytest.deprecated_call(match="variant="):
+        r = hr.equity(players, board, game="omaha", variant="shortdeck")
+    np.testing.assert_allclose(r.equity, want[0], atol=1e-12)
+    with pytest.raises(InvalidCardError, match="card '2h' is not in the shortdeck deck"):
+        hr.equity(["As Ks Qd Jd", "9c 9h 8c 2h"], game="omaha", variant="shortdeck")
+    r = hr.equity(["As Ks Qd Jd", "7c 7h 8c 8h"], game="omaha", variant="shortdeck")
+    assert r.exact and r.samples == 98280           # preflop: exact by default
+
+
 def test_variant_keyword_warns_once_per_process() -> None:
     with warnings.catch_warnings(record=True) as seen:
         warnings.simplefilter("always")
@@ -210,6 +234,13 @@ def test_the_current_spellings_do_not_warn() -> None:
         hr.settle("Ks 6d 7c 9h 2s", ["Kh 3c", "Kd 4c"], [5, 5], game="holdem-hilo")
         hr.evaluate("As Ks Qd Jd", board=BOARD, game="omaha")
         hr.evaluate("As 6s 7d 8c 9h", game=hr.game("shortdeck"))
+
+
+def test_an_omaha_name_still_wants_hands_of_one_size() -> None:
+    with pytest.deprecated_call(match="omaha5"), pytest.raises(
+            InvalidHandError, match="expected every omaha hand to have the same number of "
+                                    "cards, got 4 and 5"):
+        hr.equity(["As Ks Qd Jd", "7c 7h 2c 2h 3c"], game="omaha")
 
 
 def test_every_old_function_is_listed_and_names_a_current_call() -> None:
