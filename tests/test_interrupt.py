@@ -39,7 +39,7 @@ CHILD = r"""
 import json, os, sys, time
 import numpy as np
 import handrank as hr
-from handrank import _run
+from handrank.core import _run
 
 def next_call():
     t = time.perf_counter()
@@ -75,7 +75,8 @@ CASES = {
     "omaha-batch-loop": (
         ("np.random.default_rng(1).permuted(np.tile(np.arange(52, dtype=np.uint8), "
          "(1_000_000, 1)), axis=1)[:, :11].copy()"),
-        "[hr.evaluate_omaha_batch(setup[:, :6], setup[:, 6:], threads=2) for _ in range(200)]"),
+        "[hr.games.omaha.evaluate_omaha_batch(setup[:, :6], setup[:, 6:], threads=2) "
+        "for _ in range(200)]"),
     "showdown-batch-loop": (
         ("np.random.default_rng(1).permuted(np.tile(np.arange(52, dtype=np.uint8), "
          "(500_000, 1)), axis=1)[:, :51].copy()"),
@@ -88,7 +89,7 @@ CASES = {
     "omaha-hilo-batch-loop": (
         ("np.random.default_rng(1).permuted(np.tile(np.arange(52, dtype=np.uint8), "
          "(1_000_000, 1)), axis=1)[:, :11].copy()"),
-        "[hr.evaluate_omaha_hilo_batch(setup[:, :6], setup[:, 6:], threads=2) "
+        "[hr.games.hilo.evaluate_omaha_hilo_batch(setup[:, :6], setup[:, 6:], threads=2) "
         "for _ in range(200)]"),
     "omaha-hilo-mc": ("None", "hr.equity(['As2sKdQd', 'Ah3hJcTc'], game='omaha-hilo', "
                               "trials=2_000_000_000, threads=2)"),

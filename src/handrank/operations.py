@@ -17,7 +17,6 @@ from __future__ import annotations
 import math
 import struct
 import sys
-import warnings
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, Literal, Union, cast, overload
@@ -25,6 +24,7 @@ from typing import Any, Literal, Union, cast, overload
 import numpy as np
 from numpy.typing import NDArray
 
+from .core import _compat
 from .core._run import check_progress
 from .core._typing import (
     CardArrayLike,
@@ -100,8 +100,7 @@ _LOW_RULES = ("a5", "27")
 
 
 def _warn_variant() -> None:
-    warnings.warn("variant= is deprecated; use game=hr.game(name, **options) "
-                  "(for example game=hr.game('shortdeck'))", DeprecationWarning, stacklevel=3)
+    _compat.warn_variant(3)
 
 
 def _registered(game: Any) -> Game | None:
@@ -145,8 +144,7 @@ def _hole_count(g: Game, n: int, what: str = "the hole cards", legacy: bool = Fa
     if g.rule.hole_fixed and n != g.hole_cards:
         new = sized_name(g.name, n) if legacy else None
         if new is not None:
-            warnings.warn(f"game={g.name!r} with {n}-card hands is deprecated; use "
-                          f"game={new!r}", DeprecationWarning, stacklevel=4)
+            _compat.warn_hand_size(g.name, n, new, 4)
             return
         raise InvalidHandError(f"expected {g.hole_cards} cards in {what}, got {n}: "
                                f"{g.name} deals every hand the same number of cards, "

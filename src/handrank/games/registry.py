@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import warnings
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
-from ..core import _backend
+from ..core import _backend, _compat
 from ..core._tables import GameTables
 from ..core._validate import quote
 from ..core.cards import RANKS
@@ -371,9 +370,7 @@ def best_five_game(game: Any, variant: Any, operation: str) -> Any:
     without a board raises ValueError naming the operation and the game.
     """
     if variant is not None:
-        warnings.warn("variant= is deprecated; use game=hr.game(name, **options) "
-                      "(for example game=hr.game('shortdeck'))", DeprecationWarning,
-                      stacklevel=3)
+        _compat.warn_variant(3)
     if isinstance(game, str) and game in plain_names():
         return variant
     g = resolve(game)
