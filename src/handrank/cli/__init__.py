@@ -26,10 +26,11 @@ from . import _preflop as _cli_preflop
 from . import _range as _cli_range
 from . import _showdown as _cli_showdown
 from ._common import Parser, add_command, epilog, fail
+from ._game import add_game_arguments, game_of, option_names, spelling
 
 
 def _cmd_eval(args: argparse.Namespace) -> int:
-    g = game(args.game)
+    g = game_of(args)
     # The default game without a board keeps the short rows (no "game" key).
     short = g == game() and args.board is None
     rows = []
@@ -43,13 +44,18 @@ def _cmd_eval(args: argparse.Namespace) -> int:
     else:
         for r in rows:
             if isinstance(r["strength"], list):
-                (h, lo), (hc, lc), (hf, lf) = r["strength"], r["category"], r["best_five"]
-                print(f"{r['hand']}: high {h} ({hc}), low {lo} ({lc}) {r['description']}; "
+                (h, lo), (hc, _), (hf, lf) = r["strength"], r["category"], r["best_five"]
+                # a low half has no category of its own: its description says it
+                print(f"{r['hand']}: high {h} ({hc}), low {lo} {r['description']}; "
                       f"best five {hf}" + (f" / {lf}" if lf else ""))
                 continue
             # badugi's best hand is up to four cards
             best = "best five" if len(r["best_five"].split()) == 5 else "best hand"
-            print(f"{r['hand']}: strength {r['strength']} ({r['category']}) "
+            # a low's category (HIGH_CARD ...) says nothing its description does not;
+            # badugi's (3-CARD) does
+            low = g.halves == ("low",) and not r["category"].endswith("-CARD")
+            cat = "" if low else f" ({r['category']})"
+            print(f"{r['hand']}: strength {r['strength']}{cat} "
                   f"{r['description']}; {best} {r['best_five']}")
     return 0
 
@@ -82,15 +88,21 @@ def _cmd_games(args: argparse.Namespace) -> int:
         classes = g.classes if g.tables else (_badugi_classes(),)
         rows.append({"name": name, "deck": len(g.deck), "hole": g.hole_cards,
                      "board": g.board_cards, "halves": "+".join(g.halves),
-                     "classes": "+".join(str(c) for c in classes), "summary": summary})
+                     "classes": [int(c) for c in classes],
+                     "options": list(option_names(name)), "spelling": spelling(name),
+                     "summary": summary})
     if args.json:
         print(json.dumps(rows, ensure_ascii=False))
         return 0
-    heads = ("name", "deck", "hole", "board", "halves", "classes", "summary")
-    widths = [max(len(h), *(len(str(r[h])) for r in rows)) for h in heads[:-1]]
+    shown = [{**r, "classes": "+".join(str(c) for c in r["classes"]),
+              "options": r["spelling"] if r["options"] else ""} for r in rows]
+    heads = ("name", "deck", "hole", "board", "halves", "classes", "options", "summary")
+    widths = [max(len(h), *(len(str(r[h])) for r in shown)) for h in heads[:-1]]
     print("  ".join(h.ljust(w) for h, w in zip(heads, widths)) + "  summary")
-    for r in rows:
+    for r in shown:
         print("  ".join(str(r[h]).ljust(w) for h, w in zip(heads, widths)) + "  " + r["summary"])
+    print("\noptions: --game NAME:key=value,... or the flags (--draws 3, --players 6, "
+          "--mao, --lowest 6, --trips-beat-straight, --no-kickers)")
     return 0
 
 
@@ -113,7 +125,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("hands", nargs="+", help='cards, e.g. "As Ks Qs Js Ts"')
     p.add_argument("--board", default=None, help="board cards, added to each hand "
                    "(required in the Omaha games)")
-    p.add_argument("--game", default="holdem", help="the game (see `handrank games`)")
+    add_game_arguments(p)
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=_cmd_eval)
     p = add_command(sub, "games", help="the games and what each deals",

@@ -14,9 +14,9 @@ from typing import Any
 from ..core._validate import fraction
 from ..core.cards import cards
 from ..core.errors import HandrankError
-from ..games import game
 from ..operations import equity
 from ._common import add_command, fail, flag, positive_int, progress_bar
+from ._game import add_game_arguments, game_of
 from ._preflop import cluster_equity
 
 __all__ = ["add_parser", "run"]
@@ -45,7 +45,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--threads", type=positive_int, help="worker threads")
     p.add_argument("--scheduler", help="run on this dask scheduler, e.g. tcp://10.0.0.5:8786 "
                                        "(needs the dask extra)")
-    p.add_argument("--game", default="holdem", help="the game (see `handrank games`)")
+    add_game_arguments(p)
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=run)
     return p
@@ -54,16 +54,17 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     """Run the subcommand; return the exit code."""
     kwargs: dict[str, Any] = {"exact": True if args.exact else None, "trials": args.trials,
-                              "seed": args.seed, "threads": args.threads,
-                              "game": args.game}
+                              "seed": args.seed, "threads": args.threads}
     try:
+        g = game_of(args)
+        kwargs["game"] = g
         if getattr(args, "target_stderr", None) is not None:
             with flag("--target-stderr"):
                 kwargs["target_stderr"] = fraction(args.target_stderr, "target_stderr")
         for name in ("board", "dead"):
             with flag(f"--{name}"):
                 cards(getattr(args, name))
-        if args.scheduler is not None and not _cluster_runs(game(args.game)):
+        if args.scheduler is not None and not _cluster_runs(g):
             raise ValueError("--scheduler runs hold'em only; drop --game or --scheduler")
         if args.scheduler is not None:
             result = cluster_equity(args)
@@ -104,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"{p:<{width}}  {100 * e:8.4f}%  {100 * w:7.3f}%  {100 * t:7.3f}%{err}")
     how = "exact" if result.exact else "monte carlo"
     # an exact count is of boards, or of deals in a game with no board
-    unit = "deals" if args.game is not None and game(args.game).hand_sizes else "boards"
+    unit = "deals" if g.hand_sizes else "boards"
     print(f"{how}, {result.samples:,} {unit if result.exact else 'trials'}")
     return 0
 
