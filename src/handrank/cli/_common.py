@@ -13,15 +13,15 @@ import argparse
 import os
 import sys
 import tempfile
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import IO, Any, NoReturn
 
+from ..core._progress import Bar
 from ..core.errors import HandrankError
 
 __all__ = ["PREFIX", "CliError", "Parser", "add_command", "fail", "flag", "interactive",
-           "positive_int", "progress_bar", "replacing", "writable_path"]
+           "percentages", "positive_int", "progress_bar", "replacing", "writable_path"]
 
 #: Seconds of work before a progress bar appears (shorter calls draw nothing).
 BAR_AFTER = 1.0
@@ -94,6 +94,29 @@ def flag(name: str) -> Iterator[None]:
         raise
     except (HandrankError, ValueError) as exc:
         raise CliError(f"{name}: {exc}") from None
+
+
+def percentages(shares: Any, places: int) -> list[float]:
+    """`shares` (fractions summing to 1) as percentages rounded to `places` that sum to 100.
+
+    Largest-remainder rounding: each share is rounded down to a unit of the
+    last place shown, and the units left over go to the shares that lost the
+    most.  Shares that do not sum to 1 (to 1e-9) are rounded one by one.
+
+    >>> percentages([0.796427, 0.203573], 2)
+    [79.64, 20.36]
+    >>> percentages([1 / 3, 1 / 3, 1 / 3], 1)
+    [33.4, 33.3, 33.3]
+    """
+    values = [float(x) for x in shares]
+    if abs(sum(values) - 1.0) > 1e-9:
+        return [round(100 * v, places) for v in values]
+    scale = 100 * 10 ** places
+    units = [int(v * scale) for v in values]
+    order = sorted(range(len(values)), key=lambda i: units[i] - values[i] * scale)
+    for i in order[:scale - sum(units)]:
+        units[i] += 1
+    return [u / 10 ** places for u in units]
 
 
 def positive_int(text: str) -> int:
@@ -170,44 +193,6 @@ def replacing(path: str) -> Iterator[str]:
         raise
 
 
-class _Bar:
-    """``progress(done, total)`` drawn on stderr: tqdm if installed, else one line."""
-
-    def __init__(self, desc: str, stream: IO[str]) -> None:
-        self.desc, self.stream, self.start = desc, stream, time.perf_counter()
-        self.bar: Any = None
-        self.drawn = False
-
-    def __call__(self, done: int, total: int) -> None:
-        if not self.drawn and time.perf_counter() - self.start < BAR_AFTER:
-            return
-        if not self.drawn:
-            self.drawn = True
-            try:
-                from tqdm import tqdm
-            except ImportError:
-                self.bar = None
-            else:
-                self.bar = tqdm(total=total, desc=self.desc, file=self.stream, leave=False,
-                                dynamic_ncols=True)
-        if self.bar is not None:
-            if self.bar.total != total:
-                self.bar.total = total
-            self.bar.update(done - self.bar.n)
-            return
-        pct = 100 * done / total if total else 100.0
-        self.stream.write(f"\r{self.desc}: {pct:5.1f}% ({done:,}/{total:,}) "
-                          f"{time.perf_counter() - self.start:.1f} s")
-        self.stream.flush()
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.close()
-        elif self.drawn:
-            self.stream.write("\r\x1b[K")
-            self.stream.flush()
-
-
 @contextmanager
 def progress_bar(desc: str, stream: IO[str] | None = None) -> Iterator[Any]:
     """A ``progress(done, total)`` callback for a library call, or None off a terminal.
@@ -221,7 +206,7 @@ def progress_bar(desc: str, stream: IO[str] | None = None) -> Iterator[Any]:
     if not interactive(s):
         yield None
         return
-    bar = _Bar(desc, s)
+    bar = Bar(desc, s, after=BAR_AFTER)
     try:
         yield bar
     finally:

@@ -15,7 +15,7 @@ from ..core._validate import fraction
 from ..core.cards import cards
 from ..core.errors import HandrankError
 from ..operations import equity
-from ._common import add_command, fail, flag, positive_int, progress_bar
+from ._common import add_command, fail, flag, percentages, positive_int, progress_bar
 from ._game import add_game_arguments, game_of
 from ._preflop import cluster_equity
 
@@ -87,22 +87,23 @@ def run(args: argparse.Namespace) -> int:
                           "players": players}))
         return 0
     width = max(6, *(len(p) for p in args.players))
+    shown = percentages(result.equity, 4)      # the column adds up to 100.0000%
     if halves:
         # two halves: the columns of the result's own table (a win there is a
         # scoop, so there is no win column to repeat the scoop column)
         print(f"{'player':<{width}}  {'equity':>9}  {'tie':>8}  {'high':>9}  {'low':>9}  "
               f"{'scoop':>9}")
-        for p, e, t, h, lo, sc, s in zip(args.players, result.equity, result.tie, result.high,
+        for p, e, t, h, lo, sc, s in zip(args.players, shown, result.tie, result.high,
                                          result.low, result.scoop, result.stderr):
             err = "" if result.exact else f"  ± {100 * s:.3f}%"
-            print(f"{p:<{width}}  {100 * e:8.4f}%  {100 * t:7.3f}%  {100 * h:8.4f}%  "
+            print(f"{p:<{width}}  {e:8.4f}%  {100 * t:7.3f}%  {100 * h:8.4f}%  "
                   f"{100 * lo:8.4f}%  {100 * sc:8.4f}%{err}")
     else:
         print(f"{'player':<{width}}  {'equity':>9}  {'win':>8}  {'tie':>8}")
-        for p, e, w, t, s in zip(args.players, result.equity, result.win, result.tie,
+        for p, e, w, t, s in zip(args.players, shown, result.win, result.tie,
                                  result.stderr):
             err = "" if result.exact else f"  ± {100 * s:.3f}%"
-            print(f"{p:<{width}}  {100 * e:8.4f}%  {100 * w:7.3f}%  {100 * t:7.3f}%{err}")
+            print(f"{p:<{width}}  {e:8.4f}%  {100 * w:7.3f}%  {100 * t:7.3f}%{err}")
     how = "exact" if result.exact else "monte carlo"
     # an exact count is of boards, or of deals in a game with no board
     unit = "deals" if g.hand_sizes else "boards"
