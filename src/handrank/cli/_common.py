@@ -21,7 +21,8 @@ from ..core._progress import Bar
 from ..core.errors import HandrankError
 
 __all__ = ["PREFIX", "CliError", "Parser", "add_command", "fail", "flag", "interactive",
-           "percentages", "positive_int", "progress_bar", "replacing", "writable_path"]
+           "json_argv", "json_option", "looks_like_path", "percentages", "positive_int",
+           "progress_bar", "replacing", "writable_path"]
 
 #: Seconds of work before a progress bar appears (shorter calls draw nothing).
 BAR_AFTER = 1.0
@@ -94,6 +95,58 @@ def flag(name: str) -> Iterator[None]:
         raise
     except (HandrankError, ValueError) as exc:
         raise CliError(f"{name}: {exc}") from None
+
+
+def json_option(p: argparse.ArgumentParser, help: str, out: bool = True) -> None:
+    """``--json`` (JSON on stdout) that also takes a file: ``--json PATH``, ``--json=PATH``.
+
+    With `out`, also ``--out PATH``: what the command prints goes to PATH
+    instead (written whole or not at all).  :func:`json_argv` reads a word
+    after ``--json`` as its PATH only when it looks like one (``-``, a name
+    ending in ``.json``, or a path with a folder), so ``--json "As Ks"`` still
+    leaves the hand to the command.
+    """
+    p.add_argument("--json", nargs="?", const="-", default=None, metavar="PATH",
+                   help=f"{help}; --json PATH writes it to PATH")
+    if out:
+        p.add_argument("--out", dest="out_path", default=None, metavar="PATH",
+                       help="write the output to PATH instead of stdout")
+
+
+def looks_like_path(word: str) -> bool:
+    """Whether the word after ``--json`` names its file (see :func:`json_option`)."""
+    return word == "-" or word.lower().endswith(".json") or (
+        not word.startswith("-") and ("/" in word or os.sep in word))
+
+
+def json_argv(words: list[str], flag_commands: Any) -> list[str]:
+    """`words` with each ``--json [PATH]`` of a `flag_commands` command as ``--json=...``.
+
+    >>> json_argv(["eval", "--json", "As Ks Qs Js Ts"], {"eval"})
+    ['eval', '--json=-', 'As Ks Qs Js Ts']
+    >>> json_argv(["equity", "AsKs", "QdQc", "--json", "out.json"], {"equity"})
+    ['equity', 'AsKs', 'QdQc', '--json=out.json']
+    """
+    command = next((w for w in words if not w.startswith("-")), None)
+    if command not in flag_commands or "--json" not in words:
+        return words
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        w = words[i]
+        if w == "--":
+            out += words[i:]
+            break
+        if w == "--json":
+            nxt = words[i + 1] if i + 1 < len(words) else None
+            if nxt is not None and looks_like_path(nxt):
+                out.append(f"--json={nxt}")
+                i += 2
+                continue
+            w = "--json=-"
+        out.append(w)
+        i += 1
+    return out
 
 
 def percentages(shares: Any, places: int) -> list[float]:

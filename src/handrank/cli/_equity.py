@@ -8,14 +8,16 @@ one line on stderr).
 from __future__ import annotations
 
 import argparse
+import csv
 import json
+import sys
 from typing import Any
 
 from ..core._validate import fraction
 from ..core.cards import cards
 from ..core.errors import HandrankError
 from ..operations import equity
-from ._common import add_command, fail, flag, percentages, positive_int, progress_bar
+from ._common import add_command, fail, flag, json_option, percentages, positive_int, progress_bar
 from ._game import add_game_arguments, game_of
 from ._preflop import cluster_equity
 
@@ -29,8 +31,11 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                                 "else Monte Carlo.",
                     examples=["handrank equity AsKs QdQc",
                               'handrank equity AhAd "QQ+,AKs" --board Qh7c2d',
+                              "handrank equity AhAd random random --exact",
                               "handrank equity AsKs random random --trials 200000 --seed 7",
                               "handrank equity AsKs QdQc --dead 2c3c --json",
+                              "handrank equity AsKs QdQc --csv --out equity.csv",
+                              "handrank equity AsKdQh2c 7c7h2s3d --game omaha --board Qs7d2h",
                               "handrank equity AhAd random random --target-stderr 0.001 --seed 7"])
     p.add_argument("players", nargs="+", help='hands or ranges: AsKs "QQ+,AKs" random')
     p.add_argument("--board", default="", help="0 to 5 board cards, e.g. Qh7c2d")
@@ -46,7 +51,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--scheduler", help="run on this dask scheduler, e.g. tcp://10.0.0.5:8786 "
                                        "(needs the dask extra)")
     add_game_arguments(p)
-    p.add_argument("--json", action="store_true", help="print JSON")
+    json_option(p, "print JSON")
+    p.add_argument("--csv", action="store_true", help="print CSV, one row per player")
     p.set_defaults(func=run)
     return p
 
@@ -85,6 +91,13 @@ def run(args: argparse.Namespace) -> int:
                 row.update(high=float(h), low=float(lo), scoop=float(sc))
         print(json.dumps({"exact": result.exact, "samples": result.samples,
                           "players": players}))
+        return 0
+    if args.csv:
+        w = csv.writer(sys.stdout, lineterminator="\n")
+        cols = ["equity", "win", "tie", "stderr"] + (["high", "low", "scoop"] if halves else [])
+        w.writerow(["player", *cols])
+        for i, p in enumerate(args.players):
+            w.writerow([p, *(repr(float(getattr(result, c)[i])) for c in cols)])
         return 0
     width = max(6, *(len(p) for p in args.players))
     shown = percentages(result.equity, 4)      # the column adds up to 100.0000%

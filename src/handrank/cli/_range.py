@@ -23,7 +23,7 @@ from ..games.registry import best_five_game
 from ..present._grid import LABELS, RANK_LABELS
 from ..ranges.holdem import Range
 from ..ranges.omaha import OmahaRange
-from ._common import add_command, fail, flag, progress_bar, replacing, writable_path
+from ._common import add_command, fail, flag, json_option, progress_bar, replacing, writable_path
 from ._game import add_game_arguments, game_of
 
 __all__ = ["add_parser", "format_grid", "run"]
@@ -34,7 +34,7 @@ CELL = 5
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Register the ``range`` subcommand on an argparse subparsers object."""
     p = add_command(
-        subparsers, "range", help="a range's 13x13 chart, equity per class and board breakdown",
+        subparsers, "range", help="a range's 13x13 chart, equity and board breakdown",
         description="Print a range as the 13x13 chart of classes: the weights, or with "
                     "--vs the equity of each class against another range; with --board "
                     "also the made hands and draws of its combos.",
@@ -48,7 +48,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--dead", default="", help="dead cards")
     p.add_argument("--plot", metavar="PATH", help="also save a picture (needs matplotlib)")
     add_game_arguments(p)
-    p.add_argument("--json", action="store_true", help="print JSON")
+    json_option(p, "print JSON")
     p.add_argument("--color", choices=("auto", "always", "never"), default="auto",
                    help="colour the chart (default: when stdout is a terminal)")
     p.set_defaults(func=run)

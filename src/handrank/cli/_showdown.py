@@ -14,7 +14,7 @@ from typing import Any
 from ..core.cards import cards
 from ..operations import settle
 from ..showdown.pots import ODD_CHIP_RULES
-from ._common import CliError, add_command, flag
+from ._common import CliError, add_command, flag, json_option
 from ._game import add_game_arguments, game_of
 
 _UsageError = CliError      # the name earlier code and tests use
@@ -41,7 +41,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--odd-chip", default="left_of_button", choices=ODD_CHIP_RULES,
                    help="who gets odd chips (default: first seat left of the button)")
     add_game_arguments(p)
-    p.add_argument("--json", action="store_true", help="print JSON")
+    json_option(p, "print JSON")
     p.set_defaults(func=run)
     return p
 
