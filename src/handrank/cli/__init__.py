@@ -152,8 +152,8 @@ def build_parser() -> argparse.ArgumentParser:
                                    "handrank --version"]))
     parser.add_argument("--version", action="version",
                         version=f"handrank {__version__} (backend: {backend})")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
-                                title="commands (handrank COMMAND --help for its options)")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="command",
+                                title="commands (handrank command --help for its options)")
     p = add_command(sub, "eval", help="strength, category and best five of 5 to 7 cards",
                     description="Strength (1..7462), category, description and best five "
                                 "of each hand of 5 to 7 cards.",

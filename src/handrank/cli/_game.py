@@ -54,9 +54,16 @@ def spelling(name: str) -> str:
     """
     examples = {"draws": "3", "players": "6", "mao": "true", "lowest": "6",
                 "trips_beat_straight": "true", "kickers": "false"}
-    opts = option_names(name)
+    opts = list(option_names(name))
     if not opts:
         return name
+    # the longest prefix of the options that makes a game (not every pair has tables)
+    while len(opts) > 1:
+        try:
+            game(name, **{o: _value(o, examples.get(o, "")) for o in opts})
+            break
+        except (ValueError, TypeError, CliError):
+            opts.pop()
     return name + ":" + ",".join(f"{o}={examples.get(o, '...')}" for o in opts)
 
 
