@@ -60,7 +60,7 @@ def test_top_help_lists_every_command_on_one_line() -> None:
     text = subprocess.run([sys.executable, "-m", "handrank", "--help"], capture_output=True,
                           text=True, env=env, timeout=120, check=True).stdout
     lines = text.splitlines()
-    for name, p in _commands().items():
+    for name in _commands():
         rows = [line for line in lines if line.strip().split(" ", 1)[0] == name]
         assert len(rows) == 1, (name, text)
         row = rows[0]
