@@ -24,7 +24,7 @@ from typing import Any, Literal, Union, cast, overload
 import numpy as np
 from numpy.typing import NDArray
 
-from .core import _compat
+from .core import _compat, _progress
 from .core._run import check_progress
 from .core._typing import (
     CardArrayLike,
@@ -554,11 +554,62 @@ def settle(board: CardsLike | None, hands: Sequence[CardsLike | None],
            contributions: Sequence[int], *, folded: Sequence[bool] | None = None,
            button: int = 0, odd_chip: str = "left_of_button", variant: VariantLike = None,
            game: Any = "holdem", dead: int = 0) -> Settlement:
-    """Settle a pot in any game; see :func:`handrank.showdown.settle` for the parameters.
+    """Settle a pot in any game: cut the chips into pots and pay each to its best hand(s).
 
-    ``dead`` chips (antes taken as dead money, dead blinds) go to the main pot
-    and are never returned as uncalled.
+    Parameters
+    ----------
+    board : str or sequence of cards, or None
+        The community cards (None in a game without a board, or when
+        everyone else folded).
+    hands : sequence of (str, sequence of cards, or None)
+        Each seat's cards in seat order: the hole cards of a board game, the
+        whole hand in stud and the draw games; None for a seat that folded.
+    contributions : sequence of int
+        Chips each seat put in over the whole hand (whole chips, >= 0).
+    folded : sequence of bool, optional
+        True for each seat that folded; by default nobody folded.
+    button : int
+        The dealer's seat (default 0).
+    odd_chip : {"left_of_button", "high_card_by_suit", "seat_order"}
+        Who gets the chips that do not divide evenly: the tied winners in
+        seat order from the first seat left of the button (the default), by
+        highest hole card (rank, then suit c < d < h < s), or from seat 0;
+        see :ref:`rules-odd-chips`.
+    variant : optional
+        Deprecated: pass ``game=hr.game(name, **options)``.
+    game : str or Game
+        Any game of :func:`handrank.games` (default ``"holdem"``), by name or
+        as :func:`handrank.game` makes it.  A game of two halves splits every
+        pot between the best high and the best low; each pot's ``high`` and
+        ``low`` say who won each half and why.
+    dead : int
+        Chips in the pot that belong to no seat's contribution (antes taken
+        as dead money, dead blinds).  They go to the main pot and are never
+        returned as uncalled: the main pot's winner(s) take them, or the last
+        seat in when everyone else folded.
 
+    Returns
+    -------
+    Settlement
+        ``.payouts`` per seat and ``.pots`` (main pot first); ``str()`` of
+        it is a readable account.
+
+    Raises
+    ------
+    TypeError
+        A contribution that is not an int (bool and float included).
+    InvalidShowdownError
+        A negative contribution or `dead`, lengths that differ, fewer than 2
+        seats, `button` out of range, every player folded, a live seat
+        without a hand, an unknown `odd_chip` rule.
+    InvalidCardError, InvalidHandError
+        A bad card, a card repeated across hands and board (saying where),
+        a hand or board of the wrong size for the game.
+    ValueError
+        An unknown game.
+
+    Examples
+    --------
     >>> settle("Ac 7d 2d 9h 3s", ["As Ah Kd Qd", "Ks Kh 2c 3c"], [10, 10], game="omaha").payouts
     [20, 0]
     """
@@ -655,12 +706,68 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
            target_stderr: float | None = None, seed: int | None = None,
            threads: int | None = None, variant: VariantLike = None,
            game: Any = "holdem", progress: Any = None) -> EquityResult:
-    """Each player's equity in any game; see :func:`handrank.equity.equity` for the parameters.
+    """Each player's equity in any game: exact enumeration or Monte Carlo.
 
-    ``progress(done, total)`` (optional) is told how the work goes, as
-    :func:`handrank.equity.equity` explains; the games without a board, the
-    Omaha and the hi-lo games report only the start and the end.
+    Parameters
+    ----------
+    players : sequence
+        2 to 10 players, each an exact hand (``"AsKs"``, ``[51, 47]``), range
+        text (``"QQ+,AKs"``, ``"AA:0.5,KK"``; Omaha patterns such as
+        ``"AA**"`` in the Omaha games), a :class:`Range`, or ``"random"``.
+    board : str or sequence of cards, optional
+        0 to 5 board cards (none in stud and the draw games).
+    dead : str or sequence of cards, optional
+        Cards no one can hold or be dealt.
+    exact : bool, optional
+        True forces enumeration, False forces Monte Carlo; by default (None)
+        exact when affordable (see :func:`handrank.equity.equity`, Notes).
+    trials : int, optional
+        Monte Carlo trials (default 1,000,000); with `target_stderr`, the cap.
+    target_stderr : float, optional
+        Run Monte Carlo in chunks until every player's standard error is
+        below this (at most `trials`, default 100,000,000 trials).
+    seed : int, optional
+        Seed of the Monte Carlo streams; the same seed gives the same result
+        bit for bit, whatever `threads` is and on any machine.
+    threads : int, optional
+        Worker threads (default: every core).
+    variant : optional
+        Deprecated: pass ``game=hr.game(name, **options)``.
+    game : str or Game
+        Any game of :func:`handrank.games` (default ``"holdem"``), by name or
+        as :func:`handrank.game` makes it.  The Omaha games, hi-lo included,
+        take exact hands or Omaha ranges (Monte Carlo); holdem-hilo takes
+        exact hands.  A game of two halves returns a result with ``.high``,
+        ``.low`` and ``.scoop``.
+    progress : callable or True, optional
+        ``progress(done, total)``, called on the calling thread as the work
+        goes; `done` never decreases and the last call has ``done == total``.
+        True draws a bar on stderr (tqdm when installed).  The result is the
+        same with or without it, bit for bit.  Hold'em reports each part of
+        an exact enumeration or run of trials; the other games report the
+        start and the end, and an exact multiway enumeration of random
+        players each part.
 
+    Returns
+    -------
+    EquityResult
+        ``.equity``, ``.win``, ``.tie``, ``.stderr`` per player, ``.exact``
+        and ``.samples``.
+
+    Raises
+    ------
+    InvalidCardError, InvalidHandError
+        A bad card, a card outside the game's deck, a card used twice
+        (naming both places), a bad board size.
+    InvalidRangeError
+        Unparseable range text, a range with no combos left after card
+        removal, ranges that always clash.
+    ValueError
+        Fewer than 2 or more than 10 players, a bad `trials`, `threads` or
+        `target_stderr`, an exact enumeration too large, an unknown `game`.
+
+    Notes
+    -----
     The Omaha games, hi-lo included, take exact hands or Omaha ranges; a
     range may be a list of exact hands, comma-separated
     (``"AsKsQdJd,7c7h2c2h"``), in every game: in a game without a board each
@@ -675,12 +782,15 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
     0.3 s on one core, estimated from the count of deals (see
     :mod:`handrank.equity.holdem`), and samples elsewhere.
 
+    Examples
+    --------
     >>> r = equity(["As 2s", "Kh Kd"], board="3c 4d 9h Qc", game="holdem-hilo")
     >>> [round(x, 4) for x in r.low.tolist()]
     [0.3636, 0.0]
     """
     kw: dict[str, Any] = {"exact": exact, "trials": trials, "target_stderr": target_stderr,
                           "seed": seed, "threads": threads}
+    progress = _progress.resolve(progress, "equity")        # True: a bar on stderr
     g = _registered(game)
     if g is None and isinstance(game, str):
         raise unknown_game(game)
