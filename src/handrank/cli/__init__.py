@@ -31,6 +31,7 @@ from . import _preflop as _cli_preflop
 from . import _range as _cli_range
 from . import _showdown as _cli_showdown
 from . import _stats as _cli_stats
+from . import _videopoker as _cli_videopoker
 from ._common import (
     CliError,
     Parser,
@@ -174,7 +175,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--csv", action="store_true", help="print CSV")
     p.set_defaults(func=_cmd_games)
     for module in (_cli_equity, _cli_showdown, _cli_draw, _cli_range, _cli_index,
-                   _cli_preflop, _cli_boards, _cli_history, _cli_stats, _cli_bench):
+                   _cli_preflop, _cli_boards, _cli_history, _cli_stats, _cli_videopoker,
+                   _cli_bench):
         module.add_parser(sub)
     return parser
 
