@@ -41,6 +41,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("history", ("handrank.history",)),
     ("dask", ("handrank.dask",)),
     ("boards", ("handrank.boards",)),
+    ("pql", ("handrank.pql",)),
     # the public names (handrank/__init__.py) and the old flat paths that
     # re-export the modules' new homes (core/_moved.py)
     ("api", ("handrank", "handrank.badugi", "handrank.cards", "handrank.draw",

@@ -56,6 +56,7 @@ from .operations import (
     settle,
     showdown_batch,
 )
+from .pql import PqlError, PqlResult, pql
 from .ranges import Range
 from .showdown import Pot, PotHalf, Settlement
 from .stud import StudRule, stud_rule
@@ -123,6 +124,8 @@ __all__ = [
     "InvalidRangeError",
     "InvalidShowdownError",
     "Lowball",
+    "PqlError",
+    "PqlResult",
     "Pot",
     "PotHalf",
     "Range",
@@ -150,6 +153,7 @@ __all__ = [
     "game",
     "games",
     "lowball",
+    "pql",
     "settle",
     "showdown_batch",
     "variant",
