@@ -22,6 +22,7 @@ from . import _bench as _cli_bench
 from . import _boards as _cli_boards
 from . import _equity as _cli_equity
 from . import _history as _cli_history
+from . import _pql as _cli_pql
 from . import _preflop as _cli_preflop
 from . import _range as _cli_range
 from . import _showdown as _cli_showdown
@@ -123,7 +124,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=_cmd_games)
     for module in (_cli_equity, _cli_showdown, _cli_bench, _cli_range, _cli_preflop,
-                   _cli_boards, _cli_history):
+                   _cli_boards, _cli_history, _cli_pql):
         module.add_parser(sub)
     return parser
 

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ._parse import PqlError, parse
-from ._plan import BOOL, FUNCTIONS, HANDTYPES, NUM, REFUSED, RANK, Plan, compile_query
+from ._plan import BOOL, FUNCTIONS, NUM, RANK, REFUSED, Plan, compile_query
 from ._result import PqlResult, PqlRow
 from ._run import (
     DEFAULT_TRIALS,

@@ -32,7 +32,7 @@ def pot_shares(halves: dict[str, np.ndarray], split: bool) -> np.ndarray:
         (s,) = halves.values()
         best = s.max(axis=0)
         win = s == best
-        return win / win.sum(axis=0)
+        return np.asarray(win / win.sum(axis=0))
     hi, lo = halves["high"], halves["low"]
     hbest = hi.max(axis=0)
     hwin = hi == hbest
@@ -42,7 +42,7 @@ def pot_shares(halves: dict[str, np.ndarray], split: bool) -> np.ndarray:
     cnt = lwin.sum(axis=0)
     lshare = np.divide(lwin, cnt, out=np.zeros(lwin.shape), where=cnt > 0)
     has_low = lbest > 0
-    return np.where(has_low, 0.5 * hshare + 0.5 * lshare, hshare)
+    return np.asarray(np.where(has_low, 0.5 * hshare + 0.5 * lshare, hshare))
 
 
 class Ctx:
@@ -76,6 +76,8 @@ class Ctx:
     # ---------------------------------------------------------- strengths
     def _evaluate(self, hole: np.ndarray, board: np.ndarray) -> dict[str, np.ndarray]:
         g = self.g
+        if self.spot.kind == "pick2" and board.shape[1] < 5:
+            return self._omaha_short(hole, board)
         if self.spot.kind == "pick2":
             s = evaluate_batch(hole, boards=board, game=g)
         elif self.spot.kind == "studlike":
@@ -85,6 +87,24 @@ class Ctx:
         if len(g.halves) == 2:
             return {"high": s[:, 0], "low": s[:, 1]}
         return {g.halves[0]: s}
+
+    def _omaha_short(self, hole: np.ndarray, board: np.ndarray) -> dict[str, np.ndarray]:
+        """Omaha on the flop or the turn: the high is the best of two hole cards
+        with three board cards (every choice); the low is the kernel's on the
+        board filled up with cards of ten to king, which no low can use."""
+        hi = np.zeros(len(hole), dtype=np.uint16)
+        hp = combos(hole.shape[1], 2)
+        bt = combos(board.shape[1], 3)
+        for a, b in hp:
+            for t in bt:
+                five = np.concatenate([hole[:, [a, b]], board[:, t]], axis=1)
+                np.maximum(hi, evaluate_batch(five, game=_hi_game(self.g)), out=hi)
+        out = {"high": hi}
+        if self.g.split:
+            fill = _fillers(np.concatenate([hole, board], axis=1), 5 - board.shape[1])
+            full = np.concatenate([board, fill], axis=1)
+            out["low"] = evaluate_batch(hole, boards=full, game=self.g)[:, 1]
+        return out
 
     def strength(self, player: int, street: str) -> dict[str, np.ndarray]:
         key = ("s", player, street)
@@ -220,8 +240,11 @@ class Ctx:
             two = np.stack([rep[rows, pairs[which, 0]], rep[rows, pairs[which, 1]]], axis=1)
             b = board[rows]
             if self.spot.kind == "pick2":
-                fill = _fillers(board, self.g.hole_cards - 2)[rows]
-                lo = evaluate_batch(np.concatenate([two, fill], axis=1), boards=b,
+                # fillers (tens to kings, never in a low) complete the hole and the board
+                short = 5 - board.shape[1]
+                fill = _fillers(board, self.g.hole_cards - 2 + short)[rows]
+                b = np.concatenate([b, fill[:, :short]], axis=1)
+                lo = evaluate_batch(np.concatenate([two, fill[:, short:]], axis=1), boards=b,
                                     game=self.g)[:, 1]
             else:
                 lo = self._evaluate(two, b)["low"]

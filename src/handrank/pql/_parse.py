@@ -2,7 +2,8 @@
 
 The grammar (keywords and function names are case-insensitive)::
 
-    query     := SELECT selector (',' selector)* FROM binding (',' binding)* [','] [WHERE expr] [';']
+    query     := SELECT selector (',' selector)* FROM binding (',' binding)* [',']
+                 [WHERE expr] [';']
     selector  := NAME '(' expr? ')' [AS NAME]           -- avg, count, histogram, max, min
     binding   := NAME '=' STRING
     expr      := or
@@ -222,7 +223,7 @@ class _Parser:
             key = self.expect("name", what="a name such as game, board or a player")
             self.expect("op", "=", "'='")
             if self.tok.kind != "string":
-                raise self.error(f"expected a quoted value such as '{'AKs'}', found {self.found()}")
+                raise self.error(f"expected a quoted value such as 'AKs', found {self.found()}")
             value = self.next()
             q.bindings.append((key.text, value.text[1:-1].replace("''", "'"), key.pos))
             if not self.accept("op", ","):

@@ -107,13 +107,13 @@ def _ties(half: str) -> Callable[[Ctx, int], np.ndarray]:
         if not len(others):
             return np.zeros(ctx.n, bool)
         ok = (me == others.max(axis=0)) & (me >= s.max(axis=0))
-        return ok & (me > 0) if half == "low" else ok
+        return np.asarray(ok & (me > 0) if half == "low" else ok)
     return f
 
 
 def _scoops(ctx: Ctx, p: int) -> np.ndarray:
     share = ctx.river_shares()[p]
-    return share == 1.0
+    return np.asarray(share == 1.0)
 
 
 def _hand_type(ctx: Ctx, p: int, street: str) -> np.ndarray:
@@ -132,18 +132,18 @@ def _best_rating(half: str) -> Callable[[Ctx, int, str], np.ndarray]:
     def f(ctx: Ctx, p: int, street: str) -> np.ndarray:
         s = ctx.all_halves(street)[half]
         ok = s[p] >= s.max(axis=0)
-        return ok & (s[p] > 0) if half == "low" else ok
+        return np.asarray(ok & (s[p] > 0) if half == "low" else ok)
     return f
 
 
 def _board_suits(ctx: Ctx, street: str) -> np.ndarray:
     b = ctx.board_at(street)
-    return ((b[:, :, None] % 4) == np.arange(4)).sum(axis=1)       # (n, 4)
+    return np.asarray(((b[:, :, None] % 4) == np.arange(4)).sum(axis=1))      # (n, 4)
 
 
 def _board_rank_counts(ctx: Ctx, street: str) -> np.ndarray:
     b = ctx.board_at(street)
-    return ((b[:, :, None] // 4) == np.arange(13)).sum(axis=1)     # (n, 13)
+    return np.asarray(((b[:, :, None] // 4) == np.arange(13)).sum(axis=1))    # (n, 13)
 
 
 def _rankset(cards: np.ndarray) -> np.ndarray:
@@ -206,37 +206,37 @@ def _nth_rank(n: np.ndarray, ranks: np.ndarray) -> np.ndarray:
 def _has_board_rank(which: int) -> Callable[[Ctx, int, str], np.ndarray]:
     def f(ctx: Ctx, p: int, street: str) -> np.ndarray:
         board = _rankset(ctx.board_at(street))
-        r = _nth_rank(np.int64(which), board)
+        r = _nth_rank(np.asarray(which), board)
         hole = _hole_ranks(ctx, p)
-        return (r >= 0) & (((hole >> np.maximum(r, 0)) & 1) == 1)
+        return np.asarray((r >= 0) & (((hole >> np.maximum(r, 0)) & 1) == 1))
     return f
 
 
 def _pocket_pair(ctx: Ctx, p: int) -> np.ndarray:
     h = ctx.d.holes[p] // 4
-    return (h[:, :, None] == h[:, None, :]).sum(axis=(1, 2)) > h.shape[1]
+    return np.asarray((h[:, :, None] == h[:, None, :]).sum(axis=(1, 2)) > h.shape[1])
 
 
 def _overpair(ctx: Ctx, p: int, street: str) -> np.ndarray:
-    if ctx.spot.kind != "board":
+    if ctx.spot.kind != "shared":
         raise PqlError("overpair is a hold'em function")
     h = ctx.d.holes[p] // 4
     top = _top_rank(_rankset(ctx.board_at(street)))
-    return (h[:, 0] == h[:, 1]) & (h[:, 0] > top)
+    return np.asarray((h[:, 0] == h[:, 1]) & (h[:, 0] > top))
 
 
 def _intersections(ctx: Ctx, p: int, street: str) -> np.ndarray:
     board = _rankset(ctx.board_at(street))
     h = ctx.d.holes[p].astype(np.int64) // 4
-    return ((board[:, None] >> h) & 1).sum(axis=1)
+    return np.asarray(((board[:, None] >> h) & 1).sum(axis=1))
 
 
 def _equity(ctx: Ctx, p: int, street: str = "river") -> np.ndarray:
-    return ctx.street_equity(street)[p]
+    return np.asarray(ctx.street_equity(street)[p])
 
 
 def _min_equity(ctx: Ctx, p: int, street: str, x: np.ndarray) -> np.ndarray:
-    return ctx.street_equity(street)[p] >= x
+    return np.asarray(ctx.street_equity(street)[p] >= x)
 
 
 def _runouts_cost(spot: Spot, args: list[Any]) -> int:
@@ -255,6 +255,7 @@ def _nut_cost(spot: Spot, args: list[Any]) -> int:
 
 
 FUNCTIONS: dict[str, Func] = {}
+_BOARD = ("shared", "pick2")
 
 
 def _register(f: Func, *aliases: str) -> None:
@@ -292,20 +293,20 @@ _register(Func("nutHi", ("player", "street"), BOOL, lambda c, p, s: c.nut(p, s, 
 _register(Func("nutLo", ("player", "street"), BOOL, lambda c, p, s: c.nut(p, s, "low"),
                cost=_nut_cost, games=("shared", "pick2"), halves=("low",)))
 _register(Func("boardSuitCount", ("street",), INT,
-               lambda c, s: (_board_suits(c, s) > 0).sum(axis=1), games=("shared", "pick2")))
+               lambda c, s: (_board_suits(c, s) > 0).sum(axis=1), games=_BOARD))
 _register(Func("boardRanks", ("street",), RANKSET,
-               lambda c, s: _rankset(c.board_at(s)), games=("shared", "pick2")))
+               lambda c, s: _rankset(c.board_at(s)), games=_BOARD))
 _register(Func("pairedBoard", ("street",), BOOL,
-               lambda c, s: (_board_rank_counts(c, s) >= 2).any(axis=1), games=("shared", "pick2")))
+               lambda c, s: (_board_rank_counts(c, s) >= 2).any(axis=1), games=_BOARD))
 _register(Func("flushingBoard", ("street",), BOOL,
-               lambda c, s: (_board_suits(c, s) >= 3).any(axis=1), games=("shared", "pick2")))
+               lambda c, s: (_board_suits(c, s) >= 3).any(axis=1), games=_BOARD))
 _register(Func("monotoneBoard", ("street",), BOOL,
-               lambda c, s: (_board_suits(c, s) > 0).sum(axis=1) == 1, games=("shared", "pick2")))
+               lambda c, s: (_board_suits(c, s) > 0).sum(axis=1) == 1, games=_BOARD))
 _register(Func("twoToneBoard", ("street",), BOOL,
-               lambda c, s: (_board_suits(c, s) > 0).sum(axis=1) == 2, games=("shared", "pick2")))
+               lambda c, s: (_board_suits(c, s) > 0).sum(axis=1) == 2, games=_BOARD))
 _register(Func("rainbowBoard", ("street",), BOOL,
-               lambda c, s: (_board_suits(c, s) <= 1).all(axis=1), games=("shared", "pick2")))
-_register(Func("straightBoard", ("street",), BOOL, _straight_board, games=("shared", "pick2")))
+               lambda c, s: (_board_suits(c, s) <= 1).all(axis=1), games=_BOARD))
+_register(Func("straightBoard", ("street",), BOOL, _straight_board, games=_BOARD))
 _register(Func("handRanks", ("player", "street"), RANKSET, _hole_ranks, optional=1))
 _register(Func("maxRank", ("rankset",), RANK, lambda c, r: _top_rank(r)))
 _register(Func("minRank", ("rankset",), RANK, lambda c, r: _bottom_rank(r)))
@@ -313,11 +314,11 @@ _register(Func("nthRank", ("num", "rankset"), RANK, lambda c, n, r: _nth_rank(n,
 _register(Func("rankCount", ("rankset",), INT,
                lambda c, r: sum(((r >> i) & 1) for i in range(13))))
 _register(Func("hasTopBoardRank", ("player", "street"), BOOL, _has_board_rank(1),
-               games=("shared", "pick2")))
+               games=_BOARD))
 _register(Func("hasSecondBoardRank", ("player", "street"), BOOL, _has_board_rank(2),
-               games=("shared", "pick2")))
+               games=_BOARD))
 _register(Func("handBoardIntersections", ("player", "street"), INT, _intersections,
-               games=("shared", "pick2")))
+               games=_BOARD))
 _register(Func("pocketPair", ("player",), BOOL, _pocket_pair, games=("shared",)))
 _register(Func("overpair", ("player", "street"), BOOL, _overpair, games=("shared",)))
 _register(Func("inRange", ("player", "range"), BOOL, lambda c, p, keys:
@@ -328,7 +329,7 @@ _register(Func("toRank", ("rankname",), RANK, lambda c, r: r))
 def _in_sorted(keys: np.ndarray, x: np.ndarray) -> np.ndarray:
     i = np.searchsorted(keys, x)
     i = np.minimum(i, len(keys) - 1)
-    return keys[i] == x
+    return np.asarray(keys[i] == x)
 
 
 #: Functions of the reference that handrank does not honour yet: refused by name.
@@ -345,6 +346,28 @@ _REFUSED = {n.lower(): n for n in REFUSED}
 
 
 # ------------------------------------------------------------------ compile
+
+def _const(v: np.ndarray) -> Fn:
+    def f(c: Ctx) -> np.ndarray:
+        return v
+    return f
+
+
+def _unary(op: Callable[[np.ndarray], Any], a: Fn) -> Fn:
+    def f(c: Ctx) -> np.ndarray:
+        return np.asarray(op(a(c)))
+    return f
+
+
+def _binary(op: Callable[[np.ndarray, np.ndarray], Any], a: Fn, b: Fn) -> Fn:
+    def f(c: Ctx) -> np.ndarray:
+        return np.asarray(op(a(c), b(c)))
+    return f
+
+
+def _negate(x: np.ndarray) -> np.ndarray:
+    return -np.asarray(x, dtype=float)
+
 
 class _Compiler:
     def __init__(self, q: Query, spot: Spot) -> None:
@@ -410,17 +433,17 @@ class _Compiler:
     def compile(self, node: Node) -> Expr:
         if isinstance(node, Num):
             v = np.asarray(node.value)
-            return Expr(INT if float(node.value).is_integer() else NUM, lambda c, v=v: v)
+            return Expr(INT if float(node.value).is_integer() else NUM, _const(v))
         if isinstance(node, Str):
             raise self.err(node, "a quoted string is an argument (a range, a rank), not a value")
         if isinstance(node, Name):
             low = node.name.lower()
             if low in ("true", "false"):
                 v = np.asarray(low == "true")
-                return Expr(BOOL, lambda c, v=v: v)
+                return Expr(BOOL, _const(v))
             if low in _HT_ALIASES:
                 ht = np.asarray(self.order.index(_HT_ALIASES[low]))
-                return Expr(HANDTYPE, lambda c, v=ht: v)
+                return Expr(HANDTYPE, _const(ht))
             if low in self.players or low in STREETS:
                 raise self.err(node, f"{node.name!r} is an argument of a function, "
                                      "not a value")
@@ -434,10 +457,9 @@ class _Compiler:
             a = self.compile(node.arg)
             if node.op == "not":
                 self.need(node.arg, a, (BOOL,), "'not'")
-                return Expr(BOOL, lambda c, f=a.fn: np.logical_not(f(c)))
+                return Expr(BOOL, _unary(np.logical_not, a.fn))
             self.need(node.arg, a, NUMERIC, "'-'")
-            return Expr(NUM if a.type == NUM else INT, lambda c, f=a.fn: -np.asarray(f(c),
-                                                                                     float))
+            return Expr(NUM if a.type == NUM else INT, _unary(_negate, a.fn))
         if isinstance(node, BinOp):
             return self.binop(node)
         if isinstance(node, In):
@@ -447,8 +469,10 @@ class _Compiler:
                 self.comparable(o, a, e)
             neg = node.negated
 
-            def f_in(c: Ctx, a: Fn = a.fn, fs: list[Fn] = [e.fn for e in opts]) -> np.ndarray:
-                x = a(c)
+            arg_fn, fs = a.fn, tuple(e.fn for e in opts)
+
+            def f_in(c: Ctx) -> np.ndarray:
+                x = arg_fn(c)
                 out = np.zeros(np.shape(x), dtype=bool)
                 for g in fs:
                     out = out | (x == g(c))
@@ -475,14 +499,14 @@ class _Compiler:
             self.need(node.left, a, (BOOL,), f"'{op}'")
             self.need(node.right, b, (BOOL,), f"'{op}'")
             npop = np.logical_and if op == "and" else np.logical_or
-            return Expr(BOOL, lambda c, f=a.fn, g=b.fn: npop(f(c), g(c)))
+            return Expr(BOOL, _binary(npop, a.fn, b.fn))
         if op in ("=", "<>", "<", "<=", ">", ">="):
             self.comparable(node, a, b)
             if a.type == RANKSET and op not in ("=", "<>"):
                 raise self.err(node, "rank sets compare with = and <> only")
             cmp = {"=": np.equal, "<>": np.not_equal, "<": np.less, "<=": np.less_equal,
                    ">": np.greater, ">=": np.greater_equal}[op]
-            return Expr(BOOL, lambda c, f=a.fn, g=b.fn: cmp(f(c), g(c)))
+            return Expr(BOOL, _binary(cmp, a.fn, b.fn))
         if op == "||":
             raise self.err(node, "'||' (string concatenation) is not supported yet")
         self.need(node.left, a, NUMERIC, f"'{op}'")
@@ -505,7 +529,7 @@ class _Compiler:
             cond = self.compile(cond_node)
             if subject is not None:
                 self.comparable(cond_node, subject, cond)
-                cond = Expr(BOOL, lambda c, f=subject.fn, g=cond.fn: np.equal(f(c), g(c)))
+                cond = Expr(BOOL, _binary(np.equal, subject.fn, cond.fn))
             else:
                 self.need(cond_node, cond, (BOOL,), "'when'")
             conds.append(cond)
@@ -579,8 +603,8 @@ class _Compiler:
                 consts.append(np.asarray(RANKS.index(a.value.strip().upper())))
             else:
                 e = self.compile(a)
-                want = (RANKSET,) if kind == "rankset" else NUMERIC
-                self.need(a, e, want, f"argument {i + 1} of {f.name}")
+                wants: tuple[str, ...] = (RANKSET,) if kind == "rankset" else NUMERIC
+                self.need(a, e, wants, f"argument {i + 1} of {f.name}")
                 consts.append(None)
                 fns.append((i, e.fn))
         if f.cost is not None:

@@ -81,6 +81,36 @@ def combos(n: int, k: int) -> np.ndarray:
     return _COMBOS[key]
 
 
+_COMPLETIONS: dict[tuple[int, int, int], np.ndarray] = {}
+
+
+def n_completions(unseen: int, known: int, cards: int) -> int:
+    """The number of rows of :func:`completions`."""
+    f = max(0, min(3, cards) - known)
+    return math.comb(unseen, f) * math.perm(unseen - f, cards - known - f)
+
+
+def completions(unseen: int, known: int, cards: int) -> np.ndarray:
+    """Every way to finish a board of `known` cards from `unseen` cards (indices):
+    the missing flop cards as a set, then the turn and the river each in its
+    place, since functions of the turn tell them apart."""
+    key = (unseen, known, cards)
+    if key not in _COMPLETIONS:
+        f = max(0, min(3, cards) - known)
+        rows = combos(unseen, f).astype(np.int16)
+        for _ in range(cards - known - f):
+            n = len(rows)
+            free = np.ones((n, unseen), dtype=bool)
+            if rows.shape[1]:
+                free[np.arange(n)[:, None], rows] = False
+            nxt = np.nonzero(free)[1].reshape(n, unseen - rows.shape[1]).astype(np.int16)
+            rows = np.concatenate([np.repeat(rows, nxt.shape[1], axis=0),
+                                   nxt.reshape(-1, 1)], axis=1)
+        rows.flags.writeable = False
+        _COMPLETIONS[key] = rows
+    return _COMPLETIONS[key]
+
+
 @dataclass
 class Player:
     name: str
@@ -286,7 +316,7 @@ class Spot:
                        if p.random else len(p.hands))  # type: ignore[arg-type]
         unseen = (len(self.deck) - len(self.board) - len(self.dead)
                   - self.hole * len(self.players))
-        return tuples, math.comb(max(unseen, 0), self.board_cards - len(self.board))
+        return tuples, n_completions(max(unseen, 0), len(self.board), self.board_cards)
 
     def enumerate(self, rows_per_block: int) -> Iterator[Deals]:
         """Every deal with its weight (the product of the range weights), in
@@ -299,7 +329,7 @@ class Spot:
         total = math.prod(shape)
         k = self.board_cards - len(self.board)
         unseen = len(self.deck) - len(self.board) - len(self.dead) - self.hole * len(ps)
-        idx_r = combos(unseen, k)
+        idx_r = completions(unseen, len(self.board), self.board_cards)
         r = len(idx_r)
         step = max(1, rows_per_block // r)
         deck_mask = np.zeros(52, dtype=bool)
@@ -310,7 +340,7 @@ class Spot:
             used = np.full(len(flat), np.uint64(self.fixed_mask))
             ok = np.ones(len(flat), dtype=bool)
             w = np.ones(len(flat))
-            for (hands, weights, masks), ix in zip(ps, idx):
+            for (_, weights, masks), ix in zip(ps, idx):
                 pm = masks[ix]
                 ok &= (used & pm) == 0
                 used |= pm
