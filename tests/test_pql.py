@@ -213,8 +213,8 @@ def test_syntax_errors_name_line_column_with_a_caret(query, line, at, message):
      "cannot compare a hand type with a integer"),
     ("select avg(riverEquity(hero)) from game='holdem', hero='AsAh', villain='KK', "
      "board='As2c3d'", "cannot be dealt"),
-    ("select avg(riverEquity(hero)) from game='holdem', hero='AA', villain='KK' where 1 > 2",
-     "no deal satisfies the 'where' condition"),
+    ("select avg(riverEquity(hero)) from game='holdem', hero='AA', villain='KK' "
+     "where handType(hero, river) = highcard", "no deal satisfies the 'where' condition"),
     ("select avg(riverEquity(hero)) from game='holdem', hero='AA', villain='KK', "
      "board='AsKs'", "a board is a flop"),
     ("select count(winsLo(hero)) from game='holdem', hero='AA', villain='KK'",
@@ -228,12 +228,18 @@ def test_bad_queries_get_one_clear_message(query, message):
 
 def test_exact_true_refuses_above_the_limit():
     with pytest.raises(PqlError, match="beyond the limit"):
+        hr.pql("select avg(riverEquity(a)), count(pairedBoard(flop)) from game='holdem', "
+               "a='**', b='**', c='**'", exact=True)
+    with pytest.raises(PqlError, match="exact"):     # equities alone: hr.equity's limit
         hr.pql("select avg(riverEquity(a)) from game='holdem', a='**', b='**', c='**'",
                exact=True)
 
 
 def test_ranges_that_cannot_be_dealt_together_are_refused():
     with pytest.raises(PqlError, match="cannot be dealt together"):
+        hr.pql("select avg(riverEquity(a)), count(pairedBoard(flop)) from game='holdem', "
+               "a='AsAh', b='AsAh,AsAd'", exact=False, trials=1000, seed=1)
+    with pytest.raises(PqlError, match="in player 1's hand and in player 2's"):
         hr.pql("select avg(riverEquity(a)) from game='holdem', a='AsAh', b='AsAh'",
                exact=False, trials=1000, seed=1)
 
@@ -593,3 +599,27 @@ def test_generic_hold_em_patterns():
         assert len(hands) == n, pattern
         assert len({tuple(h) for h in hands.tolist()}) == n
     assert np is not None
+
+
+@pytest.mark.parametrize("spot", [
+    "game='holdem', hero='AsAh', villain='KK:0.5,QQ,AwKw', board='Kd7c2s'",
+    "game='holdem', hero='AKs', villain='**', board='Ts9s2d4c'",
+    "game='shortdeck', hero='AsKs', villain='QQ,JTs', board='Td9h6c'",
+])
+def test_the_equity_fast_path_agrees_with_the_block_path(spot):
+    # equities alone go to hr.equity's C kernels; a `where` that always holds
+    # sends the same query down the general block path
+    q = (f"select avg(riverEquity(hero)) as e, count(winsHi(hero)) as w, "
+         f"count(tiesHi(villain)) as t from {spot}")
+    fast = hr.pql(q, exact=True)
+    slow = hr.pql(q + " where 1 = 1", exact=True)
+    assert [r.value for r in fast] == pytest.approx([r.value for r in slow], abs=1e-12)
+    mc = hr.pql(q, exact=False, trials=200_000, seed=3)
+    for a, b in zip(slow, mc):
+        assert abs(a.value - b.value) <= 4 * b.stderr + 1e-12
+
+
+def test_a_where_that_can_never_hold_is_refused_before_any_deal():
+    with pytest.raises(PqlError, match="never holds"):
+        hr.pql("select avg(riverEquity(a)) from game='holdem', a='**', b='**' "
+               "where 1 > 2", trials=10**9)

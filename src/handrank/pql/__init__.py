@@ -20,7 +20,9 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from ._parse import PqlError, parse
+from ..equity import equity as _hr_equity
+from ..ranges.holdem import Range
+from ._parse import Call, Name, PqlError, Query, parse
 from ._plan import BOOL, FUNCTIONS, NUM, RANK, REFUSED, Plan, compile_query
 from ._result import PqlResult, PqlRow
 from ._run import (
@@ -85,6 +87,58 @@ def _rows(plan: Plan, s: Sums, exact: bool) -> list[PqlRow]:
     return rows
 
 
+_FAST = {"riverequity": "avg", "fractionalriverequity": "avg", "winshi": "count",
+         "tieshi": "count"}
+
+
+def _equity_fast_path(q: Query, plan: Plan, **kw: Any) -> PqlResult | None:
+    """A query of showdown equities only (``avg(riverEquity(p))``, and heads-up
+    ``count(winsHi(p))``, ``count(tiesHi(p))``) in hold'em,
+    without ``where``: :func:`handrank.equity`'s C enumeration or Monte Carlo
+    answers it whole.  None when the query is any other."""
+    spot = plan.spot
+    if spot.kind != "shared" or spot.game.split or len(spot.deck) != 52:
+        return None                     # hr.equity's hold'em: the full deck, one half
+    which: list[tuple[str, int]] = []
+    names = [p.name.lower() for p in spot.players]
+    for s in q.selectors:
+        e = s.expr
+        if not (isinstance(e, Call) and len(e.args) == 1 and isinstance(e.args[0], Name)):
+            return None
+        fn = e.name.lower()
+        if _FAST.get(fn) != s.kind or e.args[0].name.lower() not in names:
+            return None
+        if fn in ("winshi", "tieshi") and len(names) != 2:
+            return None
+        which.append((fn, names.index(e.args[0].name.lower())))
+    players: list[Any] = []
+    for p in spot.players:
+        if p.random:
+            players.append("random")
+        else:
+            assert p.hands is not None and p.weights is not None
+            players.append(Range.from_combos([tuple(int(c) for c in h) for h in p.hands],
+                                             p.weights.tolist()))
+    try:
+        r = _hr_equity(players, board=spot.board, dead=spot.dead, game=spot.game.name,
+                       exact=kw["exact"], trials=kw["trials"], seed=kw["seed"],
+                       target_stderr=kw["target_stderr"], threads=kw["threads"],
+                       progress=kw["progress"])
+    except ValueError as exc:
+        raise PqlError(str(exc)) from None
+    n = int(r.samples)
+    rows = []
+    for sel, (fn, i) in zip(plan.selectors, which):
+        if fn in ("riverequity", "fractionalriverequity"):
+            v, se = float(r.equity[i]), 0.0 if r.exact else float(r.stderr[i])
+        else:
+            v = float(r.win[i] if fn == "winshi" else r.tie[i])
+            se = 0.0 if r.exact else math.sqrt(max(v * (1 - v), 0.0) / n)
+        rows.append(PqlRow(sel.name, sel.kind, v, se))
+    return PqlResult(q.text, rows, exact=bool(r.exact), samples=n, trials=n,
+                     seed=None if r.exact else kw["seed"], game=spot.pql_game)
+
+
 def pql(query: str, *, trials: int | None = None, seed: int | None = None,
         exact: bool | None = None, target_stderr: float | None = None,
         threads: int | None = None, client: Any = None,
@@ -133,6 +187,12 @@ def pql(query: str, *, trials: int | None = None, seed: int | None = None,
     if trials is not None and (isinstance(trials, bool) or not isinstance(trials, int)
                                or trials < 1):
         raise PqlError(f"trials must be a positive int, got {trials!r}")
+    if client is None and q.where is None:
+        fast = _equity_fast_path(q, plan, trials=trials, seed=seed, exact=exact,
+                                 target_stderr=target_stderr, threads=threads,
+                                 progress=progress)
+        if fast is not None:
+            return fast
     do_exact, est = choose(plan, exact, trials, target_stderr)
     if do_exact:
         sums = run_exact(plan, progress, est)

@@ -619,6 +619,26 @@ class _Compiler:
         return Expr(f.returns, f_call)
 
 
+def _constant(node: Node) -> bool:
+    """An expression of literals only (no function, player or street)."""
+    if isinstance(node, (Num, Str)):
+        return True
+    if isinstance(node, Name):
+        return node.name.lower() in ("true", "false") or node.name.lower() in _HT_ALIASES
+    if isinstance(node, Call):
+        return False
+    if isinstance(node, BinOp):
+        return _constant(node.left) and _constant(node.right)
+    if isinstance(node, UnOp):
+        return _constant(node.arg)
+    if isinstance(node, In):
+        return _constant(node.arg) and all(_constant(o) for o in node.options)
+    if isinstance(node, Case):
+        parts = [node.subject, node.default] + [x for w in node.whens for x in w]
+        return all(p is None or _constant(p) for p in parts)
+    return False
+
+
 @dataclass
 class Sel:
     kind: str
@@ -663,4 +683,10 @@ def compile_query(q: Query, spot: Spot) -> Plan:
             raise locate(q.text, getattr(q.where, "pos", 0),
                          f"'where' needs a condition (a boolean), found a {w.type}")
         where = w.fn
+        if _constant(q.where):
+            probe = np.asarray(w.fn(None))      # type: ignore[arg-type]
+            if not probe.any():
+                raise locate(q.text, getattr(q.where, "pos", 0),
+                             "the 'where' condition never holds (it reads no deal and is "
+                             "false)")
     return Plan(spot, sels, where, comp.cost, handtype_order(spot))
