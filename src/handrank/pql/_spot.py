@@ -270,13 +270,51 @@ class Spot:
         holes: list[np.ndarray] = [np.empty((0,), np.uint8)] * len(self.players)
         for j, i in enumerate(ranged):
             holes[i] = holes_r[j]
-        for i, p in enumerate(self.players):
-            if p.random:
-                holes[i] = self._draw(rng, used, self.hole)
+        # the random players and the rest of the board: a partial Fisher-Yates
+        # shuffle of each row's cards left (the same number in every row)
+        randoms = [i for i, p in enumerate(self.players) if p.random]
+        k = self.hole * len(randoms) + self.board_cards - len(self.board)
+        if k <= 12:                     # few cards: draw each, redraw a card in use
+            cards = self._draw(rng, used, k)
+            for x, i in enumerate(randoms):
+                holes[i] = cards[:, x * self.hole:(x + 1) * self.hole]
+            known = np.broadcast_to(np.array(self.board, dtype=np.uint8),
+                                    (n, len(self.board)))
+            board = np.concatenate([known, cards[:, self.hole * len(randoms):]], axis=1)
+            return Deals(holes, board, None, n)
+        if ranged:
+            left = self.left(used)
+        else:                           # every row has the same cards left
+            left = np.tile(self.left(used[:1]), (n, 1))
+        u = left.shape[1]
+        flat = left.reshape(-1)
+        base = np.arange(n, dtype=np.int64) * u
+        for j in range(k):
+            pick = base + rng.integers(j, u, n)
+            here = base + j
+            a = flat[pick]
+            flat[pick] = flat[here]
+            flat[here] = a
+        for x, i in enumerate(randoms):
+            holes[i] = left[:, x * self.hole:(x + 1) * self.hole]
         known = np.broadcast_to(np.array(self.board, dtype=np.uint8), (n, len(self.board)))
-        rest = self._draw(rng, used, self.board_cards - len(self.board))
+        rest = left[:, self.hole * len(randoms):k]
         board = np.concatenate([known, rest], axis=1)
         return Deals(holes, board, None, n)
+
+    def left(self, used: np.ndarray) -> np.ndarray:
+        """(n, U) each row's cards of the deck not in `used`, ascending (U is the
+        same for every row)."""
+        bits = (((used[:, None] >> np.arange(52, dtype=np.uint64)) & _ONE) == 0)
+        bits &= self.deck_bits
+        u = int(bits[0].sum()) if len(used) else 0
+        return np.nonzero(bits)[1].reshape(len(used), u).astype(np.uint8)
+
+    @property
+    def deck_bits(self) -> np.ndarray:
+        b = np.zeros(52, dtype=bool)
+        b[self.deck] = True
+        return b
 
     def _draw(self, rng: np.random.Generator, used: np.ndarray, k: int) -> np.ndarray:
         """k cards per row, uniformly from the deck's cards not in `used` (updated)."""
