@@ -4,7 +4,7 @@
 >>> r = hr.pql("select avg(riverEquity(hero)) as eq from game='holdem', "
 ...            "hero='AsAh', villain='KsKh', board='2c7d9h'")
 >>> r.exact, round(r[0].value, 4)
-(True, 0.9141)
+(True, 0.9162)
 
 A query ``select <selectors> from game=..., <player>='<range>', ...,
 board=..., dead=... [where <condition>]`` is parsed and type-checked

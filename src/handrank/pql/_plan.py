@@ -337,10 +337,9 @@ REFUSED = [
     "boardAllowsMadeLo", "boardHasOneDistinctLoCard", "boardHasTwoDistinctLoCards",
     "boardInRange", "boardLoCardCount", "duplicatedBoardRanks", "duplicatedHandRanks",
     "exactFlopHandCategory", "flopHandCategory", "minFlopHandCategory",
-    "fiveCardHiHandNumber", "fourFlush", "threeFlush", "intersectingHandRanks",
-    "nonintersectingHandRanks", "minHiRating", "minLoRating", "nutHiOuts", "nutLoOuts",
-    "outsToHandType", "minOutsToHandType", "nutHiForHandType", "turnCard", "riverCard",
-    "toCard", "rateHiHand", "rateLoHand", "lowOuts", "handShape", "hasLo", "qualifiesLo",
+    "fiveCardHiHandNumber", "fourFlush", "intersectingHandRanks",
+    "nonintersectingHandRanks", "minHiRating", "nutHiOuts", "outsToHandType",
+    "minOutsToHandType", "nutHiForHandType", "turnCard", "riverCard", "toCard",
 ]
 _REFUSED = {n.lower(): n for n in REFUSED}
 
