@@ -56,6 +56,7 @@ from .operations import (
 )
 from .operations import equity as _equity
 from .operations import games as _games
+from .pql import PqlError, PqlResult, pql
 from .ranges import Range
 from .showdown import Pot, PotHalf, Settlement
 
@@ -170,6 +171,8 @@ __all__ = [
     "InvalidShowdownError",
     "UnsupportedGameError",
     "Lowball",
+    "PqlError",
+    "PqlResult",
     "Pot",
     "PotHalf",
     "Range",
@@ -197,6 +200,7 @@ __all__ = [
     "game",
     "games",
     "lowball",
+    "pql",
     "settle",
     "showdown_batch",
     "variant",
