@@ -21,7 +21,7 @@ from ..core.cards import RANKS
 from .base import Game
 
 __all__ = ["best_five_game", "beyond_best_five", "game", "games", "high_tables", "legacy_games",
-           "plain_names", "resolve", "sized_name", "unknown_game"]
+           "plain_names", "register", "resolve", "sized_name", "unknown_game"]
 
 _STRIPPED_LOWEST = "34567"
 _EIGHT_LOW = ("a5", 8)
@@ -212,6 +212,14 @@ _ENTRIES: dict[str, tuple[tuple[str, ...], Callable[[dict[str, Any]], Game]]] = 
 }
 
 
+def register(name: str, options: tuple[str, ...], make: Callable[[dict[str, Any]], Game]
+             ) -> None:
+    """Add a game made in its own module (games/double.py, ...) to the one registry."""
+    if name in _ENTRIES:
+        raise RuntimeError(f"internal error: game {name!r} registered twice")
+    _ENTRIES[name] = (options, make)
+
+
 def game(name: str = "holdem", **options: Any) -> Game:
     """Return the game called `name` with the given rule options.
 
@@ -221,7 +229,8 @@ def game(name: str = "holdem", **options: Any) -> Game:
         One of :func:`games`: "holdem", "shortdeck", "stripped", "omaha",
         "omaha5", "omaha6", "omaha-hilo", "omaha5-hilo", "holdem-hilo", "stud",
         "stud-hilo", "razz", "draw", "fechado", "27-draw", "27-triple",
-        "a5-triple", "badugi".
+        "a5-triple", "badugi", "double-holdem", "double-omaha", "double-omaha5",
+        "badeucy", "badacey", "courchevel", "courchevel-hilo".
     **options
         ``shortdeck``: ``trips_beat_straight``, ``kickers``; ``stripped``:
         ``lowest`` (a rank "3" .. "7", default "7"), ``kickers``; ``fechado``:
