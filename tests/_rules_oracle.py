@@ -11,8 +11,9 @@ import itertools
 from collections import Counter
 
 
-def high_key(five: tuple[int, ...]) -> tuple:
-    """A key whose order is the high order of five cards (higher is stronger)."""
+def high_key(five: tuple[int, ...], wheel: bool = True) -> tuple:
+    """A key whose order is the high order of five cards (higher is stronger); `wheel`:
+    A-2-3-4-5 is a straight (not in deuce-to-seven)."""
     five = tuple(int(c) for c in five)
     ranks = sorted((c // 4 for c in five), reverse=True)
     flush = len({c % 4 for c in five}) == 1
@@ -21,7 +22,7 @@ def high_key(five: tuple[int, ...]) -> tuple:
     if len(distinct) == 5:
         if distinct[0] - distinct[4] == 4:
             straight_top = distinct[0]
-        elif distinct == [12, 3, 2, 1, 0]:
+        elif wheel and distinct == [12, 3, 2, 1, 0]:
             straight_top = 3                         # the wheel, five-high
     groups = sorted(Counter(ranks).items(), key=lambda rc: (-rc[1], -rc[0]))
     shape = [n for _, n in groups]
@@ -58,7 +59,7 @@ def omaha_key(hole: list[int], board: list[int]) -> tuple:
 
 def low27_key(five: list[int]) -> tuple:
     """Deuce-to-seven: the high order upside down (higher key = better low)."""
-    k = high_key(tuple(five))
+    k = high_key(tuple(five), wheel=False)
     return tuple(-x for x in k)
 
 
@@ -80,7 +81,8 @@ def badugi_key(cards: list[int]) -> tuple:
     for size in range(1, 5):
         for sub in itertools.combinations(cards, size):
             if len({c // 4 for c in sub}) == size and len({c % 4 for c in sub}) == size:
-                ranks = sorted((0 if c // 4 == 12 else c // 4 + 1 for c in sub), reverse=True)
+                ranks = sorted((0 if int(c) // 4 == 12 else int(c) // 4 + 1 for c in sub),
+                               reverse=True)
                 key = (size, *(-r for r in ranks))
                 best = max(best, key) if best else key
     return best
