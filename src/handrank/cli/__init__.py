@@ -25,6 +25,7 @@ from . import _history as _cli_history
 from . import _preflop as _cli_preflop
 from . import _range as _cli_range
 from . import _showdown as _cli_showdown
+from . import _stats as _cli_stats
 from ._common import Parser, add_command, epilog, fail
 
 
@@ -123,7 +124,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=_cmd_games)
     for module in (_cli_equity, _cli_showdown, _cli_bench, _cli_range, _cli_preflop,
-                   _cli_boards, _cli_history):
+                   _cli_boards, _cli_history, _cli_stats):
         module.add_parser(sub)
     return parser
 
