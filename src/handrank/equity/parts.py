@@ -11,9 +11,9 @@ share that part, and a player's pot share is the mean of their part shares.
 
 Exact enumeration lists every deal: C(n, K) card sets for the K missing
 cards of an n-card stub, times the ways to hand them out to the places they
-fill; ``exact=None`` chooses it when the count of part rankings is at most
-:data:`EXACT_AUTO` (about 0.3 s on one core), ``exact=True`` up to
-:data:`EXACT_MAX`.  Monte Carlo deals ``trials`` random deals (default
+fill; ``exact=None`` chooses it when the strengths to compute are at most
+:data:`EXACT_AUTO` (about 0.6 s on one core, less than the default Monte
+Carlo takes), ``exact=True`` up to :data:`EXACT_MAX`.  Monte Carlo deals ``trials`` random deals (default
 1,000,000) with a numpy ``Generator`` seeded by `seed`: the same seed gives
 the same result, whatever `threads`.
 """
@@ -36,10 +36,12 @@ from .holdem import DEFAULT_TRIALS, TARGET_MAX_TRIALS, EquityResult, check_trial
 
 __all__ = ["EXACT_AUTO", "EXACT_MAX", "PartsEquityResult", "equity"]
 
-#: Part rankings (five-card evaluations, Part.cost each) that exact=None enumerates.
-EXACT_AUTO = 6_000_000
-#: The most part rankings exact=True enumerates.
-EXACT_MAX = 400_000_000
+#: Strengths (deals x players x parts, weighted by Part.cost) that exact=None
+#: enumerates: about 0.6 s on one Zen 3 core, less than Monte Carlo's default
+#: million trials takes in these games (2 to 3 s), so enumeration is chosen up to it.
+EXACT_AUTO = 3_000_000
+#: The most weighted strengths exact=True enumerates (about a minute).
+EXACT_MAX = 300_000_000
 _CHUNK = 1 << 16                 # deals ranked together
 _RANDOM = ("random", "*")
 
@@ -190,19 +192,22 @@ def _fill(s: _Spot, drawn: np.ndarray) -> tuple[list[np.ndarray], np.ndarray]:
     return hands, b
 
 
-def tally(g: Game, hands: list[np.ndarray], boards: np.ndarray) -> dict[str, np.ndarray]:
-    """Each deal's pot shares (T, p), part shares (parts, T, p) and scoops (T, p)."""
-    shares = []
-    alone = []
+def tally(g: Game, hands: list[np.ndarray], boards: np.ndarray) -> dict[str, Any]:
+    """Each deal's pot shares, part shares and scoops: per player, arrays of the T deals
+    (``"pot"`` a list of p, ``"parts"`` a list per part of p, ``"scoop"`` a list of p)."""
+    parts: list[list[np.ndarray]] = []
+    alone: list[list[np.ndarray]] = []
     for part in g.parts:
-        s = np.stack([part.strengths(h, boards) for h in hands], axis=1)     # (T, p)
-        top = s == s.max(axis=1, keepdims=True)
-        count = top.sum(axis=1, keepdims=True)
-        shares.append(top / count)
-        alone.append(top & (count == 1))
-    part = np.stack(shares)
-    return {"pot": part.mean(axis=0), "parts": part,
-            "scoop": np.logical_and.reduce(alone)}
+        s = [part.strengths(h, boards) for h in hands]
+        best = np.maximum.reduce(s) if len(s) > 1 else s[0]
+        top = [x == best for x in s]
+        count = np.add.reduce([t.astype(np.int8) for t in top])
+        parts.append([t / count for t in top])
+        alone.append([t & (count == 1) for t in top])
+    k = len(parts)
+    pot = [sum(parts[j][i] for j in range(k)) / k for i in range(len(hands))]
+    scoop = [np.logical_and.reduce([alone[j][i] for j in range(k)]) for i in range(len(hands))]
+    return {"pot": pot, "parts": parts, "scoop": scoop}
 
 
 def _splits(need: list[int]) -> list[np.ndarray]:
@@ -228,14 +233,15 @@ class _Sums:
         self.tie = np.zeros(p)
         self.n = 0
 
-    def add(self, r: dict[str, np.ndarray]) -> None:
-        pot = r["pot"]
-        self.pot += pot.sum(axis=0)
-        self.squares += (pot * pot).sum(axis=0)
-        self.parts += r["parts"].sum(axis=1)
-        self.scoop += r["scoop"].sum(axis=0)
-        self.tie += ((pot > 0) & (pot < 1)).sum(axis=0)
-        self.n += pot.shape[0]
+    def add(self, r: dict[str, Any]) -> None:
+        for i, pot in enumerate(r["pot"]):
+            self.pot[i] += pot.sum()
+            self.squares[i] += np.dot(pot, pot)
+            self.scoop[i] += np.count_nonzero(r["scoop"][i])
+            self.tie[i] += np.count_nonzero((pot > 0) & (pot < 1))
+            for j, part in enumerate(r["parts"]):
+                self.parts[j, i] += part[i].sum()
+        self.n += len(r["pot"][0])
 
     def stderr(self) -> np.ndarray:
         n = max(self.n, 1)
@@ -308,6 +314,6 @@ def equity(g: Game, players: Any, board: Any = "", dead: Any = "", *,
         if s.cost() > EXACT_MAX:
             raise InvalidHandError(
                 f"cannot enumerate every deal of this {g.name} spot exactly: {s.deals():,} "
-                f"deals, {s.cost():,} hand rankings, limit {EXACT_MAX:,}; use exact=False")
+                f"deals, {s.cost():,} strengths, limit {EXACT_MAX:,}; use exact=False")
         return _exact(s, labels)
     return _monte_carlo(s, trials, target_stderr, seed, labels)

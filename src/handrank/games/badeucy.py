@@ -37,7 +37,7 @@ _LOW_NAMES = {"27": "2-7 low", "a5": "A-5 low"}
 def _split_draw(name: str, low: str, summary: str) -> Callable[[dict[str, Any]], Game]:
     def make(options: dict[str, Any]) -> Game:
         t, _ = high_tables("holdem")
-        parts = (BadugiOfFive("badugi", "badugi", 5), LowOfFive(_LOW_NAMES[low], low, 1))
+        parts = (BadugiOfFive("badugi", "badugi", 1), LowOfFive(_LOW_NAMES[low], low, 1))
         return Game(name, tuple(range(52)), 5, 0, ("badugi", _LOW_NAMES[low]), "parts", (t, t),
                     None, (), summary, exchanges=3, hand_sizes=(5,), max_discard=5,
                     parts=parts, boards=0)

@@ -29,9 +29,10 @@ __all__: list[str] = []
 def _double(name: str, hole: int, omaha: bool, summary: str) -> Callable[[dict[str, Any]], Game]:
     def make(options: dict[str, Any]) -> Game:
         t, _ = high_tables("holdem")
-        parts = tuple(BoardHigh(f"board {i + 1}", "high", 60 if omaha and hole == 4
-                                else 100 if omaha else 1, index=i, omaha=omaha)
-                      for i in range(2))
+        # cost: one strength's time against hold'em's (Omaha's kernel takes its ten or
+        # so two-plus-three hands in about twice a seven-card ranking's time)
+        parts = tuple(BoardHigh(f"board {i + 1}", "high", 2 if omaha else 1, index=i,
+                                omaha=omaha) for i in range(2))
         return Game(name, tuple(range(52)), hole, 5, ("board 1", "board 2"), "parts", (t, t),
                     None, (), summary, parts=parts, boards=2)
     return make

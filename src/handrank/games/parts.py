@@ -59,7 +59,8 @@ class Part:
         The scale its strengths are on: hold'em's high hands, badugi, the
         deuce-to-seven or the ace-to-five low (higher is better on each).
     cost : int
-        Five-card rankings one strength takes, for exact enumeration's estimate.
+        One strength's time in units of a seven-card hold'em ranking (each
+        with the numpy work around it), for exact enumeration's estimate.
     """
 
     name: str

@@ -201,4 +201,4 @@ def showdown_batch(boards: Any, hole: Any, g: Game) -> np.ndarray:
         raise InvalidHandError(f"a card is used twice in deal {int(np.argmax(dup))}")
     hands = [np.ascontiguousarray(h[:, j]).astype(np.uint8) for j in range(p)]
     out = tally(g, hands, np.asarray(b).reshape(n, -1).astype(np.uint8))["pot"]
-    return np.asarray(out, dtype=np.float64)
+    return np.stack(out, axis=1).astype(np.float64)
