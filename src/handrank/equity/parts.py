@@ -14,8 +14,8 @@ cards of an n-card stub, times the ways to hand them out to the places they
 fill; ``exact=None`` chooses it when the strengths to compute are at most
 :data:`EXACT_AUTO` (about 0.6 s on one core, less than the default Monte
 Carlo takes), ``exact=True`` up to :data:`EXACT_MAX`.  Monte Carlo deals
-``trials`` random deals (default 1,000,000) with a numpy ``Generator`` seeded by `seed`: the same seed gives
-the same result, whatever `threads`.
+``trials`` random deals (default 1,000,000) with a numpy ``Generator``
+seeded by `seed`: the same seed gives the same result, whatever `threads`.
 """
 
 from __future__ import annotations
