@@ -554,7 +554,7 @@ def explain(a: CardsLike, b: CardsLike, board: CardsLike | None = None, *,
         _game(game, variant)
     if g.parts:
         s = settle(board, [a, b], [1, 1], game=g)
-        return "; ".join(_pot_reason(p) for p in s.pots)
+        return "; ".join(str(p.reason) for p in s.pots)
     if g.hand_sizes:
         _no_board(g, board, "explain")
         settle(None, [a, b], [1, 1], game=g)            # its checks and errors
