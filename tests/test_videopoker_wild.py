@@ -256,6 +256,7 @@ def test_jokers_as_cards():
     assert vp.deal("Xx Xy Ah Kh Qh")[:2] == [52, 53]
     assert vp.deal("jk Ah Xy Kh Qh") == [52, 50, 53, 46, 42]
     assert vp.deal([52, 48, 53, 44, 40]) == [52, 48, 53, 44, 40]
+    assert vp.deal(np.array([52, 48, 53, 44, 40], dtype=np.uint8)) == [52, 48, 53, 44, 40]
     assert V.card_text(vp.hold("Xx Xy Ah Kh Qh")) == "Xx Xy Ah Kh Qh"
     jp = hr.video_poker("joker-poker-kings")
     with pytest.raises(InvalidHandError, match="2 jokers.*has 1"):

@@ -232,6 +232,8 @@ def deal(cards: CardsLike, family: str = _NATURAL) -> list[int]:
     are 52 and 53.  A family without jokers refuses them as invalid cards.
     """
     fam = _wild.FAMILIES[family]
+    if isinstance(cards, np.ndarray) and fam.jokers:
+        cards = [int(c) for c in cards.ravel()] if cards.dtype.kind in "iu" else cards
     if fam.jokers == 0 or not isinstance(cards, (str, list, tuple)):
         ids = hand(cards, 5, 5)
         return ids
