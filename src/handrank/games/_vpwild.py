@@ -254,14 +254,27 @@ def deal_classes(hands: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
     # each natural card as one bit of a word of four 13-bit suit fields; a joker 1 << 52
     lut = np.where(ids < 52, np.left_shift(1, (ids // 4) + 13 * (ids % 4), dtype=np.int64),
                    np.int64(1) << 52)
-    word = lut[hands].sum(axis=1)
+    h = np.asarray(hands)
+    word = lut[h[:, 0]] + lut[h[:, 1]] + lut[h[:, 2]] + lut[h[:, 3]] + lut[h[:, 4]]
     field = np.int64((1 << 13) - 1)
-    masks = np.stack([(word >> (13 * s)) & field for s in range(4)], axis=1).astype(np.int16)
-    masks.sort(axis=1)
-    m64 = masks.astype(np.int64)
-    key = (m64[:, 0] | m64[:, 1] << 13 | m64[:, 2] << 26 | m64[:, 3] << 39
-           | (word >> 52) << 52)
-    _, first, size = np.unique(key, return_index=True, return_counts=True)
+    m = [(word >> (13 * s)) & field for s in range(4)]
+    # the one deal of a class whose suits' rank sets do not increase (clubs the largest);
+    # equal rank sets in two suits make the same deal when swapped
+    rep = (m[0] >= m[1]) & (m[1] >= m[2]) & (m[2] >= m[3])
+    jokers = word >> 52
+    if n == 54:     # one joker: the deal with the first joker stands for both
+        rep &= (jokers != 1) | (h[:, 4] == JOKER)
+    first = np.flatnonzero(rep)
+    e01, e12, e23 = (m[0] == m[1])[first], (m[1] == m[2])[first], (m[2] == m[3])[first]
+    # 4! / (the factorials of the runs of equal rank sets)
+    run = np.ones(len(first), dtype=np.int64)
+    denom = np.ones(len(first), dtype=np.int64)
+    for e in (e01, e12, e23):
+        run = np.where(e, run + 1, 1)
+        denom *= np.where(e, run, 1)
+    size = 24 // denom
+    if n == 54:
+        size *= np.where(jokers[first] == 1, 2, 1)
     return first, size
 
 
