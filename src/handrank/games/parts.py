@@ -74,6 +74,11 @@ class Part:
             return int(badugi().classes)
         return 7462 if self.ranking == "high" else int(lowball(self.ranking).classes)
 
+    @property
+    def board(self) -> int | None:
+        """The one board this part reads (its index), or None (the hand alone, or more)."""
+        return None
+
     def strengths(self, holes: np.ndarray, boards: np.ndarray) -> np.ndarray:
         """The strength of each row: holes (n, k), boards (n, boards * board cards)."""
         raise NotImplementedError
@@ -113,6 +118,10 @@ class BoardHigh(Part):
     index: int = 0
     board_cards: int = 5
     omaha: bool = False
+
+    @property
+    def board(self) -> int | None:
+        return self.index
 
     def _board(self, boards: np.ndarray) -> np.ndarray:
         w = self.board_cards
