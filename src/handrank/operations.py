@@ -673,12 +673,16 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
 
     ``progress(done, total)`` (optional) is told how the work goes, as
     :func:`handrank.equity.equity` explains; the games without a board, the
-    Omaha and the hi-lo games report only the start and the end.
+    Omaha and the hi-lo games and the games of parts (double board, badeucy)
+    report only the start and the end.
 
     The Omaha games, hi-lo included, take exact hands or Omaha ranges
     (Monte Carlo); holdem-hilo takes exact hands (ranges raise
     :class:`InvalidRangeError`).  A game of two halves returns a result with
-    ``.high``, ``.low`` and ``.scoop``.
+    ``.high``, ``.low`` and ``.scoop``; a game of parts (``double-holdem``,
+    ``badeucy`` ...: boards as ``("Ah Kd 2c", "7s 7d 9h")`` or ``"Ah Kd 2c |
+    7s 7d 9h"``) one with ``.shares`` per part and ``.scoop``
+    (:class:`handrank.equity.parts.PartsEquityResult`).
 
     >>> r = equity(["As 2s", "Kh Kd"], board="3c 4d 9h Qc", game="holdem-hilo")
     >>> [round(x, 4) for x in r.low.tolist()]

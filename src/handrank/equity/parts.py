@@ -285,8 +285,8 @@ def _separable(s: _Spot) -> bool:
     """Whether each part reads one board of its own and only boards miss cards: then the
     boards can be enumerated one at a time (:func:`_exact_by_board`)."""
     bs = [p.board for p in s.g.parts]
-    return (s.g.boards > 1 and not any(s.need[:s.players]) and None not in bs
-            and sorted(bs) == list(range(s.g.boards)))
+    return (s.g.boards == 2 and not any(s.need[:s.players]) and None not in bs
+            and sorted(bs) == [0, 1])
 
 
 def _separable_cost(s: _Spot) -> int:
@@ -355,11 +355,7 @@ def _exact_by_board(s: _Spot, hands: tuple[str, ...]) -> PartsEquityResult:
         none.append([(~t).astype(np.float64) for t in top])
     deals = s.deals()
     shares = np.array([[float(x.mean()) for x in sh] for sh in share])      # (parts, p)
-    if len(g.parts) == 2:
-        joint = _disjoint_sums(runs[0], alone[0] + none[0], runs[1], alone[1] + none[1], n)
-    else:
-        raise RuntimeError("internal error: board-by-board enumeration of more than two "
-                           "boards")
+    joint = _disjoint_sums(runs[0], alone[0] + none[0], runs[1], alone[1] + none[1], n)
     scoop = np.array(joint[:p]) / deals
     nothing = np.array(joint[p:]) / deals
     pot = shares.mean(axis=0)
