@@ -291,8 +291,8 @@ def test_bad_input_elsewhere_is_named():
     with pytest.raises(InvalidHandError, match="expected 4 cards in player 2's hand"):
         hr.equity(["As Kd Qs Js", "6c 8c"], board=("2c 3c 4c", "5s 9d 9h"),
                   game="double-omaha")
-    with pytest.raises(hr.InvalidRangeError, match="exact hands or 'random'"):
-        hr.equity(["AKs", "random"], game="double-holdem")
+    with pytest.raises(hr.InvalidRangeError, match="Ax"):
+        hr.equity(["Ax", "random"], game="double-holdem")
     with pytest.raises(ValueError, match="board= is required"):
         hr.evaluate("As Kd", game="double-holdem")
     with pytest.raises(ValueError, match="variant= does not apply"):
@@ -301,3 +301,49 @@ def test_bad_input_elsewhere_is_named():
     # everyone else folded: no board needed
     assert hr.settle(None, ["As Kd", None], [5, 2], folded=[False, True],
                      game="double-holdem").payouts == [7, 0]
+
+
+def _suited(r1: str, r2: str) -> list[list[int]]:
+    return [[hr.card(r1 + s), hr.card(r2 + s)] for s in "cdhs"]
+
+
+def _pairs(r: str) -> list[list[int]]:
+    return [[hr.card(r + a), hr.card(r + b)] for a, b in itertools.combinations("cdhs", 2)]
+
+
+def test_ranges_exact_are_the_weighted_brute_force():
+    """Ranges: every tuple of combos that fit together (card removal), weighted by the
+    product of the weights, each tuple's equity by the brute force."""
+    b1, b2 = "2h 7h 9c 5s", "Kd 3h 4d 8h"
+    hero = [(c, Fraction(1)) for c in _suited("A", "K")] + \
+        [(c, Fraction(1, 4)) for c in _suited("A", "Q")]
+    villain = [(c, Fraction(1)) for c in _pairs("Q")]
+    board_ids = set(hr.cards(b1) + hr.cards(b2))
+    num, den = [Fraction(0), Fraction(0)], Fraction(0)
+    for h, wh in hero:
+        for v, wv in villain:
+            if set(h) & set(v) or (set(h) | set(v)) & board_ids:
+                continue
+            eq, _, _ = _oracle_equity(holdem_key, [h, v], hr.cards(b1), hr.cards(b2))
+            num = [n + wh * wv * e for n, e in zip(num, eq)]
+            den += wh * wv
+    want = [n / den for n in num]
+    r = hr.equity(["AKs,AQs:0.25", "QQ"], board=(b1, b2), game="double-holdem")
+    assert r.exact and r.hands == ("AKs,AQs:0.25", "QQ")
+    assert r.equity.tolist() == pytest.approx([float(w) for w in want], abs=1e-12)
+    assert abs(float(sum(want)) - 1) < 1e-12
+    mc = hr.equity(["AKs,AQs:0.25", "QQ"], board=(b1, b2), game="double-holdem", exact=False,
+                   trials=40_000, seed=11)
+    assert (np.abs(mc.equity - r.equity) < 4 * mc.stderr).all()
+
+
+def test_omaha_ranges_monte_carlo_within_tolerance_of_exact():
+    players = ["AAKK", "As Ad Qh Jh"]          # the exact hand takes two aces from the range
+    board = ("2c 7d 9h 5s", "Ks 3c 4d")
+    exact = hr.equity(players, board=board, game="double-omaha")
+    assert exact.exact
+    mc = hr.equity(players, board=board, game="double-omaha", exact=False, trials=40_000,
+                   seed=4)
+    assert (np.abs(mc.equity - exact.equity) < 4 * mc.stderr).all()
+    with pytest.raises(hr.InvalidRangeError, match="no combos left"):
+        hr.equity(["KK", "As Ad"], board=("Kc Kd 2h", "Ks 3c 4d"), game="double-holdem")

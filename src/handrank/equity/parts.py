@@ -37,6 +37,8 @@ from ..core.cards import card_str, cards
 from ..core.errors import InvalidHandError, InvalidRangeError
 from ..games.base import Game
 from ..games.parts import boards_of, ids_of
+from ..ranges.holdem import Range
+from ..ranges.omaha import OmahaRange
 from .holdem import DEFAULT_TRIALS, TARGET_MAX_TRIALS, EquityResult, check_trials
 
 __all__ = ["EXACT_AUTO", "EXACT_MAX", "PartsEquityResult", "equity"]
@@ -393,9 +395,16 @@ def equity(g: Game, players: Any, board: Any = "", dead: Any = "", *,
     trials, target_stderr = check_trials(trials, target_stderr)
     if exact is not None and not isinstance(exact, (bool, np.bool_)):
         raise TypeError(f"exact must be True, False or None, got {type(exact).__name__}")
+    if isinstance(players, (str, bytes)) or not hasattr(players, "__iter__"):
+        raise TypeError(f"players must be a sequence of hands, got {type(players).__name__}")
+    players = list(players)
+    ranges = {i: r for i, r in ((i, _range_of(g, p, i)) for i, p in enumerate(players))
+              if r is not None}
+    labels = tuple(_label(p) for p in players)
+    if ranges:
+        return _range_equity(g, players, ranges, board, dead, exact, trials, target_stderr,
+                             seed, labels)
     s = _spot(g, players, board, dead)
-    labels = tuple(p if isinstance(p, str) else " ".join(card_str(c) for c in cards(p))
-                   for p in players)
     by_board = _separable(s)
     cost = _separable_cost(s) if by_board else s.cost()
     if exact is None:
@@ -409,3 +418,165 @@ def equity(g: Game, players: Any, board: Any = "", dead: Any = "", *,
                 f"deals, {s.cost():,} strengths, limit {EXACT_MAX:,}; use exact=False")
         return _exact(s, labels)
     return _monte_carlo(s, trials, target_stderr, seed, labels)
+
+
+def _label(p: Any) -> str:
+    if isinstance(p, str):
+        return p
+    text = getattr(p, "text", None)
+    if isinstance(text, str):
+        return text
+    return " ".join(card_str(c) for c in cards(p))
+
+
+def _range_of(g: Game, p: Any, i: int) -> tuple[np.ndarray, np.ndarray] | None:
+    """A range player's combos (n, hole cards) and weights; None for an exact hand or
+    "random".  Hold'em ranges in a game of two hole cards, Omaha ranges in the Omaha games
+    of a board; a game without a board takes exact hands only."""
+    if isinstance(p, Range):
+        ids, w = p.arrays()
+    elif isinstance(p, OmahaRange):
+        ids, w = np.asarray(p.hands), np.asarray(p.weights)
+    elif isinstance(p, str) and p.strip().lower() not in _RANDOM:
+        try:
+            cards(p)
+            return None
+        except (ValueError, TypeError):
+            pass
+        if not g.board_cards:
+            raise InvalidRangeError(f"player {i + 1}: {g.name} equity takes exact hands or "
+                                    f"'random' (the cards kept), not ranges; got {p!r}")
+        if g.hole_cards == 2:
+            ids, w = Range(p).arrays()
+        else:
+            r = OmahaRange(p)
+            ids, w = np.asarray(r.hands), np.asarray(r.weights)
+    else:
+        return None
+    if not g.board_cards:
+        raise InvalidRangeError(f"player {i + 1}: {g.name} equity takes exact hands or "
+                                "'random' (the cards kept), not ranges")
+    if ids.ndim != 2 or ids.shape[1] != g.hole_cards:
+        raise InvalidRangeError(f"player {i + 1}'s range deals {ids.shape[-1]}-card hands, "
+                                f"{g.name} deals {g.hole_cards}")
+    return ids.astype(np.uint8), w.astype(np.float64)
+
+
+def _combos_left(ranges: dict[int, tuple[np.ndarray, np.ndarray]], gone: list[int]
+                 ) -> dict[int, tuple[np.ndarray, np.ndarray]]:
+    """Each range without the combos that hold a card of `gone` (board, dead, exact hands)."""
+    out = {}
+    mask = np.zeros(52, dtype=bool)
+    mask[gone] = True
+    for i, (ids, w) in ranges.items():
+        keep = ~mask[ids].any(axis=1)
+        if not keep.any():
+            raise InvalidRangeError(f"player {i + 1}'s range has no combos left after removing "
+                                    "the board, the dead cards and the other players' hands")
+        out[i] = (ids[keep], w[keep])
+    return out
+
+
+def _range_equity(g: Game, players: list[Any], ranges: dict[int, tuple[np.ndarray, np.ndarray]],
+                  board: Any, dead: Any, exact: bool | None, trials: int | None,
+                  target: float | None, seed: int | None, labels: tuple[str, ...]
+                  ) -> PartsEquityResult:
+    """Equity with ranges: the hands drawn jointly by weight with card removal (every tuple
+    of combos that fit together, weighted by the product of their weights)."""
+    first = {i: "random" for i in ranges}
+    base = _spot(g, [first.get(i, p) for i, p in enumerate(players)], board, dead)
+    fixed = [c for i, h in enumerate(base.known) if i not in ranges for c in h]
+    gone = fixed + [c for b in base.boards for c in b] + [
+        c for c in range(52) if c not in set(base.stub) and c not in fixed]
+    left = _combos_left(ranges, sorted(set(gone)))
+    order = sorted(left)
+    tuples = math.prod(len(left[i][0]) for i in order)
+    one = _spot(g, [(list(left[i][0][0]) if i in left else p) for i, p in enumerate(players)],
+                board, dead)
+    each = _separable_cost(one) if _separable(one) else one.cost()
+    if exact is None:
+        exact = tuples * each <= EXACT_AUTO and trials is None and target is None
+    if not exact:
+        return _range_monte_carlo(g, base, left, trials, target, seed, labels)
+    if tuples * each > EXACT_MAX:
+        raise InvalidRangeError(
+            f"cannot enumerate every deal of this {g.name} spot exactly: {tuples:,} combo "
+            f"tuples x {each:,} strengths, limit {EXACT_MAX:,}; use exact=False")
+    p = len(players)
+    acc = {"equity": np.zeros(p), "scoop": np.zeros(p), "tie": np.zeros(p),
+           "shares": np.zeros((len(g.parts), p))}
+    total = 0.0
+    deals = 0
+    for pick in itertools.product(*(range(len(left[i][0])) for i in order)):
+        hands = [left[i][0][k] for i, k in zip(order, pick)]
+        cat = np.concatenate(hands)
+        if len(np.unique(cat)) != len(cat):
+            continue
+        wt = float(np.prod([left[i][1][k] for i, k in zip(order, pick)]))
+        chosen = dict(zip(order, hands))
+        s = _spot(g, [list(chosen[i]) if i in chosen else q for i, q in enumerate(players)],
+                  board, dead)
+        r = _exact_by_board(s, labels) if _separable(s) else _exact(s, labels)
+        for key in acc:
+            acc[key] += wt * np.asarray(getattr(r, key))
+        total += wt
+        deals += r.samples
+    if total == 0:
+        raise InvalidRangeError("the players' ranges clash in every deal: no combos fit "
+                                "together")
+    eq, sc, tie, sh = (acc[k] / total for k in ("equity", "scoop", "tie", "shares"))
+    return PartsEquityResult(eq, sc, tie, np.zeros(p), True, deals, labels,
+                             halves=tuple(q.name for q in g.parts), shares=sh, scoop=sc)
+
+
+def _range_monte_carlo(g: Game, base: _Spot, left: dict[int, tuple[np.ndarray, np.ndarray]],
+                       trials: int | None, target: float | None, seed: int | None,
+                       labels: tuple[str, ...]) -> PartsEquityResult:
+    """Monte Carlo with ranges: each trial draws a combo for every range by weight (again
+    while two share a card) and deals the rest from what is left."""
+    rng = np.random.default_rng(seed)
+    cap = trials if trials is not None else (TARGET_MAX_TRIALS if target is not None
+                                             else DEFAULT_TRIALS)
+    sums = _Sums(g, base.players)
+    outside = np.ones(52, dtype=bool)
+    outside[base.stub] = False                 # every card not in the stub is gone
+    k = base.missing - sum(g.hole_cards for _ in left)   # the ranges' cards are not dealt
+    cum = {i: np.cumsum(w) / w.sum() for i, (_, w) in left.items()}
+    while sums.n < cap:
+        t = min(_CHUNK, cap - sums.n)
+        picks = {i: np.minimum(np.searchsorted(cum[i], rng.random(t), side="right"),
+                               len(cum[i]) - 1) for i in left}
+        for _ in range(1000):
+            held = np.concatenate([left[i][0][picks[i]] for i in left], axis=1)
+            srt = np.sort(held, axis=1)
+            bad = (srt[:, 1:] == srt[:, :-1]).any(axis=1)
+            if not bad.any():
+                break
+            for i in left:
+                picks[i][bad] = np.minimum(np.searchsorted(cum[i], rng.random(int(bad.sum())),
+                                                           side="right"), len(cum[i]) - 1)
+        else:
+            raise InvalidRangeError("the players' ranges clash in almost every deal")
+        keys = rng.random((t, 52))
+        keys[:, outside] = 2.0
+        np.put_along_axis(keys, held.astype(np.intp), 2.0, axis=1)
+        drawn = np.argsort(keys, axis=1)[:, :k].astype(np.uint8)
+        hands, pos = [], 0
+        for i, known in enumerate(base.known):
+            if i in left:
+                hands.append(left[i][0][picks[i]])
+            elif len(known) == g.hole_cards:
+                hands.append(np.tile(np.array(known, dtype=np.uint8), (t, 1)))
+            else:
+                hands.append(np.ascontiguousarray(drawn[:, pos:pos + g.hole_cards]))
+                pos += g.hole_cards
+        w = g.board_cards
+        b = np.empty((t, g.boards * w), dtype=np.uint8)
+        for j, given in enumerate(base.boards):
+            b[:, j * w:j * w + len(given)] = given
+            b[:, j * w + len(given):(j + 1) * w] = drawn[:, pos:pos + w - len(given)]
+            pos += w - len(given)
+        sums.add(tally(g, hands, b))
+        if target is not None and sums.n >= 2 and float(sums.stderr().max()) < target:
+            break
+    return sums.result(g, False, labels)
