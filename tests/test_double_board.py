@@ -347,3 +347,9 @@ def test_omaha_ranges_monte_carlo_within_tolerance_of_exact():
     assert (np.abs(mc.equity - exact.equity) < 4 * mc.stderr).all()
     with pytest.raises(hr.InvalidRangeError, match="no combos left"):
         hr.equity(["KK", "As Ad"], board=("Kc Kd 2h", "Ks 3c 4d"), game="double-holdem")
+
+
+def test_ranges_that_share_cards():
+    r = hr.equity(["AA", "AA"], board=("2c 7d 9h 5s", "Ks 3c 4d 8h"), game="double-holdem")
+    assert r.exact and r.equity.tolist() == pytest.approx([0.5, 0.5], abs=1e-12)
+    assert r.samples == 6 * 1560                 # the six AA-vs-AA tuples that fit

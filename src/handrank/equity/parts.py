@@ -491,8 +491,11 @@ def _range_equity(g: Game, players: list[Any], ranges: dict[int, tuple[np.ndarra
     left = _combos_left(ranges, sorted(set(gone)))
     order = sorted(left)
     tuples = math.prod(len(left[i][0]) for i in order)
-    one = _spot(g, [(list(left[i][0][0]) if i in left else p) for i, p in enumerate(players)],
-                board, dead)
+    # the shape of every tuple's spot (its costs read only the counts)
+    one = _Spot(g, [list(range(g.hole_cards)) if i in left else h
+                    for i, h in enumerate(base.known)], base.boards,
+                base.stub[:len(base.stub) - g.hole_cards * len(left)],
+                [0 if i in left else k for i, k in enumerate(base.need)])
     each = _separable_cost(one) if _separable(one) else one.cost()
     if exact is None:
         exact = tuples * each <= EXACT_AUTO and trials is None and target is None
