@@ -153,7 +153,7 @@ def _spot(g: Game, players: Any, board: Any, dead: Any) -> _Spot:
     if not 2 <= len(players) <= 10:
         raise InvalidHandError(f"expected 2 to 10 players, got {len(players)}")
     known = [_player(g, p, i) for i, p in enumerate(players)]
-    boards = boards_of(g, board)
+    boards = boards_of(g, board, "equity")
     dead_ids = ids_of(dead, "dead") if dead is not None else []
     where: dict[int, str] = {}
     places = ([(f"player {i + 1}'s hand", h) for i, h in enumerate(known)]
@@ -431,35 +431,54 @@ def _label(p: Any) -> str:
 
 def _range_of(g: Game, p: Any, i: int) -> tuple[np.ndarray, np.ndarray] | None:
     """A range player's combos (n, hole cards) and weights; None for an exact hand or
-    "random".  Hold'em ranges in a game of two hole cards, Omaha ranges in the Omaha games
-    of a board; a game without a board takes exact hands only."""
+    "random".  Every game takes a comma-separated list of exact hands (each alike);
+    hold'em ranges a game of two hole cards, Omaha ranges the Omaha games of a board."""
     if isinstance(p, Range):
         ids, w = p.arrays()
     elif isinstance(p, OmahaRange):
         ids, w = np.asarray(p.hands), np.asarray(p.weights)
-    elif isinstance(p, str) and p.strip().lower() not in _RANDOM:
+    elif not isinstance(p, str) or p.strip().lower() in _RANDOM:
+        return None
+    else:
+        listed = _exact_list(g, p)
+        if listed is not None:
+            return listed
         try:
             cards(p)
-            return None
+            return None                           # one exact hand
         except (ValueError, TypeError):
             pass
         if not g.board_cards:
-            raise InvalidRangeError(f"player {i + 1}: {g.name} equity takes exact hands or "
-                                    f"'random' (the cards kept), not ranges; got {p!r}")
+            raise InvalidRangeError(f"player {i + 1}: {g.name} equity takes exact hands, "
+                                    "lists of them or 'random' (the cards kept), not "
+                                    f"ranges; got {p!r}")
         if g.hole_cards == 2:
             ids, w = Range(p).arrays()
         else:
             r = OmahaRange(p)
             ids, w = np.asarray(r.hands), np.asarray(r.weights)
-    else:
-        return None
     if not g.board_cards:
-        raise InvalidRangeError(f"player {i + 1}: {g.name} equity takes exact hands or "
-                                "'random' (the cards kept), not ranges")
+        raise InvalidRangeError(f"player {i + 1}: {g.name} equity takes exact hands, lists "
+                                "of them or 'random' (the cards kept), not ranges")
     if ids.ndim != 2 or ids.shape[1] != g.hole_cards:
         raise InvalidRangeError(f"player {i + 1}'s range deals {ids.shape[-1]}-card hands, "
                                 f"{g.name} deals {g.hole_cards}")
     return ids.astype(np.uint8), w.astype(np.float64)
+
+
+def _exact_list(g: Game, p: str) -> tuple[np.ndarray, np.ndarray] | None:
+    """A list of exact hands of the game's hole cards, comma-separated ("AsKd,QcJh"), as
+    a range of those hands alike; None for other text (one hand written with commas
+    between its cards stays one hand)."""
+    if "," not in p:
+        return None
+    try:
+        hands = [cards(h) for h in p.split(",")]
+    except (ValueError, TypeError):
+        return None
+    if len(hands) < 2 or any(len(h) != g.hole_cards for h in hands):
+        return None
+    return np.array(hands, dtype=np.uint8), np.ones(len(hands))
 
 
 def _combos_left(ranges: dict[int, tuple[np.ndarray, np.ndarray]], gone: list[int]
@@ -568,11 +587,12 @@ def _range_monte_carlo(g: Game, base: _Spot, left: dict[int, tuple[np.ndarray, n
         for i, known in enumerate(base.known):
             if i in left:
                 hands.append(left[i][0][picks[i]])
-            elif len(known) == g.hole_cards:
-                hands.append(np.tile(np.array(known, dtype=np.uint8), (t, 1)))
-            else:
-                hands.append(np.ascontiguousarray(drawn[:, pos:pos + g.hole_cards]))
-                pos += g.hole_cards
+                continue
+            need = g.hole_cards - len(known)
+            hands.append(np.ascontiguousarray(np.concatenate(
+                [np.tile(np.array(known, dtype=np.uint8), (t, 1)), drawn[:, pos:pos + need]],
+                axis=1)))
+            pos += need
         w = g.board_cards
         b = np.empty((t, g.boards * w), dtype=np.uint8)
         for j, given in enumerate(base.boards):

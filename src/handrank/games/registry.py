@@ -8,16 +8,16 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import warnings
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
-from ..core import _backend
+from ..core import _backend, _compat
 from ..core._tables import GameTables
 from ..core._validate import quote
 from ..core.cards import RANKS
+from ..core.errors import UnsupportedGameError, unsupported
 from .base import Game
 
 __all__ = ["best_five_game", "beyond_best_five", "game", "games", "high_tables", "legacy_games",
@@ -363,15 +363,16 @@ def beyond_best_five(game: Any, variant: Any, operation: str = "this operation"
     None for those (hold'em, short deck, stripped: the operations' own
     paths), for ``variant=`` (the old spelling) and for a game without a
     board (then :func:`best_five_game` says what the operation takes).  A
-    game of parts (two boards, badeucy) raises ValueError naming `operation`.
+    game of parts (two boards, badeucy) raises UnsupportedGameError naming
+    `operation`.
     """
     if variant is not None or (isinstance(game, str) and game in plain_names()):
         return None
     g = resolve(game)
     if g.parts:
-        raise ValueError(f"{operation} does not support game {g.name!r}: a game whose pot "
-                         f"is cut into parts ({', '.join(g.halves)}) takes hr.evaluate, "
-                         "hr.equity, hr.settle, hr.explain and hr.showdown_batch")
+        raise unsupported(operation, g, f"a game whose pot is cut into parts "
+                          f"({', '.join(g.halves)}) takes hr.evaluate, hr.equity, hr.settle, "
+                          "hr.explain and hr.showdown_batch")
     if g.board_cards == 0 or (g.halves == ("high",) and g.hand == "any"):
         return None
     return g
@@ -385,9 +386,7 @@ def best_five_game(game: Any, variant: Any, operation: str) -> Any:
     without a board raises ValueError naming the operation and the game.
     """
     if variant is not None:
-        warnings.warn("variant= is deprecated; use game=hr.game(name, **options) "
-                      "(for example game=hr.game('shortdeck'))", DeprecationWarning,
-                      stacklevel=3)
+        _compat.warn_variant(3)
     if isinstance(game, str) and game in plain_names():
         return variant
     g = resolve(game)
@@ -395,7 +394,7 @@ def best_five_game(game: Any, variant: Any, operation: str) -> Any:
         raise ValueError(f"variant= does not apply with game={g.name!r}; "
                          "pass the game's options to hr.game()")
     if g.halves != ("high",) or g.hand != "any" or g.board_cards == 0:
-        raise ValueError(f"{operation} does not support game {g.name!r} yet: it takes games "
-                         "ranked by the best five cards with one high half "
-                         "(holdem, shortdeck, stripped)")
+        raise UnsupportedGameError(
+            f"{operation} does not support game {g.name!r} yet: it takes games ranked by the "
+            "best five cards with one high half (holdem, shortdeck, stripped)")
     return g
