@@ -41,7 +41,7 @@ def main() -> None:
                    "jacks-or-better"):
         W.tables.cache_clear()
         W._deal_subsets.cache_clear()
-        _, w, c = timed(lambda: (W.tables(family), W._deal_subsets(family)))
+        _, w, c = timed(lambda f=family: (W.tables(f), W._deal_subsets(f)))
         print(f"{family + ' tables':<28}{w:9.3f}{c:9.3f}")
         names = [n for n, f in V.MACHINES.items() if f == family]
         for name in names:
@@ -50,7 +50,7 @@ def main() -> None:
                 if family != "jacks-or-better" else hr.video_poker(name)._pay
             best_w, best_c, er = 1e9, 1e9, 0.0
             for _ in range(3):
-                sol, w, c = timed(lambda: W.solve(family, pay))
+                sol, w, c = timed(lambda f=family, p=pay: W.solve(f, p))
                 best_w, best_c, er = min(best_w, w), min(best_c, c), sol.expected_return
             print(f"  {name:<26}{best_w:9.3f}{best_c:9.3f}  {er:.6f}")
 
