@@ -117,7 +117,7 @@ def equity(players: Any, board: Any = "", dead: Any = "", *, exact: bool | None 
     """Omaha hi-lo equity; see :func:`handrank.equity` for the parameters.
 
     Players are exact hands or Omaha ranges (as in Omaha equity: an
-    :class:`handrank.omaha_ranges.OmahaRange`, its text, ``"random"``).  With
+    :class:`handrank.ranges.omaha.OmahaRange`, its text, ``"random"``).  With
     any range the method is Monte Carlo, hands drawn jointly by weight with
     card removal (:func:`handrank._omaha_equity.sample_ranges`); `hole_cards`
     is what ``"random"`` deals (None: the other players' size, else 4).
