@@ -401,7 +401,11 @@ def test_dask_takes_game():
 
 # ------------------------------------------------------------------ deprecations
 
-@pytest.mark.filterwarnings("default")
+# the old spellings (hr.evaluate_omaha*, hr.variant, variant=): tests/test_compat.py
+
+
+# ------------------------------------------------------------------ CLI
+
 def test_cli_games_table(capsys):
     from handrank.cli import main
     assert main(["games"]) == 0
