@@ -277,7 +277,10 @@ def test_games_and_equity_are_the_packages_and_callable() -> None:
     assert np.array_equal(a.equity, b.equity) and np.array_equal(a.win, b.win)
     assert hr.equity(players, board="2c 7d 9s", game="holdem").equity.sum() == \
         pytest.approx(1.0)
-    for module in (hr.games, hr.equity, hr.showdown):
+    import handrank.pql._parse
+    assert hr.pql is sys.modules["handrank.pql"] and callable(hr.pql)
+    assert handrank.pql._parse is sys.modules["handrank.pql._parse"]
+    for module in (hr.games, hr.equity, hr.showdown, hr.pql):
         assert pickle.loads(pickle.dumps(module)) is module
 
 

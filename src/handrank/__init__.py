@@ -56,7 +56,8 @@ from .operations import (
 )
 from .operations import equity as _equity
 from .operations import games as _games
-from .pql import PqlError, PqlResult, pql
+from .pql import PqlError, PqlResult
+from .pql import pql as _pql
 from .ranges import Range
 from .showdown import Pot, PotHalf, Settlement
 
@@ -100,8 +101,8 @@ class _CallableModule(_compat._Forwarding):
     def __reduce__(self) -> tuple[_Any, ...]:
         return _importlib.import_module, (self.__name__,)
 
-    @property  # type: ignore[misc]
-    def __doc__(self) -> str | None:  # noqa: PLE0307
+    @property
+    def __doc__(self) -> str | None:  # type: ignore[override]  # noqa: PLE0307
         """``help(hr.equity)`` documents the call: the operation's own docstring."""
         return _call_doc(self)
 
@@ -112,8 +113,9 @@ def _call_doc(module: _types.ModuleType) -> str | None:
 
 
 class _CallablePackage(_types.ModuleType):
-    """``handrank.games``: the package, and callable as :func:`handrank.games.games`
-    (``hr.games()`` lists the games; ``import handrank.games.videopoker`` imports)."""
+    """``handrank.games`` and ``handrank.pql``: the package, and callable as the
+    function of its name (``hr.games()`` lists the games, ``hr.pql(query)`` runs
+    a query; ``import handrank.games.videopoker`` imports)."""
 
     def __call__(self, *args: _Any, **kwargs: _Any) -> _Any:
         return self.__dict__["_call"](*args, **kwargs)
@@ -133,9 +135,11 @@ showdown = _callable("showdown", _CallableModule, settle)
 if _typing.TYPE_CHECKING:      # to a type checker, the functions they call
     from .operations import equity as equity
     from .operations import games as games
+    from .pql import pql as pql
 else:
     equity = _callable("equity", _CallableModule, _equity)
     games = _callable("games", _CallablePackage, _games)
+    pql = _callable("pql", _CallablePackage, _pql)
 _sys.modules[__name__].__class__ = _Package
 
 
