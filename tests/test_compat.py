@@ -253,6 +253,17 @@ def test_an_omaha_name_still_wants_hands_of_one_size() -> None:
         hr.equity(["As Ks Qd Jd", "7c 7h 2c 2h 3c"], game="omaha")
 
 
+def test_draw_game_warns_and_plays_as_the_game() -> None:
+    with pytest.deprecated_call(match=r"handrank\.draw_game is deprecated .* hr\.game"):
+        old = hr.draw_game("fechado", players=6, mao=True)    # type: ignore[attr-defined]
+    new = hr.game("fechado", players=6, mao=True)
+    assert tuple(old.deck) == tuple(new.deck) and len(new.deck) == 40
+    hand = "As Ks Qs Js 7d"
+    a, b = hr.draw_odds(hand, game=old), hr.draw_odds(hand, game=new)
+    assert a.best == b.best and a.holds == b.holds
+    assert np.array_equal(a.expected, b.expected) and np.array_equal(a.win, b.win, equal_nan=True)
+
+
 def test_every_old_function_is_listed_and_names_a_current_call() -> None:
     for name, (module, attr, new) in _compat.FUNCTIONS.items():
         assert getattr(importlib.import_module(module), attr)
@@ -274,7 +285,7 @@ def test_games_and_equity_are_the_packages_and_callable() -> None:
     assert hr.games() == games() and "holdem" in hr.games()
     players = ["AhAd", "KhKd"]
     a, b = hr.equity(players, exact=True), equity(players, exact=True)
-    assert np.array_equal(a.equity, b.equity) and np.array_equal(a.win, b.win)
+    assert np.array_equal(a.equity, b.equity) and np.array_equal(a.win, b.win, equal_nan=True)
     assert hr.equity(players, board="2c 7d 9s", game="holdem").equity.sum() == \
         pytest.approx(1.0)
     import handrank.pql._parse

@@ -38,7 +38,7 @@ from .equity import EquityResult
 from .games import Game, game
 from .games._deal import deal
 from .games.badugi import Badugi, evaluate_badugi, evaluate_badugi_batch
-from .games.draw import DrawGame, DrawOdds, best_hold, draw_game, draw_odds
+from .games.draw import DrawGame, DrawOdds, best_hold, draw_odds
 from .games.holdem import Category
 from .games.lowball import Lowball, lowball
 from .games.stud import StudRule, stud_rule
