@@ -95,9 +95,6 @@ class _CallableModule(_compat._Forwarding):
     ``import handrank.equity.holdem`` keep working.
     """
 
-    def __call__(self, *args: _Any, **kwargs: _Any) -> _Any:
-        return self.__dict__["_call"](*args, **kwargs)
-
     def __reduce__(self) -> tuple[_Any, ...]:
         return _importlib.import_module, (self.__name__,)
 
@@ -117,17 +114,17 @@ class _CallablePackage(_types.ModuleType):
     function of its name (``hr.games()`` lists the games, ``hr.pql(query)`` runs
     a query; ``import handrank.games.videopoker`` imports)."""
 
-    def __call__(self, *args: _Any, **kwargs: _Any) -> _Any:
-        return self.__dict__["_call"](*args, **kwargs)
-
     def __reduce__(self) -> tuple[_Any, ...]:
         return _importlib.import_module, (self.__name__,)
 
 
 def _callable(name: str, kind: type, call: _Any) -> _types.ModuleType:
+    """The package handrank.`name`, callable as `call` (a class of its own whose
+    ``__call__`` is `call` itself: no wrapper between the caller and the function)."""
     module = _sys.modules[f"{__name__}.{name}"]
     module.__dict__["_call"] = call
-    module.__class__ = kind
+    module.__class__ = type(kind.__name__, (kind,), {"__call__": staticmethod(call),
+                                                     "__module__": __name__})
     return module
 
 
