@@ -306,7 +306,8 @@ def test_no_public_function_shares_its_name_with_a_module() -> None:
 
 
 def _doc_module_paths() -> set[str]:
-    pattern = re.compile(r"(?:automodule::|import|from|:mod:`~?)\s*(handrank(?:\.\w+)*)")
+    pattern = re.compile(r"(?:automodule::|import|from|:mod:`~?|\{mod\}`~?)\s*"
+                         r"(handrank(?:\.\w+)*)")
     paths = set()
     for f in [*(ROOT / "docs").rglob("*.md"), *(ROOT / "docs").rglob("*.rst"),
               *(ROOT / "src" / "handrank").rglob("*.py"), ROOT / "README.md"]:
