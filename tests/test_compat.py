@@ -25,6 +25,7 @@ from handrank.core import _compat
 from handrank.core.errors import InvalidCardError, InvalidHandError
 
 from .conftest import dask_or_skip
+from .test_omaha_mc import _numpy_exact
 from .test_variant_equity import SD, _brute, _deck, _omaha_key
 
 pytestmark = pytest.mark.filterwarnings("default::DeprecationWarning")
@@ -210,6 +211,17 @@ def test_variant_keyword_with_an_omaha_game_plays_short_deck_omaha() -> None:
         hr.equity(["As Ks Qd Jd", "9c 9h 8c 2h"], game="omaha", variant="shortdeck")
     r = hr.equity(["As Ks Qd Jd", "7c 7h 8c 8h"], game="omaha", variant="shortdeck")
     assert r.exact and r.samples == 98280           # preflop: exact by default
+
+
+@pytest.mark.skipif(hr.backend != "c", reason="needs the C core")
+def test_c_exact_short_deck_omaha_matches_numpy() -> None:
+    # (from test_omaha_mc.py) a game without an Omaha table of its own
+    with pytest.deprecated_call(match="variant="):
+        got = hr.equity(["AsKsQdJd", "9c9hTcTh"], board="Ac 6d 7h", game="omaha",
+                        variant="shortdeck")
+    want = _numpy_exact([hr.cards("AsKsQdJd"), hr.cards("9c9hTcTh")], hr.cards("Ac 6d 7h"),
+                        [], variant="shortdeck")
+    np.testing.assert_allclose(got.equity, want.equity, atol=1e-13)
 
 
 def test_variant_keyword_warns_once_per_process() -> None:
