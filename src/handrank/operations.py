@@ -141,13 +141,14 @@ def _hole_count(g: Game, n: int, what: str = "the hole cards", legacy: bool = Fa
     """A game whose hand takes hole cards by rule (Omaha) deals exactly its own count.
 
     `legacy`: the game was named by a string that took 4 to 6 hole cards
-    before; then another size warns (DeprecationWarning naming the game of
-    that size) and is accepted, as before.
+    before; then another size is accepted, as before, and warns
+    (DeprecationWarning naming the game of that size) where that game exists.
     """
     if g.rule.hole_fixed and n != g.hole_cards:
         new = sized_name(g.name, n) if legacy else None
         if new is not None:
-            _compat.warn_hand_size(g.name, n, new, 4)
+            if new in _ENTRIES:             # six-card Omaha hi-lo has no other name yet
+                _compat.warn_hand_size(g.name, n, new, 4)
             return
         raise InvalidHandError(f"expected {g.hole_cards} cards in {what}, got {n}: "
                                f"{g.name} deals every hand the same number of cards, "

@@ -1,7 +1,7 @@
 """Omaha hi-lo equity: each player's share of the pot, of its high half and of its low half.
 
 Reached through ``handrank.equity(..., game="omaha-hilo")``.  As Omaha equity
-(:mod:`handrank._omaha_equity`): exact hands of 4, 5 or 6 cards, boards built
+(:mod:`handrank.equity.omaha`): exact hands of 4, 5 or 6 cards, boards built
 as numpy arrays in chunks, exact enumeration or Monte Carlo (a numpy
 ``Generator`` seeded by `seed`); each player's (high, low) per board comes
 from one :func:`handrank.evaluate_omaha_hilo_batch` call per chunk.
@@ -117,9 +117,9 @@ def equity(players: Any, board: Any = "", dead: Any = "", *, exact: bool | None 
     """Omaha hi-lo equity; see :func:`handrank.equity` for the parameters.
 
     Players are exact hands or Omaha ranges (as in Omaha equity: an
-    :class:`handrank.omaha_ranges.OmahaRange`, its text, ``"random"``).  With
+    :class:`handrank.ranges.omaha.OmahaRange`, its text, ``"random"``).  With
     any range the method is Monte Carlo, hands drawn jointly by weight with
-    card removal (:func:`handrank._omaha_equity.sample_ranges`); `hole_cards`
+    card removal (:func:`handrank.equity.omaha.sample_ranges`); `hole_cards`
     is what ``"random"`` deals (None: the other players' size, else 4).
 
     Examples
@@ -789,7 +789,7 @@ def monte_carlo(t: Table, trials: int | None, target: float | None, seed: int | 
     hands given that they fit together); the ``"random"`` players and the
     board are then dealt together from the cards left, uniformly (an
     unlisted random hand never causes a rejection).  The loop is bounded as
-    :func:`handrank._omaha_equity.sample_ranges`'s.
+    :func:`handrank.equity.omaha.sample_ranges`'s.
     """
     rng = np.random.default_rng(mc_seed(seed))
     cap = trials if trials is not None else (TARGET_MAX_TRIALS if target else DEFAULT_TRIALS)
@@ -975,7 +975,7 @@ def _river_classes(g: Any, players: Any, board: Any, dead: Any,
 def _clash_table(err: InvalidRangeError, g: Any, players: Any, board: Any, dead: Any,
                  nthreads: int) -> EquityResult:
     """Exact equity of ranges the sampler found to collide (as
-    :func:`handrank._omaha_equity.clash_exact`): every hand tuple that fits
+    :func:`handrank.equity.omaha.clash_exact`): every hand tuple that fits
     together, when they can be listed and the enumeration is small enough;
     else, or when none fits, `err`."""
     try:

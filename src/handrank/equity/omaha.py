@@ -73,7 +73,7 @@ def equity(players: Any, board: Any = "", dead: Any = "", *, game: str = "omaha"
     """Omaha equity of exact hands; see :func:`handrank.equity` for the parameters.
 
     Each player is an exact hand of 4, 5 or 6 cards (every player the same
-    size) or an Omaha range (:class:`handrank.omaha_ranges.OmahaRange` or its
+    size) or an Omaha range (:class:`handrank.ranges.omaha.OmahaRange` or its
     text, ``"random"``), and makes the best hand of exactly two hole cards and
     three board cards.  With any range the method is Monte Carlo (hands drawn
     jointly by weight with card removal, a bounded loop); ``exact=True`` with
