@@ -20,6 +20,7 @@ import numpy as np
 import pytest
 
 import handrank as hr
+from handrank import operations
 from handrank.boards.index import Indexer
 from handrank.cli import build_parser, main
 from handrank.cli._common import percentages
@@ -74,8 +75,9 @@ def test_top_help_lists_every_command_on_one_line() -> None:
 #: Commands whose every example needs more than a test should spend: the
 #: boards tables take minutes (tests/test_boards.py builds them on reduced
 #: decks), and history's examples read a folder of hand histories
-#: (tests/test_history*.py run the command on files).
-NOT_RUN = {"boards": "minutes of work", "history": "reads a folder of hand histories"}
+#: (tests/test_history*.py run the command on files); stats reads a database.
+NOT_RUN = {"boards": "minutes of work", "history": "reads a folder of hand histories",
+           "stats": "reads a DuckDB hand database (tests/test_history_store.py runs it)"}
 
 
 @pytest.mark.parametrize("name", sorted(_commands()))
@@ -253,9 +255,9 @@ def test_a_bad_card_is_one_error_without_a_chained_keyerror() -> None:
 
 
 @pytest.mark.parametrize("fn, words", [
-    (hr.equity, ["players", "board", "dead", "exact", "trials", "target_stderr", "seed",
+    (operations.equity, ["players", "board", "dead", "exact", "trials", "target_stderr", "seed",
                  "threads", "game", "progress"]),
-    (hr.settle, ["board", "hands", "contributions", "folded", "button", "odd_chip", "game",
+    (operations.settle, ["board", "hands", "contributions", "folded", "button", "odd_chip", "game",
                  "dead"]),
 ])
 def test_help_documents_the_parameters_where_it_is(fn: Any, words: list[str]) -> None:

@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import itertools
 import json
-import warnings
 
 import numpy as np
 import pytest
 
 import handrank as hr
-from handrank import _backend, _tables
 from handrank import reference as R
+from handrank.core import _backend, _tables
 from handrank.games import registry
 
 from .conftest import dask_or_skip
@@ -41,16 +40,16 @@ def backend(request, monkeypatch):
         return "c"
     import importlib
     bin_tables = _tables.load_bin()
-    for mod in ("evaluate", "equity", "hilo", "lowball", "omaha", "showdown",
-                "analysis._runouts"):
+    for mod in ("games.holdem", "equity", "games.hilo", "games.lowball", "games.omaha",
+                "showdown", "analysis._runouts"):
         monkeypatch.setattr(importlib.import_module(f"handrank.{mod}"), "_C", None)
-    monkeypatch.setattr(importlib.import_module("handrank.evaluate"), "_HOLDEM",
+    monkeypatch.setattr(importlib.import_module("handrank.games.holdem"), "_HOLDEM",
                         bin_tables["holdem"])
     monkeypatch.setattr(_backend, "GAMES", bin_tables)
     registry.high_tables.cache_clear()
-    importlib.import_module("handrank.lowball")._lowball.cache_clear()
+    importlib.import_module("handrank.games.lowball")._lowball.cache_clear()
     request.addfinalizer(registry.high_tables.cache_clear)
-    request.addfinalizer(importlib.import_module("handrank.lowball")._lowball.cache_clear)
+    request.addfinalizer(importlib.import_module("handrank.games.lowball")._lowball.cache_clear)
     return "python"
 
 
@@ -116,7 +115,8 @@ def test_registry_options():
     assert hr.game("stripped").options == (("lowest", "7"), ("kickers", True))
     tbs = hr.game("shortdeck", trips_beat_straight=True)
     assert dict(tbs.options)["trips_beat_straight"] is True
-    assert tbs.tables[0].ptr == hr.variant("shortdeck", trips_beat_straight=True).tables.ptr
+    assert tbs.tables[0].ptr == hr.games.variants.variant(
+        "shortdeck", trips_beat_straight=True).tables.ptr
     assert hr.game("shortdeck") == hr.game("shortdeck")
     assert hr.game("shortdeck") != tbs
 
@@ -368,13 +368,16 @@ def test_explain_every_game_names_the_winner(name, rng):
         if share.max() < 1:
             continue
         w = int(np.argmax(share))
-        if g.hand == "any" and not g.split:
-            # hold'em's explain: the winner's five, in play order, comes first
-            five = hr.cards_str(hr.best_five((a, b)[w], board=board, game=g)).split()
-            assert text.startswith("-".join(c[0] for c in five) + " beats")
-        else:
-            assert f"seat {w} wins" in text or f"seat {w} scoops" in text
-            assert f"seat {1 - w} wins" not in text and f"seat {1 - w} scoops" not in text
+        # one shape in every game, hold'em's: the winner's five, in play order,
+        # comes first ("high: " before it in a game of two halves)
+        best = hr.best_five((a, b)[w], board=board, game=g)
+        five = hr.cards_str(best[0] if g.split else best).split()
+        head = "high: " if g.split else ""
+        assert text.startswith(head + "-".join(c[0] for c in five) + " beats"), text
+        assert "seat" not in text
+        if g.split:
+            assert "; low: " in text and "; low: split" not in text.replace(
+                "; low: split: neither has a qualifying low", ""), text
 
 
 def test_explain_old_low_games_still_work():
@@ -412,34 +415,6 @@ def test_dask_takes_game():
 # ------------------------------------------------------------------ deprecations
 
 @pytest.mark.filterwarnings("default")
-def test_superseded_names_warn_and_agree():
-    hole, board = "As 2h Kd Qd", "3c 4d 5h 9h Ks"
-    with pytest.warns(DeprecationWarning, match='game="omaha"'):
-        assert hr.evaluate_omaha(hole, board) == hr.evaluate(hole, board=board, game="omaha")
-    with pytest.warns(DeprecationWarning, match='game="omaha-hilo"'):
-        assert hr.evaluate_omaha_hilo(hole, board) == hr.evaluate(hole, board=board,
-                                                                  game="omaha-hilo")
-    h, b = np.array([hr.cards(hole)]), np.array([hr.cards(board)])
-    with pytest.warns(DeprecationWarning, match="evaluate_batch"):
-        np.testing.assert_array_equal(hr.evaluate_omaha_hilo_batch(h, b),
-                                      hr.evaluate_batch(h, boards=b, game="omaha-hilo"))
-    with pytest.warns(DeprecationWarning, match="evaluate_batch"):
-        np.testing.assert_array_equal(hr.evaluate_omaha_batch(h, b),
-                                      hr.evaluate_batch(h, boards=b, game="omaha"))
-    with pytest.warns(DeprecationWarning, match=r"hr\.game\(name, \*\*options\)"):
-        v = hr.variant("shortdeck")
-    with pytest.warns(DeprecationWarning, match="variant="):
-        assert hr.evaluate("As 6s 7d 8c 9h", variant=v) == hr.evaluate(
-            "As 6s 7d 8c 9h", game="shortdeck")
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
-        hr.evaluate("As Ks Qs Js Ts")                 # the new spellings do not warn
-        hr.lowball("a5")
-        hr.settle("Ks 6d 7c 9h 2s", ["Kh 3c", "Kd 4c"], [5, 5], game="holdem-hilo")
-
-
-# ------------------------------------------------------------------ CLI
-
 def test_cli_games_table(capsys):
     from handrank.cli import main
     assert main(["games"]) == 0

@@ -16,7 +16,7 @@ import pytest
 
 import handrank as hr
 from handrank import reference as ref
-from handrank import reference_badugi as refb
+from handrank.reference import badugi as refb
 
 BOARDLESS = ["stud", "stud-hilo", "razz", "draw", "fechado", "27-draw", "27-triple",
              "a5-triple", "badugi"]

@@ -49,7 +49,7 @@ CHILD = r"""
 import json, os, sys, time
 import numpy as np
 import handrank as hr
-from handrank import _run
+from handrank.core import _run
 
 def next_call():
     t = time.perf_counter()
@@ -85,7 +85,8 @@ CASES = {
     "omaha-batch-loop": (
         ("np.random.default_rng(1).permuted(np.tile(np.arange(52, dtype=np.uint8), "
          "(1_000_000, 1)), axis=1)[:, :11].copy()"),
-        "[hr.evaluate_omaha_batch(setup[:, :6], setup[:, 6:], threads=2) for _ in range(200)]"),
+        "[hr.games.omaha.evaluate_omaha_batch(setup[:, :6], setup[:, 6:], threads=2) "
+        "for _ in range(200)]"),
     "showdown-batch-loop": (
         ("np.random.default_rng(1).permuted(np.tile(np.arange(52, dtype=np.uint8), "
          "(500_000, 1)), axis=1)[:, :51].copy()"),
@@ -98,7 +99,7 @@ CASES = {
     "omaha-hilo-batch-loop": (
         ("np.random.default_rng(1).permuted(np.tile(np.arange(52, dtype=np.uint8), "
          "(1_000_000, 1)), axis=1)[:, :11].copy()"),
-        "[hr.evaluate_omaha_hilo_batch(setup[:, :6], setup[:, 6:], threads=2) "
+        "[hr.games.hilo.evaluate_omaha_hilo_batch(setup[:, :6], setup[:, 6:], threads=2) "
         "for _ in range(200)]"),
     "omaha-hilo-mc": ("None", "hr.equity(['As2sKdQd', 'Ah3hJcTc'], game='omaha-hilo', "
                               "trials=2_000_000_000, threads=2)"),
@@ -122,6 +123,17 @@ CASES = {
         ("setup._run(None, setup._stats_task, "
          "[(1, 13, 0, 200_000, 50, np.zeros(setup._ix(13)[0].size(3)))], [0], "
          "lambda key, res: None, None)")),
+    # The hand index: the C loops run in slices of 65,536 rows (milliseconds).
+    "index-batch": ("hr.deal(12_000_000, 7, seed=1)",
+                    "__import__('handrank.boards.index').boards.index.holdem"
+                    ".index_batch(setup, 3)"),
+    "unindex-batch": ("np.arange(20_000_000, dtype=np.int64)",
+                      "__import__('handrank.boards.index').boards.index.holdem"
+                      ".unindex_batch(setup, 3)"),
+    # The input copy of a broadcast view (one numpy copy of seconds before it
+    # ran in slices) and then the batch.
+    "batch-broadcast-copy": ("np.broadcast_to(np.arange(7, dtype=np.int16), (100_000_000, 7))",
+                             "hr.evaluate_batch(setup, threads=2)"),
     # Reading and replaying hand histories (pure Python: between two bytecodes).
     "history-replay": (
         "__import__('handrank.history._generate').history._generate.corpus(20000, seed=1)",

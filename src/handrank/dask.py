@@ -176,7 +176,7 @@ def _run(client: Any, fn: Callable[..., Any], calls: Sequence[tuple[Any, ...]],
     if progress:
         start = time.perf_counter()
         _bar(0, len(futures), start)
-        for done, _ in enumerate(_dist.as_completed(futures), 1):
+        for done, _ in enumerate(_dist.as_completed(futures, loop=client.loop), 1):
             _bar(done, len(futures), start)
     return list(cast(Any, client).gather(futures))
 

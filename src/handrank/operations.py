@@ -3,7 +3,8 @@
 ``handrank.evaluate``, ``evaluate_batch``, ``describe``, ``category``,
 ``best_five``, ``explain``, ``equity``, ``settle`` and ``showdown_batch`` are
 these functions.  Each takes ``game=`` (a name or a :class:`Game`) and reads
-only what the game says: which cards form a hand (``Game.hand``), which
+only what the game says: which cards form a hand (``Game.rule``, the rule
+objects of :mod:`handrank.games.rules`), which
 halves are paid (``Game.halves``) and the tables of each.  A call in one of
 the spellings that worked before (``variant=``, the old ``game=`` strings)
 runs the code it always ran, so hold'em results, errors and messages do not
@@ -13,11 +14,9 @@ hilo.py, equity.py, showdown.py) are the engines these dispatch to.
 
 from __future__ import annotations
 
-import itertools
 import math
 import struct
 import sys
-import warnings
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, Literal, Union, cast, overload
@@ -25,7 +24,7 @@ from typing import Any, Literal, Union, cast, overload
 import numpy as np
 from numpy.typing import NDArray
 
-from .core import _progress
+from .core import _compat, _progress
 from .core._run import check_progress
 from .core._typing import (
     CardArrayLike,
@@ -37,7 +36,7 @@ from .core._typing import (
     VariantLike,
 )
 from .core.cards import cards as _cards
-from .core.errors import InvalidHandError
+from .core.errors import InvalidHandError, no_board, unsupported
 from .equity import boardless as _boardless
 from .equity import equity as _equity
 from .equity import hilo as _hilo_equity
@@ -82,7 +81,7 @@ _PLAIN = plain_names()
 
 def _holdem_rules(g: Game) -> bool:
     """Whether `g` ranks one hand exactly as hold'em's C fast path does."""
-    return (g.hand == "any" and g.halves == ("high",) and not g.hand_sizes
+    return (g.rule.any_five and g.halves == ("high",) and not g.hand_sizes
             and g.deck == tuple(range(52)) and game_tables(g) is game_tables(None))
 
 
@@ -101,8 +100,7 @@ _LOW_RULES = ("a5", "27")
 
 
 def _warn_variant() -> None:
-    warnings.warn("variant= is deprecated; use game=hr.game(name, **options) "
-                  "(for example game=hr.game('shortdeck'))", DeprecationWarning, stacklevel=3)
+    _compat.warn_variant(3)
 
 
 def _registered(game: Any) -> Game | None:
@@ -143,11 +141,10 @@ def _hole_count(g: Game, n: int, what: str = "the hole cards", legacy: bool = Fa
     before; then another size warns (DeprecationWarning naming the game of
     that size) and is accepted, as before.
     """
-    if g.hand == "omaha" and n != g.hole_cards:
+    if g.rule.hole_fixed and n != g.hole_cards:
         new = sized_name(g.name, n) if legacy else None
         if new is not None:
-            warnings.warn(f"game={g.name!r} with {n}-card hands is deprecated; use "
-                          f"game={new!r}", DeprecationWarning, stacklevel=4)
+            _compat.warn_hand_size(g.name, n, new, 4)
             return
         raise InvalidHandError(f"expected {g.hole_cards} cards in {what}, got {n}: "
                                f"{g.name} deals every hand the same number of cards, "
@@ -156,13 +153,13 @@ def _hole_count(g: Game, n: int, what: str = "the hole cards", legacy: bool = Fa
 
 def _hole_rows(g: Game, a: Any, legacy: bool = False) -> None:
     x = np.asarray(a)
-    if g.hand == "omaha" and x.ndim >= 2:
+    if g.rule.hole_fixed and x.ndim >= 2:
         _hole_count(g, int(x.shape[-1]), "each row of hole cards", legacy)
 
 
 def _players_hole(g: Game, players: Any, legacy: bool = False) -> None:
     """Each exact hand (and Omaha range) of `players` has the game's hole-card count."""
-    if g.hand != "omaha" or isinstance(players, (str, bytes)) \
+    if not g.rule.hole_fixed or isinstance(players, (str, bytes)) \
             or not hasattr(players, "__iter__"):
         return
     for i, p in enumerate(players):
@@ -227,6 +224,8 @@ def evaluate(cards: CardsLike, *, board: CardsLike | None = None, game: GameLike
     ------
     InvalidCardError, InvalidHandError
         As :func:`handrank.games.holdem.evaluate`; a card outside the game's deck.
+    UnsupportedGameError
+        A `board` in a game without one (stud, the draw games).
     ValueError
         An unknown game, or an Omaha game without `board`.
 
@@ -255,9 +254,12 @@ def evaluate(cards: CardsLike, *, board: CardsLike | None = None, game: GameLike
                 and _EVALUATE_MODULE._C is not None:
             if kind is list or kind is tuple:
                 n = len(x)
-                strength: int = (_EVAL7(_PACK7(*x)) if n == 7
-                                 else _EVAL6(_PACK6(*x)) if n == 6
-                                 else _EVAL5(_PACK5(*x)) if n == 5 else 0)
+                raw = (_PACK7(*x) if n == 7 else _PACK6(*x) if n == 6
+                       else _PACK5(*x) if n == 5 else b"")
+                strength: int = (_EVAL7(raw) if n == 7 else _EVAL6(raw) if n == 6
+                                 else _EVAL5(raw) if n == 5 else 0)
+                if 1 in raw and x[raw.find(1)] is True or 0 in raw and x[raw.find(0)] is False:
+                    strength = 0       # True, False pack as 2d, 2c: the paths below refuse them
             elif kind is str:
                 # the C parser reads up to a NUL: text holding one goes on
                 strength = _EVAL_TEXT(x.encode()) if "\0" not in x else 0
@@ -286,16 +288,16 @@ def evaluate(cards: CardsLike, *, board: CardsLike | None = None, game: GameLike
 def _evaluate_any(cards: Any, board: Any, g: Game, legacy: bool = False) -> Any:
     """The strength (or (high, low)) of one hand in `g`."""
     if g.hand_sizes:
-        _no_board(g, board)
+        _no_board(g, board, "evaluate")
         ids = _boardless.check_hand(g, cards)
-        if g.hand == "badugi":
+        if g.rule.four_cards:
             return _boardless.badugi().evaluate(ids)
         cards, g = ids, _boardless._ranked(g)
-    if g.hand == "omaha":
+    if g.rule.hole_fixed:
         _need_board(g, board)
         _hole_count(g, len(_cards(cards)), legacy=legacy)
         if g.split:
-            if g.low_rule == ("a5", 8):
+            if g.eight_or_better:
                 return _hilo.evaluate_omaha_hilo(cards, board)
             return _split_omaha(g, cards, board)
         return _omaha.evaluate_omaha(cards, board, variant=g)
@@ -306,9 +308,9 @@ def _evaluate_any(cards: Any, board: Any, g: Game, legacy: bool = False) -> Any:
     return high, _low(g).evaluate(ids)
 
 
-def _no_board(g: Game, board: Any) -> None:
+def _no_board(g: Game, board: Any, operation: str) -> None:
     if board is not None and (not isinstance(board, str) or board.strip()):
-        raise ValueError(f"game {g.name!r} has no board: pass every card of a hand in cards")
+        raise no_board(operation, g, "pass every card of a hand in cards")
 
 
 def _split_omaha(g: Game, hole: Any, board: Any) -> tuple[int, int]:
@@ -353,21 +355,21 @@ def evaluate_batch(a: CardArrayLike, *, boards: CardArrayLike | None = None,
     g = _game(game, variant)
     if g.hand_sizes:
         if boards is not None:
-            raise ValueError(f"game {g.name!r} has no board: boards= does not apply")
+            raise no_board("evaluate_batch", g, "boards= does not apply")
         arr0 = _boardless.check_rows(g, a)
-        if g.hand == "badugi":
+        if g.rule.four_cards:
             return _boardless.evaluate_badugi_batch(arr0, out=out)
         return evaluate_batch(arr0, game=_boardless._ranked(g), out=out, threads=threads)
-    if g.hand == "omaha":
+    if g.rule.hole_fixed:
         _need_board(g, boards, "boards=")
         _hole_rows(g, a, isinstance(game, str))
-        if g.split and g.low_rule == ("a5", 8):
+        if g.split and g.eight_or_better:
             return _hilo.evaluate_omaha_hilo_batch(a, boards,  # type: ignore[arg-type]
                                                    out=out, threads=threads)
         if not g.split:
             return _omaha.evaluate_omaha_batch(a, boards,  # type: ignore[arg-type]
                                                out=out, threads=threads, variant=g)
-        raise ValueError(f"game {g.name!r}: no kernel for its low rule {g.low_rule!r}")
+        raise unsupported("evaluate_batch", g, f"no kernel for its low rule {g.low_rule!r}")
     arr = a
     if boards is not None:
         x, y = np.asarray(a), np.asarray(boards)
@@ -400,7 +402,7 @@ def describe(strength: Any, *, game: Any = "holdem", variant: VariantLike = None
     if variant is None and type(game) is str and game in _PLAIN:
         return _describe(strength)
     g = _game(game, variant)
-    if g.hand == "badugi":
+    if g.rule.four_cards:
         return str(_boardless.badugi().describe(strength))
     if not g.split:
         return _describe(strength, variant=g) if g.high is not None \
@@ -431,7 +433,7 @@ def category(x: Any, *, game: Any = "holdem", variant: VariantLike = None) -> An
     if variant is None and type(game) is str and game in _PLAIN:
         return _category(x)
     g = _game(game, variant)
-    if g.hand == "badugi":
+    if g.rule.four_cards:
         b = _boardless.badugi()
         if np.ndim(x) == 0:
             return b.category(x)
@@ -475,14 +477,14 @@ def best_five(cards: CardsLike, *, board: CardsLike | None = None, game: Any = "
         return _best_five(cards)
     g = _game(game, variant)
     if g.hand_sizes:
-        _no_board(g, board)
+        _no_board(g, board, "best_five")
         bids = _boardless.check_hand(g, cards)
-        if g.hand == "badugi":
+        if g.rule.four_cards:
             return _boardless.badugi().best_four(bids)
         if g.high is None:
             return _low(g).best_five(bids)
         cards, board, g = bids, None, _boardless._ranked(g)
-    if g.hand == "any":
+    if g.rule.any_five:
         ids = _cards(cards) + ([] if board is None else _cards(board))
         high = _best_five(ids, variant=g)
         if not g.split:
@@ -492,8 +494,7 @@ def best_five(cards: CardsLike, *, board: CardsLike | None = None, game: Any = "
     _need_board(g, board)
     hole, bd = _cards(cards), _cards(board)  # type: ignore[arg-type]
     strength = _evaluate_any(hole, bd, g, isinstance(game, str))
-    combos = [list(p) + list(t) for p in itertools.combinations(hole, 2)
-              for t in itertools.combinations(bd, 3)]
+    combos = g.rule.fives(hole, bd)
     arr = np.array(combos, dtype=np.uint8)
     s = evaluate_batch(arr, game=_five_card_game(g))
     if not g.split:
@@ -515,8 +516,18 @@ def explain(a: CardsLike, b: CardsLike, board: CardsLike | None = None, *,
             variant: VariantLike = None, game: Any = "holdem") -> str:
     """Say why one hand beats another, in any game; see :func:`handrank.showdown.explain`.
 
+    One shape in every game: ``"<stronger> beats <weaker>: <why>"`` or
+    ``"split: <why>"`` (the stronger hand first, whichever of `a` and `b` it
+    is); in a game of two halves one such sentence a half,
+    ``"high: ...; low: ..."``.
+
     >>> explain("As Ah Kd Qd", "Ks Kh 2c 3c", "Ac 7d 2d 9h 3s", game="omaha")
-    'seat 0 wins: A-A-A-9-7 beats 3-3-2-2-A: three of a kind beats two pair (seat 1)'
+    'A-A-A-9-7 beats 3-3-2-2-A: three of a kind beats two pair'
+    >>> for half in explain("As 2h Kd Qd", "Ac 3d Kc Qc", "4h 5d 8d 9h Ts",
+    ...                     game="omaha-hilo").split("; low: "):
+    ...     print(half)
+    high: split: both play A-K-T-9-8; the 2, the Q, the 3 and the Q do not play
+    8-5-4-2-A beats 8-5-4-3-A: both eight-low; the fourth card decides, 2 against 3
     """
     g = _registered(game)
     if g is None and isinstance(game, str) and game not in _LOW_RULES:
@@ -529,18 +540,14 @@ def explain(a: CardsLike, b: CardsLike, board: CardsLike | None = None, *,
     if variant is not None:
         _game(game, variant)
     if g.hand_sizes:
-        _no_board(g, board)
-        s = settle(None, [a, b], [1, 1], game=g)
-        return "; ".join(_pot_reason(p) for p in s.pots)
-    if g.hand == "any" and not g.split:
+        _no_board(g, board, "explain")
+        settle(None, [a, b], [1, 1], game=g)            # its checks and errors
+        return _showdown.explain_game(a, b, None, g)
+    if g.rule.any_five and not g.split:
         return _showdown.explain(a, b, board, variant=g)
     _need_board(g, board, "a board")
-    s = settle(board, [a, b], [1, 1], game=g)
-    return "; ".join(_pot_reason(p) for p in s.pots)
-
-
-def _pot_reason(pot: Any) -> str:
-    return str(pot.reason)
+    settle(board, [a, b], [1, 1], game=g)
+    return _showdown.explain_game(a, b, board, g)
 
 
 def settle(board: CardsLike | None, hands: Sequence[CardsLike | None],
@@ -643,7 +650,7 @@ def showdown_batch(boards: CardArrayLike, hole: Any, *, threads: int | None = No
     if g.hand_sizes:
         h0 = np.asarray(hole)
         if boards is not None and np.asarray(boards).size:
-            raise ValueError(f"game {g.name!r} has no board: pass boards=None")
+            raise no_board("showdown_batch", g, "pass boards=None")
         if h0.ndim != 3 or h0.shape[1] < 1:
             raise InvalidHandError(f"expected hands (n, p, k) with 1 or more players, "
                                    f"got shape {h0.shape}")
@@ -651,7 +658,7 @@ def showdown_batch(boards: CardArrayLike, hole: Any, *, threads: int | None = No
             _boardless.check_rows(g, h0[:, j])
         _check_deals(np.zeros((h0.shape[0], 0), dtype=h0.dtype), h0)
         return _boardless.shares(g, h0)
-    if g.hand == "any" and not g.split:
+    if g.rule.any_five and not g.split:
         return _showdown.showdown_batch(boards, hole, threads=threads, variant=g)
     b = np.asarray(boards)
     h = np.asarray(hole)
@@ -713,7 +720,7 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
         Cards no one can hold or be dealt.
     exact : bool, optional
         True forces enumeration, False forces Monte Carlo; by default (None)
-        exact when affordable (see :func:`handrank.equity.equity`, Notes).
+        exact when affordable (see Notes).
     trials : int, optional
         Monte Carlo trials (default 1,000,000); with `target_stderr`, the cap.
     target_stderr : float, optional
@@ -759,6 +766,20 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
         Fewer than 2 or more than 10 players, a bad `trials`, `threads` or
         `target_stderr`, an exact enumeration too large, an unknown `game`.
 
+    Notes
+    -----
+    The Omaha games, hi-lo included, take exact hands or Omaha ranges; a
+    range may be a list of exact hands, comma-separated
+    (``"AsKsQdJd,7c7h2c2h"``), in every game: in a game without a board each
+    tuple of the players' hands that fits together counts alike.  On the
+    river an exact hand (or several) against one ``"random"`` Omaha hand
+    is exact even where the random hands are too many to list: each of them
+    meets one deal, so they are evaluated once each, grouped by strength.
+
+    ``exact=None`` enumerates wherever that is expected to take under about
+    0.3 s on one core, estimated from the count of deals (see
+    :mod:`handrank.equity.holdem`), and samples elsewhere.
+
     Examples
     --------
     >>> r = equity(["As 2s", "Kh Kd"], board="3c 4d 9h Qc", game="holdem-hilo")
@@ -774,12 +795,12 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
     if g is not None:
         _players_hole(g, players, isinstance(game, str))
     if g is None or (isinstance(game, str) and game in legacy_games("equity")
-                     and (g.hand == "any" or _own_driver(g, players, exact))):
+                     and (g.rule.any_five or _own_driver(g, players, exact))):
         if variant is not None:
             _warn_variant()
         return _equity(players, board, dead, variant=variant, game=game, progress=progress,
                        **kw)
-    if g.hand == "any" and not g.split and not g.hand_sizes:
+    if g.rule.any_five and not g.split and not g.hand_sizes:
         if variant is not None:
             _game(game, variant)
         return _equity(players, board, dead, variant=g, progress=progress, **kw)
@@ -793,13 +814,13 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
         _game(game, variant)
     if g.hand_sizes:
         return _boardless.equity(g, players, board, dead, **kw)
-    if g.hand == "any" and not g.split:
+    if g.rule.any_five and not g.split:
         return _equity(players, board, dead, variant=g, **kw)
     if _own_driver(g, players, exact):
         r = _omaha_equity.equity(players, board, dead, game="omaha", variant=g, **kw) \
             if not g.split else \
             _hilo_equity.equity(players, board, dead, hole_cards=g.hole_cards, **kw)
-    elif g.hand == "any" and g.low_rule == ("a5", 8) and g.deck == tuple(range(52)):
+    elif g.rule.any_five and g.eight_or_better and g.deck == tuple(range(52)):
         # hold'em hi-lo: exact hands as before, ranges on the any-game driver
         r = _holdem_hilo_equity.equity(players, board, dead, **kw)
     else:
@@ -814,7 +835,7 @@ def _own_driver(g: Game, players: Any, exact: bool | None) -> bool:
     rest: hold'em-hand games of two halves, exact enumerations with ranges,
     and ``"random"`` hands too many to list (six-card Omaha).
     """
-    if g.hand != "omaha" or (g.split and g.low_rule != ("a5", 8)):
+    if not g.rule.hole_fixed or (g.split and not g.eight_or_better):
         return False
     if isinstance(players, (str, bytes)) or not hasattr(players, "__len__"):
         return True                                 # the driver raises the type error

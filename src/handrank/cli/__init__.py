@@ -30,6 +30,7 @@ from . import _index as _cli_index
 from . import _preflop as _cli_preflop
 from . import _range as _cli_range
 from . import _showdown as _cli_showdown
+from . import _stats as _cli_stats
 from ._common import (
     CliError,
     Parser,
@@ -173,7 +174,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--csv", action="store_true", help="print CSV")
     p.set_defaults(func=_cmd_games)
     for module in (_cli_equity, _cli_showdown, _cli_draw, _cli_range, _cli_index,
-                   _cli_preflop, _cli_boards, _cli_history, _cli_bench):
+                   _cli_preflop, _cli_boards, _cli_history, _cli_stats, _cli_bench):
         module.add_parser(sub)
     return parser
 
@@ -211,7 +212,7 @@ def _quiet_broken_pipe() -> int:
 #: The commands whose ``--json`` is a flag that may take a PATH (json_option);
 #: bench and history take a PATH as before.
 JSON_FLAG_COMMANDS = frozenset({"eval", "games", "equity", "showdown", "draw", "range", "index",
-                                "boards", "preflop-table"})
+                                "boards", "preflop-table", "stats"})
 
 
 def _output_path(args: argparse.Namespace) -> str | None:

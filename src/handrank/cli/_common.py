@@ -82,7 +82,7 @@ def flag(name: str) -> Iterator[None]:
 
     Examples
     --------
-    >>> from handrank.cards import cards
+    >>> from handrank.core.cards import cards
     >>> with flag("--board"):
     ...     cards("Ah Zz")
     Traceback (most recent call last):

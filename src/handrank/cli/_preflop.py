@@ -59,7 +59,7 @@ def _client(address: str | None) -> Iterator[Any]:
     import distributed
     make: Any = distributed.Client
     try:
-        client = make(address, timeout="10s")
+        client = make(address, timeout="6s")   # with the imports, an error within 10 s
     except (OSError, TimeoutError) as exc:
         raise HandrankError(f"cannot reach the dask scheduler {address!r}: {exc}") from None
     try:

@@ -138,6 +138,11 @@ def _run(args: argparse.Namespace) -> int:
     if args.plot:
         writable_path("--plot", args.plot)      # before any work, not after it
     g = game_of(args)
+    if g.hand_sizes:                            # stud, draw, badugi: no board, no ranges
+        raise HandrankError(
+            f"game {g.name!r} has no ranges: `handrank range` is for the games with "
+            f"hole cards and a board (hold'em and Omaha); try `handrank equity "
+            f"--game {g.name}` with each player's cards")
     if g.hole_cards != 2:
         return _run_hands(args)                 # Omaha hands: no 13x13 grid
     r = Range(args.range)

@@ -6,6 +6,7 @@ import dataclasses
 from typing import Any
 
 from ..core._tables import GameTables
+from .rules import RULES, HandRule
 
 __all__ = ["HANDS", "Game"]
 
@@ -79,6 +80,16 @@ class Game:
             return self.tables[self.halves.index(half)]
         except ValueError:
             raise ValueError(f"game {self.name!r} has no {half} half") from None
+
+    @property
+    def rule(self) -> HandRule:
+        """How a player's cards form a hand (:mod:`handrank.games.rules`), by `hand`."""
+        return RULES[self.hand]
+
+    @property
+    def eight_or_better(self) -> bool:
+        """Whether the low half is ace-to-five, eight or better (the hi-lo kernels' low)."""
+        return self.low_rule == ("a5", 8)
 
     @property
     def high(self) -> GameTables | None:

@@ -8,16 +8,16 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import warnings
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
-from ..core import _backend
+from ..core import _backend, _compat
 from ..core._tables import GameTables
 from ..core._validate import quote
 from ..core.cards import RANKS
+from ..core.errors import UnsupportedGameError
 from .base import Game
 
 __all__ = ["best_five_game", "beyond_best_five", "game", "games", "high_tables", "legacy_games",
@@ -370,9 +370,7 @@ def best_five_game(game: Any, variant: Any, operation: str) -> Any:
     without a board raises ValueError naming the operation and the game.
     """
     if variant is not None:
-        warnings.warn("variant= is deprecated; use game=hr.game(name, **options) "
-                      "(for example game=hr.game('shortdeck'))", DeprecationWarning,
-                      stacklevel=3)
+        _compat.warn_variant(3)
     if isinstance(game, str) and game in plain_names():
         return variant
     g = resolve(game)
@@ -380,7 +378,7 @@ def best_five_game(game: Any, variant: Any, operation: str) -> Any:
         raise ValueError(f"variant= does not apply with game={g.name!r}; "
                          "pass the game's options to hr.game()")
     if g.halves != ("high",) or g.hand != "any" or g.board_cards == 0:
-        raise ValueError(f"{operation} does not support game {g.name!r} yet: it takes games "
-                         "ranked by the best five cards with one high half "
-                         "(holdem, shortdeck, stripped)")
+        raise UnsupportedGameError(
+            f"{operation} does not support game {g.name!r} yet: it takes games ranked by the "
+            "best five cards with one high half (holdem, shortdeck, stripped)")
     return g
