@@ -277,15 +277,19 @@ def test_help_documents_the_parameters_where_it_is(fn: Any, words: list[str]) ->
     ("As 3d 4h 7c 7s", ["--game", "a5-triple"], "a5-triple"),
     ("As 2d 3h Kc", ["--game", "badugi"], "badugi"),
     ("As Ad Kc Qh Jd", ["--game", "fechado"], "fechado"),
+    ("As Ad Kc Qh 5d", ["--game", "fechado", "--players", "6"], hr.game("fechado", players=6)),
+    ("As Ad Kc Qh 5d", ["--game", "fechado:players=6,mao=true"],
+     hr.game("fechado", players=6, mao=True)),
 ])
 def test_draw_is_draw_odds(capsys: pytest.CaptureFixture[str], hand: str, argv: list[str],
-                           name: str) -> None:
+                           name: Any) -> None:
     status, out, _ = _run(capsys, ["draw", hand, *argv, "--json"])
     assert status == 0
     got = json.loads(out)
     want = draw_odds(hand, game=name)
     assert got["best"] == hr.cards_str(hr.best_hold(hand, game=name))
     assert [r["hold"] for r in got["holds"]] == [hr.cards_str(h) for h in want.holds]
+    assert got["best"] == want.best_str and want.holds_str[0] == want.best_str
     assert [r["expected"] for r in got["holds"]] == want.expected.tolist()
     for r, row in zip(got["holds"], want.categories):
         assert list(r["categories"].values()) == row.tolist()
