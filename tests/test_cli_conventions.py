@@ -313,6 +313,9 @@ def test_draw_against_a_hand_gives_win_and_tie(capsys: pytest.CaptureFixture[str
     (["draw", "As Ad Kc Qh 9s", "--game", "holdem"], "--game: 'holdem' has no exchange"),
     (["draw", "As Ad Kc Qh"], "hand: 'draw' is played with 5 cards, got 4"),
     (["draw", "As Ad Kc Qh Zz"], "hand: invalid card 'Zz'"),
+    (["draw", "As Ad Kc Qh 9s", "--dead", "Zz"], "--dead: invalid card 'Zz'"),
+    (["draw", "As Ad Kc Qh 9s", "--vs", "Kd Xx"], "--vs: invalid card 'Xx'"),
+    (["draw", "As Ad Kc Qh 9s", "--vs", "Kd As"], "hand: duplicate card 'As'"),
 ])
 def test_draw_errors(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
     assert _error(capsys, argv).startswith(message)

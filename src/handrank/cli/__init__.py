@@ -16,7 +16,7 @@ import sys
 from typing import Any
 
 from .. import __version__, backend
-from ..core.cards import cards_str
+from ..core.cards import cards, cards_str
 from ..core.errors import HandrankError
 from ..games import game, games
 from ..games.badugi import badugi
@@ -37,6 +37,7 @@ from ._common import (
     add_command,
     epilog,
     fail,
+    flag,
     json_argv,
     json_option,
     replacing,
@@ -47,6 +48,9 @@ from ._game import add_game_arguments, game_of, option_names, spelling
 
 def _cmd_eval(args: argparse.Namespace) -> int:
     g = game_of(args)
+    if args.board is not None:
+        with flag("--board"):
+            cards(args.board)
     # The default game without a board keeps the short rows (no "game" key).
     short = g == game() and args.board is None
     rows = []

@@ -11,6 +11,7 @@ import json
 import sys
 from typing import Any
 
+from ..core.cards import cards
 from ..games.draw import draw_odds
 from ._common import CliError, add_command, flag, json_option, positive_int
 from ._game import add_game_arguments, game_of
@@ -70,6 +71,11 @@ def run(args: argparse.Namespace) -> int:
     if not g.exchanges:
         raise CliError(f"--game: {g.name!r} has no exchange of cards; the draw games are "
                        "draw, 27-draw, 27-triple, a5-triple, badugi, fechado")
+    for name in ("dead", "vs"):             # a bad card is named by its flag
+        value = getattr(args, name)
+        if value is not None:
+            with flag(f"--{name}"):
+                cards(value)
     with flag("hand"):
         d = draw_odds(args.hand, game=g, dead=args.dead, vs=args.vs,
                       max_discard=args.max_discard)
