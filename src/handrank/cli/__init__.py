@@ -213,17 +213,21 @@ def _quiet_broken_pipe() -> int:
     return 141
 
 
-#: The commands whose ``--json`` is a flag that may take a PATH (json_option);
-#: bench and history take a PATH as before.
-JSON_FLAG_COMMANDS = frozenset({"eval", "games", "equity", "showdown", "draw", "range", "index",
-                                "boards", "preflop-table", "stats"})
+def json_flag_commands(parser: argparse.ArgumentParser) -> frozenset[str]:
+    """The commands whose ``--json`` is :func:`~._common.json_option`'s flag that may
+    take a PATH (bench and history take a PATH after ``--json`` as before)."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return frozenset(name for name, p in action.choices.items()
+                             if p.get_default("json_flag"))
+    return frozenset()
 
 
 def _output_path(args: argparse.Namespace) -> str | None:
     """The file ``--json PATH`` or ``--out PATH`` names (``--json`` itself then means JSON)."""
     path = getattr(args, "out_path", None)
     j = getattr(args, "json", None)
-    if args.command in JSON_FLAG_COMMANDS and j not in (None, "-"):
+    if getattr(args, "json_flag", False) and j not in (None, "-"):
         if path is not None and path != j:
             raise CliError(f"--json {j!r} and --out {path!r} name two files; give one")
         path, args.json = j, "-"
@@ -249,7 +253,8 @@ def _run(args: argparse.Namespace) -> Any:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     try:
-        words = json_argv(list(sys.argv[1:] if argv is None else argv), JSON_FLAG_COMMANDS)
+        words = json_argv(list(sys.argv[1:] if argv is None else argv),
+                          json_flag_commands(parser))
         try:
             args = _parse(parser, words)       # --help and --version print here
         except SystemExit:
