@@ -390,3 +390,20 @@ def test_progress_true_draws_a_bar_on_stderr(capsys: pytest.CaptureFixture[str],
     assert "equity: 100.0%" in err and err.endswith("\r\x1b[K"), err[-200:]
     assert r.equity.tolist() == hr.equity(["AhAd", "random", "random"], board="2c7d9h",
                                           exact=True).equity.tolist()
+
+
+def test_a_notebook_draws_a_bar_by_default(capsys: pytest.CaptureFixture[str],
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    from handrank.core import _progress
+    monkeypatch.setitem(sys.modules, "tqdm", None)
+    monkeypatch.setattr(_progress, "NOTEBOOK_AFTER", 0.0)
+    spot = (["AhAd", "random", "random"],)
+    kw = {"board": "2c7d9h", "exact": True}
+    plain = hr.equity(*spot, **kw)
+    assert capsys.readouterr().err == ""                   # not a notebook: nothing
+    monkeypatch.setattr(_progress, "in_notebook", lambda: True)
+    drawn = hr.equity(*spot, **kw)
+    assert "equity: 100.0%" in capsys.readouterr().err
+    hr.equity(*spot, progress=False, **kw)
+    assert capsys.readouterr().err == ""                   # False: never
+    assert drawn.equity.tobytes() == plain.equity.tobytes()

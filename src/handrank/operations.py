@@ -742,7 +742,9 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
     progress : callable or True, optional
         ``progress(done, total)``, called on the calling thread as the work
         goes; `done` never decreases and the last call has ``done == total``.
-        True draws a bar on stderr (tqdm when installed).  The result is the
+        True draws a bar on stderr (tqdm when installed), and so does the
+        default in a Jupyter notebook for a call longer than a second; False
+        draws none.  The result is the
         same with or without it, bit for bit.  Hold'em reports each part of
         an exact enumeration or run of trials; the other games report the
         start and the end, and an exact multiway enumeration of random
