@@ -41,6 +41,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("history", ("handrank.history",)),
     ("dask", ("handrank.dask",)),
     ("boards", ("handrank.boards",)),
+    ("pql", ("handrank.pql",)),
     # the public names (handrank/__init__.py) and the Omaha preflop table's builder
     # (the old flat paths have no file: core/_compat.py)
     ("api", ("handrank", "handrank.omaha_preflop")),

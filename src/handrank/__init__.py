@@ -56,6 +56,7 @@ from .operations import (
 )
 from .operations import equity as _equity
 from .operations import games as _games
+from .pql import PqlError, PqlResult, pql
 from .ranges import Range
 from .showdown import Pot, PotHalf, Settlement
 
@@ -98,6 +99,16 @@ class _CallableModule(_compat._Forwarding):
 
     def __reduce__(self) -> tuple[_Any, ...]:
         return _importlib.import_module, (self.__name__,)
+
+    @property  # type: ignore[misc]
+    def __doc__(self) -> str | None:  # noqa: PLE0307
+        """``help(hr.equity)`` documents the call: the operation's own docstring."""
+        return _call_doc(self)
+
+
+def _call_doc(module: _types.ModuleType) -> str | None:
+    call = module.__dict__.get("_call")
+    return call.__doc__ if call is not None else None
 
 
 class _CallablePackage(_types.ModuleType):
@@ -170,6 +181,8 @@ __all__ = [
     "InvalidShowdownError",
     "UnsupportedGameError",
     "Lowball",
+    "PqlError",
+    "PqlResult",
     "Pot",
     "PotHalf",
     "Range",
@@ -197,6 +210,7 @@ __all__ = [
     "game",
     "games",
     "lowball",
+    "pql",
     "settle",
     "showdown_batch",
     "variant",

@@ -42,12 +42,14 @@ from .equity import equity as _equity
 from .equity import hilo as _hilo_equity
 from .equity import holdem_hilo as _holdem_hilo_equity
 from .equity import omaha as _omaha_equity
+from .equity import parts as _parts_equity
 from .equity.holdem import EquityResult, _hand_labels
 from .games import Game, resolve
 from .games import game as _make_game
 from .games import games as _games
 from .games import hilo as _hilo
 from .games import omaha as _omaha
+from .games import parts as _parts
 from .games.hands import low, whole_hands
 from .games.holdem import Category, _evaluate, game_tables
 from .games.holdem import best_five as _best_five
@@ -57,6 +59,7 @@ from .games.holdem import evaluate as _evaluate1
 from .games.holdem import evaluate_batch as _evaluate_batch
 from .games.registry import _ENTRIES, legacy_games, plain_names, sized_name, unknown_game
 from .ranges.omaha import MAX_HANDS, OmahaRange
+from .showdown import parts as _parts_showdown
 from .showdown import pots as _showdown
 from .showdown.pots import Settlement
 
@@ -287,6 +290,8 @@ def evaluate(cards: CardsLike, *, board: CardsLike | None = None, game: GameLike
 
 def _evaluate_any(cards: Any, board: Any, g: Game, legacy: bool = False) -> Any:
     """The strength (or (high, low)) of one hand in `g`."""
+    if g.parts:
+        return _parts.evaluate_parts(g, cards, board)
     if g.hand_sizes:
         _no_board(g, board, "evaluate")
         ids = _boardless.check_hand(g, cards)
@@ -353,6 +358,8 @@ def evaluate_batch(a: CardArrayLike, *, boards: CardArrayLike | None = None,
     if boards is None and variant is None and type(game) is str and game in _PLAIN:
         return _evaluate_batch(a, out=out, threads=threads)
     g = _game(game, variant)
+    if g.parts:
+        return _parts.evaluate_parts_batch(g, a, boards)
     if g.hand_sizes:
         if boards is not None:
             raise no_board("evaluate_batch", g, "boards= does not apply")
@@ -402,6 +409,8 @@ def describe(strength: Any, *, game: Any = "holdem", variant: VariantLike = None
     if variant is None and type(game) is str and game in _PLAIN:
         return _describe(strength)
     g = _game(game, variant)
+    if g.parts:
+        return _parts.describe_parts(g, strength)
     if g.rule.four_cards:
         return str(_boardless.badugi().describe(strength))
     if not g.split:
@@ -433,6 +442,8 @@ def category(x: Any, *, game: Any = "holdem", variant: VariantLike = None) -> An
     if variant is None and type(game) is str and game in _PLAIN:
         return _category(x)
     g = _game(game, variant)
+    if g.parts:
+        return _parts.category_parts(g, x)
     if g.rule.four_cards:
         b = _boardless.badugi()
         if np.ndim(x) == 0:
@@ -476,6 +487,8 @@ def best_five(cards: CardsLike, *, board: CardsLike | None = None, game: Any = "
     if board is None and variant is None and type(game) is str and game in _PLAIN:
         return _best_five(cards)
     g = _game(game, variant)
+    if g.parts:
+        return _parts.best_five_parts(g, cards, board)
     if g.hand_sizes:
         _no_board(g, board, "best_five")
         bids = _boardless.check_hand(g, cards)
@@ -539,6 +552,9 @@ def explain(a: CardsLike, b: CardsLike, board: CardsLike | None = None, *,
         return _showdown.explain(a, b, board, variant=variant, game=game)
     if variant is not None:
         _game(game, variant)
+    if g.parts:
+        s = settle(board, [a, b], [1, 1], game=g)
+        return "; ".join(str(p.reason) for p in s.pots)
     if g.hand_sizes:
         _no_board(g, board, "explain")
         settle(None, [a, b], [1, 1], game=g)            # its checks and errors
@@ -618,6 +634,10 @@ def settle(board: CardsLike | None, hands: Sequence[CardsLike | None],
     g = _registered(game)
     if g is None and isinstance(game, str):
         raise unknown_game(game)
+    if g is not None and g.parts:
+        if variant is not None:
+            _game(game, variant)
+        return _parts_showdown.settle(board, hands, contributions, g, **kw)
     if g is not None:
         _players_hole(g, hands, isinstance(game, str))
     if g is None or (isinstance(game, str) and game in _showdown.GAMES):
@@ -647,6 +667,8 @@ def showdown_batch(boards: CardArrayLike, hole: Any, *, threads: int | None = No
         _game(game, variant)
         return _showdown.showdown_batch(boards, hole, threads=threads, variant=variant)
     g = resolve(game)
+    if g.parts:
+        return _parts_showdown.showdown_batch(boards, hole, g)
     if g.hand_sizes:
         h0 = np.asarray(hole)
         if boards is not None and np.asarray(boards).size:
@@ -744,8 +766,8 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
         goes; `done` never decreases and the last call has ``done == total``.
         True draws a bar on stderr (tqdm when installed), and so does the
         default in a Jupyter notebook for a call longer than a second; False
-        draws none.  The result is the
-        same with or without it, bit for bit.  Hold'em reports each part of
+        draws none.  The result is the same with or without it, bit for bit.
+        Hold'em reports each part of
         an exact enumeration or run of trials; the other games report the
         start and the end, and an exact multiway enumeration of random
         players each part.
@@ -794,6 +816,16 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
     g = _registered(game)
     if g is None and isinstance(game, str):
         raise unknown_game(game)
+    if g is not None and g.parts:
+        if variant is not None:
+            _game(game, variant)
+        if progress is not None:
+            check_progress(progress)
+            progress(0, 1)
+        parts = _parts_equity.equity(g, players, board, dead, **kw)
+        if progress is not None:
+            progress(1, 1)
+        return parts
     if g is not None:
         _players_hole(g, players, isinstance(game, str))
     if g is None or (isinstance(game, str) and game in legacy_games("equity")

@@ -27,10 +27,12 @@ from . import _draw as _cli_draw
 from . import _equity as _cli_equity
 from . import _history as _cli_history
 from . import _index as _cli_index
+from . import _pql as _cli_pql
 from . import _preflop as _cli_preflop
 from . import _range as _cli_range
 from . import _showdown as _cli_showdown
 from . import _stats as _cli_stats
+from . import _videopoker as _cli_videopoker
 from ._common import (
     CliError,
     Parser,
@@ -178,7 +180,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--csv", action="store_true", help="print CSV")
     p.set_defaults(func=_cmd_games)
     for module in (_cli_equity, _cli_showdown, _cli_draw, _cli_range, _cli_index,
-                   _cli_preflop, _cli_boards, _cli_history, _cli_stats, _cli_bench):
+                   _cli_preflop, _cli_boards, _cli_history, _cli_stats, _cli_videopoker,
+                   _cli_pql, _cli_bench):
         module.add_parser(sub)
     return parser
 

@@ -38,7 +38,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                               "handrank equity AsKdQh2c 7c7h2s3d --game omaha --board Qs7d2h",
                               "handrank equity AhAd random random --target-stderr 0.001 --seed 7"])
     p.add_argument("players", nargs="+", help='hands or ranges: AsKs "QQ+,AKs" random')
-    p.add_argument("--board", default="", help="0 to 5 board cards, e.g. Qh7c2d")
+    p.add_argument("--board", default="", help="0 to 5 board cards, e.g. Qh7c2d; two boards "
+                                               "(double-holdem, double-omaha) with '|' "
+                                               "between them, e.g. 'Qh7c2d | As9s9d'")
     p.add_argument("--dead", default="", help="dead cards")
     how = p.add_mutually_exclusive_group()
     how.add_argument("--trials", type=positive_int, help="Monte Carlo trials")
@@ -69,7 +71,8 @@ def run(args: argparse.Namespace) -> int:
                 kwargs["target_stderr"] = fraction(args.target_stderr, "target_stderr")
         for name in ("board", "dead"):
             with flag(f"--{name}"):
-                cards(getattr(args, name))
+                for part in getattr(args, name).split("|" if name == "board" else None):
+                    cards(part)
         if args.scheduler is not None and not _cluster_runs(g):
             raise ValueError("--scheduler runs hold'em only; drop --game or --scheduler")
         if args.scheduler is not None:
@@ -81,36 +84,40 @@ def run(args: argparse.Namespace) -> int:
     except (HandrankError, ValueError, TypeError) as exc:
         return fail(str(exc))
     halves = hasattr(result, "scoop")
+    # the halves' columns, as the result names them: high, low (hi-lo); board 1,
+    # board 2 (double board); badugi, 2-7 low (badeucy); then scoop
+    rows = result.rows()
+    extra = [k for k in rows[0] if k not in ("player", "hand", "equity", "win", "tie",
+                                             "stderr")] if halves else []
     if args.json:
         players = [{"player": p, "equity": float(e), "win": float(w), "tie": float(t),
                     "stderr": float(s)}
                    for p, e, w, t, s in zip(args.players, result.equity, result.win,
                                             result.tie, result.stderr)]
-        if halves:
-            for row, h, lo, sc in zip(players, result.high, result.low, result.scoop):
-                row.update(high=float(h), low=float(lo), scoop=float(sc))
+        for row, got in zip(players, rows):
+            row.update({k: got[k] for k in extra})
         print(json.dumps({"exact": result.exact, "samples": result.samples,
                           "players": players}))
         return 0
     if args.csv:
         w = csv.writer(sys.stdout, lineterminator="\n")
-        cols = ["equity", "win", "tie", "stderr"] + (["high", "low", "scoop"] if halves else [])
-        w.writerow(["player", *cols])
+        cols = ["equity", "win", "tie", "stderr"]
+        w.writerow(["player", *cols, *extra])
         for i, p in enumerate(args.players):
-            w.writerow([p, *(repr(float(getattr(result, c)[i])) for c in cols)])
+            w.writerow([p, *(repr(float(getattr(result, c)[i])) for c in cols),
+                        *(repr(float(rows[i][k])) for k in extra)])
         return 0
     width = max(6, *(len(p) for p in args.players))
     shown = percentages(result.equity, 4)      # the column adds up to 100.0000%
     if halves:
         # two halves: the columns of the result's own table (a win there is a
         # scoop, so there is no win column to repeat the scoop column)
-        print(f"{'player':<{width}}  {'equity':>9}  {'tie':>8}  {'high':>9}  {'low':>9}  "
-              f"{'scoop':>9}")
-        for p, e, t, h, lo, sc, s in zip(args.players, shown, result.tie, result.high,
-                                         result.low, result.scoop, result.stderr):
+        print(f"{'player':<{width}}  {'equity':>9}  {'tie':>8}"
+              + "".join(f"  {k:>9}" for k in extra))
+        for p, e, t, s, got in zip(args.players, shown, result.tie, result.stderr, rows):
             err = "" if result.exact else f"  ± {100 * s:.3f}%"
-            print(f"{p:<{width}}  {e:8.4f}%  {100 * t:7.3f}%  {100 * h:8.4f}%  "
-                  f"{100 * lo:8.4f}%  {100 * sc:8.4f}%{err}")
+            print(f"{p:<{width}}  {e:8.4f}%  {100 * t:7.3f}%"
+                  + "".join(f"  {100 * got[k]:8.4f}%" for k in extra) + err)
     else:
         print(f"{'player':<{width}}  {'equity':>9}  {'win':>8}  {'tie':>8}")
         for p, e, w, t, s in zip(args.players, shown, result.win, result.tie,

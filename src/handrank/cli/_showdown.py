@@ -65,7 +65,8 @@ def run(args: argparse.Namespace) -> int:
     bets = _ints(args.bets, "--bets")
     if args.board is not None:
         with flag("--board"):
-            cards(args.board)
+            for part in args.board.split("|"):      # two boards: '|' between them
+                cards(part)
     given: list[str | None] = []
     for h in args.hand:
         if h.strip().lower() in ("none", "-", ""):
@@ -101,7 +102,18 @@ def run(args: argparse.Namespace) -> int:
                game=g)
     if args.json:
         print(json.dumps({"payouts": s.payouts,
-                          "pots": [dataclasses.asdict(p) for p in s.pots]}, ensure_ascii=False))
+                          "pots": [_pot(p) for p in s.pots]}, ensure_ascii=False))
     else:
         print(s)
     return 0
+
+
+def _pot(pot: Any) -> dict[str, Any]:
+    """A pot as JSON: its fields, the parts (``halves``) only in a game of parts."""
+    out = dataclasses.asdict(pot)
+    if not out["halves"]:
+        del out["halves"]
+    for key in ("high", "low"):        # the hi-lo halves as before (no part name)
+        if out.get(key):
+            out[key].pop("name", None)
+    return out
