@@ -257,6 +257,10 @@ def test_a_bad_card_is_one_error_without_a_chained_keyerror() -> None:
 @pytest.mark.parametrize("fn, words", [
     (operations.equity, ["players", "board", "dead", "exact", "trials", "target_stderr", "seed",
                  "threads", "game", "progress"]),
+    (hr.equity, ["players", "board", "dead", "exact", "trials", "target_stderr", "seed",
+                 "threads", "game", "progress"]),
+    (hr.settle, ["board", "hands", "contributions", "folded", "button", "odd_chip", "game",
+                 "dead"]),
     (operations.settle, ["board", "hands", "contributions", "folded", "button", "odd_chip", "game",
                  "dead"]),
 ])
