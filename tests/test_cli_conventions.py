@@ -411,3 +411,16 @@ def test_a_notebook_draws_a_bar_by_default(capsys: pytest.CaptureFixture[str],
     hr.equity(*spot, progress=False, **kw)
     assert capsys.readouterr().err == ""                   # False: never
     assert drawn.equity.tobytes() == plain.equity.tobytes()
+
+
+@pytest.mark.parametrize("call", [
+    lambda p: hr.range_equity("QQ+,AKs", "JJ+", "Qh7c2d", progress=p).overall,
+    lambda p: hr.equity_matrix("AA,KK", "QQ,AKs", "Qh7c2d", progress=p).equity.tobytes(),
+])
+def test_progress_true_on_the_range_calls(capsys: pytest.CaptureFixture[str],
+                                          monkeypatch: pytest.MonkeyPatch, call: Any) -> None:
+    monkeypatch.setitem(sys.modules, "tqdm", None)
+    with_bar = call(True)
+    assert "100.0%" in capsys.readouterr().err
+    assert call(False) == with_bar == call(None)
+    assert capsys.readouterr().err == ""
