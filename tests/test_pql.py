@@ -623,3 +623,23 @@ def test_a_where_that_can_never_hold_is_refused_before_any_deal():
     with pytest.raises(PqlError, match="never holds"):
         hr.pql("select avg(riverEquity(a)) from game='holdem', a='**', b='**' "
                "where 1 > 2", trials=10**9)
+
+
+def test_stud_functions_on_exact_hands_match_the_scalar_evaluator():
+    p1, p2, p3 = "As Ad 7c 7d 2h 9s Kc", "Qh Jh Th 9h 3c 4d 2s", "8s 8c 8h 5d 5c Ks 3s"
+    q = (f"select count(winsHi(p3)) as w3, avg(riverEquity(p2)) as e2, "
+         f"histogram(handType(p1, fifth)) as h5, histogram(winningHandType()) as wt, "
+         f"count(tiesHi(p1)) as t1 from game='studhi', p1='{p1}', p2='{p2}', p3='{p3}'")
+    r = hr.pql(q, trials=3000, seed=1)
+    hi = [hr.evaluate(h, game="stud") for h in (p1, p2, p3)]
+    best = max(hi)
+    got = {row.name: row.value for row in r}
+    assert got["w3"] == float(hi[2] == best and hi.count(best) == 1)
+    assert got["e2"] == (1.0 / hi.count(best) if hi[1] == best else 0.0)
+    assert got["h5"] == {category_name(hr.evaluate(p1.split()[:5])): 1.0}
+    assert got["wt"] == {category_name(best): 1.0}
+    assert got["t1"] == 0.0
+    razz = hr.pql("select avg(riverEquity(a)) as e from game='razz', "
+                  "a='As 2d 3c 4h 6s Kd Kc', b='As 2s 3d 4c 5h Qd Qc'".replace(
+                      "b='As 2s", "b='Ah 2s"), trials=1000, seed=1)
+    assert razz[0].value == 0.0              # A-2-3-4-6 loses to the wheel

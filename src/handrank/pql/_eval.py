@@ -79,11 +79,11 @@ class Ctx:
         if self.spot.kind == "pick2" and board.shape[1] < 5:
             return self._omaha_short(hole, board)
         if self.spot.kind == "pick2":
-            s = evaluate_batch(hole, boards=board, game=g)
+            s = evaluate_batch(hole, boards=board, game=g, threads=1)
         elif self.spot.kind == "studlike":
-            s = evaluate_batch(hole, game=g)
+            s = evaluate_batch(hole, game=g, threads=1)
         else:
-            s = evaluate_batch(np.concatenate([hole, board], axis=1), game=g)
+            s = evaluate_batch(np.concatenate([hole, board], axis=1), game=g, threads=1)
         if len(g.halves) == 2:
             return {"high": s[:, 0], "low": s[:, 1]}
         return {g.halves[0]: s}
@@ -98,12 +98,13 @@ class Ctx:
         for a, b in hp:
             for t in bt:
                 five = np.concatenate([hole[:, [a, b]], board[:, t]], axis=1)
-                np.maximum(hi, evaluate_batch(five, game=_hi_game(self.g)), out=hi)
+                np.maximum(hi, evaluate_batch(five, game=_hi_game(self.g), threads=1),
+                           out=hi)
         out = {"high": hi}
         if self.g.split:
             fill = _fillers(np.concatenate([hole, board], axis=1), 5 - board.shape[1])
             full = np.concatenate([board, fill], axis=1)
-            out["low"] = evaluate_batch(hole, boards=full, game=self.g)[:, 1]
+            out["low"] = evaluate_batch(hole, boards=full, game=self.g, threads=1)[:, 1]
         return out
 
     def strength(self, player: int, street: str) -> dict[str, np.ndarray]:
@@ -245,7 +246,7 @@ class Ctx:
                 fill = _fillers(board, self.g.hole_cards - 2 + short)[rows]
                 b = np.concatenate([b, fill[:, :short]], axis=1)
                 lo = evaluate_batch(np.concatenate([two, fill[:, short:]], axis=1), boards=b,
-                                    game=self.g)[:, 1]
+                                    game=self.g, threads=1)[:, 1]
             else:
                 lo = self._evaluate(two, b)["low"]
             best[rows, which] = lo
@@ -263,13 +264,13 @@ class Ctx:
             best = np.zeros(len(two), dtype=np.int64)
             for t in trip:
                 five = np.concatenate([two, board[:, t]], axis=1)
-                best = np.maximum(best, evaluate_batch(five, game=_hi_game(g)))
+                best = np.maximum(best, evaluate_batch(five, game=_hi_game(g), threads=1))
             return best
         # low: two fillers from the high ranks (T..K) that no row uses make a
         # four-card Omaha hand whose low is the two cards' low
         fill = _fillers(np.concatenate([two, board], axis=1), g.hole_cards - 2)
         hole = np.concatenate([two, fill], axis=1)
-        return evaluate_batch(hole, boards=board, game=g)[:, 1]
+        return evaluate_batch(hole, boards=board, game=g, threads=1)[:, 1]
 
 
 def _hi_game(g: Any) -> Any:

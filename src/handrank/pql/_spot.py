@@ -436,7 +436,8 @@ def _player(name: str, text: str, spot_game: Game, kind: str, hole: int,
                 from None
         if len(cs) != hole or len(set(cs)) != hole:
             raise PqlError(f"{name}={text!r}: expected {hole} different cards")
-        hands, weights = np.array([sorted(cs)], dtype=np.uint8), np.ones(1)
+        # in the order dealt: third street is the first three cards
+        hands, weights = np.array([cs], dtype=np.uint8), np.ones(1)
     masks = masks_of(hands) if len(hands) else np.zeros(0, np.uint64)
     live = ((masks & np.uint64(fixed_mask)) == 0) & ((masks & ~np.uint64(deck_mask)) == 0)
     live &= weights > 0
