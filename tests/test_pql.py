@@ -643,3 +643,16 @@ def test_stud_functions_on_exact_hands_match_the_scalar_evaluator():
                   "a='As 2d 3c 4h 6s Kd Kc', b='As 2s 3d 4c 5h Qd Qc'".replace(
                       "b='As 2s", "b='Ah 2s"), trials=1000, seed=1)
     assert razz[0].value == 0.0              # A-2-3-4-6 loses to the wheel
+
+
+def test_progress_is_told_after_each_block():
+    seen = []
+    hr.pql("select histogram(handType(hero, flop)) from game='holdem', hero='AKs', "
+           "villain='**'", trials=300_000, seed=1, progress=lambda d, t: seen.append((d, t)))
+    assert len(seen) >= 2
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen)
+    assert seen[-1] == (300_000, 300_000)
+    ex = []
+    hr.pql("select count(pairedBoard(river)) from game='holdem', hero='AsKs', villain='QQ', "
+           "board='2c3d4h'", exact=True, progress=lambda d, t: ex.append((d, t)))
+    assert ex and ex[-1][0] == ex[-1][1]

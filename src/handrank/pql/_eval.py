@@ -175,6 +175,12 @@ class Ctx:
                 hs = np.repeat(hole[a:b], r, axis=0)
                 for h, v in self._evaluate(hs, boards).items():
                     halves.setdefault(h, []).append(v.reshape(m, r))
+            if len(d.holes) == 2 and not self.g.split:         # heads-up, one half
+                (x, y), = halves.values()
+                wins = (x > y).sum(axis=1) + 0.5 * (x == y).sum(axis=1)
+                res[0, a:b] = wins / r
+                res[1, a:b] = 1.0 - res[0, a:b]
+                continue
             sh = pot_shares({h: np.stack(v) for h, v in halves.items()}, self.g.split)
             res[:, a:b] = sh.mean(axis=2)
         self.cache[key] = res
