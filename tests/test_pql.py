@@ -656,3 +656,16 @@ def test_progress_is_told_after_each_block():
     hr.pql("select count(pairedBoard(river)) from game='holdem', hero='AsKs', villain='QQ', "
            "board='2c3d4h'", exact=True, progress=lambda d, t: ex.append((d, t)))
     assert ex and ex[-1][0] == ex[-1][1]
+
+
+@pytest.mark.parametrize("game", sorted(__import__("handrank.pql", fromlist=["GAMES"]).GAMES))
+def test_every_game_deals_and_splits_the_whole_pot(game):
+    # three random players: the equities of one simulation add up to 1, and
+    # each is a third within 4 standard errors
+    r = hr.pql(f"select avg(riverEquity(a)) as a, avg(riverEquity(b)) as b, "
+               f"avg(riverEquity(c)) as c from game='{game}', a='*', b='*', c='*' "
+               f"where 1 = 1", trials=20_000, seed=1)
+    assert not r.exact and r.trials == 20_000
+    assert sum(row.value for row in r) == pytest.approx(1.0, abs=1e-9)
+    for row in r:
+        assert abs(row.value - 1 / 3) <= 4 * row.stderr + 1e-9, (game, row.name)

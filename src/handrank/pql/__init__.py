@@ -126,10 +126,14 @@ def _equity_fast_path(q: Query, plan: Plan, **kw: Any) -> PqlResult | None:
             players.append(Range.from_combos([tuple(int(c) for c in h) for h in p.hands],
                                              p.weights.tolist()))
     try:
-        if _fast_exact(spot, kw):
-            r = _hr_equity(players, board=spot.board, dead=spot.dead, exact=True,
-                           threads=kw["threads"], progress=kw["progress"])
-        else:
+        r = None
+        if kw["exact"] is not False and kw["trials"] is None and kw["target_stderr"] is None:
+            # hr.equity's own choice (exact=None) or insistence (exact=True); a
+            # Monte Carlo answer of its choosing is set aside for the chunked one
+            got = _hr_equity(players, board=spot.board, dead=spot.dead, exact=kw["exact"],
+                             threads=kw["threads"], progress=kw["progress"])
+            r = got if got.exact else None
+        if r is None:
             r = _chunked_equity(players, spot, kw)
     except ValueError as exc:
         raise PqlError(str(exc)) from None
@@ -149,19 +153,6 @@ def _equity_fast_path(q: Query, plan: Plan, **kw: Any) -> PqlResult | None:
 
 #: Monte Carlo trials per hr.equity call of the equity fast path
 FAST_CHUNK = 1_000_000
-
-
-def _fast_exact(spot: Any, kw: dict[str, Any]) -> bool:
-    """hr.equity's own rule (its Notes): exact when the hand tuples times the
-    board completions (at most 50,000 counted) is at most 50 million."""
-    if kw["exact"] is not None:
-        return bool(kw["exact"])
-    if kw["trials"] is not None or kw["target_stderr"] is not None:
-        return False
-    tuples, _ = spot.exact_size()
-    unseen = len(spot.deck) - len(spot.board) - len(spot.dead) - 2 * len(spot.players)
-    boards = math.comb(unseen, 5 - len(spot.board))
-    return bool(tuples * min(boards, 50_000) <= 50_000_000)
 
 
 def _chunk_seed(seed: int, k: int) -> int:
