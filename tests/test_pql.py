@@ -669,3 +669,45 @@ def test_every_game_deals_and_splits_the_whole_pot(game):
     assert sum(row.value for row in r) == pytest.approx(1.0, abs=1e-9)
     for row in r:
         assert abs(row.value - 1 / 3) <= 4 * row.stderr + 1e-9, (game, row.name)
+
+
+def test_cards_low_board_and_duplicated_ranks_match_the_oracle():
+    o = Oracle("holdem", [hands_of("As5d|9h9c"), hands_of("2c2d")], "Ah8h5s", "")
+    r = exact("select histogram(riverCard()) as rc, count(turnCard() = toCard('Kd')) as tk, "
+              "histogram(duplicatedBoardRanks(river)) as dup, "
+              "histogram(duplicatedHandRanks(hero)) as dh, "
+              "histogram(intersectingHandRanks(hero, turn)) as ih, "
+              "histogram(nonintersectingHandRanks(hero, river)) as nh, "
+              "histogram(boardLoCardCount(turn)) as lc, count(boardAllowsMadeLo(river)) as ml, "
+              "count(boardHasOneDistinctLoCard(flop)) as one, "
+              "count(boardHasTwoDistinctLoCards(turn)) as two "
+              "from game='holdem', hero='As5d,9h9c', villain='2c2d', board='Ah8h5s'")
+    got = {row.name: row.value for row in r}
+
+    def rs(ranks):
+        return "".join(RANKS[x] for x in sorted(set(ranks), reverse=True)) or "none"
+
+    def lows(cards):
+        return len({c // 4 for c in cards if c // 4 in (12, 0, 1, 2, 3, 4, 5, 6)})
+
+    acc: dict[str, Counter] = {k: Counter() for k in got}
+    n = 0
+    for hands, b in o.deals():
+        n += 1
+        hero = [c // 4 for c in hands[0]]
+        acc["rc"][hr.card_str(b[4])] += 1
+        acc["tk"][True] += b[3] == hr.card("Kd")
+        cnt = Counter(c // 4 for c in b)
+        acc["dup"][rs([x for x, k in cnt.items() if k >= 2])] += 1
+        acc["dh"][rs([x for x in hero if hero.count(x) >= 2])] += 1
+        acc["ih"][rs([x for x in hero if x in {c // 4 for c in b[:4]}])] += 1
+        acc["nh"][rs([x for x in hero if x not in {c // 4 for c in b}])] += 1
+        acc["lc"][lows(b[:4])] += 1
+        acc["ml"][True] += lows(b) >= 3
+        acc["one"][True] += lows(b[:3]) == 1
+        acc["two"][True] += lows(b[:4]) == 2
+    for k, v in got.items():
+        if isinstance(v, dict):
+            assert v == pytest.approx({key: c / n for key, c in acc[k].items()}, abs=1e-12), k
+        else:
+            assert v == pytest.approx(acc[k][True] / n, abs=1e-12), k

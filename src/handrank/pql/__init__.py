@@ -23,10 +23,11 @@ from typing import Any
 
 import numpy as np
 
+from ..core.cards import card_str
 from ..equity import equity as _hr_equity
 from ..ranges.holdem import Range
 from ._parse import Call, Name, PqlError, Query, parse
-from ._plan import BOOL, FUNCTIONS, NUM, RANK, REFUSED, Plan, compile_query
+from ._plan import BOOL, CARD, FUNCTIONS, NUM, RANK, RANKSET, REFUSED, Plan, compile_query
 from ._result import PqlResult, PqlRow
 from ._run import (
     DEFAULT_TRIALS,
@@ -56,6 +57,11 @@ def _label(plan: Plan, i: int, v: Any) -> Any:
         return "23456789TJQKA"[int(v)] if int(v) >= 0 else "none"
     if t == BOOL:
         return bool(v)
+    if t == CARD:
+        return card_str(int(v))
+    if t == RANKSET:
+        return "".join(r for i, r in reversed(list(enumerate("23456789TJQKA")))
+                       if (int(v) >> i) & 1) or "none"
     if t == NUM:
         return float(v)
     if isinstance(v, float) and v.is_integer():

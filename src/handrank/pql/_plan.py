@@ -25,8 +25,8 @@ from ._spot import Spot, _holdem_range, masks_of
 
 __all__ = ["Expr", "Plan", "compile_query", "FUNCTIONS", "REFUSED", "HANDTYPES"]
 
-BOOL, NUM, INT, HANDTYPE, RANK, RANKSET = "boolean", "number", "integer", "hand type", \
-    "rank", "rank set"
+BOOL, NUM, INT, HANDTYPE, RANK, RANKSET, CARD = "boolean", "number", "integer", \
+    "hand type", "rank", "rank set", "card"
 NUMERIC = (BOOL, NUM, INT)
 
 Fn = Callable[[Ctx], np.ndarray]
@@ -324,6 +324,43 @@ _register(Func("overpair", ("player", "street"), BOOL, _overpair, games=("shared
 _register(Func("inRange", ("player", "range"), BOOL, lambda c, p, keys:
                _in_sorted(keys, masks_of(c.d.holes[p]))))
 _register(Func("toRank", ("rankname",), RANK, lambda c, r: r))
+_register(Func("toCard", ("cardname",), CARD, lambda c, x: x))
+_register(Func("turnCard", (), CARD, lambda c: c.d.board[:, 3].astype(np.int64),
+               games=_BOARD))
+_register(Func("riverCard", (), CARD, lambda c: c.d.board[:, 4].astype(np.int64),
+               games=_BOARD))
+_register(Func("duplicatedBoardRanks", ("street",), RANKSET,
+               lambda c, s: _mask_of_ranks(_board_rank_counts(c, s) >= 2), games=_BOARD))
+_register(Func("duplicatedHandRanks", ("player",), RANKSET,
+               lambda c, p: _mask_of_ranks(_hole_rank_counts(c, p) >= 2)))
+_register(Func("intersectingHandRanks", ("player", "street"), RANKSET,
+               lambda c, p, s: _hole_ranks(c, p) & _rankset(c.board_at(s)), games=_BOARD))
+_register(Func("nonintersectingHandRanks", ("player", "street"), RANKSET,
+               lambda c, p, s: _hole_ranks(c, p) & ~_rankset(c.board_at(s)), games=_BOARD))
+_register(Func("boardLoCardCount", ("street",), INT, lambda c, s: _low_board_ranks(c, s),
+               games=_BOARD))
+_register(Func("boardAllowsMadeLo", ("street",), BOOL,
+               lambda c, s: _low_board_ranks(c, s) >= 3, games=_BOARD))
+_register(Func("boardHasOneDistinctLoCard", ("street",), BOOL,
+               lambda c, s: _low_board_ranks(c, s) == 1, games=_BOARD))
+_register(Func("boardHasTwoDistinctLoCards", ("street",), BOOL,
+               lambda c, s: _low_board_ranks(c, s) == 2, games=_BOARD))
+
+
+def _mask_of_ranks(present: np.ndarray) -> np.ndarray:
+    """(n, 13) booleans -> rank-set masks."""
+    return np.asarray((present.astype(np.int64) << np.arange(13)).sum(axis=1))
+
+
+def _hole_rank_counts(ctx: Ctx, p: int) -> np.ndarray:
+    h = ctx.d.holes[p]
+    return np.asarray(((h[:, :, None] // 4) == np.arange(13)).sum(axis=1))
+
+
+def _low_board_ranks(ctx: Ctx, street: str) -> np.ndarray:
+    """The number of different ranks from ace to eight on the board."""
+    present = _board_rank_counts(ctx, street) > 0
+    return np.asarray(present[:, [12, 0, 1, 2, 3, 4, 5, 6]].sum(axis=1))
 
 
 def _in_sorted(keys: np.ndarray, x: np.ndarray) -> np.ndarray:
@@ -334,12 +371,9 @@ def _in_sorted(keys: np.ndarray, x: np.ndarray) -> np.ndarray:
 
 #: Functions of the reference that handrank does not honour yet: refused by name.
 REFUSED = [
-    "boardAllowsMadeLo", "boardHasOneDistinctLoCard", "boardHasTwoDistinctLoCards",
-    "boardInRange", "boardLoCardCount", "duplicatedBoardRanks", "duplicatedHandRanks",
-    "exactFlopHandCategory", "flopHandCategory", "minFlopHandCategory",
-    "fiveCardHiHandNumber", "fourFlush", "intersectingHandRanks",
-    "nonintersectingHandRanks", "minHiRating", "nutHiOuts", "outsToHandType",
-    "minOutsToHandType", "nutHiForHandType", "turnCard", "riverCard", "toCard",
+    "boardInRange", "exactFlopHandCategory", "flopHandCategory", "minFlopHandCategory",
+    "fiveCardHiHandNumber", "fourFlush", "minHiRating", "nutHiOuts", "outsToHandType",
+    "minOutsToHandType", "nutHiForHandType",
 ]
 _REFUSED = {n.lower(): n for n in REFUSED}
 
@@ -596,6 +630,14 @@ class _Compiler:
                 consts.append(self.arg_handtype(a))
             elif kind == "range":
                 consts.append(self.arg_range(a, consts[0]))
+            elif kind == "cardname":
+                try:
+                    from ..core.cards import card as _card
+                    if not isinstance(a, Str):
+                        raise ValueError
+                    consts.append(np.asarray(_card(a.value.strip())))
+                except (ValueError, HandrankError):
+                    raise self.err(a, "expected a card in quotes, e.g. 'As'") from None
             elif kind == "rankname":
                 if not isinstance(a, Str) or a.value.strip().upper() not in RANKS:
                     raise self.err(a, "expected a rank in quotes, e.g. 'A' or 'T'")
