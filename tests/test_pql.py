@@ -219,6 +219,18 @@ def test_syntax_errors_name_line_column_with_a_caret(query, line, at, message):
      "board='AsKs'", "a board is a flop"),
     ("select count(winsLo(hero)) from game='holdem', hero='AA', villain='KK'",
      "needs a low half"),
+    ("select count(winsHi(flop)) from game='holdem', flop='AA', villain='KK'",
+     "'flop' cannot name a player"),
+    ("select count(winsHi(hero)) from game='holdem', hero='AA', Hero='KK'",
+     "'Hero' is given twice"),
+    ("select count(winsHi(hero)) from game='holdem', hero='AK!', villain='KK'",
+     "cannot read the hold'em range term 'AK!'"),
+    ("select count(winsHi(hero)) from game='omahahi', hero='AAK', villain='****'",
+     "hero='AAK'"),
+    ("select count(winsHi(hero)) from game='studhi', hero='AA', villain='*'",
+     "stud players are '*'"),
+    ("select count(handType(hero, third) = pair) from game='studhi', hero='*', villain='*'",
+     "ranked from fifth street"),
 ])
 def test_bad_queries_get_one_clear_message(query, message):
     with pytest.raises(PqlError) as e:

@@ -407,6 +407,12 @@ class _Compiler:
         self.q = q
         self.spot = spot
         self.players = {p.name.lower(): i for i, p in enumerate(spot.players)}
+        for key, _, pos in q.bindings:
+            low = key.lower()
+            if low in STREETS or low in _HT_ALIASES or low in ("true", "false") \
+                    or low in FUNCTIONS:
+                raise locate(q.text, pos, f"{key!r} cannot name a player: it is a street, a "
+                                          "hand type or a function")
         self.order = handtype_order(spot)
         self.cost = 0
 
