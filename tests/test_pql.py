@@ -98,13 +98,13 @@ class Oracle:
                 tot[i] += s
         return [t / len(runs) for t in tot]
 
-    def nut(self, p, hands, board, n, half):
-        key = ("nut", hands[p], tuple(board[:n]), half)
+    def nut(self, p, hands, board, n, half, same_type=False):
+        key = ("nut", hands[p], tuple(board[:n]), half, same_type)
         if key not in self.memo:
-            self.memo[key] = self._nut(p, hands, board, n, half)
+            self.memo[key] = self._nut(p, hands, board, n, half, same_type)
         return self.memo[key]
 
-    def _nut(self, p, hands, board, n, half):
+    def _nut(self, p, hands, board, n, half, same_type=False):
         mine = self.strength(hands[p], board[:n])[half]
         used = set(hands[p]) | set(board[:n]) | set(self.dead)
         left = [c for c in range(52) if c not in used]
@@ -117,6 +117,8 @@ class Oracle:
                          itertools.combinations(board[:n], 3)), None)
             else:
                 v = (0, _omaha_low(two, board[:n]))
+            if same_type and category_name(v[half]) != category_name(mine):
+                continue
             best = max(best, v[half])
         return mine >= best
 
@@ -723,3 +725,24 @@ def test_cards_low_board_and_duplicated_ranks_match_the_oracle():
             assert v == pytest.approx({key: c / n for key, c in acc[k].items()}, abs=1e-12), k
         else:
             assert v == pytest.approx(acc[k][True] / n, abs=1e-12), k
+
+
+def test_nut_hi_for_hand_type_matches_the_oracle():
+    # the reference's example: AsKh on AdTd2d has the best pair there is
+    q = ("select count(nutHiForHandType(hero, flop)) as t, count(nutHi(hero, flop)) as n "
+         "from game='holdem', hero='AsKh', villain='**', board='AdTd2d'")
+    r = hr.pql(q, trials=2000, seed=1)
+    assert [row.value for row in r] == [1.0, 0.0]
+    for game, hero, villain, board in (("holdem", "AsKh|QdQc|9s8s", "JhJc", "Ks9d4c2h"),
+                                       ("omahahi", "AsKh7c6c", "JhJcTs9s", "Ks9d4c2h")):
+        o = Oracle(game, [hands_of(hero), hands_of(villain)], board, "")
+        got = exact(f"select count(nutHiForHandType(hero, river)) as r, "
+                    f"count(nutHiForHandType(villain, turn)) as t from game='{game}', "
+                    f"hero='{hero.replace('|', ',')}', villain='{villain}', board='{board}'")
+        n, rv, tv = 0, 0, 0
+        for hands, b in o.deals():
+            n += 1
+            rv += o.nut(0, hands, b, 5, 0, same_type=True)
+            tv += o.nut(1, hands, b, 4, 0, same_type=True)
+        assert [row.value for row in got] == pytest.approx([rv / n, tv / n], abs=1e-12), game
+        assert 0 < rv < n

@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 
 from ..games import game as _game
-from ..operations import evaluate_batch
+from ..operations import category, evaluate_batch
 from ._parse import PqlError
 from ._spot import Deals, Spot, combos, masks_of
 
@@ -199,10 +199,11 @@ class Ctx:
         return np.nonzero(bits)[1].reshape(len(used), u).astype(np.uint8)
 
     # ----------------------------------------------------------- the nuts
-    def nut(self, player: int, street: str, half: str) -> np.ndarray:
+    def nut(self, player: int, street: str, half: str, same_type: bool = False) -> np.ndarray:
         """Whether the player's `half` on `street` is the best any hand could
         make from the cards the player cannot see held (not the board, not
-        dead, not the player's own)."""
+        dead, not the player's own); with `same_type`, the best of the hands
+        of the player's own category (high only)."""
         if self.spot.kind == "studlike":
             raise PqlError("nutHi and nutLo are not supported in the stud games yet")
         s = self.street_cards(street)
@@ -222,7 +223,12 @@ class Ctx:
             m = b - a
             two = left[a:b][:, pairs].reshape(m * r, 2)
             board = np.repeat(d.board[a:b, :s], r, axis=0)
-            best[a:b] = self._best_with_two(two, board, half).reshape(m, r).max(axis=1)
+            got = self._best_with_two(two, board, half).reshape(m, r)
+            if same_type:
+                cat = np.asarray(category(got.reshape(-1).astype(np.uint16), game=self.g))
+                mine = np.asarray(category(own[a:b], game=self.g))
+                got = np.where(cat.reshape(m, r) == mine[:, None], got, 0)
+            best[a:b] = got.max(axis=1)
         return own.astype(np.int64) >= best
 
     def _best_low(self, used: np.ndarray, board: np.ndarray) -> np.ndarray:

@@ -290,6 +290,9 @@ _register(Func("bestLoRating", ("player", "street"), BOOL, _best_rating("low"),
                halves=("low",)))
 _register(Func("nutHi", ("player", "street"), BOOL, lambda c, p, s: c.nut(p, s, "high"),
                cost=_nut_cost, games=("shared", "pick2"), halves=("high",)))
+_register(Func("nutHiForHandType", ("player", "street"), BOOL,
+               lambda c, p, s: c.nut(p, s, "high", same_type=True),
+               cost=_nut_cost, games=_BOARD, halves=("high",)))
 _register(Func("nutLo", ("player", "street"), BOOL, lambda c, p, s: c.nut(p, s, "low"),
                cost=_nut_cost, games=("shared", "pick2"), halves=("low",)))
 _register(Func("boardSuitCount", ("street",), INT,
@@ -373,7 +376,7 @@ def _in_sorted(keys: np.ndarray, x: np.ndarray) -> np.ndarray:
 REFUSED = [
     "boardInRange", "exactFlopHandCategory", "flopHandCategory", "minFlopHandCategory",
     "fiveCardHiHandNumber", "fourFlush", "minHiRating", "nutHiOuts", "outsToHandType",
-    "minOutsToHandType", "nutHiForHandType",
+    "minOutsToHandType",
 ]
 _REFUSED = {n.lower(): n for n in REFUSED}
 
