@@ -100,6 +100,16 @@ class _CallableModule(_compat._Forwarding):
     def __reduce__(self) -> tuple[_Any, ...]:
         return _importlib.import_module, (self.__name__,)
 
+    @property  # type: ignore[misc]
+    def __doc__(self) -> str | None:  # noqa: PLE0307
+        """``help(hr.equity)`` documents the call: the operation's own docstring."""
+        return _call_doc(self)
+
+
+def _call_doc(module: _types.ModuleType) -> str | None:
+    call = module.__dict__.get("_call")
+    return call.__doc__ if call is not None else None
+
 
 class _CallablePackage(_types.ModuleType):
     """``handrank.games``: the package, and callable as :func:`handrank.games.games`
