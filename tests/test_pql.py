@@ -746,3 +746,33 @@ def test_nut_hi_for_hand_type_matches_the_oracle():
             tv += o.nut(1, hands, b, 4, 0, same_type=True)
         assert [row.value for row in got] == pytest.approx([rv / n, tv / n], abs=1e-12), game
         assert 0 < rv < n
+
+
+def test_ctrl_c_stops_a_long_query(tmp_path):
+    """SIGINT during a long simulation ends it with KeyboardInterrupt, after the
+    block at hand (the time is printed, not asserted: speed is for benchmarks)."""
+    import signal
+    import subprocess
+    import sys
+    import time
+    script = tmp_path / "long.py"
+    script.write_text(
+        "import sys, handrank as hr\n"
+        "def tell(done, total):\n"
+        "    if done and not getattr(tell, 'said', False):\n"
+        "        tell.said = True\n"
+        "        print('ready', flush=True)\n"
+        "try:\n"
+        "    hr.pql(\"select avg(riverEquity(a)) from game='omahahi', a='AA**', b='****' "
+        "where 1 = 1\", trials=10**9, seed=1, progress=tell)\n"
+        "except KeyboardInterrupt:\n"
+        "    print('interrupted', flush=True)\n"
+        "    sys.exit(130)\n")
+    p = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True)
+    assert p.stdout is not None
+    assert p.stdout.readline().strip() == "ready"
+    t = time.monotonic()
+    p.send_signal(signal.SIGINT)
+    out, _ = p.communicate(timeout=120)
+    print(f"stopped {time.monotonic() - t:.2f} s after SIGINT")
+    assert p.returncode == 130 and "interrupted" in out
