@@ -243,9 +243,14 @@ class Spot:
         parts: list[tuple[np.ndarray, list[np.ndarray]]] = []
         have, tries = 0, 0
         ranged = [i for i, p in enumerate(self.players) if not p.random]
+        dealt = 0
         while have < n:
             want = n - have
-            m = max(64, int(want * 1.3) + 16) if tries else want
+            # deal enough for the acceptance seen so far (a rare fit of the ranges
+            # must not mean thousands of small rounds)
+            rate = have / dealt if have else (1.0 if not tries else 1e-3)
+            m = want if not tries else int(min(4_000_000, max(64, 1.2 * want / rate + 16)))
+            dealt += m
             used = np.full(m, np.uint64(self.fixed_mask))
             ok = np.ones(m, dtype=bool)
             got: list[np.ndarray] = []
