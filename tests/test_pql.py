@@ -776,3 +776,47 @@ def test_ctrl_c_stops_a_long_query(tmp_path):
     out, _ = p.communicate(timeout=120)
     print(f"stopped {time.monotonic() - t:.2f} s after SIGINT")
     assert p.returncode == 130 and "interrupted" in out
+
+
+def _board_matches(board, pattern):
+    """The reference's board range from its definition: the first three
+    positions are the flop in any order, then the turn and the river in
+    place; a suit letter x/y/z/w is one suit, different letters different suits."""
+    import re
+    pos = re.findall(r"(10|[2-9TJQKA*])([cdhsxyzw]?)", pattern)
+    for flop in itertools.permutations(board[:3]):
+        cards = list(flop) + list(board[3:])
+        sub: dict[str, int] = {}
+        good = True
+        for c, (r, s) in zip(cards, pos):
+            if r != "*" and RANKS.index(r) != c // 4:
+                good = False
+            if s in "cdhs" and s and "cdhs".index(s) != c % 4:
+                good = False
+            if s in "xyzw" and s:
+                if sub.setdefault(s, c % 4) != c % 4:
+                    good = False
+        if good and len(set(sub.values())) == len(sub):
+            return True
+    return False
+
+
+def test_board_in_range_matches_its_definition():
+    b = "AsKdJhKc3s"
+    for pattern, want in (("AKK", 0.0), ("AKJ3K", 0.0), ("KJAK3", 1.0)):   # the reference's
+        q = (f"select count(boardInRange('{pattern}')) from game='holdem', p='72', q='QQ', "
+             f"board='{b}'")
+        assert hr.pql(q)[0].value == want
+    o = Oracle("holdem", [hands_of("2c2d")], "Ah8h5s", "")
+    patterns = ["A85", "8xAx*", "*h*h*h", "A*5K", "5A8*T", "Ax*h5y", "8*A*x*x"]
+    sel = ", ".join(f"count(boardInRange('{p}')) as p{i}" for i, p in enumerate(patterns))
+    r = exact(f"select {sel} from game='holdem', hero='2c2d', board='Ah8h5s'")
+    n = 0
+    acc = Counter()
+    for _, board in o.deals():
+        n += 1
+        for i, p in enumerate(patterns):
+            acc[i] += _board_matches(board, p)
+    assert [row.value for row in r] == pytest.approx([acc[i] / n for i in range(len(patterns))],
+                                                   abs=1e-12)
+    assert all(0 < acc[i] < n for i in (3, 4))

@@ -10,6 +10,7 @@ the place in the query.
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -350,6 +351,60 @@ _register(Func("boardHasTwoDistinctLoCards", ("street",), BOOL,
                lambda c, s: _low_board_ranks(c, s) == 2, games=_BOARD))
 
 
+_BOARD_POS = re.compile(r"(10|[2-9TJQKA*])([cdhswxyz]?)", re.IGNORECASE)
+
+
+def parse_board_range(text: str) -> list[list[tuple[int | None, int | None, str]]]:
+    """Board range text -> terms, each a list of positions (rank or None, suit
+    or None, suit variable or ''): 3 to 5 positions, the first three the flop
+    (in any order), then the turn and the river in their places."""
+    import re
+    terms = []
+    for raw in text.split(","):
+        body = raw.strip()
+        if not re.fullmatch(r"(?:(?:10|[2-9TJQKA*])[cdhswxyz]?){3,5}", body, re.IGNORECASE):
+            raise PqlError(f"cannot read the board range term {body!r} (3 to 5 positions "
+                           "such as 'AK*', 'KJAK3', 'AsxKx*')")
+        pos: list[tuple[int | None, int | None, str]] = []
+        for r, su in _BOARD_POS.findall(body):
+            rk = None if r == "*" else RANKS.index("T" if r == "10" else r.upper())
+            sl = su.lower()
+            if sl in ("w", "x", "y", "z"):
+                pos.append((rk, None, sl))
+            else:
+                pos.append((rk, "cdhs".index(sl) if sl else None, ""))
+        terms.append(pos)
+    return terms
+
+
+def _board_in_range(ctx: Ctx, terms: list[list[tuple[int | None, int | None, str]]]
+                    ) -> np.ndarray:
+    import itertools
+    b = ctx.d.board.astype(np.int64)
+    out = np.zeros(ctx.n, dtype=bool)
+    for pos in terms:
+        k = len(pos)
+        for perm in itertools.permutations(range(3)):
+            order = list(perm) + list(range(3, k))
+            cards = b[:, order]
+            ok = np.ones(ctx.n, dtype=bool)
+            for j, (rk, su, _) in enumerate(pos):
+                if rk is not None:
+                    ok &= cards[:, j] // 4 == rk
+                if su is not None:
+                    ok &= cards[:, j] % 4 == su
+            for i, j in itertools.combinations(range(k), 2):
+                vi, vj = pos[i][2], pos[j][2]
+                if vi and vj:
+                    same = cards[:, i] % 4 == cards[:, j] % 4
+                    ok &= same if vi == vj else ~same
+            out |= ok
+    return out
+
+
+_register(Func("boardInRange", ("boardrange",), BOOL, _board_in_range, games=_BOARD))
+
+
 def _mask_of_ranks(present: np.ndarray) -> np.ndarray:
     """(n, 13) booleans -> rank-set masks."""
     return np.asarray((present.astype(np.int64) << np.arange(13)).sum(axis=1))
@@ -374,7 +429,7 @@ def _in_sorted(keys: np.ndarray, x: np.ndarray) -> np.ndarray:
 
 #: Functions of the reference that handrank does not honour yet: refused by name.
 REFUSED = [
-    "boardInRange", "exactFlopHandCategory", "flopHandCategory", "minFlopHandCategory",
+    "exactFlopHandCategory", "flopHandCategory", "minFlopHandCategory",
     "fiveCardHiHandNumber", "fourFlush", "minHiRating", "nutHiOuts", "outsToHandType",
     "minOutsToHandType",
 ]
@@ -639,6 +694,13 @@ class _Compiler:
                 consts.append(self.arg_handtype(a))
             elif kind == "range":
                 consts.append(self.arg_range(a, consts[0]))
+            elif kind == "boardrange":
+                if not isinstance(a, Str):
+                    raise self.err(a, "expected a board range in quotes, e.g. 'AK*'")
+                try:
+                    consts.append(parse_board_range(a.value))
+                except PqlError as exc:
+                    raise self.err(a, str(exc)) from None
             elif kind == "cardname":
                 try:
                     from ..core.cards import card as _card
