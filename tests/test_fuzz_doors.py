@@ -108,6 +108,7 @@ def test_every_game_every_operation(data: Any) -> None:
     hand, board, others = data.draw(spot(name))
     CASES["games x operations"] += 1
     ev = outcome(lambda: hr.evaluate(hand, board=board, game=name))
+    CASES[f"games x operations: evaluate {ev[0]}"] += 1
     outcome(lambda: hr.best_five(hand, board=board, game=name))
     if ev[0] == "ok":
         # batch equals one by one, and the description of the strength answers
@@ -125,10 +126,12 @@ def test_every_game_every_operation(data: Any) -> None:
         assert g.name
     players = [hand, *others]
     eq = outcome(lambda: hr.equity(players, board=board or "", game=name, trials=300, seed=7))
+    CASES[f"games x operations: equity {eq[0]}"] += 1
     if eq[0] == "ok":
         r = hr.equity(players, board=board or "", game=name, trials=300, seed=7)
         assert abs(float(np.sum(r.equity)) - 1.0) < 1e-9
     st_ = outcome(lambda: hr.settle(board, players, [100, 60, 60], game=name))
+    CASES[f"games x operations: settle {st_[0]}"] += 1
     if st_[0] == "ok":
         s = hr.settle(board, players, [100, 60, 60], game=name)
         assert sum(s.payouts) == 220, s          # every chip paid out, none made
@@ -140,13 +143,21 @@ RANGE_TOKENS = ["AA", "KK+", "22+", "AKs", "AKo", "AK", "A2s-A5s", "KQ", "T9s+",
                 "A5s-A2s", "99-22", "AKs+", "72o", "A", "AAA", "AA**", "AsKd:0.25"]
 
 
+VALID_RANGE = [t for t in RANGE_TOKENS if t in ("AA", "KK+", "22+", "AKs", "AKo", "AK",
+                                                 "A2s-A5s", "KQ", "T9s+", "QQ:0.5", "99-22",
+                                                 "AKs+", "72o", "AsKs", "AsKd:0.25")]
+range_texts = st.one_of(
+    st.lists(st.sampled_from(VALID_RANGE), min_size=1, max_size=4),           # valid
+    st.lists(st.one_of(st.sampled_from(RANGE_TOKENS), st.text(max_size=5)), max_size=6))
+
+
 @profile(40)
-@given(st.lists(st.one_of(st.sampled_from(RANGE_TOKENS), st.text(max_size=5)), max_size=6),
-       st.integers(0, 2**32))
+@given(range_texts, st.integers(0, 2**32))
 def test_ranges(tokens: list[str], seed: int) -> None:
     CASES["ranges"] += 1
     text = ",".join(tokens)
     r = outcome(lambda: hr.Range(text))
+    CASES[f"ranges: {r[0]}"] += 1
     if r[0] != "ok":
         return
     rng = np.random.default_rng(seed)
@@ -159,12 +170,15 @@ def test_ranges(tokens: list[str], seed: int) -> None:
 
 
 @profile(30)
-@given(st.lists(st.integers(-1, 5), min_size=0, max_size=5),
-       st.integers(-1, 14), st.sampled_from(["imperfect", "perfect", "bad"]),
+@given(st.one_of(st.lists(st.integers(1, 3), min_size=1, max_size=3),
+                st.lists(st.integers(-1, 5), min_size=0, max_size=5)),
+       st.one_of(st.integers(2, 13), st.integers(-1, 14)),
+       st.sampled_from(["imperfect", "perfect", "imperfect", "bad"]),
        st.integers(0, 2**32))
 def test_index(rounds: list[int], ranks: int, recall: str, seed: int) -> None:
     CASES["index"] += 1
     made = outcome(lambda: Indexer(rounds, recall=recall, ranks=ranks))
+    CASES[f"index: indexer {made[0]}"] += 1
     if made[0] != "ok":
         return
     ix = Indexer(rounds, recall=recall, ranks=ranks)
@@ -235,7 +249,7 @@ def test_draw_odds(game: str, seed: int, mode: int, max_discard: Any) -> None:
     kwargs: dict[str, Any] = {"game": game, "dead": dead, "vs": vs}
     if mode == 6 or max_discard is not None:
         kwargs["max_discard"] = max_discard
-    outcome(lambda: hr.draw_odds(hand, **kwargs))
+    CASES[f"draw_odds: {outcome(lambda: hr.draw_odds(hand, **kwargs))[0]}"] += 1
 
 
 PAYTABLES = sorted(__import__("handrank.videopoker", fromlist=["PAYTABLES"]).PAYTABLES)
@@ -312,6 +326,7 @@ def test_histories(text: str) -> None:
         return out
 
     res = outcome(replay_all)
+    CASES[f"histories: {res[0]}"] += 1
     if res[0] != "ok":
         return
     for h in history.read(text):
@@ -361,8 +376,18 @@ CLI_WORDS = ["eval", "games", "equity", "showdown", "range", "history", "boards"
              "-", "--plot", "fifth"]
 
 
+CLI_TEMPLATES = [["eval", "As Ks Qs Js Ts"], ["equity", "AsKs", "QdQc", "--trials", "2000"],
+                 ["range", "AA,KQs"], ["games"], ["showdown", "--board", "AsKsQs2d3c"],
+                 ["equity", "AsKsQs", "JdTd9d", "--game", "stud", "--trials", "2000"],
+                 ["eval", "AsKdQh2c", "--board", "3c4d5h9hKs", "--game", "omaha"]]
+cli_argv = st.one_of(
+    st.lists(st.sampled_from(CLI_WORDS), min_size=1, max_size=6),
+    st.tuples(st.sampled_from(CLI_TEMPLATES), st.lists(st.sampled_from(CLI_WORDS), max_size=2))
+    .map(lambda t: [*t[0], *t[1]]))
+
+
 @profile(8)
-@given(st.lists(st.sampled_from(CLI_WORDS), min_size=1, max_size=6))
+@given(cli_argv)
 def test_cli_hostile_arguments(argv: list[str]) -> None:
     CASES["cli"] += 1
     argv = [a for a in argv if "\x00" not in a] or ["--bogus"]
@@ -371,6 +396,7 @@ def test_cli_hostile_arguments(argv: list[str]) -> None:
     env = {**os.environ, "PYTHONWARNINGS": "ignore"}
     proc = subprocess.run([sys.executable, "-m", "handrank", *argv], capture_output=True,
                           text=True, timeout=120, env=env, stdin=subprocess.DEVNULL)
+    CASES[f"cli: exit {proc.returncode}"] += 1
     assert proc.returncode in (0, 1, 2), (argv, proc.returncode, proc.stderr[-2000:])
     assert "Traceback" not in proc.stderr, (argv, proc.stderr[-2000:])
 
