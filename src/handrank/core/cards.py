@@ -142,7 +142,8 @@ def cards(x: CardsLike) -> list[int]:
         try:
             return [_CARD_IDS[t] for t in x.split()]
         except KeyError:
-            return _parse_text(x)
+            pass                    # parsed again outside the handler: one traceback
+        return _parse_text(x)
     if isinstance(x, np.ndarray):
         if x.ndim != 1 or not (x.dtype.kind in "iu" or x.size == 0):
             raise TypeError(

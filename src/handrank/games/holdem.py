@@ -518,7 +518,7 @@ def best_five(cards: CardsLike, *, variant: VariantLike = None) -> list[int]:
 
     Examples
     --------
-    >>> from handrank.cards import cards_str
+    >>> from handrank.core.cards import cards_str
     >>> cards_str(best_five("Kh 3c Ks 6d 7c 9h 2s"))
     'Ks Kh 9h 7c 6d'
     >>> cards_str(best_five("Ah 2c 3d 4s 5h Kd Qc"))
