@@ -252,7 +252,7 @@ def test_draw_odds(game: str, seed: int, mode: int, max_discard: Any) -> None:
     CASES[f"draw_odds: {outcome(lambda: hr.draw_odds(hand, **kwargs))[0]}"] += 1
 
 
-PAYTABLES = sorted(__import__("handrank.videopoker", fromlist=["PAYTABLES"]).PAYTABLES)
+PAYTABLES = sorted(__import__("handrank.games.videopoker", fromlist=["PAYTABLES"]).PAYTABLES)
 
 
 @profile(15)
