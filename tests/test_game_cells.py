@@ -38,9 +38,11 @@ SEED = 20261207
 def spot(g: hr.Game) -> tuple[str, str, str, str, str | None]:
     """(hand 0, hand 1, a second hand for player 0, a third, board or None)."""
     k, b = g.hole_cards, g.board_cards
-    ids = hr.deal(1, 4 * k + b, seed=SEED, game=g)[0]
+    ids = hr.deal(1, 4 * k + b * max(g.boards, 1), seed=SEED, game=g)[0]
     hands = [hr.cards_str(ids[i * k:(i + 1) * k]) for i in range(4)]
-    board = hr.cards_str(ids[4 * k:]) if b else None
+    # two boards (double board): one string with '|' between them
+    board = " | ".join(hr.cards_str(ids[4 * k + j * b:4 * k + (j + 1) * b])
+                       for j in range(g.boards)) if b else None
     return hands[0], hands[1], hands[2], hands[3], board
 
 
@@ -53,7 +55,7 @@ def ops(game: Any, g: hr.Game) -> dict[str, Callable[[], Any]]:
     """Each public operation on `g`'s spot, called with ``game=game``."""
     a, b, a2, a3, board = spot(g)
     ids_a, ids_b = hr.cards(a), hr.cards(b)
-    boards = None if board is None else [hr.cards(board)]
+    boards = None if board is None else [hr.cards(board.replace("|", " "))]
     bd = board or ""
     # a range of two exact hands for player 0 (the notation every game reads)
     rng = _joined(a, a2)
@@ -97,9 +99,11 @@ OPS = list(ops("holdem", hr.game("holdem"))) + ["evaluate with a board", "best_f
 def unsupported(op: str, g: hr.Game) -> bool:
     """Whether `op` has no meaning in `g` (from what the game is)."""
     if op in ("draw_odds", "best_hold"):
-        return g.exchanges == 0
+        # badeucy, badacey: a hold is scored on one scale; two halves are not (yet)
+        return g.exchanges == 0 or bool(g.parts)
     if op in ("analyze", "equity_matrix", "range_equity"):
-        return g.board_cards == 0
+        # a board, but one per part (two boards) or a pot cut into parts
+        return g.board_cards == 0 or bool(g.parts)
     return op.endswith("with a board")
 
 
@@ -159,7 +163,8 @@ def test_the_error_is_a_handrank_error_and_a_value_error() -> None:
         hr.evaluate("As Ad Kc Kd 2c 3c 4c", board="5h", game=hr.game("stud"))
 
 
-@pytest.mark.parametrize("name", [n for n in NAMES if hr.game(n).exchanges])
+@pytest.mark.parametrize("name", [n for n in NAMES if hr.game(n).exchanges
+                                  and not hr.game(n).parts])
 def test_draw_odds_takes_the_game_with_its_options(name: str) -> None:
     g = hr.game(name)
     hand = spot(g)[0]
@@ -190,7 +195,9 @@ def test_explain_has_one_shape(name: str) -> None:
     text = hr.explain(a, b, board, game=g)
     assert text == hr.explain(b, a, board, game=name)
     assert "seat" not in text
-    if g.split:
+    if g.parts:            # one sentence a part, named: "board 1: ...; board 2: ..."
+        assert text.startswith(f"{g.halves[0]}: ") and f"; {g.halves[1]}: " in text
+    elif g.split:
         assert text.startswith("high: ") and "; low: " in text
     else:
         assert " beats " in text or text.startswith("split: ")

@@ -553,8 +553,7 @@ def explain(a: CardsLike, b: CardsLike, board: CardsLike | None = None, *,
     if variant is not None:
         _game(game, variant)
     if g.parts:
-        s = settle(board, [a, b], [1, 1], game=g)
-        return "; ".join(str(p.reason) for p in s.pots)
+        return _parts_showdown.explain(a, b, board, g)
     if g.hand_sizes:
         _no_board(g, board, "explain")
         settle(None, [a, b], [1, 1], game=g)            # its checks and errors
@@ -760,7 +759,10 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
         as :func:`handrank.game` makes it.  The Omaha games, hi-lo included,
         take exact hands or Omaha ranges (Monte Carlo); holdem-hilo takes
         exact hands.  A game of two halves returns a result with ``.high``,
-        ``.low`` and ``.scoop``.
+        ``.low`` and ``.scoop``; a game of parts (``double-holdem``,
+        ``badeucy`` ...; two boards as ``("Ah Kd 2c", "7s 7d 9h")`` or
+        ``"Ah Kd 2c | 7s 7d 9h"``) one with ``.shares`` per part and
+        ``.scoop`` (:class:`handrank.equity.parts.PartsEquityResult`).
     progress : callable or True, optional
         ``progress(done, total)``, called on the calling thread as the work
         goes; `done` never decreases and the last call has ``done == total``.
