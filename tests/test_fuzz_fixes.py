@@ -148,3 +148,11 @@ def test_history_unreachable_scheduler_is_a_clean_error(
     err = capsys.readouterr().err
     assert "cannot reach the dask scheduler 'tcp://127.0.0.1:1'" in err, err
     assert "Traceback" not in err
+
+
+def test_history_missing_path_is_a_clean_error(capsys: pytest.CaptureFixture[str]) -> None:
+    """Found by the long CLI fuzz: `handrank history eval` printed a FileNotFoundError traceback."""
+    from handrank import cli
+    assert cli.main(["history", "no-such-file.phh"]) == 2
+    err = capsys.readouterr().err
+    assert "cannot read 'no-such-file.phh': No such file or directory" in err, err
