@@ -151,7 +151,7 @@ def test_history_unreachable_scheduler_is_a_clean_error(
 
 
 def test_history_missing_path_is_a_clean_error(capsys: pytest.CaptureFixture[str]) -> None:
-    """Found by the long CLI fuzz: `handrank history eval` printed a FileNotFoundError traceback."""
+    """Found by the long CLI fuzz: `handrank history eval` printed a traceback."""
     from handrank import cli
     assert cli.main(["history", "no-such-file.phh"]) == 2
     err = capsys.readouterr().err
