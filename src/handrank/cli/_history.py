@@ -49,7 +49,11 @@ def _cmd_history(args: argparse.Namespace) -> int:
             s = hd.histories(args.paths, client=client, player=args.player,
                              progress=True)
     else:
-        s = _summarize([f for p in args.paths for f in _paths_of(p)], args.player)
+        try:
+            s = _summarize([f for p in args.paths for f in _paths_of(p)], args.player)
+        except OSError as exc:      # a path that is missing or cannot be read: named
+            name = exc.filename if exc.filename is not None else ""
+            return fail(f"cannot read {name!r}: {exc.strerror or exc}" if name else str(exc))
     print(s)
     for e in s.errors[:20]:
         print(f"refused: {e}", file=sys.stderr)
