@@ -386,7 +386,10 @@ def _tuples(g: Game, lists: list[list[Any]], dead: Any, **kw: Any) -> EquityResu
     for f in dataclasses.fields(results[0]):
         if f.name in ("exact", "samples", "hands", "stderr"):
             continue
-        mean[f.name] = sum(getattr(r, f.name) for r in results) / n
+        value = getattr(results[0], f.name)
+        # the per-player arrays are averaged; the rest (a draw game's hold rule) is shared
+        mean[f.name] = (sum(getattr(r, f.name) for r in results) / n
+                        if isinstance(value, np.ndarray) else value)
     mean["stderr"] = np.sqrt(sum(r.stderr ** 2 for r in results)) / n
     mean["exact"] = all(r.exact for r in results)
     mean["samples"] = sum(r.samples for r in results)
