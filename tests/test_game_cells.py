@@ -242,7 +242,8 @@ def test_omaha_range_of_exact_hands_in_every_operation(name: str, text: str) -> 
 def test_one_hand_written_with_commas_stays_one_hand() -> None:
     a = hr.equity(["As,Ks,Qd,Jd", "random"], board="Qh 8h 2d 4s 5c", game="omaha", exact=True)
     b = hr.equity(["AsKsQdJd", "random"], board="Qh 8h 2d 4s 5c", game="omaha", exact=True)
-    assert (a.equity == b.equity).all()
+    c = hr.equity(["AsKs, QdJd", "random"], board="Qh 8h 2d 4s 5c", game="omaha", exact=True)
+    assert (a.equity == b.equity).all() and (c.equity == b.equity).all()
 
 
 @pytest.mark.parametrize("name", ["stud", "razz", "draw", "badugi", "stud-hilo"])
