@@ -16,10 +16,10 @@ import numpy as np
 import pytest
 
 import handrank as hr
-import handrank.badugi as bd
-from handrank import draw, stud, videopoker
-from handrank.cards import cards, cards_str
-from handrank.reference_badugi import hand_key
+import handrank.games.badugi as bd
+from handrank.core.cards import cards, cards_str
+from handrank.games import draw, stud, videopoker
+from handrank.reference.badugi import hand_key
 
 pytestmark = pytest.mark.skipif(hr.backend != "c", reason="draw kernels need the C core")
 

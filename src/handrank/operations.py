@@ -17,7 +17,6 @@ from __future__ import annotations
 import math
 import struct
 import sys
-import warnings
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, Literal, Union, cast, overload
@@ -25,6 +24,7 @@ from typing import Any, Literal, Union, cast, overload
 import numpy as np
 from numpy.typing import NDArray
 
+from .core import _compat, _progress
 from .core._run import check_progress
 from .core._typing import (
     CardArrayLike,
@@ -42,12 +42,14 @@ from .equity import equity as _equity
 from .equity import hilo as _hilo_equity
 from .equity import holdem_hilo as _holdem_hilo_equity
 from .equity import omaha as _omaha_equity
+from .equity import parts as _parts_equity
 from .equity.holdem import EquityResult, _hand_labels
 from .games import Game, resolve
 from .games import game as _make_game
 from .games import games as _games
 from .games import hilo as _hilo
 from .games import omaha as _omaha
+from .games import parts as _parts
 from .games.hands import low, whole_hands
 from .games.holdem import Category, _evaluate, game_tables
 from .games.holdem import best_five as _best_five
@@ -57,6 +59,7 @@ from .games.holdem import evaluate as _evaluate1
 from .games.holdem import evaluate_batch as _evaluate_batch
 from .games.registry import _ENTRIES, legacy_games, plain_names, sized_name, unknown_game
 from .ranges.omaha import MAX_HANDS, OmahaRange
+from .showdown import parts as _parts_showdown
 from .showdown import pots as _showdown
 from .showdown.pots import Settlement
 
@@ -100,8 +103,7 @@ _LOW_RULES = ("a5", "27")
 
 
 def _warn_variant() -> None:
-    warnings.warn("variant= is deprecated; use game=hr.game(name, **options) "
-                  "(for example game=hr.game('shortdeck'))", DeprecationWarning, stacklevel=3)
+    _compat.warn_variant(3)
 
 
 def _registered(game: Any) -> Game | None:
@@ -145,8 +147,7 @@ def _hole_count(g: Game, n: int, what: str = "the hole cards", legacy: bool = Fa
     if g.rule.hole_fixed and n != g.hole_cards:
         new = sized_name(g.name, n) if legacy else None
         if new is not None:
-            warnings.warn(f"game={g.name!r} with {n}-card hands is deprecated; use "
-                          f"game={new!r}", DeprecationWarning, stacklevel=4)
+            _compat.warn_hand_size(g.name, n, new, 4)
             return
         raise InvalidHandError(f"expected {g.hole_cards} cards in {what}, got {n}: "
                                f"{g.name} deals every hand the same number of cards, "
@@ -256,9 +257,12 @@ def evaluate(cards: CardsLike, *, board: CardsLike | None = None, game: GameLike
                 and _EVALUATE_MODULE._C is not None:
             if kind is list or kind is tuple:
                 n = len(x)
-                strength: int = (_EVAL7(_PACK7(*x)) if n == 7
-                                 else _EVAL6(_PACK6(*x)) if n == 6
-                                 else _EVAL5(_PACK5(*x)) if n == 5 else 0)
+                raw = (_PACK7(*x) if n == 7 else _PACK6(*x) if n == 6
+                       else _PACK5(*x) if n == 5 else b"")
+                strength: int = (_EVAL7(raw) if n == 7 else _EVAL6(raw) if n == 6
+                                 else _EVAL5(raw) if n == 5 else 0)
+                if 1 in raw and x[raw.find(1)] is True or 0 in raw and x[raw.find(0)] is False:
+                    strength = 0       # True, False pack as 2d, 2c: the paths below refuse them
             elif kind is str:
                 # the C parser reads up to a NUL: text holding one goes on
                 strength = _EVAL_TEXT(x.encode()) if "\0" not in x else 0
@@ -286,6 +290,8 @@ def evaluate(cards: CardsLike, *, board: CardsLike | None = None, game: GameLike
 
 def _evaluate_any(cards: Any, board: Any, g: Game, legacy: bool = False) -> Any:
     """The strength (or (high, low)) of one hand in `g`."""
+    if g.parts:
+        return _parts.evaluate_parts(g, cards, board)
     if g.hand_sizes:
         _no_board(g, board, "evaluate")
         ids = _boardless.check_hand(g, cards)
@@ -352,6 +358,8 @@ def evaluate_batch(a: CardArrayLike, *, boards: CardArrayLike | None = None,
     if boards is None and variant is None and type(game) is str and game in _PLAIN:
         return _evaluate_batch(a, out=out, threads=threads)
     g = _game(game, variant)
+    if g.parts:
+        return _parts.evaluate_parts_batch(g, a, boards)
     if g.hand_sizes:
         if boards is not None:
             raise no_board("evaluate_batch", g, "boards= does not apply")
@@ -401,6 +409,8 @@ def describe(strength: Any, *, game: Any = "holdem", variant: VariantLike = None
     if variant is None and type(game) is str and game in _PLAIN:
         return _describe(strength)
     g = _game(game, variant)
+    if g.parts:
+        return _parts.describe_parts(g, strength)
     if g.rule.four_cards:
         return str(_boardless.badugi().describe(strength))
     if not g.split:
@@ -432,6 +442,8 @@ def category(x: Any, *, game: Any = "holdem", variant: VariantLike = None) -> An
     if variant is None and type(game) is str and game in _PLAIN:
         return _category(x)
     g = _game(game, variant)
+    if g.parts:
+        return _parts.category_parts(g, x)
     if g.rule.four_cards:
         b = _boardless.badugi()
         if np.ndim(x) == 0:
@@ -475,6 +487,8 @@ def best_five(cards: CardsLike, *, board: CardsLike | None = None, game: Any = "
     if board is None and variant is None and type(game) is str and game in _PLAIN:
         return _best_five(cards)
     g = _game(game, variant)
+    if g.parts:
+        return _parts.best_five_parts(g, cards, board)
     if g.hand_sizes:
         _no_board(g, board, "best_five")
         bids = _boardless.check_hand(g, cards)
@@ -538,6 +552,9 @@ def explain(a: CardsLike, b: CardsLike, board: CardsLike | None = None, *,
         return _showdown.explain(a, b, board, variant=variant, game=game)
     if variant is not None:
         _game(game, variant)
+    if g.parts:
+        s = settle(board, [a, b], [1, 1], game=g)
+        return "; ".join(str(p.reason) for p in s.pots)
     if g.hand_sizes:
         _no_board(g, board, "explain")
         settle(None, [a, b], [1, 1], game=g)            # its checks and errors
@@ -553,11 +570,62 @@ def settle(board: CardsLike | None, hands: Sequence[CardsLike | None],
            contributions: Sequence[int], *, folded: Sequence[bool] | None = None,
            button: int = 0, odd_chip: str = "left_of_button", variant: VariantLike = None,
            game: Any = "holdem", dead: int = 0) -> Settlement:
-    """Settle a pot in any game; see :func:`handrank.showdown.settle` for the parameters.
+    """Settle a pot in any game: cut the chips into pots and pay each to its best hand(s).
 
-    ``dead`` chips (antes taken as dead money, dead blinds) go to the main pot
-    and are never returned as uncalled.
+    Parameters
+    ----------
+    board : str or sequence of cards, or None
+        The community cards (None in a game without a board, or when
+        everyone else folded).
+    hands : sequence of (str, sequence of cards, or None)
+        Each seat's cards in seat order: the hole cards of a board game, the
+        whole hand in stud and the draw games; None for a seat that folded.
+    contributions : sequence of int
+        Chips each seat put in over the whole hand (whole chips, >= 0).
+    folded : sequence of bool, optional
+        True for each seat that folded; by default nobody folded.
+    button : int
+        The dealer's seat (default 0).
+    odd_chip : {"left_of_button", "high_card_by_suit", "seat_order"}
+        Who gets the chips that do not divide evenly: the tied winners in
+        seat order from the first seat left of the button (the default), by
+        highest hole card (rank, then suit c < d < h < s), or from seat 0;
+        see :ref:`rules-odd-chips`.
+    variant : optional
+        Deprecated: pass ``game=hr.game(name, **options)``.
+    game : str or Game
+        Any game of :func:`handrank.games` (default ``"holdem"``), by name or
+        as :func:`handrank.game` makes it.  A game of two halves splits every
+        pot between the best high and the best low; each pot's ``high`` and
+        ``low`` say who won each half and why.
+    dead : int
+        Chips in the pot that belong to no seat's contribution (antes taken
+        as dead money, dead blinds).  They go to the main pot and are never
+        returned as uncalled: the main pot's winner(s) take them, or the last
+        seat in when everyone else folded.
 
+    Returns
+    -------
+    Settlement
+        ``.payouts`` per seat and ``.pots`` (main pot first); ``str()`` of
+        it is a readable account.
+
+    Raises
+    ------
+    TypeError
+        A contribution that is not an int (bool and float included).
+    InvalidShowdownError
+        A negative contribution or `dead`, lengths that differ, fewer than 2
+        seats, `button` out of range, every player folded, a live seat
+        without a hand, an unknown `odd_chip` rule.
+    InvalidCardError, InvalidHandError
+        A bad card, a card repeated across hands and board (saying where),
+        a hand or board of the wrong size for the game.
+    ValueError
+        An unknown game.
+
+    Examples
+    --------
     >>> settle("Ac 7d 2d 9h 3s", ["As Ah Kd Qd", "Ks Kh 2c 3c"], [10, 10], game="omaha").payouts
     [20, 0]
     """
@@ -566,6 +634,10 @@ def settle(board: CardsLike | None, hands: Sequence[CardsLike | None],
     g = _registered(game)
     if g is None and isinstance(game, str):
         raise unknown_game(game)
+    if g is not None and g.parts:
+        if variant is not None:
+            _game(game, variant)
+        return _parts_showdown.settle(board, hands, contributions, g, **kw)
     if g is not None:
         _players_hole(g, hands, isinstance(game, str))
     if g is None or (isinstance(game, str) and game in _showdown.GAMES):
@@ -595,6 +667,8 @@ def showdown_batch(boards: CardArrayLike, hole: Any, *, threads: int | None = No
         _game(game, variant)
         return _showdown.showdown_batch(boards, hole, threads=threads, variant=variant)
     g = resolve(game)
+    if g.parts:
+        return _parts_showdown.showdown_batch(boards, hole, g)
     if g.hand_sizes:
         h0 = np.asarray(hole)
         if boards is not None and np.asarray(boards).size:
@@ -654,12 +728,68 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
            target_stderr: float | None = None, seed: int | None = None,
            threads: int | None = None, variant: VariantLike = None,
            game: Any = "holdem", progress: Any = None) -> EquityResult:
-    """Each player's equity in any game; see :func:`handrank.equity.equity` for the parameters.
+    """Each player's equity in any game: exact enumeration or Monte Carlo.
 
-    ``progress(done, total)`` (optional) is told how the work goes, as
-    :func:`handrank.equity.equity` explains; the games without a board, the
-    Omaha and the hi-lo games report only the start and the end.
+    Parameters
+    ----------
+    players : sequence
+        2 to 10 players, each an exact hand (``"AsKs"``, ``[51, 47]``), range
+        text (``"QQ+,AKs"``, ``"AA:0.5,KK"``; Omaha patterns such as
+        ``"AA**"`` in the Omaha games), a :class:`Range`, or ``"random"``.
+    board : str or sequence of cards, optional
+        0 to 5 board cards (none in stud and the draw games).
+    dead : str or sequence of cards, optional
+        Cards no one can hold or be dealt.
+    exact : bool, optional
+        True forces enumeration, False forces Monte Carlo; by default (None)
+        exact when affordable (see :func:`handrank.equity.equity`, Notes).
+    trials : int, optional
+        Monte Carlo trials (default 1,000,000); with `target_stderr`, the cap.
+    target_stderr : float, optional
+        Run Monte Carlo in chunks until every player's standard error is
+        below this (at most `trials`, default 100,000,000 trials).
+    seed : int, optional
+        Seed of the Monte Carlo streams; the same seed gives the same result
+        bit for bit, whatever `threads` is and on any machine.
+    threads : int, optional
+        Worker threads (default: every core).
+    variant : optional
+        Deprecated: pass ``game=hr.game(name, **options)``.
+    game : str or Game
+        Any game of :func:`handrank.games` (default ``"holdem"``), by name or
+        as :func:`handrank.game` makes it.  The Omaha games, hi-lo included,
+        take exact hands or Omaha ranges (Monte Carlo); holdem-hilo takes
+        exact hands.  A game of two halves returns a result with ``.high``,
+        ``.low`` and ``.scoop``.
+    progress : callable or True, optional
+        ``progress(done, total)``, called on the calling thread as the work
+        goes; `done` never decreases and the last call has ``done == total``.
+        True draws a bar on stderr (tqdm when installed).  The result is the
+        same with or without it, bit for bit.  Hold'em reports each part of
+        an exact enumeration or run of trials; the other games report the
+        start and the end, and an exact multiway enumeration of random
+        players each part.
 
+    Returns
+    -------
+    EquityResult
+        ``.equity``, ``.win``, ``.tie``, ``.stderr`` per player, ``.exact``
+        and ``.samples``.
+
+    Raises
+    ------
+    InvalidCardError, InvalidHandError
+        A bad card, a card outside the game's deck, a card used twice
+        (naming both places), a bad board size.
+    InvalidRangeError
+        Unparseable range text, a range with no combos left after card
+        removal, ranges that always clash.
+    ValueError
+        Fewer than 2 or more than 10 players, a bad `trials`, `threads` or
+        `target_stderr`, an exact enumeration too large, an unknown `game`.
+
+    Notes
+    -----
     The Omaha games, hi-lo included, take exact hands or Omaha ranges; a
     range may be a list of exact hands, comma-separated
     (``"AsKsQdJd,7c7h2c2h"``), in every game: in a game without a board each
@@ -674,15 +804,28 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
     0.3 s on one core, estimated from the count of deals (see
     :mod:`handrank.equity.holdem`), and samples elsewhere.
 
+    Examples
+    --------
     >>> r = equity(["As 2s", "Kh Kd"], board="3c 4d 9h Qc", game="holdem-hilo")
     >>> [round(x, 4) for x in r.low.tolist()]
     [0.3636, 0.0]
     """
     kw: dict[str, Any] = {"exact": exact, "trials": trials, "target_stderr": target_stderr,
                           "seed": seed, "threads": threads}
+    progress = _progress.resolve(progress, "equity")        # True: a bar on stderr
     g = _registered(game)
     if g is None and isinstance(game, str):
         raise unknown_game(game)
+    if g is not None and g.parts:
+        if variant is not None:
+            _game(game, variant)
+        if progress is not None:
+            check_progress(progress)
+            progress(0, 1)
+        parts = _parts_equity.equity(g, players, board, dead, **kw)
+        if progress is not None:
+            progress(1, 1)
+        return parts
     if g is not None:
         _players_hole(g, players, isinstance(game, str))
     if g is None or (isinstance(game, str) and game in legacy_games("equity")

@@ -43,11 +43,9 @@ def _cmd_history(args: argparse.Namespace) -> int:
         if getattr(args, name):
             writable_path(f"--{name}", getattr(args, name))
     if args.scheduler is not None:
-        import distributed
-
         from .. import dask as hd
-        make: Any = distributed.Client
-        with make(args.scheduler) as client:
+        from ._preflop import _client  # one connection helper: a clean error in 10 s
+        with _client(args.scheduler) as client:
             s = hd.histories(args.paths, client=client, player=args.player,
                              progress=True)
     else:

@@ -272,6 +272,12 @@ def _players(g: Game, players: Sequence[Any], dead: Any) -> tuple[list[list[int]
     """Each player's known cards, the cards each still gets, and the stub."""
     if isinstance(players, (str, bytes)) or len(players) < 2:
         raise ValueError("equity needs 2 or more players")
+    for i, p in enumerate(players):
+        if isinstance(p, str) and p.strip().lower() == "random":
+            raise InvalidRangeError(
+                f"game {g.name!r} has no ranges: player {i + 1} is 'random', a hold'em and "
+                f"Omaha range; give each player's known cards instead (up to "
+                f"{max(g.hand_sizes)}; the cards still to come are dealt at random)")
     known = [_cards(p) for p in players]
     full = max(g.hand_sizes)
     if g.exchanges == 0:

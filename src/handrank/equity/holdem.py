@@ -680,10 +680,10 @@ def _exact(spot: _Spot, nthreads: int, progress: Any = None) -> EquityResult:
         return quick_hu
     fast = _exact_random.job(spot)
     if fast is not None:   # known hands v. "random" (csrc/exact_random.c)
-        quick = _run.Tally(progress, 1)     # one step: the start and the end
-        quick.show()
-        counts = _exact_random.run(fast, spot, nthreads, fast.cost <= INLINE_COST)
-        quick.finish()
+        tally = _run.Tally(progress, 1)     # the plans' parts (run() sets the total)
+        counts = _exact_random.run(fast, spot, nthreads, fast.cost <= INLINE_COST, tally)
+        tally.show()
+        tally.finish()
         return _result_exact(spot, *counts)
     ffi, lib = _C.ffi, _C.lib
     n = spot.n
@@ -804,9 +804,7 @@ def mc_seed(seed: Any) -> int:
     """The 64-bit seed of the Monte Carlo streams (a random one for None)."""
     if seed is None:
         return secrets.randbits(64)
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
-        raise TypeError(f"seed must be an int, got {type(seed).__name__}")
-    return int(seed) % (1 << 64)
+    return _validate.seed(seed)
 
 
 def _monte_carlo(spot: _Spot, trials: int | None, target: float | None, seed: int | None,

@@ -331,7 +331,7 @@ def draw_odds(hand: CardsLike, *, game: str | Game | DrawGame = "draw", dead: Ca
 
     Examples
     --------
-    >>> from handrank.cards import cards_str
+    >>> from handrank.core.cards import cards_str
     >>> d = draw_odds("As Ks Qs Js 2d")
     >>> cards_str(d.best), len(d.holds)
     ('As Ks Qs Js', 32)
@@ -444,7 +444,7 @@ def best_hold(hand: CardsLike, *, game: str | Game | DrawGame = "draw", dead: Ca
 
     Examples
     --------
-    >>> from handrank.cards import cards_str
+    >>> from handrank.core.cards import cards_str
     >>> cards_str(best_hold("9s 9d Kc 4h 2s"))
     '9s 9d'
     >>> cards_str(best_hold("8s 5d 4h 3c 3s", game="27-draw"))

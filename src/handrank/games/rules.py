@@ -13,7 +13,7 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["RULES", "AnyFive", "Badugi", "HandRule", "HoleBoard"]
+__all__ = ["RULES", "AnyFive", "Badugi", "HandRule", "HoleBoard", "Parts"]
 
 
 @dataclass(frozen=True)
@@ -76,5 +76,13 @@ class Badugi(HandRule):
     four_cards: bool = True
 
 
+@dataclass(frozen=True)
+class Parts(HandRule):
+    """A hand of parts, each formed and ranked by its own game (``Game.parts``: the two
+    boards of double-board hold'em, the badugi and the low of badeucy)."""
+
+    tag: str = "parts"
+
+
 #: The rule of each ``Game.hand`` name.
-RULES: dict[str, HandRule] = {r.tag: r for r in (AnyFive(), HoleBoard(), Badugi())}
+RULES: dict[str, HandRule] = {r.tag: r for r in (AnyFive(), HoleBoard(), Badugi(), Parts())}

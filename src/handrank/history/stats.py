@@ -153,12 +153,12 @@ def hand_stats(h: Hand, net: list[Any] | None = None) -> list[dict[str, int]]:
     n = h.seats
     seats = [_Seat() for _ in range(n)]
     names = stat_names(h)
-    for s in seats:
+    for seat in seats:
         for k in names:
-            s.counts[k] = 0
-            s.counts[k + "_opportunities"] = 0
+            seat.counts[k] = 0
+            seat.counts[k + "_opportunities"] = 0
         for k in ALWAYS_STATS:
-            s.counts[k] = 0
+            seat.counts[k] = 0
     blinds = _has_blinds(h)
     board = _has_board(h)
     pos = positions(n) if blinds and n >= 2 else [""] * n
@@ -266,4 +266,4 @@ def hand_stats(h: Hand, net: list[Any] | None = None) -> list[dict[str, int]]:
             c.opp("wwsf", won)
             if showdown and not folded[i]:
                 c.opp("wsd", won)
-    return [s.counts for s in seats]
+    return [seat.counts for seat in seats]

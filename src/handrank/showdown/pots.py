@@ -37,7 +37,7 @@ from __future__ import annotations
 import itertools
 import numbers
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -105,6 +105,10 @@ class Pot:
         Hi-lo games only: the high half and the low half (``low`` is None
         when no eligible player has a qualifying low and the high hand takes
         the whole pot, then ``high`` is all of it).
+    halves : tuple of PotHalf
+        The games of parts only (double board, badeucy, badacey): one per
+        part, each with its ``name`` (``"board 1"``, ``"badugi"``); empty
+        for the other games and for an uncontested pot.
     """
 
     amount: int
@@ -115,6 +119,7 @@ class Pot:
     reason: str
     high: PotHalf | None = None
     low: PotHalf | None = None
+    halves: tuple[PotHalf, ...] = field(default=(), repr=False)
 
 
 @dataclass(frozen=True)
@@ -127,6 +132,9 @@ class PotHalf:
         Chips in this half (the high half takes the odd chip of the halving).
     winners, shares, odd_chips, reason
         As for :class:`Pot`, for this half alone.
+    name : str
+        The part's name in a game of parts (``"board 1"``, ``"badugi"``);
+        empty in the hi-lo games.
     """
 
     amount: int
@@ -134,6 +142,7 @@ class PotHalf:
     shares: tuple[int, ...]
     odd_chips: int
     reason: str
+    name: str = field(default="", repr=False)
 
 
 @dataclass(frozen=True)
