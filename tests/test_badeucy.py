@@ -159,9 +159,11 @@ def test_scoop_explain_and_describe():
                     folded=[False, False, True], game="badeucy")
     assert odd.payouts == [4, 3, 0]            # 7 chips: 4 to the badugi half, 3 to the low
     text = hr.explain("As 2d 3h 4c Kh", "2c 3d 4h 5s 7c", game="badeucy")
-    assert text == ("badugi (1): seat 0 wins: Badugi, 4-3-2-A beats Badugi, 5-4-3-2: the "
-                    "lower cards win, highest first (seat 1); 2-7 low (1): seat 1 wins: "
-                    "7-5-4-3-2 beats A-K-4-3-2: seven-low beats ace-high (seat 0)")
+    # explain's one shape: one sentence a part, the stronger hand first, no seats
+    assert text == ("badugi: Badugi, 4-3-2-A beats Badugi, 5-4-3-2: the lower cards win, "
+                    "highest first; 2-7 low: 7-5-4-3-2 beats A-K-4-3-2: seven-low beats "
+                    "ace-high")
+    assert hr.explain("2c 3d 4h 5s 7c", "As 2d 3h 4c Kh", game="badeucy") == text
     st = hr.evaluate("As 2d 3h 4c Kh", game="badacey")
     assert hr.describe(st, game="badacey") == "badugi: Badugi, 4-3-2-A; A-5 low: K-4-3-2-A low"
     assert hr.category(st, game="badacey")[0] == 4

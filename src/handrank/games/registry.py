@@ -363,15 +363,17 @@ def beyond_best_five(game: Any, variant: Any, operation: str = "this operation"
     None for those (hold'em, short deck, stripped: the operations' own
     paths), for ``variant=`` (the old spelling) and for a game without a
     board (then :func:`best_five_game` says what the operation takes).  A
-    game of parts (two boards, badeucy) raises ValueError naming `operation`.
+    game of parts (two boards, badeucy) raises UnsupportedGameError naming
+    `operation`.
     """
     if variant is not None or (isinstance(game, str) and game in plain_names()):
         return None
     g = resolve(game)
     if g.parts:
-        raise ValueError(f"{operation} does not support game {g.name!r}: a game whose pot "
-                         f"is cut into parts ({', '.join(g.halves)}) takes hr.evaluate, "
-                         "hr.equity, hr.settle, hr.explain and hr.showdown_batch")
+        raise UnsupportedGameError(
+            f"{operation} does not support game {g.name!r}: a game whose pot is cut into "
+            f"parts ({', '.join(g.halves)}) takes hr.evaluate, hr.equity, hr.settle, "
+            "hr.explain and hr.showdown_batch")
     if g.board_cards == 0 or (g.halves == ("high",) and g.hand == "any"):
         return None
     return g

@@ -39,7 +39,7 @@ from .pots import (
     _why,
 )
 
-__all__ = ["settle", "showdown_batch"]
+__all__ = ["explain", "settle", "showdown_batch"]
 
 
 @dataclass(frozen=True)
@@ -137,6 +137,17 @@ def _payer(g: Game) -> Any:
         return Pot(amount, eligible, winners, tuple(paid[w] for w in winners),
                    odd + sum(h.odd_chips for h in halves), reason, halves=halves)
     return pay
+
+
+def explain(a: Any, b: Any, board: Any, g: Game) -> str:
+    """:func:`handrank.explain` for a game of parts, in the one shape of every game: one
+    sentence a part, ``"<part>: <stronger> beats <weaker>: <why>"`` or ``"<part>: split:
+    ..."``, joined by ``"; "`` (run :func:`settle` first for the checks)."""
+    boards = boards_of(g, board)
+    ha, hb = cards(a), cards(b)
+    return "; ".join(
+        f"{p.name}: {_why_of(p)(_part_hand(p, ha, boards), _part_hand(p, hb, boards))}"
+        for p in g.parts)
 
 
 def settle(board: Any, hands: Sequence[Any], contributions: Sequence[int], g: Game, *,
