@@ -422,9 +422,10 @@ def equity(g: Game, players: Sequence[Any], board: Any, dead: Any, *, exact: boo
     lists = hand_lists(players)
     if lists is not None:
         gone = _cards(dead) if dead not in ("", None) else []
-        return tuples_equity(g.name, lists, lambda pl: equity(
+        listed: EquityResult = tuples_equity(g.name, lists, lambda pl: equity(
             g, pl, "", dead, exact=exact, trials=trials, target_stderr=target_stderr,
             seed=seed, threads=threads), gone)
+        return listed
     known, need, stub = _players(g, players, dead)
     p = len(known)
     draws = exchanges_to_come(g)
