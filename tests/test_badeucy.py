@@ -159,11 +159,9 @@ def test_scoop_explain_and_describe():
                     folded=[False, False, True], game="badeucy")
     assert odd.payouts == [4, 3, 0]            # 7 chips: 4 to the badugi half, 3 to the low
     text = hr.explain("As 2d 3h 4c Kh", "2c 3d 4h 5s 7c", game="badeucy")
-    # explain's one shape: one sentence a part, the stronger hand first, no seats
-    assert text == ("badugi: Badugi, 4-3-2-A beats Badugi, 5-4-3-2: the lower cards win, "
-                    "highest first; 2-7 low: 7-5-4-3-2 beats A-K-4-3-2: seven-low beats "
-                    "ace-high")
-    assert hr.explain("2c 3d 4h 5s 7c", "As 2d 3h 4c Kh", game="badeucy") == text
+    assert text == ("badugi: Badugi, 4-3-2-A beats Badugi, 5-4-3-2: both 4 cards; the highest "
+                    "card that differs decides, the lower wins; 2-7 low: 7-5-4-3-2 beats "
+                    "A-K-4-3-2: seven-low beats ace-high")
     st = hr.evaluate("As 2d 3h 4c Kh", game="badacey")
     assert hr.describe(st, game="badacey") == "badugi: Badugi, 4-3-2-A; A-5 low: K-4-3-2-A low"
     assert hr.category(st, game="badacey")[0] == 4
@@ -194,5 +192,7 @@ def test_bad_input_is_named():
         hr.evaluate("As 2d 3h 4c", game="badeucy")
     with pytest.raises(InvalidHandError, match="duplicate card 'As'"):
         hr.settle(None, ["As 2d 3h 4c 5s", "As 3d 4h 5d 6c"], [1, 1], game="badacey")
+    with pytest.raises(hr.InvalidRangeError, match="exact hands, lists of them or 'random'"):
+        hr.equity(["A2345", "random"], game="badeucy")
     with pytest.raises(ValueError, match="badeucy"):
         hr.draw_odds("As 2d 3h 4c 7s", game="badeucy")

@@ -9,6 +9,7 @@ board 1; a player who wins both boards scoops.  The oracle
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from fractions import Fraction
 
@@ -68,31 +69,38 @@ def test_strengths_order_as_the_rules(name, hole, key):
 
 def _oracle_equity(key, holes, b1, b2, dead=()):
     """Exact equity and scoops by listing every runout of both boards (one deck: no card
-    on both); each board's shares are worked out once per runout of that board."""
+    on both); each board's shares (in sixths: ties of up to three) are worked out once per
+    runout of that board, the sums kept as integers."""
     known = set(sum(holes, [])) | set(b1) | set(b2) | set(dead)
     stub = [c for c in range(52) if c not in known]
     k1, k2 = 5 - len(b1), 5 - len(b2)
     p = len(holes)
-    first = {r: shares([key(h, b1 + list(r)) for h in holes])
+
+    def sixths(keys):
+        return tuple(int(round(6 * x)) for x in shares(keys))
+
+    first = {frozenset(r): sixths([key(h, b1 + list(r)) for h in holes])
              for r in itertools.combinations(stub, k1)}
-    second = {r: shares([key(h, b2 + list(r)) for h in holes])
+    second = {frozenset(r): sixths([key(h, b2 + list(r)) for h in holes])
               for r in itertools.combinations(stub, k2)}
-    eq = [Fraction(0)] * p
-    scoop = [Fraction(0)] * p
+    eq = [0] * p
+    scoop = [0] * p
     deals = 0
     for r1, s1 in first.items():
         for r2, s2 in second.items():
-            if set(r1) & set(r2):
+            if r1 & r2:
                 continue
             deals += 1
             for i in range(p):
-                eq[i] += (Fraction(s1[i]) + Fraction(s2[i])) / 2
-                scoop[i] += s1[i] == 1 and s2[i] == 1
-    return [e / deals for e in eq], [s / deals for s in scoop], deals
+                eq[i] += s1[i] + s2[i]
+                scoop[i] += s1[i] == 6 and s2[i] == 6
+    return ([Fraction(e, 12 * deals) for e in eq], [Fraction(x, deals) for x in scoop],
+            deals)
 
 
 SPOTS = [
     ("double-holdem", ["As Ad", "Kc Kd"], "2c 7d 9h 5s", "Ks 3c 4d 8h"),
+    ("double-holdem", ["Ah Kh", "Qs Qd"], "Jh Th 2c", "9h 8h 3s"),           # a flop each
     ("double-holdem", ["Ah 5h", "Qs Js", "7c 7d"], "2h 9h Tc 4s", "Jd 6c 3h"),
     ("double-omaha", ["As Ad Kh Qh", "Kc Kd 7s 6s"], "2c 7d 9h 5s", "Ks 3c 4d"),
     ("double-omaha5", ["As Ad Kh Qh 2s", "Kc Kd 7s 6s 5d"], "2c 7d 9h 5s Jc", "Ks 3c 4d"),
@@ -118,6 +126,39 @@ def test_exact_equity_is_the_brute_force_exactly(name, players, b1, b2):
     assert again.exact and np.array_equal(again.equity, r.equity)
 
 
+def test_board_by_board_is_the_joint_enumeration():
+    """Known hands: each board is enumerated on its own and the scoops are summed over the
+    pairs of runouts with no card in common by inclusion-exclusion; the same numbers as
+    listing every pair of runouts (the any-deal enumeration)."""
+    from handrank.equity import parts as P
+    for name, players, b1, b2 in [("double-holdem", ["As Ad", "Kc Kd", "7h 6h"], "2c 7d 9h",
+                                   "Ks 3c 4d"),
+                                  ("double-omaha", ["As Ad Kh Qh", "Kc Kd 7s 6s"], "2c 7d 9h",
+                                   "Ks 3c 4d 8h")]:
+        g = hr.game(name)
+        spot = P._spot(g, players, (b1, b2), "")
+        assert P._separable(spot)
+        a = hr.equity(players, board=(b1, b2), game=name)
+        b = P._exact(spot, tuple(players))
+        assert a.exact and a.samples == b.samples
+        for x, y in [(a.equity, b.equity), (a.scoop, b.scoop), (a.tie, b.tie),
+                     (a.shares, b.shares)]:
+            assert np.allclose(x, y, rtol=0, atol=1e-12)
+
+
+def test_each_board_alone_is_holdem_equity():
+    """Each board's share is the hand's hold'em equity on that board with the other
+    board's cards dead, exactly (every runout of one board meets as many of the other)."""
+    from handrank.equity import parts as P
+    spot = P._spot(hr.game("double-holdem"), ["Ah Kh", "7c 7d"], ("2c 7h 9d", "Qs"), "")
+    r = P._exact_by_board(spot, ())
+    one = hr.equity(["Ah Kh", "7c 7d"], board="2c 7h 9d", dead="Qs", exact=True)
+    two = hr.equity(["Ah Kh", "7c 7d"], board="Qs", dead="2c 7h 9d", exact=True)
+    assert np.allclose(r.shares[0], one.equity, rtol=0, atol=1e-12)
+    assert np.allclose(r.shares[1], two.equity, rtol=0, atol=1e-12)
+    assert r.samples == math.comb(44, 2) * math.comb(42, 4)
+
+
 def test_monte_carlo_within_tolerance_of_exact():
     """A fixed seed; each player within 4 standard errors of the exact value (the exact
     value checked against the brute force above on smaller spots)."""
@@ -136,7 +177,7 @@ def test_monte_carlo_within_tolerance_of_exact():
     r = hr.equity(["As Kd", "Ac Kh"], game="double-holdem", trials=20_000, seed=1)
     assert not r.exact and abs(r.equity[0] - 0.5) < 4 * r.stderr[0] + 1e-12
     with pytest.raises(InvalidHandError, match="cannot enumerate"):
-        hr.equity(["As Kd", "Qc Qh"], game="double-holdem", exact=True)
+        hr.equity(["As Kd", "random"], game="double-holdem", exact=True)
 
 
 def test_random_player_is_every_hand():
@@ -204,9 +245,12 @@ def test_settle_scoop_split_and_odd_chip():
 def test_explain_and_describe_name_each_board():
     text = hr.explain("As Kd", "6c 8c", ("Ah Kh 2c 3d 9s", "7s 7d 9h 4c 5c"),
                       game="double-holdem")
-    # explain's one shape: one sentence a board, the stronger hand first, no seats
     assert text == ("board 1: A-A-K-K-9 beats A-K-9-8-6: two pair beats high card; "
                     "board 2: 9-8-7-6-5 beats 7-7-A-K-9: straight beats one pair")
+    assert hr.explain("As Kd", "Ac Kc", "Ah Kh 2c 3d 9s | 7s 7d 9h 4c 5c",
+                      game="double-holdem") == (
+        "board 1: split: both play A-A-K-K-9; suits never decide; "
+        "board 2: split: both play 7-7-A-K-9; suits never decide")
     s = hr.evaluate("As Kd", board=("Ah Kh 2c 3d 9s", "7s 7d 9h 4c 5c"), game="double-holdem")
     assert hr.describe(s, game="double-holdem") == (
         "board 1: Two pair, Aces and Kings, with a Nine kicker; "
@@ -250,8 +294,8 @@ def test_bad_input_elsewhere_is_named():
     with pytest.raises(InvalidHandError, match="expected 4 cards in player 2's hand"):
         hr.equity(["As Kd Qs Js", "6c 8c"], board=("2c 3c 4c", "5s 9d 9h"),
                   game="double-omaha")
-    with pytest.raises(hr.InvalidRangeError, match="exact hands or 'random'"):
-        hr.equity(["AKs", "random"], game="double-holdem")
+    with pytest.raises(hr.InvalidRangeError, match="Ax"):
+        hr.equity(["Ax", "random"], game="double-holdem")
     with pytest.raises(ValueError, match="board= is required"):
         hr.evaluate("As Kd", game="double-holdem")
     with pytest.raises(ValueError, match="variant= does not apply"):
@@ -260,3 +304,55 @@ def test_bad_input_elsewhere_is_named():
     # everyone else folded: no board needed
     assert hr.settle(None, ["As Kd", None], [5, 2], folded=[False, True],
                      game="double-holdem").payouts == [7, 0]
+
+
+def _suited(r1: str, r2: str) -> list[list[int]]:
+    return [[hr.card(r1 + s), hr.card(r2 + s)] for s in "cdhs"]
+
+
+def _pairs(r: str) -> list[list[int]]:
+    return [[hr.card(r + a), hr.card(r + b)] for a, b in itertools.combinations("cdhs", 2)]
+
+
+def test_ranges_exact_are_the_weighted_brute_force():
+    """Ranges: every tuple of combos that fit together (card removal), weighted by the
+    product of the weights, each tuple's equity by the brute force."""
+    b1, b2 = "2h 7h 9c 5s", "Kd 3h 4d 8h"
+    hero = [(c, Fraction(1)) for c in _suited("A", "K")] + \
+        [(c, Fraction(1, 4)) for c in _suited("A", "Q")]
+    villain = [(c, Fraction(1)) for c in _pairs("Q")]
+    board_ids = set(hr.cards(b1) + hr.cards(b2))
+    num, den = [Fraction(0), Fraction(0)], Fraction(0)
+    for h, wh in hero:
+        for v, wv in villain:
+            if set(h) & set(v) or (set(h) | set(v)) & board_ids:
+                continue
+            eq, _, _ = _oracle_equity(holdem_key, [h, v], hr.cards(b1), hr.cards(b2))
+            num = [n + wh * wv * e for n, e in zip(num, eq)]
+            den += wh * wv
+    want = [n / den for n in num]
+    r = hr.equity(["AKs,AQs:0.25", "QQ"], board=(b1, b2), game="double-holdem")
+    assert r.exact and r.hands == ("AKs,AQs:0.25", "QQ")
+    assert r.equity.tolist() == pytest.approx([float(w) for w in want], abs=1e-12)
+    assert abs(float(sum(want)) - 1) < 1e-12
+    mc = hr.equity(["AKs,AQs:0.25", "QQ"], board=(b1, b2), game="double-holdem", exact=False,
+                   trials=40_000, seed=11)
+    assert (np.abs(mc.equity - r.equity) < 4 * mc.stderr).all()
+
+
+def test_omaha_ranges_monte_carlo_within_tolerance_of_exact():
+    players = ["AAKK", "As Ad Qh Jh"]          # the exact hand takes two aces from the range
+    board = ("2c 7d 9h 5s", "Ks 3c 4d")
+    exact = hr.equity(players, board=board, game="double-omaha")
+    assert exact.exact
+    mc = hr.equity(players, board=board, game="double-omaha", exact=False, trials=40_000,
+                   seed=4)
+    assert (np.abs(mc.equity - exact.equity) < 4 * mc.stderr).all()
+    with pytest.raises(hr.InvalidRangeError, match="no combos left"):
+        hr.equity(["KK", "As Ad"], board=("Kc Kd 2h", "Ks 3c 4d"), game="double-holdem")
+
+
+def test_ranges_that_share_cards():
+    r = hr.equity(["AA", "AA"], board=("2c 7d 9h 5s", "Ks 3c 4d 8h"), game="double-holdem")
+    assert r.exact and r.equity.tolist() == pytest.approx([0.5, 0.5], abs=1e-12)
+    assert r.samples == 6 * 1560                 # the six AA-vs-AA tuples that fit

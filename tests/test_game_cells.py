@@ -8,10 +8,7 @@ Which cells may raise it is fixed here from what the game is, not from the
 code under test: an operation that needs an exchange of cards (``draw_odds``,
 ``best_hold``) in a game without one, an operation about a board
 (``analyze``, ``equity_matrix``, ``range_equity``) in a game without one, a
-board given to a game without one.  Four cells of the games whose pot is cut
-into parts (two boards, badeucy, badacey) are not built yet and say so with
-the same error: ``analyze``, ``equity_matrix``, ``range_equity`` and the
-draws of ``draw_odds``/``best_hold``.  Every other cell must answer.
+board given to a game without one.  Every other cell must answer.
 """
 
 from __future__ import annotations
@@ -40,12 +37,12 @@ SEED = 20261207
 
 def spot(g: hr.Game) -> tuple[str, str, str, str, str | None]:
     """(hand 0, hand 1, a second hand for player 0, a third, board or None)."""
-    k, b, boards = g.hole_cards, g.board_cards, max(getattr(g, "boards", 1), 1)
-    ids = hr.deal(1, 4 * k + b * boards, seed=SEED, game=g)[0]
+    k, b = g.hole_cards, g.board_cards
+    ids = hr.deal(1, 4 * k + b * max(g.boards, 1), seed=SEED, game=g)[0]
     hands = [hr.cards_str(ids[i * k:(i + 1) * k]) for i in range(4)]
-    # several boards: one string with "|" between them
+    # two boards (double board): one string with '|' between them
     board = " | ".join(hr.cards_str(ids[4 * k + j * b:4 * k + (j + 1) * b])
-                       for j in range(boards)) if b else None
+                       for j in range(g.boards)) if b else None
     return hands[0], hands[1], hands[2], hands[3], board
 
 
@@ -101,11 +98,12 @@ OPS = list(ops("holdem", hr.game("holdem"))) + ["evaluate with a board", "best_f
 
 def unsupported(op: str, g: hr.Game) -> bool:
     """Whether `op` has no meaning in `g` (from what the game is)."""
-    parts = bool(getattr(g, "parts", ()))           # not built yet for games of parts
     if op in ("draw_odds", "best_hold"):
-        return g.exchanges == 0 or parts
+        # badeucy, badacey: a hold is scored on one scale; two halves are not (yet)
+        return g.exchanges == 0 or bool(g.parts)
     if op in ("analyze", "equity_matrix", "range_equity"):
-        return g.board_cards == 0 or parts
+        # a board, but one per part (two boards) or a pot cut into parts
+        return g.board_cards == 0 or bool(g.parts)
     return op.endswith("with a board")
 
 
@@ -166,7 +164,7 @@ def test_the_error_is_a_handrank_error_and_a_value_error() -> None:
 
 
 @pytest.mark.parametrize("name", [n for n in NAMES if hr.game(n).exchanges
-                                  and not getattr(hr.game(n), "parts", ())])
+                                  and not hr.game(n).parts])
 def test_draw_odds_takes_the_game_with_its_options(name: str) -> None:
     g = hr.game(name)
     hand = spot(g)[0]
@@ -201,9 +199,10 @@ def test_explain_has_one_shape(name: str) -> None:
     else:
         assert text == swapped
     assert "seat" not in text
-    if g.split:                      # one sentence a half (or part), named
-        first, second = g.halves[:2]
-        assert text.startswith(f"{first}: ") and f"; {second}: " in text
+    if g.parts:            # one sentence a part, named: "board 1: ...; board 2: ..."
+        assert text.startswith(f"{g.halves[0]}: ") and f"; {g.halves[1]}: " in text
+    elif g.split:
+        assert text.startswith("high: ") and "; low: " in text
     else:
         assert " beats " in text or text.startswith("split: ")
 

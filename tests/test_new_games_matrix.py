@@ -1,7 +1,7 @@
 """The new games through every public operation, by name and by Game.
 
-Each cell either answers the same both ways or raises a ValueError that
-names the operation and the game (the answers themselves are checked
+Each cell either answers the same both ways or raises UnsupportedGameError
+naming the operation and the game (the answers themselves are checked
 against brute force in test_double_board.py, test_badeucy.py and
 test_courchevel.py).
 """
@@ -69,7 +69,8 @@ def test_every_operation_by_name_and_by_game(name):
                                                          game=game),
         }.items():
             for game in (name, g):
-                with pytest.raises(ValueError, match=f"{op} does not support game '{name}'"):
+                with pytest.raises(hr.UnsupportedGameError,
+                                   match=f"{op} does not apply to game '{name}'"):
                     call(game)
 
 

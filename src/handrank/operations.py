@@ -291,8 +291,6 @@ def evaluate(cards: CardsLike, *, board: CardsLike | None = None, game: GameLike
 def _evaluate_any(cards: Any, board: Any, g: Game, legacy: bool = False) -> Any:
     """The strength (or (high, low)) of one hand in `g`."""
     if g.parts:
-        if not g.board_cards:
-            _no_board(g, board, "evaluate")
         return _parts.evaluate_parts(g, cards, board)
     if g.hand_sizes:
         _no_board(g, board, "evaluate")
@@ -361,8 +359,6 @@ def evaluate_batch(a: CardArrayLike, *, boards: CardArrayLike | None = None,
         return _evaluate_batch(a, out=out, threads=threads)
     g = _game(game, variant)
     if g.parts:
-        if not g.board_cards and boards is not None:
-            raise no_board("evaluate_batch", g, "boards= does not apply")
         return _parts.evaluate_parts_batch(g, a, boards)
     if g.hand_sizes:
         if boards is not None:
@@ -492,8 +488,6 @@ def best_five(cards: CardsLike, *, board: CardsLike | None = None, game: Any = "
         return _best_five(cards)
     g = _game(game, variant)
     if g.parts:
-        if not g.board_cards:
-            _no_board(g, board, "best_five")
         return _parts.best_five_parts(g, cards, board)
     if g.hand_sizes:
         _no_board(g, board, "best_five")
@@ -537,9 +531,8 @@ def explain(a: CardsLike, b: CardsLike, board: CardsLike | None = None, *,
 
     One shape in every game: ``"<stronger> beats <weaker>: <why>"`` or
     ``"split: <why>"`` (the stronger hand first, whichever of `a` and `b` it
-    is); in a game of two halves or parts one such sentence a half or part,
-    named: ``"high: ...; low: ..."``, ``"board 1: ...; board 2: ..."``,
-    ``"badugi: ...; 2-7 low: ..."``.
+    is); in a game of two halves one such sentence a half,
+    ``"high: ...; low: ..."``.
 
     >>> explain("As Ah Kd Qd", "Ks Kh 2c 3c", "Ac 7d 2d 9h 3s", game="omaha")
     'A-A-A-9-7 beats 3-3-2-2-A: three of a kind beats two pair'
@@ -560,9 +553,6 @@ def explain(a: CardsLike, b: CardsLike, board: CardsLike | None = None, *,
     if variant is not None:
         _game(game, variant)
     if g.parts:
-        if not g.board_cards:
-            _no_board(g, board, "explain")
-        settle(board, [a, b], [1, 1], game=g)             # its checks and errors
         return _parts_showdown.explain(a, b, board, g)
     if g.hand_sizes:
         _no_board(g, board, "explain")
@@ -646,8 +636,6 @@ def settle(board: CardsLike | None, hands: Sequence[CardsLike | None],
     if g is not None and g.parts:
         if variant is not None:
             _game(game, variant)
-        if not g.board_cards:
-            _no_board(g, board, "settle")
         return _parts_showdown.settle(board, hands, contributions, g, **kw)
     if g is not None:
         _players_hole(g, hands, isinstance(game, str))
@@ -679,8 +667,6 @@ def showdown_batch(boards: CardArrayLike, hole: Any, *, threads: int | None = No
         return _showdown.showdown_batch(boards, hole, threads=threads, variant=variant)
     g = resolve(game)
     if g.parts:
-        if not g.board_cards and boards is not None and np.asarray(boards).size:
-            raise no_board("showdown_batch", g, "pass boards=None")
         return _parts_showdown.showdown_batch(boards, hole, g)
     if g.hand_sizes:
         h0 = np.asarray(hole)
@@ -773,7 +759,10 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
         as :func:`handrank.game` makes it.  The Omaha games, hi-lo included,
         take exact hands or Omaha ranges (Monte Carlo); holdem-hilo takes
         exact hands.  A game of two halves returns a result with ``.high``,
-        ``.low`` and ``.scoop``.
+        ``.low`` and ``.scoop``; a game of parts (``double-holdem``,
+        ``badeucy`` ...; two boards as ``("Ah Kd 2c", "7s 7d 9h")`` or
+        ``"Ah Kd 2c | 7s 7d 9h"``) one with ``.shares`` per part and
+        ``.scoop`` (:class:`handrank.equity.parts.PartsEquityResult`).
     progress : callable or True, optional
         ``progress(done, total)``, called on the calling thread as the work
         goes; `done` never decreases and the last call has ``done == total``.
@@ -835,16 +824,7 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
         if progress is not None:
             check_progress(progress)
             progress(0, 1)
-        if not g.board_cards:
-            _no_board(g, board, "equity")
-        lists = _boardless.hand_lists(players)
-        if lists is None:
-            parts = _parts_equity.equity(g, players, board, dead, **kw)
-        else:                   # lists of exact hands: each tuple that fits, alike
-            gone = [c for bd in _parts.boards_of(g, board) for c in bd] + (
-                _cards(dead) if dead not in ("", None) else [])
-            parts = _boardless.tuples_equity(g.name, lists, lambda pl: _parts_equity.equity(
-                g, pl, board, dead, **kw), gone)
+        parts = _parts_equity.equity(g, players, board, dead, **kw)
         if progress is not None:
             progress(1, 1)
         return parts

@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 
 from ..core.cards import card_str, cards
-from ..core.errors import InvalidHandError
+from ..core.errors import InvalidHandError, no_board
 from .badugi import badugi, evaluate_badugi_batch
 from .base import Game
 from .holdem import Category, best_five, describe, evaluate_batch
@@ -74,6 +74,11 @@ class Part:
             return int(badugi().classes)
         return 7462 if self.ranking == "high" else int(lowball(self.ranking).classes)
 
+    @property
+    def board(self) -> int | None:
+        """The one board this part reads (its index), or None (the hand alone, or more)."""
+        return None
+
     def strengths(self, holes: np.ndarray, boards: np.ndarray) -> np.ndarray:
         """The strength of each row: holes (n, k), boards (n, boards * board cards)."""
         raise NotImplementedError
@@ -113,6 +118,10 @@ class BoardHigh(Part):
     index: int = 0
     board_cards: int = 5
     omaha: bool = False
+
+    @property
+    def board(self) -> int | None:
+        return self.index
 
     def _board(self, boards: np.ndarray) -> np.ndarray:
         w = self.board_cards
@@ -170,7 +179,7 @@ def ids_of(x: Any, what: str) -> list[int]:
         raise type(e)(f"{what}: {e}") from None
 
 
-def boards_of(g: Game, board: Any) -> list[list[int]]:
+def boards_of(g: Game, board: Any, operation: str = "this operation") -> list[list[int]]:
     """The card ids of each of `g`'s boards, as given by ``board=``.
 
     A game of two boards takes a pair ``("Ah Kd 2c", "7s 7d 9h")`` or one
@@ -180,8 +189,7 @@ def boards_of(g: Game, board: Any) -> list[list[int]]:
     if board is None or (isinstance(board, str) and not board.strip()):
         return [[] for _ in range(g.boards)]
     if g.boards == 0:
-        raise ValueError(f"game {g.name!r} has no board: pass every card of a hand in the "
-                         "hand")
+        raise no_board(operation, g, "pass every card of a hand in the hand")
     if isinstance(board, str):
         texts: list[Any] = board.split("|")
     elif isinstance(board, (list, tuple)) and len(board) == g.boards \
@@ -206,7 +214,8 @@ def boards_of(g: Game, board: Any) -> list[list[int]]:
 
 
 
-def _hand_and_boards(g: Game, hand: Any, board: Any) -> tuple[list[int], list[list[int]]]:
+def _hand_and_boards(g: Game, hand: Any, board: Any, operation: str
+                     ) -> tuple[list[int], list[list[int]]]:
     """One player's cards and the boards, checked: counts, the deck, no card twice."""
     hole = ids_of(hand, "the hand")
     if len(hole) != g.hole_cards:
@@ -215,7 +224,7 @@ def _hand_and_boards(g: Game, hand: Any, board: Any) -> tuple[list[int], list[li
     if g.boards and board is None:
         raise ValueError(f"game {g.name!r} forms a hand from hole and board cards: board= is "
                          "required")
-    boards = boards_of(g, board)
+    boards = boards_of(g, board, operation)
     where: dict[int, str] = {}
     places = [("the hand", hole)] + [(f"board {i + 1}" if g.boards > 1 else "the board", b)
                                      for i, b in enumerate(boards)]
@@ -236,7 +245,7 @@ def _hand_and_boards(g: Game, hand: Any, board: Any) -> tuple[list[int], list[li
 
 def evaluate_parts(g: Game, hand: Any, board: Any) -> tuple[int, ...]:
     """The strength of one hand in each of `g`'s parts."""
-    hole, boards = _hand_and_boards(g, hand, board)
+    hole, boards = _hand_and_boards(g, hand, board, "evaluate")
     h = np.array([hole], dtype=np.uint8)
     b = np.array([sum(boards, [])], dtype=np.uint8).reshape(1, -1)
     return tuple(int(p.strengths(h, b)[0]) for p in g.parts)
@@ -301,5 +310,5 @@ def category_parts(g: Game, strengths: Any) -> tuple[Any, ...]:
 
 def best_five_parts(g: Game, hand: Any, board: Any) -> tuple[list[int], ...]:
     """The cards each part's hand plays (five; a badugi's one to four)."""
-    hole, boards = _hand_and_boards(g, hand, board)
+    hole, boards = _hand_and_boards(g, hand, board, "best_five")
     return tuple(p.best(hole, boards) for p in g.parts)

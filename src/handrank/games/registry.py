@@ -17,7 +17,7 @@ from ..core import _backend, _compat
 from ..core._tables import GameTables
 from ..core._validate import quote
 from ..core.cards import RANKS
-from ..core.errors import UnsupportedGameError
+from ..core.errors import UnsupportedGameError, unsupported
 from .base import Game
 
 __all__ = ["best_five_game", "beyond_best_five", "game", "games", "high_tables", "legacy_games",
@@ -370,10 +370,9 @@ def beyond_best_five(game: Any, variant: Any, operation: str = "this operation"
         return None
     g = resolve(game)
     if g.parts:
-        raise UnsupportedGameError(
-            f"{operation} does not support game {g.name!r}: a game whose pot is cut into "
-            f"parts ({', '.join(g.halves)}) takes hr.evaluate, hr.equity, hr.settle, "
-            "hr.explain and hr.showdown_batch")
+        raise unsupported(operation, g, f"a game whose pot is cut into parts "
+                          f"({', '.join(g.halves)}) takes hr.evaluate, hr.equity, hr.settle, "
+                          "hr.explain and hr.showdown_batch")
     if g.board_cards == 0 or (g.halves == ("high",) and g.hand == "any"):
         return None
     return g

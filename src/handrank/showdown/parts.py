@@ -37,6 +37,7 @@ from .pots import (
     _seats,
     _settle,
     _why,
+    _why_badugi,
 )
 
 __all__ = ["explain", "settle", "showdown_batch"]
@@ -50,16 +51,6 @@ class _Badugi:
     @property
     def text(self) -> str:
         return badugi().describe(self.strength)
-
-
-def _why_badugi(a: _Badugi, b: _Badugi) -> str:
-    if a.strength < b.strength:
-        a, b = b, a
-    if a.strength == b.strength:
-        return f"split: both have {a.text}"
-    why = ("more cards beat fewer" if badugi().category(a.strength)
-           != badugi().category(b.strength) else "the lower cards win, highest first")
-    return f"{a.text} beats {b.text}: {why}"
 
 
 def _part_hand(part: Any, hole: list[int], boards: list[list[int]]) -> Any:
@@ -78,7 +69,7 @@ def _row(ids: list[int]) -> Any:
 
 def _why_of(part: Any) -> Any:
     if part.ranking == "badugi":
-        return _why_badugi
+        return _why_badugi            # the words of badugi's own explanations
     if part.ranking in ("27", "a5"):
         return why_low
     return _why
@@ -139,23 +130,13 @@ def _payer(g: Game) -> Any:
     return pay
 
 
-def explain(a: Any, b: Any, board: Any, g: Game) -> str:
-    """:func:`handrank.explain` for a game of parts, in the one shape of every game: one
-    sentence a part, ``"<part>: <stronger> beats <weaker>: <why>"`` or ``"<part>: split:
-    ..."``, joined by ``"; "`` (run :func:`settle` first for the checks)."""
-    boards = boards_of(g, board)
-    ha, hb = cards(a), cards(b)
-    return "; ".join(
-        f"{p.name}: {_why_of(p)(_part_hand(p, ha, boards), _part_hand(p, hb, boards))}"
-        for p in g.parts)
-
-
 def settle(board: Any, hands: Sequence[Any], contributions: Sequence[int], g: Game, *,
+           operation: str = "settle",
            folded: Sequence[bool] | None = None, button: int = 0,
            odd_chip: str = "left_of_button", dead: int = 0) -> Settlement:
     """:func:`handrank.settle` for a game of parts (two boards, badugi and low halves)."""
     _, out, _ = _check_inputs(board, hands, contributions, folded, button, odd_chip)
-    boards = boards_of(g, board)
+    boards = boards_of(g, board, operation)
     showdown = sum(not f for f in out) > 1
     where: dict[int, int] = {}
     for i, b in enumerate(boards):
@@ -213,3 +194,13 @@ def showdown_batch(boards: Any, hole: Any, g: Game) -> np.ndarray:
     hands = [np.ascontiguousarray(h[:, j]).astype(np.uint8) for j in range(p)]
     out = tally(g, hands, np.asarray(b).reshape(n, -1).astype(np.uint8))["pot"]
     return np.stack(out, axis=1).astype(np.float64)
+
+
+def explain(a: Any, b: Any, board: Any, g: Game) -> str:
+    """Why one hand beats the other in each part, in the words of hold'em's explain:
+    ``"board 1: <stronger> beats <weaker>: <why>; board 2: split: <why>"``."""
+    settle(board, [a, b], [1, 1], g, operation="explain")     # its checks and errors
+    boards = boards_of(g, board, "explain")
+    x, y = cards(a), cards(b)
+    return "; ".join(f"{p.name}: {_why_of(p)(_part_hand(p, x, boards), _part_hand(p, y, boards))}"
+                     for p in g.parts)
