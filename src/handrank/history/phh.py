@@ -15,6 +15,7 @@ import os
 import re
 import sys
 from collections.abc import Iterable, Iterator
+from decimal import Decimal
 from typing import Any
 
 from ._phh_write import dumps as dumps  # the writer sits below the model (Hand.to_phh)
@@ -45,8 +46,10 @@ def _scalar(t: str) -> Any:
             and len(t) > 1):
         return t[1:-1]
     if _NUM.match(t) and "_" not in t:
-        if "." in t or "e" in t or "E" in t:
-            return float(t)
+        if "e" in t or "E" in t:
+            raise _Fallback
+        if "." in t:
+            return Decimal(t)
         if len(t) > 1 and t.lstrip("+-")[:1] == "0" and t.lstrip("+-") != "0":
             raise _Fallback
         return int(t)
@@ -98,7 +101,7 @@ def loads_table(text: str) -> dict[str, Any]:
     try:
         return _fast(text)
     except _Fallback:
-        return tomllib.loads(text)
+        return tomllib.loads(text, parse_float=Decimal)
 
 
 def _hand(d: dict[str, Any], file: str | None, index: int | None) -> Hand:

@@ -267,6 +267,10 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
         if not second_run or not first_run:
             raise fail("a hand run twice with only one run of the board")
         extra["second_board"] = (shared or "") + "".join(second_run)
+    if n == 2:
+        # PHH lists heads-up antes and blinds in the reverse seat order: p1 (the big
+        # blind, first after the button) posts the second entry
+        antes, blinds = antes[::-1], blinds[::-1]
     return Hand(variant=variant, starting_stacks=stacks, actions=acts, antes=antes,
                 blinds_or_straddles=blinds, ante_trimming_status=False,
                 players=players, winnings=won, rake=rake, extra=extra,
