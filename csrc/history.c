@@ -454,6 +454,8 @@ static int hand(const char *base, const char *p, const char *e, int mode, int64_
                 which = j;
         if (which >= 0) {
             in.val[which] = v, in.have[which] = 1;
+        } else if (eq(key, "currency")) {
+            PY(9);                      /* amounts in money: the Python path keeps the unit */
         } else {
             value val;
             if (parse_value(v.p, v.n, &val, NULL) == V_OTHER)

@@ -51,7 +51,7 @@ def _seats(seed: int) -> int:
 def _check(seed: int, variant: str, decimal: bool, seen: Counter[str]) -> None:
     n = _seats(seed)
     g = generate(seed, variant, n, decimal=decimal)
-    hand = next(iter(read(g.text)))
+    hand = next(iter(read(text=g.text)))
     r = hand.replay(allin_ev=False)
     assert r.net is not None, (r.error, g.text)
     for x in r.net + (r.payouts or []):
@@ -105,7 +105,7 @@ min_bet = 50
 starting_stacks = [8299, 4197]
 actions = ['d dh p1 2c8d', 'd dh p2 Ts8s', 'p2 cc', 'p1 cbr 8294', 'p2 f']
 """
-    r = next(iter(read(text))).replay()
+    r = next(iter(read(text=text))).replay()
     assert r.net == [50, -50]
 
 
@@ -119,7 +119,7 @@ actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 AsAd', 'p3 cc', 'p1 cc', 'p2
 'd db 2c3d4h', 'p1 cc', 'p2 cc', 'p3 cc', 'd db 9s', 'p1 cc', 'p2 cc', 'p3 cc', \
 'd db Kc', 'p1 cc', 'p2 cc', 'p3 cc', 'p1 sm ????', 'p2 sm ????', 'p3 sm AsAd']
 """
-    r = next(iter(read(text))).replay()
+    r = next(iter(read(text=text))).replay()
     assert r.net == [-2, -2, 4]
 
 
@@ -133,7 +133,7 @@ starting_stacks = [100, 30]
 actions = ['d dh p1 2c7d', 'd dh p2 AsAd', 'p2 cc', 'p1 cbr 100', 'p2 cc', \
 'd db 2h3d4h', 'd db 9s', 'd db Kc', 'p1 sm', 'p2 sm AsAd']
 """
-    r = next(iter(read(text))).replay()
+    r = next(iter(read(text=text))).replay()
     assert r.net == [-30, 30]
 
 
@@ -146,7 +146,7 @@ starting_stacks = [0.89, 2.5]
 actions = ['d dh p1 2c7d', 'd dh p2 AsAd', 'p2 cbr 0.3', 'p1 cbr 0.89', 'p2 cc', \
 'd db 2h3d4h', 'd db 9s', 'd db Kc', 'p1 sm 2c7d', 'p2 sm AsAd']
 """
-    r = next(iter(read(text))).replay()
+    r = next(iter(read(text=text))).replay()
     assert r.net == [Decimal("-0.89"), Decimal("0.89")]
     assert all(type(x) is Decimal for x in r.net)
 

@@ -6,9 +6,9 @@ into pots and payouts through :func:`handrank.settle`.
 
 from __future__ import annotations
 
-from .model import Hand, HistoryError
+from .model import FileError, Hand, HistoryError
 from .phh import read
 from .replay import Replay
 from .summary import Summary, summary
 
-__all__ = ["Hand", "HistoryError", "Replay", "Summary", "read", "summary"]
+__all__ = ["FileError", "Hand", "HistoryError", "Replay", "Summary", "read", "summary"]

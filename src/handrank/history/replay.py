@@ -267,7 +267,8 @@ def replay(h: Hand, *, allin_ev: bool = True) -> Replay:
                 put[s] -= posted[s] - cut
     bet: list[Any] = [0] * n
     for s in range(n):
-        b = min(blinds[s], stack[s])
+        # what the stack holds after its ante (before any trimmed ante comes back)
+        b = min(blinds[s], starting[s] - min(antes[s], starting[s]), stack[s])
         stack[s] -= b
         bet[s] = b
     folded = [False] * n
