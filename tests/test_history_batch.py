@@ -203,3 +203,13 @@ def test_errors_bad_input_never_a_crash() -> None:
         text = GOOD.replace("'p2 cbr 6'", repr(bad))
         with pytest.raises(HistoryError):
             next(read(text=text)).replay()
+
+
+def test_dask_histories_name_the_bad_files(folder: Path) -> None:
+    from .conftest import dask_or_skip
+    hd = dask_or_skip()
+    a = hd.histories([folder])
+    b = summary(folder)
+    assert sorted(a.unread) == sorted(b.unread) and len(a.unread) == 7
+    assert all("(file '" in e for e in a.unread)
+    assert sorted(a.errors) == sorted(b.errors) and a.rows == b.rows
