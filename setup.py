@@ -56,6 +56,20 @@ def build_jobs():
         return os.cpu_count() or 1
 
 
+def werror_flags():
+    """HANDRANK_WERROR=1 (CI): the project's own C (csrc/) built with every warning
+    an error; the cffi-generated wrapper keeps the compiler's default flags."""
+    if os.environ.get("HANDRANK_WERROR") != "1":
+        return []
+    return ["-Wall", "-Wextra", "-Wno-unused-function", "-Werror"]
+
+
+def is_own_c(src):
+    """True for a source under csrc/ (the generated tables included)."""
+    rel = os.path.relpath(os.path.abspath(src), HERE)
+    return rel.split(os.sep)[0] == "csrc"
+
+
 def compile_in_parallel(compiler, jobs):
     """Make ``compiler.compile`` run one compiler process per source, ``jobs`` at
     once (the core's C files are independent), returning the objects in source
@@ -66,14 +80,21 @@ def compile_in_parallel(compiler, jobs):
     serial = compiler.compile
     compiler._handrank_parallel = True
 
+    strict = werror_flags()
+
+    def one(src, output_dir, args, kwargs):
+        if strict and is_own_c(src):
+            kwargs = dict(kwargs, extra_postargs=list(kwargs.get("extra_postargs") or []) + strict)
+        return serial([src], output_dir, *args, **kwargs)
+
     def compile(sources, output_dir=None, *args, **kwargs):
         sources = list(sources)
-        if jobs < 2 or len(sources) < 2:
+        if (jobs < 2 or len(sources) < 2) and not strict:
             return serial(sources, output_dir, *args, **kwargs)
         for obj in compiler.object_filenames(sources, output_dir=output_dir):
             os.makedirs(os.path.dirname(obj) or ".", exist_ok=True)
-        with ThreadPoolExecutor(max_workers=jobs) as pool:
-            parts = pool.map(lambda src: serial([src], output_dir, *args, **kwargs), sources)
+        with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+            parts = pool.map(lambda src: one(src, output_dir, args, kwargs), sources)
             return [obj for part in parts for obj in part]
 
     compiler.compile = compile

@@ -18,7 +18,7 @@ trap 'rm -rf "$BUILD"' EXIT
 # the tables, as the build writes them (csrc/generated is git-ignored)
 python3 tables/generate.py --quiet --out-bin "$BUILD/tables.bin"
 SOURCES=(csrc/*.c csrc/generated/tables.c csrc/test/driver.c)
-WARN=(-std=gnu11 -Wall -Wextra -Wno-unused-function)   # warnings shown, not fatal
+WARN=(-std=gnu11 -Wall -Wextra -Wno-unused-function -Werror)   # the project's C: every warning fatal
 
 asan() {
     echo "== AddressSanitizer + UndefinedBehaviorSanitizer"

@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 import handrank as hr
-from handrank import _fallback, _tables
 from handrank.bench import N_ALL7, _enumerate_all, batch_kernel, random_hands
+from handrank.core import _fallback, _tables
 
 N_BATCH = 20_000_000
 HAND = "As Kd 7h 7c 2s 9d Jc"

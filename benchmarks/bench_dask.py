@@ -27,7 +27,7 @@ ONE_CORE = r"""
 import json, os, sys, time, random
 os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})
 import handrank as hr
-from handrank import _preflop as P
+from handrank.equity import preflop as P
 what = sys.argv[1]
 out = {"backend": hr.backend}
 idx = P.class_indices(None)
@@ -78,7 +78,7 @@ def one_core(*args: str) -> dict[str, Any]:
 
 def timed_piece(players: int, piece: Any) -> tuple[Any, float, int, float]:
     """count_piece, with its wall and CPU seconds (thread CPU time of the worker)."""
-    from handrank import _preflop
+    from handrank.equity import preflop as _preflop
     t, c = time.perf_counter(), time.thread_time()
     res = _preflop.count_piece(players, piece)
     return res, time.perf_counter() - t, len(res[2]), time.thread_time() - c
@@ -163,7 +163,7 @@ def table_part(args: Any, report: dict[str, Any], client: Any) -> None:
 
 def threeway_part(args: Any, report: dict[str, Any], client: Any, overhead: float) -> None:
     """3-way: cost per triple, a sample on the cluster, the projection."""
-    from handrank import _preflop
+    from handrank.equity import preflop as _preflop
     idx = _preflop.class_indices(None)
     t = time.process_time()
     pieces = _preflop.plan(3, idx)

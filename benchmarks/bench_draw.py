@@ -28,7 +28,7 @@ from collections.abc import Callable
 import numpy as np
 
 import handrank as hr
-from handrank import videopoker
+from handrank.games import videopoker
 
 N = 1_000_000
 

@@ -80,7 +80,7 @@ def _summary(src: Any) -> int:
 
 def _summary_enumerated(src: Any) -> int:
     """summary() with every heads-up preflop pot enumerated (the class table off)."""
-    from handrank import _hu_preflop
+    from handrank.equity import _hu_preflop
     _hu_preflop.ENABLED = False
     try:
         return _summary(src)
@@ -90,7 +90,7 @@ def _summary_enumerated(src: Any) -> int:
 
 def _equity_hu(table: bool, pairs: list[tuple[str, str]]) -> float:
     """Mean CPU seconds of one hr.equity([a, b], exact=True), heads-up preflop."""
-    from handrank import _hu_preflop
+    from handrank.equity import _hu_preflop
     _hu_preflop.ENABLED = table
     try:
         handrank.equity(list(pairs[0]), exact=True)     # load the table

@@ -52,8 +52,8 @@ def test_omaha_hilo_batch4(benchmark, what):
     deals = _cards(N, 9, 4)
     holes, boards = np.ascontiguousarray(deals[:, :4]), np.ascontiguousarray(deals[:, 4:])
     if what == "omaha":
-        benchmark(hr.evaluate_omaha_batch, holes, boards, out=np.empty(N, np.uint16), threads=1)
+        benchmark(hr.games.omaha.evaluate_omaha_batch, holes, boards, out=np.empty(N, np.uint16), threads=1)
     else:
-        benchmark(hr.evaluate_omaha_hilo_batch, holes, boards, out=np.empty((N, 2), np.uint16),
+        benchmark(hr.games.hilo.evaluate_omaha_hilo_batch, holes, boards, out=np.empty((N, 2), np.uint16),
                   threads=1)
     print(f"\n[{hr.backend}] {what}-4: {N / benchmark.stats.stats.min / 1e6:.1f} M deals/s")

@@ -26,7 +26,7 @@ import numpy as np
 
 import handrank as hr
 from handrank.bench import batch_kernel
-from handrank.cards import cards
+from handrank.core.cards import cards
 from handrank.ranges import Range
 
 HERE = os.path.dirname(os.path.abspath(__file__))

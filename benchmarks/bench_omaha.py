@@ -31,11 +31,11 @@ import time
 import numpy as np
 
 import handrank as hr
-from handrank import _backend
-from handrank import _hilo_equity as he
-from handrank import _omaha_equity as oe
-from handrank.cards import cards
-from handrank.evaluate import game_tables
+from handrank.core import _backend
+from handrank.core.cards import cards
+from handrank.equity import hilo as he
+from handrank.equity import omaha as oe
+from handrank.games.holdem import game_tables
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 

@@ -52,7 +52,7 @@ print(json.dumps({"wall": time.perf_counter() - w, "cpu": time.process_time() - 
 
 
 def kernel_name() -> str:
-    from handrank import _backend
+    from handrank.core import _backend
     if _backend.core is None:
         return "python"
     return ("generic", "sse2", "avx2", "avx512")[_backend.core.lib.hr_batch_kernel()]
@@ -128,7 +128,7 @@ def split_part(report: dict[str, Any]) -> None:
     import threading
 
     import handrank as hr
-    from handrank import _backend
+    from handrank.core import _backend
     if _backend.core is None:
         return
     ffi, lib = _backend.core.ffi, _backend.core.lib
@@ -194,8 +194,8 @@ def dask_part(report: dict[str, Any], trials: int) -> None:
     import distributed
 
     import handrank as hr
-    from handrank import _preflop
     from handrank import dask as hrd
+    from handrank.equity import preflop as _preflop
     cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                        dashboard_address=None, silence_logs=40)
     client = distributed.Client(cluster)

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import handrank
-from handrank.evaluate import evaluate_batch
+from handrank.games.holdem import evaluate_batch
 from handrank.showdown import showdown_batch
 
 DEALS = 1_000_000

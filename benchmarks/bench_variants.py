@@ -12,8 +12,8 @@ import numpy as np
 import pytest
 
 import handrank as hr
-from handrank.omaha import evaluate_omaha_batch
-from handrank.variants import variant
+from handrank.games.omaha import evaluate_omaha_batch
+from handrank.games.variants import variant
 
 N = 1_000_000
 VARIANTS = [("holdem", {}), ("shortdeck", {}), ("shortdeck", {"trips_beat_straight": True}),

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sys
 
-from handrank._cli_bench import main
+from handrank.cli._bench import main
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))

@@ -454,7 +454,7 @@ typedef struct vs_ctx {
     uint64_t used;           /* stub positions in T */
     uint16_t *list;
     int64_t count;
-    uint8_t cards[5];
+    uint8_t cards[8];        /* 5 used; 8 so gcc's -Wstringop-overflow sees the bound */
     int64_t *below;          /* the strengths + 2 counts */
 } vs_ctx;
 
@@ -468,6 +468,8 @@ static void vs_fill(vs_ctx *x, int start, int left, int at, uint64_t key, uint64
                                                       : hr_badugi_fast(x->cards));
         return;
     }
+    if (at < 0 || at >= 5)          /* never: at + left <= 5 */
+        return;
     for (int i = start; i <= x->n_stub - left; i++) {
         if (x->used >> i & 1u)
             continue;

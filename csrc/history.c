@@ -67,6 +67,8 @@ static int scalar(const char *t, int64_t n, int64_t *out, int *type, span *s)
     int64_t k = 0, neg = 0;
     if (k < n && (t[k] == '+' || t[k] == '-'))
         neg = t[k] == '-', k++;
+    if (n <= k)
+        return 0;                   /* a sign alone, or nothing */
     /* a float x.5 or x.0 (the Pluribus logs' half chips): V_HALF, twice its value */
     const char *dot = memchr(t + k, '.', (size_t)(n - k));
     int64_t m = dot ? dot - t : n;

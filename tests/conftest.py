@@ -11,10 +11,11 @@ from concurrent.futures import ProcessPoolExecutor
 import numpy as np
 import pytest
 
-from handrank import _backend, _tables, reference
+from handrank import reference
+from handrank.core import _backend, _tables
 
-# The module, not the function of the same name that the package exports.
-evaluate_module = importlib.import_module("handrank.evaluate")
+# The hold'em evaluator's module (handrank.games.holdem), not the function hr.evaluate.
+evaluate_module = importlib.import_module("handrank.games.holdem")
 
 
 @pytest.fixture(params=["c", "python"])

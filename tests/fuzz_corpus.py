@@ -206,14 +206,14 @@ def corpus(seed: int = 14, size: int = 400) -> list[tuple[str, Callable[[], Any]
         elif pick == 7:
             add("Range", lambda v=v: hr.Range(v))
         elif pick == 8:
-            add("evaluate_omaha", lambda v=v, w=w: hr.evaluate_omaha(v, w))
+            add("evaluate_omaha", lambda v=v, w=w: hr.games.omaha.evaluate_omaha(v, w))
         elif pick == 9:
             h = _array(rng, 2, int(rng.integers(3, 8)))
             b = _array(rng, 2, 5)
             if len(b) != len(h) and rng.random() < 0.8:
                 b = _array(rng, 2, 5)[:0] if len(h) == 0 else np.resize(b, (len(h), 5))
             add("evaluate_omaha_batch",
-                lambda h=h, b=b, t=t: hr.evaluate_omaha_batch(h, b, threads=t))
+                lambda h=h, b=b, t=t: hr.games.omaha.evaluate_omaha_batch(h, b, threads=t))
         elif pick == 10:
             b = _array(rng, 2, 5)
             h = _array(rng, 3)
@@ -247,7 +247,7 @@ def corpus(seed: int = 14, size: int = 400) -> list[tuple[str, Callable[[], Any]
             add("equity", lambda p=hands, b=board, t=t: hr.equity(p, board=b, exact=True,
                                                                   threads=t))
         elif pick == 14:
-            add("variant", lambda v=v: hr.variant(v))
+            add("variant", lambda v=v: hr.games.variants.variant(v))
         else:
             add("card_str", lambda v=v: hr.card_str(v))
     return calls

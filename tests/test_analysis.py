@@ -21,10 +21,11 @@ import numpy as np
 import pytest
 
 import handrank as hr
-from handrank import _backend, _tables, reference
+from handrank import reference
 from handrank.analysis import CLASSES, DRAWS, _runouts
+from handrank.core import _backend, _tables
 
-evaluate_module = importlib.import_module("handrank.evaluate")
+evaluate_module = importlib.import_module("handrank.games.holdem")
 equity_module = importlib.import_module("handrank.equity")
 
 

@@ -246,7 +246,7 @@ def test_range_command_refuses_an_unwritable_plot_first(capsys, monkeypatch, tmp
     def no_work(*args, **kwargs):
         raise AssertionError("work started before the output path was checked")
 
-    import handrank._cli_range as cli_range
+    import handrank.cli._range as cli_range
     monkeypatch.setattr(cli_range, "range_equity", no_work)
     monkeypatch.setattr(cli_range, "analyze", no_work)
     assert main(argv) == 2

@@ -20,17 +20,18 @@ SCRIPT = textwrap.dedent("""
     rng = np.random.default_rng(3)
     keys = rng.random((400, 52))
     deals = np.argpartition(keys, 17, axis=1)[:, :17].astype(np.uint8)
-    sd = hr.variant("shortdeck")
+    sd = hr.games.variants.variant("shortdeck")
     sd_deals = (np.argpartition(keys[:, :36], 7, axis=1)[:, :7] + 16).astype(np.uint8)
     out = {
         "backend": hr.backend,
         "batch7": hr.evaluate_batch(deals[:, :7]).tolist(),
         "scalar": [hr.evaluate(r.tolist()) for r in deals[:50, :6]],
         "shortdeck": sd.evaluate_batch(sd_deals).tolist(),
-        "stripped": hr.variant("stripped", lowest="7", kickers=False).evaluate_batch(
+        "stripped": hr.games.variants.variant("stripped", lowest="7",
+                                              kickers=False).evaluate_batch(
             sd_deals[np.all(sd_deals >= 20, axis=1)][:, :5]).tolist(),
-        "omaha4": hr.evaluate_omaha_batch(deals[:, :4], deals[:, 4:9]).tolist(),
-        "omaha6": hr.evaluate_omaha_batch(deals[:, :6], deals[:, 6:11]).tolist(),
+        "omaha4": hr.games.omaha.evaluate_omaha_batch(deals[:, :4], deals[:, 4:9]).tolist(),
+        "omaha6": hr.games.omaha.evaluate_omaha_batch(deals[:, :6], deals[:, 6:11]).tolist(),
         "showdown": hr.showdown_batch(deals[:, :5], deals[:, 5:17].reshape(-1, 6, 2)).tolist(),
         "equity": hr.equity(["AsKs", "QdQc", "JhTh"], board="Qh7c2d8s").equity.tolist(),
         "settle": hr.settle(board="A♣ K♥ Q♦ 5♠ 5♣", hands=["Q♠ Q♣", "A♦ 5♥", "K♦ K♣", None],

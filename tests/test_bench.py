@@ -115,7 +115,7 @@ def test_tiny_run_json_round_trip_and_table(tmp_path) -> None:
 
 
 def test_cli_quick_run(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
-    from handrank import _cli_bench
+    from handrank.cli import _bench as _cli_bench
 
     out = tmp_path / "r.json"
     args = ["--quick", "--repeats", "1", "--no-progress", "--libs", "phevaluator",
@@ -133,7 +133,7 @@ def test_cli_quick_run(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_cli_rejects_unknown_library(capsys: pytest.CaptureFixture[str]) -> None:
-    from handrank import _cli_bench
+    from handrank.cli import _bench as _cli_bench
 
     assert _cli_bench.main(["--libs", "nosuch"]) == 2
     assert "unknown library 'nosuch'" in capsys.readouterr().err

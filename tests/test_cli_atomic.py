@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from handrank import cli
-from handrank._cli_common import replacing
+from handrank.cli._common import replacing
 
 
 def _full_disk(*args: Any, **kwargs: Any) -> None:

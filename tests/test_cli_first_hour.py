@@ -9,7 +9,7 @@ import json
 import pytest
 
 import handrank as hr
-from handrank import _cli_common
+from handrank.cli import _common as _cli_common
 from handrank.cli import build_parser, main
 
 

@@ -13,7 +13,8 @@ from typing import Any
 
 import pytest
 
-from handrank import _cli_bench, bench
+from handrank import bench
+from handrank.cli import _bench as _cli_bench
 from handrank.cli import build_parser, main
 
 PREFIX = "handrank: error: "

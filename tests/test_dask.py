@@ -23,9 +23,10 @@ distributed = pytest.importorskip("distributed", reason="needs the dask extra")
 da = pytest.importorskip("dask.array")
 
 import handrank as hr
-from handrank import _backend, cli
+from handrank import cli
 from handrank import dask as hrd
-from handrank._preflop import CLASS_NAMES, class_indices, plan
+from handrank.core import _backend
+from handrank.equity.preflop import CLASS_NAMES, class_indices, plan
 
 from .conftest import random_hands
 

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import handrank as hr
-from handrank import _backend
+from handrank.core import _backend
 
 BACKENDS = ["c", "python"] if _backend.core is not None else ["python"]
 

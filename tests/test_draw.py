@@ -16,10 +16,10 @@ import numpy as np
 import pytest
 
 import handrank as hr
-import handrank.badugi as bd
-from handrank import draw, stud, videopoker
-from handrank.cards import cards, cards_str
-from handrank.reference_badugi import hand_key
+import handrank.games.badugi as bd
+from handrank.core.cards import cards, cards_str
+from handrank.games import draw, stud, videopoker
+from handrank.reference.badugi import hand_key
 
 pytestmark = pytest.mark.skipif(hr.backend != "c", reason="draw kernels need the C core")
 
@@ -260,7 +260,9 @@ def test_draw_odds_counts_and_limits():
      "card '2d' in the hand is not in the 32-card deck of 'fechado'"),
     (dict(hand="As Ks Qs Js 9d", game="fechado", max_discard=4), ValueError,
      "allows 0 to 3 discards"),
-    (dict(hand="As Ks Qs Js 9d", game="holdem"), ValueError, "unknown draw game 'holdem'"),
+    (dict(hand="As Ks Qs Js 9d", game="holdem"), hr.UnsupportedGameError,
+     "draw_odds does not apply to game 'holdem': it has no exchange of cards"),
+    (dict(hand="As Ks Qs Js 9d", game="nothing"), ValueError, "unknown draw game 'nothing'"),
     (dict(hand="As Ks Qs Js 9d", vs="As Kd Qd Jd Td"), hr.InvalidHandError, "duplicate card"),
     (dict(hand="As Ks Qs Js 9d", vs="Ad Kd Qd Jd Td 9h"), ValueError,
      "vs must be a hand of 5 cards that stands pat, or the cards it keeps, got 6"),

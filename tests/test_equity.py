@@ -11,10 +11,11 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from handrank import _backend, reference
-from handrank.cards import cards
+from handrank import reference
+from handrank.core import _backend
+from handrank.core.cards import cards
+from handrank.core.errors import InvalidHandError, InvalidRangeError
 from handrank.equity import equity
-from handrank.errors import InvalidHandError, InvalidRangeError
 from handrank.ranges import parse_player
 
 needs_c = pytest.mark.skipif(_backend.core is None, reason="needs the C core")
@@ -224,7 +225,7 @@ def test_always_clash():
 
 @needs_c
 def test_cli_json_and_table(capsys):
-    from handrank import _cli_equity
+    from handrank.cli import _equity as _cli_equity
 
     parser = argparse.ArgumentParser()
     sub = parser.add_subparsers(dest="command")

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import handrank as hr
-from handrank import _backend
+from handrank.core import _backend
 
 needs_c = pytest.mark.skipif(_backend.core is None, reason="needs the C core")
 

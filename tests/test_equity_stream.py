@@ -21,7 +21,7 @@ import numpy as np
 import pytest
 
 import handrank as hr
-from handrank import _backend
+from handrank.core import _backend
 
 # The stream is the C core's (the pure-Python backend deals its own with numpy).
 pytestmark = pytest.mark.skipif(_backend.core is None, reason="C extension not built")

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 import handrank as hr
 from handrank import reference
-from handrank.errors import InvalidCardError, InvalidHandError
+from handrank.core.errors import InvalidCardError, InvalidHandError
 
 from .conftest import colex5, random_hands
 
@@ -285,7 +285,7 @@ def test_batch_invariances(rng, hands7):
 
 def test_c_equals_fallback_on_a_million_hands(hands7, hands6):
     """The C core and the numpy backend agree on 1,000,000 6- and 7-card hands."""
-    from handrank import _backend, _fallback, _tables
+    from handrank.core import _backend, _fallback, _tables
 
     if _backend.core is None:
         pytest.skip("C extension not built")

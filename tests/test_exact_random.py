@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 import handrank as hr
-from handrank import _exact_random
+from handrank.equity import _exact_random
 
 from .conftest import dask_or_skip
 

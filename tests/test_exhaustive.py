@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 
 import handrank as hr
-from handrank import _backend, reference
+from handrank import reference
+from handrank.core import _backend
 
 # RULES.md s.2, weakest category first.
 CLASSES = [1277, 2860, 858, 858, 10, 1277, 156, 156, 10]

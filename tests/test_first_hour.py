@@ -180,7 +180,7 @@ def test_the_no_compiler_advice_names_the_source_installed_from(monkeypatch, rec
     import shlex
     from importlib import metadata
 
-    from handrank import _backend
+    from handrank.core import _backend
     monkeypatch.setattr(metadata, "distribution", lambda name: _Dist(record))
     assert _backend.reinstall_command() == (
         f"{shlex.quote(sys.executable)} -m pip install --no-cache-dir --force-reinstall "
@@ -238,7 +238,7 @@ def test_preflop_table_runs_on_one_machine_without_dask(tmp_path):
              "sys.exit(main(sys.argv[1:]))\n")
     proc = _cli("preflop-table", "--classes", "AA,KK,AKs,72o", "--out", str(out), code=block)
     assert proc.returncode == 0, proc.stderr
-    from handrank._preflop import local_table
+    from handrank.equity.preflop import local_table
     t = local_table(classes=["AA", "KK", "AKs", "72o"])
     for a in ("AA", "KK", "AKs", "72o"):
         for b in ("AA", "KK", "AKs", "72o"):

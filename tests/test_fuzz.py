@@ -85,7 +85,7 @@ def _ref(ids: list[int]) -> int:
 def check_scalar_entry_points(x: Any, y: Any) -> None:
     for call in (lambda: hr.card(x), lambda: hr.cards(x), lambda: hr.card_str(x),
                  lambda: hr.category(x), lambda: hr.describe(x), lambda: hr.Range(x),
-                 lambda: hr.variant(x), lambda: hr.evaluate_omaha(x, y),
+                 lambda: hr.games.variants.variant(x), lambda: hr.games.omaha.evaluate_omaha(x, y),
                  lambda: hr.explain(x, y), lambda: hr.explain(x, y, board=x)):
         outcome(call)
     got = outcome(lambda: hr.evaluate(x))
@@ -117,9 +117,9 @@ def check_omaha_batch(h: Any, b: Any, t: Any) -> None:
     hs, bs = np.asarray(h), np.asarray(b)
     if hs.ndim == 2 and bs.ndim == 2 and len(hs) != len(bs) and len(bs):
         b = np.resize(bs, (len(hs), bs.shape[1]))
-    got = outcome(lambda: hr.evaluate_omaha_batch(h, b, threads=t))
+    got = outcome(lambda: hr.games.omaha.evaluate_omaha_batch(h, b, threads=t))
     if got[0] == "ok":
-        result = hr.evaluate_omaha_batch(h, b, threads=t)
+        result = hr.games.omaha.evaluate_omaha_batch(h, b, threads=t)
         for row, hole, board in zip(result, np.asarray(h), np.asarray(b)):
             best = max(_ref([int(c) for c in two + three])
                        for two in itertools.combinations(hole, 2)

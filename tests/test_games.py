@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import itertools
 import json
-import warnings
 
 import numpy as np
 import pytest
 
 import handrank as hr
-from handrank import _backend, _tables
 from handrank import reference as R
+from handrank.core import _backend, _tables
 from handrank.games import registry
 
 from .conftest import dask_or_skip
@@ -25,6 +24,10 @@ NAMES = ["holdem", "shortdeck", "stripped", "omaha", "omaha5", "omaha6", "omaha-
 # the games without a board (issue 18; tested in test_games_stud_draw.py)
 BOARDLESS = ["stud", "stud-hilo", "razz", "draw", "fechado", "27-draw", "27-triple",
              "a5-triple", "badugi"]
+# the games of parts and Courchevel (tested in test_double_board.py, test_badeucy.py,
+# test_courchevel.py)
+NEW = ["double-holdem", "double-omaha", "double-omaha5", "badeucy", "badacey", "courchevel",
+       "courchevel-hilo"]
 # reference options of each game's high half
 OPTS = {"holdem": {}, "shortdeck": dict(lowest=4, flush_beats_full=True),
         "stripped": dict(lowest=5, flush_beats_full=True)}
@@ -41,16 +44,16 @@ def backend(request, monkeypatch):
         return "c"
     import importlib
     bin_tables = _tables.load_bin()
-    for mod in ("evaluate", "equity", "hilo", "lowball", "omaha", "showdown",
-                "analysis._runouts"):
+    for mod in ("games.holdem", "equity", "games.hilo", "games.lowball", "games.omaha",
+                "showdown", "analysis._runouts"):
         monkeypatch.setattr(importlib.import_module(f"handrank.{mod}"), "_C", None)
-    monkeypatch.setattr(importlib.import_module("handrank.evaluate"), "_HOLDEM",
+    monkeypatch.setattr(importlib.import_module("handrank.games.holdem"), "_HOLDEM",
                         bin_tables["holdem"])
     monkeypatch.setattr(_backend, "GAMES", bin_tables)
     registry.high_tables.cache_clear()
-    importlib.import_module("handrank.lowball")._lowball.cache_clear()
+    importlib.import_module("handrank.games.lowball")._lowball.cache_clear()
     request.addfinalizer(registry.high_tables.cache_clear)
-    request.addfinalizer(importlib.import_module("handrank.lowball")._lowball.cache_clear)
+    request.addfinalizer(importlib.import_module("handrank.games.lowball")._lowball.cache_clear)
     return "python"
 
 
@@ -94,7 +97,7 @@ def shares(values) -> np.ndarray:
 # ------------------------------------------------------------------ registry
 
 def test_registry_names_and_fields():
-    assert list(hr.games()) == NAMES + BOARDLESS
+    assert list(hr.games()) == NAMES + BOARDLESS + NEW
     assert all(isinstance(s, str) and s and "\n" not in s for s in hr.games().values())
     want = {"holdem": (52, 2, ("high",)), "shortdeck": (36, 2, ("high",)),
             "stripped": (32, 2, ("high",)), "omaha": (52, 4, ("high",)),
@@ -116,14 +119,15 @@ def test_registry_options():
     assert hr.game("stripped").options == (("lowest", "7"), ("kickers", True))
     tbs = hr.game("shortdeck", trips_beat_straight=True)
     assert dict(tbs.options)["trips_beat_straight"] is True
-    assert tbs.tables[0].ptr == hr.variant("shortdeck", trips_beat_straight=True).tables.ptr
+    assert tbs.tables[0].ptr == hr.games.variants.variant(
+        "shortdeck", trips_beat_straight=True).tables.ptr
     assert hr.game("shortdeck") == hr.game("shortdeck")
     assert hr.game("shortdeck") != tbs
 
 
 @pytest.mark.parametrize("call, err, match", [
     (lambda: hr.game("mexican"), ValueError, "unknown game 'mexican', expected 'holdem' or "
-     "'omaha' or another of the 18 games of handrank.games\\(\\)$"),
+     "'omaha' or another of the 25 games of handrank.games\\(\\)$"),
     (lambda: hr.game("omaha-hi-lo"), ValueError, "unknown game 'omaha-hi-lo', expected .*; "
      "did you mean 'omaha-hilo' or 'omaha5-hilo'\\?$"),
     (lambda: hr.equity(["AsKs", "QdQc"], game="studd"), ValueError,
@@ -368,13 +372,16 @@ def test_explain_every_game_names_the_winner(name, rng):
         if share.max() < 1:
             continue
         w = int(np.argmax(share))
-        if g.hand == "any" and not g.split:
-            # hold'em's explain: the winner's five, in play order, comes first
-            five = hr.cards_str(hr.best_five((a, b)[w], board=board, game=g)).split()
-            assert text.startswith("-".join(c[0] for c in five) + " beats")
-        else:
-            assert f"seat {w} wins" in text or f"seat {w} scoops" in text
-            assert f"seat {1 - w} wins" not in text and f"seat {1 - w} scoops" not in text
+        # one shape in every game, hold'em's: the winner's five, in play order,
+        # comes first ("high: " before it in a game of two halves)
+        best = hr.best_five((a, b)[w], board=board, game=g)
+        five = hr.cards_str(best[0] if g.split else best).split()
+        head = "high: " if g.split else ""
+        assert text.startswith(head + "-".join(c[0] for c in five) + " beats"), text
+        assert "seat" not in text
+        if g.split:
+            assert "; low: " in text and "; low: split" not in text.replace(
+                "; low: split: neither has a qualifying low", ""), text
 
 
 def test_explain_old_low_games_still_work():
@@ -412,34 +419,6 @@ def test_dask_takes_game():
 # ------------------------------------------------------------------ deprecations
 
 @pytest.mark.filterwarnings("default")
-def test_superseded_names_warn_and_agree():
-    hole, board = "As 2h Kd Qd", "3c 4d 5h 9h Ks"
-    with pytest.warns(DeprecationWarning, match='game="omaha"'):
-        assert hr.evaluate_omaha(hole, board) == hr.evaluate(hole, board=board, game="omaha")
-    with pytest.warns(DeprecationWarning, match='game="omaha-hilo"'):
-        assert hr.evaluate_omaha_hilo(hole, board) == hr.evaluate(hole, board=board,
-                                                                  game="omaha-hilo")
-    h, b = np.array([hr.cards(hole)]), np.array([hr.cards(board)])
-    with pytest.warns(DeprecationWarning, match="evaluate_batch"):
-        np.testing.assert_array_equal(hr.evaluate_omaha_hilo_batch(h, b),
-                                      hr.evaluate_batch(h, boards=b, game="omaha-hilo"))
-    with pytest.warns(DeprecationWarning, match="evaluate_batch"):
-        np.testing.assert_array_equal(hr.evaluate_omaha_batch(h, b),
-                                      hr.evaluate_batch(h, boards=b, game="omaha"))
-    with pytest.warns(DeprecationWarning, match=r"hr\.game\(name, \*\*options\)"):
-        v = hr.variant("shortdeck")
-    with pytest.warns(DeprecationWarning, match="variant="):
-        assert hr.evaluate("As 6s 7d 8c 9h", variant=v) == hr.evaluate(
-            "As 6s 7d 8c 9h", game="shortdeck")
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
-        hr.evaluate("As Ks Qs Js Ts")                 # the new spellings do not warn
-        hr.lowball("a5")
-        hr.settle("Ks 6d 7c 9h 2s", ["Kh 3c", "Kd 4c"], [5, 5], game="holdem-hilo")
-
-
-# ------------------------------------------------------------------ CLI
-
 def test_cli_games_table(capsys):
     from handrank.cli import main
     assert main(["games"]) == 0
@@ -448,9 +427,9 @@ def test_cli_games_table(capsys):
     rows = {line.split()[0]: line.split()[1:5] for line in out[1:]}
     assert rows["stripped"] == ["32", "2", "5", "high"]
     assert rows["omaha-hilo"] == ["52", "4", "5", "high+low"]
-    assert list(rows) == NAMES + BOARDLESS
+    assert list(rows) == NAMES + BOARDLESS + NEW
     assert main(["games", "--json"]) == 0
-    assert [r["name"] for r in json.loads(capsys.readouterr().out)] == NAMES + BOARDLESS
+    assert [r["name"] for r in json.loads(capsys.readouterr().out)] == NAMES + BOARDLESS + NEW
 
 
 def test_cli_game_option(capsys):

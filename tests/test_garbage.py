@@ -46,11 +46,12 @@ CODE = textwrap.dedent("""
         for make in (junk, near):
             full = np.arange(52)
             attempt(hr.showdown_batch, full, make(n, 5), make(n, 3, 2))
-            attempt(hr.evaluate_omaha_batch, full, make(n, 4), make(n, 5))
-            attempt(hr.evaluate_omaha_batch, full, make(n, 6), make(n, 5))
-            attempt(hr.variant("shortdeck").evaluate_batch, np.arange(16, 52), make(n, 7))
-            attempt(hr.variant("stripped", lowest="7").evaluate_batch, np.arange(20, 52),
-                    make(n, 5))
+            attempt(hr.games.omaha.evaluate_omaha_batch, full, make(n, 4), make(n, 5))
+            attempt(hr.games.omaha.evaluate_omaha_batch, full, make(n, 6), make(n, 5))
+            attempt(hr.games.variants.variant("shortdeck").evaluate_batch, np.arange(16, 52),
+                    make(n, 7))
+            attempt(hr.games.variants.variant("stripped", lowest="7").evaluate_batch,
+                    np.arange(20, 52), make(n, 5))
             attempt(hr.evaluate_batch, full, make(n, 6))
     print("ok", errors)
 """)

@@ -12,7 +12,7 @@ import handrank as hr
 
 from .fuzz_corpus import bounded
 
-_validate: Any = importlib.import_module("handrank._validate")
+_validate: Any = importlib.import_module("handrank.core._validate")
 
 
 def test_threads_capped_at_a_fixed_bound() -> None:
@@ -67,7 +67,7 @@ def test_plot_with_a_bad_path_is_a_type_error() -> None:
 
 
 def test_selftest_refuses_bad_arguments() -> None:
-    core = importlib.import_module("handrank._backend").core
+    core = importlib.import_module("handrank.core._backend").core
     if core is None:
         pytest.skip("needs the C core")
     ffi, lib = core.ffi, core.lib
@@ -87,9 +87,9 @@ def test_python_backend_samples_omaha_preflop(monkeypatch: pytest.MonkeyPatch) -
     The choice alone is checked (the runs are stubbed): the numpy enumeration
     took 87 s and 155 s there.
     """
-    omaha: Any = importlib.import_module("handrank._omaha_equity")
-    hilo: Any = importlib.import_module("handrank._hilo_equity")
-    backend: Any = importlib.import_module("handrank._backend")
+    omaha: Any = importlib.import_module("handrank.equity.omaha")
+    hilo: Any = importlib.import_module("handrank.equity.hilo")
+    backend: Any = importlib.import_module("handrank.core._backend")
     monkeypatch.setattr(backend, "core", None)
 
     class Ran(Exception):

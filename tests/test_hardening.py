@@ -18,7 +18,7 @@ import pytest
 
 import handrank as hr
 from handrank import HandrankError
-from handrank._validate import QUOTE_LIMIT, first_outside, quote
+from handrank.core._validate import QUOTE_LIMIT, first_outside, quote
 
 from .conftest import dask_or_skip
 
@@ -56,7 +56,7 @@ def test_exact_equity_on_a_small_thread_stack(stack):
 def test_grouping_needs_sorted_ranges_but_any_order_gives_the_same_answer():
     """The C walk groups suit-isomorphic tuples only for ranges sorted by combo;
     the same combos in another order take the ungrouped path: same result."""
-    from handrank import _backend
+    from handrank.core import _backend
     eq = sys.modules["handrank.equity"]
     spot = eq._prepare(["QQ+,AKs", "JJ-99,AQs"], "", "", eq.game_tables(None))
     grouped = eq._exact(spot, 1)
@@ -94,9 +94,11 @@ def test_out_overlapping_omaha_input_is_refused():
     holes = np.tile(np.array([0, 1, 2, 3], dtype=np.uint8), (64, 1))
     boards = np.tile(np.array([4, 5, 6, 7, 8], dtype=np.uint8), (64, 1))
     with pytest.raises(ValueError, match="out overlaps the input"):
-        hr.evaluate_omaha_batch(holes, boards, out=holes.reshape(-1).view(np.uint16)[:64])
+        hr.games.omaha.evaluate_omaha_batch(holes, boards,
+                                            out=holes.reshape(-1).view(np.uint16)[:64])
     with pytest.raises(ValueError, match="out overlaps the input"):
-        hr.evaluate_omaha_batch(holes, boards, out=boards.reshape(-1).view(np.uint16)[:64])
+        hr.games.omaha.evaluate_omaha_batch(holes, boards,
+                                            out=boards.reshape(-1).view(np.uint16)[:64])
 
 
 @needs_c
@@ -123,7 +125,7 @@ def test_sixty_million_bad_rows_cost_no_more_memory_than_the_input(entry):
             if {entry!r} == "evaluate_batch":
                 hr.evaluate_batch(a)
             else:
-                hr.evaluate_omaha_batch(a[:, :4], a[:, 2:])
+                hr.games.omaha.evaluate_omaha_batch(a[:, :4], a[:, 2:])
         except hr.InvalidCardError as e:
             message = str(e)
         seconds = time.perf_counter() - t
@@ -231,7 +233,7 @@ def test_bad_threads_rejected_on_both_backends(threads):
         hands = np.tile(np.arange(11, dtype=np.uint8), (3, 1))
         calls = {{
             "evaluate_batch": lambda t: hr.evaluate_batch(hands[:, :7], threads=t),
-            "evaluate_omaha_batch": lambda t: hr.evaluate_omaha_batch(hands[:, :4],
+            "evaluate_omaha_batch": lambda t: hr.games.omaha.evaluate_omaha_batch(hands[:, :4],
                                                                       hands[:, 4:9], threads=t),
             "showdown_batch": lambda t: hr.showdown_batch(hands[:, :5],
                                                           hands[:, 5:9].reshape(3, 2, 2),
@@ -271,7 +273,7 @@ HUGE = 10**5000
     lambda: hr.settle("As Ks Qs Js Ts", ["2c 3c", "4d 5d"], [5, 5], odd_chip="x" * 10**7),
     lambda: hr.card("x" * 10**6),
     lambda: hr.cards("As " + "Q" * 10**6),
-    lambda: hr.variant("y" * 10**6),
+    lambda: hr.games.variants.variant("y" * 10**6),
     lambda: hr.equity(["AsKs", "QdQc"], game="z" * 10**6),
     lambda: hr.equity(["AsKs", "QdQc"], trials=-HUGE),
     lambda: hr.evaluate_batch([[HUGE] * 5]),
@@ -414,5 +416,5 @@ def test_out_errors_name_what_is_wrong():
         hr.evaluate_batch(hands, out=np.empty(5, dtype=np.uint16))
     hilo = np.empty((8, 2), dtype=np.uint16)[::2]
     with pytest.raises(ValueError, match="C-contiguous"):
-        hr.evaluate_omaha_hilo_batch(np.tile(np.arange(4, dtype=np.uint8), (4, 1)),
+        hr.games.hilo.evaluate_omaha_hilo_batch(np.tile(np.arange(4, dtype=np.uint8), (4, 1)),
                                      np.tile(np.arange(4, 9, dtype=np.uint8), (4, 1)), out=hilo)

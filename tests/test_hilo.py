@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import handrank as hr
 from handrank import reference
-from handrank.lowball import lowball
+from handrank.games.lowball import lowball
 
 # ------------------------------------------------------------------ brute forces
 
@@ -50,12 +50,12 @@ def deals(seed: int, n: int, h: int) -> tuple[np.ndarray, np.ndarray]:
 @pytest.mark.parametrize("h", [4, 5, 6])
 def test_batch_against_the_best_of_every_choice(h):
     holes, boards = deals(h, 100_000, h)
-    got = hr.evaluate_omaha_hilo_batch(holes, boards)
+    got = hr.games.hilo.evaluate_omaha_hilo_batch(holes, boards)
     assert got.shape == (100_000, 2) and got.dtype == np.uint16
     assert np.array_equal(got, numpy_omaha(holes, boards))
     assert 0 < (got[:, 1] > 0).mean() < 1                    # lows and no lows both met
     # the high half is the Omaha evaluator's
-    assert np.array_equal(got[:, 0], hr.evaluate_omaha_batch(holes, boards))
+    assert np.array_equal(got[:, 0], hr.games.omaha.evaluate_omaha_batch(holes, boards))
 
 
 @pytest.mark.parametrize("h", [4, 5, 6])
@@ -63,49 +63,49 @@ def test_deals_against_the_reference(h):
     holes, boards = deals(10 + h, 150, h)
     for hole, board in zip(holes.tolist(), boards.tolist()):
         want = ref_omaha(hole, board)
-        assert hr.evaluate_omaha_hilo(hole, board) == want
-        assert hr.evaluate_omaha_hilo_batch([hole], [board]).tolist() == [list(want)]
+        assert hr.games.hilo.evaluate_omaha_hilo(hole, board) == want
+        assert hr.games.hilo.evaluate_omaha_hilo_batch([hole], [board]).tolist() == [list(want)]
 
 
 def test_low_needs_exactly_two_hole_cards():
     l8 = lowball("a5", qualifier=8)
     # three low hole cards do not help: two of them and three board cards
-    assert hr.evaluate_omaha_hilo("As 2s 3s Kd", "4c 5h Qd Kh 9c")[1] == 0
+    assert hr.games.hilo.evaluate_omaha_hilo("As 2s 3s Kd", "4c 5h Qd Kh 9c")[1] == 0
     # the board's wheel cannot be played whole
-    high, low = hr.evaluate_omaha_hilo("Ks Kd Qs Qd", "Ac 2h 3d 4h 5c")
+    high, low = hr.games.hilo.evaluate_omaha_hilo("Ks Kd Qs Qd", "Ac 2h 3d 4h 5c")
     assert low == 0 and hr.describe(high) == "One pair, Kings, with A-5-4 kickers"
     # the two halves may use different hole cards
-    high, low = hr.evaluate_omaha_hilo("As 2s Kd Kc", "3c 4h 8d Kh 9c")
+    high, low = hr.games.hilo.evaluate_omaha_hilo("As 2s Kd Kc", "3c 4h 8d Kh 9c")
     assert hr.describe(high) == "Three of a kind, Kings, with 9-8 kickers"
     assert l8.describe(low) == "8-4-3-2-A low"
 
 
 def test_evaluate_errors_and_out():
     with pytest.raises(hr.InvalidHandError, match="expected 4 to 6 hole cards, got 3"):
-        hr.evaluate_omaha_hilo("As 2s Kd", "3c 4h 8d Kh 9c")
+        hr.games.hilo.evaluate_omaha_hilo("As 2s Kd", "3c 4h 8d Kh 9c")
     with pytest.raises(hr.InvalidHandError, match="expected 5 board cards, got 4"):
-        hr.evaluate_omaha_hilo("As 2s Kd Qd", "3c 4h 8d Kh")
+        hr.games.hilo.evaluate_omaha_hilo("As 2s Kd Qd", "3c 4h 8d Kh")
     with pytest.raises(hr.InvalidHandError, match="duplicate card 'As'"):
-        hr.evaluate_omaha_hilo("As 2s Kd Qd", "As 4h 8d Kh 9c")
+        hr.games.hilo.evaluate_omaha_hilo("As 2s Kd Qd", "As 4h 8d Kh 9c")
     with pytest.raises(hr.InvalidCardError, match="invalid card 'Zz'"):
-        hr.evaluate_omaha_hilo("As 2s Kd Zz", "3c 4h 8d Kh 9c")
+        hr.games.hilo.evaluate_omaha_hilo("As 2s Kd Zz", "3c 4h 8d Kh 9c")
     holes, boards = deals(3, 1000, 4)
     with pytest.raises(hr.InvalidHandError, match="as many boards as holes"):
-        hr.evaluate_omaha_hilo_batch(holes, boards[:10])
+        hr.games.hilo.evaluate_omaha_hilo_batch(holes, boards[:10])
     with pytest.raises(hr.InvalidCardError, match="invalid card id 60 in boards at row 2"):
         bad = boards.astype(np.int64)
         bad[2, 1] = 60
-        hr.evaluate_omaha_hilo_batch(holes, bad)
+        hr.games.hilo.evaluate_omaha_hilo_batch(holes, bad)
     bad = boards.copy()
     bad[700, 0] = holes[700, 1]
     with pytest.raises(hr.InvalidHandError, match="in row 700"):
-        hr.evaluate_omaha_hilo_batch(holes, bad, threads=2)
+        hr.games.hilo.evaluate_omaha_hilo_batch(holes, bad, threads=2)
     with pytest.raises(ValueError, match=r"shape \(1000, 2\)"):
-        hr.evaluate_omaha_hilo_batch(holes, boards, out=np.empty(1000, np.uint16))
+        hr.games.hilo.evaluate_omaha_hilo_batch(holes, boards, out=np.empty(1000, np.uint16))
     out = np.empty((1000, 2), np.uint16)
-    assert hr.evaluate_omaha_hilo_batch(holes, boards, out=out, threads=2) is out
-    assert np.array_equal(out, hr.evaluate_omaha_hilo_batch(holes, boards, threads=1))
-    assert hr.evaluate_omaha_hilo_batch(np.empty((0, 4), np.uint8),
+    assert hr.games.hilo.evaluate_omaha_hilo_batch(holes, boards, out=out, threads=2) is out
+    assert np.array_equal(out, hr.games.hilo.evaluate_omaha_hilo_batch(holes, boards, threads=1))
+    assert hr.games.hilo.evaluate_omaha_hilo_batch(np.empty((0, 4), np.uint8),
                                         np.empty((0, 5), np.uint8)).shape == (0, 2)
 
 

@@ -11,9 +11,9 @@ import pytest
 
 import handrank as hr
 from handrank import reference
-from handrank.cards import cards
-from handrank.errors import InvalidCardError, InvalidHandError, InvalidRangeError
-from handrank.omaha_ranges import OmahaRange
+from handrank.core.cards import cards
+from handrank.core.errors import InvalidCardError, InvalidHandError, InvalidRangeError
+from handrank.ranges.omaha import OmahaRange
 
 
 @cache

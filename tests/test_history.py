@@ -202,7 +202,7 @@ def _oracle_ev(h, board_at, holes):
     """Brute force: settle every remaining board (deck less the live hands), average."""
     import itertools
 
-    from handrank.cards import card_str, cards
+    from handrank.core.cards import card_str, cards
     r = h.replay()
     used = set(cards(board_at)) | {c for x in holes for c in cards(x)}
     deck = [c for c in range(52) if c not in used]

@@ -325,8 +325,8 @@ def test_cli_history_progress_on_a_terminal(tmp_path, capsys, monkeypatch):
     """A bar on a terminal: tqdm where installed, else a plain counter; same summary."""
     import sys
 
-    from handrank._cli_history import _summarize
     from handrank.cli import main
+    from handrank.cli._history import _summarize
     for i in range(3):
         (tmp_path / f"{i}.phhs").write_text(corpus(5, seed=20 + i))
     (tmp_path / "3.phhs").write_text("[1]\nvariant = 'NT\n")
@@ -393,7 +393,7 @@ def _as_omaha(text: str, rng: random.Random) -> str:
     """A generated hold'em hand dealt again as pot-limit Omaha: two more cards a seat."""
     import re
 
-    from handrank.cards import card_str
+    from handrank.core.cards import card_str
     used = set(re.findall(r"[2-9TJQKA][cdhs]", text.split("actions = ")[1].split("\n")[0]))
     deck = [card_str(c) for c in range(52) if card_str(c) not in used]
     rng.shuffle(deck)

@@ -17,8 +17,9 @@ import numpy as np
 import pytest
 
 import handrank as hr
-from handrank import _backend, _hu_preflop
-from handrank.cards import cards
+from handrank.core import _backend
+from handrank.core.cards import cards
+from handrank.equity import _hu_preflop
 
 pytestmark = pytest.mark.skipif(_backend.core is None, reason="the C core is not loaded")
 ROOT = Path(__file__).resolve().parents[1]

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import handrank as hr
-from handrank.errors import InvalidHandError
+from handrank.core.errors import InvalidHandError
 from handrank.index import Indexer
 
 pytestmark = pytest.mark.skipif(hr.backend != "c", reason="handrank.index needs the C core")

@@ -13,7 +13,7 @@ import itertools
 import numpy as np
 import pytest
 
-from handrank import _backend, _fallback, _tables
+from handrank.core import _backend, _fallback, _tables
 
 core = _backend.core
 pytestmark = pytest.mark.skipif(core is None, reason="C extension not built")

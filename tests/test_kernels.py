@@ -14,7 +14,7 @@ import sys
 import numpy as np
 import pytest
 
-from handrank import _backend, _fallback, _tables
+from handrank.core import _backend, _fallback, _tables
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CSRC = os.path.join(ROOT, "csrc")
@@ -76,7 +76,7 @@ def test_the_chosen_kernel_is_the_widest_this_cpu_runs():
 
 _FORCED = """
 import numpy as np, handrank as hr, handrank.bench as b
-from handrank import _fallback, _tables
+from handrank.core import _fallback, _tables
 rng = np.random.default_rng(5)
 a = np.argsort(rng.random((3000, 52)), axis=1)[:, :7].astype(np.uint8)
 want = np.zeros(len(a), np.uint16)
@@ -269,7 +269,7 @@ def test_every_kernel_gives_the_low_27_values(games, k):
     (csrc/lowball.c): every kernel matches the numpy backend's redo, on
     random and on flush-heavy hands (two suits only), and stops at the same
     first bad row, on the same garbage."""
-    from handrank.lowball import _fallback_batch
+    from handrank.games.lowball import _fallback_batch
 
     rng = np.random.default_rng(27 + k)
     names = list(games)

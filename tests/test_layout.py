@@ -41,13 +41,10 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("history", ("handrank.history",)),
     ("dask", ("handrank.dask",)),
     ("boards", ("handrank.boards",)),
-    # the public names (handrank/__init__.py) and the old flat paths that
-    # re-export the modules' new homes (core/_moved.py)
-    ("api", ("handrank", "handrank.badugi", "handrank.cards", "handrank.draw",
-             "handrank.errors", "handrank.evaluate", "handrank.hilo", "handrank.index",
-             "handrank.lowball", "handrank.omaha", "handrank.omaha_preflop",
-             "handrank.omaha_ranges", "handrank.reference_badugi", "handrank.stud",
-             "handrank.variants", "handrank.videopoker")),
+    ("pql", ("handrank.pql",)),
+    # the public names (handrank/__init__.py) and the Omaha preflop table's builder
+    # (the old flat paths have no file: core/_compat.py)
+    ("api", ("handrank", "handrank.omaha_preflop")),
     ("bench", ("handrank.bench",)),
     ("cli", ("handrank.cli",)),
     ("main", ("handrank.__main__",)),
@@ -297,71 +294,6 @@ def test_every_module_has_a_layer_imports_go_down_and_nothing_circles() -> None:
 
 def test_the_known_circles_and_allowed_lazy_imports_are_still_there() -> None:
     assert stale_entries(package_graph(), ALLOWED_LAZY, set(KNOWN_CIRCLES)) == []
-
-
-#: The old flat public paths and the modules they re-export.
-OLD_PUBLIC = {
-    "handrank.badugi": "handrank.games.badugi", "handrank.cards": "handrank.core.cards",
-    "handrank.draw": "handrank.games.draw", "handrank.errors": "handrank.core.errors",
-    "handrank.evaluate": "handrank.games.holdem", "handrank.hilo": "handrank.games.hilo",
-    "handrank.index": "handrank.boards.index", "handrank.lowball": "handrank.games.lowball",
-    "handrank.omaha": "handrank.games.omaha",
-    "handrank.omaha_preflop": "handrank.ranges.omaha_preflop",
-    "handrank.omaha_ranges": "handrank.ranges.omaha",
-    "handrank.reference_badugi": "handrank.reference.badugi",
-    "handrank.stud": "handrank.games.stud", "handrank.variants": "handrank.games.variants",
-    "handrank.videopoker": "handrank.games.videopoker",
-    # old modules that became packages, forwarding to their old body
-    "handrank.equity": "handrank.equity.holdem", "handrank.ranges": "handrank.ranges.holdem",
-    "handrank.showdown": "handrank.showdown.pots",
-}
-
-#: Names an old path defines itself: handrank.equity.equity sends each game
-#: to its engine (equity/__init__.py), the hold'em engine's equity takes hold'em.
-OWN_NAMES = {"handrank.equity": {"equity"}}
-
-
-def test_old_private_paths_import_as_the_new_modules() -> None:
-    import importlib
-
-    from handrank.core import _moved
-    for old, new in _moved.PRIVATE.items():
-        assert importlib.import_module(old) is importlib.import_module(new), old
-
-
-@pytest.mark.parametrize("old", sorted(OLD_PUBLIC))
-def test_old_public_paths_read_and_write_through(old: str,
-                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    import importlib
-    shim, new = importlib.import_module(old), importlib.import_module(OLD_PUBLIC[old])
-    names = [n for n in vars(new) if not n.startswith("__")]
-    assert names
-    own = OWN_NAMES.get(old, set())
-    for n in names:                                   # private names too
-        assert (getattr(shim, n) is getattr(new, n)) != (n in own), f"{old}.{n}"
-    marker = object()
-    # a name the old path's file copied (public) and one it only reads through
-    # (private, absent from its own __dict__: a monkeypatch undo may then delete it)
-    copied = [n for n in names if n in vars(shim) and n not in own]
-    through = [n for n in names if n not in vars(shim)]
-    for name in copied[:1] + through[:1]:
-        before = getattr(new, name)
-        monkeypatch.setattr(shim, name, marker)       # a test patching the old path ...
-        assert getattr(new, name) is marker           # ... patches the module that runs
-        monkeypatch.undo()
-        assert getattr(new, name) is before, f"{old}.{name} after undo"
-        assert getattr(shim, name) is before
-        # both ways an undo can go: set the old value back, or delete the copy
-        setattr(shim, name, marker)
-        setattr(shim, name, before)
-        assert getattr(new, name) is before
-        setattr(shim, name, marker)
-        if name in through:
-            delattr(shim, name)
-            assert getattr(new, name) is before, f"del {old}.{name} lost the new module's value"
-            assert getattr(shim, name) is before
-        else:
-            setattr(shim, name, before)
 
 
 # ------------------------------------------------- no operation tests a game name

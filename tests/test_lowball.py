@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 import handrank as hr
 from handrank import reference
-from handrank.lowball import lowball
+from handrank.games.lowball import lowball
 
 from .conftest import dask_or_skip, random_hands
 
@@ -345,8 +345,9 @@ SCRIPT = textwrap.dedent("""
         out[f"{rule}{q}scalar"] = [lo.evaluate(r) for r in deals[:100, :7].tolist()]
         out[f"{rule}{q}best"] = [lo.best_five(r) for r in suited[:100, :7].tolist()]
     for h in (4, 5, 6):
-        out[f"hilo{h}"] = hr.evaluate_omaha_hilo_batch(deals[:, :h], deals[:, h:h + 5]).tolist()
-    out["hilo1"] = list(hr.evaluate_omaha_hilo("As 2s Kd Qd", "3c 4h 8d Kh 9c"))
+        out[f"hilo{h}"] = hr.games.hilo.evaluate_omaha_hilo_batch(
+            deals[:, :h], deals[:, h:h + 5]).tolist()
+    out["hilo1"] = list(hr.games.hilo.evaluate_omaha_hilo("As 2s Kd Qd", "3c 4h 8d Kh 9c"))
     r = hr.equity(["As 2s Kd Qd", "Ah 3h Jc Tc", "7c 7d 6h 6s"], board="4c 5d Kh 9s",
                   game="omaha-hilo")
     out["equity"] = [r.equity.tolist(), r.high.tolist(), r.low.tolist(), r.scoop.tolist()]
@@ -408,7 +409,7 @@ GARBAGE = textwrap.dedent("""
                 s = np.sort(rows, axis=1)
                 ok = (rows < 52).all(axis=1) & (np.diff(s, axis=1) != 0).all(axis=1)
                 try:
-                    hr.evaluate_omaha_hilo_batch(holes, boards)
+                    hr.games.hilo.evaluate_omaha_hilo_batch(holes, boards)
                     assert ok.all()
                 except ValueError as e:
                     assert not ok.all() and f"row {int(np.argmin(ok))}" in str(e), e
@@ -456,9 +457,9 @@ def _variant_calls() -> dict[str, object]:
         "settle": lambda v: hr.settle("4h 5h 7h 8c 9d", ["2h3h", "AsKd"], [10, 10], variant=v),
         "explain": lambda v: hr.explain("2h3h", "AsKd", board="4h 5h 7h 8c 9d", variant=v),
         "showdown_batch": lambda v: hr.showdown_batch(sd_boards, sd_holes, variant=v),
-        "evaluate_omaha": lambda v: hr.evaluate_omaha("As Ks Qd Jd", "2c 3c 4h 8s 9s",
+        "evaluate_omaha": lambda v: hr.games.omaha.evaluate_omaha("As Ks Qd Jd", "2c 3c 4h 8s 9s",
                                                       variant=v),
-        "evaluate_omaha_batch": lambda v: hr.evaluate_omaha_batch(holes4, boards5, variant=v),
+        "evaluate_omaha_batch": lambda v: hr.games.omaha.evaluate_omaha_batch(holes4, boards5, variant=v),
         "equity_matrix": lambda v: hr.equity_matrix("AA", "KK", "2c 3d 4h 8s 9s", variant=v),
         "range_equity": lambda v: hr.range_equity("AA", "KK", "2c 3d 4h 8s 9s", variant=v),
         "analyze": lambda v: hr.analyze("AA,KK", "2c 3d 4h", variant=v),

@@ -16,10 +16,12 @@ import numpy as np
 import pytest
 
 import handrank as hr
-from handrank import _backend, _exact_tally, reference
-from handrank import _hilo_equity as H
-from handrank.cards import cards
-from handrank.errors import InvalidRangeError
+from handrank import reference
+from handrank.core import _backend
+from handrank.core.cards import cards
+from handrank.core.errors import InvalidRangeError
+from handrank.equity import _exact_tally
+from handrank.equity import hilo as H
 
 needs_c = pytest.mark.skipif(_backend.core is None, reason="C extension not built")
 KEYS = ("equity", "win", "tie", "high", "low", "has_low", "dealt")

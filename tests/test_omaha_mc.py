@@ -14,11 +14,13 @@ import numpy as np
 import pytest
 
 import handrank as hr
-from handrank import _backend, _hilo_equity, omaha_preflop
-from handrank import _omaha_equity as oe
-from handrank.cards import card_str, cards
-from handrank.evaluate import game_tables
-from handrank.omaha_ranges import OmahaRange
+from handrank import omaha_preflop
+from handrank.core import _backend
+from handrank.core.cards import card_str, cards
+from handrank.equity import hilo as _hilo_equity
+from handrank.equity import omaha as oe
+from handrank.games.holdem import game_tables
+from handrank.ranges.omaha import OmahaRange
 
 needs_c = pytest.mark.skipif(_backend.core is None, reason="needs the C core")
 

@@ -19,9 +19,9 @@ import time
 import numpy as np
 import pytest
 
-from handrank.errors import InvalidRangeError
-from handrank.omaha_ranges import OmahaRange
+from handrank.core.errors import InvalidRangeError
 from handrank.ranges import omaha as om
+from handrank.ranges.omaha import OmahaRange
 
 
 def _tuples(pos, body):

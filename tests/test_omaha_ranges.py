@@ -12,8 +12,8 @@ import itertools
 import numpy as np
 import pytest
 
-from handrank.errors import InvalidRangeError
-from handrank.omaha_ranges import OmahaRange
+from handrank.core.errors import InvalidRangeError
+from handrank.ranges.omaha import OmahaRange
 
 ALL4 = np.array(list(itertools.combinations(range(52), 4)), dtype=np.int64)
 RANK = {r: i for i, r in enumerate("23456789TJQKA")}

@@ -14,7 +14,8 @@ import numpy as np
 import pytest
 
 import handrank as hr
-from handrank import _backend, _preflop
+from handrank.core import _backend
+from handrank.equity import preflop as _preflop
 
 pytestmark = pytest.mark.skipif(_backend.core is None, reason="needs the C core")
 

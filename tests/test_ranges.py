@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from handrank.cards import RANKS, card, card_str, cards
-from handrank.errors import InvalidCardError, InvalidHandError, InvalidRangeError
+from handrank.core.cards import RANKS, card, card_str, cards
+from handrank.core.errors import InvalidCardError, InvalidHandError, InvalidRangeError
 from handrank.ranges import Range, parse_player
 
 ALL_COMBOS = [(hi, lo) for hi in range(52) for lo in range(hi)]

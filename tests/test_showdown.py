@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from handrank import reference
 from handrank import showdown as sd
-from handrank.cards import cards
-from handrank.errors import InvalidCardError, InvalidHandError
+from handrank.core.cards import cards
+from handrank.core.errors import InvalidCardError, InvalidHandError
 from handrank.showdown import InvalidShowdownError, explain, settle, showdown_batch
 
 from .test_rules_examples import HOLDEM
@@ -313,7 +313,8 @@ def test_batch_threads_and_dtypes(backend, monkeypatch):
     import importlib
 
     # small batches run on one thread: lower the bar so threads=3 really splits
-    monkeypatch.setattr(importlib.import_module("handrank.evaluate"), "_MIN_ROWS_PER_THREAD", 100)
+    monkeypatch.setattr(importlib.import_module("handrank.games.holdem"), "_MIN_ROWS_PER_THREAD",
+                        100)
     boards, hole = random_deals(5000, 6, 7)
     one = showdown_batch(boards, hole, threads=1)
     assert np.array_equal(one, showdown_batch(boards.astype(np.int64), hole.astype(np.int32),
@@ -335,7 +336,7 @@ def test_batch_bad_input(backend):
     boards, hole = random_deals(20, 3, 1)
     bad = hole.copy()
     bad[7, 2, 1] = boards[7, 0]
-    from handrank.cards import card_str
+    from handrank.core.cards import card_str
     with pytest.raises(InvalidHandError,
                        match=f"duplicate card '{card_str(int(boards[7, 0]))}' in deal 7 "
                              r"\(seat 2's hand\)"):
@@ -360,7 +361,7 @@ def test_cli_showdown(capsys):
     import argparse
     import json
 
-    from handrank import _cli_showdown
+    from handrank.cli import _showdown as _cli_showdown
 
     parser = argparse.ArgumentParser(prog="handrank")
     _cli_showdown.add_parser(parser.add_subparsers(dest="command", required=True))

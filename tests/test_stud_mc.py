@@ -11,9 +11,9 @@ import numpy as np
 import pytest
 
 import handrank as hr
-from handrank import _backend
-from handrank import badugi as bd
-from handrank._hilo_equity import HiLoEquityResult
+from handrank.core import _backend
+from handrank.equity.hilo import HiLoEquityResult
+from handrank.games import badugi as bd
 
 from .conftest import dask_or_skip
 
@@ -127,7 +127,7 @@ def test_monte_carlo_target_stderr() -> None:
 
 @needs_c
 def test_hold_rules_are_best_hold() -> None:
-    from handrank import _boardless as bl
+    from handrank.equity import boardless as bl
     rng = np.random.default_rng(21)
     # a5-triple: the rule is best_hold's criterion itself (ranks decide in ace-to-five)
     g = hr.game("a5-triple", draws=3)
@@ -162,7 +162,7 @@ def _simulate_triple(name: str, players: list[list[int]], draws: int, trials: in
                      seed: int) -> np.ndarray:
     """The triple-draw process written out: seat order, the rule's holds, and
     the earlier players' discards shuffled when the stub runs out."""
-    from handrank import _boardless as bl
+    from handrank.equity import boardless as bl
     g = hr.game(name, draws=draws)
     full = 4 if name == "badugi" else 5
     rng = np.random.default_rng(seed)

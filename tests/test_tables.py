@@ -9,7 +9,7 @@ import sys
 import numpy as np
 import pytest
 
-from handrank import _backend, _tables
+from handrank.core import _backend, _tables
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GENERATOR = os.path.join(ROOT, "tables", "generate.py")

@@ -96,7 +96,7 @@ def test_user_script_runs_on_the_python_backend():
 
 def test_cardslike_is_public():
     assert "CardsLike" in hr.__all__
-    assert hr.CardsLike is importlib.import_module("handrank._typing").CardsLike
+    assert hr.CardsLike is importlib.import_module("handrank.core._typing").CardsLike
 
 
 def test_core_stub_names_what_the_compiled_module_has():

@@ -1,4 +1,5 @@
-"""equity/settle/explain with variant=, and equity(game="omaha"), against brute force."""
+"""equity/settle/explain in the hold'em variants (short deck, stripped decks) and
+equity(game="omaha"), against brute force."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 
 import handrank as hr
 from handrank import reference
-from handrank.errors import InvalidCardError, InvalidHandError, InvalidRangeError
+from handrank.core.errors import InvalidCardError, InvalidHandError, InvalidRangeError
 
 SD = dict(lowest=4, flush_beats_full=True)
 BR = dict(lowest=5, flush_beats_full=True)
@@ -18,7 +19,7 @@ BR_NK = dict(lowest=5, flush_beats_full=True, kickers=False)
 
 
 def _deck(v) -> list[int]:
-    return list(hr.variant(*v).deck) if isinstance(v, tuple) else list(v.deck)
+    return list(hr.games.variants.variant(*v).deck) if isinstance(v, tuple) else list(v.deck)
 
 
 def _brute(holes, board, deck, key):
@@ -56,11 +57,11 @@ def _holdem_key(opts):
     (("stripped",), BR, ["Ah 8d", "As Kc", "Qd Qh"], "Ad 9c 7s Jh"),
 ])
 def test_variant_exact_matches_reference(var, opts, players, board):
-    v = hr.variant(*var)
+    v = hr.game(*var)
     holes = [hr.cards(p) for p in players]
     want = _brute(holes, hr.cards(board), _deck(v), _holdem_key(opts))
-    for variant in (v, v.tables.name if var == ("shortdeck",) else v):
-        r = hr.equity(players, board, variant=variant)
+    for game in (v, var[0]):
+        r = hr.equity(players, board, game=game)
         assert r.exact
         left = len(v.deck) - len(hr.cards(board)) - 2 * len(players)
         assert r.samples == math.comb(left, 5 - len(hr.cards(board)))
@@ -70,10 +71,10 @@ def test_variant_exact_matches_reference(var, opts, players, board):
 
 
 def test_no_kicker_equity_matches_reference():
-    v = hr.variant("stripped", lowest="7", kickers=False)
+    v = hr.game("stripped", lowest="7", kickers=False)
     players, board = ["As Qs", "Ac 8d"], "Ah Kd 9c Jh"
     want = _brute([hr.cards(p) for p in players], hr.cards(board), _deck(v), _holdem_key(BR_NK))
-    r = hr.equity(players, board, variant=v)
+    r = hr.equity(players, board, game=v)
     np.testing.assert_allclose(r.equity, want[0], atol=1e-12)
     assert r.tie[0] > 0.5                         # A-A with any kickers split
 
@@ -91,9 +92,9 @@ def _numpy_preflop(v, holes):
 
 @pytest.mark.parametrize("var", [("shortdeck",), ("stripped",)])
 def test_variant_preflop_exact_two_ways(var):
-    v = hr.variant(*var)
+    v = hr.games.variants.variant(*var)
     players = ["As Ks", "Qd Qc"] if var == ("shortdeck",) else ["Ah Th", "9s 9d"]
-    r = hr.equity(players, variant=v, exact=True)
+    r = hr.equity(players, game=hr.game(*var), exact=True)
     want = _numpy_preflop(v, [hr.cards(p) for p in players])
     np.testing.assert_allclose(r.equity, want, atol=1e-12)
     # and the short deck really differs from hold'em here
@@ -101,32 +102,32 @@ def test_variant_preflop_exact_two_ways(var):
 
 
 def test_variant_monte_carlo_within_4_se():
-    v = hr.variant("shortdeck")
+    v = hr.game("shortdeck")
     players = ["As Ks", "Qd Qc", "7h 6h"]
-    want = hr.equity(players, variant=v, exact=True)
-    r = hr.equity(players, variant=v, exact=False, trials=200_000, seed=11)
+    want = hr.equity(players, game=v, exact=True)
+    r = hr.equity(players, game=v, exact=False, trials=200_000, seed=11)
     assert not r.exact
     assert (np.abs(r.equity - want.equity) < 4 * r.stderr).all()
-    again = hr.equity(players, variant=v, exact=False, trials=200_000, seed=11)
+    again = hr.equity(players, game=v, exact=False, trials=200_000, seed=11)
     np.testing.assert_array_equal(r.equity, again.equity)
 
 
 def test_variant_monte_carlo_deals_only_the_deck():
     # a random opponent and random boards, both dealt by the C core: they
     # agree with the exact enumeration only if nothing below the 7 is dealt
-    v = hr.variant("stripped", lowest="7")
-    r = hr.equity(["9h 8h", "random"], "7h Th Ac", variant=v, exact=False, trials=100_000,
+    v = hr.game("stripped", lowest="7")
+    r = hr.equity(["9h 8h", "random"], "7h Th Ac", game=v, exact=False, trials=100_000,
                   seed=5)
-    want = hr.equity(["9h 8h", "random"], "7h Th Ac", variant=v, exact=True)
+    want = hr.equity(["9h 8h", "random"], "7h Th Ac", game=v, exact=True)
     assert (np.abs(r.equity - want.equity) < 4 * r.stderr).all()
 
 
 def test_variant_ranges_lose_out_of_deck_combos():
-    v = hr.variant("shortdeck")
+    v = hr.game("shortdeck")
     with pytest.raises(InvalidRangeError, match="no combos left"):
-        hr.equity(["AsKs", "55"], variant=v)
-    r = hr.equity(["AsKs", "55,QQ"], variant=v)       # only the queens remain
-    np.testing.assert_allclose(r.equity, hr.equity(["AsKs", "QQ"], variant=v).equity)
+        hr.equity(["AsKs", "55"], game=v)
+    r = hr.equity(["AsKs", "55,QQ"], game=v)       # only the queens remain
+    np.testing.assert_allclose(r.equity, hr.equity(["AsKs", "QQ"], game=v).equity)
 
 
 @pytest.mark.parametrize("kw, bad", [
@@ -136,31 +137,28 @@ def test_variant_ranges_lose_out_of_deck_combos():
 ])
 def test_variant_out_of_deck_cards(kw, bad):
     with pytest.raises(InvalidCardError, match=f"card '{bad}' is not in the shortdeck deck"):
-        hr.equity(variant="shortdeck", **kw)
+        hr.equity(game="shortdeck", **kw)
     with pytest.raises(InvalidCardError, match=f"card '{bad}' is not in the 32-card deck"):
-        hr.equity(variant=hr.variant("stripped"), **kw)
+        hr.equity(game=hr.game("stripped"), **kw)
 
 
-def test_equity_unknown_game_and_variant():
+def test_equity_unknown_game():
     # 'stud' is a game now (issue 18): an unknown name stands in, and stud's
     # own check refuses hold'em hole cards
     with pytest.raises(ValueError, match="unknown game 'mexican', expected 'holdem' or 'omaha'"):
         hr.equity(["AsKs", "QdQc"], game="mexican")
     with pytest.raises(ValueError, match="game 'stud': each player holds 3 to 7 cards, got 2"):
         hr.equity(["AsKs", "QdQc"], game="stud")
-    with pytest.raises(ValueError, match="unknown variant 'nope'"):
-        hr.equity(["AsKs", "QdQc"], variant="nope")
-
 
 # ------------------------------------------------------------- settle/explain
 
 def test_settle_short_deck_flush_beats_full_house():
     board, hands = "Ah Kh 9h 9c 7d", ["Qh 8h", "9s Ad"]
     assert hr.settle(board, hands, [10, 10]).payouts == [0, 20]
-    sd = hr.variant("shortdeck")
-    assert hr.settle(board, hands, [10, 10], variant=sd).payouts == [20, 0]
-    assert hr.settle(board, hands, [10, 10], variant="shortdeck").payouts == [20, 0]
-    assert hr.explain(*hands, board, variant=sd) == \
+    sd = hr.game("shortdeck")
+    assert hr.settle(board, hands, [10, 10], game=sd).payouts == [20, 0]
+    assert hr.settle(board, hands, [10, 10], game="shortdeck").payouts == [20, 0]
+    assert hr.explain(*hands, board, game=sd) == \
         "A-K-Q-9-8 beats 9-9-9-A-A: flush beats full house"
 
 
@@ -168,22 +166,22 @@ def test_settle_short_deck_low_straight():
     # A-6-7-8-9 is a straight in the short deck, nothing in hold'em
     board, hands = "Ad 7c 8s 9h Kd", ["6c 2h", "Kc Qh"]
     with pytest.raises(InvalidCardError, match="card '2h' is not in the shortdeck deck"):
-        hr.settle(board, hands, [5, 5], variant="shortdeck")
+        hr.settle(board, hands, [5, 5], game="shortdeck")
     hands = ["6c Th", "Kc Qh"]
     assert hr.settle(board, hands, [5, 5]).payouts == [10, 0]          # T-9-8-7-6
     assert hr.settle(board, ["6c Jh", "Kc Qh"], [5, 5]).payouts == [0, 10]
-    assert hr.settle(board, ["6c Jh", "Kc Qh"], [5, 5], variant="shortdeck").payouts == [10, 0]
+    assert hr.settle(board, ["6c Jh", "Kc Qh"], [5, 5], game="shortdeck").payouts == [10, 0]
 
 
 def test_settle_no_kickers_splits_equal_pairs():
     board, hands = "Ad Kc 9h 7s Jd", ["As Qc", "Ah 8c"]
-    assert hr.settle(board, hands, [10, 10], variant=hr.variant("stripped")).payouts == [20, 0]
-    nk = hr.variant("stripped", lowest="7", kickers=False)
-    s = hr.settle(board, hands, [10, 10], variant=nk)
+    assert hr.settle(board, hands, [10, 10], game="stripped").payouts == [20, 0]
+    nk = hr.game("stripped", lowest="7", kickers=False)
+    s = hr.settle(board, hands, [10, 10], game=nk)
     assert s.payouts == [10, 10]
     assert s.pots[0].winners == (0, 1)
-    assert hr.explain(*hands, board, variant=nk).startswith("split")
-    assert hr.explain(*hands, board, variant="stripped7").startswith("A-A-K-Q-J beats")
+    assert hr.explain(*hands, board, game=nk).startswith("split")
+    assert hr.explain(*hands, board, game=hr.game("stripped", lowest="7")).startswith("A-A-K-Q-J beats")
 
 
 @pytest.mark.parametrize("board, hands, bad", [
@@ -192,9 +190,9 @@ def test_settle_no_kickers_splits_equal_pairs():
 ])
 def test_settle_and_explain_reject_out_of_deck(board, hands, bad):
     with pytest.raises(InvalidCardError, match=f"card '{bad}' is not in the shortdeck deck"):
-        hr.settle(board, hands, [10, 10], variant="shortdeck")
+        hr.settle(board, hands, [10, 10], game="shortdeck")
     with pytest.raises(InvalidCardError, match=f"card '{bad}' is not in the shortdeck deck"):
-        hr.explain(*hands, board, variant=hr.variant("shortdeck"))
+        hr.explain(*hands, board, game=hr.game("shortdeck"))
 
 
 # ---------------------------------------------------------------------- omaha
@@ -217,21 +215,11 @@ def _omaha_key(opts):
 def test_omaha_exact_matches_reference(players, board):
     holes = [hr.cards(p) for p in players]
     want = _brute(holes, hr.cards(board), list(range(52)), _omaha_key({}))
-    r = hr.equity(players, board, game="omaha")
+    r = hr.equity(players, board, game={4: "omaha", 5: "omaha5", 6: "omaha6"}[len(holes[0])])
     assert r.exact
     np.testing.assert_allclose(r.equity, want[0], atol=1e-12)
     np.testing.assert_allclose(r.win, want[1], atol=1e-12)
     np.testing.assert_allclose(r.tie, want[2], atol=1e-12)
-
-
-def test_omaha_short_deck_matches_reference():
-    players, board = ["As Ks Qd Jd", "9c 9h 8c 8h"], "Ah 9d 8s Qs"
-    holes = [hr.cards(p) for p in players]
-    want = _brute(holes, hr.cards(board), _deck(("shortdeck",)), _omaha_key(SD))
-    r = hr.equity(players, board, game="omaha", variant="shortdeck")
-    np.testing.assert_allclose(r.equity, want[0], atol=1e-12)
-    with pytest.raises(InvalidCardError, match="card '2h' is not in the shortdeck deck"):
-        hr.equity(["As Ks Qd Jd", "9c 9h 8c 2h"], game="omaha", variant="shortdeck")
 
 
 def test_omaha_flop_exact_vs_monte_carlo():
@@ -248,18 +236,12 @@ def test_omaha_flop_exact_vs_monte_carlo():
     assert t.stderr.max() < 0.003 and not t.exact
 
 
-def test_omaha_preflop_default_is_exact():
-    r = hr.equity(["As Ks Qd Jd", "7c 7h 8c 8h"], game="omaha", variant="shortdeck")
-    assert r.exact and r.samples == 98280
-
-
 @pytest.mark.parametrize("players, board, dead, err, match", [
     (["As Ks Qd", "7c 7h 2c 2h"], "", "", InvalidHandError,
      "expected 4 to 6 cards in player 1's hand, got 3"),
     (["As Ks Qd Jd Tc 9c 8c", "7c 7h 2c 2h"], "", "", InvalidHandError,
      "expected 4 to 6 cards in player 1's hand, got 7"),
-    (["As Ks Qd Jd", "7c 7h 2c 2h 3c"], "", "", InvalidHandError,
-     "expected every omaha hand to have the same number of cards, got 4 and 5"),
+    # hands of 4 and 5 cards: tests/test_compat.py (the name "omaha" with 5 cards)
     (["As Ks Qd Jd", "7c 7h 2c As"], "", "", InvalidHandError,
      "card 'As' is in player 1's hand and in player 2's hand"),
     (["As Ks Qd Qd", "7c 7h 2c 2h"], "", "", InvalidHandError,

@@ -11,9 +11,9 @@ import pytest
 
 import handrank as hr
 from handrank import reference
-from handrank.errors import InvalidCardError, InvalidHandError
-from handrank.omaha import evaluate_omaha, evaluate_omaha_batch
-from handrank.variants import variant
+from handrank.core.errors import InvalidCardError, InvalidHandError
+from handrank.games.omaha import evaluate_omaha, evaluate_omaha_batch
+from handrank.games.variants import variant
 
 # (variant() arguments, reference options, number of classes or None)
 CASES = [
@@ -205,14 +205,15 @@ def test_names_and_aliases():
     assert len(variant("stripped", lowest="3").deck) == 48
     assert variant("holdem").classes == 7462
     assert variant("shortdeck") == variant("shortdeck")
-    assert hr.evaluate("As 6s 7d 8c 9h", variant="shortdeck") == variant("shortdeck").evaluate(
+    assert hr.evaluate("As 6s 7d 8c 9h", game="shortdeck") == variant("shortdeck").evaluate(
         "As 6s 7d 8c 9h")
     hands = _random_hands(variant("shortdeck").deck, 100, 7, 1)
-    np.testing.assert_array_equal(hr.evaluate_batch(hands, variant="shortdeck"),
+    np.testing.assert_array_equal(hr.evaluate_batch(hands, game="shortdeck"),
                                   variant("shortdeck").evaluate_batch(hands))
     v = variant("stripped", lowest="7")
     five = _random_hands(v.deck, 10, 5, 2)
-    np.testing.assert_array_equal(v.evaluate_batch(five), hr.evaluate_batch(five, variant=v))
+    np.testing.assert_array_equal(v.evaluate_batch(five),
+                                  hr.evaluate_batch(five, game=hr.game("stripped", lowest="7")))
     ids = v.best_five("As 7d 8c 9h Tc Jd Qs")
     assert sorted(ids) == sorted(hr.cards("Qs Jd Tc 9h 8c"))
 
@@ -221,14 +222,12 @@ def test_errors():
     with pytest.raises(InvalidCardError, match="card '5h' is not in the shortdeck deck"):
         variant("shortdeck").evaluate("5h 6s 7d 8c 9h")
     with pytest.raises(InvalidCardError, match="card '5h' is not in the shortdeck deck"):
-        hr.evaluate("5h 6s 7d 8c 9h", variant="shortdeck")
+        hr.evaluate("5h 6s 7d 8c 9h", game="shortdeck")
     with pytest.raises(InvalidCardError, match=r"card '6h' is not in the 32-card deck \(row 1\)"):
         variant("stripped", lowest="7").evaluate_batch(
             [[20, 24, 28, 32, 36], [18, 24, 28, 32, 36]])
     with pytest.raises(ValueError, match="unknown variant 'omaha'"):
         variant("omaha")
-    with pytest.raises(ValueError, match="unknown variant 'razz'"):
-        hr.evaluate("As Ks Qs Js Ts", variant="razz")
     with pytest.raises(TypeError, match="has no option 'lowest'"):
         variant("shortdeck", lowest="6")
     with pytest.raises(ValueError, match="lowest must be a rank from '3' to '7', got '2'"):
@@ -248,7 +247,8 @@ def _omaha_brute(holes, boards, v=None):
               for tri in itertools.combinations(range(5), 3)]
     deals = np.concatenate([holes, boards], axis=1)
     sub = deals[:, combos].reshape(-1, 5)
-    return hr.evaluate_batch(sub, variant=v).reshape(len(deals), -1).max(axis=1)
+    five = hr.evaluate_batch(sub) if v is None else v.evaluate_batch(sub)
+    return five.reshape(len(deals), -1).max(axis=1)
 
 
 @pytest.mark.parametrize("h", [4, 5, 6])

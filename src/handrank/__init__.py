@@ -7,9 +7,11 @@
 
 import importlib as _importlib
 import sys as _sys
+import types as _types
+import typing as _typing
 from typing import Any as _Any
 
-from . import boards, index
+from . import boards
 from .analysis import (
     BoardAnalysis,
     EquityMatrix,
@@ -18,49 +20,53 @@ from .analysis import (
     equity_matrix,
     range_equity,
 )
-from .badugi import Badugi, evaluate_badugi, evaluate_badugi_batch
-from .cards import card, card_str, cards, cards_str
-from .core import _moved  # noqa: F401  (the old private module paths: core/_moved.py)
+from .boards import index
+from .core import _compat, errors
 from .core._backend import BACKEND as backend
 from .core._typing import CardsLike
 from .core._version import __version__ as __version__
-from .draw import DrawGame, DrawOdds, best_hold, draw_game, draw_odds
-from .equity import EquityResult
-from .errors import (
+from .core.cards import card, card_str, cards, cards_str
+from .core.errors import (
     HandrankError,
     InvalidCardError,
     InvalidHandError,
     InvalidRangeError,
     InvalidShowdownError,
+    UnsupportedGameError,
 )
-from .evaluate import Category
+from .equity import EquityResult
 from .games import Game, game
 from .games._deal import deal
-from .games._deprecated import (
-    evaluate_omaha,
-    evaluate_omaha_batch,
-    evaluate_omaha_hilo,
-    evaluate_omaha_hilo_batch,
-    variant,
-)
-from .lowball import Lowball, lowball
+from .games.badugi import Badugi, evaluate_badugi, evaluate_badugi_batch
+from .games.draw import DrawGame, DrawOdds, best_hold, draw_game, draw_odds
+from .games.holdem import Category
+from .games.lowball import Lowball, lowball
+from .games.stud import StudRule, stud_rule
+from .games.variants import Variant
+from .games.videopoker import VideoPoker, video_poker
 from .operations import (
     best_five,
     category,
     describe,
-    equity,
     evaluate,
     evaluate_batch,
     explain,
-    games,
     settle,
     showdown_batch,
 )
+from .operations import equity as _equity
+from .operations import games as _games
+from .pql import PqlError, PqlResult, pql
 from .ranges import Range
 from .showdown import Pot, PotHalf, Settlement
-from .stud import StudRule, stud_rule
-from .variants import Variant
-from .videopoker import VideoPoker, video_poker
+
+# Two public paths that name a module by another name: ``handrank.index``, the
+# hand index (``hr.index.holdem``, ``from handrank.index import Indexer``), is
+# handrank.boards.index itself, and ``handrank.errors``, where tracebacks,
+# reprs and pickles place the exceptions, is handrank.core.errors.
+_sys.modules.setdefault(__name__ + ".index", index)
+_sys.modules.setdefault(__name__ + ".errors", errors)
+_compat.install()       # the old module paths (core/_compat.py: one place for the past)
 
 # Submodules that are part of the public API (``hr.analysis.CLASSES``,
 # ``hr.reference.evaluate``, ``from handrank import showdown``, ``hr.index``,
@@ -68,26 +74,77 @@ from .videopoker import VideoPoker, video_poker
 _PUBLIC_MODULES = ("analysis", "boards", "index", "reference", "showdown")
 
 
-class _CallableModule(_moved._Forwarding):
-    """``handrank.showdown``: the module, and callable as :func:`settle`.
+class _Package(_types.ModuleType):
+    """``handrank`` itself: the first import of an old module path (``import
+    handrank.cards``) does not replace the function of the same name."""
+
+    def __setattr__(self, name: str, value: _Any) -> None:
+        if _compat.protects(name, self.__dict__.get(name), value):
+            return
+        super().__setattr__(name, value)
+
+
+class _CallableModule(_compat._Forwarding):
+    """``handrank.showdown`` and ``handrank.equity``: the package, and callable as
+    the operation of its name (:func:`settle`, :func:`~handrank.operations.equity`).
 
     ``hr.showdown(board, hands, contributions)`` settles a showdown, as the
-    ``handrank showdown`` command does; ``from handrank import showdown``
-    and ``handrank.showdown.settle`` keep working.
+    ``handrank showdown`` command does, and ``hr.equity(players, ...)`` computes
+    equity; ``from handrank import showdown``, ``handrank.showdown.settle`` and
+    ``import handrank.equity.holdem`` keep working.
     """
 
-    def __call__(self, *args: _Any, **kwargs: _Any) -> Settlement:
-        return settle(*args, **kwargs)
+    def __call__(self, *args: _Any, **kwargs: _Any) -> _Any:
+        return self.__dict__["_call"](*args, **kwargs)
+
+    def __reduce__(self) -> tuple[_Any, ...]:
+        return _importlib.import_module, (self.__name__,)
+
+    @property  # type: ignore[misc]
+    def __doc__(self) -> str | None:  # noqa: PLE0307
+        """``help(hr.equity)`` documents the call: the operation's own docstring."""
+        return _call_doc(self)
 
 
-_sys.modules[__name__ + ".showdown"].__class__ = _CallableModule
+def _call_doc(module: _types.ModuleType) -> str | None:
+    call = module.__dict__.get("_call")
+    return call.__doc__ if call is not None else None
+
+
+class _CallablePackage(_types.ModuleType):
+    """``handrank.games``: the package, and callable as :func:`handrank.games.games`
+    (``hr.games()`` lists the games; ``import handrank.games.videopoker`` imports)."""
+
+    def __call__(self, *args: _Any, **kwargs: _Any) -> _Any:
+        return self.__dict__["_call"](*args, **kwargs)
+
+    def __reduce__(self) -> tuple[_Any, ...]:
+        return _importlib.import_module, (self.__name__,)
+
+
+def _callable(name: str, kind: type, call: _Any) -> _types.ModuleType:
+    module = _sys.modules[f"{__name__}.{name}"]
+    module.__dict__["_call"] = call
+    module.__class__ = kind
+    return module
+
+
+showdown = _callable("showdown", _CallableModule, settle)
+if _typing.TYPE_CHECKING:      # to a type checker, the functions they call
+    from .operations import equity as equity
+    from .operations import games as games
+else:
+    equity = _callable("equity", _CallableModule, _equity)
+    games = _callable("games", _CallablePackage, _games)
+_sys.modules[__name__].__class__ = _Package
 
 
 def __getattr__(name: str) -> _Any:
-    # hr.reference (the pure-Python rule book) is imported on first use only.
+    # hr.reference (the pure-Python rule book) is imported on first use only;
+    # the old names (hr.evaluate_omaha, hr.stud ...) come from core/_compat.py.
     if name == "reference":
         return _importlib.import_module(".reference", __name__)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return _compat.attribute(name)
 
 
 def __dir__() -> list[str]:
@@ -122,7 +179,10 @@ __all__ = [
     "InvalidHandError",
     "InvalidRangeError",
     "InvalidShowdownError",
+    "UnsupportedGameError",
     "Lowball",
+    "PqlError",
+    "PqlResult",
     "Pot",
     "PotHalf",
     "Range",
@@ -150,6 +210,7 @@ __all__ = [
     "game",
     "games",
     "lowball",
+    "pql",
     "settle",
     "showdown_batch",
     "variant",

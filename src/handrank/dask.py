@@ -176,7 +176,7 @@ def _run(client: Any, fn: Callable[..., Any], calls: Sequence[tuple[Any, ...]],
     if progress:
         start = time.perf_counter()
         _bar(0, len(futures), start)
-        for done, _ in enumerate(_dist.as_completed(futures), 1):
+        for done, _ in enumerate(_dist.as_completed(futures, loop=client.loop), 1):
             _bar(done, len(futures), start)
     return list(cast(Any, client).gather(futures))
 
@@ -299,7 +299,8 @@ def evaluate_batch(x: Any, *, variant: VariantLike = None, game: Any = "holdem",
     ...
     handrank.errors.InvalidHandError: duplicate card 'As' in row 1
     """
-    other = beyond_best_five(game, variant) or _boardless_game(game, variant)
+    other = (beyond_best_five(game, variant, 'handrank.dask.evaluate_batch')
+             or _boardless_game(game, variant))
     if other is not None:
         return _game_evaluate(other, x, boards)
     if boards is not None:
@@ -464,7 +465,7 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
             boardless, players, board, dead, exact=exact, trials=trials,
             target_stderr=target_stderr, seed=seed, chunk_trials=chunk,
             run=lambda fn, calls: _run(client, fn, calls))
-    other = beyond_best_five(game, variant)
+    other = beyond_best_five(game, variant, 'handrank.dask.equity')
     if other is not None:
         return _game_equity(other, players, board, dead, exact, trials, target_stderr, seed,
                             client, chunk_trials)
@@ -482,7 +483,7 @@ def _boardless_game(game: Any, variant: Any) -> Any:
         g = resolve(game)
     except (TypeError, ValueError):
         return None                     # best_five_game says what is wrong
-    return g if g.hand_sizes else None
+    return g if g.hand_sizes and not g.parts else None
 
 
 def run_equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike = "", *,

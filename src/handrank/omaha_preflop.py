@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from .core._moved import forward
+from .core._compat import forward
 from .ranges import omaha_preflop as _module
 from .ranges.omaha_preflop import *  # noqa: F403
 from .ranges.omaha_preflop import N_CLASSES, SEED, TRIALS, compute_block, to_table

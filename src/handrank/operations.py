@@ -3,7 +3,8 @@
 ``handrank.evaluate``, ``evaluate_batch``, ``describe``, ``category``,
 ``best_five``, ``explain``, ``equity``, ``settle`` and ``showdown_batch`` are
 these functions.  Each takes ``game=`` (a name or a :class:`Game`) and reads
-only what the game says: which cards form a hand (``Game.hand``), which
+only what the game says: which cards form a hand (``Game.rule``, the rule
+objects of :mod:`handrank.games.rules`), which
 halves are paid (``Game.halves``) and the tables of each.  A call in one of
 the spellings that worked before (``variant=``, the old ``game=`` strings)
 runs the code it always ran, so hold'em results, errors and messages do not
@@ -13,11 +14,9 @@ hilo.py, equity.py, showdown.py) are the engines these dispatch to.
 
 from __future__ import annotations
 
-import itertools
 import math
 import struct
 import sys
-import warnings
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, Literal, Union, cast, overload
@@ -25,6 +24,7 @@ from typing import Any, Literal, Union, cast, overload
 import numpy as np
 from numpy.typing import NDArray
 
+from .core import _compat, _progress
 from .core._run import check_progress
 from .core._typing import (
     CardArrayLike,
@@ -36,18 +36,20 @@ from .core._typing import (
     VariantLike,
 )
 from .core.cards import cards as _cards
-from .core.errors import InvalidHandError
+from .core.errors import InvalidHandError, no_board, unsupported
 from .equity import boardless as _boardless
 from .equity import equity as _equity
 from .equity import hilo as _hilo_equity
 from .equity import holdem_hilo as _holdem_hilo_equity
 from .equity import omaha as _omaha_equity
+from .equity import parts as _parts_equity
 from .equity.holdem import EquityResult, _hand_labels
 from .games import Game, resolve
 from .games import game as _make_game
 from .games import games as _games
 from .games import hilo as _hilo
 from .games import omaha as _omaha
+from .games import parts as _parts
 from .games.hands import low, whole_hands
 from .games.holdem import Category, _evaluate, game_tables
 from .games.holdem import best_five as _best_five
@@ -57,6 +59,7 @@ from .games.holdem import evaluate as _evaluate1
 from .games.holdem import evaluate_batch as _evaluate_batch
 from .games.registry import _ENTRIES, legacy_games, plain_names, sized_name, unknown_game
 from .ranges.omaha import MAX_HANDS, OmahaRange
+from .showdown import parts as _parts_showdown
 from .showdown import pots as _showdown
 from .showdown.pots import Settlement
 
@@ -81,7 +84,7 @@ _PLAIN = plain_names()
 
 def _holdem_rules(g: Game) -> bool:
     """Whether `g` ranks one hand exactly as hold'em's C fast path does."""
-    return (g.hand == "any" and g.halves == ("high",) and not g.hand_sizes
+    return (g.rule.any_five and g.halves == ("high",) and not g.hand_sizes
             and g.deck == tuple(range(52)) and game_tables(g) is game_tables(None))
 
 
@@ -100,8 +103,7 @@ _LOW_RULES = ("a5", "27")
 
 
 def _warn_variant() -> None:
-    warnings.warn("variant= is deprecated; use game=hr.game(name, **options) "
-                  "(for example game=hr.game('shortdeck'))", DeprecationWarning, stacklevel=3)
+    _compat.warn_variant(3)
 
 
 def _registered(game: Any) -> Game | None:
@@ -142,11 +144,10 @@ def _hole_count(g: Game, n: int, what: str = "the hole cards", legacy: bool = Fa
     before; then another size warns (DeprecationWarning naming the game of
     that size) and is accepted, as before.
     """
-    if g.hand == "omaha" and n != g.hole_cards:
+    if g.rule.hole_fixed and n != g.hole_cards:
         new = sized_name(g.name, n) if legacy else None
         if new is not None:
-            warnings.warn(f"game={g.name!r} with {n}-card hands is deprecated; use "
-                          f"game={new!r}", DeprecationWarning, stacklevel=4)
+            _compat.warn_hand_size(g.name, n, new, 4)
             return
         raise InvalidHandError(f"expected {g.hole_cards} cards in {what}, got {n}: "
                                f"{g.name} deals every hand the same number of cards, "
@@ -155,13 +156,13 @@ def _hole_count(g: Game, n: int, what: str = "the hole cards", legacy: bool = Fa
 
 def _hole_rows(g: Game, a: Any, legacy: bool = False) -> None:
     x = np.asarray(a)
-    if g.hand == "omaha" and x.ndim >= 2:
+    if g.rule.hole_fixed and x.ndim >= 2:
         _hole_count(g, int(x.shape[-1]), "each row of hole cards", legacy)
 
 
 def _players_hole(g: Game, players: Any, legacy: bool = False) -> None:
     """Each exact hand (and Omaha range) of `players` has the game's hole-card count."""
-    if g.hand != "omaha" or isinstance(players, (str, bytes)) \
+    if not g.rule.hole_fixed or isinstance(players, (str, bytes)) \
             or not hasattr(players, "__iter__"):
         return
     for i, p in enumerate(players):
@@ -226,6 +227,8 @@ def evaluate(cards: CardsLike, *, board: CardsLike | None = None, game: GameLike
     ------
     InvalidCardError, InvalidHandError
         As :func:`handrank.games.holdem.evaluate`; a card outside the game's deck.
+    UnsupportedGameError
+        A `board` in a game without one (stud, the draw games).
     ValueError
         An unknown game, or an Omaha game without `board`.
 
@@ -254,9 +257,12 @@ def evaluate(cards: CardsLike, *, board: CardsLike | None = None, game: GameLike
                 and _EVALUATE_MODULE._C is not None:
             if kind is list or kind is tuple:
                 n = len(x)
-                strength: int = (_EVAL7(_PACK7(*x)) if n == 7
-                                 else _EVAL6(_PACK6(*x)) if n == 6
-                                 else _EVAL5(_PACK5(*x)) if n == 5 else 0)
+                raw = (_PACK7(*x) if n == 7 else _PACK6(*x) if n == 6
+                       else _PACK5(*x) if n == 5 else b"")
+                strength: int = (_EVAL7(raw) if n == 7 else _EVAL6(raw) if n == 6
+                                 else _EVAL5(raw) if n == 5 else 0)
+                if 1 in raw and x[raw.find(1)] is True or 0 in raw and x[raw.find(0)] is False:
+                    strength = 0       # True, False pack as 2d, 2c: the paths below refuse them
             elif kind is str:
                 # the C parser reads up to a NUL: text holding one goes on
                 strength = _EVAL_TEXT(x.encode()) if "\0" not in x else 0
@@ -284,17 +290,19 @@ def evaluate(cards: CardsLike, *, board: CardsLike | None = None, game: GameLike
 
 def _evaluate_any(cards: Any, board: Any, g: Game, legacy: bool = False) -> Any:
     """The strength (or (high, low)) of one hand in `g`."""
+    if g.parts:
+        return _parts.evaluate_parts(g, cards, board)
     if g.hand_sizes:
-        _no_board(g, board)
+        _no_board(g, board, "evaluate")
         ids = _boardless.check_hand(g, cards)
-        if g.hand == "badugi":
+        if g.rule.four_cards:
             return _boardless.badugi().evaluate(ids)
         cards, g = ids, _boardless._ranked(g)
-    if g.hand == "omaha":
+    if g.rule.hole_fixed:
         _need_board(g, board)
         _hole_count(g, len(_cards(cards)), legacy=legacy)
         if g.split:
-            if g.low_rule == ("a5", 8):
+            if g.eight_or_better:
                 return _hilo.evaluate_omaha_hilo(cards, board)
             return _split_omaha(g, cards, board)
         return _omaha.evaluate_omaha(cards, board, variant=g)
@@ -305,9 +313,9 @@ def _evaluate_any(cards: Any, board: Any, g: Game, legacy: bool = False) -> Any:
     return high, _low(g).evaluate(ids)
 
 
-def _no_board(g: Game, board: Any) -> None:
+def _no_board(g: Game, board: Any, operation: str) -> None:
     if board is not None and (not isinstance(board, str) or board.strip()):
-        raise ValueError(f"game {g.name!r} has no board: pass every card of a hand in cards")
+        raise no_board(operation, g, "pass every card of a hand in cards")
 
 
 def _split_omaha(g: Game, hole: Any, board: Any) -> tuple[int, int]:
@@ -350,23 +358,25 @@ def evaluate_batch(a: CardArrayLike, *, boards: CardArrayLike | None = None,
     if boards is None and variant is None and type(game) is str and game in _PLAIN:
         return _evaluate_batch(a, out=out, threads=threads)
     g = _game(game, variant)
+    if g.parts:
+        return _parts.evaluate_parts_batch(g, a, boards)
     if g.hand_sizes:
         if boards is not None:
-            raise ValueError(f"game {g.name!r} has no board: boards= does not apply")
+            raise no_board("evaluate_batch", g, "boards= does not apply")
         arr0 = _boardless.check_rows(g, a)
-        if g.hand == "badugi":
+        if g.rule.four_cards:
             return _boardless.evaluate_badugi_batch(arr0, out=out)
         return evaluate_batch(arr0, game=_boardless._ranked(g), out=out, threads=threads)
-    if g.hand == "omaha":
+    if g.rule.hole_fixed:
         _need_board(g, boards, "boards=")
         _hole_rows(g, a, isinstance(game, str))
-        if g.split and g.low_rule == ("a5", 8):
+        if g.split and g.eight_or_better:
             return _hilo.evaluate_omaha_hilo_batch(a, boards,  # type: ignore[arg-type]
                                                    out=out, threads=threads)
         if not g.split:
             return _omaha.evaluate_omaha_batch(a, boards,  # type: ignore[arg-type]
                                                out=out, threads=threads, variant=g)
-        raise ValueError(f"game {g.name!r}: no kernel for its low rule {g.low_rule!r}")
+        raise unsupported("evaluate_batch", g, f"no kernel for its low rule {g.low_rule!r}")
     arr = a
     if boards is not None:
         x, y = np.asarray(a), np.asarray(boards)
@@ -399,7 +409,9 @@ def describe(strength: Any, *, game: Any = "holdem", variant: VariantLike = None
     if variant is None and type(game) is str and game in _PLAIN:
         return _describe(strength)
     g = _game(game, variant)
-    if g.hand == "badugi":
+    if g.parts:
+        return _parts.describe_parts(g, strength)
+    if g.rule.four_cards:
         return str(_boardless.badugi().describe(strength))
     if not g.split:
         return _describe(strength, variant=g) if g.high is not None \
@@ -430,7 +442,9 @@ def category(x: Any, *, game: Any = "holdem", variant: VariantLike = None) -> An
     if variant is None and type(game) is str and game in _PLAIN:
         return _category(x)
     g = _game(game, variant)
-    if g.hand == "badugi":
+    if g.parts:
+        return _parts.category_parts(g, x)
+    if g.rule.four_cards:
         b = _boardless.badugi()
         if np.ndim(x) == 0:
             return b.category(x)
@@ -473,15 +487,17 @@ def best_five(cards: CardsLike, *, board: CardsLike | None = None, game: Any = "
     if board is None and variant is None and type(game) is str and game in _PLAIN:
         return _best_five(cards)
     g = _game(game, variant)
+    if g.parts:
+        return _parts.best_five_parts(g, cards, board)
     if g.hand_sizes:
-        _no_board(g, board)
+        _no_board(g, board, "best_five")
         bids = _boardless.check_hand(g, cards)
-        if g.hand == "badugi":
+        if g.rule.four_cards:
             return _boardless.badugi().best_four(bids)
         if g.high is None:
             return _low(g).best_five(bids)
         cards, board, g = bids, None, _boardless._ranked(g)
-    if g.hand == "any":
+    if g.rule.any_five:
         ids = _cards(cards) + ([] if board is None else _cards(board))
         high = _best_five(ids, variant=g)
         if not g.split:
@@ -491,8 +507,7 @@ def best_five(cards: CardsLike, *, board: CardsLike | None = None, game: Any = "
     _need_board(g, board)
     hole, bd = _cards(cards), _cards(board)  # type: ignore[arg-type]
     strength = _evaluate_any(hole, bd, g, isinstance(game, str))
-    combos = [list(p) + list(t) for p in itertools.combinations(hole, 2)
-              for t in itertools.combinations(bd, 3)]
+    combos = g.rule.fives(hole, bd)
     arr = np.array(combos, dtype=np.uint8)
     s = evaluate_batch(arr, game=_five_card_game(g))
     if not g.split:
@@ -514,8 +529,18 @@ def explain(a: CardsLike, b: CardsLike, board: CardsLike | None = None, *,
             variant: VariantLike = None, game: Any = "holdem") -> str:
     """Say why one hand beats another, in any game; see :func:`handrank.showdown.explain`.
 
+    One shape in every game: ``"<stronger> beats <weaker>: <why>"`` or
+    ``"split: <why>"`` (the stronger hand first, whichever of `a` and `b` it
+    is); in a game of two halves one such sentence a half,
+    ``"high: ...; low: ..."``.
+
     >>> explain("As Ah Kd Qd", "Ks Kh 2c 3c", "Ac 7d 2d 9h 3s", game="omaha")
-    'seat 0 wins: A-A-A-9-7 beats 3-3-2-2-A: three of a kind beats two pair (seat 1)'
+    'A-A-A-9-7 beats 3-3-2-2-A: three of a kind beats two pair'
+    >>> for half in explain("As 2h Kd Qd", "Ac 3d Kc Qc", "4h 5d 8d 9h Ts",
+    ...                     game="omaha-hilo").split("; low: "):
+    ...     print(half)
+    high: split: both play A-K-T-9-8; the 2, the Q, the 3 and the Q do not play
+    8-5-4-2-A beats 8-5-4-3-A: both eight-low; the fourth card decides, 2 against 3
     """
     g = _registered(game)
     if g is None and isinstance(game, str) and game not in _LOW_RULES:
@@ -527,30 +552,79 @@ def explain(a: CardsLike, b: CardsLike, board: CardsLike | None = None, *,
         return _showdown.explain(a, b, board, variant=variant, game=game)
     if variant is not None:
         _game(game, variant)
+    if g.parts:
+        return _parts_showdown.explain(a, b, board, g)
     if g.hand_sizes:
-        _no_board(g, board)
-        s = settle(None, [a, b], [1, 1], game=g)
-        return "; ".join(_pot_reason(p) for p in s.pots)
-    if g.hand == "any" and not g.split:
+        _no_board(g, board, "explain")
+        settle(None, [a, b], [1, 1], game=g)            # its checks and errors
+        return _showdown.explain_game(a, b, None, g)
+    if g.rule.any_five and not g.split:
         return _showdown.explain(a, b, board, variant=g)
     _need_board(g, board, "a board")
-    s = settle(board, [a, b], [1, 1], game=g)
-    return "; ".join(_pot_reason(p) for p in s.pots)
-
-
-def _pot_reason(pot: Any) -> str:
-    return str(pot.reason)
+    settle(board, [a, b], [1, 1], game=g)
+    return _showdown.explain_game(a, b, board, g)
 
 
 def settle(board: CardsLike | None, hands: Sequence[CardsLike | None],
            contributions: Sequence[int], *, folded: Sequence[bool] | None = None,
            button: int = 0, odd_chip: str = "left_of_button", variant: VariantLike = None,
            game: Any = "holdem", dead: int = 0) -> Settlement:
-    """Settle a pot in any game; see :func:`handrank.showdown.settle` for the parameters.
+    """Settle a pot in any game: cut the chips into pots and pay each to its best hand(s).
 
-    ``dead`` chips (antes taken as dead money, dead blinds) go to the main pot
-    and are never returned as uncalled.
+    Parameters
+    ----------
+    board : str or sequence of cards, or None
+        The community cards (None in a game without a board, or when
+        everyone else folded).
+    hands : sequence of (str, sequence of cards, or None)
+        Each seat's cards in seat order: the hole cards of a board game, the
+        whole hand in stud and the draw games; None for a seat that folded.
+    contributions : sequence of int
+        Chips each seat put in over the whole hand (whole chips, >= 0).
+    folded : sequence of bool, optional
+        True for each seat that folded; by default nobody folded.
+    button : int
+        The dealer's seat (default 0).
+    odd_chip : {"left_of_button", "high_card_by_suit", "seat_order"}
+        Who gets the chips that do not divide evenly: the tied winners in
+        seat order from the first seat left of the button (the default), by
+        highest hole card (rank, then suit c < d < h < s), or from seat 0;
+        see :ref:`rules-odd-chips`.
+    variant : optional
+        Deprecated: pass ``game=hr.game(name, **options)``.
+    game : str or Game
+        Any game of :func:`handrank.games` (default ``"holdem"``), by name or
+        as :func:`handrank.game` makes it.  A game of two halves splits every
+        pot between the best high and the best low; each pot's ``high`` and
+        ``low`` say who won each half and why.
+    dead : int
+        Chips in the pot that belong to no seat's contribution (antes taken
+        as dead money, dead blinds).  They go to the main pot and are never
+        returned as uncalled: the main pot's winner(s) take them, or the last
+        seat in when everyone else folded.
 
+    Returns
+    -------
+    Settlement
+        ``.payouts`` per seat and ``.pots`` (main pot first); ``str()`` of
+        it is a readable account.
+
+    Raises
+    ------
+    TypeError
+        A contribution that is not an int (bool and float included).
+    InvalidShowdownError
+        A negative contribution or `dead`, lengths that differ, fewer than 2
+        seats, `button` out of range, every player folded, a live seat
+        without a hand, an unknown `odd_chip` rule.
+    InvalidCardError, InvalidHandError
+        A bad card, a card repeated across hands and board (saying where),
+        a hand or board of the wrong size for the game.
+    ValueError
+        An unknown game.
+
+    Examples
+    --------
     >>> settle("Ac 7d 2d 9h 3s", ["As Ah Kd Qd", "Ks Kh 2c 3c"], [10, 10], game="omaha").payouts
     [20, 0]
     """
@@ -559,6 +633,10 @@ def settle(board: CardsLike | None, hands: Sequence[CardsLike | None],
     g = _registered(game)
     if g is None and isinstance(game, str):
         raise unknown_game(game)
+    if g is not None and g.parts:
+        if variant is not None:
+            _game(game, variant)
+        return _parts_showdown.settle(board, hands, contributions, g, **kw)
     if g is not None:
         _players_hole(g, hands, isinstance(game, str))
     if g is None or (isinstance(game, str) and game in _showdown.GAMES):
@@ -588,10 +666,12 @@ def showdown_batch(boards: CardArrayLike, hole: Any, *, threads: int | None = No
         _game(game, variant)
         return _showdown.showdown_batch(boards, hole, threads=threads, variant=variant)
     g = resolve(game)
+    if g.parts:
+        return _parts_showdown.showdown_batch(boards, hole, g)
     if g.hand_sizes:
         h0 = np.asarray(hole)
         if boards is not None and np.asarray(boards).size:
-            raise ValueError(f"game {g.name!r} has no board: pass boards=None")
+            raise no_board("showdown_batch", g, "pass boards=None")
         if h0.ndim != 3 or h0.shape[1] < 1:
             raise InvalidHandError(f"expected hands (n, p, k) with 1 or more players, "
                                    f"got shape {h0.shape}")
@@ -599,7 +679,7 @@ def showdown_batch(boards: CardArrayLike, hole: Any, *, threads: int | None = No
             _boardless.check_rows(g, h0[:, j])
         _check_deals(np.zeros((h0.shape[0], 0), dtype=h0.dtype), h0)
         return _boardless.shares(g, h0)
-    if g.hand == "any" and not g.split:
+    if g.rule.any_five and not g.split:
         return _showdown.showdown_batch(boards, hole, threads=threads, variant=g)
     b = np.asarray(boards)
     h = np.asarray(hole)
@@ -647,35 +727,116 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
            target_stderr: float | None = None, seed: int | None = None,
            threads: int | None = None, variant: VariantLike = None,
            game: Any = "holdem", progress: Any = None) -> EquityResult:
-    """Each player's equity in any game; see :func:`handrank.equity.equity` for the parameters.
+    """Each player's equity in any game: exact enumeration or Monte Carlo.
 
-    ``progress(done, total)`` (optional) is told how the work goes, as
-    :func:`handrank.equity.equity` explains; the games without a board, the
-    Omaha and the hi-lo games report only the start and the end.
+    Parameters
+    ----------
+    players : sequence
+        2 to 10 players, each an exact hand (``"AsKs"``, ``[51, 47]``), range
+        text (``"QQ+,AKs"``, ``"AA:0.5,KK"``; Omaha patterns such as
+        ``"AA**"`` in the Omaha games), a :class:`Range`, or ``"random"``.
+    board : str or sequence of cards, optional
+        0 to 5 board cards (none in stud and the draw games).
+    dead : str or sequence of cards, optional
+        Cards no one can hold or be dealt.
+    exact : bool, optional
+        True forces enumeration, False forces Monte Carlo; by default (None)
+        exact when affordable (see :func:`handrank.equity.equity`, Notes).
+    trials : int, optional
+        Monte Carlo trials (default 1,000,000); with `target_stderr`, the cap.
+    target_stderr : float, optional
+        Run Monte Carlo in chunks until every player's standard error is
+        below this (at most `trials`, default 100,000,000 trials).
+    seed : int, optional
+        Seed of the Monte Carlo streams; the same seed gives the same result
+        bit for bit, whatever `threads` is and on any machine.
+    threads : int, optional
+        Worker threads (default: every core).
+    variant : optional
+        Deprecated: pass ``game=hr.game(name, **options)``.
+    game : str or Game
+        Any game of :func:`handrank.games` (default ``"holdem"``), by name or
+        as :func:`handrank.game` makes it.  The Omaha games, hi-lo included,
+        take exact hands or Omaha ranges (Monte Carlo); holdem-hilo takes
+        exact hands.  A game of two halves returns a result with ``.high``,
+        ``.low`` and ``.scoop``; a game of parts (``double-holdem``,
+        ``badeucy`` ...; two boards as ``("Ah Kd 2c", "7s 7d 9h")`` or
+        ``"Ah Kd 2c | 7s 7d 9h"``) one with ``.shares`` per part and
+        ``.scoop`` (:class:`handrank.equity.parts.PartsEquityResult`).
+    progress : callable or True, optional
+        ``progress(done, total)``, called on the calling thread as the work
+        goes; `done` never decreases and the last call has ``done == total``.
+        True draws a bar on stderr (tqdm when installed).  The result is the
+        same with or without it, bit for bit.  Hold'em reports each part of
+        an exact enumeration or run of trials; the other games report the
+        start and the end, and an exact multiway enumeration of random
+        players each part.
 
-    The Omaha games, hi-lo included, take exact hands or Omaha ranges
-    (Monte Carlo); holdem-hilo takes exact hands (ranges raise
-    :class:`InvalidRangeError`).  A game of two halves returns a result with
-    ``.high``, ``.low`` and ``.scoop``.
+    Returns
+    -------
+    EquityResult
+        ``.equity``, ``.win``, ``.tie``, ``.stderr`` per player, ``.exact``
+        and ``.samples``.
 
+    Raises
+    ------
+    InvalidCardError, InvalidHandError
+        A bad card, a card outside the game's deck, a card used twice
+        (naming both places), a bad board size.
+    InvalidRangeError
+        Unparseable range text, a range with no combos left after card
+        removal, ranges that always clash.
+    ValueError
+        Fewer than 2 or more than 10 players, a bad `trials`, `threads` or
+        `target_stderr`, an exact enumeration too large, an unknown `game`.
+
+    Notes
+    -----
+    The Omaha games, hi-lo included, take exact hands or Omaha ranges; a
+    range may be a list of exact hands, comma-separated
+    (``"AsKsQdJd,7c7h2c2h"``), in every game: in a game without a board each
+    tuple of the players' hands that fits together counts alike.  On the
+    river an exact hand (or several) against one ``"random"`` Omaha hand
+    is exact even where the random hands are too many to list: each of them
+    meets one deal, so they are evaluated once each, grouped by strength.
+    A game of two halves returns a result with ``.high``, ``.low`` and
+    ``.scoop``.
+
+    ``exact=None`` enumerates wherever that is expected to take under about
+    0.3 s on one core, estimated from the count of deals (see
+    :mod:`handrank.equity.holdem`), and samples elsewhere.
+
+    Examples
+    --------
     >>> r = equity(["As 2s", "Kh Kd"], board="3c 4d 9h Qc", game="holdem-hilo")
     >>> [round(x, 4) for x in r.low.tolist()]
     [0.3636, 0.0]
     """
     kw: dict[str, Any] = {"exact": exact, "trials": trials, "target_stderr": target_stderr,
                           "seed": seed, "threads": threads}
+    progress = _progress.resolve(progress, "equity")        # True: a bar on stderr
     g = _registered(game)
     if g is None and isinstance(game, str):
         raise unknown_game(game)
+    if g is not None and g.parts:
+        if variant is not None:
+            _game(game, variant)
+        if progress is not None:
+            check_progress(progress)
+            progress(0, 1)
+        parts = _parts_equity.equity(g, players, board, dead, **kw)
+        if progress is not None:
+            progress(1, 1)
+        return parts
     if g is not None:
         _players_hole(g, players, isinstance(game, str))
     if g is None or (isinstance(game, str) and game in legacy_games("equity")
-                     and (g.hand == "any" or _own_driver(g, players, exact))):
+                     and (g.rule.any_five or _own_driver(g, players, exact))):
         if variant is not None:
             _warn_variant()
         return _equity(players, board, dead, variant=variant, game=game, progress=progress,
                        **kw)
-    if g.hand == "any" and not g.split and not g.hand_sizes:
+    if g.rule.any_five and not g.split and not g.hand_sizes:
         if variant is not None:
             _game(game, variant)
         return _equity(players, board, dead, variant=g, progress=progress, **kw)
@@ -689,13 +850,13 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
         _game(game, variant)
     if g.hand_sizes:
         return _boardless.equity(g, players, board, dead, **kw)
-    if g.hand == "any" and not g.split:
+    if g.rule.any_five and not g.split:
         return _equity(players, board, dead, variant=g, **kw)
     if _own_driver(g, players, exact):
         r = _omaha_equity.equity(players, board, dead, game="omaha", variant=g, **kw) \
             if not g.split else \
             _hilo_equity.equity(players, board, dead, hole_cards=g.hole_cards, **kw)
-    elif g.hand == "any" and g.low_rule == ("a5", 8) and g.deck == tuple(range(52)):
+    elif g.rule.any_five and g.eight_or_better and g.deck == tuple(range(52)):
         # hold'em hi-lo: exact hands as before, ranges on the any-game driver
         r = _holdem_hilo_equity.equity(players, board, dead, **kw)
     else:
@@ -710,7 +871,7 @@ def _own_driver(g: Game, players: Any, exact: bool | None) -> bool:
     rest: hold'em-hand games of two halves, exact enumerations with ranges,
     and ``"random"`` hands too many to list (six-card Omaha).
     """
-    if g.hand != "omaha" or (g.split and g.low_rule != ("a5", 8)):
+    if not g.rule.hole_fixed or (g.split and not g.eight_or_better):
         return False
     if isinstance(players, (str, bytes)) or not hasattr(players, "__len__"):
         return True                                 # the driver raises the type error

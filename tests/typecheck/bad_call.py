@@ -17,7 +17,7 @@ import handrank as hr
 
 def never_called() -> None:
     hr.evaluate(12345.6)  # error: arg-type
-    hr.evaluate("As Ks Qs Js Ts", variant=7)  # error: arg-type
+    hr.evaluate("As Ks Qs Js Ts", game=7)  # error: arg-type
     hr.equity(["AhAd", "KsKc"], board=3.5)  # error: arg-type
     strengths: list[int] = hr.evaluate_batch([[51, 47, 43, 39, 35]])  # error: assignment
     cats: NDArray[np.float64] = hr.category(np.array([1, 7462]))  # error: assignment

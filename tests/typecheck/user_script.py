@@ -14,6 +14,9 @@ import numpy as np
 from numpy.typing import NDArray
 
 import handrank as hr
+from handrank.games.hilo import evaluate_omaha_hilo, evaluate_omaha_hilo_batch
+from handrank.games.omaha import evaluate_omaha
+from handrank.games.variants import variant
 
 if TYPE_CHECKING:
     from typing_extensions import assert_type
@@ -59,15 +62,16 @@ def main() -> None:
     assert hr.evaluate_batch([[51, 47, 43, 39, 35], [20, 13, 10, 7, 0]], out=out) is out
 
     # Omaha, hi-lo, variants and low games.
-    assert_type(hr.evaluate_omaha("As Ks 2d 3c", "Qs Js Ts 4h 5h"), int)
-    hilo = hr.evaluate_omaha_hilo_batch([[51, 47, 0, 5]], [[43, 39, 35, 8, 14]])
+    assert_type(evaluate_omaha("As Ks 2d 3c", "Qs Js Ts 4h 5h"), int)
+    hilo = evaluate_omaha_hilo_batch([[51, 47, 0, 5]], [[43, 39, 35, 8, 14]])
     assert_type(hilo, NDArray[np.uint16])
     assert hilo.shape == (1, 2)
-    assert_type(hr.evaluate_omaha_hilo("As Ks 2d 3c", "Qs Js Ts 4h 5h"), tuple[int, int])
-    short = hr.variant("shortdeck")
+    assert_type(evaluate_omaha_hilo("As Ks 2d 3c", "Qs Js Ts 4h 5h"), tuple[int, int])
+    short = variant("shortdeck")
     assert_type(short.evaluate("As Ks Qs Js Ts"), int)
-    assert hr.evaluate("As Ks Qs Js Ts", variant=short) == short.evaluate("As Ks Qs Js Ts")
-    assert hr.evaluate("As Ks Qs Js Ts", variant="shortdeck") == short.classes
+    assert hr.evaluate("As Ks Qs Js Ts", game=hr.game("shortdeck")) == short.evaluate(
+        "As Ks Qs Js Ts")
+    assert hr.evaluate("As Ks Qs Js Ts", game="shortdeck") == short.classes
     assert_type(short.category(short.classes), hr.Category)
     low = hr.lowball("a5")
     assert_type(low.evaluate_batch([[12, 0, 4, 8, 13]]), NDArray[np.uint16])

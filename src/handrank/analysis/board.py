@@ -240,7 +240,7 @@ def analyze(range: PlayerLike, board: CardsLike, dead: CardsLike = "", *,
     ...
     handrank.errors.InvalidHandError: expected a board of 3 to 5 cards, got 2
     """
-    other = beyond_best_five(game, variant)
+    other = beyond_best_five(game, variant, 'analyze')
     if other is not None:
         return _analyze_game(other, range, board, dead)
     variant = best_five_game(game, variant, 'analyze')

@@ -340,7 +340,7 @@ def equity_matrix(a: PlayerLike, b: PlayerLike, board: CardsLike = "", dead: Car
     ...
     handrank.errors.InvalidHandError: card 'As' is in player 1's hand and on the board
     """
-    other = beyond_best_five(game, variant)
+    other = beyond_best_five(game, variant, 'equity_matrix')
     if other is not None:                 # the other games report the start and the end
         ends = _run.Tally(_run.check_progress(progress), 1)
         ends.show()
@@ -448,7 +448,7 @@ def range_equity(hero: PlayerLike, villain: PlayerLike, board: CardsLike = "",
     handrank.errors.InvalidRangeError: player 1's range 'QQ' has no combos left after \
 removing the board, the dead cards and the other players' hands
     """
-    other = beyond_best_five(game, variant)
+    other = beyond_best_five(game, variant, 'range_equity')
     if other is not None:                 # the other games report the start and the end
         ends = _run.Tally(_run.check_progress(progress), 1)
         ends.show()

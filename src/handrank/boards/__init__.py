@@ -195,7 +195,7 @@ def _run(client: Any, fn: Callable[..., Any], calls: Sequence[tuple[Any, ...]],
     import distributed
     as_completed: Any = distributed.as_completed
     futures = {client.submit(fn, *args, pure=False): key for key, args in zip(keys, calls)}
-    for fut in as_completed(list(futures)):
+    for fut in as_completed(list(futures), loop=client.loop):   # not only the default client
         done(futures[fut], fut.result())
         if progress:
             progress(1)
@@ -352,18 +352,80 @@ class _Journal:
         self.done.add(key)
 
 
-def _open(path: str, shape: tuple[int, ...], dtype: Any, journal: _Journal) -> np.memmap:
-    """The .npy at `path`, kept when it has the shape and dtype (else made anew,
-    and `journal` forgets its chunks)."""
-    if os.path.exists(path):
+def _create(path: str, shape: tuple[int, ...], dtype: Any) -> None:
+    """A new .npy at `path` with its whole size reserved on disk.
+
+    The header goes by plain writes and the data's blocks by posix_fallocate,
+    so a full disk is an OSError here, before any work, and never a SIGBUS
+    later (a page of a memory-mapped sparse file that finds no free block is
+    a SIGBUS).  On failure nothing is left at `path`.
+    """
+    header = {"descr": np.lib.format.dtype_to_descr(np.dtype(dtype)),
+              "fortran_order": False, "shape": shape}
+    nbytes = int(np.dtype(dtype).itemsize * math.prod(shape))
+    try:
+        with open(path, "wb") as f:
+            np.lib.format.write_array_header_1_0(f, header)
+            f.flush()
+            start = f.tell()
+            if hasattr(os, "posix_fallocate"):
+                os.posix_fallocate(f.fileno(), start, max(1, nbytes))
+            else:   # no fallocate: the zeros written, so a full disk still fails here
+                for lo in range(0, nbytes, 1 << 24):
+                    f.write(bytes(min(1 << 24, nbytes - lo)))
+            f.truncate(start + nbytes)
+            f.flush()
+            os.fsync(f.fileno())
+    except OSError as exc:
         try:
-            arr = np.load(path, mmap_mode="r+")
+            os.remove(path)
+        except OSError:
+            pass
+        raise OSError(exc.errno, f"cannot write {path}: {exc.strerror} (it needs "
+                      f"{nbytes / 2**20:,.1f} MiB; nothing was left behind)") from None
+
+
+def _open(path: str, shape: tuple[int, ...], dtype: Any, journal: _Journal) -> np.memmap:
+    """The work file of the .npy at `path` (``path + ".part"``), kept when it has
+    the shape and dtype (else made anew, and `journal` forgets its chunks)."""
+    part = path + ".part"
+    if not os.path.exists(part) and os.path.exists(path):
+        os.replace(path, part)        # a run from before the .part files: resumed
+    if os.path.exists(part):
+        try:
+            arr = np.load(part, mmap_mode="r+")
         except ValueError:
             arr = None
         if arr is not None and arr.shape == shape and arr.dtype == dtype:
             return arr  # type: ignore[no-any-return]
+        del arr
     journal.reset()
-    return np.lib.format.open_memmap(path, mode="w+", dtype=dtype, shape=shape)
+    _create(part, shape, dtype)
+    return np.load(part, mmap_mode="r+")  # type: ignore[no-any-return]
+
+
+def _finish(path: str) -> None:
+    """The complete work file, flushed to disk, renamed onto `path` in one step."""
+    part = path + ".part"
+    with open(part, "rb+") as f:
+        os.fsync(f.fileno())
+    os.replace(part, path)
+    try:
+        fd = os.open(os.path.dirname(os.path.abspath(path)), os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _done(path: str, journal: _Journal, chunks: int) -> bool:
+    """True when `path` is complete: renamed from its work file with every chunk."""
+    return len(journal.done) >= chunks and os.path.exists(path) \
+        and not os.path.exists(path + ".part")
 
 
 def build(street: Any, out: str | os.PathLike[str], what: Sequence[str] = _WHAT, *,
@@ -405,7 +467,7 @@ def build(street: Any, out: str | os.PathLike[str], what: Sequence[str] = _WHAT,
     river_parts = _chunks(board_ix.size(0), _BOARD_CHUNK)
     journal = _Journal(f"{river_path}.{river_parts[0][1]}.done")
     files = {"river_ehs": river_path}
-    if len(journal.done) < n_river or not os.path.exists(river_path):
+    if not _done(river_path, journal, n_river):
         river = _open(river_path, (holdem.size(3),), np.float64, journal)
         count[0] = len(journal.done)
 
@@ -420,6 +482,7 @@ def build(street: Any, out: str | os.PathLike[str], what: Sequence[str] = _WHAT,
         _river_into(river, _ranks, client, journal.done, commit)
         river.flush()
         del river
+        _finish(river_path)
     count[0] = n_river
     if k < 3:
         name = _NAMES[k]
@@ -427,10 +490,13 @@ def build(street: Any, out: str | os.PathLike[str], what: Sequence[str] = _WHAT,
         parts = _chunks(size, _INDEX_CHUNK)
         sj = _Journal(os.path.join(out, f"{tag}{name}-{'-'.join(items)}.{parts[0][1]}.done"))
         arrays: dict[str, np.memmap] = {}
-        for w in items:
-            path = os.path.join(out, f"{tag}{name}_{w}.npy")
+        paths = {w: os.path.join(out, f"{tag}{name}_{w}.npy") for w in items}
+        for w, path in paths.items():
             files[f"{name}_{w}"] = path
-            arrays[w] = _open(path, (size, b) if w == "hist" else (size,),
+        if all(_done(p, sj, len(parts)) for p in paths.values()):
+            items = []
+        for w in items:
+            arrays[w] = _open(paths[w], (size, b) if w == "hist" else (size,),
                               np.float32 if w == "hist" else np.float64, sj)
         count[0] += len(sj.done)
         keys = [i for i in range(len(parts)) if i not in sj.done]
@@ -457,6 +523,8 @@ def build(street: Any, out: str | os.PathLike[str], what: Sequence[str] = _WHAT,
         for arr in arrays.values():
             arr.flush()
         arrays.clear()
+        for w in items:
+            _finish(paths[w])
     manifest = {
         "street": _NAMES[k],
         "sizes": {_NAMES[s]: holdem.size(s) for s in range(4)},
@@ -466,7 +534,18 @@ def build(street: Any, out: str | os.PathLike[str], what: Sequence[str] = _WHAT,
                   for key, p in files.items()},
         "handrank": __version__,
     }
-    with open(os.path.join(out, f"{tag}{_NAMES[k]}_manifest.json"), "w") as f:
-        json.dump(manifest, f, indent=2, sort_keys=True)
-        f.write("\n")
+    target = os.path.join(out, f"{tag}{_NAMES[k]}_manifest.json")
+    try:
+        with open(target + ".part", "w") as f:
+            json.dump(manifest, f, indent=2, sort_keys=True)
+            f.write("\n")
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(target + ".part", target)
+    except OSError:
+        try:
+            os.remove(target + ".part")
+        except OSError:
+            pass
+        raise
     return manifest

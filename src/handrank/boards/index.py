@@ -24,11 +24,14 @@ from typing import Any
 
 import numpy as np
 
-from ..core import _backend
+from ..core import _backend, _run, _validate
 from ..core._typing import CardsLike
 from ..core._validate import quote
 from ..core.cards import card_str, cards
 from ..core.errors import InvalidHandError
+
+#: Rows per C call of index_batch / unindex_batch (a few milliseconds each).
+_SLICE_ROWS = 1 << 16
 
 __all__ = ["Indexer", "holdem"]
 
@@ -277,9 +280,9 @@ class Indexer:
         # range-checked before the narrowing cast
         if arr.dtype != np.uint8:
             self._check_ids(arr)
-        rows = np.ascontiguousarray(arr, dtype=np.uint8)
+        rows = _validate.contiguous(arr, np.uint8, "the cards as uint8")
         if out is None:
-            out = np.empty(len(rows), dtype=np.int64)
+            out = _validate.alloc((len(rows),), np.int64, "the indices")
         elif not (isinstance(out, np.ndarray) and out.dtype == np.int64
                   and out.shape == (len(rows),) and out.flags.c_contiguous
                   and out.flags.writeable):
@@ -287,9 +290,15 @@ class Indexer:
                              f"({len(rows)},)")
         core = _core()
         ffi = core.ffi
-        bad_row = core.lib.hr_index_batch(st.ptr, ffi.from_buffer("uint8_t[]", rows), len(rows),
-                                          ffi.from_buffer("int64_t[]", out,
-                                                          require_writable=True))
+        src = ffi.from_buffer("uint8_t[]", rows)
+        dst = ffi.from_buffer("int64_t[]", out, require_writable=True)
+        k = st.cards
+
+        def part(lo: int, hi: int) -> int:
+            return int(core.lib.hr_index_batch(st.ptr, src + lo * k, hi - lo, dst + lo))
+
+        # in slices on the calling thread: Ctrl-C lands between two
+        bad_row = _run.run_rows(part, len(rows), 1, _SLICE_ROWS)
         if bad_row >= 0:
             self._check_ids(rows)   # an id outside the deck anywhere is named first
             row = rows[bad_row]
@@ -316,16 +325,23 @@ class Indexer:
         if idx.ndim != 1 or not (idx.dtype.kind in "iu" or idx.size == 0):
             raise ValueError(f"expected a 1-D integer array of indices, got shape {idx.shape} "
                              f"dtype {idx.dtype}")
-        if idx.size and (idx.min() < 0 or idx.max() >= st.size):
-            bad = int(np.argmax((idx < 0) | (idx >= st.size)))
+        found = _validate.first_outside(idx, 0, st.size - 1) if idx.size else None
+        if found is not None:
+            bad = found[0]
             raise ValueError(f"index {int(idx[bad])} at position {bad} out of range for "
                              f"street {street} (0 to {st.size - 1})")
-        idx = np.ascontiguousarray(idx, dtype=np.int64)
-        out = np.empty((len(idx), st.cards), dtype=np.uint8)
+        idx = _validate.contiguous(idx, np.int64, "the indices as int64")
+        out = _validate.alloc((len(idx), st.cards), np.uint8, "the hands")
         core = _core()
         ffi = core.ffi
-        r = core.lib.hr_unindex_batch(st.ptr, ffi.from_buffer("int64_t[]", idx), len(idx),
-                                      ffi.from_buffer("uint8_t[]", out, require_writable=True))
+        src = ffi.from_buffer("int64_t[]", idx)
+        dst = ffi.from_buffer("uint8_t[]", out, require_writable=True)
+        k = st.cards
+
+        def part(lo: int, hi: int) -> int:
+            return int(core.lib.hr_unindex_batch(st.ptr, src + lo, hi - lo, dst + lo * k))
+
+        r = _run.run_rows(part, len(idx), 1, _SLICE_ROWS)   # Ctrl-C between two slices
         if r >= 0:
             raise RuntimeError(f"internal error: index at position {r} refused")
         return out

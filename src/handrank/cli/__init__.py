@@ -7,6 +7,9 @@ status 2 (see :mod:`handrank.cli._common`).
 from __future__ import annotations
 
 import argparse
+import contextlib
+import csv
+import io
 import json
 import os
 import sys
@@ -20,16 +23,32 @@ from ..games.badugi import badugi
 from ..operations import best_five, category, describe, evaluate
 from . import _bench as _cli_bench
 from . import _boards as _cli_boards
+from . import _draw as _cli_draw
 from . import _equity as _cli_equity
 from . import _history as _cli_history
+from . import _index as _cli_index
+from . import _pql as _cli_pql
 from . import _preflop as _cli_preflop
 from . import _range as _cli_range
 from . import _showdown as _cli_showdown
-from ._common import Parser, add_command, epilog, fail
+from . import _stats as _cli_stats
+from . import _videopoker as _cli_videopoker
+from ._common import (
+    CliError,
+    Parser,
+    add_command,
+    epilog,
+    fail,
+    json_argv,
+    json_option,
+    replacing,
+    writable_path,
+)
+from ._game import add_game_arguments, game_of, option_names, spelling
 
 
 def _cmd_eval(args: argparse.Namespace) -> int:
-    g = game(args.game)
+    g = game_of(args)
     # The default game without a board keeps the short rows (no "game" key).
     short = g == game() and args.board is None
     rows = []
@@ -43,13 +62,18 @@ def _cmd_eval(args: argparse.Namespace) -> int:
     else:
         for r in rows:
             if isinstance(r["strength"], list):
-                (h, lo), (hc, lc), (hf, lf) = r["strength"], r["category"], r["best_five"]
-                print(f"{r['hand']}: high {h} ({hc}), low {lo} ({lc}) {r['description']}; "
+                (h, lo), (hc, _), (hf, lf) = r["strength"], r["category"], r["best_five"]
+                # a low half has no category of its own: its description says it
+                print(f"{r['hand']}: high {h} ({hc}), low {lo} {r['description']}; "
                       f"best five {hf}" + (f" / {lf}" if lf else ""))
                 continue
             # badugi's best hand is up to four cards
             best = "best five" if len(r["best_five"].split()) == 5 else "best hand"
-            print(f"{r['hand']}: strength {r['strength']} ({r['category']}) "
+            # a low's category (HIGH_CARD ...) says nothing its description does not;
+            # badugi's (3-CARD) does
+            low = g.halves == ("low",) and not r["category"].endswith("-CARD")
+            cat = "" if low else f" ({r['category']})"
+            print(f"{r['hand']}: strength {r['strength']}{cat} "
                   f"{r['description']}; {best} {r['best_five']}")
     return 0
 
@@ -82,29 +106,57 @@ def _cmd_games(args: argparse.Namespace) -> int:
         classes = g.classes if g.tables else (_badugi_classes(),)
         rows.append({"name": name, "deck": len(g.deck), "hole": g.hole_cards,
                      "board": g.board_cards, "halves": "+".join(g.halves),
-                     "classes": "+".join(str(c) for c in classes), "summary": summary})
+                     "classes": [int(c) for c in classes],
+                     "options": list(option_names(name)), "spelling": spelling(name),
+                     "summary": summary})
     if args.json:
         print(json.dumps(rows, ensure_ascii=False))
         return 0
-    heads = ("name", "deck", "hole", "board", "halves", "classes", "summary")
-    widths = [max(len(h), *(len(str(r[h])) for r in rows)) for h in heads[:-1]]
+    if args.csv:
+        w = csv.writer(sys.stdout, lineterminator="\n")
+        w.writerow(["name", "deck", "hole", "board", "halves", "classes", "spelling", "summary"])
+        for r in rows:
+            w.writerow([r["name"], r["deck"], r["hole"], r["board"], r["halves"],
+                        "+".join(str(c) for c in r["classes"]), r["spelling"], r["summary"]])
+        return 0
+    shown = [{**r, "classes": "+".join(str(c) for c in r["classes"]),
+              "options": r["spelling"] if r["options"] else ""} for r in rows]
+    heads = ("name", "deck", "hole", "board", "halves", "classes", "options", "summary")
+    widths = [max(len(h), *(len(str(r[h])) for r in shown)) for h in heads[:-1]]
     print("  ".join(h.ljust(w) for h, w in zip(heads, widths)) + "  summary")
-    for r in rows:
+    for r in shown:
         print("  ".join(str(r[h]).ljust(w) for h, w in zip(heads, widths)) + "  " + r["summary"])
+    print("\noptions: --game NAME:key=value,... or the flags (--draws 3, --players 6, "
+          "--mao, --lowest 6, --trips-beat-straight, --no-kickers)")
     return 0
+
+
+class _TopFormatter(argparse.RawDescriptionHelpFormatter):
+    """``handrank --help``: each command's summary on one line at 80 columns.
+
+    argparse measures the commands one indent level short, so the longest
+    (``preflop-table``) would push its summary to a line of its own.
+    """
+
+    def add_argument(self, action: argparse.Action) -> None:
+        super().add_argument(action)
+        self._action_max_length = max(self._action_max_length, 17)
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="handrank",
                     description="Fast poker hand ranking.  `handrank COMMAND --help` shows "
                                 "each command's options and examples.",
-                    formatter_class=argparse.RawDescriptionHelpFormatter,
+                    formatter_class=_TopFormatter,
                     epilog=epilog(['handrank eval "As Ks Qs Js Ts"',
                                    "handrank equity AsKs QdQc --board Qh7c2d",
+                                   'handrank draw "As Ks Qs Js 2d"',
+                                   "handrank games",
                                    "handrank --version"]))
     parser.add_argument("--version", action="version",
                         version=f"handrank {__version__} (backend: {backend})")
-    sub = parser.add_subparsers(dest="command", required=True)
+    sub = parser.add_subparsers(dest="command", required=True, metavar="command",
+                                title="commands (handrank command --help for its options)")
     p = add_command(sub, "eval", help="strength, category and best five of 5 to 7 cards",
                     description="Strength (1..7462), category, description and best five "
                                 "of each hand of 5 to 7 cards.",
@@ -113,17 +165,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("hands", nargs="+", help='cards, e.g. "As Ks Qs Js Ts"')
     p.add_argument("--board", default=None, help="board cards, added to each hand "
                    "(required in the Omaha games)")
-    p.add_argument("--game", default="holdem", help="the game (see `handrank games`)")
-    p.add_argument("--json", action="store_true", help="print JSON")
+    add_game_arguments(p)
+    json_option(p, "print JSON")
     p.set_defaults(func=_cmd_eval)
     p = add_command(sub, "games", help="the games and what each deals",
                     description="Every game: deck size, hole cards, board cards, the halves "
                                 "a pot pays and the distinct strengths of each half.",
-                    examples=["handrank games", "handrank games --json"])
-    p.add_argument("--json", action="store_true", help="print JSON")
+                    examples=["handrank games --json", "handrank games --csv", "handrank games"])
+    json_option(p, "print JSON")
+    p.add_argument("--csv", action="store_true", help="print CSV")
     p.set_defaults(func=_cmd_games)
-    for module in (_cli_equity, _cli_showdown, _cli_bench, _cli_range, _cli_preflop,
-                   _cli_boards, _cli_history):
+    for module in (_cli_equity, _cli_showdown, _cli_draw, _cli_range, _cli_index,
+                   _cli_preflop, _cli_boards, _cli_history, _cli_stats, _cli_videopoker,
+                   _cli_pql, _cli_bench):
         module.add_parser(sub)
     return parser
 
@@ -158,17 +212,51 @@ def _quiet_broken_pipe() -> int:
     return 141
 
 
+#: The commands whose ``--json`` is a flag that may take a PATH (json_option);
+#: bench and history take a PATH as before.
+JSON_FLAG_COMMANDS = frozenset({"eval", "games", "equity", "showdown", "draw", "range", "index",
+                                "boards", "preflop-table"})
+
+
+def _output_path(args: argparse.Namespace) -> str | None:
+    """The file ``--json PATH`` or ``--out PATH`` names (``--json`` itself then means JSON)."""
+    path = getattr(args, "out_path", None)
+    j = getattr(args, "json", None)
+    if args.command in JSON_FLAG_COMMANDS and j not in (None, "-"):
+        if path is not None and path != j:
+            raise CliError(f"--json {j!r} and --out {path!r} name two files; give one")
+        path, args.json = j, "-"
+    if path is not None:
+        writable_path("--out" if getattr(args, "out_path", None) else "--json", path)
+    return path
+
+
+def _run(args: argparse.Namespace) -> Any:
+    """Run the command; with an output path, what it prints goes to that file whole."""
+    path = _output_path(args)
+    if path is None:
+        return args.func(args)
+    buffer = io.StringIO()
+    with contextlib.redirect_stdout(buffer):
+        result = args.func(args)
+    if not result:
+        with replacing(path) as tmp, open(tmp, "w", encoding="utf-8") as f:
+            f.write(buffer.getvalue())
+    return result
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     try:
+        words = json_argv(list(sys.argv[1:] if argv is None else argv), JSON_FLAG_COMMANDS)
         try:
-            args = _parse(parser, argv)       # --help and --version print here
+            args = _parse(parser, words)       # --help and --version print here
         except SystemExit:
             # argparse may have swallowed a closed pipe while printing; the
             # text left in stdout's buffer would fail again at exit, loudly
             sys.stdout.flush()
             raise
-        result: Any = args.func(args)
+        result: Any = _run(args)
         sys.stdout.flush()
     except BrokenPipeError:
         return _quiet_broken_pipe()

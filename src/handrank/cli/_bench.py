@@ -32,14 +32,16 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                     "check that they rank them alike.  Peers: pip install 'handrank[peers]'.",
         examples=["handrank bench --quick",
                   "handrank bench --libs eval7,treys --repeats 3 --json bench.json",
-                  "handrank bench --quick --plot bench.png"])
+                  "handrank bench --quick --plot bench.png",
+                  "handrank bench --quick --libs treys --repeats 1"])
     p.add_argument("--quick", action="store_true", help="a short run (under 30 s)")
     p.add_argument("--repeats", type=positive_int, default=None, help="rounds per workload")
     p.add_argument("--libs", default=None,
                    help="comma-separated peers to include (default: all installed)")
     p.add_argument("--seed", type=int, default=None, help="seed of the random hands")
-    p.add_argument("--json", metavar="PATH", default=None,
-                   help="write all results as JSON to PATH (- for stdout, instead of the table)")
+    p.add_argument("--json", metavar="PATH", nargs="?", const="-", default=None,
+                   help="print all results as JSON instead of the table; --json PATH writes "
+                        "them to PATH (- for stdout)")
     p.add_argument("--plot", metavar="PATH", default=None,
                    help="write a bar chart (needs matplotlib)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")

@@ -14,7 +14,7 @@ import time
 from typing import Any
 
 from ..core.errors import HandrankError
-from ._common import add_command, fail
+from ._common import add_command, fail, json_option
 from ._preflop import _client
 
 __all__ = ["add_parser", "run"]
@@ -24,7 +24,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Register the ``boards`` subcommand on an argparse subparsers object."""
     p = add_command(
         subparsers, "boards",
-        help="EHS, EHS^2 and EHS histograms of every canonical hand of a street",
+        help="EHS, EHS^2 and histograms of every hand of a street",
         description="Exact hand strength against one random hand for every canonical "
                     "(hole, board) index of a hold'em street (handrank.index.holdem), "
                     "written as .npy files with a manifest. A stopped run resumes.",
@@ -37,7 +37,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                    help="comma-separated: ehs, ehs2, hist (default: all; the river has ehs)")
     p.add_argument("--bins", type=int, default=50, help="histogram bins (default 50)")
     p.add_argument("--scheduler", help="a dask scheduler address (default: this process)")
-    p.add_argument("--json", action="store_true", help="print the manifest as JSON")
+    json_option(p, "print the manifest as JSON", out=False)
     p.add_argument("--ranks", type=int, default=13, help=argparse.SUPPRESS)  # reduced decks
     p.set_defaults(func=run)
     return p

@@ -13,15 +13,16 @@ import argparse
 import os
 import sys
 import tempfile
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import IO, Any, NoReturn
 
+from ..core._progress import Bar
 from ..core.errors import HandrankError
 
 __all__ = ["PREFIX", "CliError", "Parser", "add_command", "fail", "flag", "interactive",
-           "positive_int", "progress_bar", "replacing", "writable_path"]
+           "json_argv", "json_option", "looks_like_path", "percentages", "positive_int",
+           "progress_bar", "replacing", "writable_path"]
 
 #: Seconds of work before a progress bar appears (shorter calls draw nothing).
 BAR_AFTER = 1.0
@@ -81,7 +82,7 @@ def flag(name: str) -> Iterator[None]:
 
     Examples
     --------
-    >>> from handrank.cards import cards
+    >>> from handrank.core.cards import cards
     >>> with flag("--board"):
     ...     cards("Ah Zz")
     Traceback (most recent call last):
@@ -94,6 +95,81 @@ def flag(name: str) -> Iterator[None]:
         raise
     except (HandrankError, ValueError) as exc:
         raise CliError(f"{name}: {exc}") from None
+
+
+def json_option(p: argparse.ArgumentParser, help: str, out: bool = True) -> None:
+    """``--json`` (JSON on stdout) that also takes a file: ``--json PATH``, ``--json=PATH``.
+
+    With `out`, also ``--out PATH``: what the command prints goes to PATH
+    instead (written whole or not at all).  :func:`json_argv` reads a word
+    after ``--json`` as its PATH only when it looks like one (``-``, a name
+    ending in ``.json``, or a path with a folder), so ``--json "As Ks"`` still
+    leaves the hand to the command.
+    """
+    p.add_argument("--json", nargs="?", const="-", default=None, metavar="PATH",
+                   help=f"{help}; --json PATH writes it to PATH")
+    if out:
+        p.add_argument("--out", dest="out_path", default=None, metavar="PATH",
+                       help="write the output to PATH instead of stdout")
+
+
+def looks_like_path(word: str) -> bool:
+    """Whether the word after ``--json`` names its file (see :func:`json_option`)."""
+    return word == "-" or word.lower().endswith(".json") or (
+        not word.startswith("-") and ("/" in word or os.sep in word))
+
+
+def json_argv(words: list[str], flag_commands: Any) -> list[str]:
+    """`words` with each ``--json [PATH]`` of a `flag_commands` command as ``--json=...``.
+
+    >>> json_argv(["eval", "--json", "As Ks Qs Js Ts"], {"eval"})
+    ['eval', '--json=-', 'As Ks Qs Js Ts']
+    >>> json_argv(["equity", "AsKs", "QdQc", "--json", "out.json"], {"equity"})
+    ['equity', 'AsKs', 'QdQc', '--json=out.json']
+    """
+    command = next((w for w in words if not w.startswith("-")), None)
+    if command not in flag_commands or "--json" not in words:
+        return words
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        w = words[i]
+        if w == "--":
+            out += words[i:]
+            break
+        if w == "--json":
+            nxt = words[i + 1] if i + 1 < len(words) else None
+            if nxt is not None and looks_like_path(nxt):
+                out.append(f"--json={nxt}")
+                i += 2
+                continue
+            w = "--json=-"
+        out.append(w)
+        i += 1
+    return out
+
+
+def percentages(shares: Any, places: int) -> list[float]:
+    """`shares` (fractions summing to 1) as percentages rounded to `places` that sum to 100.
+
+    Largest-remainder rounding: each share is rounded down to a unit of the
+    last place shown, and the units left over go to the shares that lost the
+    most.  Shares that do not sum to 1 (to 1e-9) are rounded one by one.
+
+    >>> percentages([0.796427, 0.203573], 2)
+    [79.64, 20.36]
+    >>> percentages([1 / 3, 1 / 3, 1 / 3], 1)
+    [33.4, 33.3, 33.3]
+    """
+    values = [float(x) for x in shares]
+    if abs(sum(values) - 1.0) > 1e-9:
+        return [round(100 * v, places) for v in values]
+    scale = 100 * 10 ** places
+    units = [int(v * scale) for v in values]
+    order = sorted(range(len(values)), key=lambda i: units[i] - values[i] * scale)
+    for i in order[:scale - sum(units)]:
+        units[i] += 1
+    return [u / 10 ** places for u in units]
 
 
 def positive_int(text: str) -> int:
@@ -170,44 +246,6 @@ def replacing(path: str) -> Iterator[str]:
         raise
 
 
-class _Bar:
-    """``progress(done, total)`` drawn on stderr: tqdm if installed, else one line."""
-
-    def __init__(self, desc: str, stream: IO[str]) -> None:
-        self.desc, self.stream, self.start = desc, stream, time.perf_counter()
-        self.bar: Any = None
-        self.drawn = False
-
-    def __call__(self, done: int, total: int) -> None:
-        if not self.drawn and time.perf_counter() - self.start < BAR_AFTER:
-            return
-        if not self.drawn:
-            self.drawn = True
-            try:
-                from tqdm import tqdm
-            except ImportError:
-                self.bar = None
-            else:
-                self.bar = tqdm(total=total, desc=self.desc, file=self.stream, leave=False,
-                                dynamic_ncols=True)
-        if self.bar is not None:
-            if self.bar.total != total:
-                self.bar.total = total
-            self.bar.update(done - self.bar.n)
-            return
-        pct = 100 * done / total if total else 100.0
-        self.stream.write(f"\r{self.desc}: {pct:5.1f}% ({done:,}/{total:,}) "
-                          f"{time.perf_counter() - self.start:.1f} s")
-        self.stream.flush()
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.close()
-        elif self.drawn:
-            self.stream.write("\r\x1b[K")
-            self.stream.flush()
-
-
 @contextmanager
 def progress_bar(desc: str, stream: IO[str] | None = None) -> Iterator[Any]:
     """A ``progress(done, total)`` callback for a library call, or None off a terminal.
@@ -221,7 +259,7 @@ def progress_bar(desc: str, stream: IO[str] | None = None) -> Iterator[Any]:
     if not interactive(s):
         yield None
         return
-    bar = _Bar(desc, s)
+    bar = Bar(desc, s, after=BAR_AFTER)
     try:
         yield bar
     finally:

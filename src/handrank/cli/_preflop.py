@@ -19,7 +19,7 @@ from typing import Any
 
 from ..core.errors import HandrankError
 from ..equity.preflop import local_table
-from ._common import add_command, fail, interactive, replacing, writable_path
+from ._common import add_command, fail, interactive, json_option, replacing, writable_path
 
 __all__ = ["add_parser", "cluster_equity", "run"]
 
@@ -29,23 +29,23 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Register the ``preflop-table`` subcommand on an argparse subparsers object."""
     p = add_command(
         subparsers, "preflop-table",
-        help="exact preflop equity of every hand class against every other",
+        help="exact preflop equity of every class against the others",
         description="Exact all-in preflop equity of hand classes against each other "
                     "(169 x 169 heads-up by default), written as CSV. On this machine's cores "
                     "with no extra; --scheduler (a cluster) needs the dask extra.",
         examples=["handrank preflop-table --out table.csv",
                   "handrank preflop-table --out table.csv --scheduler tcp://10.0.0.5:8786",
-                  "handrank preflop-table --out aa_kk.csv --classes AA,KK,AKs,AKo",
                   ("handrank preflop-table --out three.csv --players 3 "
-                   "--scheduler tcp://10.0.0.5:8786")])
+                   "--scheduler tcp://10.0.0.5:8786"),
+                  "handrank preflop-table --out aa_kk.csv --classes AA,KK,AKs,AKo"])
     p.add_argument("--out", required=True, help="the CSV file to write")
     p.add_argument("--players", type=int, default=2, choices=(2, 3),
                    help="2: a class x class table; 3: every class triple (a cluster job)")
     p.add_argument("--classes", help="comma-separated class names (default: all 169)")
     p.add_argument("--scheduler", help="a dask scheduler address, e.g. tcp://10.0.0.5:8786 "
                                        "(default: this machine's cores)")
-    p.add_argument("--json", action="store_true",
-                   help="print what was written as JSON (file, players, classes, shape, seconds)")
+    json_option(p, "print what was written as JSON (file, players, classes, shape, "
+                   "seconds)", out=False)
     p.set_defaults(func=run)
     return p
 
@@ -59,7 +59,7 @@ def _client(address: str | None) -> Iterator[Any]:
     import distributed
     make: Any = distributed.Client
     try:
-        client = make(address, timeout="10s")
+        client = make(address, timeout="6s")   # with the imports, an error within 10 s
     except (OSError, TimeoutError) as exc:
         raise HandrankError(f"cannot reach the dask scheduler {address!r}: {exc}") from None
     try:

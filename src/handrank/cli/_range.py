@@ -18,12 +18,13 @@ import numpy as np
 
 from ..analysis import CLASSES, DRAWS, analyze, range_equity
 from ..core.cards import cards, cards_str
-from ..core.errors import HandrankError
-from ..games.registry import best_five_game, resolve
+from ..core.errors import HandrankError, InvalidRangeError
+from ..games.registry import best_five_game
 from ..present._grid import LABELS, RANK_LABELS
 from ..ranges.holdem import Range
 from ..ranges.omaha import OmahaRange
-from ._common import add_command, fail, flag, progress_bar, replacing, writable_path
+from ._common import add_command, fail, flag, json_option, progress_bar, replacing, writable_path
+from ._game import add_game_arguments, game_of
 
 __all__ = ["add_parser", "format_grid", "run"]
 
@@ -33,7 +34,7 @@ CELL = 5
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Register the ``range`` subcommand on an argparse subparsers object."""
     p = add_command(
-        subparsers, "range", help="a range's 13x13 chart, equity per class and board breakdown",
+        subparsers, "range", help="a range's 13x13 chart, equity and board breakdown",
         description="Print a range as the 13x13 chart of classes: the weights, or with "
                     "--vs the equity of each class against another range; with --board "
                     "also the made hands and draws of its combos.",
@@ -46,8 +47,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--board", default="", help="0 to 5 board cards, e.g. Qh7c2d")
     p.add_argument("--dead", default="", help="dead cards")
     p.add_argument("--plot", metavar="PATH", help="also save a picture (needs matplotlib)")
-    p.add_argument("--game", default="holdem", help="the game (see `handrank games`)")
-    p.add_argument("--json", action="store_true", help="print JSON")
+    add_game_arguments(p)
+    json_option(p, "print JSON")
     p.add_argument("--color", choices=("auto", "always", "never"), default="auto",
                    help="colour the chart (default: when stdout is a terminal)")
     p.set_defaults(func=run)
@@ -136,7 +137,13 @@ def run(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace) -> int:
     if args.plot:
         writable_path("--plot", args.plot)      # before any work, not after it
-    if resolve(args.game).hole_cards != 2:
+    g = game_of(args)
+    if g.hand_sizes:                            # stud, draw, badugi: no board, no ranges
+        raise HandrankError(
+            f"game {g.name!r} has no ranges: `handrank range` is for the games with "
+            f"hole cards and a board (hold'em and Omaha); try `handrank equity "
+            f"--game {g.name}` with each player's cards")
+    if g.hole_cards != 2:
         return _run_hands(args)                 # Omaha hands: no 13x13 grid
     r = Range(args.range)
     with flag("--board"):
@@ -149,10 +156,10 @@ def _run(args: argparse.Namespace) -> int:
     re = None
     if args.vs:
         with progress_bar("range equity") as progress:
-            re = range_equity(r, args.vs, board, args.dead, game=args.game, progress=progress)
-    a = analyze(r, board, args.dead, game=args.game) if board else None
+            re = range_equity(r, args.vs, board, args.dead, game=g, progress=progress)
+    a = analyze(r, board, args.dead, game=g) if board else None
     if re is None and a is None:           # no operation ran: check the game alone
-        best_five_game(args.game, None, "handrank range")
+        best_five_game(g, None, "handrank range")
     if re is not None:
         values, is_equity = re.by_class(), True
     else:
@@ -195,13 +202,28 @@ def _run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _omaha_range(text: str, g: Any) -> Any:
+    """An OmahaRange of `text`; hold'em notation ("QQ+,AKs") is named as such."""
+    try:
+        return OmahaRange(text, g.hole_cards)
+    except InvalidRangeError as exc:
+        try:
+            Range(text)
+        except (HandrankError, ValueError):
+            raise exc from None
+        raise InvalidRangeError(
+            f"{text!r} is hold'em range notation, which does not apply to {g.name} "
+            f"({g.hole_cards} hole cards); write {g.hole_cards}-card patterns such as "
+            f"'AA**', 'AAKKds' or exact hands, or drop --game for hold'em") from None
+
+
 def _run_hands(args: argparse.Namespace) -> int:
     """`handrank range` in a game of more than two hole cards (Omaha notation)."""
-    g = resolve(args.game)
+    g = game_of(args)
     if args.plot:
         raise HandrankError(f"--plot draws the 13x13 grid of two-card hands; game "
                             f"{g.name!r} deals {g.hole_cards}")
-    r: Any = OmahaRange(args.range, g.hole_cards)
+    r: Any = _omaha_range(args.range, g)
     with flag("--board"):
         board = cards(args.board) if args.board.strip() else []
     with flag("--dead"):

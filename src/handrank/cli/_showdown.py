@@ -14,7 +14,8 @@ from typing import Any
 from ..core.cards import cards
 from ..operations import settle
 from ..showdown.pots import ODD_CHIP_RULES
-from ._common import CliError, add_command, flag
+from ._common import CliError, add_command, flag, json_option
+from ._game import add_game_arguments, game_of
 
 _UsageError = CliError      # the name earlier code and tests use
 
@@ -39,8 +40,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--folded", default="", help="seats that folded, e.g. 3 or 1,3")
     p.add_argument("--odd-chip", default="left_of_button", choices=ODD_CHIP_RULES,
                    help="who gets odd chips (default: first seat left of the button)")
-    p.add_argument("--game", default="holdem", help="the game (see `handrank games`)")
-    p.add_argument("--json", action="store_true", help="print JSON")
+    add_game_arguments(p)
+    json_option(p, "print JSON")
     p.set_defaults(func=run)
     return p
 
@@ -60,10 +61,12 @@ def _ints(text: str, what: str) -> list[int]:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``handrank showdown``; returns the exit status."""
+    g = game_of(args)
     bets = _ints(args.bets, "--bets")
     if args.board is not None:
         with flag("--board"):
-            cards(args.board)
+            for part in args.board.split("|"):      # two boards: '|' between them
+                cards(part)
     given: list[str | None] = []
     for h in args.hand:
         if h.strip().lower() in ("none", "-", ""):
@@ -96,10 +99,21 @@ def run(args: argparse.Namespace) -> int:
     # A seat shown without cards ("none") has folded: only live seats need a hand.
     folded = [s in folded_seats or hands[s] is None for s in range(len(bets))]
     s = settle(args.board, hands, bets, folded=folded, button=args.button, odd_chip=args.odd_chip,
-               game=args.game)
+               game=g)
     if args.json:
         print(json.dumps({"payouts": s.payouts,
-                          "pots": [dataclasses.asdict(p) for p in s.pots]}, ensure_ascii=False))
+                          "pots": [_pot(p) for p in s.pots]}, ensure_ascii=False))
     else:
         print(s)
     return 0
+
+
+def _pot(pot: Any) -> dict[str, Any]:
+    """A pot as JSON: its fields, the parts (``halves``) only in a game of parts."""
+    out = dataclasses.asdict(pot)
+    if not out["halves"]:
+        del out["halves"]
+    for key in ("high", "low"):        # the hi-lo halves as before (no part name)
+        if out.get(key):
+            out[key].pop("name", None)
+    return out

@@ -91,6 +91,21 @@ def positive_int(x: Any, name: str, maximum: int | None = None) -> int:
     return int(x)
 
 
+#: The seeds a random stream accepts: 0 .. 2**64 - 1.
+SEED_MAX = (1 << 64) - 1
+
+
+def seed(x: Any, name: str = "seed") -> int:
+    """``x`` as a 64-bit seed: TypeError for a non-int (bool included), ValueError
+    naming the seed when it is outside 0 .. 2**64 - 1 (never reduced modulo 2**64)."""
+    if not is_int(x):
+        raise TypeError(f"{name} must be an int, got {type(x).__name__}")
+    v = int(x)
+    if not 0 <= v <= SEED_MAX:
+        raise ValueError(f"{name} must be an int from 0 to 2**64 - 1, got {number(v)}")
+    return v
+
+
 def fraction(x: Any, name: str) -> float:
     """``x`` as a float strictly between 0 and 1 (numpy numbers too)."""
     if isinstance(x, (bool, np.bool_)) or not isinstance(x, (numbers.Real, np.floating,
@@ -188,7 +203,65 @@ def card_array(a: Any, *, what: str = "", shape: str = "(n, 5..7)", ndim: int = 
             if with_column and len(bad) > 1:
                 where += ", column " + ", ".join(str(i) for i in bad[1:])
             raise InvalidCardError(f"invalid card id {int(arr[bad])}{place} at {where}")
-    return np.ascontiguousarray(arr, dtype=np.uint8)
+    return contiguous(arr, np.uint8, f"{what or 'the cards'} as uint8")
+
+
+def memory_bytes() -> int:
+    """This machine's physical memory in bytes (2**63 - 1 where it cannot be read)."""
+    try:
+        return int(os.sysconf("SC_PHYS_PAGES")) * int(os.sysconf("SC_PAGE_SIZE"))
+    except (AttributeError, ValueError, OSError):
+        return (1 << 63) - 1
+
+
+def _size_text(nbytes: int) -> str:
+    for unit, shift in (("TiB", 40), ("GiB", 30), ("MiB", 20), ("KiB", 10)):
+        if nbytes >= 1 << shift:
+            return f"{nbytes / (1 << shift):.3g} {unit}"
+    return f"{nbytes} bytes"
+
+
+def alloc(shape: tuple[int, ...], dtype: Any, what: str = "the result") -> np.ndarray:
+    """``np.empty(shape, dtype)``, or ValueError naming the size when it cannot be
+    allocated: refused before allocating when it is more than this machine's
+    memory, and a MemoryError of the allocation itself becomes the same ValueError."""
+    dt = np.dtype(dtype)
+    nbytes = dt.itemsize
+    for d in shape:
+        nbytes *= int(d)
+    shown = "(" + ", ".join(f"{int(d):,}" for d in shape) + ("," if len(shape) == 1 else "") + ")"
+    text = (f"{what} of shape {shown} {dt.name} needs {_size_text(nbytes)}, more than "
+            f"{{}}: pass fewer rows at a time")
+    if nbytes > memory_bytes():
+        raise ValueError(text.format(f"this machine's memory ({_size_text(memory_bytes())})"))
+    try:
+        return np.empty(shape, dtype=dt)
+    except MemoryError:
+        raise ValueError(text.format("can be allocated now")) from None
+
+
+#: Bytes copied at a time by :func:`contiguous` (Ctrl-C lands between two).
+COPY_SLICE_BYTES = 1 << 24
+
+
+def contiguous(arr: np.ndarray, dtype: Any, what: str = "the input") -> np.ndarray:
+    """``np.ascontiguousarray(arr, dtype)``, copied in slices of rows.
+
+    A broadcast or strided view of hundreds of millions of rows takes seconds
+    to copy; done in slices of ~16 MiB, Ctrl-C is seen between two, and a copy
+    that cannot be allocated is the ValueError of :func:`alloc`.
+    """
+    dt = np.dtype(dtype)
+    if arr.dtype == dt and arr.flags.c_contiguous:
+        return arr
+    if arr.ndim == 0 or arr.size * dt.itemsize <= COPY_SLICE_BYTES:
+        return np.ascontiguousarray(arr, dtype=dt)
+    out = alloc(arr.shape, dt, what)
+    row = max(1, (arr.size // max(1, arr.shape[0])) * dt.itemsize)
+    step = max(1, COPY_SLICE_BYTES // row)
+    for lo in range(0, arr.shape[0], step):
+        out[lo:lo + step] = arr[lo:lo + step]
+    return out
 
 
 def output(out: Any, shape: tuple[int, ...], dtype: type, *inputs: np.ndarray,
@@ -203,7 +276,7 @@ def output(out: Any, shape: tuple[int, ...], dtype: type, *inputs: np.ndarray,
     """
     dt = np.dtype(dtype)
     if out is None:
-        return np.empty(shape, dtype=dt)
+        return alloc(shape, dt, f"{name} array")
     if not isinstance(out, np.ndarray) or out.dtype != dt:
         raise TypeError(f"{name} must be a {dt.name} numpy array, got {type(out).__name__}"
                         + (f" of dtype {out.dtype}" if isinstance(out, np.ndarray) else ""))

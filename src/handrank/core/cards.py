@@ -142,7 +142,8 @@ def cards(x: CardsLike) -> list[int]:
         try:
             return [_CARD_IDS[t] for t in x.split()]
         except KeyError:
-            return _parse_text(x)
+            pass                    # parsed again outside the handler: one traceback
+        return _parse_text(x)
     if isinstance(x, np.ndarray):
         if x.ndim != 1 or not (x.dtype.kind in "iu" or x.size == 0):
             raise TypeError(
@@ -204,10 +205,16 @@ def first_duplicate(ids: Iterable[int]) -> int:
     return -1
 
 
+def has_bool(items: Iterable[Any]) -> bool:
+    """True if any item is a bool: True and False are ints in Python (1 and 0,
+    the ids of 2d and 2c) but never card ids here."""
+    kinds = set(map(type, items))
+    return bool in kinds or np.bool_ in kinds
+
+
 def _card_id(x: Any) -> int:
-    # bool is an int in Python (True == 1), here as everywhere else in numpy
-    # and in the C fast path, which reads any list of ints 0..255.
-    if isinstance(x, (int, np.integer)):
+    # bool is an int in Python (True == 1) but not a card id: refused by name
+    if isinstance(x, (int, np.integer)) and not isinstance(x, (bool, np.bool_)):
         if 0 <= x < N_CARDS:
             return int(x)
         raise InvalidCardError(f"invalid card id {number(x)}")

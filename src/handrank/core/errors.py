@@ -8,7 +8,7 @@ keeps working for callers that do not know handrank; wrong types raise plain
 from __future__ import annotations
 
 __all__ = ["HandrankError", "InvalidCardError", "InvalidHandError", "InvalidRangeError",
-           "InvalidShowdownError"]
+           "InvalidShowdownError", "UnsupportedGameError"]
 
 
 class HandrankError(Exception):
@@ -31,8 +31,27 @@ class InvalidShowdownError(HandrankError, ValueError):
     """A showdown that cannot be settled: bad chips, seats, lengths or hands."""
 
 
+class UnsupportedGameError(HandrankError, ValueError):
+    """An operation that has no meaning for a game: ``draw_odds`` in hold'em, a board
+    for stud.  The message names the operation and the game:
+    ``draw_odds does not apply to game 'holdem': ...``."""
+
+
+def unsupported(operation: str, game: object, why: str = "") -> UnsupportedGameError:
+    """The :class:`UnsupportedGameError` of `operation` in `game` (a name or a Game)."""
+    name = getattr(game, "name", game)
+    return UnsupportedGameError(f"{operation} does not apply to game {name!r}"
+                                + (f": {why}" if why else ""))
+
+
+def no_board(operation: str, game: object, hint: str) -> UnsupportedGameError:
+    """The :class:`UnsupportedGameError` of a board given to `operation` in a game without one."""
+    name = getattr(game, "name", game)
+    return UnsupportedGameError(f"{operation}: game {name!r} has no board: {hint}")
+
+
 # Their public home is handrank.errors (tracebacks, reprs and pickles name it).
 for _cls in (HandrankError, InvalidCardError, InvalidHandError, InvalidRangeError,
-             InvalidShowdownError):
+             InvalidShowdownError, UnsupportedGameError):
     _cls.__module__ = "handrank.errors"
 del _cls

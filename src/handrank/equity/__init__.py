@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from ..core._moved import forward
+from ..core._compat import forward
 from ..core._run import check_progress
 from ..core._typing import CardsLike, PlayerLike, VariantLike
 from ..core._validate import quote

@@ -165,6 +165,10 @@ def job(spot: Any, *, min_random: int = 2) -> Job | None:
     return Job(tuple(plans))
 
 
+#: Parts per thread of a plan when progress is reported (none without: one part each).
+PROGRESS_PARTS = 32
+
+
 def count(pl: Plan, game: Any, part: int, parts: int, cancel: Any = None
           ) -> tuple[np.ndarray, int]:
     """Completions part, part + parts, ... of `pl`: int64 counts, completions taken."""
@@ -215,18 +219,44 @@ def result_counts(jb: Job, n: int, parts: list[list[np.ndarray]]) -> tuple[np.nd
     return out, samples
 
 
-def run(jb: Job, spot: Any, nthreads: int, inline: bool) -> tuple[np.ndarray, int]:
-    """Count `jb` on the shared pool: (the count vector, samples)."""
+def run(jb: Job, spot: Any, nthreads: int, inline: bool, tally: _run.Tally | None = None
+        ) -> tuple[np.ndarray, int]:
+    """Count `jb` on the shared pool: (the count vector, samples).
+
+    With a `tally` that reports (a progress callback), each plan is cut into
+    :data:`PROGRESS_PARTS` parts per thread and the tally moves after each;
+    the counts are integers, so the result is the same for any cut.
+    """
+    reporting = tally is not None and tally.progress is not None
+    per_thread = PROGRESS_PARTS if reporting else 1
     tasks = []
     for i, (pl, _) in enumerate(jb.plans):
-        parts = max(1, min(nthreads, pl.boards))
+        parts = max(1, min(nthreads * per_thread, pl.boards))
         tasks += [(i, k, parts) for k in range(parts)]
 
     def part(t: int, cancel: _run.Cancel) -> tuple[np.ndarray, int]:
         i, k, parts = tasks[t]
         return count(jb.plans[i][0], spot.g, k, parts, cancel.ptr)
 
-    res = _run.run_tasks(part, len(tasks), inline=inline)
+    if not reporting:
+        res = _run.run_tasks(part, len(tasks), inline=inline)
+    else:
+        assert tally is not None
+        tally.total = len(tasks)
+        tally.show()
+        workers = max(1, min(nthreads, len(tasks)))
+        got: list[Any] = [None] * len(tasks)
+
+        def worker(w: int, cancel: _run.Cancel) -> int:
+            for t in range(w, len(tasks), workers):
+                if cancel.is_set():
+                    break
+                got[t] = part(t, cancel)
+                tally.add(1)
+            return 0
+
+        _run.run_tasks(worker, workers, inline=inline, tally=tally)
+        res = got
     by_plan: list[list[np.ndarray]] = [[] for _ in jb.plans]
     taken = [0] * len(jb.plans)
     for (i, _, _), (c, t) in zip(tasks, res):

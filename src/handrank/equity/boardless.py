@@ -59,7 +59,7 @@ import numpy as np
 from ..core import _backend, _run, _validate
 from ..core.cards import card_str, first_duplicate
 from ..core.cards import cards as _cards
-from ..core.errors import InvalidCardError, InvalidHandError
+from ..core.errors import InvalidCardError, InvalidHandError, InvalidRangeError, no_board
 from ..games import Game, game
 from ..games.badugi import _prepare, evaluate_badugi_batch
 from ..games.badugi import badugi as _badugi
@@ -72,6 +72,8 @@ __all__ = ["EXACT_LIMIT", "check_hand", "equity", "evaluate_badugi_batch", "shar
            "strengths"]
 
 EXACT_LIMIT = 2_000_000
+#: the most tuples of hands :func:`equity` runs for players given as lists of exact hands
+MAX_TUPLES = 1_000
 DEFAULT_TRIALS = 200_000
 
 # The hold rule of each triple-draw game's later exchanges (see the module).
@@ -270,6 +272,12 @@ def _players(g: Game, players: Sequence[Any], dead: Any) -> tuple[list[list[int]
     """Each player's known cards, the cards each still gets, and the stub."""
     if isinstance(players, (str, bytes)) or len(players) < 2:
         raise ValueError("equity needs 2 or more players")
+    for i, p in enumerate(players):
+        if isinstance(p, str) and p.strip().lower() == "random":
+            raise InvalidRangeError(
+                f"game {g.name!r} has no ranges: player {i + 1} is 'random', a hold'em and "
+                f"Omaha range; give each player's known cards instead (up to "
+                f"{max(g.hand_sizes)}; the cards still to come are dealt at random)")
     known = [_cards(p) for p in players]
     full = max(g.hand_sizes)
     if g.exchanges == 0:
@@ -338,6 +346,59 @@ def _hands(known: list[list[int]], need: list[int], drawn: np.ndarray,
     return np.stack(rows, axis=1)
 
 
+def _hand_lists(players: Sequence[Any]) -> list[list[str]] | None:
+    """Each player's exact hands when one or more is given as a list of them
+    (``"AsAdKc,QhQdJc"``: comma-separated, two or more cards each); else None."""
+    if isinstance(players, (str, bytes)) or not hasattr(players, "__iter__"):
+        return None
+    out: list[list[str]] = []
+    listed = False
+    for p in players:
+        parts = p.split(",") if isinstance(p, str) else []
+        if len(parts) > 1:
+            try:
+                many = all(len(_cards(x)) >= 2 for x in parts)
+            except (InvalidCardError, ValueError):
+                many = False
+            if many:
+                out.append(parts)
+                listed = True
+                continue
+        out.append([p])
+    return out if listed else None
+
+
+def _tuples(g: Game, lists: list[list[Any]], dead: Any, **kw: Any) -> EquityResult:
+    """Equity of players given as lists of exact hands: every tuple of their hands that
+    fits together (no card twice) equally likely, each run as its own spot; the
+    mean of their results (the standard errors of Monte Carlo tuples combined)."""
+    fits: list[tuple[Any, ...]] = []
+    for t in itertools.product(*lists):
+        if len(fits) > MAX_TUPLES:
+            break
+        ids = [c for h in t if h is not None and not (isinstance(h, str) and h.strip().lower()
+                                                       in ("random", "*", ""))
+               for c in _cards(h)]
+        if first_duplicate(ids) < 0:
+            fits.append(t)
+    if len(fits) > MAX_TUPLES:
+        raise InvalidRangeError(f"equity in {g.name} runs each tuple of the players' hands: "
+                                f"more than {MAX_TUPLES:,} tuples fit together; give fewer hands")
+    if not fits:
+        raise InvalidRangeError("the players' hands always clash: no deal is possible")
+    results = [equity(g, list(t), "", dead, **kw) for t in fits]
+    n = len(results)
+    mean: dict[str, Any] = {}
+    for f in dataclasses.fields(results[0]):
+        if f.name in ("exact", "samples", "hands", "stderr"):
+            continue
+        mean[f.name] = sum(getattr(r, f.name) for r in results) / n
+    mean["stderr"] = np.sqrt(sum(r.stderr ** 2 for r in results)) / n
+    mean["exact"] = all(r.exact for r in results)
+    mean["samples"] = sum(r.samples for r in results)
+    return type(results[0])(**mean)
+
+
 def _combinations(stub: list[int], m: int) -> np.ndarray:
     if m == 0:
         return np.zeros((1, 0), dtype=np.uint8)
@@ -351,7 +412,11 @@ def equity(g: Game, players: Sequence[Any], board: Any, dead: Any, *, exact: boo
            threads: int | None) -> EquityResult:
     """Each player's equity in a game without a board (see the module)."""
     if board not in ("", None) and _cards(board):
-        raise ValueError(f"game {g.name!r} has no board: board= must be empty")
+        raise no_board("equity", g, "board= must be empty")
+    lists = _hand_lists(players)
+    if lists is not None:
+        return _tuples(g, lists, dead, exact=exact, trials=trials, target_stderr=target_stderr,
+                       seed=seed, threads=threads)
     known, need, stub = _players(g, players, dead)
     p = len(known)
     draws = exchanges_to_come(g)
@@ -610,7 +675,7 @@ def dask_equity(g: Game, players: Sequence[Any], board: Any, dead: Any, *,
     trials, on any cluster.  With `target_stderr` whole tasks are added, in
     order, until it is reached.  ``run(fn, calls)`` runs the tasks."""
     if board not in ("", None) and _cards(board):
-        raise ValueError(f"game {g.name!r} has no board: board= must be empty")
+        raise no_board("equity", g, "board= must be empty")
     known, need, stub = _players(g, players, dead)
     draws = exchanges_to_come(g)
     count = _deal_count(need, len(stub))

@@ -14,7 +14,7 @@ with none, the whole pot to the best high.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -23,7 +23,7 @@ from .. import games as _games
 from ..core import _backend
 from ..core._combinations import combinations as _combinations
 from ..core.cards import card_str, cards
-from ..core.errors import InvalidHandError, InvalidRangeError
+from ..core.errors import InvalidHandError, InvalidRangeError, unsupported
 from ..games.hilo import evaluate_omaha_hilo_batch
 from ..games.holdem import evaluate_batch, game_tables
 from ..games.lowball import lowball
@@ -327,7 +327,8 @@ def game_strengths(g: Any, hands: np.ndarray, boards: np.ndarray, nthreads: int 
     if g.hand == "omaha":
         if g.split:
             if g.low_rule != ("a5", 8):
-                raise ValueError(f"game {g.name!r}: no kernel for its low rule {g.low_rule!r}")
+                raise unsupported("evaluate_batch", g, f"no kernel for its low rule "
+                                  f"{g.low_rule!r}")
             return evaluate_omaha_hilo_batch(hands, boards, out=res, threads=nthreads)
         res[:, 0] = evaluate_omaha_batch(hands, boards, threads=nthreads, variant=g)
         res[:, 1] = 0
@@ -878,7 +879,15 @@ def game_equity(g: Any, players: Any, board: Any = "", dead: Any = "", *,
         if exact:
             return exact_equity(t, nthreads)
     if exact:
-        return exact_equity(table(g, players, board, dead, listed=True), nthreads)
+        try:
+            t = table(g, players, board, dead, listed=True)
+        except InvalidRangeError as err:
+            river = _river_classes(g, players, board, dead, err)
+            if river is None:
+                raise
+            grouped, deals = river
+            return replace(exact_equity(grouped, nthreads), samples=deals)
+        return exact_equity(t, nthreads)
     t = table(g, players, board, dead)
     try:
         if _backend.core is not None and _c_game(t):
@@ -886,6 +895,81 @@ def game_equity(g: Any, players: Any, board: Any = "", dead: Any = "", *,
         return monte_carlo(t, trials, target_stderr, seed, nthreads)
     except InvalidRangeError as err:
         return _clash_table(err, g, players, board, dead, nthreads)
+
+
+def _river_classes(g: Any, players: Any, board: Any, dead: Any,
+                   err: InvalidRangeError) -> tuple[Table, int] | None:
+    """The spot of one ``"random"`` player too many to list, on the river, beside exact hands.
+
+    With the board complete each of the random player's hands meets one
+    deal, so its result depends only on its (high, low) strength: the hands
+    are evaluated through their pairs of hole cards (every pair of the cards
+    left, each with its best three of the board, once; a hand's strength is
+    the best of its pairs) and stand as one hand per strength, weighted by
+    how many hands have it.  Returns that spot and the number of deals (the
+    random player's hands); None when the spot is another (then `err`).
+    """
+    if "cannot list" not in str(err) or g.hand != "omaha":
+        return None
+    t = table(g, players, board, dead)
+    randoms = [i for i, h in enumerate(t.hands) if h is None]
+    if len(t.board) != BOARD_CARDS or len(randoms) != 1 \
+            or any(h is not None and len(h) != 1 for h in t.hands):
+        return None
+    gone = t.gone()
+    for h in t.hands:
+        if h is not None:
+            gone[h[0]] = True
+    free = np.flatnonzero(~gone).astype(np.uint8)
+    k = g.hole_cards
+    pairs = _combinations(len(free), 2)                       # (P, 2) indices into free
+    triples = t.board[_combinations(BOARD_CARDS, 3)]                  # (10, 3)
+    five = np.concatenate([np.repeat(free[pairs], len(triples), axis=0),
+                           np.tile(triples, (len(pairs), 1))], axis=1)
+    s = game_strengths(replace(g, hand="any"), np.ascontiguousarray(five[:, :2]),
+                       np.ascontiguousarray(five[:, 2:])).astype(np.int64)
+    # each half the best of its own: a high and a low may come from different cards
+    high_p = s[:, 0].reshape(len(pairs), len(triples)).max(axis=1)
+    low_p = s[:, 1].reshape(len(pairs), len(triples)).max(axis=1)
+    m = len(free)
+    high_t = np.zeros((m, m), dtype=np.uint16)
+    low_t = np.zeros((m, m), dtype=np.uint16)
+    high_t[pairs[:, 0], pairs[:, 1]] = high_p
+    low_t[pairs[:, 0], pairs[:, 1]] = low_p
+    counts: dict[int, int] = {}
+    first: dict[int, np.ndarray] = {}
+    for a_ in range(m - k + 1):               # the hands whose lowest card is free[a_]
+        # the hands grow a card at a time, each row's best pair kept as it grows
+        rows = np.arange(a_ + 1, m - k + 2, dtype=np.intp)[:, None]
+        hi_s, lo_s = high_t[a_, rows[:, 0]], low_t[a_, rows[:, 0]]
+        for j in range(1, k - 1):
+            last = rows[:, -1]
+            n_new = np.maximum(m - (k - 2 - j) - (last + 1), 0)
+            rep = np.repeat(np.arange(len(rows)), n_new)
+            new = np.repeat(last + 1, n_new) + (np.arange(int(n_new.sum()))
+                                                - np.repeat(np.cumsum(n_new) - n_new, n_new))
+            rows = rows[rep]
+            hi_s = np.maximum(hi_s[rep], high_t[a_, new])
+            lo_s = np.maximum(lo_s[rep], low_t[a_, new])
+            for i in range(j):
+                np.maximum(hi_s, high_t[rows[:, i], new], out=hi_s)
+                np.maximum(lo_s, low_t[rows[:, i], new], out=lo_s)
+            rows = np.concatenate([rows, new[:, None]], axis=1)
+        key = (hi_s.astype(np.int64) << 16) | lo_s
+        keys, where, n = np.unique(key, return_index=True, return_counts=True)
+        for key_, w_, n_ in zip(keys.tolist(), where.tolist(), n.tolist()):
+            if key_ not in counts:
+                counts[key_] = 0
+                first[key_] = free[np.concatenate([[a_], rows[w_]])]
+            counts[key_] += n_
+    order = sorted(counts)
+    hands = list(t.hands)
+    weights = list(t.weights)
+    hands[randoms[0]] = np.ascontiguousarray(np.stack([first[x] for x in order]),
+                                             dtype=np.uint8)
+    w = np.array([counts[x] for x in order], dtype=np.float64)
+    weights[randoms[0]] = w / w.max()
+    return Table(g, t.board, t.dead, hands, weights, t.texts), int(w.sum())
 
 
 def _clash_table(err: InvalidRangeError, g: Any, players: Any, board: Any, dead: Any,

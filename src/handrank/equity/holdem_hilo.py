@@ -18,6 +18,7 @@ from ..games.holdem import game_tables
 from ..ranges.holdem import Range
 from .hilo import HiLoEquityResult, game_equity, hands_equity
 from .holdem import BOARD_CARDS, claim_card, table_cards
+from .omaha import _hand_list
 
 __all__ = ["equity"]
 
@@ -64,6 +65,8 @@ def _hand(p: Any, i: int) -> list[int] | None:
         ids = cards(p)
     except (InvalidCardError, TypeError):
         return None                     # range text, or an error the range parser names
+    if isinstance(p, str) and _hand_list(p):
+        return None                     # exact hands, comma-separated: a range
     if len(ids) != 2:
         raise InvalidHandError(f"expected 2 cards in player {i + 1}'s hand, got {len(ids)}")
     return ids

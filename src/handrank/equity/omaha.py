@@ -294,7 +294,7 @@ def _is_range(p: Any) -> bool:
     except InvalidCardError:
         pass
     else:
-        return False
+        return _hand_list(p)
     # text that is neither omaha nor hold'em range text keeps the card error,
     # unless it is written in range notation: then the range parser's error
     for parse in (OmahaRange, parse_player):
@@ -304,6 +304,18 @@ def _is_range(p: Any) -> bool:
             continue
         return True
     return _RANGE_TEXT.search(p) is not None
+
+
+def _hand_list(text: str) -> bool:
+    """Whether card text is a list of exact hands (``"AsKsQdJd,7c7h2c2h"``): two or
+    more comma-separated parts of two or more cards each (``"As, Ks"`` is one hand)."""
+    parts = text.split(",")
+    if len(parts) < 2:
+        return False
+    try:
+        return all(len(cards(part)) >= 2 for part in parts)
+    except InvalidCardError:
+        return False
 
 
 # wildcards, weights, unions, percentages, suit variables or two ranks in a

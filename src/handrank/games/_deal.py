@@ -119,8 +119,8 @@ def deal(n: int, k: int, *, seed: int | None = None, game: VariantLike | str = N
                          if k > 0 else f"k must be at least 1, got {k}")
     if seed is None:
         seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0])
-    seed_u = int(seed) % (1 << 64)
-    out = np.empty((n, k), dtype=np.uint8)
+    seed_u = _validate.seed(seed)
+    out = _validate.alloc((n, k), np.uint8, "the deal")
     core = _backend.core
     if core is None:
         rng = np.random.default_rng([seed_u, k, len(deck)])

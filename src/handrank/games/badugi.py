@@ -207,7 +207,7 @@ class Badugi:
 
         Examples
         --------
-        >>> from handrank.cards import cards_str
+        >>> from handrank.core.cards import cards_str
         >>> cards_str(badugi().best_four("Kc 7c 2d 2h"))
         '7c 2d'
         """

@@ -6,6 +6,7 @@ import dataclasses
 from typing import Any
 
 from ..core._tables import GameTables
+from .rules import RULES, HandRule
 
 __all__ = ["HANDS", "Game"]
 
@@ -13,7 +14,9 @@ __all__ = ["HANDS", "Game"]
 #   "any":    the best five of all of them (hold'em, stud, the five-card draw games)
 #   "omaha":  exactly two hole cards and three board cards
 #   "badugi": the best badugi of four cards (cards of different ranks and suits)
-HANDS = ("any", "omaha", "badugi")
+#   "parts":  each of the game's parts forms its own hand (Game.parts: two boards,
+#             a badugi half beside a low half)
+HANDS = ("any", "omaha", "badugi", "parts")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -56,6 +59,16 @@ class Game:
         usual, 5 to 7 with the board); a game without a board checks it.
     max_discard : int
         The most cards one exchange may replace (0 in a game without draws).
+    parts : tuple of Part
+        A game whose pot is cut into equal parts, each ranked on its own
+        (:mod:`handrank.games.parts`): one :class:`~handrank.games.parts.Part`
+        per part, in the order of `halves` (empty for every other game).
+    boards : int
+        Boards dealt at once (2 in the double-board games), each of
+        `board_cards` cards.
+    board_streets : tuple of int
+        The board cards seen at each betting round (empty: the game's usual,
+        0, 3, 4 and 5 with a board); Courchevel shows one before the first.
     """
 
     name: str
@@ -72,6 +85,9 @@ class Game:
     up_cards: tuple[int, ...] = dataclasses.field(repr=False, default=())
     hand_sizes: tuple[int, ...] = dataclasses.field(repr=False, default=())
     max_discard: int = dataclasses.field(repr=False, default=0)
+    parts: tuple[Any, ...] = dataclasses.field(repr=False, default=(), compare=False)
+    boards: int = dataclasses.field(repr=False, default=1)
+    board_streets: tuple[int, ...] = dataclasses.field(repr=False, default=())
 
     def half_tables(self, half: str) -> GameTables:
         """The tables ranking `half` ("high" or "low")."""
@@ -81,6 +97,16 @@ class Game:
             raise ValueError(f"game {self.name!r} has no {half} half") from None
 
     @property
+    def rule(self) -> HandRule:
+        """How a player's cards form a hand (:mod:`handrank.games.rules`), by `hand`."""
+        return RULES[self.hand]
+
+    @property
+    def eight_or_better(self) -> bool:
+        """Whether the low half is ace-to-five, eight or better (the hi-lo kernels' low)."""
+        return self.low_rule == ("a5", 8)
+
+    @property
     def high(self) -> GameTables | None:
         """The high half's tables, or None for a low-only game."""
         return self.tables[self.halves.index("high")] if "high" in self.halves else None
@@ -88,6 +114,8 @@ class Game:
     @property
     def classes(self) -> tuple[int, ...]:
         """Distinct strengths of each half, in the order of `halves`."""
+        if self.parts:
+            return tuple(int(p.classes) for p in self.parts)
         return tuple(int(t.classes) for t in self.tables)
 
     @property

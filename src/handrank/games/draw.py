@@ -45,10 +45,12 @@ from ..core._tables import GameTables
 from ..core._typing import CardsLike
 from ..core._validate import quote
 from ..core.cards import RANKS, card_str, cards, cards_str, first_duplicate
-from ..core.errors import InvalidCardError, InvalidHandError
+from ..core.errors import InvalidCardError, InvalidHandError, unsupported
 from .badugi import _prepare, evaluate_badugi_batch
+from .base import Game
 from .holdem import evaluate_batch
 from .lowball import _lowball
+from .registry import _ENTRIES
 from .variants import variant
 
 __all__ = ["DrawGame", "DrawOdds", "best_hold", "draw_game", "draw_odds"]
@@ -128,6 +130,28 @@ def draw_game(name: str = "draw", **options: Any) -> DrawGame:
     if not isinstance(mao, (bool, np.bool_)):
         raise TypeError(f"mao must be True or False, got {quote(mao)}")
     return _draw_game(name, int(players), bool(mao))
+
+
+def _draw_of(game: Any, operation: str) -> DrawGame:
+    """The :class:`DrawGame` of `game`: a draw game's name, its :class:`Game` or a DrawGame.
+
+    A game of :func:`handrank.games` that has no exchange (hold'em, stud ...)
+    raises :class:`~handrank.UnsupportedGameError` naming `operation`; any
+    other value what :func:`draw_game` raises.
+    """
+    if isinstance(game, DrawGame):
+        return game
+    name = game.name if isinstance(game, Game) else game
+    if isinstance(name, str) and name not in _GAMES and name in _ENTRIES:
+        made = game if isinstance(game, Game) else _ENTRIES[name][1]({})
+        why = "it has no exchange of cards" if not made.exchanges else "not a one-hand draw yet"
+        raise unsupported(operation, name, why + "; the draw games are "
+                          + ", ".join(repr(g) for g in _GAMES))
+    if not isinstance(game, Game):
+        return draw_game(game)
+    opts = dict(game.options)
+    # draws= (the exchanges to come) does not change one exchange's odds
+    return _draw_game(game.name, int(opts.get("players", 4)), bool(opts.get("mao", False)))
 
 
 @functools.cache
@@ -266,7 +290,7 @@ def _strength(game: DrawGame, ids: list[int]) -> int:
     return int(_evaluate_rows(game, np.array([ids], dtype=np.uint8))[0])
 
 
-def draw_odds(hand: CardsLike, *, game: str | DrawGame = "draw", dead: CardsLike = "",
+def draw_odds(hand: CardsLike, *, game: str | Game | DrawGame = "draw", dead: CardsLike = "",
               vs: CardsLike | None = None, max_discard: int | None = None) -> DrawOdds:
     """The exact distribution of the final hand for every hold of one exchange.
 
@@ -274,9 +298,10 @@ def draw_odds(hand: CardsLike, *, game: str | DrawGame = "draw", dead: CardsLike
     ----------
     hand : str or sequence of cards
         The hand before the exchange (five cards; four in badugi).
-    game : str or DrawGame
+    game : str, Game or DrawGame
         ``"draw"``, ``"27-draw"``, ``"27-triple"``, ``"a5-triple"``,
-        ``"badugi"``, ``"fechado"``, or a :func:`draw_game` with options.
+        ``"badugi"``, ``"fechado"``, their :func:`handrank.game` (with
+        options: ``hr.game("fechado", players=6)``), or a :func:`draw_game`.
     dead : str or sequence of cards
         Cards known out of the stub.
     vs : str or sequence of cards, optional
@@ -294,6 +319,8 @@ def draw_odds(hand: CardsLike, *, game: str | DrawGame = "draw", dead: CardsLike
 
     Raises
     ------
+    UnsupportedGameError
+        A game of :func:`handrank.games` without an exchange (hold'em, stud ...).
     InvalidCardError
         A bad card or a card outside the game's deck.
     InvalidHandError
@@ -304,7 +331,7 @@ def draw_odds(hand: CardsLike, *, game: str | DrawGame = "draw", dead: CardsLike
 
     Examples
     --------
-    >>> from handrank.cards import cards_str
+    >>> from handrank.core.cards import cards_str
     >>> d = draw_odds("As Ks Qs Js 2d")
     >>> cards_str(d.best), len(d.holds)
     ('As Ks Qs Js', 32)
@@ -317,7 +344,7 @@ def draw_odds(hand: CardsLike, *, game: str | DrawGame = "draw", dead: CardsLike
     """
     if _C is None:
         raise RuntimeError("draw_odds needs the C core (handrank.backend is 'python')")
-    g = draw_game(game) if not isinstance(game, DrawGame) else game
+    g = _draw_of(game, "draw_odds")
     ids = _ids(hand, g, "the hand")
     if len(ids) != g.hand_size:
         raise InvalidHandError(f"{g.name!r} is played with {g.hand_size} cards, "
@@ -410,17 +437,17 @@ def _against_drawing(game: DrawGame, ids: list[int], vs_ids: list[int], stub: np
     return win.astype(np.float64), tie.astype(np.float64), pairs
 
 
-def best_hold(hand: CardsLike, *, game: str | DrawGame = "draw", dead: CardsLike = "",
+def best_hold(hand: CardsLike, *, game: str | Game | DrawGame = "draw", dead: CardsLike = "",
               vs: CardsLike | None = None) -> tuple[int, ...]:
     """The cards to keep: the hold of highest equity against `vs`, or without
     `vs` of highest expected final strength percentile (see :mod:`handrank.games.draw`).
 
     Examples
     --------
-    >>> from handrank.cards import cards_str
+    >>> from handrank.core.cards import cards_str
     >>> cards_str(best_hold("9s 9d Kc 4h 2s"))
     '9s 9d'
     >>> cards_str(best_hold("8s 5d 4h 3c 3s", game="27-draw"))
     '8s 5d 4h 3c'
     """
-    return draw_odds(hand, game=game, dead=dead, vs=vs).best
+    return draw_odds(hand, game=_draw_of(game, "best_hold"), dead=dead, vs=vs).best

@@ -22,7 +22,15 @@ from ..core import _backend, _fallback, _run, _validate
 from ..core._tables import LOW_PREFIX, GameTables
 from ..core._typing import CardArrayLike, CardsLike, IntArray, StrengthArray, VariantLike
 from ..core._validate import number
-from ..core.cards import RANKS, card_str, cards, check_hand, check_text_length, first_duplicate
+from ..core.cards import (
+    RANKS,
+    card_str,
+    cards,
+    check_hand,
+    check_text_length,
+    first_duplicate,
+    has_bool,
+)
 from ..core.errors import InvalidCardError, InvalidHandError
 from .base import Game
 from .registry import high_tables
@@ -207,9 +215,12 @@ def evaluate(cards: CardsLike, *, variant: VariantLike = None) -> int:
         try:
             if kind is list or kind is tuple:
                 n = len(x)
-                strength: int = (_EVAL7(_PACK7(*x)) if n == 7
-                                 else _EVAL6(_PACK6(*x)) if n == 6
-                                 else _EVAL5(_PACK5(*x)) if n == 5 else 0)
+                raw = (_PACK7(*x) if n == 7 else _PACK6(*x) if n == 6
+                       else _PACK5(*x) if n == 5 else b"")
+                strength: int = (_EVAL7(raw) if n == 7 else _EVAL6(raw) if n == 6
+                                 else _EVAL5(raw) if n == 5 else 0)
+                if 1 in raw and x[raw.find(1)] is True or 0 in raw and x[raw.find(0)] is False:
+                    strength = 0       # True, False pack as 2d, 2c: the paths below refuse them
             elif kind is str:
                 # the C parser reads up to a NUL: text holding one goes on
                 strength = _EVAL_TEXT_HOLDEM(x.encode()) if "\0" not in x else 0
@@ -273,6 +284,8 @@ def _evaluate(cards: Any, g: GameTables) -> int:
                     raw = bytes(cards)          # ints 0..255, passed to C without a copy
                 except (TypeError, ValueError):
                     pass
+                if raw is not None and (0 in raw or 1 in raw) and has_bool(cards):
+                    raw = None                  # a bool: cards_checked says so
             if raw is None:
                 raw = bytes(cards_checked(cards, g))
             strength = _eval_bytes(g.ptr, raw, len(raw))
@@ -505,7 +518,7 @@ def best_five(cards: CardsLike, *, variant: VariantLike = None) -> list[int]:
 
     Examples
     --------
-    >>> from handrank.cards import cards_str
+    >>> from handrank.core.cards import cards_str
     >>> cards_str(best_five("Kh 3c Ks 6d 7c 9h 2s"))
     'Ks Kh 9h 7c 6d'
     >>> cards_str(best_five("Ah 2c 3d 4s 5h Kd Qc"))

@@ -234,7 +234,7 @@ class Lowball:
 
         Examples
         --------
-        >>> from handrank.cards import cards_str
+        >>> from handrank.core.cards import cards_str
         >>> cards_str(lowball("a5").best_five("Kh 3c Ks 6d 7c Ah 2s"))
         '7c 6d 3c 2s Ah'
         >>> cards_str(lowball("27").best_five("7h 5h 4h 3h 2h 8c"))   # not the flush

@@ -8,20 +8,20 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import warnings
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
-from ..core import _backend
+from ..core import _backend, _compat
 from ..core._tables import GameTables
 from ..core._validate import quote
 from ..core.cards import RANKS
+from ..core.errors import UnsupportedGameError, unsupported
 from .base import Game
 
 __all__ = ["best_five_game", "beyond_best_five", "game", "games", "high_tables", "legacy_games",
-           "plain_names", "resolve", "sized_name", "unknown_game"]
+           "plain_names", "register", "resolve", "sized_name", "unknown_game"]
 
 _STRIPPED_LOWEST = "34567"
 _EIGHT_LOW = ("a5", 8)
@@ -212,6 +212,14 @@ _ENTRIES: dict[str, tuple[tuple[str, ...], Callable[[dict[str, Any]], Game]]] = 
 }
 
 
+def register(name: str, options: tuple[str, ...], make: Callable[[dict[str, Any]], Game]
+             ) -> None:
+    """Add a game made in its own module (games/double.py, ...) to the one registry."""
+    if name in _ENTRIES:
+        raise RuntimeError(f"internal error: game {name!r} registered twice")
+    _ENTRIES[name] = (options, make)
+
+
 def game(name: str = "holdem", **options: Any) -> Game:
     """Return the game called `name` with the given rule options.
 
@@ -221,7 +229,8 @@ def game(name: str = "holdem", **options: Any) -> Game:
         One of :func:`games`: "holdem", "shortdeck", "stripped", "omaha",
         "omaha5", "omaha6", "omaha-hilo", "omaha5-hilo", "holdem-hilo", "stud",
         "stud-hilo", "razz", "draw", "fechado", "27-draw", "27-triple",
-        "a5-triple", "badugi".
+        "a5-triple", "badugi", "double-holdem", "double-omaha", "double-omaha5",
+        "badeucy", "badacey", "courchevel", "courchevel-hilo".
     **options
         ``shortdeck``: ``trips_beat_straight``, ``kickers``; ``stripped``:
         ``lowest`` (a rank "3" .. "7", default "7"), ``kickers``; ``fechado``:
@@ -347,16 +356,23 @@ def sized_name(name: str, n: int) -> str | None:
     return _ANY_OMAHA_SIZE[name].format("" if n == 4 else n)
 
 
-def beyond_best_five(game: Any, variant: Any) -> Game | None:
+def beyond_best_five(game: Any, variant: Any, operation: str = "this operation"
+                     ) -> Game | None:
     """The Game of a game with a board not ranked by the best five with one high half.
 
     None for those (hold'em, short deck, stripped: the operations' own
     paths), for ``variant=`` (the old spelling) and for a game without a
-    board (then :func:`best_five_game` says what the operation takes).
+    board (then :func:`best_five_game` says what the operation takes).  A
+    game of parts (two boards, badeucy) raises UnsupportedGameError naming
+    `operation`.
     """
     if variant is not None or (isinstance(game, str) and game in plain_names()):
         return None
     g = resolve(game)
+    if g.parts:
+        raise unsupported(operation, g, f"a game whose pot is cut into parts "
+                          f"({', '.join(g.halves)}) takes hr.evaluate, hr.equity, hr.settle, "
+                          "hr.explain and hr.showdown_batch")
     if g.board_cards == 0 or (g.halves == ("high",) and g.hand == "any"):
         return None
     return g
@@ -370,9 +386,7 @@ def best_five_game(game: Any, variant: Any, operation: str) -> Any:
     without a board raises ValueError naming the operation and the game.
     """
     if variant is not None:
-        warnings.warn("variant= is deprecated; use game=hr.game(name, **options) "
-                      "(for example game=hr.game('shortdeck'))", DeprecationWarning,
-                      stacklevel=3)
+        _compat.warn_variant(3)
     if isinstance(game, str) and game in plain_names():
         return variant
     g = resolve(game)
@@ -380,7 +394,7 @@ def best_five_game(game: Any, variant: Any, operation: str) -> Any:
         raise ValueError(f"variant= does not apply with game={g.name!r}; "
                          "pass the game's options to hr.game()")
     if g.halves != ("high",) or g.hand != "any" or g.board_cards == 0:
-        raise ValueError(f"{operation} does not support game {g.name!r} yet: it takes games "
-                         "ranked by the best five cards with one high half "
-                         "(holdem, shortdeck, stripped)")
+        raise UnsupportedGameError(
+            f"{operation} does not support game {g.name!r} yet: it takes games ranked by the "
+            "best five cards with one high half (holdem, shortdeck, stripped)")
     return g

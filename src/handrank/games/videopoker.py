@@ -40,9 +40,10 @@ from ..core import _backend
 from ..core._typing import CardsLike
 from ..core._validate import quote
 from ..core.cards import cards_str, hand
-from ..core.errors import InvalidHandError
+from ..core.errors import InvalidCardError, InvalidHandError
+from . import _vpwild as _wild
 
-__all__ = ["PAYTABLES", "VideoPoker", "video_poker"]
+__all__ = ["ALIASES", "MACHINES", "PAYTABLES", "WILD_PAYTABLES", "VideoPoker", "video_poker"]
 
 _C = _backend.core
 
@@ -76,6 +77,53 @@ PAYTABLES: dict[str, dict[str, int]] = {
     "double-bonus-10/7": _DOUBLE,
     "double-double-bonus-9/6": _DOUBLE_DOUBLE,
 }
+
+
+_DEUCES_BASE = {"natural-royal-flush": 800, "four-deuces": 200, "wild-royal-flush": 25,
+                "three-of-a-kind": 1, "nothing": 0}
+#: The built-in pay tables of the wild-card machines (payouts per coin, the
+#: top award at the five-coin rate).  Sources of the published returns:
+#: docs/howto/videopoker.md.
+WILD_PAYTABLES: dict[str, dict[str, int]] = {
+    # Deuces Wild, 52 cards, the four deuces wild
+    "deuces-wild-full-pay": {**_DEUCES_BASE, "five-of-a-kind": 15, "straight-flush": 9,
+                             "four-of-a-kind": 5, "full-house": 3, "flush": 2, "straight": 2},
+    "deuces-wild-nsu": {**_DEUCES_BASE, "five-of-a-kind": 16, "straight-flush": 10,
+                        "four-of-a-kind": 4, "full-house": 4, "flush": 3, "straight": 2},
+    "deuces-wild-apdw": {**_DEUCES_BASE, "five-of-a-kind": 15, "straight-flush": 11,
+                         "four-of-a-kind": 4, "full-house": 4, "flush": 3, "straight": 2},
+    "deuces-wild-illinois": {**_DEUCES_BASE, "five-of-a-kind": 15, "straight-flush": 9,
+                             "four-of-a-kind": 4, "full-house": 4, "flush": 3, "straight": 2},
+    # Joker Poker, 53 cards, the joker wild
+    "joker-poker-kings": {"natural-royal-flush": 800, "five-of-a-kind": 200,
+                          "wild-royal-flush": 100, "straight-flush": 50, "four-of-a-kind": 20,
+                          "full-house": 7, "flush": 5, "straight": 3, "three-of-a-kind": 2,
+                          "two-pair": 1, "kings-or-better": 1, "nothing": 0},
+    # Double Joker, 54 cards, both jokers wild
+    "double-joker": {"natural-royal-flush": 800, "wild-royal-flush": 100, "five-of-a-kind": 50,
+                     "straight-flush": 25, "four-of-a-kind": 9, "full-house": 5, "flush": 4,
+                     "straight": 3, "three-of-a-kind": 2, "two-pair": 1, "nothing": 0},
+    "double-joker-8-5": {"natural-royal-flush": 800, "wild-royal-flush": 100,
+                         "five-of-a-kind": 50, "straight-flush": 25, "four-of-a-kind": 8,
+                         "full-house": 5, "flush": 4, "straight": 3, "three-of-a-kind": 2,
+                         "two-pair": 1, "nothing": 0},
+    # Deuces and Joker Wild, 53 cards, the deuces and the joker wild
+    "deuces-joker-wild": {"four-deuces-and-joker": 2000, "natural-royal-flush": 800,
+                          "four-deuces": 25, "wild-royal-flush": 12, "five-of-a-kind": 9,
+                          "straight-flush": 6, "four-of-a-kind": 3, "full-house": 3, "flush": 3,
+                          "straight": 2, "three-of-a-kind": 1, "nothing": 0},
+}
+_WILD_FAMILY = {"deuces-wild-full-pay": "deuces-wild", "deuces-wild-nsu": "deuces-wild",
+                "deuces-wild-apdw": "deuces-wild", "deuces-wild-illinois": "deuces-wild",
+                "joker-poker-kings": "joker-poker", "double-joker": "double-joker",
+                "double-joker-8-5": "double-joker", "deuces-joker-wild": "deuces-joker-wild"}
+_NATURAL = "jacks-or-better"
+#: Every built-in machine -> its family (the deck, the wild cards, the pay classes).
+MACHINES: dict[str, str] = {**{name: _NATURAL for name in PAYTABLES}, **_WILD_FAMILY}
+#: Short names of the best-known machine of a family.
+ALIASES: dict[str, str] = {"deuces-wild": "deuces-wild-full-pay",
+                           "joker-poker": "joker-poker-kings",
+                           "jacks-or-better": "jacks-or-better-9/6"}
 
 
 def _names_of(leaf: str) -> list[str]:
@@ -160,6 +208,74 @@ def _tables() -> tuple[np.ndarray, np.ndarray]:
     return cls5, counts
 
 
+def _natural_classes(hands: np.ndarray) -> np.ndarray:
+    """The class (index into CLASSES) of each 52-card five-card hand, for the numpy solver."""
+    from .holdem import evaluate_batch
+    return _pay_classes()[evaluate_batch(np.ascontiguousarray(hands, dtype=np.uint8))]
+
+
+_wild.FAMILIES[_NATURAL] = _wild.Family(_NATURAL, 52, False, CLASSES,
+                                        "Jacks or Better and its bonus tables (52 cards)")
+_wild.CLASSIFIERS[_NATURAL] = _natural_classes
+
+_JOKER_TEXT = {"xx": _wild.JOKER, "jk": _wild.JOKER, "xy": _wild.JOKER2}
+
+
+def _joker_text(token: str) -> int | None:
+    return _JOKER_TEXT.get(token.lower())
+
+
+def deal(cards: CardsLike, family: str = _NATURAL) -> list[int]:
+    """The ids of a deal of five cards in a machine family, jokers included where it has them.
+
+    A joker is written ``Xx`` (or ``Jk``), a second joker ``Xy``; their ids
+    are 52 and 53.  A family without jokers refuses them as invalid cards.
+    """
+    fam = _wild.FAMILIES[family]
+    if fam.jokers == 0 or not isinstance(cards, (str, list, tuple)):
+        ids = hand(cards, 5, 5)
+        return ids
+    items: list[Any] = cards.split() if isinstance(cards, str) else list(cards)
+    out: list[int] = []
+    ids, jokers = [], []
+    for x in items:
+        j = _joker_text(x) if isinstance(x, str) else (int(x) if isinstance(x, (int, np.integer))
+                                                       and not isinstance(x, bool)
+                                                       and x in (52, 53) else None)
+        if j is None:
+            got = hand(x, 1, 5) if isinstance(x, str) else [_one_card(x)]
+            ids.extend(got)
+            out.extend(got)
+            continue
+        jokers.append(j)
+        out.append(j)
+    if len(jokers) > fam.jokers:
+        raise InvalidHandError(f"{len(jokers)} jokers in {quote(cards)}: a {fam.name} deck "
+                               f"has {fam.jokers}")
+    if fam.jokers == 1 and jokers == [_wild.JOKER2]:
+        raise InvalidCardError(f"'Xy' is a second joker: a {fam.name} deck has one joker, 'Xx'")
+    if len(set(jokers)) != len(jokers):
+        raise InvalidHandError(f"duplicate joker in {quote(cards)} (the second joker is 'Xy')")
+    if len(out) != 5:
+        raise InvalidHandError(f"expected 5 cards, got {len(out)}")
+    if len(set(ids)) != len(ids):
+        raise InvalidHandError(f"duplicate card in {quote(cards)}")
+    return out
+
+
+def _one_card(x: Any) -> int:
+    return hand([x], 1, 1)[0]
+
+
+def card_text(ids: Any) -> str:
+    """Card text for ids, jokers included (``Xx``, ``Xy``)."""
+    out = []
+    for c in ids:
+        c = int(c)
+        out.append("Xx" if c == _wild.JOKER else "Xy" if c == _wild.JOKER2 else cards_str([c]))
+    return " ".join(out)
+
+
 @dataclasses.dataclass(frozen=True, eq=False)
 class VideoPoker:
     """One pay table solved: made by :func:`video_poker`.
@@ -170,13 +286,19 @@ class VideoPoker:
         The pay table as given (names to payouts).
     expected_return : float
         The return of optimal play per coin bet (0.995439... for 9/6 Jacks
-        or Better).
+        or Better, 1.007620... for full-pay Deuces Wild).
     breakdown : dict
         Each pay-table name -> its contribution to the return (probability
         of ending with such a hand under optimal play times its payout);
         the values sum to ``expected_return``.
     probabilities : dict
         Each class (the finest names) -> its probability under optimal play.
+    variance : float
+        The variance of one game's payout per coin under optimal play.
+    family : str
+        The machine family: ``"jacks-or-better"`` (52 cards, none wild),
+        ``"deuces-wild"``, ``"joker-poker"``, ``"double-joker"`` or
+        ``"deuces-joker-wild"``.
     """
 
     paytable: dict[str, float]
@@ -184,6 +306,17 @@ class VideoPoker:
     breakdown: dict[str, float]
     probabilities: dict[str, float]
     _pay: np.ndarray = dataclasses.field(repr=False)
+    variance: float = 0.0
+    family: str = _NATURAL
+
+    @property
+    def classes(self) -> tuple[str, ...]:
+        """The family's pay classes."""
+        return _wild.FAMILIES[self.family].classes
+
+    def deal(self, cards: CardsLike) -> list[int]:
+        """The card ids of a deal of five in this machine (jokers ``Xx``, ``Xy`` if it has any)."""
+        return deal(cards, self.family)
 
     def hold_values(self, cards: CardsLike) -> dict[tuple[int, ...], float]:
         """The expected payout of every one of a deal's 32 holds, best first.
@@ -191,13 +324,28 @@ class VideoPoker:
         Equal values keep the order of the holds' bit patterns (bit j keeps
         the j-th card given), so the first best hold is :meth:`hold`.
         """
-        ids = hand(cards, 5, 5)
-        counts = self._hold_counts(ids)
+        ids = self.deal(cards)
         kept = [tuple(ids[j] for j in range(5) if h >> j & 1) for h in range(32)]
-        draws = np.array([_comb(47, 5 - len(k)) for k in kept], dtype=np.float64)
-        ev = counts[:, :len(CLASSES)] @ self._pay / draws
+        if self.family == _NATURAL:
+            counts = self._hold_counts(ids)
+            draws = np.array([_comb(47, 5 - len(k)) for k in kept], dtype=np.float64)
+            ev = counts[:, :len(CLASSES)] @ self._pay / draws
+        else:
+            ev = self._wild_values(ids)
         order = sorted(range(32), key=lambda h: -ev[h])
         return {kept[h]: float(ev[h]) for h in order}
+
+    def _wild_values(self, ids: list[int]) -> np.ndarray:
+        """The 32 holds' values, by bit pattern over ``ids`` as given."""
+        t = _wild.tables(self.family)
+        order = sorted(range(5), key=lambda j: ids[j])
+        row = np.array([[ids[j] for j in order]], dtype=np.uint8)
+        sorted_ev = _wild.hold_totals(t, self._pay, row)[:, 0] / _wild.draws(t.family.cards)
+        ev = np.empty(32, dtype=np.float64)
+        for m in range(32):
+            # bit i of the sorted pattern keeps ids[order[i]]
+            ev[sum(1 << order[i] for i in range(5) if m >> i & 1)] = sorted_ev[m]
+        return ev
 
     def hold(self, cards: CardsLike) -> tuple[int, ...]:
         """The cards to keep from a deal of five: the hold of highest expected payout.
@@ -205,7 +353,8 @@ class VideoPoker:
         Parameters
         ----------
         cards : str or sequence of cards
-            Five cards.
+            Five cards (a joker ``Xx``, a second joker ``Xy``, in the
+            machines that have them).
 
         Returns
         -------
@@ -215,7 +364,8 @@ class VideoPoker:
         Raises
         ------
         InvalidCardError, InvalidHandError
-            A bad card, a repeat, other than five cards.
+            A bad card, a repeat, other than five cards, a joker the machine
+            does not have.
 
         Examples
         --------
@@ -237,6 +387,66 @@ class VideoPoker:
             raise InvalidHandError(f"not a deal of five cards: {cards_str(ids)!r}")
         return out
 
+    @functools.cached_property
+    def _solution(self) -> _wild.Solution:
+        return _wild.solve(self.family, self._pay)
+
+    @property
+    def values(self) -> np.ndarray:
+        """(R, 32) float64: the expected payout of each hold of each distinct deal.
+
+        Row i is the deal ``strategy["cards"][i]``; column m the hold keeping
+        card j of it where bit j of m is set.
+        """
+        return self._solution.values
+
+    @functools.cached_property
+    def strategy(self) -> np.ndarray:
+        """The best hold of every distinct deal, up to suit relabelling (and the jokers' order).
+
+        A structured array, one row per class of deals: ``cards`` (the five
+        ids, ascending), ``weight`` (how many of the deck's deals it stands
+        for), ``hold`` (bit j keeps ``cards[j]``; the first best pattern)
+        and ``value`` (its expected payout per coin).  The weights sum to
+        the number of deals; ``(weight * value).sum() / weight.sum()`` is
+        the expected return.
+        """
+        t = _wild.tables(self.family)
+        sol = self._solution
+        out = np.empty(len(t.deals), dtype=[("cards", np.uint8, (5,)), ("weight", np.int64),
+                                           ("hold", np.uint8), ("value", np.float64)])
+        out["cards"] = t.deals
+        out["weight"] = t.weights
+        out["hold"] = sol.best
+        out["value"] = sol.values[np.arange(len(sol.best)), sol.best]
+        out.flags.writeable = False
+        return out
+
+    def to_pandas(self) -> Any:
+        """The strategy as a pandas DataFrame: one row per distinct deal.
+
+        Columns ``deal`` and ``hold`` (card text), ``weight``, ``value``, then
+        ``keep_xxxxx`` for each of the 32 holds (x is 1 where the card of that
+        position in ``deal`` is kept).
+        """
+        import pandas as pd
+        st, vals = self.strategy, self.values
+        deals = [card_text(row) for row in st["cards"]]
+        holds = [card_text(row[[j for j in range(5) if h >> j & 1]])
+                 for row, h in zip(st["cards"], st["hold"])]
+        cols: dict[str, Any] = {"deal": deals, "hold": holds, "weight": st["weight"],
+                                "value": st["value"]}
+        for m in range(32):
+            cols["keep_" + "".join("1" if m >> j & 1 else "0" for j in range(5))] = vals[:, m]
+        return pd.DataFrame(cols)
+
+    def chart(self) -> Any:
+        """The strategy chart: the holds players look for, best first (see :mod:`._vpchart`)."""
+        from ._vpchart import build
+        name = next((n for n, t in {**PAYTABLES, **WILD_PAYTABLES}.items()
+                     if dict(t) == dict(self.paytable)), f"{self.family} (pay table given)")
+        return build(self, name)
+
     def __repr__(self) -> str:
         return f"VideoPoker(expected_return={self.expected_return:.6f})"
 
@@ -251,10 +461,19 @@ def video_poker(paytable: str | Mapping[str, Any]) -> VideoPoker:
     Parameters
     ----------
     paytable : str or mapping
-        A built-in name (``"jacks-or-better-9/6"``, ``"jacks-or-better-8/5"``,
-        ``"bonus-poker-8/5"``, ``"double-bonus-10/7"``,
-        ``"double-double-bonus-9/6"``; see :data:`PAYTABLES`) or a mapping
-        from the hand classes of this module to payouts per coin.
+        A built-in name (see :data:`MACHINES`: ``"jacks-or-better-9/6"``,
+        ``"jacks-or-better-8/5"``, ``"bonus-poker-8/5"``,
+        ``"double-bonus-10/7"``, ``"double-double-bonus-9/6"``, and the
+        wild-card machines ``"deuces-wild-full-pay"``, ``"deuces-wild-nsu"``,
+        ``"deuces-wild-apdw"``, ``"deuces-wild-illinois"``,
+        ``"joker-poker-kings"``, ``"double-joker"``, ``"double-joker-8-5"``,
+        ``"deuces-joker-wild"``; the short names of :data:`ALIASES`,
+        ``"deuces-wild"``, ``"joker-poker"``, ``"jacks-or-better"``, name the
+        best-known machine of each) or a mapping from hand classes to payouts
+        per coin: the classes of this module for 52 cards without wild
+        cards, or every class of one wild family (see
+        :data:`WILD_PAYTABLES`; the family is the one whose classes the
+        mapping names).
 
     Returns
     -------
@@ -281,16 +500,73 @@ def video_poker(paytable: str | Mapping[str, Any]) -> VideoPoker:
 (every hand needs a payout, 0 included)
     """
     if isinstance(paytable, str):
+        paytable = ALIASES.get(paytable, paytable)
+        if paytable in WILD_PAYTABLES:
+            return _solve_wild(_WILD_FAMILY[paytable], tuple(WILD_PAYTABLES[paytable].items()))
         if paytable not in PAYTABLES:
             raise ValueError(f"unknown pay table {quote(paytable)}, expected "
-                             + ", ".join(repr(p) for p in PAYTABLES) + " or a mapping")
+                             + ", ".join(repr(p) for p in MACHINES) + " or a mapping")
         table: Mapping[str, Any] = PAYTABLES[paytable]
     elif isinstance(paytable, Mapping):
         table = paytable
     else:
         raise TypeError(f"paytable must be a name or a mapping, got {type(paytable).__name__}")
+    family = _wild_family_of(table)
+    if family is not None:
+        return _solve_wild(family, tuple(table.items()))
     pays, named = _leaf_payouts(table)
     return _solve(tuple(pays), tuple(named), tuple(sorted(table.items())))
+
+
+def _wild_family_of(table: Mapping[str, Any]) -> str | None:
+    """The wild family a mapping names (None: the 52-card classes of this module)."""
+    known = set(CLASSES) | set(GROUPS)
+    names = {n for n in table if isinstance(n, str)}
+    wild_names = set().union(*(_wild.FAMILIES[f].classes for f in _WILD_FAMILIES)) - known
+    if not names & wild_names:
+        return None
+    # the family naming most of the given classes, then the one with fewest left unpaid
+    return max(_WILD_FAMILIES, key=lambda f: (len(names & set(_wild.FAMILIES[f].classes)),
+                                              -len(set(_wild.FAMILIES[f].classes) - names)))
+
+
+_WILD_FAMILIES = ("deuces-wild", "deuces-joker-wild", "joker-poker", "double-joker")
+
+
+def _solve_wild(family: str, items: tuple[tuple[str, Any], ...]) -> VideoPoker:
+    classes = _wild.FAMILIES[family].classes
+    table = dict(items)
+    for name, pay in table.items():
+        if name not in classes:
+            raise ValueError(f"unknown hand class {quote(name)} in a {family} pay table, "
+                             "expected " + ", ".join(repr(c) for c in classes))
+        if isinstance(pay, bool) or not isinstance(pay, (int, float, np.integer, np.floating)):
+            raise TypeError(f"payout for {name!r} must be a number, got {quote(pay)}")
+        if not np.isfinite(pay) or pay < 0:
+            raise ValueError(f"payout for {name!r} must be a finite number >= 0, got {quote(pay)}")
+    missing = [c for c in classes if c not in table]
+    if missing:
+        raise ValueError(f"the {family} pay table pays nothing for "
+                         + ", ".join(repr(m) for m in missing)
+                         + " (every hand needs a payout, 0 included)")
+    return _solve_wild_cached(family, tuple(float(table[c]) for c in classes), items)
+
+
+@functools.cache
+def _solve_wild_cached(family: str, pays: tuple[float, ...],
+                       items: tuple[tuple[str, Any], ...]) -> VideoPoker:
+    classes = _wild.FAMILIES[family].classes
+    pay = np.array(pays, dtype=np.float64)
+    sol = _wild.solve(family, pay)
+    prob = {c: float(p) for c, p in zip(classes, sol.probabilities)}
+    variance = float(sum(p * x * x for p, x in zip(sol.probabilities, pays))
+                     - sol.expected_return ** 2)
+    table = dict(items)
+    order = sorted(table, key=lambda n: -table[n])
+    vp = VideoPoker(table, sol.expected_return, {n: prob[n] * float(table[n]) for n in order},
+                    prob, pay, variance, family)
+    vp.__dict__["_solution"] = sol
+    return vp
 
 
 @functools.cache
@@ -312,6 +588,7 @@ def _solve(pays: tuple[float, ...], named: tuple[str, ...],
     for leaf, name, p in zip(CLASSES, named, prob):
         breakdown[name] = breakdown.get(name, 0.0) + float(p) * pays[CLASSES.index(leaf)]
     order = sorted(breakdown, key=lambda n: -dict(items).get(n, 0))
+    variance = float(sum(float(p) * x * x for p, x in zip(prob, pays)) - ret * ret)
     return VideoPoker(dict(items), ret, {n: breakdown[n] for n in order},
                       {c: float(p) for c, p in zip(CLASSES, prob)},
-                      np.array(pays, dtype=np.float64))
+                      np.array(pays, dtype=np.float64), variance)

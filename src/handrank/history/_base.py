@@ -18,6 +18,8 @@ GAMES: dict[str, tuple[str, str | None]] = {
     "PT": ("pot-limit hold'em", "holdem"),
     "NS": ("no-limit short-deck hold'em", "shortdeck"),
     "FO/8": ("fixed-limit Omaha hi-lo", "omaha-hilo"),
+    "PO/8": ("pot-limit Omaha hi-lo", "omaha-hilo"),
+    "NO/8": ("no-limit Omaha hi-lo", "omaha-hilo"),
     "PO": ("pot-limit Omaha", "omaha"),
     "NO": ("no-limit Omaha", "omaha"),
     "F7S": ("seven-card stud", "stud"),
@@ -29,7 +31,7 @@ GAMES: dict[str, tuple[str, str | None]] = {
 }
 
 #: the hole-card count of each variant (for dealing checks)
-HOLE = {"NT": 2, "FT": 2, "PT": 2, "NS": 2, "FO/8": 4, "PO": 4, "NO": 4}
+HOLE = {"NT": 2, "FT": 2, "PT": 2, "NS": 2, "FO/8": 4, "PO/8": 4, "NO/8": 4, "PO": 4, "NO": 4}
 
 #: games without a board: stud (cards dealt one street at a time, a bring-in)
 #: and draw (a fixed hand size, discards ``sd``)

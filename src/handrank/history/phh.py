@@ -11,15 +11,17 @@ lives in :mod:`._phh_write`, below the model whose ``Hand.to_phh`` calls it.
 from __future__ import annotations
 
 import io
+import itertools
 import os
 import re
 import sys
 from collections.abc import Iterable, Iterator
 from decimal import Decimal
-from typing import Any
+from typing import Any, cast
 
 from ._phh_write import dumps as dumps  # the writer sits below the model (Hand.to_phh)
 from .model import FileError, Hand, HistoryError
+from .sites import FORMATS, READERS, guess
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -295,23 +297,26 @@ def read(source: Any = None, *, format: str | None = None, errors: str = "raise"
     """
     if errors not in ("raise", "collect"):
         raise ValueError(f"errors must be 'raise' or 'collect', got {errors!r}")
-    if format not in (None, "phh", "pokerstars"):
-        raise ValueError(f"unknown format {format!r}, expected 'phh' or 'pokerstars'")
-    from .pokerstars import read_stream
+    if format not in (None, "phh") and format not in READERS:
+        known = ", ".join(repr(f) for f in FORMATS if f == "phh" or f in READERS)
+        if format in FORMATS:
+            raise ValueError(f"format {format!r} is not read yet; handrank reads {known}")
+        raise ValueError(f"unknown format {format!r}, expected one of {known}")
 
     def stream(lines: Any, file: str | None) -> Iterator[Hand]:
         it = iter(lines)
         first: list[str] = []
+        seen = 0
         for ln in it:
             first.append(ln)
-            if ln.strip():
+            seen += bool(ln.strip())
+            if seen == 2:
                 break
-        fmt = format or ("pokerstars" if "PokerStars" in "".join(first) or (
-            file or "").endswith(".txt") else "phh")
-        import itertools
+        heads = [ln for ln in first if ln.strip()] + ["", ""]
+        fmt = format or guess(heads[0], heads[1], file)
         allof = itertools.chain(first, it)
-        if fmt == "pokerstars":
-            return read_stream(allof, file, errors, bad)
+        if fmt in READERS:
+            return cast(Iterator[Hand], READERS[fmt](allof, file, errors, bad))
         return _from_stream(allof, file, errors, bad)
     bad: list[HistoryError] = []
 

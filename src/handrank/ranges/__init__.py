@@ -9,7 +9,7 @@ nothing of equity.
 
 from __future__ import annotations
 
-from ..core._moved import forward
+from ..core._compat import forward
 from . import holdem as _holdem
 from .holdem import Range, parse_player
 

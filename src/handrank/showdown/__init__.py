@@ -8,7 +8,7 @@ is also callable as :func:`settle` (see ``handrank/__init__.py``).
 
 from __future__ import annotations
 
-from ..core._moved import forward
+from ..core._compat import forward
 from . import pots as _pots
 from .pots import (
     InvalidShowdownError,

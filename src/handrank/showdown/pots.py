@@ -37,7 +37,7 @@ from __future__ import annotations
 import itertools
 import numbers
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -47,7 +47,13 @@ from ..core._tables import GameTables
 from ..core._typing import CardArrayLike, CardsLike, FloatArray, IntArray, VariantLike
 from ..core._validate import number, quote
 from ..core.cards import RANKS, card_str, cards
-from ..core.errors import InvalidCardError, InvalidHandError, InvalidShowdownError
+from ..core.errors import (
+    InvalidCardError,
+    InvalidHandError,
+    InvalidShowdownError,
+    UnsupportedGameError,
+    no_board,
+)
 from ..equity import boardless as _boardless
 from ..games._compare import _decider, holes_and_board, two_hands
 from ..games.badugi import badugi
@@ -99,6 +105,10 @@ class Pot:
         Hi-lo games only: the high half and the low half (``low`` is None
         when no eligible player has a qualifying low and the high hand takes
         the whole pot, then ``high`` is all of it).
+    halves : tuple of PotHalf
+        The games of parts only (double board, badeucy, badacey): one per
+        part, each with its ``name`` (``"board 1"``, ``"badugi"``); empty
+        for the other games and for an uncontested pot.
     """
 
     amount: int
@@ -109,6 +119,7 @@ class Pot:
     reason: str
     high: PotHalf | None = None
     low: PotHalf | None = None
+    halves: tuple[PotHalf, ...] = field(default=(), repr=False)
 
 
 @dataclass(frozen=True)
@@ -121,6 +132,9 @@ class PotHalf:
         Chips in this half (the high half takes the odd chip of the halving).
     winners, shares, odd_chips, reason
         As for :class:`Pot`, for this half alone.
+    name : str
+        The part's name in a game of parts (``"board 1"``, ``"badugi"``);
+        empty in the hi-lo games.
     """
 
     amount: int
@@ -128,6 +142,7 @@ class PotHalf:
     shares: tuple[int, ...]
     odd_chips: int
     reason: str
+    name: str = field(default="", repr=False)
 
 
 @dataclass(frozen=True)
@@ -523,19 +538,24 @@ def settle_game(board: CardsLike | None, hands: Sequence[CardsLike | None],
     if game.hand_sizes:
         return _settle_boardless(board, hands, contributions, game, folded, button, odd_chip,
                                  dead)
+    sizes, make = _board_hands(game)
+    return _settle(board, hands, contributions, folded, button, odd_chip, sizes, make, dead)
+
+
+def _board_hands(game: Any) -> tuple[tuple[int, ...], Any]:
+    """A game with a board: the hole-card counts it takes, and the function making
+    each live seat's hand(s) from the board and the hole cards."""
     omaha = game.hand == "omaha"
     sizes = (4, 5, 6) if omaha else (game.hole_cards,)
     g = game_tables(game) if game.high is not None else None
     if game.split:
         holdem = _backend.GAMES["holdem"]
         if game.low_rule != ("a5", 8) or g is None or g.values is not holdem.values:
-            raise ValueError(f"settle does not support game {game.name!r} yet")
+            raise UnsupportedGameError(f"settle does not support game {game.name!r} yet")
     elif g is None:
-        raise ValueError(f"settle does not support game {game.name!r} yet")
+        raise UnsupportedGameError(f"settle does not support game {game.name!r} yet")
     split = game.split
-    return _settle(board, hands, contributions, folded, button, odd_chip, sizes,
-                   lambda bd, live_holes: _showdown_hands(omaha, split, bd, live_holes, g, game),
-                   dead)
+    return sizes, lambda bd, live_holes: _showdown_hands(omaha, split, bd, live_holes, g, game)
 
 
 def _showdown_hands(omaha: bool, split: bool, bd: list[int], live_holes: dict[int, list[int]],
@@ -563,7 +583,13 @@ def _settle_boardless(board: Any, hands: Any, contributions: Any, game: Any, fol
                       button: Any, odd_chip: Any, dead: Any = 0) -> Settlement:
     """Settle a game without a board (stud, razz, the draw games, badugi)."""
     if board is not None and (not isinstance(board, str) or board.strip()):
-        raise ValueError(f"game {game.name!r} has no board: pass board=None")
+        raise no_board("settle", game, "pass board=None")
+    return _settle(None, hands, contributions, folded, button, odd_chip, game.hand_sizes,
+                   _boardless_hands(game), dead=dead, board_size=0)
+
+
+def _boardless_hands(game: Any) -> Any:
+    """A game without a board: the function making each live seat's hand(s)."""
     ranked = _boardless._ranked(game)
 
     def make(bd: list[int], live: dict[int, list[int]]) -> tuple[dict[int, Any], Any]:
@@ -578,8 +604,49 @@ def _settle_boardless(board: Any, hands: Any, contributions: Any, game: Any, fol
         return ({s: _Plain(int(np.asarray(_boardless.strengths(
             ranked, np.array([hole], dtype=np.uint8)))[0]), tuple(hole), game)
             for s, hole in live.items()}, _pay_plain)
-    return _settle(None, hands, contributions, folded, button, odd_chip, game.hand_sizes, make,
-                   dead=dead, board_size=0)
+    return make
+
+
+def explain_game(a: CardsLike, b: CardsLike, board: CardsLike | None, game: Any) -> str:
+    """:func:`handrank.explain` in any game, in the words of hold'em's :func:`explain`.
+
+    ``"<stronger> beats <weaker>: <why>"`` or ``"split: <why>"``; in a game
+    of two halves one such sentence a half: ``"high: ...; low: ..."``.  The
+    hands are made as :func:`settle_game` makes them (its checks run first).
+    """
+    if game.hand_sizes:
+        sizes, make, bd_in = game.hand_sizes, _boardless_hands(game), None
+    else:
+        (sizes, make), bd_in = _board_hands(game), board
+    bd, holes = _read_cards(bd_in, [a, b], [False, False], sizes)
+    h0, h1 = holes
+    if h0 is None or h1 is None:
+        raise RuntimeError("internal error: explain without two hands")
+    hand, _ = make(bd, {0: h0, 1: h1})
+    x, y = hand[0], hand[1]
+    if isinstance(x, tuple):
+        return f"high: {_why(x[0], y[0])}; low: {why_low(x[1], y[1])}"
+    if isinstance(x, _Hand):
+        return _why(x, y)
+    if game.hand == "badugi":
+        return _why_badugi(x, y)
+    lo = low(game)
+    ids_x, ids_y = list(x.hole), list(y.hole)
+    return why_low(low_hand(lo, ids_x, x.hole if len(ids_x) > 5 else ()),
+                   low_hand(lo, ids_y, y.hole if len(ids_y) > 5 else ()))
+
+
+def _why_badugi(a: _Plain, b: _Plain) -> str:
+    """Why one badugi hand beats another (more cards play, then the lower), or a split."""
+    if a.strength < b.strength:
+        a, b = b, a
+    size_a, size_b = (int(badugi().category(h.strength)) for h in (a, b))
+    if a.strength == b.strength:
+        return f"split: both play {a.text}; suits never decide"
+    if size_a != size_b:
+        return f"{a.text} beats {b.text}: {size_a} cards play against {size_b}"
+    return f"{a.text} beats {b.text}: both {size_a} cards; the highest card that differs " \
+           "decides, the lower wins"
 
 
 @dataclass(frozen=True)

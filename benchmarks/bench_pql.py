@@ -1,0 +1,76 @@
+"""Speed of hr.pql on the three target queries of issue #43, one thread.
+
+Run: ``PYTHONPATH=src python benchmarks/bench_pql.py`` (prints trials/s and
+the CPU).  Targets: ``avg(riverEquity(hero))`` AA v ``**`` at 50 M trials/s
+and exact in 1 s; the Omaha suck-out query of the PQL overview at 20,000
+trials/s; a five-player stud ``histogram(winningHandType())`` at 10 M
+trials/s.  The hold'em equity query also runs down the general block path
+(``where 1 = 1`` keeps it off the hr.equity fast path) for comparison.
+Each figure is the best of `REPEAT` runs.
+"""
+
+from __future__ import annotations
+
+import platform
+import subprocess
+import time
+
+import handrank as hr
+
+REPEAT = 3
+
+AA = "select avg(riverEquity(hero)) from game='holdem', hero='AA', villain='**'"
+SUCK = ("select count(HvHequity(villain, turn) > 0.5 and winsHi(hero)) as suckAndResuck "
+        "from game='omahahi', hero='AA**', villain='****' where HvHequity(hero, flop) > 0.5")
+STUD = ("select histogram(winningHandType()) from game='studhi', syntax='generic', "
+        "p1='*', p2='*', p3='*', p4='*', p5='*'")
+QUARTER = ("select count(tiesLo(hero)) as lostSomeChips from game='omaha8', hero='A2**', "
+           "villain1='15%', villain2='15%' "
+           "where nutLo(hero, river) and not (winsHi(hero) or tiesHi(hero))")
+
+
+def cpu() -> str:
+    try:
+        out = subprocess.run(["lscpu"], capture_output=True, text=True, check=False).stdout
+        for line in out.splitlines():
+            if line.startswith("Model name:"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown CPU"
+
+
+def rate(query: str, trials: int, **kw: object) -> tuple[float, hr.PqlResult]:
+    best = float("inf")
+    r = None
+    for _ in range(REPEAT):
+        t = time.perf_counter()
+        r = hr.pql(query, trials=trials, seed=1, threads=1, **kw)  # type: ignore[arg-type]
+        best = min(best, time.perf_counter() - t)
+    assert r is not None
+    return trials / best, r
+
+
+def main() -> None:
+    print(f"CPU: {cpu()}; handrank backend {hr.backend}; one thread")
+    t = time.perf_counter()
+    r = hr.pql(AA, exact=True, threads=1)
+    print(f"AA v ** exact: {time.perf_counter() - t:.3f} s, equity {r[0].value:.6f} "
+          f"({r.how()})")
+    v, r = rate(AA, 10_000_000)
+    print(f"AA v ** Monte Carlo (hr.equity path): {v / 1e6:.1f} M trials/s "
+          f"(equity {r[0].value:.4f} +/- {r[0].stderr:.4f})")
+    v, r = rate(AA + " where 1 = 1", 2_000_000)
+    print(f"AA v ** Monte Carlo (block path):     {v / 1e6:.2f} M trials/s")
+    v, r = rate(SUCK, 20_000)
+    print(f"Omaha suck-out (two street equities a trial): {v:,.0f} trials/s "
+          f"({100 * r[0].value:.2f}% +/- {100 * r[0].stderr:.2f}%)")
+    v, r = rate(STUD, 2_000_000)
+    print(f"stud five-way histogram(winningHandType()): {v / 1e6:.2f} M trials/s")
+    v, r = rate(QUARTER, 50_000)
+    print(f"Omaha-8 quartered (nutLo): {v:,.0f} trials/s "
+          f"({100 * r[0].value:.2f}% +/- {100 * r[0].stderr:.2f}%)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,136 @@
+"""Read partypoker text histories (hold'em and Omaha, hi and hi-lo; cash games).
+
+partypoker and 888poker grew from one layout: each action writes what it
+adds (``raises [$0.30 USD]``), no line writes the uncalled bet or the rake,
+and the winners' lines (``wins $20.66 USD from the main pot``) close the hand.
+This layer rewrites a partypoker hand into the 888poker reader's words (the
+header, ``is all-In``, ``wins``, ``doesn't show [cards]`` as cards shown at the
+showdown), and that reader does the rest (see :mod:`.poker888`): the rake is
+worked out as the pot less what the winners were paid
+(``extra["rake_inferred"]``).
+
+Recognised: ``***** Hand History for Game 13549932236 *****`` then ``$0.05/$0.10
+USD NL Texas Hold'em - Sunday, January 05, 19:24:07 EST 2014`` (or ``$1,000
+USD PL Omaha`` for a table named by its buy-in: the blinds are then read from
+the posts), seats ``Seat 2: name ( $29.58 USD )``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from decimal import Decimal
+from typing import Any
+
+from . import poker888
+from .model import Hand, HistoryError
+
+__all__ = ["HEAD", "read_stream"]
+
+#: the first line of a hand
+HEAD = re.compile(r"\*{5} Hand History for Game (\d+) \*{5}")
+_GAME = re.compile(r"^(?:([$€£][\d.,]+)/)?([$€£][\d.,]+) (USD|EUR|GBP) (NL|PL|FL) "
+                   r"(Texas Hold'em|Omaha Hi-Lo|Omaha) - \w+, (\w+) (\d{1,2}), .* (\d{4})$")
+_MONTHS = {m: i for i, m in enumerate(
+    ["January", "February", "March", "April", "May", "June", "July", "August", "September",
+     "October", "November", "December"], 1)}
+#: lines that move no chips: read and let go
+_QUIET = re.compile(r" (?:will be using (?:his|her|their) time bank for this hand\.|"
+                    r"has joined the table\.|has left the table\.|did not respond in time|"
+                    r"is sitting out|shows[\dTJQKA,]+\s+for low\.)\s*$|^Your time bank ")
+
+
+def _eight88(lines: list[str], fail: Any) -> tuple[list[str], dict[str, Any]]:
+    """The hand in the 888poker reader's words, and what the hand keeps."""
+    head = HEAD.match(lines[0])
+    g = _GAME.match(lines[1]) if len(lines) > 1 else None
+    if head is None or g is None:
+        raise fail("a partypoker layout the reader does not know: "
+                   f"{(lines[1] if len(lines) > 1 else lines[0])[:70]!r}")
+    sb, bb, currency, limit, game, month, day, year = g.groups()
+    posted = {k: m.group(2) for ln in lines
+              if (m := re.search(r" posts (small|big) blind \[([^\]]*?)(?: USD| EUR| GBP)?\]", ln))
+              for k in [m.group(1)]}
+    if sb is None:                      # a table named by its buy-in: the blinds as posted
+        sb, bb = posted.get("small"), posted.get("big")
+        if sb is None or bb is None:
+            raise fail("no blinds in the header and no small and big blind posted")
+    words = {"NL": "No Limit", "PL": "Pot Limit", "FL": "Fix Limit"}[limit]
+    kind = {"Texas Hold'em": "Holdem", "Omaha": "Omaha", "Omaha Hi-Lo": "OmahaHL"}[game]
+    if month not in _MONTHS:
+        raise fail(f"an unknown month {month!r}")
+    out = [f"#Game No : {head.group(1)}",
+           f"***** 888poker Hand History for Game {head.group(1)} *****",
+           f"{sb}/{bb} Blinds {words} {kind} - *** {int(day):02d} {_MONTHS[month]:02d} "
+           f"{year} 00:00:00"]
+    names = [m.group(1) for ln in lines if (m := re.match(r"Seat \d+: (.+) \( ", ln))]
+    small_posted = False
+    for ln in lines[2:]:
+        if any(ln.startswith(nm + ": ") for nm in names):
+            continue                                      # a player's chat
+        ln = re.sub(r" (?:USD|EUR|GBP)(?=\s?[\])])", "", ln)
+        if _QUIET.search(ln) or ln.startswith(("Game #", "#Game No")):
+            continue
+        ln = re.sub(r"(posts (?:small|big) blind(?: \+ dead)? \[[^\]]*\])\.$", r"\1", ln)
+        if m := re.search(r" posts big blind \+ dead \[([$€£]?)([\d.,]+)\]$", ln):
+            # the big blind live, the small blind dead
+            dead = Decimal(m.group(2).replace(",", "")) - Decimal(re.sub(r"[^\d.]", "", bb))
+            ln = (ln[:m.start()] + f" posts dead blind [{m.group(1)}{dead} + "
+                  f"{m.group(1)}{re.sub(r'[^0-9.]', '', bb)}]")
+        elif " posts small blind [" in ln:
+            if small_posted:                              # a second small blind: live
+                ln = ln.replace(" posts small blind [", " posts big blind [")
+            small_posted = True
+        ln = re.sub(r"\*\* Dealing (Flop|Turn|River) \*\*",
+                    lambda m: f"** Dealing {m.group(1).lower()} **", ln)
+        ln = re.sub(r" is all-In\s+\[", " allin [", ln)
+        ln = re.sub(r" doesn't show \[([^\]]*)\].*$", r" shows [\1]", ln)
+        ln = re.sub(r" wins (?:(?:Hi|Lo) \()?([$€£]?[\d.,]+)\)?(?: USD| EUR| GBP)?"
+                    r"(?: from the .*)?$", r" collected [ \1 ]", ln)
+        out.append(ln)
+    keep = {"site": "partypoker", "currency": currency}
+    return out, keep
+
+
+def _hand(lines: list[str], file: str | None, index: int) -> Hand:
+    def fail(msg: str) -> HistoryError:
+        return HistoryError(msg, file=file, hand=index)
+    eight88, keep = _eight88(lines, fail)
+    h = poker888._hand(eight88, file, index, returned_in_won=True)
+    h.extra.update(keep)
+    return h
+
+
+def read_stream(lines: Iterable[str], file: str | None, errors: str,
+                bad: list[HistoryError]) -> Iterator[Hand]:
+    """Hands from partypoker text, one at a time (bad ones raised or collected in `bad`)."""
+    buf: list[str] = []
+    i = 0
+    stray = 0
+
+    def flush() -> Iterator[Hand]:
+        nonlocal i
+        if buf:
+            try:
+                yield _hand(buf, file, i)
+            except HistoryError as e:
+                if errors == "raise":
+                    raise
+                bad.append(e)
+            i += 1
+    for raw in lines:
+        ln = raw.strip().lstrip("\ufeff")
+        if HEAD.match(ln):
+            yield from flush()
+            buf = [ln]
+        elif ln and buf:
+            buf.append(ln)
+        elif ln and not ln.startswith(("#Game No", "Game #")):
+            stray += 1
+            if stray == 1:
+                e = HistoryError("text that is not a partypoker hand before the first header: "
+                                 f"{ln[:60]!r}", file=file, hand=None)
+                if errors == "raise":
+                    raise e
+                bad.append(e)
+    yield from flush()

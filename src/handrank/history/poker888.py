@@ -1,0 +1,272 @@
+"""Read 888poker text histories (hold'em and Omaha, hi and hi-lo; cash games).
+
+A thin layer over the PokerStars reader, as for Winamax: each line is
+rewritten into the PokerStars form.  888poker writes what each action puts
+in (``raises [$101.66]`` adds $101.66), not the total it raises to; it writes
+neither the uncalled bet returned nor the rake, and its shows and
+``collected`` lines come after ``** Summary **``.  The layer therefore keeps
+each seat's chips in the pot street by street: a raise becomes "raises to"
+the seat's new total for the street, the part of the last bet nobody called
+is written as returned, and the rake is what the pot held less what the
+winners collected (``extra["rake_inferred"]`` is True).
+
+Recognised: the header ``#Game No : 349444554`` / ``***** 888poker Hand
+History for Game 349444554 *****`` / ``$0.50/$1 Blinds No Limit Holdem -
+*** 06 01 2014 10:56:05``, seats ``Seat 1: name ( $100 )``, blinds, dead
+blinds (``posts dead blind [$1 + $2]``: the small blind dead, the big blind
+live), every betting verb, shows, mucks and ``collected``.  Other 888 layouts
+(the 2012 one, ``$50 USD PL Texas Hold'em - Tuesday, ...``) are refused by
+name.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from decimal import Decimal
+from typing import Any
+
+from . import pokerstars
+from .model import Hand, HistoryError
+
+__all__ = ["HEAD", "read_stream"]
+
+#: the first line of a hand, and the line that names the site
+HEAD = re.compile(r"#Game No : (\d+)")
+#: the site line: 888poker, or a skin of its software ("Cassava", "LuckyAcePoker.com")
+_SITE = re.compile(r"\*+ (\S+) Hand History for Game (\d+) \*+")
+_STAKES = re.compile(r"^([$€£]?\s?[\d.,]+\s?[$€£]?)/([$€£]?\s?[\d.,]+\s?[$€£]?) Blinds "
+                     r"(No Limit|Pot Limit|Fix Limit) (Holdem|Omaha|OmahaHL)\b.*?"
+                     r"\*\*\* (\d\d) (\d\d) (\d{4})")
+#: an amount: a currency sign before or after, thousands apart by a comma, a space or a
+#: no-break space (also as the "Â\xa0" a file encoded twice makes of it)
+_NUM = r"[$€£]?\s?[\d.,\s\xa0\u202fÂ]*\d\s?[$€£]?"
+_SEAT = re.compile(r"Seat (\d+): (.+) \( ?(" + _NUM + r") ?\)$")
+_BUTTON = re.compile(r"Seat (\d+) is the button")
+_AMT = r"\[\s?(" + _NUM + r")\s?\]"
+
+
+def _plain(t: str) -> str:
+    """An amount as written ("$0.50", "25 $", "1,000", "3 023,50 $") as plain digits."""
+    t = re.sub(r"[^\d.,]", "", t)
+    if re.search(r",\d\d$", t) and "." not in t:     # a decimal comma: "3 023,50"
+        t = t.replace(",", ".")
+    return t.replace(",", "")
+
+
+def _dec(t: str) -> Decimal:
+    return Decimal(_plain(t))
+
+
+class _Street:
+    """Each seat's chips in the pot: this street's and the hand's."""
+
+    def __init__(self, names: list[str]) -> None:
+        self.now = {nm: Decimal(0) for nm in names}
+        self.total = {nm: Decimal(0) for nm in names}
+        self.dead = Decimal(0)
+
+    def put(self, nm: str, amount: Decimal) -> Decimal:
+        """Add `amount` for `nm`; return the seat's total for the street."""
+        self.now[nm] += amount
+        self.total[nm] += amount
+        return self.now[nm]
+
+    def next(self) -> None:
+        self.now = {nm: Decimal(0) for nm in self.now}
+
+
+def _english(lines: list[str], fail: Any, *, returned_in_won: bool = False
+             ) -> tuple[list[str], dict[str, Any]]:
+    """The hand's lines in the PokerStars reader's form, and what the hand keeps.
+
+    `returned_in_won`: the winners' lines count the uncalled bet returned
+    (partypoker's do; 888poker's only in a hand nobody called).
+    """
+    head_id = HEAD.match(lines[0])
+    site = _SITE.match(lines[1]) if len(lines) > 1 else None
+    stakes = _STAKES.match(lines[2]) if len(lines) > 2 else None
+    if head_id is None or site is None:
+        raise fail("not an 888poker hand: no '***** 888poker Hand History for Game' line")
+    brand = site.group(1)
+    if stakes is None:
+        raise fail(f"an 888poker layout the reader does not know: {lines[2][:70]!r}"
+                   if len(lines) > 2 else "a header and nothing else")
+    sb, bb, limit, game, day, month, year = stakes.groups()
+    words = {"No Limit": "No Limit", "Pot Limit": "Pot Limit", "Fix Limit": "Fixed Limit"}[limit]
+    kind = {"Holdem": "Hold'em", "Omaha": "Omaha", "OmahaHL": "Omaha Hi/Lo"}[game]
+    money = any(c in sb + bb for c in "$€£")
+    out = [f"PokerStars Hand #0: {kind} {words} ({_plain(sb)}/{_plain(bb)}) - "
+           f"{year}/{month}/{day}"]
+    button = next((m.group(1) for ln in lines[3:6] if (m := _BUTTON.match(ln))), None)
+    if button is None:
+        raise fail("no button line")
+    seats = [m for ln in lines[3:] if (m := _SEAT.match(ln))]
+    names = [m.group(2) for m in seats]
+    # a seat with no line of its own (no blind, no action, no cards) was not dealt in
+    acted = {max((nm for nm in names if ln.startswith(nm + " ")), key=len, default=None)
+             for ln in lines[3:] if not _SEAT.match(ln)}
+    seats = [m for m in seats if m.group(2) in acted]
+    out.append(f"Table '888' Seat #{button} is the button")
+    out += [f"Seat {m.group(1)}: {m.group(2)} ({_plain(m.group(3))} in chips)"
+            for m in sorted(seats, key=lambda m: int(m.group(1)))]
+    pot = _Street(names)
+    shows: list[str] = []
+    shown: list[str] = []               # whose line each of `shows` is
+    folded: set[str] = set()
+    won: dict[str, Decimal] = {}
+    summary = False
+    for ln in lines[3:]:
+        if _SEAT.match(ln) or _BUTTON.match(ln) or ln.startswith(("Table ", "Total number")):
+            continue
+        if ln.startswith("** Summary **"):
+            summary = True
+            continue
+        if md := re.match(r"\*\* Dealing (down cards|flop|turn|river) \*\*(?: \[(.*)\])?$", ln):
+            street = md.group(1)
+            if street == "down cards":
+                out.append("*** HOLE CARDS ***")
+                continue
+            pot.next()
+            cards = (md.group(2) or "").replace(",", " ").split()
+            out.append(f"*** {street.upper()} *** [{' '.join(cards)}]")
+            continue
+        if mdt := re.match(r"Dealt to (.+) \[(.*)\]$", ln):
+            cards = " ".join(mdt.group(2).replace(",", " ").split())
+            out.append(f"Dealt to {mdt.group(1)} [{cards}]")
+            continue
+        who = max((nm for nm in names if ln.startswith(nm + " ")), key=len, default=None)
+        if who is None:
+            if re.fullmatch(r"\((?:Hi|Lo): [^)]*\)", ln):
+                continue                                  # the hand a seat showed, spelled out
+            raise fail(f"a line the reader does not know: {ln!r}")
+        rest = ln[len(who) + 1:].strip()
+        if m := re.fullmatch(r"posts (small|big) blind " + _AMT, rest):
+            a = _dec(m.group(2))
+            pot.put(who, a)
+            out.append(f"{who}: posts {m.group(1)} blind {a}")
+        elif m := re.fullmatch(r"posts dead blind \[\s?([^+\]]+)\+\s?([^\]]+)\]", rest):
+            a = _dec(m.group(1)) + _dec(m.group(2))
+            pot.put(who, _dec(m.group(2)))
+            pot.dead += _dec(m.group(1))
+            out.append(f"{who}: posts small & big blinds {a}")
+        elif m := re.fullmatch(r"posts ante " + _AMT, rest):
+            a = _dec(m.group(1))
+            pot.dead += a
+            out.append(f"{who}: posts the ante {a}")
+        elif rest == "folds":
+            folded.add(who)
+            out.append(f"{who}: folds")
+        elif rest == "checks":
+            out.append(f"{who}: checks")
+        elif m := re.fullmatch(r"calls " + _AMT, rest):
+            pot.put(who, _dec(m.group(1)))
+            out.append(f"{who}: calls {_dec(m.group(1))}")
+        elif m := re.fullmatch(r"bets " + _AMT, rest):
+            out.append(f"{who}: bets {pot.put(who, _dec(m.group(1)))}")
+        elif m := re.fullmatch(r"raises " + _AMT, rest):
+            before = max(pot.now.values())
+            to = pot.put(who, _dec(m.group(1)))
+            out.append(f"{who}: raises {to - before} to {to}")
+        elif m := re.fullmatch(r"allin " + _AMT, rest):
+            # all in (partypoker's words): a call, a bet or a raise by what it reaches
+            before = max(pot.now.values())
+            to = pot.put(who, _dec(m.group(1)))
+            out.append(f"{who}: calls {_dec(m.group(1))}" if to <= before else
+                       f"{who}: bets {to}" if before == 0 else
+                       f"{who}: raises {to - before} to {to}")
+        elif m := re.fullmatch(r"shows \[(.*)\](?:.*)", rest):
+            shows.append(f"{who}: shows [{' '.join(m.group(1).replace(',', ' ').split())}]")
+            shown.append(who)
+        elif rest.startswith("mucks"):
+            shows.append(f"{who}: mucks hand")
+            shown.append(who)
+        elif rest in ("did not show his hand", "does not show cards."):
+            pass                                          # nothing shown, nothing paid
+        elif m := re.fullmatch(r"collected \[\s?([^\]]+)\]", rest):
+            won[who] = won.get(who, Decimal(0)) + _dec(m.group(1))
+        else:
+            raise fail(f"a line the reader does not know: {ln!r}")
+        if summary and not (rest.startswith(("shows", "mucks", "collected", "did not",
+                                             "does not"))):
+            raise fail(f"an action after the summary: {ln!r}")
+    # the part of the largest stake nobody matched went back to its seat
+    totals = sorted(pot.total.items(), key=lambda kv: kv[1], reverse=True)
+    returned = totals[0][1] - (totals[1][1] if len(totals) > 1 else Decimal(0))
+    in_pot = sum(pot.total.values(), Decimal(0)) + pot.dead - returned
+    collected = sum(won.values(), Decimal(0))
+    if returned > 0:
+        out.append(f"Uncalled bet ({returned}) returned to {totals[0][0]}")
+        if totals[0][0] in won and (returned_in_won or (
+                collected > in_pot and collected - in_pot == returned)):
+            # a hand that ends before anyone calls the last bet (a walk): 888poker writes
+            # the unmatched part in the seat's "collected"
+            won[totals[0][0]] -= returned
+            collected -= returned
+    if not won:
+        raise fail("no seat collected the pot: a hand cut short?")
+    rake = in_pot - collected
+    if rake < 0:
+        raise fail(f"the winners collected {collected}, more than the pot of {in_pot}")
+    if len([nm for nm in names if nm in acted and nm not in folded]) < 2:
+        # no showdown: a winner's cards shown by choice after everyone folded
+        shows = [ln for ln, nm in zip(shows, shown) if nm in folded]
+    shows += [f"{nm} collected {a} from pot" for nm, a in won.items()]
+    out += ["*** SHOW DOWN ***"] + shows + ["*** SUMMARY ***",
+                                           f"Total pot {in_pot} | Rake {rake}"]
+    keep: dict[str, Any] = {"site": "888poker" if brand == "888poker" else brand,
+                            "hand": head_id.group(1), "year": int(year),
+                            "month": int(month), "day": int(day), "rake_inferred": True}
+    if money:
+        keep["currency"] = "EUR" if "€" in sb else "GBP" if "£" in sb else "USD"
+    return out, keep
+
+
+def _hand(lines: list[str], file: str | None, index: int, *,
+          returned_in_won: bool = False) -> Hand:
+    def fail(msg: str) -> HistoryError:
+        return HistoryError(msg, file=file, hand=index)
+    try:
+        english, keep = _english(lines, fail, returned_in_won=returned_in_won)
+    except HistoryError:
+        raise
+    except (ValueError, ArithmeticError) as e:
+        raise fail(str(e)) from None
+    h = pokerstars._hand(english, file, index)
+    h.extra.update(keep)
+    return h
+
+
+def read_stream(lines: Iterable[str], file: str | None, errors: str,
+                bad: list[HistoryError]) -> Iterator[Hand]:
+    """Hands from 888poker text, one at a time (bad ones raised or collected in `bad`)."""
+    buf: list[str] = []
+    i = 0
+    stray = 0
+
+    def flush() -> Iterator[Hand]:
+        nonlocal i
+        if buf:
+            try:
+                yield _hand(buf, file, i)
+            except HistoryError as e:
+                if errors == "raise":
+                    raise
+                bad.append(e)
+            i += 1
+    for raw in lines:
+        ln = raw.strip().lstrip("\ufeff")
+        if HEAD.match(ln):
+            yield from flush()
+            buf = [ln]
+        elif ln and buf:
+            buf.append(ln)
+        elif ln:
+            stray += 1
+            if stray == 1:
+                e = HistoryError(f"text that is not an 888poker hand before the first header: "
+                                 f"{ln[:60]!r}", file=file, hand=None)
+                if errors == "raise":
+                    raise e
+                bad.append(e)
+    yield from flush()

@@ -1,0 +1,517 @@
+"""Hand histories into a database: DuckDB (the default) or a folder of Parquet files.
+
+Both stores hold the same five tables (the schema is :data:`SCHEMA`, and
+docs/howto/history.md shows it with example queries):
+
+``hands``
+    One row a hand, keyed by ``hand_key``: the site and its hand id
+    (``"PokerStars:254000000001"``), or for PHH, which has no site id, a
+    digest of the hand's own text (``"phh:<sha256>"``), so the same hand
+    read from two files is one hand.
+``seats``
+    ``(hand_key, seat)``: the player, the position, the stack and the hole
+    cards shown.
+``actions``
+    ``(hand_key, action_index)``: the PHH action stream, with its street.
+``pots``
+    ``(hand_key, pot_index)``: each pot's amount and the seats in it.
+``results``
+    ``(hand_key, seat)``: contributions, payouts, net, net after rake, the
+    all-in EV and the all-in adjusted net (also in big blinds), and the
+    tracker statistics of :mod:`handrank.history.stats` (a count and its
+    ``_opportunities``; NULL where the statistic has no meaning for the game).
+
+Money is exact: DECIMAL(38, 9) columns, filled from the record's integers
+or decimals (a hand with an amount finer than 10^-9 is refused, never
+rounded).  Appending a file already imported adds nothing: a hand whose key
+is in the store is counted as already present.
+
+DuckDB and pyarrow are the optional extra ``handrank[db]``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import hashlib
+import os
+from collections.abc import Iterator
+from decimal import ROUND_HALF_EVEN, Decimal
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from .model import Hand, HistoryError
+from .phh import read
+from .stats import ALWAYS_STATS, FLOP_STATS, PREFLOP_STATS, big_blind, hand_stats, positions
+
+__all__ = ["SCHEMA", "STAT_COLUMNS", "Report", "StatsTable", "player_stats", "to_duckdb",
+           "to_parquet"]
+
+_MONEY = "DECIMAL(38, 9)"
+_STATS = tuple(k for s in PREFLOP_STATS + FLOP_STATS for k in (s, s + "_opportunities"))
+
+#: table -> [(column, DuckDB type)], the first columns of each table its key
+SCHEMA: dict[str, list[tuple[str, str]]] = {
+    "hands": [("hand_key", "VARCHAR"), ("site", "VARCHAR"), ("hand_id", "VARCHAR"),
+              ("file", "VARCHAR"), ("hand_number", "INTEGER"), ("date", "DATE"),
+              ("variant", "VARCHAR"),
+              ("game", "VARCHAR"), ("seats", "SMALLINT"), ("unit", "VARCHAR"),
+              ("big_blind", _MONEY), ("board", "VARCHAR"), ("pot", _MONEY),
+              ("rake", _MONEY), ("allin", "BOOLEAN"), ("agrees_with_record", "BOOLEAN"),
+              ("settle_error", "VARCHAR")],
+    "seats": [("hand_key", "VARCHAR"), ("seat", "SMALLINT"), ("player", "VARCHAR"),
+              ("position", "VARCHAR"), ("starting_stack", _MONEY), ("hole_cards", "VARCHAR")],
+    "actions": [("hand_key", "VARCHAR"), ("action_index", "INTEGER"), ("street", "SMALLINT"),
+                ("seat", "SMALLINT"), ("verb", "VARCHAR"), ("argument", "VARCHAR"),
+                ("text", "VARCHAR")],
+    "pots": [("hand_key", "VARCHAR"), ("pot_index", "SMALLINT"), ("amount", _MONEY),
+             ("seats", "VARCHAR")],
+    "results": ([("hand_key", "VARCHAR"), ("seat", "SMALLINT"), ("player", "VARCHAR"),
+                 ("contributed", _MONEY), ("payout", _MONEY), ("net", _MONEY),
+                 ("net_after_rake", _MONEY), ("allin_ev", _MONEY), ("adjusted_net", _MONEY),
+                 ("net_bb", _MONEY), ("adjusted_net_bb", _MONEY)]
+                + [(k, "INTEGER") for k in _STATS + ALWAYS_STATS]),
+}
+_KEYS = {"hands": ("hand_key",), "seats": ("hand_key", "seat"),
+         "actions": ("hand_key", "action_index"), "pots": ("hand_key", "pot_index"),
+         "results": ("hand_key", "seat")}
+_SCALE = Decimal("1e-9")
+_BLOCK = 20_000
+
+
+@dataclasses.dataclass
+class Report:
+    """What an import did.
+
+    Attributes
+    ----------
+    files : int
+        Files read (in whole or in part).
+    hands_read : int
+        Hands found in them, refused ones included.
+    added : int
+        Hands written to the store.
+    already_present : int
+        Hands whose key was in the store already (or earlier in the same run).
+    refused : int
+        Hands that could not be read or replayed (listed in `refusals`).
+    refusals : list of HistoryError
+        Each refused hand, or each file that could not be read (its `hand` None),
+        naming the file, the hand number and the reason.
+    """
+
+    files: int = 0
+    hands_read: int = 0
+    added: int = 0
+    already_present: int = 0
+    refused: int = 0
+    refusals: list[HistoryError] = dataclasses.field(default_factory=list)
+
+    def __str__(self) -> str:
+        def n(k: int, one: str, many: str) -> str:
+            return f"{k:,} {one if k == 1 else many}"
+        return (f"{n(self.files, 'file', 'files')}, {n(self.hands_read, 'hand', 'hands')} read: "
+                f"{self.added:,} added, {self.already_present:,} already present, "
+                f"{self.refused:,} refused")
+
+
+def _need() -> tuple[Any, Any]:
+    try:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+    except ImportError:
+        raise ImportError("the database stores need pyarrow and duckdb: "
+                          "pip install 'handrank[db]'") from None
+    return pa, pq
+
+
+def _money(v: Any, what: str, *, expectation: bool = False) -> Decimal | None:
+    """`v` as DECIMAL(38, 9): exact for an amount paid (refused when finer), rounded
+    half-even to 10^-9 for an expectation (all-in EV, big blinds)."""
+    if v is None:
+        return None
+    if isinstance(v, Fraction):
+        d = Decimal(v.numerator) / Decimal(v.denominator)
+    else:
+        d = v if isinstance(v, Decimal) else Decimal(str(v)) if isinstance(v, float) \
+            else Decimal(v)
+    if not d.is_finite():
+        raise ValueError(f"{what} is {v!r}, not a finite amount")
+    q = d.quantize(_SCALE, rounding=ROUND_HALF_EVEN)
+    if q != d and not expectation:
+        raise ValueError(f"{what} {v!r} has more than 9 decimal places")
+    return q
+
+
+def hand_key(h: Hand) -> str:
+    """The key a hand is stored under: site and hand id, or a digest of its PHH text."""
+    site, hid = h.extra.get("site"), h.extra.get("hand")
+    if site and hid is not None and str(hid) not in ("", "0"):
+        return f"{site}:{hid}"
+    return "phh:" + hashlib.sha256(h.to_phh().encode()).hexdigest()
+
+
+def _files(paths: Any) -> Iterator[str]:
+    items = [paths] if isinstance(paths, (str, os.PathLike)) else list(paths)
+    for item in items:
+        p = os.fspath(item)
+        if os.path.isdir(p):
+            for root, dirs, files in os.walk(p):
+                dirs.sort()
+                for f in sorted(files):
+                    if f.endswith((".phh", ".phhs", ".txt")):
+                        yield os.path.join(root, f)
+        else:
+            yield p
+
+
+class _Rows:
+    """Column lists of the five tables for one block of hands."""
+
+    def __init__(self) -> None:
+        self.cols: dict[str, dict[str, list[Any]]] = {
+            t: {c: [] for c, _ in cols} for t, cols in SCHEMA.items()}
+        self.keys: list[str] = []
+
+    def add(self, key: str, h: Hand, number: int) -> None:
+        """Replay `h` and add its rows (all or none: a failure leaves no row)."""
+        r = h.replay(allin_ev=True)
+        n = h.seats
+        bb = _money(big_blind(h), "the big blind")
+        hole = {int(s): c for s, c in r.shown.items()}
+        stats = hand_stats(h, r.net)
+        pos = positions(n) if any(b for b in h.blinds_or_straddles) else [None] * n
+        rows: dict[str, list[dict[str, Any]]] = {t: [] for t in SCHEMA}
+        contributed = [_money(c, "a contribution") for c in r.contributions]
+        pot = sum((c for c in contributed if c is not None), Decimal(0)) + (
+            _money(r.dead, "dead money") or Decimal(0))
+        rows["hands"].append({
+            "hand_key": key, "site": h.extra.get("site", "PHH"),
+            "hand_id": None if h.extra.get("hand") is None else str(h.extra.get("hand")),
+            "file": h.source, "hand_number": number, "date": _date(h.extra),
+            "variant": h.variant, "game": h.game,
+            "seats": n, "unit": h.extra.get("unit", "chips"), "big_blind": bb,
+            "board": " / ".join(r.boards) if r.boards else None, "pot": pot,
+            "rake": _money(r.rake, "the rake"), "allin": r.allin_ev is not None,
+            "agrees_with_record": r.agrees_with_record, "settle_error": r.error})
+        names = h.players or [f"p{i + 1}" for i in range(n)]
+        for i in range(n):
+            rows["seats"].append({
+                "hand_key": key, "seat": i, "player": names[i], "position": pos[i],
+                "starting_stack": _money(h.starting_stacks[i], "a starting stack"),
+                "hole_cards": hole.get(i)})
+            net = None if r.net is None else _money(r.net[i], "a net")
+            adj_v = r.adjusted_net
+            adj = None if adj_v is None else _money(adj_v[i], "an all-in EV", expectation=True)
+            row: dict[str, Any] = {
+                "hand_key": key, "seat": i, "player": names[i], "contributed": contributed[i],
+                "payout": None if r.payouts is None else _money(r.payouts[i], "a payout"),
+                "net": net,
+                "net_after_rake": (None if r.net_after_rake is None
+                                   else _money(r.net_after_rake[i], "a net after rake")),
+                "allin_ev": (None if r.allin_ev is None
+                             else _money(r.allin_ev[i], "an all-in EV", expectation=True)),
+                "adjusted_net": adj,
+                "net_bb": _bb(net, bb), "adjusted_net_bb": _bb(adj, bb)}
+            row.update({k: stats[i].get(k) for k in _STATS + ALWAYS_STATS})
+            rows["results"].append(row)
+        street = 0
+        for j, a in enumerate(h.actions):
+            t = a.split("#", 1)[0].split()
+            if t[:2] == ["d", "db"]:
+                street += 1
+            actor = int(t[0][1:]) - 1 if t and t[0][:1] == "p" and t[0][1:].isdigit() else None
+            rows["actions"].append({
+                "hand_key": key, "action_index": j, "street": street, "seat": actor,
+                "verb": t[1] if len(t) > 1 else None,
+                "argument": " ".join(t[2:]) or None, "text": a})
+        scale = _scale(r.contributions + [r.dead])
+        for j, p in enumerate(r.pots):
+            rows["pots"].append({"hand_key": key, "pot_index": j,
+                                 "amount": _money(Decimal(p.amount) / scale, "a pot"),
+                                 "seats": ",".join(str(s) for s in p.eligible)})
+        for table, rs in rows.items():
+            cols = self.cols[table]
+            for row in rs:
+                for c, v in row.items():
+                    cols[c].append(v)
+        self.keys.append(key)
+
+    def tables(self) -> dict[str, Any]:
+        pa, _ = _need()
+        out = {}
+        for t, cols in SCHEMA.items():
+            fields = [pa.field(c, _arrow(pa, ty)) for c, ty in cols]
+            out[t] = pa.table({c: pa.array(self.cols[t][c], type=f.type)
+                               for (c, _), f in zip(cols, fields)}, schema=pa.schema(fields))
+        return out
+
+
+def _date(extra: dict[str, Any]) -> datetime.date | None:
+    """The day the record names (PHH's ``year``, ``month``, ``day``), or None."""
+    try:
+        return datetime.date(int(extra["year"]), int(extra["month"]), int(extra["day"]))
+    except (KeyError, TypeError, ValueError, OverflowError):
+        return None
+
+
+def _scale(amounts: list[Any]) -> int:
+    """The power of ten the settlement counted these amounts in (its chips are integers)."""
+    scale = 1
+    for v in amounts:
+        d = v if isinstance(v, Decimal) else Decimal(str(v))
+        while scale < 10**9 and d * scale != int(d * scale):
+            scale *= 10
+    return scale
+
+
+def _bb(v: Decimal | None, bb: Decimal | None) -> Decimal | None:
+    if v is None or bb is None or bb == 0:
+        return None
+    return (v / bb).quantize(_SCALE)
+
+
+def _arrow(pa: Any, ty: str) -> Any:
+    return {"VARCHAR": pa.string(), "INTEGER": pa.int32(), "SMALLINT": pa.int16(),
+            "BOOLEAN": pa.bool_(), "DATE": pa.date32(), _MONEY: pa.decimal128(38, 9)}[ty]
+
+
+def _blocks(paths: Any, report: Report, errors: str, seen: set[str]
+            ) -> Iterator[_Rows]:
+    rows = _Rows()
+    for f in _files(paths):
+        report.files += 1
+        try:
+            rd = read(Path(f), errors="collect")
+            for number, h in enumerate(rd, 1):
+                report.hands_read += 1
+                try:
+                    key = hand_key(h)
+                    if key in seen:
+                        report.already_present += 1
+                        continue
+                    rows.add(key, h, number)
+                    seen.add(key)
+                except Exception as e:  # noqa: BLE001  one hand never stops the batch
+                    err = e if isinstance(e, HistoryError) else HistoryError(
+                        f"{type(e).__name__}: {e}", file=f, hand=number)
+                    if errors == "raise":
+                        raise err from None
+                    report.refused += 1
+                    report.refusals.append(err)
+                if len(rows.keys) >= _BLOCK:
+                    yield rows
+                    rows = _Rows()
+            for bad in rd.errors:
+                if errors == "raise":
+                    raise bad
+                report.hands_read += 1
+                report.refused += 1
+                report.refusals.append(bad)
+        except HistoryError:
+            raise
+        except (OSError, UnicodeError, ValueError) as e:
+            if errors == "raise":
+                raise HistoryError(f"cannot read the file: {e}", file=f) from None
+            report.refusals.append(HistoryError(f"cannot read the file: {e}", file=f))
+    if rows.keys:
+        yield rows
+
+
+def _sql(con: Any, q: str) -> Any:
+    """Run one statement to its end (DuckDB wants a result fetched before the next call)."""
+    return con.execute(q).fetchall()
+
+
+def _check_errors(errors: str) -> None:
+    if errors not in ("raise", "collect"):
+        raise ValueError(f"errors must be 'raise' or 'collect', got {errors!r}")
+
+
+def to_duckdb(paths: Any, database: str | os.PathLike[str], *, errors: str = "collect"
+              ) -> Report:
+    """Import hand histories into a DuckDB database file (made if missing).
+
+    Parameters
+    ----------
+    paths : path or iterable of paths
+        Files or folders (read recursively) of PHH or site text histories.
+    database : path
+        The DuckDB file; tables are made on first use, hands already in it
+        (same key) are counted and not added again.
+    errors : {"collect", "raise"}
+        ``"collect"`` lists bad hands and files in the report and goes on.
+
+    Returns
+    -------
+    Report
+    """
+    _check_errors(errors)
+    _need()
+    try:
+        import duckdb
+    except ImportError:
+        raise ImportError("to_duckdb needs duckdb: pip install 'handrank[db]'") from None
+    report = Report()
+    con = duckdb.connect(os.fspath(database))
+    try:
+        for t, cols in SCHEMA.items():
+            body = ", ".join(f"{c} {ty}" for c, ty in cols)
+            _sql(con, f"CREATE TABLE IF NOT EXISTS {t} ({body}, "
+                        f"PRIMARY KEY ({', '.join(_KEYS[t])}))")
+        seen: set[str] = set()
+        for rows in _blocks(paths, report, errors, seen):
+            tabs = rows.tables()
+            con.register("new_hands", tabs["hands"])
+            present = _sql(con, "SELECT count(*) FROM new_hands JOIN hands USING (hand_key)")
+            old = int(present[0][0])
+            con.unregister("new_hands")
+            _sql(con, "BEGIN TRANSACTION")
+            con.register("new_hands", tabs["hands"])
+            _sql(con, "CREATE OR REPLACE TEMP TABLE fresh AS SELECT hand_key FROM new_hands "
+                        "WHERE hand_key NOT IN (SELECT hand_key FROM hands)")
+            con.unregister("new_hands")
+            for t, tab in tabs.items():
+                con.register("new_rows", tab)
+                _sql(con, f"INSERT INTO {t} SELECT * FROM new_rows "
+                            "WHERE hand_key IN (SELECT hand_key FROM fresh)")
+                con.unregister("new_rows")
+            _sql(con, "COMMIT")
+            report.already_present += old
+            report.added += len(rows.keys) - old
+    finally:
+        con.close()
+    return report
+
+
+def to_parquet(paths: Any, out: str | os.PathLike[str], *, errors: str = "collect") -> Report:
+    """Import hand histories into a folder of Parquet files, one sub-folder a table.
+
+    ``out/hands/``, ``out/seats/`` ... each hold ``part-NNNNN.parquet`` files;
+    a new import adds parts with only the hands not already there.  Read them
+    back with ``pandas.read_parquet(out / "results")`` or, for stores larger
+    than one machine, ``dask.dataframe.read_parquet``.  Parameters as
+    :func:`to_duckdb`.
+    """
+    _check_errors(errors)
+    pa, pq = _need()
+    import pyarrow.dataset as ds
+    report = Report()
+    root = Path(out)
+    for t in SCHEMA:
+        (root / t).mkdir(parents=True, exist_ok=True)
+    hands_dir = root / "hands"
+    seen: set[str] = set()
+    old_parts = sorted(hands_dir.glob("part-*.parquet"))
+    if old_parts:
+        for k in ds.dataset([str(p) for p in old_parts], format="parquet").to_table(
+                columns=["hand_key"]).column("hand_key").to_pylist():
+            seen.add(k)
+    part = max((int(p.stem.split("-")[1]) + 1 for p in old_parts), default=0)
+    for rows in _blocks(paths, report, errors, seen):
+        tabs = rows.tables()
+        for t, tab in tabs.items():
+            tmp = root / t / f".part-{part:05d}.parquet.tmp"
+            pq.write_table(tab, tmp)
+            os.replace(tmp, root / t / f"part-{part:05d}.parquet")
+        report.added += len(rows.keys)
+        part += 1
+    return report
+
+
+#: the statistics :func:`player_stats` sums (each with its ``_opportunities``)
+STAT_COLUMNS = PREFLOP_STATS + FLOP_STATS
+
+
+@dataclasses.dataclass
+class StatsTable:
+    """Per-player statistics read from a store: one dict a row.
+
+    Each statistic is a count with its ``<name>_opportunities`` beside it
+    (None where it has no meaning for any of the player's hands); ``af`` and
+    ``afq`` are the aggression factor and frequency after the first round.
+    Money columns are :class:`~decimal.Decimal`.
+    """
+
+    rows: list[dict[str, Any]]
+
+    def to_pandas(self) -> Any:
+        """The rows as a pandas DataFrame (needs pandas)."""
+        import pandas as pd
+        return pd.DataFrame(self.rows)
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def __str__(self) -> str:
+        head = ["player"] + (["position"] if self.rows and "position" in self.rows[0] else [])
+        cols = head + ["hands", "net", "bb/100", "vpip", "pfr", "3bet", "wtsd", "w$sd", "af"]
+        table = [cols]
+        for r in self.rows:
+            def pct(k: str, r: dict[str, Any] = r) -> str:
+                n, d = r.get(k), r.get(k + "_opportunities")
+                return "-" if n is None or not d else f"{100 * n / d:.1f}"
+            bb = r["bb_per_100"]
+            table.append([str(r[c]) if r[c] is not None else "-" for c in head] + [
+                f"{r['hands']:,}", f"{r['net']:,f}".rstrip("0").rstrip("."),
+                "-" if bb is None else f"{bb:.2f}", pct("vpip"), pct("pfr"), pct("three_bet"),
+                pct("wtsd"), pct("wsd"),
+                "-" if r["af"] is None else f"{r['af']:.2f}"])
+        w = [max(len(row[i]) for row in table) for i in range(len(cols))]
+        return "\n".join("  ".join(c.ljust(w[i]) if i < len(head) else c.rjust(w[i])
+                                   for i, c in enumerate(row)) for row in table)
+
+
+def player_stats(database: str | os.PathLike[str], *, player: str | None = None,
+                 by_position: bool = False) -> StatsTable:
+    """Tracker statistics per player (and per position) from a DuckDB store.
+
+    Parameters
+    ----------
+    database : path
+        A file written by :func:`to_duckdb`.
+    player : str, optional
+        Only this player's rows.
+    by_position : bool
+        One row per player and position (the position is NULL in games
+        without positions) instead of one per player.
+
+    Returns
+    -------
+    StatsTable
+        Sorted by net, largest first.
+    """
+    if not os.path.exists(database):
+        raise FileNotFoundError(f"no database {os.fspath(database)!r}")
+    try:
+        import duckdb
+    except ImportError:
+        raise ImportError("player_stats needs duckdb: pip install 'handrank[db]'") from None
+    keys = ["r.player"] + (["s.position"] if by_position else [])
+    sums = ", ".join(f"sum({k}) AS {k}" for s in STAT_COLUMNS
+                     for k in (s, s + "_opportunities"))
+    q = (f"SELECT {', '.join(keys)}, count(*) AS hands, sum(r.net) AS net, "
+         "sum(r.adjusted_net) AS adjusted_net, "
+         "100 * sum(r.net_bb) / count(r.net_bb) AS bb_per_100, "
+         "100 * sum(r.adjusted_net_bb) / count(r.adjusted_net_bb) AS adjusted_bb_per_100, "
+         f"{sums}, sum(aggression_bets) AS aggression_bets, "
+         "sum(aggression_calls) AS aggression_calls, sum(aggression_folds) AS aggression_folds "
+         "FROM results r JOIN seats s USING (hand_key, seat) "
+         + ("WHERE r.player = ? " if player is not None else "")
+         + f"GROUP BY {', '.join(keys)} ORDER BY net DESC NULLS LAST, {', '.join(keys)}")
+    con = duckdb.connect(os.fspath(database), read_only=True)
+    try:
+        cur = con.execute(q, [player] if player is not None else [])
+        names = [d[0] for d in cur.description]
+        rows = [dict(zip(names, t)) for t in cur.fetchall()]
+    finally:
+        con.close()
+    for r in rows:
+        b, c, f = r["aggression_bets"], r["aggression_calls"], r["aggression_folds"]
+        r["af"] = None if not c else b / c
+        r["afq"] = None if not (b + c + f) else b / (b + c + f)
+        for k in ("bb_per_100", "adjusted_bb_per_100"):
+            if r[k] is not None:
+                r[k] = Decimal(r[k]).quantize(Decimal("0.01"))
+    return StatsTable(rows)

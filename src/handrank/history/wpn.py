@@ -1,0 +1,239 @@
+"""Read Winning Poker Network (ACR) text histories (hold'em and Omaha; cash games).
+
+A thin layer over the PokerStars reader, as for the other sites: each line
+is rewritten into the PokerStars form.  The network writes what each action
+puts in (``Player X raises (32)`` adds 32 to what X has in this street), so
+the layer keeps each seat's chips street by street to write the "raises
+to" amount; ``allin (N)`` becomes a call, a bet or a raise by what it
+reaches.  The summary writes, per player, ``Bets: X. Collects: Y.``: the
+collected amounts become the record the replay is checked against.
+
+Recognised: ``Game started at: 2014/3/8 22:0:24``, ``Game ID: 261402183
+2/4 Braunite (Omaha)``, ``Seat 1 is the button``, seats ``Seat 1: name
+(160).``, blinds, straddles, dead bets (``posts (0.25) as a dead bet``) and
+returning players' posts, every betting verb, uncalled bets, shows and the
+summary's pot and rake.  The summary's rake leaves out the fee a jackpot
+table (``(JP)``) or a promotion table (``( Beast )``) takes: the layer
+counts it as what the pot held less what the winners collected and the
+rake, kept as ``extra["jackpot_fee"]`` (``extra["site_rake"]`` the rake as
+written), and the replay takes both as the rake.  A hand nobody played (one
+seat dealt in) or cut short (the players' collects do not make the
+summary's pot) is refused by name.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from decimal import Decimal
+from typing import Any
+
+from . import pokerstars
+from .model import Hand, HistoryError
+
+__all__ = ["HEAD", "read_stream"]
+
+#: the first line of a hand
+HEAD = re.compile(r"Game started at: (\d{4})/(\d{1,2})/(\d{1,2}) ")
+_ID = re.compile(r"Game ID: (\d+) ([\d.]+)/([\d.]+) (.*)\((Hold'em|Omaha|Omaha H/L)\)\s*$")
+_SEAT = re.compile(r"Seat (\d+): (.+) \(([\d.]+)\)\.?$")
+_BUTTON = re.compile(r"Seat (\d+) is the button")
+_N = r"\(([\d.]+)\)"
+#: the lines that show a seat dealt in (not "sitting out", "wait BB", "is timed out")
+_ACTS = re.compile(r" (?:has (?:small|big) blind|straddle|posts|received|folds|checks|calls|"
+                   r"bets|raises|allin)\b")
+
+
+def _cards(t: str) -> str:
+    return " ".join(c.replace("10", "T") for c in t.split())
+
+
+def _english(lines: list[str], fail: Any) -> tuple[list[str], dict[str, Any]]:
+    date = HEAD.match(lines[0])
+    gid = _ID.match(lines[1]) if len(lines) > 1 else None
+    if date is None or gid is None:
+        raise fail("not a Winning Poker Network hand: no 'Game ID: ... (Hold'em)' line"
+                   if date is not None else "not a Winning Poker Network header")
+    hand_id, sb, bb, table, game = gid.groups()
+    limit = "Pot Limit" if game.startswith("Omaha") else "No Limit"
+    kind = {"Hold'em": "Hold'em", "Omaha": "Omaha", "Omaha H/L": "Omaha Hi/Lo"}[game]
+    out = [f"PokerStars Hand #0: {kind} {limit} ({sb}/{bb}) - "
+           f"{date.group(1)}/{date.group(2)}/{date.group(3)}"]
+    button = next((m.group(1) for ln in lines[2:4] if (m := _BUTTON.match(ln))), None)
+    if button is None:
+        raise fail("no button line")
+    end = next((i for i, ln in enumerate(lines) if ln.startswith("------ Summary")),
+               len(lines))
+    seats = [m for ln in lines[2:end] if (m := _SEAT.match(ln))]
+    names = [m.group(2) for m in seats]
+    # a seat with no line of its own before the summary was not dealt in
+    acted = {max((nm for nm in names if ln.startswith(f"Player {nm} ")), key=len, default=None)
+             for ln in lines[2:end] if _ACTS.search(ln)}
+    if len(acted - {None}) < 2:
+        raise fail("no hand was played: fewer than two seats were dealt in")
+    out.append(f"Table '{table.strip()}' Seat #{button} is the button")
+    out += [f"Seat {m.group(1)}: {m.group(2)} ({m.group(3)} in chips)" for m in seats
+            if m.group(2) in acted]
+    now = {nm: Decimal(0) for nm in names}
+    total = {nm: Decimal(0) for nm in names}
+    dead_money = Decimal(0)
+    returned = Decimal(0)
+    folded: set[str] = set()
+    collects: dict[str, Decimal] = {}
+    rake = Decimal(0)
+    pot_line: Decimal | None = None
+    for ln in lines[2:]:
+        if _SEAT.match(ln) or _BUTTON.match(ln) or ln.startswith("Game ended at"):
+            continue
+        if ln.startswith("Game was cancelled") or "cancelled" in ln.lower():
+            raise fail(f"the hand was cancelled: {ln!r}")
+        if ln.startswith("------ Summary"):
+            out.append("*** SHOW DOWN ***")
+            continue
+        if m := re.match(r"Pot: ([\d.]+)\. Rake ([\d.]+)", ln):
+            pot_line, rake = Decimal(m.group(1)), Decimal(m.group(2))
+            continue
+        if re.fullmatch(r"Player\s+(?:is timed out|sitting out)\.?", ln) or re.fullmatch(
+                r"Player\s+does not show cards\.\s?Bets: 0\. Collects: 0\. Wins: 0\.", ln):
+            continue                                      # a seat with no name, out of the hand
+        if ln.startswith("Board: "):
+            continue
+        if m := re.match(r"\*\*\* (FLOP|TURN|RIVER) \*\*\*: (?:\[[^\]]*\] )?\[([^\]]*)\]$", ln):
+            now = {nm: Decimal(0) for nm in names}
+            out.append(f"*** {m.group(1)} *** [{_cards(m.group(2))}]")
+            continue
+        if m := re.match(r"Uncalled bet \(([\d.]+)\) returned to (.+)$", ln):
+            returned += Decimal(m.group(1))
+            out.append(f"Uncalled bet ({m.group(1)}) returned to {m.group(2)}")
+            continue
+        star = ln.startswith("*Player ")
+        body = ln[1:] if star else ln
+        who = max((nm for nm in names if body.startswith(f"Player {nm} ")), key=len,
+                  default=None)
+        if who is None:
+            raise fail(f"a line the reader does not know: {ln!r}")
+        rest = body[len(f"Player {who} "):].strip()
+        if ms := re.search(r"Bets: ([\d.]+)\. Collects: ([\d.]+)\.", rest):
+            if Decimal(ms.group(2)):
+                collects[who] = Decimal(ms.group(2))
+            in_hand = [nm for nm in acted if nm is not None and nm not in folded]
+            if who in in_hand and len(in_hand) > 1:           # at the showdown: shown or mucked
+                mc = re.match(r"shows: .*\[([^\]]*)\]\. Bets", rest)
+                out.append(f"{who}: shows [{_cards(mc.group(1))}]" if mc
+                           else f"{who}: mucks hand")
+            continue
+        if m := re.fullmatch(r"has (small|big) blind " + _N, rest):
+            now[who] += Decimal(m.group(2))
+            total[who] += Decimal(m.group(2))
+            out.append(f"{who}: posts {m.group(1)} blind {m.group(2)}")
+        elif m := re.fullmatch(r"straddle " + _N, rest):
+            now[who] += Decimal(m.group(1))
+            total[who] += Decimal(m.group(1))
+            out.append(f"{who}: posts straddle {m.group(1)}")
+        elif m := re.fullmatch(r"posts " + _N + " as a dead bet", rest):
+            dead = Decimal(m.group(1))
+            dead_money += dead
+            out.append(f"DEAD {who} {dead}")
+        elif m := re.fullmatch(r"posts " + _N, rest):
+            live = Decimal(m.group(1))
+            now[who] += live
+            total[who] += live
+            if out[-1].startswith(f"DEAD {who} "):
+                dead = Decimal(out.pop().rsplit(" ", 1)[1])
+                out.append(f"{who}: posts small & big blinds {dead + live}")
+            else:
+                out.append(f"{who}: posts big blind {live}")
+        elif rest.startswith(("received a card", "received card", "sitting out", "wait BB",
+                              "is timed out", "mucks cards")) or rest == "mucks":
+            continue
+        elif rest == "folds":
+            folded.add(who)
+            out.append(f"{who}: folds")
+        elif rest == "checks":
+            out.append(f"{who}: checks")
+        elif m := re.fullmatch(r"(calls|bets|raises|allin) " + _N, rest):
+            top = max(now.values())
+            now[who] += Decimal(m.group(2))
+            total[who] += Decimal(m.group(2))
+            verb = m.group(1)
+            if verb == "allin":
+                verb = "calls" if now[who] <= top else "bets" if top == 0 else "raises"
+            if verb == "calls":
+                out.append(f"{who}: calls {m.group(2)}")
+            elif verb == "bets":
+                out.append(f"{who}: bets {now[who]}")
+            else:
+                out.append(f"{who}: raises {now[who] - top} to {now[who]}")
+        else:
+            raise fail(f"a line the reader does not know: {ln!r}")
+    if any(ln.startswith("DEAD ") for ln in out):
+        raise fail("a dead bet with no live post after it")
+    if pot_line is None:
+        raise fail("no 'Pot: ... Rake ...' line: a hand cut short?")
+    if sum(collects.values(), Decimal(0)) != pot_line:
+        raise fail(f"the summary's pot {pot_line} is not what the players collect "
+                   f"({sum(collects.values(), Decimal(0))}): a hand cut short?")
+    out += [f"{nm} collected {a} from pot" for nm, a in collects.items()]
+    # what the pot held less what the winners collected: the rake the summary writes,
+    # and on a jackpot table ("(JP)") the jackpot fee, which the summary leaves out
+    taken = sum(total.values(), Decimal(0)) + dead_money - returned - sum(
+        collects.values(), Decimal(0))
+    jackpot = taken - rake
+    if jackpot < 0:
+        raise fail(f"the winners collected more than the pot less the rake of {rake}")
+    out += ["*** SUMMARY ***", f"Total pot {sum(collects.values(), Decimal(0))} | Rake {taken}"]
+    keep: dict[str, Any] = {"site": "Winning Poker Network", "hand": hand_id,
+                            "year": int(date.group(1)), "month": int(date.group(2)),
+                            "day": int(date.group(3)), "currency": "USD",
+                            "site_rake": rake, "jackpot_fee": jackpot}
+    return out, keep
+
+
+def _hand(lines: list[str], file: str | None, index: int) -> Hand:
+    def fail(msg: str) -> HistoryError:
+        return HistoryError(msg, file=file, hand=index)
+    try:
+        english, keep = _english(lines, fail)
+    except HistoryError:
+        raise
+    except (ValueError, ArithmeticError) as e:
+        raise fail(str(e)) from None
+    h = pokerstars._hand(english, file, index)
+    h.extra.update(keep)
+    return h
+
+
+def read_stream(lines: Iterable[str], file: str | None, errors: str,
+                bad: list[HistoryError]) -> Iterator[Hand]:
+    """Hands from Winning Poker Network text, one at a time (bad ones raised or
+    collected in `bad`)."""
+    buf: list[str] = []
+    i = 0
+    stray = 0
+
+    def flush() -> Iterator[Hand]:
+        nonlocal i
+        if buf:
+            try:
+                yield _hand(buf, file, i)
+            except HistoryError as e:
+                if errors == "raise":
+                    raise
+                bad.append(e)
+            i += 1
+    for raw in lines:
+        ln = raw.strip().lstrip("\ufeff")
+        if HEAD.match(ln):
+            yield from flush()
+            buf = [ln]
+        elif ln and buf:
+            buf.append(ln)
+        elif ln:
+            stray += 1
+            if stray == 1:
+                e = HistoryError("text that is not a Winning Poker Network hand before the "
+                                 f"first header: {ln[:60]!r}", file=file, hand=None)
+                if errors == "raise":
+                    raise e
+                bad.append(e)
+    yield from flush()

@@ -1,0 +1,286 @@
+"""Poker facts of a block of deals, as numpy arrays: strengths, pot shares,
+equities over the remaining run-outs, the nuts.  Everything is computed by
+handrank's batch evaluators (C) over whole blocks; :class:`Ctx` remembers
+what several functions of one query share (a player's strength on a street).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..games import game as _game
+from ..operations import evaluate_batch
+from ._parse import PqlError
+from ._spot import Deals, Spot, combos, masks_of
+
+__all__ = ["Ctx", "STREETS", "pot_shares"]
+
+#: street name -> board cards seen (hold'em and Omaha) / cards held (stud)
+STREETS = {"flop": 3, "turn": 4, "river": 5,
+           "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7}
+
+_ONE = np.uint64(1)
+
+
+def pot_shares(halves: dict[str, np.ndarray], split: bool) -> np.ndarray:
+    """Each player's share of the pot from the strengths of each half, arrays
+    (P, ...): the best strength of a half takes it, ties share it; a low half
+    nobody qualifies for (strength 0) goes to the high half."""
+    if not split:
+        (s,) = halves.values()
+        best = s.max(axis=0)
+        win = s == best
+        return np.asarray(win / win.sum(axis=0))
+    hi, lo = halves["high"], halves["low"]
+    hbest = hi.max(axis=0)
+    hwin = hi == hbest
+    hshare = hwin / hwin.sum(axis=0)
+    lbest = lo.max(axis=0)
+    lwin = (lo == lbest) & (lo > 0)
+    cnt = lwin.sum(axis=0)
+    lshare = np.divide(lwin, cnt, out=np.zeros(lwin.shape), where=cnt > 0)
+    has_low = lbest > 0
+    return np.asarray(np.where(has_low, 0.5 * hshare + 0.5 * lshare, hshare))
+
+
+class Ctx:
+    """One block of deals and what has been computed about it."""
+
+    def __init__(self, spot: Spot, deals: Deals) -> None:
+        self.spot = spot
+        self.d = deals
+        self.n = deals.n
+        self.g = spot.game
+        self.cache: dict[Any, Any] = {}
+        self.dead = np.array(spot.dead, dtype=np.uint8)
+
+    # ------------------------------------------------------------ streets
+    def street_cards(self, street: str) -> int:
+        n = STREETS[street]
+        if self.spot.kind == "studlike":
+            if street in ("flop", "turn", "river"):
+                n = {"flop": 5, "turn": 6, "river": 7}[street]
+            if n < 5:
+                raise PqlError(f"street {street!r}: a stud hand is ranked from fifth street "
+                               "(five cards) on")
+        elif n > 5:
+            raise PqlError(f"street {street!r} is a stud street; the {self.spot.pql_game} "
+                           "streets are flop, turn and river")
+        return n
+
+    def board_at(self, street: str) -> np.ndarray:
+        return self.d.board[:, :self.street_cards(street)]
+
+    # ---------------------------------------------------------- strengths
+    def _evaluate(self, hole: np.ndarray, board: np.ndarray) -> dict[str, np.ndarray]:
+        g = self.g
+        if self.spot.kind == "pick2" and board.shape[1] < 5:
+            return self._omaha_short(hole, board)
+        if self.spot.kind == "pick2":
+            s = evaluate_batch(hole, boards=board, game=g)
+        elif self.spot.kind == "studlike":
+            s = evaluate_batch(hole, game=g)
+        else:
+            s = evaluate_batch(np.concatenate([hole, board], axis=1), game=g)
+        if len(g.halves) == 2:
+            return {"high": s[:, 0], "low": s[:, 1]}
+        return {g.halves[0]: s}
+
+    def _omaha_short(self, hole: np.ndarray, board: np.ndarray) -> dict[str, np.ndarray]:
+        """Omaha on the flop or the turn: the high is the best of two hole cards
+        with three board cards (every choice); the low is the kernel's on the
+        board filled up with cards of ten to king, which no low can use."""
+        hi = np.zeros(len(hole), dtype=np.uint16)
+        hp = combos(hole.shape[1], 2)
+        bt = combos(board.shape[1], 3)
+        for a, b in hp:
+            for t in bt:
+                five = np.concatenate([hole[:, [a, b]], board[:, t]], axis=1)
+                np.maximum(hi, evaluate_batch(five, game=_hi_game(self.g)), out=hi)
+        out = {"high": hi}
+        if self.g.split:
+            fill = _fillers(np.concatenate([hole, board], axis=1), 5 - board.shape[1])
+            full = np.concatenate([board, fill], axis=1)
+            out["low"] = evaluate_batch(hole, boards=full, game=self.g)[:, 1]
+        return out
+
+    def strength(self, player: int, street: str) -> dict[str, np.ndarray]:
+        key = ("s", player, street)
+        if key not in self.cache:
+            n = self.street_cards(street)
+            if self.spot.kind == "studlike":
+                self.cache[key] = self._evaluate(self.d.holes[player][:, :n], self.d.board)
+            else:
+                self.cache[key] = self._evaluate(self.d.holes[player], self.d.board[:, :n])
+        out: dict[str, np.ndarray] = self.cache[key]
+        return out
+
+    def half(self, player: int, street: str, half: str) -> np.ndarray:
+        s = self.strength(player, street)
+        if half not in s:
+            raise PqlError(f"game {self.spot.pql_game!r} has no {half} half")
+        return s[half]
+
+    def all_halves(self, street: str) -> dict[str, np.ndarray]:
+        key = ("all", street)
+        if key not in self.cache:
+            per = [self.strength(i, street) for i in range(len(self.spot.players))]
+            self.cache[key] = {h: np.stack([p[h] for p in per]) for h in per[0]}
+        out: dict[str, np.ndarray] = self.cache[key]
+        return out
+
+    def river_shares(self) -> np.ndarray:
+        """(P, n) pot shares at showdown."""
+        key = ("shares",)
+        if key not in self.cache:
+            self.cache[key] = pot_shares(self.all_halves("river"), self.g.split)
+        out: np.ndarray = self.cache[key]
+        return out
+
+    # ------------------------------------------------------ street equity
+    def street_equity(self, street: str) -> np.ndarray:
+        """(P, n) each player's pot share averaged over every run-out of the
+        board from `street` on, every hand known (hand versus hand)."""
+        if street == "river" or (self.spot.kind == "studlike" and self.street_cards(street) == 7):
+            return self.river_shares()
+        if self.spot.kind == "studlike":
+            raise PqlError("equity before seventh street is not supported yet in the stud "
+                           "games")
+        key = ("eq", street)
+        if key in self.cache:
+            out: np.ndarray = self.cache[key]
+            return out
+        s = self.street_cards(street)
+        d, spot = self.d, self.spot
+        n = d.n
+        known = np.concatenate(d.holes + [d.board[:, :s]], axis=1)
+        used = masks_of(known) | np.uint64(spot.fixed_mask)
+        left = self._left(used)
+        k = 5 - s
+        idx = combos(left.shape[1], k)
+        r = len(idx)
+        res = np.zeros((len(spot.players), n))
+        step = max(1, (1 << 18) // r)
+        for a in range(0, n, step):
+            b = min(n, a + step)
+            m = b - a
+            runs = left[a:b][:, idx]                                   # (m, r, k)
+            boards = np.concatenate([np.broadcast_to(d.board[a:b, None, :s], (m, r, s)), runs],
+                                    axis=2).reshape(m * r, 5)
+            halves: dict[str, list[np.ndarray]] = {}
+            for hole in d.holes:
+                hs = np.repeat(hole[a:b], r, axis=0)
+                for h, v in self._evaluate(hs, boards).items():
+                    halves.setdefault(h, []).append(v.reshape(m, r))
+            sh = pot_shares({h: np.stack(v) for h, v in halves.items()}, self.g.split)
+            res[:, a:b] = sh.mean(axis=2)
+        self.cache[key] = res
+        return res
+
+    def _left(self, used: np.ndarray) -> np.ndarray:
+        """(n, U) the deck's cards not in each row's mask, ascending; U must be
+        the same for every row."""
+        deck_bits = np.zeros(52, dtype=bool)
+        deck_bits[self.spot.deck] = True
+        bits = (((used[:, None] >> np.arange(52, dtype=np.uint64)) & _ONE) == 0) & deck_bits
+        counts = bits.sum(axis=1)
+        if len(counts) and counts.min() != counts.max():
+            raise AssertionError("rows with different numbers of unseen cards")
+        u = int(counts[0]) if len(counts) else 0
+        return np.nonzero(bits)[1].reshape(len(used), u).astype(np.uint8)
+
+    # ----------------------------------------------------------- the nuts
+    def nut(self, player: int, street: str, half: str) -> np.ndarray:
+        """Whether the player's `half` on `street` is the best any hand could
+        make from the cards the player cannot see held (not the board, not
+        dead, not the player's own)."""
+        if self.spot.kind == "studlike":
+            raise PqlError("nutHi and nutLo are not supported in the stud games yet")
+        s = self.street_cards(street)
+        d = self.d
+        own = self.half(player, street, half)
+        used = masks_of(np.concatenate([d.holes[player], d.board[:, :s]], axis=1)) \
+            | np.uint64(self.spot.fixed_mask)
+        if half == "low":
+            return own.astype(np.int64) >= self._best_low(used, d.board[:, :s])
+        left = self._left(used)
+        pairs = combos(left.shape[1], 2)
+        r = len(pairs)
+        best = np.zeros(d.n, dtype=np.int64)
+        step = max(1, (1 << 17) // r)
+        for a in range(0, d.n, step):
+            b = min(d.n, a + step)
+            m = b - a
+            two = left[a:b][:, pairs].reshape(m * r, 2)
+            board = np.repeat(d.board[a:b, :s], r, axis=0)
+            best[a:b] = self._best_with_two(two, board, half).reshape(m, r).max(axis=1)
+        return own.astype(np.int64) >= best
+
+    def _best_low(self, used: np.ndarray, board: np.ndarray) -> np.ndarray:
+        """The best low two unseen cards make with the board: a low depends on
+        ranks only, so one card of each low rank (A, 2..8) still unseen, and
+        every pair of them (28 at most)."""
+        n = len(used)
+        low_ranks = [12, 0, 1, 2, 3, 4, 5, 6]
+        rep = np.zeros((n, 8), dtype=np.uint8)
+        have = np.zeros((n, 8), dtype=bool)
+        for j, r in enumerate(low_ranks):
+            for suit in range(3, -1, -1):
+                c = 4 * r + suit
+                free = ((used >> np.uint64(c)) & _ONE) == 0
+                rep[:, j] = np.where(free, c, rep[:, j])
+                have[:, j] |= free
+        pairs = combos(8, 2)
+        ok = have[:, pairs[:, 0]] & have[:, pairs[:, 1]]           # (n, 28)
+        rows, which = np.nonzero(ok)
+        best = np.zeros((n, len(pairs)), dtype=np.int64)
+        if len(rows):
+            two = np.stack([rep[rows, pairs[which, 0]], rep[rows, pairs[which, 1]]], axis=1)
+            b = board[rows]
+            if self.spot.kind == "pick2":
+                # fillers (tens to kings, never in a low) complete the hole and the board
+                short = 5 - board.shape[1]
+                fill = _fillers(board, self.g.hole_cards - 2 + short)[rows]
+                b = np.concatenate([b, fill[:, :short]], axis=1)
+                lo = evaluate_batch(np.concatenate([two, fill[:, short:]], axis=1), boards=b,
+                                    game=self.g)[:, 1]
+            else:
+                lo = self._evaluate(two, b)["low"]
+            best[rows, which] = lo
+        out: np.ndarray = best.max(axis=1)
+        return out
+
+    def _best_with_two(self, two: np.ndarray, board: np.ndarray, half: str) -> np.ndarray:
+        """The `half` strength of two hole cards with the board, by the game's rule."""
+        g = self.g
+        if self.spot.kind != "pick2":
+            return self._evaluate(two, board)[half]
+        if half == "high":
+            # exactly two hole cards and three of the board: best over the board's triples
+            trip = combos(board.shape[1], 3)
+            best = np.zeros(len(two), dtype=np.int64)
+            for t in trip:
+                five = np.concatenate([two, board[:, t]], axis=1)
+                best = np.maximum(best, evaluate_batch(five, game=_hi_game(g)))
+            return best
+        # low: two fillers from the high ranks (T..K) that no row uses make a
+        # four-card Omaha hand whose low is the two cards' low
+        fill = _fillers(np.concatenate([two, board], axis=1), g.hole_cards - 2)
+        hole = np.concatenate([two, fill], axis=1)
+        return evaluate_batch(hole, boards=board, game=g)[:, 1]
+
+
+def _hi_game(g: Any) -> Any:
+    return _game("holdem")
+
+
+def _fillers(rows: np.ndarray, k: int) -> np.ndarray:
+    """k cards per row among the tens to kings (never part of a low) not in the row."""
+    cand = np.arange(32, 48, dtype=np.uint8)          # Tc .. Ks
+    used = masks_of(rows)
+    free = ((used[:, None] >> cand.astype(np.uint64)) & _ONE) == 0
+    # the first k free candidates of each row (at most 7 cards are used)
+    order = np.argsort(~free, axis=1, kind="stable")[:, :k]
+    return cand[order]

@@ -1,0 +1,691 @@
+"""Compiling a parsed query to a plan: typed closures over a block of deals.
+
+Every expression becomes ``(type, fn)`` where ``fn(ctx)`` returns one value
+per deal of the block (a numpy array, or a 0-d array for a constant).  Types
+are checked here, before any deal: a comparison of a hand type with a number,
+an unknown name or a function handrank does not honour yet is refused with
+the place in the query.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..core.cards import RANKS
+from ..core.errors import HandrankError
+from ..operations import category
+from ._eval import STREETS, Ctx
+from ._parse import BinOp, Call, Case, In, Name, Node, Num, PqlError, Query, Str, UnOp, locate
+from ._spot import Spot, _holdem_range, masks_of
+
+__all__ = ["Expr", "Plan", "compile_query", "FUNCTIONS", "REFUSED", "HANDTYPES"]
+
+BOOL, NUM, INT, HANDTYPE, RANK, RANKSET = "boolean", "number", "integer", "hand type", \
+    "rank", "rank set"
+NUMERIC = (BOOL, NUM, INT)
+
+Fn = Callable[[Ctx], np.ndarray]
+
+
+@dataclass
+class Expr:
+    type: str
+    fn: Fn
+    cost: int = 0            # run-outs evaluated per deal (for the exact/simulate choice)
+
+
+# hand types in the order of a standard deck; short deck swaps flush and full house
+HANDTYPES = ["highcard", "pair", "twopair", "trips", "straight", "flush", "fullhouse",
+             "quads", "straightflush"]
+_HT_ALIASES = {
+    "highcard": "highcard", "nopair": "highcard", "high_card": "highcard",
+    "pair": "pair", "onepair": "pair", "one_pair": "pair",
+    "twopair": "twopair", "two_pair": "twopair",
+    "trips": "trips", "set": "trips", "threeofakind": "trips", "three_of_a_kind": "trips",
+    "straight": "straight", "flush": "flush",
+    "fullhouse": "fullhouse", "full_house": "fullhouse", "boat": "fullhouse",
+    "quads": "quads", "fourofakind": "quads", "four_of_a_kind": "quads",
+    "straightflush": "straightflush", "straight_flush": "straightflush",
+}
+
+
+def handtype_order(spot: Spot) -> list[str]:
+    if spot.flush_beats_full:
+        o = list(HANDTYPES)
+        o[5], o[6] = "fullhouse", "flush"
+        return o
+    return HANDTYPES
+
+
+def _categories_to_ordinal(spot: Spot) -> np.ndarray:
+    """handrank's Category value (1..9) -> the hand type's place in the game's order."""
+    order = handtype_order(spot)
+    lut = np.zeros(10, dtype=np.int16)
+    for v in range(1, 10):
+        lut[v] = order.index(HANDTYPES[v - 1])
+    return lut
+
+
+# ---------------------------------------------------------------- functions
+
+@dataclass
+class Func:
+    name: str
+    args: tuple[str, ...]          # player, street, handtype, num, rankset, range, int
+    returns: str
+    impl: Callable[..., Any]
+    optional: int = 0              # trailing arguments that may be left out
+    cost: Callable[[Spot, list[Any]], int] | None = None
+    games: tuple[str, ...] = ()    # dealing kinds it applies to (empty: all)
+    halves: tuple[str, ...] = ()   # halves the game must have
+
+
+def _hi_or_only(ctx: Ctx) -> str:
+    return "high" if "high" in ctx.g.halves else ctx.g.halves[0]
+
+
+def _wins(half: str) -> Callable[[Ctx, int], np.ndarray]:
+    def f(ctx: Ctx, p: int) -> np.ndarray:
+        s = ctx.all_halves("river")[half]
+        me = s[p]
+        others = np.delete(s, p, axis=0)
+        ok = me > others.max(axis=0) if len(others) else np.ones(ctx.n, bool)
+        return ok & (me > 0) if half == "low" else ok
+    return f
+
+
+def _ties(half: str) -> Callable[[Ctx, int], np.ndarray]:
+    def f(ctx: Ctx, p: int) -> np.ndarray:
+        s = ctx.all_halves("river")[half]
+        me = s[p]
+        others = np.delete(s, p, axis=0)
+        if not len(others):
+            return np.zeros(ctx.n, bool)
+        ok = (me == others.max(axis=0)) & (me >= s.max(axis=0))
+        return np.asarray(ok & (me > 0) if half == "low" else ok)
+    return f
+
+
+def _scoops(ctx: Ctx, p: int) -> np.ndarray:
+    share = ctx.river_shares()[p]
+    return np.asarray(share == 1.0)
+
+
+def _hand_type(ctx: Ctx, p: int, street: str) -> np.ndarray:
+    s = ctx.half(p, street, "high")
+    cats = np.asarray(category(s, game=ctx.g), dtype=np.int64)
+    return _categories_to_ordinal(ctx.spot)[cats]
+
+
+def _winning_hand_type(ctx: Ctx) -> np.ndarray:
+    s = ctx.all_halves("river")["high"].max(axis=0)
+    cats = np.asarray(category(s, game=ctx.g), dtype=np.int64)
+    return _categories_to_ordinal(ctx.spot)[cats]
+
+
+def _best_rating(half: str) -> Callable[[Ctx, int, str], np.ndarray]:
+    def f(ctx: Ctx, p: int, street: str) -> np.ndarray:
+        s = ctx.all_halves(street)[half]
+        ok = s[p] >= s.max(axis=0)
+        return np.asarray(ok & (s[p] > 0) if half == "low" else ok)
+    return f
+
+
+def _board_suits(ctx: Ctx, street: str) -> np.ndarray:
+    b = ctx.board_at(street)
+    return np.asarray(((b[:, :, None] % 4) == np.arange(4)).sum(axis=1))      # (n, 4)
+
+
+def _board_rank_counts(ctx: Ctx, street: str) -> np.ndarray:
+    b = ctx.board_at(street)
+    return np.asarray(((b[:, :, None] // 4) == np.arange(13)).sum(axis=1))    # (n, 13)
+
+
+def _rankset(cards: np.ndarray) -> np.ndarray:
+    out = np.zeros(len(cards), dtype=np.int64)
+    for j in range(cards.shape[1]):
+        out |= 1 << (cards[:, j].astype(np.int64) // 4)
+    return out
+
+
+def _straight_board(ctx: Ctx, street: str) -> np.ndarray:
+    """Some two hole cards make a straight with three of the board's ranks."""
+    present = _board_rank_counts(ctx, street) > 0                   # (n, 13)
+    ranks = np.concatenate([present[:, 12:13], present], axis=1)    # ace low first
+    out = np.zeros(ctx.n, bool)
+    lowest = ctx.spot.lowest_rank
+    if lowest == 0:
+        for lo in range(0, 10):                                     # windows of five
+            out |= ranks[:, lo:lo + 5].sum(axis=1) >= 3
+    else:                                                           # the ace plays low
+        for lo in range(lowest, 9):                                 # just below the lowest
+            out |= present[:, lo:lo + 5].sum(axis=1) >= 3
+        w = present[:, [12, lowest, lowest + 1, lowest + 2, lowest + 3]].sum(axis=1)
+        out |= w >= 3
+    return out
+
+
+def _hole_ranks(ctx: Ctx, p: int, street: str | None = None) -> np.ndarray:
+    hole = ctx.d.holes[p]
+    if ctx.spot.kind == "studlike" and street is not None:
+        hole = hole[:, :ctx.street_cards(street)]
+    return _rankset(hole)
+
+
+def _top_rank(ranks: np.ndarray) -> np.ndarray:
+    """The highest rank (0..12) of each rank set, -1 if empty."""
+    out = np.full(len(ranks), -1, dtype=np.int64)
+    for r in range(13):
+        out = np.where((ranks >> r) & 1, r, out)
+    return out
+
+
+def _bottom_rank(ranks: np.ndarray) -> np.ndarray:
+    out = np.full(len(ranks), -1, dtype=np.int64)
+    for r in range(12, -1, -1):
+        out = np.where((ranks >> r) & 1, r, out)
+    return out
+
+
+def _nth_rank(n: np.ndarray, ranks: np.ndarray) -> np.ndarray:
+    n = np.broadcast_to(np.asarray(n, dtype=np.int64), ranks.shape)
+    out = np.full(len(ranks), -1, dtype=np.int64)
+    seen = np.zeros(len(ranks), dtype=np.int64)
+    for r in range(12, -1, -1):
+        has = ((ranks >> r) & 1).astype(bool)
+        seen = seen + has
+        out = np.where(has & (seen == n) & (out < 0), r, out)
+    return out
+
+
+def _has_board_rank(which: int) -> Callable[[Ctx, int, str], np.ndarray]:
+    def f(ctx: Ctx, p: int, street: str) -> np.ndarray:
+        board = _rankset(ctx.board_at(street))
+        r = _nth_rank(np.asarray(which), board)
+        hole = _hole_ranks(ctx, p)
+        return np.asarray((r >= 0) & (((hole >> np.maximum(r, 0)) & 1) == 1))
+    return f
+
+
+def _pocket_pair(ctx: Ctx, p: int) -> np.ndarray:
+    h = ctx.d.holes[p] // 4
+    return np.asarray((h[:, :, None] == h[:, None, :]).sum(axis=(1, 2)) > h.shape[1])
+
+
+def _overpair(ctx: Ctx, p: int, street: str) -> np.ndarray:
+    if ctx.spot.kind != "shared":
+        raise PqlError("overpair is a hold'em function")
+    h = ctx.d.holes[p] // 4
+    top = _top_rank(_rankset(ctx.board_at(street)))
+    return np.asarray((h[:, 0] == h[:, 1]) & (h[:, 0] > top))
+
+
+def _intersections(ctx: Ctx, p: int, street: str) -> np.ndarray:
+    board = _rankset(ctx.board_at(street))
+    h = ctx.d.holes[p].astype(np.int64) // 4
+    return np.asarray(((board[:, None] >> h) & 1).sum(axis=1))
+
+
+def _equity(ctx: Ctx, p: int, street: str = "river") -> np.ndarray:
+    return np.asarray(ctx.street_equity(street)[p])
+
+
+def _min_equity(ctx: Ctx, p: int, street: str, x: np.ndarray) -> np.ndarray:
+    return np.asarray(ctx.street_equity(street)[p] >= x)
+
+
+def _runouts_cost(spot: Spot, args: list[Any]) -> int:
+    street = args[1] if len(args) > 1 else "river"
+    if not isinstance(street, str) or street == "river" or spot.kind == "studlike":
+        return 0
+    import math
+    unseen = len(spot.deck) - len(spot.dead) - spot.hole * len(spot.players) - STREETS[street]
+    return math.comb(unseen, 5 - STREETS[street]) * len(spot.players)
+
+
+def _nut_cost(spot: Spot, args: list[Any]) -> int:
+    import math
+    unseen = len(spot.deck) - len(spot.dead) - spot.hole - STREETS.get(args[1], 5)
+    return math.comb(max(unseen, 2), 2) * (10 if spot.kind == "pick2" else 1)
+
+
+FUNCTIONS: dict[str, Func] = {}
+_BOARD = ("shared", "pick2")
+
+
+def _register(f: Func, *aliases: str) -> None:
+    for n in (f.name, *aliases):
+        FUNCTIONS[n.lower()] = f
+
+
+_register(Func("riverEquity", ("player",), NUM, lambda c, p: c.river_shares()[p]))
+_register(Func("fractionalRiverEquity", ("player",), NUM, lambda c, p: c.river_shares()[p]))
+_register(Func("HvHequity", ("player", "street"), NUM, _equity, optional=1,
+               cost=_runouts_cost), "equity")
+_register(Func("minHvHequity", ("player", "street", "num"), BOOL, _min_equity,
+               cost=_runouts_cost), "minEquity")
+_register(Func("winsHi", ("player",), BOOL, _wins("high"), halves=("high",)))
+_register(Func("tiesHi", ("player",), BOOL, _ties("high"), halves=("high",)))
+_register(Func("winsLo", ("player",), BOOL, _wins("low"), halves=("low",)))
+_register(Func("tiesLo", ("player",), BOOL, _ties("low"), halves=("low",)))
+_register(Func("scoops", ("player",), BOOL, _scoops))
+_register(Func("handType", ("player", "street"), HANDTYPE, _hand_type, halves=("high",)))
+_register(Func("minHandType", ("player", "street", "handtype"), BOOL,
+               lambda c, p, s, t: _hand_type(c, p, s) >= t, halves=("high",)))
+_register(Func("exactHandType", ("player", "street", "handtype"), BOOL,
+               lambda c, p, s, t: _hand_type(c, p, s) == t, halves=("high",)))
+_register(Func("winningHandType", (), HANDTYPE, _winning_hand_type, halves=("high",)))
+_register(Func("hiRating", ("player", "street"), INT,
+               lambda c, p, s: c.half(p, s, "high").astype(np.int64), halves=("high",)))
+_register(Func("loRating", ("player", "street"), INT,
+               lambda c, p, s: c.half(p, s, "low").astype(np.int64), halves=("low",)))
+_register(Func("bestHiRating", ("player", "street"), BOOL, _best_rating("high"),
+               halves=("high",)))
+_register(Func("bestLoRating", ("player", "street"), BOOL, _best_rating("low"),
+               halves=("low",)))
+_register(Func("nutHi", ("player", "street"), BOOL, lambda c, p, s: c.nut(p, s, "high"),
+               cost=_nut_cost, games=("shared", "pick2"), halves=("high",)))
+_register(Func("nutLo", ("player", "street"), BOOL, lambda c, p, s: c.nut(p, s, "low"),
+               cost=_nut_cost, games=("shared", "pick2"), halves=("low",)))
+_register(Func("boardSuitCount", ("street",), INT,
+               lambda c, s: (_board_suits(c, s) > 0).sum(axis=1), games=_BOARD))
+_register(Func("boardRanks", ("street",), RANKSET,
+               lambda c, s: _rankset(c.board_at(s)), games=_BOARD))
+_register(Func("pairedBoard", ("street",), BOOL,
+               lambda c, s: (_board_rank_counts(c, s) >= 2).any(axis=1), games=_BOARD))
+_register(Func("flushingBoard", ("street",), BOOL,
+               lambda c, s: (_board_suits(c, s) >= 3).any(axis=1), games=_BOARD))
+_register(Func("monotoneBoard", ("street",), BOOL,
+               lambda c, s: (_board_suits(c, s) > 0).sum(axis=1) == 1, games=_BOARD))
+_register(Func("twoToneBoard", ("street",), BOOL,
+               lambda c, s: (_board_suits(c, s) > 0).sum(axis=1) == 2, games=_BOARD))
+_register(Func("rainbowBoard", ("street",), BOOL,
+               lambda c, s: (_board_suits(c, s) <= 1).all(axis=1), games=_BOARD))
+_register(Func("straightBoard", ("street",), BOOL, _straight_board, games=_BOARD))
+_register(Func("handRanks", ("player", "street"), RANKSET, _hole_ranks, optional=1))
+_register(Func("maxRank", ("rankset",), RANK, lambda c, r: _top_rank(r)))
+_register(Func("minRank", ("rankset",), RANK, lambda c, r: _bottom_rank(r)))
+_register(Func("nthRank", ("num", "rankset"), RANK, lambda c, n, r: _nth_rank(n, r)))
+_register(Func("rankCount", ("rankset",), INT,
+               lambda c, r: sum(((r >> i) & 1) for i in range(13))))
+_register(Func("hasTopBoardRank", ("player", "street"), BOOL, _has_board_rank(1),
+               games=_BOARD))
+_register(Func("hasSecondBoardRank", ("player", "street"), BOOL, _has_board_rank(2),
+               games=_BOARD))
+_register(Func("handBoardIntersections", ("player", "street"), INT, _intersections,
+               games=_BOARD))
+_register(Func("pocketPair", ("player",), BOOL, _pocket_pair, games=("shared",)))
+_register(Func("overpair", ("player", "street"), BOOL, _overpair, games=("shared",)))
+_register(Func("inRange", ("player", "range"), BOOL, lambda c, p, keys:
+               _in_sorted(keys, masks_of(c.d.holes[p]))))
+_register(Func("toRank", ("rankname",), RANK, lambda c, r: r))
+
+
+def _in_sorted(keys: np.ndarray, x: np.ndarray) -> np.ndarray:
+    i = np.searchsorted(keys, x)
+    i = np.minimum(i, len(keys) - 1)
+    return np.asarray(keys[i] == x)
+
+
+#: Functions of the reference that handrank does not honour yet: refused by name.
+REFUSED = [
+    "boardAllowsMadeLo", "boardHasOneDistinctLoCard", "boardHasTwoDistinctLoCards",
+    "boardInRange", "boardLoCardCount", "duplicatedBoardRanks", "duplicatedHandRanks",
+    "exactFlopHandCategory", "flopHandCategory", "minFlopHandCategory",
+    "fiveCardHiHandNumber", "fourFlush", "intersectingHandRanks",
+    "nonintersectingHandRanks", "minHiRating", "nutHiOuts", "outsToHandType",
+    "minOutsToHandType", "nutHiForHandType", "turnCard", "riverCard", "toCard",
+]
+_REFUSED = {n.lower(): n for n in REFUSED}
+
+
+# ------------------------------------------------------------------ compile
+
+def _const(v: np.ndarray) -> Fn:
+    def f(c: Ctx) -> np.ndarray:
+        return v
+    return f
+
+
+def _unary(op: Callable[[np.ndarray], Any], a: Fn) -> Fn:
+    def f(c: Ctx) -> np.ndarray:
+        return np.asarray(op(a(c)))
+    return f
+
+
+def _binary(op: Callable[[np.ndarray, np.ndarray], Any], a: Fn, b: Fn) -> Fn:
+    def f(c: Ctx) -> np.ndarray:
+        return np.asarray(op(a(c), b(c)))
+    return f
+
+
+def _negate(x: np.ndarray) -> np.ndarray:
+    return -np.asarray(x, dtype=float)
+
+
+class _Compiler:
+    def __init__(self, q: Query, spot: Spot) -> None:
+        self.q = q
+        self.spot = spot
+        self.players = {p.name.lower(): i for i, p in enumerate(spot.players)}
+        self.order = handtype_order(spot)
+        self.cost = 0
+
+    def err(self, node: Any, message: str) -> PqlError:
+        return locate(self.q.text, node.pos, message)
+
+    def _near(self, word: str, names: list[str]) -> str:
+        got = difflib.get_close_matches(word.lower(), [n.lower() for n in names], n=1)
+        if not got:
+            return ""
+        orig = next(n for n in names if n.lower() == got[0])
+        return f"; did you mean {orig!r}?"
+
+    def known_names(self) -> list[str]:
+        return ([p.name for p in self.spot.players] + list(STREETS) + HANDTYPES
+                + ["true", "false"])
+
+    # -- arguments
+    def arg_player(self, node: Node) -> int:
+        if isinstance(node, Name) and node.name.lower() in self.players:
+            return self.players[node.name.lower()]
+        word = node.name if isinstance(node, Name) else type(node).__name__
+        raise self.err(node, f"expected a player, found {word!r}"
+                       + self._near(word, [p.name for p in self.spot.players]))
+
+    def arg_street(self, node: Node) -> str:
+        if isinstance(node, Name) and node.name.lower() in STREETS:
+            return node.name.lower()
+        word = node.name if isinstance(node, Name) else type(node).__name__
+        raise self.err(node, f"expected a street (flop, turn, river), found {word!r}"
+                       + self._near(word, list(STREETS)))
+
+    def arg_handtype(self, node: Node) -> int:
+        if isinstance(node, Name) and node.name.lower() in _HT_ALIASES:
+            return self.order.index(_HT_ALIASES[node.name.lower()])
+        word = node.name if isinstance(node, Name) else type(node).__name__
+        raise self.err(node, f"expected a hand type ({', '.join(HANDTYPES)}), found {word!r}"
+                       + self._near(word, list(_HT_ALIASES)))
+
+    def arg_range(self, node: Node, player: int) -> np.ndarray:
+        if not isinstance(node, Str):
+            raise self.err(node, "expected a range in quotes, e.g. 'AK,QQ+'")
+        spot = self.spot
+        try:
+            if spot.kind == "shared":
+                hands, _ = _holdem_range(node.value, (1 << 52) - 1)
+            elif spot.kind == "pick2":
+                from ..ranges.omaha import OmahaRange
+                hands = np.asarray(OmahaRange(node.value, spot.hole).hands, dtype=np.uint8)
+            else:
+                raise PqlError("inRange is not supported in the stud games yet")
+        except HandrankError as exc:
+            raise self.err(node, f"{exc}") from None
+        return np.unique(masks_of(hands))
+
+    # -- expressions
+    def compile(self, node: Node) -> Expr:
+        if isinstance(node, Num):
+            v = np.asarray(node.value)
+            return Expr(INT if float(node.value).is_integer() else NUM, _const(v))
+        if isinstance(node, Str):
+            raise self.err(node, "a quoted string is an argument (a range, a rank), not a value")
+        if isinstance(node, Name):
+            low = node.name.lower()
+            if low in ("true", "false"):
+                v = np.asarray(low == "true")
+                return Expr(BOOL, _const(v))
+            if low in _HT_ALIASES:
+                ht = np.asarray(self.order.index(_HT_ALIASES[low]))
+                return Expr(HANDTYPE, _const(ht))
+            if low in self.players or low in STREETS:
+                raise self.err(node, f"{node.name!r} is an argument of a function, "
+                                     "not a value")
+            if low in FUNCTIONS or low in _REFUSED:
+                return self.compile(Call(node.name, [], node.pos))
+            raise self.err(node, f"unknown name {node.name!r}"
+                           + self._near(node.name, self.known_names()))
+        if isinstance(node, Call):
+            return self.call(node)
+        if isinstance(node, UnOp):
+            a = self.compile(node.arg)
+            if node.op == "not":
+                self.need(node.arg, a, (BOOL,), "'not'")
+                return Expr(BOOL, _unary(np.logical_not, a.fn))
+            self.need(node.arg, a, NUMERIC, "'-'")
+            return Expr(NUM if a.type == NUM else INT, _unary(_negate, a.fn))
+        if isinstance(node, BinOp):
+            return self.binop(node)
+        if isinstance(node, In):
+            a = self.compile(node.arg)
+            opts = [self.compile(o) for o in node.options]
+            for o, e in zip(node.options, opts):
+                self.comparable(o, a, e)
+            neg = node.negated
+
+            arg_fn, fs = a.fn, tuple(e.fn for e in opts)
+
+            def f_in(c: Ctx) -> np.ndarray:
+                x = arg_fn(c)
+                out = np.zeros(np.shape(x), dtype=bool)
+                for g in fs:
+                    out = out | (x == g(c))
+                return ~out if neg else out
+            return Expr(BOOL, f_in)
+        if isinstance(node, Case):
+            return self.case(node)
+        raise AssertionError(node)
+
+    def need(self, node: Node, e: Expr, types: tuple[str, ...], what: str) -> None:
+        if e.type not in types:
+            raise self.err(node, f"{what} needs a {' or '.join(types)}, found a {e.type}")
+
+    def comparable(self, node: Node, a: Expr, b: Expr) -> None:
+        if a.type in NUMERIC and b.type in NUMERIC:
+            return
+        if a.type != b.type:
+            raise self.err(node, f"cannot compare a {a.type} with a {b.type}")
+
+    def binop(self, node: BinOp) -> Expr:
+        a, b = self.compile(node.left), self.compile(node.right)
+        op = node.op
+        if op in ("and", "or"):
+            self.need(node.left, a, (BOOL,), f"'{op}'")
+            self.need(node.right, b, (BOOL,), f"'{op}'")
+            npop = np.logical_and if op == "and" else np.logical_or
+            return Expr(BOOL, _binary(npop, a.fn, b.fn))
+        if op in ("=", "<>", "<", "<=", ">", ">="):
+            self.comparable(node, a, b)
+            if a.type == RANKSET and op not in ("=", "<>"):
+                raise self.err(node, "rank sets compare with = and <> only")
+            cmp = {"=": np.equal, "<>": np.not_equal, "<": np.less, "<=": np.less_equal,
+                   ">": np.greater, ">=": np.greater_equal}[op]
+            return Expr(BOOL, _binary(cmp, a.fn, b.fn))
+        if op == "||":
+            raise self.err(node, "'||' (string concatenation) is not supported yet")
+        self.need(node.left, a, NUMERIC, f"'{op}'")
+        self.need(node.right, b, NUMERIC, f"'{op}'")
+        ar = {"+": np.add, "-": np.subtract, "*": np.multiply, "/": np.true_divide}[op]
+        kind = INT if (a.type != NUM and b.type != NUM and op != "/") else NUM
+
+        def f_ar(c: Ctx, f: Fn = a.fn, g: Fn = b.fn) -> np.ndarray:
+            x, y = np.asarray(f(c), dtype=float), np.asarray(g(c), dtype=float)
+            if op == "/":
+                with np.errstate(divide="ignore", invalid="ignore"):
+                    return np.asarray(np.true_divide(x, y))
+            return np.asarray(ar(x, y))
+        return Expr(kind, f_ar)
+
+    def case(self, node: Case) -> Expr:
+        subject = self.compile(node.subject) if node.subject is not None else None
+        conds, vals = [], []
+        for cond_node, val_node in node.whens:
+            cond = self.compile(cond_node)
+            if subject is not None:
+                self.comparable(cond_node, subject, cond)
+                cond = Expr(BOOL, _binary(np.equal, subject.fn, cond.fn))
+            else:
+                self.need(cond_node, cond, (BOOL,), "'when'")
+            conds.append(cond)
+            vals.append((val_node, self.compile(val_node)))
+        default = self.compile(node.default) if node.default is not None else None
+        types = {v.type for _, v in vals} | ({default.type} if default else set())
+        if types <= set(NUMERIC):
+            kind = BOOL if types == {BOOL} else (INT if types <= {INT, BOOL} else NUM)
+        elif len(types) == 1:
+            kind = types.pop()
+        else:
+            raise self.err(node, f"the branches of 'case' have different types: "
+                                 f"{', '.join(sorted(types))}")
+        if default is None and kind != BOOL:
+            if kind not in NUMERIC:
+                raise self.err(node, "a 'case' of this type needs an 'else'")
+        dflt: Fn = default.fn if default else (lambda c: np.asarray(False if kind == BOOL
+                                                                   else 0))
+
+        def f_case(c: Ctx) -> np.ndarray:
+            out = np.broadcast_to(np.asarray(dflt(c)), (c.n,)).copy()
+            if kind in NUMERIC:
+                out = out.astype(float if kind == NUM else np.int64 if kind == INT else bool)
+            done = np.zeros(c.n, dtype=bool)
+            for cond, (_, val) in zip(conds, vals):
+                hit = np.broadcast_to(np.asarray(cond.fn(c)), (c.n,)) & ~done
+                if hit.any():
+                    v = np.broadcast_to(np.asarray(val.fn(c)), (c.n,))
+                    out[hit] = v[hit]
+                done |= hit
+            return out
+        return Expr(kind, f_case)
+
+    def call(self, node: Call) -> Expr:
+        low = node.name.lower()
+        if low in _REFUSED and low not in FUNCTIONS:
+            raise self.err(node, f"function {_REFUSED[low]!r} is not supported yet")
+        if low not in FUNCTIONS:
+            if low in ("avg", "count", "histogram", "max", "min"):
+                raise self.err(node, f"{node.name!r} is a selector: it cannot be nested")
+            raise self.err(node, f"unknown function {node.name!r}"
+                           + self._near(node.name, sorted({f.name for f in FUNCTIONS.values()})
+                                        + REFUSED))
+        f = FUNCTIONS[low]
+        if f.games and self.spot.kind not in f.games:
+            raise self.err(node, f"function {f.name!r} is not supported in the game "
+                                 f"{self.spot.pql_game!r} yet")
+        missing = [h for h in f.halves if h not in self.spot.game.halves]
+        if missing:
+            raise self.err(node, f"function {f.name!r} needs a {missing[0]} half; the game "
+                                 f"{self.spot.pql_game!r} has none")
+        n_min, n_max = len(f.args) - f.optional, len(f.args)
+        if not n_min <= len(node.args) <= n_max:
+            want = f"{n_min}" if n_min == n_max else f"{n_min} or {n_max}"
+            raise self.err(node, f"{f.name} takes {want} argument(s) "
+                                 f"({', '.join(f.args) or 'none'}), got {len(node.args)}")
+        consts: list[Any] = []
+        fns: list[tuple[int, Fn]] = []
+        for i, (kind, a) in enumerate(zip(f.args, node.args)):
+            if kind == "player":
+                consts.append(self.arg_player(a))
+            elif kind == "street":
+                consts.append(self.arg_street(a))
+            elif kind == "handtype":
+                consts.append(self.arg_handtype(a))
+            elif kind == "range":
+                consts.append(self.arg_range(a, consts[0]))
+            elif kind == "rankname":
+                if not isinstance(a, Str) or a.value.strip().upper() not in RANKS:
+                    raise self.err(a, "expected a rank in quotes, e.g. 'A' or 'T'")
+                consts.append(np.asarray(RANKS.index(a.value.strip().upper())))
+            else:
+                e = self.compile(a)
+                wants: tuple[str, ...] = (RANKSET,) if kind == "rankset" else NUMERIC
+                self.need(a, e, wants, f"argument {i + 1} of {f.name}")
+                consts.append(None)
+                fns.append((i, e.fn))
+        if f.cost is not None:
+            self.cost += f.cost(self.spot, consts)
+        impl = f.impl
+
+        def f_call(c: Ctx) -> np.ndarray:
+            args = list(consts)
+            for i, g in fns:
+                args[i] = g(c)
+            return np.asarray(impl(c, *args))
+        return Expr(f.returns, f_call)
+
+
+def _constant(node: Node) -> bool:
+    """An expression of literals only (no function, player or street)."""
+    if isinstance(node, (Num, Str)):
+        return True
+    if isinstance(node, Name):
+        return node.name.lower() in ("true", "false") or node.name.lower() in _HT_ALIASES
+    if isinstance(node, Call):
+        return False
+    if isinstance(node, BinOp):
+        return _constant(node.left) and _constant(node.right)
+    if isinstance(node, UnOp):
+        return _constant(node.arg)
+    if isinstance(node, In):
+        return _constant(node.arg) and all(_constant(o) for o in node.options)
+    if isinstance(node, Case):
+        parts = [node.subject, node.default] + [x for w in node.whens for x in w]
+        return all(p is None or _constant(p) for p in parts)
+    return False
+
+
+@dataclass
+class Sel:
+    kind: str
+    name: str
+    type: str
+    fn: Fn | None
+
+
+@dataclass
+class Plan:
+    spot: Spot
+    selectors: list[Sel]
+    where: Fn | None
+    cost: int                      # run-outs evaluated per deal by the street functions
+    handtypes: list[str]
+
+
+def compile_query(q: Query, spot: Spot) -> Plan:
+    comp = _Compiler(q, spot)
+    sels: list[Sel] = []
+    names: set[str] = set()
+    for s in q.selectors:
+        if s.expr is None:
+            raise locate(q.text, s.pos, f"{s.kind}() needs an expression")
+        e = comp.compile(s.expr)
+        if s.kind == "count" and e.type != BOOL:
+            raise locate(q.text, s.pos, f"count() counts a condition (a boolean), found a "
+                                        f"{e.type}")
+        if s.kind == "avg" and e.type not in NUMERIC:
+            raise locate(q.text, s.pos, f"avg() averages a number, found a {e.type}")
+        if s.kind in ("max", "min") and e.type == RANKSET:
+            raise locate(q.text, s.pos, f"{s.kind}() of a rank set is not defined")
+        name = s.alias or s.text
+        if name.lower() in names:
+            raise locate(q.text, s.pos, f"two selectors are named {name!r}; use 'as'")
+        names.add(name.lower())
+        sels.append(Sel(s.kind, name, e.type, e.fn))
+    where = None
+    if q.where is not None:
+        w = comp.compile(q.where)
+        if w.type != BOOL:
+            raise locate(q.text, getattr(q.where, "pos", 0),
+                         f"'where' needs a condition (a boolean), found a {w.type}")
+        where = w.fn
+        if _constant(q.where):
+            probe = np.asarray(w.fn(None))      # type: ignore[arg-type]
+            if not probe.any():
+                raise locate(q.text, getattr(q.where, "pos", 0),
+                             "the 'where' condition never holds (it reads no deal and is "
+                             "false)")
+    return Plan(spot, sels, where, comp.cost, handtype_order(spot))
