@@ -213,3 +213,64 @@ def test_dask_histories_name_the_bad_files(folder: Path) -> None:
     assert sorted(a.unread) == sorted(b.unread) and len(a.unread) == 7
     assert all("(file '" in e for e in a.unread)
     assert sorted(a.errors) == sorted(b.errors) and a.rows == b.rows
+
+
+_BASE = None
+
+
+def _base() -> bytes:
+    global _BASE
+    if _BASE is None:
+        from handrank.history._generate import corpus
+        _BASE = corpus(12, seed=41).encode()
+    return _BASE
+
+
+try:
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+except ImportError:                                  # pragma: no cover
+    given = None
+
+
+if given is not None:
+    _edit = st.tuples(st.sampled_from(["insert", "delete", "replace", "dup"]),
+                      st.integers(0, 10**9), st.binary(min_size=1, max_size=6))
+
+    @settings(max_examples=40, deadline=None,
+              suppress_health_check=[HealthCheck.too_slow])
+    @given(st.lists(_edit, min_size=1, max_size=6))
+    def test_fast_and_python_paths_agree_on_mutated_files(edits) -> None:
+        """The fast path (C) and the Python path give the same counts, rows, errors and
+        unread files on files mutated byte by byte (bad bytes, cut lines, junk)."""
+        import tempfile
+
+        from handrank.history import fast
+        data = bytearray(_base())
+        for kind, at, junk in edits:
+            k = at % (len(data) + 1)
+            if kind == "insert":
+                data[k:k] = junk
+            elif kind == "delete":
+                del data[k:k + len(junk)]
+            elif kind == "replace":
+                data[k:k + len(junk)] = junk
+            else:
+                line_start = data.rfind(b"\n", 0, k) + 1
+                line_end = data.find(b"\n", k)
+                line_end = len(data) if line_end < 0 else line_end + 1
+                data[line_end:line_end] = data[line_start:line_end]
+        with tempfile.TemporaryDirectory() as d:
+            Path(d, "m.phhs").write_bytes(bytes(data))
+            Path(d, "ok.phh").write_text(GOOD)
+            a = summary(d)
+            keep = fast.available
+            fast.available = lambda: False        # type: ignore[assignment]
+            try:
+                b = summary(d)
+            finally:
+                fast.available = keep            # type: ignore[assignment]
+        assert (a.read, a.settled, a.refused, a.agreeing) == (b.read, b.settled, b.refused,
+                                                              b.agreeing)
+        assert a.errors == b.errors and a.unread == b.unread
+        assert a.rows == b.rows
