@@ -274,3 +274,13 @@ if given is not None:
                                                               b.agreeing)
         assert a.errors == b.errors and a.unread == b.unread
         assert a.rows == b.rows
+
+
+def test_german_pokerstars_is_named_not_skipped(tmp_path: Path) -> None:
+    f = tmp_path / "de.txt"
+    f.write_text("PokerStars Hand #1: Hold'em No Limit (0,01 €/0,02 € EUR) - 2020/01/01 "
+                 "0:00:00 MEZ\nTisch 'Alpha' 6-max Platz #1 ist der Button\n"
+                 "Platz 1: ann (2 € in Chips)\nPlatz 2: bob (2 € in Chips)\n"
+                 "ann: postet Small Blind 0,01 €\nbob: postet Big Blind 0,02 €\n")
+    s = summary(f)
+    assert s.refused == 1 and "in German" in s.errors[0] and "de.txt" in s.errors[0]

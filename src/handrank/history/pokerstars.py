@@ -77,6 +77,9 @@ def _hand(lines: list[str], file: str | None, index: int) -> Hand:
     _CENTS[0] = "Tournament" not in head
     if len(lines) == 1:
         raise fail("a header and nothing else: no table, seats or actions")
+    if lines[1].startswith("Tisch '") or any(ln.startswith("Platz ") for ln in lines[1:4]):
+        raise fail("a PokerStars hand in German: not read (handrank reads PokerStars in "
+                   "English, Portuguese and French)")
     try:
         variant = _variant(head)
         return _body(lines, head, variant, file, index, fail)
