@@ -320,7 +320,7 @@ def test_histories(text: str) -> None:
 
     def replay_all() -> list[Any]:
         out = []
-        for h in history.read(text):
+        for h in history.read(text=text):
             r = h.replay()
             out.append(r)
         return out
@@ -329,7 +329,7 @@ def test_histories(text: str) -> None:
     CASES[f"histories: {res[0]}"] += 1
     if res[0] != "ok":
         return
-    for h in history.read(text):
+    for h in history.read(text=text):
         r = h.replay()
         if r.error is None and r.payouts is not None:
             # chips conserved: what was paid out is what went in, less the rake
