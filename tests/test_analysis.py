@@ -345,9 +345,9 @@ def test_analyze_counts_every_kind_somewhere():
 
 def test_analyze_short_deck_straights():
     # short deck: A-6-7-8-9 is the lowest straight, so A6 on 9-8-K wants only a seven
-    a = hr.analyze("As6d", "9h 8c Kd", variant="shortdeck")
+    a = hr.analyze("As6d", "9h 8c Kd", game="shortdeck")
     assert a.draws[0] == {"gutshot"}
-    a = hr.analyze("As6d,Kc7c", "9h 8c 7d", variant="shortdeck")
+    a = hr.analyze("As6d,Kc7c", "9h 8c 7d", game="shortdeck")
     assert [str(c) for c in a.classes] == ["straight", "bottom_pair"]
     # in hold'em the same A-6 has no straight draw on 9-8-K
     assert hr.analyze("As6d", "9h 8c Kd").draws[0] == set()
@@ -382,8 +382,8 @@ def test_analyze_short_deck_straights():
      "card '7h' is on the board twice"),
     (lambda: hr.analyze("AA++", "Qh 7h 2d"), hr.InvalidRangeError, "cannot parse 'AA++'"),
     (lambda: hr.analyze("AA", "Qh 7h Zz"), hr.InvalidCardError, "invalid card 'Zz'"),
-    (lambda: hr.range_equity("AA", "KK", "Qh 7h 2d", variant="shortdeck2"), ValueError,
-     "unknown variant 'shortdeck2'"),
+    (lambda: hr.range_equity("AA", "KK", "Qh 7h 2d", game="shortdeck2"), ValueError,
+     "unknown game 'shortdeck2'"),
 ])
 def test_bad_input_gets_a_clear_error(call, error, message):
     with pytest.raises(error, match=message.replace("(", r"\(").replace("+", r"\+")):

@@ -15,6 +15,7 @@ import pickle
 import re
 import sys
 import warnings
+from typing import Any
 
 import numpy as np
 import pytest
@@ -23,6 +24,8 @@ import handrank as hr
 from handrank.core import _compat
 from handrank.core.errors import InvalidCardError, InvalidHandError
 
+from .conftest import dask_or_skip
+from .test_omaha_mc import _numpy_exact
 from .test_variant_equity import SD, _brute, _deck, _omaha_key
 
 pytestmark = pytest.mark.filterwarnings("default::DeprecationWarning")
@@ -210,6 +213,17 @@ def test_variant_keyword_with_an_omaha_game_plays_short_deck_omaha() -> None:
     assert r.exact and r.samples == 98280           # preflop: exact by default
 
 
+@pytest.mark.skipif(hr.backend != "c", reason="needs the C core")
+def test_c_exact_short_deck_omaha_matches_numpy() -> None:
+    # (from test_omaha_mc.py) a game without an Omaha table of its own
+    with pytest.deprecated_call(match="variant="):
+        got = hr.equity(["AsKsQdJd", "9c9hTcTh"], board="Ac 6d 7h", game="omaha",
+                        variant="shortdeck")
+    want = _numpy_exact([hr.cards("AsKsQdJd"), hr.cards("9c9hTcTh")], hr.cards("Ac 6d 7h"),
+                        [], variant="shortdeck")
+    np.testing.assert_allclose(got.equity, want.equity, atol=1e-13)
+
+
 def test_variant_keyword_warns_once_per_process() -> None:
     with warnings.catch_warnings(record=True) as seen:
         warnings.simplefilter("always")
@@ -236,11 +250,30 @@ def test_the_current_spellings_do_not_warn() -> None:
         hr.evaluate("As 6s 7d 8c 9h", game=hr.game("shortdeck"))
 
 
+def test_six_card_omaha_hilo_has_one_name_and_does_not_warn() -> None:
+    hole, board = "As 2s 3d Kd Qh Jc", "4c 5h 8d Kh 9c"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        high, low = hr.evaluate(hole, board=board, game="omaha-hilo")
+    assert (high, low) == hr.games.hilo.evaluate_omaha_hilo(hole, board)
+
+
 def test_an_omaha_name_still_wants_hands_of_one_size() -> None:
     with pytest.deprecated_call(match="omaha5"), pytest.raises(
             InvalidHandError, match="expected every omaha hand to have the same number of "
                                     "cards, got 4 and 5"):
         hr.equity(["As Ks Qd Jd", "7c 7h 2c 2h 3c"], game="omaha")
+
+
+def test_draw_game_warns_and_plays_as_the_game() -> None:
+    with pytest.deprecated_call(match=r"handrank\.draw_game is deprecated .* hr\.game"):
+        old = hr.draw_game("fechado", players=6, mao=True)    # type: ignore[attr-defined]
+    new = hr.game("fechado", players=6, mao=True)
+    assert tuple(old.deck) == tuple(new.deck) and len(new.deck) == 40
+    hand = "As Ks Qs Js 7d"
+    a, b = hr.draw_odds(hand, game=old), hr.draw_odds(hand, game=new)
+    assert a.best == b.best and a.holds == b.holds
+    assert np.array_equal(a.expected, b.expected) and np.array_equal(a.win, b.win, equal_nan=True)
 
 
 def test_every_old_function_is_listed_and_names_a_current_call() -> None:
@@ -264,10 +297,13 @@ def test_games_and_equity_are_the_packages_and_callable() -> None:
     assert hr.games() == games() and "holdem" in hr.games()
     players = ["AhAd", "KhKd"]
     a, b = hr.equity(players, exact=True), equity(players, exact=True)
-    assert np.array_equal(a.equity, b.equity) and np.array_equal(a.win, b.win)
+    assert np.array_equal(a.equity, b.equity) and np.array_equal(a.win, b.win, equal_nan=True)
     assert hr.equity(players, board="2c 7d 9s", game="holdem").equity.sum() == \
         pytest.approx(1.0)
-    for module in (hr.games, hr.equity, hr.showdown):
+    import handrank.pql._parse
+    assert hr.pql is sys.modules["handrank.pql"] and callable(hr.pql)
+    assert handrank.pql._parse is sys.modules["handrank.pql._parse"]
+    for module in (hr.games, hr.equity, hr.showdown, hr.pql):
         assert pickle.loads(pickle.dumps(module)) is module
 
 
@@ -282,7 +318,8 @@ def test_no_public_function_shares_its_name_with_a_module() -> None:
 
 
 def _doc_module_paths() -> set[str]:
-    pattern = re.compile(r"(?:automodule::|import|from|:mod:`~?)\s*(handrank(?:\.\w+)*)")
+    pattern = re.compile(r"(?:automodule::|import|from|:mod:`~?|\{mod\}`~?)\s*"
+                         r"(handrank(?:\.\w+)*)")
     paths = set()
     for f in [*(ROOT / "docs").rglob("*.md"), *(ROOT / "docs").rglob("*.rst"),
               *(ROOT / "src" / "handrank").rglob("*.py"), ROOT / "README.md"]:
@@ -302,3 +339,112 @@ def test_every_module_path_the_docs_name_imports_without_a_warning() -> None:
                 # `from handrank.x import name` / :mod:`handrank.x.name`: a name in a module
                 parent, _, name = path.rpartition(".")
                 assert hasattr(importlib.import_module(parent), name), path
+
+
+# ------------------------------------- variant= refuses the low rules (from test_lowball.py)
+
+def _low_variants() -> list[object]:
+    return ["low_27", "low_a5", "low_a5_8", hr.lowball("27"), hr.lowball("a5"),
+            hr.lowball("a5", qualifier=8)]
+
+
+def _variant_calls() -> dict[str, object]:
+    seven = hr.cards("2h 3h 4h 5h 7h 8c 9d")
+    rows = np.array([seven, seven], dtype=np.uint8)
+    holes4 = np.array([hr.cards("As Ks Qd Jd")], dtype=np.uint8)
+    boards5 = np.array([hr.cards("2c 3c 4h 8s 9s")], dtype=np.uint8)
+    sd_boards = np.array([hr.cards("4h 5h 7h 8c 9d")], dtype=np.uint8)
+    sd_holes = np.array([[hr.cards("2h 3h"), hr.cards("As Kd")]], dtype=np.uint8)
+    return {
+        "evaluate": lambda v: hr.evaluate(seven, variant=v),
+        "evaluate_text": lambda v: hr.evaluate("9s Ts Jd Qh Kc", variant=v),
+        "evaluate_batch": lambda v: hr.evaluate_batch(rows, variant=v),
+        "category": lambda v: hr.category(seven, variant=v),
+        "describe": lambda v: hr.describe(100, variant=v),
+        "best_five": lambda v: hr.best_five(seven, variant=v),
+        "equity": lambda v: hr.equity(["2h3h", "AsKd"], "4h 5h 7h", exact=True, variant=v),
+        "equity_hilo": lambda v: hr.equity(["2h3h4c5c", "AsKdQsJs"], "4h 5h 7h",
+                                           game="omaha-hilo", variant=v),
+        "equity_omaha": lambda v: hr.equity(["2h3h4c5c", "AsKdQsJs"], "4h 5h 7h",
+                                            game="omaha", variant=v),
+        "settle": lambda v: hr.settle("4h 5h 7h 8c 9d", ["2h3h", "AsKd"], [10, 10], variant=v),
+        "explain": lambda v: hr.explain("2h3h", "AsKd", board="4h 5h 7h 8c 9d", variant=v),
+        "showdown_batch": lambda v: hr.showdown_batch(sd_boards, sd_holes, variant=v),
+        "evaluate_omaha": lambda v: hr.evaluate_omaha("As Ks Qd Jd", "2c 3c 4h 8s 9s",
+                                                      variant=v),
+        "evaluate_omaha_batch": lambda v: hr.evaluate_omaha_batch(holes4, boards5, variant=v),
+        "equity_matrix": lambda v: hr.equity_matrix("AA", "KK", "2c 3d 4h 8s 9s", variant=v),
+        "range_equity": lambda v: hr.range_equity("AA", "KK", "2c 3d 4h 8s 9s", variant=v),
+        "analyze": lambda v: hr.analyze("AA,KK", "2c 3d 4h", variant=v),
+    }
+
+
+@pytest.mark.parametrize("entry", sorted(_variant_calls()))
+def test_low_rules_are_refused_as_variant(entry: str) -> None:
+    """A low rule's tables as variant= would read a low scale as a high one
+    (hr.evaluate(h, variant=hr.lowball("27")) once gave 1599 where the rule says
+    7458): every entry point refuses them and names the Lowball API."""
+    call = _variant_calls()[entry]
+    with pytest.deprecated_call():
+        call("holdem")  # type: ignore[operator]  # the same call with a high game runs
+    for v in _low_variants():
+        expected = ValueError if isinstance(v, str) else TypeError
+        with pytest.raises(expected, match=r"low.* use hr\.lowball\('(27|a5)'"):
+            call(v)  # type: ignore[operator]
+
+
+def test_low_rules_are_refused_by_dask() -> None:
+    da = pytest.importorskip("dask.array")
+    hrd = dask_or_skip()
+    x = da.from_array(np.array([hr.cards("2h 3h 4h 5h 7h 8c 9d")] * 4), chunks=2)
+    with pytest.deprecated_call():
+        hrd.evaluate_batch(x, variant="holdem").compute()
+    for v in _low_variants():
+        expected = ValueError if isinstance(v, str) else TypeError
+        with pytest.raises(expected, match=r"use hr\.lowball\("):
+            hrd.evaluate_batch(x, variant=v).compute()
+        with pytest.raises(expected, match=r"use hr\.lowball\("):
+            hrd.equity(["2h3h", "AsKd"], "4h 5h 7h", exact=True, variant=v)
+
+
+def test_lowball_methods_after_refusal() -> None:
+    """Lowball's own methods keep their internal path to the low tables."""
+    dt = hr.lowball("27")
+    h = hr.cards("2h 3h 4h 5h 7h 8c 9d")
+    with pytest.deprecated_call(), pytest.raises(TypeError):
+        hr.evaluate(h, variant=dt)
+    assert dt.evaluate(h) == 7458
+    assert dt.evaluate_batch(np.array([h], dtype=np.uint8)).tolist() == [7458]
+    assert dt.describe(7458) == "8-5-4-3-2 low"
+    assert hr.settle("4h 5h 7h 8c 9d", ["2h3h", "AsKd"], [10, 10]).payouts == [20, 0]
+
+
+@pytest.mark.parametrize("call", [
+    lambda: hr.explain("8s 5d 4h 3c 2s", "8d 6h 3s 2d Ac", game="27", variant="shortdeck"),
+    lambda: hr.equity(["As 2s Kd Qd", "Ah 3h Jc Tc"], game="omaha-hilo", variant="shortdeck"),
+    lambda: hr.settle("4c 5d Kh 8s 9s", ["As 2s", "Qs Qh"], [1, 1], game="holdem-hilo",
+                      variant="shortdeck"),
+    lambda: hr.evaluate("As Ks Qs Js Ts", game="shortdeck", variant="shortdeck"),
+])
+def test_variant_keyword_does_not_apply_to_another_game(call: Any) -> None:
+    with pytest.deprecated_call(), pytest.raises(ValueError, match="variant= does not apply"):
+        call()
+
+
+def test_variant_keyword_errors_quote_at_most_about_80_characters() -> None:
+    from handrank.core._validate import QUOTE_LIMIT
+    with pytest.deprecated_call(), pytest.raises(ValueError, match="unknown variant") as info:
+        hr.evaluate("As Ks Qs Js Ts", variant="low_27" + "x" * 10**6)
+    assert len(str(info.value)) < 3 * QUOTE_LIMIT
+    with pytest.raises(ValueError, match="unknown variant 'shortdeck2'"):
+        hr.range_equity("AA", "KK", "Qh 7h 2d", variant="shortdeck2")
+
+
+def test_variant_keyword_gives_what_game_gives() -> None:
+    a = hr.equity(["As Ks", "Qd Qc"], "Qh 7c 6d", game=hr.game("shortdeck"))
+    with pytest.deprecated_call(match="variant= is deprecated .*; use game="):
+        o = hr.equity(["As Ks", "Qd Qc"], "Qh 7c 6d", variant="shortdeck")
+    np.testing.assert_array_equal(a.equity, o.equity)
+    new = hr.range_equity("AA,KK", "QQ+", "Qh 7c 6d", game="shortdeck")
+    old = hr.range_equity("AA,KK", "QQ+", "Qh 7c 6d", variant="shortdeck")
+    np.testing.assert_array_equal(old.equity, new.equity)

@@ -95,8 +95,8 @@ def test_evaluate_batch_equals_numpy(client, rng, k):
     short = hands[(hands >= 16).all(axis=1)].astype(np.int64)          # shortdeck: 6 and up
     assert len(short) > 100
     xs = da.from_array(short, chunks=100)
-    np.testing.assert_array_equal(client.compute(hrd.evaluate_batch(xs, variant="shortdeck"))
-                                  .result(), hr.evaluate_batch(short, variant="shortdeck"))
+    np.testing.assert_array_equal(client.compute(hrd.evaluate_batch(xs, game="shortdeck"))
+                                  .result(), hr.evaluate_batch(short, game="shortdeck"))
 
 
 def test_evaluate_batch_numpy_in_numpy_out():

@@ -159,7 +159,7 @@ def test_refused_exactly_when_no_deal_exists(case: tuple[str, list[str]]) -> Non
     exists = _brute_exists(spot)
     assert eq.deal_exists(spot) is exists
     try:
-        _bounded(lambda: hr.equity(players, BOARD, trials=100, seed=2, variant=variant), 60)
+        _bounded(lambda: hr.equity(players, BOARD, trials=100, seed=2, game=variant), 60)
         refused = False
     except hr.InvalidRangeError as e:
         refused = True

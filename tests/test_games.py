@@ -139,8 +139,6 @@ def test_registry_options():
     (lambda: hr.evaluate("As Ks Qs Js", game=5), TypeError, "game must be a game name"),
     (lambda: hr.evaluate("As Ks Qs Js", game="omaha"), ValueError, "board= is required"),
     (lambda: hr.evaluate_batch([[0, 1, 2, 3]], game="omaha"), ValueError, "boards="),
-    (lambda: hr.evaluate("As Ks Qs Js Ts", game="shortdeck", variant="shortdeck"),
-     ValueError, "variant= does not apply"),
     (lambda: hr.evaluate("5s 6s 7s 8s 9s", game="shortdeck"), hr.InvalidCardError,
      "card '5s' is not in the shortdeck deck"),
     # the Omaha games take Omaha ranges; each deals its own hole-card count
@@ -311,10 +309,6 @@ def test_equity_old_spellings_identical():
         a, o = hr.equity(p, b, game=new), hr.equity(p, b, game="omaha-hilo")
         np.testing.assert_array_equal(a.equity, o.equity)
         np.testing.assert_array_equal(a.low, o.low)
-    a = hr.equity(["As Ks", "Qd Qc"], "Qh 7c 6d", game=hr.game("shortdeck"))
-    with pytest.warns(DeprecationWarning, match="variant= is deprecated; use game="):
-        o = hr.equity(["As Ks", "Qd Qc"], "Qh 7c 6d", variant="shortdeck")
-    np.testing.assert_array_equal(a.equity, o.equity)
 
 
 # ------------------------------------------------------------------ settle, showdown, explain
@@ -392,10 +386,6 @@ def test_explain_old_low_games_still_work():
 # ------------------------------------------------------------------ analysis and dask
 
 def test_analysis_takes_game_for_best_five_games():
-    with pytest.warns(DeprecationWarning, match="variant= is deprecated"):
-        old = hr.range_equity("AA,KK", "QQ+", "Qh 7c 6d", variant="shortdeck")
-    new = hr.range_equity("AA,KK", "QQ+", "Qh 7c 6d", game="shortdeck")
-    np.testing.assert_array_equal(old.equity, new.equity)
     m = hr.equity_matrix("AA", "KK", "Qh 7c 6d", game=hr.game("shortdeck"))
     assert m.equity.shape == (6, 6)
     a = hr.analyze("AA", "Qh 7c 8d", game="stripped")
@@ -418,7 +408,11 @@ def test_dask_takes_game():
 
 # ------------------------------------------------------------------ deprecations
 
-@pytest.mark.filterwarnings("default")
+# the old spellings (hr.evaluate_omaha*, hr.variant, variant=): tests/test_compat.py
+
+
+# ------------------------------------------------------------------ CLI
+
 def test_cli_games_table(capsys):
     from handrank.cli import main
     assert main(["games"]) == 0

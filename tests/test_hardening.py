@@ -295,12 +295,12 @@ def _dask_call(**kwargs):
     lambda: hr.settle("As Ks Qs Js Ts", ["2c 3c", "4d 5d"], [5, 5], game="x" * 10_000),
     lambda: hr.explain("As Ks", "Qd Qc", board="2c 3d 4h", game="x" * 10_000),
     lambda: hr.explain("As Ks", "Qd Qc", board="2c 3d 4h", game=10**5000),
-    lambda: hr.evaluate("As Ks Qs Js Ts", variant="low_27" + "x" * 10**6),
+    lambda: hr.evaluate("As Ks Qs Js Ts", game="low_27" + "x" * 10**6),
     lambda: hr.equity(["AsAd,AsAh" + ",AsAd" * 3000, "KK"], board="As Kd 2c"),  # no combos
     lambda: _dask_call(chunk_trials="x" * 1000)(),
     lambda: _dask_call(chunk_trials=-HUGE)(),
     lambda: dask_or_skip().preflop_table(classes=["A" * 10_000]),
-], ids=["settle-game", "explain-game", "explain-huge-game", "variant", "range-text",
+], ids=["settle-game", "explain-game", "explain-huge-game", "evaluate-game", "range-text",
         "dask-chunk-trials", "dask-chunk-trials-int", "preflop-class"])
 def test_more_messages_quote_at_most_about_80_characters(call):
     """Messages of the calls added today quote their input as the rest do."""

@@ -157,7 +157,8 @@ SPOTS = [
 
 @pytest.mark.parametrize("players,board", SPOTS)
 def test_exact_equity_against_brute_force(players, board):
-    r = hr.equity(players, board=board, game="omaha-hilo")
+    size = len(hr.cards(players[0]))
+    r = hr.equity(players, board=board, game="omaha-hilo" if size == 4 else f"omaha{size}-hilo")
     want = brute_equity(players, board)
     assert r.exact and r.stderr.tolist() == [0.0] * len(players)
     for name in ("equity", "high", "low", "scoop"):
@@ -198,8 +199,6 @@ def test_preflop_monte_carlo_with_target():
 
 
 def test_equity_errors():
-    with pytest.raises(ValueError, match="variant= does not apply"):
-        hr.equity(["As 2s Kd Qd", "Ah 3h Jc Tc"], game="omaha-hilo", variant="shortdeck")
     # ranges work since issue 17 (tests/test_hilo_range_equity.py); hold'em range text does not
     with pytest.raises(hr.InvalidRangeError, match="hold'em notation"):
         hr.equity(["As 2s Kd Qd", "AKs"], game="omaha-hilo")
@@ -299,8 +298,11 @@ def tables(draw):
 def test_settle_against_brute_force(table):
     game, board, holes, chips, folded, button, rule = table
     hands = [None if f else hr.cards_str(h) for h, f in zip(holes, folded)]
+    # the Omaha hi-lo game of that hand size (six cards: "omaha-hilo", its one name)
+    named = game if game == "holdem-hilo" or len(holes[0]) in (4, 6) else \
+        f"omaha{len(holes[0])}-hilo"
     s = hr.settle(hr.cards_str(board), hands, chips, folded=folded, button=button,
-                  odd_chip=rule, game=game)
+                  odd_chip=rule, game=named)
     assert s.payouts == brute_settle(game, board, holes, chips, folded, button, rule)
     assert sum(s.payouts) == sum(chips)
     for pot in s.pots:
@@ -365,9 +367,6 @@ def test_settle_errors():
         hr.settle("4c 5d Kh 8s 9s", ["As 2s Kd Qd", "Qs Qh"], [1, 1], game="omaha-hilo")
     with pytest.raises(hr.InvalidHandError, match="expected 2 cards for seat 0's hand, got 4"):
         hr.settle("4c 5d Kh 8s 9s", ["As 2s Kd Qd", "Qs Qh"], [1, 1], game="holdem-hilo")
-    with pytest.raises(ValueError, match="variant= does not apply"):
-        hr.settle("4c 5d Kh 8s 9s", ["As 2s", "Qs Qh"], [1, 1], game="holdem-hilo",
-                  variant="shortdeck")
     with pytest.raises(hr.InvalidHandError, match="duplicate card 'As'"):
         hr.settle("4c 5d Kh 8s 9s", ["As 2s Kd Qd", "As Qh Jd Td"], [1, 1], game="omaha-hilo")
 

@@ -21,7 +21,7 @@ import handrank as hr
 from handrank import reference
 from handrank.games.lowball import lowball
 
-from .conftest import dask_or_skip, random_hands
+from .conftest import random_hands
 
 RULES = [("a5", None), ("a5", 8), ("27", None)]
 CLASSES = {("a5", None): 6175, ("a5", 8): 56, ("27", None): 7462}
@@ -317,8 +317,6 @@ def test_explain_lows():
         hr.explain("8s 5d 4h 3c 2s", "8d 6h 3s 2d Ac", game="a6")
     with pytest.raises(hr.InvalidHandError, match="duplicate card '8s' in both hands"):
         hr.explain("8s 5d 4h 3c 2s", "8s 6h 3s 2d Ac", game="a5")
-    with pytest.raises(ValueError, match="variant= does not apply"):
-        hr.explain("8s 5d 4h 3c 2s", "8d 6h 3s 2d Ac", game="27", variant="shortdeck")
 
 
 # ---------------------------------------------------------------- both backends
@@ -430,77 +428,7 @@ def test_garbage_into_the_low_entry_points():
 
 # ------------------------------------------------- low rules are not variants
 
-def _low_variants() -> list[object]:
-    return ["low_27", "low_a5", "low_a5_8", lowball("27"), lowball("a5"),
-            lowball("a5", qualifier=8)]
-
-
-def _variant_calls() -> dict[str, object]:
-    seven = hr.cards("2h 3h 4h 5h 7h 8c 9d")
-    rows = np.array([seven, seven], dtype=np.uint8)
-    holes4 = np.array([hr.cards("As Ks Qd Jd")], dtype=np.uint8)
-    boards5 = np.array([hr.cards("2c 3c 4h 8s 9s")], dtype=np.uint8)
-    sd_boards = np.array([hr.cards("4h 5h 7h 8c 9d")], dtype=np.uint8)
-    sd_holes = np.array([[hr.cards("2h 3h"), hr.cards("As Kd")]], dtype=np.uint8)
-    return {
-        "evaluate": lambda v: hr.evaluate(seven, variant=v),
-        "evaluate_text": lambda v: hr.evaluate("9s Ts Jd Qh Kc", variant=v),
-        "evaluate_batch": lambda v: hr.evaluate_batch(rows, variant=v),
-        "category": lambda v: hr.category(seven, variant=v),
-        "describe": lambda v: hr.describe(100, variant=v),
-        "best_five": lambda v: hr.best_five(seven, variant=v),
-        "equity": lambda v: hr.equity(["2h3h", "AsKd"], "4h 5h 7h", exact=True, variant=v),
-        "equity_hilo": lambda v: hr.equity(["2h3h4c5c", "AsKdQsJs"], "4h 5h 7h",
-                                           game="omaha-hilo", variant=v),
-        "equity_omaha": lambda v: hr.equity(["2h3h4c5c", "AsKdQsJs"], "4h 5h 7h",
-                                            game="omaha", variant=v),
-        "settle": lambda v: hr.settle("4h 5h 7h 8c 9d", ["2h3h", "AsKd"], [10, 10], variant=v),
-        "explain": lambda v: hr.explain("2h3h", "AsKd", board="4h 5h 7h 8c 9d", variant=v),
-        "showdown_batch": lambda v: hr.showdown_batch(sd_boards, sd_holes, variant=v),
-        "evaluate_omaha": lambda v: hr.games.omaha.evaluate_omaha("As Ks Qd Jd", "2c 3c 4h 8s 9s",
-                                                      variant=v),
-        "evaluate_omaha_batch": lambda v: hr.games.omaha.evaluate_omaha_batch(holes4, boards5, variant=v),
-        "equity_matrix": lambda v: hr.equity_matrix("AA", "KK", "2c 3d 4h 8s 9s", variant=v),
-        "range_equity": lambda v: hr.range_equity("AA", "KK", "2c 3d 4h 8s 9s", variant=v),
-        "analyze": lambda v: hr.analyze("AA,KK", "2c 3d 4h", variant=v),
-    }
-
-
-@pytest.mark.parametrize("entry", sorted(_variant_calls()))
-def test_low_rules_are_refused_as_variant(entry: str) -> None:
-    """A low rule's tables as variant= would read a low scale as a high one
-    (hr.evaluate(h, variant=lowball("27")) once gave 1599 where the rule says
-    7458): every entry point refuses them and names the Lowball API."""
-    call = _variant_calls()[entry]
-    for v in _low_variants():
-        expected = ValueError if isinstance(v, str) else TypeError
-        with pytest.raises(expected, match=r"low.* use hr\.lowball\('(27|a5)'"):
-            call(v)  # type: ignore[operator]
-    call("holdem")  # type: ignore[operator]  # the same call with a high game runs
-
-
-def test_low_rules_are_refused_by_dask() -> None:
-    da = pytest.importorskip("dask.array")
-    hrd = dask_or_skip()
-    x = da.from_array(np.array([hr.cards("2h 3h 4h 5h 7h 8c 9d")] * 4), chunks=2)
-    for v in _low_variants():
-        expected = ValueError if isinstance(v, str) else TypeError
-        with pytest.raises(expected, match=r"use hr\.lowball\("):
-            hrd.evaluate_batch(x, variant=v).compute()
-        with pytest.raises(expected, match=r"use hr\.lowball\("):
-            hrd.equity(["2h3h", "AsKd"], "4h 5h 7h", exact=True, variant=v)
-
-
-def test_lowball_methods_after_refusal() -> None:
-    """Lowball's own methods keep their internal path to the low tables."""
-    dt = lowball("27")
-    h = hr.cards("2h 3h 4h 5h 7h 8c 9d")
-    with pytest.raises(TypeError):
-        hr.evaluate(h, variant=dt)
-    assert dt.evaluate(h) == 7458
-    assert dt.evaluate_batch(np.array([h], dtype=np.uint8)).tolist() == [7458]
-    assert dt.describe(7458) == "8-5-4-3-2 low"
-    assert hr.settle("4h 5h 7h 8c 9d", ["2h3h", "AsKd"], [10, 10]).payouts == [20, 0]
+# variant= refuses a low rule in every entry point: tests/test_compat.py
 
 
 @pytest.mark.parametrize("game", ["a5", "27", "holdem"])

@@ -8,7 +8,6 @@ from __future__ import annotations
 import itertools
 import math
 import random
-import warnings
 
 import numpy as np
 import pytest
@@ -60,15 +59,7 @@ def test_c_exact_matches_the_numpy_enumeration() -> None:
             np.testing.assert_allclose(getattr(got, field), getattr(want, field), atol=1e-13)
 
 
-@needs_c
-def test_c_exact_on_a_game_without_an_omaha_table() -> None:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        got = hr.equity(["AsKsQdJd", "9c9hTcTh"], board="Ac 6d 7h", game="omaha",
-                        variant="shortdeck")
-    want = _numpy_exact([cards("AsKsQdJd"), cards("9c9hTcTh")], cards("Ac 6d 7h"), [],
-                        variant="shortdeck")
-    np.testing.assert_allclose(got.equity, want.equity, atol=1e-13)
+# short-deck Omaha (game="omaha" with variant=, its one spelling): tests/test_compat.py
 
 
 def _close(got: np.ndarray, want: np.ndarray, se: np.ndarray, k: float = 4.5) -> None:

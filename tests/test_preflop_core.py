@@ -1,4 +1,4 @@
-"""The shared preflop counts (hr_equity_patterns, handrank._preflop) without dask.
+"""The shared preflop counts (hr_equity_patterns, handrank.equity.preflop) without dask.
 
 The oracle is hr.equity(..., exact=True), which enumerates each class
 matchup's combo tuples on its own (hr_equity_exact with its suit classes):

@@ -29,7 +29,7 @@ SPOTS: list[tuple[list[str], str, str, dict[str, Any]]] = [
     (["AhAd", "random", "random"], "Qh7c2d", "", {}),
     (["AA:0.5,KK,AKs", "QQ-TT", "random"], "2c7d9h", "", {}),
     (["AsKs", "QdQc"], "2c7d9hKd", "3s", {}),
-    (["AsKs", "QdQc"], "6c7d8h", "", {"variant": "shortdeck"}),
+    (["AsKs", "QdQc"], "6c7d8h", "", {"game": "shortdeck"}),
     (["As Ks Qd Jd", "7c 7h 2c 2h", "9s 8s 6d 5d"], "Ah Kh 7d", "", {"game": "omaha"}),
 ]
 TRIALS = 100_000

@@ -181,7 +181,8 @@ def test_settle_no_kickers_splits_equal_pairs():
     assert s.payouts == [10, 10]
     assert s.pots[0].winners == (0, 1)
     assert hr.explain(*hands, board, game=nk).startswith("split")
-    assert hr.explain(*hands, board, game=hr.game("stripped", lowest="7")).startswith("A-A-K-Q-J beats")
+    assert hr.explain(*hands, board, game=hr.game("stripped", lowest="7")).startswith(
+        "A-A-K-Q-J beats")
 
 
 @pytest.mark.parametrize("board, hands, bad", [

@@ -38,7 +38,7 @@ from .equity import EquityResult
 from .games import Game, game
 from .games._deal import deal
 from .games.badugi import Badugi, evaluate_badugi, evaluate_badugi_batch
-from .games.draw import DrawGame, DrawOdds, best_hold, draw_game, draw_odds
+from .games.draw import DrawGame, DrawOdds, best_hold, draw_odds
 from .games.holdem import Category
 from .games.lowball import Lowball, lowball
 from .games.stud import StudRule, stud_rule
@@ -56,7 +56,8 @@ from .operations import (
 )
 from .operations import equity as _equity
 from .operations import games as _games
-from .pql import PqlError, PqlResult, pql
+from .pql import PqlError, PqlResult
+from .pql import pql as _pql
 from .ranges import Range
 from .showdown import Pot, PotHalf, Settlement
 
@@ -94,14 +95,11 @@ class _CallableModule(_compat._Forwarding):
     ``import handrank.equity.holdem`` keep working.
     """
 
-    def __call__(self, *args: _Any, **kwargs: _Any) -> _Any:
-        return self.__dict__["_call"](*args, **kwargs)
-
     def __reduce__(self) -> tuple[_Any, ...]:
         return _importlib.import_module, (self.__name__,)
 
-    @property  # type: ignore[misc]
-    def __doc__(self) -> str | None:  # noqa: PLE0307
+    @property
+    def __doc__(self) -> str | None:  # type: ignore[override]  # noqa: PLE0307
         """``help(hr.equity)`` documents the call: the operation's own docstring."""
         return _call_doc(self)
 
@@ -112,20 +110,21 @@ def _call_doc(module: _types.ModuleType) -> str | None:
 
 
 class _CallablePackage(_types.ModuleType):
-    """``handrank.games``: the package, and callable as :func:`handrank.games.games`
-    (``hr.games()`` lists the games; ``import handrank.games.videopoker`` imports)."""
-
-    def __call__(self, *args: _Any, **kwargs: _Any) -> _Any:
-        return self.__dict__["_call"](*args, **kwargs)
+    """``handrank.games`` and ``handrank.pql``: the package, and callable as the
+    function of its name (``hr.games()`` lists the games, ``hr.pql(query)`` runs
+    a query; ``import handrank.games.videopoker`` imports)."""
 
     def __reduce__(self) -> tuple[_Any, ...]:
         return _importlib.import_module, (self.__name__,)
 
 
 def _callable(name: str, kind: type, call: _Any) -> _types.ModuleType:
+    """The package handrank.`name`, callable as `call` (a class of its own whose
+    ``__call__`` is `call` itself: no wrapper between the caller and the function)."""
     module = _sys.modules[f"{__name__}.{name}"]
     module.__dict__["_call"] = call
-    module.__class__ = kind
+    module.__class__ = type(kind.__name__, (kind,), {"__call__": staticmethod(call),
+                                                     "__module__": __name__})
     return module
 
 
@@ -133,9 +132,11 @@ showdown = _callable("showdown", _CallableModule, settle)
 if _typing.TYPE_CHECKING:      # to a type checker, the functions they call
     from .operations import equity as equity
     from .operations import games as games
+    from .pql import pql as pql
 else:
     equity = _callable("equity", _CallableModule, _equity)
     games = _callable("games", _CallablePackage, _games)
+    pql = _callable("pql", _CallablePackage, _pql)
 _sys.modules[__name__].__class__ = _Package
 
 

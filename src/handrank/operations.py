@@ -141,13 +141,14 @@ def _hole_count(g: Game, n: int, what: str = "the hole cards", legacy: bool = Fa
     """A game whose hand takes hole cards by rule (Omaha) deals exactly its own count.
 
     `legacy`: the game was named by a string that took 4 to 6 hole cards
-    before; then another size warns (DeprecationWarning naming the game of
-    that size) and is accepted, as before.
+    before; then another size is accepted, as before, and warns
+    (DeprecationWarning naming the game of that size) where that game exists.
     """
     if g.rule.hole_fixed and n != g.hole_cards:
         new = sized_name(g.name, n) if legacy else None
         if new is not None:
-            _compat.warn_hand_size(g.name, n, new, 4)
+            if new in _ENTRIES:             # six-card Omaha hi-lo has no other name yet
+                _compat.warn_hand_size(g.name, n, new, 4)
             return
         raise InvalidHandError(f"expected {g.hole_cards} cards in {what}, got {n}: "
                                f"{g.name} deals every hand the same number of cards, "
@@ -741,7 +742,7 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
         Cards no one can hold or be dealt.
     exact : bool, optional
         True forces enumeration, False forces Monte Carlo; by default (None)
-        exact when affordable (see :func:`handrank.equity.equity`, Notes).
+        exact when affordable (see Notes).
     trials : int, optional
         Monte Carlo trials (default 1,000,000); with `target_stderr`, the cap.
     target_stderr : float, optional
@@ -766,8 +767,10 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
     progress : callable or True, optional
         ``progress(done, total)``, called on the calling thread as the work
         goes; `done` never decreases and the last call has ``done == total``.
-        True draws a bar on stderr (tqdm when installed).  The result is the
-        same with or without it, bit for bit.  Hold'em reports each part of
+        True draws a bar on stderr (tqdm when installed), and so does the
+        default in a Jupyter notebook for a call longer than a second; False
+        draws none.  The result is the same with or without it, bit for bit.
+        Hold'em reports each part of
         an exact enumeration or run of trials; the other games report the
         start and the end, and an exact multiway enumeration of random
         players each part.
@@ -799,8 +802,6 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
     river an exact hand (or several) against one ``"random"`` Omaha hand
     is exact even where the random hands are too many to list: each of them
     meets one deal, so they are evaluated once each, grouped by strength.
-    A game of two halves returns a result with ``.high``, ``.low`` and
-    ``.scoop``.
 
     ``exact=None`` enumerates wherever that is expected to take under about
     0.3 s on one core, estimated from the count of deals (see

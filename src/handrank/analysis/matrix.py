@@ -506,7 +506,7 @@ removing the board, the dead cards and the other players' hands
 def _preflop_tally(hc: np.ndarray, vc: np.ndarray, vw: np.ndarray,
                    tally: _run.Tally | None = None) -> tuple[np.ndarray, np.ndarray] | None:
     """The runout loop's win and tie tallies before the flop, from the preflop
-    table's counts shared across suit patterns (handrank._preflop): one rank
+    table's counts shared across suit patterns (handrank.equity.preflop): one rank
     pass and flush corrections per pair of hole-rank pairs, then each combo
     pair's suit patterns pick its counts.  None (use the loop) unless the
     weighted tallies are exact integers in float64, as the loop's then are, so

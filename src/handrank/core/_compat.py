@@ -11,7 +11,8 @@ removes it (:data:`REMOVED_IN`):
   path still reaches the module that runs);
 * the old private modules (``handrank._backend``, ``handrank._omaha_equity``
   ...; :data:`PRIVATE`) import as their new module itself;
-* the old functions on ``handrank`` (``hr.evaluate_omaha*``, ``hr.variant``;
+* the old functions on ``handrank`` (``hr.evaluate_omaha*``, ``hr.variant``,
+  ``hr.draw_game``;
   :data:`FUNCTIONS`) warn when called and run the function of today;
 * keyword spellings inside the operations (``variant=``, an Omaha game name
   with another hand size) call :func:`warn` with the message here.
@@ -81,6 +82,8 @@ FUNCTIONS = {
     "evaluate_omaha_hilo_batch": ("handrank.games.hilo", "evaluate_omaha_hilo_batch",
                                   'hr.evaluate_batch(holes, boards=boards, game="omaha-hilo")'),
     "variant": ("handrank.games.variants", "variant", "hr.game(name, **options)"),
+    "draw_game": ("handrank.games.draw", "draw_game",
+                  "hr.game(name, **options) (draw_odds and best_hold take a Game)"),
 }
 
 

@@ -1,6 +1,6 @@
 """The C core's exact tallies of hand lists (csrc/omaha_exact.c), for the games with a board.
 
-:mod:`handrank._hilo_equity` lists each player's hands and the runouts; the
+:mod:`handrank.equity.hilo` lists each player's hands and the runouts; the
 functions here compute every hand's (high, low) on every runout once and
 compare them runout by runout in C, without a Python loop over hands:
 

@@ -1,7 +1,7 @@
 """Omaha hi-lo equity: each player's share of the pot, of its high half and of its low half.
 
 Reached through ``handrank.equity(..., game="omaha-hilo")``.  As Omaha equity
-(:mod:`handrank._omaha_equity`): exact hands of 4, 5 or 6 cards, boards built
+(:mod:`handrank.equity.omaha`): exact hands of 4, 5 or 6 cards, boards built
 as numpy arrays in chunks, exact enumeration or Monte Carlo (a numpy
 ``Generator`` seeded by `seed`); each player's (high, low) per board comes
 from one :func:`handrank.evaluate_omaha_hilo_batch` call per chunk.
@@ -117,9 +117,9 @@ def equity(players: Any, board: Any = "", dead: Any = "", *, exact: bool | None 
     """Omaha hi-lo equity; see :func:`handrank.equity` for the parameters.
 
     Players are exact hands or Omaha ranges (as in Omaha equity: an
-    :class:`handrank.omaha_ranges.OmahaRange`, its text, ``"random"``).  With
+    :class:`handrank.ranges.omaha.OmahaRange`, its text, ``"random"``).  With
     any range the method is Monte Carlo, hands drawn jointly by weight with
-    card removal (:func:`handrank._omaha_equity.sample_ranges`); `hole_cards`
+    card removal (:func:`handrank.equity.omaha.sample_ranges`); `hole_cards`
     is what ``"random"`` deals (None: the other players' size, else 4).
 
     Examples
@@ -158,7 +158,7 @@ def hands_equity(g: Any, holes: list[list[int]], b: list[int], d: list[int], *,
     cost = math.comb(len(deck), m) * len(holes)
     if exact is None:
         exact = trials is None and target_stderr is None and cost <= EXACT_LIMIT
-        if g.hand == "omaha":
+        if g.rule.hole_fixed:
             exact = exact and not python_too_slow(cost, len(holes[0]))
     board_ids = np.array(b, dtype=np.uint8)
     hs = [np.array(h, dtype=np.uint8) for h in holes]
@@ -184,7 +184,7 @@ def hands_equity(g: Any, holes: list[list[int]], b: list[int], d: list[int], *,
         for lo in range(0, len(idx), CHUNK):
             total += _tally(strengths(_boards(board_ids, deck[idx[lo:lo + CHUNK]])))
         return _result(total, len(idx), exact=True)
-    if _backend.core is not None and g.hand == "omaha" and g.low_rule == ("a5", 8):
+    if _backend.core is not None and g.rule.hole_fixed and g.eight_or_better:
         # the C core's sampler (csrc/omaha_mc.c), on the 52-card deck
         total, done = c_sample(game_tables(None), True, [(h[None, :], None) for h in hs],
                                board_ids, np.array(d, dtype=np.uint8), trials, target_stderr,
@@ -324,9 +324,9 @@ def game_strengths(g: Any, hands: np.ndarray, boards: np.ndarray, nthreads: int 
     res = np.zeros((n, 2), dtype=np.uint16) if out is None else out
     if n == 0:
         return res
-    if g.hand == "omaha":
+    if g.rule.hole_fixed:
         if g.split:
-            if g.low_rule != ("a5", 8):
+            if not g.eight_or_better:
                 raise unsupported("evaluate_batch", g, f"no kernel for its low rule "
                                   f"{g.low_rule!r}")
             return evaluate_omaha_hilo_batch(hands, boards, out=res, threads=nthreads)
@@ -644,7 +644,7 @@ def _heads_up(t: Table, nthreads: int) -> EquityResult:
 
 def _label(g: Any) -> str:
     """How the errors name the game: by its hand rule for the Omaha games."""
-    return "omaha" if g.hand == "omaha" else str(g.name)
+    return "omaha" if g.rule.hole_fixed else str(g.name)
 
 
 def weights_of(t: Table, p: int) -> np.ndarray:
@@ -789,7 +789,7 @@ def monte_carlo(t: Table, trials: int | None, target: float | None, seed: int | 
     hands given that they fit together); the ``"random"`` players and the
     board are then dealt together from the cards left, uniformly (an
     unlisted random hand never causes a rejection).  The loop is bounded as
-    :func:`handrank._omaha_equity.sample_ranges`'s.
+    :func:`handrank.equity.omaha.sample_ranges`'s.
     """
     rng = np.random.default_rng(mc_seed(seed))
     cap = trials if trials is not None else (TARGET_MAX_TRIALS if target else DEFAULT_TRIALS)
@@ -909,7 +909,7 @@ def _river_classes(g: Any, players: Any, board: Any, dead: Any,
     how many hands have it.  Returns that spot and the number of deals (the
     random player's hands); None when the spot is another (then `err`).
     """
-    if "cannot list" not in str(err) or g.hand != "omaha":
+    if "cannot list" not in str(err) or not g.rule.hole_fixed:
         return None
     t = table(g, players, board, dead)
     randoms = [i for i, h in enumerate(t.hands) if h is None]
@@ -975,7 +975,7 @@ def _river_classes(g: Any, players: Any, board: Any, dead: Any,
 def _clash_table(err: InvalidRangeError, g: Any, players: Any, board: Any, dead: Any,
                  nthreads: int) -> EquityResult:
     """Exact equity of ranges the sampler found to collide (as
-    :func:`handrank._omaha_equity.clash_exact`): every hand tuple that fits
+    :func:`handrank.equity.omaha.clash_exact`): every hand tuple that fits
     together, when they can be listed and the enumeration is small enough;
     else, or when none fits, `err`."""
     try:
@@ -994,9 +994,9 @@ def _clash_table(err: InvalidRangeError, g: Any, players: Any, board: Any, dead:
 def _c_game(t: Table) -> bool:
     """Whether the C core's Omaha sampler plays this spot's game (csrc/omaha_mc.c)."""
     g = t.g
-    if g.hand != "omaha" or not g.tables or g.hole_cards not in (4, 5, 6):
+    if not g.rule.hole_fixed or not g.tables or g.hole_cards not in (4, 5, 6):
         return False
-    return not g.split or (g.low_rule == ("a5", 8) and g.deck == tuple(range(52)))
+    return not g.split or (g.eight_or_better and g.deck == tuple(range(52)))
 
 
 def _c_monte_carlo(t: Table, trials: int | None, target: float | None, seed: int | None,

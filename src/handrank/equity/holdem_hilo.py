@@ -2,7 +2,7 @@
 
 Reached through ``handrank.equity(..., game="holdem-hilo")``.  The high half
 is the core's hold'em scale, the low half ace-to-five eight-or-better (0 = no
-low).  Exact hands run the two-half driver of :mod:`handrank._hilo_equity`
+low).  Exact hands run the two-half driver of :mod:`handrank.equity.hilo`
 (the one Omaha hi-lo runs, on this game's strengths); hands given as ranges
 (hold'em notation, weights, ``"random"``) run its any-game driver.
 """

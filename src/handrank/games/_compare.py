@@ -2,7 +2,7 @@
 which element of a category's comparison list decides.
 
 :func:`handrank.showdown.explain` (high hands) and
-:func:`handrank.lowball.explain_low` (low hands) both read their hands here.
+:func:`handrank.games.lowball.explain_low` (low hands) both read their hands here.
 """
 
 from __future__ import annotations

@@ -435,7 +435,7 @@ class Range:
         Parameters
         ----------
         combos : iterable of hands
-            Each a two-card hand in any form :func:`handrank.cards.cards`
+            Each a two-card hand in any form :func:`handrank.core.cards.cards`
             reads: ``"AsKs"``, ``("As", "Ks")``, ``(51, 47)``; an ``(n, 2)``
             integer array works too.
         weights : iterable of float, optional
