@@ -186,8 +186,9 @@ def test_cli_exit_codes_and_outputs(folder: Path, tmp_path: Path) -> None:
     p = _cli(str(folder))
     assert p.returncode == 1
     assert "cannot read: a FIFO: not opened" in p.stderr and "Traceback" not in p.stderr
-    p = _cli("/nonexistent/x")
-    assert p.returncode == 1 and "no such file" in p.stderr and "Traceback" not in p.stderr
+    p = _cli("/nonexistent/x")              # not there at all: a usage error, one line
+    assert p.returncode == 2 and p.stderr.count("\n") == 1 and "Traceback" not in p.stderr
+    assert "cannot read '/nonexistent/x': No such file or directory" in p.stderr
     p = _cli(str(folder), "--strict")
     assert p.returncode == 1 and p.stderr.count("handrank: error:") == 1
     p = _cli(str(good), "--unit", "furlongs")

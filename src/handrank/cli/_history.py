@@ -22,7 +22,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                     "file that cannot be read and every hand refused is listed on stderr "
                     "with its file and hand.  Exit status: 0 when every file was read "
                     "(refused hands are listed), 1 when a file could not be read (or, "
-                    "with --strict, at the first error), 2 for a usage error.",
+                    "with --strict, at the first error), 2 for a usage error (a path "
+                    "on the command line that does not exist).",
         examples=["handrank history hands/ --db hands.duckdb",
                   "handrank history hands/ --player Pluribus --plot net.png"])
     p.add_argument("paths", nargs="+", metavar="PATH", help="files or folders")
@@ -68,12 +69,18 @@ def _cmd_history(args: argparse.Namespace) -> int:
             s = hd.histories(args.paths, client=client, player=args.player,
                              progress=True)
     else:
+        import os
+        for p in args.paths:        # a path on the command line that is not there: a usage error
+            if not os.path.lexists(p):
+                return fail(f"cannot read {p!r}: No such file or directory")
         try:
             s = _summarize([f for p in args.paths for f in _paths_of(p)], args.player,
                            strict=args.strict)
         except OSError as exc:      # a path that is missing or cannot be read: named
             name = exc.filename if exc.filename is not None else ""
-            return fail(f"cannot read {name!r}: {exc.strerror or exc}" if name else str(exc))
+            print(f"handrank: error: cannot read {name!r}: {exc.strerror or exc}" if name
+                  else f"handrank: error: {exc}", file=sys.stderr)
+            return 1
     if args.strict and (s.unread or s.errors):
         first = (s.unread or s.errors)[0]
         print(f"handrank: error: {first}", file=sys.stderr)
