@@ -12,6 +12,7 @@ import platform
 import subprocess
 import sys
 import sysconfig
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 from setuptools import setup
@@ -29,9 +30,30 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 _generated = False
 
 
+def say(message):
+    """One line about the build, where a person installing can see it.
+
+    pip runs this script with its output captured and shows it only with
+    ``pip install -v`` (or when the build fails), so the line goes to stderr
+    and, when the install runs on a terminal, to that terminal as well
+    (/dev/tty, which pip does not capture).  HANDRANK_BUILD_QUIET=1 turns the
+    terminal copy off; a CI log without a terminal gets the stderr copy only.
+    """
+    line = f"handrank: {message}"
+    print(line, file=sys.stderr, flush=True)
+    if os.environ.get("HANDRANK_BUILD_QUIET") == "1" or sys.stderr.isatty():
+        return
+    try:
+        with open("/dev/tty", "w") as tty:
+            tty.write(line + "\n")
+    except OSError:
+        pass
+
+
 def generate_tables():
     global _generated
     if not _generated:
+        say("generating the rank tables (tables/generate.py, a few seconds)...")
         subprocess.check_call(
             [sys.executable, os.path.join(HERE, "tables", "generate.py")], cwd=HERE
         )
@@ -108,8 +130,14 @@ class OptionalBuildExt(build_ext):
 
     def run(self):
         generate_tables()
+        sources = [f for f in os.listdir(os.path.join(HERE, "csrc")) if f.endswith(".c")]
+        jobs = build_jobs()
+        say(f"building the C core ({len(sources)} C files, {jobs} compiler "
+            f"job{'s' if jobs > 1 else ''}; under a minute on two idle cores)...")
+        start = time.monotonic()
         try:
             super().run()
+            say(f"C core built in {time.monotonic() - start:.0f} s")
         except (CCompilerError, ExecError, PlatformError) as exc:
             if c_required():
                 raise

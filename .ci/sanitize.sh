@@ -4,7 +4,11 @@
 # batch function, exact and Monte Carlo equity with and without the cancel
 # flag, exact equity on a 40 KiB thread stack, the self-test, the per-combo
 # kernels hr_combo_strengths / hr_matrix_tally / hr_range_tally, the
-# preflop hr_equity_patterns, and the draw, badugi and video-poker kernels)
+# preflop hr_equity_patterns, the draw, badugi and video-poker kernels, the
+# hand index and the boards tables (hr_index_batch, hr_unindex_batch,
+# hr_river_values, hr_runout_stats on tables the driver builds itself),
+# hr_exact_random, the triple-draw hold rules and hr_pot_levels;
+# tests/test_c_coverage.py fails when an entry point of csrc/*.h has no caller)
 # with buffers malloc'd at exactly the size each call may read.  Any report
 # fails CI.
 # Usage: .ci/sanitize.sh [scale]   (default 10; ASan and valgrind at once, about two minutes)

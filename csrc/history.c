@@ -294,6 +294,15 @@ static int has_q(span t)
     return memchr(t.p, '?', (size_t)t.n) != NULL;
 }
 
+/* every character a '?': cards shown as unknown, read as a muck */
+static int all_q(span t)
+{
+    for (int64_t k = 0; k < t.n; k++)
+        if (t.p[k] != '?')
+            return 0;
+    return t.n > 0;
+}
+
 /* "pN" with 1 <= N <= n: the seat, or -1 */
 static int seat_of(span t, int n)
 {
@@ -447,6 +456,8 @@ static int hand(const char *base, const char *p, const char *e, int mode, int64_
                 which = j;
         if (which >= 0) {
             in.val[which] = v, in.have[which] = 1;
+        } else if (eq(key, "currency")) {
+            PY(9);                      /* amounts in money: the Python path keeps the unit */
         } else {
             value val;
             if (parse_value(v.p, v.n, &val, NULL) == V_OTHER)
@@ -552,6 +563,17 @@ static int hand(const char *base, const char *p, const char *e, int mode, int64_
         return HR_PHH_OK;
     }
 
+    /* heads-up antes and blinds are read in reverse seat order (the reference
+     * implementation's reading); the Python replay takes the hands where that
+     * is not the old swap, and trimmed antes of different sizes (each round's
+     * unmatched part goes back) */
+    if (n == 2 && (antes[0] != antes[1] || blinds[0] > blinds[1]))
+        PY(60);
+    if (trim)
+        for (int s = 0; s < n; s++)
+            if (antes[s] != antes[0] || antes[s] > stack0[s])
+                PY(61);
+
     /* replay */
     state st;
     memset(&st, 0, sizeof st);
@@ -576,10 +598,15 @@ static int hand(const char *base, const char *p, const char *e, int mode, int64_
         st.stack[s] -= b;
         st.bet[s] = b;
     }
-    int64_t top = max_bet(&st);
+    /* the first to act: after the first seat with the largest blind or straddle
+     * posted (no blinds: seat 0), as the Python replay */
+    int64_t top = 0;
+    for (int s = 0; s < n; s++)
+        if (bl[s] > 0 && st.bet[s] > top)
+            top = st.bet[s];
     int cur = 0;
-    for (int s = n - 1; s >= 0; s--)    /* after the first seat posting the largest blind */
-        if (top > 0 && bl[s] == top)
+    for (int s = n - 1; s >= 0; s--)
+        if (top > 0 && bl[s] > 0 && st.bet[s] == top)
             cur = (s + 1) % n;
     for (int s = 0; s < n; s++)
         if (st.stack[s] > 0)
@@ -668,7 +695,7 @@ static int hand(const char *base, const char *p, const char *e, int mode, int64_
                     }
                     has_hole |= bit;
                 }
-            } else if (nt == 2) {
+            } else if (nt == 2 || all_q(tok[2])) {
                 mucked |= bit;
             }
             continue;
@@ -712,6 +739,16 @@ static int hand(const char *base, const char *p, const char *e, int mode, int64_
     int64_t chips[MAXS];
     for (int s = 0; s < n; s++)
         chips[s] = st.put[s] - (trim ? 0 : (antes[s] < stack0[s] ? antes[s] : stack0[s]));
+    for (int s = 0; s < n; s++) {      /* a mucked seat's unmatched bet goes back: Python */
+        if (!(mucked >> s & 1))
+            continue;
+        int top = 1;
+        for (int t = 0; t < n; t++)
+            if (t != s && chips[t] >= chips[s])
+                top = 0;
+        if (top)
+            PY(62);
+    }
     uint32_t out = st.folded | mucked;
     if (out == st.full) {
         int best = 0;       /* max over (not folded, contribution): the first such seat */

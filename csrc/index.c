@@ -624,8 +624,9 @@ int64_t hr_runout_stats(const hr_index_street *street, const hr_index_street *ri
     uint32_t hcount[256];
     if (river->groups != 2 || river->size[0] != 2 || river->size[1] != 5 || n_cards > 52
         || street->ranks != river->ranks || street->size[0] != 2 || street->groups > 2
-        || bins < 0 || bins > 256)
-        return -2;
+        || bins < 0 || bins > 256 || start < 0 || count < 0
+        || start > street->offset[street->n_configs] - count)
+        return -2;                  /* indices past the street's: refused, never decoded */
     nb = street->groups == 2 ? street->size[1] : 0;
     k = 5 - nb;
     if (k < 1)

@@ -20,6 +20,7 @@ import numpy as np
 import pytest
 
 import handrank as hr
+from handrank import operations
 from handrank.boards.index import Indexer
 from handrank.cli import build_parser, main
 from handrank.cli._common import percentages
@@ -74,8 +75,9 @@ def test_top_help_lists_every_command_on_one_line() -> None:
 #: Commands whose every example needs more than a test should spend: the
 #: boards tables take minutes (tests/test_boards.py builds them on reduced
 #: decks), and history's examples read a folder of hand histories
-#: (tests/test_history*.py run the command on files).
-NOT_RUN = {"boards": "minutes of work", "history": "reads a folder of hand histories"}
+#: (tests/test_history*.py run the command on files); stats reads a database.
+NOT_RUN = {"boards": "minutes of work", "history": "reads a folder of hand histories",
+           "stats": "reads a DuckDB hand database (tests/test_history_store.py runs it)"}
 
 
 @pytest.mark.parametrize("name", sorted(_commands()))
@@ -253,9 +255,13 @@ def test_a_bad_card_is_one_error_without_a_chained_keyerror() -> None:
 
 
 @pytest.mark.parametrize("fn, words", [
+    (operations.equity, ["players", "board", "dead", "exact", "trials", "target_stderr", "seed",
+                 "threads", "game", "progress"]),
     (hr.equity, ["players", "board", "dead", "exact", "trials", "target_stderr", "seed",
                  "threads", "game", "progress"]),
     (hr.settle, ["board", "hands", "contributions", "folded", "button", "odd_chip", "game",
+                 "dead"]),
+    (operations.settle, ["board", "hands", "contributions", "folded", "button", "odd_chip", "game",
                  "dead"]),
 ])
 def test_help_documents_the_parameters_where_it_is(fn: Any, words: list[str]) -> None:
@@ -275,15 +281,19 @@ def test_help_documents_the_parameters_where_it_is(fn: Any, words: list[str]) ->
     ("As 3d 4h 7c 7s", ["--game", "a5-triple"], "a5-triple"),
     ("As 2d 3h Kc", ["--game", "badugi"], "badugi"),
     ("As Ad Kc Qh Jd", ["--game", "fechado"], "fechado"),
+    ("As Ad Kc Qh 5d", ["--game", "fechado", "--players", "6"], hr.game("fechado", players=6)),
+    ("As Ad Kc Qh 5d", ["--game", "fechado:players=6,mao=true"],
+     hr.game("fechado", players=6, mao=True)),
 ])
 def test_draw_is_draw_odds(capsys: pytest.CaptureFixture[str], hand: str, argv: list[str],
-                           name: str) -> None:
+                           name: Any) -> None:
     status, out, _ = _run(capsys, ["draw", hand, *argv, "--json"])
     assert status == 0
     got = json.loads(out)
     want = draw_odds(hand, game=name)
     assert got["best"] == hr.cards_str(hr.best_hold(hand, game=name))
     assert [r["hold"] for r in got["holds"]] == [hr.cards_str(h) for h in want.holds]
+    assert got["best"] == want.best_str and want.holds_str[0] == want.best_str
     assert [r["expected"] for r in got["holds"]] == want.expected.tolist()
     for r, row in zip(got["holds"], want.categories):
         assert list(r["categories"].values()) == row.tolist()
@@ -307,6 +317,9 @@ def test_draw_against_a_hand_gives_win_and_tie(capsys: pytest.CaptureFixture[str
     (["draw", "As Ad Kc Qh 9s", "--game", "holdem"], "--game: 'holdem' has no exchange"),
     (["draw", "As Ad Kc Qh"], "hand: 'draw' is played with 5 cards, got 4"),
     (["draw", "As Ad Kc Qh Zz"], "hand: invalid card 'Zz'"),
+    (["draw", "As Ad Kc Qh 9s", "--dead", "Zz"], "--dead: invalid card 'Zz'"),
+    (["draw", "As Ad Kc Qh 9s", "--vs", "Kd Xx"], "--vs: invalid card 'Xx'"),
+    (["draw", "As Ad Kc Qh 9s", "--vs", "Kd As"], "hand: duplicate card 'As'"),
 ])
 def test_draw_errors(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
     assert _error(capsys, argv).startswith(message)
@@ -381,3 +394,33 @@ def test_progress_true_draws_a_bar_on_stderr(capsys: pytest.CaptureFixture[str],
     assert "equity: 100.0%" in err and err.endswith("\r\x1b[K"), err[-200:]
     assert r.equity.tolist() == hr.equity(["AhAd", "random", "random"], board="2c7d9h",
                                           exact=True).equity.tolist()
+
+
+def test_a_notebook_draws_a_bar_by_default(capsys: pytest.CaptureFixture[str],
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    from handrank.core import _progress
+    monkeypatch.setitem(sys.modules, "tqdm", None)
+    monkeypatch.setattr(_progress, "NOTEBOOK_AFTER", 0.0)
+    spot = (["AhAd", "random", "random"],)
+    kw = {"board": "2c7d9h", "exact": True}
+    plain = hr.equity(*spot, **kw)
+    assert capsys.readouterr().err == ""                   # not a notebook: nothing
+    monkeypatch.setattr(_progress, "in_notebook", lambda: True)
+    drawn = hr.equity(*spot, **kw)
+    assert "equity: 100.0%" in capsys.readouterr().err
+    hr.equity(*spot, progress=False, **kw)
+    assert capsys.readouterr().err == ""                   # False: never
+    assert drawn.equity.tobytes() == plain.equity.tobytes()
+
+
+@pytest.mark.parametrize("call", [
+    lambda p: hr.range_equity("QQ+,AKs", "JJ+", "Qh7c2d", progress=p).overall,
+    lambda p: hr.equity_matrix("AA,KK", "QQ,AKs", "Qh7c2d", progress=p).equity.tobytes(),
+])
+def test_progress_true_on_the_range_calls(capsys: pytest.CaptureFixture[str],
+                                          monkeypatch: pytest.MonkeyPatch, call: Any) -> None:
+    monkeypatch.setitem(sys.modules, "tqdm", None)
+    with_bar = call(True)
+    assert "100.0%" in capsys.readouterr().err
+    assert call(False) == with_bar == call(None)
+    assert capsys.readouterr().err == ""

@@ -136,3 +136,23 @@ def test_cli_range_in_a_boardless_game(game: str, capsys: pytest.CaptureFixture[
     assert cli.main(["range", "AA", "--game", game]) == 2
     err = capsys.readouterr().err
     assert f"game '{game}' has no ranges" in err and "Traceback" not in err
+
+
+def test_history_unreachable_scheduler_is_a_clean_error(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    import os
+    pytest.importorskip("distributed")
+    from handrank import cli
+    golden = os.path.join(os.path.dirname(__file__), "golden")
+    assert cli.main(["history", golden, "--scheduler", "tcp://127.0.0.1:1"]) == 2
+    err = capsys.readouterr().err
+    assert "cannot reach the dask scheduler 'tcp://127.0.0.1:1'" in err, err
+    assert "Traceback" not in err
+
+
+def test_history_missing_path_is_a_clean_error(capsys: pytest.CaptureFixture[str]) -> None:
+    """Found by the long CLI fuzz: `handrank history eval` printed a traceback."""
+    from handrank import cli
+    assert cli.main(["history", "no-such-file.phh"]) == 2
+    err = capsys.readouterr().err
+    assert "cannot read 'no-such-file.phh': No such file or directory" in err, err

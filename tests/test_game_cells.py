@@ -193,7 +193,11 @@ def test_explain_has_one_shape(name: str) -> None:
     g = hr.game(name)
     a, b, _, _, board = spot(g)
     text = hr.explain(a, b, board, game=g)
-    assert text == hr.explain(b, a, board, game=name)
+    swapped = hr.explain(b, a, board, game=name)
+    if "split" in text:     # the idle cards are named in argument order
+        assert text.split(";")[0] == swapped.split(";")[0]
+    else:
+        assert text == swapped
     assert "seat" not in text
     if g.parts:            # one sentence a part, named: "board 1: ...; board 2: ..."
         assert text.startswith(f"{g.halves[0]}: ") and f"; {g.halves[1]}: " in text
@@ -245,7 +249,8 @@ def test_omaha_range_of_exact_hands_in_every_operation(name: str, text: str) -> 
 def test_one_hand_written_with_commas_stays_one_hand() -> None:
     a = hr.equity(["As,Ks,Qd,Jd", "random"], board="Qh 8h 2d 4s 5c", game="omaha", exact=True)
     b = hr.equity(["AsKsQdJd", "random"], board="Qh 8h 2d 4s 5c", game="omaha", exact=True)
-    assert (a.equity == b.equity).all()
+    c = hr.equity(["AsKs, QdJd", "random"], board="Qh 8h 2d 4s 5c", game="omaha", exact=True)
+    assert (a.equity == b.equity).all() and (c.equity == b.equity).all()
 
 
 @pytest.mark.parametrize("name", ["stud", "razz", "draw", "badugi", "stud-hilo"])

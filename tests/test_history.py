@@ -72,21 +72,21 @@ def test_fold_winner_needs_no_hand():
 
 
 def test_replay_small_hand():
-    (h,) = read(HU)
+    (h,) = read(text=HU)
     r = h.replay()
     # by hand: QQ holds against AK; the main pot is 400 + 400, and 600 of p1's
     # 1000 is uncalled and comes back
     assert r.payouts == [600, 800, 0]
     assert r.net == [-400, 400, 0]
     assert r.agrees_with_record is True
-    (h2,) = read(HU.replace("[600, 800, 1000]", "[600, 850, 950]"))
+    (h2,) = read(text=HU.replace("[600, 800, 1000]", "[600, 850, 950]"))
     r2 = h2.replay()
     assert r2.agrees_with_record is False
     assert "p2: recorded 850, replayed 800 (+50)" in r2.disagreement
     assert "p3: recorded 950" in r2.disagreement
-    assert read(HU.replace("finishing_stacks = [600, 800, 1000]\n", "")).__next__(
+    assert read(text=HU.replace("finishing_stacks = [600, 800, 1000]\n", "")).__next__(
         ).replay().agrees_with_record is None
-    assert read(h.to_phh()).__next__() == h
+    assert read(text=h.to_phh()).__next__() == h
 
 
 def test_fast_reader_matches_toml():
@@ -127,7 +127,7 @@ BAD = {
 def test_bad_hands_name_the_reason(case):
     old, new, msg = BAD[case]
     assert old in HU
-    (h,) = read(HU.replace(old, new))
+    (h,) = read(text=HU.replace(old, new))
     with pytest.raises(HistoryError, match=msg) as e:
         h.replay()
     assert isinstance(e.value, ValueError)
@@ -162,7 +162,7 @@ def test_real_files_fast_reader_equals_toml_and_round_trip():
         text = p.read_text()
         assert loads_table(text) == tomllib.loads(text), p
         for h in read(p):
-            assert next(read(h.to_phh())) == h, p
+            assert next(read(text=h.to_phh())) == h, p
 
 
 @real
@@ -220,7 +220,7 @@ def _oracle_ev(h, board_at, holes):
 
 
 def test_allin_ev_against_brute_force():
-    (h,) = read(ALLIN3)
+    (h,) = read(text=ALLIN3)
     r = h.replay()
     assert r.allin_board == ""
     # main pot 3 x 295 + dead antes; side pot between p2 and p3
@@ -230,7 +230,7 @@ def test_allin_ev_against_brute_force():
     flop = ALLIN3.replace(
         "'p3 cbr 300', 'p1 cc', 'p2 cbr 995', 'p3 cc', 'd db 2s3sTc'",
         "'p3 cc', 'p1 cc', 'p2 cc', 'd db 2s3sTc', 'p1 cbr 195', 'p2 cbr 895', 'p3 cc'")
-    (hf,) = read(flop)
+    (hf,) = read(text=flop)
     rf = hf.replay()
     assert rf.allin_board == "2s3sTc"
     want = _oracle_ev(hf, "2s3sTc", holes)
@@ -239,13 +239,13 @@ def test_allin_ev_against_brute_force():
     assert rf.adjusted_net == rf.allin_ev
     checked = ("'p3 f', 'p1 cc', 'p2 cc', 'd db 2s3s9h', 'p1 cc', 'p2 cc', 'd db Tc', "
                "'p1 cc', 'p2 cc', 'd db Jd', 'p1 cc', 'p2 cc', 'p1 sm AsKs', 'p2 sm QhQd']")
-    (h0,) = read(HU[:HU.index("'p3 f'")] + checked + "\n")
+    (h0,) = read(text=HU[:HU.index("'p3 f'")] + checked + "\n")
     r0 = h0.replay()
     assert r0.allin_ev is None and r0.adjusted_net == r0.net
 
 
 def _hand(text: str, name: str = "x"):
-    (h,) = read(text)
+    (h,) = read(text=text)
     h.source = name
     return h
 
@@ -307,7 +307,8 @@ def test_cli_history(tmp_path, capsys):
         csv = []
     assert main(["history", str(tmp_path), "--json", str(j), *csv]) == 0
     out = capsys.readouterr()
-    assert "hands read 2, settled 1, agreeing with the record 1, refused 1" in out.out
+    assert ("2 hands read: 1 settled, 1 refused; 1 of 1 hand with a recorded result agrees "
+            "with it") in out.out
     assert "duplicate card" in out.err
     import json
     d = json.loads(j.read_text())
@@ -317,7 +318,7 @@ def test_cli_history(tmp_path, capsys):
 def test_generated_corpus_agrees_and_fast_path_equals_settle():
     from handrank.history._generate import corpus
     n = 0
-    for h in read(corpus(1500, seed=7)):
+    for h in read(text=corpus(1500, seed=7)):
         r = h.replay()
         assert r.agrees_with_record is True, (h.index, r.disagreement)
         assert r.payouts == r.settlement.payouts          # the fast path against settle
@@ -392,7 +393,7 @@ Seat 2: Ben (small blind) collected (75)
 
 
 def test_pokerstars_cash_rake_side_pot_uncalled_shows_mucks():
-    (h,) = read(PS_CASH)
+    (h,) = read(text=PS_CASH)
     assert h.players == ["Carol", "Alice", "Bob"]           # p1 = first seat after the button
     assert h.starting_stacks == [300, 200, 100] and h.extra["unit"] == "cents"
     assert h.rake == 10 and h.winnings == [540, 0, 0]        # collected + uncalled returned
@@ -402,8 +403,8 @@ def test_pokerstars_cash_rake_side_pot_uncalled_shows_mucks():
     assert r.payouts == [550, 0, 0]
     assert r.agrees_with_record is True and "rake of 10" in r.disagreement
     assert r.net == [300, -200, -100]          # before the rake (net does not take it off)
-    assert next(read(h.to_phh())) == h
-    (bad,) = read(PS_CASH.replace("Carol collected $2.95", "Carol collected $2.90"))
+    assert next(read(text=h.to_phh())) == h
+    (bad,) = read(text=PS_CASH.replace("Carol collected $2.95", "Carol collected $2.90"))
     assert bad.replay().agrees_with_record is False
 
 
@@ -471,7 +472,7 @@ def test_bad_stacks_are_a_history_error(stacks, message):
             f'starting_stacks = {stacks}\n'
             'actions = ["d dh p1 AsKs", "d dh p2 7c2d", "p2 f"]\n')
     with pytest.raises(HistoryError, match=message):
-        for hand in read(text):
+        for hand in read(text=text):
             hand.replay()
 
 
@@ -499,7 +500,7 @@ def test_cli_history_outputs_name_the_extra_they_need(tmp_path, capsys):
 def test_pokerstars_header_only_hand_is_refused_once(tmp_path, keep, message):
     text = "\n".join(PS_CASH.splitlines()[:keep]) + "\n"
     with pytest.raises(HistoryError, match=message) as e:
-        list(read(text))
+        list(read(text=text))
     assert str(e.value).count("(hand 0)") == 1 and e.value.hand == 0
     # with other hands around it: refused with its file and number, the others read
     p = tmp_path / "h.txt"
@@ -514,15 +515,15 @@ def test_pokerstars_header_only_hand_is_refused_once(tmp_path, keep, message):
 def test_pokerstars_errors_name_the_hand_once():
     (bad,) = [PS_CASH.replace("Table 'Alpha' 6-max Seat #3 is the button\n", "")]
     with pytest.raises(HistoryError) as e:
-        list(read(bad))
+        list(read(text=bad))
     assert str(e.value) == "no button line (hand 0)"
     with pytest.raises(HistoryError) as e:
-        list(read(PS_CASH.replace("Hold'em No Limit", "Razz")))
+        list(read(text=PS_CASH.replace("Hold'em No Limit", "Razz")))
     assert str(e.value).count("(hand 0)") == 1 and "unsupported game" in str(e.value)
 
 
 def test_rake_the_record_states_comes_off_the_net():
-    (h,) = read(PS_CASH)
+    (h,) = read(text=PS_CASH)
     r = h.replay()
     # by hand: Carol is paid 550 by the replay, 540 by the record: the 10 rake is hers
     assert r.rake == 10 and r.net == [300, -200, -100]
@@ -531,7 +532,7 @@ def test_rake_the_record_states_comes_off_the_net():
     t = s.totals()
     assert t["Carol"]["net"] == 290 and t["Alice"]["net"] == -200 and t["Bob"]["net"] == -100
     # no rake stated: nothing comes off
-    (h2,) = read(HU)
+    (h2,) = read(text=HU)
     r2 = h2.replay()
     assert r2.rake == 0 and r2.net_after_rake == r2.net
 

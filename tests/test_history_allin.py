@@ -161,7 +161,7 @@ def test_suit_key_is_a_suit_relabelling():
 def test_short_deck_allin_ev_by_hr_equity():
     """Short deck: the EV of each pot by hr.equity(game='shortdeck'), computed here."""
     from .test_history_fast import SHORT
-    (h,) = read(SHORT)
+    (h,) = read(text=SHORT)
     r = h.replay()
     assert r.allin_ev is not None and r.allin_board is not None
     board = hr.cards(r.allin_board) if r.allin_board else []

@@ -55,7 +55,7 @@ finishing_stacks = [34, 48, 68]
 
 
 def _one(text: str) -> object:
-    return next(read(text)).replay()
+    return next(read(text=text)).replay()
 
 
 def test_stud_hand_by_hand():
@@ -78,7 +78,7 @@ def test_draw_hand_by_hand():
 
 def test_stud_fold_win_needs_no_seven_cards():
     text = STUD.replace("'p3 cc', 'p1 cc', 'd dh p1 3h'", "'p3 f', 'p1 f', 'd dh p1 3h'")
-    h = next(read(text.split("actions")[0] + "actions = ['d dh p1 AhAd2c', 'd dh p2 KsKd9h', "
+    h = next(read(text=text.split("actions")[0] + "actions = ['d dh p1 AhAd2c', 'd dh p2 KsKd9h', "
                  "'d dh p3 7c7d8s', 'p1 pb', 'p2 cbr 5', 'p3 f', 'p1 f']\n"))
     r = h.replay()
     # 3 dead antes + p1's bring-in 2 + p2's own 5 (3 of it uncalled, back to him)

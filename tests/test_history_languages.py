@@ -117,8 +117,8 @@ Total pot 120 | Rake 0
 
 
 def test_portuguese_hand_equals_its_english_writing():
-    (pt,) = read(PT)
-    (en,) = read(EN)
+    (pt,) = read(text=PT)
+    (en,) = read(text=EN)
     assert pt == en
     r = pt.replay()
     # caio (p3, button): 5 + 60 + 835 = 900, all in; beto (p2): 5 + 60 + 1135, 300 of it
@@ -139,10 +139,10 @@ def test_portuguese_fold_out_and_file(tmp_path):
 
 
 def test_french_header_over_english_lines():
-    (fr,) = read(FR)
+    (fr,) = read(text=FR)
     en_text = ("PokerStars Hand #880000000003:  Hold'em No Limit (10/20) - 2025/01/02 ET\n"
                + FR.split("\n", 1)[1].replace(" : ", ": "))
-    (en,) = read(en_text)
+    (en,) = read(text=en_text)
     assert replace(fr, source=None) == replace(en, source=None)
     r = fr.replay()
     assert r.agrees_with_record is True and r.net == [-6000, 6000]   # cents

@@ -98,7 +98,7 @@ Seat 3: finn (button) showed [9h 9s] and won (1008), and won (377)
 
 
 def test_cash_hand_run_twice_each_board_half_the_pot():
-    (h,) = read(CASH)
+    (h,) = read(text=CASH)
     assert h.extra["second_board"] == "4c8sJdQh5d"
     r = h.replay()
     # seats: p1 bravo (small blind), p2 charlie, p3 alpha (button); 16,150 cents in the
@@ -111,13 +111,13 @@ def test_cash_hand_run_twice_each_board_half_the_pot():
     # the all-in EV: the expectation at the all-in, as if run once
     once = "\n".join(ln.replace("*** FIRST ", "*** ") for ln in CASH.split("\n")
                      if not ln.startswith("*** SECOND"))
-    (h1,) = read(once)
+    (h1,) = read(text=once)
     assert "second_board" not in h1.extra
     assert h1.replay().allin_ev == r.allin_ev and r.allin_ev is not None
 
 
 def test_tournament_run_twice_side_pot_odd_chip_and_split():
-    (h,) = read(TOURNEY)
+    (h,) = read(text=TOURNEY)
     r = h.replay()
     # p1 dora (all in for 500 after the ante), p2 emil (750), p3 finn (button, 750 of
     # 755): the antes (15) are dead money in the main pot: 15 + 3 x 500 = 1,515 (all
@@ -131,17 +131,17 @@ def test_tournament_run_twice_side_pot_odd_chip_and_split():
     assert r.payouts == [253, 377, 1385]
     assert r.agrees_with_record is True, r.disagreement
     # a record that gives the odd chip to the second board does not agree
-    (bad,) = read(TOURNEY.replace("finn collected 758", "finn collected 757")
+    (bad,) = read(text=TOURNEY.replace("finn collected 758", "finn collected 757")
                   .replace("dora collected 253", "dora collected 254"))
     assert bad.replay().agrees_with_record is False
 
 
 def test_round_trip_and_summary_paths():
     for text in (CASH, TOURNEY):
-        (h,) = read(text)
+        (h,) = read(text=text)
         phh = h.to_phh()
         assert "second_board = " in phh
-        (back,) = read(phh)
+        (back,) = read(text=phh)
         assert back == h
         assert back.replay().board_payouts == h.replay().board_payouts
         # the PHH text through summary() (the fast path hands it to the Python replay)
@@ -163,7 +163,7 @@ def test_round_trip_and_summary_paths():
 def test_bad_run_twice_hands_refused_clearly(change, message):
     text = CASH.replace(*change)
     with pytest.raises(HistoryError, match=message) as e:
-        for h in read(text):
+        for h in read(text=text):
             h.replay()
     assert "hand 0" in str(e.value)
 
@@ -172,6 +172,6 @@ def test_phh_sixth_board_card_still_refused():
     text = ("variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n"
             "starting_stacks = [10, 10]\nactions = ['d dh p1 AsAd', 'd dh p2 KsKd', "
             "'p2 cbr 10', 'p1 cc', 'd db 2c3d9h', 'd db Tc', 'd db Jd', 'd db 4c4d4h']\n")
-    (h,) = read(text)
+    (h,) = read(text=text)
     with pytest.raises(HistoryError, match="bad board card count"):
         h.replay()

@@ -12,6 +12,7 @@ import os
 import random
 import re
 import struct
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -107,7 +108,7 @@ def _totals_by_rows(rows: list[Row]) -> dict[str, dict[str, Any]]:
         t["net"] += r.net
         t["allin_adjusted_net"] += r.adjusted_net
         t["showdown_net" if r.showdown else "non_showdown_net"] += r.net
-        t["net_bb"] += r.net / r.big_blind if r.big_blind else 0.0
+        t["net_bb"] += float(r.net) / float(r.big_blind) if r.big_blind else 0.0
     return out
 
 
@@ -117,7 +118,7 @@ def _typed(d: dict[str, dict[str, Any]]) -> list[Any]:
 
 def test_totals_and_curves_equal_the_row_loop(tmp_path):
     (tmp_path / "a.phhs").write_text(corpus(200, seed=64))
-    # a hand the fast path leaves to Python (a float stack: float nets), players named
+    # a hand the fast path leaves to Python (a decimal stack: Decimal nets), players named
     (tmp_path / "b.phh").write_text(
         "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [0.5, 1]\nmin_bet = 1\n"
         "starting_stacks = [100.25, 50]\nactions = ['d dh p1 AsAd', 'd dh p2 KsKd', "
@@ -126,15 +127,15 @@ def test_totals_and_curves_equal_the_row_loop(tmp_path):
         "players = ['p1', 'zed']\n")
     s = summary(tmp_path)
     rows = s.rows
-    assert len(rows) == len(s) == 1202 and any(type(r.net) is float for r in rows)
+    assert len(rows) == len(s) == 1202 and any(type(r.net) is Decimal for r in rows)
     assert _typed(s.totals()) == _typed(_totals_by_rows(rows))
     for who in ("p1", "p3", "zed"):
         for unit in ("chips", "bb"):
             net, adj, a, b = [], [], 0.0, 0.0
             for r in rows:
                 if r.player == who:
-                    k = (1 / r.big_blind if r.big_blind else 0.0) if unit == "bb" else 1.0
-                    a += r.net * k
+                    k = (1 / float(r.big_blind) if r.big_blind else 0.0) if unit == "bb" else 1.0
+                    a += float(r.net) * k
                     b += r.adjusted_net * k
                     net.append(a)
                     adj.append(b)

@@ -98,13 +98,13 @@ class Oracle:
                 tot[i] += s
         return [t / len(runs) for t in tot]
 
-    def nut(self, p, hands, board, n, half):
-        key = ("nut", hands[p], tuple(board[:n]), half)
+    def nut(self, p, hands, board, n, half, same_type=False):
+        key = ("nut", hands[p], tuple(board[:n]), half, same_type)
         if key not in self.memo:
-            self.memo[key] = self._nut(p, hands, board, n, half)
+            self.memo[key] = self._nut(p, hands, board, n, half, same_type)
         return self.memo[key]
 
-    def _nut(self, p, hands, board, n, half):
+    def _nut(self, p, hands, board, n, half, same_type=False):
         mine = self.strength(hands[p], board[:n])[half]
         used = set(hands[p]) | set(board[:n]) | set(self.dead)
         left = [c for c in range(52) if c not in used]
@@ -117,6 +117,8 @@ class Oracle:
                          itertools.combinations(board[:n], 3)), None)
             else:
                 v = (0, _omaha_low(two, board[:n]))
+            if same_type and category_name(v[half]) != category_name(mine):
+                continue
             best = max(best, v[half])
         return mine >= best
 
@@ -219,6 +221,18 @@ def test_syntax_errors_name_line_column_with_a_caret(query, line, at, message):
      "board='AsKs'", "a board is a flop"),
     ("select count(winsLo(hero)) from game='holdem', hero='AA', villain='KK'",
      "needs a low half"),
+    ("select count(winsHi(flop)) from game='holdem', flop='AA', villain='KK'",
+     "'flop' cannot name a player"),
+    ("select count(winsHi(hero)) from game='holdem', hero='AA', Hero='KK'",
+     "'Hero' is given twice"),
+    ("select count(winsHi(hero)) from game='holdem', hero='AK!', villain='KK'",
+     "cannot read the hold'em range term 'AK!'"),
+    ("select count(winsHi(hero)) from game='omahahi', hero='AAK', villain='****'",
+     "hero='AAK'"),
+    ("select count(winsHi(hero)) from game='studhi', hero='AA', villain='*'",
+     "stud players are '*'"),
+    ("select count(handType(hero, third) = pair) from game='studhi', hero='*', villain='*'",
+     "ranked from fifth street"),
 ])
 def test_bad_queries_get_one_clear_message(query, message):
     with pytest.raises(PqlError) as e:
@@ -623,3 +637,186 @@ def test_a_where_that_can_never_hold_is_refused_before_any_deal():
     with pytest.raises(PqlError, match="never holds"):
         hr.pql("select avg(riverEquity(a)) from game='holdem', a='**', b='**' "
                "where 1 > 2", trials=10**9)
+
+
+def test_stud_functions_on_exact_hands_match_the_scalar_evaluator():
+    p1, p2, p3 = "As Ad 7c 7d 2h 9s Kc", "Qh Jh Th 9h 3c 4d 2s", "8s 8c 8h 5d 5c Ks 3s"
+    q = (f"select count(winsHi(p3)) as w3, avg(riverEquity(p2)) as e2, "
+         f"histogram(handType(p1, fifth)) as h5, histogram(winningHandType()) as wt, "
+         f"count(tiesHi(p1)) as t1 from game='studhi', p1='{p1}', p2='{p2}', p3='{p3}'")
+    r = hr.pql(q, trials=3000, seed=1)
+    hi = [hr.evaluate(h, game="stud") for h in (p1, p2, p3)]
+    best = max(hi)
+    got = {row.name: row.value for row in r}
+    assert got["w3"] == float(hi[2] == best and hi.count(best) == 1)
+    assert got["e2"] == (1.0 / hi.count(best) if hi[1] == best else 0.0)
+    assert got["h5"] == {category_name(hr.evaluate(p1.split()[:5])): 1.0}
+    assert got["wt"] == {category_name(best): 1.0}
+    assert got["t1"] == 0.0
+    razz = hr.pql("select avg(riverEquity(a)) as e from game='razz', "
+                  "a='As 2d 3c 4h 6s Kd Kc', b='As 2s 3d 4c 5h Qd Qc'".replace(
+                      "b='As 2s", "b='Ah 2s"), trials=1000, seed=1)
+    assert razz[0].value == 0.0              # A-2-3-4-6 loses to the wheel
+
+
+def test_progress_is_told_after_each_block():
+    seen = []
+    hr.pql("select histogram(handType(hero, flop)) from game='holdem', hero='AKs', "
+           "villain='**'", trials=300_000, seed=1, progress=lambda d, t: seen.append((d, t)))
+    assert len(seen) >= 2
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen)
+    assert seen[-1] == (300_000, 300_000)
+    ex = []
+    hr.pql("select count(pairedBoard(river)) from game='holdem', hero='AsKs', villain='QQ', "
+           "board='2c3d4h'", exact=True, progress=lambda d, t: ex.append((d, t)))
+    assert ex and ex[-1][0] == ex[-1][1]
+
+
+@pytest.mark.parametrize("game", sorted(__import__("handrank.pql", fromlist=["GAMES"]).GAMES))
+def test_every_game_deals_and_splits_the_whole_pot(game):
+    # three random players: the equities of one simulation add up to 1, and
+    # each is a third within 4 standard errors
+    r = hr.pql(f"select avg(riverEquity(a)) as a, avg(riverEquity(b)) as b, "
+               f"avg(riverEquity(c)) as c from game='{game}', a='*', b='*', c='*' "
+               f"where 1 = 1", trials=20_000, seed=1)
+    assert not r.exact and r.trials == 20_000
+    assert sum(row.value for row in r) == pytest.approx(1.0, abs=1e-9)
+    for row in r:
+        assert abs(row.value - 1 / 3) <= 4 * row.stderr + 1e-9, (game, row.name)
+
+
+def test_cards_low_board_and_duplicated_ranks_match_the_oracle():
+    o = Oracle("holdem", [hands_of("As5d|9h9c"), hands_of("2c2d")], "Ah8h5s", "")
+    r = exact("select histogram(riverCard()) as rc, count(turnCard() = toCard('Kd')) as tk, "
+              "histogram(duplicatedBoardRanks(river)) as dup, "
+              "histogram(duplicatedHandRanks(hero)) as dh, "
+              "histogram(intersectingHandRanks(hero, turn)) as ih, "
+              "histogram(nonintersectingHandRanks(hero, river)) as nh, "
+              "histogram(boardLoCardCount(turn)) as lc, count(boardAllowsMadeLo(river)) as ml, "
+              "count(boardHasOneDistinctLoCard(flop)) as one, "
+              "count(boardHasTwoDistinctLoCards(turn)) as two "
+              "from game='holdem', hero='As5d,9h9c', villain='2c2d', board='Ah8h5s'")
+    got = {row.name: row.value for row in r}
+
+    def rs(ranks):
+        return "".join(RANKS[x] for x in sorted(set(ranks), reverse=True)) or "none"
+
+    def lows(cards):
+        return len({c // 4 for c in cards if c // 4 in (12, 0, 1, 2, 3, 4, 5, 6)})
+
+    acc: dict[str, Counter] = {k: Counter() for k in got}
+    n = 0
+    for hands, b in o.deals():
+        n += 1
+        hero = [c // 4 for c in hands[0]]
+        acc["rc"][hr.card_str(b[4])] += 1
+        acc["tk"][True] += b[3] == hr.card("Kd")
+        cnt = Counter(c // 4 for c in b)
+        acc["dup"][rs([x for x, k in cnt.items() if k >= 2])] += 1
+        acc["dh"][rs([x for x in hero if hero.count(x) >= 2])] += 1
+        acc["ih"][rs([x for x in hero if x in {c // 4 for c in b[:4]}])] += 1
+        acc["nh"][rs([x for x in hero if x not in {c // 4 for c in b}])] += 1
+        acc["lc"][lows(b[:4])] += 1
+        acc["ml"][True] += lows(b) >= 3
+        acc["one"][True] += lows(b[:3]) == 1
+        acc["two"][True] += lows(b[:4]) == 2
+    for k, v in got.items():
+        if isinstance(v, dict):
+            assert v == pytest.approx({key: c / n for key, c in acc[k].items()}, abs=1e-12), k
+        else:
+            assert v == pytest.approx(acc[k][True] / n, abs=1e-12), k
+
+
+def test_nut_hi_for_hand_type_matches_the_oracle():
+    # the reference's example: AsKh on AdTd2d has the best pair there is
+    q = ("select count(nutHiForHandType(hero, flop)) as t, count(nutHi(hero, flop)) as n "
+         "from game='holdem', hero='AsKh', villain='**', board='AdTd2d'")
+    r = hr.pql(q, trials=2000, seed=1)
+    assert [row.value for row in r] == [1.0, 0.0]
+    for game, hero, villain, board in (("holdem", "AsKh|QdQc|9s8s", "JhJc", "Ks9d4c2h"),
+                                       ("omahahi", "AsKh7c6c", "JhJcTs9s", "Ks9d4c2h")):
+        o = Oracle(game, [hands_of(hero), hands_of(villain)], board, "")
+        got = exact(f"select count(nutHiForHandType(hero, river)) as r, "
+                    f"count(nutHiForHandType(villain, turn)) as t from game='{game}', "
+                    f"hero='{hero.replace('|', ',')}', villain='{villain}', board='{board}'")
+        n, rv, tv = 0, 0, 0
+        for hands, b in o.deals():
+            n += 1
+            rv += o.nut(0, hands, b, 5, 0, same_type=True)
+            tv += o.nut(1, hands, b, 4, 0, same_type=True)
+        assert [row.value for row in got] == pytest.approx([rv / n, tv / n], abs=1e-12), game
+        assert 0 < rv < n
+
+
+def test_ctrl_c_stops_a_long_query(tmp_path):
+    """SIGINT during a long simulation ends it with KeyboardInterrupt, after the
+    block at hand (the time is printed, not asserted: speed is for benchmarks)."""
+    import signal
+    import subprocess
+    import sys
+    import time
+    script = tmp_path / "long.py"
+    script.write_text(
+        "import sys, handrank as hr\n"
+        "def tell(done, total):\n"
+        "    if done and not getattr(tell, 'said', False):\n"
+        "        tell.said = True\n"
+        "        print('ready', flush=True)\n"
+        "try:\n"
+        "    hr.pql(\"select avg(riverEquity(a)) from game='omahahi', a='AA**', b='****' "
+        "where 1 = 1\", trials=10**9, seed=1, progress=tell)\n"
+        "except KeyboardInterrupt:\n"
+        "    print('interrupted', flush=True)\n"
+        "    sys.exit(130)\n")
+    p = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True)
+    assert p.stdout is not None
+    assert p.stdout.readline().strip() == "ready"
+    t = time.monotonic()
+    p.send_signal(signal.SIGINT)
+    out, _ = p.communicate(timeout=120)
+    print(f"stopped {time.monotonic() - t:.2f} s after SIGINT")
+    assert p.returncode == 130 and "interrupted" in out
+
+
+def _board_matches(board, pattern):
+    """The reference's board range from its definition: the first three
+    positions are the flop in any order, then the turn and the river in
+    place; a suit letter x/y/z/w is one suit, different letters different suits."""
+    import re
+    pos = re.findall(r"(10|[2-9TJQKA*])([cdhsxyzw]?)", pattern)
+    for flop in itertools.permutations(board[:3]):
+        cards = list(flop) + list(board[3:])
+        sub: dict[str, int] = {}
+        good = True
+        for c, (r, s) in zip(cards, pos):
+            if r != "*" and RANKS.index(r) != c // 4:
+                good = False
+            if s in "cdhs" and s and "cdhs".index(s) != c % 4:
+                good = False
+            if s in "xyzw" and s:
+                if sub.setdefault(s, c % 4) != c % 4:
+                    good = False
+        if good and len(set(sub.values())) == len(sub):
+            return True
+    return False
+
+
+def test_board_in_range_matches_its_definition():
+    b = "AsKdJhKc3s"
+    for pattern, want in (("AKK", 0.0), ("AKJ3K", 0.0), ("KJAK3", 1.0)):   # the reference's
+        q = (f"select count(boardInRange('{pattern}')) from game='holdem', p='72', q='QQ', "
+             f"board='{b}'")
+        assert hr.pql(q)[0].value == want
+    o = Oracle("holdem", [hands_of("2c2d")], "Ah8h5s", "")
+    patterns = ["A85", "8xAx*", "*h*h*h", "A*5K", "5A8*T", "Ax*h5y", "8*A*x*x"]
+    sel = ", ".join(f"count(boardInRange('{p}')) as p{i}" for i, p in enumerate(patterns))
+    r = exact(f"select {sel} from game='holdem', hero='2c2d', board='Ah8h5s'")
+    n = 0
+    acc = Counter()
+    for _, board in o.deals():
+        n += 1
+        for i, p in enumerate(patterns):
+            acc[i] += _board_matches(board, p)
+    assert [row.value for row in r] == pytest.approx([acc[i] / n for i in range(len(patterns))],
+                                                   abs=1e-12)
+    assert all(0 < acc[i] < n for i in (3, 4))

@@ -256,6 +256,7 @@ def test_jokers_as_cards():
     assert vp.deal("Xx Xy Ah Kh Qh")[:2] == [52, 53]
     assert vp.deal("jk Ah Xy Kh Qh") == [52, 50, 53, 46, 42]
     assert vp.deal([52, 48, 53, 44, 40]) == [52, 48, 53, 44, 40]
+    assert vp.deal(np.array([52, 48, 53, 44, 40], dtype=np.uint8)) == [52, 48, 53, 44, 40]
     assert V.card_text(vp.hold("Xx Xy Ah Kh Qh")) == "Xx Xy Ah Kh Qh"
     jp = hr.video_poker("joker-poker-kings")
     with pytest.raises(InvalidHandError, match="2 jokers.*has 1"):
@@ -327,3 +328,50 @@ def test_deuces_chart_reads_like_the_published_strategy():
     assert lines.index("3 deuces only") < lines.index("pat five of a kind") \
         < lines.index("pat straight flush")
     assert lines.index("1 deuce only") < lines.index("draw five (discard everything)")
+
+
+def test_to_pandas():
+    pytest.importorskip("pandas")
+    vp = hr.video_poker("double-joker")
+    df = vp.to_pandas()
+    assert len(df) == len(vp.strategy) == 152646
+    assert list(df.columns[:4]) == ["deal", "hold", "weight", "value"]
+    assert len(df.columns) == 4 + 32
+    assert int(df["weight"].sum()) == math.comb(54, 5)
+    row = df.iloc[-1]
+    cards = [int(c) for c in vp.strategy["cards"][-1]]
+    assert row["deal"] == V.card_text(cards)
+    values = vp.hold_values(cards)
+    assert row["value"] == pytest.approx(max(values.values()), abs=1e-12)
+    assert row["hold"] == V.card_text(next(iter(values)))
+    assert row["keep_11111"] == pytest.approx(values[tuple(cards)], abs=1e-12)
+
+
+@pytest.mark.parametrize("name", ["deuces-wild-full-pay", "joker-poker-kings", "double-joker",
+                                  "deuces-joker-wild", "jacks-or-better-9/6"])
+def test_hold_odds_against_every_draw(name):
+    """Each hold's class probabilities against the draws enumerated one by one."""
+    vp = hr.video_poker(name)
+    n = W.FAMILIES[vp.family].cards
+    rng = np.random.default_rng(3)
+    for _ in range(3):
+        deal = [int(c) for c in rng.choice(n, 5, replace=False)]
+        odds = vp.hold_odds(deal)
+        values = vp.hold_values(deal)
+        assert list(odds) == list(values)
+        for kept, probs in odds.items():
+            assert sum(probs.values()) == pytest.approx(1, abs=1e-12)
+            ev = sum(probs[c] * x for c, x in zip(vp.classes, vp._pay.tolist()))
+            assert ev == pytest.approx(values[kept], abs=1e-12)
+            if len(kept) < 3:
+                continue
+            rest = [c for c in range(n) if c not in deal]
+            draws = np.array([sorted(kept + d) for d in
+                              itertools.combinations(rest, 5 - len(kept))], dtype=np.uint8)
+            if vp.family == "jacks-or-better":
+                cls = V._natural_classes(draws)
+            else:
+                cls = W.classify(draws, W.FAMILIES[vp.family])
+            got = np.bincount(cls, minlength=len(vp.classes)) / len(draws)
+            for c, p in zip(vp.classes, got):
+                assert probs[c] == pytest.approx(p, abs=1e-12), (V.card_text(kept), c)

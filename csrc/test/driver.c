@@ -22,8 +22,10 @@
 
 #include "../draw.h"
 #include "../equity.h"
+#include "../exact_random.h"
 #include "../handrank.h"
 #include "../hilo.h"
+#include "../index.h"
 #include "../onehand.h"
 #include "../history.h"
 #include "../lookup.h"
@@ -1686,6 +1688,573 @@ static void hu_preflop_calls(void)
           "hr_hu_preflop_classes");
 }
 
+/* ---- the hand index (index.h): tables built here from the rules of
+ * docs/index.md, independently of src/handrank/boards/index.py ----------- */
+
+typedef struct ix_street {
+    hr_index_street st;
+    uint32_t *colex;
+    int64_t *binom, *offset, *suit_count, *run_mult;
+    int32_t *config_of, *keys;
+    int64_t size;
+} ix_street;
+
+static int64_t choose(int n, int k)
+{
+    if (k < 0 || n < 0 || k > n)
+        return 0;
+    int64_t r = 1;
+    for (int i = 1; i <= k; i++)
+        r = r * (n - k + i) / i;
+    return r;
+}
+
+typedef struct ix_build {
+    int groups, size[HR_INDEX_MAX_GROUPS], base[HR_INDEX_MAX_GROUPS], K;
+    const int64_t *suit_count;
+    int32_t *configs;
+    int n_configs, cap;
+} ix_build;
+
+static int key_count(const ix_build *b, int key, int j)
+{
+    return key / b->base[j] % (b->size[j] + 1);
+}
+
+static void ix_walk(ix_build *b, int depth, int *prefix, const int *left)
+{
+    if (depth == 3) {
+        int key = 0;
+        for (int j = 0; j < b->groups; j++)
+            key += left[j] * b->base[j];
+        if (key <= prefix[2] && b->suit_count[key] > 0) {
+            if (b->n_configs == b->cap) {
+                b->cap = b->cap ? 2 * b->cap : 64;
+                b->configs = realloc(b->configs, (size_t)b->cap * 4 * sizeof *b->configs);
+            }
+            for (int s = 0; s < 3; s++)
+                b->configs[4 * b->n_configs + s] = prefix[s];
+            b->configs[4 * b->n_configs + 3] = key;
+            b->n_configs++;
+        }
+        return;
+    }
+    int top = depth ? prefix[depth - 1] : b->K - 1;
+    for (int key = top; key >= 0; key--) {
+        int rest[HR_INDEX_MAX_GROUPS], ok = b->suit_count[key] > 0;
+        for (int j = 0; j < b->groups && ok; j++) {
+            rest[j] = left[j] - key_count(b, key, j);
+            ok = rest[j] >= 0;
+        }
+        if (!ok)
+            continue;
+        prefix[depth] = key;
+        ix_walk(b, depth + 1, prefix, rest);
+    }
+}
+
+static void ix_make(ix_street *x, int ranks, int groups, const int *size)
+{
+    ix_build b = {0};
+    memset(x, 0, sizeof *x);
+    b.groups = groups;
+    b.base[0] = 1;
+    for (int j = 0; j < groups; j++) {
+        b.size[j] = size[j];
+        if (j)
+            b.base[j] = b.base[j - 1] * (size[j - 1] + 1);
+    }
+    b.K = b.base[groups - 1] * (size[groups - 1] + 1);
+    x->suit_count = calloc((size_t)b.K, sizeof *x->suit_count);
+    for (int key = 0; key < b.K; key++) {
+        int64_t n = 1;
+        int avail = ranks;
+        for (int j = 0; j < groups; j++) {
+            n *= choose(avail, key_count(&b, key, j));
+            avail -= key_count(&b, key, j);
+        }
+        x->suit_count[key] = avail >= 0 ? n : 0;
+    }
+    b.suit_count = x->suit_count;
+    int prefix[3], left[HR_INDEX_MAX_GROUPS];
+    for (int j = 0; j < groups; j++)
+        left[j] = size[j];
+    ix_walk(&b, 0, prefix, left);
+    x->keys = b.configs;
+    x->offset = malloc(((size_t)b.n_configs + 1) * sizeof *x->offset);
+    x->run_mult = malloc((size_t)b.n_configs * 4 * sizeof *x->run_mult);
+    x->offset[0] = 0;
+    for (int i = 0; i < b.n_configs; i++) {
+        const int32_t *cfg = b.configs + 4 * i;
+        int64_t n = 1;
+        for (int s = 0; s < 4;) {
+            int e = s + 1;
+            while (e < 4 && cfg[e] == cfg[s])
+                e++;
+            x->run_mult[4 * i + s] = n;
+            for (int t = s + 1; t < e; t++)
+                x->run_mult[4 * i + t] = 0;
+            n *= choose((int)x->suit_count[cfg[s]] + e - s - 1, e - s);
+            s = e;
+        }
+        x->offset[i + 1] = x->offset[i] + n;
+    }
+    x->config_of = malloc((size_t)b.K * b.K * b.K * sizeof *x->config_of);
+    for (int i = 0; i < b.K * b.K * b.K; i++)
+        x->config_of[i] = -1;
+    for (int i = 0; i < b.n_configs; i++) {
+        const int32_t *cfg = b.configs + 4 * i;
+        x->config_of[(cfg[0] * b.K + cfg[1]) * b.K + cfg[2]] = i;
+    }
+    x->colex = malloc(((size_t)1 << ranks) * sizeof *x->colex);
+    for (int m = 0; m < 1 << ranks; m++) {
+        uint32_t r = 0;
+        int i = 0;
+        for (int p = 0; p < ranks; p++)
+            if (m >> p & 1)
+                r += (uint32_t)choose(p, ++i);
+        x->colex[m] = r;
+    }
+    x->binom = malloc(17 * 17 * sizeof *x->binom);
+    for (int n = 0; n < 17; n++)
+        for (int k = 0; k < 17; k++)
+            x->binom[n * 17 + k] = choose(n, k);
+    x->st.ranks = ranks;
+    x->st.groups = groups;
+    for (int j = 0; j < groups; j++) {
+        x->st.size[j] = size[j];
+        x->st.base[j] = b.base[j];
+    }
+    x->st.n_keys = b.K;
+    x->st.n_configs = b.n_configs;
+    x->st.colex = x->colex;
+    x->st.binom = x->binom;
+    x->st.config_of = x->config_of;
+    x->st.offset = x->offset;
+    x->st.keys = x->keys;
+    x->st.suit_count = x->suit_count;
+    x->st.run_mult = x->run_mult;
+    x->size = x->offset[b.n_configs];
+}
+
+static void ix_free(ix_street *x)
+{
+    free(x->colex), free(x->binom), free(x->offset), free(x->suit_count);
+    free(x->run_mult), free(x->config_of), free(x->keys);
+}
+
+static int64_t index_checks = 0, river_boards = 0, runout_rows = 0;
+
+/* n distinct cards of a deck of 4 * ranks cards */
+static void deal_small(uint8_t *out, int n, int ranks)
+{
+    uint64_t used = 0;
+    for (int i = 0; i < n; i++) {
+        unsigned c;
+        do
+            c = below(4u * (unsigned)ranks);
+        while (used >> c & 1u);
+        used |= 1ull << c;
+        out[i] = (uint8_t)c;
+    }
+}
+
+/* One street: unindex every index (or a sample) and index it back; the index
+ * of random hands does not change under a suit relabelling or a reordering
+ * inside a group; bad cards, repeats and indices out of range are refused. */
+static void index_street_calls(const ix_street *x, int rounds)
+{
+    const hr_index_street *st = &x->st;
+    int k = 0;
+    for (int j = 0; j < st->groups; j++)
+        k += st->size[j];
+    int64_t n = x->size < 4096 ? x->size : 4096;
+    int64_t *idx = malloc((size_t)n * sizeof *idx), *back = malloc((size_t)n * sizeof *back);
+    uint8_t *rows = malloc((size_t)n * (size_t)k);
+    for (int64_t i = 0; i < n; i++)
+        idx[i] = x->size <= 4096 ? i : (int64_t)(rnd() % (uint64_t)x->size);
+    CHECK(hr_unindex_batch(st, idx, n, rows) == -1, "unindex_batch of valid indices");
+    CHECK(hr_index_batch(st, rows, n, back) == -1, "index_batch of canonical hands");
+    for (int64_t i = 0; i < n; i++)
+        CHECK(back[i] == idx[i], "index(unindex(%lld)) = %lld", (long long)idx[i],
+              (long long)back[i]);
+    index_checks += n;
+    for (int r = 0; r < rounds; r++) {
+        uint8_t h[HR_INDEX_MAX_CARDS], p[HR_INDEX_MAX_CARDS];
+        int64_t a, b;
+        int perm[4] = {0, 1, 2, 3};
+        deal_small(h, k, st->ranks);
+        for (int s = 3; s > 0; s--) {
+            int t = (int)below((unsigned)s + 1), tmp = perm[s];
+            perm[s] = perm[t], perm[t] = tmp;
+        }
+        for (int i = 0; i < k; i++)
+            p[i] = (uint8_t)(h[i] / 4 * 4 + perm[h[i] % 4]);
+        if (st->size[0] > 1) {      /* reorder the first group */
+            uint8_t t = p[0];
+            p[0] = p[st->size[0] - 1], p[st->size[0] - 1] = t;
+        }
+        CHECK(hr_index_batch(st, h, 1, &a) == -1 && hr_index_batch(st, p, 1, &b) == -1,
+              "index of a hand");
+        CHECK(a == b && a >= 0 && a < x->size, "index not invariant: %lld vs %lld",
+              (long long)a, (long long)b);
+        /* hostile: a card outside the deck, a repeated card, an index out of range */
+        uint8_t bad[HR_INDEX_MAX_CARDS * 2];
+        memcpy(bad, h, (size_t)k);
+        memcpy(bad + k, h, (size_t)k);
+        bad[k + below((unsigned)k)] = (uint8_t)(4 * st->ranks + below(256u - 4u * st->ranks));
+        CHECK(hr_index_batch(st, bad, 2, back) == 1, "index_batch: a bad card accepted");
+        if (k > 1) {
+            memcpy(bad + k, h, (size_t)k);
+            bad[k + 1] = bad[k];
+            CHECK(hr_index_batch(st, bad, 2, back) == 1, "index_batch: a repeat accepted");
+        }
+        int64_t wrong[3] = {0, r % 2 ? -1 - (int64_t)below(1000) : x->size + below(1000),
+                            INT64_MIN};
+        CHECK(hr_unindex_batch(st, wrong, 3, rows) == 1, "unindex_batch: out of range");
+        wrong[1] = INT64_MAX;
+        CHECK(hr_unindex_batch(st, wrong, 2, rows) == 1, "unindex_batch: INT64_MAX");
+    }
+    CHECK(hr_index_batch(st, rows, 0, back) == -1 && hr_unindex_batch(st, idx, 0, rows) == -1,
+          "empty batches");
+    free(idx), free(back), free(rows);
+}
+
+static void index_calls(int scale)
+{
+    const hr_game *g = hr_game_at(0);
+    static const int shapes[][5] = {{1, 2}, {2, 2, 3}, {2, 2, 4}, {2, 2, 5}, {3, 2, 3, 1},
+                                    {1, 5}, {4, 2, 3, 1, 1}};
+    for (int ranks = 2; ranks <= 13; ranks += ranks < 6 ? 1 : 7) {
+        for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
+            int groups = shapes[s][0], size[4] = {0}, total = 0;
+            for (int j = 0; j < groups; j++)
+                total += size[j] = shapes[s][1 + j];
+            if (total > 4 * ranks || (ranks == 13 && total > 5))
+                continue;
+            ix_street x;
+            ix_make(&x, ranks, groups, size);
+            index_street_calls(&x, 20 * scale);
+            ix_free(&x);
+        }
+    }
+    /* the river values and runout statistics on a deck of 4 ranks (16 cards) */
+    const int R = 4;
+    ix_street river, boardix, street[3];
+    const int rv[2] = {2, 5}, bd[1] = {5}, pre[1] = {2}, flop[2] = {2, 3}, turn[2] = {2, 4};
+    ix_make(&river, R, 2, rv);
+    ix_make(&boardix, R, 1, bd);
+    ix_make(&street[0], R, 1, pre);
+    ix_make(&street[1], R, 2, flop);
+    ix_make(&street[2], R, 2, turn);
+    const int H = (int)choose(4 * R - 5, 2), opp = (int)choose(4 * R - 7, 2);
+    int64_t nb = boardix.size;
+    uint8_t *boards = malloc((size_t)nb * 5);
+    int64_t *bidx = malloc((size_t)nb * sizeof *bidx), *ridx = malloc((size_t)(nb * H) * sizeof *ridx);
+    uint32_t *val = malloc((size_t)(nb * H) * sizeof *val);
+    for (int64_t i = 0; i < nb; i++)
+        bidx[i] = i;
+    CHECK(hr_unindex_batch(&boardix.st, bidx, nb, boards) == -1, "unindex the boards");
+    CHECK(hr_river_values(g, &river.st, boards, nb, ridx, val) == -1, "hr_river_values");
+    double *table = malloc((size_t)river.size * sizeof *table);
+    for (int64_t i = 0; i < river.size; i++)
+        table[i] = -1.0;
+    for (int64_t b = 0; b < nb; b++) {
+        int64_t sum = 0;
+        for (int h = 0; h < H; h++) {
+            sum += val[b * H + h];
+            CHECK(ridx[b * H + h] >= 0 && ridx[b * H + h] < river.size, "river index range");
+            CHECK(val[b * H + h] <= 2u * (unsigned)opp, "river value range");
+            table[ridx[b * H + h]] = val[b * H + h] / (2.0 * opp);
+        }
+        /* each pair of disjoint hole pairs hands out 2 (a win, or a tie each) */
+        CHECK(sum == (int64_t)H * opp, "board %lld: values sum to %lld, not %lld",
+              (long long)b, (long long)sum, (long long)H * opp);
+    }
+    river_boards += nb;
+    for (int64_t i = 0; i < river.size; i++)
+        CHECK(table[i] >= 0.0 && table[i] <= 1.0, "river index %lld not reached", (long long)i);
+    /* hostile boards: a card outside the 16-card deck, a repeat */
+    memcpy(boards + 5, boards, 5);
+    boards[5 + 3] = (uint8_t)(16 + below(240));
+    CHECK(hr_river_values(g, &river.st, boards, 2, ridx, val) == 1, "river: bad card accepted");
+    boards[5 + 3] = boards[5 + 4];
+    CHECK(hr_river_values(g, &river.st, boards, 2, ridx, val) == 1, "river: repeat accepted");
+    CHECK(hr_river_values(g, &street[1].st, boards, 1, ridx, val) == -2, "river: wrong street");
+    for (int s = 0; s < 3; s++) {
+        int64_t n = street[s].size;
+        const int bins = 1 + (int)below(12);
+        double *e = malloc((size_t)n * sizeof *e), *e2 = malloc((size_t)n * sizeof *e2);
+        double *f = malloc((size_t)n * sizeof *f), *f2 = malloc((size_t)n * sizeof *f2);
+        float *hist = malloc((size_t)(n * bins) * sizeof *hist);
+        CHECK(hr_runout_stats(&street[s].st, &river.st, table, 0, n, bins, e, e2, hist, NULL)
+              == -1, "hr_runout_stats street %d", s);
+        for (int64_t i = 0; i < n; i++) {
+            double hs = 0.0;
+            for (int b = 0; b < bins; b++)
+                hs += hist[i * bins + b];
+            CHECK(e[i] >= 0.0 && e[i] <= 1.0 && e2[i] <= e[i] + 1e-12 && e2[i] >= e[i] * e[i] - 1e-12,
+                  "runout stats of %lld: %g %g", (long long)i, e[i], e2[i]);
+            CHECK(hs > 0.999 && hs < 1.001, "histogram of %lld sums to %g", (long long)i, hs);
+        }
+        /* split anywhere: the same bits; ehs2 may be NULL */
+        int64_t cut = (int64_t)(rnd() % (uint64_t)n);
+        CHECK(hr_runout_stats(&street[s].st, &river.st, table, 0, cut, 0, f, NULL, NULL, NULL)
+              == -1 && hr_runout_stats(&street[s].st, &river.st, table, cut, n - cut, 0,
+                                       f + cut, f2 + cut, NULL, NULL) == -1, "split stats");
+        for (int64_t i = 0; i < n; i++)
+            CHECK(f[i] == e[i] && (i < cut || f2[i] == e2[i]), "split changed index %lld",
+                  (long long)i);
+        runout_rows += n;
+        volatile int32_t stop = 1;
+        CHECK(hr_runout_stats(&street[s].st, &river.st, table, 0, n, 0, f, f2, NULL, &stop) == 0,
+              "a set cancel flag is not seen at once");
+        CHECK(hr_runout_stats(&street[s].st, &river.st, table, 0, n, 257, f, f2, hist, NULL)
+              == -2 && hr_runout_stats(&street[s].st, &river.st, table, 0, n, -1, f, f2, hist,
+                                       NULL) == -2, "bad bins accepted");
+        CHECK(hr_runout_stats(&street[s].st, &street[s].st, table, 0, n, 0, f, f2, NULL, NULL)
+              == -2, "a river that is not (2, 5) accepted");
+        CHECK(hr_runout_stats(&street[s].st, &river.st, table, n - 1, 2, 0, f, f2, NULL, NULL)
+              == -2 && hr_runout_stats(&street[s].st, &river.st, table, -1, 1, 0, f, f2, NULL,
+                                       NULL) == -2
+              && hr_runout_stats(&street[s].st, &river.st, table, 0, -1, 0, f, f2, NULL, NULL)
+              == -2 && hr_runout_stats(&street[s].st, &river.st, table, INT64_MAX, INT64_MAX, 0,
+                                       f, f2, NULL, NULL) == -2,
+              "runout stats past the street's indices accepted");
+        free(e), free(e2), free(f), free(f2), free(hist);
+    }
+    free(boards), free(bidx), free(ridx), free(val), free(table);
+    ix_free(&river), ix_free(&boardix);
+    for (int s = 0; s < 3; s++)
+        ix_free(&street[s]);
+}
+
+/* ---- exact equity against random players (exact_random.h) -------------- */
+
+static void exact_random_calls(const hr_game *g, int scale)
+{
+    for (int r = 0; r < 2 + scale / 5; r++) {
+        uint8_t all[52], fixed[4], board[5], deck[52], perms[4] = {0, 1, 2, 3};
+        uint64_t used = 0;
+        deal(all, 52);
+        const int n_fixed = 1 + (int)below(2), n_board = scale > 1 ? 3 + (int)below(2) : 4;
+        const int k_random = 1;
+        int at = 0, nd = 0;
+        for (int i = 0; i < 2 * n_fixed; i++)
+            fixed[i] = all[at++];
+        for (int i = 0; i < n_board; i++)
+            board[i] = all[at++];
+        for (int i = 0; i < at; i++)
+            used |= 1ull << all[i];
+        for (int c = 0; c < 52; c++)
+            if (!(used >> c & 1u))
+                deck[nd++] = (uint8_t)c;
+        const int len = 3 * (n_fixed + 1) + 2;
+        int64_t whole[3 * 4 + 2] = {0}, split[3 * 4 + 2] = {0};
+        int64_t took = hr_exact_random(g, n_fixed, fixed, k_random, board, n_board, deck, nd,
+                                       perms, 1, 0, 1, whole, NULL);
+        CHECK(took > 0, "hr_exact_random returned %lld", (long long)took);
+        int64_t parts_took = 0;
+        for (int p = 0; p < 3; p++)
+            parts_took += hr_exact_random(g, n_fixed, fixed, k_random, board, n_board, deck, nd,
+                                          perms, 1, p, 3, split, NULL);
+        CHECK(parts_took == took, "the parts took %lld completions, the whole %lld",
+              (long long)parts_took, (long long)took);
+        for (int i = 0; i < len; i++)
+            CHECK(split[i] == whole[i], "exact_random split differs at %d", i);
+        /* chips conserved: every tuple x board hands out one pot */
+        int64_t shares = 0, total = whole[3 * (n_fixed + 1)];
+        for (int i = 0; i < n_fixed; i++)
+            shares += whole[3 * i + 2];
+        shares += (int64_t)k_random * whole[3 * n_fixed + 2];
+        CHECK(shares == total * HR_XR_SHARE_UNIT, "exact_random shares %lld of %lld pots",
+              (long long)shares, (long long)total);
+        int64_t m = 5 - n_board, boards = choose(nd, m) * choose(nd - m, 2);
+        CHECK(total == boards, "exact_random total %lld, not %lld", (long long)total,
+              (long long)boards);
+        volatile int32_t stop = 1;
+        int64_t junk[3 * 4 + 2] = {0};
+        CHECK(hr_exact_random(g, n_fixed, fixed, k_random, board, n_board, deck, nd, perms, 1,
+                              0, 1, junk, &stop) < took || took <= 1, "cancel not seen");
+        /* hostile arguments: every one refused with -2 */
+        uint8_t badp[4] = {0, 1, 2, 4};
+        CHECK(hr_exact_random(g, 0, fixed, 1, board, n_board, deck, nd, perms, 1, 0, 1, junk,
+                              NULL) == -2, "n_fixed 0");
+        CHECK(hr_exact_random(g, n_fixed, fixed, 3, board, n_board, deck, nd, perms, 1, 0, 1,
+                              junk, NULL) == -2, "k_random 3");
+        CHECK(hr_exact_random(g, n_fixed, fixed, 1, board, 6, deck, nd, perms, 1, 0, 1, junk,
+                              NULL) == -2, "n_board 6");
+        CHECK(hr_exact_random(g, n_fixed, fixed, 1, board, n_board, deck, nd, perms, 0, 0, 1,
+                              junk, NULL) == -2, "n_perms 0");
+        CHECK(hr_exact_random(g, n_fixed, fixed, 1, board, n_board, deck, nd, badp, 1, 0, 1,
+                              junk, NULL) == -2, "a suit 4 in perms");
+        CHECK(hr_exact_random(g, n_fixed, fixed, 1, board, n_board, deck, nd, perms, 1, 3, 3,
+                              junk, NULL) == -2, "part == parts");
+        CHECK(hr_exact_random(g, n_fixed, fixed, 1, board, n_board, deck, nd, perms, 1, 0, 0,
+                              junk, NULL) == -2, "parts 0");
+        deck[0] = fixed[0];
+        CHECK(hr_exact_random(g, n_fixed, fixed, 1, board, n_board, deck, nd, perms, 1, 0, 1,
+                              junk, NULL) == -2, "a deck card in a known hand");
+        deck[0] = 52 + (uint8_t)below(200);
+        CHECK(hr_exact_random(g, n_fixed, fixed, 1, board, n_board, deck, nd, perms, 1, 0, 1,
+                              junk, NULL) == -2, "a deck card past 51");
+        exact_runs++;
+    }
+}
+
+/* ---- the hold rules of the triple draws (stud_mc.h) --------------------- */
+
+static const hr_game *game_named(const char *name)
+{
+    for (int i = 0; i < hr_game_count(); i++)
+        if (strcmp(hr_game_at(i)->name, name) == 0)
+            return hr_game_at(i);
+    return NULL;
+}
+
+static void hold_rule_calls(int scale)
+{
+    const hr_game *a5 = game_named("low_a5"), *l27 = game_named("low_27");
+    CHECK(a5 != NULL && l27 != NULL, "the low games are missing");
+    if (a5 == NULL || l27 == NULL)
+        return;
+    for (int which = 0; which < 2; which++) {
+        const hr_game *g = which ? l27 : a5;
+        int n = (int)g->classes + 1;
+        double *value = malloc((size_t)n * sizeof *value);
+        uint64_t *table = calloc((size_t)n, sizeof *table);
+        for (int v = 0; v < n; v++)
+            value[v] = v / (double)(n - 1);
+        CHECK(hr_rank_holds(g, value, table, n - 1) == -1, "hr_rank_holds: a short table");
+        CHECK(hr_rank_holds(NULL, value, table, n) == -1, "hr_rank_holds: no game");
+        CHECK(hr_low27_tables(g, value, table, NULL, NULL, n + 1) == -1,
+              "hr_low27_tables: a long table");
+        /* the tables themselves take about a second each: under the sanitizers only */
+        if (scale > 1) {
+            double *ev = NULL, *flush = NULL;
+            int kind = HR_BL_TABLES;
+            if (which) {
+                ev = calloc((size_t)n * 32, sizeof *ev);
+                flush = calloc(32 * 8192, sizeof *flush);
+                CHECK(hr_low27_tables(g, value, table, ev, flush, n) == 0, "hr_low27_tables");
+                kind = HR_BL_LOW27;
+            } else {
+                CHECK(hr_rank_holds(g, value, table, n) == 0, "hr_rank_holds");
+            }
+            for (int r = 0; r < 200 * scale; r++) {
+                uint8_t hand[5];
+                deal(hand, 5);
+                unsigned mask = hr_rule_hold(g, kind, table, ev, flush, hand);
+                CHECK(mask < 32u, "hr_rule_hold mask %u", mask);
+            }
+            free(ev), free(flush);
+        }
+        free(value), free(table);
+    }
+}
+
+/* ---- the rest: kernels, the scalar helpers, hr_pot_levels --------------- */
+
+static unsigned keep_flush(const hr_game *g, const uint8_t *row, int k, unsigned v)
+{
+    (void)g, (void)row, (void)k;
+    return v;
+}
+
+static void misc_calls(int scale)
+{
+    const hr_game *g = hr_game_at(0);
+    int best = hr_batch_kernel();
+    CHECK(best >= 0 && best <= 3, "hr_batch_kernel %d", best);
+    CHECK(hr_set_batch_kernel(99) == -3 && hr_set_batch_kernel(-2) == -3, "a bad kernel set");
+    int gather = hr_offsets_gather();
+    CHECK(gather == 0 || gather == 1, "hr_offsets_gather %d", gather);
+    CHECK(hr_set_offsets_gather(2) == -3 && hr_set_offsets_gather(0) == 0
+          && hr_offsets_gather() == 0 && hr_set_offsets_gather(1) == 0 && hr_offsets_gather() == 1
+          && hr_set_offsets_gather(-1) == 0 && hr_offsets_gather() == gather,
+          "hr_set_offsets_gather");
+    (void)hr_fast_pdep();
+    const int64_t n = 200;
+    uint8_t *rows = malloc((size_t)n * 7);
+    uint16_t *ref = malloc((size_t)n * sizeof *ref), *out = malloc((size_t)n * sizeof *out);
+    for (int r = 0; r < 2 * scale; r++) {
+        for (int k = 5; k <= 7; k++) {
+            for (int64_t i = 0; i < n; i++)
+                deal(rows + k * i, k);
+            CHECK(hr_eval_batch_kernel(g, rows, n, k, ref, 0) == -1, "plain kernel");
+            for (int kern = 0; kern <= 3; kern++) {
+                if (hr_set_batch_kernel(kern) != 0)
+                    continue;
+                CHECK(hr_batch_kernel() == kern, "kernel %d not set", kern);
+                CHECK(hr_eval_batch(g, rows, n, k, out) == -1, "batch on kernel %d", kern);
+                CHECK(memcmp(out, ref, (size_t)n * sizeof *out) == 0, "kernel %d differs", kern);
+                CHECK(hr_eval_batch_fix(g, rows, n, k, out, kern, keep_flush) == -1
+                      && memcmp(out, ref, (size_t)n * sizeof *out) == 0, "fix kernel %d", kern);
+                CHECK(hr_eval_batch_fix(g, rows, n, k, out, kern, NULL) == -1, "fix NULL");
+            }
+            CHECK(hr_set_batch_kernel(-1) == 0 && hr_batch_kernel() == best, "kernel reset");
+            CHECK(hr_eval_batch_fix(g, rows, n, 4, out, 0, NULL) == -2, "k 4 accepted");
+            for (int gi = 0; gi < hr_game_count(); gi++) {
+                const hr_game *lg = hr_game_at(gi);
+                if (!is_low(lg))
+                    continue;
+                int64_t a = hr_eval_low_batch(lg, rows, n, k, ref);
+                for (int kern = 0; kern <= 3; kern++) {
+                    int64_t b = hr_eval_low_batch_kernel(lg, rows, n, k, out, kern);
+                    if (b == -3)
+                        continue;
+                    CHECK(b == a && (a != -1 || memcmp(out, ref, (size_t)n * 2) == 0),
+                          "low kernel %d differs", kern);
+                }
+            }
+        }
+    }
+    for (int gi = 0; gi < hr_game_count(); gi++)
+        (void)hr_omaha_table(hr_game_at(gi));
+    hr_badugi_prepare();
+    for (int r = 0; r < 100 * scale; r++) {
+        uint8_t hand[4];
+        deal(hand, 4);
+        CHECK(hr_badugi_fast(hand) == (unsigned)hr_eval_badugi(hand), "hr_badugi_fast");
+    }
+    hr_rng rng;
+    hr_rng_seed(&rng, 7, 1);
+    uint64_t first = hr_rng_next(&rng), again;
+    hr_rng_seed(&rng, 7, 1);
+    again = hr_rng_next(&rng);
+    CHECK(first == again, "hr_rng_next is not reproducible");
+    /* hr_pot_levels: the distinct contributions of the seats in the mask, ascending */
+    for (int r = 0; r < 1000 * scale; r++) {
+        int64_t chips[HR_PHH_MAX_SEATS], level[HR_PHH_MAX_SEATS];
+        int ns = 1 + (int)below(HR_PHH_MAX_SEATS);
+        uint64_t mask = rnd() & ((1ull << ns) - 1);
+        if (r % 7 == 0)
+            mask = rnd() | 1ull << 63;      /* seats past n are ignored */
+        for (int s = 0; s < ns; s++)
+            chips[s] = r % 5 == 0 ? (int64_t)(rnd() >> 1) * (rnd() & 1 ? 1 : -1)
+                                  : (int64_t)below(5);
+        int nl = hr_pot_levels(chips, ns, mask, level);
+        CHECK(nl >= 0 && nl <= ns, "hr_pot_levels count %d of %d", nl, ns);
+        for (int j = 1; j < nl; j++)
+            CHECK(level[j - 1] < level[j], "levels not strictly ascending");
+        for (int s = 0; s < ns; s++) {
+            if (!(mask >> s & 1))
+                continue;
+            int found = 0;
+            for (int j = 0; j < nl; j++)
+                found |= level[j] == chips[s];
+            CHECK(found, "seat %d's %lld is no level", s, (long long)chips[s]);
+        }
+        for (int j = 0; j < nl; j++) {
+            int found = 0;
+            for (int s = 0; s < ns; s++)
+                found |= (mask >> s & 1) && chips[s] == level[j];
+            CHECK(found, "level %lld is no seat's", (long long)level[j]);
+        }
+    }
+    free(rows), free(ref), free(out);
+}
+
 int main(int argc, char **argv)
 {
     int scale = argc > 1 ? atoi(argv[1]) : 10;
@@ -1751,6 +2320,11 @@ int main(int argc, char **argv)
     }
     history_calls(scale);
     hu_preflop_calls();
+    index_calls(scale);
+    exact_random_calls(holdem, scale);
+    hold_rule_calls(scale);
+    misc_calls(scale);
+    CHECK(index_checks > 0 && river_boards > 0 && runout_rows > 0, "the index checks ran nothing");
     CHECK(phh_hands > 0, "no PHH hand was read");
     CHECK(exact_runs > 0, "no exact equity ran");
     CHECK(strength_cells > 0 && tally_cells > 0 && range_heroes > 0 && pattern_tuples > 0,
@@ -1760,8 +2334,10 @@ int main(int argc, char **argv)
         return 1;
     }
     printf("driver: ok (%d games, scale %d, %d exact equities, %lld combo strengths, "
-           "%lld tally pairs, %lld range heroes, %lld pattern tuples)\n", hr_game_count(), scale,
+           "%lld tally pairs, %lld range heroes, %lld pattern tuples, %lld index round trips, "
+           "%lld river boards, %lld runout rows)\n", hr_game_count(), scale,
            exact_runs, (long long)strength_cells, (long long)tally_cells, (long long)range_heroes,
-           (long long)pattern_tuples);
+           (long long)pattern_tuples, (long long)index_checks, (long long)river_boards,
+           (long long)runout_rows);
     return 0;
 }

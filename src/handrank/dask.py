@@ -836,8 +836,13 @@ def histories(paths: Any, *, client: Any = None, player: str | None = None,
             size = 0
         groups[-1].append(f)
         size += b
+    from .history.model import FileError
+    from .history.phh import problem
     from .history.summary import Summary
     out = Summary(player=player)
-    for s in _run(client, _history_files, [(g, player) for g in groups], progress):
+    loops = [f for f in files if os.path.isdir(f)]     # folders listed: symlink loops
+    out.unread += [str(FileError(problem(f) or "a folder", file=f)) for f in loops]
+    groups = [[f for f in g if f not in set(loops)] for g in groups] if loops else groups
+    for s in _run(client, _history_files, [(g, player) for g in groups if g], progress):
         out = out.merge(s)
     return out

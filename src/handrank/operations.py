@@ -742,7 +742,7 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
         Cards no one can hold or be dealt.
     exact : bool, optional
         True forces enumeration, False forces Monte Carlo; by default (None)
-        exact when affordable (see :func:`handrank.equity.equity`, Notes).
+        exact when affordable (see Notes).
     trials : int, optional
         Monte Carlo trials (default 1,000,000); with `target_stderr`, the cap.
     target_stderr : float, optional
@@ -767,8 +767,10 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
     progress : callable or True, optional
         ``progress(done, total)``, called on the calling thread as the work
         goes; `done` never decreases and the last call has ``done == total``.
-        True draws a bar on stderr (tqdm when installed).  The result is the
-        same with or without it, bit for bit.  Hold'em reports each part of
+        True draws a bar on stderr (tqdm when installed), and so does the
+        default in a Jupyter notebook for a call longer than a second; False
+        draws none.  The result is the same with or without it, bit for bit.
+        Hold'em reports each part of
         an exact enumeration or run of trials; the other games report the
         start and the end, and an exact multiway enumeration of random
         players each part.
@@ -800,8 +802,6 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
     river an exact hand (or several) against one ``"random"`` Omaha hand
     is exact even where the random hands are too many to list: each of them
     meets one deal, so they are evaluated once each, grouped by strength.
-    A game of two halves returns a result with ``.high``, ``.low`` and
-    ``.scoop``.
 
     ``exact=None`` enumerates wherever that is expected to take under about
     0.3 s on one core, estimated from the count of deals (see

@@ -16,7 +16,7 @@ import sys
 from typing import Any
 
 from .. import __version__, backend
-from ..core.cards import cards_str
+from ..core.cards import cards, cards_str
 from ..core.errors import HandrankError
 from ..games import game, games
 from ..games.badugi import badugi
@@ -39,6 +39,7 @@ from ._common import (
     add_command,
     epilog,
     fail,
+    flag,
     json_argv,
     json_option,
     replacing,
@@ -49,6 +50,9 @@ from ._game import add_game_arguments, game_of, option_names, spelling
 
 def _cmd_eval(args: argparse.Namespace) -> int:
     g = game_of(args)
+    if args.board is not None:
+        with flag("--board"):
+            cards(args.board)
     # The default game without a board keeps the short rows (no "game" key).
     short = g == game() and args.board is None
     rows = []
@@ -212,17 +216,21 @@ def _quiet_broken_pipe() -> int:
     return 141
 
 
-#: The commands whose ``--json`` is a flag that may take a PATH (json_option);
-#: bench and history take a PATH as before.
-JSON_FLAG_COMMANDS = frozenset({"eval", "games", "equity", "showdown", "draw", "range", "index",
-                                "boards", "preflop-table"})
+def json_flag_commands(parser: argparse.ArgumentParser) -> frozenset[str]:
+    """The commands whose ``--json`` is :func:`~._common.json_option`'s flag that may
+    take a PATH (bench and history take a PATH after ``--json`` as before)."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return frozenset(name for name, p in action.choices.items()
+                             if p.get_default("json_flag"))
+    return frozenset()
 
 
 def _output_path(args: argparse.Namespace) -> str | None:
     """The file ``--json PATH`` or ``--out PATH`` names (``--json`` itself then means JSON)."""
     path = getattr(args, "out_path", None)
     j = getattr(args, "json", None)
-    if args.command in JSON_FLAG_COMMANDS and j not in (None, "-"):
+    if getattr(args, "json_flag", False) and j not in (None, "-"):
         if path is not None and path != j:
             raise CliError(f"--json {j!r} and --out {path!r} name two files; give one")
         path, args.json = j, "-"
@@ -248,7 +256,8 @@ def _run(args: argparse.Namespace) -> Any:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     try:
-        words = json_argv(list(sys.argv[1:] if argv is None else argv), JSON_FLAG_COMMANDS)
+        words = json_argv(list(sys.argv[1:] if argv is None else argv),
+                          json_flag_commands(parser))
         try:
             args = _parse(parser, words)       # --help and --version print here
         except SystemExit:

@@ -14,7 +14,7 @@ import time
 from typing import Any
 
 from ..core.errors import HandrankError
-from ._common import add_command, fail, json_option
+from ._common import add_command, fail, interactive, json_option
 from ._preflop import _client
 
 __all__ = ["add_parser", "run"]
@@ -50,11 +50,14 @@ class _Progress:
 
     def __call__(self, done: int, total: int) -> None:
         if self.bar is None:
-            try:
-                from tqdm import tqdm
-                self.bar = tqdm(total=total, initial=done - 1, unit="chunk", file=sys.stderr)
-            except ImportError:
-                self.bar = False
+            self.bar = False
+            if interactive(sys.stderr):     # a log or a pipe gets the closing line only
+                try:
+                    from tqdm import tqdm
+                    self.bar = tqdm(total=total, initial=done - 1, unit="chunk",
+                                    file=sys.stderr)
+                except ImportError:
+                    pass
         if self.bar:
             self.bar.update(1)
         elif done == total or sys.stderr.isatty():

@@ -108,6 +108,7 @@ def json_option(p: argparse.ArgumentParser, help: str, out: bool = True) -> None
     """
     p.add_argument("--json", nargs="?", const="-", default=None, metavar="PATH",
                    help=f"{help}; --json PATH writes it to PATH")
+    p.set_defaults(json_flag=True)          # main() reads --json PATH for this command
     if out:
         p.add_argument("--out", dest="out_path", default=None, metavar="PATH",
                        help="write the output to PATH instead of stdout")

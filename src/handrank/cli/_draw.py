@@ -11,8 +11,7 @@ import json
 import sys
 from typing import Any
 
-from ..core.cards import cards_str
-from ..games import game
+from ..core.cards import cards
 from ..games.draw import draw_odds
 from ._common import CliError, add_command, flag, json_option, positive_int
 from ._game import add_game_arguments, game_of
@@ -53,7 +52,7 @@ def _rows(d: Any) -> list[dict[str, Any]]:
     rows = []
     for i, hold in enumerate(d.holds):
         row: dict[str, Any] = {
-            "hold": cards_str(hold), "discard": _size(d) - len(hold),
+            "hold": d.holds_str[i], "discard": _size(d) - len(hold),
             "expected": float(d.expected[i]), "draws": int(d.draws[i]),
             "categories": {n: float(x) for n, x in zip(d.category_names, d.categories[i])}}
         if vs:
@@ -66,21 +65,19 @@ def _size(d: Any) -> int:
     return int(d.game.hand_size)
 
 
-def _game_arg(g: Any) -> Any:
-    """draw_odds' game: the name where the options do not change one exchange."""
-    opts = dict(g.options)
-    opts.pop("draws", None)             # exchanges to come: one exchange's odds are the same
-    return g.name if game(g.name, **opts) == game(g.name) else g
-
-
 def run(args: argparse.Namespace) -> int:
     """Run ``handrank draw``; returns the exit status."""
     g = game_of(args)
     if not g.exchanges:
         raise CliError(f"--game: {g.name!r} has no exchange of cards; the draw games are "
                        "draw, 27-draw, 27-triple, a5-triple, badugi, fechado")
+    for name in ("dead", "vs"):             # a bad card is named by its flag
+        value = getattr(args, name)
+        if value is not None:
+            with flag(f"--{name}"):
+                cards(value)
     with flag("hand"):
-        d = draw_odds(args.hand, game=_game_arg(g), dead=args.dead, vs=args.vs,
+        d = draw_odds(args.hand, game=g, dead=args.dead, vs=args.vs,
                       max_discard=args.max_discard)
     rows = _rows(d)
     if args.json:

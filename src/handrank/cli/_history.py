@@ -16,32 +16,51 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         subparsers, "history", help="read hand histories: net, all-in adjusted net per player",
         description="Read PHH and PokerStars hand histories (files and folders, "
                     "recursively: .phh, .phhs, .txt), replay and settle every hand, and "
-                    "print each player's net, all-in adjusted net and showdown split, "
-                    "with counts of hands read, settled, agreeing with the record and "
-                    "refused.",
-        examples=["handrank history hands/ --player Pluribus --plot net.png"])
+                    "print each player's net, all-in adjusted net and showdown split "
+                    "(a table sorted by net, amounts in the record's unit: chips or its "
+                    "currency), with counts of hands read, settled and refused.  Every "
+                    "file that cannot be read and every hand refused is listed on stderr "
+                    "with its file and hand.  Exit status: 0 when every file was read "
+                    "(refused hands are listed), 1 when a file could not be read (or, "
+                    "with --strict, at the first error), 2 for a usage error.",
+        examples=["handrank history hands/ --db hands.duckdb",
+                  "handrank history hands/ --player Pluribus --plot net.png"])
     p.add_argument("paths", nargs="+", metavar="PATH", help="files or folders")
     p.add_argument("--player", default=None, help="only this player")
-    p.add_argument("--json", default=None, metavar="OUT", help="write the summary as JSON")
+    p.add_argument("--json", nargs="?", const="-", default=None, metavar="OUT",
+                   help="the summary as JSON: on stdout (--json), or into the file OUT")
+    p.add_argument("--unit", choices=("record", "bb"), default="record",
+                   help="amounts in the record's unit (chips or its currency; the default) "
+                        "or in big blinds (bb)")
+    p.add_argument("--strict", action="store_true",
+                   help="stop at the first file that cannot be read or hand refused (exit 1)")
     p.add_argument("--csv", default=None, metavar="OUT", help="write the per-player table")
     p.add_argument("--plot", default=None, metavar="OUT.png", help="cumulative net graph")
     p.add_argument("--scheduler", default=None, metavar="ADDRESS",
                    help="a dask scheduler address (one task per file)")
+    p.add_argument("--db", default=None, metavar="FILE.duckdb",
+                   help="also import the hands into this DuckDB database (made if missing; "
+                        "hands already there are not added twice; the db extra); "
+                        "`handrank stats FILE.duckdb` then prints the statistics")
     p.set_defaults(func=_cmd_history)
     return p
 
 
 def _cmd_history(args: argparse.Namespace) -> int:
     # The optional libraries an output needs are checked before any work.
-    for name, module, extra in (("csv", "pandas", "pandas"), ("plot", "matplotlib", "plot")):
+    for name, module, extra in (("csv", "pandas", "pandas"), ("plot", "matplotlib", "plot"),
+                                ("db", "duckdb", "db")):
         if getattr(args, name):
             try:
                 __import__(module)
             except ImportError:
                 return fail(f"--{name} needs {module} (pip install 'handrank[{extra}]')")
     for name in ("json", "csv", "plot"):        # refuse an unwritable output before the work
-        if getattr(args, name):
+        if getattr(args, name) and getattr(args, name) != "-":
             writable_path(f"--{name}", getattr(args, name))
+    if args.json == "-" and "-" in sys.argv[1:]:
+        print("handrank: note: '--json -' is the old spelling of '--json' (JSON on stdout)",
+              file=sys.stderr)
     if args.scheduler is not None:
         from .. import dask as hd
         from ._preflop import _client  # one connection helper: a clean error in 10 s
@@ -49,8 +68,34 @@ def _cmd_history(args: argparse.Namespace) -> int:
             s = hd.histories(args.paths, client=client, player=args.player,
                              progress=True)
     else:
-        s = _summarize([f for p in args.paths for f in _paths_of(p)], args.player)
-    print(s)
+        try:
+            s = _summarize([f for p in args.paths for f in _paths_of(p)], args.player,
+                           strict=args.strict)
+        except OSError as exc:      # a path that is missing or cannot be read: named
+            name = exc.filename if exc.filename is not None else ""
+            return fail(f"cannot read {name!r}: {exc.strerror or exc}" if name else str(exc))
+    if args.strict and (s.unread or s.errors):
+        first = (s.unread or s.errors)[0]
+        print(f"handrank: error: {first}", file=sys.stderr)
+        return 1
+    if args.json == "-":
+        json.dump(_json_of(s), sys.stdout, indent=1, default=_plain)
+        print()
+    else:
+        print(s.counts())
+        table = s.table(args.unit)
+        if table:
+            print(table)
+    for e in s.unread:
+        print(f"cannot read: {e}", file=sys.stderr)
+    if args.db:
+        from ..history.store import to_duckdb
+        try:
+            report = to_duckdb(args.paths, args.db)
+        except OSError as exc:
+            return fail(f"--db: cannot write {args.db!r}: {exc.strerror or exc}")
+        print(f"database {args.db}: {report}", file=sys.stderr if args.json == "-"
+              else sys.stdout)
     for e in s.errors[:20]:
         print(f"refused: {e}", file=sys.stderr)
     if len(s.errors) > 20:
@@ -61,20 +106,32 @@ def _cmd_history(args: argparse.Namespace) -> int:
         ("plot", lambda tmp: s.plot(tmp, player=args.player))]
     for name, write in writers:
         path = getattr(args, name)
-        if path:
+        if path and path != "-":
             try:
                 with replacing(path) as tmp:    # the old file stays until the new one is whole
                     write(tmp)
             except OSError as exc:
                 return fail(f"--{name}: cannot write {path!r}: {exc.strerror or exc}")
-    return 0
+    return 1 if s.unread else 0
+
+
+def _plain(x: Any) -> Any:
+    """JSON of an exact amount: a Decimal as its digits (a string keeps every one)."""
+    from decimal import Decimal
+    if isinstance(x, Decimal):
+        return str(x)
+    raise TypeError(f"not JSON: {type(x).__name__}")
+
+
+def _json_of(s: Any) -> dict[str, Any]:
+    return {"read": s.read, "settled": s.settled, "agreeing": s.agreeing,
+            "recorded": s.recorded, "refused": s.refused, "unit": s.unit,
+            "unread": s.unread, "errors": s.errors, "players": s.totals()}
 
 
 def _write_json(s: Any, path: str) -> None:
     with open(path, "w", encoding="utf-8") as f:
-        json.dump({"read": s.read, "settled": s.settled, "agreeing": s.agreeing,
-                   "refused": s.refused, "errors": s.errors, "players": s.totals()},
-                  f, indent=1)
+        json.dump(_json_of(s), f, indent=1, default=_plain)
 
 
 def _paths_of(p: str) -> list[str]:
@@ -98,7 +155,8 @@ class _Counter:
         sys.stderr.flush()
 
 
-def _summarize(files: list[str], player: str | None, step: int = 500) -> Any:
+def _summarize(files: list[str], player: str | None, step: int = 500,
+               strict: bool = False) -> Any:
     """summary() of the files in order, a block of files at a time, with a bar on a terminal.
 
     The same result as one summary per file, joined in order (read errors after
@@ -114,6 +172,14 @@ def _summarize(files: list[str], player: str | None, step: int = 500) -> Any:
         except ImportError:
             bar = _Counter(len(files))
     s = Summary(player=player)
+    import os
+
+    from ..history.model import FileError
+    from ..history.phh import problem
+    loops = [f for f in files if os.path.isdir(f)]      # folders listed: symlink loops
+    if loops:
+        files = [f for f in files if f not in set(loops)]
+        s.unread += [str(FileError(problem(f) or "a folder", file=f)) for f in loops]
     try:
         for k in range(0, len(files), step):
             block = files[k:k + step]
@@ -124,6 +190,8 @@ def _summarize(files: list[str], player: str | None, step: int = 500) -> Any:
                     s = s.merge(summary(f, player=player))
             if bar is not None:
                 bar.update(len(block))
+            if strict and (s.unread or s.errors):
+                break
     finally:
         if bar is not None:
             bar.close()

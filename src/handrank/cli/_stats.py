@@ -8,7 +8,7 @@ import os
 from decimal import Decimal
 from typing import Any
 
-from ._common import add_command, fail
+from ._common import add_command, fail, json_option
 
 __all__ = ["add_parser", "run"]
 
@@ -17,7 +17,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Register the ``stats`` subcommand on an argparse subparsers object."""
     p = add_command(
         subparsers, "stats",
-        help="tracker statistics (VPIP, PFR, 3-bet, WTSD ...) from a hand database",
+        help="tracker statistics (VPIP, PFR ...) of a hand database",
         description="Per-player statistics of a DuckDB hand database written by "
                     "handrank.history.to_duckdb: hands, net, bb/100 and the HUD "
                     "percentages (each count and its opportunities with --json). "
@@ -28,7 +28,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("database", help="a DuckDB file written by handrank.history.to_duckdb")
     p.add_argument("--player", help="only this player")
     p.add_argument("--by-position", action="store_true", help="one row per position")
-    p.add_argument("--json", action="store_true", help="JSON on stdout")
+    json_option(p, "print JSON")
     p.set_defaults(func=run)
     return p
 

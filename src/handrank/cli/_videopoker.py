@@ -23,7 +23,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Register the ``videopoker`` subcommand on an argparse subparsers object."""
     p = add_command(
         subparsers, "videopoker",
-        help="video poker: the best hold of a deal, the strategy chart, the exact return",
+        help="video poker: best hold, every hold's value, strategy chart",
         description="Solve a video-poker machine exactly (every deal, every hold, every draw) "
                     "and show a deal's best hold with the value of each of its 32 holds, or "
                     "the machine's strategy chart. Jokers are written Xx (or Jk) and Xy.",

@@ -1,6 +1,8 @@
 """Progress bars: ``progress=True`` in the library and the command line's bar.
 
-A :class:`Bar` is a ``progress(done, total)`` callable that draws on a
+``progress=True`` asks for a bar, ``progress=False`` refuses one, and the
+default (None) draws one in a Jupyter notebook only, for calls longer than a
+second.  A :class:`Bar` is a ``progress(done, total)`` callable that draws on a
 stream (stderr by default): tqdm's bar when tqdm is installed (``tqdm.auto``,
 so a notebook gets its widget), else one line redrawn in place.  It closes
 itself when ``done == total`` (every long call ends with that report), and
@@ -79,14 +81,33 @@ class Bar:
             self.stream.flush()
 
 
+#: Seconds before the default bar of a notebook appears (shorter calls draw nothing).
+NOTEBOOK_AFTER = 1.0
+
+
+def in_notebook() -> bool:
+    """Whether this runs in a Jupyter kernel (an IPython ZMQ shell)."""
+    shell = sys.modules.get("IPython")
+    get = getattr(shell, "get_ipython", None)
+    try:
+        ip = get() if get is not None else None
+    except Exception:  # noqa: BLE001  an IPython too odd to ask: not a notebook
+        return False
+    return type(ip).__name__ == "ZMQInteractiveShell"
+
+
 def resolve(progress: Any, desc: str) -> Any:
     """``progress=`` as a callable: True becomes a :class:`Bar` on stderr.
 
-    None, False and callables pass through (False as None); anything else
-    is left for the operation's own check to refuse.
+    None becomes a bar too in a notebook, drawn once the call has taken
+    :data:`NOTEBOOK_AFTER` seconds; elsewhere None stays None.  False turns
+    every bar off; callables pass through, and anything else is left for the
+    operation's own check to refuse.
     """
     if progress is True:
         return Bar(desc)
     if progress is False:
         return None
+    if progress is None and in_notebook():
+        return Bar(desc, after=NOTEBOOK_AFTER)
     return progress

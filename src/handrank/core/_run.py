@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, FIRST_EXCEPTION, Future, ThreadPoolExecutor, wait
 from typing import Any, TypeVar
 
-from . import _backend
+from . import _backend, _progress
 from ._validate import cores
 
 T = TypeVar("T")
@@ -91,7 +91,12 @@ ProgressLike = Callable[[int, int], Any]
 
 
 def check_progress(progress: Any) -> ProgressLike | None:
-    """`progress` as given (None or a callable), else TypeError."""
+    """`progress` as given (None or a callable), else TypeError.
+
+    True is a bar on stderr (:class:`handrank.core._progress.Bar`), False none.
+    """
+    if progress is True or progress is False:
+        return _progress.resolve(progress, "working")  # type: ignore[no-any-return]
     if progress is not None and not callable(progress):
         raise TypeError("progress must be a callable progress(done, total) or None, "
                         f"got {type(progress).__name__}")

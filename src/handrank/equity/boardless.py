@@ -346,7 +346,7 @@ def _hands(known: list[list[int]], need: list[int], drawn: np.ndarray,
     return np.stack(rows, axis=1)
 
 
-def _hand_lists(players: Sequence[Any]) -> list[list[str]] | None:
+def hand_lists(players: Sequence[Any]) -> list[list[str]] | None:
     """Each player's exact hands when one or more is given as a list of them
     (``"AsAdKc,QhQdJc"``: comma-separated, two or more cards each); else None."""
     if isinstance(players, (str, bytes)) or not hasattr(players, "__iter__"):
@@ -368,10 +368,13 @@ def _hand_lists(players: Sequence[Any]) -> list[list[str]] | None:
     return out if listed else None
 
 
-def _tuples(g: Game, lists: list[list[Any]], dead: Any, **kw: Any) -> EquityResult:
-    """Equity of players given as lists of exact hands: every tuple of their hands that
-    fits together (no card twice) equally likely, each run as its own spot; the
-    mean of their results (the standard errors of Monte Carlo tuples combined)."""
+def tuples_equity(name: str, lists: list[list[Any]], run: Any, gone: Sequence[int] = ()
+                  ) -> Any:
+    """Equity in game `name` of players given as lists of exact hands (:func:`hand_lists`):
+    every tuple of their hands that fits together (no card twice, none of `gone`: the
+    board and dead cards) equally likely, each run as its own spot by
+    ``run(players)``; the mean of their results (the standard errors of Monte Carlo
+    tuples combined)."""
     fits: list[tuple[Any, ...]] = []
     for t in itertools.product(*lists):
         if len(fits) > MAX_TUPLES:
@@ -379,20 +382,23 @@ def _tuples(g: Game, lists: list[list[Any]], dead: Any, **kw: Any) -> EquityResu
         ids = [c for h in t if h is not None and not (isinstance(h, str) and h.strip().lower()
                                                        in ("random", "*", ""))
                for c in _cards(h)]
-        if first_duplicate(ids) < 0:
+        if first_duplicate(ids + list(gone)) < 0:
             fits.append(t)
     if len(fits) > MAX_TUPLES:
-        raise InvalidRangeError(f"equity in {g.name} runs each tuple of the players' hands: "
+        raise InvalidRangeError(f"equity in {name} runs each tuple of the players' hands: "
                                 f"more than {MAX_TUPLES:,} tuples fit together; give fewer hands")
     if not fits:
         raise InvalidRangeError("the players' hands always clash: no deal is possible")
-    results = [equity(g, list(t), "", dead, **kw) for t in fits]
+    results = [run(list(t)) for t in fits]
     n = len(results)
     mean: dict[str, Any] = {}
     for f in dataclasses.fields(results[0]):
         if f.name in ("exact", "samples", "hands", "stderr"):
             continue
-        mean[f.name] = sum(getattr(r, f.name) for r in results) / n
+        value = getattr(results[0], f.name)
+        # the per-player arrays are averaged; the rest (a draw game's hold rule) is shared
+        mean[f.name] = (sum(getattr(r, f.name) for r in results) / n
+                        if isinstance(value, np.ndarray) else value)
     mean["stderr"] = np.sqrt(sum(r.stderr ** 2 for r in results)) / n
     mean["exact"] = all(r.exact for r in results)
     mean["samples"] = sum(r.samples for r in results)
@@ -413,10 +419,13 @@ def equity(g: Game, players: Sequence[Any], board: Any, dead: Any, *, exact: boo
     """Each player's equity in a game without a board (see the module)."""
     if board not in ("", None) and _cards(board):
         raise no_board("equity", g, "board= must be empty")
-    lists = _hand_lists(players)
+    lists = hand_lists(players)
     if lists is not None:
-        return _tuples(g, lists, dead, exact=exact, trials=trials, target_stderr=target_stderr,
-                       seed=seed, threads=threads)
+        gone = _cards(dead) if dead not in ("", None) else []
+        listed: EquityResult = tuples_equity(g.name, lists, lambda pl: equity(
+            g, pl, "", dead, exact=exact, trials=trials, target_stderr=target_stderr,
+            seed=seed, threads=threads), gone)
+        return listed
     known, need, stub = _players(g, players, dead)
     p = len(known)
     draws = exchanges_to_come(g)

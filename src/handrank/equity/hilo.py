@@ -158,7 +158,7 @@ def hands_equity(g: Any, holes: list[list[int]], b: list[int], d: list[int], *,
     cost = math.comb(len(deck), m) * len(holes)
     if exact is None:
         exact = trials is None and target_stderr is None and cost <= EXACT_LIMIT
-        if g.hand == "omaha":
+        if g.rule.hole_fixed:
             exact = exact and not python_too_slow(cost, len(holes[0]))
     board_ids = np.array(b, dtype=np.uint8)
     hs = [np.array(h, dtype=np.uint8) for h in holes]
@@ -184,7 +184,7 @@ def hands_equity(g: Any, holes: list[list[int]], b: list[int], d: list[int], *,
         for lo in range(0, len(idx), CHUNK):
             total += _tally(strengths(_boards(board_ids, deck[idx[lo:lo + CHUNK]])))
         return _result(total, len(idx), exact=True)
-    if _backend.core is not None and g.hand == "omaha" and g.low_rule == ("a5", 8):
+    if _backend.core is not None and g.rule.hole_fixed and g.eight_or_better:
         # the C core's sampler (csrc/omaha_mc.c), on the 52-card deck
         total, done = c_sample(game_tables(None), True, [(h[None, :], None) for h in hs],
                                board_ids, np.array(d, dtype=np.uint8), trials, target_stderr,
@@ -324,9 +324,9 @@ def game_strengths(g: Any, hands: np.ndarray, boards: np.ndarray, nthreads: int 
     res = np.zeros((n, 2), dtype=np.uint16) if out is None else out
     if n == 0:
         return res
-    if g.hand == "omaha":
+    if g.rule.hole_fixed:
         if g.split:
-            if g.low_rule != ("a5", 8):
+            if not g.eight_or_better:
                 raise unsupported("evaluate_batch", g, f"no kernel for its low rule "
                                   f"{g.low_rule!r}")
             return evaluate_omaha_hilo_batch(hands, boards, out=res, threads=nthreads)
@@ -644,7 +644,7 @@ def _heads_up(t: Table, nthreads: int) -> EquityResult:
 
 def _label(g: Any) -> str:
     """How the errors name the game: by its hand rule for the Omaha games."""
-    return "omaha" if g.hand == "omaha" else str(g.name)
+    return "omaha" if g.rule.hole_fixed else str(g.name)
 
 
 def weights_of(t: Table, p: int) -> np.ndarray:
@@ -909,7 +909,7 @@ def _river_classes(g: Any, players: Any, board: Any, dead: Any,
     how many hands have it.  Returns that spot and the number of deals (the
     random player's hands); None when the spot is another (then `err`).
     """
-    if "cannot list" not in str(err) or g.hand != "omaha":
+    if "cannot list" not in str(err) or not g.rule.hole_fixed:
         return None
     t = table(g, players, board, dead)
     randoms = [i for i, h in enumerate(t.hands) if h is None]
@@ -994,9 +994,9 @@ def _clash_table(err: InvalidRangeError, g: Any, players: Any, board: Any, dead:
 def _c_game(t: Table) -> bool:
     """Whether the C core's Omaha sampler plays this spot's game (csrc/omaha_mc.c)."""
     g = t.g
-    if g.hand != "omaha" or not g.tables or g.hole_cards not in (4, 5, 6):
+    if not g.rule.hole_fixed or not g.tables or g.hole_cards not in (4, 5, 6):
         return False
-    return not g.split or (g.low_rule == ("a5", 8) and g.deck == tuple(range(52)))
+    return not g.split or (g.eight_or_better and g.deck == tuple(range(52)))
 
 
 def _c_monte_carlo(t: Table, trials: int | None, target: float | None, seed: int | None,

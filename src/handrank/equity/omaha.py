@@ -294,7 +294,7 @@ def _is_range(p: Any) -> bool:
     except InvalidCardError:
         pass
     else:
-        return _hand_list(p)
+        return _hand_list(p, 4)
     # text that is neither omaha nor hold'em range text keeps the card error,
     # unless it is written in range notation: then the range parser's error
     for parse in (OmahaRange, parse_player):
@@ -306,14 +306,15 @@ def _is_range(p: Any) -> bool:
     return _RANGE_TEXT.search(p) is not None
 
 
-def _hand_list(text: str) -> bool:
+def _hand_list(text: str, least: int = 2) -> bool:
     """Whether card text is a list of exact hands (``"AsKsQdJd,7c7h2c2h"``): two or
-    more comma-separated parts of two or more cards each (``"As, Ks"`` is one hand)."""
+    more comma-separated parts of `least` or more cards each (``"As, Ks"`` is one
+    hand, and so is ``"AsKs, QdJd"`` where a hand holds four or more)."""
     parts = text.split(",")
     if len(parts) < 2:
         return False
     try:
-        return all(len(cards(part)) >= 2 for part in parts)
+        return all(len(cards(part)) >= least for part in parts)
     except InvalidCardError:
         return False
 

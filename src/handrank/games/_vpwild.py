@@ -140,21 +140,36 @@ def _features(hands: np.ndarray, fam: Family) -> dict[str, np.ndarray]:
     rbit_lut = np.where(wild_lut, 0, 1 << (ids // 4)).astype(np.int16)
     sbit_lut = np.where(wild_lut, 0, 1 << (ids % 4)).astype(np.int8)
     h = np.asarray(hands)
-    wild = wild_lut[h]
-    rank = np.where(wild, np.arange(20, 25, dtype=np.int16), rank_lut[h])
-    w = wild.sum(axis=1)
-    eq = rank[:, 1:] == rank[:, :-1]
-    pat = eq[:, 0] | eq[:, 1].astype(np.int64) << 1 | eq[:, 2].astype(np.int64) << 2 \
-        | eq[:, 3].astype(np.int64) << 3
-    top1 = _RUNS[pat, 0]
-    top2 = np.minimum(_RUNS[pat, 1], 5 - w - top1)
-    rb, sb = rbit_lut[h], sbit_lut[h]
-    rmask = (rb[:, 0] | rb[:, 1] | rb[:, 2] | rb[:, 3] | rb[:, 4]).astype(np.int64)
-    smask = (sb[:, 0] | sb[:, 1] | sb[:, 2] | sb[:, 3] | sb[:, 4]).astype(np.int64)
-    high = (eq & (rank[:, 1:] >= 11) & (rank[:, 1:] <= 12)).any(axis=1) \
-        | ((w > 0) & ((rmask & 0b1100000000000) != 0))
-    return {"w": w, "deuces": deuce_lut[h].sum(axis=1), "jokers": joker_lut[h].sum(axis=1),
-            "top1": top1, "top2": top2, "rmask": rmask, "smask": smask, "high": high}
+    cols = [h[:, j] for j in range(5)]          # column by column: fast in numpy
+    wild = [wild_lut[c] for c in cols]
+    rank = [np.where(wild[j], np.int16(20 + j), rank_lut[cols[j]]) for j in range(5)]
+    w = sum((x.astype(np.int8) for x in wild), np.zeros(len(h), dtype=np.int8))
+    eq = [rank[j + 1] == rank[j] for j in range(4)]
+    pat = (eq[0].astype(np.int8) | eq[1].astype(np.int8) << 1 | eq[2].astype(np.int8) << 2
+           | eq[3].astype(np.int8) << 3)
+    top1 = _RUNS[pat, 0].astype(np.int8)
+    top2 = np.minimum(_RUNS[pat, 1].astype(np.int8), 5 - w - top1)
+    rmask = rbit_lut[cols[0]] | rbit_lut[cols[1]] | rbit_lut[cols[2]] | rbit_lut[cols[3]] \
+        | rbit_lut[cols[4]]
+    smask = sbit_lut[cols[0]] | sbit_lut[cols[1]] | sbit_lut[cols[2]] | sbit_lut[cols[3]] \
+        | sbit_lut[cols[4]]
+    high = (w > 0) & ((rmask & np.int16(0b1100000000000)) != 0)
+    for j in range(4):
+        high |= eq[j] & (rank[j + 1] >= 11) & (rank[j + 1] <= 12)
+    deuces = sum((deuce_lut[c].astype(np.int8) for c in cols), np.zeros(len(h), dtype=np.int8))
+    jokers = sum((joker_lut[c].astype(np.int8) for c in cols), np.zeros(len(h), dtype=np.int8))
+    return {"w": w, "deuces": deuces, "jokers": jokers, "top1": top1, "top2": top2,
+            "rmask": rmask.astype(np.int64), "smask": smask, "high": high}
+
+
+@functools.cache
+def _mask_luts() -> tuple[np.ndarray, np.ndarray]:
+    """For each 13-bit set of ranks: inside some straight's ranks; inside T-A."""
+    m = np.arange(1 << 13, dtype=np.int64)
+    in_straight = np.zeros(1 << 13, dtype=bool)
+    for s in STRAIGHTS:
+        in_straight |= (m & ~s) == 0
+    return in_straight, (m & ~ROYAL_RANKS) == 0
 
 
 def _rules(f: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
@@ -162,11 +177,9 @@ def _rules(f: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     w, top1, top2, rmask, smask = f["w"], f["top1"], f["top2"], f["rmask"], f["smask"]
     one_suit = (smask & (smask - 1)) == 0
     distinct = top1 <= 1
-    in_straight = np.zeros(len(w), dtype=bool)
-    for s in STRAIGHTS:
-        in_straight |= (rmask & ~s) == 0
-    straight = distinct & in_straight
-    royal = distinct & one_suit & ((rmask & ~ROYAL_RANKS) == 0)
+    in_straight, in_royal = _mask_luts()
+    straight = distinct & in_straight[rmask]
+    royal = distinct & one_suit & in_royal[rmask]
     return {
         "four-deuces-and-joker": (f["deuces"] == 4) & (f["jokers"] == 1),
         "natural-royal-flush": royal & (w == 0),
@@ -187,7 +200,9 @@ def _rules(f: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
 
 def classify(hands: np.ndarray, fam: Family) -> np.ndarray:
     """The class (index into fam.classes, 0 the best) of each five-card hand (rows of ids)."""
-    rows = np.sort(np.asarray(hands).reshape(-1, 5), axis=1)
+    rows = np.asarray(hands).reshape(-1, 5)
+    if not (rows[:, 1:] > rows[:, :-1]).all():
+        rows = np.sort(rows, axis=1)
     rules = _rules(_features(rows, fam))
     out = np.full(len(rules["nothing"]), len(fam.classes) - 1, dtype=np.uint8)
     for i in range(len(fam.classes) - 1, -1, -1):
@@ -235,18 +250,31 @@ def _subset_counts(hands: np.ndarray, cls5: np.ndarray, n: int, ncls: int
 
 def deal_classes(hands: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
     """One deal per class under suit relabelling (jokers alike) and each class's size."""
-    h = hands.astype(np.int64)
-    nat = h < 52
-    masks = np.zeros((len(h), 4), dtype=np.int64)
-    for j in range(5):
-        bit = np.where(nat[:, j], 1 << (h[:, j] // 4), 0)
-        suit = np.where(nat[:, j], h[:, j] % 4, 0)
-        for s in range(4):
-            masks[:, s] |= np.where(suit == s, bit, 0)
-    masks.sort(axis=1)
-    key = (masks[:, 0] | masks[:, 1] << 13 | masks[:, 2] << 26 | masks[:, 3] << 39
-           | (~nat).sum(axis=1).astype(np.int64) << 52)
-    _, first, size = np.unique(key, return_index=True, return_counts=True)
+    ids = np.arange(54)
+    # each natural card as one bit of a word of four 13-bit suit fields; a joker 1 << 52
+    lut = np.where(ids < 52, np.left_shift(1, (ids // 4) + 13 * (ids % 4), dtype=np.int64),
+                   np.int64(1) << 52)
+    h = np.asarray(hands)
+    word = lut[h[:, 0]] + lut[h[:, 1]] + lut[h[:, 2]] + lut[h[:, 3]] + lut[h[:, 4]]
+    field = np.int64((1 << 13) - 1)
+    m = [(word >> (13 * s)) & field for s in range(4)]
+    # the one deal of a class whose suits' rank sets do not increase (clubs the largest);
+    # equal rank sets in two suits make the same deal when swapped
+    rep = (m[0] >= m[1]) & (m[1] >= m[2]) & (m[2] >= m[3])
+    jokers = word >> 52
+    if n == 54:     # one joker: the deal with the first joker stands for both
+        rep &= (jokers != 1) | (h[:, 4] == JOKER)
+    first = np.flatnonzero(rep)
+    e01, e12, e23 = (m[0] == m[1])[first], (m[1] == m[2])[first], (m[2] == m[3])[first]
+    # 4! / (the factorials of the runs of equal rank sets)
+    run = np.ones(len(first), dtype=np.int64)
+    denom = np.ones(len(first), dtype=np.int64)
+    for e in (e01, e12, e23):
+        run = np.where(e, run + 1, 1)
+        denom *= np.where(e, run, 1)
+    size = 24 // denom
+    if n == 54:
+        size *= np.where(jokers[first] == 1, 2, 1)
     return first, size
 
 
@@ -332,6 +360,21 @@ def hold_totals(t: Tables, pay: np.ndarray, ids: np.ndarray) -> np.ndarray:
         k = int(_POPCOUNT[m])
         f[m] = pay[t.cls5[sub[m]]] if k == 5 else t.counts[k][sub[m]] @ pay
     return _moebius(f)
+
+
+def hold_class_counts(t: Tables, ids: np.ndarray) -> np.ndarray:
+    """(32, classes): the final hands of each class over every draw of each hold of one deal."""
+    sub = _subset_index(ids.reshape(1, 5), t.family.cards)[:, 0]
+    ncls = len(t.family.classes)
+    f = np.zeros((32, ncls), dtype=np.float64)
+    for m in range(32):
+        k = int(_POPCOUNT[m])
+        if k == 5:
+            f[m, t.cls5[sub[m]]] = 1.0
+        else:
+            f[m] = t.counts[k][sub[m]]
+    out: np.ndarray = np.rint(_moebius(f)).astype(np.int64)
+    return out
 
 
 def solve(name: str, pay: np.ndarray) -> Solution:

@@ -190,6 +190,8 @@ class DrawOdds:
         The mean final strength percentile (see :mod:`handrank.games.draw`).
     best : tuple of int
         ``holds[0]``.
+    best_str, holds_str : str, list of str
+        `best` and `holds` as card text.
     """
 
     game: DrawGame
@@ -204,6 +206,16 @@ class DrawOdds:
     @property
     def best(self) -> tuple[int, ...]:
         return self.holds[0]
+
+    @property
+    def best_str(self) -> str:
+        """The best hold as card text (``"As Ks Qs Js"``; ``""`` to draw them all)."""
+        return cards_str(self.holds[0])
+
+    @property
+    def holds_str(self) -> list[str]:
+        """Every hold as card text, best first (the order of `holds`)."""
+        return [cards_str(h) for h in self.holds]
 
     def __repr__(self) -> str:
         return (f"DrawOdds(game={self.game.name!r}, holds={len(self.holds)}, "

@@ -232,6 +232,8 @@ def deal(cards: CardsLike, family: str = _NATURAL) -> list[int]:
     are 52 and 53.  A family without jokers refuses them as invalid cards.
     """
     fam = _wild.FAMILIES[family]
+    if isinstance(cards, np.ndarray) and fam.jokers:
+        cards = [int(c) for c in cards.ravel()] if cards.dtype.kind in "iu" else cards
     if fam.jokers == 0 or not isinstance(cards, (str, list, tuple)):
         ids = hand(cards, 5, 5)
         return ids
@@ -347,6 +349,25 @@ class VideoPoker:
             ev[sum(1 << order[i] for i in range(5) if m >> i & 1)] = sorted_ev[m]
         return ev
 
+    def hold_odds(self, cards: CardsLike) -> dict[tuple[int, ...], dict[str, float]]:
+        """The probability of ending in each pay class, for every one of a deal's 32 holds.
+
+        The draw odds of a deal in this machine's deck (wild cards and jokers
+        included): keys as in :meth:`hold_values` (best hold first), each a
+        dict of class -> probability over every draw, summing to 1.
+        """
+        ids = self.deal(cards)
+        t = _wild.tables(self.family)
+        order = sorted(range(5), key=lambda j: ids[j])
+        counts = _wild.hold_class_counts(t, np.array([ids[j] for j in order], dtype=np.uint8))
+        draws = _wild.draws(t.family.cards)
+        by_hold: dict[tuple[int, ...], dict[str, float]] = {}
+        for m in range(32):
+            kept = tuple(sorted(order[i] for i in range(5) if m >> i & 1))
+            by_hold[tuple(ids[j] for j in kept)] = {
+                c: n / float(draws[m]) for c, n in zip(self.classes, counts[m].tolist())}
+        return {k: by_hold[k] for k in self.hold_values(ids)}
+
     def hold(self, cards: CardsLike) -> tuple[int, ...]:
         """The cards to keep from a deal of five: the hold of highest expected payout.
 
@@ -427,13 +448,19 @@ class VideoPoker:
 
         Columns ``deal`` and ``hold`` (card text), ``weight``, ``value``, then
         ``keep_xxxxx`` for each of the 32 holds (x is 1 where the card of that
-        position in ``deal`` is kept).
+        position in ``deal`` is kept).  Needs pandas (``pip install
+        'handrank[pandas]'``).
         """
-        import pandas as pd
+        try:
+            import pandas as pd
+        except ImportError:
+            raise ImportError("to_pandas() needs pandas: pip install 'handrank[pandas]'") from None
         st, vals = self.strategy, self.values
-        deals = [card_text(row) for row in st["cards"]]
-        holds = [card_text(row[[j for j in range(5) if h >> j & 1]])
-                 for row, h in zip(st["cards"], st["hold"])]
+        names = [card_text([c]) for c in range(54)]
+        rows = [[names[c] for c in row] for row in st["cards"].tolist()]
+        deals = [" ".join(r) for r in rows]
+        holds = [" ".join(r[j] for j in range(5) if h >> j & 1)
+                 for r, h in zip(rows, st["hold"].tolist())]
         cols: dict[str, Any] = {"deal": deals, "hold": holds, "weight": st["weight"],
                                 "value": st["value"]}
         for m in range(32):

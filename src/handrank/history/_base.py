@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..core.errors import HandrankError
 
-__all__ = ["DRAW", "GAMES", "HOLE", "STUD", "HistoryError"]
+__all__ = ["DRAW", "GAMES", "HOLE", "STUD", "FileError", "HistoryError"]
 
 #: PHH variant code -> the handrank game it settles with (None: not on main yet)
 GAMES: dict[str, tuple[str, str | None]] = {
@@ -69,3 +69,13 @@ class HistoryError(HandrankError, ValueError):
 
 # Its public home stays handrank.history.model (tracebacks, reprs and pickles name it).
 HistoryError.__module__ = "handrank.history.model"
+
+
+class FileError(HistoryError):
+    """A file (or folder entry) that could not be read as a whole: missing, a dangling
+    or looping symlink, unreadable, not a regular file (a FIFO or a device is never
+    opened), not UTF-8 text, or not a hand history handrank recognises.  ``hand``
+    and ``action`` are None; ``file`` names it."""
+
+
+FileError.__module__ = "handrank.history.model"

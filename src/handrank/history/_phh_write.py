@@ -6,6 +6,7 @@ calls it, and it imports :class:`Hand` for annotations only.
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -21,6 +22,10 @@ def _fmt(v: Any) -> str:
         return "'" + v + "'" if "'" not in v and "\n" not in v else _json_str(v)
     if isinstance(v, list):
         return "[" + ", ".join(_fmt(x) for x in v) + "]"
+    if isinstance(v, Decimal):
+        if not v.is_finite():
+            raise ValueError(f"cannot write the amount {v} as PHH")
+        return str(v) if "E" not in str(v) else format(v, "f")
     return repr(v)
 
 

@@ -26,7 +26,7 @@ import numpy as np
 
 from ..core import _backend
 from ._toml import tomllib
-from .model import Hand, HistoryError
+from .model import FileError, Hand, HistoryError
 
 _C = _backend.core
 
@@ -93,13 +93,20 @@ class Batch:
 
     def hand(self, i: int) -> Hand:
         """Hand ``i`` read by the Python reader (its HistoryError when it is bad)."""
-        from .phh import _hand, loads_table
+        from .phh import UNEXPECTED, _hand, loads_table
         file, index = self.file(i), self.index[i]
         try:
             d = loads_table(self.text(i))
+            return _hand(d, file, index)
+        except HistoryError as e:
+            if e.file is None and e.hand is None:
+                raise HistoryError(e.reason, file=file, hand=index) from None
+            raise
         except tomllib.TOMLDecodeError as e:
             raise HistoryError(f"bad TOML: {e}", file=file, hand=index) from None
-        return _hand(d, file, index)
+        except (UnicodeDecodeError, *UNEXPECTED) as e:
+            raise HistoryError(f"unexpected {type(e).__name__} reading the hand: {e}",
+                               file=file, hand=index) from None
 
     def replay(self, i: int, *, allin_ev: bool = True) -> Any:
         """Hand ``i`` replayed by the Python replay."""
@@ -158,17 +165,31 @@ class Tail:
             f = open(self.file, "rb")
             f.seek(self.offset)
             text = io.TextIOWrapper(f, encoding="utf-8-sig" if self.offset == 0 else "utf-8")
+        from .phh import UNEXPECTED
         try:
             for k, (_name, chunk) in enumerate(_chunks(text)):
                 i = self.index + k
                 try:
                     try:
                         d = loads_table(chunk)
+                        h = _hand(d, self.file, i)
+                    except HistoryError as e:
+                        if e.file is None and e.hand is None:
+                            raise HistoryError(e.reason, file=self.file, hand=i) from None
+                        raise
                     except tomllib.TOMLDecodeError as e:
                         raise HistoryError(f"bad TOML: {e}", file=self.file, hand=i) from None
-                    yield _hand(d, self.file, i)
+                    except UNEXPECTED as e:
+                        raise HistoryError(f"unexpected {type(e).__name__} reading the hand: "
+                                           f"{e}", file=self.file, hand=i) from None
                 except HistoryError as e:
                     yield e
+                else:
+                    yield h
+        except UnicodeDecodeError as e:
+            byte = e.object[e.start:e.start + 1]
+            yield FileError(f"not UTF-8 text ({e.reason}, byte {byte!r}); the hands before it "
+                            "are read", file=self.file)
         finally:
             if f is not None:
                 text.close()
@@ -232,7 +253,8 @@ def scan(source: Any, *, settle: bool = True, block: int = BLOCK) -> Iterator[It
     if not available():
         raise RuntimeError("the C core is not loaded: the fast path needs it")
     mode = 1 if settle else 0
-    if isinstance(source, str) and ("\n" in source or "=" in source):
+    if isinstance(source, str) and ("\n" in source or "=" in source) and \
+            "\0" not in source and not os.path.lexists(source):
         yield from _scan_text(source, mode)
         return
     from .phh import _paths
@@ -282,7 +304,12 @@ def _scan_files(files: list[str], mode: int, block: int) -> Iterator[Item]:
 
     flags = os.O_RDONLY | getattr(os, "O_BINARY", 0)
     small = SMALL
+    from .phh import problem
     for path in files:
+        if problem(path) is not None:   # never opened (a FIFO, a device...): Python reports it
+            yield from flush()
+            yield ("other", path)
+            continue
         try:
             fd = os.open(path, flags)
             try:
@@ -296,7 +323,13 @@ def _scan_files(files: list[str], mode: int, block: int) -> Iterator[Item]:
         if len(b) < small:
             if b[:3] == b"\xef\xbb\xbf":
                 b = b[3:]
-            if path.endswith(".txt") or b"PokerStars" in b and _is_pokerstars(path, b):
+            try:
+                b.decode("utf-8")
+                utf8 = True
+            except UnicodeDecodeError:
+                utf8 = False            # the Python reader reports it, as read() does
+            if not utf8 or path.endswith(".txt") or b"PokerStars" in b and \
+                    _is_pokerstars(path, b):
                 yield from flush()
                 yield ("other", path)
                 continue

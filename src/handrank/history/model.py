@@ -12,11 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ._base import DRAW, GAMES, HOLE, STUD, HistoryError
+from ._base import DRAW, GAMES, HOLE, STUD, FileError, HistoryError
 from ._phh_write import dumps
 from .replay import replay as _replay
 
-__all__ = ["DRAW", "GAMES", "HOLE", "STUD", "Hand", "HistoryError"]
+__all__ = ["DRAW", "GAMES", "HOLE", "STUD", "FileError", "Hand", "HistoryError"]
 
 
 @dataclass(eq=True)

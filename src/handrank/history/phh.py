@@ -16,10 +16,11 @@ import os
 import re
 import sys
 from collections.abc import Iterable, Iterator
+from decimal import Decimal
 from typing import Any, cast
 
 from ._phh_write import dumps as dumps  # the writer sits below the model (Hand.to_phh)
-from .model import Hand, HistoryError
+from .model import FileError, Hand, HistoryError
 from .sites import FORMATS, READERS, guess
 
 if sys.version_info >= (3, 11):
@@ -47,8 +48,10 @@ def _scalar(t: str) -> Any:
             and len(t) > 1):
         return t[1:-1]
     if _NUM.match(t) and "_" not in t:
-        if "." in t or "e" in t or "E" in t:
-            return float(t)
+        if "e" in t or "E" in t:
+            raise _Fallback
+        if "." in t:
+            return Decimal(t)
         if len(t) > 1 and t.lstrip("+-")[:1] == "0" and t.lstrip("+-") != "0":
             raise _Fallback
         return int(t)
@@ -95,12 +98,30 @@ def _fast(text: str) -> dict[str, Any]:
     return d
 
 
+#: bounds on what the TOML parser is given (its time grows with the square of a
+#: dotted key's parts, and it recurses once per nested array)
+MAX_KEY_PARTS = 32
+MAX_DEPTH = 32
+_DEEP = re.compile(r"(?:\[[ \t\r\n]*){" + str(MAX_DEPTH + 1) + "}")
+
+
+def _bounded(text: str) -> None:
+    for line in text.splitlines():
+        key = line.split("=", 1)[0]
+        if key.count(".") >= MAX_KEY_PARTS:
+            raise HistoryError(f"bad TOML: a key of {key.count('.') + 1} dotted parts "
+                               f"(at most {MAX_KEY_PARTS} are read)")
+    if _DEEP.search(text):
+        raise HistoryError(f"bad TOML: arrays nested more than {MAX_DEPTH} deep")
+
+
 def loads_table(text: str) -> dict[str, Any]:
     """One hand's TOML text as a dict: the fast reader, or TOML where it declines."""
     try:
         return _fast(text)
     except _Fallback:
-        return tomllib.loads(text)
+        _bounded(text)
+        return tomllib.loads(text, parse_float=Decimal)
 
 
 def _hand(d: dict[str, Any], file: str | None, index: int | None) -> Hand:
@@ -161,6 +182,9 @@ class Reader(Iterator[Hand]):
 
 
 def _paths(p: str) -> list[str]:
+    """The files of a path: itself, or a folder's .phh, .phhs and .txt files (sorted,
+    recursively, following symlinked folders once each; a folder reached again
+    through a symlink loop is listed itself, for the reader to report)."""
     if "\0" in p:
         from ..core._validate import quote
         raise ValueError(f"source {quote(p)} is neither PHH text (no key = value line) nor a "
@@ -168,7 +192,19 @@ def _paths(p: str) -> list[str]:
     if os.path.isdir(p):
         out = []
         posix = os.sep == "/" and os.altsep is None
-        for root, dirs, files in os.walk(p):
+        seen: set[tuple[int, int]] = set()
+        for root, dirs, files in os.walk(p, followlinks=True):
+            try:
+                st = os.stat(root)
+                here = (st.st_dev, st.st_ino)
+            except OSError:
+                here = None
+            if here is not None and here in seen:
+                out.append(root)            # a loop: reported by the reader, not walked
+                dirs[:] = []
+                continue
+            if here is not None:
+                seen.add(here)
             dirs.sort()
             # os.path.join(root, f), spelled out where that is all it does
             head = (root if not root or root.endswith("/") else root + "/") if posix else None
@@ -179,33 +215,80 @@ def _paths(p: str) -> list[str]:
     return [p]
 
 
+#: what a malformed hand may raise inside the readers, turned into a HistoryError
+UNEXPECTED = (ValueError, TypeError, KeyError, IndexError, AttributeError, ArithmeticError,
+              RecursionError)
+
+
 def _from_stream(lines: Iterable[str], file: str | None, errors: str,
                  bad: list[HistoryError]) -> Iterator[Hand]:
     for i, (_name, text) in enumerate(_chunks(lines)):
         try:
             try:
                 d = loads_table(text)
+                h = _hand(d, file, i)
+            except HistoryError as e:
+                if e.file is None and e.hand is None:
+                    raise HistoryError(e.reason, file=file, hand=i) from None
+                raise
             except tomllib.TOMLDecodeError as e:
                 raise HistoryError(f"bad TOML: {e}", file=file, hand=i) from None
-            yield _hand(d, file, i)
+            except UNEXPECTED as e:
+                raise HistoryError(f"unexpected {type(e).__name__} reading the hand: {e}",
+                                   file=file, hand=i) from None
         except HistoryError as e:
             if errors == "raise":
                 raise
             bad.append(e)
+        else:
+            yield h
 
 
-def read(source: Any, *, format: str | None = None, errors: str = "raise") -> Reader:
-    """Read hands from a path, a folder (recursively), an open file or a string.
+def problem(path: str) -> str | None:
+    """Why ``path`` is not read as a file (never opening it), or None for a regular file."""
+    import errno
+    import stat
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return ("a dangling symlink (its target does not exist)" if os.path.islink(path)
+                else "no such file or folder")
+    except OSError as e:
+        if e.errno == errno.ELOOP:
+            return "a symlink loop"
+        return f"cannot be read: {e.strerror or e}"
+    if stat.S_ISDIR(st.st_mode):
+        return "a folder reached again through a symlink loop: not read twice"
+    if not stat.S_ISREG(st.st_mode):
+        kind = ("a FIFO" if stat.S_ISFIFO(st.st_mode) else "a device"
+                if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode) else "a socket"
+                if stat.S_ISSOCK(st.st_mode) else "not a regular file")
+        return f"{kind}: not opened"
+    return None
+
+
+_WARNED = [False]
+
+
+def read(source: Any = None, *, format: str | None = None, errors: str = "raise",
+         text: str | None = None) -> Reader:
+    """Read hands from a path, a folder (recursively), an open file, or text.
 
     Parameters
     ----------
     source : str, os.PathLike or text file
-        A path to a ``.phh``/``.phhs`` file, a folder, an open file, or PHH text.
+        A path to a ``.phh``/``.phhs``/``.txt`` file, a folder, or an open file.  A
+        ``str`` is a path (a ``str`` holding a newline or ``=`` that names no
+        existing path is still read as text, with a DeprecationWarning: pass
+        ``text=``).
+    text : str, optional
+        PHH or PokerStars text (instead of ``source``).
     format : {"phh"}, optional
         Guessed when omitted.
     errors : {"raise", "collect"}
-        ``"collect"`` goes on past a bad hand and records it in the
-        returned reader's ``.errors``.
+        ``"collect"`` goes on past a bad hand or file and records it in the
+        returned reader's ``.errors`` (a file that cannot be read as a whole:
+        :class:`FileError`, naming it and why).
 
     Returns
     -------
@@ -237,14 +320,71 @@ def read(source: Any, *, format: str | None = None, errors: str = "raise") -> Re
         return _from_stream(allof, file, errors, bad)
     bad: list[HistoryError] = []
 
+    if text is not None and source is not None:
+        raise TypeError("pass either source or text=, not both")
+    if text is not None and not isinstance(text, str):
+        raise TypeError(f"text must be a str, got {type(text).__name__}")
+    as_text = text
+    if isinstance(source, str) and ("\n" in source or "=" in source) and \
+            "\0" not in source and not os.path.lexists(source):
+        if not _WARNED[0]:
+            _WARNED[0] = True
+            import warnings
+            warnings.warn("read() of a str that names no path reads it as text; pass it as "
+                          "read(text=...)", DeprecationWarning, stacklevel=2)
+        as_text = source
+
+    def one_file(p: str) -> Iterator[Hand]:
+        why = problem(p)
+        if why is None:
+            try:
+                f = open(p, "rb")
+            except OSError as e:
+                why = f"cannot be read: {e.strerror or e}"
+        if why is not None:
+            err = FileError(why, file=p)
+            if errors == "raise":
+                raise err
+            bad.append(err)
+            return
+        line = [0]
+
+        def lines() -> Iterator[str]:
+            # line by line, so the hands before a bad byte are read
+            # (universal newlines, as text mode: \n, \r\n and a lone \r end a line)
+            for k, raw in enumerate(f):
+                if k == 0 and raw[:3] == b"\xef\xbb\xbf":
+                    raw = raw[3:]
+                parts = raw.replace(b"\r\n", b"\n").split(b"\r")
+                for j, part in enumerate(parts):
+                    if j < len(parts) - 1:
+                        part += b"\n"
+                    elif not part:
+                        continue
+                    line[0] += 1
+                    yield part.decode("utf-8")
+        with f:
+            try:
+                yield from stream(lines(), p)
+            except UnicodeDecodeError as e:
+                byte = e.object[e.start:e.start + 1]
+                err = FileError(f"not UTF-8 text at line {line[0]} ({e.reason}, byte "
+                                f"{byte!r}); the hands before it are read", file=p)
+                if errors == "raise":
+                    raise err from None
+                bad.append(err)
+            except OSError as e:
+                err = FileError(f"cannot be read: {e.strerror or e}", file=p)
+                if errors == "raise":
+                    raise err from None
+                bad.append(err)
+
     def gen() -> Iterator[Hand]:
-        if isinstance(source, (str, os.PathLike)) and (
-                isinstance(source, os.PathLike) or "\n" not in source and "=" not in source):
+        if as_text is not None:
+            yield from stream(io.StringIO(as_text), None)
+        elif isinstance(source, (str, os.PathLike)):
             for p in _paths(os.fspath(source)):
-                with open(p, encoding="utf-8-sig") as f:
-                    yield from stream(f, p)
-        elif isinstance(source, str):
-            yield from stream(io.StringIO(source), None)
+                yield from one_file(p)
         elif hasattr(source, "read"):
             yield from stream(source, getattr(source, "name", None))
         else:

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator
 from decimal import Decimal
 from typing import Any
 
-from .model import Hand, HistoryError
+from .model import FileError, Hand, HistoryError
 
 _HEAD = re.compile(r"PokerStars (?:Zoom )?Hand #(\d+):")
 _SEAT = re.compile(r"Seat (\d+): (.+?) \(\$?([\d.,]+) in chips")
@@ -77,6 +77,9 @@ def _hand(lines: list[str], file: str | None, index: int) -> Hand:
     _CENTS[0] = "Tournament" not in head
     if len(lines) == 1:
         raise fail("a header and nothing else: no table, seats or actions")
+    if lines[1].startswith("Tisch '") or any(ln.startswith("Platz ") for ln in lines[1:4]):
+        raise fail("a PokerStars hand in German: not read (handrank reads PokerStars in "
+                   "English, Portuguese and French)")
     try:
         variant = _variant(head)
         return _body(lines, head, variant, file, index, fail)
@@ -262,11 +265,17 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
     for s, nm, _ in seats:
         players[order[s]] = nm
     extra: dict[str, Any] = {"site": "PokerStars", "unit": "cents" if _CENTS[0] else "chips",
+                             **({"currency": m_cur.group(1)} if _CENTS[0] and (
+                                 m_cur := re.search(r"\b(USD|EUR|GBP|CAD)\)", head)) else {}),
                              "hand": int(mh.group(1)) if (mh := _HEAD.match(head)) else 0}
     if second_run or first_run:
         if not second_run or not first_run:
             raise fail("a hand run twice with only one run of the board")
         extra["second_board"] = (shared or "") + "".join(second_run)
+    if n == 2:
+        # PHH lists heads-up antes and blinds in the reverse seat order: p1 (the big
+        # blind, first after the button) posts the second entry
+        antes, blinds = antes[::-1], blinds[::-1]
     return Hand(variant=variant, starting_stacks=stacks, actions=acts, antes=antes,
                 blinds_or_straddles=blinds, ante_trimming_status=False,
                 players=players, winnings=won, rake=rake, extra=extra,
@@ -348,12 +357,22 @@ def read_stream(lines: Iterable[str], file: str | None, errors: str,
         nonlocal i
         if buf:
             try:
-                yield _hand(buf, file, i)
+                try:
+                    h = _hand(buf, file, i)
+                except HistoryError:
+                    raise
+                except (ValueError, KeyError, IndexError, TypeError, ArithmeticError,
+                        RecursionError) as e:
+                    raise HistoryError(f"unexpected {type(e).__name__} reading the hand: {e}",
+                                       file=file, hand=i) from e
             except HistoryError as e:
                 if errors == "raise":
                     raise
                 bad.append(e)
+            else:
+                yield h
             i += 1
+    text = False
     for raw in lines:
         ln = raw.strip().lstrip("\ufeff")
         head = "en" if _HEAD.match(ln) else "pt" if _HEAD_PT.match(ln) else \
@@ -364,4 +383,12 @@ def read_stream(lines: Iterable[str], file: str | None, errors: str,
             buf = [ln if lang == "en" else _english(ln, lang)]
         elif ln and buf:
             buf.append(ln if lang == "en" else _english(ln, lang))
+        elif ln:
+            text = True
     yield from flush()
+    if i == 0 and text:
+        e = FileError("not a hand history handrank recognises (no PokerStars hand header in "
+                      "English, Portuguese or French)", file=file)
+        if errors == "raise":
+            raise e
+        bad.append(e)

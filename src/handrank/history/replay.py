@@ -24,7 +24,9 @@ checked against the limits (as for fixed-limit hold'em); all-in EV stays None.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -151,27 +153,75 @@ def _who(s: int | None) -> str:
     return "nobody" if s is None else f"seat p{s + 1}"
 
 
+#: the largest amount a history may hold (chips or the record's unit): far above any
+#: real stake, and small enough for every integer path (C int64 after scaling)
+LIMIT = 10**15
+_AMOUNT = re.compile(r"\d{1,16}(?:\.\d{1,6})?\Z")
+
+
+#: stud and draw: a folded or discarded card may be dealt again once the stub has run
+#: out (the dealer reshuffles them, as pokerkit does); taken as at least this many
+#: distinct cards dealt (52 less room for the burns, which records do not show)
+RESHUFFLE = 52 - 8
+
+
 def _num(v: str, h: Hand, i: int) -> Any:
-    try:
-        f = float(v)
-    except ValueError:
-        raise HistoryError(f"bad amount {v!r}", file=h.source, hand=h.index, action=i) from None
-    return int(f) if f == int(f) and "." not in v else f
+    """An action's amount as written: an int, or a Decimal where it has a fraction."""
+    if not _AMOUNT.match(v):
+        raise HistoryError(f"bad amount {v!r} (expected digits, at most 6 after the point)",
+                           file=h.source, hand=h.index, action=i)
+    x = Decimal(v) if "." in v else int(v)
+    if x > LIMIT:
+        raise HistoryError(f"amount {v} is too large (more than {LIMIT})", file=h.source,
+                           hand=h.index, action=i)
+    return int(x) if isinstance(x, Decimal) and x == x.to_integral_value() else x
 
 
-def _check_amounts(h: Hand, fail: Any) -> None:
-    """Refuse stacks, antes and blinds that are not chip counts, before any arithmetic."""
+def money(v: Any) -> Any:
+    """A recorded amount as exact money: int stays, a float becomes the Decimal it
+    prints as, a Decimal stays (whole ones become ints); anything else is None."""
+    if isinstance(v, bool):
+        return None
+    if isinstance(v, int):
+        return v
+    if isinstance(v, float):
+        if v != v or v in (float("inf"), float("-inf")):
+            return None
+        v = Decimal(repr(v))
+    if isinstance(v, Decimal):
+        if not v.is_finite():
+            return None
+        if v == v.to_integral_value():
+            return int(v)
+        return v
+    return None
+
+
+def _check_amounts(h: Hand, fail: Any) -> dict[str, list[Any]]:
+    """Stacks, antes and blinds as exact chip counts, refused before any arithmetic
+    where they are not."""
     if h.seats < 2:
         raise fail(f"starting_stacks must list at least 2 seats, got {h.seats}", None)
+    out: dict[str, list[Any]] = {}
     for field_name in ("starting_stacks", "antes", "blinds_or_straddles"):
-        values = list(getattr(h, field_name))
+        values = list(getattr(h, field_name) or [])
         if field_name != "starting_stacks" and len(values) not in (0, h.seats):
             raise fail(f"{field_name} has {len(values)} entries for {h.seats} seats", None)
+        got = []
         for k, v in enumerate(values):
-            if isinstance(v, bool) or not isinstance(v, (int, float)) or v != v or v < 0 \
-                    or v in (float("inf"),):
-                raise fail(f"{field_name}[{k}] must be a chip count (a number >= 0), "
-                           f"got {quote(v)}", None)
+            m = money(v)
+            if m is None or m < 0 or m > LIMIT:
+                raise fail(f"{field_name}[{k}] must be a chip count (a number >= 0"
+                           f"{', at most ' + str(LIMIT) if m is not None and m > 0 else ''}),"
+                           f" got {quote(v)}", None)
+            got.append(m)
+        out[field_name] = got or [0] * h.seats
+    b = money(h.bring_in) if h.bring_in is not None else 0
+    if b is None or b < 0 or b > LIMIT:
+        raise fail(f"bring_in must be a chip count (a number >= 0), got {quote(h.bring_in)}",
+                   None)
+    out["bring_in"] = [b]
+    return out
 
 
 def replay(h: Hand, *, allin_ev: bool = True) -> Replay:
@@ -189,36 +239,51 @@ def replay(h: Hand, *, allin_ev: bool = True) -> Replay:
     def fail(msg: str, i: int | None) -> HistoryError:
         return err(msg, file=h.source, hand=h.index, action=i)
 
-    _check_amounts(h, fail)
-
-    stack = list(h.starting_stacks)
-    put = [0] * n                 # total in, antes included
+    amounts = _check_amounts(h, fail)
+    starting = amounts["starting_stacks"]
+    stack = list(starting)
+    put: list[Any] = [0] * n      # total in, antes included
+    back: list[Any] = [0] * n     # what came back: bets (and antes) nobody matched
     dead: Any = 0
-    antes = list(h.antes) or [0] * n
+    antes = amounts["antes"]
+    blinds = amounts["blinds_or_straddles"]
+    if n == 2:
+        # heads-up, PHH lists antes and blinds in the reverse seat order (the
+        # reference implementation's reading): p1 posts the second entry
+        antes, blinds = antes[::-1], blinds[::-1]
     for s in range(n):
         a = min(antes[s], stack[s])
         stack[s] -= a
         put[s] += a
         if not h.ante_trimming_status:
             dead += a
-    blinds = list(h.blinds_or_straddles) or [0] * n
-    if n == 2 and blinds[0] < blinds[1]:
-        blinds = [blinds[1], blinds[0]]
-    bet = [0] * n
+    if h.ante_trimming_status and n > 1:
+        # antes that count as bets: one nobody else matched goes back in part
+        posted = [min(antes[s], starting[s]) for s in range(n)]
+        cut = sorted(posted)[-2]
+        for s in range(n):
+            if posted[s] > cut:
+                stack[s] += posted[s] - cut
+                put[s] -= posted[s] - cut
+    bet: list[Any] = [0] * n
     for s in range(n):
-        b = min(blinds[s], stack[s])
+        # what the stack holds after its ante (before any trimmed ante comes back)
+        b = min(blinds[s], starting[s] - min(antes[s], starting[s]), stack[s])
         stack[s] -= b
         bet[s] = b
     folded = [False] * n
     mucked = [False] * n
     holes: dict[int, list[int]] = {}
-    seen: set[int] = set()
+    seen: set[int] = set()        # cards in play (dealt, not folded or discarded)
+    ever: set[int] = set()        # every card dealt
     board: list[int] = []
-    top = max(bet) if bet else 0
-    big = [i for i in range(n) if blinds[i] == top and top > 0]
-    # after the largest blind; where several seats post it, after the first
-    # (the others posted a live big blind out of turn, as a player coming back does)
-    start = (big[0] + 1) % n if big else 0
+    # the first to act: after the seat with the largest blind or straddle posted
+    # (no blinds: seat 0).  Where several seats posted as much, after the first:
+    # the others posted a live big blind out of turn, as a player coming back does
+    # (pokerkit acts after the last of them; the PokerStars reader writes such blinds)
+    top = max((bet[i] for i in range(n) if blinds[i] > 0), default=0)
+    start = next(((i + 1) % n for i in range(n) if blinds[i] > 0 and bet[i] == top
+                  and top > 0), 0)
     need = {s for s in range(n) if stack[s] > 0}
     street = 0
     allin_board: list[int] | None = None
@@ -297,8 +362,13 @@ def replay(h: Hand, *, allin_ev: bool = True) -> Replay:
         return [s for s in live() if stack[s] > 0]
 
     def settle_round() -> None:
-        # a betting round is over: chips move to the pot
+        # a betting round is over: a bet nobody matched goes back (down to the
+        # second largest bet of the round), the rest moves to the pot
+        cut = sorted(bet)[-2]
         for s in range(n):
+            if bet[s] > cut:
+                stack[s] += bet[s] - cut
+                back[s] += bet[s] - cut
             put[s] += bet[s]
             bet[s] = 0
 
@@ -315,11 +385,12 @@ def replay(h: Hand, *, allin_ev: bool = True) -> Replay:
         except HandrankError as e:
             raise fail(str(e), i) from None
         for c in ids:
-            if c in seen:
+            if c in seen or (c in ever and len(ever) < RESHUFFLE):
                 raise fail(f"duplicate card {card_str(c)!r}", i)
             if deck is not None and c not in deck:
                 raise fail(f"card {card_str(c)!r} is not in the deck of {name}", i)
             seen.add(c)
+            ever.add(c)
         return ids
 
     deck = _short_deck(game)
@@ -389,6 +460,7 @@ def replay(h: Hand, *, allin_ev: bool = True) -> Replay:
             for c in (chunks(parts[2], i, new=False) if len(parts) == 3 else []):
                 if c is not None and c in got:
                     got.remove(c)
+                    seen.discard(c)         # a discard may be dealt again (a reshuffle)
                 elif None in got:
                     got.remove(None)
                 elif c is None and got:
@@ -402,7 +474,7 @@ def replay(h: Hand, *, allin_ev: bool = True) -> Replay:
             if street != 0 or any(bet) or s not in need or o not in (None, s):
                 raise fail(f"bring-in by seat p{s + 1} out of turn"
                            + (f" (p{o + 1} brings in)" if o is not None and o != s else ""), i)
-            b = min(h.bring_in or 0, stack[s])
+            b = min(amounts["bring_in"][0], stack[s])
             stack[s] -= b
             bet[s] = b
             need = {t for t in can_act() if t != s}
@@ -420,6 +492,9 @@ def replay(h: Hand, *, allin_ev: bool = True) -> Replay:
             if len(parts) != 3:
                 raise fail(f"bad action {act!r}", i)
             got = held.get(s, [])
+            if set(parts[2]) == {"?"}:
+                mucked[s] = True            # shown as unknown: a muck
+                continue
             if "?" in parts[2]:
                 continue
             try:
@@ -440,7 +515,9 @@ def replay(h: Hand, *, allin_ev: bool = True) -> Replay:
                 raise fail(f"showdown while betting is not over ({act!r})", i)
             if folded[s]:
                 raise fail(f"seat p{s + 1} folded and cannot show", i)
-            if len(parts) == 3 and "?" not in parts[2]:
+            if len(parts) == 3 and set(parts[2]) == {"?"}:
+                mucked[s] = True            # shown as unknown: a muck (as pokerkit reads it)
+            elif len(parts) == 3 and "?" not in parts[2]:
                 try:
                     ids = cards(parts[2])
                 except HandrankError as e:
@@ -471,6 +548,8 @@ def replay(h: Hand, *, allin_ev: bool = True) -> Replay:
         hi = max(bet)
         if kind == "f":
             folded[s] = True
+            if boardless:       # a folded hand's cards may be dealt again (a reshuffle)
+                seen.difference_update(c for c in held.get(s, []) if c is not None)
             if len(live()) == 1:
                 over = True
         elif kind == "cc":
@@ -500,9 +579,12 @@ def replay(h: Hand, *, allin_ev: bool = True) -> Replay:
     if game is None:
         r.error = f"not settleable yet: game {name!r} not supported"
         return r
-    contrib = [put[s] - (min(antes[s], h.starting_stacks[s]) if not h.ante_trimming_status
-                         else 0) for s in range(n)]
     out = [folded[s] or mucked[s] for s in range(n)]
+    # a bet nobody matched is the bettor's again: through the settlement's top pot
+    # (uncontested), but a seat that mucked has no claim there, so it is taken out
+    back = [back[s] if out[s] else 0 for s in range(n)]
+    contrib = [put[s] - back[s] - (min(antes[s], starting[s]) if not h.ante_trimming_status
+                                   else 0) for s in range(n)]
     if all(out):
         out[max(range(n), key=lambda s: (not folded[s], contrib[s]))] = False
     if boardless:
@@ -512,19 +594,18 @@ def replay(h: Hand, *, allin_ev: bool = True) -> Replay:
                        f"{len(held.get(short[0], []))} cards at showdown, not {size}", None)
     elif sum(not o for o in out) > 1 and len(board) != 5:
         raise fail(f"truncated hand: showdown with a board of {len(board)} cards", None)
-    scale = 1
-    vals = contrib + [dead]
-    while scale < 10**6 and any(isinstance(v, float) and v * scale != int(v * scale)
-                                for v in vals):
-        scale *= 10
-    ints = [int(round(v * scale)) for v in contrib]
+    # decimal amounts: settled in the smallest unit any of them uses, exactly
+    places = max((-int(v.as_tuple().exponent) for v in contrib + [dead]
+                  if isinstance(v, Decimal)), default=0)
+    scale = 10 ** max(places, 0)
+    ints = [int(v * scale) for v in contrib]
     hands = [None if out[s] or (boardless and sum(not o for o in out) == 1) else holes.get(s)
              for s in range(n)]
     if sum(not o for o in out) > 1 and any(hands[s] is None for s in range(n) if not out[s]):
         r.error = "not settleable: a hand at showdown is unknown"
         return r
     args = (board if sum(not o for o in out) > 1 and not boardless else None, hands, ints, out,
-            (1 if n == 2 else n - 1), game, int(round(dead * scale)))
+            (1 if n == 2 else n - 1), game, int(dead * scale))
     r._args = args
     second = h.extra.get("second_board") if h.extra else None
     ptr = _fast_tables(game)
@@ -537,7 +618,7 @@ def replay(h: Hand, *, allin_ev: bool = True) -> Replay:
         except HandrankError as e:
             raise fail(str(e), None) from None
         if scale > 1:
-            r.board_payouts = [[p / scale for p in b] for b in r.board_payouts]
+            r.board_payouts = [[_unscale(p, scale) for p in b] for b in r.board_payouts]
     try:
         if pay is None:
             pay = r.settlement.payouts if r.settlement is not None else None
@@ -547,7 +628,7 @@ def replay(h: Hand, *, allin_ev: bool = True) -> Replay:
         raise RuntimeError("internal error: no payouts")
     st = r.settlement if allin_ev and allin_board is not None and len(allin_board) < 5 \
         else None
-    r.payouts = [p / scale if scale > 1 else p for p in pay]
+    r.payouts = [_unscale(p, scale) + back[s] for s, p in enumerate(pay)]
     r.net = [r.payouts[s] - put[s] for s in range(n)]
     r.net_after_rake = r.net
     _compare(h, r)
@@ -827,7 +908,7 @@ def pot_ev(pots: list[tuple[int, tuple[int, ...]]], board: list[int],
                 raise
         for s, e in zip(eligible, eq):
             ev[s] += amount / scale * float(e)
-    return [ev[s] - put[s] for s in range(n)]
+    return [ev[s] - float(put[s]) for s in range(n)]
 
 
 def pots_of(chips: list[int], out: list[bool], dead: int) -> list[tuple[int, tuple[int, ...]]]:
@@ -850,9 +931,21 @@ def pots_of(chips: list[int], out: list[bool], dead: int) -> list[tuple[int, tup
     return pots
 
 
+def _unscale(p: int, scale: int) -> Any:
+    """``p`` units of ``1/scale``: an int where whole, else the exact Decimal."""
+    if scale == 1 or p % scale == 0:
+        return p // scale
+    return Decimal(p).scaleb(-(len(str(scale)) - 1))
+
+
 def _exact(x: Fraction) -> Any:
-    """A Fraction as an int where it is whole, else a float."""
-    return int(x) if x.denominator == 1 else float(x)
+    """A Fraction as an int where it is whole, else the Decimal it is (amounts of
+    the record's unit have a power of ten below the line; others are rounded to
+    12 places)."""
+    if x.denominator == 1:
+        return int(x)
+    d = Decimal(x.numerator) / Decimal(x.denominator)
+    return d if d * x.denominator == x.numerator else round(d, 12)
 
 
 def _compare(h: Hand, r: Replay) -> None:
@@ -860,22 +953,29 @@ def _compare(h: Hand, r: Replay) -> None:
         raise RuntimeError("internal error: compare before settle")
     n = h.seats
     if h.finishing_stacks is not None:
-        mine = [h.starting_stacks[s] + r.net[s] for s in range(n)]
-        rec = h.finishing_stacks
+        mine = [(money(h.starting_stacks[s]) or 0) + r.net[s] for s in range(n)]
+        raw, what = list(h.finishing_stacks), "finishing_stacks"
     elif h.winnings is not None:
-        mine, rec = r.payouts, h.winnings
+        mine, raw, what = r.payouts, list(h.winnings), "winnings"
     else:
         return
-    if list(rec) == list(mine) and all(type(x) is int for x in rec):
+    rec = [money(x) for x in raw]
+    bad = [k for k, x in enumerate(rec) if x is None]
+    if bad:
+        r.agrees_with_record = False
+        r.disagreement = f"{what}[{bad[0]}] is {quote(raw[bad[0]])}, not an amount"
+        return
+    if rec == mine and all(type(x) is int for x in rec):
         r.agrees_with_record = True
         return
     diff = [Fraction(rec[s]) - Fraction(mine[s]) for s in range(n)]
-    rake = Fraction(h.rake or 0)
+    rk = money(h.rake) if h.rake is not None else 0
+    rake = Fraction(rk or 0)
     if rake and sum(diff) == -rake and all(d <= 0 and (d == 0 or r.payouts[s] > 0)
                                            for s, d in enumerate(diff)):
         r.agrees_with_record = True
         r.disagreement = f"the record takes a rake of {h.rake} from the winners"
-        r.rake = h.rake
+        r.rake = rk
         r.net_after_rake = [_exact(r.net[s] + diff[s]) for s in range(n)]
     elif all(d == 0 for d in diff):
         r.agrees_with_record = True

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 import numpy as np
@@ -24,8 +25,8 @@ from .fast import (
     SHOWDOWN,
     STATUS,
 )
-from .model import Hand, HistoryError
-from .phh import read
+from .model import FileError, Hand, HistoryError
+from .phh import UNEXPECTED, problem, read
 
 
 @dataclass
@@ -81,6 +82,13 @@ class Summary:
         self.read, self.settled, self.agreeing, self.refused = read, settled, agreeing, refused
         self.errors: list[str] = list(errors) if errors is not None else []
         self.player = player
+        #: hands with a recorded result (finishing stacks or winnings) to compare with
+        self.recorded = agreeing
+        #: files (or folder entries) that could not be read, each with its path and why
+        self.unread: list[str] = []
+        #: the unit of the amounts, hands per unit: "chips", a currency ("USD"), or
+        #: "USD cents" (PokerStars money hands, amounts in cents)
+        self.units: dict[str, int] = {}
         self._files: list[str | None] = []
         self._file_id: dict[str | None, int] = {}
         self._names: list[str] = []
@@ -88,6 +96,10 @@ class Summary:
         self._parts: list[tuple[np.ndarray[Any, Any], ...]] = []
         self._pending: list[tuple[Any, ...]] = []      # rows of the Python path, not yet columns
         self._cols: tuple[np.ndarray[Any, Any], ...] | None = None
+        self._n = 0                 # rows so far
+        #: row number -> (net, big blind) as recorded, for the rows where either is not
+        #: an int (decimal stakes): the float columns only approximate them
+        self._exact: dict[int, tuple[Any, Any]] = {}
         for r in rows or ():
             f, _, k = r.hand.rpartition("#")
             self._add_row(f or None, None if k == "None" else int(k), r.player, r.net,
@@ -110,6 +122,9 @@ class Summary:
 
     def _add_row(self, file: str | None, index: int | None, player: str, net: Any, adj: float,
                  showdown: bool, bb: Any) -> None:
+        if type(net) is not int or type(bb) is not int:
+            self._exact[self._n] = (net, bb)
+        self._n += 1
         self._pending.append((self._fid(file), _NO_INDEX if index is None else index,
                               self._pid(player), net, type(net) is int, adj, showdown, bb,
                               type(bb) is int))
@@ -125,6 +140,7 @@ class Summary:
         self._flush_rows()
         if len(part[0]):
             self._parts.append(part)
+            self._n += len(part[0])
         self._cols = None
 
     def columns(self) -> dict[str, np.ndarray[Any, Any]]:
@@ -162,9 +178,12 @@ class Summary:
         """One :class:`Row` per player per settled hand, in reading order."""
         f, k, p, net, ni, adj, sd, bb, bi = (c.tolist() for c in self._columns())
         files, names, none = self._files, self._names, int(_NO_INDEX)
+        exact = self._exact
         return [Row(f"{files[a] or ''}#{None if b == none else b}", names[c],
-                    int(x) if xi else x, y, z, int(w) if wi else w)
-                for a, b, c, x, xi, y, z, w, wi in zip(f, k, p, net, ni, adj, sd, bb, bi)]
+                    *((exact[i][0],) if i in exact else (int(x) if xi else x,)), y, z,
+                    *((exact[i][1],) if i in exact else (int(w) if wi else w,)))
+                for i, (a, b, c, x, xi, y, z, w, wi) in enumerate(
+                    zip(f, k, p, net, ni, adj, sd, bb, bi))]
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Summary):
@@ -185,6 +204,13 @@ class Summary:
                       agreeing=self.agreeing + other.agreeing,
                       refused=self.refused + other.refused, errors=self.errors + other.errors,
                       player=self.player or other.player)
+        out.recorded = self.recorded + other.recorded
+        out.unread = self.unread + other.unread
+        out.units = dict(self.units)
+        for k, v in other.units.items():
+            out.units[k] = out.units.get(k, 0) + v
+        out._exact = dict(self._exact)
+        out._exact.update((k + len(self), v) for k, v in other._exact.items())
         for s in (self, other):
             cols = s._columns()
             if not len(cols[0]):
@@ -209,9 +235,13 @@ class Summary:
     def totals(self) -> dict[str, dict[str, float]]:
         """Per player: hands, net, adjusted net, showdown and non-showdown net (sums in order).
 
-        Sums of whole chips are ints; a player with any fractional amount gets
-        floats, each the running sum in row order (as adding the rows one by one).
+        Sums of whole chips are ints; decimal amounts sum exactly (Decimal); the
+        all-in adjusted net and the big blinds are floats.
         """
+        return self._totals(False)
+
+    def _totals(self, in_bb: bool) -> dict[str, dict[str, float]]:
+        """:meth:`totals`; ``in_bb`` adds each column in big blinds (for the table)."""
         _, _, _, net, ni, adj, sd, bb, _ = self._columns()
         who, g = self._order()
         m = len(who)
@@ -241,8 +271,24 @@ class Summary:
         res: dict[str, list[Any]] = {}
         for k, (v, w) in cols.items():
             res[k] = [int(x) if i else x for x, i in zip(v.tolist(), w.tolist())]
+        if self._exact:
+            # players with decimal amounts: their sums exactly, in row order
+            fix = {int(g[i]) for i in self._exact}
+            sums = {j: [0, 0, 0] for j in fix}
+            gl, nl, sl = g.tolist(), net.tolist(), sd.tolist()
+            for i, j in enumerate(gl):
+                if j in sums:
+                    x = self._exact[i][0] if i in self._exact else int(nl[i])
+                    t = sums[j]
+                    t[0] += x
+                    t[1 if sl[i] else 2] += x
+            for j, (a, b, c) in sums.items():
+                res["net"][j], res["showdown_net"][j], res["non_showdown_net"][j] = a, b, c
         adj_t = total(adj).tolist()
         bb_t = total(per_bb).tolist()
+        adj_bb = total(np.where(bb != 0, adj / safe, 0.0)).tolist()
+        sd_bb = total(per_bb, sd).tolist()
+        nsd_bb = total(per_bb, ~sd).tolist()
         out: dict[str, dict[str, float]] = {}
         for j, pid in enumerate(who.tolist()):
             out[self._names[pid]] = {"hands": hands[j], "net": res["net"][j],
@@ -250,6 +296,9 @@ class Summary:
                                      "showdown_net": res["showdown_net"][j],
                                      "non_showdown_net": res["non_showdown_net"][j],
                                      "net_bb": bb_t[j]}
+            if in_bb:
+                out[self._names[pid]].update(allin_adjusted_bb=adj_bb[j], showdown_bb=sd_bb[j],
+                                             non_showdown_bb=nsd_bb[j])
         return out
 
     def to_pandas(self) -> Any:
@@ -258,14 +307,66 @@ class Summary:
         t = self.totals()
         return pd.DataFrame.from_dict(t, orient="index").rename_axis("player")
 
+    @property
+    def unit(self) -> str:
+        """The unit of the amounts: "chips", a currency, "USD cents", or "mixed: ..."."""
+        if not self.units:
+            return "chips"
+        if len(self.units) == 1:
+            return next(iter(self.units))
+        return "mixed: " + ", ".join(sorted(self.units))
+
+    def counts(self) -> str:
+        """The counts as a sentence: "3 hands read: 2 settled, 1 refused ..."."""
+        text = (f"{_count(self.read, 'hand')} read: {self.settled} settled, "
+                f"{self.refused} refused")
+        if self.recorded:
+            text += (f"; {self.agreeing} of {_count(self.recorded, 'hand')} with a recorded "
+                     f"result {'agrees' if self.agreeing == 1 else 'agree'} with it")
+        if self.unread:
+            text += f"; {_count(len(self.unread), 'file')} could not be read"
+        return text
+
+    def table(self, unit: str = "record") -> str:
+        """The per-player table, sorted by net (largest first), amounts in ``unit``:
+        ``"record"`` (the record's own unit: chips or its currency) or ``"bb"``."""
+        if unit not in ("record", "bb"):
+            raise ValueError(f"unit must be 'record' or 'bb', got {unit!r}")
+        tot = self._totals(unit == "bb")
+        if not tot:
+            return ""
+        label = "big blinds" if unit == "bb" else self.unit
+        scale = 100 if unit == "record" and label.endswith(" cents") else 1
+        if scale > 1:
+            label = label[:-len(" cents")]
+
+        def money(x: Any) -> str:
+            if unit == "bb":
+                return f"{x:,.2f}"
+            if isinstance(x, float):
+                return f"{x / scale:,.2f}"
+            if scale > 1:
+                return f"{Decimal(x) / scale:,.2f}"
+            return f"{x:,}"
+        rows = [("player", "hands", f"net ({label})", "all-in adjusted", "showdown",
+                 "non-showdown")]
+        order = sorted(tot.items(), key=lambda kv: (-float(kv[1]["net"]), kv[0]))
+        for p, t in order:
+            if unit == "bb":
+                vals = [t["net_bb"], t["allin_adjusted_bb"], t["showdown_bb"],
+                        t["non_showdown_bb"]]
+            else:
+                vals = [t["net"], t["allin_adjusted_net"], t["showdown_net"],
+                        t["non_showdown_net"]]
+            rows.append((p, f"{int(t['hands']):,}", money(vals[0]), money(vals[1]),
+                         money(vals[2]), money(vals[3])))
+        w = [max(len(r[k]) for r in rows) for k in range(len(rows[0]))]
+        return "\n".join("  ".join(c.ljust(w[k]) if k == 0 else c.rjust(w[k])
+                                   for k, c in enumerate(r)).rstrip() for r in rows)
+
     def __str__(self) -> str:
-        lines = [f"hands read {self.read}, settled {self.settled}, agreeing with the record "
-                 f"{self.agreeing}, refused {self.refused}"]
-        for p, t in sorted(self.totals().items()):
-            lines.append(f"{p}: {int(t['hands'])} hands, net {t['net']:.12g}, all-in adjusted "
-                         f"{t['allin_adjusted_net']:.2f}, showdown {t['showdown_net']:.12g}, "
-                         f"non-showdown {t['non_showdown_net']:.12g}")
-        return "\n".join(lines)
+        body = self.table()
+        return self.counts() + ("\n" + body if body else "")
 
     def _most(self) -> str | None:
         """The player with the most rows (the first by name among equals)."""
@@ -322,6 +423,19 @@ class Summary:
         return ax
 
 
+def _count(k: int, noun: str) -> str:
+    """ "1 hand", "2 hands"."""
+    return f"{k:,} {noun}{'' if k == 1 else 's'}"
+
+
+def _unit_of(h: Hand) -> str:
+    cur = h.extra.get("currency") if h.extra else None
+    cur = cur if isinstance(cur, str) and cur else None
+    if h.extra and h.extra.get("unit") == "cents":
+        return f"{cur or 'money'} cents"
+    return cur or "chips"
+
+
 def _add(s: Summary, h: Hand, player: str | None) -> None:
     s.read += 1
     where = f"{h.source or '<text>'} hand {h.index}"
@@ -331,12 +445,20 @@ def _add(s: Summary, h: Hand, player: str | None) -> None:
         s.refused += 1
         s.errors.append(str(e))
         return
+    except UNEXPECTED as e:     # one hand never stops the batch
+        s.refused += 1
+        s.errors.append(str(HistoryError(f"unexpected {type(e).__name__} replaying the hand: "
+                                         f"{e}", file=h.source, hand=h.index)))
+        return
     if r.settlement is None or r.net is None:
         s.refused += 1
         s.errors.append(f"{r.error} ({where})")
         return
     s.settled += 1
     s.agreeing += r.agrees_with_record is True
+    s.recorded += r.agrees_with_record is not None
+    u = _unit_of(h)
+    s.units[u] = s.units.get(u, 0) + 1
     names = h.players or [f"p{i + 1}" for i in range(h.seats)]
     net = r.net_after_rake if r.net_after_rake is not None else r.net   # rake taken off
     adj = r.allin_ev or net
@@ -371,15 +493,18 @@ def _add_fast(s: Summary, source: Any, player: str | None, per_file: bool = Fals
             current[0] = file
 
     def flush() -> None:
-        s.read += len(bad)
-        s.refused += len(bad)
-        s.errors.extend(str(e) for e in bad)
+        _add_errors(s, bad)
         bad.clear()
     names = _Names(s)
     for it in scan(source):
         if isinstance(it, tuple):
             at(it[1])
-            rd = read(it[1], errors="collect")
+            why = problem(it[1]) if it[0] == "other" else None
+            if why is not None:         # not opened, and a folder (a loop) not walked again
+                bad.append(FileError(why, file=it[1]))
+                continue
+            rd = (read(text=it[1], errors="collect") if it[0] == "text"
+                  else read(it[1], errors="collect"))
             for h in rd:
                 _add(s, h, player)
             bad += rd.errors
@@ -469,6 +594,8 @@ def _take(s: Summary, b: Any, lo: int, hi: int, player: str | None, names: _Name
     s.read += k
     s.settled += k
     s.agreeing += int((rec[:, AGREE] == 1).sum())
+    s.recorded += int((rec[:, AGREE] != -1).sum())
+    s.units["chips"] = s.units.get("chips", 0) + k      # no currency: C passes those on
     ids = names.of(b, lo, hi)
     mask = ids >= 0
     if player is not None:
@@ -622,10 +749,22 @@ def summary(hands_or_paths: Any, *, player: str | None = None) -> Summary:
         if isinstance(item, (str, os.PathLike)) and fast.available():
             _add_fast(s, item, player)
             continue
-        rd = read(item, errors="collect")
+        rd = (read(text=item, errors="collect") if isinstance(item, str) and (
+            "\n" in item or "=" in item) and not os.path.lexists(item)
+            else read(item, errors="collect"))
         for h in rd:
             _add(s, h, player)
-        s.read += len(rd.errors)
-        s.refused += len(rd.errors)
-        s.errors += [str(e) for e in rd.errors]
+        _add_errors(s, rd.errors)
     return s
+
+
+def _add_errors(s: Summary, bad: list[HistoryError]) -> None:
+    """Read errors into ``s``: a hand refused counts as read and refused; a file that
+    could not be read is listed in ``unread``."""
+    for e in bad:
+        if isinstance(e, FileError):
+            s.unread.append(str(e))
+        else:
+            s.read += 1
+            s.refused += 1
+            s.errors.append(str(e))

@@ -18,12 +18,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+import numpy as np
+
+from ..core.cards import card_str
 from ..equity import equity as _hr_equity
 from ..ranges.holdem import Range
 from ._parse import Call, Name, PqlError, Query, parse
-from ._plan import BOOL, FUNCTIONS, NUM, RANK, REFUSED, Plan, compile_query
+from ._plan import BOOL, CARD, FUNCTIONS, NUM, RANK, RANKSET, REFUSED, Plan, compile_query
 from ._result import PqlResult, PqlRow
 from ._run import (
     DEFAULT_TRIALS,
@@ -53,6 +57,11 @@ def _label(plan: Plan, i: int, v: Any) -> Any:
         return "23456789TJQKA"[int(v)] if int(v) >= 0 else "none"
     if t == BOOL:
         return bool(v)
+    if t == CARD:
+        return card_str(int(v))
+    if t == RANKSET:
+        return "".join(r for i, r in reversed(list(enumerate("23456789TJQKA")))
+                       if (int(v) >> i) & 1) or "none"
     if t == NUM:
         return float(v)
     if isinstance(v, float) and v.is_integer():
@@ -94,8 +103,11 @@ _FAST = {"riverequity": "avg", "fractionalriverequity": "avg", "winshi": "count"
 def _equity_fast_path(q: Query, plan: Plan, **kw: Any) -> PqlResult | None:
     """A query of showdown equities only (``avg(riverEquity(p))``, and heads-up
     ``count(winsHi(p))``, ``count(tiesHi(p))``) in hold'em,
-    without ``where``: :func:`handrank.equity`'s C enumeration or Monte Carlo
-    answers it whole.  None when the query is any other."""
+    without ``where``: :func:`handrank.equity`'s C enumeration, or its C Monte
+    Carlo in chunks of :data:`FAST_CHUNK` trials (a tenth of it with a target
+    standard error), chunk ``k`` seeded from
+    ``(seed, k)`` and summed in chunk order (the same answer on any number of
+    threads and on a Dask cluster).  None when the query is any other."""
     spot = plan.spot
     if spot.kind != "shared" or spot.game.split or len(spot.deck) != 52:
         return None                     # hr.equity's hold'em: the full deck, one half
@@ -120,10 +132,15 @@ def _equity_fast_path(q: Query, plan: Plan, **kw: Any) -> PqlResult | None:
             players.append(Range.from_combos([tuple(int(c) for c in h) for h in p.hands],
                                              p.weights.tolist()))
     try:
-        r = _hr_equity(players, board=spot.board, dead=spot.dead, game=spot.game.name,
-                       exact=kw["exact"], trials=kw["trials"], seed=kw["seed"],
-                       target_stderr=kw["target_stderr"], threads=kw["threads"],
-                       progress=kw["progress"])
+        r = None
+        if kw["exact"] is not False and kw["trials"] is None and kw["target_stderr"] is None:
+            # hr.equity's own choice (exact=None) or insistence (exact=True); a
+            # Monte Carlo answer of its choosing is set aside for the chunked one
+            got = _hr_equity(players, board=spot.board, dead=spot.dead, exact=kw["exact"],
+                             threads=kw["threads"], progress=kw["progress"])
+            r = got if got.exact else None
+        if r is None:
+            r = _chunked_equity(players, spot, kw)
     except ValueError as exc:
         raise PqlError(str(exc)) from None
     n = int(r.samples)
@@ -132,11 +149,96 @@ def _equity_fast_path(q: Query, plan: Plan, **kw: Any) -> PqlResult | None:
         if fn in ("riverequity", "fractionalriverequity"):
             v, se = float(r.equity[i]), 0.0 if r.exact else float(r.stderr[i])
         else:
-            v = float(r.win[i] if fn == "winshi" else r.tie[i])
+            v = float((r.win[i] if fn == "winshi" else r.tie[i])
+                      / (r.n if isinstance(r, _Chunked) else 1))
             se = 0.0 if r.exact else math.sqrt(max(v * (1 - v), 0.0) / n)
         rows.append(PqlRow(sel.name, sel.kind, v, se))
     return PqlResult(q.text, rows, exact=bool(r.exact), samples=n, trials=n,
                      seed=None if r.exact else kw["seed"], game=spot.pql_game)
+
+
+#: Monte Carlo trials per hr.equity call of the equity fast path
+FAST_CHUNK = 1_000_000
+
+
+def _chunk_seed(seed: int, k: int) -> int:
+    ss = np.random.SeedSequence(seed, spawn_key=(k,))
+    return int(ss.generate_state(1, np.uint64)[0] >> np.uint64(1))
+
+
+def _equity_chunk(players: list[Any], board: list[int], dead: list[int], trials: int,
+                  seed: int) -> Any:
+    return _hr_equity(players, board=board, dead=dead, exact=False, trials=trials,
+                      seed=seed, threads=1)
+
+
+class _Chunked:
+    """The fields of an EquityResult, summed over chunks."""
+
+    def __init__(self, k: int) -> None:
+        self.n = 0
+        self.eq = np.zeros(k)
+        self.win = np.zeros(k)
+        self.tie = np.zeros(k)
+        self.var = np.zeros(k)          # sum of n^2 se^2
+        self.exact = False
+
+    def add(self, r: Any) -> None:
+        n = int(r.samples)
+        self.n += n
+        self.eq += n * np.asarray(r.equity)
+        self.win += n * np.asarray(r.win)
+        self.tie += n * np.asarray(r.tie)
+        self.var += (n * np.asarray(r.stderr)) ** 2
+
+    @property
+    def samples(self) -> int:
+        return self.n
+
+    @property
+    def equity(self) -> np.ndarray:
+        out: np.ndarray = self.eq / self.n
+        return out
+
+    @property
+    def stderr(self) -> np.ndarray:
+        out: np.ndarray = np.sqrt(self.var) / self.n
+        return out
+
+
+def _chunked_equity(players: list[Any], spot: Any, kw: dict[str, Any]) -> Any:
+    seed = kw["seed"]
+    if seed is None:
+        seed = int(np.random.SeedSequence().entropy % (1 << 63))  # type: ignore[operator]
+        kw["seed"] = seed
+    target = kw["target_stderr"]
+    total = kw["trials"] if kw["trials"] is not None else (
+        100_000_000 if target is not None else 1_000_000)
+    chunk = FAST_CHUNK if target is None else FAST_CHUNK // 10
+    sizes = [chunk] * (total // chunk) + ([total % chunk] if total % chunk else [])
+    acc = _Chunked(len(players))
+    client, threads = kw["client"], max(1, int(kw["threads"] or 1))
+    wave = threads if client is None else 8
+    b = 0
+    while b < len(sizes):
+        ids = list(range(b, min(len(sizes), b + wave)))
+        args = [(players, spot.board, spot.dead, sizes[k], _chunk_seed(seed, k)) for k in ids]
+        if client is not None:
+            futs = [client.submit(_equity_chunk, *a, pure=False) for a in args]
+            results = client.gather(futs)
+        elif threads > 1:
+            with ThreadPoolExecutor(threads) as pool:
+                results = list(pool.map(lambda a: _equity_chunk(*a), args))
+        else:
+            results = [_equity_chunk(*a) for a in args]
+        for r in results:
+            acc.add(r)
+            b += 1
+            if kw["progress"] is not None:
+                kw["progress"](acc.n, total)
+            if target is not None and float(acc.stderr.max()) <= target:
+                return acc
+    return acc
 
 
 def pql(query: str, *, trials: int | None = None, seed: int | None = None,
@@ -187,10 +289,10 @@ def pql(query: str, *, trials: int | None = None, seed: int | None = None,
     if trials is not None and (isinstance(trials, bool) or not isinstance(trials, int)
                                or trials < 1):
         raise PqlError(f"trials must be a positive int, got {trials!r}")
-    if client is None and q.where is None:
+    if q.where is None:
         fast = _equity_fast_path(q, plan, trials=trials, seed=seed, exact=exact,
                                  target_stderr=target_stderr, threads=threads,
-                                 progress=progress)
+                                 progress=progress, client=client)
         if fast is not None:
             return fast
     do_exact, est = choose(plan, exact, trials, target_stderr)

@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 
 from ..games import game as _game
-from ..operations import evaluate_batch
+from ..operations import category, evaluate_batch
 from ._parse import PqlError
 from ._spot import Deals, Spot, combos, masks_of
 
@@ -79,11 +79,11 @@ class Ctx:
         if self.spot.kind == "pick2" and board.shape[1] < 5:
             return self._omaha_short(hole, board)
         if self.spot.kind == "pick2":
-            s = evaluate_batch(hole, boards=board, game=g)
+            s = evaluate_batch(hole, boards=board, game=g, threads=1)
         elif self.spot.kind == "studlike":
-            s = evaluate_batch(hole, game=g)
+            s = evaluate_batch(hole, game=g, threads=1)
         else:
-            s = evaluate_batch(np.concatenate([hole, board], axis=1), game=g)
+            s = evaluate_batch(np.concatenate([hole, board], axis=1), game=g, threads=1)
         if len(g.halves) == 2:
             return {"high": s[:, 0], "low": s[:, 1]}
         return {g.halves[0]: s}
@@ -98,12 +98,13 @@ class Ctx:
         for a, b in hp:
             for t in bt:
                 five = np.concatenate([hole[:, [a, b]], board[:, t]], axis=1)
-                np.maximum(hi, evaluate_batch(five, game=_hi_game(self.g)), out=hi)
+                np.maximum(hi, evaluate_batch(five, game=_hi_game(self.g), threads=1),
+                           out=hi)
         out = {"high": hi}
         if self.g.split:
             fill = _fillers(np.concatenate([hole, board], axis=1), 5 - board.shape[1])
             full = np.concatenate([board, fill], axis=1)
-            out["low"] = evaluate_batch(hole, boards=full, game=self.g)[:, 1]
+            out["low"] = evaluate_batch(hole, boards=full, game=self.g, threads=1)[:, 1]
         return out
 
     def strength(self, player: int, street: str) -> dict[str, np.ndarray]:
@@ -174,6 +175,12 @@ class Ctx:
                 hs = np.repeat(hole[a:b], r, axis=0)
                 for h, v in self._evaluate(hs, boards).items():
                     halves.setdefault(h, []).append(v.reshape(m, r))
+            if len(d.holes) == 2 and not self.g.split:         # heads-up, one half
+                (x, y), = halves.values()
+                wins = (x > y).sum(axis=1) + 0.5 * (x == y).sum(axis=1)
+                res[0, a:b] = wins / r
+                res[1, a:b] = 1.0 - res[0, a:b]
+                continue
             sh = pot_shares({h: np.stack(v) for h, v in halves.items()}, self.g.split)
             res[:, a:b] = sh.mean(axis=2)
         self.cache[key] = res
@@ -192,10 +199,11 @@ class Ctx:
         return np.nonzero(bits)[1].reshape(len(used), u).astype(np.uint8)
 
     # ----------------------------------------------------------- the nuts
-    def nut(self, player: int, street: str, half: str) -> np.ndarray:
+    def nut(self, player: int, street: str, half: str, same_type: bool = False) -> np.ndarray:
         """Whether the player's `half` on `street` is the best any hand could
         make from the cards the player cannot see held (not the board, not
-        dead, not the player's own)."""
+        dead, not the player's own); with `same_type`, the best of the hands
+        of the player's own category (high only)."""
         if self.spot.kind == "studlike":
             raise PqlError("nutHi and nutLo are not supported in the stud games yet")
         s = self.street_cards(street)
@@ -215,7 +223,12 @@ class Ctx:
             m = b - a
             two = left[a:b][:, pairs].reshape(m * r, 2)
             board = np.repeat(d.board[a:b, :s], r, axis=0)
-            best[a:b] = self._best_with_two(two, board, half).reshape(m, r).max(axis=1)
+            got = self._best_with_two(two, board, half).reshape(m, r)
+            if same_type:
+                cat = np.asarray(category(got.reshape(-1).astype(np.uint16), game=self.g))
+                mine = np.asarray(category(own[a:b], game=self.g))
+                got = np.where(cat.reshape(m, r) == mine[:, None], got, 0)
+            best[a:b] = got.max(axis=1)
         return own.astype(np.int64) >= best
 
     def _best_low(self, used: np.ndarray, board: np.ndarray) -> np.ndarray:
@@ -245,7 +258,7 @@ class Ctx:
                 fill = _fillers(board, self.g.hole_cards - 2 + short)[rows]
                 b = np.concatenate([b, fill[:, :short]], axis=1)
                 lo = evaluate_batch(np.concatenate([two, fill[:, short:]], axis=1), boards=b,
-                                    game=self.g)[:, 1]
+                                    game=self.g, threads=1)[:, 1]
             else:
                 lo = self._evaluate(two, b)["low"]
             best[rows, which] = lo
@@ -263,13 +276,13 @@ class Ctx:
             best = np.zeros(len(two), dtype=np.int64)
             for t in trip:
                 five = np.concatenate([two, board[:, t]], axis=1)
-                best = np.maximum(best, evaluate_batch(five, game=_hi_game(g)))
+                best = np.maximum(best, evaluate_batch(five, game=_hi_game(g), threads=1))
             return best
         # low: two fillers from the high ranks (T..K) that no row uses make a
         # four-card Omaha hand whose low is the two cards' low
         fill = _fillers(np.concatenate([two, board], axis=1), g.hole_cards - 2)
         hole = np.concatenate([two, fill], axis=1)
-        return evaluate_batch(hole, boards=board, game=g)[:, 1]
+        return evaluate_batch(hole, boards=board, game=g, threads=1)[:, 1]
 
 
 def _hi_game(g: Any) -> Any:

@@ -10,6 +10,7 @@ the place in the query.
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -25,8 +26,8 @@ from ._spot import Spot, _holdem_range, masks_of
 
 __all__ = ["Expr", "Plan", "compile_query", "FUNCTIONS", "REFUSED", "HANDTYPES"]
 
-BOOL, NUM, INT, HANDTYPE, RANK, RANKSET = "boolean", "number", "integer", "hand type", \
-    "rank", "rank set"
+BOOL, NUM, INT, HANDTYPE, RANK, RANKSET, CARD = "boolean", "number", "integer", \
+    "hand type", "rank", "rank set", "card"
 NUMERIC = (BOOL, NUM, INT)
 
 Fn = Callable[[Ctx], np.ndarray]
@@ -290,6 +291,9 @@ _register(Func("bestLoRating", ("player", "street"), BOOL, _best_rating("low"),
                halves=("low",)))
 _register(Func("nutHi", ("player", "street"), BOOL, lambda c, p, s: c.nut(p, s, "high"),
                cost=_nut_cost, games=("shared", "pick2"), halves=("high",)))
+_register(Func("nutHiForHandType", ("player", "street"), BOOL,
+               lambda c, p, s: c.nut(p, s, "high", same_type=True),
+               cost=_nut_cost, games=_BOARD, halves=("high",)))
 _register(Func("nutLo", ("player", "street"), BOOL, lambda c, p, s: c.nut(p, s, "low"),
                cost=_nut_cost, games=("shared", "pick2"), halves=("low",)))
 _register(Func("boardSuitCount", ("street",), INT,
@@ -324,6 +328,97 @@ _register(Func("overpair", ("player", "street"), BOOL, _overpair, games=("shared
 _register(Func("inRange", ("player", "range"), BOOL, lambda c, p, keys:
                _in_sorted(keys, masks_of(c.d.holes[p]))))
 _register(Func("toRank", ("rankname",), RANK, lambda c, r: r))
+_register(Func("toCard", ("cardname",), CARD, lambda c, x: x))
+_register(Func("turnCard", (), CARD, lambda c: c.d.board[:, 3].astype(np.int64),
+               games=_BOARD))
+_register(Func("riverCard", (), CARD, lambda c: c.d.board[:, 4].astype(np.int64),
+               games=_BOARD))
+_register(Func("duplicatedBoardRanks", ("street",), RANKSET,
+               lambda c, s: _mask_of_ranks(_board_rank_counts(c, s) >= 2), games=_BOARD))
+_register(Func("duplicatedHandRanks", ("player",), RANKSET,
+               lambda c, p: _mask_of_ranks(_hole_rank_counts(c, p) >= 2)))
+_register(Func("intersectingHandRanks", ("player", "street"), RANKSET,
+               lambda c, p, s: _hole_ranks(c, p) & _rankset(c.board_at(s)), games=_BOARD))
+_register(Func("nonintersectingHandRanks", ("player", "street"), RANKSET,
+               lambda c, p, s: _hole_ranks(c, p) & ~_rankset(c.board_at(s)), games=_BOARD))
+_register(Func("boardLoCardCount", ("street",), INT, lambda c, s: _low_board_ranks(c, s),
+               games=_BOARD))
+_register(Func("boardAllowsMadeLo", ("street",), BOOL,
+               lambda c, s: _low_board_ranks(c, s) >= 3, games=_BOARD))
+_register(Func("boardHasOneDistinctLoCard", ("street",), BOOL,
+               lambda c, s: _low_board_ranks(c, s) == 1, games=_BOARD))
+_register(Func("boardHasTwoDistinctLoCards", ("street",), BOOL,
+               lambda c, s: _low_board_ranks(c, s) == 2, games=_BOARD))
+
+
+_BOARD_POS = re.compile(r"(10|[2-9TJQKA*])([cdhswxyz]?)", re.IGNORECASE)
+
+
+def parse_board_range(text: str) -> list[list[tuple[int | None, int | None, str]]]:
+    """Board range text -> terms, each a list of positions (rank or None, suit
+    or None, suit variable or ''): 3 to 5 positions, the first three the flop
+    (in any order), then the turn and the river in their places."""
+    import re
+    terms = []
+    for raw in text.split(","):
+        body = raw.strip()
+        if not re.fullmatch(r"(?:(?:10|[2-9TJQKA*])[cdhswxyz]?){3,5}", body, re.IGNORECASE):
+            raise PqlError(f"cannot read the board range term {body!r} (3 to 5 positions "
+                           "such as 'AK*', 'KJAK3', 'AsxKx*')")
+        pos: list[tuple[int | None, int | None, str]] = []
+        for r, su in _BOARD_POS.findall(body):
+            rk = None if r == "*" else RANKS.index("T" if r == "10" else r.upper())
+            sl = su.lower()
+            if sl in ("w", "x", "y", "z"):
+                pos.append((rk, None, sl))
+            else:
+                pos.append((rk, "cdhs".index(sl) if sl else None, ""))
+        terms.append(pos)
+    return terms
+
+
+def _board_in_range(ctx: Ctx, terms: list[list[tuple[int | None, int | None, str]]]
+                    ) -> np.ndarray:
+    import itertools
+    b = ctx.d.board.astype(np.int64)
+    out = np.zeros(ctx.n, dtype=bool)
+    for pos in terms:
+        k = len(pos)
+        for perm in itertools.permutations(range(3)):
+            order = list(perm) + list(range(3, k))
+            cards = b[:, order]
+            ok = np.ones(ctx.n, dtype=bool)
+            for j, (rk, su, _) in enumerate(pos):
+                if rk is not None:
+                    ok &= cards[:, j] // 4 == rk
+                if su is not None:
+                    ok &= cards[:, j] % 4 == su
+            for i, j in itertools.combinations(range(k), 2):
+                vi, vj = pos[i][2], pos[j][2]
+                if vi and vj:
+                    same = cards[:, i] % 4 == cards[:, j] % 4
+                    ok &= same if vi == vj else ~same
+            out |= ok
+    return out
+
+
+_register(Func("boardInRange", ("boardrange",), BOOL, _board_in_range, games=_BOARD))
+
+
+def _mask_of_ranks(present: np.ndarray) -> np.ndarray:
+    """(n, 13) booleans -> rank-set masks."""
+    return np.asarray((present.astype(np.int64) << np.arange(13)).sum(axis=1))
+
+
+def _hole_rank_counts(ctx: Ctx, p: int) -> np.ndarray:
+    h = ctx.d.holes[p]
+    return np.asarray(((h[:, :, None] // 4) == np.arange(13)).sum(axis=1))
+
+
+def _low_board_ranks(ctx: Ctx, street: str) -> np.ndarray:
+    """The number of different ranks from ace to eight on the board."""
+    present = _board_rank_counts(ctx, street) > 0
+    return np.asarray(present[:, [12, 0, 1, 2, 3, 4, 5, 6]].sum(axis=1))
 
 
 def _in_sorted(keys: np.ndarray, x: np.ndarray) -> np.ndarray:
@@ -334,12 +429,9 @@ def _in_sorted(keys: np.ndarray, x: np.ndarray) -> np.ndarray:
 
 #: Functions of the reference that handrank does not honour yet: refused by name.
 REFUSED = [
-    "boardAllowsMadeLo", "boardHasOneDistinctLoCard", "boardHasTwoDistinctLoCards",
-    "boardInRange", "boardLoCardCount", "duplicatedBoardRanks", "duplicatedHandRanks",
     "exactFlopHandCategory", "flopHandCategory", "minFlopHandCategory",
-    "fiveCardHiHandNumber", "fourFlush", "intersectingHandRanks",
-    "nonintersectingHandRanks", "minHiRating", "nutHiOuts", "outsToHandType",
-    "minOutsToHandType", "nutHiForHandType", "turnCard", "riverCard", "toCard",
+    "fiveCardHiHandNumber", "fourFlush", "minHiRating", "nutHiOuts", "outsToHandType",
+    "minOutsToHandType",
 ]
 _REFUSED = {n.lower(): n for n in REFUSED}
 
@@ -373,6 +465,12 @@ class _Compiler:
         self.q = q
         self.spot = spot
         self.players = {p.name.lower(): i for i, p in enumerate(spot.players)}
+        for key, _, pos in q.bindings:
+            low = key.lower()
+            if low in STREETS or low in _HT_ALIASES or low in ("true", "false") \
+                    or low in FUNCTIONS:
+                raise locate(q.text, pos, f"{key!r} cannot name a player: it is a street, a "
+                                          "hand type or a function")
         self.order = handtype_order(spot)
         self.cost = 0
 
@@ -596,6 +694,21 @@ class _Compiler:
                 consts.append(self.arg_handtype(a))
             elif kind == "range":
                 consts.append(self.arg_range(a, consts[0]))
+            elif kind == "boardrange":
+                if not isinstance(a, Str):
+                    raise self.err(a, "expected a board range in quotes, e.g. 'AK*'")
+                try:
+                    consts.append(parse_board_range(a.value))
+                except PqlError as exc:
+                    raise self.err(a, str(exc)) from None
+            elif kind == "cardname":
+                try:
+                    from ..core.cards import card as _card
+                    if not isinstance(a, Str):
+                        raise ValueError
+                    consts.append(np.asarray(_card(a.value.strip())))
+                except (ValueError, HandrankError):
+                    raise self.err(a, "expected a card in quotes, e.g. 'As'") from None
             elif kind == "rankname":
                 if not isinstance(a, Str) or a.value.strip().upper() not in RANKS:
                     raise self.err(a, "expected a rank in quotes, e.g. 'A' or 'T'")

@@ -94,7 +94,8 @@ class PqlResult(Sequence[PqlRow]):
         if self.exact:
             return f"exact: {self.samples:,} deals enumerated"
         kept = "" if self.samples == self.trials else f", {self.samples:,} kept by 'where'"
-        return f"Monte Carlo: {self.trials:,} trials{kept}, seed {self.seed}"
+        seed = "no seed" if self.seed is None else f"seed {self.seed}"
+        return f"Monte Carlo: {self.trials:,} trials{kept}, {seed}"
 
     def text(self) -> str:
         lines = [line for r in self.rows for line in r.text()]

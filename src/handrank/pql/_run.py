@@ -159,6 +159,8 @@ def run_exact(plan: Plan, progress: Callable[[int, int], None] | None,
         total.add(evaluate_block(plan, deals), plan)
         if progress is not None:
             progress(min(total.deals, est), est)
+    if progress is not None:            # collisions may leave fewer deals than estimated
+        progress(est, est)
     return total
 
 

@@ -243,9 +243,14 @@ class Spot:
         parts: list[tuple[np.ndarray, list[np.ndarray]]] = []
         have, tries = 0, 0
         ranged = [i for i, p in enumerate(self.players) if not p.random]
+        dealt = 0
         while have < n:
             want = n - have
-            m = max(64, int(want * 1.3) + 16) if tries else want
+            # deal enough for the acceptance seen so far (a rare fit of the ranges
+            # must not mean thousands of small rounds)
+            rate = have / dealt if have else (1.0 if not tries else 1e-3)
+            m = want if not tries else int(min(4_000_000, max(64, 1.2 * want / rate + 16)))
+            dealt += m
             used = np.full(m, np.uint64(self.fixed_mask))
             ok = np.ones(m, dtype=bool)
             got: list[np.ndarray] = []
@@ -436,7 +441,8 @@ def _player(name: str, text: str, spot_game: Game, kind: str, hole: int,
                 from None
         if len(cs) != hole or len(set(cs)) != hole:
             raise PqlError(f"{name}={text!r}: expected {hole} different cards")
-        hands, weights = np.array([sorted(cs)], dtype=np.uint8), np.ones(1)
+        # in the order dealt: third street is the first three cards
+        hands, weights = np.array([cs], dtype=np.uint8), np.ones(1)
     masks = masks_of(hands) if len(hands) else np.zeros(0, np.uint64)
     live = ((masks & np.uint64(fixed_mask)) == 0) & ((masks & ~np.uint64(deck_mask)) == 0)
     live &= weights > 0

@@ -545,12 +545,12 @@ def settle_game(board: CardsLike | None, hands: Sequence[CardsLike | None],
 def _board_hands(game: Any) -> tuple[tuple[int, ...], Any]:
     """A game with a board: the hole-card counts it takes, and the function making
     each live seat's hand(s) from the board and the hole cards."""
-    omaha = game.hand == "omaha"
+    omaha = game.rule.hole_fixed
     sizes = (4, 5, 6) if omaha else (game.hole_cards,)
     g = game_tables(game) if game.high is not None else None
     if game.split:
         holdem = _backend.GAMES["holdem"]
-        if game.low_rule != ("a5", 8) or g is None or g.values is not holdem.values:
+        if not game.eight_or_better or g is None or g.values is not holdem.values:
             raise UnsupportedGameError(f"settle does not support game {game.name!r} yet")
     elif g is None:
         raise UnsupportedGameError(f"settle does not support game {game.name!r} yet")
@@ -628,7 +628,7 @@ def explain_game(a: CardsLike, b: CardsLike, board: CardsLike | None, game: Any)
         return f"high: {_why(x[0], y[0])}; low: {why_low(x[1], y[1])}"
     if isinstance(x, _Hand):
         return _why(x, y)
-    if game.hand == "badugi":
+    if game.rule.four_cards:
         return _why_badugi(x, y)
     lo = low(game)
     ids_x, ids_y = list(x.hole), list(y.hole)
@@ -659,7 +659,7 @@ class _Plain:
 
     @property
     def text(self) -> str:
-        if self.game.hand == "badugi":
+        if self.game.rule.four_cards:
             return str(badugi().describe(self.strength))
         return low(self.game).describe(self.strength)
 

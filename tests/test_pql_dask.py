@@ -1,0 +1,32 @@
+"""hr.pql on a real distributed.LocalCluster: the same seed, the same answer."""
+
+from __future__ import annotations
+
+import pytest
+
+import handrank as hr
+
+distributed = pytest.importorskip("distributed")
+
+
+@pytest.fixture(scope="module")
+def client():
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                       dashboard_address=None, silence_logs=40)
+    with cluster, distributed.Client(cluster) as c:
+        c.wait_for_workers(2)
+        yield c
+
+
+@pytest.mark.parametrize("query", [
+    "select avg(riverEquity(hero)) as e, histogram(handType(villain, turn)) as h "
+    "from game='omahahi', hero='AA**', villain='****'",
+    "select avg(riverEquity(hero)) as e, count(winsHi(villain)) as w "
+    "from game='holdem', hero='AKs', villain='**', board='Kd7c2s'",
+])
+def test_a_cluster_gives_the_local_answer_bit_for_bit(client, query):
+    local = hr.pql(query, trials=150_000, seed=9, threads=1)
+    remote = hr.pql(query, trials=150_000, seed=9, client=client)
+    assert not remote.exact and remote.trials == local.trials == 150_000
+    for a, b in zip(local, remote):
+        assert a.value == b.value and a.stderr == b.stderr, a.name
