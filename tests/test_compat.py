@@ -425,6 +425,7 @@ def test_lowball_methods_after_refusal() -> None:
     lambda: hr.settle("4c 5d Kh 8s 9s", ["As 2s", "Qs Qh"], [1, 1], game="holdem-hilo",
                       variant="shortdeck"),
     lambda: hr.evaluate("As Ks Qs Js Ts", game="shortdeck", variant="shortdeck"),
+    lambda: hr.equity(["As Kd", "6c 8c"], game="double-holdem", variant="shortdeck"),
 ])
 def test_variant_keyword_does_not_apply_to_another_game(call: Any) -> None:
     with pytest.deprecated_call(), pytest.raises(ValueError, match="variant= does not apply"):

@@ -298,9 +298,7 @@ def test_bad_input_elsewhere_is_named():
         hr.equity(["Ax", "random"], game="double-holdem")
     with pytest.raises(ValueError, match="board= is required"):
         hr.evaluate("As Kd", game="double-holdem")
-    with pytest.raises(ValueError, match="variant= does not apply"):
-        with pytest.warns(DeprecationWarning):
-            hr.equity(["As Kd", "6c 8c"], game="double-holdem", variant="shortdeck")
+    # variant= with double-holdem: tests/test_compat.py
     # everyone else folded: no board needed
     assert hr.settle(None, ["As Kd", None], [5, 2], folded=[False, True],
                      game="double-holdem").payouts == [7, 0]

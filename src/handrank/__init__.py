@@ -6,6 +6,7 @@
 """
 
 import importlib as _importlib
+import inspect as _inspect
 import sys as _sys
 import types as _types
 import typing as _typing
@@ -103,6 +104,11 @@ class _CallableModule(_compat._Forwarding):
         """``help(hr.equity)`` documents the call: the operation's own docstring."""
         return _call_doc(self)
 
+    @property
+    def __signature__(self) -> _inspect.Signature:
+        """The call's parameters (``inspect.signature(hr.equity)``, ``help``)."""
+        return _inspect.signature(self.__dict__["_call"])
+
 
 def _call_doc(module: _types.ModuleType) -> str | None:
     call = module.__dict__.get("_call")
@@ -117,14 +123,26 @@ class _CallablePackage(_types.ModuleType):
     def __reduce__(self) -> tuple[_Any, ...]:
         return _importlib.import_module, (self.__name__,)
 
+    @property
+    def __doc__(self) -> str | None:  # type: ignore[override]  # noqa: PLE0307
+        """``help(hr.games)`` documents the call: the function's own docstring."""
+        return _call_doc(self)
+
+    @property
+    def __signature__(self) -> _inspect.Signature:
+        """The call's parameters (``inspect.signature(hr.games)``, ``help``)."""
+        return _inspect.signature(self.__dict__["_call"])
+
 
 def _callable(name: str, kind: type, call: _Any) -> _types.ModuleType:
     """The package handrank.`name`, callable as `call` (a class of its own whose
     ``__call__`` is `call` itself: no wrapper between the caller and the function)."""
     module = _sys.modules[f"{__name__}.{name}"]
     module.__dict__["_call"] = call
+    # (the class's __doc__ is the property that reads the call's docstring)
     module.__class__ = type(kind.__name__, (kind,), {"__call__": staticmethod(call),
-                                                     "__module__": __name__})
+                                                     "__module__": __name__,
+                                                     "__doc__": kind.__dict__["__doc__"]})
     return module
 
 
