@@ -418,7 +418,9 @@ def test_cli_games_table(capsys):
     assert main(["games"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0].split()[:6] == ["name", "deck", "hole", "board", "halves", "classes"]
-    rows = {line.split()[0]: line.split()[1:5] for line in out[1:]}
+    table = out[1:out.index("")]                  # the rows, then the options' footer
+    assert out[-1].startswith("options: --game NAME:key=value")
+    rows = {line.split()[0]: line.split()[1:5] for line in table}
     assert rows["stripped"] == ["32", "2", "5", "high"]
     assert rows["omaha-hilo"] == ["52", "4", "5", "high+low"]
     assert list(rows) == NAMES + BOARDLESS + NEW
@@ -442,7 +444,8 @@ def test_cli_game_option(capsys):
                  "--hand", "Ks Qs Js Ts", "--hand", "9c 9d 4h 5h", "--bets", "10,10"]) == 0
     assert "seat 1: 20" in capsys.readouterr().out
     assert main(["range", "AA", "--vs", "KK", "--game", "omaha"]) == 2
-    assert "cannot parse 'AA'" in capsys.readouterr().err
+    assert "'AA' is hold'em range notation, which does not apply to omaha" \
+        in capsys.readouterr().err
     assert main(["range", "AAKK", "--vs", "QQJJ", "--board", "Qh 7h 2d", "--game", "omaha",
                  "--json"]) == 0
     got = json.loads(capsys.readouterr().out)

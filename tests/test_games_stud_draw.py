@@ -261,5 +261,6 @@ def test_cli_game(capsys):
                  "--bets", "10,10", "--game", "stud-hilo"]) == 0
     assert "seat 0 scoops" in capsys.readouterr().out
     assert main(["games"]) == 0
-    rows = {ln.split()[0]: ln.split()[1:6] for ln in capsys.readouterr().out.splitlines()[1:]}
+    lines = capsys.readouterr().out.splitlines()
+    rows = {ln.split()[0]: ln.split()[1:6] for ln in lines[1:lines.index("")]}
     assert rows["badugi"] == ["52", "4", "0", "low", "1092"]
