@@ -626,7 +626,9 @@ def settle(board: CardsLike | None, hands: Sequence[CardsLike | None],
 
     Examples
     --------
-    >>> settle("Ac 7d 2d 9h 3s", ["As Ah Kd Qd", "Ks Kh 2c 3c"], [10, 10], game="omaha").payouts
+    >>> import handrank as hr
+    >>> hr.settle("Ac 7d 2d 9h 3s", ["As Ah Kd Qd", "Ks Kh 2c 3c"], [10, 10],
+    ...           game="omaha").payouts
     [20, 0]
     """
     kw: dict[str, Any] = {"folded": folded, "button": button, "odd_chip": odd_chip,
@@ -809,7 +811,8 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
 
     Examples
     --------
-    >>> r = equity(["As 2s", "Kh Kd"], board="3c 4d 9h Qc", game="holdem-hilo")
+    >>> import handrank as hr
+    >>> r = hr.equity(["As 2s", "Kh Kd"], board="3c 4d 9h Qc", game="holdem-hilo")
     >>> [round(x, 4) for x in r.low.tolist()]
     [0.3636, 0.0]
     """
