@@ -156,3 +156,27 @@ def test_history_missing_path_is_a_clean_error(capsys: pytest.CaptureFixture[str
     assert cli.main(["history", "no-such-file.phh"]) in (1, 2)
     err = capsys.readouterr().err
     assert "no-such-file.phh" in err and "Traceback" not in err, err
+
+
+def test_bools_in_nested_lists_are_not_card_ids() -> None:
+    """numpy reads True/False among ints as 1/0; a batch given as lists refuses them."""
+    for rows in ([[True, 0, 2, 3, 4]], [(1, 0, 2, 3, np.bool_(False))]):
+        with pytest.raises(TypeError, match="True and False are not card ids"):
+            hr.evaluate_batch(rows)
+    assert hr.evaluate_batch([[1, 0, 2, 3, 4]]).tolist() == [hr.evaluate([1, 0, 2, 3, 4])]
+
+
+def test_a_board_game_with_more_seats_than_the_deck_deals_is_refused() -> None:
+    """A hold'em hand of 2,000 seats, every hole card unknown, cannot be dealt."""
+    from handrank.history import HistoryError, read
+    n = 2000
+    text = ("variant = 'NT'\nantes = [{}]\nblinds_or_straddles = [{}]\nmin_bet = 2\n"
+            "starting_stacks = [{}]\nactions = [{}]\n".format(
+                ",".join(["0"] * n), ",".join(["1", "2"] + ["0"] * (n - 2)),
+                ",".join(["100"] * n),
+                ",".join([f"'d dh p{i + 1} ????'" for i in range(n)]
+                         + [f"'p{i + 1} f'" for i in range(2, n)] + ["'p1 f'"])))
+    (h,) = list(read(text=text))
+    with pytest.raises(HistoryError, match="2000 seats of 2 hole cards and a board of 5 "
+                                           "need 4005 cards; the deck holds 52"):
+        h.replay()

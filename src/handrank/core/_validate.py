@@ -190,6 +190,9 @@ def card_array(a: Any, *, what: str = "", shape: str = "(n, 5..7)", ndim: int = 
             f"expected {name} of shape {shape}, got rows of different lengths or "
             "values that are not card ids") from None
     name = f"{what} as an integer array" if what else "an integer array"
+    if not isinstance(a, np.ndarray) and arr.dtype.kind in "iu" and _holds_bool(a):
+        # numpy reads True/False among ints as 1/0: a bool is never a card id
+        raise TypeError(f"expected {name} of shape {shape}: True and False are not card ids")
     text = f"expected {name} of shape {shape}, got shape {arr.shape} dtype {arr.dtype}"
     if arr.dtype.kind not in "iu" and not (arr.size == 0 and arr.ndim == ndim):
         raise TypeError(text)
@@ -204,6 +207,18 @@ def card_array(a: Any, *, what: str = "", shape: str = "(n, 5..7)", ndim: int = 
                 where += ", column " + ", ".join(str(i) for i in bad[1:])
             raise InvalidCardError(f"invalid card id {int(arr[bad])}{place} at {where}")
     return contiguous(arr, np.uint8, f"{what or 'the cards'} as uint8")
+
+
+def _holds_bool(a: Any) -> bool:
+    """Whether nested lists or tuples hold a bool (or numpy bool) anywhere."""
+    stack = [a]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, (list, tuple)):
+            stack.extend(x)
+        elif isinstance(x, (bool, np.bool_)):
+            return True
+    return False
 
 
 def memory_bytes() -> int:
