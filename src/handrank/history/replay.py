@@ -240,12 +240,12 @@ def replay(h: Hand, *, allin_ev: bool = True) -> Replay:
         return err(msg, file=h.source, hand=h.index, action=i)
 
     if not boardless:
-        deck = len(_short_deck(game) or range(52))
-        if n * size + 5 > deck:
+        deck_size = len(_short_deck(game) or range(52))
+        if n * size + 5 > deck_size:
             # more hole cards and a board than the deck holds: no such deal, even with
             # every hole card unknown ("????")
             raise fail(f"{n} seats of {size} hole cards and a board of 5 need "
-                       f"{n * size + 5} cards; the deck holds {deck}", None)
+                       f"{n * size + 5} cards; the deck holds {deck_size}", None)
 
     amounts = _check_amounts(h, fail)
     starting = amounts["starting_stacks"]
