@@ -78,7 +78,8 @@ def test_an_old_private_path_imports_as_the_new_module_and_warns(old: str) -> No
 
 def test_an_old_module_read_from_handrank_warns(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delitem(sys.modules, "handrank.videopoker", raising=False)
-    monkeypatch.delattr(hr, "videopoker", raising=False)
+    if "videopoker" in vars(hr):              # (hasattr() would read it, and warn, first)
+        monkeypatch.delattr(hr, "videopoker")
     with pytest.deprecated_call(match=r"handrank\.videopoker is deprecated .* "
                                       r"use handrank\.games\.videopoker"):
         assert hr.videopoker.VideoPoker is hr.VideoPoker    # type: ignore[attr-defined]
@@ -328,6 +329,8 @@ def _doc_module_paths() -> set[str]:
 
 
 def test_every_module_path_the_docs_name_imports_without_a_warning() -> None:
+    if not (ROOT / "README.md").exists() or not (ROOT / "docs").is_dir():
+        pytest.skip("not a source tree (tests run from an installed wheel): no docs to read")
     paths = _doc_module_paths()
     assert {"handrank.games.videopoker", "handrank.equity", "handrank.boards.index"} <= paths
     with warnings.catch_warnings():
