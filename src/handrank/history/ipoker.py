@@ -26,7 +26,7 @@ from collections.abc import Iterable, Iterator
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from . import pokerstars
+from ._sitetext import through_pokerstars
 from .model import Hand, HistoryError
 
 __all__ = ["read_stream"]
@@ -182,17 +182,8 @@ def _english(game: ET.Element, gametype: str, currency: str, fail: Any
 
 def _hand(game: ET.Element, gametype: str, currency: str, file: str | None,
           index: int) -> Hand:
-    def fail(msg: str) -> HistoryError:
-        return HistoryError(msg, file=file, hand=index)
-    try:
-        english, keep = _english(game, gametype, currency, fail)
-    except HistoryError:
-        raise
-    except (ValueError, ArithmeticError) as e:
-        raise fail(str(e)) from None
-    h = pokerstars._hand(english, file, index)
-    h.extra.update(keep)
-    return h
+    return through_pokerstars(file, index,
+                              lambda fail: _english(game, gametype, currency, fail))
 
 
 def read_stream(lines: Iterable[str], file: str | None, errors: str,

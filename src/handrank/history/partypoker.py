@@ -23,6 +23,7 @@ from decimal import Decimal
 from typing import Any
 
 from . import poker888
+from ._sitetext import hands_of
 from .model import Hand, HistoryError
 
 __all__ = ["HEAD", "read_stream"]
@@ -104,33 +105,5 @@ def _hand(lines: list[str], file: str | None, index: int) -> Hand:
 def read_stream(lines: Iterable[str], file: str | None, errors: str,
                 bad: list[HistoryError]) -> Iterator[Hand]:
     """Hands from partypoker text, one at a time (bad ones raised or collected in `bad`)."""
-    buf: list[str] = []
-    i = 0
-    stray = 0
-
-    def flush() -> Iterator[Hand]:
-        nonlocal i
-        if buf:
-            try:
-                yield _hand(buf, file, i)
-            except HistoryError as e:
-                if errors == "raise":
-                    raise
-                bad.append(e)
-            i += 1
-    for raw in lines:
-        ln = raw.strip().lstrip("\ufeff")
-        if HEAD.match(ln):
-            yield from flush()
-            buf = [ln]
-        elif ln and buf:
-            buf.append(ln)
-        elif ln and not ln.startswith(("#Game No", "Game #")):
-            stray += 1
-            if stray == 1:
-                e = HistoryError("text that is not a partypoker hand before the first header: "
-                                 f"{ln[:60]!r}", file=file, hand=None)
-                if errors == "raise":
-                    raise e
-                bad.append(e)
-    yield from flush()
+    return hands_of(lines, file, errors, bad, HEAD, "partypoker", _hand,
+                    ignore=("#Game No", "Game #"))

@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from . import pokerstars
+from ._sitetext import hands_of, through_pokerstars
 from .model import Hand, HistoryError
 
 __all__ = ["HEAD", "read_stream"]
@@ -138,49 +138,10 @@ def _english(lines: list[str], fail: Any) -> tuple[list[str], dict[str, Any]]:
 
 
 def _hand(lines: list[str], file: str | None, index: int) -> Hand:
-    def fail(msg: str) -> HistoryError:
-        return HistoryError(msg, file=file, hand=index)
-    try:
-        english, keep = _english(lines, fail)
-    except ValueError as e:
-        if isinstance(e, HistoryError):
-            raise
-        raise fail(str(e)) from None
-    h = pokerstars._hand(english, file, index)
-    h.extra.update(keep)
-    return h
+    return through_pokerstars(file, index, lambda fail: _english(lines, fail))
 
 
 def read_stream(lines: Iterable[str], file: str | None, errors: str,
                 bad: list[HistoryError]) -> Iterator[Hand]:
     """Hands from Winamax text, one at a time (bad ones raised or collected in `bad`)."""
-    buf: list[str] = []
-    i = 0
-    stray = 0
-
-    def flush() -> Iterator[Hand]:
-        nonlocal i
-        if buf:
-            try:
-                yield _hand(buf, file, i)
-            except HistoryError as e:
-                if errors == "raise":
-                    raise
-                bad.append(e)
-            i += 1
-    for raw in lines:
-        ln = raw.strip().lstrip("\ufeff")
-        if HEAD.match(ln):
-            yield from flush()
-            buf = [ln]
-        elif ln and buf:
-            buf.append(ln)
-        elif ln:
-            stray += 1
-            if stray == 1:
-                e = HistoryError(f"text that is not a Winamax hand before the first header: "
-                                 f"{ln[:60]!r}", file=file, hand=None)
-                if errors == "raise":
-                    raise e
-                bad.append(e)
-    yield from flush()
+    return hands_of(lines, file, errors, bad, HEAD, "Winamax", _hand)
