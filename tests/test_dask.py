@@ -39,7 +39,7 @@ SUBSET = ["AA", "KK", "22", "AKs", "AKo", "KQs", "QJo", "T9s", "72o", "A2s", "32
 @pytest.fixture(scope="module")
 def client():
     cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                       dashboard_address=None, silence_logs=40)
+                                       dashboard_address=":0", silence_logs=40)
     with cluster, distributed.Client(cluster) as c:
         c.wait_for_workers(2)
         yield c
