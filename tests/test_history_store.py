@@ -171,6 +171,7 @@ def test_duckdb_import_is_exact_and_appends_once(corpus, tmp_path):
     r = to_duckdb(corpus, db)
     assert (r.files, r.added, r.already_present) == (4, 101, 0)
     assert any("bad.phh" in str(e) for e in r.refusals)      # named, not lost
+    assert (r.hands_read, r.refused) == (101, 0)             # a file, not a hand
     again = to_duckdb([corpus / "a.phhs", corpus / "sub"], db)
     assert (again.added, again.already_present, again.refused) == (0, 61, 0)
     con = duckdb.connect(str(db), read_only=True)

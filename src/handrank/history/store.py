@@ -41,7 +41,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from .model import Hand, HistoryError
+from .model import FileError, Hand, HistoryError
 from .phh import read
 from .stats import ALWAYS_STATS, FLOP_STATS, PREFLOP_STATS, big_blind, hand_stats, positions
 
@@ -306,8 +306,9 @@ def _blocks(paths: Any, report: Report, errors: str, seen: set[str]
             for bad in rd.errors:
                 if errors == "raise":
                     raise bad
-                report.hands_read += 1
-                report.refused += 1
+                if not isinstance(bad, FileError):     # a file, not a hand: listed only
+                    report.hands_read += 1
+                    report.refused += 1
                 report.refusals.append(bad)
         except HistoryError:
             raise
