@@ -190,7 +190,7 @@ def card_array(a: Any, *, what: str = "", shape: str = "(n, 5..7)", ndim: int = 
             f"expected {name} of shape {shape}, got rows of different lengths or "
             "values that are not card ids") from None
     name = f"{what} as an integer array" if what else "an integer array"
-    if not isinstance(a, np.ndarray) and arr.dtype.kind in "iu" and _holds_bool(a):
+    if not isinstance(a, np.ndarray) and arr.dtype.kind in "iu" and _holds_bool(a, arr):
         # numpy reads True/False among ints as 1/0: a bool is never a card id
         raise TypeError(f"expected {name} of shape {shape}: True and False are not card ids")
     text = f"expected {name} of shape {shape}, got shape {arr.shape} dtype {arr.dtype}"
@@ -209,14 +209,14 @@ def card_array(a: Any, *, what: str = "", shape: str = "(n, 5..7)", ndim: int = 
     return contiguous(arr, np.uint8, f"{what or 'the cards'} as uint8")
 
 
-def _holds_bool(a: Any) -> bool:
-    """Whether nested lists or tuples hold a bool (or numpy bool) anywhere."""
-    stack = [a]
-    while stack:
-        x = stack.pop()
-        if isinstance(x, (list, tuple)):
-            stack.extend(x)
-        elif isinstance(x, (bool, np.bool_)):
+def _holds_bool(a: Any, arr: np.ndarray) -> bool:
+    """Whether the nested lists or tuples `a` (read as `arr`) hold a bool (or a numpy
+    bool): only the places that read as 0 or 1 are looked at."""
+    for place in np.argwhere(arr <= 1):
+        x = a
+        for k in place:
+            x = x[int(k)]
+        if isinstance(x, (bool, np.bool_)):
             return True
     return False
 
