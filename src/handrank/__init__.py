@@ -100,7 +100,7 @@ class _CallableModule(_compat._Forwarding):
         return _importlib.import_module, (self.__name__,)
 
     @property
-    def __doc__(self) -> str | None:  # type: ignore[override]  # noqa: PLE0307
+    def __doc__(self) -> "str | None":  # type: ignore[override]  # noqa: PLE0307
         """``help(hr.equity)`` documents the call: the operation's own docstring."""
         return _call_doc(self)
 
@@ -110,7 +110,7 @@ class _CallableModule(_compat._Forwarding):
         return _inspect.signature(self.__dict__["_call"])
 
 
-def _call_doc(module: _types.ModuleType) -> str | None:
+def _call_doc(module: _types.ModuleType) -> "str | None":
     call = module.__dict__.get("_call")
     return call.__doc__ if call is not None else None
 
@@ -124,7 +124,7 @@ class _CallablePackage(_types.ModuleType):
         return _importlib.import_module, (self.__name__,)
 
     @property
-    def __doc__(self) -> str | None:  # type: ignore[override]  # noqa: PLE0307
+    def __doc__(self) -> "str | None":  # type: ignore[override]  # noqa: PLE0307
         """``help(hr.games)`` documents the call: the function's own docstring."""
         return _call_doc(self)
 
