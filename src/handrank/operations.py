@@ -94,6 +94,9 @@ _ONE_HAND_GAMES: frozenset[Any] = frozenset(
     key for name, (_, make) in _ENTRIES.items() if _holdem_rules(make({}))
     for key in (name, make({})))
 
+
+#: True and False (Python's and numpy's) pack as ids 1 and 0 but are never cards
+_BOOLS = frozenset({bool, np.bool_})
 __all__ = ["best_five", "category", "describe", "equity", "evaluate", "evaluate_batch",
            "explain", "settle", "showdown_batch"]
 
@@ -262,7 +265,8 @@ def evaluate(cards: CardsLike, *, board: CardsLike | None = None, game: GameLike
                        else _PACK5(*x) if n == 5 else b"")
                 strength: int = (_EVAL7(raw) if n == 7 else _EVAL6(raw) if n == 6
                                  else _EVAL5(raw) if n == 5 else 0)
-                if 1 in raw and x[raw.find(1)] is True or 0 in raw and x[raw.find(0)] is False:
+                if (1 in raw and type(x[raw.find(1)]) in _BOOLS
+                        or 0 in raw and type(x[raw.find(0)]) in _BOOLS):
                     strength = 0       # True, False pack as 2d, 2c: the paths below refuse them
             elif kind is str:
                 # the C parser reads up to a NUL: text holding one goes on
@@ -278,7 +282,9 @@ def evaluate(cards: CardsLike, *, board: CardsLike | None = None, game: GameLike
                 strength = 0
             if strength:
                 return strength
-    except (struct.error, TypeError, ValueError):    # UnicodeEncodeError too
+    except (struct.error, TypeError, ValueError, DeprecationWarning):
+        # (UnicodeEncodeError too; DeprecationWarning: numpy 2.0 warns as it packs a
+        # np.bool_, an error where warnings are errors: the path below refuses it)
         pass
     try:
         fast = board is None and variant is None and game in _ONE_HAND_GAMES

@@ -35,6 +35,8 @@ from ..core.errors import InvalidCardError, InvalidHandError
 from .base import Game
 from .registry import high_tables
 
+#: True and False (Python's and numpy's) pack as ids 1 and 0 but are never cards
+_BOOLS = frozenset({bool, np.bool_})
 __all__ = ["Category", "best_five", "category", "describe", "evaluate", "evaluate_batch"]
 
 
@@ -219,7 +221,8 @@ def evaluate(cards: CardsLike, *, variant: VariantLike = None) -> int:
                        else _PACK5(*x) if n == 5 else b"")
                 strength: int = (_EVAL7(raw) if n == 7 else _EVAL6(raw) if n == 6
                                  else _EVAL5(raw) if n == 5 else 0)
-                if 1 in raw and x[raw.find(1)] is True or 0 in raw and x[raw.find(0)] is False:
+                if (1 in raw and type(x[raw.find(1)]) in _BOOLS
+                        or 0 in raw and type(x[raw.find(0)]) in _BOOLS):
                     strength = 0       # True, False pack as 2d, 2c: the paths below refuse them
             elif kind is str:
                 # the C parser reads up to a NUL: text holding one goes on
@@ -233,7 +236,9 @@ def evaluate(cards: CardsLike, *, variant: VariantLike = None) -> int:
                             if dtype is _INT32 and len(x) == 7 else _one_array(x))
             else:
                 strength = 0
-        except (struct.error, TypeError, ValueError):    # UnicodeEncodeError too
+        except (struct.error, TypeError, ValueError, DeprecationWarning):
+            # (UnicodeEncodeError too; DeprecationWarning: numpy 2.0 warns as it packs a
+            # np.bool_, an error where warnings are errors: the path below refuses it)
             strength = 0
         if strength:
             return strength
@@ -282,8 +287,8 @@ def _evaluate(cards: Any, g: GameTables) -> int:
             if type(cards) is list or type(cards) is tuple:
                 try:
                     raw = bytes(cards)          # ints 0..255, passed to C without a copy
-                except (TypeError, ValueError):
-                    pass
+                except (TypeError, ValueError, DeprecationWarning):
+                    pass                        # (numpy 2.0 warns for a np.bool_: see above)
                 if raw is not None and (0 in raw or 1 in raw) and has_bool(cards):
                     raw = None                  # a bool: cards_checked says so
             if raw is None:
