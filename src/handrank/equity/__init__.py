@@ -38,7 +38,7 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
     kw: dict[str, Any] = {"exact": exact, "trials": trials, "target_stderr": target_stderr,
                           "seed": seed, "threads": threads, "variant": variant}
     g = legacy_games("equity").get(game) if isinstance(game, str) else None
-    if g is not None and g.hand == "any":
+    if g is not None and g.rule.any_five:
         return _holdem.equity(players, board, dead, game=game, progress=progress, **kw)
     tally = check_progress(progress)
     if tally is not None:                   # the other games: the start and the end only

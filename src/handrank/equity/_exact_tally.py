@@ -42,12 +42,12 @@ def omaha_kernel(g: Any) -> tuple[Any, int] | None:
     with the eight-or-better low (the tables evaluate_omaha_batch and
     evaluate_omaha_hilo_batch use).
     """
-    if _backend.core is None or g.hand != "omaha" or g.high is None \
+    if _backend.core is None or not g.rule.hole_fixed or g.high is None \
             or g.hole_cards not in (4, 5, 6):
         return None
     if not g.split:
         return game_tables(g), 0
-    if g.low_rule == ("a5", 8):
+    if g.eight_or_better:
         return game_tables(None), 1
     return None
 

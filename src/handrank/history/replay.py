@@ -739,7 +739,7 @@ def _fast_tables(name: str) -> Any:
             g = _game(name)
         except (HandrankError, ValueError, KeyError):
             g = None
-        ok = (g is not None and _C is not None and g.halves == ("high",) and g.hand == "any"
+        ok = (g is not None and _C is not None and g.halves == ("high",) and g.rule.any_five
               and g.hole_cards == 2 and g.board_cards == 5 and not g.options
               and g.high is not None and g.high.ptr is not None)
         _FAST[name] = g.high.ptr if ok and g is not None and g.high is not None else None

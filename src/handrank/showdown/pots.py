@@ -522,7 +522,7 @@ def settle(board: CardsLike | None, hands: Sequence[CardsLike | None],
         raise ValueError(f"variant= does not apply to {game!r}")
     g = game_tables(variant)
     # the hand rule from the game's record: Omaha hands of 4 to 6 cards, as always
-    omaha, split = rec.hand == "omaha", rec.split
+    omaha, split = rec.rule.hole_fixed, rec.split
     sizes = (4, 5, 6) if omaha else (2,)
     return _settle(board, hands, contributions, folded, button, odd_chip, sizes,
                    lambda bd, live_holes: _showdown_hands(omaha, split, bd, live_holes, g,
