@@ -1,0 +1,101 @@
+"""One door to C: only ``handrank.core.kernels`` touches the compiled library.
+
+A module touches it when its source names cffi's ``ffi`` or ``lib``
+(``x.lib``, ``x.ffi``, a bare ``lib``/``ffi``/``_C``), reads
+``_backend.core`` or imports ``handrank._core``.  Read from the source with
+``ast``; the checker is first run on small made-up modules it must flag.
+"""
+
+from __future__ import annotations
+
+import ast
+import pathlib
+
+import pytest
+
+import handrank as hr
+
+PKG = pathlib.Path(hr.__file__).resolve().parent
+
+#: The door.
+DOOR = "core/kernels.py"
+
+#: Modules that still call the C core themselves; each moves behind the door
+#: and leaves this list (the test fails while the list names a module that no
+#: longer touches C, so the list only shrinks).
+NOT_YET_BEHIND_THE_DOOR: frozenset[str] = frozenset({
+    "analysis/_runouts.py", "analysis/matrix.py", "bench/__init__.py",
+    "boards/__init__.py", "boards/index.py", "core/_backend.py", "core/_run.py",
+    "core/_tables.py", "dask.py", "equity/_exact_random.py", "equity/_exact_tally.py",
+    "equity/_hu_preflop.py", "equity/boardless.py", "equity/hilo.py", "equity/holdem.py",
+    "equity/omaha.py", "equity/preflop.py", "games/_deal.py", "games/badugi.py",
+    "games/draw.py", "games/hilo.py", "games/holdem.py", "games/lowball.py",
+    "games/omaha.py", "games/videopoker.py", "history/fast.py", "history/replay.py",
+    "history/summary.py", "ranges/omaha_preflop.py", "showdown/pots.py",
+})
+
+#: The cffi build script runs at build time, never imported by the package.
+BUILD_ONLY = frozenset({"_build_ffi.py"})
+
+
+def touches_c(source: str) -> list[str]:
+    """What in ``source`` reaches the compiled library (empty when nothing)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Attribute):
+            if node.attr in ("lib", "ffi"):
+                found.add(f".{node.attr}")
+            if (node.attr == "core" and isinstance(node.value, ast.Name)
+                    and node.value.id == "_backend"):
+                found.add("_backend.core")
+        elif isinstance(node, ast.Name) and node.id in ("lib", "ffi", "_C"):
+            found.add(node.id)
+        elif isinstance(node, ast.ImportFrom):
+            names = {a.name for a in node.names}
+            if (node.module or "").split(".")[-1] == "_core" or "_core" in names:
+                found.add("import _core")
+        elif isinstance(node, ast.Import):
+            if any(a.name.split(".")[-1] == "_core" for a in node.names):
+                found.add("import _core")
+    return sorted(found)
+
+
+@pytest.mark.parametrize("source", [
+    "from .. import _core as core\n",
+    "import handrank._core\n",
+    "from ..core import _backend\nx = _backend.core\n",
+    "def f(m):\n    return m.lib.hr_eval7_holdem(1)\n",
+    "def f(m):\n    return m.ffi.cast('int *', 0)\n",
+    "def f():\n    return _C\n",
+])
+def test_the_checker_flags_each_way_of_reaching_c(source: str) -> None:
+    assert touches_c(source)
+
+
+def test_the_checker_passes_a_module_that_calls_the_door() -> None:
+    assert touches_c("from ..core import kernels\n\ndef f(a):\n"
+                     "    return kernels.eval7(a)\n") == []
+
+
+def _modules() -> dict[str, list[str]]:
+    out = {}
+    for path in sorted(PKG.rglob("*.py")):
+        rel = path.relative_to(PKG).as_posix()
+        if rel in BUILD_ONLY:
+            continue
+        out[rel] = touches_c(path.read_text(encoding="utf-8"))
+    return out
+
+
+def test_only_the_door_touches_the_compiled_library() -> None:
+    modules = _modules()
+    assert DOOR in modules and modules[DOOR], "the door must exist and reach C"
+    strays = {m: hits for m, hits in modules.items()
+              if hits and m != DOOR and m not in NOT_YET_BEHIND_THE_DOOR}
+    assert strays == {}, f"modules reaching C past the door: {strays}"
+
+
+def test_the_list_of_modules_not_yet_behind_the_door_stays_true() -> None:
+    modules = _modules()
+    stale = sorted(m for m in NOT_YET_BEHIND_THE_DOOR if not modules.get(m))
+    assert stale == [], f"no longer reach C, remove from the list: {stale}"
