@@ -41,11 +41,13 @@ from typing import Any
 import numpy as np
 
 from ..core import _backend
+from ..core._combinations import combinations
 from ..core._tables import GameTables
 from ..core._typing import CardsLike
 from ..core._validate import quote
-from ..core.cards import RANKS, card_str, cards, cards_str, first_duplicate
+from ..core.cards import RANKS, cards, cards_str, first_duplicate
 from ..core.errors import InvalidCardError, InvalidHandError, unsupported
+from . import wild as _wild
 from .badugi import _prepare, evaluate_badugi_batch
 from .base import Game
 from .holdem import evaluate_batch
@@ -68,7 +70,8 @@ _FECHADO_TABLES = {"7": "stripped7", "6": "shortdeck", "5": "stripped5", "4": "s
 class DrawGame:
     """One draw game's data: made by :func:`draw_game`.
 
-    ``kind`` is ``"tables"`` (five cards ranked by ``tables``) or ``"badugi"``.
+    ``kind`` is ``"tables"`` (five cards ranked by ``tables``), ``"badugi"`` or ``"wild"``
+    (five cards with wild cards, :mod:`handrank.games.wild`).
     """
 
     name: str
@@ -90,6 +93,7 @@ _GAMES: dict[str, tuple[str, str, int, int, int, tuple[str, ...]]] = {
     "a5-triple": ("tables", "low_a5", 5, 5, 3, _HIGH_CATEGORIES),
     "badugi": ("badugi", "", 4, 4, 3, _BADUGI_CATEGORIES),
     "fechado": ("tables", "stripped7", 5, 3, 1, _HIGH_CATEGORIES),
+    **{name: ("wild", "", 5, 5, 1, _wild.CATEGORY_NAMES[name]) for name in _wild.WILD_GAMES},
 }
 
 
@@ -167,7 +171,7 @@ def _draw_game(name: str, players: int, mao: bool) -> DrawGame:
     if kind == "tables" and tables is None:
         raise RuntimeError(f"internal error: no generated tables named {table!r}")
     deck = (tuple(c for c in range(52) if tables.in_deck[c]) if tables is not None
-            else tuple(range(52)))
+            else tuple(range(52 if name == "deuces-wild" or kind != "wild" else 53)))
     if tables is not None:
         tables = dataclasses.replace(tables, name=f"{name} ({len(deck)}-card)"
                                      if name == "fechado" else name)
@@ -210,23 +214,29 @@ class DrawOdds:
     @property
     def best_str(self) -> str:
         """The best hold as card text (``"As Ks Qs Js"``; ``""`` to draw them all)."""
-        return cards_str(self.holds[0])
+        return _text(self.holds[0])
 
     @property
     def holds_str(self) -> list[str]:
         """Every hold as card text, best first (the order of `holds`)."""
-        return [cards_str(h) for h in self.holds]
+        return [_text(h) for h in self.holds]
 
     def __repr__(self) -> str:
         return (f"DrawOdds(game={self.game.name!r}, holds={len(self.holds)}, "
-                f"best={cards_str(self.best)!r})")
+                f"best={_text(self.best)!r})")
+
+
+def _text(ids: Any) -> str:
+    """Card text; the joker (id 52, the wild games') is ``Xx``."""
+    return " ".join("Xx" if c == _wild.JOKER else cards_str([c]) for c in ids)
 
 
 def _ids(x: CardsLike, game: DrawGame, what: str) -> list[int]:
-    ids = cards(x)
+    ids = (_wild.WildFive(game.name, game.name, 1).ids(x, what) if game.kind == "wild"
+           else cards(x))
     for c in ids:
         if c not in game.deck:
-            raise InvalidCardError(f"card {card_str(c)!r} in {what} is not in the "
+            raise InvalidCardError(f"card {_text([c])!r} in {what} is not in the "
                                    f"{len(game.deck)}-card deck of {game.name!r}")
     return ids
 
@@ -247,6 +257,8 @@ def _percentiles(game: DrawGame) -> np.ndarray:
 def _histograms(game: DrawGame, ids: list[int], stub: np.ndarray, masks: list[int]
                 ) -> np.ndarray:
     """hr_draw_odds: the final strengths' histogram of each hold."""
+    if game.kind == "wild":
+        return _wild_histograms(game, ids, stub, masks)
     ffi, lib = _C.ffi, _C.lib
     if game.kind == "badugi":
         _prepare()
@@ -263,6 +275,21 @@ def _histograms(game: DrawGame, ids: list[int], stub: np.ndarray, masks: list[in
     return hist
 
 
+def _wild_histograms(game: DrawGame, ids: list[int], stub: np.ndarray, masks: list[int]
+                     ) -> np.ndarray:
+    """The wild games' histograms: every draw of every hold ranked by the table lookup."""
+    n_s = _classes(game) + 1
+    hist = np.empty((len(masks), n_s), dtype=np.uint32)
+    for i, m in enumerate(masks):
+        kept = [c for j, c in enumerate(ids) if m >> j & 1]
+        draws = stub[combinations(len(stub), len(ids) - len(kept))]
+        rows = np.concatenate([np.broadcast_to(np.array(kept, dtype=np.uint8),
+                                               (len(draws), len(kept))), draws], axis=1)
+        s = _wild.evaluate_batch(rows, game.name)
+        hist[i] = np.bincount(s, minlength=n_s)
+    return hist
+
+
 def _game_tables(game: DrawGame) -> GameTables:
     if game.tables is None:
         raise RuntimeError(f"internal error: {game.name!r} has no hash tables")
@@ -272,10 +299,14 @@ def _game_tables(game: DrawGame) -> GameTables:
 def _classes(game: DrawGame) -> int:
     if game.kind == "badugi":
         return int(_C.lib.HR_BADUGI_CLASSES)
+    if game.kind == "wild":
+        return _wild.classes(game.name)
     return int(_game_tables(game).classes)
 
 
 def _category_table(game: DrawGame) -> np.ndarray:
+    if game.kind == "wild":
+        return _wild.category_table(game.name)
     if game.kind == "badugi":
         return np.frombuffer(_C.ffi.buffer(_C.lib.hr_badugi_size, _classes(game) + 1),
                              dtype=np.uint8)
@@ -283,6 +314,8 @@ def _category_table(game: DrawGame) -> np.ndarray:
 
 
 def _evaluate_rows(game: DrawGame, rows: np.ndarray) -> np.ndarray:
+    if game.kind == "wild":
+        return _wild.evaluate_batch(rows, game.name)
     if game.kind == "badugi":
         return evaluate_badugi_batch(rows)
     if game.tables is not None and game.tables.low:
@@ -372,7 +405,7 @@ def draw_odds(hand: CardsLike, *, game: str | Game | DrawGame = "draw", dead: Ca
     known = ids + dead_ids + vs_ids
     dup = first_duplicate(known)
     if dup >= 0:
-        raise InvalidHandError(f"duplicate card {card_str(dup)!r}")
+        raise InvalidHandError(f"duplicate card {_text([dup])!r}")
     limit = g.max_discard
     if max_discard is not None:
         if isinstance(max_discard, bool) or not isinstance(max_discard, (int, np.integer)):
@@ -387,6 +420,9 @@ def draw_odds(hand: CardsLike, *, game: str | Game | DrawGame = "draw", dead: Ca
     if len(masks) < 1 << n and limit > len(stub):
         raise ValueError(f"only {len(stub)} cards left to draw")
     vs_draws = vs is not None and len(vs_ids) < g.hand_size
+    if vs_draws and g.kind == "wild":
+        raise unsupported("draw_odds", g.name, "a vs= that draws is not supported in the wild "
+                          "games yet: give vs= a hand that stands pat")
     if vs_draws and max(n - bin(m).count("1") for m in masks) + n - len(vs_ids) > len(stub):
         raise ValueError(f"only {len(stub)} cards left to draw for both hands")
     vs_strength = _strength(g, vs_ids) if vs is not None and not vs_draws else 0
