@@ -282,18 +282,42 @@ def deal_classes(hands: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
 CLASSIFIERS: dict[str, Callable[[np.ndarray], np.ndarray]] = {}
 
 
-@functools.cache
-def tables(name: str) -> Tables:
-    """The tables of a family, built on first use and kept."""
+_TABLES: dict[str, Tables] = {}
+
+#: The stages of a family's first build (:func:`tables` reports each as it ends).
+BUILD_STAGES = 3
+
+
+def built(name: str) -> bool:
+    """Whether the tables of family `name` are built."""
+    return name in _TABLES
+
+
+def tables(name: str, step: Callable[[int], None] | None = None) -> Tables:
+    """The tables of a family, built on first use and kept.
+
+    `step(i)` is called as each stage of a build ends (1: every hand's class,
+    2: the subset counts, 3: the classes of deals); not at all when built.
+    """
+    kept = _TABLES.get(name)
+    if kept is not None:
+        return kept
     fam = FAMILIES[name]
     n = fam.cards
     hands = combos(n, 5)
     cls5 = CLASSIFIERS[name](hands) if name in CLASSIFIERS else classify(hands, fam)
     cls5.flags.writeable = False
+    if step is not None:
+        step(1)
     counts = _subset_counts(hands, cls5, n, len(fam.classes))
+    if step is not None:
+        step(2)
     first, size = deal_classes(hands, n)
     deals = hands[first]
-    return Tables(fam, cls5, counts, deals, size.astype(np.int64))
+    if step is not None:
+        step(3)
+    # two threads may both build: the first kept is everyone's
+    return _TABLES.setdefault(name, Tables(fam, cls5, counts, deals, size.astype(np.int64)))
 
 
 # ---------------------------------------------------------------------------
