@@ -305,3 +305,18 @@ def test_double_bar_is_or() -> None:
 def test_bad_uses_get_one_clear_message(query: str, message: str) -> None:
     with pytest.raises(PqlError, match=message.replace("(", r"\(").replace(")", r"\)")):
         hr.pql(query, trials=100, seed=1)
+
+
+def test_hi_lo_games_name_the_high_half_s_hand_type() -> None:
+    """Omaha-8's high half is Omaha's, hold'em-8's hold'em's: the same deals
+    give the same hand types."""
+    sel = "histogram(handType(hero, river)) as h, histogram(winningHandType()) as w"
+    cases = (("omaha8", "omahahi", "AsKdQc2h", "Ah3h4dKc", "7s6d8hTc", sel),
+             ("holdem8", "holdem", "As2d", "KhKc", "7s6d8h",
+              sel + ", histogram(flopHandCategory(hero)) as f"))
+    for g8, g, h, v, b, sels in cases:
+        tail = f"hero='{h}', villain='{v}', board='{b}'"
+        hi = hr.pql(f"select {sels} from game='{g}', {tail}", exact=True)
+        lo = hr.pql(f"select {sels} from game='{g8}', {tail}", exact=True)
+        assert [r.value for r in hi] == [r.value for r in lo]
+        assert len(hi[0].value) >= 2

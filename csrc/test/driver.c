@@ -34,6 +34,7 @@
 #include "../omaha.h"
 #include "../omaha_exact.h"
 #include "../omaha_mc.h"
+#include "../pql.h"
 #include "../preflop_hu.h"
 #include "../showdown.h"
 #include "../stud_mc.h"
@@ -2255,6 +2256,66 @@ static void misc_calls(int scale)
     free(rows), free(ref), free(out);
 }
 
+/* hr_pql_race_types: every trial counted once, in a standard category; a
+ * stub of exactly the cards dealt; the same seed the same histogram; bad
+ * arguments refused. */
+static void pql_calls(int scale)
+{
+    const hr_game *g = hr_game_at(0);
+    uint8_t stub[HR_N_CARDS];
+    for (int i = 0; i < HR_N_CARDS; i++)
+        stub[i] = (uint8_t)i;
+    for (int n = 2; n <= HR_PQL_MAX_PLAYERS; n++)
+        for (int full = HR_MIN_HAND; full <= HR_MAX_HAND && n * full <= HR_N_CARDS; full++) {
+            int64_t hist[10] = {0}, again[10] = {0};
+            hr_rng rng;
+            int64_t trials = 50 * scale + n + full;
+            hr_rng_seed(&rng, (uint64_t)(n * 10 + full), 3);
+            CHECK(hr_pql_race_types(g, n, full, stub, HR_N_CARDS, trials, &rng, hist, NULL)
+                  == trials, "hr_pql_race_types %d x %d", n, full);
+            hr_rng_seed(&rng, (uint64_t)(n * 10 + full), 3);
+            CHECK(hr_pql_race_types(g, n, full, stub, HR_N_CARDS, trials, &rng, again, NULL)
+                  == trials && memcmp(hist, again, sizeof hist) == 0,
+                  "hr_pql_race_types not reproducible");
+            int64_t sum = 0;
+            for (int c = 1; c <= 9; c++)
+                sum += hist[c];
+            CHECK(sum == trials && hist[0] == 0, "hr_pql_race_types histogram");
+            /* only the cards dealt in the stub: its odd length takes the lone draw */
+            int64_t tight[10] = {0};
+            CHECK(hr_pql_race_types(g, n, full, stub + HR_N_CARDS - n * full, n * full, 7,
+                                    &rng, tight, NULL) == 7, "hr_pql_race_types tight stub");
+        }
+    {   /* four of each rank 2..5 and one six: every player's best is a category
+         * the cards allow; three players of five cards from 17 cards */
+        uint8_t low[17];
+        for (int i = 0; i < 17; i++)
+            low[i] = (uint8_t)i;
+        int64_t hist[10] = {0};
+        hr_rng rng;
+        hr_rng_seed(&rng, 5, 0);
+        CHECK(hr_pql_race_types(g, 3, 5, low, 17, 20 * scale, &rng, hist, NULL) == 20 * scale,
+              "hr_pql_race_types low cards");
+        CHECK(hist[1] == 0, "a winning high card among 15 cards of four ranks");
+    }
+    int64_t hist[10] = {0};
+    hr_rng rng;
+    hr_rng_seed(&rng, 1, 1);
+    volatile int32_t stop = 1;
+    CHECK(hr_pql_race_types(g, 5, 7, stub, HR_N_CARDS, 100000, &rng, hist, &stop) == 4095,
+          "hr_pql_race_types ignores the cancel flag");
+    uint8_t dup[3] = {1, 2, 1};
+    CHECK(hr_pql_race_types(g, 1, 7, stub, HR_N_CARDS, 1, &rng, hist, NULL) == -1 &&
+          hr_pql_race_types(g, 11, 5, stub, HR_N_CARDS, 1, &rng, hist, NULL) == -1 &&
+          hr_pql_race_types(g, 2, 4, stub, HR_N_CARDS, 1, &rng, hist, NULL) == -1 &&
+          hr_pql_race_types(g, 8, 7, stub, HR_N_CARDS, 1, &rng, hist, NULL) == -1 &&
+          hr_pql_race_types(g, 2, 5, stub, 9, 1, &rng, hist, NULL) == -1 &&
+          hr_pql_race_types(g, 2, 5, dup, 3, 1, &rng, hist, NULL) == -1 &&
+          hr_pql_race_types(g, 2, 5, stub, HR_N_CARDS, -1, &rng, hist, NULL) == -1 &&
+          hr_pql_race_types(NULL, 2, 5, stub, HR_N_CARDS, 1, &rng, hist, NULL) == -1,
+          "hr_pql_race_types bad arguments accepted");
+}
+
 int main(int argc, char **argv)
 {
     int scale = argc > 1 ? atoi(argv[1]) : 10;
@@ -2324,6 +2385,7 @@ int main(int argc, char **argv)
     exact_random_calls(holdem, scale);
     hold_rule_calls(scale);
     misc_calls(scale);
+    pql_calls(scale);
     CHECK(index_checks > 0 && river_boards > 0 && runout_rows > 0, "the index checks ran nothing");
     CHECK(phh_hands > 0, "no PHH hand was read");
     CHECK(exact_runs > 0, "no exact equity ran");

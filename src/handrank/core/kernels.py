@@ -19,3 +19,37 @@ _C: Any = _backend.core
 
 #: True when the C core serves the calls.
 HAVE_C: bool = _C is not None
+
+
+# --- pql ---
+
+#: The most players :func:`pql_race_types` takes.
+PQL_MAX_PLAYERS = 10
+
+
+def pql_race_types(game_ptr: Any, players: int, full: int, stub: Any, trials: int,
+                   seed: int, stream: int) -> Any:
+    """A race of `players` hands of `full` (5..7) random cards each from `stub`
+    (card ids, uint8): the trials' winning high categories, counted.
+
+    `game_ptr` is the ``hr_game *`` of the game's high tables
+    (``Game.tables[0].ptr``).  The trials are those of the random stream
+    ``(seed, stream)`` (``hr_rng_seed``), the same on any thread.  Returns
+    an int64 array of 10 counts indexed by handrank's standard category
+    (1 high card .. 9 straight flush; 0 unused), or None without the C core
+    (the caller then deals in numpy)."""
+    import numpy as np
+    if _C is None:
+        return None
+    ffi, lib = _C.ffi, _C.lib
+    cards = np.ascontiguousarray(stub, dtype=np.uint8)
+    hist = np.zeros(10, dtype=np.int64)
+    rng = ffi.new("hr_rng *")
+    lib.hr_rng_seed(rng, seed & 0xFFFFFFFFFFFFFFFF, stream & 0xFFFFFFFFFFFFFFFF)
+    got = lib.hr_pql_race_types(game_ptr, players, full, ffi.from_buffer("uint8_t[]", cards),
+                                len(cards), trials, rng,
+                                ffi.from_buffer("int64_t[]", hist), ffi.NULL)
+    if got != trials:
+        raise ValueError(f"hr_pql_race_types refused {players} players of {full} cards "
+                         f"from {len(cards)} cards")
+    return hist

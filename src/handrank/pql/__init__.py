@@ -38,6 +38,7 @@ from ._run import (
     run_exact,
     run_sampled,
 )
+from ._race import race_fast_path
 from ._spot import GAMES, build_spot
 
 __all__ = ["pql", "PqlResult", "PqlRow", "PqlError", "GAMES", "FUNCTIONS", "REFUSED",
@@ -298,6 +299,11 @@ def pql(query: str, *, trials: int | None = None, seed: int | None = None,
                                  progress=progress, client=client)
         if fast is not None:
             return fast
+    race = race_fast_path(q, plan, trials=trials, seed=seed, exact=exact,
+                          target_stderr=target_stderr, threads=threads, client=client,
+                          progress=progress)
+    if race is not None:
+        return race
     do_exact, est = choose(plan, exact, trials, target_stderr)
     if do_exact:
         sums = run_exact(plan, progress, est)

@@ -56,6 +56,12 @@ class Ctx:
         self.cache: dict[Any, Any] = {}
         self.dead = np.array(spot.dead, dtype=np.uint8)
 
+    @property
+    def high_game(self) -> Any:
+        """The game whose strengths are the high half's (the game itself when it
+        has one half; a hi-lo game's high half is hold'em's scale)."""
+        return _hi_game(self.g) if self.g.split else self.g
+
     # ------------------------------------------------------------ streets
     def street_cards(self, street: str) -> int:
         n = STREETS[street]
@@ -225,8 +231,8 @@ class Ctx:
             board = np.repeat(d.board[a:b, :s], r, axis=0)
             got = self._best_with_two(two, board, half).reshape(m, r)
             if same_type:
-                cat = np.asarray(category(got.reshape(-1).astype(np.uint16), game=self.g))
-                mine = np.asarray(category(own[a:b], game=self.g))
+                cat = np.asarray(category(got.reshape(-1).astype(np.uint16), game=self.high_game))
+                mine = np.asarray(category(own[a:b], game=self.high_game))
                 got = np.where(cat.reshape(m, r) == mine[:, None], got, 0)
             best[a:b] = got.max(axis=1)
         return own.astype(np.int64) >= best
