@@ -28,6 +28,7 @@ from ..equity import equity as _hr_equity
 from ..ranges.holdem import Range
 from ._parse import Call, Name, PqlError, Query, parse
 from ._plan import BOOL, CARD, FUNCTIONS, INT, NUM, RANK, RANKSET, REFUSED, Plan, compile_query
+from ._race import race_fast_path
 from ._result import PqlResult, PqlRow
 from ._run import (
     DEFAULT_TRIALS,
@@ -38,7 +39,6 @@ from ._run import (
     run_exact,
     run_sampled,
 )
-from ._race import race_fast_path
 from ._spot import GAMES, build_spot
 
 __all__ = ["pql", "PqlResult", "PqlRow", "PqlError", "GAMES", "FUNCTIONS", "REFUSED",
