@@ -75,3 +75,24 @@ def test_a_race_the_c_kernel_does_not_take_goes_the_general_way() -> None:
          "p2='*'")
     r = hr.pql(q, trials=2000, seed=1)
     assert r[0].value == {"quads": 1.0} or set(r[0].value) <= {"quads", "straightflush"}
+
+
+@pytest.mark.parametrize("game,players,board", [
+    ("holdem", "hero='AsKs,QdQc', villain='7h6h', p3='**'", "Ts9h2c"),
+    ("holdem", "hero='AsKs', villain='**'", "Ts9h2c5d"),
+    ("shortdeck", "hero='AsKs', villain='9h9c'", "Ts9d6c"),
+    ("omahahi", "hero='AsAhKd2h', villain='QsJsTh9h'", "Ts9d2c"),
+    ("omahahi5", "hero='AsAhKd2h3c', villain='QsJsTh9h8d'", "Ts9d2c4h"),
+])
+def test_street_equity_in_c_equals_the_numpy_enumeration(game: str, players: str, board: str,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    street = "flop" if len(board) == 6 else "turn"
+    q = (f"select avg(HvHequity(hero, {street})) as e, avg(HvHequity(villain, {street})) as v, "
+         f"count(minHvHequity(hero, {street}, 0.5)) as m "
+         f"from game='{game}', {players}, board='{board}', dead='7s'")
+    kw = {"trials": 300, "seed": 5} if "**" in players else {"exact": True}
+    c_path = hr.pql(q, **kw)
+    monkeypatch.setattr(kernels, "pql_street_equity", lambda *a, **k: None)
+    numpy_path = hr.pql(q, **kw)
+    assert [r.value for r in c_path] == pytest.approx([r.value for r in numpy_path], abs=1e-12)
+    assert 0.0 < c_path[0].value < 1.0

@@ -2262,6 +2262,8 @@ static void misc_calls(int scale)
 static void pql_calls(int scale)
 {
     const hr_game *g = hr_game_at(0);
+    hr_rng rng0;
+    hr_rng_seed(&rng0, 43, 0);
     uint8_t stub[HR_N_CARDS];
     for (int i = 0; i < HR_N_CARDS; i++)
         stub[i] = (uint8_t)i;
@@ -2297,6 +2299,82 @@ static void pql_calls(int scale)
         CHECK(hr_pql_race_types(g, 3, 5, low, 17, 20 * scale, &rng, hist, NULL) == 20 * scale,
               "hr_pql_race_types low cards");
         CHECK(hist[1] == 0, "a winning high card among 15 cards of four ranks");
+    }
+    /* hr_pql_street_equity against the completions listed here, ranked one
+     * by one (hr_eval, hr_eval_omaha): hold'em and Omaha, flop and turn */
+    for (int r = 0; r < 3 * scale; r++)
+        for (int h = 2; h <= 6; h += (h == 2 ? 2 : 1))
+            for (int known = 3; known <= 5; known++) {
+                int n = 2 + r % 2;
+                uint8_t all[HR_N_CARDS];
+                uint64_t pick = 0;
+                for (int i = 0; i < n * h + known; i++) {
+                    uint8_t c;
+                    do
+                        c = (uint8_t)(hr_rng_next(&rng0) % HR_N_CARDS);
+                    while ((pick >> c) & 1);
+                    pick |= 1ULL << c;
+                    all[i] = c;
+                }
+                uint8_t board[5] = {0};
+                memcpy(board, all + n * h, (size_t)known);
+                uint64_t live = ((1ULL << HR_N_CARDS) - 1) & ~(1ULL << (r % 52));
+                double got[HR_PQL_MAX_PLAYERS];
+                CHECK(hr_pql_street_equity(g, h, n, all, board, known, live, 1, got) == 1,
+                      "hr_pql_street_equity h %d known %d", h, known);
+                double want[HR_PQL_MAX_PLAYERS] = {0};
+                int runs = 0;
+                uint8_t cand[HR_N_CARDS];
+                int u = 0;
+                for (int c = 0; c < HR_N_CARDS; c++)
+                    if (((live >> c) & 1) && !((pick >> c) & 1))
+                        cand[u++] = (uint8_t)c;
+                for (int a = 0; a < (known < 5 ? u : 1); a++)
+                    for (int b = (known == 3 ? a + 1 : 0); b < (known == 3 ? u : 1); b++) {
+                        uint8_t full[5];
+                        memcpy(full, board, (size_t)known);
+                        if (known <= 4)
+                            full[known] = cand[a];
+                        if (known == 3)
+                            full[4] = cand[b];
+                        unsigned v[HR_PQL_MAX_PLAYERS], best = 0;
+                        int cnt = 0;
+                        for (int i = 0; i < n; i++) {
+                            if (h == 2) {
+                                uint8_t seven[7] = {all[2 * i], all[2 * i + 1], full[0],
+                                                    full[1], full[2], full[3], full[4]};
+                                v[i] = (unsigned)hr_eval(g, seven, 7);
+                            } else {
+                                v[i] = (unsigned)hr_eval_omaha(g, all + i * h, h, full);
+                            }
+                            if (v[i] > best) {
+                                best = v[i];
+                                cnt = 1;
+                            } else if (v[i] == best) {
+                                cnt++;
+                            }
+                        }
+                        for (int i = 0; i < n; i++)
+                            if (v[i] == best)
+                                want[i] += 1.0 / cnt;
+                        runs++;
+                    }
+                for (int i = 0; i < n; i++) {
+                    double diff = got[i] - want[i] / runs;
+                    CHECK(diff < 1e-12 && diff > -1e-12, "hr_pql_street_equity %g vs %g",
+                          got[i], want[i] / runs);
+                }
+            }
+    {
+        uint8_t holes[4] = {0, 1, 0, 3}, board[5] = {8, 9, 10, 11, 12};
+        double got[2];
+        CHECK(hr_pql_street_equity(g, 2, 2, holes, board, 3, ~0ULL, 1, got) == -2,
+              "hr_pql_street_equity: a card twice accepted");
+        CHECK(hr_pql_street_equity(g, 3, 2, holes, board, 3, ~0ULL, 1, got) == -1 &&
+              hr_pql_street_equity(g, 2, 1, holes, board, 3, ~0ULL, 1, got) == -1 &&
+              hr_pql_street_equity(g, 2, 2, holes, board, 2, ~0ULL, 1, got) == -1 &&
+              hr_pql_street_equity(NULL, 2, 2, holes, board, 3, ~0ULL, 1, got) == -1,
+              "hr_pql_street_equity bad arguments accepted");
     }
     int64_t hist[10] = {0};
     hr_rng rng;

@@ -53,3 +53,33 @@ def pql_race_types(game_ptr: Any, players: int, full: int, stub: Any, trials: in
         raise ValueError(f"hr_pql_race_types refused {players} players of {full} cards "
                          f"from {len(cards)} cards")
     return hist
+
+
+def pql_street_equity(game_ptr: Any, holes: Any, boards: Any, known: int, live: int) -> Any:
+    """Hand-versus-hand equity on a street, deal by deal, in C.
+
+    `holes` is (n_deals, players, h) uint8 (h = 2: hold'em's any five;
+    h = 4..6: Omaha's two and three), `boards` (n_deals, 5) uint8 of which the
+    first `known` (3..5) cards are seen; the rest of each board is every
+    completion from the cards of the 52-bit mask `live` (the deck less the dead
+    cards) no hole or board card holds.  Returns (players, n_deals) float64
+    pot shares averaged over the completions (high only: the best hand takes
+    the pot, ties split), or None without the C core."""
+    import numpy as np
+    if _C is None:
+        return None
+    ffi, lib = _C.ffi, _C.lib
+    hs = np.ascontiguousarray(holes, dtype=np.uint8)
+    bs = np.ascontiguousarray(boards, dtype=np.uint8)
+    n_deals, players, h = hs.shape
+    if bs.shape != (n_deals, 5):
+        raise ValueError(f"boards of shape {bs.shape}, expected ({n_deals}, 5)")
+    out = np.zeros((n_deals, players), dtype=np.float64)
+    got = lib.hr_pql_street_equity(game_ptr, h, players, ffi.from_buffer("uint8_t[]", hs),
+                                   ffi.from_buffer("uint8_t[]", bs), known,
+                                   live & ((1 << 52) - 1), n_deals,
+                                   ffi.from_buffer("double[]", out))
+    if got != n_deals:
+        raise ValueError(f"hr_pql_street_equity refused the deals ({got}): {players} "
+                         f"players of {h} cards, {known} board cards known")
+    return out.T.copy()

@@ -10,6 +10,7 @@ from typing import Any
 
 import numpy as np
 
+from ..core import kernels
 from ..games import game as _game
 from ..operations import category, evaluate_batch
 from ._parse import PqlError
@@ -55,6 +56,7 @@ class Ctx:
         self.g = spot.game
         self.cache: dict[Any, Any] = {}
         self.dead = np.array(spot.dead, dtype=np.uint8)
+        self._deck = {int(c) for c in spot.deck}
 
     @property
     def high_game(self) -> Any:
@@ -162,6 +164,18 @@ class Ctx:
         s = self.street_cards(street)
         d, spot = self.d, self.spot
         n = d.n
+        if not self.g.split and len(d.holes) <= kernels.PQL_MAX_PLAYERS:
+            # in C: every completion of each deal's board, deal by deal
+            live = ((1 << 52) - 1) & ~self.dead_mask
+            for c in range(52):
+                if c not in self._deck:
+                    live &= ~(1 << c)
+            got = kernels.pql_street_equity(self.g.tables[0].ptr, np.stack(d.holes, axis=1),
+                                            d.board[:, :5], s, live)
+            if got is not None:
+                self.cache[key] = got
+                out = got
+                return out
         known = np.concatenate(d.holes + [d.board[:, :s]], axis=1)
         used = masks_of(known) | np.uint64(spot.fixed_mask)
         left = self._left(used)
