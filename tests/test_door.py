@@ -9,6 +9,7 @@ A module touches it when its source names cffi's ``ffi`` or ``lib``
 from __future__ import annotations
 
 import ast
+import functools
 import pathlib
 
 import pytest
@@ -77,6 +78,7 @@ def test_the_checker_passes_a_module_that_calls_the_door() -> None:
                      "    return kernels.eval7(a)\n") == []
 
 
+@functools.cache
 def _modules() -> dict[str, list[str]]:
     out = {}
     for path in sorted(PKG.rglob("*.py")):
