@@ -584,3 +584,37 @@ def enumerate7(g: GameTables) -> np.ndarray:
     for first in range(n_cards):
         lib.hr_enumerate7(g.ptr, first, n_cards, dst)
     return hist
+
+
+# --- history ---
+
+def holdem_exact_counts(tables: Any, holes: list[list[int]], board: list[int],
+                        dead: list[int]) -> tuple[list[int], int] | None:
+    """Exact pot shares of known two-card hands over every remaining board (``hr_equity_exact``).
+
+    ``tables`` is a hold'em-like game's evaluator pointer (``Game.high.ptr``).
+    Returns each hand's summed pot shares and their whole: hand ``i``'s equity
+    is ``shares[i] / whole`` (shares in units of ``1 / HR_SHARE_UNIT`` of a pot
+    per board; ``whole`` is ``HR_SHARE_UNIT`` times the boards).  All are
+    whole numbers (the C core sums whole shares below 2**53 in doubles, so
+    exactly); None when the C core is not built or does not take the spot
+    (then the caller counts).
+    """
+    if _C is None or tables is None:
+        return None
+    ffi, lib = _C.ffi, _C.lib
+    n = len(holes)
+    if not 2 <= n <= lib.HR_MAX_PLAYERS:
+        return None
+    combos = bytes(c for h in holes for c in h)
+    out = np.zeros(3 * n + 1)
+    taken = lib.hr_equity_exact(tables, n, combos, [1.0] * n, list(range(n + 1)), bytes(board),
+                                len(board), bytes(dead), len(dead), 0, 1,
+                                ffi.from_buffer("double[]", out, require_writable=True),
+                                ffi.NULL)
+    if taken != 1 or out[3 * n] <= 0:
+        return None
+    got = out[2 * n:3 * n].tolist() + [float(out[3 * n])]
+    if any(x != int(x) for x in got):
+        raise RuntimeError("internal error: hr_equity_exact returned a share that is not whole")
+    return [int(x) for x in got[:n]], int(got[n]) * int(lib.HR_SHARE_UNIT)
