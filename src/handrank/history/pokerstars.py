@@ -75,6 +75,22 @@ _NO_SEAT = re.compile(r"(?!.*? said, \")(?:.+: (?:posts |bets |calls |raises |fo
                       r"|shows |mucks)|.+ collected [$€£]?[\d.,]+ from )")
 
 
+#: "name cashed out the hand for $0.65 | Cash Out Fee $0.01" (after the name)
+_CASHED = re.compile(r" cashed out the hand for " + _AMT + r"(?: \| Cash Out Fee " + _AMT + r")?")
+_NOT_AWARDED = "(pot not awarded as player cashed out)"
+
+
+def net_as_paid(hand: Hand, replay: Any) -> list[Any]:
+    """Each seat's net as the site paid it: the replay's net after the rake, except
+    that a seat that cashed out all in (``hand.extra["cash_out"]``) is paid the amount
+    the site paid it instead of the pot share its cards won."""
+    net = list(replay.net_after_rake if replay.net_after_rake is not None else replay.net)
+    for nm, c in hand.extra.get("cash_out", {}).items():
+        s = (hand.players or []).index(nm)
+        net[s] = net[s] - c["pot_share"] + c["amount"]
+    return net
+
+
 def _cards(t: str) -> str:
     return t.replace(" ", "").replace("10", "T")
 
@@ -163,6 +179,8 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
     second_run: list[str] = []
     shared: str | None = None         # the board both runs share
     paid = False                      # a "collected" line read
+    cash: dict[int, tuple[Any, Any]] = {}   # seats that cashed out: (amount, fee)
+    ended: dict[int, Any] = {}        # their pot share, from the summary
     showdown = False                  # a "*** SHOW DOWN ***" line read
     hole = 2 if variant[1:2] == "T" else 4
     for ln in body:
@@ -173,6 +191,19 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
             mr = re.search(r"Rake " + _AMT, ln)
             if mr:
                 rake = _num(mr.group(1))
+            elif (ms := re.match(r"Seat (\d+): ", ln)) and (int(ms.group(1)) in order) and (
+                    ln.endswith(("(cashed out).", _NOT_AWARDED))):
+                # how a seat that cashed out ended: the pot share it won (its record:
+                # the cards' result), or lost
+                s = order[int(ms.group(1))]
+                share = 0
+                if ln.endswith(_NOT_AWARDED):
+                    mw = re.search(r" won \(" + _AMT + r"\)", ln)
+                    if mw is None:
+                        raise fail(f"a pot not awarded with no amount: {ln!r}")
+                    share = _num(mw.group(1))
+                    won[s] += share
+                ended[s] = share
             continue
         for pat, why in _REFUSED:
             if pat.match(ln):
@@ -218,9 +249,13 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
                 if who is None or len(nm) > len(who):
                     who = nm
             elif ln.startswith(nm + " cashed out the hand for "):
-                # (a seat's own line: the same words inside a chat line are let go)
-                raise fail("all-in cash out: the site paid the seat an insured amount, "
-                           f"not its share of the pot: {ln!r}")
+                # an all-in cash out: the site paid the seat an amount of its own and kept
+                # the seat's pot share (a seat's own line: the same words inside a chat
+                # line are let go)
+                mc = _CASHED.fullmatch(ln[len(nm):])
+                if mc is None:
+                    raise fail(f"an all-in cash out the reader cannot read: {ln!r}")
+                cash[name[nm]] = (_num(mc.group(1)), _num(mc.group(2) or "0"))
         if who is None:
             if _NO_SEAT.match(ln):
                 # a seat line that names the player otherwise: refused, never skipped
@@ -305,6 +340,13 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
                              **({"currency": m_cur.group(1)} if _CENTS[0] and (
                                  m_cur := re.search(r"\b(USD|EUR|GBP|CAD)\)", head)) else {}),
                              "hand": int(mh.group(1)) if (mh := _HEAD.match(head)) else 0}
+    if cash:
+        for s in cash:
+            if s not in ended:
+                raise fail(f"all-in cash out of {players[s]!r} with no summary line saying "
+                           "how the hand ended for the seat (won, not awarded, or lost)")
+        extra["cash_out"] = {players[s]: {"amount": a, "fee": f, "pot_share": ended[s]}
+                             for s, (a, f) in cash.items()}
     if second_run or first_run:
         if not second_run or not first_run:
             raise fail("a hand run twice with only one run of the board")
