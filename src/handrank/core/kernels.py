@@ -180,7 +180,6 @@ def deal(deck: np.ndarray, k: int, seed: int, out: np.ndarray, threads: int) -> 
 
 # ------------------------------------------------------------ badugi
 
-BADUGI_CLASSES = 1092
 _badugi_lock = threading.Lock()
 _badugi_ready = False
 
@@ -193,6 +192,11 @@ def badugi_prepare() -> None:
             if not _badugi_ready:
                 _C.lib.hr_badugi_prepare()
                 _badugi_ready = True
+
+
+def badugi_classes() -> int:
+    """The number of badugi strengths (HR_BADUGI_CLASSES; 1092)."""
+    return int(_C.lib.HR_BADUGI_CLASSES) if _C is not None else 1092
 
 
 def badugi_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -562,15 +566,10 @@ def omaha_vs_random(hands: np.ndarray, first: int, trials: int, seed: int, sums:
 
 # ------------------------------------------------------------ bench
 
-#: Names of the C batch kernels, by the number ``hr_batch_kernel()`` returns.
-BATCH_KERNELS = ("generic", "sse2", "avx2", "avx512")
-
-
-def batch_kernel() -> str:
-    """The batch kernel hr_eval_batch runs on this CPU ("numpy" without the C core)."""
-    if _C is None:
-        return "numpy"
-    return BATCH_KERNELS[int(_C.lib.hr_batch_kernel())]
+def batch_kernel() -> int | None:
+    """hr_batch_kernel: the number of the batch kernel hr_eval_batch runs on this
+    CPU (0 generic, 1 SSE2, 2 AVX2, 3 AVX-512); None without the C core."""
+    return None if _C is None else int(_C.lib.hr_batch_kernel())
 
 
 def enumerate7(g: GameTables) -> np.ndarray:
