@@ -30,7 +30,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from ..core import _backend
+from ..core import kernels
 from ..core._validate import quote
 from ..core.cards import card_str, cards
 from ..core.errors import HandrankError
@@ -39,8 +39,6 @@ from ._base import DRAW, GAMES, HOLE, STUD, HistoryError
 
 if TYPE_CHECKING:      # the model calls the replay: Hand is only named here
     from .model import Hand
-
-_C = _backend.core
 
 
 @dataclass
@@ -727,7 +725,7 @@ def _short_deck(name: str | None) -> frozenset[int] | None:
 
 
 def _fast_tables(name: str) -> Any:
-    """The C tables of a game :func:`_fast_payouts` settles, or None.
+    """The C core's tables of a game :func:`_fast_payouts` settles, or None.
 
     Decided by what the game is, never by its name: one high half, hands made
     of any five of two hole cards and a five-card board, no rule options, and
@@ -739,10 +737,10 @@ def _fast_tables(name: str) -> Any:
             g = _game(name)
         except (HandrankError, ValueError, KeyError):
             g = None
-        ok = (g is not None and _C is not None and g.halves == ("high",) and g.rule.any_five
+        ok = (g is not None and kernels.have_c() and g.halves == ("high",) and g.rule.any_five
               and g.hole_cards == 2 and g.board_cards == 5 and not g.options
               and g.high is not None and g.high.ptr is not None)
-        _FAST[name] = g.high.ptr if ok and g is not None and g.high is not None else None
+        _FAST[name] = g.high if ok and g is not None and g.high is not None else None
     return _FAST[name]
 
 
@@ -762,13 +760,13 @@ def _fast_payouts(board: list[int] | None, hands: list[list[int] | None], chips:
         return pay
     if board is None:
         raise RuntimeError("internal error: showdown without a board")
-    ev = _C.lib.hr_eval_bytes
+    ev = kernels.eval_bytes
     st = {}
     for s in live:
         h = hands[s]
         if h is None:
             raise RuntimeError("internal error: live seat without cards")
-        st[s] = ev(ptr, bytes(h + board), 7)
+        st[s] = ev(ptr, bytes(h + board))
     levels = sorted({chips[s] for s in live})
     low = 0
     for i, high in enumerate(levels):
@@ -802,7 +800,7 @@ def _exact_equity(holes: list[list[int]], board: list[int], dead: list[int],
     """
     ptr = _fast_tables(game)
     n = len(holes)
-    if ptr is None or not 2 <= n <= _C.lib.HR_MAX_PLAYERS:
+    if ptr is None or not 2 <= n <= kernels.MAX_PLAYERS:
         return None
     key = None
     if not board and MEMO_SIZE:
@@ -825,13 +823,10 @@ def _enumerate(ptr: Any, holes: list[list[int]], board: list[int], dead: list[in
 
     from ..equity.holdem import SHARE_UNIT
     n = len(holes)
-    ffi, lib = _C.ffi, _C.lib
     combos = bytes(c for h in holes for c in h)
     out = np.zeros(3 * n + 1)
-    taken = lib.hr_equity_exact(ptr, n, combos, [1.0] * n, list(range(n + 1)), bytes(board),
-                                len(board), bytes(dead), len(dead), 0, 1,
-                                ffi.from_buffer("double[]", out, require_writable=True),
-                                ffi.NULL)
+    taken = kernels.equity_exact(ptr, n, combos, np.ones(n), np.arange(n + 1, dtype=np.int32),
+                                 bytes(board), bytes(dead), 0, 1, out)
     if taken != 1 or out[3 * n] <= 0:
         return None
     return list(out[2 * n:3 * n] / SHARE_UNIT / out[3 * n])

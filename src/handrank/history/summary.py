@@ -630,24 +630,18 @@ def _allin_rows(b: Any, lo: int, allin: np.ndarray[Any, Any], adj: np.ndarray[An
     into EVs with the float operations of :func:`replay.pot_ev`, in its
     order, so the same bits.  Other hands through :func:`fast_allin_ev`.
     """
-    from ..core import _backend
+    from ..core import kernels
     from ..equity import _hu_preflop
     from .replay import _fast_tables
-    core = _backend.core
-    ptr = _fast_tables("holdem")
+    tables = _fast_tables("holdem")
     rows = (allin + lo).astype(np.int64)
-    if core is None or ptr is None:
+    if tables is None:
         rest = rows
     else:
-        ffi, lib = core.ffi, core.lib
         rec = np.ascontiguousarray(b.rec)
-        out = np.empty((len(rows), lib.HR_PHH_EV_WIDTH), dtype=np.float64)
+        out = np.empty((len(rows), kernels.PHH_EV_WIDTH), dtype=np.float64)
         st = np.empty(len(rows), dtype=np.int8)
-        lib.hr_phh_allin_pots(ptr, ffi.from_buffer("int64_t[]", rec),
-                              ffi.from_buffer("int64_t[]", rows), len(rows),
-                              *_hu_preflop.pointers(ffi),
-                              ffi.from_buffer("double[]", out, require_writable=True),
-                              ffi.from_buffer("int8_t[]", st, require_writable=True))
+        kernels.phh_allin_pots(tables, rec, rows, _hu_preflop.table(), out, st)
         done = st == 0
         if done.any():
             put = rec[rows[done], FIXED:FIXED + PER_SEAT * MAX_SEATS:PER_SEAT]
