@@ -44,7 +44,7 @@ def backend(request, monkeypatch):
         return "c"
     import importlib
     bin_tables = _tables.load_bin()
-    for mod in ("games.holdem", "games.hilo", "games.lowball", "games.omaha", "showdown"):
+    for mod in ("games.holdem", "games.lowball", "showdown"):
         monkeypatch.setattr(importlib.import_module(f"handrank.{mod}"), "_C", None)
     monkeypatch.setattr(kernels, "_C", None)
     monkeypatch.setattr(importlib.import_module("handrank.games.holdem"), "_HOLDEM",
