@@ -19,7 +19,8 @@ are unknown the record says who opens.  Draw: a seat's ``sd`` discards (none: st
 first one closes the betting round, and the next bet or check opens the next;
 play goes clockwise from seat 0 as in the button games.  Odd chips go from
 the first seat left of the last seat (no button in stud).  Bet sizes are not
-checked against the limits (as for fixed-limit hold'em); all-in EV stays None.
+checked against the limits (as for fixed-limit hold'em).  The all-in EV of
+every game is :mod:`handrank.history.allin`'s.
 """
 
 from __future__ import annotations
