@@ -1,4 +1,4 @@
-"""Read 888poker text histories (hold'em and Omaha, hi and hi-lo; cash games).
+"""Read 888poker text histories (hold'em and Omaha, hi and hi-lo; cash and tournament).
 
 A thin layer over the PokerStars reader, as for Winamax: each line is
 rewritten into the PokerStars form.  888poker writes what each action puts
@@ -43,6 +43,8 @@ _STAKES = re.compile(r"^([$€£]?\s?[\d.,]+\s?[$€£]?)/([$€£]?\s?[\d.,]+\s
 _NUM = r"[$€£]?\s?[\d.,\s\xa0\u202fÂ]*\d\s?[$€£]?"
 _SEAT = re.compile(r"Seat (\d+): (.+) \( ?(" + _NUM + r") ?\)$")
 _BUTTON = re.compile(r"Seat (\d+) is the button")
+#: a tournament's line: "Tournament #78669312 $0.01 - Table #3 9 Max (Real Money)"
+_TOURNEY = re.compile(r"Tournament #(\d+) (.*?) - Table #\d+ .*$")
 _AMT = r"\[\s?(" + _NUM + r")\s?\]"
 
 
@@ -95,8 +97,11 @@ def _english(lines: list[str], fail: Any, *, returned_in_won: bool = False
     sb, bb, limit, game, day, month, year = stakes.groups()
     words = {"No Limit": "No Limit", "Pot Limit": "Pot Limit", "Fix Limit": "Fixed Limit"}[limit]
     kind = {"Holdem": "Hold'em", "Omaha": "Omaha", "OmahaHL": "Omaha Hi/Lo"}[game]
-    money = any(c in sb + bb for c in "$€£")
-    out = [f"PokerStars Hand #0: {kind} {words} ({_plain(sb)}/{_plain(bb)}) - "
+    tourney = next((m for ln in lines[3:5] if (m := _TOURNEY.match(ln))), None)
+    # a tournament's chips are written with the currency sign too: chips, not money
+    money = tourney is None and any(c in sb + bb for c in "$€£")
+    event = f"Tournament #{tourney.group(1)}, " if tourney else ""
+    out = [f"PokerStars Hand #0: {event}{kind} {words} ({_plain(sb)}/{_plain(bb)}) - "
            f"{year}/{month}/{day}"]
     button = next((m.group(1) for ln in lines[3:6] if (m := _BUTTON.match(ln))), None)
     if button is None:
@@ -117,7 +122,8 @@ def _english(lines: list[str], fail: Any, *, returned_in_won: bool = False
     won: dict[str, Decimal] = {}
     summary = False
     for ln in lines[3:]:
-        if _SEAT.match(ln) or _BUTTON.match(ln) or ln.startswith(("Table ", "Total number")):
+        if _SEAT.match(ln) or _BUTTON.match(ln) or ln.startswith(("Table ", "Total number")) \
+                or (tourney is not None and ln == tourney.group(0)):
             continue
         if ln.startswith("** Summary **"):
             summary = True
@@ -160,8 +166,13 @@ def _english(lines: list[str], fail: Any, *, returned_in_won: bool = False
         elif rest == "checks":
             out.append(f"{who}: checks")
         elif m := re.fullmatch(r"calls " + _AMT, rest):
-            pot.put(who, _dec(m.group(1)))
-            out.append(f"{who}: calls {_dec(m.group(1))}")
+            # a call of the full big blind when the big blind was all in for less puts
+            # in more than any bet so far: the excess is a bet of its own (returned if
+            # nobody matches it), so it is written as the raise it is
+            before = max(pot.now.values())
+            to = pot.put(who, _dec(m.group(1)))
+            out.append(f"{who}: calls {_dec(m.group(1))}" if to <= before else
+                       f"{who}: raises {to - before} to {to}")
         elif m := re.fullmatch(r"bets " + _AMT, rest):
             out.append(f"{who}: bets {pot.put(who, _dec(m.group(1)))}")
         elif m := re.fullmatch(r"raises " + _AMT, rest):
@@ -217,6 +228,9 @@ def _english(lines: list[str], fail: Any, *, returned_in_won: bool = False
     keep: dict[str, Any] = {"site": "888poker" if brand == "888poker" else brand,
                             "hand": head_id.group(1), "year": int(year),
                             "month": int(month), "day": int(day), "rake_inferred": True}
+    if tourney is not None:
+        keep["tournament"] = tourney.group(1)
+        keep["buy_in"] = tourney.group(2).strip()
     if money:
         keep["currency"] = "EUR" if "€" in sb else "GBP" if "£" in sb else "USD"
     return out, keep
