@@ -48,10 +48,40 @@ _TOURNEY = re.compile(r"Tournament #(\d+) (.*?) - Table #\d+ .*$")
 _AMT = r"\[\s?(" + _NUM + r")\s?\]"
 
 
+#: the line patterns, compiled once
+_P_DEALING = re.compile(r"\*\* Dealing (down cards|flop|turn|river) \*\*(?: \[(.*)\])?$")
+_P_DEALT = re.compile(r"Dealt to (.+) \[(.*)\]$")
+_P_HILO = re.compile(r"\((?:Hi|Lo): [^)]*\)")
+_P_BLIND = re.compile(r"posts (small|big) blind " + _AMT)
+_P_DEAD = re.compile(r"posts dead blind \[\s?([^+\]]+)\+\s?([^\]]+)\]")
+_P_ANTE = re.compile(r"posts ante " + _AMT)
+_P_CALLS = re.compile(r"calls " + _AMT)
+_P_BETS = re.compile(r"bets " + _AMT)
+_P_RAISES = re.compile(r"raises " + _AMT)
+_P_ALLIN = re.compile(r"allin " + _AMT)
+_P_SHOWS = re.compile(r"shows \[(.*)\](?:.*)")
+_P_COLLECTED = re.compile(r"collected \[\s?([^\]]+)\]")
+
+
+_NOT_DIGIT = re.compile(r"[^\d.,]")
+_COMMA_CENTS = re.compile(r",\d\d$")
+
+
+def _who(ln: str, names: set[str]) -> str | None:
+    """The longest seated name the line starts with (followed by a space)."""
+    i = ln.find(" ")
+    who = None
+    while i > 0:
+        if ln[:i] in names:
+            who = ln[:i]
+        i = ln.find(" ", i + 1)
+    return who
+
+
 def _plain(t: str) -> str:
     """An amount as written ("$0.50", "25 $", "1,000", "3 023,50 $") as plain digits."""
-    t = re.sub(r"[^\d.,]", "", t)
-    if re.search(r",\d\d$", t) and "." not in t:     # a decimal comma: "3 023,50"
+    t = _NOT_DIGIT.sub("", t)
+    if "." not in t and _COMMA_CENTS.search(t):       # a decimal comma: "3 023,50"
         t = t.replace(",", ".")
     return t.replace(",", "")
 
@@ -109,8 +139,8 @@ def _english(lines: list[str], fail: Any, *, returned_in_won: bool = False
     seats = [m for ln in lines[3:] if (m := _SEAT.match(ln))]
     names = [m.group(2) for m in seats]
     # a seat with no line of its own (no blind, no action, no cards) was not dealt in
-    acted = {max((nm for nm in names if ln.startswith(nm + " ")), key=len, default=None)
-             for ln in lines[3:] if not _SEAT.match(ln)}
+    known = set(names)
+    acted = {_who(ln, known) for ln in lines[3:] if not _SEAT.match(ln)}
     seats = [m for m in seats if m.group(2) in acted]
     out.append(f"Table '888' Seat #{button} is the button")
     out += [f"Seat {m.group(1)}: {m.group(2)} ({_plain(m.group(3))} in chips)"
@@ -128,7 +158,7 @@ def _english(lines: list[str], fail: Any, *, returned_in_won: bool = False
         if ln.startswith("** Summary **"):
             summary = True
             continue
-        if md := re.match(r"\*\* Dealing (down cards|flop|turn|river) \*\*(?: \[(.*)\])?$", ln):
+        if md := _P_DEALING.match(ln):
             street = md.group(1)
             if street == "down cards":
                 out.append("*** HOLE CARDS ***")
@@ -137,26 +167,26 @@ def _english(lines: list[str], fail: Any, *, returned_in_won: bool = False
             cards = (md.group(2) or "").replace(",", " ").split()
             out.append(f"*** {street.upper()} *** [{' '.join(cards)}]")
             continue
-        if mdt := re.match(r"Dealt to (.+) \[(.*)\]$", ln):
+        if mdt := _P_DEALT.match(ln):
             cards = " ".join(mdt.group(2).replace(",", " ").split())
             out.append(f"Dealt to {mdt.group(1)} [{cards}]")
             continue
-        who = max((nm for nm in names if ln.startswith(nm + " ")), key=len, default=None)
+        who = _who(ln, known)
         if who is None:
-            if re.fullmatch(r"\((?:Hi|Lo): [^)]*\)", ln):
+            if _P_HILO.fullmatch(ln):
                 continue                                  # the hand a seat showed, spelled out
             raise fail(f"a line the reader does not know: {ln!r}")
         rest = ln[len(who) + 1:].strip()
-        if m := re.fullmatch(r"posts (small|big) blind " + _AMT, rest):
+        if m := _P_BLIND.fullmatch(rest):
             a = _dec(m.group(2))
             pot.put(who, a)
             out.append(f"{who}: posts {m.group(1)} blind {a}")
-        elif m := re.fullmatch(r"posts dead blind \[\s?([^+\]]+)\+\s?([^\]]+)\]", rest):
+        elif m := _P_DEAD.fullmatch(rest):
             a = _dec(m.group(1)) + _dec(m.group(2))
             pot.put(who, _dec(m.group(2)))
             pot.dead += _dec(m.group(1))
             out.append(f"{who}: posts small & big blinds {a}")
-        elif m := re.fullmatch(r"posts ante " + _AMT, rest):
+        elif m := _P_ANTE.fullmatch(rest):
             a = _dec(m.group(1))
             pot.dead += a
             out.append(f"{who}: posts the ante {a}")
@@ -165,7 +195,7 @@ def _english(lines: list[str], fail: Any, *, returned_in_won: bool = False
             out.append(f"{who}: folds")
         elif rest == "checks":
             out.append(f"{who}: checks")
-        elif m := re.fullmatch(r"calls " + _AMT, rest):
+        elif m := _P_CALLS.fullmatch(rest):
             # a call of the full big blind when the big blind was all in for less puts
             # in more than any bet so far: the excess is a bet of its own (returned if
             # nobody matches it), so it is written as the raise it is
@@ -173,20 +203,20 @@ def _english(lines: list[str], fail: Any, *, returned_in_won: bool = False
             to = pot.put(who, _dec(m.group(1)))
             out.append(f"{who}: calls {_dec(m.group(1))}" if to <= before else
                        f"{who}: raises {to - before} to {to}")
-        elif m := re.fullmatch(r"bets " + _AMT, rest):
+        elif m := _P_BETS.fullmatch(rest):
             out.append(f"{who}: bets {pot.put(who, _dec(m.group(1)))}")
-        elif m := re.fullmatch(r"raises " + _AMT, rest):
+        elif m := _P_RAISES.fullmatch(rest):
             before = max(pot.now.values())
             to = pot.put(who, _dec(m.group(1)))
             out.append(f"{who}: raises {to - before} to {to}")
-        elif m := re.fullmatch(r"allin " + _AMT, rest):
+        elif m := _P_ALLIN.fullmatch(rest):
             # all in (partypoker's words): a call, a bet or a raise by what it reaches
             before = max(pot.now.values())
             to = pot.put(who, _dec(m.group(1)))
             out.append(f"{who}: calls {_dec(m.group(1))}" if to <= before else
                        f"{who}: bets {to}" if before == 0 else
                        f"{who}: raises {to - before} to {to}")
-        elif m := re.fullmatch(r"shows \[(.*)\](?:.*)", rest):
+        elif m := _P_SHOWS.fullmatch(rest):
             shows.append(f"{who}: shows [{' '.join(m.group(1).replace(',', ' ').split())}]")
             shown.append(who)
         elif rest.startswith("mucks"):
@@ -194,7 +224,7 @@ def _english(lines: list[str], fail: Any, *, returned_in_won: bool = False
             shown.append(who)
         elif rest in ("did not show his hand", "does not show cards."):
             pass                                          # nothing shown, nothing paid
-        elif m := re.fullmatch(r"collected \[\s?([^\]]+)\]", rest):
+        elif m := _P_COLLECTED.fullmatch(rest):
             won[who] = won.get(who, Decimal(0)) + _dec(m.group(1))
         else:
             raise fail(f"a line the reader does not know: {ln!r}")
