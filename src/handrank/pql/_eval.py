@@ -164,13 +164,14 @@ class Ctx:
         s = self.street_cards(street)
         d, spot = self.d, self.spot
         n = d.n
-        if not self.g.split and len(d.holes) <= kernels.PQL_MAX_PLAYERS:
+        high = self.g.high
+        if high is not None and not self.g.split and len(d.holes) <= kernels.PQL_MAX_PLAYERS:
             # in C: every completion of each deal's board, deal by deal
             live = ((1 << 52) - 1) & ~self.dead_mask
             for c in range(52):
                 if c not in self._deck:
                     live &= ~(1 << c)
-            got = kernels.pql_street_equity(self.g.tables[0].ptr, np.stack(d.holes, axis=1),
+            got = kernels.pql_street_equity(high.ptr, np.stack(d.holes, axis=1),
                                             d.board[:, :5], s, live)
             if got is not None:
                 self.cache[key] = got

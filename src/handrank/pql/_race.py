@@ -59,7 +59,10 @@ def race_fast_path(q: Query, plan: Plan, *, trials: int | None, seed: int | None
                                                     if total % RACE_CHUNK else [])
     dead = set(spot.dead)
     stub = np.array([c for c in spot.deck if c not in dead], dtype=np.uint8)
-    ptr = spot.game.tables[0].ptr
+    high = spot.game.high
+    if high is None:
+        return None
+    ptr = high.ptr
     players, full = len(spot.players), spot.hole
 
     def chunk(k: int) -> np.ndarray:
