@@ -14,7 +14,7 @@ import pytest
 
 import handrank as hr
 from handrank import reference as R
-from handrank.core import _backend, _tables
+from handrank.core import _backend, _tables, kernels
 from handrank.games import registry
 
 from .conftest import dask_or_skip
@@ -46,9 +46,9 @@ def backend(request, monkeypatch):
         return "c"
     import importlib
     bin_tables = _tables.load_bin()
-    for mod in ("games.holdem", "equity", "games.hilo", "games.lowball", "games.omaha",
-                "showdown", "analysis._runouts"):
-        monkeypatch.setattr(importlib.import_module(f"handrank.{mod}"), "_C", None)
+    monkeypatch.setattr(kernels, "_C", None)
+    for name in ("_EVAL7", "_eval_bytes"):              # the one-hand paths' bound C calls
+        monkeypatch.setattr(importlib.import_module("handrank.games.holdem"), name, None)
     monkeypatch.setattr(importlib.import_module("handrank.games.holdem"), "_HOLDEM",
                         bin_tables["holdem"])
     monkeypatch.setattr(_backend, "GAMES", bin_tables)

@@ -10,17 +10,1074 @@ C core is not built, so no other module branches on the backend.
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
-from . import _backend
+from . import _backend, _fallback, _fallback_games, _fallback_runouts, _run
+from ._tables import GameTables
 
 #: The compiled module (``handrank._core``), or None on the pure-Python backend.
 _C: Any = _backend.core
 
 #: True when the C core serves the calls.
 HAVE_C: bool = _C is not None
+
+
+# --- games, core, showdown, ranges, boards, bench ---
+#
+# Each batch kernel returns the first bad row (or -1) the way the C core does;
+# the caller names what is wrong with it.  A code the C core gives for a call
+# the package never makes (-2: an unsupported width) is a RuntimeError here.
+
+#: Rows a C batch call takes at once (a few ms): Ctrl-C is seen between two.
+SLICE_ROWS = 1 << 18
+#: Rows a numpy slice of the pure-Python backend takes at once.
+SLICE_ROWS_PY = 1 << 16
+#: Omaha deals a C call takes at once.
+SLICE_DEALS = 1 << 15
+#: Cards a slice of the showdown batch holds.
+SLICE_CARDS = 1 << 21
+
+
+def _need_c(what: str, error: type[Exception] = RuntimeError) -> Any:
+    """The compiled module, or ``error`` naming what needs it."""
+    if _C is None:
+        raise error(f"{what} needs the C core (handrank.backend is 'python')")
+    return _C
+
+
+def need_c(what: str) -> None:
+    """Raise RuntimeError "`what` needs the C core" on the pure-Python backend."""
+    _need_c(what)
+
+
+# ------------------------------------------------------------ one hold'em hand
+# The one-hand paths bind these cffi functions once (a global read is cheaper
+# than an attribute read); each is None without the C core.  Each takes the
+# cards as bytes and returns the strength, 0 for anything it cannot rank.
+
+#: hr_eval5_holdem / 6 / 7: 5, 6, 7 ids as bytes.
+EVAL5_HOLDEM: Callable[[bytes], int] | None = None
+EVAL6_HOLDEM: Callable[[bytes], int] | None = None
+EVAL7_HOLDEM: Callable[[bytes], int] | None = None
+#: hr_eval7_i64_holdem / hr_eval7_u32_holdem: 7 ids as native int64 / int32 bytes.
+EVAL7_I64_HOLDEM: Callable[[bytes], int] | None = None
+EVAL7_I32_HOLDEM: Callable[[bytes], int] | None = None
+#: hr_eval_text_holdem: one hand as UTF-8 text.
+EVAL_TEXT_HOLDEM: Callable[[bytes], int] | None = None
+#: hr_eval_text(g.ptr, text, len) and hr_eval_bytes(g.ptr, ids, n) of any game.
+EVAL_TEXT: Callable[[Any, bytes, int], int] | None = None
+EVAL_BYTES: Callable[[Any, bytes, int], int] | None = None
+#: By the itemsize of a native-endian integer dtype: its (5, 6, 7)-id calls.
+EVAL_BY_WIDTH: dict[int, tuple[Callable[[bytes], int], ...]] = {}
+if _C is not None:
+    _lib = _C.lib
+    EVAL5_HOLDEM, EVAL6_HOLDEM, EVAL7_HOLDEM = (_lib.hr_eval5_holdem, _lib.hr_eval6_holdem,
+                                                _lib.hr_eval7_holdem)
+    EVAL7_I64_HOLDEM, EVAL7_I32_HOLDEM = _lib.hr_eval7_i64_holdem, _lib.hr_eval7_u32_holdem
+    EVAL_TEXT_HOLDEM = _lib.hr_eval_text_holdem
+    EVAL_TEXT, EVAL_BYTES = _lib.hr_eval_text, _lib.hr_eval_bytes
+    EVAL_BY_WIDTH.update({
+        1: (_lib.hr_eval5_holdem, _lib.hr_eval6_holdem, _lib.hr_eval7_holdem),
+        2: (_lib.hr_eval5_u16_holdem, _lib.hr_eval6_u16_holdem, _lib.hr_eval7_u16_holdem),
+        4: (_lib.hr_eval5_u32_holdem, _lib.hr_eval6_u32_holdem, _lib.hr_eval7_u32_holdem),
+        8: (_lib.hr_eval5_i64_holdem, _lib.hr_eval6_i64_holdem, _lib.hr_eval7_i64_holdem),
+    })
+
+
+def eval_one(g: GameTables, ids: list[int]) -> int:
+    """hr_eval_bytes: the strength of one hand of ids, 0 for one it cannot rank."""
+    if _C is None:
+        return _fallback.eval_one(g, ids)
+    return int(_C.lib.hr_eval_bytes(g.ptr, bytes(ids), len(ids)))
+
+
+# ------------------------------------------------------------ batches
+
+def eval_batch(g: GameTables, arr: np.ndarray, out: np.ndarray, threads: int) -> int:
+    """hr_eval_batch: the high strength of each row of ``arr`` (n, k) uint8 into
+    ``out``; the first bad row or -1."""
+    n, k = arr.shape
+    if _C is None:
+        return _run.run_rows(lambda lo, hi: _fallback.eval_batch(g, arr[lo:hi], out[lo:hi]),
+                             n, 1, SLICE_ROWS_PY)
+    ffi, lib = _C.ffi, _C.lib
+    src = ffi.from_buffer("uint8_t[]", arr)
+    dst = ffi.from_buffer("uint16_t[]", out, require_writable=True)
+    if n <= SLICE_ROWS:
+        return int(lib.hr_eval_batch(g.ptr, src, n, k, dst))
+
+    def part(lo: int, hi: int) -> int:
+        return int(lib.hr_eval_batch(g.ptr, src + lo * k, hi - lo, k, dst + lo))
+
+    return _run.run_rows(part, n, threads, SLICE_ROWS)
+
+
+def eval_low(g: GameTables, ids: list[int]) -> int:
+    """hr_eval_low: the low strength of one valid hand (0: no qualifying low)."""
+    if _C is None:
+        row = np.array([ids], dtype=np.uint8)
+        out = np.empty(1, dtype=np.uint16)
+        _fallback_games.low_batch(g, row, out)
+        return int(out[0])
+    strength = int(_C.lib.hr_eval_low(g.ptr, bytes(ids), len(ids)))
+    if strength < 0:
+        raise RuntimeError(f"internal error: the C core rejected {ids!r}")
+    return strength
+
+
+def eval_low_batch(g: GameTables, arr: np.ndarray, out: np.ndarray, threads: int,
+                   flushes: bool) -> int:
+    """hr_eval_low_batch, or for a game without flushes (ace-to-five) the
+    core's kernel it starts with (hr_eval_batch), which is then the whole
+    answer; the first bad row or -1."""
+    n, k = arr.shape
+    if _C is None:
+        return _run.run_rows(lambda lo, hi: _fallback_games.low_batch(g, arr[lo:hi],
+                                                                      out[lo:hi]),
+                             n, 1, SLICE_ROWS_PY)
+    ffi, lib = _C.ffi, _C.lib
+    kernel = lib.hr_eval_low_batch if flushes else lib.hr_eval_batch
+    src = ffi.from_buffer("uint8_t[]", arr)
+    dst = ffi.from_buffer("uint16_t[]", out, require_writable=True)
+
+    def part(lo: int, hi: int) -> int:
+        bad = int(kernel(g.ptr, src + lo * k, hi - lo, k, dst + lo))
+        if bad == -2:
+            raise RuntimeError(f"internal error: the C core rejected {k} cards per hand")
+        return bad
+
+    return _run.run_rows(part, n, threads, SLICE_ROWS)
+
+
+# ------------------------------------------------------------ deal
+
+def deal(deck: np.ndarray, k: int, seed: int, out: np.ndarray, threads: int) -> None:
+    """hr_deal: fill ``out`` (n, k) uint8 with deals of ``k`` distinct cards of
+    ``deck`` from the 64-bit ``seed``; each backend's stream is its own."""
+    n = len(out)
+    slice_rows = SLICE_ROWS_PY
+    if _C is None:
+        _fallback_games.deal(deck, k, seed, out, slice_rows)
+        return
+    ffi, lib = _C.ffi, _C.lib
+    deck_c = np.ascontiguousarray(deck)
+    deck_buf: Any = ffi.from_buffer("uint8_t[]", deck_c)
+    out_buf: Any = ffi.from_buffer("uint8_t[]", out, require_writable=True)
+    ptr: Any = ffi.cast("uint8_t *", out_buf)
+
+    def part(lo: int, hi: int) -> int:
+        rc = int(lib.hr_deal(deck_buf, len(deck_c), k, seed, lo, hi - lo, ptr + lo * k))
+        if rc != -1:
+            raise RuntimeError(f"internal error: hr_deal returned {rc}")
+        return -1
+
+    _run.run_rows(part, n, threads, slice_rows)
+
+
+# ------------------------------------------------------------ badugi
+
+_badugi_lock = threading.Lock()
+_badugi_ready = False
+
+
+def badugi_prepare() -> None:
+    """hr_badugi_prepare: fill the C core's colex table once, before any batch."""
+    global _badugi_ready
+    if not _badugi_ready and _C is not None:
+        with _badugi_lock:
+            if not _badugi_ready:
+                _C.lib.hr_badugi_prepare()
+                _badugi_ready = True
+
+
+def badugi_classes() -> int:
+    """The number of badugi strengths (HR_BADUGI_CLASSES; 1092)."""
+    return int(_C.lib.HR_BADUGI_CLASSES) if _C is not None else 1092
+
+
+def badugi_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """badugi_value (8192,), badugi_size and badugi_ranks (classes + 1, 4)."""
+    if _C is None:
+        return _fallback_games.badugi_tables()
+    ffi, lib = _C.ffi, _C.lib
+    n = lib.HR_BADUGI_CLASSES + 1
+    value = np.frombuffer(ffi.buffer(lib.hr_badugi_value, 2 * 8192), dtype=np.uint16)
+    size = np.frombuffer(ffi.buffer(lib.hr_badugi_size, n), dtype=np.uint8)
+    ranks = np.frombuffer(ffi.buffer(lib.hr_badugi_ranks, 4 * n), dtype=np.uint8)
+    return value, size, ranks.reshape(-1, 4)
+
+
+def eval_badugi(ids: list[int]) -> int:
+    """hr_eval_badugi: the strength of four valid card ids."""
+    if _C is None:
+        value = badugi_tables()[0]
+        return int(_fallback_games.badugi_strengths(np.array([ids], dtype=np.int64), value)[0])
+    return int(_C.lib.hr_eval_badugi(bytes(ids)))
+
+
+def eval_badugi_batch(arr: np.ndarray, out: np.ndarray) -> int:
+    """hr_eval_badugi_batch over (n, 4) uint8 into ``out``: the first bad row or -1."""
+    if _C is None:
+        return _fallback_games.badugi_batch(arr, out, badugi_tables()[0])
+    badugi_prepare()
+    ffi, lib = _C.ffi, _C.lib
+    return int(lib.hr_eval_badugi_batch(ffi.from_buffer("uint8_t[]", arr), len(arr),
+                                        ffi.from_buffer("uint16_t[]", out,
+                                                        require_writable=True)))
+
+
+# ------------------------------------------------------------ Omaha
+
+def _valid_deal(g: GameTables, ids: list[int]) -> bool:
+    return all(bool(g.in_deck[c]) for c in ids) and len(set(ids)) == len(ids)
+
+
+def eval_omaha(g: GameTables, hole: list[int], board: list[int]) -> int:
+    """hr_eval_omaha: the best two-plus-three strength, 0 for a deal it refuses
+    (a card outside the deck, a repeated card)."""
+    if _C is None:
+        deal = hole + board
+        if not _valid_deal(g, deal):
+            return 0
+        strengths = _fallback_games.omaha_strengths(g, np.array([deal], dtype=np.uint8),
+                                                    len(hole))
+        return int(strengths.max())
+    return int(_C.lib.hr_eval_omaha(g.ptr, bytes(hole), len(hole), bytes(board)))
+
+
+def eval_omaha_hilo(high: GameTables, low: GameTables, hole: list[int],
+                    board: list[int]) -> tuple[int, int]:
+    """hr_eval_omaha_hilo of a valid deal: (high, low), low 0 for none.
+    ``low`` is the ace-to-five eight-or-better tables (the C core knows them)."""
+    if _C is None:
+        pair = np.empty((1, 2), dtype=np.uint16)
+        _fallback_games.omaha_hilo_batch(high, low, np.array([hole], dtype=np.uint8),
+                                         np.array([board], dtype=np.uint8), pair)
+        return int(pair[0, 0]), int(pair[0, 1])
+    out = _C.ffi.new("uint16_t[2]")
+    if not _C.lib.hr_eval_omaha_hilo(high.ptr, bytes(hole), len(hole), bytes(board), out):
+        raise RuntimeError(f"internal error: the C core rejected {hole!r} {board!r}")
+    return int(out[0]), int(out[1])
+
+
+def _run_deals(kernel: Any, g: GameTables, hs: np.ndarray, bs: np.ndarray, out: np.ndarray,
+               threads: int) -> int:
+    """Run an Omaha batch kernel over the deals in slices; ``out`` holds
+    ``out.size // n`` values a deal.  The first bad deal, or -1."""
+    assert _C is not None
+    ffi = _C.ffi
+    n, h = hs.shape
+    width = out.size // n
+    src_h = ffi.from_buffer("uint8_t[]", hs)
+    src_b = ffi.from_buffer("uint8_t[]", bs)
+    dst = ffi.from_buffer("uint16_t[]", out, require_writable=True)
+
+    def part(lo: int, hi: int) -> int:
+        bad = int(kernel(g.ptr, src_h + lo * h, h, src_b + lo * 5, hi - lo,
+                         dst + width * lo))
+        if bad == -2:
+            raise RuntimeError(f"internal error: the C core rejected {h} hole cards")
+        return bad
+
+    return _run.run_rows(part, n, threads, SLICE_DEALS)
+
+
+def eval_omaha_batch(g: GameTables, hs: np.ndarray, bs: np.ndarray, out: np.ndarray,
+                     threads: int) -> int:
+    """hr_eval_omaha_batch: holes (n, h), boards (n, 5) uint8 into ``out`` (n,);
+    the first bad deal or -1."""
+    if _C is None:
+        return _run.run_rows(lambda lo, hi: _fallback_games.omaha_batch(
+            g, hs[lo:hi], bs[lo:hi], out[lo:hi]), len(hs), 1, SLICE_DEALS)
+    return _run_deals(_C.lib.hr_eval_omaha_batch, g, hs, bs, out, threads)
+
+
+def eval_omaha_hilo_batch(high: GameTables, low: GameTables, hs: np.ndarray, bs: np.ndarray,
+                          out: np.ndarray, threads: int) -> int:
+    """hr_eval_omaha_hilo_batch: (high, low) of each deal into ``out`` (n, 2);
+    the first bad deal or -1."""
+    if _C is None:
+        bad = _fallback_games.omaha_hilo_first_bad(np.concatenate([hs, bs], axis=1), high)
+        if bad < 0:
+            _run.run_rows(lambda lo, hi: _fallback_games.omaha_hilo_batch(
+                high, low, hs[lo:hi], bs[lo:hi], out[lo:hi]), len(hs), 1, SLICE_DEALS)
+        return bad
+    return _run_deals(_C.lib.hr_eval_omaha_hilo_batch, high, hs, bs, out, threads)
+
+
+# ------------------------------------------------------------ showdown
+
+def showdown_max_players() -> int:
+    """The most players a showdown batch takes on the backend in use."""
+    return int(_C.lib.HR_SHOWDOWN_MAX_PLAYERS) if _C is not None else 23
+
+
+def showdown_batch(g: GameTables, b: np.ndarray, h: np.ndarray, out: np.ndarray,
+                   threads: int) -> int:
+    """hr_showdown_batch: boards (n, 5), holes (n, p, 2) uint8; each seat's share
+    of the pot into ``out`` (n, p) float64; the first bad deal or -1."""
+    n, p = h.shape[0], h.shape[1]
+    rows = max(1, SLICE_CARDS // (2 * p + 5))
+    if _C is None:
+        return _run.run_rows(lambda lo, hi: _fallback_games.showdown_batch(
+            g, b[lo:hi], h[lo:hi], out[lo:hi]), n, 1, rows)
+    ffi, lib = _C.ffi, _C.lib
+    src_b = ffi.from_buffer("uint8_t[]", b)
+    src_h = ffi.from_buffer("uint8_t[]", h)
+    dst = ffi.from_buffer("double[]", out, require_writable=True)
+
+    def part(lo: int, hi: int) -> int:
+        bad = lib.hr_showdown_batch(g.ptr, src_b + lo * 5, src_h + lo * 2 * p, hi - lo, p,
+                                    dst + lo * p)
+        if bad == -2:
+            raise RuntimeError(f"internal error: the C core rejected {p} players")
+        return -1 if bad < 0 else int(bad)
+
+    return _run.run_rows(part, n, threads, rows)
+
+
+# ------------------------------------------------------------ draw games
+
+def draw_odds(g: GameTables | None, badugi: bool, ids: list[int], stub: np.ndarray,
+              masks: list[int], n_strengths: int) -> np.ndarray:
+    """hr_draw_odds: per hold (a bit mask of ``ids`` kept) the histogram of the
+    final strengths, (holds, n_strengths) uint32.  C core only."""
+    core = _need_c("draw_odds")
+    ffi, lib = core.ffi, core.lib
+    if badugi:
+        badugi_prepare()
+    holds = np.array(masks, dtype=np.uint32)
+    hist = np.empty((len(masks), n_strengths), dtype=np.uint32)
+    rc = lib.hr_draw_odds(ffi.NULL if g is None else g.ptr, 1 if badugi else 0,
+                          bytes(ids), len(ids), ffi.from_buffer("uint8_t[]", stub), len(stub),
+                          ffi.from_buffer("uint32_t[]", holds), len(masks), n_strengths,
+                          ffi.from_buffer("uint32_t[]", hist, require_writable=True))
+    if rc != 0:
+        raise RuntimeError("internal error: the C core rejected the draw")
+    return hist
+
+
+def draw_vs(g: GameTables | None, badugi: bool, ids: list[int], vs_ids: list[int],
+            stub: np.ndarray, masks: list[int], size: int) -> tuple[np.ndarray, np.ndarray]:
+    """hr_draw_vs: per hold the pairs of draws (ours, theirs) won and tied,
+    each (holds,) int64; ``size`` is the scratch length (the largest draw
+    count).  C core only."""
+    core = _need_c("draw_odds")
+    ffi, lib = core.ffi, core.lib
+    if badugi:
+        badugi_prepare()
+    a = np.empty(size, dtype=np.uint16)
+    b = np.empty(size, dtype=np.uint16)
+    holds = np.array(masks, dtype=np.uint32)
+    win = np.zeros(len(masks), dtype=np.int64)
+    tie = np.zeros(len(masks), dtype=np.int64)
+    rc = lib.hr_draw_vs(ffi.NULL if g is None else g.ptr, 1 if badugi else 0,
+                        bytes(ids), len(ids), bytes(vs_ids), len(vs_ids),
+                        ffi.from_buffer("uint8_t[]", stub), len(stub),
+                        ffi.from_buffer("uint32_t[]", holds), len(masks),
+                        ffi.from_buffer("uint16_t[]", a, require_writable=True),
+                        ffi.from_buffer("uint16_t[]", b, require_writable=True),
+                        ffi.from_buffer("int64_t[]", win, require_writable=True),
+                        ffi.from_buffer("int64_t[]", tie, require_writable=True))
+    if rc != 0:
+        raise RuntimeError("internal error: the C core rejected the draw")
+    return win, tie
+
+
+# ------------------------------------------------------------ video poker
+
+def vp_tables(pay_class: np.ndarray, n_classes: int) -> tuple[np.ndarray, np.ndarray]:
+    """hr_vp_tables: the pay class of every 5-card hand and the subset counts,
+    both read-only.  C core only (RuntimeError naming video_poker)."""
+    core = _need_c("video_poker")
+    ffi, lib = core.ffi, core.lib
+    if n_classes > lib.HR_VP_CLASSES:
+        raise RuntimeError("internal error: more pay classes than the C core holds")
+    cls5 = np.empty(lib.HR_VP_HANDS, dtype=np.uint8)
+    counts = np.empty(lib.HR_VP_SUBSETS * lib.HR_VP_CLASSES, dtype=np.int32)
+    if lib.hr_vp_tables(ffi.from_buffer("uint8_t[]", pay_class),
+                        ffi.from_buffer("uint8_t[]", cls5, require_writable=True),
+                        ffi.from_buffer("int32_t[]", counts, require_writable=True)) != 0:
+        raise RuntimeError("internal error: a pay class out of range")
+    cls5.flags.writeable = False
+    counts.flags.writeable = False
+    return cls5, counts
+
+
+def vp_hold_counts(cls5: np.ndarray, counts: np.ndarray, ids: list[int]) -> np.ndarray | None:
+    """hr_vp_hold_counts: (32 holds, classes) int32 final-class counts of a
+    deal of five ids; None when the C core refuses the deal."""
+    core = _need_c("video_poker")
+    ffi, lib = core.ffi, core.lib
+    out = np.empty((32, lib.HR_VP_CLASSES), dtype=np.int32)
+    if lib.hr_vp_hold_counts(ffi.from_buffer("uint8_t[]", cls5),
+                             ffi.from_buffer("int32_t[]", counts), bytes(ids),
+                             ffi.from_buffer("int32_t[]", out, require_writable=True)) != 0:
+        return None
+    return out
+
+
+def vp_solve(cls5: np.ndarray, counts: np.ndarray, pays: tuple[float, ...]
+             ) -> tuple[float, np.ndarray, int]:
+    """hr_vp_solve: (return, probability of each final class, classes of deals)."""
+    core = _need_c("video_poker")
+    ffi, lib = core.ffi, core.lib
+    pay = np.zeros(lib.HR_VP_CLASSES, dtype=np.float64)
+    pay[:len(pays)] = pays
+    prob = np.zeros(lib.HR_VP_CLASSES, dtype=np.float64)
+    deals = ffi.new("int64_t *")
+    ret = float(lib.hr_vp_solve(ffi.from_buffer("uint8_t[]", cls5),
+                                ffi.from_buffer("int32_t[]", counts),
+                                ffi.from_buffer("double[]", pay),
+                                ffi.from_buffer("double[]", prob, require_writable=True), deals))
+    return ret, prob, int(deals[0])
+
+
+# ------------------------------------------------------------ boards and the indexer
+
+def index_street(ranks: int, groups: list[int], base: list[int], n_keys: int,
+                 n_configs: int, arrays: tuple[np.ndarray, ...]) -> tuple[Any, list[Any]]:
+    """An ``hr_index_street`` over ``arrays`` (colex, binom, config_of, offset,
+    keys, suit_count, run_mult): the struct and the buffers it points into
+    (keep both alive).  C core only (RuntimeError naming handrank.index)."""
+    core = _need_c("handrank.index")
+    ffi = core.ffi
+    st = ffi.new("hr_index_street *")
+    st.ranks = ranks
+    st.groups = len(groups)
+    for j, g in enumerate(groups):
+        st.size[j] = g
+        st.base[j] = base[j]
+    st.n_keys = n_keys
+    st.n_configs = n_configs
+    names = ("colex", "binom", "config_of", "offset", "keys", "suit_count", "run_mult")
+    types = ("uint32_t[]", "int64_t[]", "int32_t[]", "int64_t[]", "int32_t[]", "int64_t[]",
+             "int64_t[]")
+    buffers = []
+    for name, ctype, arr in zip(names, types, arrays):
+        buf = ffi.from_buffer(ctype, arr)
+        buffers.append(buf)
+        setattr(st, name, buf)
+    return st, buffers
+
+
+def index_batch(street: Any, rows: np.ndarray, out: np.ndarray, slice_rows: int) -> int:
+    """hr_index_batch: the index of each row (n, k) uint8 into ``out`` (n,) int64,
+    in slices on the calling thread; the first bad row or -1."""
+    core = _need_c("handrank.index")
+    ffi, lib = core.ffi, core.lib
+    src = ffi.from_buffer("uint8_t[]", rows)
+    dst = ffi.from_buffer("int64_t[]", out, require_writable=True)
+    k = rows.shape[1] if rows.ndim == 2 else 0
+
+    def part(lo: int, hi: int) -> int:
+        return int(lib.hr_index_batch(street, src + lo * k, hi - lo, dst + lo))
+
+    return _run.run_rows(part, len(rows), 1, slice_rows)
+
+
+def unindex_batch(street: Any, idx: np.ndarray, out: np.ndarray, slice_rows: int) -> int:
+    """hr_unindex_batch: the canonical hand (n, k) uint8 of each int64 index;
+    the first bad position or -1."""
+    core = _need_c("handrank.index")
+    ffi, lib = core.ffi, core.lib
+    src = ffi.from_buffer("int64_t[]", idx)
+    dst = ffi.from_buffer("uint8_t[]", out, require_writable=True)
+    k = out.shape[1]
+
+    def part(lo: int, hi: int) -> int:
+        return int(lib.hr_unindex_batch(street, src + lo, hi - lo, dst + lo * k))
+
+    return _run.run_rows(part, len(idx), 1, slice_rows)
+
+
+def river_values(g: GameTables, river: Any, boards: np.ndarray, idx: np.ndarray,
+                 val: np.ndarray) -> int:
+    """hr_river_values: per board (n, 5) uint8 the river index (int64) and
+    2 * wins + ties (uint32) of every hole pair; -1 or the first bad board.
+    C core only (RuntimeError naming handrank.boards)."""
+    core = _need_c("handrank.boards")
+    ffi = core.ffi
+    return int(core.lib.hr_river_values(
+        g.ptr, river, ffi.from_buffer("uint8_t[]", boards), len(boards),
+        ffi.from_buffer("int64_t[]", idx, require_writable=True),
+        ffi.from_buffer("uint32_t[]", val, require_writable=True)))
+
+
+def runout_stats(street: Any, river: Any, table: np.ndarray, lo: int, e: np.ndarray,
+                 e2: np.ndarray, hist: np.ndarray | None, cancel: Any) -> int:
+    """hr_runout_stats of indices lo .. lo + len(e): the mean and mean square of
+    the river values (float64) and the histogram (float32, or None); -1 when
+    done.  ``cancel`` a handrank.core._run.Cancel or None."""
+    core = _need_c("handrank.boards")
+    ffi = core.ffi
+    bins = 0 if hist is None else hist.shape[1]
+    return int(core.lib.hr_runout_stats(
+        street, river, ffi.from_buffer("double[]", table), lo, len(e), bins,
+        ffi.from_buffer("double[]", e, require_writable=True),
+        ffi.from_buffer("double[]", e2, require_writable=True),
+        ffi.NULL if hist is None else ffi.from_buffer("float[]", hist, require_writable=True),
+        ffi.NULL if cancel is None else cancel.ptr))
+
+
+# ------------------------------------------------------------ Omaha preflop table
+
+def omaha_vs_random(hands: np.ndarray, first: int, trials: int, seed: int, sums: int,
+                    error: type[Exception]) -> np.ndarray:
+    """hr_omaha_mc of each four-card hand (count, 4) uint8 against one random
+    hand, ``trials`` trials from random stream ``first + i`` of ``seed``:
+    (count, 4) int64 of won alone, tied, pot shares and their squares.  C core
+    only (``error`` naming the Omaha preflop table)."""
+    if _C is None:
+        raise error("the omaha preflop table needs the C core (handrank.backend is 'python')")
+    ffi, lib = _C.ffi, _C.lib
+    g = lib.hr_game_at(0)
+    n = 2
+    prob = np.zeros(1, dtype=np.uint64)
+    alias = np.zeros(1, dtype=np.int32)
+    uniform = np.ones(n, dtype=np.uint8)
+    offsets = np.array([0, 1, 1], dtype=np.int32)
+    empty = np.zeros(1, dtype=np.uint8)
+    out = np.zeros((len(hands), 4), dtype=np.int64)
+    rng = ffi.new("hr_rng *")
+    buf = np.zeros(sums * n + 2, dtype=np.int64)
+    for i in range(len(hands)):
+        hand = np.ascontiguousarray(hands[i])
+        buf[:] = 0
+        lib.hr_rng_seed(rng, seed, first + i)
+        got = lib.hr_omaha_mc(g, 0, n, 4, ffi.from_buffer("uint8_t[]", hand),
+                              ffi.from_buffer("uint64_t[]", prob),
+                              ffi.from_buffer("int32_t[]", alias),
+                              ffi.from_buffer("uint8_t[]", uniform),
+                              ffi.from_buffer("int32_t[]", offsets),
+                              ffi.from_buffer("uint8_t[]", empty), 0,
+                              ffi.from_buffer("uint8_t[]", empty), 0, trials, trials, rng,
+                              ffi.from_buffer("int64_t[]", buf, require_writable=True),
+                              ffi.NULL)
+        if got != trials:
+            raise RuntimeError(f"internal error: hr_omaha_mc returned {got}")
+        out[i] = [buf[0], buf[n], buf[2 * n], buf[3 * n]]
+    return out
+
+
+# ------------------------------------------------------------ bench
+
+def batch_kernel() -> int | None:
+    """hr_batch_kernel: the number of the batch kernel hr_eval_batch runs on this
+    CPU (0 generic, 1 SSE2, 2 AVX2, 3 AVX-512); None without the C core."""
+    return None if _C is None else int(_C.lib.hr_batch_kernel())
+
+
+def enumerate7(g: GameTables) -> np.ndarray:
+    """hr_enumerate7 over every 7-card hand on one thread, one lowest card a call
+    (Ctrl-C is seen between two): the histogram of strengths, uint64.  C core only."""
+    core = _need_c("enumerating every hand")
+    lib = core.lib
+    hist = np.zeros(int(lib.HR_N_STRENGTHS) + 1, dtype=np.uint64)
+    dst = core.ffi.from_buffer("uint64_t[]", hist)
+    n_cards = int(lib.HR_N_CARDS)
+    for first in range(n_cards):
+        lib.hr_enumerate7(g.ptr, first, n_cards, dst)
+    return hist
+
+
+# --- history ---
+
+def holdem_exact_counts(tables: Any, holes: list[list[int]], board: list[int],
+                        dead: list[int]) -> tuple[list[int], int] | None:
+    """Exact pot shares of known two-card hands over every remaining board (``hr_equity_exact``).
+
+    ``tables`` is a hold'em-like game's evaluator pointer (``Game.high.ptr``).
+    Returns each hand's summed pot shares and their whole: hand ``i``'s equity
+    is ``shares[i] / whole`` (shares in units of ``1 / HR_SHARE_UNIT`` of a pot
+    per board; ``whole`` is ``HR_SHARE_UNIT`` times the boards).  All are
+    whole numbers (the C core sums whole shares below 2**53 in doubles, so
+    exactly); None when the C core is not built or does not take the spot
+    (then the caller counts).
+    """
+    if _C is None or tables is None:
+        return None
+    ffi, lib = _C.ffi, _C.lib
+    n = len(holes)
+    if not 2 <= n <= lib.HR_MAX_PLAYERS:
+        return None
+    combos = bytes(c for h in holes for c in h)
+    out = np.zeros(3 * n + 1)
+    taken = lib.hr_equity_exact(tables, n, combos, [1.0] * n, list(range(n + 1)), bytes(board),
+                                len(board), bytes(dead), len(dead), 0, 1,
+                                ffi.from_buffer("double[]", out, require_writable=True),
+                                ffi.NULL)
+    if taken != 1 or out[3 * n] <= 0:
+        return None
+    got = out[2 * n:3 * n].tolist() + [float(out[3 * n])]
+    if any(x != int(x) for x in got):
+        raise RuntimeError("internal error: hr_equity_exact returned a share that is not whole")
+    return [int(x) for x in got[:n]], int(got[n]) * int(lib.HR_SHARE_UNIT)
+
+
+# --- equity, analysis, dask, history ---
+#
+# Arrays are numpy arrays of the dtype each C parameter names (C-contiguous);
+# a game is its tables (``GameTables``, whose ``ptr`` is the ``hr_game *``);
+# ``cancel`` is the ``ptr`` of a :class:`handrank.core._run.Cancel` (the
+# address of the flag the C loops poll) or None.  A C entry point that
+# rejects its arguments is a bug in the caller: RuntimeError("internal
+# error: ...").  Entry points marked "C only" have no fallback: their
+# callers ask :func:`have_c` first and take another road without it.
+
+
+def have_c() -> bool:
+    """True when the C core serves the calls (read at each call: the tests
+    switch the backend by setting ``_C`` to None)."""
+    return _C is not None
+
+
+def _c_const(name: str, header_value: int) -> int:
+    """A constant of csrc's headers: the built core's, or the header's value without it."""
+    return int(getattr(_C.lib, name)) if HAVE_C else header_value
+
+
+#: Sums per hand pair of hr_pair_tally and per player of hr_tuple_tally (csrc/omaha_exact.h).
+PAIR_SUMS: int = _c_const("HR_PAIR_SUMS", 7)
+TUPLE_SUMS: int = _c_const("HR_TUPLE_SUMS", 5)
+#: hr_exact_random's largest number of random and of known players (csrc/exact_random.h);
+#: (0, 0) without the C core, which has no board-first enumeration.
+XR_MAX_RANDOM: int = _c_const("HR_XR_MAX_RANDOM", 0)
+XR_MAX_FIXED: int = _c_const("HR_XR_MAX_FIXED", 0)
+#: Players and share unit of the boardless Monte Carlo (csrc/stud_mc.h).
+BL_MAX_PLAYERS: int = _c_const("HR_BL_MAX_PLAYERS", 10)
+BL_UNIT: int = _c_const("HR_BL_UNIT", 5040)
+#: Players of hr_equity_exact (csrc/equity.h).
+MAX_PLAYERS: int = _c_const("HR_MAX_PLAYERS", 10)
+#: Columns of hr_phh_allin_pots' rows (csrc/history.h).
+PHH_EV_WIDTH: int = _c_const("HR_PHH_EV_WIDTH", 0)
+
+
+def _buf(ctype: str, arr: Any) -> Any:
+    return _C.ffi.from_buffer(ctype, arr)
+
+
+def _out(ctype: str, arr: Any) -> Any:
+    return _C.ffi.from_buffer(ctype, arr, require_writable=True)
+
+
+def _flag(cancel: Any) -> Any:
+    return _C.ffi.NULL if cancel is None else cancel
+
+
+# ------------------------------------------------ runouts (csrc/matrix.c)
+
+
+def combo_strengths(g: GameTables, board: np.ndarray, runs: np.ndarray, combos: np.ndarray
+                    ) -> np.ndarray:
+    """hr_combo_strengths: (runouts, combos) int16, each combo's strength on each
+    runout (uint8 rows) after `board`, HR_NOT_DEALT where they clash."""
+    n_r, k = runs.shape
+    out = np.empty((n_r, len(combos)), dtype=np.int16)
+    if _C is None:
+        _fallback_runouts.combo_strengths(g, board, runs, combos, out)
+        return out
+    bad = _C.lib.hr_combo_strengths(
+        g.ptr, _buf("uint8_t[]", board), len(board), _buf("uint8_t[]", runs), n_r, k,
+        _buf("uint8_t[]", combos), len(combos), _out("int16_t[]", out))
+    if bad != -1:
+        raise RuntimeError(f"internal error: hr_combo_strengths rejected its input ({bad})")
+    return out
+
+
+def matrix_tally(rows: np.ndarray, cols: np.ndarray, win: np.ndarray, tie: np.ndarray) -> None:
+    """hr_matrix_tally: add to win/tie (n, m) uint32 the runouts each row combo
+    beats / ties each column combo, from (runouts, n) and (runouts, m) int16 strengths."""
+    if _C is None:
+        _fallback_runouts.matrix_tally(rows, cols, win, tie)
+        return
+    n, m = rows.shape[1], cols.shape[1]
+    scratch = np.empty(2 * m, dtype=np.uint16)
+    ok = _C.lib.hr_matrix_tally(
+        _buf("int16_t[]", rows), n, _buf("int16_t[]", cols), m, len(rows), 0, n,
+        _out("uint16_t[]", scratch), _out("uint32_t[]", win), _out("uint32_t[]", tie))
+    if ok != 0:
+        raise RuntimeError("internal error: hr_matrix_tally rejected its input")
+
+
+def _combo_index(combos: np.ndarray) -> np.ndarray:
+    hi = np.maximum(combos[:, 0], combos[:, 1]).astype(np.intp)
+    lo = np.minimum(combos[:, 0], combos[:, 1]).astype(np.intp)
+    out: np.ndarray = hi * (hi - 1) // 2 + lo
+    return out
+
+
+def range_tally(hero_s: np.ndarray, vil_s: np.ndarray, hero: np.ndarray, vil: np.ndarray,
+                weights: np.ndarray, win: np.ndarray, tie: np.ndarray) -> None:
+    """hr_range_tally: add to win/tie (n,) float64 the villain weight each hero
+    combo beats / ties, runout by runout, counting villain combos apart from it."""
+    if _C is None:
+        _fallback_runouts.range_tally(hero_s, vil_s, hero, vil, weights, win, tie)
+        return
+    n_v = len(vil)
+    index = np.full(1326, -1, dtype=np.int32)
+    index[_combo_index(vil)] = np.arange(n_v, dtype=np.int32)
+    twin = index[_combo_index(hero)]
+    scratch = np.empty(5 * n_v + 285, dtype=np.int32)
+    vscratch = np.empty(3 * n_v + 53, dtype=np.float64)
+    ok = _C.lib.hr_range_tally(
+        _buf("int16_t[]", hero_s), len(hero), _buf("int16_t[]", vil_s), n_v, len(hero_s),
+        _buf("uint8_t[]", hero), _buf("uint8_t[]", vil), _buf("double[]", weights),
+        _buf("int32_t[]", twin), _out("int32_t[]", scratch), _out("double[]", vscratch),
+        _out("double[]", win), _out("double[]", tie))
+    if ok != 0:
+        raise RuntimeError("internal error: hr_range_tally rejected its input")
+
+
+# ------------------------------------------ hold'em equity (csrc/equity.c)
+
+
+def equity_exact(g: GameTables, n: int, combos: Any, weights: np.ndarray, offsets: np.ndarray,
+                 board: Any, dead: Any, part: int, parts: int, out: np.ndarray,
+                 cancel: Any = None) -> int:
+    """hr_equity_exact (C only): add tuples part, part + parts, ... of the players'
+    combos (uint8 pairs, float64 weights, int32 offsets) to `out` (3 n + 1 float64);
+    the tuples taken.  `combos`, `board` and `dead` are uint8 arrays or bytes."""
+    taken = int(_C.lib.hr_equity_exact(
+        g.ptr, n, _buf("uint8_t[]", combos), _buf("double[]", weights),
+        _buf("int32_t[]", offsets), _buf("uint8_t[]", board), len(board),
+        _buf("uint8_t[]", dead), len(dead), part, parts, _out("double[]", out), _flag(cancel)))
+    if taken < 0:
+        raise RuntimeError("internal error: hr_equity_exact rejected its arguments")
+    return taken
+
+
+def equity_mc(g: GameTables, n: int, combos: np.ndarray, cum: np.ndarray, uniform: np.ndarray,
+              offsets: np.ndarray, board: np.ndarray, dead: np.ndarray, trials: int,
+              max_draws: int, seed: int, stream: int, out: np.ndarray,
+              cancel: Any = None) -> int:
+    """hr_equity_mc (C only): `trials` trials from stream (seed, stream), at most
+    `max_draws` draws, added to `out` (4 n + 2 int64); the trials dealt."""
+    rng = _C.ffi.new("hr_rng *")
+    _C.lib.hr_rng_seed(rng, seed, stream)
+    done = int(_C.lib.hr_equity_mc(
+        g.ptr, n, _buf("uint8_t[]", combos), _buf("uint64_t[]", cum),
+        _buf("uint8_t[]", uniform), _buf("int32_t[]", offsets), _buf("uint8_t[]", board),
+        len(board), _buf("uint8_t[]", dead), len(dead), trials, max_draws, rng,
+        _out("int64_t[]", out), _flag(cancel)))
+    if done < 0:
+        raise RuntimeError("internal error: hr_equity_mc rejected its arguments")
+    return done
+
+
+def equity_mc_streams(g: GameTables, n: int, combos: np.ndarray, cum: np.ndarray,
+                      uniform: np.ndarray, offsets: np.ndarray, board: np.ndarray,
+                      dead: np.ndarray, seed: int, first: int, lo: int, hi: int, todo: int,
+                      stream_trials: int, out: np.ndarray, cancel: Any = None) -> int:
+    """hr_equity_mc_streams (C only): streams first + lo .. first + hi - 1 of a
+    round of `todo` trials, `stream_trials` a stream, added to `out` (4 n + 2
+    int64); the trials dealt, or a negative code for rejected arguments."""
+    return int(_C.lib.hr_equity_mc_streams(
+        g.ptr, n, _buf("uint8_t[]", combos), _buf("uint64_t[]", cum),
+        _buf("uint8_t[]", uniform), _buf("int32_t[]", offsets), _buf("uint8_t[]", board),
+        len(board), _buf("uint8_t[]", dead), len(dead), seed, first, lo, hi, todo,
+        stream_trials, _out("int64_t[]", out), _flag(cancel)))
+
+
+def exact_random(g: GameTables, fixed: np.ndarray, n_fixed: int, n_random: int,
+                 board: np.ndarray, deck: np.ndarray, perms: np.ndarray, part: int, parts: int,
+                 out: np.ndarray, cancel: Any = None) -> int:
+    """hr_exact_random (C only): completions part, part + parts, ... of known hands
+    against random ones, counted into `out` (int64); the completions taken."""
+    taken = int(_C.lib.hr_exact_random(
+        g.ptr, n_fixed, _buf("uint8_t[]", fixed), n_random, _buf("uint8_t[]", board),
+        len(board), _buf("uint8_t[]", deck), len(deck), _buf("uint8_t[]", perms),
+        len(perms) // 4, part, parts, _out("int64_t[]", out), _flag(cancel)))
+    if taken < 0:
+        raise RuntimeError("internal error: hr_exact_random rejected its arguments")
+    return taken
+
+
+def equity_patterns(g: GameTables, key: Any, out: np.ndarray) -> None:
+    """hr_equity_patterns (C only): the suit-pattern counts of hole ranks `key` into `out`."""
+    ranks = np.array(key, dtype=np.uint8)
+    if _C.lib.hr_equity_patterns(g.ptr, len(key) // 2, _buf("uint8_t[]", ranks),
+                                 _out("int64_t[]", out)) != 0:
+        raise RuntimeError(f"internal error: hr_equity_patterns rejected ranks {key!r}")
+
+
+def hu_preflop_counts(table: tuple[np.ndarray, np.ndarray] | None, a: Any, b: Any
+                      ) -> tuple[int, int, int] | None:
+    """hr_hu_preflop_counts: (a wins, b wins, ties) of two disjoint hold'em hands
+    from the class table (keys, counts); None without the C core or the table,
+    or when the table has no entry."""
+    if _C is None or table is None or not len(table[0]):
+        return None
+    out = _C.ffi.new("int64_t[3]")
+    if not _C.lib.hr_hu_preflop_counts(_buf("uint32_t[]", table[0]),
+                                       _buf("uint32_t[]", table[1]), len(table[0]),
+                                       bytes(a), bytes(b), out):
+        return None
+    return int(out[0]), int(out[1]), int(out[2])
+
+
+# ------------------------------------- Omaha equity (csrc/omaha_*.c)
+
+
+def alias_build(weights: np.ndarray, prob: np.ndarray, alias: np.ndarray) -> None:
+    """hr_alias_build (C only): the alias table of float64 `weights` into `prob`
+    (uint64) and `alias` (int32), views of the caller's arrays."""
+    work = np.empty(len(weights), dtype=np.int32)
+    if _C.lib.hr_alias_build(_buf("double[]", weights), len(weights), _out("uint64_t[]", prob),
+                             _out("int32_t[]", alias), _out("int32_t[]", work)):
+        raise RuntimeError("internal error: hr_alias_build refused the weights")
+
+
+def omaha_mc(g: GameTables, hilo: int, n: int, h: int, hands: np.ndarray, prob: np.ndarray,
+             alias: np.ndarray, uniform: np.ndarray, offsets: np.ndarray, board: np.ndarray,
+             dead: np.ndarray, seed: int, stream: int, trials: int, attempts: int,
+             out: np.ndarray, cancel: Any = None) -> int:
+    """hr_omaha_mc (C only): `trials` trials of stream (seed, stream), at most
+    `attempts` draws, added to `out` (int64); the trials dealt, or a negative
+    code for rejected arguments."""
+    rng = _C.ffi.new("hr_rng *")
+    _C.lib.hr_rng_seed(rng, seed, stream)
+    return int(_C.lib.hr_omaha_mc(
+        g.ptr, hilo, n, h, _buf("uint8_t[]", hands), _buf("uint64_t[]", prob),
+        _buf("int32_t[]", alias), _buf("uint8_t[]", uniform), _buf("int32_t[]", offsets),
+        _buf("uint8_t[]", board), len(board), _buf("uint8_t[]", dead), len(dead), trials,
+        attempts, rng, _out("int64_t[]", out), _flag(cancel)))
+
+
+def omaha_exact_prep(g: GameTables, n: int, h: int, hands: np.ndarray, cards: np.ndarray,
+                     scratch: np.ndarray) -> None:
+    """hr_omaha_exact_prep (C only): each hand's best per triple of `cards` into
+    `scratch` (n * len(cards) ** 3 int16)."""
+    if _C.lib.hr_omaha_exact_prep(g.ptr, n, h, _buf("uint8_t[]", hands),
+                                  _buf("uint8_t[]", cards), len(cards),
+                                  _out("int16_t[]", scratch)):
+        raise RuntimeError("internal error: hr_omaha_exact_prep rejected its arguments")
+
+
+def omaha_exact_run(n: int, nc: int, nb: int, scratch: np.ndarray, part: int, parts: int,
+                    out: np.ndarray, cancel: Any = None) -> int:
+    """hr_omaha_exact_run (C only): boards part of parts from the prepared
+    `scratch`, added to `out` (3 n + 1 int64); the boards, or a negative code."""
+    return int(_C.lib.hr_omaha_exact_run(n, nc, nb, _out("int16_t[]", scratch), part, parts,
+                                         _out("int64_t[]", out), _flag(cancel)))
+
+
+def omaha_runout_strengths(tables: GameTables, hilo: int, hands: np.ndarray,
+                           board: np.ndarray, runs: np.ndarray, out: np.ndarray) -> None:
+    """hr_omaha_runout_strengths (C only): each hand's (high, low) on each runout
+    into `out` (runouts, hands, 2) uint16."""
+    bad = _C.lib.hr_omaha_runout_strengths(
+        tables.ptr, hilo, hands.shape[1], _buf("uint8_t[]", hands), len(hands),
+        _buf("uint8_t[]", board), len(board), _buf("uint8_t[]", runs), len(runs),
+        _out("uint16_t[]", out))
+    if bad != -1:
+        raise RuntimeError(f"internal error: hr_omaha_runout_strengths returned {bad}")
+
+
+def pair_tally(s0: np.ndarray, s1: np.ndarray, m0: np.ndarray, m1: np.ndarray, runs: int,
+               halves: int, lo: int, hi: int, acc: np.ndarray, cancel: Any = None) -> int:
+    """hr_pair_tally (C only): rows lo..hi of player 0's hands against every hand
+    of player 1 over `runs` runouts of uint16 strengths, added to `acc` (int32);
+    negative for rejected arguments."""
+    return int(_C.lib.hr_pair_tally(
+        _buf("uint16_t[]", s0), len(m0), _buf("uint16_t[]", s1), len(m1), runs,
+        _buf("uint64_t[]", m0), _buf("uint64_t[]", m1), halves, lo, hi,
+        _out("int32_t[]", acc), _flag(cancel)))
+
+
+def tuple_tally(n: int, s: np.ndarray, offsets: np.ndarray, masks: np.ndarray,
+                weights: np.ndarray, mean: bool, lo: int, hi: int, rows: np.ndarray,
+                deals: np.ndarray, cancel: Any = None) -> int:
+    """hr_tuple_tally (C only): every apart tuple whose player-0 hand is in lo..hi,
+    weighted sums into `rows` (float64) and deals into `deals` (int64);
+    negative for rejected arguments."""
+    return int(_C.lib.hr_tuple_tally(
+        n, _buf("uint16_t[]", s), s.shape[1], s.shape[0], _buf("int32_t[]", offsets),
+        _buf("uint64_t[]", masks), _buf("double[]", weights), int(mean), lo, hi,
+        _out("double[]", rows), _out("int64_t[]", deals), _flag(cancel)))
+
+
+# -------------------------- games without a board (csrc/stud_mc.c, draw.c)
+
+#: The kinds of boardless hand the C Monte Carlo ranks (csrc/stud_mc.h).
+BL_TABLES, BL_BADUGI, BL_HILO, BL_LOW27 = 0, 1, 2, 3
+
+#: A hold rule's C form: (high tables or None, kind, rank table, ev, flush tables).
+HoldRule = tuple[Any, int, Any, Any, Any]
+
+
+def badugi_hold_sums(value: np.ndarray) -> np.ndarray:
+    """hr_badugi_hold_sums (C only): the badugi hold rule's table (uint64 words of
+    bytes) from the float64 percentile of each hand."""
+    sums = np.zeros(_C.lib.HR_BADUGI_SUBSETS, dtype=np.float64)
+    words = np.zeros(-(-_C.lib.HR_BADUGI_HANDS // 8), dtype=np.uint64)
+    if _C.lib.hr_badugi_hold_sums(_buf("double[]", value), len(value), _out("double[]", sums),
+                                  _out("uint8_t[]", words)) != 0:
+        raise RuntimeError("internal error: the hold tables were refused")
+    return words
+
+
+def rank_holds(tables: GameTables, value: np.ndarray, table: np.ndarray,
+               low27: tuple[np.ndarray, np.ndarray] | None = None) -> None:
+    """hr_rank_holds, or with `low27` (ev, flush) hr_low27_tables (C only): a hold
+    rule's tables from the float64 percentile of each hand."""
+    args = (tables.ptr, _buf("double[]", value), _out("uint64_t[]", table))
+    if low27 is not None:
+        rc = _C.lib.hr_low27_tables(*args, _out("double[]", low27[0]),
+                                    _out("double[]", low27[1]), len(value))
+    else:
+        rc = _C.lib.hr_rank_holds(*args, len(value))
+    if rc != 0:
+        raise RuntimeError("internal error: the hold tables were refused")
+
+
+def _hold_rule_args(rule: HoldRule) -> tuple[Any, ...]:
+    tables, kind, table, ev, fl = rule
+    nul = _C.ffi.NULL
+    return (nul if tables is None else tables.ptr, kind,
+            nul if table is None else _buf("uint64_t[]", table),
+            nul if ev is None else _buf("double[]", ev),
+            nul if fl is None else _buf("double[]", fl))
+
+
+def rule_hold(rule: HoldRule, hand: Any) -> int:
+    """hr_rule_hold (C only): the bit mask of the cards a hold rule keeps of `hand`."""
+    return int(_C.lib.hr_rule_hold(*_hold_rule_args(rule), bytes(hand)))
+
+
+def boardless_streams(kind: int, high: GameTables | None, low: GameTables | None,
+                      rule: HoldRule | None, draws: int, known: np.ndarray, offsets: np.ndarray,
+                      size: int, stub: np.ndarray, seed: int, first: int, trials: int,
+                      stream_trials: int, cancel: Any = None) -> np.ndarray:
+    """hr_boardless_mc, or with a hold `rule` and `draws` exchanges hr_triple_mc (C
+    only): the int64 tallies (7 p + 1) of `trials` trials, stream ``first + c``
+    dealing trials ``[c * stream_trials, (c + 1) * stream_trials)``."""
+    p = len(offsets) - 1
+    cards = (p, _buf("uint8_t[]", known), _buf("int32_t[]", offsets), size)
+    stub_args = (_buf("uint8_t[]", stub), len(stub))
+    if rule is not None:
+        kernel, fixed = _C.lib.hr_triple_mc, (*_hold_rule_args(rule), *cards, draws, *stub_args)
+    else:
+        nul = _C.ffi.NULL
+        kernel, fixed = _C.lib.hr_boardless_mc, (
+            nul if high is None else high.ptr, nul if low is None else low.ptr, kind, *cards,
+            *stub_args)
+    out = np.zeros(7 * p + 1, dtype=np.int64)
+    rng = _C.ffi.new("hr_rng *")
+    dst = _out("int64_t[]", out)
+    ptr = _flag(cancel)
+    for c in range(-(-trials // stream_trials)):
+        share = min(stream_trials, trials - c * stream_trials)
+        _C.lib.hr_rng_seed(rng, seed, first + c)
+        got = int(kernel(*fixed, share, rng, dst, ptr))
+        if got < 0:
+            raise RuntimeError("internal error: the Monte Carlo kernel rejected its arguments")
+        if got < share:
+            break
+    return out
+
+
+# ---------------------------------------------- hand histories (csrc/phh*.c)
+
+
+def phh_scan_available() -> bool:
+    """True when the C core has the hand-history scanner."""
+    return _C is not None and hasattr(_C.lib, "hr_phh_scan")
+
+
+def phh_scan(data: bytes, ends: np.ndarray, final: bool, mode: int, out: np.ndarray
+             ) -> tuple[int, int]:
+    """hr_phh_scan (C only): (records written to `out` (int64 rows), bytes consumed);
+    records < 0 when Python must read it all."""
+    consumed = _C.ffi.new("int64_t *")
+    n = int(_C.lib.hr_phh_scan(_C.ffi.from_buffer(data), len(data),
+                               _C.ffi.cast("int64_t *", ends.ctypes.data), len(ends),
+                               int(final), mode, _C.ffi.cast("int64_t *", out.ctypes.data),
+                               len(out), consumed))
+    if n == -2:
+        raise RuntimeError("internal error: hr_phh_scan ran out of records")
+    return n, int(consumed[0])
+
+
+def phh_allin_pots(ptr: Any, rec: np.ndarray, rows: np.ndarray,
+                   hu_table: tuple[np.ndarray, np.ndarray] | None, out: np.ndarray,
+                   status: np.ndarray) -> None:
+    """hr_phh_allin_pots (C only): the pots and share counts of all-in hands `rows`
+    of records `rec` into `out` (rows, PHH_EV_WIDTH) and `status` (int8); `ptr` is
+    the hold'em ``hr_game *`` (``Game.high.ptr``)."""
+    nul = _C.ffi.NULL
+    keys, counts, n = ((nul, nul, 0) if hu_table is None else
+                       (_buf("uint32_t[]", hu_table[0]), _buf("uint32_t[]", hu_table[1]),
+                        len(hu_table[0])))
+    _C.lib.hr_phh_allin_pots(ptr, _buf("int64_t[]", rec), _buf("int64_t[]", rows),
+                             len(rows), keys, counts, n, _out("double[]", out),
+                             _out("int8_t[]", status))
+
+
+# --- pql ---
+
+#: The most players :func:`pql_race_types` takes.
+PQL_MAX_PLAYERS = 10
+
+
+def pql_race_types(game_ptr: Any, players: int, full: int, stub: Any, trials: int,
+                   seed: int, stream: int) -> Any:
+    """A race of `players` hands of `full` (5..7) random cards each from `stub`
+    (card ids, uint8): the trials' winning high categories, counted.
+
+    `game_ptr` is the ``hr_game *`` of the game's high tables
+    (``Game.tables[0].ptr``).  The trials are those of the random stream
+    ``(seed, stream)`` (``hr_rng_seed``), the same on any thread.  Returns
+    an int64 array of 10 counts indexed by handrank's standard category
+    (1 high card .. 9 straight flush; 0 unused), or None without the C core
+    (the caller then deals in numpy)."""
+    if _C is None:
+        return None
+    ffi, lib = _C.ffi, _C.lib
+    cards = np.ascontiguousarray(stub, dtype=np.uint8)
+    hist = np.zeros(10, dtype=np.int64)
+    rng = ffi.new("hr_rng *")
+    lib.hr_rng_seed(rng, seed & 0xFFFFFFFFFFFFFFFF, stream & 0xFFFFFFFFFFFFFFFF)
+    got = lib.hr_pql_race_types(game_ptr, players, full, ffi.from_buffer("uint8_t[]", cards),
+                                len(cards), trials, rng,
+                                ffi.from_buffer("int64_t[]", hist), ffi.NULL)
+    if got != trials:
+        raise ValueError(f"hr_pql_race_types refused {players} players of {full} cards "
+                         f"from {len(cards)} cards")
+    return hist
+
+
+def pql_street_equity(game_ptr: Any, holes: Any, boards: Any, known: int, live: int) -> Any:
+    """Hand-versus-hand equity on a street, deal by deal, in C.
+
+    `holes` is (n_deals, players, h) uint8 (h = 2: hold'em's any five;
+    h = 4..6: Omaha's two and three), `boards` (n_deals, 5) uint8 of which the
+    first `known` (3..5) cards are seen; the rest of each board is every
+    completion from the cards of the 52-bit mask `live` (the deck less the dead
+    cards) no hole or board card holds.  Returns (players, n_deals) float64
+    pot shares averaged over the completions (high only: the best hand takes
+    the pot, ties split), or None without the C core."""
+    if _C is None:
+        return None
+    ffi, lib = _C.ffi, _C.lib
+    hs = np.ascontiguousarray(holes, dtype=np.uint8)
+    bs = np.ascontiguousarray(boards, dtype=np.uint8)
+    n_deals, players, h = hs.shape
+    if bs.shape != (n_deals, 5):
+        raise ValueError(f"boards of shape {bs.shape}, expected ({n_deals}, 5)")
+    out = np.zeros((n_deals, players), dtype=np.float64)
+    got = lib.hr_pql_street_equity(game_ptr, h, players, ffi.from_buffer("uint8_t[]", hs),
+                                   ffi.from_buffer("uint8_t[]", bs), known,
+                                   live & ((1 << 52) - 1), n_deals,
+                                   ffi.from_buffer("double[]", out))
+    if got != n_deals:
+        raise ValueError(f"hr_pql_street_equity refused the deals ({got}): {players} "
+                         f"players of {h} cards, {known} board cards known")
+    return out.T.copy()
 
 
 # --- wild ---
