@@ -326,3 +326,13 @@ def test_draw_odds_in_the_wild_games_against_every_draw():
     assert hr.draw_odds("2c Kh Qh Jh 7s", game="deuces-wild").best_str == "2c Kh Qh Jh"
     with pytest.raises(InvalidCardError, match="deuces-wild has no joker"):
         hr.draw_odds("Xx Kh Qh Jh 7s", game="deuces-wild")
+
+
+def test_cli_eval_in_the_wild_games(capsys):
+    from handrank.cli import main
+    assert main(["eval", "2c 2d Ah Ad As", "--game", "deuces-wild"]) == 0
+    assert capsys.readouterr().out.strip() == (
+        "2c 2d Ah Ad As: strength 5369 (five of a kind) five of a kind, A-A-A-A-A; "
+        "best five Ah Ad As Ad Ad")
+    assert main(["eval", "Xx 2c 3d 4h 6s", "--game", "california-lowball"]) == 0
+    assert "(no pair) 6-4-3-2-A; best five 2c 3d 4h 6s Ac" in capsys.readouterr().out
