@@ -293,6 +293,11 @@ def built(name: str) -> bool:
     return name in _TABLES
 
 
+def forget_tables() -> None:
+    """Drop every family's tables (the next use builds them again: benchmarks)."""
+    _TABLES.clear()
+
+
 def tables(name: str, step: Callable[[int], None] | None = None) -> Tables:
     """The tables of a family, built on first use and kept.
 
