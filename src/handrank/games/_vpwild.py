@@ -237,12 +237,14 @@ def _subset_counts(hands: np.ndarray, cls5: np.ndarray, n: int, ncls: int
     # a k-subset lies in 5 - k of the (k+1)-subsets between it and each hand
     for k in (3, 2, 1, 0):
         above, size = combos(n, k + 1), math.comb(n, k)
-        t = np.zeros((size, ncls), dtype=np.float64)
+        sums = np.zeros(size * ncls, dtype=np.float64)
+        weights = out[0].ravel()
         for pos in combos(k + 1, k):
             idx = colex(above[:, pos], n) if k else np.zeros(len(above), dtype=np.int64)
-            for c in range(ncls):
-                t[:, c] += np.bincount(idx, weights=out[0][:, c], minlength=size)
-        out.insert(0, t / (5 - k))
+            # every class at once: bin (subset, class), the rows' weights in order
+            flat = (idx[:, None] * ncls + np.arange(ncls)).ravel()
+            sums += np.bincount(flat, weights=weights, minlength=size * ncls)
+        out.insert(0, sums.reshape(size, ncls) / (5 - k))
     for t in out:
         t.flags.writeable = False
     return tuple(out)
