@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import os
 import sys
+from decimal import Decimal
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
 import handrank as hr
-from handrank.history import HistoryError, read, summary
+from handrank.history import HistoryError, allin, read, summary
 from handrank.history.phh import _chunks, loads_table
 
 from .conftest import dask_or_skip
@@ -216,7 +218,7 @@ def _oracle_ev(h, board_at, holes):
                        button=h.seats - 1, dead=r.dead)
         tot = [t + p for t, p in zip(tot, st.payouts)]
         m += 1
-    return [t / m - c for t, c in zip(tot, r.contributions)]
+    return [Fraction(t, m) - c for t, c in zip(tot, r.contributions)]
 
 
 def test_allin_ev_against_brute_force():
@@ -234,8 +236,11 @@ def test_allin_ev_against_brute_force():
     rf = hf.replay()
     assert rf.allin_board == "2s3sTc"
     want = _oracle_ev(hf, "2s3sTc", holes)
-    assert rf.allin_ev == pytest.approx(want, abs=1e-6)
-    assert sum(rf.allin_ev) == pytest.approx(0)
+    # no odd chip in these pots (900 and 1,400 split 2 or 3 ways): the mean payout is the EV
+    assert rf.allin_ev_exact == want
+    assert rf.allin_ev == [allin.expectation(x) for x in want]
+    assert all(type(x) in (int, Decimal) for x in rf.allin_ev)
+    assert sum(rf.allin_ev_exact) == 0
     assert rf.adjusted_net == rf.allin_ev
     checked = ("'p3 f', 'p1 cc', 'p2 cc', 'd db 2s3s9h', 'p1 cc', 'p2 cc', 'd db Tc', "
                "'p1 cc', 'p2 cc', 'd db Jd', 'p1 cc', 'p2 cc', 'p1 sm AsKs', 'p2 sm QhQd']")
@@ -265,14 +270,16 @@ def test_summary_hand_computed(tmp_path):
     assert "invalid card" in s.errors[0]
     t = s.totals()
     assert {k: v for k, v in t["ann"].items() if k != "allin_adjusted_net"} == {
-        "hands": 2, "net": -450, "showdown_net": -400, "non_showdown_net": -50, "net_bb": -4.5}
+        "hands": 2, "net": -450, "showdown_net": -400, "non_showdown_net": -50,
+        "net_bb": Decimal("-4.5")}
     assert t["bob"]["net"] == 300 and t["bob"]["showdown_net"] == 400
     assert t["cy"]["net"] == 150 and t["cy"]["non_showdown_net"] == 150
     # all-in adjusted: hand A went all in preflop (AK v QQ, exact equity from hr.equity;
     # the folded seat's 2c7d is not removed from the deck, by the documented definition)
     eq = hr.equity(["AsKs", "QhQd"], exact=True).equity
     want_ann = 800 * float(eq[0]) - 1000 + 600 - 50
-    assert t["ann"]["allin_adjusted_net"] == pytest.approx(want_ann)
+    assert float(t["ann"]["allin_adjusted_net"]) == pytest.approx(want_ann)
+    assert type(t["ann"]["allin_adjusted_net"]) is Decimal
     net, adj = s.curves("ann")
     assert net == [-400, -450]
     only = summary(tmp_path, player="bob")
@@ -501,7 +508,7 @@ def test_pokerstars_header_only_hand_is_refused_once(tmp_path, keep, message):
     text = "\n".join(PS_CASH.splitlines()[:keep]) + "\n"
     with pytest.raises(HistoryError, match=message) as e:
         list(read(text=text))
-    assert str(e.value).count("(hand 0)") == 1 and e.value.hand == 0
+    assert str(e.value).count("(hand 1)") == 1 and e.value.hand == 0    # named 1-based
     # with other hands around it: refused with its file and number, the others read
     p = tmp_path / "h.txt"
     p.write_text(PS_TOURNEY + "\n\n" + text + "\n\n" + PS_CASH)
@@ -509,17 +516,17 @@ def test_pokerstars_header_only_hand_is_refused_once(tmp_path, keep, message):
     assert [h.extra["hand"] for h in rd] == [200000002, 200000001]
     (err,) = rd.errors
     assert err.hand == 1 and err.file == str(p)
-    assert str(err).count("(file") == 1 and str(err).endswith(f"(file {str(p)!r}, hand 1)")
+    assert str(err).count("(file") == 1 and str(err).endswith(f"(file {str(p)!r}, hand 2)")
 
 
 def test_pokerstars_errors_name_the_hand_once():
     (bad,) = [PS_CASH.replace("Table 'Alpha' 6-max Seat #3 is the button\n", "")]
     with pytest.raises(HistoryError) as e:
         list(read(text=bad))
-    assert str(e.value) == "no button line (hand 0)"
+    assert str(e.value) == "no button line (hand 1)"
     with pytest.raises(HistoryError) as e:
         list(read(text=PS_CASH.replace("Hold'em No Limit", "Razz")))
-    assert str(e.value).count("(hand 0)") == 1 and "unsupported game" in str(e.value)
+    assert str(e.value).count("(hand 1)") == 1 and "unsupported game" in str(e.value)
 
 
 def test_rake_the_record_states_comes_off_the_net():

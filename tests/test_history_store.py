@@ -82,7 +82,7 @@ def test_cbets_showdown_and_aggression():
              "d db 9h", "p2 cc", "p6 cc", "p2 sm QsQc", "p6 sm AcAd"])
     net = h.replay().net
     assert net == [-1, -26, 0, 0, 0, 27]
-    st = hand_stats(h, net)
+    st = hand_stats(h, h.replay().payouts)
     btn, bb = st[5], st[1]
     assert got(btn, "cbet_flop") == (1, 1) and got(btn, "cbet_turn") == (1, 1)
     assert got(btn, "cbet_river") == (0, 1)
@@ -243,7 +243,7 @@ def test_player_stats_sums_the_hand_counts(corpus, tmp_path):
     for f in ("a.phhs", "b.phhs", "sub/c.phh"):
         for h in read(corpus / f):
             rp = h.replay()
-            for s, counts in enumerate(hand_stats(h, rp.net)):
+            for s, counts in enumerate(hand_stats(h, rp.payouts)):
                 name = h.players[s] if h.players else f"p{s + 1}"
                 acc = want.setdefault(name, {})
                 for k, v in counts.items():

@@ -5,10 +5,9 @@
 it says; this module only names the outcome: :data:`BACKEND` ("c" or
 "python"), :data:`GAMES` (every game's tables) and :data:`KERNELS`.
 
-``core`` is the compiled module (None on the pure-Python backend), kept for
-the modules that still reach the C core themselves (``tests/test_door.py``'s
-shrinking list) and for the tests that call it directly; it goes when that
-list is empty.
+``core`` is the compiled module (None on the pure-Python backend), for the
+tests that call the C core directly; no module of the package reads it
+(``tests/test_door.py``).
 """
 
 from __future__ import annotations

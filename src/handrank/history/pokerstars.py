@@ -16,12 +16,13 @@ from typing import Any
 
 from .model import FileError, Hand, HistoryError
 
-_HEAD = re.compile(r"PokerStars (?:Zoom )?Hand #(\d+):")
-_SEAT = re.compile(r"Seat (\d+): (.+?) \(\$?([\d.,]+) in chips")
+#: "PokerStars Hand #...:", "PokerStars Zoom Hand #...:" and the older "PokerStars Game #...:"
+_HEAD = re.compile(r"PokerStars (?:Zoom )?(?:Hand|Game) #(\d+):")
+_SEAT = re.compile(r"Seat (\d+): (.+?) \([$€£]?([\d.,]+) in chips")
 _BUTTON = re.compile(r"Seat #(\d+) is the button")
-_AMT = r"\$?([\d.,]+)"
+_AMT = r"[$€£]?([\d.,]+)"
 #: the blinds in the header: "($0.02/$0.05 USD)", "Level I (10/20)"
-_STAKES = re.compile(r"\(\$?([\d.,]+)/\$?([\d.,]+)")
+_STAKES = re.compile(r"\([$€£]?([\d.,]+)/[$€£]?([\d.,]+)")
 
 
 def _num(t: str) -> int:
@@ -66,6 +67,49 @@ _REFUSED = [
 _AWAY = re.compile(r"in chips(?:, [^)]*)?\) (?:is sitting out|out of hand)")
 
 
+#: a capped no-limit game's cap in the header: "($1/$2 - $40 Cap -  USD)"
+_CAP = re.compile(r" - [$€£]?([\d.,]+) Cap - ")
+_CAPPED = re.compile(r" and has reached the [$€£]?[\d.,]+ cap$")
+#: a player's line that moves chips or cards (not a chat line): the player must have a seat
+_NO_SEAT = re.compile(r"(?!.*? said, \")(?:.+: (?:posts |bets |calls |raises |folds|checks"
+                      r"|shows |mucks)|.+ collected [$€£]?[\d.,]+ from )")
+
+
+#: "name cashed out the hand for $0.65 | Cash Out Fee $0.01" (after the name)
+_CASHED = re.compile(r" cashed out the hand for " + _AMT + r"(?: \| Cash Out Fee " + _AMT + r")?")
+_NOT_AWARDED = "(pot not awarded as player cashed out)"
+
+
+#: the lines the hand reader matches, compiled once
+_P_RAKE = re.compile(r"Rake " + _AMT)
+_P_SEAT_N = re.compile(r"Seat (\d+): ")
+_P_WON = re.compile(r" won \(" + _AMT + r"\)")
+_P_STREET = re.compile(r"\*\*\* (FLOP|TURN|RIVER) \*\*\* (?:\[[^\]]*\] )?\[([^\]]*)\]$")
+_P_DEALT = re.compile(r"Dealt to (.+?) \[([^\]]+)\]")
+_P_UNCALLED = re.compile(r"Uncalled bet \(" + _AMT + r"\) returned to (.+)$")
+_P_ANTE = re.compile(r"posts the ante " + _AMT)
+_P_SB = re.compile(r"posts small blind " + _AMT + r"$")
+_P_BLIND = re.compile(r"posts (small|big) blind " + _AMT + r"$")
+_P_BOTH = re.compile(r"posts small & big blinds " + _AMT + r"$")
+_P_STRADDLE = re.compile(r"posts straddle " + _AMT + r"$")
+_P_FOLDS_SHOWN = re.compile(r"folds \[[^\]]+\]")
+_P_BETS = re.compile(r"bets " + _AMT)
+_P_RAISES = re.compile(r"raises " + _AMT + " to " + _AMT)
+_P_SHOWS = re.compile(r"shows \[([^\]]+)\]")
+_P_COLLECTED = re.compile(r"collected " + _AMT)
+
+
+def net_as_paid(hand: Hand, replay: Any) -> list[Any]:
+    """Each seat's net as the site paid it: the replay's net after the rake, except
+    that a seat that cashed out all in (``hand.extra["cash_out"]``) is paid the amount
+    the site paid it instead of the pot share its cards won."""
+    net = list(replay.net_after_rake if replay.net_after_rake is not None else replay.net)
+    for nm, c in hand.extra.get("cash_out", {}).items():
+        s = (hand.players or []).index(nm)
+        net[s] = net[s] - c["pot_share"] + c["amount"]
+    return net
+
+
 def _cards(t: str) -> str:
     return t.replace(" ", "").replace("10", "T")
 
@@ -80,6 +124,8 @@ def _hand(lines: list[str], file: str | None, index: int) -> Hand:
     if lines[1].startswith("Tisch '") or any(ln.startswith("Platz ") for ln in lines[1:4]):
         raise fail("a PokerStars hand in German: not read (handrank reads PokerStars in "
                    "English, Portuguese and French)")
+    if any(ln.startswith("Hand cancelled") for ln in lines):
+        raise fail("the hand was cancelled: no chips moved")
     try:
         variant = _variant(head)
         return _body(lines, head, variant, file, index, fail)
@@ -98,9 +144,11 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
     seats: list[tuple[int, str, Any]] = []
     body: list[str] = []
     away: set[str] = set()
+    in_summary = False
     for ln in lines[1:]:
-        ms = _SEAT.match(ln)
-        if ms and "*** SUMMARY" not in "".join(body):
+        in_summary = in_summary or ln.startswith("*** SUMMARY")
+        ms = _SEAT.match(ln) if not in_summary and ln.startswith("Seat ") else None
+        if ms:
             seats.append((int(ms.group(1)), ms.group(2), _num(ms.group(3))))
             if _AWAY.search(ln):
                 away.add(ms.group(2))
@@ -117,8 +165,16 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
         seats = [t for t in seats if t[1] not in away - dealt]
     if len(seats) < 2:
         raise fail("fewer than 2 seats")
+    if mc := _CAP.search(head):
+        # a capped no-limit game: no seat puts in more than the cap in the hand, so a
+        # seat plays as if its stack were the cap ("... and has reached the $40 cap"
+        # is all in); the net of every seat is the same
+        cap = _num(mc.group(1))
+        seats = [(s, nm, min(c, cap)) for s, nm, c in seats]
     if not any(ln.startswith("*** ") or ": posts " in ln or ": folds" in ln for ln in body):
         raise fail("no actions after the seats (a hand cut short?)")
+    if not any(ln.startswith("*** SUMMARY ***") for ln in body):
+        raise fail("a hand cut short: no '*** SUMMARY ***' line (its rake and pot unknown)")
     nums = [s for s, _, _ in seats]
     after = [s for s in nums if s > button] + [s for s in nums if s <= button]
     order = {s: i for i, s in enumerate(after)}
@@ -143,20 +199,40 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
     first_run: list[str] = []         # run it twice: the cards of each run
     second_run: list[str] = []
     shared: str | None = None         # the board both runs share
+    paid = False                      # a "collected" line read
+    cash: dict[int, tuple[Any, Any]] = {}   # seats that cashed out: (amount, fee)
+    ended: dict[int, Any] = {}        # their pot share, from the summary
+    showdown = False                  # a "*** SHOW DOWN ***" line read
+    hole = 2 if variant[1:2] == "T" else 4
     for ln in body:
         if ln.startswith("*** SUMMARY"):
             summary = True
             continue
         if summary:
-            mr = re.search(r"Rake " + _AMT, ln)
+            mr = _P_RAKE.search(ln)
             if mr:
                 rake = _num(mr.group(1))
+            elif (ms := _P_SEAT_N.match(ln)) and (int(ms.group(1)) in order) and (
+                    ln.endswith(("(cashed out).", _NOT_AWARDED))):
+                # how a seat that cashed out ended: the pot share it won (its record:
+                # the cards' result), or lost
+                s = order[int(ms.group(1))]
+                share = 0
+                if ln.endswith(_NOT_AWARDED):
+                    mw = _P_WON.search(ln)
+                    if mw is None:
+                        raise fail(f"a pot not awarded with no amount: {ln!r}")
+                    share = _num(mw.group(1))
+                    won[s] += share
+                ended[s] = share
             continue
-        for pat, why in _REFUSED:
-            if pat.match(ln):
-                raise fail(f"{why}: {ln!r}")
+        if ln.startswith(("STP", "Hand")):
+            for pat, why in _REFUSED:
+                if pat.match(ln):
+                    raise fail(f"{why}: {ln!r}")
         if ln.startswith("*** "):
-            mb = re.match(r"\*\*\* (FLOP|TURN|RIVER) \*\*\* (?:\[[^\]]*\] )?\[([^\]]*)\]$", ln)
+            showdown = showdown or "SHOW DOWN ***" in ln
+            mb = _P_STREET.match(ln)
             if ln.startswith("*** HOLE CARDS"):
                 deal_at = len(acts)
             if mb:
@@ -179,41 +255,54 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
                                          )[:-len("".join(first_run)) or None]
                     second_run.append(new)
             continue
-        md = re.match(r"Dealt to (.+?) \[([^\]]+)\]", ln)
+        md = _P_DEALT.match(ln)
         if md and md.group(1) in name:
             holes[name[md.group(1)]] = _cards(md.group(2))
             continue
-        mu = re.match(r"Uncalled bet \(" + _AMT + r"\) returned to (.+)$", ln)
+        mu = _P_UNCALLED.match(ln)
         if mu:
+            if mu.group(2) not in name:
+                raise fail(f"an uncalled bet returned to a player with no seat: {ln!r}")
             won[name[mu.group(2)]] += _num(mu.group(1))
             continue
         who = None
-        for nm in name:
-            if ln.startswith(nm + ": ") or ln.startswith(nm + " collected "):
-                if who is None or len(nm) > len(who):
-                    who = nm
-            elif ln.startswith(nm + " cashed out the hand for "):
-                # (a seat's own line: the same words inside a chat line are let go)
-                raise fail("all-in cash out: the site paid the seat an insured amount, "
-                           f"not its share of the pot: {ln!r}")
+        for sep in (": ", " collected "):
+            # the longest seated name the line starts with, then the separator
+            i = ln.find(sep)
+            while i > 0:
+                if ln[:i] in name and (who is None or i > len(who)):
+                    who = ln[:i]
+                i = ln.find(sep, i + 1)
+        i = ln.find(" cashed out the hand for ")
+        if i > 0 and ln[:i] in name:
+            # an all-in cash out: the site paid the seat an amount of its own and kept
+            # the seat's pot share (a seat's own line: the same words inside a chat
+            # line are let go)
+            mc = _CASHED.fullmatch(ln[i:])
+            if mc is None:
+                raise fail(f"an all-in cash out the reader cannot read: {ln!r}")
+            cash[name[ln[:i]]] = (_num(mc.group(1)), _num(mc.group(2) or "0"))
         if who is None:
+            if _NO_SEAT.match(ln):
+                # a seat line that names the player otherwise: refused, never skipped
+                raise fail(f"a line of a player with no seat in the hand: {ln!r}")
             continue
         s = name[who]
         rest = ln[len(who):].lstrip(": ").strip()
-        rest = rest.replace(" and is all-in", "")
-        if m := re.match(r"posts the ante " + _AMT, rest):
+        rest = _CAPPED.sub("", rest.replace(" and is all-in", ""))
+        if m := _P_ANTE.match(rest):
             antes[s] = _num(m.group(1))
-        elif (m := re.match(r"posts small blind " + _AMT + r"$", rest)) and any(
+        elif (m := _P_SB.match(rest)) and any(
                 blinds[t] and t != s for t in sb_seat):
             # a small blind posted alone by a player coming back, after the seat in
             # the small blind posted it: dead money (an ante of theirs), never their bet
             antes[s] += _num(m.group(1))
-        elif m := re.match(r"posts (small|big) blind " + _AMT + r"$", rest):
+        elif m := _P_BLIND.match(rest):
             blinds[s] = _num(m.group(2))
             street_bet[s] = blinds[s]
             if m.group(1) == "small":
                 sb_seat.append(s)
-        elif m := re.match(r"posts small & big blinds " + _AMT + r"$", rest):
+        elif m := _P_BOTH.match(rest):
             # a player coming back posts both: the big blind is live (their bet),
             # the small blind dead money (an ante of theirs: dead, never returned)
             if big is None:
@@ -224,7 +313,7 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
             antes[s] += both - big
             blinds[s] = big
             street_bet[s] = big
-        elif m := re.match(r"posts straddle " + _AMT + r"$", rest):
+        elif m := _P_STRADDLE.match(rest):
             # a live blind above the big blind, posted by the seat after the largest
             # blind so far (a re-straddle after the straddle): the action starts after it
             top = max(blinds)
@@ -237,24 +326,33 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
         elif rest.startswith("posts "):
             # "posts button blind" (6+ Hold'em) and any other forced bet not read above
             raise fail(f"a forced bet the reader does not know: {ln!r}")
-        elif rest == "folds" or re.fullmatch(r"folds \[[^\]]+\]", rest):
+        elif rest == "folds" or _P_FOLDS_SHOWN.fullmatch(rest):
             # "folds [Ah 7c]": a player folding face up (or the history's owner folding)
             acts.append(f"p{s + 1} f")
         elif rest == "checks" or rest.startswith("calls "):
             acts.append(f"p{s + 1} cc")
-        elif m := re.match(r"bets " + _AMT, rest):
+        elif m := _P_BETS.match(rest):
             street_bet[s] = _num(m.group(1))
             acts.append(f"p{s + 1} cbr {street_bet[s]}")
-        elif m := re.match(r"raises " + _AMT + " to " + _AMT, rest):
+        elif m := _P_RAISES.match(rest):
             street_bet[s] = _num(m.group(2))
             acts.append(f"p{s + 1} cbr {street_bet[s]}")
-        elif m := re.match(r"shows \[([^\]]+)\]", rest):
-            shown[s] = _cards(m.group(1))
+        elif m := _P_SHOWS.match(rest):
+            if paid and not showdown:
+                # shown after an uncontested pot was paid: moves nothing, no action
+                continue
+            cards = _cards(m.group(1))
+            if len(cards) < 2 * hole:
+                # part of a hand shown ("shows [Qs]"): the hand is not shown, a muck
+                acts.append(f"p{s + 1} sm")
+                continue
+            shown[s] = cards
             acts.append(f"p{s + 1} sm {shown[s]}")
         elif rest.startswith("mucks"):
             acts.append(f"p{s + 1} sm")
-        elif m := re.match(r"collected " + _AMT, rest):
+        elif m := _P_COLLECTED.match(rest):
             won[s] += _num(m.group(1))
+            paid = True
         elif ln.startswith(who + ": ") and not _QUIET.fullmatch(rest):
             # an action line the reader does not know: never skipped, since it may move chips
             raise fail(f"an action the reader does not know: {ln!r}")
@@ -268,6 +366,13 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
                              **({"currency": m_cur.group(1)} if _CENTS[0] and (
                                  m_cur := re.search(r"\b(USD|EUR|GBP|CAD)\)", head)) else {}),
                              "hand": int(mh.group(1)) if (mh := _HEAD.match(head)) else 0}
+    if cash:
+        for s in cash:
+            if s not in ended:
+                raise fail(f"all-in cash out of {players[s]!r} with no summary line saying "
+                           "how the hand ended for the seat (won, not awarded, or lost)")
+        extra["cash_out"] = {players[s]: {"amount": a, "fee": f, "pot_share": ended[s]}
+                             for s, (a, f) in cash.items()}
     if second_run or first_run:
         if not second_run or not first_run:
             raise fail("a hand run twice with only one run of the board")
@@ -375,8 +480,8 @@ def read_stream(lines: Iterable[str], file: str | None, errors: str,
     text = False
     for raw in lines:
         ln = raw.strip().lstrip("\ufeff")
-        head = "en" if _HEAD.match(ln) else "pt" if _HEAD_PT.match(ln) else \
-            "fr" if _HEAD_FR.match(ln) else None
+        head = None if not ln.startswith(("PokerStars", "M")) else "en" if _HEAD.match(ln) \
+            else "pt" if _HEAD_PT.match(ln) else "fr" if _HEAD_FR.match(ln) else None
         if head is not None:
             yield from flush()
             lang = head

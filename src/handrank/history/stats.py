@@ -15,14 +15,15 @@ action stream:
     Raised in the first betting round; same opportunities as ``vpip``.
 ``three_bet`` / ``four_bet``
     Raised when facing exactly one raise (the blinds are the first bet) /
-    exactly two raises, preflop.  Opportunity: acted facing that many raises.
+    exactly two raises, preflop.  Opportunity: acted facing that many raises
+    (callers in between or not).
 ``fold_to_three_bet``
     Folded, as the player who made the first raise, to a re-raise (the
     3-bet) on their next action.  Opportunity: faced it.
 ``steal`` / ``fold_to_steal``
     A first raise from the cut-off, the button or the small blind when every
-    player before folded; folding the big blind to such a raise when nobody
-    else has called or raised.
+    player before folded; folding the small or the big blind to such a raise
+    (from a seat after it) when nobody else has called or raised.
 ``cbet_flop``, ``cbet_turn``, ``cbet_river``
     A bet by the player who made the last raise of the street before, when
     nobody has bet yet on this street (on the turn and river: only after a
@@ -30,8 +31,9 @@ action stream:
 ``fold_to_cbet_flop`` ...
     Folding to that c-bet as the first aggression of the street.
 ``wtsd``, ``wsd``, ``wwsf``
-    Went to showdown having seen the flop; won money at showdown (a
-    positive net) having gone there; won money having seen the flop.
+    Went to showdown having seen the flop (an all-in before the flop sees
+    it); won money at showdown (paid any part of a pot, a split pot
+    included) having gone there; won money having seen the flop.
 ``aggression_bets``, ``aggression_calls``, ``aggression_folds``
     Bets and raises, calls, folds after the first round: aggression factor
     = bets / calls, aggression frequency = bets / (bets + calls + folds).
@@ -142,11 +144,12 @@ def _parse(a: str) -> tuple[str, int, str, str] | None:
     return None
 
 
-def hand_stats(h: Hand, net: list[Any] | None = None) -> list[dict[str, int]]:
+def hand_stats(h: Hand, payouts: list[Any] | None = None) -> list[dict[str, int]]:
     """The counts of every statistic `h`'s game has, one dict per seat.
 
-    `net` (a seat's net, from the replay) decides ``wsd`` and ``wwsf``;
-    without it those two count no success.  Every key of
+    `payouts` (the chips each seat won from the pots, ``Replay.payouts``)
+    decide ``wsd`` and ``wwsf``: a seat paid any part of a pot won the hand,
+    as PokerTracker counts "won"; without them those two count no success.  Every key of
     :func:`stat_names` (and its ``_opportunities``) is in every dict, with
     the counts of :data:`ALWAYS_STATS`.
     """
@@ -211,7 +214,8 @@ def hand_stats(h: Hand, net: list[Any] | None = None) -> list[dict[str, int]]:
                     c.opp("fold_to_three_bet", verb == "f")
             if raises == 0 and not limped and pos[s] in _STEAL_SEATS:
                 c.opp("steal", verb == "cbr")
-            if steal_from is not None and raises == 1 and callers == 0 and pos[s] == "BB":
+            if (steal_from is not None and raises == 1 and callers == 0
+                    and pos[s] in ("SB", "BB") and s != steal_from):
                 c.opp("fold_to_steal", verb == "f")
         elif street >= 1:
             k = _STREETS[min(street, 3) - 1]
@@ -261,7 +265,7 @@ def hand_stats(h: Hand, net: list[Any] | None = None) -> list[dict[str, int]]:
             if not saw_flop[i] or street < 1:
                 continue
             c = seats[i]
-            won = net is not None and _amount(net[i]) > 0
+            won = payouts is not None and _amount(payouts[i]) > 0
             c.opp("wtsd", showdown and not folded[i])
             c.opp("wwsf", won)
             if showdown and not folded[i]:

@@ -180,7 +180,7 @@ class _Rows:
         n = h.seats
         bb = _money(big_blind(h), "the big blind")
         hole = {int(s): c for s, c in r.shown.items()}
-        stats = hand_stats(h, r.net)
+        stats = hand_stats(h, r.payouts)
         pos = positions(n) if any(b for b in h.blinds_or_straddles) else [None] * n
         rows: dict[str, list[dict[str, Any]]] = {t: [] for t in SCHEMA}
         contributed = [_money(c, "a contribution") for c in r.contributions]

@@ -69,7 +69,7 @@ from ..games.holdem import (
 )
 from ..games.lowball import LowHand, explain_low, low_hand, lowball, why_low
 from ..games.omaha import _check_deck
-from ..games.registry import legacy_games, legacy_names, plain_names
+from ..games.registry import legacy_game, legacy_names, plain_names, variant_game
 from ..present._tabular import html_table
 
 __all__ = ["InvalidShowdownError", "Pot", "PotHalf", "Settlement", "explain", "settle",
@@ -310,7 +310,7 @@ def explain(a: CardsLike, b: CardsLike, board: CardsLike | None = None, *,
     ...
     handrank.errors.InvalidHandError: duplicate card 'As' in both hands
     """
-    if not (isinstance(game, str) and game in legacy_games("explain")):
+    if legacy_game("explain", game) is None:
         if game not in ("a5", "27"):
             raise ValueError(f"unknown game {quote(game)}, expected 'holdem', 'a5' or '27'")
         if variant is not None:
@@ -512,26 +512,24 @@ def settle(board: CardsLike | None, hands: Sequence[CardsLike | None],
     ...
     handrank.errors.InvalidHandError: duplicate card 'Kh' in seat 0's hand and seat 1's hand
     """
-    rec = legacy_games("settle").get(game) if isinstance(game, str) else None
+    rec = legacy_game("settle", game)
     if rec is None:
         raise ValueError(f"unknown game {quote(game)}, expected "
                          + ", ".join(repr(x) for x in GAMES[:-1]) + f" or {GAMES[-1]!r}")
-    if game not in plain_names() and variant is not None:
-        raise ValueError(f"variant= does not apply to {game!r}")
-    g = game_tables(variant)
-    # the hand rule from the game's record: Omaha hands of 4 to 6 cards, as always
-    omaha, split = rec.rule.hole_fixed, rec.split
-    sizes = (4, 5, 6) if omaha else (2,)
-    return _settle(board, hands, contributions, folded, button, odd_chip, sizes,
-                   lambda bd, live_holes: _showdown_hands(omaha, split, bd, live_holes, g,
-                                                          variant),
-                   dead)
+    if variant is not None:
+        if game not in plain_names():
+            raise ValueError(f"variant= does not apply to {game!r}")
+        rec = variant_game(game_tables(variant))
+    # the game's hand rule: Omaha hands of 4 to 6 cards, as always
+    return settle_game(board, hands, contributions, rec, folded=folded, button=button,
+                       odd_chip=odd_chip, dead=dead)
 
 
 def settle_game(board: CardsLike | None, hands: Sequence[CardsLike | None],
-                contributions: Sequence[int], game: Any, *,
-                folded: Sequence[bool] | None = None, button: int = 0,
-                odd_chip: str = "left_of_button", dead: int = 0) -> Settlement:
+                contributions: Sequence[int | np.integer[Any]], game: Any, *,
+                folded: Sequence[bool | np.bool_] | None = None, button: int = 0,
+                odd_chip: str = "left_of_button", dead: int | np.integer[Any] = 0
+                ) -> Settlement:
     """:func:`settle` for a :class:`~handrank.games.Game`: its hand rule and its halves."""
     if game.hand_sizes:
         return _settle_boardless(board, hands, contributions, game, folded, button, odd_chip,

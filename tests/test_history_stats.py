@@ -1,0 +1,233 @@
+"""Tracker statistics: hand-counted examples, and the numpy counts equal to the Python ones.
+
+The oracle is a set of hands written for the purpose, each count worked
+out by hand from PokerTracker 4's published definitions (stated in
+:mod:`handrank.history.stats`).  Every example is counted by both
+implementations: :func:`~handrank.history.stats.hand_stats` (one hand, in
+Python) and :func:`~handrank.history._stats_np.stat_arrays` (many hands at
+once, numpy, the path of the fast reader); then both are compared hand by
+hand on generated and real hands.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from handrank.history import Hand, fast
+from handrank.history._generate import corpus, hand_text
+from handrank.history._stats_np import cut_actions, stat_arrays
+from handrank.history.stats import hand_stats
+
+DATA = Path(os.environ.get("HANDRANK_PHH_DATA", Path(__file__).resolve().parents[2]
+                           / "shared" / "data" / "phh"))
+needs_c = pytest.mark.skipif(not fast.available(), reason="the C core is not loaded")
+
+HOLES = ["d dh p1 3c4d", "d dh p2 QsQc", "d dh p3 5h6h", "d dh p4 7c8d", "d dh p5 9sTs",
+         "d dh p6 AcAd"]
+_BLINDS = re.compile(rb"(?m)^blinds_or_straddles[ \t]*=[ \t]*\[([^\]\n]*)\]")
+
+
+def six(actions: list[str], blinds: list[int] | None = None) -> Hand:
+    return Hand(variant="NT", starting_stacks=[200] * 6, antes=[0] * 6,
+                blinds_or_straddles=blinds or [1, 2, 0, 0, 0, 0], min_bet=2,
+                actions=HOLES + actions)
+
+
+def _blinds(b: Any, rows: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+    out = np.zeros((len(rows), 12))
+    for j, i in enumerate(rows.tolist()):
+        m = _BLINDS.search(b.data, int(b.rec[i, fast.START]), int(b.rec[i, fast.END]))
+        if m and m.group(1).strip():
+            v = [float(x) for x in m.group(1).split(b",") if x.strip()]
+            out[j, :len(v)] = v
+    return out
+
+
+def numpy_stats(text: str) -> list[list[dict[str, int]] | None]:
+    """Each fast hand of ``text`` counted by stat_arrays (None: not a fast hand)."""
+    out: list[list[dict[str, int]] | None] = []
+    for b in fast.scan(text):
+        assert isinstance(b, fast.Batch)
+        rows = np.arange(len(b))
+        fast_ = b.rec[:, fast.STATUS] == fast.OK
+        acts = cut_actions(b.data, b.rec[:, fast.START], b.rec[:, fast.END])
+        sa = stat_arrays(acts, b.rec[:, fast.SEATS], _blinds(b, rows), b.payouts)
+        for j in rows.tolist():
+            if not (fast_[j] and acts.ok[j]):
+                out.append(None)
+                continue
+            seats = []
+            for s in range(int(b.rec[j, fast.SEATS])):
+                d: dict[str, int] = {}
+                for k in sa.did:
+                    if k in ("vpip", "pfr", "three_bet", "four_bet", "fold_to_three_bet",
+                             "steal", "fold_to_steal") and not sa.preflop[j]:
+                        continue
+                    d[k] = int(sa.did[k][j, s])
+                    d[k + "_opportunities"] = int(sa.opp[k][j, s])
+                for k in sa.aggression:
+                    d[k] = int(sa.aggression[k][j, s])
+                seats.append(d)
+            out.append(seats)
+    return out
+
+
+def counted(h: Hand) -> list[dict[str, int]]:
+    """``h``'s counts by the Python reference, checked equal to the numpy counts."""
+    ref = hand_stats(h, h.replay(allin_ev=False).payouts)
+    if fast.available():
+        got = numpy_stats(h.to_phh())
+        assert len(got) == 1 and got[0] is not None, "the example is not a fast hand"
+        assert got[0] == ref
+    return ref
+
+
+def got(stats: dict[str, int], name: str) -> tuple[int, int]:
+    return stats[name], stats[name + "_opportunities"]
+
+
+def test_sb_and_bb_fold_to_a_button_steal():
+    st = counted(six(["p3 f", "p4 f", "p5 f", "p6 cbr 5", "p1 f", "p2 f"]))
+    assert got(st[5], "steal") == (1, 1)
+    assert got(st[0], "fold_to_steal") == (1, 1)     # the small blind faced it and folded
+    assert got(st[1], "fold_to_steal") == (1, 1)
+    assert got(st[4], "fold_to_steal") == (0, 0)     # the cut-off is no blind
+
+
+def test_a_limp_takes_away_the_steal():
+    st = counted(six(["p3 cc", "p4 f", "p5 f", "p6 cbr 8", "p1 f", "p2 f", "p3 f"]))
+    assert got(st[5], "steal") == (0, 0)             # a limper was in: an isolation raise
+    assert got(st[5], "pfr") == (1, 1) and got(st[2], "vpip") == (1, 1)
+    assert got(st[1], "fold_to_steal") == (0, 0)
+    assert got(st[2], "pfr") == (0, 1)
+
+
+def test_a_caller_in_between_takes_away_fold_to_steal():
+    st = counted(six(["p3 f", "p4 f", "p5 cbr 5", "p6 cc", "p1 f", "p2 f",
+                      "d db 2c7dKh", "p5 cc", "p6 cc", "d db Jd", "p5 cc", "p6 cc",
+                      "d db 3h", "p5 cc", "p6 cc", "p5 sm 9sTs", "p6 sm AcAd"]))
+    assert got(st[4], "steal") == (1, 1)
+    assert got(st[5], "three_bet") == (0, 1) and got(st[5], "vpip") == (1, 1)
+    assert got(st[0], "fold_to_steal") == (0, 0)     # the button called first
+    assert got(st[1], "fold_to_steal") == (0, 0)
+    assert got(st[4], "cbet_flop") == (0, 1) and got(st[5], "wsd") == (1, 1)
+    assert got(st[4], "wtsd") == (1, 1) and got(st[4], "wsd") == (0, 1)
+
+
+def test_the_small_blind_stealing_leaves_the_big_blind_to_defend():
+    st = counted(six(["p3 f", "p4 f", "p5 f", "p6 f", "p1 cbr 6", "p2 cc",
+                      "d db 2c7dKh", "p1 cbr 6", "p2 f"]))
+    assert got(st[0], "steal") == (1, 1) and got(st[0], "fold_to_steal") == (0, 0)
+    assert got(st[1], "fold_to_steal") == (0, 1)     # defended: called
+    assert got(st[0], "cbet_flop") == (1, 1) and got(st[1], "fold_to_cbet_flop") == (1, 1)
+    assert got(st[1], "wtsd") == (0, 1) and got(st[0], "wwsf") == (1, 1)
+    assert got(st[1], "wwsf") == (0, 1)
+    assert got(st[0], "cbet_turn") == (0, 0)         # no turn dealt
+
+
+def test_four_bet_and_a_second_fold_to_three_bet():
+    # UTG opens, CO 3-bets, UTG 4-bets, CO folds: CO's fold is to a 4-bet, not a 3-bet
+    st = counted(six(["p3 cbr 6", "p4 f", "p5 cbr 18", "p6 f", "p1 f", "p2 f",
+                      "p3 cbr 50", "p5 f"]))
+    assert got(st[2], "four_bet") == (1, 1) and got(st[2], "fold_to_three_bet") == (0, 1)
+    assert got(st[4], "three_bet") == (1, 1) and got(st[4], "fold_to_three_bet") == (0, 0)
+    assert got(st[4], "four_bet") == (0, 0)          # it faced a 4-bet, not a 3-bet
+    assert got(st[2], "pfr") == (1, 1) and got(st[4], "pfr") == (1, 1)
+
+
+def test_a_raised_cbet_is_no_fold_to_cbet_for_the_third_player():
+    st = counted(six(["p3 cbr 6", "p4 f", "p5 cc", "p6 cc", "p1 f", "p2 f",
+                      "d db AhKd2c", "p3 cbr 10", "p5 cbr 30", "p6 f", "p3 f"]))
+    assert got(st[2], "cbet_flop") == (1, 1)
+    assert got(st[4], "fold_to_cbet_flop") == (0, 1)   # raised it
+    assert got(st[5], "fold_to_cbet_flop") == (0, 0)   # faced a raise, not the c-bet
+    assert (st[4]["aggression_bets"], st[5]["aggression_folds"]) == (1, 1)
+    assert (st[2]["aggression_bets"], st[2]["aggression_folds"]) == (1, 1)
+    for s in (st[2], st[4], st[5]):
+        assert got(s, "wtsd") == (0, 1)
+    assert got(st[4], "wwsf") == (1, 1)
+
+
+def test_a_checked_flop_ends_the_cbet_chain():
+    st = counted(six(["p3 f", "p4 f", "p5 f", "p6 cbr 5", "p1 f", "p2 cc",
+                      "d db AhKd2c", "p2 cc", "p6 cc", "d db 7s", "p2 cbr 4", "p6 f"]))
+    assert got(st[5], "cbet_flop") == (0, 1)
+    assert got(st[5], "cbet_turn") == (0, 0)          # no flop c-bet: no turn chance
+    assert got(st[1], "fold_to_cbet_turn") == (0, 0)
+    assert got(st[5], "fold_to_cbet_turn") == (0, 0)  # a donk bet is no c-bet
+    assert (st[5]["aggression_calls"], st[5]["aggression_folds"]) == (0, 1)  # a check: no call
+
+
+def test_a_split_pot_is_won_money_at_showdown():
+    holes = ["d dh p1 2c3d", "d dh p2 4s5c"]
+    h = Hand(variant="NT", starting_stacks=[100, 100], antes=[0, 0],
+             blinds_or_straddles=[1, 2], min_bet=2,
+             actions=holes + ["p2 cc", "p1 cc", "d db AhKhQh", "p1 cc", "p2 cc",
+                              "d db Jh", "p1 cc", "p2 cc", "d db Th", "p1 cc", "p2 cc",
+                              "p1 sm 2c3d", "p2 sm 4s5c"])
+    assert h.replay().net == [0, 0]
+    st = counted(h)
+    for s in st:
+        assert got(s, "wtsd") == (1, 1) and got(s, "wsd") == (1, 1) and got(s, "wwsf") == (1, 1)
+    assert got(st[1], "vpip") == (1, 1) and got(st[0], "vpip") == (0, 1)   # BB checked
+
+
+def test_an_all_in_before_the_flop_sees_the_flop():
+    st = counted(six(["p3 f", "p4 f", "p5 f", "p6 cbr 200", "p1 f", "p2 cc",
+                      "d db 2c7dKh", "d db Jd", "d db 3h", "p2 sm QsQc", "p6 sm AcAd"]))
+    assert got(st[5], "wtsd") == (1, 1) and got(st[5], "wsd") == (1, 1)
+    assert got(st[1], "wtsd") == (1, 1) and got(st[1], "wsd") == (0, 1)
+    assert got(st[1], "wwsf") == (0, 1)
+    assert got(st[5], "cbet_flop") == (0, 0)         # nobody acted on the flop
+    assert got(st[0], "wtsd") == (0, 0)
+
+
+def test_a_straddle_is_the_first_bet():
+    st = counted(six(["p4 f", "p5 cbr 12", "p6 f", "p1 f", "p2 f", "p3 f"],
+                     blinds=[1, 2, 4, 0, 0, 0]))
+    assert got(st[4], "pfr") == (1, 1) and got(st[4], "three_bet") == (0, 0)
+    assert got(st[4], "steal") == (1, 1)             # folded to the cut-off
+    assert got(st[2], "vpip") == (0, 1)              # the straddle is not voluntary
+    assert got(st[2], "three_bet") == (0, 1)
+
+
+@needs_c
+def test_numpy_counts_equal_python_on_generated_hands():
+    rng = random.Random(21)
+    text = corpus(600, seed=20) + "".join(
+        f"[{i}]\n{hand_text(rng, seats=rng.randrange(2, 10))}\n" for i in range(600)) + "".join(
+        f"[{i}]\n{hand_text(rng, seats=4, stacks=[rng.randrange(150, 3000) for _ in range(4)])}\n"
+        for i in range(300))
+    _compare(text)
+
+
+def _compare(src: Any) -> int:
+    from handrank.history import read
+    hands = list(read(src) if isinstance(src, Path) else read(text=src))
+    got_ = numpy_stats(src.read_text() if isinstance(src, Path) else src)
+    assert len(got_) == len(hands)
+    checked = 0
+    for h, g in zip(hands, got_):
+        if g is None:
+            continue
+        assert g == hand_stats(h, h.replay(allin_ev=False).payouts), h.actions
+        checked += 1
+    assert checked > 0.8 * len(hands)
+    return checked
+
+
+@needs_c
+@pytest.mark.skipif(not (DATA / "pluribus").is_dir(), reason="real PHH data not present")
+def test_numpy_counts_equal_python_on_real_hands():
+    n = 0
+    for d in sorted((DATA / "pluribus").iterdir())[:12]:
+        for f in sorted(d.iterdir()):
+            n += _compare(f)
+    assert n > 500
