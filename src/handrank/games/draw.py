@@ -293,9 +293,6 @@ def draw_odds(hand: CardsLike, *, game: str | Game | DrawGame = "draw", dead: Ca
               vs: CardsLike | None = None, max_discard: int | None = None) -> DrawOdds:
     """The exact distribution of the final hand for every hold of one exchange.
 
-    (Long for its docstring only: the checks are in ``_draw_cards`` and
-    ``_discard_limit``, the odds in ``_odds``.)
-
     Parameters
     ----------
     hand : str or sequence of cards
