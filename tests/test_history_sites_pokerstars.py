@@ -113,17 +113,20 @@ def test_pokerstars_hands_settle_as_the_site_says(path: Path) -> None:
         return
     if path.name in REFUSED:
         assert hands == [] and len(bad) == 1 and REFUSED[path.name] in bad[0].reason
-        assert bad[0].file == str(path) and bad[0].hand == 0
+        assert bad[0].file == str(path) and bad[0].hand == 0 and bad[0].line == 1
         return
     assert bad == []
     if path.name in IMPOSSIBLE:
         (h,) = hands
         with pytest.raises(HistoryError, match=IMPOSSIBLE[path.name]) as e:
             h.replay(allin_ev=False)
-        assert e.value.file == str(path)
+        assert e.value.file == str(path) and e.value.line == 1   # the hand's header
         return
     site = _site_lines(_text(path))
     assert len(hands) == len(site) > 0
+    lines = _text(path).splitlines()
+    for h in hands:                                   # each hand knows its header's line
+        assert lines[h.line - 1].lstrip("\ufeff").startswith("PokerStars")
     for h, (total, rake, coll, back) in zip(hands, site):
         assert total >= 0 and h.extra["site"] == "PokerStars"
         r = h.replay(allin_ev=False)

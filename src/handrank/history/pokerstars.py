@@ -450,6 +450,13 @@ def _english(ln: str, lang: str) -> str:
     return ln
 
 
+def at_line(e: HistoryError, line: int) -> HistoryError:
+    """`e`, naming `line` (the hand's first line in its file) where it names none."""
+    if e.line is not None:
+        return e
+    return type(e)(e.reason, file=e.file, hand=e.hand, action=e.action, line=line)
+
+
 def read_stream(lines: Iterable[str], file: str | None, errors: str,
                 bad: list[HistoryError]) -> Iterator[Hand]:
     """Hands from PokerStars text, one at a time (English; Portuguese and French
@@ -457,6 +464,7 @@ def read_stream(lines: Iterable[str], file: str | None, errors: str,
     buf: list[str] = []
     i = 0
     lang = "en"
+    start = 0                           # the line (1-based) of the hand's header
 
     def flush() -> Iterator[Hand]:
         nonlocal i
@@ -471,20 +479,23 @@ def read_stream(lines: Iterable[str], file: str | None, errors: str,
                     raise HistoryError(f"unexpected {type(e).__name__} reading the hand: {e}",
                                        file=file, hand=i) from e
             except HistoryError as e:
+                err = at_line(e, start)
                 if errors == "raise":
-                    raise
-                bad.append(e)
+                    raise err from e.__cause__
+                bad.append(err)
             else:
+                h.line = start
                 yield h
             i += 1
     text = False
-    for raw in lines:
+    for n, raw in enumerate(lines, 1):
         ln = raw.strip().lstrip("\ufeff")
         head = None if not ln.startswith(("PokerStars", "M")) else "en" if _HEAD.match(ln) \
             else "pt" if _HEAD_PT.match(ln) else "fr" if _HEAD_FR.match(ln) else None
         if head is not None:
             yield from flush()
             lang = head
+            start = n
             buf = [ln if lang == "en" else _english(ln, lang)]
         elif ln and buf:
             buf.append(ln if lang == "en" else _english(ln, lang))
