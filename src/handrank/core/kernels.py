@@ -180,7 +180,6 @@ def deal(deck: np.ndarray, k: int, seed: int, out: np.ndarray, threads: int) -> 
 
 # ------------------------------------------------------------ badugi
 
-BADUGI_CLASSES = 1092
 _badugi_lock = threading.Lock()
 _badugi_ready = False
 
@@ -193,6 +192,11 @@ def badugi_prepare() -> None:
             if not _badugi_ready:
                 _C.lib.hr_badugi_prepare()
                 _badugi_ready = True
+
+
+def badugi_classes() -> int:
+    """The number of badugi strengths (HR_BADUGI_CLASSES; 1092)."""
+    return int(_C.lib.HR_BADUGI_CLASSES) if _C is not None else 1092
 
 
 def badugi_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -562,15 +566,10 @@ def omaha_vs_random(hands: np.ndarray, first: int, trials: int, seed: int, sums:
 
 # ------------------------------------------------------------ bench
 
-#: Names of the C batch kernels, by the number ``hr_batch_kernel()`` returns.
-BATCH_KERNELS = ("generic", "sse2", "avx2", "avx512")
-
-
-def batch_kernel() -> str:
-    """The batch kernel hr_eval_batch runs on this CPU ("numpy" without the C core)."""
-    if _C is None:
-        return "numpy"
-    return BATCH_KERNELS[int(_C.lib.hr_batch_kernel())]
+def batch_kernel() -> int | None:
+    """hr_batch_kernel: the number of the batch kernel hr_eval_batch runs on this
+    CPU (0 generic, 1 SSE2, 2 AVX2, 3 AVX-512); None without the C core."""
+    return None if _C is None else int(_C.lib.hr_batch_kernel())
 
 
 def enumerate7(g: GameTables) -> np.ndarray:
@@ -1017,3 +1016,65 @@ def phh_allin_pots(ptr: Any, rec: np.ndarray, rows: np.ndarray,
     _C.lib.hr_phh_allin_pots(ptr, _buf("int64_t[]", rec), _buf("int64_t[]", rows),
                              len(rows), keys, counts, n, _out("double[]", out),
                              _out("int8_t[]", status))
+
+
+# --- pql ---
+
+#: The most players :func:`pql_race_types` takes.
+PQL_MAX_PLAYERS = 10
+
+
+def pql_race_types(game_ptr: Any, players: int, full: int, stub: Any, trials: int,
+                   seed: int, stream: int) -> Any:
+    """A race of `players` hands of `full` (5..7) random cards each from `stub`
+    (card ids, uint8): the trials' winning high categories, counted.
+
+    `game_ptr` is the ``hr_game *`` of the game's high tables
+    (``Game.tables[0].ptr``).  The trials are those of the random stream
+    ``(seed, stream)`` (``hr_rng_seed``), the same on any thread.  Returns
+    an int64 array of 10 counts indexed by handrank's standard category
+    (1 high card .. 9 straight flush; 0 unused), or None without the C core
+    (the caller then deals in numpy)."""
+    if _C is None:
+        return None
+    ffi, lib = _C.ffi, _C.lib
+    cards = np.ascontiguousarray(stub, dtype=np.uint8)
+    hist = np.zeros(10, dtype=np.int64)
+    rng = ffi.new("hr_rng *")
+    lib.hr_rng_seed(rng, seed & 0xFFFFFFFFFFFFFFFF, stream & 0xFFFFFFFFFFFFFFFF)
+    got = lib.hr_pql_race_types(game_ptr, players, full, ffi.from_buffer("uint8_t[]", cards),
+                                len(cards), trials, rng,
+                                ffi.from_buffer("int64_t[]", hist), ffi.NULL)
+    if got != trials:
+        raise ValueError(f"hr_pql_race_types refused {players} players of {full} cards "
+                         f"from {len(cards)} cards")
+    return hist
+
+
+def pql_street_equity(game_ptr: Any, holes: Any, boards: Any, known: int, live: int) -> Any:
+    """Hand-versus-hand equity on a street, deal by deal, in C.
+
+    `holes` is (n_deals, players, h) uint8 (h = 2: hold'em's any five;
+    h = 4..6: Omaha's two and three), `boards` (n_deals, 5) uint8 of which the
+    first `known` (3..5) cards are seen; the rest of each board is every
+    completion from the cards of the 52-bit mask `live` (the deck less the dead
+    cards) no hole or board card holds.  Returns (players, n_deals) float64
+    pot shares averaged over the completions (high only: the best hand takes
+    the pot, ties split), or None without the C core."""
+    if _C is None:
+        return None
+    ffi, lib = _C.ffi, _C.lib
+    hs = np.ascontiguousarray(holes, dtype=np.uint8)
+    bs = np.ascontiguousarray(boards, dtype=np.uint8)
+    n_deals, players, h = hs.shape
+    if bs.shape != (n_deals, 5):
+        raise ValueError(f"boards of shape {bs.shape}, expected ({n_deals}, 5)")
+    out = np.zeros((n_deals, players), dtype=np.float64)
+    got = lib.hr_pql_street_equity(game_ptr, h, players, ffi.from_buffer("uint8_t[]", hs),
+                                   ffi.from_buffer("uint8_t[]", bs), known,
+                                   live & ((1 << 52) - 1), n_deals,
+                                   ffi.from_buffer("double[]", out))
+    if got != n_deals:
+        raise ValueError(f"hr_pql_street_equity refused the deals ({got}): {players} "
+                         f"players of {h} cards, {known} board cards known")
+    return out.T.copy()

@@ -45,7 +45,7 @@ from ..core._validate import quote
 from ..core.cards import card_str, cards, cards_str, check_text_length
 from ..core.errors import InvalidCardError, InvalidHandError, InvalidRangeError
 from ..games.holdem import game_tables
-from ..games.registry import plain_names
+from ..games.registry import plain
 from ..present._tabular import dataframe, html_table
 from ..ranges.holdem import Range, parse_player
 from . import _exact_random, _hu_preflop
@@ -295,7 +295,7 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
     handrank.errors.InvalidHandError: card 'As' is in player 1's hand and on the board
     """
     tally = _run.check_progress(progress)
-    if not (isinstance(game, str) and game in plain_names()):
+    if not plain(game):
         # handrank.equity.equity (equity/__init__.py) sends the other games elsewhere
         raise RuntimeError(f"internal error: game {game!r} reached the hold'em equity")
     result = _equity(players, board, dead, exact, trials, target_stderr, seed, threads, variant,

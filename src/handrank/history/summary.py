@@ -484,7 +484,6 @@ def _unit_of(h: Hand) -> str:
 
 def _add(s: Summary, h: Hand, player: str | None) -> None:
     s.read += 1
-    where = f"{h.source or '<text>'} hand {h.index}"
     try:
         r = h.replay()
     except HistoryError as e:
@@ -494,11 +493,12 @@ def _add(s: Summary, h: Hand, player: str | None) -> None:
     except UNEXPECTED as e:     # one hand never stops the batch
         s.refused += 1
         s.errors.append(str(HistoryError(f"unexpected {type(e).__name__} replaying the hand: "
-                                         f"{e}", file=h.source, hand=h.index)))
+                                         f"{e}", file=h.source, hand=h.index, line=h.line)))
         return
     if r.settlement is None or r.net is None:
         s.refused += 1
-        s.errors.append(f"{r.error} ({where})")
+        s.errors.append(str(HistoryError(r.error or "not settled", file=h.source,
+                                         hand=h.index, line=h.line)))
         return
     s.settled += 1
     s.agreeing += r.agrees_with_record is True
