@@ -866,6 +866,8 @@ def exact_random(g: GameTables, fixed: np.ndarray, n_fixed: int, n_random: int,
                  out: np.ndarray, cancel: Any = None) -> int:
     """hr_exact_random (C only): completions part, part + parts, ... of known hands
     against random ones, counted into `out` (int64); the completions taken."""
+    if _C is None:
+        raise RuntimeError("internal error: the board-first enumeration needs the C core")
     taken = int(_C.lib.hr_exact_random(
         g.ptr, n_fixed, _buf("uint8_t[]", fixed), n_random, _buf("uint8_t[]", board),
         len(board), _buf("uint8_t[]", deck), len(deck), _buf("uint8_t[]", perms),
