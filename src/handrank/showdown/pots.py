@@ -42,7 +42,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core import _backend, _run, _validate
+from ..core import _backend, _validate, kernels
 from ..core._tables import GameTables
 from ..core._typing import CardArrayLike, CardsLike, FloatArray, IntArray, VariantLike
 from ..core._validate import number, quote
@@ -76,9 +76,6 @@ __all__ = ["InvalidShowdownError", "Pot", "PotHalf", "Settlement", "explain", "s
 
 ODD_CHIP_RULES = ("left_of_button", "high_card_by_suit", "seat_order")
 GAMES = legacy_names("settle")          # the games settle() takes by name
-
-_C = _backend.core
-_SLICE_CARDS = 1 << 21       # cards per C call in a batch (a few ms): Ctrl-C is seen between two
 
 
 @dataclass(frozen=True)
@@ -914,58 +911,17 @@ def showdown_batch(boards: CardArrayLike, hole: IntArray | Sequence[Sequence[Seq
     n, p = h.shape[0], h.shape[1]
     if b.shape[0] != n:
         raise InvalidHandError(f"boards has {b.shape[0]} deals but hole has {n}")
-    limit = _C.lib.HR_SHOWDOWN_MAX_PLAYERS if _C is not None else 23
+    limit = kernels.showdown_max_players()
     if not 1 <= p <= limit:
         raise InvalidHandError(f"expected 1 to {limit} players per deal, got {p}")
     nthreads = _thread_count(threads, n)
     out = np.empty((n, p), dtype=np.float64)
     if n == 0:
         return out
-    if _C is not None:
-        bad = _batch_c(g, b, h, out, nthreads)
-    else:
-        bad = _run.run_rows(lambda lo, hi: _batch_numpy(g, b[lo:hi], h[lo:hi], out[lo:hi],
-                                                        variant),
-                            n, 1, max(1, _SLICE_CARDS // (2 * p + 5)))
+    bad = kernels.showdown_batch(g, b, h, out, nthreads)
     if bad >= 0:
         _raise_for_deal(b, h, bad, g)
     return out
-
-
-def _batch_c(g: GameTables, b: np.ndarray, h: np.ndarray, out: np.ndarray, threads: int) -> int:
-    ffi, lib = _C.ffi, _C.lib
-    n, p = h.shape[0], h.shape[1]
-    src_b = ffi.from_buffer("uint8_t[]", b)
-    src_h = ffi.from_buffer("uint8_t[]", h)
-    dst = ffi.from_buffer("double[]", out, require_writable=True)
-
-    def part(lo: int, hi: int) -> int:
-        bad = lib.hr_showdown_batch(g.ptr, src_b + lo * 5, src_h + lo * 2 * p, hi - lo, p,
-                                    dst + lo * p)
-        if bad == -2:
-            raise RuntimeError(f"internal error: the C core rejected {p} players")
-        return -1 if bad < 0 else int(bad)
-
-    return _run.run_rows(part, n, threads, max(1, _SLICE_CARDS // (2 * p + 5)))
-
-
-def _batch_numpy(g: GameTables, b: np.ndarray, h: np.ndarray, out: np.ndarray,
-                 variant: Any) -> int:
-    n, p = h.shape[0], h.shape[1]
-    deal = np.sort(np.concatenate([b, h.reshape(n, 2 * p)], axis=1), axis=1)
-    bad = (deal[:, 1:] == deal[:, :-1]).any(axis=1) | (deal[:, -1] > 51)
-    bad |= (~g.in_deck[deal]).any(axis=1)
-    if bad.any():
-        return int(np.argmax(bad))
-    strengths = np.empty((p, n), dtype=np.uint16)   # one player per row: contiguous
-    seven = np.empty((n, 7), dtype=np.uint8)
-    seven[:, :5] = b
-    for j in range(p):
-        seven[:, 5:] = h[:, j]
-        evaluate_batch(seven, out=strengths[j], variant=variant)
-    win = strengths == strengths.max(axis=0)
-    out[:] = (win / win.sum(axis=0)).T
-    return -1
 
 
 def _raise_for_deal(b: np.ndarray, h: np.ndarray, r: int, g: GameTables) -> None:
