@@ -41,7 +41,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core import _backend, kernels
+from ..core import kernels
 from ..core._tables import GameTables
 from ..core._typing import CardsLike
 from ..core._validate import quote
