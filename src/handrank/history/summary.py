@@ -12,23 +12,33 @@ from typing import Any
 
 import numpy as np
 
-from . import allin
+from ..core import _backend
+from ..equity import _hu_preflop
+from ..equity.holdem import SHARE_UNIT
+from . import allin, fast
 from .fast import (
     AGREE,
     ALLIN,
+    ALLIN_BOARD,
     BIG_BLIND,
+    CHIPS,
+    DEAD,
     FIXED,
     FLAGS,
+    HOLES,
+    KNOWN,
     MAX_SEATS,
     OK,
+    OUT,
     PER_SEAT,
     PLAYERS,
     SEATS,
     SEGMENT,
     SHOWDOWN,
     STATUS,
+    VARIANT,
 )
-from .model import FileError, Hand, HistoryError
+from .model import GAMES, FileError, Hand, HistoryError
 from .phh import UNEXPECTED, problem, read
 
 
@@ -529,7 +539,6 @@ def _add_fast(s: Summary, source: Any, player: str | None, per_file: bool = Fals
     would).  ``allin_ev=False`` (benchmarks) leaves the adjusted net equal
     to the net.
     """
-    from .fast import Batch, Tail, scan
     bad: list[HistoryError] = []        # read errors: listed after the hands, as read() does
     current: list[Any] = [None]
 
@@ -542,7 +551,7 @@ def _add_fast(s: Summary, source: Any, player: str | None, per_file: bool = Fals
         _add_errors(s, bad)
         bad.clear()
     names = _Names(s)
-    for it in scan(source):
+    for it in fast.scan(source):
         if isinstance(it, tuple):
             at(it[1])
             why = problem(it[1]) if it[0] == "other" else None
@@ -555,7 +564,7 @@ def _add_fast(s: Summary, source: Any, player: str | None, per_file: bool = Fals
                 _add(s, h, player)
             bad += rd.errors
             continue
-        if isinstance(it, Tail):
+        if isinstance(it, fast.Tail):
             at(it.file)
             for x in it.hands():
                 if isinstance(x, HistoryError):
@@ -563,7 +572,7 @@ def _add_fast(s: Summary, source: Any, player: str | None, per_file: bool = Fals
                 else:
                     _add(s, x, player)
             continue
-        b: Batch = it
+        b: fast.Batch = it
         status = b.rec[:, STATUS]
         slow = np.flatnonzero(status != OK).tolist() + [len(b)]
         lo = 0
@@ -695,8 +704,6 @@ def _allin_rows(b: Any, lo: int, hands: np.ndarray[Any, Any]) -> dict[tuple[int,
     (:func:`allin.board_ev` on the same counts).  Other hands through
     :func:`fast_allin_ev`'s exact EV.
     """
-    from ..core import _backend
-    from ..equity import _hu_preflop
     core = _backend.core
     ptr = allin.fast_tables("holdem")
     rows = (hands + lo).astype(np.int64)
@@ -735,7 +742,6 @@ def exact_ev_of_pots(pots: list[float], put: list[int]) -> list[Fraction] | None
     doubles): a pot's only seat takes it, each contender of a contested pot
     ``amount * share / (SHARE_UNIT * boards)``; less what each seat put in.  None
     where an amount is too large for a double to hold exactly."""
-    from ..equity.holdem import SHARE_UNIT
     n = len(put)
     width = 3 + MAX_SEATS
     ev = [Fraction(0)] * n
@@ -767,8 +773,6 @@ def fast_allin_ev(b: Any, i: int) -> list[Any] | None:
 
 
 def _fast_exact_ev(b: Any, i: int) -> list[Fraction] | None:
-    from .fast import ALLIN_BOARD, CHIPS, DEAD, HOLES, KNOWN, OUT, VARIANT
-    from .model import GAMES
     r = b.rec[i].tolist()
     n = r[SEATS]
     v = r[VARIANT]
@@ -809,7 +813,6 @@ def summary(hands_or_paths: Any, *, player: str | None = None) -> Summary:
         Counts, errors and per-player rows; bad hands are counted and listed,
         never dropped.
     """
-    from . import fast
     s = Summary(player=player)
     items: Iterable[Any] = ([hands_or_paths] if isinstance(hands_or_paths, (Hand, str,
                                                                            os.PathLike))
