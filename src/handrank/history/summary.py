@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import math
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -721,20 +722,54 @@ def _allin_rows(b: Any, lo: int, hands: np.ndarray[Any, Any]) -> dict[tuple[int,
                               ffi.from_buffer("int8_t[]", st, require_writable=True))
         rest = []
         for k, i in enumerate(rows.tolist()):
-            ev = None
+            q = None
             if st[k] == 0:
                 n = int(rec[i, SEATS])
-                ev = exact_ev_of_pots(out[k].tolist(),
-                                      rec[i, FIXED:FIXED + PER_SEAT * n:PER_SEAT].tolist())
-            if ev is None and st[k] != 1:
+                q = _nano_of_pots(out[k].tolist(),
+                                  rec[i, FIXED:FIXED + PER_SEAT * n:PER_SEAT].tolist())
+            if q is None and st[k] != 1:
                 rest.append(i)
-            for t, x in enumerate(ev or ()):
-                got[i - lo, t] = allin.nano_of(x)
+            for t, x in enumerate(q or ()):
+                got[i - lo, t] = x
     for i in rest:
         ev = _fast_exact_ev(b, i)
-        for t, x in enumerate(ev or ()):
-            got[i - lo, t] = allin.nano_of(x)
+        for t, f in enumerate(ev or ()):
+            got[i - lo, t] = allin.nano_of(f)
     return got
+
+
+def _nano_of_pots(pots: list[float], put: list[int]) -> list[int] | None:
+    """:func:`exact_ev_of_pots` rounded as :func:`allin.nano_of` rounds it, in integers
+    over one common denominator (the same values, without Fraction objects)."""
+    n = len(put)
+    width = 3 + MAX_SEATS
+    rows = []
+    den = 1
+    for j in range(int(pots[-1])):
+        p = pots[j * width:(j + 1) * width]
+        if p[0] >= 2 ** 53:
+            return None
+        seats = [t for t in range(n) if int(p[1]) >> t & 1]
+        whole = SHARE_UNIT * int(p[2]) if len(seats) > 1 else 1
+        den = math.lcm(den, whole)
+        rows.append((int(p[0]), seats, whole, p))
+    num = [-put[t] * den for t in range(n)]
+    for amount, seats, whole, p in rows:
+        if len(seats) == 1:
+            num[seats[0]] += amount * den
+            continue
+        f = den // whole
+        for t in seats:
+            num[t] += amount * int(p[3 + t]) * f
+    return [_half_even(x, den) for x in num]
+
+
+def _half_even(num: int, den: int) -> int:
+    """``num / den`` in units of ``10**-allin.PLACES``, rounded half-even."""
+    q, r = divmod(num * 10 ** allin.PLACES, den)
+    if 2 * r > den or (2 * r == den and q % 2):
+        q += 1
+    return int(q)
 
 
 def exact_ev_of_pots(pots: list[float], put: list[int]) -> list[Fraction] | None:
