@@ -24,11 +24,9 @@ from typing import Any
 
 import numpy as np
 
-from ..core import _backend
+from ..core import kernels
 from .model import FileError, Hand, HistoryError
 from .phh import _paths, chunks_at, hand_of, problem
-
-_C = _backend.core
 
 #: record layout (csrc/history.h)
 STATUS, SEGMENT, START, END, SEATS, FLAGS, AGREE, DEAD, BIG_BLIND, WHY = range(10)
@@ -50,7 +48,7 @@ GROUP_FILES = 4096
 
 def available() -> bool:
     """True when the C core (with the fast path) is loaded."""
-    return _C is not None and hasattr(_C.lib, "hr_phh_scan")
+    return kernels.phh_scan_available()
 
 
 class Batch:
@@ -199,19 +197,13 @@ class Tail:
 def _scan(data: bytes, seg_end: list[int], final: bool, mode: int
           ) -> tuple[np.ndarray[Any, Any] | None, int]:
     """One C call: (records, bytes consumed), records None when Python must read it all."""
-    ffi, lib = _C.ffi, _C.lib
     cap = data.count(b"[") + len(seg_end) + 1
     out = np.empty((cap, WIDTH), dtype=np.int64)
     ends = np.asarray(seg_end, dtype=np.int64)
-    consumed = ffi.new("int64_t *")
-    n = lib.hr_phh_scan(ffi.from_buffer(data), len(data),
-                        ffi.cast("int64_t *", ends.ctypes.data), len(seg_end), int(final), mode,
-                        ffi.cast("int64_t *", out.ctypes.data), cap, consumed)
-    if n == -2:
-        raise RuntimeError("internal error: hr_phh_scan ran out of records")
+    n, consumed = kernels.phh_scan(data, ends, final, mode, out)
     if n < 0:
         return None, 0
-    return out[:n], int(consumed[0])
+    return out[:n], consumed
 
 
 def _numbered(rec: np.ndarray[Any, Any], first: list[int]) -> list[int]:

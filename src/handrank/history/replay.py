@@ -30,7 +30,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from ..core import _backend
+from ..core import kernels
 from ..core._validate import quote
 from ..core.cards import card_str, cards
 from ..core.errors import HandrankError
@@ -43,8 +43,6 @@ from .allin import fast_tables as _fast_tables
 
 if TYPE_CHECKING:      # the model calls the replay: Hand is only named here
     from .model import Hand
-
-_C = _backend.core
 
 
 @dataclass
@@ -348,7 +346,9 @@ def _fast_payouts(board: list[int] | None, hands: list[list[int] | None], chips:
         return pay
     if board is None:
         raise RuntimeError("internal error: showdown without a board")
-    ev = _C.lib.hr_eval_bytes
+    ev = kernels.EVAL_BYTES
+    if ev is None:
+        raise RuntimeError("internal error: the fast settlement needs the C core")
     st = {}
     for s in live:
         h = hands[s]

@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core import _backend
+from ..core import kernels
 from ..equity import _hu_preflop
 from ..equity.holdem import SHARE_UNIT
 from . import allin, fast
@@ -705,21 +705,15 @@ def _allin_rows(b: Any, lo: int, hands: np.ndarray[Any, Any]) -> dict[tuple[int,
     (:func:`allin.board_ev` on the same counts).  Other hands through
     :func:`fast_allin_ev`'s exact EV.
     """
-    core = _backend.core
     ptr = allin.fast_tables("holdem")
     rows = (hands + lo).astype(np.int64)
     got: dict[tuple[int, int], int] = {}
     rest = rows.tolist()
-    if core is not None and ptr is not None:
-        ffi, lib = core.ffi, core.lib
+    if ptr is not None:
         rec = np.ascontiguousarray(b.rec)
-        out = np.empty((len(rows), lib.HR_PHH_EV_WIDTH), dtype=np.float64)
+        out = np.empty((len(rows), kernels.PHH_EV_WIDTH), dtype=np.float64)
         st = np.empty(len(rows), dtype=np.int8)
-        lib.hr_phh_allin_pots(ptr, ffi.from_buffer("int64_t[]", rec),
-                              ffi.from_buffer("int64_t[]", rows), len(rows),
-                              *_hu_preflop.pointers(ffi),
-                              ffi.from_buffer("double[]", out, require_writable=True),
-                              ffi.from_buffer("int8_t[]", st, require_writable=True))
+        kernels.phh_allin_pots(ptr, rec, rows, _hu_preflop.table(), out, st)
         rest = []
         for k, i in enumerate(rows.tolist()):
             q = None
