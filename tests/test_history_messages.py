@@ -129,3 +129,15 @@ def test_a_big_phhs_streams_in_bounded_memory(tmp_path):
     hb, _, rb = bench.measure(str(big))
     assert hb > 14 * hs and hb > 400_000
     assert rb - rs < 64 * 1024, (rs, rb)          # KB
+
+
+@pytest.mark.parametrize("newline", ["\r\n", "\r"])
+def test_lines_counted_alike_with_any_newline(tmp_path, monkeypatch, newline):
+    """Windows and old Mac line ends: the same lines named, by both paths."""
+    text, first = _phhs(GOOD, TALL, WIDE)
+    p = tmp_path / "x.phhs"
+    p.write_bytes(text.replace("\n", newline).encode())
+    a = summary(p).errors
+    monkeypatch.setattr(fast, "available", lambda: False)
+    assert summary(p).errors == a and len(a) == 2
+    assert a[0].endswith(f"hand 2, line {first[1] + 8}, action 2)")
