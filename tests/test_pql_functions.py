@@ -10,6 +10,7 @@ recomputed from each function's definition over every deal.
 from __future__ import annotations
 
 import itertools
+import math
 from collections import Counter
 from functools import cache
 
@@ -365,3 +366,36 @@ def test_percentage_ranges_are_refused_in_short_deck() -> None:
     with pytest.raises(PqlError, match="above 0 and at most 100"):
         hr.pql("select avg(riverEquity(hero)) from game='holdem', hero='AA', "
                "villain='150%'", trials=100, seed=1)
+
+
+# ------------------------------------------------------------ stud streets
+
+def _short_type(cards: tuple[int, ...]) -> str:
+    counts = sorted(Counter(c // 4 for c in cards).values(), reverse=True)
+    if counts[0] == 4:
+        return "quads"
+    if counts[0] == 3:
+        return "trips"
+    if counts[:2] == [2, 2]:
+        return "twopair"
+    return "pair" if counts[0] == 2 else "highcard"
+
+
+def test_stud_hand_types_on_third_and_fourth_street_match_every_hand() -> None:
+    q = ("select histogram(handType(p1, third)) as t3, histogram(handType(p1, fourth)) as t4, "
+         "count(minHandType(p2, fourth, pair)) as m from game='studhi', p1='*', p2='*'")
+    r = hr.pql(q, trials=60_000, seed=9)
+    got = {row.name: row for row in r}
+    for name, n in (("t3", 3), ("t4", 4)):
+        all_hands = Counter(_short_type(h) for h in itertools.combinations(range(52), n))
+        total = sum(all_hands.values())
+        for t, c in all_hands.items():
+            p = c / total
+            se = max(math.sqrt(p * (1 - p) / 60_000), 1e-4)
+            assert got[name].value.get(t, 0.0) == pytest.approx(p, abs=4.5 * se), (name, t)
+    pair_or_better = 1 - (48 * 44 * 40) / (51 * 50 * 49)
+    assert got["m"].value == pytest.approx(pair_or_better, abs=4.5 * got["m"].stderr)
+    exact = hr.pql("select histogram(handType(p1, third)) as a, "
+                   "histogram(handType(p1, fourth)) as b from game='studhi', "
+                   "p1='AsAh2d2c3c4c5c', p2='*'", trials=500, seed=1)
+    assert exact[0].value == {"pair": 1.0} and exact[1].value == {"twopair": 1.0}

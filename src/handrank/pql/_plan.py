@@ -135,9 +135,26 @@ def _scoops(ctx: Ctx, p: int) -> np.ndarray:
 
 
 def _hand_type(ctx: Ctx, p: int, street: str) -> np.ndarray:
+    if ctx.spot.kind == "studlike" and STREETS.get(street, 5) < 5:
+        return _short_hand_type(ctx, p, STREETS[street])
     s = ctx.half(p, street, "high")
     cats = np.asarray(category(s, game=ctx.high_game), dtype=np.int64)
     return _categories_to_ordinal(ctx.spot)[cats]
+
+
+def _short_hand_type(ctx: Ctx, p: int, n: int) -> np.ndarray:
+    """The hand type of a stud player's first n (3 or 4) cards, from the rank
+    counts: quads, trips, two pair, a pair or a high card (no straight or
+    flush has five cards yet)."""
+    ranks = ctx.d.holes[p][:, :n].astype(np.int64) // 4
+    counts = (ranks[:, :, None] == np.arange(13)).sum(axis=1)
+    top = counts.max(axis=1)
+    pairs = (counts == 2).sum(axis=1)
+    code = {name: i for i, name in enumerate(handtype_order(ctx.spot))}
+    return np.asarray(np.select(
+        [top == 4, top == 3, pairs == 2, pairs == 1],
+        [code["quads"], code["trips"], code["twopair"], code["pair"]], code["highcard"]),
+        dtype=np.int64)
 
 
 def _winning_hand_type(ctx: Ctx) -> np.ndarray:
