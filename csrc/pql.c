@@ -7,9 +7,9 @@
  */
 #include "pql.h"
 
-#include "hilo.h"
 #include "lookup.h"
 #include "omaha.h"
+#include "omaha_exact.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -136,24 +136,21 @@ int64_t hr_pql_street_equity(const hr_game *g, const hr_game *low, int h, int n,
         known < 3 || known > 5 || n_deals < 0 || n * h + known > HR_N_CARDS)
         return -1;
     const int k = 5 - known;
-    uint8_t *board_buf = NULL, *hole_buf = NULL;
     const int hilo = low != NULL;
     uint16_t *strength = malloc(sizeof *strength * (size_t)(PQL_MAX_RUNOUTS * n));
     uint16_t *lows = hilo ? malloc(sizeof *lows * (size_t)(PQL_MAX_RUNOUTS * n)) : NULL;
     uint16_t *pairs = NULL;
+    uint8_t *run_buf = NULL;
     if (h != 2) {
-        board_buf = malloc((size_t)PQL_MAX_RUNOUTS * 5);
-        hole_buf = malloc((size_t)PQL_MAX_RUNOUTS * (size_t)h);
-        if (hilo)
-            pairs = malloc(sizeof *pairs * (size_t)(PQL_MAX_RUNOUTS * 2));
+        pairs = malloc(sizeof *pairs * (size_t)(PQL_MAX_RUNOUTS * n * 2));
+        run_buf = malloc((size_t)PQL_MAX_RUNOUTS * 2);
     }
     if (strength == NULL || (hilo && lows == NULL) ||
-        (h != 2 && (board_buf == NULL || hole_buf == NULL || (hilo && pairs == NULL)))) {
+        (h != 2 && (pairs == NULL || run_buf == NULL))) {
         free(strength);
         free(lows);
         free(pairs);
-        free(board_buf);
-        free(hole_buf);
+        free(run_buf);
         return -1;
     }
     int64_t ret = n_deals;
@@ -191,45 +188,30 @@ int64_t hr_pql_street_equity(const hr_game *g, const hr_game *low, int h, int n,
                                  lows + (size_t)i * (size_t)r);
             }
         } else {
+            /* every player on every completion in one call: each completion's
+             * board is gathered once (hr_omaha_runout_strengths) */
             int q = 0;
-            if (k == 0) {
-                memcpy(board_buf, bd, 5);
-                q = 1;
-            } else if (k == 1) {
-                for (int a = 0; a < u; a++, q++) {
-                    memcpy(board_buf + q * 5, bd, 4);
-                    board_buf[q * 5 + 4] = unseen[a];
-                }
-            } else {
+            if (k == 1) {
+                for (int a = 0; a < u; a++)
+                    run_buf[q++] = unseen[a];
+            } else if (k == 2) {
                 for (int a = 0; a < u; a++)
                     for (int b = a + 1; b < u; b++, q++) {
-                        memcpy(board_buf + q * 5, bd, 3);
-                        board_buf[q * 5 + 3] = unseen[a];
-                        board_buf[q * 5 + 4] = unseen[b];
+                        run_buf[2 * q] = unseen[a];
+                        run_buf[2 * q + 1] = unseen[b];
                     }
             }
-            for (int i = 0; i < n; i++) {
-                for (int a = 0; a < r; a++)
-                    memcpy(hole_buf + a * h, hd + i * h, (size_t)h);
-                uint16_t *s = strength + (size_t)i * (size_t)r;
-                if (!hilo) {
-                    if (hr_eval_omaha_batch(g, hole_buf, h, board_buf, r, s) != -1) {
-                        ret = -2;
-                        break;
-                    }
-                    continue;
-                }
-                if (hr_eval_omaha_hilo_batch(g, hole_buf, h, board_buf, r, pairs) != -1) {
-                    ret = -2;
-                    break;
-                }
-                for (int a = 0; a < r; a++) {
-                    s[a] = pairs[2 * a];
-                    lows[(size_t)i * (size_t)r + (size_t)a] = pairs[2 * a + 1];
-                }
-            }
-            if (ret < 0)
+            if (hr_omaha_runout_strengths(g, hilo, h, hd, n, bd, known, run_buf, r, pairs)
+                != -1) {
+                ret = -2;
                 break;
+            }
+            for (int a = 0; a < r; a++)
+                for (int i = 0; i < n; i++) {
+                    strength[(size_t)i * (size_t)r + (size_t)a] = pairs[2 * (a * n + i)];
+                    if (hilo)
+                        lows[(size_t)i * (size_t)r + (size_t)a] = pairs[2 * (a * n + i) + 1];
+                }
         }
         double share[HR_PQL_MAX_PLAYERS] = {0};
         for (int a = 0; a < r; a++) {
@@ -273,7 +255,6 @@ int64_t hr_pql_street_equity(const hr_game *g, const hr_game *low, int h, int n,
     free(strength);
     free(lows);
     free(pairs);
-    free(board_buf);
-    free(hole_buf);
+    free(run_buf);
     return ret;
 }

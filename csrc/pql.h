@@ -33,8 +33,8 @@ int64_t hr_pql_race_types(const hr_game *g, int n, int full, const uint8_t *stub
  * holds, each equally likely.  Writes out[d * n + i], player i's pot share
  * averaged over the completions: with low NULL the best high takes the pot
  * (ties split); else the pot is split high and low when some hand has a low
- * (h = 2: the low by low's tables, 0 = none; Omaha: eight or better,
- * hr_eval_omaha_hilo_batch, low unused but not NULL), each half shared by
+ * (h = 2: the low by low's tables, 0 = none; Omaha: eight or better as
+ * hr_omaha_runout_strengths ranks it, low unused but not NULL), each half shared by
  * its best hands, and the high takes it all when nobody has a low.
  * Returns n_deals, -1 for bad arguments, -2 for a deal with a card out of
  * the deck or twice. */
