@@ -5,7 +5,8 @@ it with a seeded random edit (a line deleted, duplicated, swapped with the
 next, cut short, an amount or a card changed, a name changed, stray bytes
 inserted) and reads it through the site's reader with ``errors="collect"``.
 Whatever the damage, the reader must give back hands and ``HistoryError``s only
-(each error naming the file), and each hand it gives must replay or raise
+(each error naming the file, and for a hand the line of its header, or for
+iPoker of its ``<game>`` tag), and each hand it gives must replay or raise
 ``HistoryError``: no other exception, no hang.
 """
 
@@ -80,6 +81,8 @@ def test_damaged_site_files_are_read_or_refused_by_name(fmt: str, seed: int) -> 
     hands = list(sites.READERS[fmt](lines, str(path), "collect", bad))
     for e in bad:
         assert isinstance(e, HistoryError) and e.file == str(path) and e.reason
+        if e.hand is not None and (fmt != "ipoker" or "gamecode" in "".join(lines)):
+            assert e.line is not None and 1 <= e.line <= len(lines), e
     for h in hands:
         try:
             h.replay(allin_ev=False)

@@ -30,6 +30,7 @@ import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from importlib import metadata
 from typing import Any, Callable
 
 import numpy as np
@@ -39,6 +40,7 @@ import handrank as hr
 from ..core import kernels
 from ..core._backend import BACKEND
 from ..core.cards import card_str
+from ..equity.holdem import equity as _hr_equity
 from ..games.holdem import game_tables
 
 __all__ = [
@@ -166,9 +168,7 @@ def _bound(func: Callable[..., Any], *args: Any) -> Callable[[], Any]:
 
 def _version(module: str) -> str:
     try:
-        from importlib.metadata import version
-
-        return version(module)
+        return metadata.version(module)
     except Exception:  # noqa: BLE001 - any metadata problem just means "unknown"
         return "?"
 
@@ -193,10 +193,8 @@ def _handrank() -> Adapter:
 
 def _handrank_equity() -> Callable[[], tuple[float, str, int]]:
     """hr.equity, exact, on one thread (the check compares it with _batch_equity)."""
-    from ..equity.holdem import equity
-
     def run_api() -> tuple[float, str, int]:
-        return float(equity(list(EQUITY_HANDS), exact=True, threads=1).equity[0]), \
+        return float(_hr_equity(list(EQUITY_HANDS), exact=True, threads=1).equity[0]), \
             "hr.equity, exact", 0
     return run_api
 

@@ -6,6 +6,10 @@ C entry point the package uses; each takes and returns Python and numpy
 values, does the cffi casts itself, turns the C core's error codes into the
 named exceptions, and runs the numpy fallback (``core._fallback``) when the
 C core is not built, so no other module branches on the backend.
+
+It also loads the C core, as ``core._choice`` decided from the environment
+(``HANDRANK_BACKEND``, ``HANDRANK_KERNEL``), and the tables of every game
+(:data:`GAMES`: views of the compiled tables, or the package-data file's).
 """
 
 from __future__ import annotations
@@ -16,14 +20,88 @@ from typing import Any
 
 import numpy as np
 
-from . import _backend, _fallback, _fallback_games, _fallback_runouts, _run
-from ._tables import GameTables
+from . import _choice, _fallback, _fallback_games, _fallback_runouts, _run, _tables
+from ._tables import LOW_PREFIX, GameTables
 
 #: The compiled module (``handrank._core``), or None on the pure-Python backend.
-_C: Any = _backend.core
+_C: Any = None
+if _choice.CHOICE != "python":
+    try:
+        from .. import _core as _C
+    except ImportError as exc:
+        _choice.missing_c(exc)
 
 #: True when the C core serves the calls.
 HAVE_C: bool = _C is not None
+#: "c" or "python".
+BACKEND = "c" if HAVE_C else "python"
+
+if _choice.KERNEL and _C is not None \
+        and _C.lib.hr_set_batch_kernel(_choice.KERNELS.index(_choice.KERNEL)) != 0:
+    _choice.bad_kernel([k for i, k in enumerate(_choice.KERNELS)
+                        if _C.lib.hr_set_batch_kernel(i) == 0
+                        and _C.lib.hr_set_batch_kernel(-1) == 0])
+
+
+_NP = {"uint8_t": np.uint8, "uint16_t": np.uint16, "uint32_t": np.uint32, "uint64_t": np.uint64}
+
+
+def load_tables() -> dict[str, GameTables]:
+    """Views of the compiled tables of every game (``params`` is None: C knows
+    them); the package-data file's tables on the pure-Python backend."""
+    if _C is None:
+        return _tables.load_bin()
+    ffi, lib = _C.ffi, _C.lib
+
+    def view(ptr: Any, ctype: str, count: int) -> np.ndarray:
+        arr = np.frombuffer(ffi.buffer(ptr, count * ffi.sizeof(ctype)), dtype=_NP[ctype])
+        arr.flags.writeable = False
+        return arr
+
+    offsets = view(lib.hr_hash_offsets, "uint32_t", lib.HR_HASH_ROWS)
+    poison = np.uint64(lib.HR_POISON_SHIFT)
+    games = {}
+    for index in range(lib.hr_game_count()):
+        g = lib.hr_game_at(index)
+        name = ffi.string(g.name).decode()
+        games[name] = GameTables(
+            name=name,
+            classes=g.classes,
+            card_key=view(g.card_key, "uint64_t", 256),
+            card_mask=view(g.card_mask, "uint64_t", 256),
+            values=view(g.values, "uint16_t", lib.HR_HASH_SIZE),
+            flush=view(g.flush, "uint16_t", 8192),
+            category=view(g.category, "uint8_t", g.classes + 1),
+            class_ranks=view(g.class_ranks, "uint8_t", 5 * (g.classes + 1)).reshape(-1, 5),
+            hash_offsets=offsets,
+            params=None,
+            ptr=g,
+            in_deck=(view(g.card_key, "uint64_t", 256) >> poison) == 0,
+            card=view(g.card, "uint64_t", 512).reshape(256, 2),
+            low=name.startswith(LOW_PREFIX),
+        )
+    return games
+
+
+#: Every game's tables by name, loaded once.
+GAMES: dict[str, GameTables] = load_tables()
+
+
+def _new_cancel_cell() -> tuple[Any, Any]:
+    cell = _C.ffi.new("int32_t *")
+    return cell, cell
+
+
+# A Cancel's flag is an int32_t the C loops poll (handrank.core._run.Cancel).
+if _C is not None:
+    _run.new_cancel_cell = _new_cancel_cell
+
+
+def compiled_module() -> Any:
+    """The compiled module (None on the pure-Python backend), for
+    ``core._backend.core`` only, which the tests that call the C core
+    directly read (no module of the package does: tests/test_door.py)."""
+    return _C
 
 
 # --- games, core, showdown, ranges, boards, bench ---

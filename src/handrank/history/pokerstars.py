@@ -114,7 +114,8 @@ def _cards(t: str) -> str:
     return t.replace(" ", "").replace("10", "T")
 
 
-def _hand(lines: list[str], file: str | None, index: int) -> Hand:
+def _hand(lines: list[str], file: str | None, index: int,
+          nums: list[int] | None = None) -> Hand:
     def fail(msg: str) -> HistoryError:
         return HistoryError(msg, file=file, hand=index)
     head = lines[0]
@@ -128,7 +129,7 @@ def _hand(lines: list[str], file: str | None, index: int) -> Hand:
         raise fail("the hand was cancelled: no chips moved")
     try:
         variant = _variant(head)
-        return _body(lines, head, variant, file, index, fail)
+        return _body(lines, head, variant, file, index, fail, nums)
     except HistoryError:
         raise                           # already names the file and hand: not twice
     except ValueError as e:
@@ -136,16 +137,17 @@ def _hand(lines: list[str], file: str | None, index: int) -> Hand:
 
 
 def _body(lines: list[str], head: str, variant: str, file: str | None, index: int,
-          fail: Any) -> Hand:
+          fail: Any, nums: list[int] | None = None) -> Hand:
     m = _BUTTON.search("\n".join(lines[1:3]))
     if m is None:
         raise fail("no button line")
     button = int(m.group(1))
     seats: list[tuple[int, str, Any]] = []
     body: list[str] = []
+    body_nums: list[int] = []         # each body line's line in the file (nums given)
     away: set[str] = set()
     in_summary = False
-    for ln in lines[1:]:
+    for k, ln in enumerate(lines[1:], 1):
         in_summary = in_summary or ln.startswith("*** SUMMARY")
         ms = _SEAT.match(ln) if not in_summary and ln.startswith("Seat ") else None
         if ms:
@@ -154,6 +156,7 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
                 away.add(ms.group(2))
         else:
             body.append(ln)
+            body_nums.append(nums[k] if nums is not None else 0)
     if away:
         # a seat marked sitting out (or moved in, out of the hand) with no line of its
         # own before the summary was not dealt in: it is no seat of this hand.  One that
@@ -195,6 +198,7 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
     summary = False
     shown: dict[int, str] = {}
     deal_at = 0
+    deal_line = 0                     # the line of "*** HOLE CARDS ***"
     sb_seat: list[int] = []           # the seat that posted the small blind
     first_run: list[str] = []         # run it twice: the cards of each run
     second_run: list[str] = []
@@ -204,7 +208,11 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
     ended: dict[int, Any] = {}        # their pot share, from the summary
     showdown = False                  # a "*** SHOW DOWN ***" line read
     hole = 2 if variant[1:2] == "T" else 4
-    for ln in body:
+    act_lines: list[int] = []         # the line of each action (nums given)
+    at = 0
+    for ln, num in zip(body, body_nums):
+        act_lines += [at] * (len(acts) - len(act_lines))     # the last line's actions
+        at = num
         if ln.startswith("*** SUMMARY"):
             summary = True
             continue
@@ -235,6 +243,7 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
             mb = _P_STREET.match(ln)
             if ln.startswith("*** HOLE CARDS"):
                 deal_at = len(acts)
+                deal_line = num
             if mb:
                 acts.append("d db " + _cards(mb.group(2)))
                 street_bet = [0] * n
@@ -358,7 +367,9 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
             raise fail(f"an action the reader does not know: {ln!r}")
     deal = [f"d dh p{s + 1} {holes.get(s, '????' if variant[1:2] == 'T' else '????????')}"
             for s in range(n)]
+    act_lines += [at] * (len(acts) - len(act_lines))
     acts[deal_at:deal_at] = deal
+    act_lines[deal_at:deal_at] = [deal_line or (body_nums[0] if body_nums else 0)] * len(deal)
     players = [""] * n
     for s, nm, _ in seats:
         players[order[s]] = nm
@@ -384,7 +395,8 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
     return Hand(variant=variant, starting_stacks=stacks, actions=acts, antes=antes,
                 blinds_or_straddles=blinds, ante_trimming_status=False,
                 players=players, winnings=won, rake=rake, extra=extra,
-                source=file, index=index)
+                source=file, index=index,
+                action_lines=tuple(act_lines) if nums is not None else None)
 
 
 #: the headers of the hands PokerStars writes in other languages (checked on public
@@ -450,20 +462,29 @@ def _english(ln: str, lang: str) -> str:
     return ln
 
 
+def at_line(e: HistoryError, line: int) -> HistoryError:
+    """`e`, naming `line` (the hand's first line in its file) where it names none."""
+    if e.line is not None:
+        return e
+    return type(e)(e.reason, file=e.file, hand=e.hand, action=e.action, line=line)
+
+
 def read_stream(lines: Iterable[str], file: str | None, errors: str,
                 bad: list[HistoryError]) -> Iterator[Hand]:
     """Hands from PokerStars text, one at a time (English; Portuguese and French
     headers read through :func:`_english`)."""
     buf: list[str] = []
+    nums: list[int] = []                # the line (1-based) of each line of `buf`
     i = 0
     lang = "en"
+    start = 0                           # the line of the hand's header
 
     def flush() -> Iterator[Hand]:
         nonlocal i
         if buf:
             try:
                 try:
-                    h = _hand(buf, file, i)
+                    h = _hand(buf, file, i, nums)
                 except HistoryError:
                     raise
                 except (ValueError, KeyError, IndexError, TypeError, ArithmeticError,
@@ -471,23 +492,28 @@ def read_stream(lines: Iterable[str], file: str | None, errors: str,
                     raise HistoryError(f"unexpected {type(e).__name__} reading the hand: {e}",
                                        file=file, hand=i) from e
             except HistoryError as e:
+                err = at_line(e, start)
                 if errors == "raise":
-                    raise
-                bad.append(e)
+                    raise err from e.__cause__
+                bad.append(err)
             else:
+                h.line = start
                 yield h
             i += 1
     text = False
-    for raw in lines:
+    for n, raw in enumerate(lines, 1):
         ln = raw.strip().lstrip("\ufeff")
         head = None if not ln.startswith(("PokerStars", "M")) else "en" if _HEAD.match(ln) \
             else "pt" if _HEAD_PT.match(ln) else "fr" if _HEAD_FR.match(ln) else None
         if head is not None:
             yield from flush()
             lang = head
+            start = n
             buf = [ln if lang == "en" else _english(ln, lang)]
+            nums = [n]
         elif ln and buf:
             buf.append(ln if lang == "en" else _english(ln, lang))
+            nums.append(n)
         elif ln:
             text = True
     yield from flush()

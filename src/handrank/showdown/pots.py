@@ -67,9 +67,10 @@ from ..games.holdem import (
     evaluate_batch,
     game_tables,
 )
-from ..games.lowball import LowHand, low_hand, lowball, why_low
+from ..games.lowball import LowHand, explain_low, low_hand, lowball, why_low
 from ..games.omaha import _check_deck
 from ..games.registry import legacy_game, legacy_names, plain_names, variant_game
+from ..present._tabular import html_table
 
 __all__ = ["InvalidShowdownError", "Pot", "PotHalf", "Settlement", "explain", "settle",
            "showdown_batch"]
@@ -179,7 +180,6 @@ class Settlement:
 
     def _repr_html_(self) -> str:
         """The pots and the payouts as HTML tables (for notebooks)."""
-        from ..present._tabular import html_table
         pots = [{"pot": "main" if i == 0 else f"side {i}", "amount": p.amount,
                  "eligible": ", ".join(map(str, p.eligible)),
                  "winners": ", ".join(f"{w} ({c})" for w, c in zip(p.winners, p.shares)),
@@ -315,7 +315,6 @@ def explain(a: CardsLike, b: CardsLike, board: CardsLike | None = None, *,
             raise ValueError(f"unknown game {quote(game)}, expected 'holdem', 'a5' or '27'")
         if variant is not None:
             raise ValueError(f"variant= does not apply to the low game {game!r}")
-        from ..games.lowball import explain_low
         return explain_low(a, b, board, rule=game)
     g = game_tables(variant)
     if board is None:
@@ -444,6 +443,8 @@ def settle(board: CardsLike | None, hands: Sequence[CardsLike | None],
            odd_chip: str = "left_of_button", variant: VariantLike = None,
            game: str = "holdem", dead: int | np.integer[Any] = 0) -> Settlement:
     """Settle a hand: cut the chips into pots and pay each to its best hand(s).
+
+    (Long for its docstring only: the work is in ``_settle``.)
 
     Parameters
     ----------
