@@ -5,16 +5,23 @@ ranking of the final hand (the tables of a :class:`~handrank.Variant`, a
 :class:`~handrank.Lowball` or badugi), and how many cards one exchange may
 replace.  The operations below read only that data; the games:
 
-========== ===== ===== ================================ ==============
-name       deck  cards ranking                          exchanges (max)
-========== ===== ===== ================================ ==============
-draw       52    5     high                             1 (5 cards)
-27-draw    52    5     deuce-to-seven low               1 (5)
-27-triple  52    5     deuce-to-seven low               3 (5)
-a5-triple  52    5     ace-to-five low                  3 (5)
-badugi     52    4     badugi                           3 (4)
-fechado    32+   5     stripped-deck high (flush > FH)  1 (3; the mao 4)
-========== ===== ===== ================================ ==============
+================== ===== ===== ================================ ================
+name               deck  cards ranking                          exchanges (max)
+================== ===== ===== ================================ ================
+draw               52    5     high                             1 (5 cards)
+27-draw            52    5     deuce-to-seven low               1 (5)
+27-triple          52    5     deuce-to-seven low               3 (5)
+a5-triple          52    5     ace-to-five low                  3 (5)
+badugi             52    4     badugi                           3 (4)
+fechado            32+   5     stripped-deck high (flush > FH)  1 (3; the mao 4)
+deuces-wild        52    5     high, the four deuces wild       1 (5)
+joker-draw         53    5     high, the joker the bug          1 (5)
+california-lowball 53    5     ace-to-five low, the joker wild  1 (5)
+================== ===== ===== ================================ ================
+
+The wild games are games of one part that ranks the whole hand
+(:attr:`~handrank.games.parts.Part.whole_hand`); the odds ask that part for
+strengths and categories.
 
 ``fechado`` takes ``players=`` (2..8, default 4): up to four players the
 32-card deck 7-A, one rank more per extra player (6s for a fifth, 5s for a
@@ -41,37 +48,37 @@ from typing import Any
 
 import numpy as np
 
-from ..core import _backend, kernels
+from ..core import kernels
 from ..core._combinations import combinations
 from ..core._tables import GameTables
 from ..core._typing import CardsLike
 from ..core._validate import quote
 from ..core.cards import RANKS, cards, cards_str, first_duplicate
 from ..core.errors import InvalidCardError, InvalidHandError, unsupported
-from . import wild as _wild
 from .badugi import evaluate_badugi_batch
 from .base import Game
 from .holdem import evaluate_batch
 from .lowball import _lowball
+from .parts import Part
 from .registry import _ENTRIES
+from .registry import game as _game_of
 from .variants import variant
+from .wild import JOKER
 
 __all__ = ["DrawGame", "DrawOdds", "best_hold", "draw_game", "draw_odds"]
 
 _HIGH_CATEGORIES = ("high card", "one pair", "two pair", "three of a kind", "straight", "flush",
                     "full house", "four of a kind", "straight flush")
 _BADUGI_CATEGORIES = ("one-card", "two-card", "three-card", "badugi")
-# The tables of fechado by its lowest rank (players 2..4: 7, 5: 6, 6: 5, ...).
-_FECHADO_TABLES = {"7": "stripped7", "6": "shortdeck", "5": "stripped5", "4": "stripped4",
-                   "3": "stripped3"}
 
 
 @dataclasses.dataclass(frozen=True)
 class DrawGame:
     """One draw game's data: made by :func:`draw_game`.
 
-    ``kind`` is ``"tables"`` (five cards ranked by ``tables``), ``"badugi"`` or ``"wild"``
-    (five cards with wild cards, :mod:`handrank.games.wild`).
+    ``kind`` is ``"tables"`` (five cards ranked by ``tables``), ``"badugi"`` or ``"part"``
+    (the hand ranked by ``part``, the game's one :class:`~handrank.games.parts.Part` that
+    ranks the whole hand: the wild games of :mod:`handrank.games.wild`).
     """
 
     name: str
@@ -83,18 +90,20 @@ class DrawGame:
     deck: tuple[int, ...]
     categories: tuple[str, ...]
     tables: GameTables | None = dataclasses.field(repr=False, compare=False, default=None)
+    part: Part | None = dataclasses.field(repr=False, compare=False, default=None)
 
 
-# name -> (kind, tables, hand size, exchange limit, exchanges, categories)
-_GAMES: dict[str, tuple[str, str, int, int, int, tuple[str, ...]]] = {
-    "draw": ("tables", "holdem", 5, 5, 1, _HIGH_CATEGORIES),
-    "27-draw": ("tables", "low_27", 5, 5, 1, _HIGH_CATEGORIES),
-    "27-triple": ("tables", "low_27", 5, 5, 3, _HIGH_CATEGORIES),
-    "a5-triple": ("tables", "low_a5", 5, 5, 3, _HIGH_CATEGORIES),
-    "badugi": ("badugi", "", 4, 4, 3, _BADUGI_CATEGORIES),
-    "fechado": ("tables", "stripped7", 5, 3, 1, _HIGH_CATEGORIES),
-    **{name: ("wild", "", 5, 5, 1, _wild.CATEGORY_NAMES[name]) for name in _wild.WILD_GAMES},
-}
+def _one_hand_draw(g: Game) -> bool:
+    """Whether `g` is a draw game of one hand on one scale (the games this module scores):
+    an exchange of cards, and no pot cut into parts, or one part that ranks the whole hand
+    (:attr:`~handrank.games.parts.Part.whole_hand`: the wild games)."""
+    return g.exchanges > 0 and (not g.parts or len(g.parts) == 1 and g.parts[0].whole_hand)
+
+
+@functools.cache
+def draw_names() -> tuple[str, ...]:
+    """The draw games of the one registry (:func:`handrank.games`), in its order."""
+    return tuple(n for n in _ENTRIES if _one_hand_draw(_game_of(n)))
 
 
 def draw_game(name: str = "draw", **options: Any) -> DrawGame:
@@ -118,10 +127,10 @@ def draw_game(name: str = "draw", **options: Any) -> DrawGame:
         if options:
             raise TypeError("options go with a game name, not a DrawGame")
         return name
-    if not isinstance(name, str) or name not in _GAMES:
+    if not isinstance(name, str) or name not in draw_names():
         raise ValueError(f"unknown draw game {quote(name)}, expected "
-                         + ", ".join(repr(g) for g in _GAMES))
-    allowed = ("players", "mao") if name == "fechado" else ()
+                         + ", ".join(repr(g) for g in draw_names()))
+    allowed = tuple(k for k in ("players", "mao") if k in _ENTRIES[name][0])
     for key in options:
         if key not in allowed:
             raise TypeError(f"draw game {name!r} has no option {quote(key)}")
@@ -145,37 +154,38 @@ def _draw_of(game: Any, operation: str) -> DrawGame:
     """
     if isinstance(game, DrawGame):
         return game
-    name = game.name if isinstance(game, Game) else game
-    if isinstance(name, str) and name not in _GAMES and name in _ENTRIES:
-        made = game if isinstance(game, Game) else _ENTRIES[name][1]({})
+    made = game if isinstance(game, Game) else \
+        _game_of(game) if isinstance(game, str) and game in _ENTRIES else None
+    if made is None:
+        return draw_game(game)          # its error: an unknown draw game
+    if not _one_hand_draw(made):
         why = "it has no exchange of cards" if not made.exchanges else "not a one-hand draw yet"
-        raise unsupported(operation, name, why + "; the draw games are "
-                          + ", ".join(repr(g) for g in _GAMES))
-    if not isinstance(game, Game):
-        return draw_game(game)
-    opts = dict(game.options)
+        raise unsupported(operation, made.name, why + "; the draw games are "
+                          + ", ".join(repr(g) for g in draw_names()))
+    opts = dict(made.options)
     # draws= (the exchanges to come) does not change one exchange's odds
-    return _draw_game(game.name, int(opts.get("players", 4)), bool(opts.get("mao", False)))
+    return _draw_game(made.name, int(opts.get("players", 4)), bool(opts.get("mao", False)))
 
 
 @functools.cache
 def _draw_game(name: str, players: int, mao: bool) -> DrawGame:
-    kind, table, size, limit, exchanges, cats = _GAMES[name]
-    opts: tuple[tuple[str, Any], ...] = ()
-    if name == "fechado":
-        lowest = RANKS[max(5 - max(players - 4, 0), 1)]
-        table = _FECHADO_TABLES[lowest]
-        limit = 4 if mao else 3
-        opts = (("players", players), ("mao", mao))
-    tables = _backend.GAMES.get(table) if table else None
-    if kind == "tables" and tables is None:
-        raise RuntimeError(f"internal error: no generated tables named {table!r}")
-    deck = (tuple(c for c in range(52) if tables.in_deck[c]) if tables is not None
-            else tuple(range(52 if name == "deuces-wild" or kind != "wild" else 53)))
-    if tables is not None:
-        tables = dataclasses.replace(tables, name=f"{name} ({len(deck)}-card)"
-                                     if name == "fechado" else name)
-    return DrawGame(name, opts, kind, size, limit, exchanges, deck, cats, tables)
+    """The :class:`DrawGame` of a draw game of the registry: its Game's deck, hand size,
+    exchanges and the tables of its one half (none for badugi), or its one part."""
+    made = _game_of(name, players=players, mao=mao) if "players" in _ENTRIES[name][0] \
+        else _game_of(name)
+    if made.parts:
+        part = made.parts[0]
+        return DrawGame(name, (), "part", made.hole_cards, made.max_discard, made.exchanges,
+                        made.deck, part.category_scale()[0], None, part)
+    badugi = made.rule.four_cards
+    opts = tuple((k, v) for k, v in made.options if k in ("players", "mao"))
+    tables = None
+    if not badugi:
+        label = f"{name} ({len(made.deck)}-card)" if opts else name
+        tables = dataclasses.replace(made.tables[0], name=label)
+    return DrawGame(name, opts, "badugi" if badugi else "tables", made.hole_cards,
+                    made.max_discard, made.exchanges, made.deck,
+                    _BADUGI_CATEGORIES if badugi else _HIGH_CATEGORIES, tables)
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -228,12 +238,11 @@ class DrawOdds:
 
 def _text(ids: Any) -> str:
     """Card text; the joker (id 52, the wild games') is ``Xx``."""
-    return " ".join("Xx" if c == _wild.JOKER else cards_str([c]) for c in ids)
+    return " ".join("Xx" if c == JOKER else cards_str([c]) for c in ids)
 
 
 def _ids(x: CardsLike, game: DrawGame, what: str) -> list[int]:
-    ids = (_wild.WildFive(game.name, game.name, 1).ids(x, what) if game.kind == "wild"
-           else cards(x))
+    ids = game.part.ids(x, what) if game.part is not None else cards(x)
     for c in ids:
         if c not in game.deck:
             raise InvalidCardError(f"card {_text([c])!r} in {what} is not in the "
@@ -257,15 +266,16 @@ def _percentiles(game: DrawGame) -> np.ndarray:
 def _histograms(game: DrawGame, ids: list[int], stub: np.ndarray, masks: list[int]
                 ) -> np.ndarray:
     """hr_draw_odds: the final strengths' histogram of each hold."""
-    if game.kind == "wild":
-        return _wild_histograms(game, ids, stub, masks)
+    if game.part is not None:
+        return _part_histograms(game, game.part, ids, stub, masks)
     return kernels.draw_odds(game.tables, game.kind == "badugi", ids, stub, masks,
                              _classes(game) + 1)
 
 
-def _wild_histograms(game: DrawGame, ids: list[int], stub: np.ndarray, masks: list[int]
-                     ) -> np.ndarray:
-    """The wild games' histograms: every draw of every hold ranked by the table lookup."""
+def _part_histograms(game: DrawGame, part: Part, ids: list[int], stub: np.ndarray,
+                     masks: list[int]) -> np.ndarray:
+    """The histograms of a game of one part (the wild games): every draw of every hold
+    ranked by the part (the wild games' table lookup)."""
     n_s = _classes(game) + 1
     hist = np.empty((len(masks), n_s), dtype=np.uint32)
     for i, m in enumerate(masks):
@@ -273,9 +283,14 @@ def _wild_histograms(game: DrawGame, ids: list[int], stub: np.ndarray, masks: li
         draws = stub[combinations(len(stub), len(ids) - len(kept))]
         rows = np.concatenate([np.broadcast_to(np.array(kept, dtype=np.uint8),
                                                (len(draws), len(kept))), draws], axis=1)
-        s = _wild.evaluate_batch(rows, game.name)
-        hist[i] = np.bincount(s, minlength=n_s)
+        hist[i] = np.bincount(_part_rows(part, rows), minlength=n_s)
     return hist
+
+
+def _part_rows(part: Part, rows: np.ndarray) -> np.ndarray:
+    """The strengths of rows of whole hands on a part's scale (no board)."""
+    rows = np.ascontiguousarray(rows, dtype=np.uint8)
+    return part.strengths(rows, np.zeros((len(rows), 0), dtype=np.uint8))
 
 
 def _game_tables(game: DrawGame) -> GameTables:
@@ -287,22 +302,22 @@ def _game_tables(game: DrawGame) -> GameTables:
 def _classes(game: DrawGame) -> int:
     if game.kind == "badugi":
         return kernels.badugi_classes()
-    if game.kind == "wild":
-        return _wild.classes(game.name)
+    if game.part is not None:
+        return int(game.part.classes)
     return int(_game_tables(game).classes)
 
 
 def _category_table(game: DrawGame) -> np.ndarray:
-    if game.kind == "wild":
-        return _wild.category_table(game.name)
+    if game.part is not None:
+        return game.part.category_scale()[1]
     if game.kind == "badugi":
         return kernels.badugi_tables()[1][:_classes(game) + 1]
     return np.ascontiguousarray(_game_tables(game).category, dtype=np.uint8)
 
 
 def _evaluate_rows(game: DrawGame, rows: np.ndarray) -> np.ndarray:
-    if game.kind == "wild":
-        return _wild.evaluate_batch(rows, game.name)
+    if game.part is not None:
+        return _part_rows(game.part, rows)
     if game.kind == "badugi":
         return evaluate_badugi_batch(rows)
     if game.tables is not None and game.tables.low:
@@ -332,7 +347,8 @@ def draw_odds(hand: CardsLike, *, game: str | Game | DrawGame = "draw", dead: Ca
         The hand before the exchange (five cards; four in badugi).
     game : str, Game or DrawGame
         ``"draw"``, ``"27-draw"``, ``"27-triple"``, ``"a5-triple"``,
-        ``"badugi"``, ``"fechado"``, their :func:`handrank.game` (with
+        ``"badugi"``, ``"fechado"``, ``"deuces-wild"``, ``"joker-draw"``,
+        ``"california-lowball"``, their :func:`handrank.game` (with
         options: ``hr.game("fechado", players=6)``), or a :func:`draw_game`.
     dead : str or sequence of cards
         Cards known out of the stub.
@@ -385,7 +401,7 @@ def draw_odds(hand: CardsLike, *, game: str | Game | DrawGame = "draw", dead: Ca
     if len(masks) < 1 << n and limit > len(stub):
         raise ValueError(f"only {len(stub)} cards left to draw")
     vs_draws = vs is not None and len(vs_ids) < g.hand_size
-    if vs_draws and g.kind == "wild":
+    if vs_draws and g.part is not None:
         raise unsupported("draw_odds", g.name, "a vs= that draws is not supported in the wild "
                           "games yet: give vs= a hand that stands pat")
     if vs_draws and max(n - bin(m).count("1") for m in masks) + n - len(vs_ids) > len(stub):

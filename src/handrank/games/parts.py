@@ -109,6 +109,18 @@ class Part:
         :meth:`seat_hand`), or None: the part's ranking's own."""
         return None
 
+    @property
+    def whole_hand(self) -> bool:
+        """Whether the part ranks a player's cards alone and all of them (no board, no
+        subset): a draw game of this one part is one hand drawn to, and
+        :mod:`handrank.games.draw` scores it by :meth:`strengths` and :meth:`category_scale`."""
+        return False
+
+    def category_scale(self) -> tuple[tuple[str, ...], np.ndarray]:
+        """The names of the part's categories, and each strength's category (uint8, 1-based
+        into the names; 0 for strength 0): a :attr:`whole_hand` part's, for draw_odds."""
+        raise NotImplementedError(f"part {self.name!r} has no category scale")
+
     def category(self, strength: int) -> Any:
         """The category of a strength: a Category (high and low) or badugi's card count."""
         if self.ranking == "high":

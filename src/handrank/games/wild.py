@@ -402,6 +402,13 @@ class WildFive(Part):
     def category(self, strength: int) -> Any:
         return category_of(strength, self.ranking)
 
+    @property
+    def whole_hand(self) -> bool:
+        return True
+
+    def category_scale(self) -> tuple[tuple[str, ...], np.ndarray]:
+        return CATEGORY_NAMES[self.ranking], category_table(self.ranking)
+
     def ids(self, x: Any, what: str) -> list[int]:
         """The card ids of `x` in this game: ``Xx`` (or ``Jk``, or id 52) is the joker."""
         items: list[Any] = x.split() if isinstance(x, str) else list(x)
