@@ -8,15 +8,15 @@ import numpy as np
 import pytest
 
 import handrank as hr
-from handrank.core import _backend
+from handrank.core import kernels
 
-BACKENDS = ["c", "python"] if _backend.core is not None else ["python"]
+BACKENDS = ["c", "python"] if kernels.HAVE_C else ["python"]
 
 
 @pytest.fixture(params=BACKENDS)
 def backend(request, monkeypatch):
     if request.param == "python":
-        monkeypatch.setattr(_backend, "core", None)
+        monkeypatch.setattr(kernels, "_C", None)
     return request.param
 
 
@@ -54,7 +54,7 @@ def test_card_frequencies_per_column_are_uniform():
         assert chi2 < 110.0, (col, chi2)  # 51 degrees of freedom: P(chi2 > 110) < 1e-5
 
 
-@pytest.mark.skipif(_backend.core is None, reason="the C core")
+@pytest.mark.skipif(not kernels.HAVE_C, reason="the C core")
 def test_a_seed_fixes_the_hands_whatever_the_threads():
     a = hr.deal(300_000, 7, seed=42, threads=1)
     for threads in (2, 3, 8):

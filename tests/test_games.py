@@ -14,7 +14,7 @@ import pytest
 
 import handrank as hr
 from handrank import reference as R
-from handrank.core import _backend, _tables
+from handrank.core import _backend, _tables, kernels
 from handrank.games import registry
 
 from .conftest import dask_or_skip
@@ -44,8 +44,8 @@ def backend(request, monkeypatch):
         return "c"
     import importlib
     bin_tables = _tables.load_bin()
-    for mod in ("games.holdem", "equity", "games.hilo", "games.lowball", "games.omaha",
-                "showdown", "analysis._runouts"):
+    monkeypatch.setattr(kernels, "_C", None)
+    for mod in ("games.holdem", "equity", "games.lowball", "showdown", "analysis._runouts"):
         monkeypatch.setattr(importlib.import_module(f"handrank.{mod}"), "_C", None)
     monkeypatch.setattr(importlib.import_module("handrank.games.holdem"), "_HOLDEM",
                         bin_tables["holdem"])

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import os
 import sys
+from decimal import Decimal
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
 import handrank as hr
-from handrank.history import HistoryError, read, summary
+from handrank.history import HistoryError, allin, read, summary
 from handrank.history.phh import _chunks, loads_table
 
 from .conftest import dask_or_skip
@@ -216,7 +218,7 @@ def _oracle_ev(h, board_at, holes):
                        button=h.seats - 1, dead=r.dead)
         tot = [t + p for t, p in zip(tot, st.payouts)]
         m += 1
-    return [t / m - c for t, c in zip(tot, r.contributions)]
+    return [Fraction(t, m) - c for t, c in zip(tot, r.contributions)]
 
 
 def test_allin_ev_against_brute_force():
@@ -234,8 +236,11 @@ def test_allin_ev_against_brute_force():
     rf = hf.replay()
     assert rf.allin_board == "2s3sTc"
     want = _oracle_ev(hf, "2s3sTc", holes)
-    assert rf.allin_ev == pytest.approx(want, abs=1e-6)
-    assert sum(rf.allin_ev) == pytest.approx(0)
+    # no odd chip in these pots (900 and 1,400 split 2 or 3 ways): the mean payout is the EV
+    assert rf.allin_ev_exact == want
+    assert rf.allin_ev == [allin.expectation(x) for x in want]
+    assert all(type(x) in (int, Decimal) for x in rf.allin_ev)
+    assert sum(rf.allin_ev_exact) == 0
     assert rf.adjusted_net == rf.allin_ev
     checked = ("'p3 f', 'p1 cc', 'p2 cc', 'd db 2s3s9h', 'p1 cc', 'p2 cc', 'd db Tc', "
                "'p1 cc', 'p2 cc', 'd db Jd', 'p1 cc', 'p2 cc', 'p1 sm AsKs', 'p2 sm QhQd']")
@@ -265,14 +270,16 @@ def test_summary_hand_computed(tmp_path):
     assert "invalid card" in s.errors[0]
     t = s.totals()
     assert {k: v for k, v in t["ann"].items() if k != "allin_adjusted_net"} == {
-        "hands": 2, "net": -450, "showdown_net": -400, "non_showdown_net": -50, "net_bb": -4.5}
+        "hands": 2, "net": -450, "showdown_net": -400, "non_showdown_net": -50,
+        "net_bb": Decimal("-4.5")}
     assert t["bob"]["net"] == 300 and t["bob"]["showdown_net"] == 400
     assert t["cy"]["net"] == 150 and t["cy"]["non_showdown_net"] == 150
     # all-in adjusted: hand A went all in preflop (AK v QQ, exact equity from hr.equity;
     # the folded seat's 2c7d is not removed from the deck, by the documented definition)
     eq = hr.equity(["AsKs", "QhQd"], exact=True).equity
     want_ann = 800 * float(eq[0]) - 1000 + 600 - 50
-    assert t["ann"]["allin_adjusted_net"] == pytest.approx(want_ann)
+    assert float(t["ann"]["allin_adjusted_net"]) == pytest.approx(want_ann)
+    assert type(t["ann"]["allin_adjusted_net"]) is Decimal
     net, adj = s.curves("ann")
     assert net == [-400, -450]
     only = summary(tmp_path, player="bob")

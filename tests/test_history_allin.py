@@ -1,22 +1,25 @@
-"""All-in EV in summary(): from the fast path's records, equal to the Python replay's, bit for bit.
+"""All-in EV in summary(): from the fast path's records, equal to the Python replay's, exactly.
 
 The fast path (csrc/history.c) records, for a hand all in before the river,
 the board at that moment, each seat's hole cards, who is out and what each
 put in; summary() cuts the pots and computes the EV from those.  The Python
-replay computes it from its Settlement.  Both must give the same floats.
+replay computes it from its Settlement.  Both must give the same exact values
+(int or Decimal, rounded from the same fractions).
 """
 
 from __future__ import annotations
 
 import os
 import random
+from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import handrank as hr
-from handrank.history import fast, read, summary
-from handrank.history import replay as _replay
+from handrank.core import kernels
+from handrank.history import allin, fast, read, summary
 from handrank.history._generate import corpus, hand_text
 from handrank.history.summary import fast_allin_ev
 
@@ -26,19 +29,20 @@ real = pytest.mark.skipif(not DATA.is_dir(), reason="real PHH data not present")
 pytestmark = pytest.mark.skipif(not fast.available(), reason="the C core is not loaded")
 
 
-def _python_ev(b: fast.Batch, i: int, monkeypatch: pytest.MonkeyPatch) -> list[float] | None:
+def _python_ev(b: fast.Batch, i: int, monkeypatch: pytest.MonkeyPatch) -> list[Any] | None:
     """The Python replay's all-in EV, with the preflop memo off (every spot enumerated)."""
     with monkeypatch.context() as m:
-        m.setattr(_replay, "MEMO_SIZE", 0)
-        ev: list[float] | None = b.replay(i).allin_ev
+        m.setattr(allin, "MEMO_SIZE", 0)
+        ev: list[Any] | None = b.replay(i).allin_ev
         return ev
 
 
-def _same(a: list[float] | None, b: list[float] | None) -> bool:
-    """Equal floats and equal types (so 0.0 and 0 differ, as a repr would show)."""
+def _same(a: list[Any] | None, b: list[Any] | None) -> bool:
+    """Equal values and equal types (int or Decimal, never float)."""
     if a is None or b is None:
         return a is b
-    return a == b and [type(x) for x in a] == [type(x) for x in b]
+    return a == b and [type(x) for x in a] == [type(x) for x in b] and \
+        all(type(x) in (int, Decimal) for x in a)
 
 
 def _allin(b: fast.Batch) -> list[int]:
@@ -55,7 +59,7 @@ def _side_pots(n: int, seed: int) -> str:
 
 
 def test_generated_allin_hands_fast_ev_equals_the_replay(monkeypatch):
-    _replay._MEMO.clear()
+    allin._MEMO.clear()
     seen = {"preflop": 0, "flop": 0, "turn": 0, "side": 0}
     n = 0
     for b in fast.scan(corpus(300, seed=41) + _side_pots(300, seed=44)):
@@ -85,9 +89,12 @@ def test_summary_adjusted_nets_equal_the_python_path(tmp_path, monkeypatch):
     (tmp_path / "g.phhs").write_text(corpus(300, seed=42))
     a = summary(tmp_path)
     monkeypatch.setattr(fast, "available", lambda: False)
-    monkeypatch.setattr(_replay, "MEMO_SIZE", 0)
+    monkeypatch.setattr(allin, "MEMO_SIZE", 0)
     b = summary(tmp_path)
     assert a.rows == b.rows and sum(r.net != r.adjusted_net for r in a.rows) > 100
+    assert a.totals() == b.totals() and all(
+        type(x) in (int, Decimal) for t in a.totals().values() for k, x in t.items()
+        if k != "hands")
 
 
 def test_omaha_allin_hands_fast_ev_equals_the_replay(monkeypatch):
@@ -110,16 +117,16 @@ def _perm(cards: list[int], sig: list[int]) -> list[int]:
     return [(c & ~3) | sig[c & 3] for c in cards]
 
 
-def test_preflop_memo_gives_the_enumerations_bits():
-    """Suit-relabelled spots: the same counts, so the same floats; the memo returns them.
+def test_preflop_memo_gives_the_enumerations_counts():
+    """Suit-relabelled spots: the same counts; the memo returns them.
 
-    Checked against hr_equity_exact itself (replay._enumerate) on the relabelled
-    spot, 2 to 4 hands, with and without dead cards (side pots).
+    Checked against hr_equity_exact itself (kernels.holdem_exact_counts) on the
+    relabelled spot, 2 to 4 hands, with and without dead cards (side pots).
     """
-    ptr = _replay._fast_tables("holdem")
+    ptr = allin.fast_tables("holdem")
     rng = random.Random(5)
     hits = 0
-    _replay._MEMO.clear()
+    allin._MEMO.clear()
     for k in range(120):
         n = 2 + k % 3
         deck = list(range(52))
@@ -131,11 +138,11 @@ def test_preflop_memo_gives_the_enumerations_bits():
         holes2 = [_perm(h, sig) for h in holes]
         rng.shuffle(holes2[0])
         dead2 = _perm(dead, sig)
-        first = _replay._exact_equity(holes, [], dead, "holdem")
-        size = len(_replay._MEMO)
-        again = _replay._exact_equity(holes2, [], dead2, "holdem")
-        hits += len(_replay._MEMO) == size
-        direct = _replay._enumerate(ptr, holes2, [], dead2)
+        first = allin.board_counts("holdem", holes, [], dead)
+        size = len(allin._MEMO)
+        again = allin.board_counts("holdem", holes2, [], dead2)
+        hits += len(allin._MEMO) == size
+        direct = kernels.holdem_exact_counts(ptr, holes2, [], dead2)
         assert first == again == direct, (holes, dead, sig)
     assert hits > 100            # the relabelled spot usually has the same key
 
@@ -151,7 +158,7 @@ def test_suit_key_is_a_suit_relabelling():
         n = rng.randrange(2, 5)
         holes = [deck[2 * p:2 * p + 2] for p in range(n)]
         dead = deck[2 * n:2 * n + rng.randrange(3)]
-        key = _replay._suit_key(holes, dead)
+        key = allin.suit_key(holes, dead)
         images = {tuple([c for h in holes for c in _perm(sorted(h, reverse=True), list(sig))]
                         + [-1] + sorted(_perm(dead, list(sig))))
                   for sig in itertools.permutations(range(4))}
@@ -176,5 +183,8 @@ def test_short_deck_allin_ev_by_hr_equity():
                        exact=True, game="shortdeck").equity
         for s, e in zip(pot.eligible, eq):
             ev[s] += pot.amount * float(e)
-    assert r.allin_ev == [ev[s] - r.contributions[s] for s in range(h.seats)]
-    assert abs(sum(r.allin_ev)) < 1e-6 * sum(r.contributions)      # chips are conserved
+    want = [ev[s] - r.contributions[s] for s in range(h.seats)]
+    assert r.allin_ev_exact is not None and r.allin_ev is not None
+    assert [float(x) for x in r.allin_ev_exact] == pytest.approx(want, rel=1e-12, abs=1e-6)
+    assert sum(r.allin_ev_exact) == 0           # chips are conserved, exactly
+    assert all(type(x) in (int, Decimal) for x in r.allin_ev)

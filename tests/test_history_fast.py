@@ -49,13 +49,13 @@ def _check_batch(b: fast.Batch, i: int) -> bool:
     assert bool(rec[fast.FLAGS] & fast.SHOWDOWN) == any(
         len(p.eligible) > 1 for p in r.settlement.pots)
     # the all-in moment, from the Python replay with its (costly) equity left out
-    from handrank.history import replay as _replay
-    keep = _replay._allin_ev
-    _replay._allin_ev = lambda *a: None
+    from handrank.history import allin
+    keep = allin.board_ev
+    allin.board_ev = lambda *a: "left out"     # type: ignore[assignment]
     try:
         moment = h.replay(allin_ev=True).allin_board
     finally:
-        _replay._allin_ev = keep
+        allin.board_ev = keep     # type: ignore[assignment]
     assert bool(rec[fast.FLAGS] & fast.ALLIN) == (moment is not None)
     assert b.names(i) == h.players
     assert int(rec[fast.BIG_BLIND]) == (max(h.blinds_or_straddles) or (h.small_bet or 0))
@@ -378,15 +378,27 @@ def test_short_deck_replays_with_its_ranking_and_deck():
     assert not b.fast(0)                    # the fast path leaves short deck to Python
 
 
-def test_allin_ev_direct_enumeration_equals_hr_equity(monkeypatch):
-    """replay's direct exact enumeration gives hr.equity's numbers, bit for bit."""
-    from handrank.history import replay as _replay
-    hands = list(read(text=corpus(250, seed=31)))
-    direct = [h.replay().allin_ev for h in hands]
-    monkeypatch.setattr(_replay, "_exact_equity", lambda *a: None)    # hr.equity decides
-    through = [h.replay().allin_ev for h in hands]
-    assert direct == through
-    assert sum(e is not None for e in direct) > 50          # side pots and multiway included
+def test_allin_ev_c_counts_equal_the_numpy_enumeration(monkeypatch):
+    """The exact EV from hr_equity_exact's counts equals the one from every run-out
+    enumerated with the game's batch evaluator (allin._enumerate_boards), as exact
+    fractions; flop and turn all-ins (and a few preflop ones: 1.7M boards each)."""
+    from handrank.core import kernels
+    from handrank.history import allin
+    hands = []
+    pre = 0
+    for h in read(text=corpus(250, seed=31)):
+        r = h.replay()
+        if r.allin_ev is None:
+            continue
+        if r.allin_board == "":
+            pre += 1
+            if pre > 2:
+                continue
+        hands.append((h, r.allin_ev_exact))
+    monkeypatch.setattr(kernels, "holdem_exact_counts", lambda *a: None)
+    monkeypatch.setattr(allin, "MEMO_SIZE", 0)
+    assert [h.replay().allin_ev_exact for h, _ in hands] == [e for _, e in hands]
+    assert len(hands) > 20 and pre > 2          # side pots and multiway included
 
 
 def _as_omaha(text: str, rng: random.Random) -> str:

@@ -11,16 +11,15 @@ from __future__ import annotations
 import os
 import random
 import re
-import struct
 from decimal import Decimal
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
 
-from handrank.history import Hand, Summary, fast, summary
-from handrank.history import replay as _replay
+from handrank.history import Hand, Summary, allin, fast, summary
 from handrank.history._generate import corpus, hand_text
 from handrank.history.summary import Row, _allin_rows
 
@@ -28,10 +27,6 @@ DATA = Path(os.environ.get("HANDRANK_PHH_DATA", Path(__file__).resolve().parents
                            / "shared" / "data" / "phh"))
 real = pytest.mark.skipif(not DATA.is_dir(), reason="real PHH data not present")
 pytestmark = pytest.mark.skipif(not fast.available(), reason="the C core is not loaded")
-
-
-def _bits(xs: list[float]) -> list[bytes]:
-    return [struct.pack("<d", x) for x in xs]
 
 
 def _side_pots(n: int, seed: int) -> str:
@@ -42,26 +37,27 @@ def _side_pots(n: int, seed: int) -> str:
 
 
 def _check_batches(src: Any, monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
-    """Every fast all-in hand: the C pots' EV == the Python replay's, bit for bit."""
+    """Every fast all-in hand: the C pots' EV == the Python replay's, exactly."""
     seen = {"hands": 0, "contested pots >= 2": 0, "no EV": 0}
-    monkeypatch.setattr(_replay, "MEMO_SIZE", 0)
+    monkeypatch.setattr(allin, "MEMO_SIZE", 0)
     for b in fast.scan(src):
         if not isinstance(b, fast.Batch):
             continue
         rec = b.rec
         idx = np.flatnonzero((rec[:, fast.STATUS] == fast.OK)
                              & ((rec[:, fast.FLAGS] & fast.ALLIN) != 0))
-        adj = np.full((len(b), fast.MAX_SEATS), -0.25)        # "untouched" marker
-        _allin_rows(b, 0, idx, adj)
+        adj = _allin_rows(b, 0, idx)
         for i in idx.tolist():
             r = b.replay(i)
             n = int(rec[i, fast.SEATS])
             seen["hands"] += 1
             if r.allin_ev is None:
-                assert adj[i, :n].tolist() == [-0.25] * n
+                assert all((i, t) not in adj for t in range(n))
                 seen["no EV"] += 1
                 continue
-            assert _bits(adj[i, :n].tolist()) == _bits(r.allin_ev), b.text(i)
+            got = [allin.from_nano(adj[i, t]) for t in range(n)]
+            assert got == r.allin_ev and [type(x) for x in got] == [
+                type(x) for x in r.allin_ev], b.text(i)
             seen["contested pots >= 2"] += sum(len(p.eligible) > 1 for p in r.pots) >= 2
     return seen
 
@@ -101,14 +97,21 @@ def _totals_by_rows(rows: list[Row]) -> dict[str, dict[str, Any]]:
     """The per-row loop the summary used to run (the oracle for the numpy totals)."""
     out: dict[str, dict[str, Any]] = {}
     for r in rows:
-        t = out.setdefault(r.player, {"hands": 0, "net": 0, "allin_adjusted_net": 0.0,
+        t = out.setdefault(r.player, {"hands": 0, "net": 0, "allin_adjusted_net": 0,
                                       "showdown_net": 0, "non_showdown_net": 0,
-                                      "net_bb": 0.0})
+                                      "net_bb": Fraction(0)})
         t["hands"] += 1
         t["net"] += r.net
         t["allin_adjusted_net"] += r.adjusted_net
         t["showdown_net" if r.showdown else "non_showdown_net"] += r.net
-        t["net_bb"] += float(r.net) / float(r.big_blind) if r.big_blind else 0.0
+        t["net_bb"] += Fraction(r.net) / Fraction(r.big_blind) if r.big_blind else 0
+    for t in out.values():
+        t["net_bb"] = allin.expectation(t["net_bb"])
+        x = t["allin_adjusted_net"]
+        if isinstance(x, Decimal) and x == x.to_integral_value():
+            t["allin_adjusted_net"] = int(x)
+        elif isinstance(x, Decimal):
+            t["allin_adjusted_net"] = allin.from_nano(allin.nano(x))   # trailing zeros
     return out
 
 
@@ -131,15 +134,18 @@ def test_totals_and_curves_equal_the_row_loop(tmp_path):
     assert _typed(s.totals()) == _typed(_totals_by_rows(rows))
     for who in ("p1", "p3", "zed"):
         for unit in ("chips", "bb"):
-            net, adj, a, b = [], [], 0.0, 0.0
+            net, adj, a, b = [], [], Fraction(0), Fraction(0)
             for r in rows:
                 if r.player == who:
-                    k = (1 / float(r.big_blind) if r.big_blind else 0.0) if unit == "bb" else 1.0
-                    a += float(r.net) * k
-                    b += r.adjusted_net * k
-                    net.append(a)
-                    adj.append(b)
-            assert s.curves(who, unit) == (net, adj)
+                    k = (Fraction(1) / Fraction(r.big_blind) if r.big_blind else Fraction(0)
+                         ) if unit == "bb" else Fraction(1)
+                    a += Fraction(r.net) * k
+                    b += Fraction(r.adjusted_net) * k
+                    net.append(allin.expectation(a))
+                    adj.append(allin.expectation(b))
+            got = s.curves(who, unit)
+            assert got == (net, adj)
+            assert all(type(x) in (int, Decimal) for c in got for x in c)
     only = summary(tmp_path, player="zed")
     assert [r.player for r in only.rows] == ["zed"] and only.read == s.read
 

@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core import _backend, _run
+from ..core import _backend, _progress, _run
 from ..core._typing import CardsLike, ComboArray, FloatArray, PlayerLike, VariantLike
 from ..core.errors import InvalidRangeError
 from ..equity import hilo as _hilo_equity
@@ -298,12 +298,13 @@ def equity_matrix(a: PlayerLike, b: PlayerLike, board: CardsLike = "", dead: Car
         Cards no one holds and no runout deals.
     variant : str or Variant, optional
         The game; hold'em by default.
-    progress : callable, optional
+    progress : callable or bool, optional
         ``progress(done, total)`` after each chunk of runouts (`total` is the
         number of runouts; `done` never decreases and ends at `total`).  The
         result is the same with or without it; the games
         beyond a high hand of five (Omaha, hi-lo) report only the start and
-        the end.
+        the end.  ``True`` draws a bar on stderr, ``False`` none; the default
+        draws one in a Jupyter notebook once the call has taken a second.
 
     Returns
     -------
@@ -340,6 +341,7 @@ def equity_matrix(a: PlayerLike, b: PlayerLike, board: CardsLike = "", dead: Car
     ...
     handrank.errors.InvalidHandError: card 'As' is in player 1's hand and on the board
     """
+    progress = _progress.resolve(progress, "equity matrix")  # a notebook's bar
     other = beyond_best_five(game, variant, 'equity_matrix')
     if other is not None:                 # the other games report the start and the end
         ends = _run.Tally(_run.check_progress(progress), 1)
@@ -404,13 +406,14 @@ def range_equity(hero: PlayerLike, villain: PlayerLike, board: CardsLike = "",
         Cards no one holds and no runout deals.
     variant : str or Variant, optional
         The game; hold'em by default.
-    progress : callable, optional
+    progress : callable or bool, optional
         ``progress(done, total)`` after each chunk of the work (runouts, or
         before the flop the hero's hand classes; `done` never decreases and
         the last call has ``done == total``).  The result is the same with
         or without it; the games
         beyond a high hand of five (Omaha, hi-lo) report only the start and
-        the end.
+        the end.  ``True`` draws a bar on stderr, ``False`` none; the default
+        draws one in a Jupyter notebook once the call has taken a second.
 
     Returns
     -------
@@ -448,6 +451,7 @@ def range_equity(hero: PlayerLike, villain: PlayerLike, board: CardsLike = "",
     handrank.errors.InvalidRangeError: player 1's range 'QQ' has no combos left after \
 removing the board, the dead cards and the other players' hands
     """
+    progress = _progress.resolve(progress, "range equity")  # a notebook's bar
     other = beyond_best_five(game, variant, 'range_equity')
     if other is not None:                 # the other games report the start and the end
         ends = _run.Tally(_run.check_progress(progress), 1)

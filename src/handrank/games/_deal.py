@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core import _backend, _run, _validate
+from ..core import _validate, kernels
 from ..core._typing import CardsLike, VariantLike
 from ..core.cards import card_str, cards
 from ..core.errors import InvalidHandError
@@ -121,25 +121,5 @@ def deal(n: int, k: int, *, seed: int | None = None, game: VariantLike | str = N
         seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0])
     seed_u = _validate.seed(seed)
     out = _validate.alloc((n, k), np.uint8, "the deal")
-    core = _backend.core
-    if core is None:
-        rng = np.random.default_rng([seed_u, k, len(deck)])
-        for lo in range(0, n, _SLICE_ROWS):
-            hi = min(lo + _SLICE_ROWS, n)
-            keys = rng.random((hi - lo, len(deck)))
-            out[lo:hi] = deck[np.argpartition(keys, k - 1, axis=1)[:, :k]] if k < len(deck) \
-                else deck[np.argsort(keys, axis=1)]
-        return out
-    deck_c = np.ascontiguousarray(deck)
-    deck_buf: Any = core.ffi.from_buffer("uint8_t[]", deck_c)
-    out_buf: Any = core.ffi.from_buffer("uint8_t[]", out, require_writable=True)
-    ptr: Any = core.ffi.cast("uint8_t *", out_buf)
-
-    def part(lo: int, hi: int) -> int:
-        rc = int(core.lib.hr_deal(deck_buf, len(deck_c), k, seed_u, lo, hi - lo, ptr + lo * k))
-        if rc != -1:
-            raise RuntimeError(f"internal error: hr_deal returned {rc}")
-        return -1
-
-    _run.run_rows(part, n, _validate.thread_count(threads, n, _SLICE_ROWS), _SLICE_ROWS)
+    kernels.deal(deck, k, seed_u, out, _validate.thread_count(threads, n, _SLICE_ROWS))
     return out

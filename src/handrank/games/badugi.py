@@ -19,13 +19,11 @@ from __future__ import annotations
 import dataclasses
 import functools
 import itertools
-import threading
 from typing import Any
 
 import numpy as np
 
-from ..core import _backend
-from ..core._tables import read_bin
+from ..core import _fallback_games, kernels
 from ..core._typing import CardArrayLike, CardsLike, StrengthArray
 from ..core._validate import card_array, quote
 from ..core.cards import RANKS, card_str, first_duplicate, hand
@@ -33,62 +31,29 @@ from ..core.errors import InvalidCardError, InvalidHandError
 
 __all__ = ["Badugi", "badugi", "evaluate_badugi", "evaluate_badugi_batch"]
 
-_C = _backend.core
 HAND = 4
-_PREPARE_LOCK = threading.Lock()
-_prepared = False
 
 
 def _prepare() -> None:
-    """Fill the C core's colex table once (hr_badugi_prepare), before any batch."""
-    global _prepared
-    if not _prepared and _C is not None:
-        with _PREPARE_LOCK:
-            if not _prepared:
-                _C.lib.hr_badugi_prepare()
-                _prepared = True
+    """Fill the C core's colex table once, before any batch (a no-op without it)."""
+    kernels.badugi_prepare()
+
+
 _NAMES = {1: "one-card", 2: "two-card", 3: "three-card", 4: "badugi"}
 
 
 @functools.cache
 def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """badugi_value, badugi_size, badugi_ranks (tables/badugi.py)."""
-    if _C is not None:
-        ffi, lib = _C.ffi, _C.lib
-        n = lib.HR_BADUGI_CLASSES + 1
-        value = np.frombuffer(ffi.buffer(lib.hr_badugi_value, 2 * 8192), dtype=np.uint16)
-        size = np.frombuffer(ffi.buffer(lib.hr_badugi_size, n), dtype=np.uint8)
-        ranks = np.frombuffer(ffi.buffer(lib.hr_badugi_ranks, 4 * n), dtype=np.uint8)
-        return value, size, ranks.reshape(-1, 4)
-    arrays = read_bin()
-    return (arrays["badugi_value"], arrays["badugi_size"],
-            arrays["badugi_ranks"].reshape(-1, 4))
+    return kernels.badugi_tables()
 
 
 CLASSES = 1092
 
 
-# Every non-empty subset of four positions as a 0/1 row, and its pairs.
-_SUBSETS = np.array([[s >> i & 1 for i in range(4)] for s in range(1, 16)], dtype=bool)
-_PAIRS = list(itertools.combinations(range(4), 2))
-
-
 def _numpy_batch(arr: np.ndarray) -> np.ndarray:
-    """The pure-Python backend: every subset of each row, vectorised."""
-    value = _tables()[0]
-    rank = arr >> 2
-    place = np.where(rank == 12, 0, rank + 1).astype(np.int64)
-    suit = arr & 3
-    clash = np.stack([(place[:, i] == place[:, j]) | (suit[:, i] == suit[:, j])
-                      for i, j in _PAIRS], axis=1)                  # (n, 6)
-    best = np.zeros(len(arr), dtype=np.uint16)
-    for sub in _SUBSETS:
-        inside = [p for p, (i, j) in enumerate(_PAIRS) if sub[i] and sub[j]]
-        ok = ~clash[:, inside].any(axis=1) if inside else np.ones(len(arr), dtype=bool)
-        mask = ((1 << place) * sub[None, :]).sum(axis=1)
-        v = np.where(ok, value[np.where(ok, mask, 0)], 0)
-        np.maximum(best, v, out=best)
-    return best
+    """The pure-Python backend's strengths of valid rows (n, 4), vectorised."""
+    return _fallback_games.badugi_strengths(arr, _tables()[0])
 
 
 def evaluate_badugi(cards: CardsLike) -> int:
@@ -106,9 +71,7 @@ def evaluate_badugi(cards: CardsLike) -> int:
     handrank.errors.InvalidHandError: expected 4 cards, got 3
     """
     ids = hand(cards, HAND, HAND)
-    if _C is not None:
-        return int(_C.lib.hr_eval_badugi(bytes(ids)))
-    return int(_numpy_batch(np.array([ids], dtype=np.int64))[0])
+    return kernels.eval_badugi(ids)
 
 
 def evaluate_badugi_batch(a: CardArrayLike, *, out: StrengthArray | None = None
@@ -135,18 +98,7 @@ def evaluate_badugi_batch(a: CardArrayLike, *, out: StrengthArray | None = None
         result = out
     if n == 0:
         return result
-    if _C is not None:
-        _prepare()
-        ffi, lib = _C.ffi, _C.lib
-        bad = int(lib.hr_eval_badugi_batch(ffi.from_buffer("uint8_t[]", arr), n,
-                                           ffi.from_buffer("uint16_t[]", result,
-                                                           require_writable=True)))
-    else:
-        s = np.sort(arr, axis=1)
-        rows = np.nonzero((s[:, 1:] == s[:, :-1]).any(axis=1) | (s[:, -1] >= 52))[0]
-        bad = int(rows[0]) if len(rows) else -1
-        if bad < 0:
-            result[:] = _numpy_batch(arr.astype(np.int64))
+    bad = kernels.eval_badugi_batch(arr, result)
     if bad >= 0:
         row = [int(c) for c in arr[bad]]
         for col, c in enumerate(row):

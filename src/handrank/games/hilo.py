@@ -14,21 +14,19 @@ combinations of each half with numpy.
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 
-from ..core import _backend, _run, _validate
+from ..core import _validate, kernels
+from ..core._tables import GameTables
 from ..core._typing import CardArrayLike, CardsLike, StrengthArray
 from ..core.cards import card_str, cards, first_duplicate
 from ..core.errors import InvalidHandError
 from .holdem import _thread_count, game_tables
 from .lowball import lowball
-from .omaha import _SLICE_ROWS, _as_array, _check_deck, _omaha_fallback, raise_for_deal, run_deals
+from .omaha import _as_array, _check_deck, raise_for_deal
 
 __all__ = ["evaluate_omaha_hilo", "evaluate_omaha_hilo_batch"]
 
-_C = _backend.core
 _HOLE_SIZES = (4, 5, 6)
 _BOARD = 5
 
@@ -79,14 +77,7 @@ def evaluate_omaha_hilo(hole: CardsLike, board: CardsLike) -> tuple[int, int]:
         raise InvalidHandError(f"duplicate card {card_str(dup)!r}")
     g = game_tables(None)
     _check_deck(h_ids + b_ids, g)
-    if _C is not None:
-        out = _C.ffi.new("uint16_t[2]")
-        if not _C.lib.hr_eval_omaha_hilo(g.ptr, bytes(h_ids), len(h_ids), bytes(b_ids), out):
-            raise RuntimeError(f"internal error: the C core rejected {h_ids!r} {b_ids!r}")
-        return int(out[0]), int(out[1])
-    pair = np.empty((1, 2), dtype=np.uint16)
-    _fallback_batch(np.array([h_ids], dtype=np.uint8), np.array([b_ids], dtype=np.uint8), pair)
-    return int(pair[0, 0]), int(pair[0, 1])
+    return kernels.eval_omaha_hilo(g, _low_tables(), h_ids, b_ids)
 
 
 def evaluate_omaha_hilo_batch(holes: CardArrayLike, boards: CardArrayLike, *,
@@ -141,34 +132,12 @@ def evaluate_omaha_hilo_batch(holes: CardArrayLike, boards: CardArrayLike, *,
     if n == 0:
         return result
     g = game_tables(None)
-    if _C is None:
-        deals = np.concatenate([hs, bs], axis=1)
-        bad = _first_bad(deals, g)
-        if bad < 0:
-            _run.run_rows(lambda lo, hi: _fallback_batch(hs[lo:hi], bs[lo:hi], result[lo:hi]),
-                          n, 1, _SLICE_ROWS)
-    else:
-        bad = run_deals(_C.lib.hr_eval_omaha_hilo_batch, g, hs, bs, result, nthreads)
+    bad = kernels.eval_omaha_hilo_batch(g, _low_tables(), hs, bs, result, nthreads)
     if bad >= 0:
         raise_for_deal(hs, bs, bad, g)
     return result
 
 
-def _first_bad(deals: np.ndarray, g: Any) -> int:
-    """The first deal with a card outside the deck or a repeated card, or -1."""
-    srt = np.sort(deals, axis=1)
-    bad = (srt[:, 1:] == srt[:, :-1]).any(axis=1) | ~g.in_deck[deals].all(axis=1)
-    return int(bad.argmax()) if bad.any() else -1
-
-
-def _fallback_batch(hs: np.ndarray, bs: np.ndarray, out: np.ndarray) -> int:
-    """Write the (n, 2) high and low of validated deals, with numpy (the
-    pure-Python backend); returns -1 (no bad row, as a run_rows part)."""
-    high_g, low_g = game_tables(None), lowball("a5", qualifier=8).tables
-    deals = np.ascontiguousarray(np.concatenate([hs, bs], axis=1), dtype=np.uint8)
-    step = 1 << 12
-    for lo in range(0, len(deals), step):
-        part = deals[lo:lo + step]
-        out[lo:lo + step, 0] = _omaha_fallback(high_g, part, hs.shape[1]).max(axis=1)
-        out[lo:lo + step, 1] = _omaha_fallback(low_g, part, hs.shape[1]).max(axis=1)
-    return -1
+def _low_tables() -> GameTables:
+    """The ace-to-five eight-or-better tables (the pure-Python backend's low half)."""
+    return lowball("a5", qualifier=8).tables

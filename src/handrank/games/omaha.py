@@ -8,12 +8,11 @@ each deal with numpy.
 
 from __future__ import annotations
 
-import itertools
 from typing import Any, NoReturn
 
 import numpy as np
 
-from ..core import _backend, _fallback, _run, _validate
+from ..core import _validate, kernels
 from ..core._typing import CardArrayLike, CardsLike, StrengthArray, VariantLike
 from ..core.cards import card_str, cards, first_duplicate
 from ..core.errors import InvalidCardError, InvalidHandError
@@ -21,17 +20,8 @@ from .holdem import _output, _thread_count, game_tables
 
 __all__ = ["evaluate_omaha", "evaluate_omaha_batch"]
 
-_C = _backend.core
 _HOLE_SIZES = (4, 5, 6)
 _BOARD = 5
-_SLICE_ROWS = 1 << 15        # deals per C call (a few ms): Ctrl-C is seen between two
-
-
-def _combos(h: int) -> np.ndarray:
-    """Column indices into (hole + board) of every two-plus-three combination."""
-    return np.array([list(p) + [h + t for t in tri]
-                     for p in itertools.combinations(range(h), 2)
-                     for tri in itertools.combinations(range(_BOARD), 3)], dtype=np.intp)
 
 
 def _check_deck(ids: list[int], g: Any, where: str = "") -> None:
@@ -84,27 +74,14 @@ def evaluate_omaha(hole: CardsLike, board: CardsLike, *, variant: VariantLike = 
         raise InvalidHandError(f"expected 4 to 6 hole cards, got {len(h_ids)}")
     if len(b_ids) != _BOARD:
         raise InvalidHandError(f"expected 5 board cards, got {len(b_ids)}")
-    if _C is not None:
-        strength = _C.lib.hr_eval_omaha(g.ptr, bytes(h_ids), len(h_ids), bytes(b_ids))
-        if strength:
-            return int(strength)
+    strength = kernels.eval_omaha(g, h_ids, b_ids)
+    if strength:
+        return strength
     _check_deck(h_ids + b_ids, g)
     dup = first_duplicate(h_ids + b_ids)
     if dup >= 0:
         raise InvalidHandError(f"duplicate card {card_str(dup)!r}")
-    if _C is not None:
-        raise RuntimeError(f"internal error: the C core rejected {h_ids!r} {b_ids!r}")
-    deal = np.array([h_ids + b_ids], dtype=np.uint8)
-    return int(_omaha_fallback(g, deal, len(h_ids)).max())
-
-
-def _omaha_fallback(g: Any, deals: np.ndarray, h: int) -> np.ndarray:
-    """(n, combinations) strengths of validated deals (n, h + 5), with numpy."""
-    combos = np.ascontiguousarray(deals[:, _combos(h)].reshape(-1, 5))
-    out = np.empty(len(combos), dtype=np.uint16)
-    if _fallback.eval_batch(g, combos, out) >= 0:
-        raise RuntimeError("internal error: a validated Omaha combination was rejected")
-    return out.reshape(len(deals), -1)
+    raise RuntimeError(f"internal error: the C core rejected {h_ids!r} {b_ids!r}")
 
 
 def _as_array(a: Any, what: str, widths: tuple[int, ...]) -> np.ndarray:
@@ -163,12 +140,7 @@ def evaluate_omaha_batch(holes: CardArrayLike, boards: CardArrayLike, *,
     result = _output(out, n, hs, bs, holes, boards)
     if n == 0:
         return result
-    if _C is None:
-        bad = _run.run_rows(lambda lo, hi: _fallback_batch(g, hs[lo:hi], bs[lo:hi],
-                                                           result[lo:hi]),
-                            n, 1, _SLICE_ROWS)
-    else:
-        bad = run_deals(_C.lib.hr_eval_omaha_batch, g, hs, bs, result, nthreads)
+    bad = kernels.eval_omaha_batch(g, hs, bs, result, nthreads)
     if bad >= 0:
         raise_for_deal(hs, bs, bad, g)
     return result
@@ -182,41 +154,3 @@ def raise_for_deal(hs: np.ndarray, bs: np.ndarray, bad: int, g: Any) -> NoReturn
     if dup >= 0:
         raise InvalidHandError(f"duplicate card {card_str(dup)!r} in row {bad}")
     raise RuntimeError(f"internal error: row {bad} rejected: {row!r}")
-
-
-def run_deals(kernel: Any, g: Any, hs: np.ndarray, bs: np.ndarray, out: np.ndarray,
-              threads: int) -> int:
-    """Run an Omaha batch kernel (hr_eval_omaha_batch, hr_eval_omaha_hilo_batch) over
-    the deals in slices; `out` holds ``out.size // n`` values a deal.  The first bad
-    deal, or -1."""
-    ffi = _C.ffi
-    n, h = hs.shape
-    width = out.size // n
-    src_h = ffi.from_buffer("uint8_t[]", hs)
-    src_b = ffi.from_buffer("uint8_t[]", bs)
-    dst = ffi.from_buffer("uint16_t[]", out, require_writable=True)
-
-    def part(lo: int, hi: int) -> int:
-        bad = int(kernel(g.ptr, src_h + lo * h, h, src_b + lo * _BOARD, hi - lo,
-                         dst + width * lo))
-        if bad == -2:
-            raise RuntimeError(f"internal error: the C core rejected {h} hole cards")
-        return bad
-
-    return _run.run_rows(part, n, threads, _SLICE_ROWS)
-
-
-def _fallback_batch(g: Any, hs: np.ndarray, bs: np.ndarray, out: np.ndarray) -> int:
-    deals = np.concatenate([hs, bs], axis=1)
-    u64 = np.uint64
-    masks = g.card_mask[deals]
-    poisoned = (~g.in_deck[deals]).any(axis=1)
-    repeated = masks.sum(axis=1, dtype=u64) != np.bitwise_or.reduce(masks, axis=1)
-    bad = poisoned | repeated
-    if bad.any():
-        return int(bad.argmax())
-    step = 1 << 12
-    for start in range(0, len(deals), step):
-        part = _omaha_fallback(g, deals[start:start + step], hs.shape[1])
-        out[start:start + step] = part.max(axis=1)
-    return -1

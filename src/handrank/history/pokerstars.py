@@ -16,12 +16,13 @@ from typing import Any
 
 from .model import FileError, Hand, HistoryError
 
-_HEAD = re.compile(r"PokerStars (?:Zoom )?Hand #(\d+):")
-_SEAT = re.compile(r"Seat (\d+): (.+?) \(\$?([\d.,]+) in chips")
+#: "PokerStars Hand #...:", "PokerStars Zoom Hand #...:" and the older "PokerStars Game #...:"
+_HEAD = re.compile(r"PokerStars (?:Zoom )?(?:Hand|Game) #(\d+):")
+_SEAT = re.compile(r"Seat (\d+): (.+?) \([$€£]?([\d.,]+) in chips")
 _BUTTON = re.compile(r"Seat #(\d+) is the button")
-_AMT = r"\$?([\d.,]+)"
+_AMT = r"[$€£]?([\d.,]+)"
 #: the blinds in the header: "($0.02/$0.05 USD)", "Level I (10/20)"
-_STAKES = re.compile(r"\(\$?([\d.,]+)/\$?([\d.,]+)")
+_STAKES = re.compile(r"\([$€£]?([\d.,]+)/[$€£]?([\d.,]+)")
 
 
 def _num(t: str) -> int:
@@ -66,6 +67,30 @@ _REFUSED = [
 _AWAY = re.compile(r"in chips(?:, [^)]*)?\) (?:is sitting out|out of hand)")
 
 
+#: a capped no-limit game's cap in the header: "($1/$2 - $40 Cap -  USD)"
+_CAP = re.compile(r" - [$€£]?([\d.,]+) Cap - ")
+_CAPPED = re.compile(r" and has reached the [$€£]?[\d.,]+ cap$")
+#: a player's line that moves chips or cards (not a chat line): the player must have a seat
+_NO_SEAT = re.compile(r"(?!.*? said, \")(?:.+: (?:posts |bets |calls |raises |folds|checks"
+                      r"|shows |mucks)|.+ collected [$€£]?[\d.,]+ from )")
+
+
+#: "name cashed out the hand for $0.65 | Cash Out Fee $0.01" (after the name)
+_CASHED = re.compile(r" cashed out the hand for " + _AMT + r"(?: \| Cash Out Fee " + _AMT + r")?")
+_NOT_AWARDED = "(pot not awarded as player cashed out)"
+
+
+def net_as_paid(hand: Hand, replay: Any) -> list[Any]:
+    """Each seat's net as the site paid it: the replay's net after the rake, except
+    that a seat that cashed out all in (``hand.extra["cash_out"]``) is paid the amount
+    the site paid it instead of the pot share its cards won."""
+    net = list(replay.net_after_rake if replay.net_after_rake is not None else replay.net)
+    for nm, c in hand.extra.get("cash_out", {}).items():
+        s = (hand.players or []).index(nm)
+        net[s] = net[s] - c["pot_share"] + c["amount"]
+    return net
+
+
 def _cards(t: str) -> str:
     return t.replace(" ", "").replace("10", "T")
 
@@ -80,6 +105,8 @@ def _hand(lines: list[str], file: str | None, index: int) -> Hand:
     if lines[1].startswith("Tisch '") or any(ln.startswith("Platz ") for ln in lines[1:4]):
         raise fail("a PokerStars hand in German: not read (handrank reads PokerStars in "
                    "English, Portuguese and French)")
+    if any(ln.startswith("Hand cancelled") for ln in lines):
+        raise fail("the hand was cancelled: no chips moved")
     try:
         variant = _variant(head)
         return _body(lines, head, variant, file, index, fail)
@@ -117,8 +144,16 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
         seats = [t for t in seats if t[1] not in away - dealt]
     if len(seats) < 2:
         raise fail("fewer than 2 seats")
+    if mc := _CAP.search(head):
+        # a capped no-limit game: no seat puts in more than the cap in the hand, so a
+        # seat plays as if its stack were the cap ("... and has reached the $40 cap"
+        # is all in); the net of every seat is the same
+        cap = _num(mc.group(1))
+        seats = [(s, nm, min(c, cap)) for s, nm, c in seats]
     if not any(ln.startswith("*** ") or ": posts " in ln or ": folds" in ln for ln in body):
         raise fail("no actions after the seats (a hand cut short?)")
+    if not any(ln.startswith("*** SUMMARY ***") for ln in body):
+        raise fail("a hand cut short: no '*** SUMMARY ***' line (its rake and pot unknown)")
     nums = [s for s, _, _ in seats]
     after = [s for s in nums if s > button] + [s for s in nums if s <= button]
     order = {s: i for i, s in enumerate(after)}
@@ -143,6 +178,11 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
     first_run: list[str] = []         # run it twice: the cards of each run
     second_run: list[str] = []
     shared: str | None = None         # the board both runs share
+    paid = False                      # a "collected" line read
+    cash: dict[int, tuple[Any, Any]] = {}   # seats that cashed out: (amount, fee)
+    ended: dict[int, Any] = {}        # their pot share, from the summary
+    showdown = False                  # a "*** SHOW DOWN ***" line read
+    hole = 2 if variant[1:2] == "T" else 4
     for ln in body:
         if ln.startswith("*** SUMMARY"):
             summary = True
@@ -151,11 +191,25 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
             mr = re.search(r"Rake " + _AMT, ln)
             if mr:
                 rake = _num(mr.group(1))
+            elif (ms := re.match(r"Seat (\d+): ", ln)) and (int(ms.group(1)) in order) and (
+                    ln.endswith(("(cashed out).", _NOT_AWARDED))):
+                # how a seat that cashed out ended: the pot share it won (its record:
+                # the cards' result), or lost
+                s = order[int(ms.group(1))]
+                share = 0
+                if ln.endswith(_NOT_AWARDED):
+                    mw = re.search(r" won \(" + _AMT + r"\)", ln)
+                    if mw is None:
+                        raise fail(f"a pot not awarded with no amount: {ln!r}")
+                    share = _num(mw.group(1))
+                    won[s] += share
+                ended[s] = share
             continue
         for pat, why in _REFUSED:
             if pat.match(ln):
                 raise fail(f"{why}: {ln!r}")
         if ln.startswith("*** "):
+            showdown = showdown or "SHOW DOWN ***" in ln
             mb = re.match(r"\*\*\* (FLOP|TURN|RIVER) \*\*\* (?:\[[^\]]*\] )?\[([^\]]*)\]$", ln)
             if ln.startswith("*** HOLE CARDS"):
                 deal_at = len(acts)
@@ -185,6 +239,8 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
             continue
         mu = re.match(r"Uncalled bet \(" + _AMT + r"\) returned to (.+)$", ln)
         if mu:
+            if mu.group(2) not in name:
+                raise fail(f"an uncalled bet returned to a player with no seat: {ln!r}")
             won[name[mu.group(2)]] += _num(mu.group(1))
             continue
         who = None
@@ -193,14 +249,21 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
                 if who is None or len(nm) > len(who):
                     who = nm
             elif ln.startswith(nm + " cashed out the hand for "):
-                # (a seat's own line: the same words inside a chat line are let go)
-                raise fail("all-in cash out: the site paid the seat an insured amount, "
-                           f"not its share of the pot: {ln!r}")
+                # an all-in cash out: the site paid the seat an amount of its own and kept
+                # the seat's pot share (a seat's own line: the same words inside a chat
+                # line are let go)
+                mc = _CASHED.fullmatch(ln[len(nm):])
+                if mc is None:
+                    raise fail(f"an all-in cash out the reader cannot read: {ln!r}")
+                cash[name[nm]] = (_num(mc.group(1)), _num(mc.group(2) or "0"))
         if who is None:
+            if _NO_SEAT.match(ln):
+                # a seat line that names the player otherwise: refused, never skipped
+                raise fail(f"a line of a player with no seat in the hand: {ln!r}")
             continue
         s = name[who]
         rest = ln[len(who):].lstrip(": ").strip()
-        rest = rest.replace(" and is all-in", "")
+        rest = _CAPPED.sub("", rest.replace(" and is all-in", ""))
         if m := re.match(r"posts the ante " + _AMT, rest):
             antes[s] = _num(m.group(1))
         elif (m := re.match(r"posts small blind " + _AMT + r"$", rest)) and any(
@@ -249,12 +312,21 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
             street_bet[s] = _num(m.group(2))
             acts.append(f"p{s + 1} cbr {street_bet[s]}")
         elif m := re.match(r"shows \[([^\]]+)\]", rest):
-            shown[s] = _cards(m.group(1))
+            if paid and not showdown:
+                # shown after an uncontested pot was paid: moves nothing, no action
+                continue
+            cards = _cards(m.group(1))
+            if len(cards) < 2 * hole:
+                # part of a hand shown ("shows [Qs]"): the hand is not shown, a muck
+                acts.append(f"p{s + 1} sm")
+                continue
+            shown[s] = cards
             acts.append(f"p{s + 1} sm {shown[s]}")
         elif rest.startswith("mucks"):
             acts.append(f"p{s + 1} sm")
         elif m := re.match(r"collected " + _AMT, rest):
             won[s] += _num(m.group(1))
+            paid = True
         elif ln.startswith(who + ": ") and not _QUIET.fullmatch(rest):
             # an action line the reader does not know: never skipped, since it may move chips
             raise fail(f"an action the reader does not know: {ln!r}")
@@ -268,6 +340,13 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
                              **({"currency": m_cur.group(1)} if _CENTS[0] and (
                                  m_cur := re.search(r"\b(USD|EUR|GBP|CAD)\)", head)) else {}),
                              "hand": int(mh.group(1)) if (mh := _HEAD.match(head)) else 0}
+    if cash:
+        for s in cash:
+            if s not in ended:
+                raise fail(f"all-in cash out of {players[s]!r} with no summary line saying "
+                           "how the hand ended for the seat (won, not awarded, or lost)")
+        extra["cash_out"] = {players[s]: {"amount": a, "fee": f, "pot_share": ended[s]}
+                             for s, (a, f) in cash.items()}
     if second_run or first_run:
         if not second_run or not first_run:
             raise fail("a hand run twice with only one run of the board")

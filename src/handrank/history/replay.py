@@ -35,7 +35,9 @@ from ..core._validate import quote
 from ..core.cards import card_str, cards
 from ..core.errors import HandrankError
 from ..showdown.pots import Pot, Settlement, settle_game
+from . import allin
 from ._base import DRAW, GAMES, HOLE, STUD, HistoryError
+from .allin import fast_tables as _fast_tables
 
 if TYPE_CHECKING:      # the model calls the replay: Hand is only named here
     from .model import Hand
@@ -62,11 +64,19 @@ class Replay:
         From :func:`handrank.settle`; None when the game cannot be settled yet.
     pots, payouts, net
         From the settlement (net = payout - contribution).
-    allin_ev : list of float or None
+    allin_ev : list of int or Decimal, or None
         Each seat's expected net at the moment the last bet before the river
-        was called with all but at most one player all in (see
-        ``_allin_ev`` for the definition); None when that never happened
-        (or a hand still in is unknown).
+        (stud: before the seventh card; draw: after the last draw) was called
+        with all but at most one player all in, pot by pot over every run-out
+        still to come (:mod:`handrank.history.allin` has the definition),
+        rounded half-even to ``allin.PLACES`` (9) decimal places of the record's
+        unit; None when that never happened or the EV is undefined
+        (``allin_note`` says why).
+    allin_ev_exact : list of Fraction or None
+        The same expectations, exact.
+    allin_note : str
+        Why ``allin_ev`` is None although an all-in happened (an all-in before
+        a draw, a hand still in unknown, too many run-outs to enumerate); "".
     allin_board : str or None
         The board at that moment.
     rake : number
@@ -100,6 +110,8 @@ class Replay:
     payouts: list[Any] | None = None
     net: list[Any] | None = None
     allin_ev: list[Any] | None = None
+    allin_ev_exact: list[Fraction] | None = None
+    allin_note: str = ""
     agrees_with_record: bool | None = None
     disagreement: str = ""
     error: str | None = None
@@ -295,6 +307,9 @@ def replay(h: Hand, *, allin_ev: bool = True) -> Replay:
     need = {s for s in range(n) if stack[s] > 0}
     street = 0
     allin_board: list[int] | None = None
+    snap: dict[int, list[int | None]] | None = None    # stud: each seat's cards at the all-in
+    later: dict[int, list[int | None]] = {}          # stud: cards dealt after it
+    before_draw = False                               # draw: all in with a draw to come
     cur = start
     over = False
     held: dict[int, list[int | None]] = {}    # stud / draw: each seat's cards, None unknown
@@ -369,6 +384,11 @@ def replay(h: Hand, *, allin_ev: bool = True) -> Replay:
     def can_act() -> list[int]:
         return [s for s in live() if stack[s] > 0]
 
+    def all_in() -> bool:
+        """Two or more hands still in, at most one of them with chips behind."""
+        acting = len(can_act())
+        return len(live()) > 1 and acting <= 1 and acting < len(live())
+
     def settle_round() -> None:
         # a betting round is over: a bet nobody matched goes back (down to the
         # second largest bet of the round), the rest moves to the pot
@@ -419,9 +439,14 @@ def replay(h: Hand, *, allin_ev: bool = True) -> Replay:
                     if folded[s]:
                         raise fail(f"cards dealt to seat p{s + 1}, which folded", i)
                     if h.variant in STUD and held.get(s) and (not need or betting_done()):
+                        if snap is None and all_in():
+                            snap = {t: list(c) for t, c in held.items()}
                         new_street()        # the next card(s) of a street, or the draw
                     got = held.setdefault(s, [])
-                    got += chunks(parts[3], i)
+                    new_cards = chunks(parts[3], i)
+                    got += new_cards
+                    if snap is not None:
+                        later.setdefault(s, []).extend(new_cards)
                     if len(got) > size:
                         raise fail(f"seat p{s + 1} holds {len(got)} cards, more than {size}", i)
                     continue
@@ -462,6 +487,7 @@ def replay(h: Hand, *, allin_ev: bool = True) -> Replay:
             if folded[s]:
                 raise fail(f"seat p{s + 1} folded and cannot draw", i)
             if need or street % 2 == 0:
+                before_draw = before_draw or all_in()
                 new_street()                # the first discard opens the draw
                 need = set()
             got = held.get(s, [])
@@ -634,16 +660,37 @@ def replay(h: Hand, *, allin_ev: bool = True) -> Replay:
         raise fail(str(e), None) from None
     if pay is None:
         raise RuntimeError("internal error: no payouts")
-    st = r.settlement if allin_ev and allin_board is not None and len(allin_board) < 5 \
-        else None
     r.payouts = [_unscale(p, scale) + back[s] for s, p in enumerate(pay)]
     r.net = [r.payouts[s] - put[s] for s in range(n)]
     r.net_after_rake = r.net
     _compare(h, r)
-    if allin_ev and allin_board is not None and len(allin_board) < 5:
-        r.allin_ev = _allin_ev(st, allin_board, holes, out, put, scale, game)
+    if not allin_ev:
+        return r
+    if allin_board is not None and len(allin_board) < 5:
         r.allin_board = "".join(card_str(c) for c in allin_board)
+        _set_ev(r, allin.board_ev(_pots(r), allin_board, holes, out, put, scale, game))
+    elif h.variant in STUD and snap is not None:
+        _set_ev(r, allin.stud_ev(_pots(r), snap, later, holes, out, put, scale, game, size))
+    elif h.variant in DRAW and before_draw:
+        r.allin_note = "all in before a draw: the draws are the players' choices"
+    elif h.variant in DRAW and sum(not o for o in out) > 1 and all_in():
+        _set_ev(r, allin.stud_ev(_pots(r), {}, {}, holes, out, put, scale, game, size))
     return r
+
+
+def _pots(r: Replay) -> list[tuple[int, tuple[int, ...]]]:
+    """The settlement's pots as (amount, eligible seats), in the settlement's units."""
+    st = r.settlement
+    return [] if st is None else [(p.amount, p.eligible) for p in st.pots]
+
+
+def _set_ev(r: Replay, ev: list[Fraction] | str) -> None:
+    """The all-in EV, exact and as money (:func:`allin.expectation`), or why there is none."""
+    if isinstance(ev, str):
+        r.allin_note = ev
+        return
+    r.allin_ev_exact = ev
+    r.allin_ev = [allin.expectation(x) for x in ev]
 
 
 def _second_board(text: Any, board: list[int], allin_board: list[int] | None, seen: set[int],
@@ -681,7 +728,7 @@ def _run_twice(args: tuple[Any, ...], board2: list[int]) -> tuple[list[int], lis
     board, hands, ints, out, button, game, dead = args
     n = len(ints)
     per = [[0] * n, [0] * n]
-    for amount, eligible in pots_of(ints, out, dead):
+    for amount, eligible in allin.pots_of(ints, out, dead):
         halves = ((amount + 1) // 2, amount // 2)
         for b, (bd, half) in enumerate(zip((board, board2), halves)):
             if len(eligible) == 1 or half == 0:
@@ -707,7 +754,6 @@ def _settle_any(board: Any, hands: Any, chips: list[int], folded: list[bool], bu
                        dead=dead)
 
 
-_FAST: dict[str, Any] = {}
 _DECKS: dict[str | None, frozenset[int] | None] = {}
 
 
@@ -724,26 +770,6 @@ def _short_deck(name: str | None) -> frozenset[int] | None:
             deck = frozenset(d) if len(d) < 52 else None
         _DECKS[name] = deck
     return _DECKS[name]
-
-
-def _fast_tables(name: str) -> Any:
-    """The C tables of a game :func:`_fast_payouts` settles, or None.
-
-    Decided by what the game is, never by its name: one high half, hands made
-    of any five of two hole cards and a five-card board, no rule options, and
-    tables on the C backend.
-    """
-    if name not in _FAST:
-        from ..games import game as _game
-        try:
-            g = _game(name)
-        except (HandrankError, ValueError, KeyError):
-            g = None
-        ok = (g is not None and _C is not None and g.halves == ("high",) and g.rule.any_five
-              and g.hole_cards == 2 and g.board_cards == 5 and not g.options
-              and g.high is not None and g.high.ptr is not None)
-        _FAST[name] = g.high.ptr if ok and g is not None and g.high is not None else None
-    return _FAST[name]
 
 
 def _fast_payouts(board: list[int] | None, hands: list[list[int] | None], chips: list[int],
@@ -788,155 +814,6 @@ def _fast_payouts(board: list[int] | None, hands: list[list[int] | None], chips:
             for w in sorted(win, key=lambda s: (s - button - 1) % n)[:odd]:
                 pay[w] += 1
     return pay
-
-
-def _exact_equity(holes: list[list[int]], board: list[int], dead: list[int],
-                  game: str) -> list[float] | None:
-    """Exact equity of known hole cards, as ``hr.equity(exact=True).equity`` gives it.
-
-    The same C enumeration (one tuple of hands: the same sums, the same
-    division) without the range layer ``hr.equity`` puts around it; None for
-    the games :func:`_fast_tables` does not take (then ``hr.equity`` decides).
-    Preflop results are remembered by :func:`_suit_key` (see there why that
-    gives the same bits).
-    """
-    ptr = _fast_tables(game)
-    n = len(holes)
-    if ptr is None or not 2 <= n <= _C.lib.HR_MAX_PLAYERS:
-        return None
-    key = None
-    if not board and MEMO_SIZE:
-        key = (game, _suit_key(holes, dead))
-        got = _MEMO.get(key)
-        if got is not None:
-            return list(got)
-    eq = _enumerate(ptr, holes, board, dead)
-    if key is not None and eq is not None:
-        if len(_MEMO) >= MEMO_SIZE:
-            _MEMO.clear()
-        _MEMO[key] = tuple(eq)
-    return eq
-
-
-def _enumerate(ptr: Any, holes: list[list[int]], board: list[int], dead: list[int]
-               ) -> list[float] | None:
-    """One hr_equity_exact call on one tuple of hands: shares / SHARE_UNIT / boards."""
-    import numpy as np
-
-    from ..equity.holdem import SHARE_UNIT
-    n = len(holes)
-    ffi, lib = _C.ffi, _C.lib
-    combos = bytes(c for h in holes for c in h)
-    out = np.zeros(3 * n + 1)
-    taken = lib.hr_equity_exact(ptr, n, combos, [1.0] * n, list(range(n + 1)), bytes(board),
-                                len(board), bytes(dead), len(dead), 0, 1,
-                                ffi.from_buffer("double[]", out, require_writable=True),
-                                ffi.NULL)
-    if taken != 1 or out[3 * n] <= 0:
-        return None
-    return list(out[2 * n:3 * n] / SHARE_UNIT / out[3 * n])
-
-
-#: preflop equities by :func:`_suit_key` (cleared when it holds MEMO_SIZE spots)
-_MEMO: dict[tuple[Any, ...], tuple[float, ...]] = {}
-MEMO_SIZE = 1 << 16
-
-
-def _suit_key(holes: list[list[int]], dead: list[int]) -> tuple[int, ...]:
-    """The hands and dead cards with their suits renamed in order of first appearance.
-
-    Why two spots with the same key have the same equity, bit for bit: the
-    key is the spot with one permutation of the four suits applied to every
-    card, so two spots with one key differ by a suit permutation.  A hand's
-    rank does not depend on which suits its cards have, only on which are
-    alike, so the permutation maps the boards one seat wins (ties, shares)
-    one to one onto the boards it wins in the other spot: the counts
-    hr_equity_exact returns are the same integers (they are sums of whole
-    numbers below 2**53, so exact in a double whatever order the boards are
-    walked in), and so is the division.  The key keeps the seat order (the
-    result is per seat) and each seat's cards sorted (a hand is a set).
-    """
-    names: dict[int, int] = {}
-    key: list[int] = []
-    for h in holes:
-        for c in sorted(h, reverse=True):
-            t = names.setdefault(c & 3, len(names))
-            key.append((c & ~3) | t)
-    key.append(-1)
-    rest = []
-    for c in sorted(dead, reverse=True):
-        t = names.setdefault(c & 3, len(names))
-        rest.append((c & ~3) | t)
-    key += sorted(rest)
-    return tuple(key)
-
-
-def _allin_ev(st: Settlement | None, board: list[int], holes: dict[int, list[int]],
-              out: list[bool],
-              put: list[Any], scale: int, game: str) -> list[Any] | None:
-    """Each seat's expected net when the last bet was called with cards still to come.
-
-    Pot by pot: a pot with one eligible seat is its own (uncalled or uncontested);
-    a contested pot pays ``amount * equity`` to each eligible seat, equity exact
-    over every remaining board among the pot's contenders, the hole cards of
-    every other seat still in removed from the deck (folded seats' cards are
-    not used, as a player at the table would not know them).  None where
-    ``hr.equity`` does not support the game.
-    """
-    if st is None:
-        return None
-    return pot_ev([(p.amount, p.eligible) for p in st.pots], board, holes, out, put, scale,
-                  game)
-
-
-def pot_ev(pots: list[tuple[int, tuple[int, ...]]], board: list[int],
-           holes: dict[int, list[int]], out: list[bool], put: list[Any], scale: int,
-           game: str) -> list[Any] | None:
-    """:func:`_allin_ev` from the pots as (amount, eligible seats) pairs."""
-    n = len(put)
-    live = [s for s in range(n) if not out[s]]
-    if any(s not in holes for s in live):
-        return None
-    ev = [0.0] * n
-    for amount, eligible in pots:
-        if len(eligible) == 1:
-            ev[eligible[0]] += amount / scale
-            continue
-        others = [c for s in live if s not in eligible for c in holes[s]]
-        hands = [holes[s] for s in eligible]
-        eq = _exact_equity(hands, board, others, game)
-        if eq is None:
-            from ..operations import equity
-            try:
-                eq = list(equity(hands, board=board, dead=others, exact=True,
-                                 game=game).equity)
-            except ValueError as err:
-                if str(err).startswith("equity does not support game"):
-                    return None
-                raise
-        for s, e in zip(eligible, eq):
-            ev[s] += amount / scale * float(e)
-    return [ev[s] - float(put[s]) for s in range(n)]
-
-
-def pots_of(chips: list[int], out: list[bool], dead: int) -> list[tuple[int, tuple[int, ...]]]:
-    """The pots ``settle`` cuts (amount, eligible seats), without paying them."""
-    n = len(chips)
-    live = [s for s in range(n) if not out[s]]
-    if len(live) == 1:
-        return [(sum(chips) + dead, (live[0],))]
-    levels = sorted({chips[s] for s in live})
-    pots = []
-    low = 0
-    for i, high in enumerate(levels):
-        last = i == len(levels) - 1
-        amount = sum(min(c, high) - min(c, low) + (max(c - high, 0) if last else 0)
-                     for c in chips) + (dead if i == 0 else 0)
-        low = high
-        if amount == 0:
-            continue
-        pots.append((amount, tuple(s for s in live if chips[s] >= high)))
-    return pots
 
 
 def _unscale(p: int, scale: int) -> Any:

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass
-from decimal import Decimal
+from decimal import ROUND_HALF_EVEN, Decimal
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
 
+from . import allin
 from ._stats_np import StatSums
 from .fast import (
     AGREE,
@@ -42,16 +45,21 @@ class Row:
 
     hand: str
     player: str
-    net: float
-    adjusted_net: float
+    net: Any
+    adjusted_net: Any
     showdown: bool
-    big_blind: float
+    big_blind: Any
 
 
-#: the columns of a Summary, one entry per row (a player in a settled hand)
-_COLS = ("file", "index", "player", "net", "net_int", "adj", "showdown", "bb", "bb_int")
-_DTYPES = (np.int32, np.int64, np.int32, np.float64, np.bool_, np.float64, np.bool_,
-           np.float64, np.bool_)
+#: the columns of a Summary, one entry per row (a player in a settled hand): ``net``
+#: and ``bb`` in the record's unit, ``adj`` (the all-in adjusted net) in units of
+#: ``10**-allin.PLACES`` of it; a row whose amounts are not such int64 values (a
+#: Decimal net or big blind, or too large) holds 0 there and its exact values in
+#: ``Summary._exact``
+_COLS = ("file", "index", "player", "net", "adj", "showdown", "bb")
+_DTYPES = (np.int32, np.int64, np.int32, np.int64, np.int64, np.bool_, np.int64)
+#: the largest net or big blind kept in a column (so ``adj`` in nano-units fits int64)
+_BIG = 9 * 10**9
 #: ``index`` of a hand without a number (a Hand made by hand: ``Hand.index`` None)
 _NO_INDEX = np.iinfo(np.int64).min
 
@@ -99,9 +107,9 @@ class Summary:
         self._pending: list[tuple[Any, ...]] = []      # rows of the Python path, not yet columns
         self._cols: tuple[np.ndarray[Any, Any], ...] | None = None
         self._n = 0                 # rows so far
-        #: row number -> (net, big blind) as recorded, for the rows where either is not
-        #: an int (decimal stakes): the float columns only approximate them
-        self._exact: dict[int, tuple[Any, Any]] = {}
+        #: row number -> (net, adjusted net, big blind), exact, for the rows whose
+        #: amounts the int64 columns do not hold (decimal stakes, huge amounts)
+        self._exact: dict[int, tuple[Any, Any, Any]] = {}
         #: per player, the tracker statistics (handrank.history.stats) summed over hands
         self._stats = StatSums()
         for r in rows or ():
@@ -124,14 +132,16 @@ class Summary:
             self._names.append(name)
         return k
 
-    def _add_row(self, file: str | None, index: int | None, player: str, net: Any, adj: float,
+    def _add_row(self, file: str | None, index: int | None, player: str, net: Any, adj: Any,
                  showdown: bool, bb: Any) -> None:
-        if type(net) is not int or type(bb) is not int:
-            self._exact[self._n] = (net, bb)
+        q = allin.nano(adj)
+        if type(net) is not int or type(bb) is not int or abs(net) > _BIG or abs(bb) > _BIG \
+                or abs(q) > _BIG * 10**allin.PLACES:
+            self._exact[self._n] = (net, adj, bb)
+            net, q, bb = 0, 0, 0
         self._n += 1
         self._pending.append((self._fid(file), _NO_INDEX if index is None else index,
-                              self._pid(player), net, type(net) is int, adj, showdown, bb,
-                              type(bb) is int))
+                              self._pid(player), net, q, showdown, bb))
         self._cols = None
 
     def _flush_rows(self) -> None:
@@ -180,14 +190,18 @@ class Summary:
     @property
     def rows(self) -> list[Row]:
         """One :class:`Row` per player per settled hand, in reading order."""
-        f, k, p, net, ni, adj, sd, bb, bi = (c.tolist() for c in self._columns())
+        f, k, p, net, adj, sd, bb = (c.tolist() for c in self._columns())
         files, names, none = self._files, self._names, int(_NO_INDEX)
-        exact = self._exact
-        return [Row(f"{files[a] or ''}#{None if b == none else b}", names[c],
-                    *((exact[i][0],) if i in exact else (int(x) if xi else x,)), y, z,
-                    *((exact[i][1],) if i in exact else (int(w) if wi else w,)))
-                for i, (a, b, c, x, xi, y, z, w, wi) in enumerate(
-                    zip(f, k, p, net, ni, adj, sd, bb, bi))]
+        exact, of = self._exact, allin.from_nano
+        out = []
+        for i, (a, b, c, x, y, z, w) in enumerate(zip(f, k, p, net, adj, sd, bb)):
+            if i in exact:
+                x, y, w = exact[i]
+            else:
+                y = of(y)
+            out.append(Row(f"{files[a] or ''}#{None if b == none else b}", names[c], x, y, z,
+                           w))
+        return out
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Summary):
@@ -239,73 +253,55 @@ class Summary:
         rank[order] = np.arange(len(uniq))
         return uniq[order], rank[inv]
 
-    def totals(self) -> dict[str, dict[str, float]]:
-        """Per player: hands, net, adjusted net, showdown and non-showdown net (sums in order).
+    def totals(self) -> dict[str, dict[str, Any]]:
+        """Per player: hands, net, all-in adjusted net, showdown and non-showdown net, and
+        the net in big blinds.
 
-        Sums of whole chips are ints; decimal amounts sum exactly (Decimal); the
-        all-in adjusted net and the big blinds are floats.
+        Exact: each amount is the sum of the player's rows (an int, or a Decimal
+        where a row is one); ``net_bb`` is the exact sum of each row's net over
+        its big blind (0 for a row without one), rounded half-even to
+        ``allin.PLACES`` (9) decimal places (:func:`allin.expectation`).
         """
         return self._totals(False)
 
-    def _totals(self, in_bb: bool) -> dict[str, dict[str, float]]:
+    def _totals(self, in_bb: bool) -> dict[str, dict[str, Any]]:
         """:meth:`totals`; ``in_bb`` adds each column in big blinds (for the table)."""
-        _, _, _, net, ni, adj, sd, bb, _ = self._columns()
+        _, _, _, net, adj, sd, bb = self._columns()
         who, g = self._order()
         m = len(who)
         if not m:
             return {}
-
-        def total(w: np.ndarray[Any, Any], mask: np.ndarray[Any, Any] | None = None
-                  ) -> np.ndarray[Any, Any]:
-            if mask is None:
-                out: np.ndarray[Any, Any] = np.bincount(g, weights=w, minlength=m)
-                return out
-            out = np.bincount(g[mask], weights=w[mask], minlength=m)
-            return out
-
-        def whole(mask: np.ndarray[Any, Any] | None) -> np.ndarray[Any, Any]:
-            """Per player: every row (of mask) an int."""
-            bad = ~ni if mask is None else ~ni & mask
-            out: np.ndarray[Any, Any] = np.bincount(g[bad], minlength=m) == 0
-            return out
-
         hands = np.bincount(g, minlength=m).tolist()
-        safe = np.where(bb != 0, bb, 1.0)
-        per_bb = np.where(bb != 0, net / safe, 0.0)
-        cols = {"net": (total(net), whole(None)),
-                "showdown_net": (total(net, sd), whole(sd)),
-                "non_showdown_net": (total(net, ~sd), whole(~sd))}
-        res: dict[str, list[Any]] = {}
-        for k, (v, w) in cols.items():
-            res[k] = [int(x) if i else x for x, i in zip(v.tolist(), w.tolist())]
-        if self._exact:
-            # players with decimal amounts: their sums exactly, in row order
-            fix = {int(g[i]) for i in self._exact}
-            sums = {j: [0, 0, 0] for j in fix}
-            gl, nl, sl = g.tolist(), net.tolist(), sd.tolist()
-            for i, j in enumerate(gl):
-                if j in sums:
-                    x = self._exact[i][0] if i in self._exact else int(nl[i])
-                    t = sums[j]
-                    t[0] += x
-                    t[1 if sl[i] else 2] += x
-            for j, (a, b, c) in sums.items():
-                res["net"][j], res["showdown_net"][j], res["non_showdown_net"][j] = a, b, c
-        adj_t = total(adj).tolist()
-        bb_t = total(per_bb).tolist()
-        adj_bb = total(np.where(bb != 0, adj / safe, 0.0)).tolist()
-        sd_bb = total(per_bb, sd).tolist()
-        nsd_bb = total(per_bb, ~sd).tolist()
-        out: dict[str, dict[str, float]] = {}
+        tot: dict[str, list[Any]] = {
+            "net": _sums(g, net, m), "showdown_net": _sums(g[sd], net[sd], m),
+            "non_showdown_net": _sums(g[~sd], net[~sd], m),
+            "allin_adjusted_net": _sums(g, adj, m)}
+        per_bb = {"net_bb": _bb_sums(g, net, bb, m, 1)}
+        if in_bb:
+            one = 10 ** allin.PLACES
+            per_bb.update(allin_adjusted_bb=_bb_sums(g, adj, bb, m, one),
+                          showdown_bb=_bb_sums(g[sd], net[sd], bb[sd], m, 1),
+                          non_showdown_bb=_bb_sums(g[~sd], net[~sd], bb[~sd], m, 1))
+        gl = g.tolist()
+        for i, (x, y, w) in self._exact.items():      # rows the columns do not hold
+            j = gl[i]
+            shown = bool(sd[i])
+            tot["net"][j] += x
+            tot["showdown_net" if shown else "non_showdown_net"][j] += x
+            tot["allin_adjusted_net"][j] += allin.nano(y)
+            if w:
+                per_bb["net_bb"][j] += Fraction(x) / Fraction(w)
+                if in_bb:
+                    per_bb["allin_adjusted_bb"][j] += Fraction(y) / Fraction(w)
+                    per_bb["showdown_bb" if shown else "non_showdown_bb"][j] += \
+                        Fraction(x) / Fraction(w)
+        tot["allin_adjusted_net"] = [allin.from_nano(q) for q in tot["allin_adjusted_net"]]
+        out: dict[str, dict[str, Any]] = {}
         for j, pid in enumerate(who.tolist()):
-            out[self._names[pid]] = {"hands": hands[j], "net": res["net"][j],
-                                     "allin_adjusted_net": adj_t[j],
-                                     "showdown_net": res["showdown_net"][j],
-                                     "non_showdown_net": res["non_showdown_net"][j],
-                                     "net_bb": bb_t[j]}
-            if in_bb:
-                out[self._names[pid]].update(allin_adjusted_bb=adj_bb[j], showdown_bb=sd_bb[j],
-                                             non_showdown_bb=nsd_bb[j])
+            row = out[self._names[pid]] = {"hands": hands[j]}
+            row.update((k, tot[k][j]) for k in ("net", "allin_adjusted_net", "showdown_net",
+                                               "non_showdown_net"))
+            row.update((k, allin.expectation(v[j])) for k, v in per_bb.items())
         return out
 
     def to_pandas(self) -> Any:
@@ -361,12 +357,12 @@ class Summary:
             label = label[:-len(" cents")]
 
         def money(x: Any) -> str:
-            if unit == "bb":
-                return f"{x:,.2f}"
-            if isinstance(x, float):
-                return f"{x / scale:,.2f}"
+            """Exact amounts as written; a figure with more than two places (an
+            expectation, big blinds, cents as the currency) shown to two, half-even."""
             if scale > 1:
-                return f"{Decimal(x) / scale:,.2f}"
+                x = Decimal(x) / scale
+            if unit == "bb" or (isinstance(x, Decimal) and x != x.quantize(Decimal("0.01"))):
+                return f"{Decimal(x).quantize(Decimal('0.01'), ROUND_HALF_EVEN):,}"
             return f"{x:,}"
         rows = [("player", "hands", f"net ({label})", "all-in adjusted", "showdown",
                  "non-showdown")]
@@ -398,19 +394,37 @@ class Summary:
         return min(self._names[k] for k in np.flatnonzero(count == top).tolist())
 
     def curves(self, player: str | None = None, unit: str = "chips"
-               ) -> tuple[list[float], list[float]]:
-        """Cumulative net and cumulative all-in adjusted net of one player over hands."""
+               ) -> tuple[list[Any], list[Any]]:
+        """Cumulative net and cumulative all-in adjusted net of one player over hands.
+
+        Exact: in chips (the record's unit) the running sums of the rows (int or
+        Decimal); in big blinds (``unit="bb"``) the exact running sums of each
+        row's amount over its big blind, rounded half-even to ``allin.PLACES``
+        places.
+        """
         who = player or self.player or self._most()
         pid = self._name_id.get(who) if who is not None else None
         if pid is None:
             return [], []
-        _, _, p, net, _, adj, _, bb, _ = self._columns()
-        mine = p == pid
-        net, adj, bb = net[mine], adj[mine], bb[mine]
+        _, _, p, net, adj, _, bb = self._columns()
+        rows = np.flatnonzero(p == pid).tolist()
+        nets, adjs, bbs = net[rows].tolist(), adj[rows].tolist(), bb[rows].tolist()
+        for k, i in enumerate(rows):
+            if i in self._exact:
+                x, y, w = self._exact[i]
+                nets[k], adjs[k], bbs[k] = x, allin.nano(y), w
         if unit == "bb":
-            k = np.where(bb != 0, 1.0 / np.where(bb != 0, bb, 1.0), 0.0)
-            net, adj = net * k, adj * k
-        return np.cumsum(net).tolist(), np.cumsum(adj).tolist()
+            a, c = Fraction(0), Fraction(0)
+            out_n, out_a = [], []
+            for x, q, w in zip(nets, adjs, bbs):
+                if w:
+                    a += Fraction(x) / Fraction(w)
+                    c += Fraction(q, 10 ** allin.PLACES) / Fraction(w)
+                out_n.append(allin.expectation(a))
+                out_a.append(allin.expectation(c))
+            return out_n, out_a
+        return (list(itertools.accumulate(nets)),
+                [allin.from_nano(q) for q in itertools.accumulate(adjs)])
 
     def plot(self, path: str | os.PathLike[str] | None = None, ax: Any = None, *,
              player: str | None = None, unit: str = "chips") -> Any:
@@ -425,7 +439,7 @@ class Summary:
             matplotlib.use("Agg")
         import matplotlib.pyplot as plt
         who = player or self.player or self._most()
-        net, adj = self.curves(who, unit)
+        net, adj = (list(map(float, c)) for c in self.curves(who, unit))  # drawn, not summed
         fig = None
         if ax is None:
             fig, ax = plt.subplots(figsize=(8, 4.5))
@@ -441,6 +455,38 @@ class Summary:
             if fig is not None:
                 plt.close(fig)
         return ax
+
+
+def _sums(keys: np.ndarray[Any, Any], vals: np.ndarray[Any, Any], m: int) -> list[int]:
+    """Exact per-key sums of int64 values (in two 32-bit halves: no overflow below
+    2**31 rows)."""
+    if not len(vals):
+        return [0] * m
+    hi, lo = np.divmod(vals, np.int64(1 << 32))
+    a = np.zeros(m, dtype=np.int64)
+    b = np.zeros(m, dtype=np.int64)
+    np.add.at(a, keys, hi)
+    np.add.at(b, keys, lo)
+    return [(x << 32) + y for x, y in zip(a.tolist(), b.tolist())]
+
+
+def _bb_sums(keys: np.ndarray[Any, Any], vals: np.ndarray[Any, Any], bb: np.ndarray[Any, Any],
+             m: int, unit: int) -> list[Fraction]:
+    """Per key, the exact sum of ``vals / (unit * bb)`` over the rows with a big blind."""
+    out = [Fraction(0)] * m
+    has = bb != 0
+    if not has.any():
+        return out
+    keys, vals, bb = keys[has], vals[has], bb[has]
+    blinds, at = np.unique(bb, return_inverse=True)
+    pair, inv = np.unique(keys.astype(np.int64) * len(blinds) + at.reshape(-1),
+                          return_inverse=True)
+    sums = _sums(inv.reshape(-1), vals, len(pair))
+    bl = blinds.tolist()
+    for k, total in zip(pair.tolist(), sums):
+        j, b = divmod(k, len(bl))
+        out[j] += Fraction(total, unit * bl[b])
+    return out
 
 
 def _count(k: int, noun: str) -> str:
@@ -481,14 +527,14 @@ def _add(s: Summary, h: Hand, player: str | None, stats: bool = True) -> None:
     s.units[u] = s.units.get(u, 0) + 1
     names = h.players or [f"p{i + 1}" for i in range(h.seats)]
     net = r.net_after_rake if r.net_after_rake is not None else r.net   # rake taken off
-    adj = r.allin_ev or net
+    adj = r.allin_ev or net     # the all-in EV before any rake
     showdown = len(r.settlement.pots) > 0 and any(len(p.eligible) > 1 for p in r.settlement.pots)
     bb = max(h.blinds_or_straddles or [0]) or (h.small_bet or 0)
     counts = hand_stats(h, r.payouts) if stats else None
     for i in range(h.seats):
         if player is not None and names[i] != player:
             continue
-        s._add_row(h.source, h.index, names[i], net[i], float(adj[i]), showdown, bb)
+        s._add_row(h.source, h.index, names[i], net[i], adj[i], showdown, bb)
         if counts is not None:
             s._stats.add_hand(s._name_id[names[i]], counts[i])
 
@@ -627,20 +673,38 @@ def _take(s: Summary, b: Any, lo: int, hi: int, player: str | None, names: _Name
             return
         mask &= ids == pid
     end = FIXED + PER_SEAT * MAX_SEATS
-    net = (rec[:, FIXED + 1:end:PER_SEAT] - rec[:, FIXED:end:PER_SEAT]).astype(np.float64)
-    adj = net.copy()
+    net = rec[:, FIXED + 1:end:PER_SEAT] - rec[:, FIXED:end:PER_SEAT]
+    big = np.abs(net) > _BIG
+    adj = np.where(big, 0, net) * np.int64(10 ** allin.PLACES)
+    odd = {(int(h), int(t)): int(net[h, t]) * 10 ** allin.PLACES
+           for h, t in zip(*np.nonzero(big & mask))}      # rows the columns cannot hold
     if allin_ev:
-        allin = np.flatnonzero(rec[:, FLAGS] & ALLIN)
-        if len(allin):
-            _allin_rows(b, lo, allin, adj)
+        hands_in = np.flatnonzero(rec[:, FLAGS] & ALLIN)
+        if len(hands_in):
+            for (h, t), q in _allin_rows(b, lo, hands_in).items():
+                if abs(q) > _BIG * 10 ** allin.PLACES:
+                    odd[h, t] = q
+                else:
+                    adj[h, t] = q
     hand, seat = np.nonzero(mask)
+    bbv = rec[hand, BIG_BLIND].copy()
+    netv, adjv = net[hand, seat], adj[hand, seat]
+    flags = rec[:, FLAGS]
+    showdown = (flags[hand] & SHOWDOWN) != 0
+    base = s._n + len(s._pending)
+    bad = np.flatnonzero(big[hand, seat] | (np.abs(bbv) > _BIG))
+    if odd:
+        where = {(h, t): k for k, (h, t) in enumerate(zip(hand.tolist(), seat.tolist()))}
+        bad = np.union1d(bad, [where[x] for x in odd if x in where]).astype(np.int64)
+    for k in bad.tolist():
+        key = (int(hand[k]), int(seat[k]))
+        q = odd[key] if key in odd else int(adjv[k])
+        s._exact[base + k] = (int(netv[k]), allin.from_nano(q), int(bbv[k]))
+        netv[k] = adjv[k] = bbv[k] = 0
     fmap = np.array([s._fid(f) for f in b.files], dtype=np.int32)
     index = np.asarray(b.index[lo:hi], dtype=np.int64)
-    flags = rec[:, FLAGS]
-    one = np.ones(len(hand), dtype=np.bool_)
-    s._add_part((fmap[rec[hand, SEGMENT]], index[hand], ids[hand, seat], net[hand, seat], one,
-                 adj[hand, seat], (flags[hand] & SHOWDOWN) != 0,
-                 rec[hand, BIG_BLIND].astype(np.float64), one))
+    s._add_part((fmap[rec[hand, SEGMENT]], index[hand], ids[hand, seat], netv, adjv, showdown,
+                 bbv))
     if stats:
         _take_stats(s, b, lo, hi, ids, mask)
 
@@ -663,25 +727,25 @@ def _take_stats(s: Summary, b: Any, lo: int, hi: int, ids: np.ndarray[Any, Any],
             s._stats.add_hand(int(ids[j, seat]), counts[seat])
 
 
-def _allin_rows(b: Any, lo: int, allin: np.ndarray[Any, Any], adj: np.ndarray[Any, Any]
-                ) -> None:
-    """Write the all-in EV of fast hands ``lo + allin`` into their rows of ``adj``.
+def _allin_rows(b: Any, lo: int, hands: np.ndarray[Any, Any]) -> dict[tuple[int, int], int]:
+    """The all-in EV of fast hands ``lo + hands``: ``(hand - lo, seat) -> EV`` in units of
+    ``10**-allin.PLACES`` chip, rounded half-even from the exact expectation.
 
     Hold'em hands in one C call (``hr_phh_allin_pots``: the pots and the exact
     share counts of each contested pot, a heads-up preflop pot's from the
-    class table of :mod:`handrank.equity._hu_preflop`); :func:`allin_ev_of_pots` turns them
-    into EVs with the float operations of :func:`replay.pot_ev`, in its
-    order, so the same bits.  Other hands through :func:`fast_allin_ev`.
+    class table of :mod:`handrank.equity._hu_preflop`); :func:`exact_ev_of_pots`
+    turns them into exact EVs, the same fractions as the replay's
+    (:func:`allin.board_ev` on the same counts).  Other hands through
+    :func:`fast_allin_ev`'s exact EV.
     """
     from ..core import _backend
     from ..equity import _hu_preflop
-    from .replay import _fast_tables
     core = _backend.core
-    ptr = _fast_tables("holdem")
-    rows = (allin + lo).astype(np.int64)
-    if core is None or ptr is None:
-        rest = rows
-    else:
+    ptr = allin.fast_tables("holdem")
+    rows = (hands + lo).astype(np.int64)
+    got: dict[tuple[int, int], int] = {}
+    rest = rows.tolist()
+    if core is not None and ptr is not None:
         ffi, lib = core.ffi, core.lib
         rec = np.ascontiguousarray(b.rec)
         out = np.empty((len(rows), lib.HR_PHH_EV_WIDTH), dtype=np.float64)
@@ -691,43 +755,46 @@ def _allin_rows(b: Any, lo: int, allin: np.ndarray[Any, Any], adj: np.ndarray[An
                               *_hu_preflop.pointers(ffi),
                               ffi.from_buffer("double[]", out, require_writable=True),
                               ffi.from_buffer("int8_t[]", st, require_writable=True))
-        done = st == 0
-        if done.any():
-            put = rec[rows[done], FIXED:FIXED + PER_SEAT * MAX_SEATS:PER_SEAT]
-            adj[allin[done]] = allin_ev_of_pots(out[done], put)
-        rest = rows[st == 2]
-    for i in rest.tolist():
-        ev = fast_allin_ev(b, i)
-        if ev:
-            adj[i - lo, :len(ev)] = ev
+        rest = []
+        for k, i in enumerate(rows.tolist()):
+            ev = None
+            if st[k] == 0:
+                n = int(rec[i, SEATS])
+                ev = exact_ev_of_pots(out[k].tolist(),
+                                      rec[i, FIXED:FIXED + PER_SEAT * n:PER_SEAT].tolist())
+            if ev is None and st[k] != 1:
+                rest.append(i)
+            for t, x in enumerate(ev or ()):
+                got[i - lo, t] = allin.nano_of(x)
+    for i in rest:
+        ev = _fast_exact_ev(b, i)
+        for t, x in enumerate(ev or ()):
+            got[i - lo, t] = allin.nano_of(x)
+    return got
 
 
-def allin_ev_of_pots(pots: np.ndarray[Any, Any], put: np.ndarray[Any, Any]
-                     ) -> np.ndarray[Any, Any]:
-    """EV per seat from ``hr_phh_allin_pots`` rows, as :func:`replay.pot_ev` computes it.
-
-    pot_ev adds, pot by pot, ``amount`` to a pot's only seat and ``amount *
-    (share / SHARE_UNIT / boards)`` to each contender of a contested pot,
-    then takes off what each seat put in; here the same operations on whole
-    columns (adding 0.0 elsewhere changes no bits: no sum is -0.0).
-    """
+def exact_ev_of_pots(pots: list[float], put: list[int]) -> list[Fraction] | None:
+    """The exact EV per seat from one ``hr_phh_allin_pots`` row (whole numbers in
+    doubles): a pot's only seat takes it, each contender of a contested pot
+    ``amount * share / (SHARE_UNIT * boards)``; less what each seat put in.  None
+    where an amount is too large for a double to hold exactly."""
     from ..equity.holdem import SHARE_UNIT
-    k = len(pots)
-    seat = np.arange(MAX_SEATS)
+    n = len(put)
     width = 3 + MAX_SEATS
-    ev = np.zeros((k, MAX_SEATS))
-    count = pots[:, -1].astype(np.int64)
-    for j in range(int(count.max()) if k else 0):
-        p = pots[:, j * width:(j + 1) * width]
-        amount = p[:, 0:1]
-        elig = (p[:, 1].astype(np.int64)[:, None] >> seat & 1).astype(np.bool_)
-        elig &= (j < count)[:, None]
-        ways = elig.sum(axis=1)[:, None]
-        boards = np.where(ways > 1, p[:, 2:3], 1.0)
-        share = p[:, 3:] / SHARE_UNIT / boards
-        ev += np.where(elig, np.where(ways > 1, amount * share, amount), 0.0)
-    out: np.ndarray[Any, Any] = ev - put
-    return out
+    ev = [Fraction(0)] * n
+    for j in range(int(pots[-1])):
+        p = pots[j * width:(j + 1) * width]
+        if p[0] >= 2 ** 53:
+            return None
+        amount, elig = int(p[0]), int(p[1])
+        seats = [t for t in range(n) if elig >> t & 1]
+        if len(seats) == 1:
+            ev[seats[0]] += amount
+            continue
+        whole = SHARE_UNIT * int(p[2])
+        for t in seats:
+            ev[t] += Fraction(amount * int(p[3 + t]), whole)
+    return [ev[t] - put[t] for t in range(n)]
 
 
 def fast_allin_ev(b: Any, i: int) -> list[Any] | None:
@@ -736,11 +803,15 @@ def fast_allin_ev(b: Any, i: int) -> list[Any] | None:
     The record holds what the replay knows when the all-in is called (the
     board, each seat's hole cards, who is out, what each put in); the pots
     are cut as ``settle`` cuts them and the EV is the same function of them
-    as the replay's, so the floats are the same.
+    as the replay's (:func:`allin.board_ev`), so the same exact values.
     """
-    from .fast import ALLIN_BOARD, CHIPS, DEAD, FIXED, HOLES, KNOWN, OUT, PER_SEAT, SEATS, VARIANT
+    ev = _fast_exact_ev(b, i)
+    return None if ev is None else [allin.expectation(x) for x in ev]
+
+
+def _fast_exact_ev(b: Any, i: int) -> list[Fraction] | None:
+    from .fast import ALLIN_BOARD, CHIPS, DEAD, HOLES, KNOWN, OUT, VARIANT
     from .model import GAMES
-    from .replay import pot_ev, pots_of
     r = b.rec[i].tolist()
     n = r[SEATS]
     v = r[VARIANT]
@@ -759,7 +830,8 @@ def fast_allin_ev(b: Any, i: int) -> list[Any] | None:
     out = [bool(outm >> s & 1) for s in range(n)]
     chips = r[CHIPS:CHIPS + n]
     put = r[FIXED:FIXED + PER_SEAT * n:PER_SEAT]
-    return pot_ev(pots_of(chips, out, r[DEAD]), board, holes, out, put, 1, game)
+    ev = allin.board_ev(allin.pots_of(chips, out, r[DEAD]), board, holes, out, put, 1, game)
+    return None if isinstance(ev, str) else ev
 
 
 def summary(hands_or_paths: Any, *, player: str | None = None, stats: bool = True

@@ -27,7 +27,7 @@ from ..core.cards import card_str
 from ..equity import equity as _hr_equity
 from ..ranges.holdem import Range
 from ._parse import Call, Name, PqlError, Query, parse
-from ._plan import BOOL, CARD, FUNCTIONS, NUM, RANK, RANKSET, REFUSED, Plan, compile_query
+from ._plan import BOOL, CARD, FUNCTIONS, INT, NUM, RANK, RANKSET, REFUSED, Plan, compile_query
 from ._result import PqlResult, PqlRow
 from ._run import (
     DEFAULT_TRIALS,
@@ -53,6 +53,8 @@ def _label(plan: Plan, i: int, v: Any) -> Any:
     t = plan.selectors[i].type
     if t == "hand type":
         return plan.handtypes[int(v)]
+    if t == "flop category":
+        return plan.flopcats[int(v)]
     if t == RANK:
         return "23456789TJQKA"[int(v)] if int(v) >= 0 else "none"
     if t == BOOL:
@@ -80,7 +82,8 @@ def _rows(plan: Plan, s: Sums, exact: bool) -> list[PqlRow]:
             else:
                 var = max(s.swx2[i] / n - mean * mean, 0.0) * (n / (n - 1) if n > 1 else 0.0)
                 se = math.sqrt(var / n) if n > 0 else 0.0
-            rows.append(PqlRow(sel.name, sel.kind, mean, se))
+            rows.append(PqlRow(sel.name, sel.kind, mean, se,
+                               percent=not (sel.kind == "avg" and sel.type == INT)))
         elif sel.kind == "histogram":
             keys = sorted(s.hist[i])
             value = {_label(plan, i, k): s.hist[i][k] / n for k in keys}

@@ -231,6 +231,67 @@ class Ctx:
             best[a:b] = got.max(axis=1)
         return own.astype(np.int64) >= best
 
+    # ----------------------------------------------------------- the outs
+    def next_strengths(self, player: int, street: str,
+                       half: str = "high") -> tuple[np.ndarray, np.ndarray]:
+        """The cards that can come on the street after `street` and the
+        player's `half` with each: ``(cards, strengths)``, both (n, U).  The
+        unseen cards are the player's view: not the player's own, not the
+        board up to `street`, not dead (other players' cards are unknown to
+        the player)."""
+        if self.spot.kind == "studlike":
+            raise PqlError("the outs functions are not supported in the stud games yet")
+        s = self.street_cards(street)
+        if s >= 5:
+            raise PqlError("outs are counted on the flop or the turn (the river has no "
+                           "next card)")
+        key = ("next", player, street, half)
+        if key not in self.cache:
+            d = self.d
+            used = masks_of(np.concatenate([d.holes[player], d.board[:, :s]], axis=1)) \
+                | np.uint64(self.dead_mask)
+            left = self._left(used)
+            n, u = left.shape
+            hole = np.repeat(d.holes[player], u, axis=0)
+            board = np.concatenate([np.repeat(d.board[:, :s], u, axis=0),
+                                    left.reshape(-1, 1)], axis=1)
+            got = self._evaluate(hole, board)[half].reshape(n, u)
+            self.cache[key] = (left, got)
+        out: tuple[np.ndarray, np.ndarray] = self.cache[key]
+        return out
+
+    @property
+    def dead_mask(self) -> int:
+        m = 0
+        for c in self.spot.dead:
+            m |= 1 << int(c)
+        return m
+
+    def nut_outs(self, player: int, street: str) -> np.ndarray:
+        """How many of the next street's unseen cards (:meth:`next_strengths`)
+        give the player the nut high: a high no two other unseen cards make
+        better with the board and that card."""
+        left, own = self.next_strengths(player, street, "high")
+        n, u = left.shape
+        s = self.street_cards(street)
+        # for each card u, every pair of the other U - 1 cards (indices past u shift by one)
+        base = combos(u - 1, 2).astype(np.int64)
+        pairs = base[None, :, :] + (base[None, :, :] >= np.arange(u)[:, None, None])
+        p = pairs.shape[1]
+        out = np.zeros(n, dtype=np.int64)
+        step = max(1, (1 << 18) // (u * p))
+        for a in range(0, n, step):
+            b = min(n, a + step)
+            m = b - a
+            rows = np.arange(a, b)[:, None, None]
+            two = left[rows[..., None], pairs[None]].reshape(-1, 2)           # (m*u*p, 2)
+            flop = np.broadcast_to(self.d.board[a:b, None, None, :s], (m, u, p, s))
+            card = np.broadcast_to(left[a:b, :, None, None], (m, u, p, 1))
+            board = np.concatenate([flop, card], axis=3).reshape(-1, s + 1)
+            best = self._best_with_two(two, board, "high").reshape(m, u, p).max(axis=2)
+            out[a:b] = (own[a:b].astype(np.int64) >= best).sum(axis=1)
+        return out
+
     def _best_low(self, used: np.ndarray, board: np.ndarray) -> np.ndarray:
         """The best low two unseen cards make with the board: a low depends on
         ranks only, so one card of each low rank (A, 2..8) still unseen, and

@@ -7,12 +7,12 @@ The grammar (keywords and function names are case-insensitive)::
     selector  := NAME '(' expr? ')' [AS NAME]           -- avg, count, histogram, max, min
     binding   := NAME '=' STRING
     expr      := or
-    or        := and (OR and)*
+    or        := and ((OR | '||') and)*                -- '||' is a synonym of OR
     and       := not (AND not)*
     not       := NOT not | cmp
     cmp       := sum [('=' | '<>' | '!=' | '<' | '<=' | '>' | '>=') sum
                        | [NOT] IN '(' expr (',' expr)* ')']
-    sum       := prod (('+' | '-' | '||') prod)*
+    sum       := prod (('+' | '-') prod)*
     prod      := unary (('*' | '/') unary)*
     unary     := '-' unary | atom
     atom      := NUMBER | STRING | TRUE | FALSE | NAME ['(' [expr (',' expr)*] ')']
@@ -255,7 +255,7 @@ class _Parser:
     # -- expressions
     def expr(self) -> Node:
         left = self.and_()
-        while (t := self.accept("keyword", "or")):
+        while (t := self.accept("keyword", "or") or self.accept("op", "||")):
             left = BinOp("or", left, self.and_(), t.pos)
         return left
 
@@ -292,7 +292,7 @@ class _Parser:
 
     def sum(self) -> Node:
         left = self.prod()
-        while self.tok.kind == "op" and self.tok.text in ("+", "-", "||"):
+        while self.tok.kind == "op" and self.tok.text in ("+", "-"):
             t = self.next()
             left = BinOp(t.text, left, self.prod(), t.pos)
         return left

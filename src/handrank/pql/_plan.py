@@ -24,10 +24,10 @@ from ._eval import STREETS, Ctx
 from ._parse import BinOp, Call, Case, In, Name, Node, Num, PqlError, Query, Str, UnOp, locate
 from ._spot import Spot, _holdem_range, masks_of
 
-__all__ = ["Expr", "Plan", "compile_query", "FUNCTIONS", "REFUSED", "HANDTYPES"]
+__all__ = ["Expr", "Plan", "compile_query", "FUNCTIONS", "REFUSED", "HANDTYPES", "FLOPCATS"]
 
-BOOL, NUM, INT, HANDTYPE, RANK, RANKSET, CARD = "boolean", "number", "integer", \
-    "hand type", "rank", "rank set", "card"
+BOOL, NUM, INT, HANDTYPE, RANK, RANKSET, CARD, FLOPCAT = "boolean", "number", "integer", \
+    "hand type", "rank", "rank set", "card", "flop category"
 NUMERIC = (BOOL, NUM, INT)
 
 Fn = Callable[[Ctx], np.ndarray]
@@ -72,6 +72,22 @@ def _categories_to_ordinal(spot: Spot) -> np.ndarray:
     return lut
 
 
+# hold'em flop categories, weakest first (short deck swaps flush and full house)
+FLOPCATS = ["flopnothing", "flopunderpair", "flopthirdpair", "floppocket23",
+            "flopsecondpair", "floppocket12", "floptoppair", "flopoverpair", "flopbottomtwo",
+            "floptopandbottom", "floptoptwo", "floptrips", "flopset", "flopstraight",
+            "flopflush", "flopfullhouse", "flopquads", "flopstraightflush"]
+
+
+def flopcat_order(spot: Spot) -> list[str]:
+    if spot.flush_beats_full:
+        o = list(FLOPCATS)
+        i, j = o.index("flopflush"), o.index("flopfullhouse")
+        o[i], o[j] = o[j], o[i]
+        return o
+    return FLOPCATS
+
+
 # ---------------------------------------------------------------- functions
 
 @dataclass
@@ -84,6 +100,7 @@ class Func:
     cost: Callable[[Spot, list[Any]], int] | None = None
     games: tuple[str, ...] = ()    # dealing kinds it applies to (empty: all)
     halves: tuple[str, ...] = ()   # halves the game must have
+    full_deck: bool = False        # needs the 52-card deck's hand numbering
 
 
 def _hi_or_only(ctx: Ctx) -> str:
@@ -255,6 +272,97 @@ def _nut_cost(spot: Spot, args: list[Any]) -> int:
     return math.comb(max(unseen, 2), 2) * (10 if spot.kind == "pick2" else 1)
 
 
+def _flop_category(ctx: Ctx, p: int) -> np.ndarray:
+    """The player's hold'em flop category (its place in :func:`flopcat_order`).
+
+    Five-card hands from a straight up are named by their type.  Trips are
+    ``floptrips`` with two of the rank on the flop, ``flopset`` with a pocket
+    pair, nothing when the flop holds all three.  Two pair on a flop of three
+    ranks names the two flop ranks paired (top two, top and bottom, else bottom
+    two).  Otherwise (one pair, or two pair on a paired flop) the player's own
+    pair names it: a pocket pair by where it falls among the flop's ranks
+    (over, between the top and second, between the second and third, under),
+    a hole card paired with the flop by the rank it pairs (top, second, third);
+    a pair that is the flop's own, or no pair, is nothing."""
+    order = flopcat_order(ctx.spot)
+    code = {name: order.index(name) for name in FLOPCATS}
+    hole = ctx.d.holes[p].astype(np.int64) // 4                     # (n, 2)
+    flop = ctx.d.board[:, :3].astype(np.int64) // 4
+    n = ctx.n
+    rows = np.arange(n)
+    cnt_b = (flop[:, :, None] == np.arange(13)).sum(axis=1)        # (n, 13)
+    cnt = cnt_b + (hole[:, :, None] == np.arange(13)).sum(axis=1)
+    cat = np.asarray(category(ctx.half(p, "flop", "high"), game=ctx.g), dtype=np.int64)
+    ht = np.array(HANDTYPES)[cat - 1]
+    bset = _rankset(ctx.d.board[:, :3])
+    top, mid, bot = (_nth_rank(np.asarray(k), bset) for k in (1, 2, 3))
+    out = np.full(n, code["flopnothing"], dtype=np.int64)
+    for t in ("straight", "flush", "fullhouse", "quads", "straightflush"):
+        out[ht == t] = code["flop" + t]
+    trips_rank = cnt.argmax(axis=1)
+    on_board = cnt_b[rows, trips_rank]
+    trips = ht == "trips"
+    out[trips & (on_board == 2)] = code["floptrips"]
+    out[trips & (on_board == 1)] = code["flopset"]
+    unpaired = (cnt_b > 0).sum(axis=1) == 3
+    two = (ht == "twopair") & unpaired
+    paired_rank = (cnt == 2) & (cnt_b == 1)                         # (n, 13)
+    has_top = paired_rank[rows, np.maximum(top, 0)]
+    has_mid = paired_rank[rows, np.maximum(mid, 0)]
+    out[two] = np.where(has_top & has_mid, code["floptoptwo"],
+                        np.where(has_top, code["floptopandbottom"], code["flopbottomtwo"]))[two]
+    own = (ht == "pair") | ((ht == "twopair") & ~unpaired)
+    q = hole[:, 0]
+    pocket = (hole[:, 0] == hole[:, 1]) & (cnt_b[rows, q] == 0)
+    pos = np.where(q > top, code["flopoverpair"],
+                   np.where(q > mid, code["floppocket12"],
+                            np.where((bot >= 0) & (q > bot), code["floppocket23"],
+                                     code["flopunderpair"])))
+    out[own & pocket] = pos[own & pocket]
+    match = np.full(n, -1, dtype=np.int64)
+    for j in (0, 1):
+        r = hole[:, j]
+        match = np.where(cnt_b[rows, r] == 1, r, match)
+    pair_pos = np.where(match == top, code["floptoppair"],
+                        np.where(match == mid, code["flopsecondpair"], code["flopthirdpair"]))
+    sel = own & ~pocket & (match >= 0)
+    out[sel] = pair_pos[sel]
+    return out
+
+
+def _four_flush(ctx: Ctx, p: int, street: str) -> np.ndarray:
+    """Four cards of one suit the player can use, one at least from the hand
+    (at most two hole cards count in Omaha); a made flush counts too."""
+    board = _board_suits(ctx, street)                               # (n, 4)
+    hole = ((ctx.d.holes[p][:, :, None] % 4) == np.arange(4)).sum(axis=1)
+    return np.asarray(((hole > 0) & (np.minimum(hole, 2) + board >= 4)).any(axis=1))
+
+
+def _outs_to(at_least: bool) -> Callable[[Ctx, int, str, int], np.ndarray]:
+    """The unseen cards that give the player the hand type on the next street
+    (exactly, or at least), when the player does not have it already."""
+    def f(ctx: Ctx, p: int, street: str, t: int) -> np.ndarray:
+        _, nxt = ctx.next_strengths(p, street, "high")
+        lut = _categories_to_ordinal(ctx.spot)
+        after = lut[np.asarray(category(nxt.reshape(-1), game=ctx.g),
+                               dtype=np.int64)].reshape(nxt.shape)
+        now = _hand_type(ctx, p, street)
+        if at_least:
+            return np.where(now >= t, 0, (after >= t).sum(axis=1))
+        return np.where(now == t, 0, (after == t).sum(axis=1))
+    return f
+
+
+def _outs_cost(spot: Spot, args: list[Any]) -> int:
+    return len(spot.deck) - len(spot.dead) - spot.hole - STREETS.get(args[1], 5)
+
+
+def _nut_outs_cost(spot: Spot, args: list[Any]) -> int:
+    import math
+    u = len(spot.deck) - len(spot.dead) - spot.hole - STREETS.get(args[1], 5)
+    return u * math.comb(max(u - 1, 2), 2) * (10 if spot.kind == "pick2" else 1)
+
+
 FUNCTIONS: dict[str, Func] = {}
 _BOARD = ("shared", "pick2")
 
@@ -350,6 +458,28 @@ _register(Func("boardHasOneDistinctLoCard", ("street",), BOOL,
 _register(Func("boardHasTwoDistinctLoCards", ("street",), BOOL,
                lambda c, s: _low_board_ranks(c, s) == 2, games=_BOARD))
 
+_register(Func("flopHandCategory", ("player",), FLOPCAT, _flop_category, games=("shared",),
+               halves=("high",)))
+_register(Func("exactFlopHandCategory", ("player", "flopcat"), BOOL,
+               lambda c, p, t: _flop_category(c, p) == t, games=("shared",),
+               halves=("high",)))
+_register(Func("minFlopHandCategory", ("player", "flopcat"), BOOL,
+               lambda c, p, t: _flop_category(c, p) >= t, games=("shared",),
+               halves=("high",)))
+_register(Func("fourFlush", ("player", "street"), BOOL, _four_flush, games=_BOARD))
+_register(Func("minHiRating", ("player", "street", "num"), BOOL,
+               lambda c, p, s, x: c.half(p, s, "high").astype(np.int64) >= x,
+               halves=("high",)))
+_register(Func("fiveCardHiHandNumber", ("player", "street"), INT,
+               lambda c, p, s: 7463 - c.half(p, s, "high").astype(np.int64),
+               halves=("high",), full_deck=True))
+_register(Func("outsToHandType", ("player", "street", "handtype"), INT, _outs_to(False),
+               cost=_outs_cost, games=_BOARD, halves=("high",)))
+_register(Func("minOutsToHandType", ("player", "street", "handtype"), INT, _outs_to(True),
+               cost=_outs_cost, games=_BOARD, halves=("high",)))
+_register(Func("nutHiOuts", ("player", "street"), INT, lambda c, p, s: c.nut_outs(p, s),
+               cost=_nut_outs_cost, games=_BOARD, halves=("high",)))
+
 
 _BOARD_POS = re.compile(r"(10|[2-9TJQKA*])([cdhswxyz]?)", re.IGNORECASE)
 
@@ -428,11 +558,7 @@ def _in_sorted(keys: np.ndarray, x: np.ndarray) -> np.ndarray:
 
 
 #: Functions of the reference that handrank does not honour yet: refused by name.
-REFUSED = [
-    "exactFlopHandCategory", "flopHandCategory", "minFlopHandCategory",
-    "fiveCardHiHandNumber", "fourFlush", "minHiRating", "nutHiOuts", "outsToHandType",
-    "minOutsToHandType",
-]
+REFUSED: list[str] = []
 _REFUSED = {n.lower(): n for n in REFUSED}
 
 
@@ -468,10 +594,11 @@ class _Compiler:
         for key, _, pos in q.bindings:
             low = key.lower()
             if low in STREETS or low in _HT_ALIASES or low in ("true", "false") \
-                    or low in FUNCTIONS:
+                    or low in FUNCTIONS or low in FLOPCATS:
                 raise locate(q.text, pos, f"{key!r} cannot name a player: it is a street, a "
                                           "hand type or a function")
         self.order = handtype_order(spot)
+        self.flop_order = flopcat_order(spot)
         self.cost = 0
 
     def err(self, node: Any, message: str) -> PqlError:
@@ -486,7 +613,7 @@ class _Compiler:
 
     def known_names(self) -> list[str]:
         return ([p.name for p in self.spot.players] + list(STREETS) + HANDTYPES
-                + ["true", "false"])
+                + FLOPCATS + ["true", "false"])
 
     # -- arguments
     def arg_player(self, node: Node) -> int:
@@ -509,6 +636,13 @@ class _Compiler:
         word = node.name if isinstance(node, Name) else type(node).__name__
         raise self.err(node, f"expected a hand type ({', '.join(HANDTYPES)}), found {word!r}"
                        + self._near(word, list(_HT_ALIASES)))
+
+    def arg_flopcat(self, node: Node) -> int:
+        if isinstance(node, Name) and node.name.lower() in FLOPCATS:
+            return self.flop_order.index(node.name.lower())
+        word = node.name if isinstance(node, Name) else type(node).__name__
+        raise self.err(node, f"expected a flop category ({', '.join(FLOPCATS)}), found "
+                       f"{word!r}" + self._near(word, FLOPCATS))
 
     def arg_range(self, node: Node, player: int) -> np.ndarray:
         if not isinstance(node, Str):
@@ -541,6 +675,8 @@ class _Compiler:
             if low in _HT_ALIASES:
                 ht = np.asarray(self.order.index(_HT_ALIASES[low]))
                 return Expr(HANDTYPE, _const(ht))
+            if low in FLOPCATS:
+                return Expr(FLOPCAT, _const(np.asarray(self.flop_order.index(low))))
             if low in self.players or low in STREETS:
                 raise self.err(node, f"{node.name!r} is an argument of a function, "
                                      "not a value")
@@ -604,8 +740,6 @@ class _Compiler:
             cmp = {"=": np.equal, "<>": np.not_equal, "<": np.less, "<=": np.less_equal,
                    ">": np.greater, ">=": np.greater_equal}[op]
             return Expr(BOOL, _binary(cmp, a.fn, b.fn))
-        if op == "||":
-            raise self.err(node, "'||' (string concatenation) is not supported yet")
         self.need(node.left, a, NUMERIC, f"'{op}'")
         self.need(node.right, b, NUMERIC, f"'{op}'")
         ar = {"+": np.add, "-": np.subtract, "*": np.multiply, "/": np.true_divide}[op]
@@ -674,6 +808,9 @@ class _Compiler:
         if f.games and self.spot.kind not in f.games:
             raise self.err(node, f"function {f.name!r} is not supported in the game "
                                  f"{self.spot.pql_game!r} yet")
+        if f.full_deck and (self.spot.lowest_rank != 0 or self.spot.flush_beats_full):
+            raise self.err(node, f"function {f.name!r} numbers the hands of the 52-card "
+                                 f"deck; the game {self.spot.pql_game!r} has another deck")
         missing = [h for h in f.halves if h not in self.spot.game.halves]
         if missing:
             raise self.err(node, f"function {f.name!r} needs a {missing[0]} half; the game "
@@ -692,6 +829,8 @@ class _Compiler:
                 consts.append(self.arg_street(a))
             elif kind == "handtype":
                 consts.append(self.arg_handtype(a))
+            elif kind == "flopcat":
+                consts.append(self.arg_flopcat(a))
             elif kind == "range":
                 consts.append(self.arg_range(a, consts[0]))
             elif kind == "boardrange":
@@ -736,7 +875,8 @@ def _constant(node: Node) -> bool:
     if isinstance(node, (Num, Str)):
         return True
     if isinstance(node, Name):
-        return node.name.lower() in ("true", "false") or node.name.lower() in _HT_ALIASES
+        return (node.name.lower() in ("true", "false") or node.name.lower() in _HT_ALIASES
+                or node.name.lower() in FLOPCATS)
     if isinstance(node, Call):
         return False
     if isinstance(node, BinOp):
@@ -766,6 +906,7 @@ class Plan:
     where: Fn | None
     cost: int                      # run-outs evaluated per deal by the street functions
     handtypes: list[str]
+    flopcats: list[str]
 
 
 def compile_query(q: Query, spot: Spot) -> Plan:
@@ -801,4 +942,4 @@ def compile_query(q: Query, spot: Spot) -> Plan:
                 raise locate(q.text, getattr(q.where, "pos", 0),
                              "the 'where' condition never holds (it reads no deal and is "
                              "false)")
-    return Plan(spot, sels, where, comp.cost, handtype_order(spot))
+    return Plan(spot, sels, where, comp.cost, handtype_order(spot), flopcat_order(spot))

@@ -21,11 +21,14 @@ class PqlRow:
     the fraction of deals in it; for ``max``/``min`` the extreme value seen.
     ``stderr`` is the standard error of ``value`` (0.0 when exact; a dict
     per category for a histogram; None for ``max``/``min`` when simulated).
+    ``percent`` says whether the text shows ``value`` as a percentage (an
+    average of counts such as outs is shown as a plain number).
     """
     name: str
     kind: str
     value: Any
     stderr: Any
+    percent: bool = True
 
     def _fmt(self, x: Any, pct: bool) -> str:
         if isinstance(x, float) and pct:
@@ -35,7 +38,7 @@ class PqlRow:
         return str(x)
 
     def text(self) -> list[str]:
-        pct = self.kind in ("avg", "count", "histogram")
+        pct = self.kind in ("avg", "count", "histogram") and self.percent
         if self.kind == "histogram":
             lines = [f"{self.name}:"]
             width = max((len(str(k)) for k in self.value), default=0)
@@ -46,6 +49,8 @@ class PqlRow:
             return lines
         tail = f"  (+/- {100 * self.stderr:.2f}%)" if isinstance(self.stderr, float) \
             and self.stderr and pct else ""
+        if not pct and isinstance(self.stderr, float) and self.stderr:
+            tail = f"  (+/- {self.stderr:.4g})"
         if self.kind in ("max", "min"):
             pct = False
         return [f"{self.name} = {self._fmt(self.value, pct)}{tail}"]
@@ -118,9 +123,10 @@ class PqlResult(Sequence[PqlRow]):
                     out.append(f"<tr><td>&nbsp;&nbsp;{html.escape(str(k))}</td>"
                                f"<td>{100 * v:.2f}%</td><td>{100 * se:.2f}%</td></tr>")
             else:
-                v = f"{100 * r.value:.2f}%" if r.kind in ("avg", "count") else \
-                    html.escape(str(r.value))
-                se = "" if r.stderr is None else f"{100 * r.stderr:.2f}%"
+                pct = r.kind in ("avg", "count") and r.percent
+                v = f"{100 * r.value:.2f}%" if pct else html.escape(str(r.value))
+                se = "" if r.stderr is None else (f"{100 * r.stderr:.2f}%" if pct
+                                                  else f"{r.stderr:.4g}")
                 out.append(f"<tr><td>{html.escape(r.name)}</td><td>{v}</td><td>{se}</td></tr>")
         out.append(f"</table><p>{html.escape(self.how())}</p>")
         return "".join(out)

@@ -1,0 +1,387 @@
+"""Exact all-in EV: each seat's expected net, pot by pot, over every run-out still to come.
+
+A pot with one eligible seat is that seat's.  A contested pot pays each of its
+contenders ``amount * shares / whole``: ``shares`` counts, over every run-out
+of the cards still to come, the seat's part of the pot on that run-out (a tie
+splits a pot, or a half of a hi-lo pot, evenly; the odd chip is not counted:
+the expectation is of the pot's shares, not of its chips), in whole units, so
+the expectation is an exact :class:`~fractions.Fraction`.
+
+What is still to come, per game:
+
+- **Board games** (hold'em, short deck, Omaha 4/5/6 and hi-lo): the board's
+  missing cards, from the deck less the board, the contenders' hole cards and
+  the hole cards of every other seat still in (a folded seat's cards are not
+  used, as a player at the table would not know them).
+- **Stud, stud hi-lo, razz** (:func:`deal_counts`): each contender's missing
+  cards up to seven, dealt from the deck less every card of the seats still in
+  and the up cards of the seats that folded (the cards the table has seen).
+  The other seats' future cards need not be dealt: seen from the contenders,
+  their cards are a uniformly random set of distinct unseen cards either way.
+- **Draw games** after the last draw: nothing is to come; the EV is the pots
+  shared by the hands as they stand.  Before a draw the EV is undefined (the
+  draws are the players' choices): None, with the reason.
+
+Presentation: :func:`expectation` rounds an exact EV half-even to
+:data:`PLACES` (9) decimal places of the record's unit (chips, or the
+currency's unit for decimal stakes) -- an int where the rounded value is
+whole, else a :class:`~decimal.Decimal`.  Totals over many hands are exact sums
+of the rounded values (so a total equals the sum of the rows shown).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from ..core import kernels
+from ..core.errors import HandrankError
+
+__all__ = ["LIMIT", "PLACES", "UNIT", "board_counts", "board_ev", "deal_counts",
+           "expectation", "from_nano", "nano", "nano_of", "pot_ev", "pots_of", "stud_ev"]
+
+#: decimal places an expectation keeps (of the record's unit), rounded half-even
+PLACES = 9
+_TEN: int = 10 ** PLACES
+#: a pot's whole in share units: a half of a hi-lo pot split among up to 12 ties
+#: stays whole (2 * lcm(1..12))
+UNIT = 2 * 27720
+#: the most run-outs (or deals) one contested pot is enumerated over; beyond it the
+#: EV is None with the count as the reason
+LIMIT = 3_000_000
+_CHUNK = 1 << 16
+
+
+def _round_half_even(num: int, den: int) -> int:
+    """``num / den`` (den > 0) rounded to the nearest integer, ties to even."""
+    q, r = divmod(num, den)
+    if 2 * r > den or (2 * r == den and q % 2):
+        q += 1
+    return q
+
+
+def expectation(x: Fraction) -> Any:
+    """An exact expectation as money: rounded half-even to :data:`PLACES` decimal
+    places; an int where that is whole, else the Decimal (trailing zeros dropped)."""
+    return from_nano(nano_of(x))
+
+
+def nano_of(x: Fraction) -> int:
+    """An exact expectation in units of ``10**-PLACES``, rounded half-even (the
+    value :func:`expectation` shows)."""
+    return _round_half_even(x.numerator * _TEN, x.denominator)
+
+
+def from_nano(q: int) -> Any:
+    """``q`` units of ``10**-PLACES`` as an int where whole, else the exact Decimal."""
+    if q % _TEN == 0:
+        return q // _TEN
+    places = PLACES
+    while q % 10 == 0:
+        q //= 10
+        places -= 1
+    return Decimal(f"{q}E-{places}")
+
+
+def nano(v: Any) -> int:
+    """An int, or a Decimal of at most :data:`PLACES` places, in units of ``10**-PLACES``."""
+    if isinstance(v, int):
+        return int(v) * _TEN
+    f = Fraction(v) * _TEN
+    if f.denominator != 1:
+        raise ValueError(f"{v!r} has more than {PLACES} decimal places")
+    return int(f.numerator)
+
+
+def pots_of(chips: list[int], out: list[bool], dead: int) -> list[tuple[int, tuple[int, ...]]]:
+    """The pots ``settle`` cuts (amount, eligible seats), without paying them."""
+    n = len(chips)
+    live = [s for s in range(n) if not out[s]]
+    if len(live) == 1:
+        return [(sum(chips) + dead, (live[0],))]
+    levels = sorted({chips[s] for s in live})
+    pots = []
+    low = 0
+    for i, high in enumerate(levels):
+        last = i == len(levels) - 1
+        amount = sum(min(c, high) - min(c, low) + (max(c - high, 0) if last else 0)
+                     for c in chips) + (dead if i == 0 else 0)
+        low = high
+        if amount == 0:
+            continue
+        pots.append((amount, tuple(s for s in live if chips[s] >= high)))
+    return pots
+
+
+def pot_ev(pots: list[tuple[int, tuple[int, ...]]], put: list[Any], scale: int,
+           counts: Any) -> list[Fraction] | str:
+    """Each seat's exact expected net: the pots (amounts in ``1/scale`` of the unit)
+    shared by ``counts(eligible) -> (shares, whole) or a reason``, less what each put in.
+    Returns the reason instead where a pot cannot be counted."""
+    n = len(put)
+    ev = [Fraction(0)] * n
+    for amount, eligible in pots:
+        if len(eligible) == 1:
+            ev[eligible[0]] += Fraction(amount, scale)
+            continue
+        got = counts(eligible)
+        if isinstance(got, str):
+            return got
+        shares, whole = got
+        for s, k in zip(eligible, shares):
+            ev[s] += Fraction(amount * k, scale * whole)
+    return [ev[s] - Fraction(put[s]) for s in range(n)]
+
+
+def board_ev(pots: list[tuple[int, tuple[int, ...]]], board: list[int],
+             holes: dict[int, list[int]], out: list[bool], put: list[Any], scale: int,
+             game: str) -> list[Fraction] | str:
+    """A board game's exact all-in EV (the board at the all-in, each seat's hole cards):
+    each contested pot over every completion of the board, the hole cards of the
+    other seats still in removed from the deck.  Or why there is none."""
+    n = len(put)
+    live = [s for s in range(n) if not out[s]]
+    if any(s not in holes for s in live):
+        return "a hand still in is unknown"
+
+    def counts(eligible: tuple[int, ...]) -> tuple[list[int], int] | str:
+        others = [c for s in live if s not in eligible for c in holes[s]]
+        return board_counts(game, [holes[s] for s in eligible], board, others)
+    return pot_ev(pots, put, scale, counts)
+
+
+def stud_ev(pots: list[tuple[int, tuple[int, ...]]], snap: dict[int, list[int | None]],
+            later: dict[int, list[int | None]], holes: dict[int, list[int]],
+            out: list[bool], put: list[Any], scale: int, game: str, size: int
+            ) -> list[Fraction] | str:
+    """A game without a board: each contested pot over every way to complete the
+    contenders' hands to ``size`` cards.
+
+    ``snap`` holds each seat's cards (in the order dealt, None unknown) at the
+    all-in, ``later`` the cards dealt to it after; a seat still in has its cards
+    then from its hand at the end less the later ones.  Empty ``snap`` (a draw
+    game after the last draw): the hands as they are, nothing to come.  The
+    stub is the deck less the cards of the seats still in and the up cards
+    (stud: third to sixth card) of the others.
+    """
+    n = len(put)
+    live = [s for s in range(n) if not out[s]]
+    if any(s not in holes for s in live):
+        return "a hand still in is unknown"
+    then: dict[int, list[int]] = {}
+    for s in live:
+        if not snap:
+            then[s] = list(holes[s])
+            continue
+        after = later.get(s, [])
+        if None in after:
+            return f"a card dealt to seat p{s + 1} after the all-in is unknown"
+        had = [c for c in holes[s] if c not in after]
+        if len(had) != len(snap.get(s, [])):
+            return f"seat p{s + 1}'s cards at the all-in cannot be told from its hand"
+        then[s] = had
+    seen_up = [c for s, got in snap.items() if s not in then for c in got[2:6] if c is not None]
+
+    def counts(eligible: tuple[int, ...]) -> tuple[list[int], int] | str:
+        dead = seen_up + [c for s in live if s not in eligible for c in then[s]]
+        return deal_counts(game, [then[s] for s in eligible], dead, size)
+    return pot_ev(pots, put, scale, counts)
+
+
+# ------------------------------------------------------------------ board games
+_FAST: dict[str, Any] = {}
+
+
+def fast_tables(name: str) -> Any:
+    """The C tables of a game the fast settlement and enumeration take, or None.
+
+    Decided by what the game is, never by its name: one high half, hands made
+    of any five of two hole cards and a five-card board, no rule options, and
+    tables on the C backend.
+    """
+    if name not in _FAST:
+        from ..games import game as _game
+        try:
+            g = _game(name)
+        except (HandrankError, ValueError, KeyError):
+            g = None
+        ok = (g is not None and kernels.HAVE_C and g.halves == ("high",) and g.rule.any_five
+              and g.hole_cards == 2 and g.board_cards == 5 and not g.options
+              and g.high is not None and g.high.ptr is not None)
+        _FAST[name] = g.high.ptr if ok and g is not None and g.high is not None else None
+    return _FAST[name]
+
+
+#: preflop counts by :func:`suit_key` (cleared when it holds MEMO_SIZE spots)
+_MEMO: dict[tuple[Any, ...], tuple[tuple[int, ...], int]] = {}
+MEMO_SIZE = 1 << 16
+
+
+def suit_key(holes: list[list[int]], dead: list[int]) -> tuple[int, ...]:
+    """The hands and dead cards with their suits renamed in order of first appearance.
+
+    Two spots with one key differ by a permutation of the four suits applied to
+    every card; a hand's rank depends only on which suits are alike, so the
+    permutation maps the boards one seat wins one to one onto the boards it
+    wins in the other spot: the counts are the same integers.  The key keeps
+    the seat order and each seat's cards as a set.
+    """
+    names: dict[int, int] = {}
+    key: list[int] = []
+    for h in holes:
+        for c in sorted(h, reverse=True):
+            t = names.setdefault(c & 3, len(names))
+            key.append((c & ~3) | t)
+    key.append(-1)
+    rest = []
+    for c in sorted(dead, reverse=True):
+        t = names.setdefault(c & 3, len(names))
+        rest.append((c & ~3) | t)
+    key += sorted(rest)
+    return tuple(key)
+
+
+def board_counts(game: str, holes: list[list[int]], board: list[int], dead: list[int]
+                 ) -> tuple[list[int], int] | str:
+    """Exact pot shares of known hands over every completion of the board.
+
+    Hold'em-like games on the C core through ``hr_equity_exact``
+    (:func:`handrank.core.kernels.holdem_exact_counts`; preflop spots
+    remembered by :func:`suit_key`); every other board game (short deck, Omaha
+    4/5/6, the hi-lo games) by enumerating the run-outs here with the game's
+    own evaluators.  Returns ``(shares, whole)`` or why not.
+    """
+    ptr = fast_tables(game)
+    if ptr is not None:
+        key = (game, suit_key(holes, dead)) if not board and MEMO_SIZE else None
+        hit = _MEMO.get(key) if key is not None else None
+        if hit is not None:
+            return list(hit[0]), hit[1]
+        got = kernels.holdem_exact_counts(ptr, holes, board, dead)
+        if got is not None:
+            if key is not None:
+                if len(_MEMO) >= MEMO_SIZE:
+                    _MEMO.clear()
+                _MEMO[key] = (tuple(got[0]), got[1])
+            return got
+    return _enumerate_boards(game, holes, board, dead)
+
+
+def _game(name: str) -> Any:
+    from ..games import game as _g
+    return _g(name)
+
+
+def _combinations(stub: list[int], m: int) -> np.ndarray[Any, Any]:
+    """Every ``m``-subset of ``stub`` as rows (uint8)."""
+    if m == 0:
+        return np.zeros((1, 0), dtype=np.uint8)
+    flat = np.fromiter(itertools.chain.from_iterable(itertools.combinations(stub, m)),
+                       dtype=np.uint8, count=math.comb(len(stub), m) * m)
+    return flat.reshape(-1, m)
+
+
+def _shares(g: Any, s: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+    """(k, p) whole shares of one pot from (k, p, halves) strengths (larger is better;
+    a low of 0 is none): the pot, or each half of a split game where some hand has a
+    low, to the best hands, ties sharing evenly, in units of ``1 / UNIT``."""
+    hi = s[:, :, 0].astype(np.int64)
+    top = hi == hi.max(axis=1, keepdims=True)
+    cnt = top.sum(axis=1)
+    if not g.split or s.shape[2] < 2:
+        out: np.ndarray[Any, Any] = top * (UNIT // cnt)[:, None]
+        return out
+    lo = s[:, :, 1].astype(np.int64)
+    best = lo.max(axis=1)
+    has = best > 0
+    ltop = (lo == best[:, None]) & has[:, None]
+    lcnt = np.maximum(ltop.sum(axis=1), 1)
+    half = np.where(has, UNIT // 2, UNIT)
+    out = top * (half // cnt)[:, None] + ltop * ((UNIT // 2) // lcnt)[:, None]
+    return out
+
+
+def _enumerate_boards(game: str, holes: list[list[int]], board: list[int], dead: list[int]
+                      ) -> tuple[list[int], int] | str:
+    from ..equity.hilo import game_strengths
+    g = _game(game)
+    used = set(board) | set(dead) | {c for h in holes for c in h}
+    stub = [c for c in g.deck if c not in used]
+    m = 5 - len(board)
+    total = math.comb(len(stub), m)
+    if total == 0:
+        return "no run-out: the deck has too few cards left"
+    if total > LIMIT:
+        return f"{total:,} run-outs, more than the {LIMIT:,} enumerated exactly"
+    runs = _combinations(stub, m)
+    sums = np.zeros(len(holes), dtype=np.int64)
+    fixed = np.array(board, dtype=np.uint8)
+    for lo in range(0, len(runs), _CHUNK):
+        r = runs[lo:lo + _CHUNK]
+        k = len(r)
+        boards = np.ascontiguousarray(
+            np.concatenate([np.broadcast_to(fixed, (k, len(board))), r], axis=1), dtype=np.uint8)
+        s = np.stack([game_strengths(g, np.ascontiguousarray(np.broadcast_to(
+            np.array(h, dtype=np.uint8), (k, len(h)))), boards) for h in holes], axis=1)
+        sums += _shares(g, s).sum(axis=0)
+    return [int(x) for x in sums], UNIT * total
+
+
+# ------------------------------------------------------------ games without a board
+def deal_counts(game: str, known: list[list[int]], dead: list[int], size: int
+                ) -> tuple[list[int], int] | str:
+    """Exact pot shares of hands completed to ``size`` cards from the stub.
+
+    ``known`` holds each contender's cards so far; every way of dealing each
+    the cards it lacks (distinct cards from the deck less ``known`` and
+    ``dead``) is one deal.  Returns ``(shares, whole)`` or why not.
+    """
+    from ..equity.boardless import strengths
+    g = _game(game)
+    used = set(dead) | {c for h in known for c in h}
+    stub = [c for c in g.deck if c not in used]
+    need = [size - len(h) for h in known]
+    t = sum(need)
+    if t > len(stub):
+        return f"the stub holds {len(stub)} cards, the hands still need {t}"
+    ways = math.comb(len(stub), t) * math.factorial(t)
+    for k in need:
+        ways //= math.factorial(k)
+    if ways > LIMIT:
+        return f"{ways:,} deals, more than the {LIMIT:,} enumerated exactly"
+    splits = _splits(need)
+    runs = _combinations(stub, t)
+    p = len(known)
+    sums = np.zeros(p, dtype=np.int64)
+    for lo in range(0, len(runs), max(1, _CHUNK // len(splits))):
+        r = runs[lo:lo + max(1, _CHUNK // len(splits))]
+        k = len(r) * len(splits)
+        rows = []
+        for i in range(p):
+            base = np.broadcast_to(np.array(known[i], dtype=np.uint8), (k, len(known[i])))
+            got = np.concatenate([r[:, sp[i]] for sp in splits], axis=0) if need[i] else \
+                np.zeros((k, 0), dtype=np.uint8)
+            rows.append(np.ascontiguousarray(np.concatenate([base, got], axis=1),
+                                             dtype=np.uint8))
+        s = np.stack([np.asarray(strengths(g, h)).reshape(k, -1) for h in rows], axis=1)
+        sums += _shares(g, s).sum(axis=0)
+    return [int(x) for x in sums], UNIT * ways
+
+
+def _splits(need: list[int]) -> list[list[list[int]]]:
+    """Every way to hand positions ``0..sum(need)-1`` out, ``need[i]`` to seat i."""
+    out: list[list[list[int]]] = []
+
+    def go(i: int, left: list[int], acc: list[list[int]]) -> None:
+        if i == len(need):
+            out.append(acc)
+            return
+        for pick in itertools.combinations(left, need[i]):
+            go(i + 1, [x for x in left if x not in pick], acc + [list(pick)])
+    go(0, list(range(sum(need))), [])
+    return out
