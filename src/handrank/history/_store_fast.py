@@ -95,15 +95,24 @@ def _strings(pa: Any, buf: np.ndarray[Any, Any], s: np.ndarray[Any, Any],
 
 def _chips(pa: Any, v: np.ndarray[Any, Any], valid: np.ndarray[Any, Any] | None = None) -> Any:
     """Whole chips as DECIMAL(38, 9)."""
-    return pa.array(v.astype(np.int64), mask=None if valid is None else ~valid).cast(
-        pa.decimal128(38, 9))
+    v = v.astype(np.int64)
+    if len(v) and np.abs(v).max() >= 9 * 10 ** 9:     # beyond int64 in 10^-9 units
+        return pa.array(v, mask=None if valid is None else ~valid).cast(pa.decimal128(38, 9))
+    return _nanos(pa, v * _NANO, valid)
 
 
 def _nanos(pa: Any, q: np.ndarray[Any, Any], valid: np.ndarray[Any, Any] | None = None) -> Any:
-    """Units of 10^-9 as DECIMAL(38, 9)."""
-    a = pa.array(q.astype(np.int64), mask=None if valid is None else ~valid).cast(
-        pa.decimal128(38, 0))
-    return pa.Array.from_buffers(pa.decimal128(38, 9), len(a), a.buffers())
+    """Units of 10^-9 as DECIMAL(38, 9): the 128-bit values written directly (low
+    word the int64, high word its sign)."""
+    q = np.ascontiguousarray(q, dtype=np.int64)
+    words = np.empty((len(q), 2), dtype="<i8")
+    words[:, 0] = q
+    words[:, 1] = q >> 63
+    mask = None
+    if valid is not None and not valid.all():
+        mask = pa.py_buffer(np.packbits(valid, bitorder="little").tobytes())
+    return pa.Array.from_buffers(pa.decimal128(38, 9), len(q),
+                                 [mask, pa.py_buffer(words.tobytes())])
 
 
 def _div_nanos(num: np.ndarray[Any, Any], den: np.ndarray[Any, Any], scale: int
