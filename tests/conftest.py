@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from handrank import reference
-from handrank.core import _backend, _tables
+from handrank.core import _backend, _tables, kernels
 
 # The hold'em evaluator's module (handrank.games.holdem), not the function hr.evaluate.
 evaluate_module = importlib.import_module("handrank.games.holdem")
@@ -32,7 +32,9 @@ def backend(request, monkeypatch):
             pytest.skip("C extension not built")
         return "c"
     bin_tables = _tables.load_bin()
-    monkeypatch.setattr(evaluate_module, "_C", None)
+    monkeypatch.setattr(kernels, "_C", None)
+    for name in ("_C", "_EVAL7", "_eval_bytes"):      # the one-hand paths' bound C calls
+        monkeypatch.setattr(evaluate_module, name, None)
     monkeypatch.setattr(evaluate_module, "_HOLDEM", bin_tables["holdem"])
     return "python"
 

@@ -22,11 +22,10 @@ import pytest
 
 import handrank as hr
 from handrank import reference
-from handrank.analysis import CLASSES, DRAWS, _runouts
-from handrank.core import _backend, _tables
+from handrank.analysis import CLASSES, DRAWS
+from handrank.core import _backend, _tables, kernels
 
 evaluate_module = importlib.import_module("handrank.games.holdem")
-equity_module = importlib.import_module("handrank.equity")
 
 
 @pytest.fixture(params=["c", "python"])
@@ -39,8 +38,7 @@ def backend(request, monkeypatch):
     tables = _tables.load_bin()
     monkeypatch.setattr(evaluate_module, "_C", None)
     monkeypatch.setattr(evaluate_module, "_HOLDEM", tables["holdem"])
-    monkeypatch.setattr(equity_module, "_C", None)
-    monkeypatch.setattr(_runouts, "_C", None)
+    monkeypatch.setattr(kernels, "_C", None)
     return "python"
 
 
@@ -207,8 +205,7 @@ def test_backends_agree_on_a_full_flop(monkeypatch):
     tables = _tables.load_bin()
     monkeypatch.setattr(evaluate_module, "_C", None)
     monkeypatch.setattr(evaluate_module, "_HOLDEM", tables["holdem"])
-    monkeypatch.setattr(equity_module, "_C", None)
-    monkeypatch.setattr(_runouts, "_C", None)
+    monkeypatch.setattr(kernels, "_C", None)
     re_p, m_p, a_p = run()
     assert np.array_equal(re_c.equity, re_p.equity, equal_nan=True)
     assert re_c.overall == re_p.overall

@@ -24,16 +24,7 @@ DOOR = "core/kernels.py"
 #: Modules that still call the C core themselves; each moves behind the door
 #: and leaves this list (the test fails while the list names a module that no
 #: longer touches C, so the list only shrinks).
-NOT_YET_BEHIND_THE_DOOR: frozenset[str] = frozenset({
-    "analysis/_runouts.py", "analysis/matrix.py", "bench/__init__.py",
-    "boards/__init__.py", "boards/index.py", "core/_backend.py", "core/_run.py",
-    "core/_tables.py", "dask.py", "equity/_exact_random.py", "equity/_exact_tally.py",
-    "equity/_hu_preflop.py", "equity/boardless.py", "equity/hilo.py", "equity/holdem.py",
-    "equity/omaha.py", "equity/preflop.py",
-    "games/draw.py", "games/holdem.py", "games/lowball.py",
-    "games/videopoker.py", "history/fast.py", "history/replay.py",
-    "history/summary.py", "ranges/omaha_preflop.py", "showdown/pots.py",
-})
+NOT_YET_BEHIND_THE_DOOR: frozenset[str] = frozenset()
 
 #: The cffi build script runs at build time, never imported by the package.
 BUILD_ONLY = frozenset({"_build_ffi.py"})

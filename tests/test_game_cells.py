@@ -151,6 +151,78 @@ def test_every_operation_answers_the_same_by_name_and_by_game(name: str) -> None
             assert kind == "answer", (name, op, value)
 
 
+# the names that took Omaha hands of 4 to 6 cards before each game dealt its own count
+OLD_OMAHA_NAMES = ("omaha", "omaha-hilo")
+
+
+def _bad_spots(g: hr.Game) -> dict[str, tuple[str, str, str | None]]:
+    """Spots each operation must refuse (or answer) alike by name and by Game."""
+    a, b, _, _, board = spot(g)
+    out = {"a bad card": ("Zz " + a.split(" ", 1)[1], b, board),
+           "a short hand": (a.rsplit(" ", 1)[0], b, board),
+           "a card twice": (a, a.split()[0] + " " + b.split(" ", 1)[1], board)}
+    if board is not None:
+        out["a short board"] = (a, b, board.rsplit(" ", 3)[0])
+    return out
+
+
+def failure(f: Callable[[], Any]) -> tuple[str, Any]:
+    """An answer, or the type and text of the error it raised."""
+    try:
+        return "answer", plain(f())
+    except Exception as err:        # every error type: the two spellings must agree
+        return type(err).__name__, str(err)
+
+
+def _calls(a: str, b: str, board: str | None, game: Any) -> dict[str, Callable[[], Any]]:
+    bd = board or ""
+    return {"evaluate": lambda: hr.evaluate(a, board=board, game=game),
+            "best_five": lambda: hr.best_five(a, board=board, game=game),
+            "equity": lambda: hr.equity([a, b], board=bd, game=game, trials=2000, seed=1),
+            "settle": lambda: hr.settle(board, [a, b], [10, 7], game=game),
+            "explain": lambda: hr.explain(a, b, board, game=game)}
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_error_is_the_same_by_name_and_by_game(name: str) -> None:
+    # one door: a name resolves to its Game before anything is checked, so a
+    # spot either spelling refuses, the other refuses with the same error
+    g = hr.game(name)
+    for what, (a, b, board) in _bad_spots(g).items():
+        for game in (name, g):
+            got = {op: failure(f) for op, f in _calls(a, b, board, game).items()}
+            if game is name:
+                want = got
+            elif name in OLD_OMAHA_NAMES and what == "a short hand":
+                # the old names took Omaha hands of 4 to 6 cards (another size than
+                # the game's warns and runs), and their message says so
+                for op, (kind, text) in want.items():
+                    assert kind == got[op][0], (name, op, want, got)
+                    assert text == got[op][1] or "expected 4 to 6 cards" in text, (name, op)
+            else:
+                assert got == want, (name, what)
+        # a bad card is refused everywhere, a card in both hands where both meet
+        both = ("equity", "settle", "explain")
+        if what in ("a bad card", "a card twice"):
+            for op, (kind, _text) in want.items():
+                if what == "a card twice" and op not in both:
+                    continue
+                assert kind != "answer", (name, what, op)
+                assert isinstance(getattr(hr, kind, None), type), (name, what, op, kind)
+
+
+def test_an_unknown_game_is_the_same_error_in_every_operation() -> None:
+    for game in ("holdm", None, 5):
+        with pytest.raises(ValueError, match="unknown game"):
+            hr.settle("As Kd 7h 7c 2s", ["Ah Ad", "Kc Ks"], [1, 1], game=game)
+        with pytest.raises(ValueError, match="unknown game"):
+            hr.equity(["Ah Ad", "Kc Ks"], game=game)
+        with pytest.raises(ValueError, match="unknown game"):
+            hr.explain("Ah Ad", "Kc Ks", "As Kd 7h 7c 2s", game=game)
+    with pytest.raises(ValueError, match="unknown game 'holdm'.*did you mean 'holdem'"):
+        hr.evaluate("As Kd 7h 7c 2s", game="holdm")
+
+
 def test_the_error_is_a_handrank_error_and_a_value_error() -> None:
     assert issubclass(hr.UnsupportedGameError, hr.HandrankError)
     assert issubclass(hr.UnsupportedGameError, ValueError)

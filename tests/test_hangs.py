@@ -91,6 +91,7 @@ def test_python_backend_samples_omaha_preflop(monkeypatch: pytest.MonkeyPatch) -
     hilo: Any = importlib.import_module("handrank.equity.hilo")
     backend: Any = importlib.import_module("handrank.core._backend")
     monkeypatch.setattr(backend, "core", None)
+    monkeypatch.setattr(importlib.import_module("handrank.core.kernels"), "_C", None)
 
     class Ran(Exception):
         pass

@@ -508,25 +508,28 @@ def test_pokerstars_header_only_hand_is_refused_once(tmp_path, keep, message):
     text = "\n".join(PS_CASH.splitlines()[:keep]) + "\n"
     with pytest.raises(HistoryError, match=message) as e:
         list(read(text=text))
-    assert str(e.value).count("(hand 0)") == 1 and e.value.hand == 0
+    # named once, 1-based, with the line of its header
+    assert str(e.value).count("(hand 1, line 1)") == 1 and e.value.hand == 0
     # with other hands around it: refused with its file and number, the others read
     p = tmp_path / "h.txt"
     p.write_text(PS_TOURNEY + "\n\n" + text + "\n\n" + PS_CASH)
     rd = read(p, errors="collect")
     assert [h.extra["hand"] for h in rd] == [200000002, 200000001]
     (err,) = rd.errors
-    assert err.hand == 1 and err.file == str(p)
-    assert str(err).count("(file") == 1 and str(err).endswith(f"(file {str(p)!r}, hand 1)")
+    line = (PS_TOURNEY + "\n\n").count("\n") + 1       # the refused hand's header
+    assert err.hand == 1 and err.file == str(p) and err.line == line
+    assert str(err).count("(file") == 1 and str(err).endswith(
+        f"(file {str(p)!r}, hand 2, line {line})")
 
 
 def test_pokerstars_errors_name_the_hand_once():
     (bad,) = [PS_CASH.replace("Table 'Alpha' 6-max Seat #3 is the button\n", "")]
     with pytest.raises(HistoryError) as e:
         list(read(text=bad))
-    assert str(e.value) == "no button line (hand 0)"
+    assert str(e.value) == "no button line (hand 1, line 1)"
     with pytest.raises(HistoryError) as e:
         list(read(text=PS_CASH.replace("Hold'em No Limit", "Razz")))
-    assert str(e.value).count("(hand 0)") == 1 and "unsupported game" in str(e.value)
+    assert str(e.value).count("(hand 1, line 1)") == 1 and "unsupported game" in str(e.value)
 
 
 def test_rake_the_record_states_comes_off_the_net():

@@ -64,7 +64,7 @@ def test_stud_hand_by_hand():
     assert r.contributions == [6, 31, 31] and r.dead == 3
     assert r.net == [-6, 37, -31]
     assert r.agrees_with_record is True
-    assert r.allin_ev is None                  # all-in EV: hold'em and Omaha only
+    assert r.allin_ev is None                  # nobody all in
     assert r.settlement is not None and r.settlement.pots[0].winners == (1,)
 
 

@@ -318,7 +318,7 @@ def test_dask_histories_tasks_of_many_files_same_as_one_summary_per_file(tmp_pat
         assert got.rows == want.rows and got.errors == want.errors
         assert (got.read, got.settled, got.agreeing, got.refused) == (
             want.read, want.settled, want.agreeing, want.refused)
-    assert want.errors[0].endswith("hand 40)") and "b.phh" in want.errors[1]
+    assert want.errors[0].endswith("hand 41, line 402)") and "b.phh" in want.errors[1]
 
 
 def test_cli_history_progress_on_a_terminal(tmp_path, capsys, monkeypatch):

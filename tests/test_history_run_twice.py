@@ -165,7 +165,7 @@ def test_bad_run_twice_hands_refused_clearly(change, message):
     with pytest.raises(HistoryError, match=message) as e:
         for h in read(text=text):
             h.replay()
-    assert "hand 0" in str(e.value)
+    assert "hand 1" in str(e.value)
 
 
 def test_phh_sixth_board_card_still_refused():

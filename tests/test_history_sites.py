@@ -275,12 +275,15 @@ def test_ipoker_nets_are_the_sites(path: Path) -> None:
     hands, bad = _read_guessing(path)
     if path.name in IPOKER_REFUSED:
         assert hands == [] and len(bad) == 1 and IPOKER_REFUSED[path.name] in str(bad[0])
+        assert "<game" in _text(path).splitlines()[bad[0].line - 1]    # named by its line
         return
     assert bad == []
     record = _ipoker_record(_text(path))
     assert len(hands) == len(record) > 0
+    lines = _text(path).splitlines()
     for h, nets in zip(hands, record):
         assert h.extra["site"] == "iPoker"
+        assert f'gamecode="{h.extra["hand"]}"' in lines[h.line - 1]     # its <game> line
         r = h.replay(allin_ev=False)
         assert r.agrees_with_record is True, r.disagreement
         for s, p in enumerate(h.players):

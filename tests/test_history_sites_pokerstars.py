@@ -113,17 +113,27 @@ def test_pokerstars_hands_settle_as_the_site_says(path: Path) -> None:
         return
     if path.name in REFUSED:
         assert hands == [] and len(bad) == 1 and REFUSED[path.name] in bad[0].reason
-        assert bad[0].file == str(path) and bad[0].hand == 0
+        assert bad[0].file == str(path) and bad[0].hand == 0 and bad[0].line == 1
         return
     assert bad == []
     if path.name in IMPOSSIBLE:
         (h,) = hands
         with pytest.raises(HistoryError, match=IMPOSSIBLE[path.name]) as e:
             h.replay(allin_ev=False)
+        # named by the line of the show that deals the card again
         assert e.value.file == str(path)
+        assert "shows [5d" in _text(path).splitlines()[e.value.line - 1]
         return
     site = _site_lines(_text(path))
     assert len(hands) == len(site) > 0
+    lines = _text(path).splitlines()
+    for h in hands:                # each hand knows its header's line, each action its own
+        assert lines[h.line - 1].lstrip("\ufeff").startswith("PokerStars")
+        assert h.action_lines is not None and len(h.action_lines) == len(h.actions)
+        assert list(h.action_lines) == sorted(h.action_lines) and h.action_lines[0] > h.line
+        for a, k in zip(h.actions, h.action_lines):
+            if a.startswith("d db "):
+                assert lines[k - 1].startswith("*** ")
     for h, (total, rake, coll, back) in zip(hands, site):
         assert total >= 0 and h.extra["site"] == "PokerStars"
         r = h.replay(allin_ev=False)

@@ -4,7 +4,8 @@ The samples (tests/data/sites/pokerstars-pokerregion/) are real hands from
 the tests of the ``poker`` package (pokerregion/poker, MIT; see
 tests/data/sites/README.md): 29 files of $0.01/$0.02 no-limit hold'em cash
 tables played in April 2020 (1,402 hands, gzip-compressed here) and five
-tournament hands of 2013 (antes, side pots, players finishing the tournament).
+tournament hands of 2013 (antes, side pots, players finishing the tournament);
+and the ten hands of iagowp/JSPokerParser (two of them in Portuguese).
 
 The oracle is the site's lines, read here without the reader: each
 player's ``collected`` lines, ``Uncalled bet`` lines and the summary's total
@@ -138,3 +139,41 @@ def test_a_cash_out_with_no_summary_line_is_refused() -> None:
     assert cut != hand
     with pytest.raises(HistoryError, match="all-in cash out of 'titoneopren'"):
         list(read(text=cut))
+
+
+# --- the JSPokerParser samples: Portuguese and English ---------------------------
+
+JS = Path(__file__).resolve().parent / "data" / "sites" / "pokerstars-jspokerparser"
+#: the samples that are not whole hands as published, and the words of the reason
+JS_REFUSED = {"hand3.txt": "cut short", "hand10.txt": "cut short",
+              "hand9.txt": "not a hand history"}
+
+#: Portuguese summary lines -> the English the oracle reads
+_PT = [(r"^(.+) recebeu (\S+) do pote", r"\1 collected \2 from pot"),
+       (r"^Aposta não-igualada \((\S+)\) voltou para (.+)$", r"Uncalled bet (\1) returned to \2"),
+       (r"^Total pote (\S+) (.*)\| comissão (\S+)", r"Total pot \1 \2| Rake \3"),
+       (r"^\*\*\* SUMÁRIO \*\*\*", "*** SUMMARY ***"),
+       (r"^Mão PokerStars", "PokerStars Hand")]
+
+
+@pytest.mark.parametrize("path", sorted(JS.glob("*.txt")), ids=lambda p: p.name)
+def test_jspokerparser_hands_settle_as_the_site_says(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    bad: list[HistoryError] = []
+    hands = list(pokerstars.read_stream(text.splitlines(), str(path), "collect", bad))
+    if path.name in JS_REFUSED:
+        assert hands == [] and len(bad) == 1 and JS_REFUSED[path.name] in bad[0].reason
+        assert bad[0].file == str(path)
+        return
+    assert bad == []
+    english = "\n".join(text.splitlines())
+    for pat, rep in _PT:
+        english = re.sub(f"(?m){pat}", rep, english)
+    _check(hands, english, cents="Tournament" not in text and "Torneio" not in text)
+    if text.startswith("Mão"):
+        assert hands[0].extra["hand"] in (137737997245, 137738351488)
+
+
+def test_a_portuguese_seat_sitting_out_that_posts_is_dealt_in() -> None:
+    (h,) = list(read(JS / "hand1.txt"))       # "Lugar 4: INDIA598 (500 em fichas) está sit out"
+    assert len(h.players) == 6 and h.antes == [2] * 6   # yet posts the ante and folds: dealt in

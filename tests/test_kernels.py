@@ -269,7 +269,7 @@ def test_every_kernel_gives_the_low_27_values(games, k):
     (csrc/lowball.c): every kernel matches the numpy backend's redo, on
     random and on flush-heavy hands (two suits only), and stops at the same
     first bad row, on the same garbage."""
-    from handrank.games.lowball import _fallback_batch
+    from handrank.core._fallback_games import low_batch as _fallback_batch
 
     rng = np.random.default_rng(27 + k)
     names = list(games)

@@ -17,7 +17,7 @@ import pytest
 
 import handrank as hr
 from handrank import reference
-from handrank.core import _backend
+from handrank.core import _backend, kernels
 from handrank.core.cards import cards
 from handrank.core.errors import InvalidRangeError
 from handrank.equity import _exact_tally
@@ -29,12 +29,12 @@ KEYS = ("equity", "win", "tie", "high", "low", "has_low", "dealt")
 
 def _numpy(fn, *args, **kw):
     """fn on the numpy code path (the C core switched off for the call)."""
-    core = _backend.core
-    _backend.core = None
+    core, c_module = _backend.core, kernels._C
+    _backend.core, kernels._C = None, None
     try:
         return fn(*args, **kw)
     finally:
-        _backend.core = core
+        _backend.core, kernels._C = core, c_module
 
 
 SPOTS = [   # game, player 0, player 1, board, dead

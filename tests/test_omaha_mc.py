@@ -14,7 +14,7 @@ import pytest
 
 import handrank as hr
 from handrank import omaha_preflop
-from handrank.core import _backend
+from handrank.core import _backend, kernels
 from handrank.core.cards import card_str, cards
 from handrank.equity import hilo as _hilo_equity
 from handrank.equity import omaha as oe
@@ -111,15 +111,15 @@ def test_random_dealt_from_the_deck_is_the_uniform_range() -> None:
 def test_c_sampler_matches_the_numpy_sampler() -> None:
     texts = ["AAKKds,QQJJ:0.5", "T9**,88**:0.3"]
     c = hr.equity(texts, board="Ts 7h 2c", game="omaha", trials=200_000, seed=3)
-    core = _backend.core
-    _backend.core = None
+    core, c_module = _backend.core, kernels._C
+    _backend.core, kernels._C = None, None
     try:
         py = oe._range_equity(None, game_tables(None), texts, "Ts 7h 2c", "", None, 200_000,
                               None, 3, 1)
         py_hilo = _hilo_equity._range_equity(game_tables(None), ["A2**", "random"],
                                              "3c 7h Kd", "", None, 100_000, None, 3, 1, None)
     finally:
-        _backend.core = core
+        _backend.core, kernels._C = core, c_module
     _close(c.equity, py.equity, np.hypot(c.stderr, py.stderr), 5.0)
     ch = hr.equity(["A2**", "random"], board="3c 7h Kd", game="omaha-hilo", trials=100_000,
                    seed=3)

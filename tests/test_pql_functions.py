@@ -305,3 +305,63 @@ def test_double_bar_is_or() -> None:
 def test_bad_uses_get_one_clear_message(query: str, message: str) -> None:
     with pytest.raises(PqlError, match=message.replace("(", r"\(").replace(")", r"\)")):
         hr.pql(query, trials=100, seed=1)
+
+
+def test_hi_lo_games_name_the_high_half_s_hand_type() -> None:
+    """Omaha-8's high half is Omaha's, hold'em-8's hold'em's: the same deals
+    give the same hand types."""
+    sel = "histogram(handType(hero, river)) as h, histogram(winningHandType()) as w"
+    cases = (("omaha8", "omahahi", "AsKdQc2h", "Ah3h4dKc", "7s6d8hTc", sel),
+             ("holdem8", "holdem", "As2d", "KhKc", "7s6d8h",
+              sel + ", histogram(flopHandCategory(hero)) as f"))
+    for g8, g, h, v, b, sels in cases:
+        tail = f"hero='{h}', villain='{v}', board='{b}'"
+        hi = hr.pql(f"select {sels} from game='{g}', {tail}", exact=True)
+        lo = hr.pql(f"select {sels} from game='{g8}', {tail}", exact=True)
+        assert [r.value for r in hi] == [r.value for r in lo]
+        assert len(hi[0].value) >= 2
+
+
+# ------------------------------------------------------ percentage ranges
+
+def test_the_hold_em_order_is_exact_equity_against_a_random_hand_best_first() -> None:
+    from handrank.pql._holdem_order import ORDER
+    names = [n for n, _ in ORDER]
+    assert len(names) == len(set(names)) == 169
+    eqs = [e for _, e in ORDER]
+    assert eqs == sorted(eqs, reverse=True)
+    # three classes recomputed: the top, one of the middle, the last
+    for name in (names[0], names[84], names[-1]):
+        a, b = hr.Range(name).combos()[0]
+        r = hr.equity([hr.card_str(a) + hr.card_str(b), "random"], exact=True)
+        assert dict(ORDER)[name] == pytest.approx(float(r.equity[0]), abs=1e-12), name
+    assert names[:3] == ["AA", "KK", "QQ"] and names[-1] == "32o"
+
+
+@pytest.mark.parametrize("pct", [0.5, 5, 15, 33.3, 100])
+def test_a_percentage_range_is_the_smallest_run_of_best_classes_holding_it(pct: float) -> None:
+    from handrank.pql._holdem_order import ORDER
+    want = pct / 100 * 1326
+    combos: set[tuple[int, int]] = set()
+    for name, _ in ORDER:                    # whole classes, best first, until enough
+        if len(combos) >= want:
+            break
+        combos |= {tuple(sorted(c)) for c in hr.Range(name).combos()}
+    text = ",".join(f"{hr.card_str(a)}{hr.card_str(b)}" for a, b in sorted(combos))
+    r = hr.pql(f"select count(inRange(villain, '{text}')) as a from game='holdem', "
+               f"hero='*', villain='{pct}%'", trials=3000, seed=2)
+    assert r[0].value == 1.0
+    # and nothing outside the run: its complement never comes
+    n_all = hr.pql(f"select count(pocketPair(villain)) as a from game='holdem', "
+                   f"villain='{pct}%', board='2c3d4h5s7c'", exact=True).samples
+    dealt = sum(1 for a, b in combos if not {a, b} & set(hr.cards("2c3d4h5s7c")))
+    assert n_all == dealt
+
+
+def test_percentage_ranges_are_refused_in_short_deck() -> None:
+    with pytest.raises(PqlError, match="52-card hold'em order"):
+        hr.pql("select avg(riverEquity(hero)) from game='shortdeck', hero='AA', "
+               "villain='15%'", trials=100, seed=1)
+    with pytest.raises(PqlError, match="above 0 and at most 100"):
+        hr.pql("select avg(riverEquity(hero)) from game='holdem', hero='AA', "
+               "villain='150%'", trials=100, seed=1)

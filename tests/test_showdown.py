@@ -12,9 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from handrank import reference
-from handrank import showdown as sd
+from handrank.core import _tables, kernels
 from handrank.core.cards import cards
 from handrank.core.errors import InvalidCardError, InvalidHandError
+from handrank.games import holdem
 from handrank.showdown import InvalidShowdownError, explain, settle, showdown_batch
 
 from .test_rules_examples import HOLDEM
@@ -277,8 +278,12 @@ def test_settle_properties(table, rnd):
 @pytest.fixture(params=["c", "python"])
 def backend(request, monkeypatch):
     if request.param == "python":
-        monkeypatch.setattr(sd, "_C", None)
-    elif sd._C is None:
+        # the pure-Python backend: no C core, hold'em's tables from the package-data file
+        monkeypatch.setattr(kernels, "_C", None)
+        monkeypatch.setattr(holdem, "_HOLDEM", _tables.load_bin()["holdem"])
+        for name in ("_C", "_EVAL7", "_eval_bytes"):      # the one-hand paths' bound C calls
+            monkeypatch.setattr(holdem, name, None)
+    elif not kernels.HAVE_C:
         pytest.skip("C core not built")
     return request.param
 

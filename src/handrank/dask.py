@@ -36,7 +36,7 @@ from typing import Any, cast
 import numpy as np
 
 from . import operations
-from .core import _backend
+from .core import _backend, kernels
 from .core._run import Cancel
 from .core._typing import CardsLike, PlayerLike, VariantLike
 from .core._validate import quote
@@ -70,6 +70,11 @@ from .games import game as _make_game
 from .games.holdem import evaluate_batch as _evaluate_batch
 from .games.holdem import game_tables
 from .games.registry import best_five_game, beyond_best_five, plain_names, resolve
+from .history import fast as _fast
+from .history.model import FileError
+from .history.phh import _paths, problem
+from .history.summary import Summary, _add_fast
+from .history.summary import summary as _summary
 
 try:
     import dask
@@ -352,18 +357,10 @@ def _exact_part(game: str, n: int, combos: np.ndarray, weights: np.ndarray,
 
     `cancel` is the address of a flag the C loop polls (local runs only).
     """
-    core = _backend.core
-    ffi, lib = core.ffi, core.lib
     out = np.zeros(3 * n + 1)
-    taken = lib.hr_equity_exact(
-        _backend.GAMES[game].ptr, n, ffi.from_buffer("uint8_t[]", combos),
-        ffi.from_buffer("double[]", weights), ffi.from_buffer("int32_t[]", offsets),
-        ffi.from_buffer("uint8_t[]", board), len(board), ffi.from_buffer("uint8_t[]", dead),
-        len(dead), part, parts, ffi.from_buffer("double[]", out, require_writable=True),
-        ffi.NULL if cancel is None else cancel)
-    if taken < 0:
-        raise RuntimeError("internal error: hr_equity_exact rejected its arguments")
-    return out, int(taken)
+    taken = kernels.equity_exact(_backend.GAMES[game], n, combos, weights, offsets, board, dead,
+                                 part, parts, out, cancel)
+    return out, taken
 
 
 def _mc_chunk(game: str, n: int, combos: np.ndarray, cum: np.ndarray, uniform: np.ndarray,
@@ -373,21 +370,9 @@ def _mc_chunk(game: str, n: int, combos: np.ndarray, cum: np.ndarray, uniform: n
 
     `cancel` is the address of a flag the C loop polls (local runs only).
     """
-    core = _backend.core
-    ffi, lib = core.ffi, core.lib
-    rng = ffi.new("hr_rng *")
-    lib.hr_rng_seed(rng, seed, chunk)
     out = np.zeros(4 * n + 2, dtype=np.int64)
-    done = lib.hr_equity_mc(
-        _backend.GAMES[game].ptr, n, ffi.from_buffer("uint8_t[]", combos),
-        ffi.from_buffer("uint64_t[]", cum), ffi.from_buffer("uint8_t[]", uniform),
-        ffi.from_buffer("int32_t[]", offsets), ffi.from_buffer("uint8_t[]", board),
-        len(board), ffi.from_buffer("uint8_t[]", dead), len(dead), trials,
-        max(1000 * trials, 1_000_000), rng,
-        ffi.from_buffer("int64_t[]", out, require_writable=True),
-        ffi.NULL if cancel is None else cancel)
-    if done < 0:
-        raise RuntimeError("internal error: hr_equity_mc rejected its arguments")
+    kernels.equity_mc(_backend.GAMES[game], n, combos, cum, uniform, offsets, board, dead,
+                      trials, max(1000 * trials, 1_000_000), seed, chunk, out, cancel)
     return out
 
 
@@ -504,7 +489,7 @@ def run_equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: Cards
     # a deal that exists but that the sampler would almost never draw is
     # refused now, with handrank.equity's message, not after the chunks ran
     check_acceptance(spot, trials, target_stderr)
-    if _backend.core is None:
+    if not kernels.have_c():
         # no C core on this machine: numpy Monte Carlo, as handrank.equity does
         return _monte_carlo_python(spot, trials, target_stderr, seed)
     return _monte_carlo(spot, _game_key(variant), trials, target_stderr, mc_seed(seed),
@@ -518,7 +503,7 @@ def _exact_random_part(game: str, fast: Any, part: int, parts: int, _plan: int,
 
 
 def _exact(spot: Any, game: str, client: Any, progress: bool) -> EquityResult:
-    if _backend.core is None:
+    if not kernels.have_c():
         return _exact_python(spot)      # small spots only, as handrank.equity
     fast = _exact_random.job(spot)
     if fast is not None:                # known hands v. "random": boards first
@@ -761,7 +746,7 @@ def run_preflop_table(*, players: int = 2, client: Any = None,
     _check_client(client)
     n = _preflop.check_players(players)
     idx = _preflop.class_indices(classes)
-    if _backend.core is None:
+    if not kernels.have_c():
         raise HandrankError("preflop tables need the C core (handrank.backend is 'python')")
     pieces = _preflop.plan(n, idx)
     results = _run(client, _preflop.count_piece, [(n, piece) for piece in pieces], progress)
@@ -772,15 +757,12 @@ def run_preflop_table(*, players: int = 2, client: Any = None,
 
 
 def _history_file(path: str, player: str | None) -> Any:
-    from .history.summary import summary
-    return summary(path, player=player)
+    return _summary(path, player=player)
 
 
 def _history_files(paths: list[str], player: str | None) -> Any:
     """One task: the summaries of several files joined in order (one fast-path pass)."""
-    from .history import fast
-    from .history.summary import Summary, _add_fast
-    if not fast.available():
+    if not _fast.available():
         out = Summary(player=player)
         for p in paths:
             out = out.merge(_history_file(p, player))
@@ -815,9 +797,6 @@ def histories(paths: Any, *, client: Any = None, player: str | None = None,
         same, bit for bit, on 1 or N workers.  Small files are read many to a
         task (up to 2,000 files or 64 MB), through the fast path.
     """
-    import os
-
-    from .history.phh import _paths
     _check_client(client)
     items = [paths] if isinstance(paths, (str, os.PathLike)) else list(paths)
     files: list[str] = []
@@ -836,9 +815,6 @@ def histories(paths: Any, *, client: Any = None, player: str | None = None,
             size = 0
         groups[-1].append(f)
         size += b
-    from .history.model import FileError
-    from .history.phh import problem
-    from .history.summary import Summary
     out = Summary(player=player)
     loops = [f for f in files if os.path.isdir(f)]     # folders listed: symlink loops
     out.unread += [str(FileError(problem(f) or "a folder", file=f)) for f in loops]

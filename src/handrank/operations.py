@@ -38,12 +38,13 @@ from .core._typing import (
 from .core.cards import cards as _cards
 from .core.errors import InvalidHandError, no_board, unsupported
 from .equity import boardless as _boardless
-from .equity import equity as _equity
+from .equity import equity as _old_equity
 from .equity import hilo as _hilo_equity
 from .equity import holdem_hilo as _holdem_hilo_equity
 from .equity import omaha as _omaha_equity
 from .equity import parts as _parts_equity
 from .equity.holdem import EquityResult, _hand_labels
+from .equity.holdem import equity as _holdem_equity
 from .games import Game, resolve
 from .games import game as _make_game
 from .games import games as _games
@@ -57,7 +58,15 @@ from .games.holdem import category as _category
 from .games.holdem import describe as _describe
 from .games.holdem import evaluate as _evaluate1
 from .games.holdem import evaluate_batch as _evaluate_batch
-from .games.registry import _ENTRIES, legacy_games, plain_names, sized_name, unknown_game
+from .games.registry import (
+    _ENTRIES,
+    any_size_name,
+    legacy_game,
+    plain_names,
+    sized_name,
+    unknown_game,
+    variant_game,
+)
 from .ranges.omaha import MAX_HANDS, OmahaRange
 from .showdown import parts as _parts_showdown
 from .showdown import pots as _showdown
@@ -78,21 +87,12 @@ _NDARRAY, _UINT8, _INT64, _INT32 = (np.ndarray, _EVALUATE_MODULE._UINT8, _EVALUA
                                     _EVALUATE_MODULE._INT32)
 _one_array = _EVALUATE_MODULE._one_array
 
-# The game= names of plain hold'em (the registry reads them off each Game): the
-# fast paths, and the one game variant= still goes with.
-_PLAIN = plain_names()
-
-def _holdem_rules(g: Game) -> bool:
-    """Whether `g` ranks one hand exactly as hold'em's C fast path does."""
-    return (g.rule.any_five and g.halves == ("high",) and not g.hand_sizes
-            and g.deck == tuple(range(52)) and game_tables(g) is game_tables(None))
-
-
 # The game= values (registry names and their Games) whose one hand takes
-# hold'em's C fast path: chosen by the Games' rules and tables, not by name.
+# hold'em's C fast path: chosen by the Games' rules and tables
+# (Game.holdem_ranked), not by name.
 _ONE_HAND_GAMES: frozenset[Any] = frozenset(
-    key for name, (_, make) in _ENTRIES.items() if _holdem_rules(make({}))
-    for key in (name, make({})))
+    key for name in _ENTRIES if _make_game(name).holdem_ranked
+    for key in (name, _make_game(name)))
 
 
 #: True and False (Python's and numpy's) pack as ids 1 and 0 but are never cards
@@ -105,34 +105,60 @@ __all__ = ["best_five", "category", "describe", "equity", "evaluate", "evaluate_
 _LOW_RULES = ("a5", "27")
 
 
-def _warn_variant() -> None:
-    _compat.warn_variant(3)
+def _door(game: Any, variant: Any, unknown: bool = False) -> tuple[Game, bool]:
+    """The door of every operation: the :class:`Game` it runs, and whether its name is old.
 
-
-def _registered(game: Any) -> Game | None:
-    """The Game for a Game or a registry name; None for anything else."""
-    if isinstance(game, Game):
-        return game
-    if isinstance(game, str) and game in _ENTRIES:
-        return _make_game(game)
-    return None
-
-
-def _game(game: Any, variant: Any) -> Game:
-    """The Game of an operation's ``game=`` and (deprecated) ``variant=``."""
+    A name resolves here, once, to its Game (:func:`handrank.game`: each
+    name's default Game is made once); past the door an operation asks only
+    the Game.  ``variant=`` (deprecated, warns) makes hold'em with the
+    variant's tables.  The flag is True for a name that took Omaha hands of
+    4 to 6 cards before each game dealt its own count (``"omaha"``,
+    ``"omaha-hilo"``): another size is then accepted with a warning
+    (:func:`_hole_count`).  `unknown`: a value that is neither a name nor a
+    Game is an unknown game (ValueError, as settle, equity and explain
+    always said), not a TypeError.
+    """
     if variant is not None:
-        _warn_variant()
-        if not (isinstance(game, str) and game in _PLAIN):
-            raise ValueError(f"variant= does not apply with game={_name(game)!r}; "
+        _compat.warn_variant(3)
+        if not (isinstance(game, str) and game in plain_names()):
+            name = game.name if isinstance(game, Game) else game
+            raise ValueError(f"variant= does not apply with game={name!r}; "
                              "pass the game's options to hr.game()")
-        t = game_tables(variant)
-        return Game(t.name, tuple(c for c in range(52) if t.in_deck[c]), 2, 5, ("high",),
-                    "any", (t,))
-    return resolve(game)
+        return variant_game(game_tables(variant)), False
+    if isinstance(game, Game):
+        return game, False
+    if unknown and not isinstance(game, str):
+        raise unknown_game(game)
+    return resolve(game), any_size_name(game)
 
 
-def _name(game: Any) -> Any:
-    return game.name if isinstance(game, Game) else game
+def _old_entry(entry: str, game: Any, variant: Any, hands: Any) -> bool:
+    """Whether ``variant=`` (deprecated) comes with a name its old entry point took with
+    it (``game="omaha", variant="shortdeck"``: short-deck Omaha), which then runs there.
+
+    The hands are checked first, as the game's name says (:func:`_players_hole`).
+    """
+    if variant is None:
+        return False
+    old = legacy_game(entry, game)
+    if old is None:
+        return False
+    _players_hole(old, hands, any_size_name(game))
+    _compat.warn_variant(3)
+    return True
+
+
+def _holdem_fast(game: Any, variant: Any) -> bool:
+    """Whether `game` (a name or a Game) is ranked by hold'em's own kernels and no
+    ``variant=`` is given: the operations' fast paths, asked before the door."""
+    if variant is not None:
+        return False
+    if isinstance(game, Game):
+        return game.holdem_ranked
+    try:
+        return game in _ONE_HAND_GAMES
+    except TypeError:              # unhashable: the door says what is wrong
+        return False
 
 
 _low = low
@@ -292,7 +318,7 @@ def evaluate(cards: CardsLike, *, board: CardsLike | None = None, game: GameLike
         fast = False
     if fast:
         return _evaluate1(cards)
-    return cast(int, _evaluate_any(cards, board, _game(game, variant), isinstance(game, str)))
+    return cast(int, _evaluate_any(cards, board, *_door(game, variant)))
 
 
 def _evaluate_any(cards: Any, board: Any, g: Game, legacy: bool = False) -> Any:
@@ -362,9 +388,9 @@ def evaluate_batch(a: CardArrayLike, *, boards: CardArrayLike | None = None,
     ...                game="omaha-hilo")
     array([[5854,   56]], dtype=uint16)
     """
-    if boards is None and variant is None and type(game) is str and game in _PLAIN:
+    if boards is None and _holdem_fast(game, variant):
         return _evaluate_batch(a, out=out, threads=threads)
-    g = _game(game, variant)
+    g, legacy = _door(game, variant)
     if g.parts:
         return _parts.evaluate_parts_batch(g, a, boards)
     if g.hand_sizes:
@@ -376,7 +402,7 @@ def evaluate_batch(a: CardArrayLike, *, boards: CardArrayLike | None = None,
         return evaluate_batch(arr0, game=_boardless._ranked(g), out=out, threads=threads)
     if g.rule.hole_fixed:
         _need_board(g, boards, "boards=")
-        _hole_rows(g, a, isinstance(game, str))
+        _hole_rows(g, a, legacy)
         if g.split and g.eight_or_better:
             return _hilo.evaluate_omaha_hilo_batch(a, boards,  # type: ignore[arg-type]
                                                    out=out, threads=threads)
@@ -413,9 +439,9 @@ def describe(strength: Any, *, game: Any = "holdem", variant: VariantLike = None
     >>> describe(evaluate("Ks Kd Kh 9s 3c", game="holdem-hilo"), game="holdem-hilo")
     'Three of a kind, Kings, with 9-3 kickers; no low'
     """
-    if variant is None and type(game) is str and game in _PLAIN:
+    if _holdem_fast(game, variant):
         return _describe(strength)
-    g = _game(game, variant)
+    g, _ = _door(game, variant)
     if g.parts:
         return _parts.describe_parts(g, strength)
     if g.rule.four_cards:
@@ -446,9 +472,9 @@ def category(x: Any, *, game: Any = "holdem", variant: VariantLike = None) -> An
     >>> category((5342, 56), game="omaha-hilo")
     (<Category.THREE_OF_A_KIND: 4>, <Category.HIGH_CARD: 1>)
     """
-    if variant is None and type(game) is str and game in _PLAIN:
+    if _holdem_fast(game, variant):
         return _category(x)
-    g = _game(game, variant)
+    g, _ = _door(game, variant)
     if g.parts:
         return _parts.category_parts(g, x)
     if g.rule.four_cards:
@@ -491,9 +517,9 @@ def best_five(cards: CardsLike, *, board: CardsLike | None = None, game: Any = "
     >>> cards_str(best_five("As Ah Kd Qd", board="Ac 7d 2d 9h 3s", game="omaha"))
     'As Ah Ac 9h 7d'
     """
-    if board is None and variant is None and type(game) is str and game in _PLAIN:
+    if board is None and _holdem_fast(game, variant):
         return _best_five(cards)
-    g = _game(game, variant)
+    g, legacy = _door(game, variant)
     if g.parts:
         return _parts.best_five_parts(g, cards, board)
     if g.hand_sizes:
@@ -513,7 +539,7 @@ def best_five(cards: CardsLike, *, board: CardsLike | None = None, game: Any = "
         return high, (lo.best_five(ids) if lo.evaluate(ids) else None)
     _need_board(g, board)
     hole, bd = _cards(cards), _cards(board)  # type: ignore[arg-type]
-    strength = _evaluate_any(hole, bd, g, isinstance(game, str))
+    strength = _evaluate_any(hole, bd, g, legacy)
     combos = g.rule.fives(hole, bd)
     arr = np.array(combos, dtype=np.uint8)
     s = evaluate_batch(arr, game=_five_card_game(g))
@@ -549,16 +575,12 @@ def explain(a: CardsLike, b: CardsLike, board: CardsLike | None = None, *,
     high: split: both play A-K-T-9-8; the 2, the Q, the 3 and the Q do not play
     8-5-4-2-A beats 8-5-4-3-A: both eight-low; the fourth card decides, 2 against 3
     """
-    g = _registered(game)
-    if g is None and isinstance(game, str) and game not in _LOW_RULES:
-        raise unknown_game(game)
-    if g is None or (isinstance(game, str) and game in _PLAIN):
-        # the old spellings: hold'em with variant=, "a5", "27", and their errors
+    if game in _LOW_RULES:
+        # the low rules of handrank.showdown.explain (not games), and their errors
         if variant is not None:
-            _warn_variant()
+            _compat.warn_variant(2)
         return _showdown.explain(a, b, board, variant=variant, game=game)
-    if variant is not None:
-        _game(game, variant)
+    g, _ = _door(game, variant, unknown=True)
     if g.parts:
         return _parts_showdown.explain(a, b, board, g)
     if g.hand_sizes:
@@ -639,21 +661,13 @@ def settle(board: CardsLike | None, hands: Sequence[CardsLike | None],
     """
     kw: dict[str, Any] = {"folded": folded, "button": button, "odd_chip": odd_chip,
                           "dead": dead}
-    g = _registered(game)
-    if g is None and isinstance(game, str):
-        raise unknown_game(game)
-    if g is not None and g.parts:
-        if variant is not None:
-            _game(game, variant)
-        return _parts_showdown.settle(board, hands, contributions, g, **kw)
-    if g is not None:
-        _players_hole(g, hands, isinstance(game, str))
-    if g is None or (isinstance(game, str) and game in _showdown.GAMES):
-        if variant is not None:
-            _warn_variant()
+    old = _old_entry("settle", game, variant, hands)
+    if old:
         return _showdown.settle(board, hands, contributions, variant=variant, game=game, **kw)
-    if variant is not None:
-        _game(game, variant)
+    g, legacy = _door(game, variant, unknown=True)
+    if g.parts:
+        return _parts_showdown.settle(board, hands, contributions, g, **kw)
+    _players_hole(g, hands, legacy)
     return _showdown.settle_game(board, hands, contributions, g, **kw)
 
 
@@ -669,12 +683,7 @@ def showdown_batch(boards: CardArrayLike, hole: Any, *, threads: int | None = No
     ...                game="omaha")
     array([[1., 0.]])
     """
-    if variant is not None or (type(game) is str and game in _PLAIN):
-        if variant is not None:
-            _warn_variant()
-        _game(game, variant)
-        return _showdown.showdown_batch(boards, hole, threads=threads, variant=variant)
-    g = resolve(game)
+    g, legacy = _door(game, variant)
     if g.parts:
         return _parts_showdown.showdown_batch(boards, hole, g)
     if g.hand_sizes:
@@ -696,7 +705,7 @@ def showdown_batch(boards: CardArrayLike, hole: Any, *, threads: int | None = No
         raise InvalidHandError(f"expected boards (n, 5) and hole (n, p, k) of the same n, "
                                f"got shapes {b.shape} and {h.shape}")
     n, p = h.shape[0], h.shape[1]
-    _hole_rows(g, h, isinstance(game, str))
+    _hole_rows(g, h, legacy)
     if p < 1:
         raise InvalidHandError(f"expected 1 or more players per deal, got {p}")
     _check_deals(b, h)
@@ -825,12 +834,11 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
     kw: dict[str, Any] = {"exact": exact, "trials": trials, "target_stderr": target_stderr,
                           "seed": seed, "threads": threads}
     progress = _progress.resolve(progress, "equity")        # True: a bar on stderr
-    g = _registered(game)
-    if g is None and isinstance(game, str):
-        raise unknown_game(game)
-    if g is not None and g.parts:
-        if variant is not None:
-            _game(game, variant)
+    if _old_entry("equity", game, variant, players):
+        return _old_equity(players, board, dead, variant=variant, game=game, progress=progress,
+                           **kw)
+    g, legacy = _door(game, variant, unknown=True)
+    if g.parts:
         if progress is not None:
             check_progress(progress)
             progress(0, 1)
@@ -838,34 +846,31 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
         if progress is not None:
             progress(1, 1)
         return parts
-    if g is not None:
-        _players_hole(g, players, isinstance(game, str))
-    if g is None or (isinstance(game, str) and game in legacy_games("equity")
-                     and (g.rule.any_five or _own_driver(g, players, exact))):
-        if variant is not None:
-            _warn_variant()
-        return _equity(players, board, dead, variant=variant, game=game, progress=progress,
-                       **kw)
+    _players_hole(g, players, legacy)
     if g.rule.any_five and not g.split and not g.hand_sizes:
-        if variant is not None:
-            _game(game, variant)
-        return _equity(players, board, dead, variant=g, progress=progress, **kw)
-    if progress is not None:             # the other games: the start and the end only
-        check_progress(progress)
-        progress(0, 1)
-        r = equity(players, board, dead, variant=variant, game=game, **kw)
-        progress(1, 1)
-        return r
-    if variant is not None:
-        _game(game, variant)
+        return _holdem_equity(players, board, dead, variant=g, progress=progress, **kw)
+    if progress is None:
+        return _game_equity(g, legacy, players, board, dead, kw)
+    check_progress(progress)             # the other games: the start and the end only
+    progress(0, 1)
+    r = _game_equity(g, legacy, players, board, dead, kw)
+    progress(1, 1)
+    return r
+
+
+def _game_equity(g: Game, legacy: bool, players: Any, board: Any, dead: Any,
+                 kw: dict[str, Any]) -> EquityResult:
+    """Equity in a game of one board and hole cards by rule, or of two halves, or without
+    a board: the engine the Game's rules call for.  `legacy`: an old name that took Omaha
+    hands of any size (the engines then take the size from the hands)."""
     if g.hand_sizes:
         return _boardless.equity(g, players, board, dead, **kw)
-    if g.rule.any_five and not g.split:
-        return _equity(players, board, dead, variant=g, **kw)
-    if _own_driver(g, players, exact):
-        r = _omaha_equity.equity(players, board, dead, game="omaha", variant=g, **kw) \
+    if _own_driver(g, players, kw["exact"]):
+        r = _omaha_equity.equity(players, board, dead, game="omaha",
+                                 variant=None if legacy else g, **kw) \
             if not g.split else \
-            _hilo_equity.equity(players, board, dead, hole_cards=g.hole_cards, **kw)
+            _hilo_equity.equity(players, board, dead,
+                                hole_cards=None if legacy else g.hole_cards, **kw)
     elif g.rule.any_five and g.eight_or_better and g.deck == tuple(range(52)):
         # hold'em hi-lo: exact hands as before, ranges on the any-game driver
         r = _holdem_hilo_equity.equity(players, board, dead, **kw)

@@ -310,22 +310,9 @@ def _classify(g: Any, variant: Any, combos: np.ndarray, board: np.ndarray,
     h = (combos // 4).astype(np.int64)           # hole ranks
     hs = (combos % 4).astype(np.int64)           # hole suits
     br = (board // 4).astype(np.int64)
-    top, bottom = int(br.max()), int(br.min())
-    on_board = np.zeros(13, dtype=bool)
-    on_board[br] = True
+    top = int(br.max())
     pair = cat == Category.ONE_PAIR
-    pocket = h[:, 0] == h[:, 1]
-    hit = on_board[h]                             # (n, 2): hole rank on the board
-    paired_rank = np.where(hit[:, 0], h[:, 0], h[:, 1])
-    any_hit = hit.any(axis=1)
-    sub = np.full(n, CLASSES.index("board_pair"))
-    sub[any_hit & (paired_rank == top)] = CLASSES.index("top_pair")
-    sub[any_hit & (paired_rank == bottom) & (paired_rank != top)] = CLASSES.index("bottom_pair")
-    sub[any_hit & (paired_rank != top) & (paired_rank != bottom)] = CLASSES.index("middle_pair")
-    sub[pocket & (h[:, 0] > top)] = CLASSES.index("overpair")
-    sub[pocket & (h[:, 0] < bottom)] = CLASSES.index("underpair")
-    sub[pocket & (h[:, 0] < top) & (h[:, 0] > bottom)] = CLASSES.index("middle_pair")
-    out[pair] = sub[pair]
+    out[pair] = _pair_classes(h, br)[pair]
 
     bits = np.zeros(n, dtype=np.int64)
     if nb == MAX_BOARD:
@@ -352,7 +339,44 @@ def _classify(g: Any, variant: Any, combos: np.ndarray, board: np.ndarray,
     three = ((hole_suits == 2) & (board_suits[None, :] == 1)) if both_hole \
         else (suit_total == 3) & (hole_suits >= 1)
     bd = three.any(axis=1) & drawing & (nb == 3)
-    # straight draws
+    made, outs = _straight_outs(g, h, br, free, both_hole)
+    if both_hole:
+        return out, _draw_bits(four, holds_nut, three, drawing, made, outs, cat, h, top, nb,
+                               ranks_out=True)
+    outs = _popcount(outs)
+    straight_ok = drawing & ~made
+    oe = straight_ok & (outs >= 2)
+    gs = straight_ok & (outs == 1)
+    over = (cat == Category.HIGH_CARD) & (h.min(axis=1) > top)
+    for k, flag in enumerate((fd, nfd, oe, gs, bd, over)):
+        bits |= flag.astype(np.int64) << k
+    return out, bits
+
+
+def _pair_classes(h: np.ndarray, br: np.ndarray) -> np.ndarray:
+    """The class of each combo (hole ranks `h`) as a one-pair hand on board ranks `br`."""
+    top, bottom = int(br.max()), int(br.min())
+    on_board = np.zeros(13, dtype=bool)
+    on_board[br] = True
+    pocket = h[:, 0] == h[:, 1]
+    hit = on_board[h]                             # (n, 2): hole rank on the board
+    paired_rank = np.where(hit[:, 0], h[:, 0], h[:, 1])
+    any_hit = hit.any(axis=1)
+    sub = np.full(len(h), CLASSES.index("board_pair"))
+    sub[any_hit & (paired_rank == top)] = CLASSES.index("top_pair")
+    sub[any_hit & (paired_rank == bottom) & (paired_rank != top)] = CLASSES.index("bottom_pair")
+    sub[any_hit & (paired_rank != top) & (paired_rank != bottom)] = CLASSES.index("middle_pair")
+    sub[pocket & (h[:, 0] > top)] = CLASSES.index("overpair")
+    sub[pocket & (h[:, 0] < bottom)] = CLASSES.index("underpair")
+    sub[pocket & (h[:, 0] < top) & (h[:, 0] > bottom)] = CLASSES.index("middle_pair")
+    return sub
+
+
+def _straight_outs(g: Any, h: np.ndarray, br: np.ndarray, free: np.ndarray, both_hole: bool
+                   ) -> tuple[np.ndarray, np.ndarray]:
+    """(made: the combo holds a straight; outs: bit x set when a card of rank x, still
+    free to come, completes one with a hole card (both with `both_hole`))."""
+    n = len(h)
     straights = _straights(np.asarray(g.in_deck))
     bmask = int(np.bitwise_or.reduce(1 << br))
     hole_mask = (1 << h[:, 0]) | (1 << h[:, 1])
@@ -379,17 +403,7 @@ def _classify(g: Any, variant: Any, combos: np.ndarray, board: np.ndarray,
             needs_hole = (straights & ~(bmask | xb)) != 0
             hit = (fits & holds_x[None, :] & needs_hole[None, :]).any(axis=1)
         outs |= hit.astype(np.int64) << x
-    if both_hole:
-        return out, _draw_bits(four, holds_nut, three, drawing, made, outs, cat, h, top, nb,
-                               ranks_out=True)
-    outs = _popcount(outs)
-    straight_ok = drawing & ~made
-    oe = straight_ok & (outs >= 2)
-    gs = straight_ok & (outs == 1)
-    over = (cat == Category.HIGH_CARD) & (h.min(axis=1) > top)
-    for k, flag in enumerate((fd, nfd, oe, gs, bd, over)):
-        bits |= flag.astype(np.int64) << k
-    return out, bits
+    return made, outs
 
 
 

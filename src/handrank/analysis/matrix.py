@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from html import escape
 from typing import Any
 
 import numpy as np
 
-from ..core import _backend, _progress, _run
+from ..core import _backend, _progress, _run, kernels
 from ..core._typing import CardsLike, ComboArray, FloatArray, PlayerLike, VariantLike
+from ..core.cards import card_str, cards_str
 from ..core.errors import InvalidRangeError
 from ..equity import hilo as _hilo_equity
 from ..equity import preflop as _preflop
@@ -26,6 +28,9 @@ from ..equity.holdem import BOARD_CARDS, SHARE_UNIT, _prepare, _Spot, equity
 from ..games import Game
 from ..games.holdem import game_tables
 from ..games.registry import best_five_game, beyond_best_five
+from ..present._grid import class_name
+from ..present._plot import range_equity_figure
+from ..present._tabular import dataframe, html_grid, html_table
 from ..ranges.holdem import _CELL, _COMBO_IDS, Range, parse_player
 from ..ranges.omaha import OmahaRange
 from . import _runouts
@@ -35,8 +40,8 @@ __all__ = ["EquityMatrix", "RangeEquity", "equity_matrix", "range_equity"]
 # Largest jobs: (row combos x column combos x runouts) comparisons and
 # (combos x runouts) evaluations.  The C core does about 3e9 comparisons a
 # second; numpy about 1e8.
-MAX_COMPARISONS = 2e11 if _backend.core is not None else 5e8
-MAX_EVALUATIONS = 2e9 if _backend.core is not None else 5e7
+MAX_COMPARISONS = 2e11 if kernels.have_c() else 5e8
+MAX_EVALUATIONS = 2e9 if kernels.have_c() else 5e7
 
 
 @dataclass(frozen=True)
@@ -194,7 +199,6 @@ class RangeEquity:
         >>> type(fig).__name__, len(fig.axes)          # grid, its colour bar, the curve
         ('Figure', 3)
         """
-        from ..present._plot import range_equity_figure
         return range_equity_figure(self, path, ax, kind)
 
     def to_pandas(self) -> Any:
@@ -210,12 +214,10 @@ class RangeEquity:
         >>> df.columns.tolist()                                              # doctest: +SKIP
         ['hand', 'class', 'weight', 'equity', 'win', 'tie']
         """
-        from ..present._tabular import dataframe
         return dataframe(_combo_rows(self.combos, self.weights,
                                      equity=self.equity, win=self.win, tie=self.tie))
 
     def _repr_html_(self) -> str:
-        from ..present._tabular import html_grid, html_table
         head = (f"<p><b>{_esc(self.hero.text)}</b> vs <b>{_esc(self.villain.text)}</b>"
                 f"{_board_text(self.board)}: equity <b>{100 * self.overall:.2f}%</b> "
                 f"over {len(self.combos)} combos</p>")
@@ -227,12 +229,10 @@ class RangeEquity:
 
 
 def _esc(text: str) -> str:
-    from html import escape
     return escape(text)
 
 
 def _board_text(board: tuple[int, ...]) -> str:
-    from ..core.cards import cards_str
     return f" on {cards_str(board)}" if board else ""
 
 
@@ -244,8 +244,6 @@ def _combo_index(combos: np.ndarray) -> np.ndarray:
 
 def _combo_rows(combos: np.ndarray, weights: np.ndarray,
                 **columns: np.ndarray) -> list[dict[str, Any]]:
-    from ..core.cards import card_str
-    from ..present._grid import class_name
     out = []
     for k, (a, b) in enumerate(combos):
         row: dict[str, Any] = {"hand": card_str(int(a)) + card_str(int(b)),
@@ -265,7 +263,7 @@ def _spot(players: list[Any], board: Any, dead: Any, variant: Any) -> _Spot:
 
 def _check_cost(n_evals: float, n_compares: float) -> None:
     if n_evals > MAX_EVALUATIONS or n_compares > MAX_COMPARISONS:
-        where = "" if _backend.core is not None else " on the pure-Python backend"
+        where = "" if kernels.have_c() else " on the pure-Python backend"
         raise InvalidRangeError(
             f"too large{where}: about {n_evals:.2g} evaluations and {n_compares:.2g} "
             f"comparisons (limits {MAX_EVALUATIONS:.0e} and {MAX_COMPARISONS:.0e}); "
@@ -469,7 +467,7 @@ removing the board, the dead cards and the other players' hands
     vc, vw = _range_order(vc, vw)
     n_r = _runouts.n_runouts(g, spot.board, spot.dead)
     _check_cost((len(hc) + len(vc)) * n_r, len(hc) * 40 * n_r
-                if _backend.core is not None else len(hc) * len(vc) * n_r)
+                if kernels.have_c() else len(hc) * len(vc) * n_r)
     left = len(_runouts.deck_left(g, spot.board, spot.dead))
     boards = math.comb(left - 4, BOARD_CARDS - len(spot.board))
     apart_w = (~_runouts.clashes(hc, vc)).astype(np.float64) @ vw     # villain weight met
@@ -479,7 +477,7 @@ removing the board, the dead cards and the other players' hands
     tally = _run.Tally(_run.check_progress(progress), n_r)
     fast = (_preflop_tally(hc, vc, vw, tally)
             if not len(spot.board) and not len(spot.dead) and g is _backend.GAMES["holdem"]
-            and _backend.core is not None else None)
+            and kernels.have_c() else None)
     if fast is not None:
         win, tie = fast
     else:

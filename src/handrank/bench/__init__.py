@@ -30,14 +30,18 @@ import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from importlib import metadata
 from typing import Any, Callable
 
 import numpy as np
 
 import handrank as hr
 
+from ..core import kernels
 from ..core._backend import BACKEND
 from ..core.cards import card_str
+from ..equity.holdem import equity as _hr_equity
+from ..games.holdem import game_tables
 
 __all__ = [
     "Adapter",
@@ -164,9 +168,7 @@ def _bound(func: Callable[..., Any], *args: Any) -> Callable[[], Any]:
 
 def _version(module: str) -> str:
     try:
-        from importlib.metadata import version
-
-        return version(module)
+        return metadata.version(module)
     except Exception:  # noqa: BLE001 - any metadata problem just means "unknown"
         return "?"
 
@@ -191,10 +193,8 @@ def _handrank() -> Adapter:
 
 def _handrank_equity() -> Callable[[], tuple[float, str, int]]:
     """hr.equity, exact, on one thread (the check compares it with _batch_equity)."""
-    from ..equity.holdem import equity
-
     def run_api() -> tuple[float, str, int]:
-        return float(equity(list(EQUITY_HANDS), exact=True, threads=1).equity[0]), \
+        return float(_hr_equity(list(EQUITY_HANDS), exact=True, threads=1).equity[0]), \
             "hr.equity, exact", 0
     return run_api
 
@@ -477,12 +477,8 @@ BATCH_KERNELS = ("plain C", "SSE2", "AVX2", "AVX-512")
 
 def batch_kernel() -> str:
     """The batch kernel ``evaluate_batch`` runs on this CPU ("numpy" without the C core)."""
-    from ..core import _backend
-
-    core = _backend.core
-    if core is None or BACKEND != "c":
-        return "numpy"
-    return BATCH_KERNELS[int(core.lib.hr_batch_kernel())]
+    number = kernels.batch_kernel()
+    return "numpy" if number is None or BACKEND != "c" else BATCH_KERNELS[number]
 
 
 def machine_info() -> dict[str, Any]:
@@ -566,16 +562,7 @@ def _timed(func: Callable[[], Any]) -> tuple[float, Any]:
 
 def _enumerate_all() -> int:
     """hr_enumerate7 over every 7-card hand on one thread; returns the hand count."""
-    from ..core import _backend
-    from ..games.holdem import game_tables
-
-    core = _backend.core
-    hist = np.zeros(int(core.lib.HR_N_STRENGTHS) + 1, dtype=np.uint64)
-    g, dst = game_tables().ptr, core.ffi.from_buffer("uint64_t[]", hist)
-    n_cards = int(core.lib.HR_N_CARDS)
-    for first in range(n_cards):     # one lowest card per call: Ctrl-C is seen between two
-        core.lib.hr_enumerate7(g, first, n_cards, dst)
-    return int(hist.sum())
+    return int(kernels.enumerate7(game_tables()).sum())
 
 
 def run_suite(suite: Suite, libs: list[Adapter], *, progress: Any = True,
@@ -604,107 +591,38 @@ def run_suite(suite: Suite, libs: list[Adapter], *, progress: Any = True,
     """
     if libs[0].name != "handrank":
         raise ValueError("expected handrank as the first adapter")
-    say = log or (lambda s: print(s, file=sys.stderr))
-    base = libs[0]
-    hands = {k: random_hands(suite.bulk, k, suite.seed) for k in (5, 7)}
-    ref = {k: base.evaluate_many(base.convert(hands[k])) for k in (5, 7)}
-    single = hands[7][: suite.single]
-    text = [hand_text(r) for r in single]
-
-    _handrank_equity_exact()    # builds the equity boards before any clock starts
-    results: dict[tuple[str, str], Result] = {}
-    disagreements: list[str] = []
-    prepared: dict[tuple[str, str], Any] = {}
-    for lib in libs:
-        for k in (5, 7):
-            n = max(100, int(suite.bulk * lib.scale))
-            prepared[lib.name, f"bulk{k}"] = (n, lib.convert(hands[k][:n]))
-        # Slow libraries get fewer single calls (the rate is what counts).
-        m = max(50, int(len(single) * min(1.0, lib.scale * 10)))
-        if lib.one_native is not None:
-            prepared[lib.name, "native"] = [lib.one_native(r) for r in single[:m]]
-        if lib.one_text is not None:
-            prepared[lib.name, "text"] = [lib.one_text(t) for t in text[:m]]
-
+    run = _SuiteRun(suite, libs, log or (lambda s: print(s, file=sys.stderr)))
     has_hr_enum = BACKEND == "c"
     steps_per_round = sum(
-        2 + (lib.one_native is not None) + (lib.one_text is not None)
-        + (lib.equity is not None) for lib in libs) + has_hr_enum
-    bar = _Progress(steps_per_round * suite.repeats, progress)
-
-    def record(workload: str, lib: Adapter, unit: str, value: float, n: int,
-               note: str = "") -> Result:
-        r = results.setdefault((workload, lib.name), Result(workload, lib.name, unit, n=n,
-                                                            note=note))
-        r.samples.append(value)
-        return r
-
+        2 + (adapter.one_native is not None) + (adapter.one_text is not None)
+        + (adapter.equity is not None) for adapter in libs) + has_hr_enum
+    run.bar = _Progress(steps_per_round * suite.repeats, progress)
     try:
         for rep in range(suite.repeats):
             shift = rep % len(libs)
-            for lib in libs[shift:] + libs[:shift]:
-                for k in (7, 5):
-                    n, native = prepared[lib.name, f"bulk{k}"]
-                    dt, out = _timed(functools.partial(lib.evaluate_many, native))
-                    r = record(f"random {k}-card hands", lib, "hands/s", n / dt, n, lib.note)
-                    if rep == 0 and lib is not base:
-                        bad, notes = check_order(hands[k][:n], ref[k][:n], lib.keys(out))
-                        r.check = "ok" if bad == 0 else f"{bad} DISAGREE"
-                        for s in notes:
-                            msg = f"{lib.name} ({k}-card): {s}"
-                            disagreements.append(msg)
-                            say(msg)
-                    elif rep == 0:
-                        r.check = "reference"
-                    bar.step(f"{lib.name} {k}-card")
-                for kind, label in (("native", "one 7-card call, native"),
-                                    ("text", "one 7-card call, from str")):
-                    calls = prepared.get((lib.name, kind))
-                    if calls is None:
-                        continue
-
-                    def loop(calls: list[Callable[[], Any]] = calls) -> None:
-                        for _ in range(suite.single_loops):
-                            for c in calls:
-                                c()
-                    dt, _ = _timed(loop)
-                    m = len(calls) * suite.single_loops
-                    r = record(label, lib, "ns/call", dt / m * 1e9, m)
-                    if rep == 0:
-                        r.check = _check_single(lib, base, single[:len(calls)], calls)
-                    bar.step(f"{lib.name} {kind}")
-                if lib is base and has_hr_enum:
-                    dt, count = _timed(_enumerate_all)
-                    r = record("all 133,784,560 7-card hands", lib, "s", dt, N_ALL7,
-                               "hr_enumerate7, one thread")
-                    r.check = "ok" if count == N_ALL7 else f"counted {count}"
-                    bar.step("handrank all 7-card")
-                if lib.equity is not None:
-                    dt, (eq, how, trials) = _timed(lib.equity)
-                    full = trials if trials == 0 else MC_TRIALS
-                    r = record("equity AsKs vs QdQc", lib, "s",
-                               dt * (full / trials if trials else 1.0), trials, how)
-                    r.extrapolated = bool(trials) and trials != MC_TRIALS
-                    if r.extrapolated:
-                        r.note = f"{how}, {trials:,} trials scaled to {MC_TRIALS:,}"
-                    r.check = _check_equity(eq, trials, r.check)
-                    bar.step(f"{lib.name} equity")
+            for adapter in libs[shift:] + libs[:shift]:
+                run.bulk(rep, adapter)
+                run.single_calls(rep, adapter)
+                if adapter is run.base and has_hr_enum:
+                    run.enumerate_all()
+                if adapter.equity is not None:
+                    run.equity(adapter)
     finally:
-        bar.close()
-
+        run.bar.close()
+    results = run.results
     # Peers on all 7-card hands: extrapolated from their random 7-card rate.
-    for lib in libs:
-        if lib is base and has_hr_enum:
+    for adapter in libs:
+        if adapter is run.base and has_hr_enum:
             continue
-        rr = results[("random 7-card hands", lib.name)]
-        results[("all 133,784,560 7-card hands", lib.name)] = Result(
-            "all 133,784,560 7-card hands", lib.name, "s",
+        rr = results[("random 7-card hands", adapter.name)]
+        results[("all 133,784,560 7-card hands", adapter.name)] = Result(
+            "all 133,784,560 7-card hands", adapter.name, "s",
             [N_ALL7 / x for x in rr.samples], rr.n, rr.check, True,
             f"from {rr.n:,} random hands")
 
     order = ["one 7-card call, native", "one 7-card call, from str", "random 7-card hands",
              "random 5-card hands", "all 133,784,560 7-card hands", "equity AsKs vs QdQc"]
-    names = [lib.name for lib in libs]
+    names = [adapter.name for adapter in libs]
     rows = sorted(results.values(), key=lambda r: (order.index(r.workload),
                                                    names.index(r.library)))
     return {
@@ -712,13 +630,108 @@ def run_suite(suite: Suite, libs: list[Adapter], *, progress: Any = True,
         "machine": machine_info(),
         "backend": BACKEND,
         "batch_kernel": batch_kernel(),
-        "versions": {lib.name: lib.version for lib in libs},
+        "versions": {adapter.name: adapter.version for adapter in libs},
         "suite": {"name": suite.name, "repeats": suite.repeats, "bulk": suite.bulk,
                   "single": suite.single, "single_loops": suite.single_loops,
                   "seed": suite.seed},
         "results": [_result_dict(r) for r in rows],
-        "disagreements": disagreements,
+        "disagreements": run.disagreements,
     }
+
+
+class _SuiteRun:
+    """run_suite's state: the hands, each adapter's prepared inputs, the results."""
+
+    def __init__(self, suite: Suite, libs: list[Adapter], say: Callable[[str], None]) -> None:
+        self.suite, self.say = suite, say
+        self.base = base = libs[0]
+        self.hands = {k: random_hands(suite.bulk, k, suite.seed) for k in (5, 7)}
+        self.ref = {k: base.evaluate_many(base.convert(self.hands[k])) for k in (5, 7)}
+        self.single = self.hands[7][: suite.single]
+        text = [hand_text(r) for r in self.single]
+        _handrank_equity_exact()    # builds the equity boards before any clock starts
+        self.results: dict[tuple[str, str], Result] = {}
+        self.disagreements: list[str] = []
+        self.prepared: dict[tuple[str, str], Any] = {}
+        self.bar: Any = None
+        for adapter in libs:
+            for k in (5, 7):
+                n = max(100, int(suite.bulk * adapter.scale))
+                self.prepared[adapter.name, f"bulk{k}"] = (
+                    n, adapter.convert(self.hands[k][:n]))
+            # Slow libraries get fewer single calls (the rate is what counts).
+            m = max(50, int(len(self.single) * min(1.0, adapter.scale * 10)))
+            if adapter.one_native is not None:
+                self.prepared[adapter.name, "native"] = [adapter.one_native(r)
+                                                         for r in self.single[:m]]
+            if adapter.one_text is not None:
+                self.prepared[adapter.name, "text"] = [adapter.one_text(t) for t in text[:m]]
+
+    def record(self, workload: str, adapter: Adapter, unit: str, value: float, n: int,
+               note: str = "") -> Result:
+        r = self.results.setdefault((workload, adapter.name),
+                                    Result(workload, adapter.name, unit, n=n, note=note))
+        r.samples.append(value)
+        return r
+
+    def bulk(self, rep: int, adapter: Adapter) -> None:
+        """Random 7- and 5-card hands in one call; checked against handrank in round 0."""
+        for k in (7, 5):
+            n, native = self.prepared[adapter.name, f"bulk{k}"]
+            dt, out = _timed(functools.partial(adapter.evaluate_many, native))
+            r = self.record(f"random {k}-card hands", adapter, "hands/s", n / dt, n,
+                            adapter.note)
+            if rep == 0 and adapter is not self.base:
+                bad, notes = check_order(self.hands[k][:n], self.ref[k][:n],
+                                         adapter.keys(out))
+                r.check = "ok" if bad == 0 else f"{bad} DISAGREE"
+                for s in notes:
+                    msg = f"{adapter.name} ({k}-card): {s}"
+                    self.disagreements.append(msg)
+                    self.say(msg)
+            elif rep == 0:
+                r.check = "reference"
+            self.bar.step(f"{adapter.name} {k}-card")
+
+    def single_calls(self, rep: int, adapter: Adapter) -> None:
+        """One 7-card hand a call, native and from text."""
+        for kind, label in (("native", "one 7-card call, native"),
+                            ("text", "one 7-card call, from str")):
+            calls = self.prepared.get((adapter.name, kind))
+            if calls is None:
+                continue
+
+            def loop(calls: list[Callable[[], Any]] = calls) -> None:
+                for _ in range(self.suite.single_loops):
+                    for c in calls:
+                        c()
+            dt, _ = _timed(loop)
+            m = len(calls) * self.suite.single_loops
+            r = self.record(label, adapter, "ns/call", dt / m * 1e9, m)
+            if rep == 0:
+                r.check = _check_single(adapter, self.base, self.single[:len(calls)], calls)
+            self.bar.step(f"{adapter.name} {kind}")
+
+    def enumerate_all(self) -> None:
+        """handrank's hr_enumerate7 over all 7-card hands."""
+        dt, count = _timed(_enumerate_all)
+        r = self.record("all 133,784,560 7-card hands", self.base, "s", dt, N_ALL7,
+                        "hr_enumerate7, one thread")
+        r.check = "ok" if count == N_ALL7 else f"counted {count}"
+        self.bar.step("handrank all 7-card")
+
+    def equity(self, adapter: Adapter) -> None:
+        """AsKs vs QdQc, exact or Monte Carlo scaled to MC_TRIALS."""
+        assert adapter.equity is not None
+        dt, (eq, how, trials) = _timed(adapter.equity)
+        full = trials if trials == 0 else MC_TRIALS
+        r = self.record("equity AsKs vs QdQc", adapter, "s",
+                        dt * (full / trials if trials else 1.0), trials, how)
+        r.extrapolated = bool(trials) and trials != MC_TRIALS
+        if r.extrapolated:
+            r.note = f"{how}, {trials:,} trials scaled to {MC_TRIALS:,}"
+        r.check = _check_equity(eq, trials, r.check)
+        self.bar.step(f"{adapter.name} equity")
 
 
 def _check_equity(eq: float, trials: int, previous: str) -> str:
@@ -747,12 +760,12 @@ def _handrank_equity_exact() -> float:
 _EXACT_CACHE: list[float] = []
 
 
-def _check_single(lib: Adapter, base: Adapter, single: np.ndarray,
+def _check_single(adapter: Adapter, base: Adapter, single: np.ndarray,
                   calls: list[Callable[[], Any]]) -> str:
     """The one-call answers, ranked against handrank's on the same hands."""
     out = [c() for c in calls]
     ref = base.evaluate_many(base.convert(single))
-    bad, _ = check_order(single, ref, lib.keys(out))
+    bad, _ = check_order(single, ref, adapter.keys(out))
     return "ok" if bad == 0 else f"{bad} DISAGREE"
 
 

@@ -30,9 +30,10 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import numpy as np
+from numpy.lib import format as npy_format
 
-from ..core import _backend
 from ..core import _run as pool
+from ..core import kernels
 from ..core._validate import quote
 from ..core._version import __version__
 from ..games.holdem import game_tables
@@ -75,13 +76,6 @@ def _check_bins(bins: Any) -> int:
     return int(bins)
 
 
-def _lib() -> Any:
-    core = _backend.core
-    if core is None:
-        raise RuntimeError("handrank.boards needs the C core (handrank.backend is 'python')")
-    return core
-
-
 # ------------------------------------------------------------------ tasks
 # Module-level functions with plain arguments, so they run on dask workers.
 
@@ -101,18 +95,13 @@ def _scale(raw: np.ndarray, ranks: int) -> np.ndarray:
 
 
 def _river_raw(boards: np.ndarray, ranks: int) -> tuple[np.ndarray, np.ndarray]:
-    core = _lib()
-    ffi = core.ffi
     holdem, _ = _ix(ranks)
     b = np.ascontiguousarray(boards, dtype=np.uint8).reshape(-1, 5)
     n_cards = 4 * ranks
     H = math.comb(n_cards - 5, 2)
     idx = np.empty((len(b), H), dtype=np.int64)
     val = np.empty((len(b), H), dtype=np.uint32)
-    r = core.lib.hr_river_values(game_tables(None).ptr, holdem._street(3).ptr,
-                                 ffi.from_buffer("uint8_t[]", b), len(b),
-                                 ffi.from_buffer("int64_t[]", idx, require_writable=True),
-                                 ffi.from_buffer("uint32_t[]", val, require_writable=True))
+    r = kernels.river_values(game_tables(None), holdem._street(3).ptr, b, idx, val)
     if r != -1:
         raise ValueError(f"bad board at row {r}")
     return idx, val
@@ -147,21 +136,14 @@ def _river_array(river: Any) -> np.ndarray:
 def _stats_task(street: int, ranks: int, lo: int, hi: int, bins: int,
                 river: Any, _cancel: Any = None
                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
-    core = _lib()
-    ffi = core.ffi
     holdem, _ = _ix(ranks)
     table = np.ascontiguousarray(_river_array(river), dtype=np.float64)
     n = hi - lo
     e = np.empty(n, dtype=np.float64)
     e2 = np.empty(n, dtype=np.float64)
     h = np.empty((n, bins), dtype=np.float32) if bins else np.empty((0, 1), np.float32)
-    r = core.lib.hr_runout_stats(holdem._street(street).ptr, holdem._street(3).ptr,
-                                 ffi.from_buffer("double[]", table), lo, n, bins,
-                                 ffi.from_buffer("double[]", e, require_writable=True),
-                                 ffi.from_buffer("double[]", e2, require_writable=True),
-                                 ffi.from_buffer("float[]", h, require_writable=True)
-                                 if bins else ffi.NULL,
-                                 ffi.NULL if _cancel is None else _cancel.ptr)
+    r = kernels.runout_stats(holdem._street(street).ptr, holdem._street(3).ptr, table, lo,
+                             e, e2, h if bins else None, _cancel)
     if r != -1 and not (_cancel is not None and _cancel.is_set()):   # Ctrl-C: dropped
         raise RuntimeError(f"internal error: hr_runout_stats returned {r}")
     return e, e2, (h if bins else None)
@@ -360,12 +342,12 @@ def _create(path: str, shape: tuple[int, ...], dtype: Any) -> None:
     later (a page of a memory-mapped sparse file that finds no free block is
     a SIGBUS).  On failure nothing is left at `path`.
     """
-    header = {"descr": np.lib.format.dtype_to_descr(np.dtype(dtype)),
+    header = {"descr": npy_format.dtype_to_descr(np.dtype(dtype)),
               "fortran_order": False, "shape": shape}
     nbytes = int(np.dtype(dtype).itemsize * math.prod(shape))
     try:
         with open(path, "wb") as f:
-            np.lib.format.write_array_header_1_0(f, header)
+            npy_format.write_array_header_1_0(f, header)
             f.flush()
             start = f.tell()
             if hasattr(os, "posix_fallocate"):
@@ -428,6 +410,25 @@ def _done(path: str, journal: _Journal, chunks: int) -> bool:
         and not os.path.exists(path + ".part")
 
 
+class _Steps:
+    """The chunks done so far: calls `progress(done, total)` after each, and
+    stops the run after `stop_after` commits (a test hook)."""
+
+    def __init__(self, total: int, progress: Callable[[int, int], None] | None,
+                 stop_after: int | None) -> None:
+        self.total, self.progress, self.stop_after = total, progress, stop_after
+        self.count = 0
+        self.commits = 0
+
+    def step(self) -> None:
+        self.count += 1
+        if self.progress:
+            self.progress(self.count, self.total)
+        self.commits += 1
+        if self.stop_after is not None and self.commits >= self.stop_after:
+            raise KeyboardInterrupt("stopped by _stop_after (a test hook)")
+
+
 def build(street: Any, out: str | os.PathLike[str], what: Sequence[str] = _WHAT, *,
           client: Any = None, bins: int = 50, progress: Callable[[int, int], None] | None = None,
           _ranks: int = 13, _stop_after: int | None = None) -> dict[str, Any]:
@@ -454,77 +455,13 @@ def build(street: Any, out: str | os.PathLike[str], what: Sequence[str] = _WHAT,
     tag = f"r{_ranks}-" if _ranks != 13 else ""
     n_river = len(_chunks(board_ix.size(0), _BOARD_CHUNK))
     n_stats = len(_chunks(holdem.size(k), _INDEX_CHUNK)) if k < 3 else 0
-    total, count = n_river + n_stats, [0]
-    commits = [0]
-
-    def tick(key: int) -> None:
-        commits[0] += 1
-        if _stop_after is not None and commits[0] >= _stop_after:
-            raise KeyboardInterrupt("stopped by _stop_after (a test hook)")
-
+    steps = _Steps(n_river + n_stats, progress, _stop_after)
     river_path = os.path.join(out, f"{tag}river_ehs.npy")
-    # the journal's name carries the chunking, so a journal never names other chunks
-    river_parts = _chunks(board_ix.size(0), _BOARD_CHUNK)
-    journal = _Journal(f"{river_path}.{river_parts[0][1]}.done")
     files = {"river_ehs": river_path}
-    if not _done(river_path, journal, n_river):
-        river = _open(river_path, (holdem.size(3),), np.float64, journal)
-        count[0] = len(journal.done)
-
-        def commit(key: int) -> None:
-            river.flush()
-            journal.commit(key)
-            count[0] += 1
-            if progress:
-                progress(count[0], total)
-            tick(key)
-
-        _river_into(river, _ranks, client, journal.done, commit)
-        river.flush()
-        del river
-        _finish(river_path)
-    count[0] = n_river
+    _build_river(river_path, _ranks, client, steps, n_river)
+    steps.count = n_river
     if k < 3:
-        name = _NAMES[k]
-        size = holdem.size(k)
-        parts = _chunks(size, _INDEX_CHUNK)
-        sj = _Journal(os.path.join(out, f"{tag}{name}-{'-'.join(items)}.{parts[0][1]}.done"))
-        arrays: dict[str, np.memmap] = {}
-        paths = {w: os.path.join(out, f"{tag}{name}_{w}.npy") for w in items}
-        for w, path in paths.items():
-            files[f"{name}_{w}"] = path
-        if all(_done(p, sj, len(parts)) for p in paths.values()):
-            items = []
-        for w in items:
-            arrays[w] = _open(paths[w], (size, b) if w == "hist" else (size,),
-                              np.float32 if w == "hist" else np.float64, sj)
-        count[0] += len(sj.done)
-        keys = [i for i in range(len(parts)) if i not in sj.done]
-        ref: Any = os.path.abspath(river_path)
-
-        def done(key: int, res: tuple[np.ndarray, np.ndarray, np.ndarray | None]) -> None:
-            lo, hi = parts[key]
-            if "ehs" in arrays:
-                arrays["ehs"][lo:hi] = res[0]
-            if "ehs2" in arrays:
-                arrays["ehs2"][lo:hi] = res[1]
-            if "hist" in arrays and res[2] is not None:
-                arrays["hist"][lo:hi] = res[2]
-            for arr in arrays.values():
-                arr.flush()
-            sj.commit(key)
-            count[0] += 1
-            if progress:
-                progress(count[0], total)
-            tick(key)
-
-        _run(client, _stats_task, [(k, _ranks, *parts[i], b, ref) for i in keys], keys,
-             done, None)
-        for arr in arrays.values():
-            arr.flush()
-        arrays.clear()
-        for w in items:
-            _finish(paths[w])
+        files.update(_build_stats(out, tag, k, items, b, river_path, _ranks, client, steps))
     manifest = {
         "street": _NAMES[k],
         "sizes": {_NAMES[s]: holdem.size(s) for s in range(4)},
@@ -534,7 +471,79 @@ def build(street: Any, out: str | os.PathLike[str], what: Sequence[str] = _WHAT,
                   for key, p in files.items()},
         "handrank": __version__,
     }
-    target = os.path.join(out, f"{tag}{_NAMES[k]}_manifest.json")
+    _write_json(os.path.join(out, f"{tag}{_NAMES[k]}_manifest.json"), manifest)
+    return manifest
+
+
+def _build_river(river_path: str, ranks: int, client: Any, steps: _Steps, n_river: int
+                 ) -> None:
+    """build's river EHS file (every other street is made from it)."""
+    holdem, board_ix = _ix(ranks)
+    # the journal's name carries the chunking, so a journal never names other chunks
+    river_parts = _chunks(board_ix.size(0), _BOARD_CHUNK)
+    journal = _Journal(f"{river_path}.{river_parts[0][1]}.done")
+    if _done(river_path, journal, n_river):
+        return
+    # held in a dict, so that clearing it closes the file before _finish
+    arrays = {"river": _open(river_path, (holdem.size(3),), np.float64, journal)}
+    steps.count = len(journal.done)
+
+    def commit(key: int) -> None:
+        arrays["river"].flush()
+        journal.commit(key)
+        steps.step()
+
+    _river_into(arrays["river"], ranks, client, journal.done, commit)
+    arrays["river"].flush()
+    arrays.clear()
+    _finish(river_path)
+
+
+def _build_stats(out: str | os.PathLike[str], tag: str, k: int, items: list[str], b: int,
+                 river_path: str, ranks: int, client: Any, steps: _Steps) -> dict[str, str]:
+    """build's files of street `k` < 3 from the river's: {name: path}."""
+    holdem, _ = _ix(ranks)
+    name = _NAMES[k]
+    size = holdem.size(k)
+    parts = _chunks(size, _INDEX_CHUNK)
+    sj = _Journal(os.path.join(out, f"{tag}{name}-{'-'.join(items)}.{parts[0][1]}.done"))
+    arrays: dict[str, np.memmap] = {}
+    paths = {w: os.path.join(out, f"{tag}{name}_{w}.npy") for w in items}
+    files = {f"{name}_{w}": path for w, path in paths.items()}
+    if all(_done(p, sj, len(parts)) for p in paths.values()):
+        items = []
+    for w in items:
+        arrays[w] = _open(paths[w], (size, b) if w == "hist" else (size,),
+                          np.float32 if w == "hist" else np.float64, sj)
+    steps.count += len(sj.done)
+    keys = [i for i in range(len(parts)) if i not in sj.done]
+    ref: Any = os.path.abspath(river_path)
+
+    def done(key: int, res: tuple[np.ndarray, np.ndarray, np.ndarray | None]) -> None:
+        lo, hi = parts[key]
+        if "ehs" in arrays:
+            arrays["ehs"][lo:hi] = res[0]
+        if "ehs2" in arrays:
+            arrays["ehs2"][lo:hi] = res[1]
+        if "hist" in arrays and res[2] is not None:
+            arrays["hist"][lo:hi] = res[2]
+        for arr in arrays.values():
+            arr.flush()
+        sj.commit(key)
+        steps.step()
+
+    _run(client, _stats_task, [(k, ranks, *parts[i], b, ref) for i in keys], keys,
+         done, None)
+    for arr in arrays.values():
+        arr.flush()
+    arrays.clear()
+    for w in items:
+        _finish(paths[w])
+    return files
+
+
+def _write_json(target: str, manifest: dict[str, Any]) -> None:
+    """Write `manifest` to `target` through a ``.part`` file, synced, then renamed."""
     try:
         with open(target + ".part", "w") as f:
             json.dump(manifest, f, indent=2, sort_keys=True)
@@ -548,4 +557,3 @@ def build(street: Any, out: str | os.PathLike[str], what: Sequence[str] = _WHAT,
         except OSError:
             pass
         raise
-    return manifest

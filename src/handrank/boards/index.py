@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core import _backend, _run, _validate
+from ..core import _validate, kernels
 from ..core._typing import CardsLike
 from ..core._validate import quote
 from ..core.cards import card_str, cards
@@ -39,13 +39,6 @@ SUITS = 4
 _MAX_GROUPS = 8
 _MAX_RANKS = 13
 _MAX_CONFIG_TABLE = 1 << 25
-
-
-def _core() -> Any:
-    core = _backend.core
-    if core is None:
-        raise RuntimeError("handrank.index needs the C core (handrank.backend is 'python')")
-    return core
 
 
 def _binom_table() -> np.ndarray:
@@ -134,25 +127,8 @@ class _Street:
         self._arrays = (colex, binom, config_of, np.asarray(offset, dtype=np.int64),
                         np.asarray(configs, dtype=np.int32).reshape(-1), suit_count,
                         run_mult.reshape(-1))
-        core = _core()
-        ffi = core.ffi
-        st = ffi.new("hr_index_street *")
-        st.ranks = ranks
-        st.groups = len(groups)
-        for j, g in enumerate(groups):
-            st.size[j] = g
-            st.base[j] = base[j]
-        st.n_keys = K
-        st.n_configs = len(configs)
-        names = ("colex", "binom", "config_of", "offset", "keys", "suit_count", "run_mult")
-        types = ("uint32_t[]", "int64_t[]", "int32_t[]", "int64_t[]", "int32_t[]", "int64_t[]",
-                 "int64_t[]")
-        self._buffers = []
-        for name, ctype, arr in zip(names, types, self._arrays):
-            buf = ffi.from_buffer(ctype, arr)
-            self._buffers.append(buf)
-            setattr(st, name, buf)
-        self.ptr = st
+        self.ptr, self._buffers = kernels.index_street(
+            ranks, list(groups), list(base), K, len(configs), self._arrays)
 
 
 class Indexer:
@@ -288,17 +264,8 @@ class Indexer:
                   and out.flags.writeable):
             raise ValueError(f"out must be a writable contiguous int64 array of shape "
                              f"({len(rows)},)")
-        core = _core()
-        ffi = core.ffi
-        src = ffi.from_buffer("uint8_t[]", rows)
-        dst = ffi.from_buffer("int64_t[]", out, require_writable=True)
-        k = st.cards
-
-        def part(lo: int, hi: int) -> int:
-            return int(core.lib.hr_index_batch(st.ptr, src + lo * k, hi - lo, dst + lo))
-
         # in slices on the calling thread: Ctrl-C lands between two
-        bad_row = _run.run_rows(part, len(rows), 1, _SLICE_ROWS)
+        bad_row = kernels.index_batch(st.ptr, rows, out, _SLICE_ROWS)
         if bad_row >= 0:
             self._check_ids(rows)   # an id outside the deck anywhere is named first
             row = rows[bad_row]
@@ -332,16 +299,7 @@ class Indexer:
                              f"street {street} (0 to {st.size - 1})")
         idx = _validate.contiguous(idx, np.int64, "the indices as int64")
         out = _validate.alloc((len(idx), st.cards), np.uint8, "the hands")
-        core = _core()
-        ffi = core.ffi
-        src = ffi.from_buffer("int64_t[]", idx)
-        dst = ffi.from_buffer("uint8_t[]", out, require_writable=True)
-        k = st.cards
-
-        def part(lo: int, hi: int) -> int:
-            return int(core.lib.hr_unindex_batch(st.ptr, src + lo, hi - lo, dst + lo * k))
-
-        r = _run.run_rows(part, len(idx), 1, _SLICE_ROWS)   # Ctrl-C between two slices
+        r = kernels.unindex_batch(st.ptr, idx, out, _SLICE_ROWS)   # Ctrl-C between two slices
         if r >= 0:
             raise RuntimeError(f"internal error: index at position {r} refused")
         return out

@@ -187,6 +187,8 @@ def _summarize(files: list[str], player: str | None, step: int = 500,
     if loops:
         files = [f for f in files if f not in set(loops)]
         s.unread += [str(FileError(problem(f) or "a folder", file=f)) for f in loops]
+    if strict:
+        step = 1        # the first error is fatal: no file after the one holding it is read
     try:
         for k in range(0, len(files), step):
             block = files[k:k + step]

@@ -1,113 +1,24 @@
-"""Choose the backend once, at import.
+"""The backend in use: the names the package and its tests read.
 
-``HANDRANK_BACKEND=python`` forces the pure-Python backend and
-``HANDRANK_BACKEND=c`` makes a missing C extension an ImportError; unset,
-handrank uses the C core when it was built and warns once when it was not.
+``core._choice`` reads the environment (``HANDRANK_BACKEND``,
+``HANDRANK_KERNEL``) and ``core.kernels`` loads the C core and the tables as
+it says; this module only names the outcome: :data:`BACKEND` ("c" or
+"python"), :data:`GAMES` (every game's tables) and :data:`KERNELS`.
 
-``HANDRANK_KERNEL`` (``generic``, ``sse2``, ``avx2`` or ``avx512``) makes the
-C core's batch evaluation use that kernel instead of the fastest this CPU
-runs (to time the kernels on one machine); a kernel this build or CPU
-cannot run is an ImportError.  The pure-Python backend ignores it.
+``core`` is the compiled module (None on the pure-Python backend), for the
+tests that call the C core directly; no module of the package reads it
+(``tests/test_door.py``).
 """
 
 from __future__ import annotations
 
-import os
-import sys
-import warnings
 from typing import Any
 
-from . import _tables
+from . import kernels
+from ._choice import KERNELS, reinstall_command
+from .kernels import BACKEND, GAMES
 
+__all__ = ["BACKEND", "GAMES", "KERNELS", "core", "reinstall_command"]
 
-def _fail(message: str) -> None:
-    if _is_cli():
-        # The command line reports a user error in one line, without a traceback.
-        print(f"handrank: error: {message}", file=sys.stderr)
-        raise SystemExit(2)
-    raise ImportError(message)
-
-
-def _is_cli() -> bool:
-    """True when this import is the ``handrank`` command starting up."""
-    if os.path.basename(sys.argv[0] if sys.argv else "") == "handrank":
-        return True
-    if not hasattr(sys, "orig_argv"):
-        # Python 3.9: while `python -m handrank` imports the package, argv[0] is "-m"
-        return bool(sys.argv) and sys.argv[0] == "-m"
-    argv = sys.orig_argv
-    return any(a == "-m" and b == "handrank" for a, b in zip(argv, argv[1:]))
-
-def reinstall_command() -> str:
-    """The pip command that rebuilds handrank from where it was installed.
-
-    pip records the source of an install from a folder or a file
-    (``direct_url.json``: a checkout, an unpacked or packed sdist, a wheel
-    file); the command names it (``-e`` again for an editable install), runs
-    pip through this very Python (``.venv/bin/python -m pip``: ``pip`` may
-    not be on the PATH, as in the README's commands), with ``--no-cache-dir``
-    so that pip does not reuse the wheel it built without a compiler.  A
-    wheel file without the C core cannot gain one: the command then names
-    the checkout or sdist it was built from.  A release wheel has the C core
-    inside, so an install from an index is simply reinstalled.
-    """
-    import shlex
-    source, editable = "handrank", False
-    try:
-        import json
-        from importlib import metadata
-        from urllib.parse import unquote, urlparse
-
-        text = metadata.distribution("handrank").read_text("direct_url.json")
-        record: dict[str, Any] = json.loads(text) if text else {}
-        url = urlparse(record["url"]) if record else None
-        if url is not None and url.scheme == "file":
-            source = shlex.quote(unquote(url.path))
-            editable = bool((record.get("dir_info") or {}).get("editable"))
-    except (ImportError, OSError, ValueError, KeyError, TypeError, AttributeError):
-        pass
-    if source.rstrip("'").endswith(".whl"):
-        source = "<the checkout or sdist that wheel was built from>"
-    python = shlex.quote(sys.executable or "python3")
-    return (f"{python} -m pip install --no-cache-dir --force-reinstall --no-deps "
-            + ("-e " if editable else "") + source)
-
-
-_choice = os.environ.get("HANDRANK_BACKEND", "").strip().lower()
-if _choice not in ("", "c", "python"):
-    _fail(f"HANDRANK_BACKEND must be 'c' or 'python', got {_choice[:40]!r}")
-
-core: Any = None
-if _choice != "python":
-    try:
-        from .. import _core as core
-    except ImportError as exc:
-        if _choice == "c":
-            raise ImportError(
-                f"HANDRANK_BACKEND=c but the C extension is not available: {exc}"
-            ) from exc
-        # pip shows a build's output only with -v, so the install cannot say
-        # this where it is seen: the first import does, once per process.
-        warnings.warn(
-            "handrank's C extension is not available (no C compiler when it was installed?), "
-            "so handrank runs on its pure-Python backend: the same answers, much slower. "
-            f"To build it, install a C compiler and run `{reinstall_command()}`; "
-            "to silence this warning, set HANDRANK_BACKEND=python.",
-            RuntimeWarning,
-            stacklevel=2,
-        )
-
-BACKEND = "c" if core is not None else "python"
-
-# The batch kernels by the number the C core gives them (csrc/handrank.h).
-KERNELS = ("generic", "sse2", "avx2", "avx512")
-_kernel = os.environ.get("HANDRANK_KERNEL", "").strip().lower()
-if _kernel and _kernel not in KERNELS:
-    _fail(f"HANDRANK_KERNEL must be one of {', '.join(KERNELS)}, got {_kernel[:40]!r}")
-if _kernel and core is not None and core.lib.hr_set_batch_kernel(KERNELS.index(_kernel)) != 0:
-    _runs = [k for i, k in enumerate(KERNELS)
-             if core.lib.hr_set_batch_kernel(i) == 0 and core.lib.hr_set_batch_kernel(-1) == 0]
-    _fail(f"HANDRANK_KERNEL={_kernel} but this CPU or build cannot run that kernel "
-          f"(it runs {', '.join(_runs)})")
-
-GAMES = _tables.load_core(core) if core is not None else _tables.load_bin()
+#: The compiled module, or None (see the module's docstring).
+core: Any = kernels.compiled_module()

@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, FIRST_EXCEPTION, Future, ThreadPoolExecutor, wait
 from typing import Any, TypeVar
 
-from . import _backend, _progress
+from . import _progress
 from ._validate import cores
 
 T = TypeVar("T")
@@ -72,13 +72,20 @@ def in_worker() -> bool:
     return bool(getattr(_in_worker, "flag", False))
 
 
+def _python_cell() -> tuple[Any, Any]:
+    return [0], None
+
+
+#: Makes a Cancel's flag and the pointer C polls: ``core.kernels`` installs
+#: the C core's (an ``int32_t``); without it a list and no pointer.
+new_cancel_cell: Callable[[], tuple[Any, Any]] = _python_cell
+
+
 class Cancel:
     """A flag the C loops poll (``ptr``) and Python threads read (``is_set``)."""
 
     def __init__(self) -> None:
-        core = _backend.core
-        self._cell = core.ffi.new("int32_t *") if core is not None else [0]
-        self.ptr: Any = self._cell if core is not None else None
+        self._cell, self.ptr = new_cancel_cell()
 
     def set(self) -> None:
         self._cell[0] = 1

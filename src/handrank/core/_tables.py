@@ -110,38 +110,3 @@ def load_bin(path: str = BIN_PATH) -> dict[str, GameTables]:
     return games
 
 
-def load_core(core: Any) -> dict[str, GameTables]:
-    """Views of the compiled tables of every game (``params`` is None: C knows them)."""
-    ffi, lib = core.ffi, core.lib
-
-    def view(ptr: Any, ctype: str, count: int) -> np.ndarray:
-        arr = np.frombuffer(ffi.buffer(ptr, count * ffi.sizeof(ctype)), dtype=_NP[ctype])
-        arr.flags.writeable = False
-        return arr
-
-    offsets = view(lib.hr_hash_offsets, "uint32_t", lib.HR_HASH_ROWS)
-    poison = np.uint64(lib.HR_POISON_SHIFT)
-    games = {}
-    for index in range(lib.hr_game_count()):
-        g = lib.hr_game_at(index)
-        name = ffi.string(g.name).decode()
-        games[name] = GameTables(
-            name=name,
-            classes=g.classes,
-            card_key=view(g.card_key, "uint64_t", 256),
-            card_mask=view(g.card_mask, "uint64_t", 256),
-            values=view(g.values, "uint16_t", lib.HR_HASH_SIZE),
-            flush=view(g.flush, "uint16_t", 8192),
-            category=view(g.category, "uint8_t", g.classes + 1),
-            class_ranks=view(g.class_ranks, "uint8_t", 5 * (g.classes + 1)).reshape(-1, 5),
-            hash_offsets=offsets,
-            params=None,
-            ptr=g,
-            in_deck=(view(g.card_key, "uint64_t", 256) >> poison) == 0,
-            card=view(g.card, "uint64_t", 512).reshape(256, 2),
-            low=name.startswith(LOW_PREFIX),
-        )
-    return games
-
-
-_NP = {"uint8_t": np.uint8, "uint16_t": np.uint16, "uint32_t": np.uint32, "uint64_t": np.uint64}

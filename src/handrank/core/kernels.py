@@ -6,6 +6,10 @@ C entry point the package uses; each takes and returns Python and numpy
 values, does the cffi casts itself, turns the C core's error codes into the
 named exceptions, and runs the numpy fallback (``core._fallback``) when the
 C core is not built, so no other module branches on the backend.
+
+It also loads the C core, as ``core._choice`` decided from the environment
+(``HANDRANK_BACKEND``, ``HANDRANK_KERNEL``), and the tables of every game
+(:data:`GAMES`: views of the compiled tables, or the package-data file's).
 """
 
 from __future__ import annotations
@@ -16,14 +20,88 @@ from typing import Any
 
 import numpy as np
 
-from . import _backend, _fallback, _fallback_games, _run
-from ._tables import GameTables
+from . import _choice, _fallback, _fallback_games, _fallback_runouts, _run, _tables
+from ._tables import LOW_PREFIX, GameTables
 
 #: The compiled module (``handrank._core``), or None on the pure-Python backend.
-_C: Any = _backend.core
+_C: Any = None
+if _choice.CHOICE != "python":
+    try:
+        from .. import _core as _C
+    except ImportError as exc:
+        _choice.missing_c(exc)
 
 #: True when the C core serves the calls.
 HAVE_C: bool = _C is not None
+#: "c" or "python".
+BACKEND = "c" if HAVE_C else "python"
+
+if _choice.KERNEL and _C is not None \
+        and _C.lib.hr_set_batch_kernel(_choice.KERNELS.index(_choice.KERNEL)) != 0:
+    _choice.bad_kernel([k for i, k in enumerate(_choice.KERNELS)
+                        if _C.lib.hr_set_batch_kernel(i) == 0
+                        and _C.lib.hr_set_batch_kernel(-1) == 0])
+
+
+_NP = {"uint8_t": np.uint8, "uint16_t": np.uint16, "uint32_t": np.uint32, "uint64_t": np.uint64}
+
+
+def load_tables() -> dict[str, GameTables]:
+    """Views of the compiled tables of every game (``params`` is None: C knows
+    them); the package-data file's tables on the pure-Python backend."""
+    if _C is None:
+        return _tables.load_bin()
+    ffi, lib = _C.ffi, _C.lib
+
+    def view(ptr: Any, ctype: str, count: int) -> np.ndarray:
+        arr = np.frombuffer(ffi.buffer(ptr, count * ffi.sizeof(ctype)), dtype=_NP[ctype])
+        arr.flags.writeable = False
+        return arr
+
+    offsets = view(lib.hr_hash_offsets, "uint32_t", lib.HR_HASH_ROWS)
+    poison = np.uint64(lib.HR_POISON_SHIFT)
+    games = {}
+    for index in range(lib.hr_game_count()):
+        g = lib.hr_game_at(index)
+        name = ffi.string(g.name).decode()
+        games[name] = GameTables(
+            name=name,
+            classes=g.classes,
+            card_key=view(g.card_key, "uint64_t", 256),
+            card_mask=view(g.card_mask, "uint64_t", 256),
+            values=view(g.values, "uint16_t", lib.HR_HASH_SIZE),
+            flush=view(g.flush, "uint16_t", 8192),
+            category=view(g.category, "uint8_t", g.classes + 1),
+            class_ranks=view(g.class_ranks, "uint8_t", 5 * (g.classes + 1)).reshape(-1, 5),
+            hash_offsets=offsets,
+            params=None,
+            ptr=g,
+            in_deck=(view(g.card_key, "uint64_t", 256) >> poison) == 0,
+            card=view(g.card, "uint64_t", 512).reshape(256, 2),
+            low=name.startswith(LOW_PREFIX),
+        )
+    return games
+
+
+#: Every game's tables by name, loaded once.
+GAMES: dict[str, GameTables] = load_tables()
+
+
+def _new_cancel_cell() -> tuple[Any, Any]:
+    cell = _C.ffi.new("int32_t *")
+    return cell, cell
+
+
+# A Cancel's flag is an int32_t the C loops poll (handrank.core._run.Cancel).
+if _C is not None:
+    _run.new_cancel_cell = _new_cancel_cell
+
+
+def compiled_module() -> Any:
+    """The compiled module (None on the pure-Python backend), for
+    ``core._backend.core`` only, which the tests that call the C core
+    directly read (no module of the package does: tests/test_door.py)."""
+    return _C
 
 
 # --- games, core, showdown, ranges, boards, bench ---
@@ -180,7 +258,6 @@ def deal(deck: np.ndarray, k: int, seed: int, out: np.ndarray, threads: int) -> 
 
 # ------------------------------------------------------------ badugi
 
-BADUGI_CLASSES = 1092
 _badugi_lock = threading.Lock()
 _badugi_ready = False
 
@@ -193,6 +270,11 @@ def badugi_prepare() -> None:
             if not _badugi_ready:
                 _C.lib.hr_badugi_prepare()
                 _badugi_ready = True
+
+
+def badugi_classes() -> int:
+    """The number of badugi strengths (HR_BADUGI_CLASSES; 1092)."""
+    return int(_C.lib.HR_BADUGI_CLASSES) if _C is not None else 1092
 
 
 def badugi_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -562,15 +644,10 @@ def omaha_vs_random(hands: np.ndarray, first: int, trials: int, seed: int, sums:
 
 # ------------------------------------------------------------ bench
 
-#: Names of the C batch kernels, by the number ``hr_batch_kernel()`` returns.
-BATCH_KERNELS = ("generic", "sse2", "avx2", "avx512")
-
-
-def batch_kernel() -> str:
-    """The batch kernel hr_eval_batch runs on this CPU ("numpy" without the C core)."""
-    if _C is None:
-        return "numpy"
-    return BATCH_KERNELS[int(_C.lib.hr_batch_kernel())]
+def batch_kernel() -> int | None:
+    """hr_batch_kernel: the number of the batch kernel hr_eval_batch runs on this
+    CPU (0 generic, 1 SSE2, 2 AVX2, 3 AVX-512); None without the C core."""
+    return None if _C is None else int(_C.lib.hr_batch_kernel())
 
 
 def enumerate7(g: GameTables) -> np.ndarray:
@@ -618,3 +695,464 @@ def holdem_exact_counts(tables: Any, holes: list[list[int]], board: list[int],
     if any(x != int(x) for x in got):
         raise RuntimeError("internal error: hr_equity_exact returned a share that is not whole")
     return [int(x) for x in got[:n]], int(got[n]) * int(lib.HR_SHARE_UNIT)
+
+
+# --- equity, analysis, dask, history ---
+#
+# Arrays are numpy arrays of the dtype each C parameter names (C-contiguous);
+# a game is its tables (``GameTables``, whose ``ptr`` is the ``hr_game *``);
+# ``cancel`` is the ``ptr`` of a :class:`handrank.core._run.Cancel` (the
+# address of the flag the C loops poll) or None.  A C entry point that
+# rejects its arguments is a bug in the caller: RuntimeError("internal
+# error: ...").  Entry points marked "C only" have no fallback: their
+# callers ask :func:`have_c` first and take another road without it.
+
+
+def have_c() -> bool:
+    """True when the C core serves the calls (read at each call: the tests
+    switch the backend by setting ``_C`` to None)."""
+    return _C is not None
+
+
+def _c_const(name: str, header_value: int) -> int:
+    """A constant of csrc's headers: the built core's, or the header's value without it."""
+    return int(getattr(_C.lib, name)) if HAVE_C else header_value
+
+
+#: Sums per hand pair of hr_pair_tally and per player of hr_tuple_tally (csrc/omaha_exact.h).
+PAIR_SUMS: int = _c_const("HR_PAIR_SUMS", 7)
+TUPLE_SUMS: int = _c_const("HR_TUPLE_SUMS", 5)
+#: hr_exact_random's largest number of random and of known players (csrc/exact_random.h);
+#: (0, 0) without the C core, which has no board-first enumeration.
+XR_MAX_RANDOM: int = _c_const("HR_XR_MAX_RANDOM", 0)
+XR_MAX_FIXED: int = _c_const("HR_XR_MAX_FIXED", 0)
+#: Players and share unit of the boardless Monte Carlo (csrc/stud_mc.h).
+BL_MAX_PLAYERS: int = _c_const("HR_BL_MAX_PLAYERS", 10)
+BL_UNIT: int = _c_const("HR_BL_UNIT", 5040)
+#: Players of hr_equity_exact (csrc/equity.h).
+MAX_PLAYERS: int = _c_const("HR_MAX_PLAYERS", 10)
+#: Columns of hr_phh_allin_pots' rows (csrc/history.h).
+PHH_EV_WIDTH: int = _c_const("HR_PHH_EV_WIDTH", 0)
+
+
+def _buf(ctype: str, arr: Any) -> Any:
+    return _C.ffi.from_buffer(ctype, arr)
+
+
+def _out(ctype: str, arr: Any) -> Any:
+    return _C.ffi.from_buffer(ctype, arr, require_writable=True)
+
+
+def _flag(cancel: Any) -> Any:
+    return _C.ffi.NULL if cancel is None else cancel
+
+
+# ------------------------------------------------ runouts (csrc/matrix.c)
+
+
+def combo_strengths(g: GameTables, board: np.ndarray, runs: np.ndarray, combos: np.ndarray
+                    ) -> np.ndarray:
+    """hr_combo_strengths: (runouts, combos) int16, each combo's strength on each
+    runout (uint8 rows) after `board`, HR_NOT_DEALT where they clash."""
+    n_r, k = runs.shape
+    out = np.empty((n_r, len(combos)), dtype=np.int16)
+    if _C is None:
+        _fallback_runouts.combo_strengths(g, board, runs, combos, out)
+        return out
+    bad = _C.lib.hr_combo_strengths(
+        g.ptr, _buf("uint8_t[]", board), len(board), _buf("uint8_t[]", runs), n_r, k,
+        _buf("uint8_t[]", combos), len(combos), _out("int16_t[]", out))
+    if bad != -1:
+        raise RuntimeError(f"internal error: hr_combo_strengths rejected its input ({bad})")
+    return out
+
+
+def matrix_tally(rows: np.ndarray, cols: np.ndarray, win: np.ndarray, tie: np.ndarray) -> None:
+    """hr_matrix_tally: add to win/tie (n, m) uint32 the runouts each row combo
+    beats / ties each column combo, from (runouts, n) and (runouts, m) int16 strengths."""
+    if _C is None:
+        _fallback_runouts.matrix_tally(rows, cols, win, tie)
+        return
+    n, m = rows.shape[1], cols.shape[1]
+    scratch = np.empty(2 * m, dtype=np.uint16)
+    ok = _C.lib.hr_matrix_tally(
+        _buf("int16_t[]", rows), n, _buf("int16_t[]", cols), m, len(rows), 0, n,
+        _out("uint16_t[]", scratch), _out("uint32_t[]", win), _out("uint32_t[]", tie))
+    if ok != 0:
+        raise RuntimeError("internal error: hr_matrix_tally rejected its input")
+
+
+def _combo_index(combos: np.ndarray) -> np.ndarray:
+    hi = np.maximum(combos[:, 0], combos[:, 1]).astype(np.intp)
+    lo = np.minimum(combos[:, 0], combos[:, 1]).astype(np.intp)
+    out: np.ndarray = hi * (hi - 1) // 2 + lo
+    return out
+
+
+def range_tally(hero_s: np.ndarray, vil_s: np.ndarray, hero: np.ndarray, vil: np.ndarray,
+                weights: np.ndarray, win: np.ndarray, tie: np.ndarray) -> None:
+    """hr_range_tally: add to win/tie (n,) float64 the villain weight each hero
+    combo beats / ties, runout by runout, counting villain combos apart from it."""
+    if _C is None:
+        _fallback_runouts.range_tally(hero_s, vil_s, hero, vil, weights, win, tie)
+        return
+    n_v = len(vil)
+    index = np.full(1326, -1, dtype=np.int32)
+    index[_combo_index(vil)] = np.arange(n_v, dtype=np.int32)
+    twin = index[_combo_index(hero)]
+    scratch = np.empty(5 * n_v + 285, dtype=np.int32)
+    vscratch = np.empty(3 * n_v + 53, dtype=np.float64)
+    ok = _C.lib.hr_range_tally(
+        _buf("int16_t[]", hero_s), len(hero), _buf("int16_t[]", vil_s), n_v, len(hero_s),
+        _buf("uint8_t[]", hero), _buf("uint8_t[]", vil), _buf("double[]", weights),
+        _buf("int32_t[]", twin), _out("int32_t[]", scratch), _out("double[]", vscratch),
+        _out("double[]", win), _out("double[]", tie))
+    if ok != 0:
+        raise RuntimeError("internal error: hr_range_tally rejected its input")
+
+
+# ------------------------------------------ hold'em equity (csrc/equity.c)
+
+
+def equity_exact(g: GameTables, n: int, combos: Any, weights: np.ndarray, offsets: np.ndarray,
+                 board: Any, dead: Any, part: int, parts: int, out: np.ndarray,
+                 cancel: Any = None) -> int:
+    """hr_equity_exact (C only): add tuples part, part + parts, ... of the players'
+    combos (uint8 pairs, float64 weights, int32 offsets) to `out` (3 n + 1 float64);
+    the tuples taken.  `combos`, `board` and `dead` are uint8 arrays or bytes."""
+    taken = int(_C.lib.hr_equity_exact(
+        g.ptr, n, _buf("uint8_t[]", combos), _buf("double[]", weights),
+        _buf("int32_t[]", offsets), _buf("uint8_t[]", board), len(board),
+        _buf("uint8_t[]", dead), len(dead), part, parts, _out("double[]", out), _flag(cancel)))
+    if taken < 0:
+        raise RuntimeError("internal error: hr_equity_exact rejected its arguments")
+    return taken
+
+
+def equity_mc(g: GameTables, n: int, combos: np.ndarray, cum: np.ndarray, uniform: np.ndarray,
+              offsets: np.ndarray, board: np.ndarray, dead: np.ndarray, trials: int,
+              max_draws: int, seed: int, stream: int, out: np.ndarray,
+              cancel: Any = None) -> int:
+    """hr_equity_mc (C only): `trials` trials from stream (seed, stream), at most
+    `max_draws` draws, added to `out` (4 n + 2 int64); the trials dealt."""
+    rng = _C.ffi.new("hr_rng *")
+    _C.lib.hr_rng_seed(rng, seed, stream)
+    done = int(_C.lib.hr_equity_mc(
+        g.ptr, n, _buf("uint8_t[]", combos), _buf("uint64_t[]", cum),
+        _buf("uint8_t[]", uniform), _buf("int32_t[]", offsets), _buf("uint8_t[]", board),
+        len(board), _buf("uint8_t[]", dead), len(dead), trials, max_draws, rng,
+        _out("int64_t[]", out), _flag(cancel)))
+    if done < 0:
+        raise RuntimeError("internal error: hr_equity_mc rejected its arguments")
+    return done
+
+
+def equity_mc_streams(g: GameTables, n: int, combos: np.ndarray, cum: np.ndarray,
+                      uniform: np.ndarray, offsets: np.ndarray, board: np.ndarray,
+                      dead: np.ndarray, seed: int, first: int, lo: int, hi: int, todo: int,
+                      stream_trials: int, out: np.ndarray, cancel: Any = None) -> int:
+    """hr_equity_mc_streams (C only): streams first + lo .. first + hi - 1 of a
+    round of `todo` trials, `stream_trials` a stream, added to `out` (4 n + 2
+    int64); the trials dealt, or a negative code for rejected arguments."""
+    return int(_C.lib.hr_equity_mc_streams(
+        g.ptr, n, _buf("uint8_t[]", combos), _buf("uint64_t[]", cum),
+        _buf("uint8_t[]", uniform), _buf("int32_t[]", offsets), _buf("uint8_t[]", board),
+        len(board), _buf("uint8_t[]", dead), len(dead), seed, first, lo, hi, todo,
+        stream_trials, _out("int64_t[]", out), _flag(cancel)))
+
+
+def exact_random(g: GameTables, fixed: np.ndarray, n_fixed: int, n_random: int,
+                 board: np.ndarray, deck: np.ndarray, perms: np.ndarray, part: int, parts: int,
+                 out: np.ndarray, cancel: Any = None) -> int:
+    """hr_exact_random (C only): completions part, part + parts, ... of known hands
+    against random ones, counted into `out` (int64); the completions taken."""
+    taken = int(_C.lib.hr_exact_random(
+        g.ptr, n_fixed, _buf("uint8_t[]", fixed), n_random, _buf("uint8_t[]", board),
+        len(board), _buf("uint8_t[]", deck), len(deck), _buf("uint8_t[]", perms),
+        len(perms) // 4, part, parts, _out("int64_t[]", out), _flag(cancel)))
+    if taken < 0:
+        raise RuntimeError("internal error: hr_exact_random rejected its arguments")
+    return taken
+
+
+def equity_patterns(g: GameTables, key: Any, out: np.ndarray) -> None:
+    """hr_equity_patterns (C only): the suit-pattern counts of hole ranks `key` into `out`."""
+    ranks = np.array(key, dtype=np.uint8)
+    if _C.lib.hr_equity_patterns(g.ptr, len(key) // 2, _buf("uint8_t[]", ranks),
+                                 _out("int64_t[]", out)) != 0:
+        raise RuntimeError(f"internal error: hr_equity_patterns rejected ranks {key!r}")
+
+
+def hu_preflop_counts(table: tuple[np.ndarray, np.ndarray] | None, a: Any, b: Any
+                      ) -> tuple[int, int, int] | None:
+    """hr_hu_preflop_counts: (a wins, b wins, ties) of two disjoint hold'em hands
+    from the class table (keys, counts); None without the C core or the table,
+    or when the table has no entry."""
+    if _C is None or table is None or not len(table[0]):
+        return None
+    out = _C.ffi.new("int64_t[3]")
+    if not _C.lib.hr_hu_preflop_counts(_buf("uint32_t[]", table[0]),
+                                       _buf("uint32_t[]", table[1]), len(table[0]),
+                                       bytes(a), bytes(b), out):
+        return None
+    return int(out[0]), int(out[1]), int(out[2])
+
+
+# ------------------------------------- Omaha equity (csrc/omaha_*.c)
+
+
+def alias_build(weights: np.ndarray, prob: np.ndarray, alias: np.ndarray) -> None:
+    """hr_alias_build (C only): the alias table of float64 `weights` into `prob`
+    (uint64) and `alias` (int32), views of the caller's arrays."""
+    work = np.empty(len(weights), dtype=np.int32)
+    if _C.lib.hr_alias_build(_buf("double[]", weights), len(weights), _out("uint64_t[]", prob),
+                             _out("int32_t[]", alias), _out("int32_t[]", work)):
+        raise RuntimeError("internal error: hr_alias_build refused the weights")
+
+
+def omaha_mc(g: GameTables, hilo: int, n: int, h: int, hands: np.ndarray, prob: np.ndarray,
+             alias: np.ndarray, uniform: np.ndarray, offsets: np.ndarray, board: np.ndarray,
+             dead: np.ndarray, seed: int, stream: int, trials: int, attempts: int,
+             out: np.ndarray, cancel: Any = None) -> int:
+    """hr_omaha_mc (C only): `trials` trials of stream (seed, stream), at most
+    `attempts` draws, added to `out` (int64); the trials dealt, or a negative
+    code for rejected arguments."""
+    rng = _C.ffi.new("hr_rng *")
+    _C.lib.hr_rng_seed(rng, seed, stream)
+    return int(_C.lib.hr_omaha_mc(
+        g.ptr, hilo, n, h, _buf("uint8_t[]", hands), _buf("uint64_t[]", prob),
+        _buf("int32_t[]", alias), _buf("uint8_t[]", uniform), _buf("int32_t[]", offsets),
+        _buf("uint8_t[]", board), len(board), _buf("uint8_t[]", dead), len(dead), trials,
+        attempts, rng, _out("int64_t[]", out), _flag(cancel)))
+
+
+def omaha_exact_prep(g: GameTables, n: int, h: int, hands: np.ndarray, cards: np.ndarray,
+                     scratch: np.ndarray) -> None:
+    """hr_omaha_exact_prep (C only): each hand's best per triple of `cards` into
+    `scratch` (n * len(cards) ** 3 int16)."""
+    if _C.lib.hr_omaha_exact_prep(g.ptr, n, h, _buf("uint8_t[]", hands),
+                                  _buf("uint8_t[]", cards), len(cards),
+                                  _out("int16_t[]", scratch)):
+        raise RuntimeError("internal error: hr_omaha_exact_prep rejected its arguments")
+
+
+def omaha_exact_run(n: int, nc: int, nb: int, scratch: np.ndarray, part: int, parts: int,
+                    out: np.ndarray, cancel: Any = None) -> int:
+    """hr_omaha_exact_run (C only): boards part of parts from the prepared
+    `scratch`, added to `out` (3 n + 1 int64); the boards, or a negative code."""
+    return int(_C.lib.hr_omaha_exact_run(n, nc, nb, _out("int16_t[]", scratch), part, parts,
+                                         _out("int64_t[]", out), _flag(cancel)))
+
+
+def omaha_runout_strengths(tables: GameTables, hilo: int, hands: np.ndarray,
+                           board: np.ndarray, runs: np.ndarray, out: np.ndarray) -> None:
+    """hr_omaha_runout_strengths (C only): each hand's (high, low) on each runout
+    into `out` (runouts, hands, 2) uint16."""
+    bad = _C.lib.hr_omaha_runout_strengths(
+        tables.ptr, hilo, hands.shape[1], _buf("uint8_t[]", hands), len(hands),
+        _buf("uint8_t[]", board), len(board), _buf("uint8_t[]", runs), len(runs),
+        _out("uint16_t[]", out))
+    if bad != -1:
+        raise RuntimeError(f"internal error: hr_omaha_runout_strengths returned {bad}")
+
+
+def pair_tally(s0: np.ndarray, s1: np.ndarray, m0: np.ndarray, m1: np.ndarray, runs: int,
+               halves: int, lo: int, hi: int, acc: np.ndarray, cancel: Any = None) -> int:
+    """hr_pair_tally (C only): rows lo..hi of player 0's hands against every hand
+    of player 1 over `runs` runouts of uint16 strengths, added to `acc` (int32);
+    negative for rejected arguments."""
+    return int(_C.lib.hr_pair_tally(
+        _buf("uint16_t[]", s0), len(m0), _buf("uint16_t[]", s1), len(m1), runs,
+        _buf("uint64_t[]", m0), _buf("uint64_t[]", m1), halves, lo, hi,
+        _out("int32_t[]", acc), _flag(cancel)))
+
+
+def tuple_tally(n: int, s: np.ndarray, offsets: np.ndarray, masks: np.ndarray,
+                weights: np.ndarray, mean: bool, lo: int, hi: int, rows: np.ndarray,
+                deals: np.ndarray, cancel: Any = None) -> int:
+    """hr_tuple_tally (C only): every apart tuple whose player-0 hand is in lo..hi,
+    weighted sums into `rows` (float64) and deals into `deals` (int64);
+    negative for rejected arguments."""
+    return int(_C.lib.hr_tuple_tally(
+        n, _buf("uint16_t[]", s), s.shape[1], s.shape[0], _buf("int32_t[]", offsets),
+        _buf("uint64_t[]", masks), _buf("double[]", weights), int(mean), lo, hi,
+        _out("double[]", rows), _out("int64_t[]", deals), _flag(cancel)))
+
+
+# -------------------------- games without a board (csrc/stud_mc.c, draw.c)
+
+#: The kinds of boardless hand the C Monte Carlo ranks (csrc/stud_mc.h).
+BL_TABLES, BL_BADUGI, BL_HILO, BL_LOW27 = 0, 1, 2, 3
+
+#: A hold rule's C form: (high tables or None, kind, rank table, ev, flush tables).
+HoldRule = tuple[Any, int, Any, Any, Any]
+
+
+def badugi_hold_sums(value: np.ndarray) -> np.ndarray:
+    """hr_badugi_hold_sums (C only): the badugi hold rule's table (uint64 words of
+    bytes) from the float64 percentile of each hand."""
+    sums = np.zeros(_C.lib.HR_BADUGI_SUBSETS, dtype=np.float64)
+    words = np.zeros(-(-_C.lib.HR_BADUGI_HANDS // 8), dtype=np.uint64)
+    if _C.lib.hr_badugi_hold_sums(_buf("double[]", value), len(value), _out("double[]", sums),
+                                  _out("uint8_t[]", words)) != 0:
+        raise RuntimeError("internal error: the hold tables were refused")
+    return words
+
+
+def rank_holds(tables: GameTables, value: np.ndarray, table: np.ndarray,
+               low27: tuple[np.ndarray, np.ndarray] | None = None) -> None:
+    """hr_rank_holds, or with `low27` (ev, flush) hr_low27_tables (C only): a hold
+    rule's tables from the float64 percentile of each hand."""
+    args = (tables.ptr, _buf("double[]", value), _out("uint64_t[]", table))
+    if low27 is not None:
+        rc = _C.lib.hr_low27_tables(*args, _out("double[]", low27[0]),
+                                    _out("double[]", low27[1]), len(value))
+    else:
+        rc = _C.lib.hr_rank_holds(*args, len(value))
+    if rc != 0:
+        raise RuntimeError("internal error: the hold tables were refused")
+
+
+def _hold_rule_args(rule: HoldRule) -> tuple[Any, ...]:
+    tables, kind, table, ev, fl = rule
+    nul = _C.ffi.NULL
+    return (nul if tables is None else tables.ptr, kind,
+            nul if table is None else _buf("uint64_t[]", table),
+            nul if ev is None else _buf("double[]", ev),
+            nul if fl is None else _buf("double[]", fl))
+
+
+def rule_hold(rule: HoldRule, hand: Any) -> int:
+    """hr_rule_hold (C only): the bit mask of the cards a hold rule keeps of `hand`."""
+    return int(_C.lib.hr_rule_hold(*_hold_rule_args(rule), bytes(hand)))
+
+
+def boardless_streams(kind: int, high: GameTables | None, low: GameTables | None,
+                      rule: HoldRule | None, draws: int, known: np.ndarray, offsets: np.ndarray,
+                      size: int, stub: np.ndarray, seed: int, first: int, trials: int,
+                      stream_trials: int, cancel: Any = None) -> np.ndarray:
+    """hr_boardless_mc, or with a hold `rule` and `draws` exchanges hr_triple_mc (C
+    only): the int64 tallies (7 p + 1) of `trials` trials, stream ``first + c``
+    dealing trials ``[c * stream_trials, (c + 1) * stream_trials)``."""
+    p = len(offsets) - 1
+    cards = (p, _buf("uint8_t[]", known), _buf("int32_t[]", offsets), size)
+    stub_args = (_buf("uint8_t[]", stub), len(stub))
+    if rule is not None:
+        kernel, fixed = _C.lib.hr_triple_mc, (*_hold_rule_args(rule), *cards, draws, *stub_args)
+    else:
+        nul = _C.ffi.NULL
+        kernel, fixed = _C.lib.hr_boardless_mc, (
+            nul if high is None else high.ptr, nul if low is None else low.ptr, kind, *cards,
+            *stub_args)
+    out = np.zeros(7 * p + 1, dtype=np.int64)
+    rng = _C.ffi.new("hr_rng *")
+    dst = _out("int64_t[]", out)
+    ptr = _flag(cancel)
+    for c in range(-(-trials // stream_trials)):
+        share = min(stream_trials, trials - c * stream_trials)
+        _C.lib.hr_rng_seed(rng, seed, first + c)
+        got = int(kernel(*fixed, share, rng, dst, ptr))
+        if got < 0:
+            raise RuntimeError("internal error: the Monte Carlo kernel rejected its arguments")
+        if got < share:
+            break
+    return out
+
+
+# ---------------------------------------------- hand histories (csrc/phh*.c)
+
+
+def phh_scan_available() -> bool:
+    """True when the C core has the hand-history scanner."""
+    return _C is not None and hasattr(_C.lib, "hr_phh_scan")
+
+
+def phh_scan(data: bytes, ends: np.ndarray, final: bool, mode: int, out: np.ndarray
+             ) -> tuple[int, int]:
+    """hr_phh_scan (C only): (records written to `out` (int64 rows), bytes consumed);
+    records < 0 when Python must read it all."""
+    consumed = _C.ffi.new("int64_t *")
+    n = int(_C.lib.hr_phh_scan(_C.ffi.from_buffer(data), len(data),
+                               _C.ffi.cast("int64_t *", ends.ctypes.data), len(ends),
+                               int(final), mode, _C.ffi.cast("int64_t *", out.ctypes.data),
+                               len(out), consumed))
+    if n == -2:
+        raise RuntimeError("internal error: hr_phh_scan ran out of records")
+    return n, int(consumed[0])
+
+
+def phh_allin_pots(ptr: Any, rec: np.ndarray, rows: np.ndarray,
+                   hu_table: tuple[np.ndarray, np.ndarray] | None, out: np.ndarray,
+                   status: np.ndarray) -> None:
+    """hr_phh_allin_pots (C only): the pots and share counts of all-in hands `rows`
+    of records `rec` into `out` (rows, PHH_EV_WIDTH) and `status` (int8); `ptr` is
+    the hold'em ``hr_game *`` (``Game.high.ptr``)."""
+    nul = _C.ffi.NULL
+    keys, counts, n = ((nul, nul, 0) if hu_table is None else
+                       (_buf("uint32_t[]", hu_table[0]), _buf("uint32_t[]", hu_table[1]),
+                        len(hu_table[0])))
+    _C.lib.hr_phh_allin_pots(ptr, _buf("int64_t[]", rec), _buf("int64_t[]", rows),
+                             len(rows), keys, counts, n, _out("double[]", out),
+                             _out("int8_t[]", status))
+
+
+# --- pql ---
+
+#: The most players :func:`pql_race_types` takes.
+PQL_MAX_PLAYERS = 10
+
+
+def pql_race_types(game_ptr: Any, players: int, full: int, stub: Any, trials: int,
+                   seed: int, stream: int) -> Any:
+    """A race of `players` hands of `full` (5..7) random cards each from `stub`
+    (card ids, uint8): the trials' winning high categories, counted.
+
+    `game_ptr` is the ``hr_game *`` of the game's high tables
+    (``Game.tables[0].ptr``).  The trials are those of the random stream
+    ``(seed, stream)`` (``hr_rng_seed``), the same on any thread.  Returns
+    an int64 array of 10 counts indexed by handrank's standard category
+    (1 high card .. 9 straight flush; 0 unused), or None without the C core
+    (the caller then deals in numpy)."""
+    if _C is None:
+        return None
+    ffi, lib = _C.ffi, _C.lib
+    cards = np.ascontiguousarray(stub, dtype=np.uint8)
+    hist = np.zeros(10, dtype=np.int64)
+    rng = ffi.new("hr_rng *")
+    lib.hr_rng_seed(rng, seed & 0xFFFFFFFFFFFFFFFF, stream & 0xFFFFFFFFFFFFFFFF)
+    got = lib.hr_pql_race_types(game_ptr, players, full, ffi.from_buffer("uint8_t[]", cards),
+                                len(cards), trials, rng,
+                                ffi.from_buffer("int64_t[]", hist), ffi.NULL)
+    if got != trials:
+        raise ValueError(f"hr_pql_race_types refused {players} players of {full} cards "
+                         f"from {len(cards)} cards")
+    return hist
+
+
+def pql_street_equity(game_ptr: Any, holes: Any, boards: Any, known: int, live: int) -> Any:
+    """Hand-versus-hand equity on a street, deal by deal, in C.
+
+    `holes` is (n_deals, players, h) uint8 (h = 2: hold'em's any five;
+    h = 4..6: Omaha's two and three), `boards` (n_deals, 5) uint8 of which the
+    first `known` (3..5) cards are seen; the rest of each board is every
+    completion from the cards of the 52-bit mask `live` (the deck less the dead
+    cards) no hole or board card holds.  Returns (players, n_deals) float64
+    pot shares averaged over the completions (high only: the best hand takes
+    the pot, ties split), or None without the C core."""
+    if _C is None:
+        return None
+    ffi, lib = _C.ffi, _C.lib
+    hs = np.ascontiguousarray(holes, dtype=np.uint8)
+    bs = np.ascontiguousarray(boards, dtype=np.uint8)
+    n_deals, players, h = hs.shape
+    if bs.shape != (n_deals, 5):
+        raise ValueError(f"boards of shape {bs.shape}, expected ({n_deals}, 5)")
+    out = np.zeros((n_deals, players), dtype=np.float64)
+    got = lib.hr_pql_street_equity(game_ptr, h, players, ffi.from_buffer("uint8_t[]", hs),
+                                   ffi.from_buffer("uint8_t[]", bs), known,
+                                   live & ((1 << 52) - 1), n_deals,
+                                   ffi.from_buffer("double[]", out))
+    if got != n_deals:
+        raise ValueError(f"hr_pql_street_equity refused the deals ({got}): {players} "
+                         f"players of {h} cards, {known} board cards known")
+    return out.T.copy()

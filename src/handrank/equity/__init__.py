@@ -20,7 +20,7 @@ from ..core._compat import forward
 from ..core._run import check_progress
 from ..core._typing import CardsLike, PlayerLike, VariantLike
 from ..core._validate import quote
-from ..games.registry import legacy_games, legacy_names
+from ..games.registry import legacy_game, legacy_names
 from . import hilo as _hilo
 from . import holdem as _holdem
 from . import omaha as _omaha
@@ -37,7 +37,7 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
            progress: Any = None) -> EquityResult:
     kw: dict[str, Any] = {"exact": exact, "trials": trials, "target_stderr": target_stderr,
                           "seed": seed, "threads": threads, "variant": variant}
-    g = legacy_games("equity").get(game) if isinstance(game, str) else None
+    g = legacy_game("equity", game)
     if g is not None and g.rule.any_five:
         return _holdem.equity(players, board, dead, game=game, progress=progress, **kw)
     tally = check_progress(progress)

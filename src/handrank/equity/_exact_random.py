@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core import _backend, _run
+from ..core import _run, kernels
 
 BOARD_CARDS = 5
 SUITS = 4
@@ -58,10 +58,7 @@ class Plan:
 
 
 def _limits() -> tuple[int, int]:
-    core = _backend.core
-    if core is None:
-        return 0, 0
-    return int(core.lib.HR_XR_MAX_RANDOM), int(core.lib.HR_XR_MAX_FIXED)
+    return kernels.XR_MAX_RANDOM, kernels.XR_MAX_FIXED
 
 
 def _card_set(cs: Any) -> frozenset[int]:
@@ -172,22 +169,13 @@ PROGRESS_PARTS = 32
 def count(pl: Plan, game: Any, part: int, parts: int, cancel: Any = None
           ) -> tuple[np.ndarray, int]:
     """Completions part, part + parts, ... of `pl`: int64 counts, completions taken."""
-    core = _backend.core
-    if core is None:
+    if not kernels.have_c():
         raise RuntimeError("internal error: the board-first enumeration needs the C core")
-    ffi, lib = core.ffi, core.lib
     nf = len(pl.fixed_players)
     out = np.zeros(3 * (nf + 1) + 2, dtype=np.int64)
-    taken = lib.hr_exact_random(
-        game.ptr, nf, ffi.from_buffer("uint8_t[]", pl.fixed), len(pl.random_players),
-        ffi.from_buffer("uint8_t[]", pl.board), len(pl.board),
-        ffi.from_buffer("uint8_t[]", pl.deck), len(pl.deck),
-        ffi.from_buffer("uint8_t[]", pl.perms), len(pl.perms) // SUITS, part, parts,
-        ffi.from_buffer("int64_t[]", out, require_writable=True),
-        ffi.NULL if cancel is None else cancel)
-    if taken < 0:
-        raise RuntimeError("internal error: hr_exact_random rejected its arguments")
-    return out, int(taken)
+    taken = kernels.exact_random(game, pl.fixed, nf, len(pl.random_players), pl.board, pl.deck,
+                                 pl.perms, part, parts, out, cancel)
+    return out, taken
 
 
 def result_counts(jb: Job, n: int, parts: list[list[np.ndarray]]) -> tuple[np.ndarray, int]:

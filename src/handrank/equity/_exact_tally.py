@@ -11,8 +11,8 @@ compare them runout by runout in C, without a Python loop over hands:
   (exact equity of three or more players, and exact hands of two-half
   games), weighted sums per player.
 
-Only for the C backend (``_backend.core`` not None); the callers keep their
-numpy code for the Python backend.
+Only for the C backend (``kernels.have_c()``); the callers keep their numpy
+code for the Python backend.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core import _backend, _run
+from ..core import _run, kernels
 from ..games.holdem import game_tables
 
 __all__ = ["omaha_kernel", "omaha_kernel_tables", "omaha_strengths", "pair_counts",
@@ -42,7 +42,7 @@ def omaha_kernel(g: Any) -> tuple[Any, int] | None:
     with the eight-or-better low (the tables evaluate_omaha_batch and
     evaluate_omaha_hilo_batch use).
     """
-    if _backend.core is None or not g.rule.hole_fixed or g.high is None \
+    if not kernels.have_c() or not g.rule.hole_fixed or g.high is None \
             or g.hole_cards not in (4, 5, 6):
         return None
     if not g.split:
@@ -54,7 +54,7 @@ def omaha_kernel(g: Any) -> tuple[Any, int] | None:
 
 def omaha_kernel_tables(tables: Any, hilo: bool) -> tuple[Any, int] | None:
     """(hr_game, hilo) for the Omaha drivers, which hold the high half's tables."""
-    if _backend.core is None:
+    if not kernels.have_c():
         return None
     return tables, int(hilo)
 
@@ -62,7 +62,6 @@ def omaha_kernel_tables(tables: Any, hilo: bool) -> tuple[Any, int] | None:
 def omaha_strengths(kernel: tuple[Any, int], hands: np.ndarray, board: np.ndarray,
                     runs: np.ndarray) -> np.ndarray:
     """(runouts, hands, 2) uint16: each hand's (high, low) on each runout, 0 where they clash."""
-    ffi, lib = _backend.core.ffi, _backend.core.lib
     tables, hilo = kernel
     hs = np.ascontiguousarray(hands, dtype=np.uint8)
     rs = np.ascontiguousarray(runs, dtype=np.uint8)
@@ -70,12 +69,7 @@ def omaha_strengths(kernel: tuple[Any, int], hands: np.ndarray, board: np.ndarra
     out = np.empty((len(rs), len(hs), 2), dtype=np.uint16)
     if not len(rs) or not len(hs):
         return out
-    bad = lib.hr_omaha_runout_strengths(
-        tables.ptr, hilo, hs.shape[1], ffi.from_buffer("uint8_t[]", hs), len(hs),
-        ffi.from_buffer("uint8_t[]", b), len(b), ffi.from_buffer("uint8_t[]", rs), len(rs),
-        ffi.from_buffer("uint16_t[]", out, require_writable=True))
-    if bad != -1:
-        raise RuntimeError(f"internal error: hr_omaha_runout_strengths returned {bad}")
+    kernels.omaha_runout_strengths(tables, hilo, hs, b, rs, out)
     return out
 
 
@@ -110,25 +104,22 @@ def pair_counts(strengths: Strengths, h0: np.ndarray, h1: np.ndarray, runs: np.n
         out[..., 5] = 2 * has_low - a[..., 5]
         out[..., 6] = has_low
         return out
-    ffi, lib = _backend.core.ffi, _backend.core.lib
     c0, c1, r = len(h0), len(h1), len(runs)
-    sums = int(lib.HR_PAIR_SUMS)
+    sums = kernels.PAIR_SUMS
     acc = np.zeros((c0, sums, c1), dtype=np.int32)
     m0, m1 = _masks(h0), _masks(h1)
     step = max(1, CHUNK_CELLS // max(1, c0 + c1))
     k = max(1, min(nthreads, c0 // _MIN_ROWS_PER_THREAD))
-    dst = ffi.from_buffer("int32_t[]", acc, require_writable=True)
-    pm0, pm1 = ffi.from_buffer("uint64_t[]", m0), ffi.from_buffer("uint64_t[]", m1)
     for lo in range(0, r, step):
         part = runs[lo:lo + step]
         s0 = np.ascontiguousarray(strengths(h0, part), dtype=np.uint16)
         s1 = np.ascontiguousarray(strengths(h1, part), dtype=np.uint16)
-        p0, p1 = ffi.from_buffer("uint16_t[]", s0), ffi.from_buffer("uint16_t[]", s1)
         n_part = len(part)
 
-        def task(t: int, cancel: Any, p0: Any = p0, p1: Any = p1, n_part: int = n_part) -> int:
-            return int(lib.hr_pair_tally(p0, c0, p1, c1, n_part, pm0, pm1, halves,
-                                         c0 * t // k, c0 * (t + 1) // k, dst, cancel.ptr))
+        def task(t: int, cancel: Any, s0: np.ndarray = s0, s1: np.ndarray = s1,
+                 n_part: int = n_part) -> int:
+            return kernels.pair_tally(s0, s1, m0, m1, n_part, halves, c0 * t // k,
+                                      c0 * (t + 1) // k, acc, cancel.ptr)
 
         got = _run.run_tasks(task, k, inline=True)
         if min(got) < 0:
@@ -147,9 +138,8 @@ def tuple_sums(s: np.ndarray, offsets: list[int], masks: np.ndarray, weights: np
     hand and then in that order, so the result does not depend on
     `nthreads`.
     """
-    ffi, lib = _backend.core.ffi, _backend.core.lib
     n = len(offsets) - 1
-    ks = int(lib.HR_TUPLE_SUMS)
+    ks = kernels.TUPLE_SUMS
     c0 = offsets[1]
     rows = np.zeros((c0, ks * n + 1), dtype=np.float64)
     deals = np.zeros((max(1, nthreads), 1), dtype=np.int64)
@@ -158,15 +148,10 @@ def tuple_sums(s: np.ndarray, offsets: list[int], masks: np.ndarray, weights: np
     mk = np.ascontiguousarray(masks, dtype=np.uint64)
     wt = np.ascontiguousarray(weights, dtype=np.float64)
     k = max(1, min(nthreads, c0))
-    args = (n, ffi.from_buffer("uint16_t[]", sc), sc.shape[1], sc.shape[0],
-            ffi.from_buffer("int32_t[]", off), ffi.from_buffer("uint64_t[]", mk),
-            ffi.from_buffer("double[]", wt), int(mean))
-    dst = ffi.from_buffer("double[]", rows, require_writable=True)
 
     def task(t: int, cancel: Any) -> int:
-        d = ffi.from_buffer("int64_t[]", deals[t], require_writable=True)
-        return int(lib.hr_tuple_tally(*args, c0 * t // k, c0 * (t + 1) // k, dst, d,
-                                      cancel.ptr))
+        return kernels.tuple_tally(n, sc, off, mk, wt, mean, c0 * t // k, c0 * (t + 1) // k,
+                                   rows, deals[t], cancel.ptr)
 
     got = _run.run_tasks(task, k, inline=k == 1)
     if min(got) < 0:

@@ -21,6 +21,8 @@ from typing import Any
 
 import numpy as np
 
+from ..core import kernels
+
 DATA = "holdem_hu_preflop.npz"
 CLASSES = 47008
 BOARDS = 1712304
@@ -63,25 +65,8 @@ def table() -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]] | None:
     return got
 
 
-def pointers(ffi: Any) -> tuple[Any, Any, int]:
-    """The table as C arguments (keys, counts, n); (NULL, NULL, 0) when off."""
-    t = table()
-    if t is None:
-        return ffi.NULL, ffi.NULL, 0
-    return ffi.from_buffer("uint32_t[]", t[0]), ffi.from_buffer("uint32_t[]", t[1]), len(t[0])
-
-
 def counts(a: Any, b: Any) -> tuple[int, int, int] | None:
     """(a wins, b wins, ties) of two disjoint hands (card ids), or None."""
-    from ..core import _backend
-    core = _backend.core
-    if core is None:
+    if not kernels.have_c():
         return None
-    ffi, lib = core.ffi, core.lib
-    keys, cnt, n = pointers(ffi)
-    if n == 0:
-        return None
-    out = ffi.new("int64_t[3]")
-    if not lib.hr_hu_preflop_counts(keys, cnt, n, bytes(a), bytes(b), out):
-        return None
-    return int(out[0]), int(out[1]), int(out[2])
+    return kernels.hu_preflop_counts(table(), a, b)

@@ -56,7 +56,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core import _backend, _run, _validate
+from ..core import _run, _validate, kernels
 from ..core.cards import card_str, first_duplicate
 from ..core.cards import cards as _cards
 from ..core.errors import InvalidCardError, InvalidHandError, InvalidRangeError, no_board
@@ -117,62 +117,42 @@ def hold_tables(g: Game) -> tuple[np.ndarray | None, np.ndarray | None, np.ndarr
     name = g.name
     with _HOLD_LOCK:
         if name not in _HOLD_TABLES:
-            ffi, lib = _backend.core.ffi, _backend.core.lib
             dg = draw_game(name)
             value = np.ascontiguousarray(_percentiles(dg), dtype=np.float64)
             if g.hand == "badugi":
                 _prepare()                  # the colex table, under its own lock
-                sums = np.zeros(lib.HR_BADUGI_SUBSETS, dtype=np.float64)
                 # the holds are bytes, kept in uint64 words for hr_triple_mc's table
-                words = np.zeros(-(-lib.HR_BADUGI_HANDS // 8), dtype=np.uint64)
-                if lib.hr_badugi_hold_sums(ffi.from_buffer("double[]", value), len(value),
-                                           ffi.from_buffer("double[]", sums,
-                                                           require_writable=True),
-                                           ffi.from_buffer("uint8_t[]", words,
-                                                           require_writable=True)) != 0:
-                    raise RuntimeError("internal error: the hold tables were refused")
-                _HOLD_TABLES[name] = (words, None, None)
+                _HOLD_TABLES[name] = (kernels.badugi_hold_sums(value), None, None)
                 return _HOLD_TABLES[name]
             n = len(value)
             table = np.zeros(n, dtype=np.uint64)
             assert dg.tables is not None
-            args = (dg.tables.ptr, ffi.from_buffer("double[]", value),
-                    ffi.from_buffer("uint64_t[]", table, require_writable=True))
             if _low27(g):
                 ev = np.zeros(32 * n, dtype=np.float64)
                 fl = np.zeros(32 * 8192, dtype=np.float64)
-                rc = lib.hr_low27_tables(*args, ffi.from_buffer("double[]", ev,
-                                                                require_writable=True),
-                                         ffi.from_buffer("double[]", fl,
-                                                         require_writable=True), n)
+                kernels.rank_holds(dg.tables, value, table, (ev, fl))
                 _HOLD_TABLES[name] = (table, ev, fl)
             else:
-                rc = lib.hr_rank_holds(*args, n)
+                kernels.rank_holds(dg.tables, value, table)
                 _HOLD_TABLES[name] = (table, None, None)
-            if rc != 0:
-                raise RuntimeError("internal error: the hold tables were refused")
         return _HOLD_TABLES[name]
 
 
-def _rule_args(g: Game) -> tuple[Any, ...]:
-    """(game pointer, kind, table, ev, flush) of `g`'s hold rule for the C core."""
-    ffi, lib = _backend.core.ffi, _backend.core.lib
+def _hold_rule(g: Game) -> kernels.HoldRule:
+    """(high tables, kind, table, ev, flush) of `g`'s hold rule for the C core."""
     table, ev, fl = hold_tables(g)
     if g.hand == "badugi":
-        kind = lib.HR_BL_BADUGI
+        kind = kernels.BL_BADUGI
     elif _low27(g):
-        kind = lib.HR_BL_LOW27
+        kind = kernels.BL_LOW27
     else:
-        kind = lib.HR_BL_TABLES
-    return (ffi.NULL if g.hand == "badugi" else g.tables[0].ptr, kind,
-            ffi.NULL if table is None else ffi.from_buffer("uint64_t[]", table),
-            ffi.NULL if ev is None else ffi.from_buffer("double[]", ev),
-            ffi.NULL if fl is None else ffi.from_buffer("double[]", fl))
+        kind = kernels.BL_TABLES
+    return (None if g.hand == "badugi" else g.tables[0], kind, table, ev, fl)
 
 
 def rule_hold(g: Game, hand: Sequence[int]) -> tuple[int, ...]:
     """The cards the hold rule of `g` keeps from a full hand (C core)."""
-    mask = int(_backend.core.lib.hr_rule_hold(*_rule_args(g), bytes(hand)))
+    mask = kernels.rule_hold(_hold_rule(g), hand)
     return tuple(c for j, c in enumerate(hand) if mask >> j & 1)
 
 
@@ -230,8 +210,7 @@ def strengths(g: Game, rows: np.ndarray) -> np.ndarray:
 
 def _ranked(g: Game) -> Game:
     """`g` without its size check (the engines check 5 to 7 themselves)."""
-    from dataclasses import replace
-    return replace(g, hand_sizes=())
+    return dataclasses.replace(g, hand_sizes=())
 
 
 def badugi() -> Any:
@@ -436,75 +415,87 @@ def equity(g: Game, players: Sequence[Any], board: Any, dead: Any, *, exact: boo
     run_exact = exact if exact is not None else count <= EXACT_LIMIT
     if run_exact and count > 50 * EXACT_LIMIT:
         raise ValueError(f"exact equity would enumerate {count:,} deals; use exact=False")
-    m = sum(need)
     if run_exact:
-        drawn = _combinations(stub, m)
-        splits = _splits(need)
-        high = np.zeros(p)
-        low = np.zeros(p)
-        eq = np.zeros(p)
-        win = np.zeros(p)
-        tie = np.zeros(p)
-        nolow_high = np.zeros(p)
-        for sp in splits:
-            h = _hands(known, need, drawn, sp)
-            acc = _accumulate(g, h)
-            high += acc[0]
-            low += acc[1]
-            eq += acc[2]
-            win += acc[3]
-            tie += acc[4]
-            nolow_high += acc[5]
-        total = float(drawn.shape[0] * len(splits))
+        (high, low, eq, win, tie, nolow_high), total = _exact_sums(g, known, need, stub)
         samples = int(total)
         stderr = np.zeros(p)
-    elif _backend.core is not None and p <= _backend.core.lib.HR_BL_MAX_PLAYERS:
-        sums, sq, total_n = _monte_carlo_c(g, known, stub, trials, target_stderr, seed,
-                                           threads)
-        high, low, eq, win, tie, nolow_high = sums
-        total = float(total_n)
-        samples = total_n
-        mean = eq / total
-        stderr = np.sqrt(np.maximum(sq / total - mean ** 2, 0.0) / total)
     else:
-        n = int(trials) if trials is not None else DEFAULT_TRIALS
-        if n < 1:
-            raise ValueError(f"trials must be at least 1, got {trials}")
-        rng = np.random.default_rng(seed)
-        s = np.array(stub, dtype=np.uint8)
-        chunk = 50_000
-        sums = np.zeros((6, p))
-        sq = np.zeros(p)
-        done = 0
-        while done < n:
-            c = min(chunk, n - done)
-            drawn = _sample(rng, s, c, m)
-            h = _hands(known, need, drawn, [list(range(sum(need[:i]), sum(need[:i + 1])))
-                                            for i in range(p)])
-            if g.split:
-                per = _per_deal(g, h)
-                for i in range(6):
-                    sums[i] += per[i].sum(axis=0)
-                sq += (per[2] ** 2).sum(axis=0)
-            else:
-                acc = _accumulate(g, h)
-                for i in range(6):
-                    sums[i] += acc[i]
-                sq += acc[6]
-            done += c
+        if kernels.have_c() and p <= kernels.BL_MAX_PLAYERS:
+            sums, sq, samples = _monte_carlo_c(g, known, stub, trials, target_stderr, seed,
+                                               threads)
+        else:
+            sums, sq, samples = _monte_carlo_numpy(g, known, need, stub, trials, seed)
         high, low, eq, win, tie, nolow_high = sums
-        total = float(n)
-        samples = n
+        total = float(samples)
         mean = eq / total
         stderr = np.sqrt(np.maximum(sq / total - mean ** 2, 0.0) / total)
-    labels = tuple(p if isinstance(p, str) else " ".join(card_str(c) for c in _cards(p))
-                   for p in players)
+    labels = _labels(players)
     if not g.split:
         return EquityResult(eq / total, win / total, tie / total, stderr, bool(run_exact),
                             samples, labels)
     return HiLoEquityResult(eq / total, win / total, tie / total, stderr, bool(run_exact),
                             samples, labels, high=high / total, low=low / total,
                             scoop=win / total)
+
+
+def _exact_sums(g: Game, known: list[list[int]], need: list[int], stub: list[int]
+                ) -> tuple[list[np.ndarray], float]:
+    """Every deal of the stub: the sums of high, low, equity, win, tie and no-low
+    high per player, and the number of deals."""
+    p = len(known)
+    drawn = _combinations(stub, sum(need))
+    splits = _splits(need)
+    high = np.zeros(p)
+    low = np.zeros(p)
+    eq = np.zeros(p)
+    win = np.zeros(p)
+    tie = np.zeros(p)
+    nolow_high = np.zeros(p)
+    for sp in splits:
+        h = _hands(known, need, drawn, sp)
+        acc = _accumulate(g, h)
+        high += acc[0]
+        low += acc[1]
+        eq += acc[2]
+        win += acc[3]
+        tie += acc[4]
+        nolow_high += acc[5]
+    return [high, low, eq, win, tie, nolow_high], float(drawn.shape[0] * len(splits))
+
+
+def _monte_carlo_numpy(g: Game, known: list[list[int]], need: list[int], stub: list[int],
+                       trials: int | None, seed: int | None) -> tuple[np.ndarray, np.ndarray, int]:
+    """Monte Carlo with numpy (the Python backend, or more players than the C
+    kernel takes): the (6, p) sums as :func:`_exact_sums`', the sum of squared
+    equities and the trials."""
+    p = len(known)
+    m = sum(need)
+    n = int(trials) if trials is not None else DEFAULT_TRIALS
+    if n < 1:
+        raise ValueError(f"trials must be at least 1, got {trials}")
+    rng = np.random.default_rng(seed)
+    s = np.array(stub, dtype=np.uint8)
+    chunk = 50_000
+    sums = np.zeros((6, p))
+    sq = np.zeros(p)
+    done = 0
+    while done < n:
+        c = min(chunk, n - done)
+        drawn = _sample(rng, s, c, m)
+        h = _hands(known, need, drawn, [list(range(sum(need[:i]), sum(need[:i + 1])))
+                                        for i in range(p)])
+        if g.split:
+            per = _per_deal(g, h)
+            for i in range(6):
+                sums[i] += per[i].sum(axis=0)
+            sq += (per[2] ** 2).sum(axis=0)
+        else:
+            acc = _accumulate(g, h)
+            for i in range(6):
+                sums[i] += acc[i]
+            sq += acc[6]
+        done += c
+    return sums, sq, n
 
 
 def _triple(g: Game, players: Sequence[Any], known: list[list[int]], stub: list[int],
@@ -514,11 +505,11 @@ def _triple(g: Game, players: Sequence[Any], known: list[list[int]], stub: list[
     if exact:
         raise ValueError(f"game {g.name!r} with {draws} exchanges to come has Monte Carlo "
                          "equity only (each player draws by the hold rule): use exact=False")
-    if _backend.core is None:
+    if not kernels.have_c():
         raise RuntimeError("equity with more than one exchange to come needs the C core "
                            "(handrank.backend is 'python')")
-    if len(known) > _backend.core.lib.HR_BL_MAX_PLAYERS:
-        raise ValueError(f"equity takes at most {_backend.core.lib.HR_BL_MAX_PLAYERS} players")
+    if len(known) > kernels.BL_MAX_PLAYERS:
+        raise ValueError(f"equity takes at most {kernels.BL_MAX_PLAYERS} players")
     sums, sq, n = _monte_carlo_c(g, known, stub, trials, target, seed, threads)
     eq, win, tie = sums[2] / n, sums[3] / n, sums[4] / n
     stderr = np.sqrt(np.maximum(sq / n - eq ** 2, 0.0) / n)
@@ -531,47 +522,36 @@ def _labels(players: Sequence[Any]) -> tuple[str, ...]:
                  for p in players)
 
 
-def _kernel(g: Game, known: list[list[int]], stub: list[int]) -> tuple[Any, tuple[Any, ...]]:
-    """The C kernel of `g`'s Monte Carlo and its fixed arguments (buffers held by them)."""
-    ffi, lib = _backend.core.ffi, _backend.core.lib
+def _kernel(g: Game, known: list[list[int]], stub: list[int]) -> tuple[Any, ...]:
+    """The arguments of :func:`handrank.core.kernels.boardless_streams` for `g`'s
+    Monte Carlo before the stream's: (kind, high, low, hold rule, draws, cards,
+    offsets, hand size, stub)."""
     p = len(known)
     flat = np.array([c for k in known for c in k], dtype=np.uint8)
     offsets = np.zeros(p + 1, dtype=np.int32)
     offsets[1:] = np.cumsum([len(k) for k in known])
     stub_arr = np.array(stub, dtype=np.uint8)
-    cards_args = (p, ffi.from_buffer("uint8_t[]", flat), ffi.from_buffer("int32_t[]", offsets),
-                  max(g.hand_sizes))
-    stub_args = (ffi.from_buffer("uint8_t[]", stub_arr), len(stub))
+    cards_args = (flat, offsets, max(g.hand_sizes), stub_arr)
     draws = exchanges_to_come(g)
     if draws > 1:
-        return lib.hr_triple_mc, (*_rule_args(g), *cards_args, draws, *stub_args)
+        return (kernels.BL_TABLES, None, None, _hold_rule(g), draws, *cards_args)
     if g.hand == "badugi":
-        kind, hi, lo = lib.HR_BL_BADUGI, ffi.NULL, ffi.NULL
+        kind, hi, lo = kernels.BL_BADUGI, None, None
     elif g.split:
-        kind, hi, lo = lib.HR_BL_HILO, g.tables[0].ptr, g.tables[1].ptr
+        kind, hi, lo = kernels.BL_HILO, g.tables[0], g.tables[1]
     else:
-        kind, hi, lo = lib.HR_BL_TABLES, g.tables[0].ptr, ffi.NULL
-    return lib.hr_boardless_mc, (hi, lo, kind, *cards_args, *stub_args)
+        kind, hi, lo = kernels.BL_TABLES, g.tables[0], None
+    return (kind, hi, lo, None, 1, *cards_args)
 
 
-def stream_tally(kernel: Any, fixed: tuple[Any, ...], p: int, seed: int, first: int,
-                 trials: int, cancel: Any = None) -> np.ndarray:
+def stream_tally(job: tuple[Any, ...], seed: int, first: int, trials: int,
+                 cancel: Any = None) -> np.ndarray:
     """The int64 tallies (7 p + 1) of `trials` trials from stream `first` of `seed` on:
-    stream ``first + c`` deals trials ``[c * 25,000, (c + 1) * 25,000)``."""
-    ffi, lib = _backend.core.ffi, _backend.core.lib
-    out = np.zeros(7 * p + 1, dtype=np.int64)
-    rng = ffi.new("hr_rng *")
-    dst = ffi.from_buffer("int64_t[]", out, require_writable=True)
-    ptr = ffi.NULL if cancel is None else cancel
-    for c in range(-(-trials // MC_STREAM_TRIALS)):
-        share = min(MC_STREAM_TRIALS, trials - c * MC_STREAM_TRIALS)
-        lib.hr_rng_seed(rng, seed, first + c)
-        got = int(kernel(*fixed, share, rng, dst, ptr))
-        if got < 0:
-            raise RuntimeError("internal error: the Monte Carlo kernel rejected its arguments")
-        if got < share:
-            break
-    return out
+    stream ``first + c`` deals trials ``[c * 25,000, (c + 1) * 25,000)``; `job`
+    from :func:`_kernel`."""
+    kind, high, low, rule, draws, cards, offsets, size, stub = job
+    return kernels.boardless_streams(kind, high, low, rule, draws, cards, offsets, size, stub,
+                                     seed, first, trials, MC_STREAM_TRIALS, cancel)
 
 
 def check_trials(trials: Any, target: Any) -> None:
@@ -587,7 +567,7 @@ def check_trials(trials: Any, target: Any) -> None:
 
 def tally_stderr(total: np.ndarray, p: int) -> np.ndarray:
     """The standard error of each player's equity from the tallies."""
-    unit = float(_backend.core.lib.HR_BL_UNIT)
+    unit = float(kernels.BL_UNIT)
     n = float(total[7 * p])
     mean = total[2 * p:3 * p] / unit / n
     var = total[5 * p:6 * p] / unit ** 2 / n - mean ** 2
@@ -608,7 +588,7 @@ def _monte_carlo_c(g: Game, known: list[list[int]], stub: list[int], trials: int
     p = len(known)
     nthreads = _validate.thread_count(threads)
     check_trials(trials, target)
-    kernel, fixed = _kernel(g, known, stub)
+    job = _kernel(g, known, stub)
     cap = int(trials) if trials is not None else (TARGET_MAX_TRIALS if target else
                                                    DEFAULT_TRIALS)
     chunk = TARGET_CHUNK if target else cap
@@ -624,7 +604,7 @@ def _monte_carlo_c(g: Game, known: list[list[int]], stub: list[int], trials: int
                  streams: int = streams, first: int = first) -> np.ndarray:
             a, b = streams * t // k, streams * (t + 1) // k
             n = min(b * MC_STREAM_TRIALS, todo) - a * MC_STREAM_TRIALS
-            return stream_tally(kernel, fixed, p, s, first + a, n, cancel.ptr)
+            return stream_tally(job, s, first + a, n, cancel.ptr)
 
         outs = _run.run_tasks(part, k, inline=todo <= 200_000)
         got = np.sum(outs, axis=0)
@@ -640,7 +620,7 @@ def _monte_carlo_c(g: Game, known: list[list[int]], stub: list[int], trials: int
 def tally_sums(total: np.ndarray, p: int) -> tuple[np.ndarray, np.ndarray, int]:
     """The tallies as (sums of high, low, equity, win, tie, no-low high; the sum of
     squared equities; the trials)."""
-    unit = float(_backend.core.lib.HR_BL_UNIT)
+    unit = float(kernels.BL_UNIT)
     t = total[:7 * p].reshape(7, p).astype(np.float64)
     sums = np.stack([t[3] / unit, t[4] / unit, t[2] / unit, t[0], t[1], t[6] / unit])
     return sums, t[5] / unit ** 2, int(total[7 * p])
@@ -668,8 +648,7 @@ def dask_chunk(name: str, options: tuple[tuple[str, Any], ...], known: list[list
     """One task of :func:`dask_equity`: the tallies of `trials` trials from stream
     `first` on (the game by name and options: workers rebuild it)."""
     g = game(name, **dict(options))
-    kernel, fixed = _kernel(g, known, stub)
-    return stream_tally(kernel, fixed, len(known), seed, first, trials, cancel)
+    return stream_tally(_kernel(g, known, stub), seed, first, trials, cancel)
 
 
 def dask_equity(g: Game, players: Sequence[Any], board: Any, dead: Any, *,
@@ -694,11 +673,11 @@ def dask_equity(g: Game, players: Sequence[Any], board: Any, dead: Any, *,
     if exact:
         raise ValueError(f"game {g.name!r} with {draws} exchanges to come has Monte Carlo "
                          "equity only (each player draws by the hold rule): use exact=False")
-    if _backend.core is None:
+    if not kernels.have_c():
         raise RuntimeError("handrank.dask.equity of this game needs the C core")
     p = len(known)
-    if p > _backend.core.lib.HR_BL_MAX_PLAYERS:
-        raise ValueError(f"equity takes at most {_backend.core.lib.HR_BL_MAX_PLAYERS} players")
+    if p > kernels.BL_MAX_PLAYERS:
+        raise ValueError(f"equity takes at most {kernels.BL_MAX_PLAYERS} players")
     check_trials(trials, target_stderr)
     if draws > 1:
         hold_tables(g)                      # once, before the tasks

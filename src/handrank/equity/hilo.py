@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from .. import games as _games
-from ..core import _backend
+from ..core import kernels
 from ..core._combinations import combinations as _combinations
 from ..core.cards import card_str, cards
 from ..core.errors import InvalidHandError, InvalidRangeError, unsupported
@@ -178,13 +178,13 @@ def hands_equity(g: Any, holes: list[list[int]], b: list[int], d: list[int], *,
             raise ValueError(f"exact enumeration too large ({cost:.2g} evaluations, "
                              f"limit {EXACT_MAX:.0e}); use exact=False")
         idx = _combinations(len(deck), m)
-        if _backend.core is not None:
+        if kernels.have_c():
             return _c_hands_exact(g, hs, board_ids, deck[idx], strengths, nthreads)
         total = np.zeros((6, len(holes)))
         for lo in range(0, len(idx), CHUNK):
             total += _tally(strengths(_boards(board_ids, deck[idx[lo:lo + CHUNK]])))
         return _result(total, len(idx), exact=True)
-    if _backend.core is not None and g.rule.hole_fixed and g.eight_or_better:
+    if kernels.have_c() and g.rule.hole_fixed and g.eight_or_better:
         # the C core's sampler (csrc/omaha_mc.c), on the 52-card deck
         total, done = c_sample(game_tables(None), True, [(h[None, :], None) for h in hs],
                                board_ids, np.array(d, dtype=np.uint8), trials, target_stderr,
@@ -433,6 +433,16 @@ def table(g: Any, players: Any, board: Any, dead: Any, *,
     if need > left:
         raise InvalidHandError(f"not enough cards: {n} players and the board need {need} "
                                f"more cards, the deck has {left} left")
+    out_h, out_w = _table_hands(hands, gone, k, listed)
+    return Table(g, np.array(b, dtype=np.uint8), np.array(d, dtype=np.uint8), out_h, out_w,
+                 [str(p) for p in players])
+
+
+def _table_hands(hands: list[Any], gone: np.ndarray, k: int, listed: bool | tuple[int, ...]
+                 ) -> tuple[list[np.ndarray | None], list[np.ndarray | None]]:
+    """Each player's hands and weights for :func:`table`, off the `gone` cards: a
+    range's hands (weights scaled to a largest of 1), a ``"random"`` player's every
+    `k`-card hand when `listed` names it (weights None), else None."""
     out_h: list[np.ndarray | None] = []
     out_w: list[np.ndarray | None] = []
     for i, r in enumerate(hands):
@@ -460,8 +470,7 @@ def table(g: Any, players: Any, board: Any, dead: Any, *,
             raise InvalidRangeError(f"player {i + 1}'s range has a negative weight")
         out_h.append(np.ascontiguousarray(h, dtype=np.uint8))
         out_w.append(np.asarray(w, dtype=np.float64) / float(w.max()))
-    return Table(g, np.array(b, dtype=np.uint8), np.array(d, dtype=np.uint8), out_h, out_w,
-                 [str(p) for p in players])
+    return out_h, out_w
 
 
 def hands_text(h: np.ndarray) -> str:
@@ -522,7 +531,7 @@ def exact_pairs(t: Table, nthreads: int = 1, too_large: Any = None) -> dict[str,
     fixed = [h[0] for h in (h0, h1) if len(h) == 1]
     runs = _runouts(t, np.concatenate(fixed) if fixed else None)
     r = len(runs)
-    if _backend.core is not None:
+    if kernels.have_c():
         return _c_pairs(t, h0, h1, runs, nthreads, too_large)
     if r * (len(h0) + len(h1)) > EXACT_CELLS or r * len(h0) * len(h1) > EXACT_COMPARISONS:
         detail = f"{len(h0):,} x {len(h1):,} hands on {r:,} runouts"
@@ -561,7 +570,7 @@ def exact_pairs(t: Table, nthreads: int = 1, too_large: Any = None) -> dict[str,
 
 def pair_limits(g: Any) -> tuple[float, float]:
     """The largest (strengths, comparisons) of :func:`exact_pairs` in game `g` on this backend."""
-    if _backend.core is not None:
+    if kernels.have_c():
         return _cells_limit(g), C_EXACT_COMPARISONS
     return EXACT_CELLS, EXACT_COMPARISONS
 
@@ -670,7 +679,7 @@ def exact_equity(t: Table, nthreads: int = 1) -> EquityResult:
     fixed = [h[0] for h in hands if len(h) == 1]
     runs = _runouts(t, np.concatenate(fixed) if fixed else None)
     r = len(runs)
-    if _backend.core is not None:
+    if kernels.have_c():
         return _c_tuples(t, hands, runs, nthreads)
     tuples = math.prod(len(h) for h in hands[:-1])
     if r * sum(len(h) for h in hands) > EXACT_CELLS or \
@@ -890,7 +899,7 @@ def game_equity(g: Any, players: Any, board: Any = "", dead: Any = "", *,
         return exact_equity(t, nthreads)
     t = table(g, players, board, dead)
     try:
-        if _backend.core is not None and _c_game(t):
+        if kernels.have_c() and _c_game(t):
             return _c_monte_carlo(t, trials, target_stderr, seed, nthreads)
         return monte_carlo(t, trials, target_stderr, seed, nthreads)
     except InvalidRangeError as err:

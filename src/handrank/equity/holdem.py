@@ -38,16 +38,17 @@ from typing import Any
 
 import numpy as np
 
-from ..core import _backend, _fallback, _run, _validate
+from ..core import _backend, _fallback, _run, _validate, kernels
 from ..core._combinations import combinations
 from ..core._typing import CardsLike, FloatArray, PlayerLike, VariantLike
 from ..core._validate import quote
 from ..core.cards import card_str, cards, cards_str, check_text_length
 from ..core.errors import InvalidCardError, InvalidHandError, InvalidRangeError
 from ..games.holdem import game_tables
-from ..games.registry import plain_names
+from ..games.registry import plain
+from ..present._tabular import dataframe, html_table
 from ..ranges.holdem import Range, parse_player
-from . import _exact_random
+from . import _exact_random, _hu_preflop
 
 __all__ = ["EquityResult", "equity"]
 
@@ -82,8 +83,6 @@ INLINE_TRIALS = 200_000
 # An exact enumeration above INLINE_COST runs as this many parts (fewer when
 # there are fewer combo tuples), whatever `threads` is.
 EXACT_PARTS = 64
-
-_C = _backend.core
 
 
 @dataclass(frozen=True)
@@ -176,7 +175,6 @@ class EquityResult:
         0       1  AhAd  0.954545  0.954545  0.0     0.0
         1       2  KsKc  0.045455  0.045455  0.0     0.0
         """
-        from ..present._tabular import dataframe
         return dataframe(self.rows(), ["player", "hand", "equity", "win", "tie",
                                        *(name for name, _ in self._more_columns()), "stderr"])
 
@@ -189,7 +187,6 @@ class EquityResult:
                 if not any(v is values for _, v in columns[i + 1:])]
 
     def _repr_html_(self) -> str:
-        from ..present._tabular import html_table
         how = "exact" if self.exact else "monte carlo"
         unit = "boards" if self.exact else "trials"
         return (html_table(self.rows(), ["player", "hand",
@@ -298,7 +295,7 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
     handrank.errors.InvalidHandError: card 'As' is in player 1's hand and on the board
     """
     tally = _run.check_progress(progress)
-    if not (isinstance(game, str) and game in plain_names()):
+    if not plain(game):
         # handrank.equity.equity (equity/__init__.py) sends the other games elsewhere
         raise RuntimeError(f"internal error: game {game!r} reached the hold'em equity")
     result = _equity(players, board, dead, exact, trials, target_stderr, seed, threads, variant,
@@ -333,7 +330,7 @@ def _equity(players: Any, board: Any, dead: Any, exact: bool | None, trials: int
     if use_exact(spot, exact, trials, target_stderr):
         return _exact(spot, nthreads, progress)
     check_acceptance(spot, trials, target_stderr)
-    if _C is None:
+    if not kernels.have_c():
         return _monte_carlo_python(spot, trials, target_stderr, seed, progress)
     return _monte_carlo(spot, trials, target_stderr, seed, nthreads, progress)
 
@@ -466,7 +463,7 @@ def use_exact(spot: _Spot, exact: bool | None, trials: Any, target_stderr: Any) 
     if exact is None:
         limit = EXACT_LIMIT if by_boards else EXACT_TUPLE_LIMIT
         exact = trials is None and target_stderr is None and cost <= limit
-        if _C is None and exact and spot.python_cost() > PYTHON_EXACT_LIMIT:
+        if not kernels.have_c() and exact and spot.python_cost() > PYTHON_EXACT_LIMIT:
             exact = False   # numpy enumeration would take long: Monte Carlo instead
     if exact:
         if trials is not None or target_stderr is not None:
@@ -658,7 +655,6 @@ def _heads_up_preflop(spot: _Spot) -> EquityResult | None:
             or any(len(c) != 1 for c in spot.combos)
             or any(float(w[0]) != 1.0 for w in spot.weights) or any(spot.deal)):
         return None
-    from . import _hu_preflop
     got = _hu_preflop.counts(spot.combos[0][0], spot.combos[1][0])
     if got is None:
         return None
@@ -670,7 +666,7 @@ def _heads_up_preflop(spot: _Spot) -> EquityResult | None:
 
 
 def _exact(spot: _Spot, nthreads: int, progress: Any = None) -> EquityResult:
-    if _C is None:
+    if not kernels.have_c():
         return _exact_python(spot, progress)
     quick_hu = _heads_up_preflop(spot)
     if quick_hu is not None:
@@ -685,33 +681,23 @@ def _exact(spot: _Spot, nthreads: int, progress: Any = None) -> EquityResult:
         tally.show()
         tally.finish()
         return _result_exact(spot, *counts)
-    ffi, lib = _C.ffi, _C.lib
     n = spot.n
     combos, weights, offsets = spot.flat()
     parts = exact_parts(spot)
     nthreads = max(1, min(nthreads, parts))
     outs = np.zeros((parts, 3 * n + 1))
-    args = (spot.g.ptr, n, ffi.from_buffer("uint8_t[]", combos),
-            ffi.from_buffer("double[]", weights), ffi.from_buffer("int32_t[]", offsets),
-            ffi.from_buffer("uint8_t[]", spot.board), len(spot.board),
-            ffi.from_buffer("uint8_t[]", spot.dead), len(spot.dead))
     tally = _run.Tally(progress, parts)
     tally.show()
 
     def part(t: int, cancel: _run.Cancel) -> int:
         taken = 0
         for j in range(t, parts, nthreads):
-            dst = ffi.from_buffer("double[]", outs[j], require_writable=True)
-            got = int(lib.hr_equity_exact(*args, j, parts, dst, cancel.ptr))
-            if got < 0:
-                return got
-            taken += got
+            taken += kernels.equity_exact(spot.g, n, combos, weights, offsets, spot.board,
+                                          spot.dead, j, parts, outs[j], cancel.ptr)
             tally.add(1)
         return taken
 
     taken = _run.run_tasks(part, nthreads, inline=spot.cost() <= INLINE_COST, tally=tally)
-    if min(taken) < 0:
-        raise RuntimeError("internal error: hr_equity_exact rejected its arguments")
     tally.finish()
     out = outs.sum(axis=0)
     left = _deck_size(spot.g) - len(spot.board) - len(spot.dead) - 2 * n
@@ -809,14 +795,10 @@ def mc_seed(seed: Any) -> int:
 
 def _monte_carlo(spot: _Spot, trials: int | None, target: float | None, seed: int | None,
                  nthreads: int, progress: Any = None) -> EquityResult:
-    ffi, lib = _C.ffi, _C.lib
     n = spot.n
     combos, cum, uniform, offsets = mc_arrays(spot)
     seed = mc_seed(seed)
-    args = (spot.g.ptr, n, ffi.from_buffer("uint8_t[]", combos),
-            ffi.from_buffer("uint64_t[]", cum), ffi.from_buffer("uint8_t[]", uniform),
-            ffi.from_buffer("int32_t[]", offsets), ffi.from_buffer("uint8_t[]", spot.board),
-            len(spot.board), ffi.from_buffer("uint8_t[]", spot.dead), len(spot.dead))
+    args = (spot.g, n, combos, cum, uniform, offsets, spot.board, spot.dead)
     total = np.zeros(4 * n + 2, dtype=np.int64)
     cap = trials if trials is not None else (TARGET_MAX_TRIALS if target else DEFAULT_TRIALS)
     chunk_size = TARGET_CHUNK if target else cap
@@ -835,7 +817,6 @@ def _monte_carlo(spot: _Spot, trials: int | None, target: float | None, seed: in
         def part(t: int, cancel: _run.Cancel, todo: int = todo, k: int = k,
                  streams: int = streams, outs: np.ndarray = outs,
                  first: int = first) -> int:
-            dst = ffi.from_buffer("int64_t[]", outs[t], require_writable=True)
             done = 0
             lo, hi = streams * t // k, streams * (t + 1) // k
             # MC_STREAMS_PER_CALL streams a C call (hr_equity_mc_streams seeds
@@ -843,8 +824,8 @@ def _monte_carlo(spot: _Spot, trials: int | None, target: float | None, seed: in
             for c in range(lo, hi, MC_STREAMS_PER_CALL):
                 end = min(hi, c + MC_STREAMS_PER_CALL)
                 given = min(end * MC_STREAM_TRIALS, todo) - c * MC_STREAM_TRIALS
-                got = int(lib.hr_equity_mc_streams(*args, seed, first, c, end, todo,
-                                                   MC_STREAM_TRIALS, dst, cancel.ptr))
+                got = kernels.equity_mc_streams(*args, seed, first, c, end, todo,
+                                                MC_STREAM_TRIALS, outs[t], cancel.ptr)
                 if got < 0:
                     return got
                 done += got
@@ -914,47 +895,13 @@ def _monte_carlo_python(spot: _Spot, trials: int | None, target: float | None,
                 raise InvalidRangeError("the players' ranges clash in almost every deal")
             rows = min(PYTHON_MC_CHUNK, max(todo - done, 1024))
             attempts += rows
-            holes = np.empty((rows, n, 2), dtype=np.uint8)
-            for p, cum in zip(ranged, cums):
-                pick = np.minimum(np.searchsorted(cum, rng.random(rows), side="right"),
-                                  len(cum) - 1)
-                holes[:, p] = spot.combos[p][pick]
-            if len(ranged) > 1:
-                held = np.sort(holes[:, ranged].reshape(rows, -1), axis=1)
-                ok = (held[:, 1:] != held[:, :-1]).all(axis=1)
-                holes = holes[ok]
+            holes = _draw_ranged(spot, rng, rows, ranged, cums)
             rows = min(len(holes), todo - done)
             if rows == 0:
                 continue
             holes = holes[:rows]
-            keys = rng.random((rows, 52))
-            keys[:, known] = 2.0
-            if ranged:
-                np.put_along_axis(keys, holes[:, ranged].reshape(rows, -1).astype(np.intp),
-                                  2.0, axis=1)
-            if k:
-                part = np.argpartition(keys, k - 1, axis=1)[:, :k]
-                order = np.argsort(np.take_along_axis(keys, part, axis=1), axis=1)
-                drawn = np.take_along_axis(part, order, axis=1).astype(np.uint8)
-            else:
-                drawn = np.zeros((rows, 0), dtype=np.uint8)
-            if dealt:
-                holes[:, dealt] = drawn[:, :2 * len(dealt)].reshape(rows, len(dealt), 2)
-            boards = np.concatenate(
-                [np.broadcast_to(spot.board, (rows, len(spot.board))), drawn[:, 2 * len(dealt):]],
-                axis=1)
-            strengths = np.empty((n, rows), dtype=np.uint16)
-            for p in range(n):
-                hand = np.ascontiguousarray(np.concatenate([boards, holes[:, p]], axis=1))
-                if _fallback.eval_batch(g, hand, strengths[p]) >= 0:
-                    raise RuntimeError("internal error: a bad hand in a Monte Carlo deal")
-            top = strengths == strengths.max(axis=0)
-            count = top.sum(axis=0)
-            share = top * (SHARE_UNIT // count).astype(np.int64)
-            total[:n] += (top & (count == 1)).sum(axis=1)
-            total[n:2 * n] += (top & (count > 1)).sum(axis=1)
-            total[2 * n:3 * n] += share.sum(axis=1)
-            total[3 * n:4 * n] += (share * share).sum(axis=1)
+            boards = _deal_rest(spot, rng, holes, ranged, dealt, k, known)
+            _score_deals(g, holes, boards, total)
             done += rows
             tally.add(rows)
         total[4 * n] += done
@@ -965,6 +912,62 @@ def _monte_carlo_python(spot: _Spot, trials: int | None, target: float | None,
     return EquityResult(equity=total[2 * n:3 * n] / SHARE_UNIT / acc, win=total[:n] / acc,
                         tie=total[n:2 * n] / acc, stderr=_stderr(total, n), exact=False,
                         samples=acc)
+
+
+def _draw_ranged(spot: _Spot, rng: np.random.Generator, rows: int, ranged: list[int],
+                 cums: list[np.ndarray]) -> np.ndarray:
+    """`rows` draws of the ranged players' combos by weight, those where two of them
+    share a card left out: (rows kept, n, 2) uint8, the dealt players' rows unset."""
+    holes = np.empty((rows, spot.n, 2), dtype=np.uint8)
+    for p, cum in zip(ranged, cums):
+        pick = np.minimum(np.searchsorted(cum, rng.random(rows), side="right"), len(cum) - 1)
+        holes[:, p] = spot.combos[p][pick]
+    if len(ranged) > 1:
+        held = np.sort(holes[:, ranged].reshape(rows, -1), axis=1)
+        ok = (held[:, 1:] != held[:, :-1]).all(axis=1)
+        holes = holes[ok]
+    return holes
+
+
+def _deal_rest(spot: _Spot, rng: np.random.Generator, holes: np.ndarray, ranged: list[int],
+               dealt: list[int], k: int, known: np.ndarray) -> np.ndarray:
+    """Deal the random players' hands (into `holes`) and the missing board cards from
+    the cards left, the smallest of one uniform key per card; returns the boards."""
+    rows = len(holes)
+    keys = rng.random((rows, 52))
+    keys[:, known] = 2.0
+    if ranged:
+        np.put_along_axis(keys, holes[:, ranged].reshape(rows, -1).astype(np.intp), 2.0,
+                          axis=1)
+    if k:
+        part = np.argpartition(keys, k - 1, axis=1)[:, :k]
+        order = np.argsort(np.take_along_axis(keys, part, axis=1), axis=1)
+        drawn = np.take_along_axis(part, order, axis=1).astype(np.uint8)
+    else:
+        drawn = np.zeros((rows, 0), dtype=np.uint8)
+    if dealt:
+        holes[:, dealt] = drawn[:, :2 * len(dealt)].reshape(rows, len(dealt), 2)
+    boards: np.ndarray = np.concatenate(
+        [np.broadcast_to(spot.board, (rows, len(spot.board))), drawn[:, 2 * len(dealt):]],
+        axis=1)
+    return boards
+
+
+def _score_deals(g: Any, holes: np.ndarray, boards: np.ndarray, total: np.ndarray) -> None:
+    """Add the deals' wins, ties, shares and squared shares to `total` (the C core's layout)."""
+    rows, n = holes.shape[0], holes.shape[1]
+    strengths = np.empty((n, rows), dtype=np.uint16)
+    for p in range(n):
+        hand = np.ascontiguousarray(np.concatenate([boards, holes[:, p]], axis=1))
+        if _fallback.eval_batch(g, hand, strengths[p]) >= 0:
+            raise RuntimeError("internal error: a bad hand in a Monte Carlo deal")
+    top = strengths == strengths.max(axis=0)
+    count = top.sum(axis=0)
+    share = top * (SHARE_UNIT // count).astype(np.int64)
+    total[:n] += (top & (count == 1)).sum(axis=1)
+    total[n:2 * n] += (top & (count > 1)).sum(axis=1)
+    total[2 * n:3 * n] += share.sum(axis=1)
+    total[3 * n:4 * n] += (share * share).sum(axis=1)
 
 
 def _stderr(total: np.ndarray, n: int) -> np.ndarray:

@@ -32,7 +32,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core import _backend, _run
+from ..core import _run, kernels
 from ..core._combinations import combinations as _combinations
 from ..core._validate import quote
 from ..core.cards import card_str, cards
@@ -120,10 +120,10 @@ def equity(players: Any, board: Any = "", dead: Any = "", *, game: str = "omaha"
         if cost > EXACT_MAX:
             raise ValueError(f"exact enumeration too large ({cost:.2g} evaluations, "
                              f"limit {EXACT_MAX:.0e}); use exact=False")
-        if _backend.core is not None:
+        if kernels.have_c():
             return _c_exact(g, holes, b, deck, nthreads)
         return _exact(variant, holes, np.array(b, dtype=np.uint8), deck, m, nthreads)
-    if _backend.core is not None:
+    if kernels.have_c():
         players_c = [(np.array([h], dtype=np.uint8), None) for h in holes]
         total, done = c_sample(g, False, players_c, b, d, trials, target_stderr, seed,
                                nthreads, _high_sums, _stderr)
@@ -140,7 +140,7 @@ def python_too_slow(cost: float, hole: int) -> bool:
     (60 for Omaha), held to the hold'em rule's ``PYTHON_EXACT_LIMIT``.  The
     C core enumerates up to ``EXACT_LIMIT`` as before.
     """
-    return _backend.core is None and cost * math.comb(hole, 2) * 10 > PYTHON_EXACT_LIMIT
+    return not kernels.have_c() and cost * math.comb(hole, 2) * 10 > PYTHON_EXACT_LIMIT
 
 
 def _prepare(players: Any, board: Any, dead: Any,
@@ -486,7 +486,7 @@ def ranges_sums(g: Any, variant: Any, hilo: bool, rs: list[OmahaRange], board: n
     sums, trials, False) from a sampler, or (the (5, n) weighted means,
     deals, True)."""
     try:
-        if _backend.core is not None:
+        if kernels.have_c():
             total, done = c_sample(g, hilo, c_players(rs, int((~blocked).sum())), board,
                                    dead_cards(blocked, board, g), trials, target, seed,
                                    nthreads, convert, stderr)
@@ -536,7 +536,7 @@ def clash_exact(err: InvalidRangeError, g: Any, variant: Any, hilo: bool,
     masks = np.bitwise_or.reduce(bits, axis=1)
     weights = np.concatenate([r.weights for r in rs])
     outs = np.ascontiguousarray(left[_combinations(len(left), m)])
-    if _backend.core is None:
+    if not kernels.have_c():
         return _numpy_clash(err, variant, hilo, rs, every, masks, weights, board, outs)
     kernel = _exact_tally.omaha_kernel_tables(g, hilo)
     if kernel is None:
@@ -698,7 +698,6 @@ def c_sample(g: Any, hilo: bool, players: Sequence[tuple[np.ndarray, np.ndarray 
     kernel's integer sums (csrc/omaha_mc.h); `stderr` of the converted sums
     decides `target`.  Raises InvalidRangeError as :func:`sample_ranges`.
     """
-    ffi, lib = _backend.core.ffi, _backend.core.lib
     n = len(players)
     h = players[0][0].shape[1]
     hands = np.ascontiguousarray(np.concatenate([p[0] for p in players]), dtype=np.uint8)
@@ -713,19 +712,11 @@ def c_sample(g: Any, hilo: bool, players: Sequence[tuple[np.ndarray, np.ndarray 
             continue
         uniform[p] = 0
         lo, hi = int(offsets[p]), int(offsets[p + 1])
-        work = np.empty(hi - lo, dtype=np.int32)
-        wc = np.ascontiguousarray(w, dtype=np.float64)
-        if lib.hr_alias_build(ffi.from_buffer("double[]", wc), hi - lo,
-                              ffi.from_buffer("uint64_t[]", prob[lo:hi], require_writable=True),
-                              ffi.from_buffer("int32_t[]", alias[lo:hi], require_writable=True),
-                              ffi.from_buffer("int32_t[]", work, require_writable=True)):
-            raise RuntimeError("internal error: hr_alias_build refused the weights")
+        kernels.alias_build(np.ascontiguousarray(w, dtype=np.float64), prob[lo:hi],
+                            alias[lo:hi])
     b = np.ascontiguousarray(board, dtype=np.uint8).reshape(-1)
     d = np.ascontiguousarray(dead, dtype=np.uint8).reshape(-1)
-    args = (g.ptr, int(hilo), n, h, ffi.from_buffer("uint8_t[]", hands),
-            ffi.from_buffer("uint64_t[]", prob), ffi.from_buffer("int32_t[]", alias),
-            ffi.from_buffer("uint8_t[]", uniform), ffi.from_buffer("int32_t[]", offsets),
-            ffi.from_buffer("uint8_t[]", b), len(b), ffi.from_buffer("uint8_t[]", d), len(d))
+    args = (g, int(hilo), n, h, hands, prob, alias, uniform, offsets, b, d)
     seed64 = mc_seed(seed)
     cap = trials if trials is not None else (TARGET_MAX_TRIALS if target else DEFAULT_TRIALS)
     round_size = TARGET_CHUNK if target else MC_ROUND_TRIALS
@@ -740,14 +731,12 @@ def c_sample(g: Any, hilo: bool, players: Sequence[tuple[np.ndarray, np.ndarray 
 
         def part(t: int, cancel: Any, todo: int = todo, k: int = k, streams: int = streams,
                  outs: np.ndarray = outs, first: int = first) -> int:
-            rng = ffi.new("hr_rng *")
-            dst = ffi.from_buffer("int64_t[]", outs[t], require_writable=True)
             done = 0
             for c in range(streams * t // k, streams * (t + 1) // k):
                 share = min(MC_STREAM_TRIALS, todo - c * MC_STREAM_TRIALS)
-                lib.hr_rng_seed(rng, seed64, first + c)
                 attempts = min(max(MAX_DRAWS_FACTOR * share, MIN_DRAWS), _MAX_ATTEMPTS)
-                got = int(lib.hr_omaha_mc(*args, share, attempts, rng, dst, cancel.ptr))
+                got = kernels.omaha_mc(*args, seed64, first + c, share, attempts, outs[t],
+                                       cancel.ptr)
                 if got < 0:
                     return got
                 done += got
@@ -784,24 +773,19 @@ def _high_sums(raw: np.ndarray) -> np.ndarray:
 def _c_exact(g: Any, holes: list[list[int]], board: list[int], deck: np.ndarray,
              nthreads: int) -> EquityResult:
     """Exact Omaha equity in C: each hand's best per board triple, then every board."""
-    ffi, lib = _backend.core.ffi, _backend.core.lib
     n, h = len(holes), len(holes[0])
     cards_arr = np.ascontiguousarray(np.concatenate([np.array(board, dtype=np.uint8),
                                                      deck.astype(np.uint8)]), dtype=np.uint8)
     nc = len(cards_arr)
     hands = np.ascontiguousarray(np.array(holes, dtype=np.uint8).reshape(-1))
     scratch = np.empty(n * nc ** 3, dtype=np.int16)
-    sp = ffi.from_buffer("int16_t[]", scratch, require_writable=True)
-    if lib.hr_omaha_exact_prep(g.ptr, n, h, ffi.from_buffer("uint8_t[]", hands),
-                               ffi.from_buffer("uint8_t[]", cards_arr), nc, sp):
-        raise RuntimeError("internal error: hr_omaha_exact_prep rejected its arguments")
+    kernels.omaha_exact_prep(g, n, h, hands, cards_arr, scratch)
     boards = math.comb(nc - len(board), BOARD_CARDS - len(board))
     k = max(1, min(nthreads, boards // 200_000))
     outs = np.zeros((k, 3 * n + 1), dtype=np.int64)
 
     def part(t: int, cancel: Any) -> int:
-        dst = ffi.from_buffer("int64_t[]", outs[t], require_writable=True)
-        return int(lib.hr_omaha_exact_run(n, nc, len(board), sp, t, k, dst, cancel.ptr))
+        return kernels.omaha_exact_run(n, nc, len(board), scratch, t, k, outs[t], cancel.ptr)
 
     got = _run.run_tasks(part, k, inline=boards <= 200_000)
     if min(got) < 0:

@@ -27,12 +27,13 @@ import csv
 import itertools
 import math
 import os
+import threading
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 import numpy as np
 
-from ..core import _backend, _run
+from ..core import _backend, _run, kernels
 from ..core._validate import quote
 from ..core.cards import RANKS
 from ..core.errors import HandrankError
@@ -240,19 +241,13 @@ def plan(players: int, idx: Sequence[int]) -> list[Piece]:
 
 def pattern_blocks(key: Sequence[int]) -> np.ndarray:
     """hr_equity_patterns' counts for hole ranks `key`: shape (1 + 4**n, 3n)."""
-    core = _backend.core
-    if core is None:
+    if not kernels.have_c():
         raise HandrankError("preflop tables need the C core (handrank.backend is 'python')")
     n = len(key) // 2
     out = np.zeros((1 + 4**n) * 3 * n, dtype=np.int64)
     if max(np.bincount(np.asarray(key, dtype=np.intp))) > 4:
         return out.reshape(1 + 4**n, 3 * n)          # five cards of a rank: no deal
-    ranks = np.array(key, dtype=np.uint8)
-    if core.lib.hr_equity_patterns(_backend.GAMES["holdem"].ptr, n,
-                                   core.ffi.from_buffer("uint8_t[]", ranks),
-                                   core.ffi.from_buffer("int64_t[]", out,
-                                                        require_writable=True)) != 0:
-        raise RuntimeError(f"internal error: hr_equity_patterns rejected ranks {key!r}")
+    kernels.equity_patterns(_backend.GAMES["holdem"], key, out)
     return out.reshape(1 + 4**n, 3 * n)
 
 
@@ -373,11 +368,11 @@ def local_table(players: int = 2, classes: Iterable[str] | None = None,
     """
     n = check_players(players)
     idx = class_indices(classes)
-    if _backend.core is None:
+    if not kernels.have_c():
         raise HandrankError("preflop tables need the C core (handrank.backend is 'python')")
     pieces = plan(n, idx)
     done = [0]
-    lock = __import__("threading").Lock()
+    lock = threading.Lock()
 
     def task(i: int, cancel: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
         if cancel.is_set():

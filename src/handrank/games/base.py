@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 from typing import Any
 
+from ..core import _backend
 from ..core._tables import GameTables
 from .rules import RULES, HandRule
 
@@ -100,6 +102,20 @@ class Game:
     def rule(self) -> HandRule:
         """How a player's cards form a hand (:mod:`handrank.games.rules`), by `hand`."""
         return RULES[self.hand]
+
+    @functools.cached_property
+    def holdem_ranked(self) -> bool:
+        """Whether hold'em's own kernels rank this game's hands unchanged.
+
+        The best five of all the cards, one high half on hold'em's tables,
+        the 52-card deck, two hole cards and five on the board: ``holdem``
+        and a game made with the old ``variant="holdem"``.  The operations'
+        fast paths (one hand, a batch, a strength's words) ask this.
+        """
+        return (self.rule.any_five and self.halves == ("high",) and not self.hand_sizes
+                and not self.parts and self.hole_cards == 2 and self.board_cards == 5
+                and self.deck == tuple(range(52))
+                and self.tables[0].values is _backend.GAMES["holdem"].values)
 
     @property
     def eight_or_better(self) -> bool:

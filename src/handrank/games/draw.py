@@ -36,17 +36,18 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import math
 from typing import Any
 
 import numpy as np
 
-from ..core import _backend
+from ..core import _backend, kernels
 from ..core._tables import GameTables
 from ..core._typing import CardsLike
 from ..core._validate import quote
 from ..core.cards import RANKS, card_str, cards, cards_str, first_duplicate
 from ..core.errors import InvalidCardError, InvalidHandError, unsupported
-from .badugi import _prepare, evaluate_badugi_batch
+from .badugi import evaluate_badugi_batch
 from .base import Game
 from .holdem import evaluate_batch
 from .lowball import _lowball
@@ -55,7 +56,6 @@ from .variants import variant
 
 __all__ = ["DrawGame", "DrawOdds", "best_hold", "draw_game", "draw_odds"]
 
-_C = _backend.core
 _HIGH_CATEGORIES = ("high card", "one pair", "two pair", "three of a kind", "straight", "flush",
                     "full house", "four of a kind", "straight flush")
 _BADUGI_CATEGORIES = ("one-card", "two-card", "three-card", "badugi")
@@ -247,20 +247,8 @@ def _percentiles(game: DrawGame) -> np.ndarray:
 def _histograms(game: DrawGame, ids: list[int], stub: np.ndarray, masks: list[int]
                 ) -> np.ndarray:
     """hr_draw_odds: the final strengths' histogram of each hold."""
-    ffi, lib = _C.ffi, _C.lib
-    if game.kind == "badugi":
-        _prepare()
-    holds = np.array(masks, dtype=np.uint32)
-    n_s = _classes(game) + 1
-    hist = np.empty((len(masks), n_s), dtype=np.uint32)
-    rc = lib.hr_draw_odds(ffi.NULL if game.tables is None else game.tables.ptr,
-                          1 if game.kind == "badugi" else 0, bytes(ids), len(ids),
-                          ffi.from_buffer("uint8_t[]", stub), len(stub),
-                          ffi.from_buffer("uint32_t[]", holds), len(masks), n_s,
-                          ffi.from_buffer("uint32_t[]", hist, require_writable=True))
-    if rc != 0:
-        raise RuntimeError("internal error: the C core rejected the draw")
-    return hist
+    return kernels.draw_odds(game.tables, game.kind == "badugi", ids, stub, masks,
+                             _classes(game) + 1)
 
 
 def _game_tables(game: DrawGame) -> GameTables:
@@ -271,14 +259,13 @@ def _game_tables(game: DrawGame) -> GameTables:
 
 def _classes(game: DrawGame) -> int:
     if game.kind == "badugi":
-        return int(_C.lib.HR_BADUGI_CLASSES)
+        return kernels.badugi_classes()
     return int(_game_tables(game).classes)
 
 
 def _category_table(game: DrawGame) -> np.ndarray:
     if game.kind == "badugi":
-        return np.frombuffer(_C.ffi.buffer(_C.lib.hr_badugi_size, _classes(game) + 1),
-                             dtype=np.uint8)
+        return kernels.badugi_tables()[1][:_classes(game) + 1]
     return np.ascontiguousarray(_game_tables(game).category, dtype=np.uint8)
 
 
@@ -354,41 +341,30 @@ def draw_odds(hand: CardsLike, *, game: str | Game | DrawGame = "draw", dead: Ca
     ...
     handrank.errors.InvalidCardError: card '2d' in the hand is not in the 32-card deck of 'fechado'
     """
-    if _C is None:
-        raise RuntimeError("draw_odds needs the C core (handrank.backend is 'python')")
+    kernels.need_c("draw_odds")
     g = _draw_of(game, "draw_odds")
-    ids = _ids(hand, g, "the hand")
-    if len(ids) != g.hand_size:
-        raise InvalidHandError(f"{g.name!r} is played with {g.hand_size} cards, "
-                               f"got {len(ids)}")
-    dead_ids = _ids(dead, g, "dead") if dead is not None else []
-    vs_ids = _ids(vs, g, "vs") if vs is not None else []
-    if vs is not None and len(vs_ids) > g.hand_size:
-        raise ValueError(f"vs must be a hand of {g.hand_size} cards that stands pat, or the "
-                         f"cards it keeps, got {len(vs_ids)}")
-    if vs is not None and g.hand_size - len(vs_ids) > g.max_discard:
-        raise ValueError(f"{g.name!r} allows at most {g.max_discard} cards exchanged, "
-                         f"vs keeps {len(vs_ids)} of {g.hand_size}")
+    ids, dead_ids, vs_ids = _draw_cards(g, hand, dead, vs)
+    limit = _discard_limit(g, max_discard)
     known = ids + dead_ids + vs_ids
-    dup = first_duplicate(known)
-    if dup >= 0:
-        raise InvalidHandError(f"duplicate card {card_str(dup)!r}")
-    limit = g.max_discard
-    if max_discard is not None:
-        if isinstance(max_discard, bool) or not isinstance(max_discard, (int, np.integer)):
-            raise TypeError(f"max_discard must be an int, got {quote(max_discard)}")
-        if not 0 <= max_discard <= g.max_discard:
-            raise ValueError(f"{g.name!r} allows 0 to {g.max_discard} discards, "
-                             f"got max_discard={quote(max_discard)}")
-        limit = int(max_discard)
     stub = np.array([c for c in g.deck if c not in set(known)], dtype=np.uint8)
     n = g.hand_size
     masks = [m for m in range(1 << n) if n - bin(m).count("1") <= min(limit, len(stub))]
     if len(masks) < 1 << n and limit > len(stub):
         raise ValueError(f"only {len(stub)} cards left to draw")
-    vs_draws = vs is not None and len(vs_ids) < g.hand_size
-    if vs_draws and max(n - bin(m).count("1") for m in masks) + n - len(vs_ids) > len(stub):
+    if vs is not None and len(vs_ids) < g.hand_size \
+            and max(n - bin(m).count("1") for m in masks) + n - len(vs_ids) > len(stub):
         raise ValueError(f"only {len(stub)} cards left to draw for both hands")
+    return _odds(g, ids, vs_ids if vs is not None else None, stub, masks)
+
+
+def _odds(g: DrawGame, ids: list[int], vs: list[int] | None, stub: np.ndarray,
+          masks: list[int]) -> DrawOdds:
+    """draw_odds from the checked cards: every hold's histogram, ordered by
+    equity against `vs` (the opponent's ids; None: no opponent) or by
+    expected percentile."""
+    vs_ids = vs or []
+    n = g.hand_size
+    vs_draws = vs is not None and len(vs_ids) < g.hand_size
     vs_strength = _strength(g, vs_ids) if vs is not None and not vs_draws else 0
     cat = _category_table(g)
     value = _percentiles(g)
@@ -418,31 +394,47 @@ def draw_odds(hand: CardsLike, *, game: str | Game | DrawGame = "draw", dead: Ca
                     win[order], tie[order], expected[order], t[order].astype(np.int64))
 
 
+def _draw_cards(g: DrawGame, hand: CardsLike, dead: CardsLike, vs: CardsLike | None
+                ) -> tuple[list[int], list[int], list[int]]:
+    """The ids of the hand, the dead cards and `vs`, checked (sizes, repeats)."""
+    ids = _ids(hand, g, "the hand")
+    if len(ids) != g.hand_size:
+        raise InvalidHandError(f"{g.name!r} is played with {g.hand_size} cards, "
+                               f"got {len(ids)}")
+    dead_ids = _ids(dead, g, "dead") if dead is not None else []
+    vs_ids = _ids(vs, g, "vs") if vs is not None else []
+    if vs is not None and len(vs_ids) > g.hand_size:
+        raise ValueError(f"vs must be a hand of {g.hand_size} cards that stands pat, or the "
+                         f"cards it keeps, got {len(vs_ids)}")
+    if vs is not None and g.hand_size - len(vs_ids) > g.max_discard:
+        raise ValueError(f"{g.name!r} allows at most {g.max_discard} cards exchanged, "
+                         f"vs keeps {len(vs_ids)} of {g.hand_size}")
+    dup = first_duplicate(ids + dead_ids + vs_ids)
+    if dup >= 0:
+        raise InvalidHandError(f"duplicate card {card_str(dup)!r}")
+    return ids, dead_ids, vs_ids
+
+
+def _discard_limit(g: DrawGame, max_discard: Any) -> int:
+    """The most cards one exchange replaces: the game's limit or `max_discard`."""
+    if max_discard is None:
+        return g.max_discard
+    if isinstance(max_discard, bool) or not isinstance(max_discard, (int, np.integer)):
+        raise TypeError(f"max_discard must be an int, got {quote(max_discard)}")
+    if not 0 <= max_discard <= g.max_discard:
+        raise ValueError(f"{g.name!r} allows 0 to {g.max_discard} discards, "
+                         f"got max_discard={quote(max_discard)}")
+    return int(max_discard)
+
+
 def _against_drawing(game: DrawGame, ids: list[int], vs_ids: list[int], stub: np.ndarray,
                      masks: list[int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """hr_draw_vs: per hold the winning and tying pairs of draws, and all pairs."""
-    import math
-    ffi, lib = _C.ffi, _C.lib
-    if game.kind == "badugi":
-        _prepare()
     n, d_vs = game.hand_size, game.hand_size - len(vs_ids)
     most = max([d_vs] + [n - bin(m).count("1") for m in masks])
     size = max(math.comb(len(stub), most), 1)
-    a = np.empty(size, dtype=np.uint16)
-    b = np.empty(size, dtype=np.uint16)
-    holds = np.array(masks, dtype=np.uint32)
-    win = np.zeros(len(masks), dtype=np.int64)
-    tie = np.zeros(len(masks), dtype=np.int64)
-    rc = lib.hr_draw_vs(ffi.NULL if game.tables is None else game.tables.ptr,
-                        1 if game.kind == "badugi" else 0, bytes(ids), n, bytes(vs_ids),
-                        len(vs_ids), ffi.from_buffer("uint8_t[]", stub), len(stub),
-                        ffi.from_buffer("uint32_t[]", holds), len(masks),
-                        ffi.from_buffer("uint16_t[]", a, require_writable=True),
-                        ffi.from_buffer("uint16_t[]", b, require_writable=True),
-                        ffi.from_buffer("int64_t[]", win, require_writable=True),
-                        ffi.from_buffer("int64_t[]", tie, require_writable=True))
-    if rc != 0:
-        raise RuntimeError("internal error: the C core rejected the draw")
+    win, tie = kernels.draw_vs(game.tables, game.kind == "badugi", ids, vs_ids, stub, masks,
+                               size)
     pairs = np.array([math.comb(len(stub), n - bin(m).count("1"))
                       * math.comb(len(stub) - n + bin(m).count("1"), d_vs) for m in masks],
                      dtype=np.float64)

@@ -18,7 +18,7 @@ from typing import Any, overload
 import numpy as np
 from numpy.typing import NDArray
 
-from ..core import _backend, _fallback, _run, _validate
+from ..core import _backend, _run, _validate, kernels
 from ..core._tables import LOW_PREFIX, GameTables
 from ..core._typing import CardArrayLike, CardsLike, IntArray, StrengthArray, VariantLike
 from ..core._validate import number
@@ -32,6 +32,10 @@ from ..core.cards import (
     has_bool,
 )
 from ..core.errors import InvalidCardError, InvalidHandError
+
+# operations.evaluate's inline copy of the fast path below tests holdem._C
+# (None without the C core) before it calls the bound functions
+from ..core.kernels import EVAL7_HOLDEM as _C  # noqa: F401
 from .base import Game
 from .registry import high_tables
 
@@ -71,12 +75,12 @@ class Category(IntEnum):
         return format(self.name, spec)
 
 
-_C = _backend.core
 _HOLDEM: GameTables = _backend.GAMES["holdem"]
 # One hold'em hand, the scalar fast paths (here and in operations.evaluate):
-# a few Python steps around one one-argument C call.  Bound once as module
-# constants (a global read is cheaper than an attribute read); None without
-# the C core, whose paths are then never taken (each tests _C first).
+# a few Python steps around one one-argument C call.  The door's cffi
+# functions bound once as module constants (a global read is cheaper than an
+# attribute read); None without the C core, whose paths are then never taken
+# (each tests _EVAL7 or _eval_bytes first).
 _NDARRAY = np.ndarray
 _UINT8 = np.dtype(np.uint8)
 _INT64 = np.dtype(np.int64)       # native byte order only (`is` tests identity)
@@ -88,12 +92,14 @@ _INT32 = np.dtype(np.int32)
 _PACK5 = struct.Struct("5B").pack
 _PACK6 = struct.Struct("6B").pack
 _PACK7 = struct.Struct("7B").pack
-_EVAL5: Any = None
-_EVAL6: Any = None
-_EVAL7: Any = None
-_EVAL7_I64: Any = None
-_EVAL7_I32: Any = None
-_EVAL_TEXT_HOLDEM: Any = None
+_EVAL5: Any = kernels.EVAL5_HOLDEM
+_EVAL6: Any = kernels.EVAL6_HOLDEM
+_EVAL7: Any = kernels.EVAL7_HOLDEM
+_EVAL7_I64: Any = kernels.EVAL7_I64_HOLDEM
+_EVAL7_I32: Any = kernels.EVAL7_I32_HOLDEM
+_EVAL_TEXT_HOLDEM: Any = kernels.EVAL_TEXT_HOLDEM
+_eval_text: Any = kernels.EVAL_TEXT
+_eval_bytes: Any = kernels.EVAL_BYTES
 # One hand as a 1-D array of a native-endian integer dtype: its bytes go to
 # C as they are, through the 5-, 6- or 7-id call of the dtype's width, which
 # reads each id as unsigned (a negative one is out of range there too).
@@ -101,27 +107,12 @@ _EVAL_TEXT_HOLDEM: Any = None
 # as uint8, int64 (numpy's default) or int32 take the same calls before the
 # lookup (`is` on the dtype costs less than a dict's hash).  Empty without
 # the C core.
-_ONE_DTYPE: dict[Any, tuple[Any, Any, Any]] = {}
-if _C is not None:
-    _eval_text = _C.lib.hr_eval_text      # bound once: the scalar path is a little
-    _eval_bytes = _C.lib.hr_eval_bytes    # Python around one C call
-    _EVAL_TEXT_HOLDEM = _C.lib.hr_eval_text_holdem
-    _EVAL5, _EVAL6, _EVAL7 = (_C.lib.hr_eval5_holdem, _C.lib.hr_eval6_holdem,
-                              _C.lib.hr_eval7_holdem)
-    _EVAL7_I64, _EVAL7_I32 = _C.lib.hr_eval7_i64_holdem, _C.lib.hr_eval7_u32_holdem
-    _by_width = {
-        1: (_EVAL5, _EVAL6, _EVAL7),
-        2: (_C.lib.hr_eval5_u16_holdem, _C.lib.hr_eval6_u16_holdem, _C.lib.hr_eval7_u16_holdem),
-        4: (_C.lib.hr_eval5_u32_holdem, _C.lib.hr_eval6_u32_holdem, _C.lib.hr_eval7_u32_holdem),
-        8: (_C.lib.hr_eval5_i64_holdem, _C.lib.hr_eval6_i64_holdem, _C.lib.hr_eval7_i64_holdem),
-    }
+_ONE_DTYPE: dict[Any, tuple[Any, ...]] = {}
+if kernels.EVAL_BY_WIDTH:
     for _t in (np.int8, np.uint8, np.int16, np.uint16, np.int32, np.uint32, np.int64, np.uint64):
-        _ONE_DTYPE[np.dtype(_t)] = _by_width[np.dtype(_t).itemsize]
+        _ONE_DTYPE[np.dtype(_t)] = kernels.EVAL_BY_WIDTH[np.dtype(_t).itemsize]
 # Batches smaller than this run on the calling thread: splitting costs more.
 _MIN_ROWS_PER_THREAD = 1 << 16
-# Rows per C call in a big batch (a few ms each): Ctrl-C is seen between two.
-_SLICE_ROWS = 1 << 18
-_SLICE_ROWS_PY = 1 << 16
 
 
 def game_tables(variant: VariantLike = None) -> GameTables:
@@ -208,7 +199,7 @@ def evaluate(cards: CardsLike, *, variant: VariantLike = None) -> int:
     ...
     handrank.errors.InvalidCardError: invalid card 'Zz'
     """
-    if variant is None and _C is not None:
+    if variant is None and _EVAL7 is not None:
         # The common calls, a few steps around one one-argument C call (0
         # for anything it cannot rank: the general path below says why).
         # operations.evaluate has the same steps inline: keep the two alike.
@@ -270,7 +261,7 @@ def _one_array(a: Any) -> int:
 
 def _evaluate(cards: Any, g: GameTables) -> int:
     """Any input and any game; raises the error that names what is wrong."""
-    if _C is not None:
+    if _eval_bytes is not None:
         if type(cards) is str:
             # The C parser reads ASCII and the UTF-8 suit symbols; anything it
             # cannot read (other Unicode spaces, say) is parsed here instead.
@@ -298,7 +289,7 @@ def _evaluate(cards: Any, g: GameTables) -> int:
             return strength
         _raise_for(cards, g)
     ids = cards_checked(cards, g)
-    strength = _fallback.eval_one(g, ids)
+    strength = kernels.eval_one(g, ids)
     if not strength:
         raise RuntimeError(f"internal error: no strength for {ids!r}")
     return strength
@@ -366,11 +357,7 @@ def evaluate_batch(a: CardArrayLike, *, out: StrengthArray | None = None,
     result = _output(out, n, arr, a)
     if n == 0:
         return result
-    if _C is None:
-        bad = _run.run_rows(lambda lo, hi: _fallback.eval_batch(g, arr[lo:hi], result[lo:hi]),
-                            n, 1, _SLICE_ROWS_PY)
-    else:
-        bad = _run_c(g, arr, result, nthreads)
+    bad = kernels.eval_batch(g, arr, result, nthreads)
     if bad >= 0:
         _raise_for_row(arr, bad, g)
     return result
@@ -387,20 +374,6 @@ def _output(out: Any, n: int, *inputs: Any) -> StrengthArray:
 
 def _thread_count(threads: Any, n: int) -> int:
     return _validate.thread_count(threads, n, _MIN_ROWS_PER_THREAD)
-
-
-def _run_c(g: GameTables, arr: np.ndarray, out: np.ndarray, threads: int) -> int:
-    ffi, lib = _C.ffi, _C.lib
-    n, k = arr.shape
-    src = ffi.from_buffer("uint8_t[]", arr)
-    dst = ffi.from_buffer("uint16_t[]", out, require_writable=True)
-    if n <= _SLICE_ROWS:
-        return int(lib.hr_eval_batch(g.ptr, src, n, k, dst))
-
-    def part(lo: int, hi: int) -> int:
-        return int(lib.hr_eval_batch(g.ptr, src + lo * k, hi - lo, k, dst + lo))
-
-    return _run.run_rows(part, n, threads, _SLICE_ROWS)
 
 
 def _executor() -> ThreadPoolExecutor:

@@ -28,15 +28,13 @@ from typing import Any
 
 import numpy as np
 
-from ..core import _backend, _fallback, _run
+from ..core import _backend, kernels
 from ..core._tables import GameTables
 from ..core._typing import CardArrayLike, CardsLike, StrengthArray
 from ..core._validate import quote
 from ..core.cards import RANKS
 from ._compare import _decider, holes_and_board, two_hands
 from .holdem import (
-    _SLICE_ROWS,
-    _SLICE_ROWS_PY,
     Category,
     _as_card_array,
     _output,
@@ -49,9 +47,7 @@ from .holdem import (
 
 __all__ = ["Lowball", "explain_low", "lowball"]
 
-_C = _backend.core
 _TABLES = {("a5", None): "low_a5", ("a5", 8): "low_a5_8", ("27", None): "low_27"}
-_FLUSHES = (int(Category.FLUSH), int(Category.STRAIGHT_FLUSH))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -104,15 +100,7 @@ class Lowball:
         handrank.errors.InvalidHandError: expected 5 to 7 cards, got 4
         """
         ids = cards_checked(cards, self.tables)
-        if _C is not None:
-            strength = int(_C.lib.hr_eval_low(self.tables.ptr, bytes(ids), len(ids)))
-            if strength < 0:
-                raise RuntimeError(f"internal error: the C core rejected {ids!r}")
-            return strength
-        row = np.array([ids], dtype=np.uint8)
-        out = np.empty(1, dtype=np.uint16)
-        _fallback_batch(self.tables, row, out)
-        return int(out[0])
+        return kernels.eval_low(self.tables, ids)
 
     def evaluate_batch(self, a: CardArrayLike, *, out: StrengthArray | None = None,
                        threads: int | None = None) -> StrengthArray:
@@ -158,11 +146,7 @@ class Lowball:
         if n == 0:
             return result
         g = self.tables
-        if _C is None:
-            bad = _run.run_rows(lambda lo, hi: _fallback_batch(g, arr[lo:hi], result[lo:hi]),
-                                n, 1, _SLICE_ROWS_PY)
-        else:
-            bad = _run_c(g, arr, result, nthreads, self.rule == "27")
+        bad = kernels.eval_low_batch(g, arr, result, nthreads, self.rule == "27")
         if bad >= 0:
             _raise_for_row(arr, bad, self.tables)
         return result
@@ -311,50 +295,6 @@ def _lowball(rule: str, qualifier: int | None) -> Lowball:
 
 
 # ------------------------------------------------------------------ evaluation
-
-
-def _run_c(g: GameTables, arr: np.ndarray, out: np.ndarray, threads: int,
-           flushes: bool) -> int:
-    """hr_eval_low_batch, or for a game without flushes (ace-to-five) the core's
-    kernel it starts with, which is then the whole answer."""
-    ffi, lib = _C.ffi, _C.lib
-    n, k = arr.shape
-    kernel = lib.hr_eval_low_batch if flushes else lib.hr_eval_batch
-    src = ffi.from_buffer("uint8_t[]", arr)
-    dst = ffi.from_buffer("uint16_t[]", out, require_writable=True)
-
-    def part(lo: int, hi: int) -> int:
-        bad = int(kernel(g.ptr, src + lo * k, hi - lo, k, dst + lo))
-        if bad == -2:
-            raise RuntimeError(f"internal error: the C core rejected {k} cards per hand")
-        return bad
-
-    return _run.run_rows(part, n, threads, _SLICE_ROWS)
-
-
-def _fallback_batch(g: GameTables, arr: np.ndarray, out: np.ndarray) -> int:
-    """The pure-Python backend: hr_eval_low_batch step for step (csrc/lowball.c)."""
-    bad = _fallback.eval_batch(g, arr, out)
-    k = arr.shape[1]
-    if k == 5 or bad >= 0:
-        # A bad row raises; the rows before it in its chunk were not filled.
-        return bad
-    rows = np.arange(len(arr))
-    redo = rows[np.isin(g.category[out[rows]], _FLUSHES)]
-    if len(redo) == 0:
-        return bad
-    # Five of a suit with an off-suit card: the best five that is not a flush.
-    hands = arr[redo]
-    combos = np.array(list(itertools.combinations(range(k), 5)), dtype=np.intp)
-    fives = np.ascontiguousarray(hands[:, combos].reshape(-1, 5))
-    values = np.empty(len(fives), dtype=np.uint16)
-    if _fallback.eval_batch(g, fives, values) >= 0:
-        raise RuntimeError("internal error: a five-card subset of a valid hand was rejected")
-    suits = fives & 3
-    flush = (suits == suits[:, :1]).all(axis=1)
-    best = np.where(flush, 0, values).reshape(len(redo), -1).max(axis=1)
-    out[redo] = np.where(best > 0, best, out[redo])
-    return bad
 
 
 # ------------------------------------------------------------------ explain

@@ -20,8 +20,9 @@ from ..core.cards import RANKS
 from ..core.errors import UnsupportedGameError, unsupported
 from .base import Game
 
-__all__ = ["best_five_game", "beyond_best_five", "game", "games", "high_tables", "legacy_games",
-           "plain_names", "register", "resolve", "sized_name", "unknown_game"]
+__all__ = ["any_size_name", "best_five_game", "beyond_best_five", "game", "games", "high_tables",
+           "legacy_game", "legacy_games", "plain", "plain_names", "register", "resolve",
+           "sized_name", "unknown_game", "variant_game"]
 
 _STRIPPED_LOWEST = "34567"
 _EIGHT_LOW = ("a5", 8)
@@ -212,6 +213,11 @@ _ENTRIES: dict[str, tuple[tuple[str, ...], Callable[[dict[str, Any]], Game]]] = 
 }
 
 
+# The Game of each name with its default options, made on first use (with the
+# backend's tables it was made from: a switched backend makes it again).
+_DEFAULTS: dict[str, tuple[Any, Game]] = {}
+
+
 def register(name: str, options: tuple[str, ...], make: Callable[[dict[str, Any]], Game]
              ) -> None:
     """Add a game made in its own module (games/double.py, ...) to the one registry."""
@@ -262,6 +268,13 @@ def game(name: str = "holdem", **options: Any) -> Game:
     if entry is None:
         raise unknown_game(name)
     allowed, make = entry
+    if not options:
+        # a Game is immutable: each name's default is made once (every
+        # operation resolves its game= name here), again if the tables change
+        made = _DEFAULTS.get(name)
+        if made is None or made[0] is not _backend.GAMES:
+            made = _DEFAULTS[name] = (_backend.GAMES, make({}))
+        return made[1]
     for key in options:
         if key not in allowed:
             expected = " or ".join(repr(a) for a in allowed) if allowed else "no options"
@@ -290,7 +303,7 @@ def games() -> dict[str, str]:
     >>> list(games())[:3]
     ['holdem', 'shortdeck', 'stripped']
     """
-    return {name: make({}).summary for name, (_, make) in _ENTRIES.items()}
+    return {name: game(name).summary for name in _ENTRIES}
 
 
 def resolve(g: Any) -> Game:
@@ -339,6 +352,20 @@ def legacy_games(entry: str) -> dict[str, Game]:
     return {name: game(name) for name in _LEGACY[entry]}
 
 
+def legacy_game(entry: str, name: Any) -> Game | None:
+    """The Game an old entry point (``"equity"``, ``"settle"``, ``"explain"``) runs for
+    its ``game=`` value: None for a value it does not take (it names its own error)."""
+    return legacy_games(entry).get(name) if isinstance(name, str) else None
+
+
+def plain(game: Any) -> bool:
+    """Whether `game` (a name or a :class:`Game`) is hold'em as its own kernels rank it
+    (:attr:`Game.holdem_ranked`)."""
+    if isinstance(game, Game):
+        return game.holdem_ranked
+    return isinstance(game, str) and game in plain_names()
+
+
 def legacy_names(entry: str) -> tuple[str, ...]:
     """The names of :func:`legacy_games`, in the order the old errors list them."""
     return _LEGACY[entry]
@@ -346,6 +373,17 @@ def legacy_names(entry: str) -> tuple[str, ...]:
 
 # The names that took Omaha hands of 4 to 6 cards before each game dealt its own count.
 _ANY_OMAHA_SIZE = {"omaha": "omaha{}", "omaha-hilo": "omaha{}-hilo"}
+
+
+def any_size_name(name: Any) -> bool:
+    """Whether `name` is an old name that took Omaha hands of 4 to 6 cards
+    (``"omaha"``, ``"omaha-hilo"``): another size warns and runs (:func:`sized_name`)."""
+    return isinstance(name, str) and name in _ANY_OMAHA_SIZE
+
+
+def variant_game(t: GameTables) -> Game:
+    """The Game of the old ``variant=``: hold'em dealt and ranked with the tables `t`."""
+    return Game(t.name, _deck(t), 2, 5, ("high",), "any", (t,))
 
 
 def sized_name(name: str, n: int) -> str | None:

@@ -36,16 +36,17 @@ from typing import Any
 
 import numpy as np
 
-from ..core import _backend
+from ..core import _backend, kernels
 from ..core._typing import CardsLike
 from ..core._validate import quote
 from ..core.cards import cards_str, hand
 from ..core.errors import InvalidCardError, InvalidHandError
 from . import _vpwild as _wild
+from ._vpchart import build as _build_chart
+from .holdem import evaluate_batch
 
 __all__ = ["ALIASES", "MACHINES", "PAYTABLES", "WILD_PAYTABLES", "VideoPoker", "video_poker"]
 
-_C = _backend.core
 
 CLASSES = ("nothing", "jacks-or-better", "two-pair", "three-of-a-kind", "straight", "flush",
            "full-house", "four-5-k", "four-2-4-with-5-k", "four-2-4-with-a-4",
@@ -192,25 +193,11 @@ def _pay_classes() -> np.ndarray:
 @functools.cache
 def _tables() -> tuple[np.ndarray, np.ndarray]:
     """The pay-class table of every 5-card hand and the subset counts (csrc/draw.c)."""
-    if _C is None:
-        raise RuntimeError("video_poker needs the C core (handrank.backend is 'python')")
-    ffi, lib = _C.ffi, _C.lib
-    if len(CLASSES) > lib.HR_VP_CLASSES:
-        raise RuntimeError("internal error: more pay classes than the C core holds")
-    cls5 = np.empty(lib.HR_VP_HANDS, dtype=np.uint8)
-    counts = np.empty(lib.HR_VP_SUBSETS * lib.HR_VP_CLASSES, dtype=np.int32)
-    if lib.hr_vp_tables(ffi.from_buffer("uint8_t[]", _pay_classes()),
-                        ffi.from_buffer("uint8_t[]", cls5, require_writable=True),
-                        ffi.from_buffer("int32_t[]", counts, require_writable=True)) != 0:
-        raise RuntimeError("internal error: a pay class out of range")
-    cls5.flags.writeable = False
-    counts.flags.writeable = False
-    return cls5, counts
+    return kernels.vp_tables(_pay_classes(), len(CLASSES))
 
 
 def _natural_classes(hands: np.ndarray) -> np.ndarray:
     """The class (index into CLASSES) of each 52-card five-card hand, for the numpy solver."""
-    from .holdem import evaluate_batch
     return _pay_classes()[evaluate_batch(np.ascontiguousarray(hands, dtype=np.uint8))]
 
 
@@ -399,12 +386,9 @@ class VideoPoker:
         return next(iter(self.hold_values(cards)))
 
     def _hold_counts(self, ids: list[int]) -> np.ndarray:
-        ffi, lib = _C.ffi, _C.lib
         cls5, counts = _tables()
-        out = np.empty((32, lib.HR_VP_CLASSES), dtype=np.int32)
-        if lib.hr_vp_hold_counts(ffi.from_buffer("uint8_t[]", cls5),
-                                 ffi.from_buffer("int32_t[]", counts), bytes(ids),
-                                 ffi.from_buffer("int32_t[]", out, require_writable=True)) != 0:
+        out = kernels.vp_hold_counts(cls5, counts, ids)
+        if out is None:
             raise InvalidHandError(f"not a deal of five cards: {cards_str(ids)!r}")
         return out
 
@@ -469,10 +453,9 @@ class VideoPoker:
 
     def chart(self) -> Any:
         """The strategy chart: the holds players look for, best first (see :mod:`._vpchart`)."""
-        from ._vpchart import build
         name = next((n for n, t in {**PAYTABLES, **WILD_PAYTABLES}.items()
                      if dict(t) == dict(self.paytable)), f"{self.family} (pay table given)")
-        return build(self, name)
+        return _build_chart(self, name)
 
     def __repr__(self) -> str:
         return f"VideoPoker(expected_return={self.expected_return:.6f})"
@@ -600,17 +583,9 @@ def _solve_wild_cached(family: str, pays: tuple[float, ...],
 def _solve(pays: tuple[float, ...], named: tuple[str, ...],
            items: tuple[tuple[str, Any], ...]) -> VideoPoker:
     cls5, counts = _tables()
-    ffi, lib = _C.ffi, _C.lib
-    pay = np.zeros(lib.HR_VP_CLASSES, dtype=np.float64)
-    pay[:len(pays)] = pays
-    prob = np.zeros(lib.HR_VP_CLASSES, dtype=np.float64)
-    deals = ffi.new("int64_t *")
-    ret = float(lib.hr_vp_solve(ffi.from_buffer("uint8_t[]", cls5),
-                                ffi.from_buffer("int32_t[]", counts),
-                                ffi.from_buffer("double[]", pay),
-                                ffi.from_buffer("double[]", prob, require_writable=True), deals))
-    if deals[0] != 134459:
-        raise RuntimeError(f"internal error: {deals[0]} classes of deals, expected 134,459")
+    ret, prob, deals = kernels.vp_solve(cls5, counts, pays)
+    if deals != 134459:
+        raise RuntimeError(f"internal error: {deals} classes of deals, expected 134,459")
     breakdown: dict[str, float] = {}
     for leaf, name, p in zip(CLASSES, named, prob):
         breakdown[name] = breakdown.get(name, 0.0) + float(p) * pays[CLASSES.index(leaf)]

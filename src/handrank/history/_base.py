@@ -47,21 +47,28 @@ class HistoryError(HandrankError, ValueError):
     file : str or None
         The file it came from.
     hand : int or None
-        The hand's number in its file (0-based), or its recorded ``hand``.
+        The hand's index in its file (0-based); the message names it 1-based, as
+        the command line counts hands ("hand 1" is the first).
+    line : int or None
+        The line in the file (1-based): the offending action's where it can be
+        told, else the hand's first line.
     action : int or None
-        The index of the offending action in ``actions``.
+        The index of the offending action in ``actions`` (0-based).
     reason : str
         What is wrong.
     """
 
     def __init__(self, reason: str, *, file: str | None = None, hand: int | None = None,
-                 action: int | None = None) -> None:
+                 action: int | None = None, line: int | None = None) -> None:
         self.reason, self.file, self.hand, self.action = reason, file, hand, action
+        self.line = line
         where = []
         if file is not None:
             where.append(f"file {file!r}")
         if hand is not None:
-            where.append(f"hand {hand}")
+            where.append(f"hand {hand + 1}")
+        if line is not None:
+            where.append(f"line {line}")
         if action is not None:
             where.append(f"action {action}")
         super().__init__(reason + (" (" + ", ".join(where) + ")" if where else ""))

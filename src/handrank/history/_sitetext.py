@@ -48,21 +48,27 @@ def hands_of(lines: Iterable[str], file: str | None, errors: str, bad: list[Hist
     buf: list[str] = []
     i = 0
     stray = 0
+    start = 0                           # the line (1-based) of the hand's header
 
     def flush() -> Iterator[Hand]:
         nonlocal i
         if buf:
             try:
-                yield hand(buf, file, i)
+                h = hand(buf, file, i)
             except HistoryError as e:
+                err = pokerstars.at_line(e, start)
                 if errors == "raise":
-                    raise
-                bad.append(e)
+                    raise err from e.__cause__
+                bad.append(err)
+            else:
+                h.line = start
+                yield h
             i += 1
-    for raw in lines:
+    for n, raw in enumerate(lines, 1):
         ln = raw.strip().lstrip("\ufeff")
         if head.match(ln):
             yield from flush()
+            start = n
             buf = [ln]
         elif ln and buf:
             buf.append(ln)
@@ -70,7 +76,7 @@ def hands_of(lines: Iterable[str], file: str | None, errors: str, bad: list[Hist
             stray += 1
             if stray == 1:
                 e = HistoryError(f"text that is not a {site} hand before the first header: "
-                                 f"{ln[:60]!r}", file=file, hand=None)
+                                 f"{ln[:60]!r}", file=file, hand=None, line=n)
                 if errors == "raise":
                     raise e
                 bad.append(e)

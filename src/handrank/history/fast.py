@@ -24,11 +24,8 @@ from typing import Any
 
 import numpy as np
 
-from ..core import _backend
-from ._toml import tomllib
+from ..core import kernels
 from .model import FileError, Hand, HistoryError
-
-_C = _backend.core
 
 #: record layout (csrc/history.h)
 STATUS, SEGMENT, START, END, SEATS, FLAGS, AGREE, DEAD, BIG_BLIND, WHY = range(10)
@@ -50,7 +47,7 @@ GROUP_FILES = 4096
 
 def available() -> bool:
     """True when the C core (with the fast path) is loaded."""
-    return _C is not None and hasattr(_C.lib, "hr_phh_scan")
+    return kernels.phh_scan_available()
 
 
 class Batch:
@@ -71,9 +68,14 @@ class Batch:
     """
 
     def __init__(self, data: bytes, files: list[str | None], index: list[int],
-                 rec: np.ndarray[Any, Any], settled: bool, newlines: bool) -> None:
+                 rec: np.ndarray[Any, Any], settled: bool, newlines: bool,
+                 starts: list[int] | None = None, lines: list[int] | None = None) -> None:
         self.data, self.files, self.index, self.rec = data, files, index, rec
         self.settled, self._newlines = settled, newlines
+        #: each segment's first byte in ``data`` and that byte's line in its file
+        self.starts = starts if starts is not None else [0] * len(files)
+        self.lines = lines if lines is not None else [1] * len(files)
+        self._at: tuple[tuple[int, int], int] = ((-1, 0), 0)
 
     def __len__(self) -> int:
         return len(self.rec)
@@ -93,20 +95,28 @@ class Batch:
 
     def hand(self, i: int) -> Hand:
         """Hand ``i`` read by the Python reader (its HistoryError when it is bad)."""
-        from .phh import UNEXPECTED, _hand, loads_table
+        from .phh import hand_of
         file, index = self.file(i), self.index[i]
+        line = self.line(i)
         try:
-            d = loads_table(self.text(i))
-            return _hand(d, file, index)
-        except HistoryError as e:
-            if e.file is None and e.hand is None:
-                raise HistoryError(e.reason, file=file, hand=index) from None
-            raise
-        except tomllib.TOMLDecodeError as e:
-            raise HistoryError(f"bad TOML: {e}", file=file, hand=index) from None
-        except (UnicodeDecodeError, *UNEXPECTED) as e:
+            text = self.text(i)
+        except UnicodeDecodeError as e:
             raise HistoryError(f"unexpected {type(e).__name__} reading the hand: {e}",
-                               file=file, hand=index) from None
+                               file=file, hand=index, line=line) from None
+        return hand_of(text, file, index, line)
+
+    def line(self, i: int) -> int | None:
+        """The line (1-based) in its file where hand ``i``'s text starts."""
+        if self.lines is None:
+            return None
+        seg = int(self.rec[i, SEGMENT])
+        start = int(self.rec[i, START])
+        at, no = self._at
+        if at[0] != seg or at[1] > start:
+            at, no = (seg, self.starts[seg]), self.lines[seg]
+        no += self.data.count(b"\n", at[1], start)
+        self._at = ((seg, start), no)
+        return no
 
     def replay(self, i: int, *, allin_ev: bool = True) -> Any:
         """Hand ``i`` replayed by the Python replay."""
@@ -150,12 +160,14 @@ class Tail:
     From byte ``offset`` (a hand boundary) on; hands are numbered from ``index``.
     """
 
-    def __init__(self, file: str | None, data: bytes | None, offset: int, index: int) -> None:
+    def __init__(self, file: str | None, data: bytes | None, offset: int, index: int,
+                 line: int = 1) -> None:
         self.file, self.data, self.offset, self.index = file, data, offset, index
+        self.line = line            # the line of byte ``offset``
 
     def hands(self) -> Iterator[Hand | HistoryError]:
         """Each hand, or the HistoryError that refused it, in order."""
-        from .phh import _chunks, _hand, loads_table
+        from .phh import chunks_at, hand_of
         if self.data is not None:
             text: Any = io.StringIO(self.data[self.offset:].decode("utf-8"))
             f = None
@@ -165,23 +177,11 @@ class Tail:
             f = open(self.file, "rb")
             f.seek(self.offset)
             text = io.TextIOWrapper(f, encoding="utf-8-sig" if self.offset == 0 else "utf-8")
-        from .phh import UNEXPECTED
         try:
-            for k, (_name, chunk) in enumerate(_chunks(text)):
+            for k, (_name, chunk, line) in enumerate(chunks_at(text, self.line)):
                 i = self.index + k
                 try:
-                    try:
-                        d = loads_table(chunk)
-                        h = _hand(d, self.file, i)
-                    except HistoryError as e:
-                        if e.file is None and e.hand is None:
-                            raise HistoryError(e.reason, file=self.file, hand=i) from None
-                        raise
-                    except tomllib.TOMLDecodeError as e:
-                        raise HistoryError(f"bad TOML: {e}", file=self.file, hand=i) from None
-                    except UNEXPECTED as e:
-                        raise HistoryError(f"unexpected {type(e).__name__} reading the hand: "
-                                           f"{e}", file=self.file, hand=i) from None
+                    h = hand_of(chunk, self.file, i, line)
                 except HistoryError as e:
                     yield e
                 else:
@@ -198,19 +198,13 @@ class Tail:
 def _scan(data: bytes, seg_end: list[int], final: bool, mode: int
           ) -> tuple[np.ndarray[Any, Any] | None, int]:
     """One C call: (records, bytes consumed), records None when Python must read it all."""
-    ffi, lib = _C.ffi, _C.lib
     cap = data.count(b"[") + len(seg_end) + 1
     out = np.empty((cap, WIDTH), dtype=np.int64)
     ends = np.asarray(seg_end, dtype=np.int64)
-    consumed = ffi.new("int64_t *")
-    n = lib.hr_phh_scan(ffi.from_buffer(data), len(data),
-                        ffi.cast("int64_t *", ends.ctypes.data), len(seg_end), int(final), mode,
-                        ffi.cast("int64_t *", out.ctypes.data), cap, consumed)
-    if n == -2:
-        raise RuntimeError("internal error: hr_phh_scan ran out of records")
+    n, consumed = kernels.phh_scan(data, ends, final, mode, out)
     if n < 0:
         return None, 0
-    return out[:n], int(consumed[0])
+    return out[:n], consumed
 
 
 def _numbered(rec: np.ndarray[Any, Any], first: list[int]) -> list[int]:
@@ -299,7 +293,8 @@ def _scan_files(files: list[str], mode: int, block: int) -> Iterator[Item]:
                 else:
                     yield Batch(piece, [nm], _numbered(r1, [0]), r1, mode == 1, True)
         else:
-            yield Batch(data, names, _numbered(rec, [0] * len(names)), rec, mode == 1, True)
+            yield Batch(data, names, _numbered(rec, [0] * len(names)), rec, mode == 1, True,
+                        [0] + ends[:-1])
         pieces, names, ends, size = [], [], [], 0
 
     flags = os.O_RDONLY | getattr(os, "O_BINARY", 0)
@@ -355,6 +350,7 @@ def _scan_big(path: str, mode: int, block: int) -> Iterator[Item]:
             return
         buf = head[bom:]
         offset = bom                # the file offset of buf[0]
+        line = 1                    # and its line
         index = 0
         eof = len(head) < block
         while True:
@@ -366,13 +362,15 @@ def _scan_big(path: str, mode: int, block: int) -> Iterator[Item]:
             rec, used = _scan(data, [len(data)], eof, mode) if data else (
                 np.empty((0, WIDTH), dtype=np.int64), 0)
             if rec is None:
-                yield Tail(path, None, offset, index)
+                yield Tail(path, None, offset, index, line)
                 return
             if len(rec):
-                yield Batch(data, [path], _numbered(rec, [index]), rec, mode == 1, True)
+                yield Batch(data, [path], _numbered(rec, [index]), rec, mode == 1, True, [0],
+                            [line])
                 index += len(rec)
             if eof:
                 return
+            line += buf.count(b"\n", 0, used)
             buf = buf[used:]
             offset += used
             more = f.read(block)

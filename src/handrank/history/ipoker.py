@@ -28,6 +28,7 @@ from typing import Any
 
 from ._sitetext import through_pokerstars
 from .model import Hand, HistoryError
+from .pokerstars import at_line
 
 __all__ = ["read_stream"]
 
@@ -196,21 +197,34 @@ def read_stream(lines: Iterable[str], file: str | None, errors: str,
     try:
         root = ET.fromstring(("<sessions>" + text + "</sessions>").encode())
     except ET.ParseError as e:
-        err = HistoryError(f"not well-formed iPoker XML: {e}", file=file, hand=None)
+        err = HistoryError(f"not well-formed iPoker XML: {e}", file=file, hand=None,
+                           line=e.position[0])
         if errors == "raise":
             raise err from None
         bad.append(err)
         return
     i = 0
+    at, line = 0, 1                     # where the last game was found, and its line
     for session in root.iter("session"):
         gametype = session.findtext("general/gametype") or ""
         currency = (session.findtext("general/tablecurrency") or
                     session.findtext("general/currency") or "").strip()
         for game in session.iter("game"):
+            # the game's line in the file: its opening tag, found after the last one
+            # (the XML declarations taken out above hold no line end)
+            k = text.find(f'<game gamecode="{game.get("gamecode", "")}"', at)
+            if k >= 0:
+                line += text.count("\n", at, k)
+                at = k
             try:
-                yield _hand(game, gametype, currency, file, i)
+                h = _hand(game, gametype, currency, file, i)
             except HistoryError as e:
+                err = at_line(e, line) if k >= 0 else e
                 if errors == "raise":
-                    raise
-                bad.append(e)
+                    raise err from e.__cause__
+                bad.append(err)
+            else:
+                if k >= 0:
+                    h.line = line
+                yield h
             i += 1

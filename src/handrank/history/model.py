@@ -48,6 +48,10 @@ class Hand:
     extra: dict[str, Any] = field(default_factory=dict)
     source: str | None = field(default=None, compare=False)
     index: int | None = field(default=None, compare=False)
+    #: the line (1-based) of the hand's first line in its file or text, and of each of
+    #: its actions where the reader could tell (error messages name them)
+    line: int | None = field(default=None, compare=False)
+    action_lines: tuple[int, ...] | None = field(default=None, compare=False, repr=False)
 
     @property
     def seats(self) -> int:

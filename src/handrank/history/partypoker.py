@@ -41,6 +41,19 @@ _QUIET = re.compile(r" (?:will be using (?:his|her|their) time bank for this han
                     r"is sitting out|shows[\dTJQKA,]+\s+for low\.)\s*$|^Your time bank ")
 
 
+#: the line patterns, compiled once
+_POSTED = re.compile(r" posts (small|big) blind \[([^\]]*?)(?: USD| EUR| GBP)?\]")
+_SEAT_NAME = re.compile(r"Seat \d+: (.+) \( ")
+_CURRENCY = re.compile(r" (?:USD|EUR|GBP)(?=\s?[\])])")
+_POST_DOT = re.compile(r"(posts (?:small|big) blind(?: \+ dead)? \[[^\]]*\])\.$")
+_DEAD = re.compile(r" posts big blind \+ dead \[([$€£]?)([\d.,]+)\]$")
+_DEALING = re.compile(r"\*\* Dealing (Flop|Turn|River) \*\*")
+_ALLIN = re.compile(r" is all-In\s+\[")
+_NOSHOW = re.compile(r" doesn't show \[([^\]]*)\].*$")
+_WINS = re.compile(r" wins (?:(?:Hi|Lo) \()?([$€£]?[\d.,]+)\)?(?: USD| EUR| GBP)?"
+                   r"(?: from the .*)?$")
+
+
 def _eight88(lines: list[str], fail: Any) -> tuple[list[str], dict[str, Any]]:
     """The hand in the 888poker reader's words, and what the hand keeps."""
     head = HEAD.match(lines[0])
@@ -49,9 +62,8 @@ def _eight88(lines: list[str], fail: Any) -> tuple[list[str], dict[str, Any]]:
         raise fail("a partypoker layout the reader does not know: "
                    f"{(lines[1] if len(lines) > 1 else lines[0])[:70]!r}")
     sb, bb, currency, limit, game, month, day, year = g.groups()
-    posted = {k: m.group(2) for ln in lines
-              if (m := re.search(r" posts (small|big) blind \[([^\]]*?)(?: USD| EUR| GBP)?\]", ln))
-              for k in [m.group(1)]}
+    posted = {k: m.group(2) for ln in lines if " posts " in ln
+              if (m := _POSTED.search(ln)) for k in [m.group(1)]}
     if sb is None:                      # a table named by its buy-in: the blinds as posted
         sb, bb = posted.get("small"), posted.get("big")
         if sb is None or bb is None:
@@ -64,16 +76,23 @@ def _eight88(lines: list[str], fail: Any) -> tuple[list[str], dict[str, Any]]:
            f"***** 888poker Hand History for Game {head.group(1)} *****",
            f"{sb}/{bb} Blinds {words} {kind} - *** {int(day):02d} {_MONTHS[month]:02d} "
            f"{year} 00:00:00"]
-    names = [m.group(1) for ln in lines if (m := re.match(r"Seat \d+: (.+) \( ", ln))]
+    names = {m.group(1) for ln in lines if (m := _SEAT_NAME.match(ln))}
     small_posted = False
     for ln in lines[2:]:
-        if any(ln.startswith(nm + ": ") for nm in names):
-            continue                                      # a player's chat
-        ln = re.sub(r" (?:USD|EUR|GBP)(?=\s?[\])])", "", ln)
+        i = ln.find(": ")
+        while i > 0:
+            if ln[:i] in names:
+                break                                     # a player's chat
+            i = ln.find(": ", i + 1)
+        if i > 0:
+            continue
+        if "USD" in ln or "EUR" in ln or "GBP" in ln:
+            ln = _CURRENCY.sub("", ln)
         if _QUIET.search(ln) or ln.startswith(("Game #", "#Game No")):
             continue
-        ln = re.sub(r"(posts (?:small|big) blind(?: \+ dead)? \[[^\]]*\])\.$", r"\1", ln)
-        if m := re.search(r" posts big blind \+ dead \[([$€£]?)([\d.,]+)\]$", ln):
+        if ln.endswith("]."):
+            ln = _POST_DOT.sub(r"\1", ln)
+        if "+ dead" in ln and (m := _DEAD.search(ln)):
             # the big blind live, the small blind dead
             dead = Decimal(m.group(2).replace(",", "")) - Decimal(re.sub(r"[^\d.]", "", bb))
             ln = (ln[:m.start()] + f" posts dead blind [{m.group(1)}{dead} + "
@@ -82,12 +101,14 @@ def _eight88(lines: list[str], fail: Any) -> tuple[list[str], dict[str, Any]]:
             if small_posted:                              # a second small blind: live
                 ln = ln.replace(" posts small blind [", " posts big blind [")
             small_posted = True
-        ln = re.sub(r"\*\* Dealing (Flop|Turn|River) \*\*",
-                    lambda m: f"** Dealing {m.group(1).lower()} **", ln)
-        ln = re.sub(r" is all-In\s+\[", " allin [", ln)
-        ln = re.sub(r" doesn't show \[([^\]]*)\].*$", r" shows [\1]", ln)
-        ln = re.sub(r" wins (?:(?:Hi|Lo) \()?([$€£]?[\d.,]+)\)?(?: USD| EUR| GBP)?"
-                    r"(?: from the .*)?$", r" collected [ \1 ]", ln)
+        if ln.startswith("** Dealing "):
+            ln = _DEALING.sub(lambda m: f"** Dealing {m.group(1).lower()} **", ln)
+        if " is all-In" in ln:
+            ln = _ALLIN.sub(" allin [", ln)
+        if " doesn't show [" in ln:
+            ln = _NOSHOW.sub(r" shows [\1]", ln)
+        if " wins " in ln:
+            ln = _WINS.sub(r" collected [ \1 ]", ln)
         out.append(ln)
     keep = {"site": "partypoker", "currency": currency}
     return out, keep

@@ -157,18 +157,69 @@ def _hand(d: dict[str, Any], file: str | None, index: int | None) -> Hand:
 
 def _chunks(lines: Iterable[str]) -> Iterator[tuple[str | None, str]]:
     """Split a .phhs stream at its ``[name]`` table headers, one hand at a time."""
+    for name, text, _ in chunks_at(lines):
+        yield name, text
+
+
+def chunks_at(lines: Iterable[str], first: int = 1
+              ) -> Iterator[tuple[str | None, str, int]]:
+    """:func:`_chunks` with the line (1-based, the stream's first line being ``first``)
+    where each hand's text starts: the line after its ``[name]`` header."""
     name: str | None = None
     buf: list[str] = []
+    start = no = first
     for line in lines:
         s = line.strip()
         if s[:1] == "[" and s[-1:] == "]" and not s.startswith("[["):
             if buf and any(x.strip() and not x.strip().startswith("#") for x in buf):
-                yield name, "".join(buf)
-            name, buf = s[1:-1].strip(), []
+                yield name, "".join(buf), start
+            name, buf, start = s[1:-1].strip(), [], no + 1
         else:
             buf.append(line)
+        no += 1
     if any(x.strip() and not x.strip().startswith("#") for x in buf):
-        yield name, "".join(buf)
+        yield name, "".join(buf), start
+
+
+_ACTIONS = re.compile(r"^[ \t]*actions[ \t]*=", re.M)
+_LITERAL = re.compile(r"'[^'\n]*'|\"(?:[^\"\\\n]|\\.)*\"")
+
+
+def action_lines(text: str, first: int, n: int) -> tuple[int, ...] | None:
+    """The line of each of the ``n`` strings of a hand's ``actions`` array (the hand's
+    text starting at line ``first``), or None where they cannot be told apart."""
+    m = _ACTIONS.search(text)
+    if m is None:
+        return None
+    out = []
+    pos, line = m.end(), first + text.count("\n", 0, m.end())
+    for lit in _LITERAL.finditer(text, pos):
+        line += text.count("\n", pos, lit.start())
+        pos = lit.start()
+        out.append(line)
+        if len(out) == n:
+            return tuple(out)
+    return None
+
+
+def hand_of(text: str, file: str | None, index: int, line: int | None) -> Hand:
+    """One hand's text read into a :class:`Hand` numbered ``index`` (0-based) whose
+    text starts at ``line``; every error a HistoryError naming file, hand and line."""
+    try:
+        d = loads_table(text)
+        h = _hand(d, file, index)
+    except HistoryError as e:
+        raise HistoryError(e.reason, file=file, hand=index, line=line,
+                           action=e.action) from None
+    except tomllib.TOMLDecodeError as e:
+        raise HistoryError(f"bad TOML: {e}", file=file, hand=index, line=line) from None
+    except UNEXPECTED as e:
+        raise HistoryError(f"unexpected {type(e).__name__} reading the hand: {e}",
+                           file=file, hand=index, line=line) from None
+    if line is not None:
+        h.line = line
+        h.action_lines = action_lines(text, line, len(h.actions))
+    return h
 
 
 class Reader(Iterator[Hand]):
@@ -222,20 +273,9 @@ UNEXPECTED = (ValueError, TypeError, KeyError, IndexError, AttributeError, Arith
 
 def _from_stream(lines: Iterable[str], file: str | None, errors: str,
                  bad: list[HistoryError]) -> Iterator[Hand]:
-    for i, (_name, text) in enumerate(_chunks(lines)):
+    for i, (_name, text, line) in enumerate(chunks_at(lines)):
         try:
-            try:
-                d = loads_table(text)
-                h = _hand(d, file, i)
-            except HistoryError as e:
-                if e.file is None and e.hand is None:
-                    raise HistoryError(e.reason, file=file, hand=i) from None
-                raise
-            except tomllib.TOMLDecodeError as e:
-                raise HistoryError(f"bad TOML: {e}", file=file, hand=i) from None
-            except UNEXPECTED as e:
-                raise HistoryError(f"unexpected {type(e).__name__} reading the hand: {e}",
-                                   file=file, hand=i) from None
+            h = hand_of(text, file, i, line)
         except HistoryError as e:
             if errors == "raise":
                 raise

@@ -1,4 +1,4 @@
-"""Read 888poker text histories (hold'em and Omaha, hi and hi-lo; cash games).
+"""Read 888poker text histories (hold'em and Omaha, hi and hi-lo; cash and tournament).
 
 A thin layer over the PokerStars reader, as for Winamax: each line is
 rewritten into the PokerStars form.  888poker writes what each action puts
@@ -43,13 +43,45 @@ _STAKES = re.compile(r"^([$€£]?\s?[\d.,]+\s?[$€£]?)/([$€£]?\s?[\d.,]+\s
 _NUM = r"[$€£]?\s?[\d.,\s\xa0\u202fÂ]*\d\s?[$€£]?"
 _SEAT = re.compile(r"Seat (\d+): (.+) \( ?(" + _NUM + r") ?\)$")
 _BUTTON = re.compile(r"Seat (\d+) is the button")
+#: a tournament's line: "Tournament #78669312 $0.01 - Table #3 9 Max (Real Money)"
+_TOURNEY = re.compile(r"Tournament #(\d+) (.*?) - Table #\d+ .*$")
 _AMT = r"\[\s?(" + _NUM + r")\s?\]"
+
+
+#: the line patterns, compiled once
+_P_DEALING = re.compile(r"\*\* Dealing (down cards|flop|turn|river) \*\*(?: \[(.*)\])?$")
+_P_DEALT = re.compile(r"Dealt to (.+) \[(.*)\]$")
+_P_HILO = re.compile(r"\((?:Hi|Lo): [^)]*\)")
+_P_BLIND = re.compile(r"posts (small|big) blind " + _AMT)
+_P_DEAD = re.compile(r"posts dead blind \[\s?([^+\]]+)\+\s?([^\]]+)\]")
+_P_ANTE = re.compile(r"posts ante " + _AMT)
+_P_CALLS = re.compile(r"calls " + _AMT)
+_P_BETS = re.compile(r"bets " + _AMT)
+_P_RAISES = re.compile(r"raises " + _AMT)
+_P_ALLIN = re.compile(r"allin " + _AMT)
+_P_SHOWS = re.compile(r"shows \[(.*)\](?:.*)")
+_P_COLLECTED = re.compile(r"collected \[\s?([^\]]+)\]")
+
+
+_NOT_DIGIT = re.compile(r"[^\d.,]")
+_COMMA_CENTS = re.compile(r",\d\d$")
+
+
+def _who(ln: str, names: set[str]) -> str | None:
+    """The longest seated name the line starts with (followed by a space)."""
+    i = ln.find(" ")
+    who = None
+    while i > 0:
+        if ln[:i] in names:
+            who = ln[:i]
+        i = ln.find(" ", i + 1)
+    return who
 
 
 def _plain(t: str) -> str:
     """An amount as written ("$0.50", "25 $", "1,000", "3 023,50 $") as plain digits."""
-    t = re.sub(r"[^\d.,]", "", t)
-    if re.search(r",\d\d$", t) and "." not in t:     # a decimal comma: "3 023,50"
+    t = _NOT_DIGIT.sub("", t)
+    if "." not in t and _COMMA_CENTS.search(t):       # a decimal comma: "3 023,50"
         t = t.replace(",", ".")
     return t.replace(",", "")
 
@@ -95,8 +127,11 @@ def _english(lines: list[str], fail: Any, *, returned_in_won: bool = False
     sb, bb, limit, game, day, month, year = stakes.groups()
     words = {"No Limit": "No Limit", "Pot Limit": "Pot Limit", "Fix Limit": "Fixed Limit"}[limit]
     kind = {"Holdem": "Hold'em", "Omaha": "Omaha", "OmahaHL": "Omaha Hi/Lo"}[game]
-    money = any(c in sb + bb for c in "$€£")
-    out = [f"PokerStars Hand #0: {kind} {words} ({_plain(sb)}/{_plain(bb)}) - "
+    tourney = next((m for ln in lines[3:5] if (m := _TOURNEY.match(ln))), None)
+    # a tournament's chips are written with the currency sign too: chips, not money
+    money = tourney is None and any(c in sb + bb for c in "$€£")
+    event = f"Tournament #{tourney.group(1)}, " if tourney else ""
+    out = [f"PokerStars Hand #0: {event}{kind} {words} ({_plain(sb)}/{_plain(bb)}) - "
            f"{year}/{month}/{day}"]
     button = next((m.group(1) for ln in lines[3:6] if (m := _BUTTON.match(ln))), None)
     if button is None:
@@ -104,8 +139,8 @@ def _english(lines: list[str], fail: Any, *, returned_in_won: bool = False
     seats = [m for ln in lines[3:] if (m := _SEAT.match(ln))]
     names = [m.group(2) for m in seats]
     # a seat with no line of its own (no blind, no action, no cards) was not dealt in
-    acted = {max((nm for nm in names if ln.startswith(nm + " ")), key=len, default=None)
-             for ln in lines[3:] if not _SEAT.match(ln)}
+    known = set(names)
+    acted = {_who(ln, known) for ln in lines[3:] if not _SEAT.match(ln)}
     seats = [m for m in seats if m.group(2) in acted]
     out.append(f"Table '888' Seat #{button} is the button")
     out += [f"Seat {m.group(1)}: {m.group(2)} ({_plain(m.group(3))} in chips)"
@@ -117,12 +152,13 @@ def _english(lines: list[str], fail: Any, *, returned_in_won: bool = False
     won: dict[str, Decimal] = {}
     summary = False
     for ln in lines[3:]:
-        if _SEAT.match(ln) or _BUTTON.match(ln) or ln.startswith(("Table ", "Total number")):
+        if _SEAT.match(ln) or _BUTTON.match(ln) or ln.startswith(("Table ", "Total number")) \
+                or (tourney is not None and ln == tourney.group(0)):
             continue
         if ln.startswith("** Summary **"):
             summary = True
             continue
-        if md := re.match(r"\*\* Dealing (down cards|flop|turn|river) \*\*(?: \[(.*)\])?$", ln):
+        if md := _P_DEALING.match(ln):
             street = md.group(1)
             if street == "down cards":
                 out.append("*** HOLE CARDS ***")
@@ -131,26 +167,26 @@ def _english(lines: list[str], fail: Any, *, returned_in_won: bool = False
             cards = (md.group(2) or "").replace(",", " ").split()
             out.append(f"*** {street.upper()} *** [{' '.join(cards)}]")
             continue
-        if mdt := re.match(r"Dealt to (.+) \[(.*)\]$", ln):
+        if mdt := _P_DEALT.match(ln):
             cards = " ".join(mdt.group(2).replace(",", " ").split())
             out.append(f"Dealt to {mdt.group(1)} [{cards}]")
             continue
-        who = max((nm for nm in names if ln.startswith(nm + " ")), key=len, default=None)
+        who = _who(ln, known)
         if who is None:
-            if re.fullmatch(r"\((?:Hi|Lo): [^)]*\)", ln):
+            if _P_HILO.fullmatch(ln):
                 continue                                  # the hand a seat showed, spelled out
             raise fail(f"a line the reader does not know: {ln!r}")
         rest = ln[len(who) + 1:].strip()
-        if m := re.fullmatch(r"posts (small|big) blind " + _AMT, rest):
+        if m := _P_BLIND.fullmatch(rest):
             a = _dec(m.group(2))
             pot.put(who, a)
             out.append(f"{who}: posts {m.group(1)} blind {a}")
-        elif m := re.fullmatch(r"posts dead blind \[\s?([^+\]]+)\+\s?([^\]]+)\]", rest):
+        elif m := _P_DEAD.fullmatch(rest):
             a = _dec(m.group(1)) + _dec(m.group(2))
             pot.put(who, _dec(m.group(2)))
             pot.dead += _dec(m.group(1))
             out.append(f"{who}: posts small & big blinds {a}")
-        elif m := re.fullmatch(r"posts ante " + _AMT, rest):
+        elif m := _P_ANTE.fullmatch(rest):
             a = _dec(m.group(1))
             pot.dead += a
             out.append(f"{who}: posts the ante {a}")
@@ -159,23 +195,28 @@ def _english(lines: list[str], fail: Any, *, returned_in_won: bool = False
             out.append(f"{who}: folds")
         elif rest == "checks":
             out.append(f"{who}: checks")
-        elif m := re.fullmatch(r"calls " + _AMT, rest):
-            pot.put(who, _dec(m.group(1)))
-            out.append(f"{who}: calls {_dec(m.group(1))}")
-        elif m := re.fullmatch(r"bets " + _AMT, rest):
+        elif m := _P_CALLS.fullmatch(rest):
+            # a call of the full big blind when the big blind was all in for less puts
+            # in more than any bet so far: the excess is a bet of its own (returned if
+            # nobody matches it), so it is written as the raise it is
+            before = max(pot.now.values())
+            to = pot.put(who, _dec(m.group(1)))
+            out.append(f"{who}: calls {_dec(m.group(1))}" if to <= before else
+                       f"{who}: raises {to - before} to {to}")
+        elif m := _P_BETS.fullmatch(rest):
             out.append(f"{who}: bets {pot.put(who, _dec(m.group(1)))}")
-        elif m := re.fullmatch(r"raises " + _AMT, rest):
+        elif m := _P_RAISES.fullmatch(rest):
             before = max(pot.now.values())
             to = pot.put(who, _dec(m.group(1)))
             out.append(f"{who}: raises {to - before} to {to}")
-        elif m := re.fullmatch(r"allin " + _AMT, rest):
+        elif m := _P_ALLIN.fullmatch(rest):
             # all in (partypoker's words): a call, a bet or a raise by what it reaches
             before = max(pot.now.values())
             to = pot.put(who, _dec(m.group(1)))
             out.append(f"{who}: calls {_dec(m.group(1))}" if to <= before else
                        f"{who}: bets {to}" if before == 0 else
                        f"{who}: raises {to - before} to {to}")
-        elif m := re.fullmatch(r"shows \[(.*)\](?:.*)", rest):
+        elif m := _P_SHOWS.fullmatch(rest):
             shows.append(f"{who}: shows [{' '.join(m.group(1).replace(',', ' ').split())}]")
             shown.append(who)
         elif rest.startswith("mucks"):
@@ -183,7 +224,7 @@ def _english(lines: list[str], fail: Any, *, returned_in_won: bool = False
             shown.append(who)
         elif rest in ("did not show his hand", "does not show cards."):
             pass                                          # nothing shown, nothing paid
-        elif m := re.fullmatch(r"collected \[\s?([^\]]+)\]", rest):
+        elif m := _P_COLLECTED.fullmatch(rest):
             won[who] = won.get(who, Decimal(0)) + _dec(m.group(1))
         else:
             raise fail(f"a line the reader does not know: {ln!r}")
@@ -217,6 +258,9 @@ def _english(lines: list[str], fail: Any, *, returned_in_won: bool = False
     keep: dict[str, Any] = {"site": "888poker" if brand == "888poker" else brand,
                             "hand": head_id.group(1), "year": int(year),
                             "month": int(month), "day": int(day), "rake_inferred": True}
+    if tourney is not None:
+        keep["tournament"] = tourney.group(1)
+        keep["buy_in"] = tourney.group(2).strip()
     if money:
         keep["currency"] = "EUR" if "€" in sb else "GBP" if "£" in sb else "USD"
     return out, keep

@@ -80,6 +80,25 @@ _CASHED = re.compile(r" cashed out the hand for " + _AMT + r"(?: \| Cash Out Fee
 _NOT_AWARDED = "(pot not awarded as player cashed out)"
 
 
+#: the lines the hand reader matches, compiled once
+_P_RAKE = re.compile(r"Rake " + _AMT)
+_P_SEAT_N = re.compile(r"Seat (\d+): ")
+_P_WON = re.compile(r" won \(" + _AMT + r"\)")
+_P_STREET = re.compile(r"\*\*\* (FLOP|TURN|RIVER) \*\*\* (?:\[[^\]]*\] )?\[([^\]]*)\]$")
+_P_DEALT = re.compile(r"Dealt to (.+?) \[([^\]]+)\]")
+_P_UNCALLED = re.compile(r"Uncalled bet \(" + _AMT + r"\) returned to (.+)$")
+_P_ANTE = re.compile(r"posts the ante " + _AMT)
+_P_SB = re.compile(r"posts small blind " + _AMT + r"$")
+_P_BLIND = re.compile(r"posts (small|big) blind " + _AMT + r"$")
+_P_BOTH = re.compile(r"posts small & big blinds " + _AMT + r"$")
+_P_STRADDLE = re.compile(r"posts straddle " + _AMT + r"$")
+_P_FOLDS_SHOWN = re.compile(r"folds \[[^\]]+\]")
+_P_BETS = re.compile(r"bets " + _AMT)
+_P_RAISES = re.compile(r"raises " + _AMT + " to " + _AMT)
+_P_SHOWS = re.compile(r"shows \[([^\]]+)\]")
+_P_COLLECTED = re.compile(r"collected " + _AMT)
+
+
 def net_as_paid(hand: Hand, replay: Any) -> list[Any]:
     """Each seat's net as the site paid it: the replay's net after the rake, except
     that a seat that cashed out all in (``hand.extra["cash_out"]``) is paid the amount
@@ -95,7 +114,8 @@ def _cards(t: str) -> str:
     return t.replace(" ", "").replace("10", "T")
 
 
-def _hand(lines: list[str], file: str | None, index: int) -> Hand:
+def _hand(lines: list[str], file: str | None, index: int,
+          nums: list[int] | None = None) -> Hand:
     def fail(msg: str) -> HistoryError:
         return HistoryError(msg, file=file, hand=index)
     head = lines[0]
@@ -109,7 +129,7 @@ def _hand(lines: list[str], file: str | None, index: int) -> Hand:
         raise fail("the hand was cancelled: no chips moved")
     try:
         variant = _variant(head)
-        return _body(lines, head, variant, file, index, fail)
+        return _body(lines, head, variant, file, index, fail, nums)
     except HistoryError:
         raise                           # already names the file and hand: not twice
     except ValueError as e:
@@ -117,22 +137,26 @@ def _hand(lines: list[str], file: str | None, index: int) -> Hand:
 
 
 def _body(lines: list[str], head: str, variant: str, file: str | None, index: int,
-          fail: Any) -> Hand:
+          fail: Any, nums: list[int] | None = None) -> Hand:
     m = _BUTTON.search("\n".join(lines[1:3]))
     if m is None:
         raise fail("no button line")
     button = int(m.group(1))
     seats: list[tuple[int, str, Any]] = []
     body: list[str] = []
+    body_nums: list[int] = []         # each body line's line in the file (nums given)
     away: set[str] = set()
-    for ln in lines[1:]:
-        ms = _SEAT.match(ln)
-        if ms and "*** SUMMARY" not in "".join(body):
+    in_summary = False
+    for k, ln in enumerate(lines[1:], 1):
+        in_summary = in_summary or ln.startswith("*** SUMMARY")
+        ms = _SEAT.match(ln) if not in_summary and ln.startswith("Seat ") else None
+        if ms:
             seats.append((int(ms.group(1)), ms.group(2), _num(ms.group(3))))
             if _AWAY.search(ln):
                 away.add(ms.group(2))
         else:
             body.append(ln)
+            body_nums.append(nums[k] if nums is not None else 0)
     if away:
         # a seat marked sitting out (or moved in, out of the hand) with no line of its
         # own before the summary was not dealt in: it is no seat of this hand.  One that
@@ -174,6 +198,7 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
     summary = False
     shown: dict[int, str] = {}
     deal_at = 0
+    deal_line = 0                     # the line of "*** HOLE CARDS ***"
     sb_seat: list[int] = []           # the seat that posted the small blind
     first_run: list[str] = []         # run it twice: the cards of each run
     second_run: list[str] = []
@@ -183,36 +208,42 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
     ended: dict[int, Any] = {}        # their pot share, from the summary
     showdown = False                  # a "*** SHOW DOWN ***" line read
     hole = 2 if variant[1:2] == "T" else 4
-    for ln in body:
+    act_lines: list[int] = []         # the line of each action (nums given)
+    at = 0
+    for ln, num in zip(body, body_nums):
+        act_lines += [at] * (len(acts) - len(act_lines))     # the last line's actions
+        at = num
         if ln.startswith("*** SUMMARY"):
             summary = True
             continue
         if summary:
-            mr = re.search(r"Rake " + _AMT, ln)
+            mr = _P_RAKE.search(ln)
             if mr:
                 rake = _num(mr.group(1))
-            elif (ms := re.match(r"Seat (\d+): ", ln)) and (int(ms.group(1)) in order) and (
+            elif (ms := _P_SEAT_N.match(ln)) and (int(ms.group(1)) in order) and (
                     ln.endswith(("(cashed out).", _NOT_AWARDED))):
                 # how a seat that cashed out ended: the pot share it won (its record:
                 # the cards' result), or lost
                 s = order[int(ms.group(1))]
                 share = 0
                 if ln.endswith(_NOT_AWARDED):
-                    mw = re.search(r" won \(" + _AMT + r"\)", ln)
+                    mw = _P_WON.search(ln)
                     if mw is None:
                         raise fail(f"a pot not awarded with no amount: {ln!r}")
                     share = _num(mw.group(1))
                     won[s] += share
                 ended[s] = share
             continue
-        for pat, why in _REFUSED:
-            if pat.match(ln):
-                raise fail(f"{why}: {ln!r}")
+        if ln.startswith(("STP", "Hand")):
+            for pat, why in _REFUSED:
+                if pat.match(ln):
+                    raise fail(f"{why}: {ln!r}")
         if ln.startswith("*** "):
             showdown = showdown or "SHOW DOWN ***" in ln
-            mb = re.match(r"\*\*\* (FLOP|TURN|RIVER) \*\*\* (?:\[[^\]]*\] )?\[([^\]]*)\]$", ln)
+            mb = _P_STREET.match(ln)
             if ln.startswith("*** HOLE CARDS"):
                 deal_at = len(acts)
+                deal_line = num
             if mb:
                 acts.append("d db " + _cards(mb.group(2)))
                 street_bet = [0] * n
@@ -233,29 +264,33 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
                                          )[:-len("".join(first_run)) or None]
                     second_run.append(new)
             continue
-        md = re.match(r"Dealt to (.+?) \[([^\]]+)\]", ln)
+        md = _P_DEALT.match(ln)
         if md and md.group(1) in name:
             holes[name[md.group(1)]] = _cards(md.group(2))
             continue
-        mu = re.match(r"Uncalled bet \(" + _AMT + r"\) returned to (.+)$", ln)
+        mu = _P_UNCALLED.match(ln)
         if mu:
             if mu.group(2) not in name:
                 raise fail(f"an uncalled bet returned to a player with no seat: {ln!r}")
             won[name[mu.group(2)]] += _num(mu.group(1))
             continue
         who = None
-        for nm in name:
-            if ln.startswith(nm + ": ") or ln.startswith(nm + " collected "):
-                if who is None or len(nm) > len(who):
-                    who = nm
-            elif ln.startswith(nm + " cashed out the hand for "):
-                # an all-in cash out: the site paid the seat an amount of its own and kept
-                # the seat's pot share (a seat's own line: the same words inside a chat
-                # line are let go)
-                mc = _CASHED.fullmatch(ln[len(nm):])
-                if mc is None:
-                    raise fail(f"an all-in cash out the reader cannot read: {ln!r}")
-                cash[name[nm]] = (_num(mc.group(1)), _num(mc.group(2) or "0"))
+        for sep in (": ", " collected "):
+            # the longest seated name the line starts with, then the separator
+            i = ln.find(sep)
+            while i > 0:
+                if ln[:i] in name and (who is None or i > len(who)):
+                    who = ln[:i]
+                i = ln.find(sep, i + 1)
+        i = ln.find(" cashed out the hand for ")
+        if i > 0 and ln[:i] in name:
+            # an all-in cash out: the site paid the seat an amount of its own and kept
+            # the seat's pot share (a seat's own line: the same words inside a chat
+            # line are let go)
+            mc = _CASHED.fullmatch(ln[i:])
+            if mc is None:
+                raise fail(f"an all-in cash out the reader cannot read: {ln!r}")
+            cash[name[ln[:i]]] = (_num(mc.group(1)), _num(mc.group(2) or "0"))
         if who is None:
             if _NO_SEAT.match(ln):
                 # a seat line that names the player otherwise: refused, never skipped
@@ -264,19 +299,19 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
         s = name[who]
         rest = ln[len(who):].lstrip(": ").strip()
         rest = _CAPPED.sub("", rest.replace(" and is all-in", ""))
-        if m := re.match(r"posts the ante " + _AMT, rest):
+        if m := _P_ANTE.match(rest):
             antes[s] = _num(m.group(1))
-        elif (m := re.match(r"posts small blind " + _AMT + r"$", rest)) and any(
+        elif (m := _P_SB.match(rest)) and any(
                 blinds[t] and t != s for t in sb_seat):
             # a small blind posted alone by a player coming back, after the seat in
             # the small blind posted it: dead money (an ante of theirs), never their bet
             antes[s] += _num(m.group(1))
-        elif m := re.match(r"posts (small|big) blind " + _AMT + r"$", rest):
+        elif m := _P_BLIND.match(rest):
             blinds[s] = _num(m.group(2))
             street_bet[s] = blinds[s]
             if m.group(1) == "small":
                 sb_seat.append(s)
-        elif m := re.match(r"posts small & big blinds " + _AMT + r"$", rest):
+        elif m := _P_BOTH.match(rest):
             # a player coming back posts both: the big blind is live (their bet),
             # the small blind dead money (an ante of theirs: dead, never returned)
             if big is None:
@@ -287,7 +322,7 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
             antes[s] += both - big
             blinds[s] = big
             street_bet[s] = big
-        elif m := re.match(r"posts straddle " + _AMT + r"$", rest):
+        elif m := _P_STRADDLE.match(rest):
             # a live blind above the big blind, posted by the seat after the largest
             # blind so far (a re-straddle after the straddle): the action starts after it
             top = max(blinds)
@@ -300,18 +335,18 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
         elif rest.startswith("posts "):
             # "posts button blind" (6+ Hold'em) and any other forced bet not read above
             raise fail(f"a forced bet the reader does not know: {ln!r}")
-        elif rest == "folds" or re.fullmatch(r"folds \[[^\]]+\]", rest):
+        elif rest == "folds" or _P_FOLDS_SHOWN.fullmatch(rest):
             # "folds [Ah 7c]": a player folding face up (or the history's owner folding)
             acts.append(f"p{s + 1} f")
         elif rest == "checks" or rest.startswith("calls "):
             acts.append(f"p{s + 1} cc")
-        elif m := re.match(r"bets " + _AMT, rest):
+        elif m := _P_BETS.match(rest):
             street_bet[s] = _num(m.group(1))
             acts.append(f"p{s + 1} cbr {street_bet[s]}")
-        elif m := re.match(r"raises " + _AMT + " to " + _AMT, rest):
+        elif m := _P_RAISES.match(rest):
             street_bet[s] = _num(m.group(2))
             acts.append(f"p{s + 1} cbr {street_bet[s]}")
-        elif m := re.match(r"shows \[([^\]]+)\]", rest):
+        elif m := _P_SHOWS.match(rest):
             if paid and not showdown:
                 # shown after an uncontested pot was paid: moves nothing, no action
                 continue
@@ -324,7 +359,7 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
             acts.append(f"p{s + 1} sm {shown[s]}")
         elif rest.startswith("mucks"):
             acts.append(f"p{s + 1} sm")
-        elif m := re.match(r"collected " + _AMT, rest):
+        elif m := _P_COLLECTED.match(rest):
             won[s] += _num(m.group(1))
             paid = True
         elif ln.startswith(who + ": ") and not _QUIET.fullmatch(rest):
@@ -332,7 +367,9 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
             raise fail(f"an action the reader does not know: {ln!r}")
     deal = [f"d dh p{s + 1} {holes.get(s, '????' if variant[1:2] == 'T' else '????????')}"
             for s in range(n)]
+    act_lines += [at] * (len(acts) - len(act_lines))
     acts[deal_at:deal_at] = deal
+    act_lines[deal_at:deal_at] = [deal_line or (body_nums[0] if body_nums else 0)] * len(deal)
     players = [""] * n
     for s, nm, _ in seats:
         players[order[s]] = nm
@@ -358,7 +395,8 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
     return Hand(variant=variant, starting_stacks=stacks, actions=acts, antes=antes,
                 blinds_or_straddles=blinds, ante_trimming_status=False,
                 players=players, winnings=won, rake=rake, extra=extra,
-                source=file, index=index)
+                source=file, index=index,
+                action_lines=tuple(act_lines) if nums is not None else None)
 
 
 #: the headers of the hands PokerStars writes in other languages (checked on public
@@ -424,20 +462,29 @@ def _english(ln: str, lang: str) -> str:
     return ln
 
 
+def at_line(e: HistoryError, line: int) -> HistoryError:
+    """`e`, naming `line` (the hand's first line in its file) where it names none."""
+    if e.line is not None:
+        return e
+    return type(e)(e.reason, file=e.file, hand=e.hand, action=e.action, line=line)
+
+
 def read_stream(lines: Iterable[str], file: str | None, errors: str,
                 bad: list[HistoryError]) -> Iterator[Hand]:
     """Hands from PokerStars text, one at a time (English; Portuguese and French
     headers read through :func:`_english`)."""
     buf: list[str] = []
+    nums: list[int] = []                # the line (1-based) of each line of `buf`
     i = 0
     lang = "en"
+    start = 0                           # the line of the hand's header
 
     def flush() -> Iterator[Hand]:
         nonlocal i
         if buf:
             try:
                 try:
-                    h = _hand(buf, file, i)
+                    h = _hand(buf, file, i, nums)
                 except HistoryError:
                     raise
                 except (ValueError, KeyError, IndexError, TypeError, ArithmeticError,
@@ -445,23 +492,28 @@ def read_stream(lines: Iterable[str], file: str | None, errors: str,
                     raise HistoryError(f"unexpected {type(e).__name__} reading the hand: {e}",
                                        file=file, hand=i) from e
             except HistoryError as e:
+                err = at_line(e, start)
                 if errors == "raise":
-                    raise
-                bad.append(e)
+                    raise err from e.__cause__
+                bad.append(err)
             else:
+                h.line = start
                 yield h
             i += 1
     text = False
-    for raw in lines:
+    for n, raw in enumerate(lines, 1):
         ln = raw.strip().lstrip("\ufeff")
-        head = "en" if _HEAD.match(ln) else "pt" if _HEAD_PT.match(ln) else \
-            "fr" if _HEAD_FR.match(ln) else None
+        head = None if not ln.startswith(("PokerStars", "M")) else "en" if _HEAD.match(ln) \
+            else "pt" if _HEAD_PT.match(ln) else "fr" if _HEAD_FR.match(ln) else None
         if head is not None:
             yield from flush()
             lang = head
+            start = n
             buf = [ln if lang == "en" else _english(ln, lang)]
+            nums = [n]
         elif ln and buf:
             buf.append(ln if lang == "en" else _english(ln, lang))
+            nums.append(n)
         elif ln:
             text = True
     yield from flush()

@@ -19,7 +19,8 @@ are unknown the record says who opens.  Draw: a seat's ``sd`` discards (none: st
 first one closes the betting round, and the next bet or check opens the next;
 play goes clockwise from seat 0 as in the button games.  Odd chips go from
 the first seat left of the last seat (no button in stud).  Bet sizes are not
-checked against the limits (as for fixed-limit hold'em); all-in EV stays None.
+checked against the limits (as for fixed-limit hold'em).  The all-in EV of
+every game is :mod:`handrank.history.allin`'s.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from ..core import _backend
+from ..core import kernels
 from ..core._validate import quote
 from ..core.cards import card_str, cards
 from ..core.errors import HandrankError
@@ -41,8 +42,6 @@ from .allin import fast_tables as _fast_tables
 
 if TYPE_CHECKING:      # the model calls the replay: Hand is only named here
     from .model import Hand
-
-_C = _backend.core
 
 
 @dataclass
@@ -141,8 +140,17 @@ class Replay:
 
 def _seat(tok: str, n: int, h: Hand, i: int) -> int:
     if tok[:1] != "p" or not tok[1:].isdigit() or not 1 <= int(tok[1:]) <= n:
-        raise HistoryError(f"unknown actor {tok!r}", file=h.source, hand=h.index, action=i)
+        raise error(h, f"unknown actor {tok!r}", i)
     return int(tok[1:]) - 1
+
+
+def error(h: Hand, msg: str, i: int | None = None) -> HistoryError:
+    """A HistoryError naming hand ``h``'s file, number and line, and action ``i``
+    (its own line where the reader could tell)."""
+    line = h.line
+    if i is not None and h.action_lines is not None and 0 <= i < len(h.action_lines):
+        line = h.action_lines[i]
+    return HistoryError(msg, file=h.source, hand=h.index, action=i, line=line)
 
 
 _CARD = {card_str(c): c for c in range(52)}
@@ -180,12 +188,10 @@ RESHUFFLE = 52 - 8
 def _num(v: str, h: Hand, i: int) -> Any:
     """An action's amount as written: an int, or a Decimal where it has a fraction."""
     if not _AMOUNT.match(v):
-        raise HistoryError(f"bad amount {v!r} (expected digits, at most 6 after the point)",
-                           file=h.source, hand=h.index, action=i)
+        raise error(h, f"bad amount {v!r} (expected digits, at most 6 after the point)", i)
     x = Decimal(v) if "." in v else int(v)
     if x > LIMIT:
-        raise HistoryError(f"amount {v} is too large (more than {LIMIT})", file=h.source,
-                           hand=h.index, action=i)
+        raise error(h, f"amount {v} is too large (more than {LIMIT})", i)
     return int(x) if isinstance(x, Decimal) and x == x.to_integral_value() else x
 
 
@@ -238,7 +244,7 @@ def _check_amounts(h: Hand, fail: Any) -> dict[str, list[Any]]:
 
 def replay(h: Hand, *, allin_ev: bool = True) -> Replay:
     if h.variant not in GAMES:
-        raise HistoryError(f"unknown variant {h.variant!r}", file=h.source, hand=h.index)
+        raise error(h, f"unknown variant {h.variant!r}")
     name, game = GAMES[h.variant]
     n = h.seats
     boardless = h.variant in STUD or h.variant in DRAW
@@ -246,10 +252,8 @@ def replay(h: Hand, *, allin_ev: bool = True) -> Replay:
         return Replay([0] * n, 0, [False] * n, [], {},
                       error=f"not settleable yet: game {name!r} not supported")
     size = STUD.get(h.variant) or DRAW.get(h.variant) or HOLE[h.variant]
-    err = HistoryError
-
     def fail(msg: str, i: int | None) -> HistoryError:
-        return err(msg, file=h.source, hand=h.index, action=i)
+        return error(h, msg, i)
 
     if not boardless:
         deck_size = len(_short_deck(game) or range(52))
@@ -788,7 +792,9 @@ def _fast_payouts(board: list[int] | None, hands: list[list[int] | None], chips:
         return pay
     if board is None:
         raise RuntimeError("internal error: showdown without a board")
-    ev = _C.lib.hr_eval_bytes
+    ev = kernels.EVAL_BYTES
+    if ev is None:
+        raise RuntimeError("internal error: the fast settlement needs the C core")
     st = {}
     for s in live:
         h = hands[s]

@@ -504,7 +504,6 @@ def _unit_of(h: Hand) -> str:
 
 def _add(s: Summary, h: Hand, player: str | None, stats: bool = True) -> None:
     s.read += 1
-    where = f"{h.source or '<text>'} hand {h.index}"
     try:
         r = h.replay()
     except HistoryError as e:
@@ -514,11 +513,12 @@ def _add(s: Summary, h: Hand, player: str | None, stats: bool = True) -> None:
     except UNEXPECTED as e:     # one hand never stops the batch
         s.refused += 1
         s.errors.append(str(HistoryError(f"unexpected {type(e).__name__} replaying the hand: "
-                                         f"{e}", file=h.source, hand=h.index)))
+                                         f"{e}", file=h.source, hand=h.index, line=h.line)))
         return
     if r.settlement is None or r.net is None:
         s.refused += 1
-        s.errors.append(f"{r.error} ({where})")
+        s.errors.append(str(HistoryError(r.error or "not settled", file=h.source,
+                                         hand=h.index, line=h.line)))
         return
     s.settled += 1
     s.agreeing += r.agrees_with_record is True
@@ -738,23 +738,17 @@ def _allin_rows(b: Any, lo: int, hands: np.ndarray[Any, Any]) -> dict[tuple[int,
     (:func:`allin.board_ev` on the same counts).  Other hands through
     :func:`fast_allin_ev`'s exact EV.
     """
-    from ..core import _backend
+    from ..core import kernels
     from ..equity import _hu_preflop
-    core = _backend.core
     ptr = allin.fast_tables("holdem")
     rows = (hands + lo).astype(np.int64)
     got: dict[tuple[int, int], int] = {}
     rest = rows.tolist()
-    if core is not None and ptr is not None:
-        ffi, lib = core.ffi, core.lib
+    if ptr is not None:
         rec = np.ascontiguousarray(b.rec)
-        out = np.empty((len(rows), lib.HR_PHH_EV_WIDTH), dtype=np.float64)
+        out = np.empty((len(rows), kernels.PHH_EV_WIDTH), dtype=np.float64)
         st = np.empty(len(rows), dtype=np.int8)
-        lib.hr_phh_allin_pots(ptr, ffi.from_buffer("int64_t[]", rec),
-                              ffi.from_buffer("int64_t[]", rows), len(rows),
-                              *_hu_preflop.pointers(ffi),
-                              ffi.from_buffer("double[]", out, require_writable=True),
-                              ffi.from_buffer("int8_t[]", st, require_writable=True))
+        kernels.phh_allin_pots(ptr, rec, rows, _hu_preflop.table(), out, st)
         rest = []
         for k, i in enumerate(rows.tolist()):
             ev = None

@@ -28,6 +28,7 @@ from ..equity import equity as _hr_equity
 from ..ranges.holdem import Range
 from ._parse import Call, Name, PqlError, Query, parse
 from ._plan import BOOL, CARD, FUNCTIONS, INT, NUM, RANK, RANKSET, REFUSED, Plan, compile_query
+from ._race import race_fast_path
 from ._result import PqlResult, PqlRow
 from ._run import (
     DEFAULT_TRIALS,
@@ -298,6 +299,11 @@ def pql(query: str, *, trials: int | None = None, seed: int | None = None,
                                  progress=progress, client=client)
         if fast is not None:
             return fast
+    race = race_fast_path(q, plan, trials=trials, seed=seed, exact=exact,
+                          target_stderr=target_stderr, threads=threads, client=client,
+                          progress=progress)
+    if race is not None:
+        return race
     do_exact, est = choose(plan, exact, trials, target_stderr)
     if do_exact:
         sums = run_exact(plan, progress, est)

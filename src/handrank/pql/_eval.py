@@ -10,6 +10,7 @@ from typing import Any
 
 import numpy as np
 
+from ..core import kernels
 from ..games import game as _game
 from ..operations import category, evaluate_batch
 from ._parse import PqlError
@@ -55,6 +56,13 @@ class Ctx:
         self.g = spot.game
         self.cache: dict[Any, Any] = {}
         self.dead = np.array(spot.dead, dtype=np.uint8)
+        self._deck = {int(c) for c in spot.deck}
+
+    @property
+    def high_game(self) -> Any:
+        """The game whose strengths are the high half's (the game itself when it
+        has one half; a hi-lo game's high half is hold'em's scale)."""
+        return _hi_game(self.g) if self.g.split else self.g
 
     # ------------------------------------------------------------ streets
     def street_cards(self, street: str) -> int:
@@ -156,6 +164,19 @@ class Ctx:
         s = self.street_cards(street)
         d, spot = self.d, self.spot
         n = d.n
+        high = self.g.high
+        if high is not None and not self.g.split and len(d.holes) <= kernels.PQL_MAX_PLAYERS:
+            # in C: every completion of each deal's board, deal by deal
+            live = ((1 << 52) - 1) & ~self.dead_mask
+            for c in range(52):
+                if c not in self._deck:
+                    live &= ~(1 << c)
+            got = kernels.pql_street_equity(high.ptr, np.stack(d.holes, axis=1),
+                                            d.board[:, :5], s, live)
+            if got is not None:
+                self.cache[key] = got
+                out = got
+                return out
         known = np.concatenate(d.holes + [d.board[:, :s]], axis=1)
         used = masks_of(known) | np.uint64(spot.fixed_mask)
         left = self._left(used)
@@ -225,8 +246,8 @@ class Ctx:
             board = np.repeat(d.board[a:b, :s], r, axis=0)
             got = self._best_with_two(two, board, half).reshape(m, r)
             if same_type:
-                cat = np.asarray(category(got.reshape(-1).astype(np.uint16), game=self.g))
-                mine = np.asarray(category(own[a:b], game=self.g))
+                cat = np.asarray(category(got.reshape(-1).astype(np.uint16), game=self.high_game))
+                mine = np.asarray(category(own[a:b], game=self.high_game))
                 got = np.where(cat.reshape(m, r) == mine[:, None], got, 0)
             best[a:b] = got.max(axis=1)
         return own.astype(np.int64) >= best

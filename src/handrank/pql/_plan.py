@@ -136,13 +136,13 @@ def _scoops(ctx: Ctx, p: int) -> np.ndarray:
 
 def _hand_type(ctx: Ctx, p: int, street: str) -> np.ndarray:
     s = ctx.half(p, street, "high")
-    cats = np.asarray(category(s, game=ctx.g), dtype=np.int64)
+    cats = np.asarray(category(s, game=ctx.high_game), dtype=np.int64)
     return _categories_to_ordinal(ctx.spot)[cats]
 
 
 def _winning_hand_type(ctx: Ctx) -> np.ndarray:
     s = ctx.all_halves("river")["high"].max(axis=0)
-    cats = np.asarray(category(s, game=ctx.g), dtype=np.int64)
+    cats = np.asarray(category(s, game=ctx.high_game), dtype=np.int64)
     return _categories_to_ordinal(ctx.spot)[cats]
 
 
@@ -292,7 +292,7 @@ def _flop_category(ctx: Ctx, p: int) -> np.ndarray:
     rows = np.arange(n)
     cnt_b = (flop[:, :, None] == np.arange(13)).sum(axis=1)        # (n, 13)
     cnt = cnt_b + (hole[:, :, None] == np.arange(13)).sum(axis=1)
-    cat = np.asarray(category(ctx.half(p, "flop", "high"), game=ctx.g), dtype=np.int64)
+    cat = np.asarray(category(ctx.half(p, "flop", "high"), game=ctx.high_game), dtype=np.int64)
     ht = np.array(HANDTYPES)[cat - 1]
     bset = _rankset(ctx.d.board[:, :3])
     top, mid, bot = (_nth_rank(np.asarray(k), bset) for k in (1, 2, 3))
@@ -344,7 +344,7 @@ def _outs_to(at_least: bool) -> Callable[[Ctx, int, str, int], np.ndarray]:
     def f(ctx: Ctx, p: int, street: str, t: int) -> np.ndarray:
         _, nxt = ctx.next_strengths(p, street, "high")
         lut = _categories_to_ordinal(ctx.spot)
-        after = lut[np.asarray(category(nxt.reshape(-1), game=ctx.g),
+        after = lut[np.asarray(category(nxt.reshape(-1), game=ctx.high_game),
                                dtype=np.int64)].reshape(nxt.shape)
         now = _hand_type(ctx, p, street)
         if at_least:

@@ -178,6 +178,31 @@ def _generic_two(body: str) -> np.ndarray | None:
     return np.array(out, dtype=np.uint8).reshape(-1, 2)
 
 
+def holdem_top(term: str) -> np.ndarray:
+    """The hands of a hold'em percentage term (``'15%'``): whole starting-hand
+    classes taken best first by :data:`._holdem_order.ORDER` (exact all-in
+    equity against one random hand) while the hands taken are fewer than the
+    percentage of the 1,326: the smallest run of classes holding at least
+    that share (the rule of Omaha's ``15%``)."""
+    from ._holdem_order import ORDER
+    try:
+        pct = float(term[:-1])
+    except ValueError:
+        raise PqlError(f"cannot read the percentage {term!r}") from None
+    if not 0 < pct <= 100:
+        raise PqlError(f"a percentage range is above 0 and at most 100, got {term!r}")
+    want = pct / 100 * 1326
+    taken: list[np.ndarray] = []
+    count = 0
+    for name, _ in ORDER:
+        if count >= want - 1e-9:
+            break
+        rows = np.asarray(Range(name).combo_ids, dtype=np.uint8).reshape(-1, 2)
+        taken.append(rows)
+        count += len(rows)
+    return np.concatenate(taken)
+
+
 def _holdem_range(text: str, deck_mask: int) -> tuple[np.ndarray, np.ndarray]:
     """A hold'em range: handrank's notation, plus the generic two-card patterns."""
     by_key: dict[tuple[int, int], float] = {}
@@ -193,8 +218,10 @@ def _holdem_range(text: str, deck_mask: int) -> tuple[np.ndarray, np.ndarray]:
         if body.lower() in ("*", "**", "random"):
             rows = np.array(list(itertools.combinations(range(52), 2)), dtype=np.uint8)
         elif body.endswith("%"):
-            raise PqlError(f"hold'em percentage ranges such as {body!r} are not supported "
-                           "yet (Omaha's are)")
+            if deck_mask != (1 << 52) - 1:
+                raise PqlError(f"a percentage range ({body!r}) reads the 52-card hold'em "
+                               "order; this game has another deck")
+            rows = holdem_top(body)
         else:
             try:
                 rows = np.asarray(Range(body).combo_ids, dtype=np.uint8).reshape(-1, 2)

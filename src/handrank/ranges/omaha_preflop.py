@@ -26,7 +26,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..core import _backend
+from ..core import kernels
 from ..core.cards import card_str
 from ..core.errors import HandrankError, InvalidRangeError
 
@@ -105,40 +105,9 @@ def compute_block(first: int, count: int, trials: int, seed: int) -> np.ndarray:
     pot shares and their squares (in 1 / 2520 of a pot), each over `trials`
     trials of the class's representative against a random hand (random
     stream = class index of `seed`).  A pure function: the same on any worker."""
-    core = _backend.core
-    if core is None:
-        raise HandrankError("the omaha preflop table needs the C core "
-                            "(handrank.backend is 'python')")
-    ffi, lib = core.ffi, core.lib
     reps, _ = classes()
-    g = lib.hr_game_at(0)
-    n = 2
-    prob = np.zeros(1, dtype=np.uint64)
-    alias = np.zeros(1, dtype=np.int32)
-    uniform = np.ones(n, dtype=np.uint8)
-    offsets = np.array([0, 1, 1], dtype=np.int32)
-    empty = np.zeros(1, dtype=np.uint8)
-    out = np.zeros((count, 4), dtype=np.int64)
-    rng = ffi.new("hr_rng *")
-    buf = np.zeros(_SUMS * n + 2, dtype=np.int64)
-    for i in range(count):
-        c = first + i
-        hand = np.ascontiguousarray(reps[c])
-        buf[:] = 0
-        lib.hr_rng_seed(rng, seed, c)
-        got = lib.hr_omaha_mc(g, 0, n, 4, ffi.from_buffer("uint8_t[]", hand),
-                              ffi.from_buffer("uint64_t[]", prob),
-                              ffi.from_buffer("int32_t[]", alias),
-                              ffi.from_buffer("uint8_t[]", uniform),
-                              ffi.from_buffer("int32_t[]", offsets),
-                              ffi.from_buffer("uint8_t[]", empty), 0,
-                              ffi.from_buffer("uint8_t[]", empty), 0, trials, trials, rng,
-                              ffi.from_buffer("int64_t[]", buf, require_writable=True),
-                              ffi.NULL)
-        if got != trials:
-            raise RuntimeError(f"internal error: hr_omaha_mc returned {got}")
-        out[i] = [buf[0], buf[n], buf[2 * n], buf[3 * n]]
-    return out
+    hands = reps[np.arange(first, first + count)]
+    return kernels.omaha_vs_random(hands, first, trials, seed, _SUMS, HandrankError)
 
 
 def to_table(sums: np.ndarray, trials: int, seed: int) -> dict[str, np.ndarray]:

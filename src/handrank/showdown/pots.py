@@ -42,7 +42,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core import _backend, _run, _validate
+from ..core import _backend, _validate, kernels
 from ..core._tables import GameTables
 from ..core._typing import CardArrayLike, CardsLike, FloatArray, IntArray, VariantLike
 from ..core._validate import number, quote
@@ -67,18 +67,16 @@ from ..games.holdem import (
     evaluate_batch,
     game_tables,
 )
-from ..games.lowball import LowHand, low_hand, lowball, why_low
+from ..games.lowball import LowHand, explain_low, low_hand, lowball, why_low
 from ..games.omaha import _check_deck
-from ..games.registry import legacy_games, legacy_names, plain_names
+from ..games.registry import legacy_game, legacy_names, plain_names, variant_game
+from ..present._tabular import html_table
 
 __all__ = ["InvalidShowdownError", "Pot", "PotHalf", "Settlement", "explain", "settle",
            "showdown_batch"]
 
 ODD_CHIP_RULES = ("left_of_button", "high_card_by_suit", "seat_order")
 GAMES = legacy_names("settle")          # the games settle() takes by name
-
-_C = _backend.core
-_SLICE_CARDS = 1 << 21       # cards per C call in a batch (a few ms): Ctrl-C is seen between two
 
 
 @dataclass(frozen=True)
@@ -182,7 +180,6 @@ class Settlement:
 
     def _repr_html_(self) -> str:
         """The pots and the payouts as HTML tables (for notebooks)."""
-        from ..present._tabular import html_table
         pots = [{"pot": "main" if i == 0 else f"side {i}", "amount": p.amount,
                  "eligible": ", ".join(map(str, p.eligible)),
                  "winners": ", ".join(f"{w} ({c})" for w, c in zip(p.winners, p.shares)),
@@ -313,12 +310,11 @@ def explain(a: CardsLike, b: CardsLike, board: CardsLike | None = None, *,
     ...
     handrank.errors.InvalidHandError: duplicate card 'As' in both hands
     """
-    if not (isinstance(game, str) and game in legacy_games("explain")):
+    if legacy_game("explain", game) is None:
         if game not in ("a5", "27"):
             raise ValueError(f"unknown game {quote(game)}, expected 'holdem', 'a5' or '27'")
         if variant is not None:
             raise ValueError(f"variant= does not apply to the low game {game!r}")
-        from ..games.lowball import explain_low
         return explain_low(a, b, board, rule=game)
     g = game_tables(variant)
     if board is None:
@@ -448,6 +444,8 @@ def settle(board: CardsLike | None, hands: Sequence[CardsLike | None],
            game: str = "holdem", dead: int | np.integer[Any] = 0) -> Settlement:
     """Settle a hand: cut the chips into pots and pay each to its best hand(s).
 
+    (Long for its docstring only: the work is in ``_settle``.)
+
     Parameters
     ----------
     board : str or sequence of cards
@@ -514,26 +512,24 @@ def settle(board: CardsLike | None, hands: Sequence[CardsLike | None],
     ...
     handrank.errors.InvalidHandError: duplicate card 'Kh' in seat 0's hand and seat 1's hand
     """
-    rec = legacy_games("settle").get(game) if isinstance(game, str) else None
+    rec = legacy_game("settle", game)
     if rec is None:
         raise ValueError(f"unknown game {quote(game)}, expected "
                          + ", ".join(repr(x) for x in GAMES[:-1]) + f" or {GAMES[-1]!r}")
-    if game not in plain_names() and variant is not None:
-        raise ValueError(f"variant= does not apply to {game!r}")
-    g = game_tables(variant)
-    # the hand rule from the game's record: Omaha hands of 4 to 6 cards, as always
-    omaha, split = rec.rule.hole_fixed, rec.split
-    sizes = (4, 5, 6) if omaha else (2,)
-    return _settle(board, hands, contributions, folded, button, odd_chip, sizes,
-                   lambda bd, live_holes: _showdown_hands(omaha, split, bd, live_holes, g,
-                                                          variant),
-                   dead)
+    if variant is not None:
+        if game not in plain_names():
+            raise ValueError(f"variant= does not apply to {game!r}")
+        rec = variant_game(game_tables(variant))
+    # the game's hand rule: Omaha hands of 4 to 6 cards, as always
+    return settle_game(board, hands, contributions, rec, folded=folded, button=button,
+                       odd_chip=odd_chip, dead=dead)
 
 
 def settle_game(board: CardsLike | None, hands: Sequence[CardsLike | None],
-                contributions: Sequence[int], game: Any, *,
-                folded: Sequence[bool] | None = None, button: int = 0,
-                odd_chip: str = "left_of_button", dead: int = 0) -> Settlement:
+                contributions: Sequence[int | np.integer[Any]], game: Any, *,
+                folded: Sequence[bool | np.bool_] | None = None, button: int = 0,
+                odd_chip: str = "left_of_button", dead: int | np.integer[Any] = 0
+                ) -> Settlement:
     """:func:`settle` for a :class:`~handrank.games.Game`: its hand rule and its halves."""
     if game.hand_sizes:
         return _settle_boardless(board, hands, contributions, game, folded, button, odd_chip,
@@ -916,58 +912,17 @@ def showdown_batch(boards: CardArrayLike, hole: IntArray | Sequence[Sequence[Seq
     n, p = h.shape[0], h.shape[1]
     if b.shape[0] != n:
         raise InvalidHandError(f"boards has {b.shape[0]} deals but hole has {n}")
-    limit = _C.lib.HR_SHOWDOWN_MAX_PLAYERS if _C is not None else 23
+    limit = kernels.showdown_max_players()
     if not 1 <= p <= limit:
         raise InvalidHandError(f"expected 1 to {limit} players per deal, got {p}")
     nthreads = _thread_count(threads, n)
     out = np.empty((n, p), dtype=np.float64)
     if n == 0:
         return out
-    if _C is not None:
-        bad = _batch_c(g, b, h, out, nthreads)
-    else:
-        bad = _run.run_rows(lambda lo, hi: _batch_numpy(g, b[lo:hi], h[lo:hi], out[lo:hi],
-                                                        variant),
-                            n, 1, max(1, _SLICE_CARDS // (2 * p + 5)))
+    bad = kernels.showdown_batch(g, b, h, out, nthreads)
     if bad >= 0:
         _raise_for_deal(b, h, bad, g)
     return out
-
-
-def _batch_c(g: GameTables, b: np.ndarray, h: np.ndarray, out: np.ndarray, threads: int) -> int:
-    ffi, lib = _C.ffi, _C.lib
-    n, p = h.shape[0], h.shape[1]
-    src_b = ffi.from_buffer("uint8_t[]", b)
-    src_h = ffi.from_buffer("uint8_t[]", h)
-    dst = ffi.from_buffer("double[]", out, require_writable=True)
-
-    def part(lo: int, hi: int) -> int:
-        bad = lib.hr_showdown_batch(g.ptr, src_b + lo * 5, src_h + lo * 2 * p, hi - lo, p,
-                                    dst + lo * p)
-        if bad == -2:
-            raise RuntimeError(f"internal error: the C core rejected {p} players")
-        return -1 if bad < 0 else int(bad)
-
-    return _run.run_rows(part, n, threads, max(1, _SLICE_CARDS // (2 * p + 5)))
-
-
-def _batch_numpy(g: GameTables, b: np.ndarray, h: np.ndarray, out: np.ndarray,
-                 variant: Any) -> int:
-    n, p = h.shape[0], h.shape[1]
-    deal = np.sort(np.concatenate([b, h.reshape(n, 2 * p)], axis=1), axis=1)
-    bad = (deal[:, 1:] == deal[:, :-1]).any(axis=1) | (deal[:, -1] > 51)
-    bad |= (~g.in_deck[deal]).any(axis=1)
-    if bad.any():
-        return int(np.argmax(bad))
-    strengths = np.empty((p, n), dtype=np.uint16)   # one player per row: contiguous
-    seven = np.empty((n, 7), dtype=np.uint8)
-    seven[:, :5] = b
-    for j in range(p):
-        seven[:, 5:] = h[:, j]
-        evaluate_batch(seven, out=strengths[j], variant=variant)
-    win = strengths == strengths.max(axis=0)
-    out[:] = (win / win.sum(axis=0)).T
-    return -1
 
 
 def _raise_for_deal(b: np.ndarray, h: np.ndarray, r: int, g: GameTables) -> None:
