@@ -605,7 +605,8 @@ def player_stats(database: str | os.PathLike[str], *, player: str | None = None,
          "100 * sum(r.adjusted_net_bb) / count(r.adjusted_net_bb) AS adjusted_bb_per_100, "
          f"{sums}, sum(aggression_bets) AS aggression_bets, "
          "sum(aggression_calls) AS aggression_calls, sum(aggression_folds) AS aggression_folds "
-         "FROM results r JOIN seats s USING (hand_key, seat) "
+         + ("FROM results r JOIN seats s USING (hand_key, seat) " if by_position
+            else "FROM results r ")     # the position only when asked: no join
          + ("WHERE r.player = ? " if player is not None else "")
          + f"GROUP BY {', '.join(keys)} ORDER BY net DESC NULLS LAST, {', '.join(keys)}")
     con = duckdb.connect(os.fspath(database), read_only=True)
