@@ -214,7 +214,7 @@ def test_parquet_holds_what_duckdb_holds(corpus, tmp_path):
         got_rows = pd.read_parquet(out / t)
         assert len(got_rows) == len(want[t]), t
     res = pd.read_parquet(out / "results")
-    assert sum(res["net"]) == sum(row[5] for row in want["results"])
+    assert sum(res["net"]) == sum(row[6] for row in want["results"])
 
 
 def test_decimal_stakes_stay_decimal(tmp_path):
@@ -339,3 +339,12 @@ def test_fast_import_equals_the_python_path(tmp_path, monkeypatch):
         assert got[True][t] == got[False][t], t
     assert len(got[True]["hands"]) > 250
     assert sum(taken) > 200          # most hands took the whole-column path
+
+
+def test_a_store_of_another_schema_is_refused_by_name(tmp_path):
+    db = tmp_path / "old.duckdb"
+    con = duckdb.connect(str(db))
+    con.execute("CREATE TABLE results (hand_key VARCHAR, seat SMALLINT)")
+    con.close()
+    with pytest.raises(ValueError, match="old.duckdb.*'results'.*new file"):
+        to_duckdb([], db)

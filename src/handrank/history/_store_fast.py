@@ -361,6 +361,7 @@ def fast_tables(pa: Any, b: Any, rows: np.ndarray[Any, Any], numbers: list[int],
     bbr = bb[hand_rows]
     res: dict[str, Any] = {
         "hand_key": key_rows, "seat": out["seats"]["seat"], "player": out["seats"]["player"],
+        "position": out["seats"]["position"],
         "contributed": _chips(pa, put[hand_rows, seat_rows]),
         "payout": _chips(pa, pay[hand_rows, seat_rows]),
         "net": _chips(pa, netr), "net_after_rake": _chips(pa, netr),

@@ -70,6 +70,7 @@ SCHEMA: dict[str, list[tuple[str, str]]] = {
     "pots": [("hand_key", "VARCHAR"), ("pot_index", "SMALLINT"), ("amount", _MONEY),
              ("seats", "VARCHAR")],
     "results": ([("hand_key", "VARCHAR"), ("seat", "SMALLINT"), ("player", "VARCHAR"),
+                 ("position", "VARCHAR"),
                  ("contributed", _MONEY), ("payout", _MONEY), ("net", _MONEY),
                  ("net_after_rake", _MONEY), ("allin_ev", _MONEY), ("adjusted_net", _MONEY),
                  ("net_bb", _MONEY), ("adjusted_net_bb", _MONEY)]
@@ -216,7 +217,8 @@ class _Rows:
                      else None if r.net is None else Fraction(r.net[i]))
             adj = None if adj_f is None else _exact(adj_f)
             row: dict[str, Any] = {
-                "hand_key": key, "seat": i, "player": names[i], "contributed": contributed[i],
+                "hand_key": key, "seat": i, "player": names[i], "position": pos[i],
+                "contributed": contributed[i],
                 "payout": None if r.payouts is None else _money(r.payouts[i], "a payout"),
                 "net": net,
                 "net_after_rake": (None if r.net_after_rake is None
@@ -477,6 +479,13 @@ def to_duckdb(paths: Any, database: str | os.PathLike[str], *, errors: str = "co
             # (a hand's rows are written once, with the hand), not indexed
             pk = ", PRIMARY KEY (hand_key)" if t == "hands" else ""
             _sql(con, f"CREATE TABLE IF NOT EXISTS {t} ({body}{pk})")
+            have = [c for (c,) in con.execute(
+                "SELECT column_name FROM information_schema.columns WHERE table_name = ? "
+                "ORDER BY ordinal_position", [t]).fetchall()]
+            if have != [c for c, _ in cols]:
+                raise ValueError(f"{os.fspath(database)!r}: its table {t!r} does not have the "
+                                 "columns this version writes (a store written by another "
+                                 "version of handrank?): import into a new file")
         # the hands already stored: their keys, so that only new hands are built
         seen = {k for (k,) in con.execute("SELECT hand_key FROM hands").fetchall()}
         for rows in _blocks(paths, report, errors, seen):
@@ -596,7 +605,7 @@ def player_stats(database: str | os.PathLike[str], *, player: str | None = None,
         import duckdb
     except ImportError:
         raise ImportError("player_stats needs duckdb: pip install 'handrank[db]'") from None
-    keys = ["r.player"] + (["s.position"] if by_position else [])
+    keys = ["r.player"] + (["r.position"] if by_position else [])
     sums = ", ".join(f"sum({k}) AS {k}" for s in STAT_COLUMNS
                      for k in (s, s + "_opportunities"))
     q = (f"SELECT {', '.join(keys)}, count(*) AS hands, sum(r.net) AS net, "
@@ -605,8 +614,7 @@ def player_stats(database: str | os.PathLike[str], *, player: str | None = None,
          "100 * sum(r.adjusted_net_bb) / count(r.adjusted_net_bb) AS adjusted_bb_per_100, "
          f"{sums}, sum(aggression_bets) AS aggression_bets, "
          "sum(aggression_calls) AS aggression_calls, sum(aggression_folds) AS aggression_folds "
-         + ("FROM results r JOIN seats s USING (hand_key, seat) " if by_position
-            else "FROM results r ")     # the position only when asked: no join
+         + "FROM results r "
          + ("WHERE r.player = ? " if player is not None else "")
          + f"GROUP BY {', '.join(keys)} ORDER BY net DESC NULLS LAST, {', '.join(keys)}")
     con = duckdb.connect(os.fspath(database), read_only=True)
