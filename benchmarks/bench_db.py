@@ -33,10 +33,11 @@ def _cpu() -> str:
         out = subprocess.run(["lscpu"], capture_output=True, text=True, check=True).stdout
     except (OSError, subprocess.CalledProcessError):
         return platform.processor() or platform.machine()
-    for line in out.splitlines():
-        if line.startswith("Model name:"):
-            return line.split(":", 1)[1].strip()
-    return platform.machine()
+    info = {k.strip(): v.strip() for k, _, v in (ln.partition(":") for ln in out.splitlines())}
+    name = info.get("Model name", platform.machine())
+    if "CPU family" in info and "Model" in info:
+        name += f" (family {info['CPU family']}, model {info['Model']})"
+    return name
 
 
 def _timed(label: str, f: Any, hands: int) -> Any:
