@@ -769,12 +769,17 @@ def test_ctrl_c_stops_a_long_query(tmp_path):
         "    print('interrupted', flush=True)\n"
         "    sys.exit(130)\n")
     p = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True)
-    assert p.stdout is not None
-    assert p.stdout.readline().strip() == "ready"
-    t = time.monotonic()
-    p.send_signal(signal.SIGINT)
-    out, _ = p.communicate(timeout=600)
-    print(f"stopped {time.monotonic() - t:.2f} s after SIGINT")
+    try:
+        assert p.stdout is not None
+        assert p.stdout.readline().strip() == "ready"
+        t = time.monotonic()
+        p.send_signal(signal.SIGINT)
+        out, _ = p.communicate(timeout=600)
+        print(f"stopped {time.monotonic() - t:.2f} s after SIGINT")
+    finally:
+        if p.poll() is None:          # a failed run leaves no simulation running behind it
+            p.kill()
+            p.communicate()
     assert p.returncode == 130 and "interrupted" in out
 
 
