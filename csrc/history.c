@@ -27,11 +27,13 @@ typedef struct span {
     int64_t n;
 } span;
 
-static int eq(span s, const char *lit)
+static int eq_n(span s, const char *lit, size_t k)
 {
-    size_t k = strlen(lit);
     return (size_t)s.n == k && memcmp(s.p, lit, k) == 0;
 }
+
+/* s equals the string literal lit (a literal only: its length is its sizeof) */
+#define eq(s, lit) eq_n((s), "" lit "", sizeof(lit) - 1)
 
 /* a parsed value: the types the hands use; anything else sends the hand to Python */
 enum { V_NONE, V_STR, V_INT, V_BOOL, V_ARR_STR, V_ARR_NUM, V_ARR_EMPTY, V_OTHER, V_HALF };
