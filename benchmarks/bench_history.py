@@ -74,8 +74,8 @@ def _python(src: Any, settle: bool) -> int:
 
 
 def _summary(src: Any) -> int:
-    from handrank.history import replay
-    replay._MEMO.clear()                # each run from an empty memo of preflop equities
+    from handrank.history import allin
+    allin._MEMO.clear()                 # each run from an empty memo of preflop counts
     return summary(src).read
 
 

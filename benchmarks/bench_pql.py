@@ -13,6 +13,7 @@ shared, loaded machine does not inflate) and, in brackets, in wall time.
 
 from __future__ import annotations
 
+import os
 import platform
 import subprocess
 import time
@@ -32,14 +33,16 @@ QUARTER = ("select count(tiesLo(hero)) as lostSomeChips from game='omaha8', hero
 
 
 def cpu() -> str:
+    """lscpu's model name, family/model and the widest vector extension."""
     try:
         out = subprocess.run(["lscpu"], capture_output=True, text=True, check=False).stdout
-        for line in out.splitlines():
-            if line.startswith("Model name:"):
-                return line.split(":", 1)[1].strip()
     except OSError:
-        pass
-    return platform.processor() or "unknown CPU"
+        return platform.processor() or "unknown CPU"
+    info = {k.strip(): v.strip() for k, _, v in (ln.partition(":") for ln in out.splitlines())}
+    flags = info.get("Flags", "").split()
+    simd = next((f for f in ("avx512f", "avx2", "sse4_2") if f in flags), "")
+    return (f"{info.get('Model name', 'unknown CPU')} (family {info.get('CPU family', '?')} "
+            f"model {info.get('Model', '?')}{', ' + simd.upper() if simd else ''})")
 
 
 def rate(query: str, trials: int, **kw: object) -> tuple[float, hr.PqlResult]:
@@ -51,12 +54,17 @@ def rate(query: str, trials: int, **kw: object) -> tuple[float, hr.PqlResult]:
         best = min(best, time.process_time() - t)
         wall = min(wall, time.perf_counter() - w)
     assert r is not None
-    print(f"  [wall: {trials / wall:,.0f} trials/s]")
+    WALL.append(trials / wall)
     return trials / best, r
+
+
+#: the wall-time rates of the runs, in order (the machine's load inflates them)
+WALL: list[float] = []
 
 
 def main() -> None:
     print(f"CPU: {cpu()}; handrank backend {hr.backend}; one thread; figures in CPU time")
+    print(f"load average at start: {os.getloadavg()[0]:.1f}")
     t, w = time.process_time(), time.perf_counter()
     r = hr.pql(AA, exact=True, threads=1)
     print(f"AA v ** exact: {time.process_time() - t:.3f} s CPU "
@@ -78,3 +86,4 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+    print("wall-time rates, same order: " + ", ".join(f"{w:,.0f}" for w in WALL))

@@ -9,6 +9,7 @@
 
 #include "lookup.h"
 #include "omaha.h"
+#include "omaha_exact.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -90,28 +91,66 @@ int64_t hr_pql_race_types(const hr_game *g, int n, int full, const uint8_t *stub
     return t;
 }
 
+/* The strengths under t of two hole cards with the board's first `known`
+ * cards and each completion (k = 0, 1 or 2 cards of unseen[0..u)), in the
+ * order of hr_pql_street_equity's completions. */
+static void pql_any_five(const hr_game *t, const uint8_t *hole, const uint8_t *board,
+                         int known, const uint8_t *unseen, int u, int k, uint16_t *s)
+{
+    uint64_t key = HR_SUIT_INIT, mk = 0;
+    for (int j = 0; j < 2; j++) {
+        key += t->card_key[hole[j]];
+        mk += t->card_mask[hole[j]];
+    }
+    for (int j = 0; j < known; j++) {
+        key += t->card_key[board[j]];
+        mk += t->card_mask[board[j]];
+    }
+    if (k == 0) {
+        s[0] = (uint16_t)hr_lookup(t, key, mk);
+    } else if (k == 1) {
+        for (int a = 0; a < u; a++)
+            s[a] = (uint16_t)hr_lookup(t, key + t->card_key[unseen[a]],
+                                       mk + t->card_mask[unseen[a]]);
+    } else {
+        int q = 0;
+        for (int a = 0; a < u; a++) {
+            uint64_t ka = key + t->card_key[unseen[a]];
+            uint64_t ma = mk + t->card_mask[unseen[a]];
+            for (int b = a + 1; b < u; b++)
+                s[q++] = (uint16_t)hr_lookup(t, ka + t->card_key[unseen[b]],
+                                             ma + t->card_mask[unseen[b]]);
+        }
+    }
+}
+
 /* The most completions: two cards from at most 49 unseen. */
 #define PQL_MAX_RUNOUTS 1176
 
-int64_t hr_pql_street_equity(const hr_game *g, int h, int n, const uint8_t *holes,
-                             const uint8_t *boards, int known, uint64_t live, int64_t n_deals,
-                             double *out)
+int64_t hr_pql_street_equity(const hr_game *g, const hr_game *low, int h, int n,
+                             const uint8_t *holes, const uint8_t *boards, int known,
+                             uint64_t live, int64_t n_deals, double *out)
 {
     if (g == NULL || holes == NULL || boards == NULL || out == NULL || n < 2 ||
         n > HR_PQL_MAX_PLAYERS || !(h == 2 || (h >= HR_OMAHA_MIN_HOLE && h <= HR_OMAHA_MAX_HOLE)) ||
         known < 3 || known > 5 || n_deals < 0 || n * h + known > HR_N_CARDS)
         return -1;
     const int k = 5 - known;
-    uint8_t *board_buf = NULL, *hole_buf = NULL;
+    const int hilo = low != NULL;
     uint16_t *strength = malloc(sizeof *strength * (size_t)(PQL_MAX_RUNOUTS * n));
+    uint16_t *lows = hilo ? malloc(sizeof *lows * (size_t)(PQL_MAX_RUNOUTS * n)) : NULL;
+    uint16_t *pairs = NULL;
+    uint8_t *run_buf = NULL;
     if (h != 2) {
-        board_buf = malloc((size_t)PQL_MAX_RUNOUTS * 5);
-        hole_buf = malloc((size_t)PQL_MAX_RUNOUTS * (size_t)h);
+        pairs = malloc(sizeof *pairs * (size_t)(PQL_MAX_RUNOUTS * n * 2));
+        run_buf = malloc((size_t)PQL_MAX_RUNOUTS * 2);
     }
-    if (strength == NULL || (h != 2 && (board_buf == NULL || hole_buf == NULL))) {
+    if (strength == NULL || (hilo && lows == NULL) ||
+        (h != 2 && (pairs == NULL || run_buf == NULL))) {
         free(strength);
-        free(board_buf);
-        free(hole_buf);
+        free(lows);
+        free(pairs);
+        free(run_buf);
         return -1;
     }
     int64_t ret = n_deals;
@@ -142,62 +181,37 @@ int64_t hr_pql_street_equity(const hr_game *g, int h, int n, const uint8_t *hole
         }
         if (h == 2) {
             for (int i = 0; i < n; i++) {
-                uint64_t key = HR_SUIT_INIT, mk = 0;
-                for (int j = 0; j < 2; j++) {
-                    key += g->card_key[hd[i * 2 + j]];
-                    mk += g->card_mask[hd[i * 2 + j]];
-                }
-                for (int j = 0; j < known; j++) {
-                    key += g->card_key[bd[j]];
-                    mk += g->card_mask[bd[j]];
-                }
                 uint16_t *s = strength + (size_t)i * (size_t)r;
-                if (k == 0) {
-                    s[0] = (uint16_t)hr_lookup(g, key, mk);
-                } else if (k == 1) {
-                    for (int a = 0; a < u; a++)
-                        s[a] = (uint16_t)hr_lookup(g, key + g->card_key[unseen[a]],
-                                                   mk + g->card_mask[unseen[a]]);
-                } else {
-                    int q = 0;
-                    for (int a = 0; a < u; a++) {
-                        uint64_t ka = key + g->card_key[unseen[a]];
-                        uint64_t ma = mk + g->card_mask[unseen[a]];
-                        for (int b = a + 1; b < u; b++)
-                            s[q++] = (uint16_t)hr_lookup(g, ka + g->card_key[unseen[b]],
-                                                         ma + g->card_mask[unseen[b]]);
-                    }
-                }
+                pql_any_five(g, hd + i * 2, bd, known, unseen, u, k, s);
+                if (hilo)
+                    pql_any_five(low, hd + i * 2, bd, known, unseen, u, k,
+                                 lows + (size_t)i * (size_t)r);
             }
         } else {
+            /* every player on every completion in one call: each completion's
+             * board is gathered once (hr_omaha_runout_strengths) */
             int q = 0;
-            if (k == 0) {
-                memcpy(board_buf, bd, 5);
-                q = 1;
-            } else if (k == 1) {
-                for (int a = 0; a < u; a++, q++) {
-                    memcpy(board_buf + q * 5, bd, 4);
-                    board_buf[q * 5 + 4] = unseen[a];
-                }
-            } else {
+            if (k == 1) {
+                for (int a = 0; a < u; a++)
+                    run_buf[q++] = unseen[a];
+            } else if (k == 2) {
                 for (int a = 0; a < u; a++)
                     for (int b = a + 1; b < u; b++, q++) {
-                        memcpy(board_buf + q * 5, bd, 3);
-                        board_buf[q * 5 + 3] = unseen[a];
-                        board_buf[q * 5 + 4] = unseen[b];
+                        run_buf[2 * q] = unseen[a];
+                        run_buf[2 * q + 1] = unseen[b];
                     }
             }
-            for (int i = 0; i < n; i++) {
-                for (int a = 0; a < r; a++)
-                    memcpy(hole_buf + a * h, hd + i * h, (size_t)h);
-                if (hr_eval_omaha_batch(g, hole_buf, h, board_buf, r,
-                                        strength + (size_t)i * (size_t)r) != -1) {
-                    ret = -2;
-                    break;
-                }
-            }
-            if (ret < 0)
+            if (hr_omaha_runout_strengths(g, hilo, h, hd, n, bd, known, run_buf, r, pairs)
+                != -1) {
+                ret = -2;
                 break;
+            }
+            for (int a = 0; a < r; a++)
+                for (int i = 0; i < n; i++) {
+                    strength[(size_t)i * (size_t)r + (size_t)a] = pairs[2 * (a * n + i)];
+                    if (hilo)
+                        lows[(size_t)i * (size_t)r + (size_t)a] = pairs[2 * (a * n + i) + 1];
+                }
         }
         double share[HR_PQL_MAX_PLAYERS] = {0};
         for (int a = 0; a < r; a++) {
@@ -212,16 +226,35 @@ int64_t hr_pql_street_equity(const hr_game *g, int h, int n, const uint8_t *hole
                     cnt++;
                 }
             }
-            double w = 1.0 / cnt;
+            unsigned lbest = 0;
+            int lcnt = 0;
+            if (hilo)
+                for (int i = 0; i < n; i++) {
+                    unsigned v = lows[(size_t)i * (size_t)r + (size_t)a];
+                    if (v > lbest) {
+                        lbest = v;
+                        lcnt = 1;
+                    } else if (v == lbest && v > 0) {
+                        lcnt++;
+                    }
+                }
+            double w = (lbest > 0 ? 0.5 : 1.0) / cnt;
             for (int i = 0; i < n; i++)
                 if (strength[(size_t)i * (size_t)r + (size_t)a] == best)
                     share[i] += w;
+            if (lbest > 0) {
+                double lw = 0.5 / lcnt;
+                for (int i = 0; i < n; i++)
+                    if (lows[(size_t)i * (size_t)r + (size_t)a] == lbest)
+                        share[i] += lw;
+            }
         }
         for (int i = 0; i < n; i++)
             out[d * n + i] = share[i] / r;
     }
     free(strength);
-    free(board_buf);
-    free(hole_buf);
+    free(lows);
+    free(pairs);
+    free(run_buf);
     return ret;
 }

@@ -31,11 +31,15 @@ int64_t hr_pql_race_types(const hr_game *g, int n, int full, const uint8_t *stub
  * boards[d * 5 ..]; every completion of the board from the cards of `live`
  * (a 52-bit mask: the deck less the dead cards) that no hole or board card
  * holds, each equally likely.  Writes out[d * n + i], player i's pot share
- * averaged over the completions (the best high takes the pot, ties split).
+ * averaged over the completions: with low NULL the best high takes the pot
+ * (ties split); else the pot is split high and low when some hand has a low
+ * (h = 2: the low by low's tables, 0 = none; Omaha: eight or better as
+ * hr_omaha_runout_strengths ranks it, low unused but not NULL), each half shared by
+ * its best hands, and the high takes it all when nobody has a low.
  * Returns n_deals, -1 for bad arguments, -2 for a deal with a card out of
  * the deck or twice. */
-int64_t hr_pql_street_equity(const hr_game *g, int h, int n, const uint8_t *holes,
-                             const uint8_t *boards, int known, uint64_t live, int64_t n_deals,
-                             double *out);
+int64_t hr_pql_street_equity(const hr_game *g, const hr_game *low, int h, int n,
+                             const uint8_t *holes, const uint8_t *boards, int known,
+                             uint64_t live, int64_t n_deals, double *out);
 
 #endif

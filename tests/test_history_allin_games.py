@@ -244,3 +244,15 @@ def test_expectation_rounds_half_even_to_nine_places():
     assert type(allin.expectation(Fraction(7))) is int
     for q in (0, 1, -1, 10**9, 123456789012, -5 * 10**8):
         assert allin.nano(allin.from_nano(q)) == q
+
+
+@pytest.mark.parametrize("game", ["stud", "stud-hilo", "razz"])
+def test_stud_two_cards_to_come_against_hr_equity(game):
+    """All in on 5th street (two cards each to come, 548,340 deals): the counts against
+    hr.equity's own exact enumeration of the same deals (boardless.equity)."""
+    a, b, dead = hr.cards("KsKd9h4s5d"), hr.cards("7c7d8sJc6h"), hr.cards("2c3h")
+    shares, whole = allin.deal_counts(game, [a, b], dead, 7)
+    eq = hr.equity(["KsKd9h4s5d", "7c7d8sJc6h"], dead="2c3h", game=game, exact=True)
+    assert eq.exact and eq.samples == whole // allin.UNIT == 548_340
+    assert [x / whole for x in shares] == pytest.approx(list(eq.equity), rel=1e-12)
+    assert sum(shares) == whole

@@ -105,3 +105,39 @@ def test_strict_reads_no_file_after_the_first_error(tmp_path, monkeypatch):
     assert (s.read, s.refused) == (2, 1) and len(s.errors) == 1
     s = _summarize(files, None, strict=False)
     assert (s.read, s.refused) == (4, 1)
+
+
+@pytest.mark.slow
+def test_a_big_phhs_streams_in_bounded_memory(tmp_path):
+    """256 MB read, replayed and settled by the fast path in a fresh process: its peak
+    memory within 64 MB of the same on a 16 MB file (benchmarks/bench_history_stream.py
+    measures 1 GB)."""
+    if not fast.available():
+        pytest.skip("the C core is not loaded")
+    import importlib.util
+    from pathlib import Path
+    spec = importlib.util.spec_from_file_location(
+        "bench_stream", Path(__file__).resolve().parents[1] / "benchmarks"
+        / "bench_history_stream.py")
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    small, big = tmp_path / "small.phhs", tmp_path / "big.phhs"
+    bench.write(str(small), 16)
+    bench.write(str(big), 256)
+    hs, _, rs = bench.measure(str(small))
+    hb, _, rb = bench.measure(str(big))
+    assert hb > 14 * hs and hb > 400_000
+    assert rb - rs < 64 * 1024, (rs, rb)          # KB
+
+
+@pytest.mark.parametrize("newline", ["\r\n", "\r"])
+def test_lines_counted_alike_with_any_newline(tmp_path, monkeypatch, newline):
+    """Windows and old Mac line ends: the same lines named, by both paths."""
+    text, first = _phhs(GOOD, TALL, WIDE)
+    p = tmp_path / "x.phhs"
+    p.write_bytes(text.replace("\n", newline).encode())
+    a = summary(p).errors
+    monkeypatch.setattr(fast, "available", lambda: False)
+    assert summary(p).errors == a and len(a) == 2
+    assert a[0].endswith(f"hand 2, line {first[1] + 8}, action 2)")

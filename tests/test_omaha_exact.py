@@ -28,13 +28,13 @@ KEYS = ("equity", "win", "tie", "high", "low", "has_low", "dealt")
 
 
 def _numpy(fn, *args, **kw):
-    """fn on the numpy code path (the C core switched off for the call)."""
-    core, c_module = _backend.core, kernels._C
-    _backend.core, kernels._C = None, None
+    """fn on the numpy code path (the C enumerators and samplers switched off for the call)."""
+    core, have_c = _backend.core, kernels.have_c
+    _backend.core, kernels.have_c = None, lambda: False
     try:
         return fn(*args, **kw)
     finally:
-        _backend.core, kernels._C = core, c_module
+        _backend.core, kernels.have_c = core, have_c
 
 
 SPOTS = [   # game, player 0, player 1, board, dead

@@ -231,7 +231,7 @@ def test_syntax_errors_name_line_column_with_a_caret(query, line, at, message):
      "hero='AAK'"),
     ("select count(winsHi(hero)) from game='studhi', hero='AA', villain='*'",
      "stud players are '*'"),
-    ("select count(handType(hero, third) = pair) from game='studhi', hero='*', villain='*'",
+    ("select avg(hiRating(hero, third)) from game='studhi', hero='*', villain='*'",
      "ranked from fifth street"),
 ])
 def test_bad_queries_get_one_clear_message(query, message):

@@ -83,6 +83,9 @@ def test_a_race_the_c_kernel_does_not_take_goes_the_general_way() -> None:
     ("shortdeck", "hero='AsKs', villain='9h9c'", "Ts9d6c"),
     ("omahahi", "hero='AsAhKd2h', villain='QsJsTh9h'", "Ts9d2c"),
     ("omahahi5", "hero='AsAhKd2h3c', villain='QsJsTh9h8d'", "Ts9d2c4h"),
+    ("omaha8", "hero='As2hKd3h', villain='QsJsTh9h', p3='4d5d6cKc'", "Ts9d2c"),
+    ("omaha85", "hero='AsAhKd2h3c', villain='QsJsTh4h8d'", "Ts9d2c6h"),
+    ("holdem8", "hero='As2s,3c4c', villain='KhKd'", "Ts7d5c"),
 ])
 def test_street_equity_in_c_equals_the_numpy_enumeration(game: str, players: str, board: str,
                                                           monkeypatch: pytest.MonkeyPatch) -> None:

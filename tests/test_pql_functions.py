@@ -10,6 +10,7 @@ recomputed from each function's definition over every deal.
 from __future__ import annotations
 
 import itertools
+import math
 from collections import Counter
 from functools import cache
 
@@ -139,7 +140,9 @@ def test_flop_categories_four_flush_and_hand_numbers_match_the_rules(board: str)
          "count(minHiRating(hero, river, 3000)) as mhr, "
          "count(exactFlopHandCategory(hero, floptoppair)) as tp, "
          "count(minFlopHandCategory(hero, floptoptwo)) as m2, "
-         "count(flopHandCategory(hero) = flopset || flopHandCategory(hero) = floptrips) as st "
+         "count(flopHandCategory(hero) = flopset || flopHandCategory(hero) = floptrips) as st, "
+         "count(threeFlush(hero, flop)) as t3, "
+         "count(hiRating(hero, river) >= rateHiHand('JsJd8c5h2d')) as rh "
          f"from game='holdem', hero='**', board='{board}'")
     r = hr.pql(q, exact=True)
     got = {row.name: row.value for row in r}
@@ -151,7 +154,8 @@ def test_flop_categories_four_flush_and_hand_numbers_match_the_rules(board: str)
              "flopfullhouse", "flopquads", "flopstraightflush"]
     hands = list(itertools.combinations(deck_minus(b), 2))
     cats: Counter[str] = Counter()
-    f3 = f4 = num = mhr = 0
+    f3 = f4 = num = mhr = t3 = rh = 0
+    jacks = number[key_of(tuple(c // 4 for c in hr.cards("JsJd8c5h2d")), False)]
     for h in hands:
         cats[flop_category(h, b[:3])] += 1
         for n, name in ((3, "f3"), (4, "f4")):
@@ -162,6 +166,10 @@ def test_flop_categories_four_flush_and_hand_numbers_match_the_rules(board: str)
                 f3 += hit
             else:
                 f4 += hit
+        suits3 = Counter(c % 4 for c in b[:3])
+        t3 += any(hs > 0 and min(hs, 2) + suits3[s] >= 3
+                  for s, hs in Counter(c % 4 for c in h).items())
+        rh += number[best(tuple(sorted(h + b)))] <= jacks       # 1 is the best
         num += number[best(tuple(sorted(h + b)))]
         # handrank's high strength is 7463 - the hand number (1 = the best hand)
         mhr += 7463 - number[best(tuple(sorted(h + b)))] >= 3000
@@ -176,6 +184,8 @@ def test_flop_categories_four_flush_and_hand_numbers_match_the_rules(board: str)
     assert got["m2"] == pytest.approx(
         sum(v for k, v in cats.items() if order.index(k) >= top2) / n, abs=1e-12)
     assert got["st"] == pytest.approx((cats["flopset"] + cats["floptrips"]) / n, abs=1e-12)
+    assert got["t3"] == pytest.approx(t3 / n, abs=1e-12)
+    assert got["rh"] == pytest.approx(rh / n, abs=1e-12)
 
 
 def test_the_flop_categories_seen_cover_the_list() -> None:
@@ -301,6 +311,8 @@ def test_double_bar_is_or() -> None:
     ("select avg(nutHiOuts(hero, fifth)) from game='studhi', hero='*', villain='*'",
      "not supported in the game 'studhi'"),
     ("select count(1 || 2) from game='holdem', hero='AsKs'", "needs a boolean"),
+    ("select count(hiRating(hero, river) > rateHiHand('AsKs')) from game='holdem', "
+     "hero='AsKs'", "expected five different cards"),
 ])
 def test_bad_uses_get_one_clear_message(query: str, message: str) -> None:
     with pytest.raises(PqlError, match=message.replace("(", r"\(").replace(")", r"\)")):
@@ -365,3 +377,36 @@ def test_percentage_ranges_are_refused_in_short_deck() -> None:
     with pytest.raises(PqlError, match="above 0 and at most 100"):
         hr.pql("select avg(riverEquity(hero)) from game='holdem', hero='AA', "
                "villain='150%'", trials=100, seed=1)
+
+
+# ------------------------------------------------------------ stud streets
+
+def _short_type(cards: tuple[int, ...]) -> str:
+    counts = sorted(Counter(c // 4 for c in cards).values(), reverse=True)
+    if counts[0] == 4:
+        return "quads"
+    if counts[0] == 3:
+        return "trips"
+    if counts[:2] == [2, 2]:
+        return "twopair"
+    return "pair" if counts[0] == 2 else "highcard"
+
+
+def test_stud_hand_types_on_third_and_fourth_street_match_every_hand() -> None:
+    q = ("select histogram(handType(p1, third)) as t3, histogram(handType(p1, fourth)) as t4, "
+         "count(minHandType(p2, fourth, pair)) as m from game='studhi', p1='*', p2='*'")
+    r = hr.pql(q, trials=60_000, seed=9)
+    got = {row.name: row for row in r}
+    for name, n in (("t3", 3), ("t4", 4)):
+        all_hands = Counter(_short_type(h) for h in itertools.combinations(range(52), n))
+        total = sum(all_hands.values())
+        for t, c in all_hands.items():
+            p = c / total
+            se = max(math.sqrt(p * (1 - p) / 60_000), 1e-4)
+            assert got[name].value.get(t, 0.0) == pytest.approx(p, abs=4.5 * se), (name, t)
+    pair_or_better = 1 - (48 * 44 * 40) / (51 * 50 * 49)
+    assert got["m"].value == pytest.approx(pair_or_better, abs=4.5 * got["m"].stderr)
+    exact = hr.pql("select histogram(handType(p1, third)) as a, "
+                   "histogram(handType(p1, fourth)) as b from game='studhi', "
+                   "p1='AsAh2d2c3c4c5c', p2='*'", trials=500, seed=1)
+    assert exact[0].value == {"pair": 1.0} and exact[1].value == {"twopair": 1.0}

@@ -2305,6 +2305,7 @@ static void pql_calls(int scale)
     for (int r = 0; r < 3 * scale; r++)
         for (int h = 2; h <= 6; h += (h == 2 ? 2 : 1))
             for (int known = 3; known <= 5; known++) {
+                const int hilo = h > 2 && r % 2 == 1;   /* Omaha eight or better */
                 int n = 2 + r % 2;
                 uint8_t all[HR_N_CARDS];
                 uint64_t pick = 0;
@@ -2320,7 +2321,8 @@ static void pql_calls(int scale)
                 memcpy(board, all + n * h, (size_t)known);
                 uint64_t live = ((1ULL << HR_N_CARDS) - 1) & ~(1ULL << (r % 52));
                 double got[HR_PQL_MAX_PLAYERS];
-                CHECK(hr_pql_street_equity(g, h, n, all, board, known, live, 1, got) == 1,
+                CHECK(hr_pql_street_equity(g, hilo ? g : NULL, h, n, all, board, known, live, 1,
+                                           got) == 1,
                       "hr_pql_street_equity h %d known %d", h, known);
                 double want[HR_PQL_MAX_PLAYERS] = {0};
                 int runs = 0;
@@ -2337,13 +2339,21 @@ static void pql_calls(int scale)
                             full[known] = cand[a];
                         if (known == 3)
                             full[4] = cand[b];
-                        unsigned v[HR_PQL_MAX_PLAYERS], best = 0;
-                        int cnt = 0;
+                        unsigned v[HR_PQL_MAX_PLAYERS], lo[HR_PQL_MAX_PLAYERS], best = 0;
+                        unsigned lbest = 0;
+                        int cnt = 0, lcnt = 0;
                         for (int i = 0; i < n; i++) {
+                            lo[i] = 0;
                             if (h == 2) {
                                 uint8_t seven[7] = {all[2 * i], all[2 * i + 1], full[0],
                                                     full[1], full[2], full[3], full[4]};
                                 v[i] = (unsigned)hr_eval(g, seven, 7);
+                            } else if (hilo) {
+                                uint16_t two[2];
+                                CHECK(hr_eval_omaha_hilo(g, all + i * h, h, full, two) == 1,
+                                      "hr_eval_omaha_hilo");
+                                v[i] = two[0];
+                                lo[i] = two[1];
                             } else {
                                 v[i] = (unsigned)hr_eval_omaha(g, all + i * h, h, full);
                             }
@@ -2353,10 +2363,19 @@ static void pql_calls(int scale)
                             } else if (v[i] == best) {
                                 cnt++;
                             }
+                            if (lo[i] > lbest) {
+                                lbest = lo[i];
+                                lcnt = 1;
+                            } else if (lo[i] == lbest && lo[i] > 0) {
+                                lcnt++;
+                            }
                         }
-                        for (int i = 0; i < n; i++)
+                        for (int i = 0; i < n; i++) {
                             if (v[i] == best)
-                                want[i] += 1.0 / cnt;
+                                want[i] += (lbest > 0 ? 0.5 : 1.0) / cnt;
+                            if (lbest > 0 && lo[i] == lbest)
+                                want[i] += 0.5 / lcnt;
+                        }
                         runs++;
                     }
                 for (int i = 0; i < n; i++) {
@@ -2368,12 +2387,12 @@ static void pql_calls(int scale)
     {
         uint8_t holes[4] = {0, 1, 0, 3}, board[5] = {8, 9, 10, 11, 12};
         double got[2];
-        CHECK(hr_pql_street_equity(g, 2, 2, holes, board, 3, ~0ULL, 1, got) == -2,
+        CHECK(hr_pql_street_equity(g, NULL, 2, 2, holes, board, 3, ~0ULL, 1, got) == -2,
               "hr_pql_street_equity: a card twice accepted");
-        CHECK(hr_pql_street_equity(g, 3, 2, holes, board, 3, ~0ULL, 1, got) == -1 &&
-              hr_pql_street_equity(g, 2, 1, holes, board, 3, ~0ULL, 1, got) == -1 &&
-              hr_pql_street_equity(g, 2, 2, holes, board, 2, ~0ULL, 1, got) == -1 &&
-              hr_pql_street_equity(NULL, 2, 2, holes, board, 3, ~0ULL, 1, got) == -1,
+        CHECK(hr_pql_street_equity(g, NULL, 3, 2, holes, board, 3, ~0ULL, 1, got) == -1 &&
+              hr_pql_street_equity(g, NULL, 2, 1, holes, board, 3, ~0ULL, 1, got) == -1 &&
+              hr_pql_street_equity(g, NULL, 2, 2, holes, board, 2, ~0ULL, 1, got) == -1 &&
+              hr_pql_street_equity(NULL, NULL, 2, 2, holes, board, 3, ~0ULL, 1, got) == -1,
               "hr_pql_street_equity bad arguments accepted");
     }
     int64_t hist[10] = {0};

@@ -260,6 +260,8 @@ def evaluate_batch(x: Any, *, variant: VariantLike = None, game: Any = "holdem",
                    boards: Any = None) -> Any:
     """Return the strength of each row of a dask array of card ids, lazily.
 
+    (Long for its docstring: about 40 lines of code.)
+
     Parameters
     ----------
     x : dask.array.Array or array_like of int, shape (n, 5), (n, 6) or (n, 7)

@@ -132,6 +132,12 @@ def _door(game: Any, variant: Any, unknown: bool = False) -> tuple[Game, bool]:
     return resolve(game), any_size_name(game)
 
 
+def _own_tables(g: Game) -> Game | None:
+    """The `variant` an engine of the best five takes for `g`: None (the engine's own
+    hold'em tables and fast paths) for a game hold'em's kernels rank unchanged."""
+    return None if g.holdem_ranked else g
+
+
 def _old_entry(entry: str, game: Any, variant: Any, hands: Any) -> bool:
     """Whether ``variant=`` (deprecated) comes with a name its old entry point took with
     it (``game="omaha", variant="shortdeck"``: short-deck Omaha), which then runs there.
@@ -588,7 +594,7 @@ def explain(a: CardsLike, b: CardsLike, board: CardsLike | None = None, *,
         settle(None, [a, b], [1, 1], game=g)            # its checks and errors
         return _showdown.explain_game(a, b, None, g)
     if g.rule.any_five and not g.split:
-        return _showdown.explain(a, b, board, variant=g)
+        return _showdown.explain(a, b, board, variant=_own_tables(g))
     _need_board(g, board, "a board")
     settle(board, [a, b], [1, 1], game=g)
     return _showdown.explain_game(a, b, board, g)
@@ -698,7 +704,7 @@ def showdown_batch(boards: CardArrayLike, hole: Any, *, threads: int | None = No
         _check_deals(np.zeros((h0.shape[0], 0), dtype=h0.dtype), h0)
         return _boardless.shares(g, h0)
     if g.rule.any_five and not g.split:
-        return _showdown.showdown_batch(boards, hole, threads=threads, variant=g)
+        return _showdown.showdown_batch(boards, hole, threads=threads, variant=_own_tables(g))
     b = np.asarray(boards)
     h = np.asarray(hole)
     if h.ndim != 3 or b.ndim != 2 or h.shape[0] != b.shape[0]:
@@ -848,7 +854,8 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
         return parts
     _players_hole(g, players, legacy)
     if g.rule.any_five and not g.split and not g.hand_sizes:
-        return _holdem_equity(players, board, dead, variant=g, progress=progress, **kw)
+        return _holdem_equity(players, board, dead, variant=_own_tables(g), progress=progress,
+                              **kw)
     if progress is None:
         return _game_equity(g, legacy, players, board, dead, kw)
     check_progress(progress)             # the other games: the start and the end only

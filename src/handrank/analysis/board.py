@@ -165,6 +165,8 @@ def analyze(range: PlayerLike, board: CardsLike, dead: CardsLike = "", *,
             variant: VariantLike = None, game: Any = "holdem") -> BoardAnalysis:
     """Return the made hand and the draws of every combo of a range on a board.
 
+    (Long for its docstring: about 35 lines of code.)
+
     A combo's *hand* is its two hole cards with the board (3, 4 or 5 cards).
 
     Made-hand classes (each combo has exactly one):

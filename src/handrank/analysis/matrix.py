@@ -279,6 +279,8 @@ def equity_matrix(a: PlayerLike, b: PlayerLike, board: CardsLike = "", dead: Car
                   progress: Any = None) -> EquityMatrix:
     """Return the heads-up equity of every combo of `a` against every combo of `b`.
 
+    (Long for its docstring: about 40 lines of code.)
+
     Exact over every runout of the board (0 to 5 cards given).  Each
     combo's strength on each runout is computed once; the pairs are then
     compared runout by runout with vectorised counters (csrc/matrix.c), so
@@ -388,6 +390,8 @@ def range_equity(hero: PlayerLike, villain: PlayerLike, board: CardsLike = "",
                  dead: CardsLike = "", *, variant: VariantLike = None,
                  game: Any = "holdem", progress: Any = None) -> RangeEquity:
     """Return the equity of each hero combo against the villain's whole range.
+
+    (Long for its docstring: about 50 lines of code.)
 
     Exact over every runout (0 to 5 board cards given), heads-up.  A hero
     combo meets only the villain combos that share no card with it, each

@@ -7,16 +7,33 @@ hand); a single hand is evaluated in plain Python.  The functions mirror
 
 from __future__ import annotations
 
+from functools import cache
+
 import numpy as np
 
-from ._tables import GameTables, Params
+from ._tables import BIN_PATH, GameTables, Params, read_bin
 
 CHUNK = 1 << 16
 
 
+@cache
+def _file_params() -> Params:
+    """The hash parameters written beside the tables in the package-data file."""
+    arrays = read_bin(BIN_PATH)
+    return Params(**{k[len("param."):]: int(v[0]) for k, v in arrays.items()
+                     if k.startswith("param.")})
+
+
+def _params(t: GameTables) -> Params:
+    """The hash parameters of `t`: its own, or, for the views of the compiled
+    tables (which leave them to C), the package-data file's: one generator
+    writes both, so the numpy lookups run on either."""
+    return t.params if t.params is not None else _file_params()
+
+
 def eval_one(t: GameTables, ids: list[int]) -> int:
     """Strength of one hand of 5..7 ids (0..255), or 0 if it is not a hand."""
-    p: Params = t.params  # type: ignore[assignment]  # always set on this backend
+    p = _params(t)
     key = p.suit_init
     total = 0
     seen = 0
@@ -31,7 +48,7 @@ def eval_one(t: GameTables, ids: list[int]) -> int:
 
 
 def _lookup_one(t: GameTables, key: int, mask: int) -> int:
-    p: Params = t.params  # type: ignore[assignment]  # always set on this backend
+    p = _params(t)
     flush = (key >> p.suit_shift) & p.flush_bits
     if flush:
         suit = ((flush & -flush).bit_length() - 1) >> 2
@@ -50,7 +67,7 @@ def eval_batch(t: GameTables, cards: np.ndarray, out: np.ndarray) -> int:
 
 
 def _chunk(t: GameTables, cards: np.ndarray, out: np.ndarray) -> int:
-    p: Params = t.params  # type: ignore[assignment]  # always set on this backend
+    p = _params(t)
     u64 = np.uint64
     key = t.card_key[cards].sum(axis=1, dtype=u64) + u64(p.suit_init)
     masks = t.card_mask[cards]

@@ -866,6 +866,8 @@ def exact_random(g: GameTables, fixed: np.ndarray, n_fixed: int, n_random: int,
                  out: np.ndarray, cancel: Any = None) -> int:
     """hr_exact_random (C only): completions part, part + parts, ... of known hands
     against random ones, counted into `out` (int64); the completions taken."""
+    if _C is None:
+        raise RuntimeError("internal error: the board-first enumeration needs the C core")
     taken = int(_C.lib.hr_exact_random(
         g.ptr, n_fixed, _buf("uint8_t[]", fixed), n_random, _buf("uint8_t[]", board),
         len(board), _buf("uint8_t[]", deck), len(deck), _buf("uint8_t[]", perms),
@@ -1127,16 +1129,19 @@ def pql_race_types(game_ptr: Any, players: int, full: int, stub: Any, trials: in
     return hist
 
 
-def pql_street_equity(game_ptr: Any, holes: Any, boards: Any, known: int, live: int) -> Any:
+def pql_street_equity(game_ptr: Any, holes: Any, boards: Any, known: int, live: int,
+                      low_ptr: Any = None) -> Any:
     """Hand-versus-hand equity on a street, deal by deal, in C.
 
     `holes` is (n_deals, players, h) uint8 (h = 2: hold'em's any five;
     h = 4..6: Omaha's two and three), `boards` (n_deals, 5) uint8 of which the
     first `known` (3..5) cards are seen; the rest of each board is every
     completion from the cards of the 52-bit mask `live` (the deck less the dead
-    cards) no hole or board card holds.  Returns (players, n_deals) float64
-    pot shares averaged over the completions (high only: the best hand takes
-    the pot, ties split), or None without the C core."""
+    cards) no hole or board card holds.  `game_ptr` is the high half's
+    ``hr_game *``; `low_ptr` None for one pot to the best high, else a hi-lo
+    game (hold'em: the low half's ``hr_game *``; Omaha: any, the low is eight
+    or better).  Returns (players, n_deals) float64 pot shares averaged over
+    the completions, or None without the C core."""
     if _C is None:
         return None
     ffi, lib = _C.ffi, _C.lib
@@ -1146,7 +1151,8 @@ def pql_street_equity(game_ptr: Any, holes: Any, boards: Any, known: int, live: 
     if bs.shape != (n_deals, 5):
         raise ValueError(f"boards of shape {bs.shape}, expected ({n_deals}, 5)")
     out = np.zeros((n_deals, players), dtype=np.float64)
-    got = lib.hr_pql_street_equity(game_ptr, h, players, ffi.from_buffer("uint8_t[]", hs),
+    got = lib.hr_pql_street_equity(game_ptr, ffi.NULL if low_ptr is None else low_ptr, h,
+                                   players, ffi.from_buffer("uint8_t[]", hs),
                                    ffi.from_buffer("uint8_t[]", bs), known,
                                    live & ((1 << 52) - 1), n_deals,
                                    ffi.from_buffer("double[]", out))

@@ -202,6 +202,8 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
            progress: Any = None) -> EquityResult:
     """Return each player's equity: exact enumeration or Monte Carlo.
 
+    (Long for its docstring only: the work is in ``_equity``.)
+
     Parameters
     ----------
     players : sequence

@@ -41,7 +41,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core import _backend, kernels
+from ..core import kernels
 from ..core._tables import GameTables
 from ..core._typing import CardsLike
 from ..core._validate import quote
@@ -52,6 +52,7 @@ from .base import Game
 from .holdem import evaluate_batch
 from .lowball import _lowball
 from .registry import _ENTRIES
+from .registry import game as _game_of
 from .variants import variant
 
 __all__ = ["DrawGame", "DrawOdds", "best_hold", "draw_game", "draw_odds"]
@@ -59,9 +60,6 @@ __all__ = ["DrawGame", "DrawOdds", "best_hold", "draw_game", "draw_odds"]
 _HIGH_CATEGORIES = ("high card", "one pair", "two pair", "three of a kind", "straight", "flush",
                     "full house", "four of a kind", "straight flush")
 _BADUGI_CATEGORIES = ("one-card", "two-card", "three-card", "badugi")
-# The tables of fechado by its lowest rank (players 2..4: 7, 5: 6, 6: 5, ...).
-_FECHADO_TABLES = {"7": "stripped7", "6": "shortdeck", "5": "stripped5", "4": "stripped4",
-                   "3": "stripped3"}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -82,15 +80,16 @@ class DrawGame:
     tables: GameTables | None = dataclasses.field(repr=False, compare=False, default=None)
 
 
-# name -> (kind, tables, hand size, exchange limit, exchanges, categories)
-_GAMES: dict[str, tuple[str, str, int, int, int, tuple[str, ...]]] = {
-    "draw": ("tables", "holdem", 5, 5, 1, _HIGH_CATEGORIES),
-    "27-draw": ("tables", "low_27", 5, 5, 1, _HIGH_CATEGORIES),
-    "27-triple": ("tables", "low_27", 5, 5, 3, _HIGH_CATEGORIES),
-    "a5-triple": ("tables", "low_a5", 5, 5, 3, _HIGH_CATEGORIES),
-    "badugi": ("badugi", "", 4, 4, 3, _BADUGI_CATEGORIES),
-    "fechado": ("tables", "stripped7", 5, 3, 1, _HIGH_CATEGORIES),
-}
+def _one_hand_draw(g: Game) -> bool:
+    """Whether `g` is a draw game of one hand on one scale (the games this module scores):
+    an exchange of cards, and no pot cut into parts."""
+    return g.exchanges > 0 and not g.parts
+
+
+@functools.cache
+def draw_names() -> tuple[str, ...]:
+    """The draw games of the one registry (:func:`handrank.games`), in its order."""
+    return tuple(n for n in _ENTRIES if _one_hand_draw(_game_of(n)))
 
 
 def draw_game(name: str = "draw", **options: Any) -> DrawGame:
@@ -114,10 +113,10 @@ def draw_game(name: str = "draw", **options: Any) -> DrawGame:
         if options:
             raise TypeError("options go with a game name, not a DrawGame")
         return name
-    if not isinstance(name, str) or name not in _GAMES:
+    if not isinstance(name, str) or name not in draw_names():
         raise ValueError(f"unknown draw game {quote(name)}, expected "
-                         + ", ".join(repr(g) for g in _GAMES))
-    allowed = ("players", "mao") if name == "fechado" else ()
+                         + ", ".join(repr(g) for g in draw_names()))
+    allowed = tuple(k for k in ("players", "mao") if k in _ENTRIES[name][0])
     for key in options:
         if key not in allowed:
             raise TypeError(f"draw game {name!r} has no option {quote(key)}")
@@ -141,37 +140,34 @@ def _draw_of(game: Any, operation: str) -> DrawGame:
     """
     if isinstance(game, DrawGame):
         return game
-    name = game.name if isinstance(game, Game) else game
-    if isinstance(name, str) and name not in _GAMES and name in _ENTRIES:
-        made = game if isinstance(game, Game) else _ENTRIES[name][1]({})
+    made = game if isinstance(game, Game) else \
+        _game_of(game) if isinstance(game, str) and game in _ENTRIES else None
+    if made is None:
+        return draw_game(game)          # its error: an unknown draw game
+    if not _one_hand_draw(made):
         why = "it has no exchange of cards" if not made.exchanges else "not a one-hand draw yet"
-        raise unsupported(operation, name, why + "; the draw games are "
-                          + ", ".join(repr(g) for g in _GAMES))
-    if not isinstance(game, Game):
-        return draw_game(game)
-    opts = dict(game.options)
+        raise unsupported(operation, made.name, why + "; the draw games are "
+                          + ", ".join(repr(g) for g in draw_names()))
+    opts = dict(made.options)
     # draws= (the exchanges to come) does not change one exchange's odds
-    return _draw_game(game.name, int(opts.get("players", 4)), bool(opts.get("mao", False)))
+    return _draw_game(made.name, int(opts.get("players", 4)), bool(opts.get("mao", False)))
 
 
 @functools.cache
 def _draw_game(name: str, players: int, mao: bool) -> DrawGame:
-    kind, table, size, limit, exchanges, cats = _GAMES[name]
-    opts: tuple[tuple[str, Any], ...] = ()
-    if name == "fechado":
-        lowest = RANKS[max(5 - max(players - 4, 0), 1)]
-        table = _FECHADO_TABLES[lowest]
-        limit = 4 if mao else 3
-        opts = (("players", players), ("mao", mao))
-    tables = _backend.GAMES.get(table) if table else None
-    if kind == "tables" and tables is None:
-        raise RuntimeError(f"internal error: no generated tables named {table!r}")
-    deck = (tuple(c for c in range(52) if tables.in_deck[c]) if tables is not None
-            else tuple(range(52)))
-    if tables is not None:
-        tables = dataclasses.replace(tables, name=f"{name} ({len(deck)}-card)"
-                                     if name == "fechado" else name)
-    return DrawGame(name, opts, kind, size, limit, exchanges, deck, cats, tables)
+    """The :class:`DrawGame` of a draw game of the registry: its Game's deck, hand size,
+    exchanges and the tables of its one half (none for badugi)."""
+    made = _game_of(name, players=players, mao=mao) if "players" in _ENTRIES[name][0] \
+        else _game_of(name)
+    badugi = made.rule.four_cards
+    opts = tuple((k, v) for k, v in made.options if k in ("players", "mao"))
+    tables = None
+    if not badugi:
+        label = f"{name} ({len(made.deck)}-card)" if opts else name
+        tables = dataclasses.replace(made.tables[0], name=label)
+    return DrawGame(name, opts, "badugi" if badugi else "tables", made.hole_cards,
+                    made.max_discard, made.exchanges, made.deck,
+                    _BADUGI_CATEGORIES if badugi else _HIGH_CATEGORIES, tables)
 
 
 @dataclasses.dataclass(frozen=True, eq=False)

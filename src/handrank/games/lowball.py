@@ -44,10 +44,9 @@ from .holdem import (
     cards_checked,
     describe_in,
 )
+from .registry import LOW_TABLES
 
 __all__ = ["Lowball", "explain_low", "lowball"]
-
-_TABLES = {("a5", None): "low_a5", ("a5", 8): "low_a5_8", ("27", None): "low_27"}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -286,7 +285,7 @@ def lowball(rule: str, *, qualifier: int | None = None) -> Lowball:
 
 @functools.cache
 def _lowball(rule: str, qualifier: int | None) -> Lowball:
-    table = _TABLES[(rule, qualifier)]
+    table = LOW_TABLES[(rule, qualifier)]
     tables = _backend.GAMES.get(table)
     if tables is None:
         raise RuntimeError(f"internal error: no generated tables named {table!r}")

@@ -26,7 +26,9 @@ __all__ = ["any_size_name", "best_five_game", "beyond_best_five", "game", "games
 
 _STRIPPED_LOWEST = "34567"
 _EIGHT_LOW = ("a5", 8)
-_LOW_TABLE = {("a5", None): "low_a5", ("a5", 8): "low_a5_8", ("27", None): "low_27"}
+#: The tables of each low rule (rule, qualifier): the low halves of the games here
+#: and :func:`handrank.lowball`.
+LOW_TABLES = {("a5", None): "low_a5", ("a5", 8): "low_a5_8", ("27", None): "low_27"}
 
 
 def _named(table: str, label: str) -> GameTables:
@@ -62,7 +64,7 @@ def high_tables(name: str, tbs: bool = False, kickers: bool = True,
 
 def _low(rule: tuple[str, int | None]) -> GameTables:
     name = rule[0] if rule[1] is None else f"{rule[0]}/{rule[1]}"
-    return _named(_LOW_TABLE[rule], name)
+    return _named(LOW_TABLES[rule], name)
 
 
 def _bool(options: dict[str, Any], key: str, default: bool) -> bool:

@@ -26,6 +26,7 @@ from ..core._typing import CardArrayLike, CardsLike, StrengthArray
 from ..core._validate import quote
 from .holdem import best_five, describe, evaluate, evaluate_batch
 from .lowball import Lowball, lowball
+from .registry import _ENTRIES, game
 
 __all__ = ["StudRule", "stud_rule"]
 
@@ -99,21 +100,25 @@ class StudRule:
         return best_five(cards), self.low.best_five(cards)
 
 
-_RULES = {"stud": (True, None), "razz": (False, ("a5", None)), "stud-hilo": (True, ("a5", 8))}
+def _stud_names() -> tuple[str, ...]:
+    """The stud games of the one registry (:func:`handrank.games`): dealt with up cards."""
+    return tuple(n for n in _ENTRIES if game(n).up_cards)
 
 
 def stud_rule(name: str) -> StudRule:
-    """The ranking of ``"stud"``, ``"razz"`` or ``"stud-hilo"``.
+    """The ranking of a stud game of the registry (``"stud"``, ``"stud-hilo"``, ``"razz"``).
 
     Examples
     --------
     >>> stud_rule("omaha")
     Traceback (most recent call last):
     ...
-    ValueError: unknown stud game 'omaha', expected 'stud', 'razz' or 'stud-hilo'
+    ValueError: unknown stud game 'omaha', expected 'stud', 'stud-hilo' or 'razz'
     """
-    if not isinstance(name, str) or name not in _RULES:
-        raise ValueError(f"unknown stud game {quote(name)}, expected 'stud', 'razz' or "
-                         "'stud-hilo'")
-    high, low = _RULES[name]
-    return StudRule(name, high, None if low is None else lowball(low[0], qualifier=low[1]))
+    names = _stud_names()
+    if not isinstance(name, str) or name not in names:
+        raise ValueError(f"unknown stud game {quote(name)}, expected "
+                         + ", ".join(repr(n) for n in names[:-1]) + f" or {names[-1]!r}")
+    g = game(name)
+    low = None if g.low_rule is None else lowball(g.low_rule[0], qualifier=g.low_rule[1])
+    return StudRule(name, "high" in g.halves, low)

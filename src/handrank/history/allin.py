@@ -41,6 +41,9 @@ import numpy as np
 
 from ..core import kernels
 from ..core.errors import HandrankError
+from ..equity.boardless import strengths
+from ..equity.hilo import game_strengths
+from ..games import game as _game
 
 __all__ = ["LIMIT", "PLACES", "UNIT", "board_counts", "board_ev", "deal_counts",
            "expectation", "from_nano", "nano", "nano_of", "pot_ev", "pots_of", "stud_ev"]
@@ -205,7 +208,6 @@ def fast_tables(name: str) -> Any:
     tables on the C backend.
     """
     if name not in _FAST:
-        from ..games import game as _game
         try:
             g = _game(name)
         except (HandrankError, ValueError, KeyError):
@@ -272,11 +274,6 @@ def board_counts(game: str, holes: list[list[int]], board: list[int], dead: list
     return _enumerate_boards(game, holes, board, dead)
 
 
-def _game(name: str) -> Any:
-    from ..games import game as _g
-    return _g(name)
-
-
 def _combinations(stub: list[int], m: int) -> np.ndarray[Any, Any]:
     """Every ``m``-subset of ``stub`` as rows (uint8)."""
     if m == 0:
@@ -308,7 +305,6 @@ def _shares(g: Any, s: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
 
 def _enumerate_boards(game: str, holes: list[list[int]], board: list[int], dead: list[int]
                       ) -> tuple[list[int], int] | str:
-    from ..equity.hilo import game_strengths
     g = _game(game)
     used = set(board) | set(dead) | {c for h in holes for c in h}
     stub = [c for c in g.deck if c not in used]
@@ -341,7 +337,6 @@ def deal_counts(game: str, known: list[list[int]], dead: list[int], size: int
     the cards it lacks (distinct cards from the deck less ``known`` and
     ``dead``) is one deal.  Returns ``(shares, whole)`` or why not.
     """
-    from ..equity.boardless import strengths
     g = _game(game)
     used = set(dead) | {c for h in known for c in h}
     stub = [c for c in g.deck if c not in used]

@@ -26,6 +26,7 @@ import numpy as np
 
 from ..core import kernels
 from .model import FileError, Hand, HistoryError
+from .phh import _paths, chunks_at, hand_of, problem
 
 #: record layout (csrc/history.h)
 STATUS, SEGMENT, START, END, SEATS, FLAGS, AGREE, DEAD, BIG_BLIND, WHY = range(10)
@@ -95,7 +96,6 @@ class Batch:
 
     def hand(self, i: int) -> Hand:
         """Hand ``i`` read by the Python reader (its HistoryError when it is bad)."""
-        from .phh import hand_of
         file, index = self.file(i), self.index[i]
         line = self.line(i)
         try:
@@ -167,7 +167,6 @@ class Tail:
 
     def hands(self) -> Iterator[Hand | HistoryError]:
         """Each hand, or the HistoryError that refused it, in order."""
-        from .phh import chunks_at, hand_of
         if self.data is not None:
             text: Any = io.StringIO(self.data[self.offset:].decode("utf-8"))
             f = None
@@ -262,7 +261,6 @@ def scan(source: Any, *, settle: bool = True, block: int = BLOCK) -> Iterator[It
             "\0" not in source and not os.path.lexists(source):
         yield from _scan_text(source, mode)
         return
-    from .phh import _paths
     items = source if isinstance(source, (list, tuple)) else [source]
     files = [f for p in items for f in _paths(os.fspath(p))]
     yield from _scan_files(files, mode, block)
@@ -310,7 +308,6 @@ def _scan_files(files: list[str], mode: int, block: int) -> Iterator[Item]:
 
     flags = os.O_RDONLY | getattr(os, "O_BINARY", 0)
     small = SMALL
-    from .phh import problem
     for path in files:
         if problem(path) is not None:   # never opened (a FIFO, a device...): Python reports it
             yield from flush()

@@ -15,10 +15,12 @@ import itertools
 import os
 import re
 import sys
+import warnings
 from collections.abc import Iterable, Iterator
 from decimal import Decimal
 from typing import Any, cast
 
+from ..core._validate import quote
 from ._phh_write import dumps as dumps  # the writer sits below the model (Hand.to_phh)
 from .model import FileError, Hand, HistoryError
 from .sites import FORMATS, READERS, guess
@@ -237,7 +239,6 @@ def _paths(p: str) -> list[str]:
     recursively, following symlinked folders once each; a folder reached again
     through a symlink loop is listed itself, for the reader to report)."""
     if "\0" in p:
-        from ..core._validate import quote
         raise ValueError(f"source {quote(p)} is neither PHH text (no key = value line) nor a "
                          "path (it holds a NUL byte)")
     if os.path.isdir(p):
@@ -343,21 +344,6 @@ def read(source: Any = None, *, format: str | None = None, errors: str = "raise"
             raise ValueError(f"format {format!r} is not read yet; handrank reads {known}")
         raise ValueError(f"unknown format {format!r}, expected one of {known}")
 
-    def stream(lines: Any, file: str | None) -> Iterator[Hand]:
-        it = iter(lines)
-        first: list[str] = []
-        seen = 0
-        for ln in it:
-            first.append(ln)
-            seen += bool(ln.strip())
-            if seen == 2:
-                break
-        heads = [ln for ln in first if ln.strip()] + ["", ""]
-        fmt = format or guess(heads[0], heads[1], file)
-        allof = itertools.chain(first, it)
-        if fmt in READERS:
-            return cast(Iterator[Hand], READERS[fmt](allof, file, errors, bad))
-        return _from_stream(allof, file, errors, bad)
     bad: list[HistoryError] = []
 
     if text is not None and source is not None:
@@ -369,65 +355,90 @@ def read(source: Any = None, *, format: str | None = None, errors: str = "raise"
             "\0" not in source and not os.path.lexists(source):
         if not _WARNED[0]:
             _WARNED[0] = True
-            import warnings
             warnings.warn("read() of a str that names no path reads it as text; pass it as "
                           "read(text=...)", DeprecationWarning, stacklevel=2)
         as_text = source
 
-    def one_file(p: str) -> Iterator[Hand]:
-        why = problem(p)
-        if why is None:
-            try:
-                f = open(p, "rb")
-            except OSError as e:
-                why = f"cannot be read: {e.strerror or e}"
-        if why is not None:
-            err = FileError(why, file=p)
-            if errors == "raise":
-                raise err
-            bad.append(err)
-            return
-        line = [0]
-
-        def lines() -> Iterator[str]:
-            # line by line, so the hands before a bad byte are read
-            # (universal newlines, as text mode: \n, \r\n and a lone \r end a line)
-            for k, raw in enumerate(f):
-                if k == 0 and raw[:3] == b"\xef\xbb\xbf":
-                    raw = raw[3:]
-                parts = raw.replace(b"\r\n", b"\n").split(b"\r")
-                for j, part in enumerate(parts):
-                    if j < len(parts) - 1:
-                        part += b"\n"
-                    elif not part:
-                        continue
-                    line[0] += 1
-                    yield part.decode("utf-8")
-        with f:
-            try:
-                yield from stream(lines(), p)
-            except UnicodeDecodeError as e:
-                byte = e.object[e.start:e.start + 1]
-                err = FileError(f"not UTF-8 text at line {line[0]} ({e.reason}, byte "
-                                f"{byte!r}); the hands before it are read", file=p)
-                if errors == "raise":
-                    raise err from None
-                bad.append(err)
-            except OSError as e:
-                err = FileError(f"cannot be read: {e.strerror or e}", file=p)
-                if errors == "raise":
-                    raise err from None
-                bad.append(err)
-
     def gen() -> Iterator[Hand]:
         if as_text is not None:
-            yield from stream(io.StringIO(as_text), None)
+            yield from _stream(io.StringIO(as_text), None, format, errors, bad)
         elif isinstance(source, (str, os.PathLike)):
             for p in _paths(os.fspath(source)):
-                yield from one_file(p)
+                yield from _one_file(p, format, errors, bad)
         elif hasattr(source, "read"):
-            yield from stream(source, getattr(source, "name", None))
+            yield from _stream(source, getattr(source, "name", None), format, errors, bad)
         else:
             raise TypeError(f"source must be a path, an open file or a string, "
                             f"got {type(source).__name__}")
     return Reader(gen(), bad)
+
+
+def _stream(lines: Any, file: str | None, format: str | None, errors: str,
+            bad: list[HistoryError]) -> Iterator[Hand]:
+    """The hands of a stream of lines, by the reader of its format (given, or guessed
+    from its first two lines that are not blank)."""
+    it = iter(lines)
+    first: list[str] = []
+    seen = 0
+    for ln in it:
+        first.append(ln)
+        seen += bool(ln.strip())
+        if seen == 2:
+            break
+    heads = [ln for ln in first if ln.strip()] + ["", ""]
+    fmt = format or guess(heads[0], heads[1], file)
+    allof = itertools.chain(first, it)
+    if fmt in READERS:
+        return cast(Iterator[Hand], READERS[fmt](allof, file, errors, bad))
+    return _from_stream(allof, file, errors, bad)
+
+
+def _file_lines(f: Any, line: list[int]) -> Iterator[str]:
+    """A binary file's lines as text, one at a time (so the hands before a bad byte
+    are read), counted in ``line[0]``; universal newlines, as text mode: \\n, \\r\\n
+    and a lone \\r end a line."""
+    for k, raw in enumerate(f):
+        if k == 0 and raw[:3] == b"\xef\xbb\xbf":
+            raw = raw[3:]
+        parts = raw.replace(b"\r\n", b"\n").split(b"\r")
+        for j, part in enumerate(parts):
+            if j < len(parts) - 1:
+                part += b"\n"
+            elif not part:
+                continue
+            line[0] += 1
+            yield part.decode("utf-8")
+
+
+def _one_file(p: str, format: str | None, errors: str, bad: list[HistoryError]
+              ) -> Iterator[Hand]:
+    """The hands of one file; a file that cannot be read is a FileError (raised, or
+    listed in ``bad``)."""
+    why = problem(p)
+    if why is None:
+        try:
+            f = open(p, "rb")
+        except OSError as e:
+            why = f"cannot be read: {e.strerror or e}"
+    if why is not None:
+        err = FileError(why, file=p)
+        if errors == "raise":
+            raise err
+        bad.append(err)
+        return
+    line = [0]
+    with f:
+        try:
+            yield from _stream(_file_lines(f, line), p, format, errors, bad)
+        except UnicodeDecodeError as e:
+            byte = e.object[e.start:e.start + 1]
+            err = FileError(f"not UTF-8 text at line {line[0]} ({e.reason}, byte "
+                            f"{byte!r}); the hands before it are read", file=p)
+            if errors == "raise":
+                raise err from None
+            bad.append(err)
+        except OSError as e:
+            err = FileError(f"cannot be read: {e.strerror or e}", file=p)
+            if errors == "raise":
+                raise err from None
+            bad.append(err)

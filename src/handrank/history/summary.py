@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import math
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -12,23 +13,33 @@ from typing import Any
 
 import numpy as np
 
-from . import allin
+from ..core import kernels
+from ..equity import _hu_preflop
+from ..equity.holdem import SHARE_UNIT
+from . import allin, fast
 from .fast import (
     AGREE,
     ALLIN,
+    ALLIN_BOARD,
     BIG_BLIND,
+    CHIPS,
+    DEAD,
     FIXED,
     FLAGS,
+    HOLES,
+    KNOWN,
     MAX_SEATS,
     OK,
+    OUT,
     PER_SEAT,
     PLAYERS,
     SEATS,
     SEGMENT,
     SHOWDOWN,
     STATUS,
+    VARIANT,
 )
-from .model import FileError, Hand, HistoryError
+from .model import GAMES, FileError, Hand, HistoryError
 from .phh import UNEXPECTED, problem, read
 
 
@@ -529,7 +540,6 @@ def _add_fast(s: Summary, source: Any, player: str | None, per_file: bool = Fals
     would).  ``allin_ev=False`` (benchmarks) leaves the adjusted net equal
     to the net.
     """
-    from .fast import Batch, Tail, scan
     bad: list[HistoryError] = []        # read errors: listed after the hands, as read() does
     current: list[Any] = [None]
 
@@ -542,7 +552,7 @@ def _add_fast(s: Summary, source: Any, player: str | None, per_file: bool = Fals
         _add_errors(s, bad)
         bad.clear()
     names = _Names(s)
-    for it in scan(source):
+    for it in fast.scan(source):
         if isinstance(it, tuple):
             at(it[1])
             why = problem(it[1]) if it[0] == "other" else None
@@ -555,7 +565,7 @@ def _add_fast(s: Summary, source: Any, player: str | None, per_file: bool = Fals
                 _add(s, h, player)
             bad += rd.errors
             continue
-        if isinstance(it, Tail):
+        if isinstance(it, fast.Tail):
             at(it.file)
             for x in it.hands():
                 if isinstance(x, HistoryError):
@@ -563,7 +573,7 @@ def _add_fast(s: Summary, source: Any, player: str | None, per_file: bool = Fals
                 else:
                     _add(s, x, player)
             continue
-        b: Batch = it
+        b: fast.Batch = it
         status = b.rec[:, STATUS]
         slow = np.flatnonzero(status != OK).tolist() + [len(b)]
         lo = 0
@@ -695,8 +705,6 @@ def _allin_rows(b: Any, lo: int, hands: np.ndarray[Any, Any]) -> dict[tuple[int,
     (:func:`allin.board_ev` on the same counts).  Other hands through
     :func:`fast_allin_ev`'s exact EV.
     """
-    from ..core import kernels
-    from ..equity import _hu_preflop
     ptr = allin.fast_tables("holdem")
     rows = (hands + lo).astype(np.int64)
     got: dict[tuple[int, int], int] = {}
@@ -708,20 +716,54 @@ def _allin_rows(b: Any, lo: int, hands: np.ndarray[Any, Any]) -> dict[tuple[int,
         kernels.phh_allin_pots(ptr, rec, rows, _hu_preflop.table(), out, st)
         rest = []
         for k, i in enumerate(rows.tolist()):
-            ev = None
+            q = None
             if st[k] == 0:
                 n = int(rec[i, SEATS])
-                ev = exact_ev_of_pots(out[k].tolist(),
-                                      rec[i, FIXED:FIXED + PER_SEAT * n:PER_SEAT].tolist())
-            if ev is None and st[k] != 1:
+                q = _nano_of_pots(out[k].tolist(),
+                                  rec[i, FIXED:FIXED + PER_SEAT * n:PER_SEAT].tolist())
+            if q is None and st[k] != 1:
                 rest.append(i)
-            for t, x in enumerate(ev or ()):
-                got[i - lo, t] = allin.nano_of(x)
+            for t, x in enumerate(q or ()):
+                got[i - lo, t] = x
     for i in rest:
         ev = _fast_exact_ev(b, i)
-        for t, x in enumerate(ev or ()):
-            got[i - lo, t] = allin.nano_of(x)
+        for t, f in enumerate(ev or ()):
+            got[i - lo, t] = allin.nano_of(f)
     return got
+
+
+def _nano_of_pots(pots: list[float], put: list[int]) -> list[int] | None:
+    """:func:`exact_ev_of_pots` rounded as :func:`allin.nano_of` rounds it, in integers
+    over one common denominator (the same values, without Fraction objects)."""
+    n = len(put)
+    width = 3 + MAX_SEATS
+    rows = []
+    den = 1
+    for j in range(int(pots[-1])):
+        p = pots[j * width:(j + 1) * width]
+        if p[0] >= 2 ** 53:
+            return None
+        seats = [t for t in range(n) if int(p[1]) >> t & 1]
+        whole = SHARE_UNIT * int(p[2]) if len(seats) > 1 else 1
+        den = math.lcm(den, whole)
+        rows.append((int(p[0]), seats, whole, p))
+    num = [-put[t] * den for t in range(n)]
+    for amount, seats, whole, p in rows:
+        if len(seats) == 1:
+            num[seats[0]] += amount * den
+            continue
+        f = den // whole
+        for t in seats:
+            num[t] += amount * int(p[3 + t]) * f
+    return [_half_even(x, den) for x in num]
+
+
+def _half_even(num: int, den: int) -> int:
+    """``num / den`` in units of ``10**-allin.PLACES``, rounded half-even."""
+    q, r = divmod(num * 10 ** allin.PLACES, den)
+    if 2 * r > den or (2 * r == den and q % 2):
+        q += 1
+    return int(q)
 
 
 def exact_ev_of_pots(pots: list[float], put: list[int]) -> list[Fraction] | None:
@@ -729,7 +771,6 @@ def exact_ev_of_pots(pots: list[float], put: list[int]) -> list[Fraction] | None
     doubles): a pot's only seat takes it, each contender of a contested pot
     ``amount * share / (SHARE_UNIT * boards)``; less what each seat put in.  None
     where an amount is too large for a double to hold exactly."""
-    from ..equity.holdem import SHARE_UNIT
     n = len(put)
     width = 3 + MAX_SEATS
     ev = [Fraction(0)] * n
@@ -761,8 +802,6 @@ def fast_allin_ev(b: Any, i: int) -> list[Any] | None:
 
 
 def _fast_exact_ev(b: Any, i: int) -> list[Fraction] | None:
-    from .fast import ALLIN_BOARD, CHIPS, DEAD, HOLES, KNOWN, OUT, VARIANT
-    from .model import GAMES
     r = b.rec[i].tolist()
     n = r[SEATS]
     v = r[VARIANT]
@@ -803,7 +842,6 @@ def summary(hands_or_paths: Any, *, player: str | None = None) -> Summary:
         Counts, errors and per-player rows; bad hands are counted and listed,
         never dropped.
     """
-    from . import fast
     s = Summary(player=player)
     items: Iterable[Any] = ([hands_or_paths] if isinstance(hands_or_paths, (Hand, str,
                                                                            os.PathLike))

@@ -165,14 +165,20 @@ class Ctx:
         d, spot = self.d, self.spot
         n = d.n
         high = self.g.high
-        if high is not None and not self.g.split and len(d.holes) <= kernels.PQL_MAX_PLAYERS:
+        low_ptr = None
+        if self.g.split:
+            # hold'em hi-lo: the low half's tables; Omaha hi-lo: eight or better
+            low_ptr = self.g.tables[self.g.halves.index("low")].ptr \
+                if self.g.eight_or_better else None
+        if high is not None and len(d.holes) <= kernels.PQL_MAX_PLAYERS \
+                and (not self.g.split or low_ptr is not None):
             # in C: every completion of each deal's board, deal by deal
             live = ((1 << 52) - 1) & ~self.dead_mask
             for c in range(52):
                 if c not in self._deck:
                     live &= ~(1 << c)
             got = kernels.pql_street_equity(high.ptr, np.stack(d.holes, axis=1),
-                                            d.board[:, :5], s, live)
+                                            d.board[:, :5], s, live, low_ptr)
             if got is not None:
                 self.cache[key] = got
                 out = got

@@ -135,9 +135,26 @@ def _scoops(ctx: Ctx, p: int) -> np.ndarray:
 
 
 def _hand_type(ctx: Ctx, p: int, street: str) -> np.ndarray:
+    if ctx.spot.kind == "studlike" and STREETS.get(street, 5) < 5:
+        return _short_hand_type(ctx, p, STREETS[street])
     s = ctx.half(p, street, "high")
     cats = np.asarray(category(s, game=ctx.high_game), dtype=np.int64)
     return _categories_to_ordinal(ctx.spot)[cats]
+
+
+def _short_hand_type(ctx: Ctx, p: int, n: int) -> np.ndarray:
+    """The hand type of a stud player's first n (3 or 4) cards, from the rank
+    counts: quads, trips, two pair, a pair or a high card (no straight or
+    flush has five cards yet)."""
+    ranks = ctx.d.holes[p][:, :n].astype(np.int64) // 4
+    counts = (ranks[:, :, None] == np.arange(13)).sum(axis=1)
+    top = counts.max(axis=1)
+    pairs = (counts == 2).sum(axis=1)
+    code = {name: i for i, name in enumerate(handtype_order(ctx.spot))}
+    return np.asarray(np.select(
+        [top == 4, top == 3, pairs == 2, pairs == 1],
+        [code["quads"], code["trips"], code["twopair"], code["pair"]], code["highcard"]),
+        dtype=np.int64)
 
 
 def _winning_hand_type(ctx: Ctx) -> np.ndarray:
@@ -330,12 +347,14 @@ def _flop_category(ctx: Ctx, p: int) -> np.ndarray:
     return out
 
 
-def _four_flush(ctx: Ctx, p: int, street: str) -> np.ndarray:
-    """Four cards of one suit the player can use, one at least from the hand
-    (at most two hole cards count in Omaha); a made flush counts too."""
-    board = _board_suits(ctx, street)                               # (n, 4)
-    hole = ((ctx.d.holes[p][:, :, None] % 4) == np.arange(4)).sum(axis=1)
-    return np.asarray(((hole > 0) & (np.minimum(hole, 2) + board >= 4)).any(axis=1))
+def _n_flush(k: int) -> Callable[[Ctx, int, str], np.ndarray]:
+    """k cards of one suit the player can use, one at least from the hand (at
+    most two hole cards count in Omaha); more (a made flush) counts too."""
+    def f(ctx: Ctx, p: int, street: str) -> np.ndarray:
+        board = _board_suits(ctx, street)                           # (n, 4)
+        hole = ((ctx.d.holes[p][:, :, None] % 4) == np.arange(4)).sum(axis=1)
+        return np.asarray(((hole > 0) & (np.minimum(hole, 2) + board >= k)).any(axis=1))
+    return f
 
 
 def _outs_to(at_least: bool) -> Callable[[Ctx, int, str, int], np.ndarray]:
@@ -466,7 +485,9 @@ _register(Func("exactFlopHandCategory", ("player", "flopcat"), BOOL,
 _register(Func("minFlopHandCategory", ("player", "flopcat"), BOOL,
                lambda c, p, t: _flop_category(c, p) >= t, games=("shared",),
                halves=("high",)))
-_register(Func("fourFlush", ("player", "street"), BOOL, _four_flush, games=_BOARD))
+_register(Func("fourFlush", ("player", "street"), BOOL, _n_flush(4), games=_BOARD))
+_register(Func("threeFlush", ("player", "street"), BOOL, _n_flush(3), games=_BOARD))
+_register(Func("rateHiHand", ("handtext",), INT, lambda c, v: v, halves=("high",)))
 _register(Func("minHiRating", ("player", "street", "num"), BOOL,
                lambda c, p, s, x: c.half(p, s, "high").astype(np.int64) >= x,
                halves=("high",)))
@@ -636,6 +657,24 @@ class _Compiler:
         word = node.name if isinstance(node, Name) else type(node).__name__
         raise self.err(node, f"expected a hand type ({', '.join(HANDTYPES)}), found {word!r}"
                        + self._near(word, list(_HT_ALIASES)))
+
+    def arg_five_cards(self, node: Node) -> np.ndarray:
+        """Five cards in quotes -> their high strength in this game (a constant)."""
+        from ..core.cards import cards as _cards
+        from ..games import game as _game
+        from ..operations import evaluate
+        try:
+            if not isinstance(node, Str):
+                raise ValueError
+            cs = _cards(node.value)
+            if len(cs) != 5 or len(set(cs)) != 5:
+                raise ValueError
+            g = self.spot.game
+            high = _game("holdem") if g.split else g
+            return np.asarray(int(evaluate(cs, game=high)))
+        except (ValueError, HandrankError):
+            raise self.err(node, "expected five different cards in quotes, e.g. "
+                                 "'AsKsQsJsTs'") from None
 
     def arg_flopcat(self, node: Node) -> int:
         if isinstance(node, Name) and node.name.lower() in FLOPCATS:
@@ -848,6 +887,8 @@ class _Compiler:
                     consts.append(np.asarray(_card(a.value.strip())))
                 except (ValueError, HandrankError):
                     raise self.err(a, "expected a card in quotes, e.g. 'As'") from None
+            elif kind == "handtext":
+                consts.append(self.arg_five_cards(a))
             elif kind == "rankname":
                 if not isinstance(a, Str) or a.value.strip().upper() not in RANKS:
                     raise self.err(a, "expected a rank in quotes, e.g. 'A' or 'T'")

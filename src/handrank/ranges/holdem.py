@@ -50,7 +50,7 @@ import re
 from collections.abc import Iterable
 from html import escape as _html_escape
 from numbers import Real
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -61,11 +61,17 @@ from ..core.cards import card as _card
 from ..core.cards import card_str as _card_str
 from ..core.cards import cards as _parse_cards
 from ..core.cards import check_hand as _check_hand
-from ..core.errors import InvalidCardError, InvalidRangeError
+from ..core.errors import InvalidCardError, InvalidRangeError, unsupported
+from ..games.base import Game
+from ..games.registry import resolve
 
 __all__ = ["Range", "parse_player"]
 
 N_COMBOS = 1326
+
+#: The Omaha range class (:class:`handrank.ranges.omaha.OmahaRange`, which sets
+#: itself here: it imports this module), made by ``Range(text, game=<an Omaha game>)``.
+_OMAHA_RANGE: list[Any] = []
 
 # Combo index for hi > lo is hi * (hi - 1) // 2 + lo, so ascending index is
 # ascending (hi, lo).  _COMBO_IDS[i] = (hi, lo).
@@ -353,14 +359,27 @@ class Range:
         Range text such as ``"QQ+,AKs"``, ``"22-55, A2s+:0.5"``, ``"AsKs"``
         or ``"random"`` (see the module docstring for the notation), or a
         Range to copy.
+    game : str or Game, optional
+        The game the range is dealt in (a name of :func:`handrank.games` or a
+        :class:`~handrank.Game`).  A game of two hole cards and a board
+        (hold'em, short deck, stripped, hold'em hi-lo, double-board
+        hold'em) keeps the combos whose cards are in its deck; a game of
+        Omaha hands (two of the hole cards with three of the board) reads
+        the text in the Omaha notation and returns an
+        :class:`~handrank.ranges.omaha.OmahaRange` of its hand size.
 
     Raises
     ------
     InvalidRangeError
         If the text is empty, a term cannot be parsed (the message names it)
-        or a weight is not a number from 0 to 1.
+        or a weight is not a number from 0 to 1; with `game`, if no combo of
+        the text is in the game's deck.
     TypeError
         If `text` is neither str nor Range.
+    UnsupportedGameError
+        A `game` whose hands are not starting hands with a board (stud, the
+        draw games, badugi, badeucy, badacey: their equity takes lists of
+        exact hands).
 
     Notes
     -----
@@ -386,6 +405,8 @@ class Range:
     Traceback (most recent call last):
     ...
     handrank.errors.InvalidRangeError: cannot parse 'QQ++'
+    >>> len(Range("22+", game="shortdeck")), len(Range("AA**", game="omaha"))   # 66+; Omaha
+    (54, 6961)
     """
 
     __slots__ = ("_text", "_weights", "_index")
@@ -394,13 +415,40 @@ class Range:
     _weights: np.ndarray
     _index: np.ndarray
 
-    def __init__(self, text: str | Range) -> None:
+    def __new__(cls, text: str | Range = "", game: Any = None) -> Range:
+        if game is not None:
+            g = resolve(game)
+            if g.board_cards and g.hole_cards != 2:
+                # Omaha hands (one board or two): the Omaha notation, in the game's size
+                return cast(Range, _OMAHA_RANGE[0](text, size=g.hole_cards))
+            if not g.board_cards:
+                raise unsupported("Range", g, "a range is a set of starting hands dealt "
+                                  "with a board; in a game without one hr.equity takes "
+                                  "lists of exact hands")
+        return super().__new__(cls)
+
+    def __init__(self, text: str | Range, game: Any = None) -> None:
         if isinstance(text, Range):
             self._set(text._text, text._weights)
         elif isinstance(text, str):
             self._set(*_parse_text(text))
         else:
             raise TypeError(f"expected range text (str) or a Range, got {type(text).__name__}")
+        if game is not None:
+            self._in_deck(resolve(game))
+
+    def _in_deck(self, g: Game) -> None:
+        """Keep the combos whose two cards are both in the deck of `g`."""
+        deck = np.zeros(52, dtype=bool)
+        deck[list(g.deck)] = True
+        keep = deck[_COMBO_IDS[:, 0]] & deck[_COMBO_IDS[:, 1]]
+        if keep.all():
+            return
+        weights = np.where(keep, self._weights, 0.0)
+        if not (weights > 0).any():
+            raise InvalidRangeError(f"no combo of {self._text!r} is in the {len(g.deck)}-card "
+                                    f"deck of {g.name}")
+        self._set(_describe(weights), weights)
 
     def _set(self, text: str, weights: np.ndarray) -> None:
         if weights.flags.writeable:

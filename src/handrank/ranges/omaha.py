@@ -51,7 +51,7 @@ from ..core.cards import RANKS, SUITS
 from ..core.cards import card_str as _card_str
 from ..core.cards import cards as _parse_cards
 from ..core.errors import InvalidRangeError
-from .holdem import _WEIGHT, _cannot_parse, _format_weight
+from .holdem import _OMAHA_RANGE, _WEIGHT, _cannot_parse, _format_weight
 from .omaha_preflop import top_hands
 
 __all__ = ["OmahaRange", "parse_omaha_range"]
@@ -380,3 +380,6 @@ def parse_omaha_range(text: str | OmahaRange, size: int | None = None) -> OmahaR
     if isinstance(text, OmahaRange):
         return text
     return OmahaRange(text, size)
+
+
+_OMAHA_RANGE.append(OmahaRange)    # Range(text, game=<an Omaha game>) makes one

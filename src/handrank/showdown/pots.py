@@ -543,7 +543,9 @@ def _board_hands(game: Any) -> tuple[tuple[int, ...], Any]:
     each live seat's hand(s) from the board and the hole cards."""
     omaha = game.rule.hole_fixed
     sizes = (4, 5, 6) if omaha else (game.hole_cards,)
-    g = game_tables(game) if game.high is not None else None
+    # hold'em itself: the engine's own tables and fast paths (variant None)
+    variant = None if game.holdem_ranked else game
+    g = game_tables(variant) if game.high is not None else None
     if game.split:
         holdem = _backend.GAMES["holdem"]
         if not game.eight_or_better or g is None or g.values is not holdem.values:
@@ -551,7 +553,8 @@ def _board_hands(game: Any) -> tuple[tuple[int, ...], Any]:
     elif g is None:
         raise UnsupportedGameError(f"settle does not support game {game.name!r} yet")
     split = game.split
-    return sizes, lambda bd, live_holes: _showdown_hands(omaha, split, bd, live_holes, g, game)
+    return sizes, lambda bd, live_holes: _showdown_hands(omaha, split, bd, live_holes, g,
+                                                         variant)
 
 
 def _showdown_hands(omaha: bool, split: bool, bd: list[int], live_holes: dict[int, list[int]],
