@@ -23,7 +23,7 @@ int64_t hr_deal(const uint8_t *deck, int m, int k, uint64_t seed, int64_t first,
     if (m < 1 || m > 64 || k < 0 || k > m || n < 0 || first < 0)
         return -2;
     for (int i = 0; i < m; i++)
-        if (deck[i] >= 52)
+        if (deck[i] >= 64)          /* 52 cards, the jokers 52 and 53 of the wild games */
             return -2;
     uint64_t key = mix64(seed ^ 0x6A09E667F3BCC909ull);
     for (int64_t r = 0; r < n; r++) {

@@ -109,9 +109,9 @@ void hr_enumerate7(const hr_game *g, int start, int stride, uint64_t *hist);
  * whose value differs from the best of the subsets (0 when correct). */
 int64_t hr_selftest(const hr_game *g, int k, int start, int stride, uint64_t *hist);
 /* Rows first..first+n of the random deal stream for seed: each row k distinct
- * cards of deck[0..m) (m <= 64), a partial Fisher-Yates shuffle driven by a
- * counter-based generator, so rows do not depend on how they are split.
- * Returns -1, or -2 for a bad argument. */
+ * cards of deck[0..m) (m <= 64, ids below 64: the jokers are 52 and 53), a
+ * partial Fisher-Yates shuffle driven by a counter-based generator, so rows
+ * do not depend on how they are split.  Returns -1, or -2 for a bad argument. */
 int64_t hr_deal(const uint8_t *deck, int m, int k, uint64_t seed, int64_t first,
                 int64_t n, uint8_t *out);
 

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import badugi  # tables/badugi.py: badugi's rank-set tables
 import lowball  # tables/lowball.py: the low-hand rules
+import wild  # tables/wild.py: the wild-card games' tables
 
 N_RANKS = 13
 N_SUITS = 4
@@ -335,7 +336,7 @@ def build_omaha_index(hash_index: dict[int, int], hash_size: int
     return board_index, pair_index, boards
 
 
-def build_omaha(t: "GameTables", hash_index: dict[int, int],
+def build_omaha(t: GameTables, hash_index: dict[int, int],
                 boards: list[tuple[int, ...]]) -> list[int]:
     """Row per board rank multiset, column per hole rank pair: the best non-flush
     strength of three of the board's cards plus the pair (0 = impossible deal).
@@ -573,9 +574,11 @@ def generate(out_c: str, out_bin: str, quiet: bool = False) -> list[str]:
                   if t.game.name in OMAHA_GAMES}
     low_defines, low_arrays = low_extras(games, index)
     badugi_defines, badugi_arrays = badugi.extras()
+    wild_defines, wild_arrays = wild.extras()
     paths = write_c(out_c, offsets, size, games, (board_index, pair_index, omaha_rows),
-                    (low_defines + badugi_defines, list(low_arrays) + badugi_arrays))
-    paths.append(write_bin(out_bin, offsets, games, badugi_arrays))
+                    (low_defines + badugi_defines + wild_defines,
+                     list(low_arrays) + badugi_arrays + wild_arrays))
+    paths.append(write_bin(out_bin, offsets, games, badugi_arrays + wild_arrays))
     if not quiet:
         print(f"hash: {len(index)} keys in {size} slots, {len(offsets)} row offsets")
         for g in games:

@@ -100,7 +100,7 @@ def unsupported(op: str, g: hr.Game) -> bool:
     """Whether `op` has no meaning in `g` (from what the game is)."""
     if op in ("draw_odds", "best_hold"):
         # badeucy, badacey: a hold is scored on one scale; two halves are not (yet)
-        return g.exchanges == 0 or bool(g.parts)
+        return g.exchanges == 0 or len(g.parts) > 1
     if op in ("analyze", "equity_matrix", "range_equity"):
         # a board, but one per part (two boards) or a pot cut into parts
         return g.board_cards == 0 or bool(g.parts)
@@ -271,7 +271,7 @@ def test_explain_has_one_shape(name: str) -> None:
     else:
         assert text == swapped
     assert "seat" not in text
-    if g.parts:            # one sentence a part, named: "board 1: ...; board 2: ..."
+    if len(g.parts) > 1:   # one sentence a part, named: "board 1: ...; board 2: ..."
         assert text.startswith(f"{g.halves[0]}: ") and f"; {g.halves[1]}: " in text
     elif g.split:
         assert text.startswith("high: ") and "; low: " in text

@@ -28,6 +28,8 @@ BOARDLESS = ["stud", "stud-hilo", "razz", "draw", "fechado", "27-draw", "27-trip
 # test_courchevel.py)
 NEW = ["double-holdem", "double-omaha", "double-omaha5", "badeucy", "badacey", "courchevel",
        "courchevel-hilo"]
+# the wild-card games (tested in test_wild_ranking.py)
+WILD = ["deuces-wild", "joker-draw", "california-lowball"]
 # reference options of each game's high half
 OPTS = {"holdem": {}, "shortdeck": dict(lowest=4, flush_beats_full=True),
         "stripped": dict(lowest=5, flush_beats_full=True)}
@@ -97,7 +99,7 @@ def shares(values) -> np.ndarray:
 # ------------------------------------------------------------------ registry
 
 def test_registry_names_and_fields():
-    assert list(hr.games()) == NAMES + BOARDLESS + NEW
+    assert list(hr.games()) == NAMES + BOARDLESS + NEW + WILD
     assert all(isinstance(s, str) and s and "\n" not in s for s in hr.games().values())
     want = {"holdem": (52, 2, ("high",)), "shortdeck": (36, 2, ("high",)),
             "stripped": (32, 2, ("high",)), "omaha": (52, 4, ("high",)),
@@ -127,7 +129,7 @@ def test_registry_options():
 
 @pytest.mark.parametrize("call, err, match", [
     (lambda: hr.game("mexican"), ValueError, "unknown game 'mexican', expected 'holdem' or "
-     "'omaha' or another of the 25 games of handrank.games\\(\\)$"),
+     "'omaha' or another of the 28 games of handrank.games\\(\\)$"),
     (lambda: hr.game("omaha-hi-lo"), ValueError, "unknown game 'omaha-hi-lo', expected .*; "
      "did you mean 'omaha-hilo' or 'omaha5-hilo'\\?$"),
     (lambda: hr.equity(["AsKs", "QdQc"], game="studd"), ValueError,
@@ -423,9 +425,10 @@ def test_cli_games_table(capsys):
     rows = {line.split()[0]: line.split()[1:5] for line in table}
     assert rows["stripped"] == ["32", "2", "5", "high"]
     assert rows["omaha-hilo"] == ["52", "4", "5", "high+low"]
-    assert list(rows) == NAMES + BOARDLESS + NEW
+    assert list(rows) == NAMES + BOARDLESS + NEW + WILD
     assert main(["games", "--json"]) == 0
-    assert [r["name"] for r in json.loads(capsys.readouterr().out)] == NAMES + BOARDLESS + NEW
+    names = [r["name"] for r in json.loads(capsys.readouterr().out)]
+    assert names == NAMES + BOARDLESS + NEW + WILD
 
 
 def test_cli_game_option(capsys):

@@ -231,3 +231,75 @@ def test_numpy_counts_equal_python_on_real_hands():
         for f in sorted(d.iterdir()):
             n += _compare(f)
     assert n > 500
+
+
+# --- Summary.to_pandas(): the statistics columns -------------------------------------
+
+def _python_sums(hands: list[Hand]) -> dict[str, dict[str, int]]:
+    want: dict[str, dict[str, int]] = {}
+    for h in hands:
+        for s, counts in enumerate(hand_stats(h, h.replay(allin_ev=False).payouts)):
+            acc = want.setdefault(h.players[s] if h.players else f"p{s + 1}", {})
+            for k, v in counts.items():
+                acc[k] = acc.get(k, 0) + v
+    return want
+
+
+def test_summary_to_pandas_has_the_statistics_beside_their_opportunities(tmp_path):
+    pytest.importorskip("pandas")
+    from handrank.history import read, summary
+    rng = random.Random(5)
+    text = corpus(400, seed=9) + "".join(
+        f"[{i}]\n{hand_text(rng, seats=rng.randrange(3, 8))}\n" for i in range(300))
+    f = tmp_path / "a.phhs"
+    f.write_text(text)
+    hands = list(read(f))
+    want = _python_sums(hands)
+    old = ["hands", "net", "allin_adjusted_net", "showdown_net", "non_showdown_net", "net_bb"]
+    for got_ in (summary(f).to_pandas(), summary(hands).to_pandas(),
+                 summary(f).merge(summary(hands[:0])).to_pandas()):
+        cols = list(got_.columns)
+        assert cols[:6] == old                          # today's columns first, unchanged
+        for k in ("vpip", "pfr", "three_bet", "fold_to_three_bet", "four_bet", "steal",
+                  "fold_to_steal", "cbet_flop", "cbet_turn", "cbet_river",
+                  "fold_to_cbet_flop", "fold_to_cbet_turn", "fold_to_cbet_river",
+                  "wtsd", "wsd", "wwsf"):
+            assert cols[cols.index(k) + 1] == k + "_opportunities"
+        assert set(got_.index) == set(want)
+        for p, row in got_.iterrows():
+            for k, v in want[p].items():
+                assert int(row[k]) == v, (p, k)
+    # the same hands split in two summaries and merged: the same sums
+    half = summary(hands[:350]).merge(summary(hands[350:])).to_pandas()
+    assert (half[list(want["p1"])] == summary(f).to_pandas()[list(want["p1"])]).all().all()
+
+
+def test_summary_statistics_absent_where_they_have_no_meaning():
+    pytest.importorskip("pandas")
+    from handrank.history import summary
+    stud = Hand(variant="F7S", starting_stacks=[100, 100], antes=[1, 1], bring_in=1,
+                small_bet=2, big_bet=4, players=["Ann", "Bob"],
+                actions=["d dh p1 ????2c", "d dh p2 ????Kd", "p1 pb 1", "p2 cbr 2", "p1 f"])
+    df = summary([stud]).to_pandas()
+    assert "vpip" not in df.columns and "wtsd" not in df.columns
+    assert int(df.loc["Bob", "aggression_bets"]) == 1
+    holdem = six(["p3 f", "p4 f", "p5 f", "p6 cbr 5", "p1 f", "p2 f"])
+    holdem.players = ["Ann", "Cy", "Di", "Ed", "Flo", "Gus"]
+    df = summary([stud, holdem]).to_pandas()
+    assert int(df.loc["Ann", "vpip_opportunities"]) == 1       # the hold'em hand only
+    assert df.loc["Bob", "vpip"] is pd_na() and df.loc["Bob", "vpip_opportunities"] is pd_na()
+    assert int(df.loc["Gus", "steal"]) == 1
+
+
+def pd_na() -> Any:
+    import pandas as pd
+    return pd.NA
+
+
+def test_summary_without_statistics_keeps_todays_table():
+    pytest.importorskip("pandas")
+    from handrank.history import summary
+    text = corpus(50, seed=4)
+    plain, full = summary(text, stats=False).to_pandas(), summary(text).to_pandas()
+    assert list(plain.columns) == list(full.columns[:6])
+    assert (plain == full[plain.columns]).all().all()

@@ -214,7 +214,7 @@ def test_parquet_holds_what_duckdb_holds(corpus, tmp_path):
         got_rows = pd.read_parquet(out / t)
         assert len(got_rows) == len(want[t]), t
     res = pd.read_parquet(out / "results")
-    assert sum(res["net"]) == sum(row[5] for row in want["results"])
+    assert sum(res["net"]) == sum(row[6] for row in want["results"])
 
 
 def test_decimal_stakes_stay_decimal(tmp_path):
@@ -283,3 +283,68 @@ def test_real_hands_conserve_chips(tmp_path):
                            "GROUP BY hand_key) WHERE s <> 0").fetchone() == (0,)
     finally:
         con.close()
+
+
+def _dump(db):
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        out = {}
+        for t, cols in SCHEMA.items():
+            order = "hand_key" if t == "hands" else f"hand_key, {cols[1][0]}"
+            out[t] = con.execute(f"SELECT * FROM {t} ORDER BY {order}").fetchall()
+        return out
+    finally:
+        con.close()
+
+
+def test_fast_import_equals_the_python_path(tmp_path, monkeypatch):
+    """The whole-column import of fast hands writes the rows the replay of each hand
+    writes (every table, every column, row by row), and appends without duplicates."""
+    from handrank.history import fast, store
+    if not fast.available():
+        pytest.skip("the C core is not loaded")
+    d = tmp_path / "in"
+    d.mkdir()
+    rng = random.Random(31)
+    (d / "a.phhs").write_text("".join(
+        f"[{i}]\n{hand_text(rng, seats=rng.randrange(3, 9))}\n" for i in range(150)))
+    (d / "b.phhs").write_text("".join(
+        f"[{i}]\n{hand_text(rng, seats=4, stacks=[rng.randrange(150, 3000) for _ in range(4)])}"
+        f"\nhand = {i}\n" for i in range(100)))
+    one = hand_text(rng)
+    (d / "c.phhs").write_text(f"[1]\n{one}\n[2]\n{one}\n[3]\nyear = 2020\nmonth = 1\nday = 2\n"
+                              f"{hand_text(rng)}\n")          # a duplicate; a dated hand
+    if (DATA / "pluribus" / "100").is_dir():
+        import shutil
+        shutil.copytree(DATA / "pluribus" / "100", d / "pluribus")
+    got = {}
+    taken = []
+    real = store.fast_tables
+
+    def counting(*args):
+        tables, slow = real(*args)
+        taken.append(int((~slow).sum()))
+        return tables, slow
+    monkeypatch.setattr(store, "fast_tables", counting)
+    for fast_path in (True, False):
+        monkeypatch.setattr(store, "FAST", fast_path)
+        db = tmp_path / f"{fast_path}.duckdb"
+        r = to_duckdb(d, db)
+        assert r.refused == 0 and r.already_present == 1, r
+        assert r.added == r.hands_read - 1
+        got[fast_path] = _dump(db)
+        again = to_duckdb(d, db)
+        assert (again.added, again.already_present) == (0, r.hands_read)
+    for t in SCHEMA:
+        assert got[True][t] == got[False][t], t
+    assert len(got[True]["hands"]) > 250
+    assert sum(taken) > 200          # most hands took the whole-column path
+
+
+def test_a_store_of_another_schema_is_refused_by_name(tmp_path):
+    db = tmp_path / "old.duckdb"
+    con = duckdb.connect(str(db))
+    con.execute("CREATE TABLE results (hand_key VARCHAR, seat SMALLINT)")
+    con.close()
+    with pytest.raises(ValueError, match="old.duckdb.*'results'.*new file"):
+        to_duckdb([], db)

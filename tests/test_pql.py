@@ -773,7 +773,7 @@ def test_ctrl_c_stops_a_long_query(tmp_path):
     assert p.stdout.readline().strip() == "ready"
     t = time.monotonic()
     p.send_signal(signal.SIGINT)
-    out, _ = p.communicate(timeout=120)
+    out, _ = p.communicate(timeout=600)
     print(f"stopped {time.monotonic() - t:.2f} s after SIGINT")
     assert p.returncode == 130 and "interrupted" in out
 

@@ -375,3 +375,23 @@ def test_hold_odds_against_every_draw(name):
             got = np.bincount(cls, minlength=len(vp.classes)) / len(draws)
             for c, p in zip(vp.classes, got):
                 assert probs[c] == pytest.approx(p, abs=1e-12), (V.card_text(kept), c)
+
+
+def test_video_poker_reports_progress(capsys):
+    import handrank as hr
+    from handrank.games import _vpwild
+    for name in ("double-joker", "jacks-or-better-9/6", "deuces-wild-nsu"):
+        cold = _vpwild.built("double-joker") is False and name == "double-joker"
+        seen = []
+        vp = hr.video_poker(name, progress=lambda d, n, seen=seen: seen.append((d, n)))
+        assert vp.expected_return == hr.video_poker(name).expected_return
+        assert seen[0] == (0, 4) and seen[-1] == (4, 4), seen
+        assert [d for d, _ in seen] == sorted(d for d, _ in seen)
+        if cold:                    # a first build reports each of its three stages
+            assert [d for d, _ in seen] == [0, 1, 2, 3, 3, 4]
+    hr.video_poker("deuces-wild", progress=True)
+    assert "video_poker" in capsys.readouterr().err
+    with pytest.raises(TypeError, match="progress must be a callable"):
+        hr.video_poker("deuces-wild", progress=3)
+    with pytest.raises(ValueError, match="unknown pay table"):
+        hr.video_poker("no-such-machine", progress=lambda d, n: None)

@@ -38,6 +38,7 @@
 #include "../preflop_hu.h"
 #include "../showdown.h"
 #include "../stud_mc.h"
+#include "../wild.h"
 
 static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
 
@@ -2256,6 +2257,43 @@ static void misc_calls(int scale)
     free(rows), free(ref), free(out);
 }
 
+/* The wild-card games (wild.h): every row a class of its game or the first bad
+ * row reported, rows before it written; a bad game refused. */
+static void wild_calls(int scale)
+{
+    int64_t n = 64 * scale;
+    uint8_t *rows = malloc((size_t)n * 5);
+    uint16_t *out = malloc((size_t)n * 2);
+    for (int game = 0; game < HR_WILD_GAMES; game++) {
+        unsigned deck = game == HR_WILD_DEUCES ? 52 : 53;
+        for (int64_t i = 0; i < n; i++) {
+            uint64_t seen = 0;
+            for (int j = 0; j < 5; j++) {
+                unsigned c;
+                do
+                    c = (unsigned)below(deck);
+                while (seen >> c & 1);
+                seen |= 1ull << c;
+                rows[5 * i + j] = (uint8_t)c;
+            }
+        }
+        CHECK(hr_wild_batch(game, rows, n, out) == -1, "wild game %d: a good row refused", game);
+        for (int64_t i = 0; i < n; i++)
+            CHECK(out[i] > 0, "wild game %d: row %lld has no class", game, (long long)i);
+        int64_t bad = n / 2;
+        rows[5 * bad + 4] = (uint8_t)(rnd() | 0x80);   /* past every deck */
+        CHECK(hr_wild_batch(game, rows, n, out) == bad, "wild game %d: bad id", game);
+        rows[5 * bad + 4] = rows[5 * bad];                  /* a repeat */
+        CHECK(hr_wild_batch(game, rows, n, out) == bad, "wild game %d: repeat", game);
+        rows[5 * bad + 4] = 52;
+        if (game == HR_WILD_DEUCES)
+            CHECK(hr_wild_batch(game, rows, n, out) == bad, "deuces wild took a joker");
+    }
+    CHECK(hr_wild_batch(HR_WILD_GAMES, rows, n, out) == -2, "an unknown wild game");
+    CHECK(hr_wild_batch(-1, rows, n, out) == -2, "a negative wild game");
+    free(rows), free(out);
+}
+
 /* hr_pql_race_types: every trial counted once, in a standard category; a
  * stub of exactly the cards dealt; the same seed the same histogram; bad
  * arguments refused. */
@@ -2482,6 +2520,7 @@ int main(int argc, char **argv)
     exact_random_calls(holdem, scale);
     hold_rule_calls(scale);
     misc_calls(scale);
+    wild_calls(scale);
     pql_calls(scale);
     CHECK(index_checks > 0 && river_boards > 0 && runout_rows > 0, "the index checks ran nothing");
     CHECK(phh_hands > 0, "no PHH hand was read");

@@ -323,6 +323,11 @@ int64_t hr_omaha_runout_strengths(const hr_game *g, int hilo, int h, const uint8
                                   const uint8_t *runouts, int64_t n_runouts, uint16_t *out);
 """
 
+CDEF_WILD = """
+#define HR_WILD_GAMES ...
+#define HR_WILD_KEYS ...
+int64_t hr_wild_batch(int game, const uint8_t *cards, int64_t n, uint16_t *out);
+"""
 CDEF_PQL = """
 #define HR_PQL_MAX_PLAYERS ...
 int64_t hr_pql_race_types(const hr_game *g, int n, int full, const uint8_t *stub, int n_stub,
@@ -335,7 +340,7 @@ int64_t hr_pql_street_equity(const hr_game *g, const hr_game *low, int h, int n,
 
 CDEF = (CDEF_EVAL + CDEF_ONEHAND + CDEF_SHOWDOWN + CDEF_EQUITY + CDEF_OMAHA + CDEF_MATRIX
         + CDEF_LOWBALL + CDEF_DRAW + CDEF_INDEX + CDEF_STUD + CDEF_HISTORY + CDEF_EXACT_RANDOM
-        + CDEF_OMAHA_MC + CDEF_OMAHA_EXACT + CDEF_PREFLOP_HU + CDEF_PQL)
+        + CDEF_OMAHA_MC + CDEF_OMAHA_EXACT + CDEF_PREFLOP_HU + CDEF_PQL + CDEF_WILD)
 
 # Every csrc/*.c is compiled and every csrc/*.h included, so a new C module
 # needs only its files and its cdef block above.

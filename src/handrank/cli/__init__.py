@@ -89,8 +89,9 @@ def _eval_row(hand: str, board: str | None, g: Any) -> dict[str, Any]:
     row: dict[str, Any] = {"hand": hand, "game": g.name}
     if not g.split:
         cat = category(s, game=g)
-        # badugi's category is its number of cards
-        name = cat.name if hasattr(cat, "name") else f"{cat}-CARD"
+        # badugi's category is its number of cards; the wild games' a name
+        name = (cat.name if hasattr(cat, "name") else cat if isinstance(cat, str)
+                else f"{cat}-CARD")
         return {**row, "strength": s, "category": name,
                 "description": describe(s, game=g), "best_five": cards_str(five)}
     cats = category(s, game=g)

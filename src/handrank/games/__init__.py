@@ -13,6 +13,6 @@ from .base import HANDS, Game
 from .registry import game, games, resolve
 
 # the games made in their own modules register themselves in the one registry
-from . import double, badeucy, courchevel  # noqa: E402,F401,I001  isort: skip
+from . import double, badeucy, courchevel, wild  # noqa: E402,F401,I001  isort: skip
 
 __all__ = ["HANDS", "Game", "game", "games", "resolve"]

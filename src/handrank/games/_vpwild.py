@@ -237,12 +237,14 @@ def _subset_counts(hands: np.ndarray, cls5: np.ndarray, n: int, ncls: int
     # a k-subset lies in 5 - k of the (k+1)-subsets between it and each hand
     for k in (3, 2, 1, 0):
         above, size = combos(n, k + 1), math.comb(n, k)
-        t = np.zeros((size, ncls), dtype=np.float64)
+        sums = np.zeros(size * ncls, dtype=np.float64)
+        weights = out[0].ravel()
         for pos in combos(k + 1, k):
             idx = colex(above[:, pos], n) if k else np.zeros(len(above), dtype=np.int64)
-            for c in range(ncls):
-                t[:, c] += np.bincount(idx, weights=out[0][:, c], minlength=size)
-        out.insert(0, t / (5 - k))
+            # every class at once: bin (subset, class), the rows' weights in order
+            flat = (idx[:, None] * ncls + np.arange(ncls)).ravel()
+            sums += np.bincount(flat, weights=weights, minlength=size * ncls)
+        out.insert(0, sums.reshape(size, ncls) / (5 - k))
     for t in out:
         t.flags.writeable = False
     return tuple(out)
@@ -282,18 +284,47 @@ def deal_classes(hands: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
 CLASSIFIERS: dict[str, Callable[[np.ndarray], np.ndarray]] = {}
 
 
-@functools.cache
-def tables(name: str) -> Tables:
-    """The tables of a family, built on first use and kept."""
+_TABLES: dict[str, Tables] = {}
+
+#: The stages of a family's first build (:func:`tables` reports each as it ends).
+BUILD_STAGES = 3
+
+
+def built(name: str) -> bool:
+    """Whether the tables of family `name` are built."""
+    return name in _TABLES
+
+
+def forget_tables() -> None:
+    """Drop every family's tables (the next use builds them again: benchmarks)."""
+    _TABLES.clear()
+
+
+def tables(name: str, step: Callable[[int], None] | None = None) -> Tables:
+    """The tables of a family, built on first use and kept.
+
+    `step(i)` is called as each stage of a build ends (1: every hand's class,
+    2: the subset counts, 3: the classes of deals); not at all when built.
+    """
+    kept = _TABLES.get(name)
+    if kept is not None:
+        return kept
     fam = FAMILIES[name]
     n = fam.cards
     hands = combos(n, 5)
     cls5 = CLASSIFIERS[name](hands) if name in CLASSIFIERS else classify(hands, fam)
     cls5.flags.writeable = False
+    if step is not None:
+        step(1)
     counts = _subset_counts(hands, cls5, n, len(fam.classes))
+    if step is not None:
+        step(2)
     first, size = deal_classes(hands, n)
     deals = hands[first]
-    return Tables(fam, cls5, counts, deals, size.astype(np.int64))
+    if step is not None:
+        step(3)
+    # two threads may both build: the first kept is everyone's
+    return _TABLES.setdefault(name, Tables(fam, cls5, counts, deals, size.astype(np.int64)))
 
 
 # ---------------------------------------------------------------------------

@@ -5,16 +5,23 @@ ranking of the final hand (the tables of a :class:`~handrank.Variant`, a
 :class:`~handrank.Lowball` or badugi), and how many cards one exchange may
 replace.  The operations below read only that data; the games:
 
-========== ===== ===== ================================ ==============
-name       deck  cards ranking                          exchanges (max)
-========== ===== ===== ================================ ==============
-draw       52    5     high                             1 (5 cards)
-27-draw    52    5     deuce-to-seven low               1 (5)
-27-triple  52    5     deuce-to-seven low               3 (5)
-a5-triple  52    5     ace-to-five low                  3 (5)
-badugi     52    4     badugi                           3 (4)
-fechado    32+   5     stripped-deck high (flush > FH)  1 (3; the mao 4)
-========== ===== ===== ================================ ==============
+================== ===== ===== ================================ ================
+name               deck  cards ranking                          exchanges (max)
+================== ===== ===== ================================ ================
+draw               52    5     high                             1 (5 cards)
+27-draw            52    5     deuce-to-seven low               1 (5)
+27-triple          52    5     deuce-to-seven low               3 (5)
+a5-triple          52    5     ace-to-five low                  3 (5)
+badugi             52    4     badugi                           3 (4)
+fechado            32+   5     stripped-deck high (flush > FH)  1 (3; the mao 4)
+deuces-wild        52    5     high, the four deuces wild       1 (5)
+joker-draw         53    5     high, the joker the bug          1 (5)
+california-lowball 53    5     ace-to-five low, the joker wild  1 (5)
+================== ===== ===== ================================ ================
+
+The wild games are games of one part that ranks the whole hand
+(:attr:`~handrank.games.parts.Part.whole_hand`); the odds ask that part for
+strengths and categories.
 
 ``fechado`` takes ``players=`` (2..8, default 4): up to four players the
 32-card deck 7-A, one rank more per extra player (6s for a fifth, 5s for a
@@ -42,18 +49,21 @@ from typing import Any
 import numpy as np
 
 from ..core import kernels
+from ..core._combinations import combinations
 from ..core._tables import GameTables
 from ..core._typing import CardsLike
 from ..core._validate import quote
-from ..core.cards import RANKS, card_str, cards, cards_str, first_duplicate
+from ..core.cards import RANKS, cards, cards_str, first_duplicate
 from ..core.errors import InvalidCardError, InvalidHandError, unsupported
 from .badugi import evaluate_badugi_batch
 from .base import Game
 from .holdem import evaluate_batch
 from .lowball import _lowball
+from .parts import Part
 from .registry import _ENTRIES
 from .registry import game as _game_of
 from .variants import variant
+from .wild import JOKER
 
 __all__ = ["DrawGame", "DrawOdds", "best_hold", "draw_game", "draw_odds"]
 
@@ -66,7 +76,9 @@ _BADUGI_CATEGORIES = ("one-card", "two-card", "three-card", "badugi")
 class DrawGame:
     """One draw game's data: made by :func:`draw_game`.
 
-    ``kind`` is ``"tables"`` (five cards ranked by ``tables``) or ``"badugi"``.
+    ``kind`` is ``"tables"`` (five cards ranked by ``tables``), ``"badugi"`` or ``"part"``
+    (the hand ranked by ``part``, the game's one :class:`~handrank.games.parts.Part` that
+    ranks the whole hand: the wild games of :mod:`handrank.games.wild`).
     """
 
     name: str
@@ -78,12 +90,14 @@ class DrawGame:
     deck: tuple[int, ...]
     categories: tuple[str, ...]
     tables: GameTables | None = dataclasses.field(repr=False, compare=False, default=None)
+    part: Part | None = dataclasses.field(repr=False, compare=False, default=None)
 
 
 def _one_hand_draw(g: Game) -> bool:
     """Whether `g` is a draw game of one hand on one scale (the games this module scores):
-    an exchange of cards, and no pot cut into parts."""
-    return g.exchanges > 0 and not g.parts
+    an exchange of cards, and no pot cut into parts, or one part that ranks the whole hand
+    (:attr:`~handrank.games.parts.Part.whole_hand`: the wild games)."""
+    return g.exchanges > 0 and (not g.parts or len(g.parts) == 1 and g.parts[0].whole_hand)
 
 
 @functools.cache
@@ -156,9 +170,13 @@ def _draw_of(game: Any, operation: str) -> DrawGame:
 @functools.cache
 def _draw_game(name: str, players: int, mao: bool) -> DrawGame:
     """The :class:`DrawGame` of a draw game of the registry: its Game's deck, hand size,
-    exchanges and the tables of its one half (none for badugi)."""
+    exchanges and the tables of its one half (none for badugi), or its one part."""
     made = _game_of(name, players=players, mao=mao) if "players" in _ENTRIES[name][0] \
         else _game_of(name)
+    if made.parts:
+        part = made.parts[0]
+        return DrawGame(name, (), "part", made.hole_cards, made.max_discard, made.exchanges,
+                        made.deck, part.category_scale()[0], None, part)
     badugi = made.rule.four_cards
     opts = tuple((k, v) for k, v in made.options if k in ("players", "mao"))
     tables = None
@@ -206,23 +224,28 @@ class DrawOdds:
     @property
     def best_str(self) -> str:
         """The best hold as card text (``"As Ks Qs Js"``; ``""`` to draw them all)."""
-        return cards_str(self.holds[0])
+        return _text(self.holds[0])
 
     @property
     def holds_str(self) -> list[str]:
         """Every hold as card text, best first (the order of `holds`)."""
-        return [cards_str(h) for h in self.holds]
+        return [_text(h) for h in self.holds]
 
     def __repr__(self) -> str:
         return (f"DrawOdds(game={self.game.name!r}, holds={len(self.holds)}, "
-                f"best={cards_str(self.best)!r})")
+                f"best={_text(self.best)!r})")
+
+
+def _text(ids: Any) -> str:
+    """Card text; the joker (id 52, the wild games') is ``Xx``."""
+    return " ".join("Xx" if c == JOKER else cards_str([c]) for c in ids)
 
 
 def _ids(x: CardsLike, game: DrawGame, what: str) -> list[int]:
-    ids = cards(x)
+    ids = game.part.ids(x, what) if game.part is not None else cards(x)
     for c in ids:
         if c not in game.deck:
-            raise InvalidCardError(f"card {card_str(c)!r} in {what} is not in the "
+            raise InvalidCardError(f"card {_text([c])!r} in {what} is not in the "
                                    f"{len(game.deck)}-card deck of {game.name!r}")
     return ids
 
@@ -243,8 +266,31 @@ def _percentiles(game: DrawGame) -> np.ndarray:
 def _histograms(game: DrawGame, ids: list[int], stub: np.ndarray, masks: list[int]
                 ) -> np.ndarray:
     """hr_draw_odds: the final strengths' histogram of each hold."""
+    if game.part is not None:
+        return _part_histograms(game, game.part, ids, stub, masks)
     return kernels.draw_odds(game.tables, game.kind == "badugi", ids, stub, masks,
                              _classes(game) + 1)
+
+
+def _part_histograms(game: DrawGame, part: Part, ids: list[int], stub: np.ndarray,
+                     masks: list[int]) -> np.ndarray:
+    """The histograms of a game of one part (the wild games): every draw of every hold
+    ranked by the part (the wild games' table lookup)."""
+    n_s = _classes(game) + 1
+    hist = np.empty((len(masks), n_s), dtype=np.uint32)
+    for i, m in enumerate(masks):
+        kept = [c for j, c in enumerate(ids) if m >> j & 1]
+        draws = stub[combinations(len(stub), len(ids) - len(kept))]
+        rows = np.concatenate([np.broadcast_to(np.array(kept, dtype=np.uint8),
+                                               (len(draws), len(kept))), draws], axis=1)
+        hist[i] = np.bincount(_part_rows(part, rows), minlength=n_s)
+    return hist
+
+
+def _part_rows(part: Part, rows: np.ndarray) -> np.ndarray:
+    """The strengths of rows of whole hands on a part's scale (no board)."""
+    rows = np.ascontiguousarray(rows, dtype=np.uint8)
+    return part.strengths(rows, np.zeros((len(rows), 0), dtype=np.uint8))
 
 
 def _game_tables(game: DrawGame) -> GameTables:
@@ -256,16 +302,22 @@ def _game_tables(game: DrawGame) -> GameTables:
 def _classes(game: DrawGame) -> int:
     if game.kind == "badugi":
         return kernels.badugi_classes()
+    if game.part is not None:
+        return int(game.part.classes)
     return int(_game_tables(game).classes)
 
 
 def _category_table(game: DrawGame) -> np.ndarray:
+    if game.part is not None:
+        return game.part.category_scale()[1]
     if game.kind == "badugi":
         return kernels.badugi_tables()[1][:_classes(game) + 1]
     return np.ascontiguousarray(_game_tables(game).category, dtype=np.uint8)
 
 
 def _evaluate_rows(game: DrawGame, rows: np.ndarray) -> np.ndarray:
+    if game.part is not None:
+        return _part_rows(game.part, rows)
     if game.kind == "badugi":
         return evaluate_badugi_batch(rows)
     if game.tables is not None and game.tables.low:
@@ -295,7 +347,8 @@ def draw_odds(hand: CardsLike, *, game: str | Game | DrawGame = "draw", dead: Ca
         The hand before the exchange (five cards; four in badugi).
     game : str, Game or DrawGame
         ``"draw"``, ``"27-draw"``, ``"27-triple"``, ``"a5-triple"``,
-        ``"badugi"``, ``"fechado"``, their :func:`handrank.game` (with
+        ``"badugi"``, ``"fechado"``, ``"deuces-wild"``, ``"joker-draw"``,
+        ``"california-lowball"``, their :func:`handrank.game` (with
         options: ``hr.game("fechado", players=6)``), or a :func:`draw_game`.
     dead : str or sequence of cards
         Cards known out of the stub.
@@ -347,8 +400,11 @@ def draw_odds(hand: CardsLike, *, game: str | Game | DrawGame = "draw", dead: Ca
     masks = [m for m in range(1 << n) if n - bin(m).count("1") <= min(limit, len(stub))]
     if len(masks) < 1 << n and limit > len(stub):
         raise ValueError(f"only {len(stub)} cards left to draw")
-    if vs is not None and len(vs_ids) < g.hand_size \
-            and max(n - bin(m).count("1") for m in masks) + n - len(vs_ids) > len(stub):
+    vs_draws = vs is not None and len(vs_ids) < g.hand_size
+    if vs_draws and g.part is not None:
+        raise unsupported("draw_odds", g.name, "a vs= that draws is not supported in the wild "
+                          "games yet: give vs= a hand that stands pat")
+    if vs_draws and max(n - bin(m).count("1") for m in masks) + n - len(vs_ids) > len(stub):
         raise ValueError(f"only {len(stub)} cards left to draw for both hands")
     return _odds(g, ids, vs_ids if vs is not None else None, stub, masks)
 
@@ -407,7 +463,7 @@ def _draw_cards(g: DrawGame, hand: CardsLike, dead: CardsLike, vs: CardsLike | N
                          f"vs keeps {len(vs_ids)} of {g.hand_size}")
     dup = first_duplicate(ids + dead_ids + vs_ids)
     if dup >= 0:
-        raise InvalidHandError(f"duplicate card {card_str(dup)!r}")
+        raise InvalidHandError(f"duplicate card {_text([dup])!r}")
     return ids, dead_ids, vs_ids
 
 

@@ -95,6 +95,32 @@ class Part:
             return badugi().describe(strength)
         return lowball(self.ranking).describe(strength)
 
+    def ids(self, x: Any, what: str) -> list[int]:
+        """The card ids of a player's cards `x` (the part's own card names, if any)."""
+        return ids_of(x, what)
+
+    def seat_hand(self, hole: list[int], boards: list[list[int]]) -> Any:
+        """One seat's hand as settle and explain read it (``.strength``, ``.text``), or None:
+        the part's ranking's own (handrank.showdown.parts)."""
+        return None
+
+    def why(self) -> Any:
+        """The words of one hand against another (``why(a, b)`` of two
+        :meth:`seat_hand`), or None: the part's ranking's own."""
+        return None
+
+    @property
+    def whole_hand(self) -> bool:
+        """Whether the part ranks a player's cards alone and all of them (no board, no
+        subset): a draw game of this one part is one hand drawn to, and
+        :mod:`handrank.games.draw` scores it by :meth:`strengths` and :meth:`category_scale`."""
+        return False
+
+    def category_scale(self) -> tuple[tuple[str, ...], np.ndarray]:
+        """The names of the part's categories, and each strength's category (uint8, 1-based
+        into the names; 0 for strength 0): a :attr:`whole_hand` part's, for draw_odds."""
+        raise NotImplementedError(f"part {self.name!r} has no category scale")
+
     def category(self, strength: int) -> Any:
         """The category of a strength: a Category (high and low) or badugi's card count."""
         if self.ranking == "high":
@@ -217,7 +243,7 @@ def boards_of(g: Game, board: Any, operation: str = "this operation") -> list[li
 def _hand_and_boards(g: Game, hand: Any, board: Any, operation: str
                      ) -> tuple[list[int], list[list[int]]]:
     """One player's cards and the boards, checked: counts, the deck, no card twice."""
-    hole = ids_of(hand, "the hand")
+    hole = g.parts[0].ids(hand, "the hand")
     if len(hole) != g.hole_cards:
         raise InvalidHandError(f"expected {g.hole_cards} cards in the hand ({g.name}), "
                                f"got {len(hole)}")
@@ -243,12 +269,13 @@ def _hand_and_boards(g: Game, hand: Any, board: Any, operation: str
     return hole, boards
 
 
-def evaluate_parts(g: Game, hand: Any, board: Any) -> tuple[int, ...]:
-    """The strength of one hand in each of `g`'s parts."""
+def evaluate_parts(g: Game, hand: Any, board: Any) -> Any:
+    """The strength of one hand in each of `g`'s parts (a game of one part: the int)."""
     hole, boards = _hand_and_boards(g, hand, board, "evaluate")
     h = np.array([hole], dtype=np.uint8)
     b = np.array([sum(boards, [])], dtype=np.uint8).reshape(1, -1)
-    return tuple(int(p.strengths(h, b)[0]) for p in g.parts)
+    out = tuple(int(p.strengths(h, b)[0]) for p in g.parts)
+    return out[0] if len(out) == 1 else out
 
 
 def evaluate_parts_batch(g: Game, a: Any, boards: Any) -> np.ndarray:
@@ -277,7 +304,7 @@ def evaluate_parts_batch(g: Game, a: Any, boards: Any) -> np.ndarray:
     rows = np.concatenate([h, b], axis=1).astype(np.int64)
     deck = np.zeros(64, dtype=bool)
     deck[list(g.deck)] = True
-    bad = (rows < 0) | (rows >= 52)
+    bad = (rows < 0) | (rows >= 64)
     if bad.any() or not deck[rows].all():
         r = int(np.argmax(bad.any(axis=1) | ~deck[np.clip(rows, 0, 63)].all(axis=1)))
         raise InvalidHandError(f"a card id outside the {g.name} deck in row {r}")
@@ -286,10 +313,13 @@ def evaluate_parts_batch(g: Game, a: Any, boards: Any) -> np.ndarray:
     if dup.any():
         raise InvalidHandError(f"a card is used twice in row {int(np.argmax(dup))}")
     h8, b8 = h.astype(np.uint8), b.astype(np.uint8)
-    return np.stack([p.strengths(h8, b8) for p in g.parts], axis=1).astype(np.uint16)
+    out = np.stack([p.strengths(h8, b8) for p in g.parts], axis=1).astype(np.uint16)
+    return out[:, 0] if len(g.parts) == 1 else out
 
 
 def _per_part(g: Game, strengths: Any) -> list[int]:
+    if len(g.parts) == 1 and np.ndim(strengths) == 0:
+        return [strengths]
     s = list(np.asarray(strengths).ravel()) if np.ndim(strengths) else []
     if len(s) != len(g.parts) or np.ndim(strengths) != 1:
         raise ValueError(f"game {g.name!r} has parts {g.halves}: expected one strength per "
@@ -298,17 +328,25 @@ def _per_part(g: Game, strengths: Any) -> list[int]:
 
 
 def describe_parts(g: Game, strengths: Any) -> str:
-    """Each part's strength in words, ``"board 1: ...; board 2: ..."``."""
+    """Each part's strength in words, ``"board 1: ...; board 2: ..."`` (one part: its words)."""
+    if len(g.parts) == 1:
+        return str(g.parts[0].describe(_per_part(g, strengths)[0]))
     return "; ".join(f"{p.name}: {p.describe(s)}"
                      for p, s in zip(g.parts, _per_part(g, strengths)))
 
 
-def category_parts(g: Game, strengths: Any) -> tuple[Any, ...]:
-    """Each part's category (a Category; badugi: the badugi's card count)."""
+def category_parts(g: Game, strengths: Any) -> Any:
+    """Each part's category (a Category; badugi: the badugi's card count; one part: its
+    category)."""
+    if len(g.parts) == 1:
+        return g.parts[0].category(_per_part(g, strengths)[0])
     return tuple(p.category(s) for p, s in zip(g.parts, _per_part(g, strengths)))
 
 
-def best_five_parts(g: Game, hand: Any, board: Any) -> tuple[list[int], ...]:
-    """The cards each part's hand plays (five; a badugi's one to four)."""
+def best_five_parts(g: Game, hand: Any, board: Any) -> Any:
+    """The cards each part's hand plays (five; a badugi's one to four; one part: its
+    cards)."""
     hole, boards = _hand_and_boards(g, hand, board, "best_five")
+    if len(g.parts) == 1:
+        return g.parts[0].best(hole, boards)
     return tuple(p.best(hole, boards) for p in g.parts)

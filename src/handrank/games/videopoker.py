@@ -36,7 +36,8 @@ from typing import Any
 
 import numpy as np
 
-from ..core import _backend, kernels
+from ..core import _backend, _progress, kernels
+from ..core._run import check_progress
 from ..core._typing import CardsLike
 from ..core._validate import quote
 from ..core.cards import cards_str, hand
@@ -465,7 +466,7 @@ def _comb(n: int, k: int) -> int:
     return math.comb(n, k)
 
 
-def video_poker(paytable: str | Mapping[str, Any]) -> VideoPoker:
+def video_poker(paytable: str | Mapping[str, Any], *, progress: Any = None) -> VideoPoker:
     """Solve a video-poker pay table exactly: the return of optimal play.
 
     Parameters
@@ -484,6 +485,11 @@ def video_poker(paytable: str | Mapping[str, Any]) -> VideoPoker:
         cards, or every class of one wild family (see
         :data:`WILD_PAYTABLES`; the family is the one whose classes the
         mapping names).
+    progress : callable or True, optional
+        ``progress(done, total)`` as the work goes: the first solve of a
+        family builds its tables (up to a second or so) in three stages, then
+        solves; ``True`` draws a bar on stderr, ``False`` none, and the
+        default draws one in a Jupyter notebook for a call over a second.
 
     Returns
     -------
@@ -509,10 +515,30 @@ def video_poker(paytable: str | Mapping[str, Any]) -> VideoPoker:
 'four-2-4-with-a-4', 'four-aces-with-5-k', 'four-aces-with-2-4', 'straight-flush' \
 (every hand needs a payout, 0 included)
     """
+    report = check_progress(_progress.resolve(progress, "video_poker"))
+    try:
+        if report is not None:
+            report(0, _STAGES)
+        vp = _video_poker(paytable, report)
+    except BaseException:
+        if isinstance(report, _progress.Bar):
+            report.close()
+        raise
+    if report is not None:
+        report(_STAGES, _STAGES)
+    return vp
+
+
+#: progress(done, total)'s total: the table stages of a first build, then the solve.
+_STAGES = _wild.BUILD_STAGES + 1
+
+
+def _video_poker(paytable: Any, report: Any) -> VideoPoker:
     if isinstance(paytable, str):
         paytable = ALIASES.get(paytable, paytable)
         if paytable in WILD_PAYTABLES:
-            return _solve_wild(_WILD_FAMILY[paytable], tuple(WILD_PAYTABLES[paytable].items()))
+            return _solve_wild(_WILD_FAMILY[paytable], tuple(WILD_PAYTABLES[paytable].items()),
+                               report)
         if paytable not in PAYTABLES:
             raise ValueError(f"unknown pay table {quote(paytable)}, expected "
                              + ", ".join(repr(p) for p in MACHINES) + " or a mapping")
@@ -523,8 +549,11 @@ def video_poker(paytable: str | Mapping[str, Any]) -> VideoPoker:
         raise TypeError(f"paytable must be a name or a mapping, got {type(paytable).__name__}")
     family = _wild_family_of(table)
     if family is not None:
-        return _solve_wild(family, tuple(table.items()))
+        return _solve_wild(family, tuple(table.items()), report)
     pays, named = _leaf_payouts(table)
+    _tables()
+    if report is not None:
+        report(_wild.BUILD_STAGES, _STAGES)
     return _solve(tuple(pays), tuple(named), tuple(sorted(table.items())))
 
 
@@ -543,7 +572,8 @@ def _wild_family_of(table: Mapping[str, Any]) -> str | None:
 _WILD_FAMILIES = ("deuces-wild", "deuces-joker-wild", "joker-poker", "double-joker")
 
 
-def _solve_wild(family: str, items: tuple[tuple[str, Any], ...]) -> VideoPoker:
+def _solve_wild(family: str, items: tuple[tuple[str, Any], ...], report: Any = None
+                ) -> VideoPoker:
     classes = _wild.FAMILIES[family].classes
     table = dict(items)
     for name, pay in table.items():
@@ -559,6 +589,9 @@ def _solve_wild(family: str, items: tuple[tuple[str, Any], ...]) -> VideoPoker:
         raise ValueError(f"the {family} pay table pays nothing for "
                          + ", ".join(repr(m) for m in missing)
                          + " (every hand needs a payout, 0 included)")
+    if report is not None:
+        _wild.tables(family, step=lambda i: report(i, _STAGES))
+        report(_wild.BUILD_STAGES, _STAGES)
     return _solve_wild_cached(family, tuple(float(table[c]) for c in classes), items)
 
 

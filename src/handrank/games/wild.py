@@ -12,27 +12,48 @@ A hand with wild cards ranks as the best natural hand it can stand for:
   the joker is the lowest rank the hand does not hold; straights and flushes
   do not count.
 
-:func:`evaluate` gives a strength (higher is better in all three games),
-:func:`describe` names the hand and what each wild card stands for,
-:func:`best_five` the natural cards the hand stands for.  The high games
-are solved by trying every substitution of the wild cards worth trying (each
-wild card as every rank, in each suit the natural cards hold and one they do
-not), each scored by a natural evaluator that allows repeated cards; the
-tests check this against every substitution of all 52 cards.
+A hand's rank is one lookup in tables the build step writes
+(tables/wild.py, csrc/wild.c through :func:`handrank.core.kernels.wild_batch`,
+in batch over numpy arrays): it depends only on the natural cards' ranks, the
+number of wild cards and whether the natural cards share a suit.  The tests
+check every table entry against a brute force that substitutes each of the
+52 cards for each wild card.
+
+:func:`strength` and :func:`evaluate_batch` give the class (1 .. the game's
+classes, higher is better: what ``handrank.evaluate(..., game=...)`` returns
+for these games), :func:`evaluate` the hand's score (category and the ranks it
+stands for, the same number in every release), :func:`describe` names the
+hand and what each wild card stands for, :func:`best_five` the natural cards
+the hand stands for (the wild cards found by trying every substitution worth
+trying: each wild card as every rank, in each suit the natural cards hold and
+one they do not).
+
+The three games are registered: ``handrank.game("deuces-wild")``,
+``"joker-draw"`` and ``"california-lowball"`` are games of one part
+(:class:`WildFive`), so evaluate, evaluate_batch, describe, category,
+best_five, equity, settle and explain take them.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import itertools
 from typing import Any
 
 import numpy as np
 
+from ..core import kernels
+from ..core._tables import read_bin
 from ..core._typing import CardsLike
 from ..core.cards import cards_str, hand
 from ..core.errors import InvalidCardError, InvalidHandError
+from .base import Game
+from .parts import Part
+from .registry import high_tables, register
 
-__all__ = ["WILD_GAMES", "best_five", "describe", "evaluate"]
+__all__ = ["WILD_GAMES", "WildFive", "best_five", "classes", "describe", "describe_strength",
+           "evaluate", "evaluate_batch", "strength"]
 
 WILD_GAMES = ("deuces-wild", "joker-draw", "california-lowball")
 JOKER = 52
@@ -188,8 +209,7 @@ def evaluate(cards: CardsLike, game: str = "deuces-wild") -> int:
 "california-lowball")
     True
     """
-    ids = _cards(cards, game)
-    return (_low(ids) if game == "california-lowball" else _best_high(ids, game))[0]
+    return _score(strength(cards, game), game)
 
 
 def best_five(cards: CardsLike, game: str = "deuces-wild") -> list[int]:
@@ -214,17 +234,255 @@ def describe(cards: CardsLike, game: str = "deuces-wild") -> str:
     deuce = game == "deuces-wild"
     wild = [c for c in ids if c == JOKER or (deuce and c < 4)]
     if game == "california-lowball":
-        strength, five = _low(ids)
+        _, five = _low(ids)
         ranks = sorted(((c // 4 + 1) % 13 for c in five), reverse=True)
         text = "-".join("A" if r == 0 else _RANKS[r - 1] for r in ranks)
         subs = [f"Xx as {'A' if (c // 4 + 1) % 13 == 0 else _RANKS[c // 4]}"
                 for c in five[len(ids) - len(wild):]]
         return text + (f" ({', '.join(subs)})" if subs else "")
-    strength, five = _best_high(ids, game)
-    cat = strength // (2 * 13 ** 5)
+    score, five = _best_high(ids, game)
+    cat = _score(_classes(np.array([ids], dtype=np.uint8), game)[0], game) // (2 * 13 ** 5)
     name = _NAMES[cat]
     if cat == _ROYAL:
         name = "wild royal flush" if wild else "natural royal flush"
     subs = [f"{'Xx' if w == JOKER else cards_str([w])} as {cards_str([c])}"
             for w, c in zip(wild, five[len(ids) - len(wild):])]
     return name + (f" ({', '.join(subs)})" if subs else "")
+
+
+# ------------------------------------------------------------ the table lookup
+
+_INDEX = {name: i for i, name in enumerate(WILD_GAMES)}
+
+
+@functools.cache
+def _score_table(game: str) -> np.ndarray:
+    """Each class's score (tables/wild.py ``wild_score_<game>``), negated for the low game."""
+    raw = read_bin()["wild_score_" + game.replace("-", "_")].astype(np.int64)
+    out: np.ndarray = -raw if game == "california-lowball" else raw
+    return out
+
+
+def classes(game: str) -> int:
+    """The number of distinct strengths of `game`."""
+    return len(_score_table(_game_name(game))) - 1
+
+
+def _game_name(game: str) -> str:
+    if game not in _INDEX:
+        raise ValueError(f"unknown wild-card game {game!r}, expected "
+                         + ", ".join(repr(g) for g in WILD_GAMES))
+    return game
+
+
+def _score(cls: int, game: str) -> int:
+    return int(_score_table(game)[cls])
+
+
+def _classes(rows: np.ndarray, game: str) -> np.ndarray:
+    """The class of each row of five valid ids (checked by the caller or here)."""
+    arr = np.ascontiguousarray(rows, dtype=np.uint8)
+    out, bad = kernels.wild_batch(_INDEX[game], arr)
+    if bad >= 0:
+        row = [int(c) for c in arr[bad]]
+        deck = 52 if game == "deuces-wild" else 53
+        what = ("a repeated card" if all(c < deck for c in row)
+                else f"an id outside the {deck}-card deck")
+        raise InvalidHandError(f"row {bad} of the {game} hands {row} holds {what}")
+    return out
+
+
+def strength(cards: CardsLike, game: str = "deuces-wild") -> int:
+    """The class of five cards in `game`: 1 .. :func:`classes`, higher is better.
+
+    >>> strength("2c 2d Ah Ad As") == classes("deuces-wild")   # five aces
+    True
+    """
+    ids = _cards(cards, game)
+    return int(_classes(np.array([ids], dtype=np.uint8), game)[0])
+
+
+def evaluate_batch(rows: Any, game: str = "deuces-wild") -> np.ndarray:
+    """The class of each row of five card ids (n, 5) (the joker is id 52), as uint16.
+
+    >>> evaluate_batch([[0, 1, 51, 50, 49], [48, 44, 40, 36, 32]]).tolist() == [
+    ...     classes("deuces-wild"), strength("Ac Kc Qc Jc Tc")]
+    True
+    """
+    _game_name(game)
+    arr = np.asarray(rows)
+    if arr.ndim != 2 or arr.shape[1] != 5 or (arr.size and arr.dtype.kind not in "iu"):
+        raise InvalidHandError(f"expected rows of five card ids, shape (n, 5), got "
+                               f"{arr.dtype} shape {arr.shape}")
+    if arr.size and (arr.min() < 0 or arr.max() > 255):
+        r = int(np.argmax(((arr < 0) | (arr > 255)).any(axis=1)))
+        raise InvalidHandError(f"row {r} of the {game} hands holds an id outside the deck")
+    return _classes(arr, game)
+
+
+def describe_strength(cls: int, game: str = "deuces-wild") -> str:
+    """A class in words: the hand's name and the ranks it stands for.
+
+    >>> describe_strength(classes("deuces-wild"))
+    'five of a kind, A-A-A-A-A'
+    >>> describe_strength(classes("california-lowball"), "california-lowball")
+    '5-4-3-2-A'
+    """
+    _game_name(game)
+    n = classes(game)
+    if isinstance(cls, bool) or not isinstance(cls, (int, np.integer)) or not 1 <= cls <= n:
+        raise ValueError(f"{game} strength out of range 1..{n}: {cls!r}")
+    score = _score(int(cls), game)
+    if game == "california-lowball":
+        v = -score % 13 ** 5
+        places = [v // 13 ** k % 13 for k in range(4, -1, -1)]
+        return "-".join("A" if p == 0 else _RANKS[p - 1] for p in sorted(places, reverse=True))
+    cat = score // (2 * 13 ** 5)
+    v = score % 13 ** 5
+    ranks = "-".join(_RANKS[v // 13 ** k % 13] for k in range(4, -1, -1))
+    name = _NAMES[cat]
+    if cat == _ROYAL:
+        name = "natural royal flush" if score % (2 * 13 ** 5) >= 13 ** 5 else "wild royal flush"
+    return f"{name}, {ranks}"
+
+
+#: The category names of each game, worst first (:func:`category_table` numbers them from 1).
+CATEGORY_NAMES = {
+    "deuces-wild": _NAMES[:_ROYAL] + ("wild royal flush", "natural royal flush",
+                                      "five of a kind"),
+    "joker-draw": _NAMES[:_ROYAL] + ("wild royal flush", "natural royal flush",
+                                     "five of a kind"),
+    "california-lowball": ("four of a kind", "full house", "three of a kind", "two pair",
+                           "one pair", "no pair"),
+}
+
+
+@functools.cache
+def category_table(game: str) -> np.ndarray:
+    """The category of each class (uint8, 1-based into :data:`CATEGORY_NAMES`; 0 for 0)."""
+    score = _score_table(_game_name(game))[1:]
+    if game == "california-lowball":
+        idx = 6 - (-score) // 13 ** 5                   # badness 0 (no pair) .. 5 (quads)
+    else:
+        cat = score // (2 * 13 ** 5)
+        natural = score % (2 * 13 ** 5) >= 13 ** 5
+        idx = np.where(cat == _FIVE, 12, np.where(cat == _ROYAL, 10 + natural, cat + 1))
+    out: np.ndarray = np.concatenate([[0], idx]).astype(np.uint8)
+    return out
+
+
+def category_of(cls: int, game: str = "deuces-wild") -> str:
+    """The category of a class: its name (``"five of a kind"``, ``"wild royal flush"``), or
+    for the low game the shape of its ranks (``"no pair"``, ``"one pair"`` ...)."""
+    describe_strength(cls, game)                        # its checks
+    return CATEGORY_NAMES[game][int(category_table(game)[int(cls)]) - 1]
+
+
+# ------------------------------------------------------------ the games
+
+
+@dataclasses.dataclass(frozen=True)
+class WildFive(Part):
+    """A five-card hand with wild cards, ranked by its wild game (`ranking`: one of
+    :data:`WILD_GAMES`); the only part of that game."""
+
+    @property
+    def classes(self) -> int:
+        return classes(self.ranking)
+
+    def strengths(self, holes: np.ndarray, boards: np.ndarray) -> np.ndarray:
+        return np.asarray(_classes(holes, self.ranking), dtype=np.int64)
+
+    def best(self, hole: list[int], boards: list[list[int]]) -> list[int]:
+        return best_five(hole, self.ranking)
+
+    def describe(self, strength: int) -> str:
+        return describe_strength(strength, self.ranking)
+
+    def category(self, strength: int) -> Any:
+        return category_of(strength, self.ranking)
+
+    @property
+    def whole_hand(self) -> bool:
+        return True
+
+    def category_scale(self) -> tuple[tuple[str, ...], np.ndarray]:
+        return CATEGORY_NAMES[self.ranking], category_table(self.ranking)
+
+    def ids(self, x: Any, what: str) -> list[int]:
+        """The card ids of `x` in this game: ``Xx`` (or ``Jk``, or id 52) is the joker."""
+        items: list[Any] = x.split() if isinstance(x, str) else list(x)
+        if any(isinstance(c, str) and c.lower() in ("xx", "jk") or
+               not isinstance(c, (bool, np.bool_)) and isinstance(c, (int, np.integer))
+               and c == JOKER for c in items) and self.ranking == "deuces-wild":
+            raise InvalidCardError(f"{what}: invalid card 'Xx' (deuces-wild has no joker)")
+        out: list[int] = []
+        for c in items:
+            if isinstance(c, str) and c.lower() in ("xx", "jk") or (
+                    not isinstance(c, (bool, np.bool_)) and isinstance(c, (int, np.integer))
+                    and c == JOKER):
+                out.append(JOKER)
+            else:
+                out.extend(_plain_ids(c, what))
+        return out
+
+    def seat_hand(self, hole: list[int], boards: list[list[int]]) -> Any:
+        return _WildHand(self.ranking, tuple(hole), int(self.strengths(
+            np.array([hole], dtype=np.uint8), np.zeros((1, 0), dtype=np.uint8))[0]))
+
+    def why(self) -> Any:
+        return _why_wild
+
+
+def _plain_ids(c: Any, what: str) -> list[int]:
+    from .parts import ids_of
+    return ids_of(c if isinstance(c, str) else [c], what)
+
+
+@dataclasses.dataclass(frozen=True)
+class _WildHand:
+    game: str
+    hole: tuple[int, ...]
+    strength: int
+
+    @property
+    def text(self) -> str:
+        """The ranks the hand stands for, then what each wild card is."""
+        words = describe(list(self.hole), self.game)
+        subs = words[words.index(" ("):] if " (" in words else ""
+        return describe_strength(self.strength, self.game).split(", ")[-1] + subs
+
+
+def _why_wild(a: _WildHand, b: _WildHand) -> str:
+    """``"<stronger> beats <weaker>: <why>"`` or ``"split: <why>"``, as hold'em's explain."""
+    if a.strength == b.strength:
+        return f"split: both hold {describe_strength(a.strength, a.game)}"
+    top, low = (a, b) if a.strength > b.strength else (b, a)
+    cat_top, cat_low = category_of(top.strength, top.game), category_of(low.strength, low.game)
+    reason = (f"{cat_top} beats {cat_low}" if cat_top != cat_low
+              else f"both {cat_top}; the ranks they stand for decide")
+    return f"{top.text} beats {low.text}: {reason}"
+
+
+_SUMMARY = {
+    "deuces-wild": "deuces wild: five-card draw, the four deuces wild (five of a kind "
+                   "tops a straight flush, a natural royal a wild one)",
+    "joker-draw": "five-card draw with the joker (53 cards, 'Xx') as the bug: an ace or "
+                  "the card completing a straight or flush",
+    "california-lowball": "California lowball: ace-to-five draw with the joker (53 cards, "
+                          "'Xx') as the lowest rank the hand does not hold",
+}
+
+
+def _wild_game(name: str) -> Any:
+    def make(options: dict[str, Any]) -> Game:
+        t, _ = high_tables("holdem")
+        deck = tuple(range(52)) if name == "deuces-wild" else tuple(range(53))
+        part = WildFive(name, name, 1)
+        return Game(name, deck, 5, 0, (name,), "parts", (t,), None, (), _SUMMARY[name],
+                    exchanges=1, hand_sizes=(5,), max_discard=5, parts=(part,), boards=0)
+    return make
+
+
+for _name in WILD_GAMES:
+    register(_name, (), _wild_game(_name))

@@ -29,7 +29,7 @@ MAX_SEATS = 12
 
 _NAMES = PREFLOP_STATS + FLOP_STATS
 _IX = {k: i for i, k in enumerate(_NAMES)}
-_ACTIONS = re.compile(rb"(?m)^actions[ \t]*=[ \t]*\[([^\]\n]*)\][ \t]*\r?$")
+_ACTIONS = re.compile(rb"\nactions = \[")
 
 # position tables: [seats, seat]
 _STEAL = np.zeros((MAX_SEATS + 1, MAX_SEATS), dtype=np.bool_)
@@ -40,6 +40,26 @@ for _n in range(2, MAX_SEATS + 1):
         _STEAL[_n, _s] = _p in ("CO", "BTN", "SB")
         _BB[_n, _s] = _p == "BB"
         _SB[_n, _s] = _p == "SB"
+
+
+def _arrays(pat: re.Pattern[bytes], data: bytes) -> list[tuple[int, int]]:
+    """The insides ``[a, b)`` of the one-line arrays whose key ``pat`` matches (up to
+    and with the opening bracket, at a line start); the closing bracket must end
+    the line (spaces and a carriage return may follow)."""
+    out = []
+    find = data.find
+    starts = [m.end() for m in pat.finditer(data)]
+    if data.startswith(pat.pattern[2:].replace(b"\\[", b"[")):
+        m = pat.match(b"\n" + data[:200])
+        if m is not None:
+            starts.insert(0, m.end() - 1)
+    for a in starts:
+        b = find(b"]", a)
+        nl = find(b"\n", a)
+        nl = len(data) if nl < 0 else nl
+        if 0 <= b < nl and not data[b + 1:nl].strip():
+            out.append((a, b))
+    return out
 
 
 @dataclass
@@ -74,11 +94,14 @@ def cut_actions(data: bytes, starts: np.ndarray[Any, Any], ends: np.ndarray[Any,
         z = np.zeros(0, dtype=np.int64)
         return Actions(z, z.astype(np.int16), z.astype(np.int8), z.astype(np.float64), z, z,
                        z, ok)
-    search = _ACTIONS.search
-    for i, (a, b) in enumerate(zip(starts.tolist(), ends.tolist())):
-        m = search(data, a, b)
-        if m is not None:
-            rs[i], re_[i], ok[i] = m.start(1), m.end(1), True
+    ends = np.asarray(ends, dtype=np.int64)
+    found = _arrays(_ACTIONS, data)
+    if found:
+        f = np.array(found, dtype=np.int64)
+        at = np.searchsorted(rs, f[:, 0], side="right") - 1
+        mine = (at >= 0) & (f[:, 1] <= ends[np.maximum(at, 0)])
+        at, f = at[mine], f[mine]
+        rs[at], re_[at], ok[at] = f[:, 0], f[:, 1], True
     buf = np.frombuffer(data + b"\0\0\0\0\0\0", dtype=np.uint8)
     empty = np.zeros(0, dtype=np.int64)
 
@@ -91,14 +114,17 @@ def cut_actions(data: bytes, starts: np.ndarray[Any, Any], ends: np.ndarray[Any,
         return pos[good], kk[good]
 
     region = buf[:len(data)]
-    # quoting or spacing the cutter does not read: the Python path
+    # quoting or spacing the cutter does not read: the Python path (a byte search
+    # first: clean text never pays for the pass)
     for bad in (b'"', b"\\", b"\t", b"\r"):
-        _, hb = inside(np.flatnonzero(region == bad[0]))
+        if bad in data:
+            _, hb = inside(np.flatnonzero(region == bad[0]))
+            ok[hb] = False
+    if b"  " in data:
+        sp = np.flatnonzero(region == 32)
+        dbl = sp[:-1][np.diff(sp) == 1] if len(sp) > 1 else empty
+        _, hb = inside(dbl)
         ok[hb] = False
-    sp = np.flatnonzero(region == 32)
-    dbl = sp[:-1][np.diff(sp) == 1] if len(sp) > 1 else empty
-    _, hb = inside(dbl)
-    ok[hb] = False
     q, hq = inside(np.flatnonzero(region == 39))
     odd = np.bincount(hq, minlength=h) % 2 == 1
     ok[odd] = False
@@ -189,6 +215,8 @@ class StatArrays:
     aggression: dict[str, np.ndarray[Any, Any]]
     preflop: np.ndarray[Any, Any]
     flop: np.ndarray[Any, Any]
+    #: ``(hands, 12, len(COLUMNS))`` every column of :data:`COLUMNS`
+    table: np.ndarray[Any, Any]
 
 
 def stat_arrays(acts: Actions, seats: np.ndarray[Any, Any], blinds: np.ndarray[Any, Any],
@@ -326,7 +354,134 @@ def stat_arrays(acts: Actions, seats: np.ndarray[Any, Any], blinds: np.ndarray[A
                        ("wsd", atsd, atsd & won)):
         opp[:, :, ix[name]] = o
         did[:, :, ix[name]] = d
-    return StatArrays({k: did[:, :, i] for k, i in ix.items()},
-                      {k: opp[:, :, i] for k, i in ix.items()},
+    table = np.empty((nh, ns, len(COLUMNS)), dtype=np.int32)
+    table[:, :, 0:2 * nsts:2] = did
+    table[:, :, 1:2 * nsts:2] = opp
+    table[:, :, 2 * nsts:] = agg
+    return StatArrays({k: table[:, :, 2 * i] for k, i in ix.items()},
+                      {k: table[:, :, 2 * i + 1] for k, i in ix.items()},
                       {k: agg[:, :, i] for i, k in enumerate(ALWAYS_STATS)},
-                      has_bl, np.ones(nh, dtype=np.bool_))
+                      has_bl, np.ones(nh, dtype=np.bool_), table)
+
+
+_BLINDS = re.compile(rb"\nblinds_or_straddles = \[")
+
+
+def blinds_of(data: bytes, starts: np.ndarray[Any, Any], ends: np.ndarray[Any, Any]
+              ) -> np.ndarray[Any, Any]:
+    """``(hands, 12)`` each seat's blind or straddle, read from the hands' PHH text
+    (zero where none is written)."""
+    out = np.zeros((len(starts), MAX_SEATS))
+    st = np.asarray(starts, dtype=np.int64)
+    en = np.asarray(ends, dtype=np.int64)
+    at_, groups = [], []
+    for a, b in _arrays(_BLINDS, data):
+        g = data[a:b]
+        if g.strip():
+            at_.append(a)
+            groups.append(g)
+    if not groups:
+        return out
+    pos = np.array(at_, dtype=np.int64)
+    hand = np.searchsorted(st, pos, side="right") - 1
+    count = np.array([g.count(b",") + 1 for g in groups], dtype=np.int64)
+    good = (hand >= 0) & (pos < en[np.maximum(hand, 0)]) & (count <= MAX_SEATS)
+    try:
+        vals = np.array(b",".join(groups).split(b",")).astype(np.float64)
+    except ValueError:          # not plain numbers: one hand at a time
+        for j, (h, g) in enumerate(zip(hand.tolist(), groups)):
+            if good[j]:
+                try:
+                    v = [float(x) for x in g.split(b",")]
+                except ValueError:
+                    continue
+                out[h, :len(v)] = v
+        return out
+    seat = np.arange(len(vals)) - np.repeat(np.cumsum(count) - count, count)
+    row = np.repeat(hand, count)
+    keep = np.repeat(good, count)
+    out[row[keep], seat[keep]] = vals[keep]
+    return out
+
+
+#: the statistics columns of a per-player table, in order: each count beside its
+#: opportunities, then the aggression counts
+COLUMNS = tuple(k for s in _NAMES for k in (s, s + "_opportunities")) + ALWAYS_STATS
+_COL = {k: i for i, k in enumerate(COLUMNS)}
+
+
+class StatSums:
+    """Per-player sums of every statistic (rows: player ids), and whether each
+    statistic has a meaning in at least one of the player's hands."""
+
+    def __init__(self) -> None:
+        self.sums = np.zeros((0, len(COLUMNS)), dtype=np.int64)
+        self.has = np.zeros((0, len(_NAMES)), dtype=np.bool_)
+        #: whether any hand was counted (else a table has no statistics columns)
+        self.counted = False
+
+    def _grow(self, players: int) -> None:
+        if players > len(self.sums):
+            k = max(players, 2 * len(self.sums))
+            sums = np.zeros((k, len(COLUMNS)), dtype=np.int64)
+            has = np.zeros((k, len(_NAMES)), dtype=np.bool_)
+            sums[:len(self.sums)], has[:len(self.has)] = self.sums, self.has
+            self.sums, self.has = sums, has
+
+    def add_hand(self, pid: int, counts: dict[str, int]) -> None:
+        """One seat's counts (a dict of :func:`.stats.hand_stats`)."""
+        self._grow(pid + 1)
+        self.counted = True
+        row, has = self.sums[pid], self.has[pid]
+        for k, v in counts.items():
+            row[_COL[k]] += v
+            if k in _IX:
+                has[_IX[k]] = True
+
+    def add_block(self, ids: np.ndarray[Any, Any], mask: np.ndarray[Any, Any],
+                  sa: StatArrays) -> None:
+        """The seats ``mask`` of a block of hands, ``ids`` their player ids ``(hands, 12)``."""
+        hand, seat = np.nonzero(mask)
+        if not len(hand):
+            return
+        pid = ids[hand, seat].astype(np.int64)
+        order = np.argsort(pid, kind="stable")
+        sp = pid[order]
+        cut = np.flatnonzero(np.concatenate(([True], sp[1:] != sp[:-1])))
+        who = sp[cut]
+        self._grow(int(who.max()) + 1)
+        self.counted = True
+        hs = hand[order]
+        self.sums[who] += np.add.reduceat(sa.table[hs, seat[order]], cut, axis=0)
+        npre = len(PREFLOP_STATS)
+        self.has[who, :npre] |= np.maximum.reduceat(sa.preflop[hs], cut)[:, None]
+        self.has[who, npre:] |= np.maximum.reduceat(sa.flop[hs], cut)[:, None]
+
+    def merged(self, other: StatSums, pmap: np.ndarray[Any, Any], players: int) -> None:
+        """Add ``other``'s rows, its player ``j`` being this one's ``pmap[j]``."""
+        self._grow(players)
+        self.counted |= other.counted
+        k = min(len(pmap), len(other.sums))
+        if k:
+            np.add.at(self.sums, pmap[:k], other.sums[:k])
+            np.logical_or.at(self.has, pmap[:k], other.has[:k])
+
+    def columns(self, pids: list[int]) -> dict[str, list[int | None]]:
+        """Per statistic column, the value of each player of ``pids`` (None where the
+        statistic has no meaning in any of the player's hands); only the statistics
+        that have a meaning for one of them."""
+        self._grow(max(pids, default=-1) + 1)
+        rows = np.asarray(pids, dtype=np.int64)
+        sums, has = self.sums[rows], self.has[rows]
+        out: dict[str, list[int | None]] = {}
+        if not self.counted:
+            return out
+        for name, i in _IX.items():
+            if not has[:, i].any():
+                continue
+            for k in (name, name + "_opportunities"):
+                vals = sums[:, _COL[k]].tolist()
+                out[k] = [v if h else None for v, h in zip(vals, has[:, i].tolist())]
+        for k in ALWAYS_STATS:
+            out[k] = sums[:, _COL[k]].tolist()
+        return out

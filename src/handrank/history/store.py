@@ -41,8 +41,10 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from . import allin
+from ._store_fast import fast_tables, text_key
 from .model import FileError, Hand, HistoryError
-from .phh import read
+from .phh import _chunks, read
 from .stats import ALWAYS_STATS, FLOP_STATS, PREFLOP_STATS, big_blind, hand_stats, positions
 
 __all__ = ["SCHEMA", "STAT_COLUMNS", "Report", "StatsTable", "player_stats", "to_duckdb",
@@ -68,6 +70,7 @@ SCHEMA: dict[str, list[tuple[str, str]]] = {
     "pots": [("hand_key", "VARCHAR"), ("pot_index", "SMALLINT"), ("amount", _MONEY),
              ("seats", "VARCHAR")],
     "results": ([("hand_key", "VARCHAR"), ("seat", "SMALLINT"), ("player", "VARCHAR"),
+                 ("position", "VARCHAR"),
                  ("contributed", _MONEY), ("payout", _MONEY), ("net", _MONEY),
                  ("net_after_rake", _MONEY), ("allin_ev", _MONEY), ("adjusted_net", _MONEY),
                  ("net_bb", _MONEY), ("adjusted_net_bb", _MONEY)]
@@ -144,11 +147,15 @@ def _money(v: Any, what: str, *, expectation: bool = False) -> Decimal | None:
     return q
 
 
-def hand_key(h: Hand) -> str:
-    """The key a hand is stored under: site and hand id, or a digest of its PHH text."""
+def hand_key(h: Hand, text: bytes | None = None) -> str:
+    """The key a hand is stored under: site and hand id, or a digest of its PHH text
+    (``text``, the hand as written in its file; else the text :meth:`Hand.to_phh`
+    writes)."""
     site, hid = h.extra.get("site"), h.extra.get("hand")
     if site and hid is not None and str(hid) not in ("", "0"):
         return f"{site}:{hid}"
+    if text is not None:
+        return text_key(text)
     return "phh:" + hashlib.sha256(h.to_phh().encode()).hexdigest()
 
 
@@ -173,12 +180,15 @@ class _Rows:
         self.cols: dict[str, dict[str, list[Any]]] = {
             t: {c: [] for c, _ in cols} for t, cols in SCHEMA.items()}
         self.keys: list[str] = []
+        #: tables of fast hands (whole Arrow tables), added to the rows above
+        self.fast: list[dict[str, Any]] = []
 
     def add(self, key: str, h: Hand, number: int) -> None:
         """Replay `h` and add its rows (all or none: a failure leaves no row)."""
         r = h.replay(allin_ev=True)
         n = h.seats
-        bb = _money(big_blind(h), "the big blind")
+        bb_v = big_blind(h)
+        bb = _money(bb_v, "the big blind")
         hole = {int(s): c for s, c in r.shown.items()}
         stats = hand_stats(h, r.payouts)
         pos = positions(n) if any(b for b in h.blinds_or_straddles) else [None] * n
@@ -192,8 +202,8 @@ class _Rows:
             "file": h.source, "hand_number": number, "date": _date(h.extra),
             "variant": h.variant, "game": h.game,
             "seats": n, "unit": h.extra.get("unit", "chips"), "big_blind": bb,
-            "board": " / ".join(r.boards) if r.boards else None, "pot": pot,
-            "rake": _money(r.rake, "the rake"), "allin": r.allin_ev is not None,
+            "board": " / ".join(r.boards) or None, "pot": pot,
+            "rake": _money(r.rake, "the rake"), "allin": r.allin_ev_exact is not None,
             "agrees_with_record": r.agrees_with_record, "settle_error": r.error})
         names = h.players or [f"p{i + 1}" for i in range(n)]
         for i in range(n):
@@ -202,18 +212,22 @@ class _Rows:
                 "starting_stack": _money(h.starting_stacks[i], "a starting stack"),
                 "hole_cards": hole.get(i)})
             net = None if r.net is None else _money(r.net[i], "a net")
-            adj_v = r.adjusted_net
-            adj = None if adj_v is None else _money(adj_v[i], "an all-in EV", expectation=True)
+            ev = None if r.allin_ev_exact is None else _exact(r.allin_ev_exact[i])
+            adj_f = (r.allin_ev_exact[i] if r.allin_ev_exact is not None
+                     else None if r.net is None else Fraction(r.net[i]))
+            adj = None if adj_f is None else _exact(adj_f)
             row: dict[str, Any] = {
-                "hand_key": key, "seat": i, "player": names[i], "contributed": contributed[i],
+                "hand_key": key, "seat": i, "player": names[i], "position": pos[i],
+                "contributed": contributed[i],
                 "payout": None if r.payouts is None else _money(r.payouts[i], "a payout"),
                 "net": net,
                 "net_after_rake": (None if r.net_after_rake is None
                                    else _money(r.net_after_rake[i], "a net after rake")),
-                "allin_ev": (None if r.allin_ev is None
-                             else _money(r.allin_ev[i], "an all-in EV", expectation=True)),
+                "allin_ev": ev,
                 "adjusted_net": adj,
-                "net_bb": _bb(net, bb), "adjusted_net_bb": _bb(adj, bb)}
+                "net_bb": None if net is None else _bb(Fraction(net), bb_v),
+                # from the stored (rounded) adjusted net, as SQL on the columns gives it
+                "adjusted_net_bb": None if adj is None else _bb(Fraction(adj), bb_v)}
             row.update({k: stats[i].get(k) for k in _STATS + ALWAYS_STATS})
             rows["results"].append(row)
         street = 0
@@ -245,6 +259,8 @@ class _Rows:
             fields = [pa.field(c, _arrow(pa, ty)) for c, ty in cols]
             out[t] = pa.table({c: pa.array(self.cols[t][c], type=f.type)
                                for (c, _), f in zip(cols, fields)}, schema=pa.schema(fields))
+            if self.fast:
+                out[t] = pa.concat_tables([out[t]] + [f[t] for f in self.fast])
         return out
 
 
@@ -266,10 +282,17 @@ def _scale(amounts: list[Any]) -> int:
     return scale
 
 
-def _bb(v: Decimal | None, bb: Decimal | None) -> Decimal | None:
-    if v is None or bb is None or bb == 0:
+def _exact(v: Fraction) -> Decimal:
+    """An exact amount or expectation to 10^-9, rounded half-even."""
+    return Decimal(allin.nano_of(Fraction(v))).scaleb(-9)
+
+
+def _bb(v: Fraction, bb: Any) -> Decimal | None:
+    """``v`` in big blinds, to 10^-9 (half-even); None without a big blind."""
+    if bb is None:
         return None
-    return (v / bb).quantize(_SCALE)
+    b = Fraction(bb if not isinstance(bb, float) else Decimal(str(bb)))
+    return None if b == 0 else _exact(v / b)
 
 
 def _arrow(pa: Any, ty: str) -> Any:
@@ -277,47 +300,139 @@ def _arrow(pa: Any, ty: str) -> Any:
             "BOOLEAN": pa.bool_(), "DATE": pa.date32(), _MONEY: pa.decimal128(38, 9)}[ty]
 
 
+#: whether imports take the C fast path's hands as whole columns (tests turn it off
+#: to compare with the Python path)
+FAST = True
+
+
 def _blocks(paths: Any, report: Report, errors: str, seen: set[str]
             ) -> Iterator[_Rows]:
+    from . import fast
+    pa, _ = _need()
     rows = _Rows()
-    for f in _files(paths):
-        report.files += 1
+    files = list(_files(paths))
+    report.files += len(files)
+
+    def refuse(e: Exception, f: str | None, number: int | None) -> None:
+        err = e if isinstance(e, HistoryError) else HistoryError(
+            f"{type(e).__name__}: {e}", file=f, hand=number)
+        if errors == "raise":
+            raise err from None
+        report.refused += 1
+        report.refusals.append(err)
+
+    def one(h: Hand, number: int, text: bytes | None) -> None:
         try:
-            rd = read(Path(f), errors="collect")
-            for number, h in enumerate(rd, 1):
+            key = hand_key(h, text)
+            if key in seen:
+                report.already_present += 1
+                return
+            rows.add(key, h, number)
+            seen.add(key)
+        except Exception as e:  # noqa: BLE001  one hand never stops the batch
+            refuse(e, h.source, number)
+
+    def whole_file(f: str, offset: int = 0, index: int = 0, tail: Any = None) -> None:
+        texts = _texts(f, offset) if f.endswith((".phh", ".phhs")) else None
+        try:
+            if tail is not None:
+                got: Any = list(tail.hands())
+                bad = [x for x in got if isinstance(x, HistoryError)]
+                hands = [x for x in got if not isinstance(x, HistoryError)]
+            else:
+                rd = read(Path(f), errors="collect")
+                hands, bad = list(rd), list(rd.errors)
+            for h in hands:
                 report.hands_read += 1
-                try:
-                    key = hand_key(h)
-                    if key in seen:
-                        report.already_present += 1
-                        continue
-                    rows.add(key, h, number)
-                    seen.add(key)
-                except Exception as e:  # noqa: BLE001  one hand never stops the batch
-                    err = e if isinstance(e, HistoryError) else HistoryError(
-                        f"{type(e).__name__}: {e}", file=f, hand=number)
-                    if errors == "raise":
-                        raise err from None
-                    report.refused += 1
-                    report.refusals.append(err)
-                if len(rows.keys) >= _BLOCK:
-                    yield rows
-                    rows = _Rows()
-            for bad in rd.errors:
+                k = (h.index or 0) - index
+                one(h, (h.index or 0) + 1,
+                    texts[k] if texts is not None and 0 <= k < len(texts) else None)
+            for e in bad:
                 if errors == "raise":
-                    raise bad
-                if not isinstance(bad, FileError):     # a file, not a hand: listed only
+                    raise e
+                if not isinstance(e, FileError):     # a file, not a hand: listed only
                     report.hands_read += 1
                     report.refused += 1
-                report.refusals.append(bad)
+                report.refusals.append(e)
         except HistoryError:
             raise
         except (OSError, UnicodeError, ValueError) as e:
             if errors == "raise":
                 raise HistoryError(f"cannot read the file: {e}", file=f) from None
             report.refusals.append(HistoryError(f"cannot read the file: {e}", file=f))
+
+    items: Any = fast.scan(files) if FAST and fast.available() and files else (
+        ("other", f) for f in files)
+    for it in items:
+        if isinstance(it, tuple):
+            whole_file(it[1])
+        elif isinstance(it, fast.Tail):
+            whole_file(it.file or "", it.offset, it.index, it)
+        else:
+            _batch(pa, it, report, seen, rows, one, refuse)
+        if len(rows.keys) >= _BLOCK:
+            yield rows
+            rows = _Rows()
     if rows.keys:
         yield rows
+
+
+def _texts(f: str, offset: int) -> list[bytes] | None:
+    """The hands' texts of a PHH file from byte ``offset`` (a hand boundary), as
+    the reader cuts them (None when the file cannot be read so)."""
+    try:
+        with open(f, "rb") as fh:
+            fh.seek(offset)
+            raw = fh.read()
+        text = raw.decode("utf-8-sig" if offset == 0 else "utf-8")
+    except (OSError, UnicodeError):
+        return None
+    import io
+    return [c.encode() for _, c in _chunks(io.StringIO(text))]
+
+
+def _batch(pa: Any, b: Any, report: Report, seen: set[str], rows: _Rows, one: Any,
+           refuse: Any) -> None:
+    """The hands of one fast-path batch: whole columns for those the C reader took,
+    the Python path for the others."""
+    import numpy as np
+
+    from .fast import END, OK, START, STATUS
+    rec = b.rec
+    report.hands_read += len(b)
+    data = b.data
+    numbers = [i + 1 for i in b.index]
+    cand: list[int] = []
+    keys: list[str] = []
+    ok = (rec[:, STATUS] == OK).tolist()
+    for i, (s0, e0) in enumerate(zip(rec[:, START].tolist(), rec[:, END].tolist())):
+        if not ok[i]:
+            continue
+        key = text_key(data[s0:e0])
+        if key in seen:
+            report.already_present += 1
+            continue
+        seen.add(key)
+        cand.append(i)
+        keys.append(key)
+    slow_rows = [i for i in range(len(b)) if not ok[i]]
+    if cand:
+        tables, slow = fast_tables(pa, b, np.asarray(cand, dtype=np.int64),
+                                   [numbers[i] for i in cand], keys, SCHEMA, _arrow)
+        if tables:
+            rows.fast.append(tables)
+            rows.keys += [k for k, s_ in zip(keys, slow.tolist()) if not s_]
+        for k, s_ in zip(keys, slow.tolist()):
+            if s_:
+                seen.discard(k)
+        slow_rows += [i for i, s_ in zip(cand, slow.tolist()) if s_]
+    for i in sorted(slow_rows):
+        try:
+            h = b.hand(i)
+        except HistoryError as e:
+            refuse(e, b.file(i), numbers[i])
+            continue
+        one(h, numbers[i], b.text(i).encode())
 
 
 def _sql(con: Any, q: str) -> Any:
@@ -359,28 +474,29 @@ def to_duckdb(paths: Any, database: str | os.PathLike[str], *, errors: str = "co
     try:
         for t, cols in SCHEMA.items():
             body = ", ".join(f"{c} {ty}" for c, ty in cols)
-            _sql(con, f"CREATE TABLE IF NOT EXISTS {t} ({body}, "
-                        f"PRIMARY KEY ({', '.join(_KEYS[t])}))")
-        seen: set[str] = set()
+            # the hands' key is enforced (a second writer at the same time fails, never
+            # doubles a hand); the other tables' keys are kept by the import itself
+            # (a hand's rows are written once, with the hand), not indexed
+            pk = ", PRIMARY KEY (hand_key)" if t == "hands" else ""
+            _sql(con, f"CREATE TABLE IF NOT EXISTS {t} ({body}{pk})")
+            have = [c for (c,) in con.execute(
+                "SELECT column_name FROM information_schema.columns WHERE table_name = ? "
+                "ORDER BY ordinal_position", [t]).fetchall()]
+            if have != [c for c, _ in cols]:
+                raise ValueError(f"{os.fspath(database)!r}: its table {t!r} does not have the "
+                                 "columns this version writes (a store written by another "
+                                 "version of handrank?): import into a new file")
+        # the hands already stored: their keys, so that only new hands are built
+        seen = {k for (k,) in con.execute("SELECT hand_key FROM hands").fetchall()}
         for rows in _blocks(paths, report, errors, seen):
             tabs = rows.tables()
-            con.register("new_hands", tabs["hands"])
-            present = _sql(con, "SELECT count(*) FROM new_hands JOIN hands USING (hand_key)")
-            old = int(present[0][0])
-            con.unregister("new_hands")
             _sql(con, "BEGIN TRANSACTION")
-            con.register("new_hands", tabs["hands"])
-            _sql(con, "CREATE OR REPLACE TEMP TABLE fresh AS SELECT hand_key FROM new_hands "
-                        "WHERE hand_key NOT IN (SELECT hand_key FROM hands)")
-            con.unregister("new_hands")
             for t, tab in tabs.items():
                 con.register("new_rows", tab)
-                _sql(con, f"INSERT INTO {t} SELECT * FROM new_rows "
-                            "WHERE hand_key IN (SELECT hand_key FROM fresh)")
+                _sql(con, f"INSERT INTO {t} SELECT * FROM new_rows")
                 con.unregister("new_rows")
             _sql(con, "COMMIT")
-            report.already_present += old
-            report.added += len(rows.keys) - old
+            report.added += len(rows.keys)
     finally:
         con.close()
     return report
@@ -489,7 +605,7 @@ def player_stats(database: str | os.PathLike[str], *, player: str | None = None,
         import duckdb
     except ImportError:
         raise ImportError("player_stats needs duckdb: pip install 'handrank[db]'") from None
-    keys = ["r.player"] + (["s.position"] if by_position else [])
+    keys = ["r.player"] + (["r.position"] if by_position else [])
     sums = ", ".join(f"sum({k}) AS {k}" for s in STAT_COLUMNS
                      for k in (s, s + "_opportunities"))
     q = (f"SELECT {', '.join(keys)}, count(*) AS hands, sum(r.net) AS net, "
@@ -498,7 +614,7 @@ def player_stats(database: str | os.PathLike[str], *, player: str | None = None,
          "100 * sum(r.adjusted_net_bb) / count(r.adjusted_net_bb) AS adjusted_bb_per_100, "
          f"{sums}, sum(aggression_bets) AS aggression_bets, "
          "sum(aggression_calls) AS aggression_calls, sum(aggression_folds) AS aggression_folds "
-         "FROM results r JOIN seats s USING (hand_key, seat) "
+         + "FROM results r "
          + ("WHERE r.player = ? " if player is not None else "")
          + f"GROUP BY {', '.join(keys)} ORDER BY net DESC NULLS LAST, {', '.join(keys)}")
     con = duckdb.connect(os.fspath(database), read_only=True)

@@ -17,6 +17,7 @@ from ..core import kernels
 from ..equity import _hu_preflop
 from ..equity.holdem import SHARE_UNIT
 from . import allin, fast
+from ._stats_np import StatSums
 from .fast import (
     AGREE,
     ALLIN,
@@ -41,6 +42,7 @@ from .fast import (
 )
 from .model import GAMES, FileError, Hand, HistoryError
 from .phh import UNEXPECTED, problem, read
+from .stats import hand_stats
 
 
 @dataclass
@@ -119,6 +121,8 @@ class Summary:
         #: row number -> (net, adjusted net, big blind), exact, for the rows whose
         #: amounts the int64 columns do not hold (decimal stakes, huge amounts)
         self._exact: dict[int, tuple[Any, Any, Any]] = {}
+        #: per player, the tracker statistics (handrank.history.stats) summed over hands
+        self._stats = StatSums()
         for r in rows or ():
             f, _, k = r.hand.rpartition("#")
             self._add_row(f or None, None if k == "None" else int(k), r.player, r.net,
@@ -243,6 +247,9 @@ class Summary:
             fmap = np.array([out._fid(x) for x in s._files], dtype=np.int32)
             pmap = np.array([out._pid(x) for x in s._names], dtype=np.int32)
             out._add_part((fmap[cols[0]], cols[1], pmap[cols[2]]) + tuple(cols[3:]))
+        for s in (self, other):
+            smap = np.array([out._pid(x) for x in s._names], dtype=np.int64)
+            out._stats.merged(s._stats, smap, len(out._names))
         return out
 
     # --------------------------------------------------------------- results
@@ -309,10 +316,23 @@ class Summary:
         return out
 
     def to_pandas(self) -> Any:
-        """The per-player table as a pandas DataFrame (index: player)."""
+        """The per-player table as a pandas DataFrame (index: player).
+
+        The totals' columns, then the tracker statistics of
+        :mod:`handrank.history.stats` (PokerTracker 4's definitions): each count
+        (``vpip``, ``pfr``, ``three_bet``, ``wtsd``, ``wsd`` ...) beside its
+        ``<name>_opportunities``, and the aggression counts.  A statistic that
+        has no meaning in any hand of the summary (a stud game has no preflop)
+        is absent; one that has none in a player's hands is ``<NA>`` there.
+        """
         import pandas as pd
         t = self.totals()
-        return pd.DataFrame.from_dict(t, orient="index").rename_axis("player")
+        df = pd.DataFrame.from_dict(t, orient="index").rename_axis("player")
+        if len(df):
+            cols = self._stats.columns([self._name_id[p] for p in df.index])
+            for k, v in cols.items():
+                df[k] = pd.array(v, dtype="Int64")
+        return df
 
     @property
     def unit(self) -> str:
@@ -493,7 +513,7 @@ def _unit_of(h: Hand) -> str:
     return cur or "chips"
 
 
-def _add(s: Summary, h: Hand, player: str | None) -> None:
+def _add(s: Summary, h: Hand, player: str | None, stats: bool = True) -> None:
     s.read += 1
     try:
         r = h.replay()
@@ -521,14 +541,17 @@ def _add(s: Summary, h: Hand, player: str | None) -> None:
     adj = r.allin_ev or net     # the all-in EV before any rake
     showdown = len(r.settlement.pots) > 0 and any(len(p.eligible) > 1 for p in r.settlement.pots)
     bb = max(h.blinds_or_straddles or [0]) or (h.small_bet or 0)
+    counts = hand_stats(h, r.payouts) if stats else None
     for i in range(h.seats):
         if player is not None and names[i] != player:
             continue
         s._add_row(h.source, h.index, names[i], net[i], adj[i], showdown, bb)
+        if counts is not None:
+            s._stats.add_hand(s._name_id[names[i]], counts[i])
 
 
 def _add_fast(s: Summary, source: Any, player: str | None, per_file: bool = False,
-              allin_ev: bool = True) -> None:
+              allin_ev: bool = True, stats: bool = True) -> None:
     """Hands of a path or PHH text through the C fast path; as ``read`` + :func:`_add`.
 
     Hands the fast path takes whole become columns without a Python object
@@ -538,7 +561,7 @@ def _add_fast(s: Summary, source: Any, player: str | None, per_file: bool = Fals
     listed after the hands of ``source`` as ``read`` lists them
     (``per_file``: after the hands of each file, as one summary per file
     would).  ``allin_ev=False`` (benchmarks) leaves the adjusted net equal
-    to the net.
+    to the net; ``stats=False`` counts no tracker statistics.
     """
     bad: list[HistoryError] = []        # read errors: listed after the hands, as read() does
     current: list[Any] = [None]
@@ -562,7 +585,7 @@ def _add_fast(s: Summary, source: Any, player: str | None, per_file: bool = Fals
             rd = (read(text=it[1], errors="collect") if it[0] == "text"
                   else read(it[1], errors="collect"))
             for h in rd:
-                _add(s, h, player)
+                _add(s, h, player, stats)
             bad += rd.errors
             continue
         if isinstance(it, fast.Tail):
@@ -571,7 +594,7 @@ def _add_fast(s: Summary, source: Any, player: str | None, per_file: bool = Fals
                 if isinstance(x, HistoryError):
                     bad.append(x)
                 else:
-                    _add(s, x, player)
+                    _add(s, x, player, stats)
             continue
         b: fast.Batch = it
         status = b.rec[:, STATUS]
@@ -582,7 +605,7 @@ def _add_fast(s: Summary, source: Any, player: str | None, per_file: bool = Fals
                 if per_file:
                     at(b.files[int(b.rec[lo, SEGMENT])])
                     at(b.files[int(b.rec[hi - 1, SEGMENT])])
-                _take(s, b, lo, hi, player, names, allin_ev)
+                _take(s, b, lo, hi, player, names, allin_ev, stats)
             if hi < len(b):             # the Python path
                 if per_file:
                     at(b.file(hi))
@@ -591,7 +614,7 @@ def _add_fast(s: Summary, source: Any, player: str | None, per_file: bool = Fals
                 except HistoryError as e:
                     bad.append(e)
                 else:
-                    _add(s, h, player)
+                    _add(s, h, player, stats)
             lo = hi + 1
     flush()
 
@@ -643,7 +666,7 @@ class _Names:
 
 
 def _take(s: Summary, b: Any, lo: int, hi: int, player: str | None, names: _Names,
-          allin_ev: bool) -> None:
+          allin_ev: bool, stats: bool = True) -> None:
     """Fast hands ``lo:hi`` of batch ``b`` (all taken whole) as columns of ``s``."""
     rec = b.rec[lo:hi]
     k = hi - lo
@@ -692,6 +715,26 @@ def _take(s: Summary, b: Any, lo: int, hi: int, player: str | None, names: _Name
     index = np.asarray(b.index[lo:hi], dtype=np.int64)
     s._add_part((fmap[rec[hand, SEGMENT]], index[hand], ids[hand, seat], netv, adjv, showdown,
                  bbv))
+    if stats:
+        _take_stats(s, b, lo, hi, ids, mask)
+
+
+def _take_stats(s: Summary, b: Any, lo: int, hi: int, ids: np.ndarray[Any, Any],
+                mask: np.ndarray[Any, Any]) -> None:
+    """The tracker statistics of fast hands ``lo:hi`` (numpy; a hand whose action
+    text the byte cutter leaves alone through :func:`hand_stats`)."""
+    from ._stats_np import blinds_of, cut_actions, stat_arrays
+    from .fast import END, START
+    rec = b.rec[lo:hi]
+    acts = cut_actions(b.data, rec[:, START], rec[:, END])
+    pay = rec[:, FIXED + 1:FIXED + PER_SEAT * MAX_SEATS:PER_SEAT]
+    sa = stat_arrays(acts, rec[:, SEATS], blinds_of(b.data, rec[:, START], rec[:, END]), pay)
+    good = acts.ok[:, None] & mask
+    s._stats.add_block(ids, good, sa)
+    for j in np.flatnonzero(~acts.ok & mask.any(axis=1)).tolist():
+        counts = hand_stats(b.hand(lo + j), pay[j].tolist())
+        for seat in np.flatnonzero(mask[j]).tolist():
+            s._stats.add_hand(int(ids[j, seat]), counts[seat])
 
 
 def _allin_rows(b: Any, lo: int, hands: np.ndarray[Any, Any]) -> dict[tuple[int, int], int]:
@@ -824,7 +867,8 @@ def _fast_exact_ev(b: Any, i: int) -> list[Fraction] | None:
     return None if isinstance(ev, str) else ev
 
 
-def summary(hands_or_paths: Any, *, player: str | None = None) -> Summary:
+def summary(hands_or_paths: Any, *, player: str | None = None, stats: bool = True
+            ) -> Summary:
     """Per-player results over hands, files or folders.
 
     Paths and PHH text go through the C fast path (:mod:`handrank.history.fast`),
@@ -835,6 +879,9 @@ def summary(hands_or_paths: Any, *, player: str | None = None) -> Summary:
     hands_or_paths : Hand, path, or an iterable of them
     player : str, optional
         Keep only this player's rows (and follow them in :meth:`Summary.plot`).
+    stats : bool
+        Count the tracker statistics (the columns :meth:`Summary.to_pandas`
+        adds); ``False`` skips them (several times faster on the fast path).
 
     Returns
     -------
@@ -848,16 +895,16 @@ def summary(hands_or_paths: Any, *, player: str | None = None) -> Summary:
                             else hands_or_paths)
     for item in items:
         if isinstance(item, Hand):
-            _add(s, item, player)
+            _add(s, item, player, stats)
             continue
         if isinstance(item, (str, os.PathLike)) and fast.available():
-            _add_fast(s, item, player)
+            _add_fast(s, item, player, stats=stats)
             continue
         rd = (read(text=item, errors="collect") if isinstance(item, str) and (
             "\n" in item or "=" in item) and not os.path.lexists(item)
             else read(item, errors="collect"))
         for h in rd:
-            _add(s, h, player)
+            _add(s, h, player, stats)
         _add_errors(s, rd.errors)
     return s
 

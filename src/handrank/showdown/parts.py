@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core.cards import card_str, cards
+from ..core.cards import card_str
 from ..core.errors import InvalidHandError
 from ..equity.parts import tally
 from ..games.badugi import badugi
@@ -55,6 +55,9 @@ class _Badugi:
 
 def _part_hand(part: Any, hole: list[int], boards: list[list[int]]) -> Any:
     """One seat's hand in one part, as the explanations read it."""
+    own = part.seat_hand(hole, boards)
+    if own is not None:
+        return own
     if part.ranking == "badugi":
         return _Badugi(tuple(hole), int(part.strengths(_row(hole), _row(sum(boards, [])))[0]))
     if part.ranking in ("27", "a5"):
@@ -68,6 +71,8 @@ def _row(ids: list[int]) -> Any:
 
 
 def _why_of(part: Any) -> Any:
+    if part.why() is not None:
+        return part.why()
     if part.ranking == "badugi":
         return _why_badugi            # the words of badugi's own explanations
     if part.ranking in ("27", "a5"):
@@ -158,7 +163,7 @@ def settle(board: Any, hands: Sequence[Any], contributions: Sequence[int], g: Ga
                                    f"{g.name} deck")
     for seat, h in enumerate(hands):
         if h is not None and not out[seat]:
-            for c in cards(h):
+            for c in g.parts[0].ids(h, f"seat {seat}'s hand"):
                 if c not in deck:
                     raise InvalidHandError(f"card {card_str(c)!r} in seat {seat}'s hand is "
                                            f"not in the {g.name} deck")
@@ -167,7 +172,8 @@ def settle(board: Any, hands: Sequence[Any], contributions: Sequence[int], g: Ga
         return ({s: tuple(_part_hand(p, hole, boards) for p in g.parts)
                  for s, hole in live.items()}, _payer(g))
     return _settle(flat if flat else None, hands, contributions, folded, button, odd_chip,
-                   (g.hole_cards,), make, dead=dead, board_size=len(flat))
+                   (g.hole_cards,), make, dead=dead, board_size=len(flat),
+                   parse=lambda h: g.parts[0].ids(h, "the hand"))
 
 
 def showdown_batch(boards: Any, hole: Any, g: Game) -> np.ndarray:
@@ -201,6 +207,9 @@ def explain(a: Any, b: Any, board: Any, g: Game) -> str:
     ``"board 1: <stronger> beats <weaker>: <why>; board 2: split: <why>"``."""
     settle(board, [a, b], [1, 1], g, operation="explain")     # its checks and errors
     boards = boards_of(g, board, "explain")
-    x, y = cards(a), cards(b)
+    x, y = g.parts[0].ids(a, "a"), g.parts[0].ids(b, "b")
+    if len(g.parts) == 1:
+        p = g.parts[0]
+        return str(_why_of(p)(_part_hand(p, x, boards), _part_hand(p, y, boards)))
     return "; ".join(f"{p.name}: {_why_of(p)(_part_hand(p, x, boards), _part_hand(p, y, boards))}"
                      for p in g.parts)

@@ -384,8 +384,8 @@ def _check_inputs(board: Any, hands: Any, contributions: Any, folded: Any, butto
     return chips, out, int(button)
 
 
-def _read_cards(board: Any, hands: Any, folded: list[bool], sizes: tuple[int, ...] = (2,)
-                ) -> tuple[list[int], list[list[int] | None]]:
+def _read_cards(board: Any, hands: Any, folded: list[bool], sizes: tuple[int, ...] = (2,),
+                parse: Any = cards) -> tuple[list[int], list[list[int] | None]]:
     """Parse the board and every hand given; raise on a duplicate anywhere, saying where.
 
     The one seat left when everyone else folded may have no hand (None).
@@ -404,7 +404,7 @@ def _read_cards(board: Any, hands: Any, folded: list[bool], sizes: tuple[int, ..
                 raise InvalidShowdownError(f"seat {seat} is still in but has no hand")
             holes.append(None)
             continue
-        ids = cards(h)
+        ids = parse(h)
         if len(ids) not in sizes:
             want = f"{sizes[0]} to {sizes[-1]}" if len(sizes) > 1 else f"{sizes[0]}"
             raise InvalidHandError(f"expected {want} cards for seat {seat}'s hand, got {len(ids)}")
@@ -778,7 +778,7 @@ def _pay_low(amount: int, eligible: tuple[int, ...], low: dict[int, LowHand], ru
 
 def _settle(board: Any, hands: Any, contributions: Any, folded: Any, button: Any,
             odd_chip: Any, sizes: tuple[int, ...], make_hands: Any, dead: Any = 0,
-            board_size: int = 5) -> Settlement:
+            board_size: int = 5, parse: Any = cards) -> Settlement:
     chips, out, button = _check_inputs(board, hands, contributions, folded, button, odd_chip)
     if isinstance(dead, (bool, np.bool_)) or not isinstance(dead, numbers.Integral):
         raise TypeError(f"dead must be a whole number of chips (int), got {quote(dead)}")
@@ -786,7 +786,7 @@ def _settle(board: Any, hands: Any, contributions: Any, folded: Any, button: Any
     if dead < 0:
         raise InvalidShowdownError(f"dead is negative: {number(dead)}")
     n = len(chips)
-    bd, holes = _read_cards(board, hands, out, sizes)
+    bd, holes = _read_cards(board, hands, out, sizes, parse)
     live = [s for s in range(n) if not out[s]]
     total = sum(chips) + dead
     payouts = [0] * n

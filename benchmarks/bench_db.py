@@ -1,0 +1,105 @@
+"""Hand databases: import into DuckDB, append again, and the statistics query.
+
+On a generated corpus (handrank.history._generate: six-handed no-limit hold'em,
+random legal play, many all-ins), one core's CPU time and the wall time of:
+
+- ``to_duckdb`` of N hands into a new file (read, settle, all-in EV, statistics,
+  insert), and again with the all-in EV turned off (what the EV costs);
+- the same import a second time (every hand already present: nothing added);
+- ``player_stats`` (per player, and per player and position) over a store of
+  a million hands: the imported hands copied under new keys in SQL until the
+  store holds ``--stats-hands`` hands.
+
+Speed is measured here, never asserted in a test.  Usage::
+
+    python benchmarks/bench_db.py --hands 100000 --stats-hands 1000000
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+
+def _cpu() -> str:
+    try:
+        out = subprocess.run(["lscpu"], capture_output=True, text=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return platform.processor() or platform.machine()
+    info = {k.strip(): v.strip() for k, _, v in (ln.partition(":") for ln in out.splitlines())}
+    name = info.get("Model name", platform.machine())
+    if "CPU family" in info and "Model" in info:
+        name += f" (family {info['CPU family']}, model {info['Model']})"
+    return name
+
+
+def _timed(label: str, f: Any, hands: int) -> Any:
+    c, w = time.process_time(), time.perf_counter()
+    out = f()
+    dc, dw = time.process_time() - c, time.perf_counter() - w
+    print(f"{label}: {hands:,} hands, CPU {dc:.2f} s ({hands / dc:,.0f} hands/s), "
+          f"wall {dw:.2f} s ({hands / dw:,.0f} hands/s)")
+    return out
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--hands", type=int, default=100_000)
+    ap.add_argument("--stats-hands", type=int, default=1_000_000)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    import duckdb
+
+    from handrank.history import store
+    from handrank.history._generate import corpus
+    print(f"CPU: {_cpu()}; Python {platform.python_version()}, duckdb {duckdb.__version__}")
+    with tempfile.TemporaryDirectory() as tmp:
+        src = Path(tmp) / "hands.phhs"
+        src.write_text(corpus(args.hands, seed=args.seed))
+        db = Path(tmp) / "hands.duckdb"
+        r = _timed("to_duckdb, new store", lambda: store.to_duckdb(src, db), args.hands)
+        print(f"  {r}")
+        r = _timed("to_duckdb, same file again", lambda: store.to_duckdb(src, db),
+                   args.hands)
+        print(f"  {r}")
+        summary_mod = sys.modules["handrank.history.summary"]
+        real = summary_mod._allin_rows
+        summary_mod._allin_rows = lambda b, lo, hands: {}
+        try:
+            db2 = Path(tmp) / "no_ev.duckdb"
+            _timed("to_duckdb, all-in EV off", lambda: store.to_duckdb(src, db2), args.hands)
+        finally:
+            summary_mod._allin_rows = real
+        os.remove(db2)
+        con = duckdb.connect(str(db))
+        n = con.execute("SELECT count(*) FROM hands").fetchone()[0]
+        k = 0
+        while n < args.stats_hands:
+            k += 1
+            take = min(n, args.stats_hands - n)
+            for t in ("hands", "seats", "results"):
+                cols = [c for c, _ in store.SCHEMA[t]]
+                sel = ", ".join(f"hand_key || '#{k}'" if c == "hand_key" else c for c in cols)
+                con.execute(f"INSERT INTO {t} SELECT {sel} FROM {t} WHERE hand_key IN "
+                            f"(SELECT hand_key FROM hands WHERE hand_key NOT LIKE '%#%' "
+                            f"ORDER BY hand_key LIMIT {take})")
+            n = con.execute("SELECT count(*) FROM hands").fetchone()[0]
+        con.close()
+        print(f"store for the statistics: {n:,} hands")
+        t = _timed("player_stats (per player)", lambda: store.player_stats(db), n)
+        print(f"  {len(t)} rows")
+        t = _timed("player_stats (per player and position)",
+                   lambda: store.player_stats(db, by_position=True), n)
+        print(f"  {len(t)} rows")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
