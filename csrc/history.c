@@ -374,7 +374,9 @@ static int betting_done(const state *st)
 static int next_seat(const state *st, int from)
 {
     for (int k = 0; k < st->n; k++) {
-        int s = (from + k) % st->n;
+        int s = from + k;           /* (from + k) mod n, from >= 0, without a division */
+        while (s >= st->n)
+            s -= st->n;
         if (st->need >> s & 1)
             return s;
     }
@@ -736,7 +738,7 @@ static int hand(const char *base, const char *p, const char *e, int mode, int64_
             st.bet[s] = x;
             st.need = can_act(&st) & ~bit;
         }
-        cur = (s + 1) % n;
+        cur = s + 1 == n ? 0 : s + 1;
     }
     settle_round(&st);
     if (!over && st.need && !betting_done(&st))
