@@ -35,6 +35,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
+
 import handrank
 from handrank.history import fast, read, summary
 from handrank.history._generate import hand_text
@@ -45,11 +47,10 @@ def _fast(src: Any, settle: bool) -> int:
     for it in fast.scan(src, settle=settle):
         if isinstance(it, fast.Batch):
             n += len(it)
-            for i in range(len(it)):
-                if not it.fast(i):
-                    h = it.hand(i)
-                    if settle:
-                        h.replay(allin_ev=False)
+            for i in np.flatnonzero(it.rec[:, fast.STATUS] != fast.OK).tolist():
+                h = it.hand(i)              # the hands the fast path leaves to Python
+                if settle:
+                    h.replay(allin_ev=False)
         elif isinstance(it, fast.Tail):
             for h in it.hands():
                 n += 1

@@ -27,11 +27,13 @@ typedef struct span {
     int64_t n;
 } span;
 
-static int eq(span s, const char *lit)
+static int eq_n(span s, const char *lit, size_t k)
 {
-    size_t k = strlen(lit);
     return (size_t)s.n == k && memcmp(s.p, lit, k) == 0;
 }
+
+/* s equals the string literal lit (a literal only: its length is its sizeof) */
+#define eq(s, lit) eq_n((s), "" lit "", sizeof(lit) - 1)
 
 /* a parsed value: the types the hands use; anything else sends the hand to Python */
 enum { V_NONE, V_STR, V_INT, V_BOOL, V_ARR_STR, V_ARR_NUM, V_ARR_EMPTY, V_OTHER, V_HALF };
@@ -200,6 +202,7 @@ static const char *const known[K_N] = {
     "variant", "ante_trimming_status", "antes", "blinds_or_straddles", "starting_stacks",
     "actions", "players", "finishing_stacks", "winnings", "small_bet", "rake"
 };
+static const int64_t known_len[K_N] = {7, 20, 5, 19, 15, 7, 7, 16, 8, 9, 4};
 
 typedef struct hand_in {
     span val[K_N];
@@ -371,7 +374,9 @@ static int betting_done(const state *st)
 static int next_seat(const state *st, int from)
 {
     for (int k = 0; k < st->n; k++) {
-        int s = (from + k) % st->n;
+        int s = from + k;           /* (from + k) mod n, from >= 0, without a division */
+        while (s >= st->n)
+            s -= st->n;
         if (st->need >> s & 1)
             return s;
     }
@@ -452,8 +457,10 @@ static int hand(const char *base, const char *p, const char *e, int mode, int64_
         keys[nkeys++] = key;
         int which = -1;
         for (int j = 0; j < K_N; j++)
-            if (eq(key, known[j]))
+            if (key.n == known_len[j] && memcmp(key.p, known[j], (size_t)key.n) == 0) {
                 which = j;
+                break;
+            }
         if (which >= 0) {
             in.val[which] = v, in.have[which] = 1;
         } else if (eq(key, "currency")) {
@@ -731,7 +738,7 @@ static int hand(const char *base, const char *p, const char *e, int mode, int64_
             st.bet[s] = x;
             st.need = can_act(&st) & ~bit;
         }
-        cur = (s + 1) % n;
+        cur = s + 1 == n ? 0 : s + 1;
     }
     settle_round(&st);
     if (!over && st.need && !betting_done(&st))
@@ -926,13 +933,33 @@ static int has_content(const char *p, const char *e)
 }
 
 /* any byte the fast path leaves to Python: non-ASCII or a control character */
+static int plain_byte(unsigned char c)
+{
+    return !(c >= 0x80 || (c < 0x20 && c != '\t' && c != '\n' && c != '\r'));
+}
+
+#define ONES ((uint64_t)0x0101010101010101u)
+#define HIGHS ((uint64_t)0x8080808080808080u)
+
 static int plain(const char *p, const char *e)
 {
-    for (; p < e; p++) {
-        unsigned char c = (unsigned char)*p;
-        if (c >= 0x80 || (c < 0x20 && c != '\t' && c != '\n' && c != '\r'))
+    /* eight bytes at a time: a word with no byte >= 0x80 and none < 0x20 is
+     * plain; a word with a byte < 0x20 (a newline, a tab...) is checked byte
+     * by byte.  (w - 0x20 * ONES) & ~w & HIGHS is nonzero exactly when some
+     * byte of w is below 0x20, all bytes being below 0x80. */
+    for (; e - p >= 8; p += 8) {
+        uint64_t w;
+        memcpy(&w, p, 8);
+        if (w & HIGHS)
             return 0;
+        if ((w - 0x20 * ONES) & ~w & HIGHS)
+            for (int k = 0; k < 8; k++)
+                if (!plain_byte((unsigned char)p[k]))
+                    return 0;
     }
+    for (; p < e; p++)
+        if (!plain_byte((unsigned char)*p))
+            return 0;
     return 1;
 }
 
@@ -941,9 +968,14 @@ int64_t hr_phh_scan(const char *buf, int64_t len, const int64_t *seg_end, int64_
 {
     int64_t count = 0;
     *consumed = len;
-    for (int64_t k = 0; k + 1 < len; k++)
-        if (buf[k] == '\r' && buf[k + 1] != '\n')
+    for (const char *r = buf; len > 1 && r < buf + len - 1;) {     /* a lone CR: Python */
+        r = memchr(r, '\r', (size_t)(buf + len - 1 - r));
+        if (!r)
+            break;
+        if (r[1] != '\n')
             return -1;
+        r++;
+    }
     if (len > 0 && buf[len - 1] == '\r')
         return -1;
     scratch sc;

@@ -1072,14 +1072,12 @@ def phh_scan_available() -> bool:
 def phh_scan(data: bytes, ends: np.ndarray, final: bool, mode: int, out: np.ndarray
              ) -> tuple[int, int]:
     """hr_phh_scan (C only): (records written to `out` (int64 rows), bytes consumed);
-    records < 0 when Python must read it all."""
+    records -1 when Python must read it all, -2 when `out` has too few rows."""
     consumed = _C.ffi.new("int64_t *")
     n = int(_C.lib.hr_phh_scan(_C.ffi.from_buffer(data), len(data),
                                _C.ffi.cast("int64_t *", ends.ctypes.data), len(ends),
                                int(final), mode, _C.ffi.cast("int64_t *", out.ctypes.data),
                                len(out), consumed))
-    if n == -2:
-        raise RuntimeError("internal error: hr_phh_scan ran out of records")
     return n, int(consumed[0])
 
 

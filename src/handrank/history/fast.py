@@ -197,10 +197,17 @@ class Tail:
 def _scan(data: bytes, seg_end: list[int], final: bool, mode: int
           ) -> tuple[np.ndarray[Any, Any] | None, int]:
     """One C call: (records, bytes consumed), records None when Python must read it all."""
-    cap = data.count(b"[") + len(seg_end) + 1
-    out = np.empty((cap, WIDTH), dtype=np.int64)
     ends = np.asarray(seg_end, dtype=np.int64)
+    # rows for hands of 256 bytes on average (without counting the text); a
+    # text of shorter hands is scanned again with a row for each '[', a bound
+    cap = len(data) // 256 + len(seg_end) + 1
+    out = np.empty((cap, WIDTH), dtype=np.int64)
     n, consumed = kernels.phh_scan(data, ends, final, mode, out)
+    if n == -2:
+        out = np.empty((data.count(b"[") + len(seg_end) + 1, WIDTH), dtype=np.int64)
+        n, consumed = kernels.phh_scan(data, ends, final, mode, out)
+        if n == -2:
+            raise RuntimeError("internal error: hr_phh_scan ran out of records")
     if n < 0:
         return None, 0
     return out[:n], consumed
@@ -208,13 +215,17 @@ def _scan(data: bytes, seg_end: list[int], final: bool, mode: int
 
 def _numbered(rec: np.ndarray[Any, Any], first: list[int]) -> list[int]:
     """Each hand's number in its file: ``first[segment]`` + its rank in the segment."""
-    seg = rec[:, SEGMENT].tolist()
-    out, prev, k = [], -1, 0
-    for g in seg:
-        if g != prev:
-            prev, k = g, first[g]
-        out.append(k)
-        k += 1
+    seg = rec[:, SEGMENT]
+    n = len(seg)
+    if n == 0:
+        return []
+    new = np.empty(n, dtype=bool)           # where a run of one segment's hands starts
+    new[0] = True
+    np.not_equal(seg[1:], seg[:-1], out=new[1:])
+    at = np.flatnonzero(new)
+    base = np.asarray(first, dtype=np.int64)[seg[at]] - at
+    out: list[int] = (np.arange(n, dtype=np.int64)
+                      + np.repeat(base, np.diff(np.append(at, n)))).tolist()
     return out
 
 
