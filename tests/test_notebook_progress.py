@@ -35,3 +35,21 @@ def test_a_notebook_draws_the_range_calls_bar_by_default(
     assert f"{label}: 100.0%" in err, err[-200:]
     assert call(False) == drawn == plain
     assert capsys.readouterr().err == ""                    # False: never
+
+
+def test_pql_draws_a_bar_when_asked_and_in_a_notebook(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "tqdm", None)
+    monkeypatch.setattr(_progress, "NOTEBOOK_AFTER", 0.0)
+    query = ("select avg(riverEquity(hero)) from game='holdem', hero='AhKh', "
+             "villain='QQ', board='Qh7c2d'")
+    plain = hr.pql(query)
+    assert capsys.readouterr().err == ""                    # not a notebook: nothing
+    asked = hr.pql(query, progress=True)
+    assert "pql: 100.0%" in capsys.readouterr().err
+    monkeypatch.setattr(_progress, "in_notebook", lambda: True)
+    drawn = hr.pql(query)
+    assert "pql: 100.0%" in capsys.readouterr().err
+    assert hr.pql(query, progress=False)[0].value == plain[0].value
+    assert capsys.readouterr().err == ""
+    assert plain[0].value == asked[0].value == drawn[0].value

@@ -23,6 +23,7 @@ from typing import Any
 
 import numpy as np
 
+from ..core import _progress
 from ..core.cards import card_str
 from ..equity import equity as _hr_equity
 from ..ranges.holdem import Range
@@ -248,7 +249,7 @@ def _chunked_equity(players: list[Any], spot: Any, kw: dict[str, Any]) -> Any:
 def pql(query: str, *, trials: int | None = None, seed: int | None = None,
         exact: bool | None = None, target_stderr: float | None = None,
         threads: int | None = None, client: Any = None,
-        progress: Callable[[int, int], None] | None = None) -> PqlResult:
+        progress: Callable[[int, int], None] | bool | None = None) -> PqlResult:
     """Run a PQL query.
 
     Parameters
@@ -272,8 +273,10 @@ def pql(query: str, *, trials: int | None = None, seed: int | None = None,
         Blocks run on this many threads.
     client : dask.distributed.Client, optional
         Blocks run on the cluster.
-    progress : callable, optional
-        Called ``progress(done, total)`` after each block.
+    progress : callable or bool, optional
+        Called ``progress(done, total)`` after each block; ``True`` draws a
+        bar on stderr, ``False`` none; the default draws one in a Jupyter
+        notebook once the query has taken a second.
 
     Returns
     -------
@@ -288,6 +291,7 @@ def pql(query: str, *, trials: int | None = None, seed: int | None = None,
     q = parse(query)
     spot = build_spot(query, q.bindings)
     plan = compile_query(q, spot)
+    report: Callable[[int, int], None] | None = _progress.resolve(progress, "pql")  # bar
     if threads is not None and (not isinstance(threads, int) or threads < 1):
         raise PqlError(f"threads must be a positive int, got {threads!r}")
     if trials is not None and (isinstance(trials, bool) or not isinstance(trials, int)
@@ -296,22 +300,22 @@ def pql(query: str, *, trials: int | None = None, seed: int | None = None,
     if q.where is None:
         fast = _equity_fast_path(q, plan, trials=trials, seed=seed, exact=exact,
                                  target_stderr=target_stderr, threads=threads,
-                                 progress=progress, client=client)
+                                 progress=report, client=client)
         if fast is not None:
             return fast
     race = race_fast_path(q, plan, trials=trials, seed=seed, exact=exact,
                           target_stderr=target_stderr, threads=threads, client=client,
-                          progress=progress)
+                          progress=report)
     if race is not None:
         return race
     do_exact, est = choose(plan, exact, trials, target_stderr)
     if do_exact:
-        sums = run_exact(plan, progress, est)
+        sums = run_exact(plan, report, est)
         used_seed = None
     else:
         sums, used_seed = run_sampled(plan, query, trials=trials, seed=seed,
                                       target_stderr=target_stderr, threads=threads,
-                                      client=client, progress=progress)
+                                      client=client, progress=report)
     if sums.kept <= 0:
         raise PqlError("no deal satisfies the 'where' condition"
                        + ("" if do_exact else f" (in {sums.deals:,} trials)"))
