@@ -119,7 +119,7 @@ def hold_tables(g: Game) -> tuple[np.ndarray | None, np.ndarray | None, np.ndarr
         if name not in _HOLD_TABLES:
             dg = draw_game(name)
             value = np.ascontiguousarray(_percentiles(dg), dtype=np.float64)
-            if g.hand == "badugi":
+            if g.rule.four_cards:
                 _prepare()                  # the colex table, under its own lock
                 # the holds are bytes, kept in uint64 words for hr_triple_mc's table
                 _HOLD_TABLES[name] = (kernels.badugi_hold_sums(value), None, None)
@@ -141,13 +141,13 @@ def hold_tables(g: Game) -> tuple[np.ndarray | None, np.ndarray | None, np.ndarr
 def _hold_rule(g: Game) -> kernels.HoldRule:
     """(high tables, kind, table, ev, flush) of `g`'s hold rule for the C core."""
     table, ev, fl = hold_tables(g)
-    if g.hand == "badugi":
+    if g.rule.four_cards:
         kind = kernels.BL_BADUGI
     elif _low27(g):
         kind = kernels.BL_LOW27
     else:
         kind = kernels.BL_TABLES
-    return (None if g.hand == "badugi" else g.tables[0], kind, table, ev, fl)
+    return (None if g.rule.four_cards else g.tables[0], kind, table, ev, fl)
 
 
 def rule_hold(g: Game, hand: Sequence[int]) -> tuple[int, ...]:
@@ -203,7 +203,7 @@ def check_rows(g: Game, a: Any) -> np.ndarray:
 
 def strengths(g: Game, rows: np.ndarray) -> np.ndarray:
     """(n,) or (n, 2) strengths of whole hands of `g` (no size check)."""
-    if g.hand == "badugi":
+    if g.rule.four_cards:
         return evaluate_badugi_batch(rows)
     return np.asarray(whole_hands(_ranked(g), rows))
 
@@ -535,7 +535,7 @@ def _kernel(g: Game, known: list[list[int]], stub: list[int]) -> tuple[Any, ...]
     draws = exchanges_to_come(g)
     if draws > 1:
         return (kernels.BL_TABLES, None, None, _hold_rule(g), draws, *cards_args)
-    if g.hand == "badugi":
+    if g.rule.four_cards:
         kind, hi, lo = kernels.BL_BADUGI, None, None
     elif g.split:
         kind, hi, lo = kernels.BL_HILO, g.tables[0], g.tables[1]
