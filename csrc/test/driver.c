@@ -1700,7 +1700,7 @@ static void sites_calls(int rounds)
             CHECK(rec[HR_STARS_STATUS] == HR_STARS_PHH || rec[HR_STARS_STATUS] == HR_STARS_PYTHON,
                   "hr_stars_scan: status %lld", (long long)rec[HR_STARS_STATUS]);
         }
-        if (n > 0 && flips == 0 && len % len0 == 0 && final) {
+        if (n > 0 && flips == 0 && len % len0 == 0 && final && n_seg == 1) {
             /* whole hands: each taken, paid a $0.60 back and b b $0.78 after a $0.02 rake */
             int64_t pcap = n + 1, pc = -1;
             int64_t *prec = exact_alloc((size_t)pcap * HR_PHH_WIDTH * sizeof *prec);
