@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -127,9 +127,13 @@ def _need_c(what: str, error: type[Exception] = RuntimeError) -> Any:
     return _C
 
 
-def need_c(what: str) -> None:
-    """Raise RuntimeError "`what` needs the C core" on the pure-Python backend."""
-    _need_c(what)
+def need_c(what: str, error: type[Exception] = RuntimeError, *, plural: bool = False) -> None:
+    """Raise `error` "`what` needs the C core" on the pure-Python backend (a job
+    the C core alone does; "need" when `plural`).  Read at each call
+    (:func:`have_c`)."""
+    if not have_c():
+        verb = "need" if plural else "needs"
+        raise error(f"{what} {verb} the C core (handrank.backend is 'python')")
 
 
 # ------------------------------------------------------------ one hold'em hand
@@ -714,6 +718,23 @@ def have_c() -> bool:
     return _C is not None
 
 
+_T = TypeVar("_T")
+
+
+def on_backend(c: _T, python: _T) -> _T:
+    """`c` when the C core serves the calls, else `python`: a size limit, a cost
+    model or a word of a message that depends on how fast the backend is (the
+    operations hold both values; the door says which applies, at each call)."""
+    return c if have_c() else python
+
+
+def runout_kernel(tables: GameTables, hilo: int) -> tuple[GameTables, int] | None:
+    """(tables, hilo) for :func:`omaha_runout_strengths` when the C core ranks
+    the runouts (csrc/omaha.c); None on the pure-Python backend, where the
+    caller ranks them with the games' batch evaluators."""
+    return (tables, hilo) if have_c() else None
+
+
 def _c_const(name: str, header_value: int) -> int:
     """A constant of csrc's headers: the built core's, or the header's value without it."""
     return int(getattr(_C.lib, name)) if HAVE_C else header_value
@@ -877,24 +898,35 @@ def exact_random(g: GameTables, fixed: np.ndarray, n_fixed: int, n_random: int,
     return taken
 
 
-def equity_patterns(g: GameTables, key: Any, out: np.ndarray) -> None:
-    """hr_equity_patterns (C only): the suit-pattern counts of hole ranks `key` into `out`."""
+def equity_patterns(g: GameTables, key: Any, out: np.ndarray) -> bool:
+    """hr_equity_patterns (C only): the suit-pattern counts of hole ranks `key`
+    into `out` (left zero when five of the cards share a rank: no deal); False,
+    and nothing counted, on the pure-Python backend."""
+    if not have_c():
+        return False
+    if max(np.bincount(np.asarray(key, dtype=np.intp))) > 4:
+        return True
     ranks = np.array(key, dtype=np.uint8)
     if _C.lib.hr_equity_patterns(g.ptr, len(key) // 2, _buf("uint8_t[]", ranks),
                                  _out("int64_t[]", out)) != 0:
         raise RuntimeError(f"internal error: hr_equity_patterns rejected ranks {key!r}")
+    return True
 
 
-def hu_preflop_counts(table: tuple[np.ndarray, np.ndarray] | None, a: Any, b: Any
+def hu_preflop_counts(table: Callable[[], tuple[np.ndarray, np.ndarray] | None], a: Any, b: Any
                       ) -> tuple[int, int, int] | None:
     """hr_hu_preflop_counts: (a wins, b wins, ties) of two disjoint hold'em hands
-    from the class table (keys, counts); None without the C core or the table,
-    or when the table has no entry."""
-    if _C is None or table is None or not len(table[0]):
+    from the class table (keys, counts) `table()` loads; None without the C core
+    (the table is not loaded then) or the table, or when the table has no entry."""
+    if not have_c():
         return None
+    keys = table()
+    if keys is None or not len(keys[0]):
+        return None
+    table_k, table_c = keys
     out = _C.ffi.new("int64_t[3]")
-    if not _C.lib.hr_hu_preflop_counts(_buf("uint32_t[]", table[0]),
-                                       _buf("uint32_t[]", table[1]), len(table[0]),
+    if not _C.lib.hr_hu_preflop_counts(_buf("uint32_t[]", table_k),
+                                       _buf("uint32_t[]", table_c), len(table_k),
                                        bytes(a), bytes(b), out):
         return None
     return int(out[0]), int(out[1]), int(out[2])
@@ -1013,6 +1045,28 @@ def rank_holds(tables: GameTables, value: np.ndarray, table: np.ndarray,
         rc = _C.lib.hr_rank_holds(*args, len(value))
     if rc != 0:
         raise RuntimeError("internal error: the hold tables were refused")
+
+
+def hold_tables(kind: int, tables: GameTables | None, value: np.ndarray
+                ) -> tuple[np.ndarray, np.ndarray | None, np.ndarray | None]:
+    """A hold rule's tables of `kind` (C only): (table, ev, flush) from the float64
+    percentile of each hand: hr_badugi_hold_sums' (``BL_BADUGI``: bytes in uint64
+    words for hr_triple_mc), hr_low27_tables' (``BL_LOW27``) or hr_rank_holds'
+    (``BL_TABLES``, on the draw game's `tables`)."""
+    if kind == BL_BADUGI:
+        badugi_prepare()                # the colex table, under its own lock
+        return badugi_hold_sums(value), None, None
+    if tables is None:
+        raise RuntimeError("internal error: a hold rule of five cards without its tables")
+    n = len(value)
+    table = np.zeros(n, dtype=np.uint64)
+    if kind == BL_LOW27:
+        ev = np.zeros(32 * n, dtype=np.float64)
+        fl = np.zeros(32 * 8192, dtype=np.float64)
+        rank_holds(tables, value, table, (ev, fl))
+        return table, ev, fl
+    rank_holds(tables, value, table)
+    return table, None, None
 
 
 def _hold_rule_args(rule: HoldRule) -> tuple[Any, ...]:

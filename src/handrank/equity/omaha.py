@@ -140,7 +140,8 @@ def python_too_slow(cost: float, hole: int) -> bool:
     (60 for Omaha), held to the hold'em rule's ``PYTHON_EXACT_LIMIT``.  The
     C core enumerates up to ``EXACT_LIMIT`` as before.
     """
-    return not kernels.have_c() and cost * math.comb(hole, 2) * 10 > PYTHON_EXACT_LIMIT
+    return cost * math.comb(hole, 2) * 10 > kernels.on_backend(c=math.inf,
+                                                               python=PYTHON_EXACT_LIMIT)
 
 
 def _prepare(players: Any, board: Any, dead: Any,
