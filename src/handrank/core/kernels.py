@@ -16,11 +16,20 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from math import comb as _comb
 from typing import Any, TypeVar
 
 import numpy as np
 
-from . import _choice, _fallback, _fallback_games, _fallback_runouts, _run, _tables
+from . import (
+    _choice,
+    _fallback,
+    _fallback_equity,
+    _fallback_games,
+    _fallback_runouts,
+    _run,
+    _tables,
+)
 from ._tables import LOW_PREFIX, GameTables
 
 #: The compiled module (``handrank._core``), or None on the pure-Python backend.
@@ -976,6 +985,49 @@ def omaha_exact_run(n: int, nc: int, nb: int, scratch: np.ndarray, part: int, pa
     `scratch`, added to `out` (3 n + 1 int64); the boards, or a negative code."""
     return int(_C.lib.hr_omaha_exact_run(n, nc, nb, _out("int16_t[]", scratch), part, parts,
                                          _out("int64_t[]", out), _flag(cancel)))
+
+
+#: hr_omaha_exact_run's share unit (HR_SHARE_UNIT).
+SHARE_UNIT = 2520
+
+
+def omaha_exact(g: GameTables, holes: list[list[int]], board: list[int], deck: np.ndarray,
+                nthreads: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+    """Exact equity of exact Omaha hands (one size, 4 to 6 cards) over every
+    completion of `board` from `deck`: (win, tie, equity) per player and the
+    boards.  The C core takes each hand's best per board triple
+    (hr_omaha_exact_prep, then hr_omaha_exact_run on `nthreads` threads);
+    without it every board is ranked by :func:`eval_omaha_batch`
+    (``core._fallback_equity.omaha_exact``)."""
+    if not have_c():
+        def evaluate(hs: np.ndarray, bs: np.ndarray, out: np.ndarray) -> None:
+            if eval_omaha_batch(g, hs, bs, out, nthreads) >= 0:
+                raise RuntimeError("internal error: a bad deal in the exact enumeration")
+
+        return _fallback_equity.omaha_exact(evaluate, holes, np.array(board, dtype=np.uint8),
+                                            deck)
+    n, h = len(holes), len(holes[0])
+    cards_arr = np.ascontiguousarray(np.concatenate([np.array(board, dtype=np.uint8),
+                                                     deck.astype(np.uint8)]), dtype=np.uint8)
+    nc = len(cards_arr)
+    hands = np.ascontiguousarray(np.array(holes, dtype=np.uint8).reshape(-1))
+    scratch = np.empty(n * nc ** 3, dtype=np.int16)
+    omaha_exact_prep(g, n, h, hands, cards_arr, scratch)
+    boards = _comb(nc - len(board), 5 - len(board))
+    k = max(1, min(nthreads, boards // 200_000))
+    outs = np.zeros((k, 3 * n + 1), dtype=np.int64)
+
+    def part(t: int, cancel: Any) -> int:
+        return omaha_exact_run(n, nc, len(board), scratch, t, k, outs[t], cancel.ptr)
+
+    got = _run.run_tasks(part, k, inline=boards <= 200_000)
+    if min(got) < 0:
+        raise RuntimeError("internal error: hr_omaha_exact_run rejected its arguments")
+    out = outs.sum(axis=0)
+    if int(out[3 * n]) != boards:
+        raise RuntimeError("internal error: hr_omaha_exact_run missed boards")
+    return out[:n] / boards, out[n:2 * n] / boards, out[2 * n:3 * n] / (SHARE_UNIT * boards), \
+        boards
 
 
 def omaha_runout_strengths(tables: GameTables, hilo: int, hands: np.ndarray,
