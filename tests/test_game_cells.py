@@ -102,8 +102,8 @@ def unsupported(op: str, g: hr.Game) -> bool:
         # an exchange of cards, and no board (every part ranks the hand alone)
         return g.exchanges == 0 or g.board_cards > 0
     if op in ("analyze", "equity_matrix", "range_equity"):
-        # a board, but one per part (two boards) or a pot cut into parts
-        return g.board_cards == 0 or bool(g.parts)
+        # operations about a board: none in a game without one
+        return g.board_cards == 0
     return op.endswith("with a board")
 
 

@@ -1,10 +1,8 @@
 """draw_odds and best_hold in badeucy and badacey, against a brute force from the rules.
 
-The oracle below ranks a final hand from the rules alone (RULES.md §2-3 and
-§8 for the lows; badugi as games/badeucy.py states it: the best subset of
-cards of different ranks and different suits, more cards beat fewer, then
-the lower highest card, then the next, aces low) and lists every draw of
-every hold of a small spot.  The pot is cut in two halves, each to its best
+The oracle ranks a final hand from the rules alone (tests/_rules_oracle.py:
+RULES.md §2-3 and §8 for the lows, badugi as games/badeucy.py states it) and
+lists every draw of every hold of a small spot.  The pot is cut in two halves, each to its best
 hand, ties splitting a half.
 """
 
@@ -20,99 +18,26 @@ import pytest
 
 import handrank as hr
 
-RANKS = "23456789TJQKA"
-SUITS = "cdhs"
+from ._rules_oracle import badugi_key, high_key, low27_key, low_a5_key
+
 HIGH_NAMES = ("high card", "one pair", "two pair", "three of a kind", "straight", "flush",
               "full house", "four of a kind", "straight flush")
-
-
-def _card(c: int) -> tuple[int, int]:
-    """(rank 2..14, suit 0..3) of a card id (4 * rank index + suit)."""
-    return c // 4 + 2, c % 4
-
-
-def _groups(ranks: list[int]) -> tuple[list[int], list[int]]:
-    """Group sizes, largest first, and the ranks in that order (§3)."""
-    cnt = Counter(ranks)
-    order = sorted(cnt, key=lambda r: (cnt[r], r), reverse=True)
-    return [cnt[r] for r in order], order
-
-
-def high_key(hand: list[int], wheel: bool = True) -> tuple[int, list[int]]:
-    """(category 0..8 as HIGH_NAMES, tie-break ranks) of five cards (§2-3); `wheel`:
-    A-2-3-4-5 is a straight (not in deuce-to-seven)."""
-    ranks = [_card(c)[0] for c in hand]
-    flush = len({_card(c)[1] for c in hand}) == 1
-    sizes, order = _groups(ranks)
-    distinct = sorted(set(ranks))
-    straight_top = 0
-    if len(distinct) == 5 and distinct[4] - distinct[0] == 4:
-        straight_top = distinct[4]
-    elif wheel and distinct == [2, 3, 4, 5, 14]:
-        straight_top = 5
-    if straight_top and flush:
-        return 8, [straight_top]
-    if sizes[0] == 4:
-        return 7, order
-    if sizes[:2] == [3, 2]:
-        return 6, order
-    if flush:
-        return 5, sorted(ranks, reverse=True)
-    if straight_top:
-        return 4, [straight_top]
-    if sizes[0] == 3:
-        return 3, order
-    if sizes[:2] == [2, 2]:
-        return 2, order
-    if sizes[0] == 2:
-        return 1, order
-    return 0, order
-
-
-def low27_key(hand: list[int]) -> tuple[Any, ...]:
-    """Deuce-to-seven: the reverse of the high order, A-2-3-4-5 no straight (larger is
-    better here)."""
-    cat, ranks = high_key(hand, wheel=False)
-    return (-cat, [-r for r in ranks])
-
-
 _PATTERN = {(1, 1, 1, 1, 1): 0, (2, 1, 1, 1): 1, (2, 2, 1): 2, (3, 1, 1): 3, (3, 2): 4,
             (4, 1): 5}
-
-
-def a5_key(hand: list[int]) -> tuple[Any, ...]:
-    """Ace-to-five: aces low, straights and flushes do not count; no pair beats a pair
-    beats two pair ... beats quads; then the lower groups, the lower kickers (larger is
-    better here)."""
-    ranks = [1 if _card(c)[0] == 14 else _card(c)[0] for c in hand]
-    sizes, order = _groups(ranks)
-    return (-_PATTERN[tuple(sizes)], [-r for r in order])
-
-
-def badugi_key(hand: list[int]) -> tuple[Any, ...]:
-    """The best badugi of the hand's cards (larger is better)."""
-    best: tuple[Any, ...] = ()
-    for k in range(1, 5):
-        for sub in itertools.combinations(hand, k):
-            rs = [1 if _card(c)[0] == 14 else _card(c)[0] for c in sub]
-            if len(set(rs)) == k and len({_card(c)[1] for c in sub}) == k:
-                key = (k, [-r for r in sorted(rs, reverse=True)])
-                best = max(best, key) if best else key
-    return best
 
 
 def low_category(hand: list[int], low: str) -> str:
     """The five cards' category as the lowball tables name it: the high hand's in
     deuce-to-seven; in ace-to-five only the pairing (straights and flushes do not count)."""
     if low == "27":
-        return HIGH_NAMES[high_key(hand, wheel=False)[0]]
-    sizes, _ = _groups([_card(c)[0] for c in hand])
+        return HIGH_NAMES[high_key(tuple(hand), wheel=False)[0]]
+    sizes = tuple(sorted(Counter(c // 4 for c in hand).values(), reverse=True))
     return {0: "high card", 1: "one pair", 2: "two pair", 3: "three of a kind",
-            4: "full house", 5: "four of a kind"}[_PATTERN[tuple(sizes)]]
+            4: "full house", 5: "four of a kind"}[_PATTERN[sizes]]
 
 
 BADUGI_NAMES = ("one-card", "two-card", "three-card", "badugi")
-GAMES = {"badeucy": ("27", low27_key), "badacey": ("a5", a5_key)}
+GAMES = {"badeucy": ("27", low27_key), "badacey": ("a5", low_a5_key)}
 
 
 def oracle(name: str, hand: list[int], vs: list[int] | None, dead: list[int], limit: int

@@ -117,6 +117,12 @@ class Part:
         :meth:`seat_hand`), or None: the part's ranking's own."""
         return None
 
+    def alone(self, g: Game) -> Game | None:
+        """The game of one board that ranks this part's hands (the part's board alone,
+        dealt and ranked as a game of one board), or None for a part without a board of
+        its own: the board operations (analyze, equity_matrix) ask it board by board."""
+        return None
+
     @property
     def whole_hand(self) -> bool:
         """Whether the part ranks a player's cards alone and all of them (no board, no
@@ -172,6 +178,11 @@ class BoardHigh(Part):
             return np.asarray(evaluate_omaha_batch(holes, b, threads=1), dtype=np.int64)
         return np.asarray(evaluate_batch(np.concatenate([holes, b], axis=1), threads=1),
                           dtype=np.int64)
+
+    def alone(self, g: Game) -> Game | None:
+        return Game(f"{g.name} {self.name}", g.deck, g.hole_cards, self.board_cards, ("high",),
+                    "omaha" if self.omaha else "any", (g.tables[self.index],), None, (),
+                    f"{self.name} of {g.summary}")
 
     def best(self, hole: list[int], boards: list[list[int]]) -> list[int]:
         board = boards[self.index]
