@@ -737,15 +737,22 @@ def _take_stats(s: Summary, b: Any, lo: int, hi: int, ids: np.ndarray[Any, Any],
                 mask: np.ndarray[Any, Any]) -> None:
     """The tracker statistics of fast hands ``lo:hi`` (numpy; a hand whose action
     text the byte cutter leaves alone through :func:`hand_stats`)."""
-    from ._stats_np import blinds_of, cut_actions, stat_arrays
+    from ._stats_np import blinds_of, cut_actions, from_table, stat_arrays
     from .fast import END, START
     rec = b.rec[lo:hi]
-    acts = cut_actions(b.data, rec[:, START], rec[:, END])
     pay = rec[:, FIXED + 1:FIXED + PER_SEAT * MAX_SEATS:PER_SEAT]
-    sa = stat_arrays(acts, rec[:, SEATS], blinds_of(b.data, rec[:, START], rec[:, END]), pay)
-    good = acts.ok[:, None] & mask
+    got = kernels.phh_stats(b.data, rec[:, START], rec[:, END], rec[:, SEATS], pay)
+    if got is not None:             # C: one pass per hand
+        table, ok, preflop = got
+        sa = from_table(table, preflop)
+    else:
+        acts = cut_actions(b.data, rec[:, START], rec[:, END])
+        sa = stat_arrays(acts, rec[:, SEATS], blinds_of(b.data, rec[:, START], rec[:, END]),
+                         pay)
+        ok = acts.ok
+    good = ok[:, None] & mask
     s._stats.add_block(ids, good, sa)
-    for j in np.flatnonzero(~acts.ok & mask.any(axis=1)).tolist():
+    for j in np.flatnonzero(~ok & mask.any(axis=1)).tolist():
         counts = hand_stats(b.hand(lo + j), pay[j].tolist())
         for seat in np.flatnonzero(mask[j]).tolist():
             s._stats.add_hand(int(ids[j, seat]), counts[seat])
