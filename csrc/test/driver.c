@@ -1620,6 +1620,46 @@ static void history_calls(int rounds)
                 }
                 phh_hands++;
             }
+            if (n > 0) {        /* the statistics of every record (any text: bounded) */
+                int64_t *st0 = exact_alloc((size_t)n * sizeof *st0);
+                int64_t *en0 = exact_alloc((size_t)n * sizeof *en0);
+                int64_t *se0 = exact_alloc((size_t)n * sizeof *se0);
+                int64_t *pay = exact_alloc((size_t)n * HR_PHH_MAX_SEATS * sizeof *pay);
+                int32_t *tab = exact_alloc((size_t)n * HR_PHH_MAX_SEATS * HR_PHH_STAT_COLS
+                                           * sizeof *tab);
+                uint8_t *dn = exact_alloc((size_t)n), *pf = exact_alloc((size_t)n);
+                for (int64_t h = 0; h < n; h++) {
+                    const int64_t *rec = out + h * HR_PHH_WIDTH;
+                    st0[h] = rec[HR_PHH_START];
+                    en0[h] = rec[HR_PHH_END];
+                    se0[h] = rec[HR_PHH_SEATS] > 0 ? rec[HR_PHH_SEATS] : 1 + (int64_t)below(12);
+                    for (int s = 0; s < HR_PHH_MAX_SEATS; s++)
+                        pay[h * HR_PHH_MAX_SEATS + s] = rec[HR_PHH_FIXED + s * HR_PHH_PER_SEAT
+                                                            + 1];
+                }
+                CHECK(hr_phh_stats(buf, len, st0, en0, se0, pay, n, tab, dn, pf) == n,
+                      "hr_phh_stats failed");
+                for (int64_t h = 0; h < n; h++) {
+                    CHECK(dn[h] <= 1 && pf[h] <= 1, "hr_phh_stats: flags %d %d", dn[h], pf[h]);
+                    for (int64_t k = 0; k < HR_PHH_MAX_SEATS * HR_PHH_STAT_COLS; k++)
+                        CHECK(tab[h * HR_PHH_MAX_SEATS * HR_PHH_STAT_COLS + k] >= 0
+                              && (dn[h] || tab[h * HR_PHH_MAX_SEATS * HR_PHH_STAT_COLS + k] == 0),
+                              "hr_phh_stats: a count of %d",
+                              tab[h * HR_PHH_MAX_SEATS * HR_PHH_STAT_COLS + k]);
+                    if (flips == 0 && len % len0 == 0 && out[h * HR_PHH_WIDTH + HR_PHH_STATUS]
+                        == HR_PHH_OK && mode == 1)
+                        CHECK(dn[h] == 1, "hr_phh_stats: the plain hand is not counted");
+                }
+                CHECK(hr_phh_stats(NULL, 0, st0, en0, se0, pay, n, tab, dn, pf) == -1,
+                      "hr_phh_stats: no buffer");
+                free(st0);
+                free(en0);
+                free(se0);
+                free(pay);
+                free(tab);
+                free(dn);
+                free(pf);
+            }
             if (mode == 1 && n > 0 && r % 10 == 0) {     /* the all-in pots of every record */
                 int64_t rows[8];
                 double ev[8 * HR_PHH_EV_WIDTH];

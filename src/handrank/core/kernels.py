@@ -763,6 +763,8 @@ BL_UNIT: int = _c_const("HR_BL_UNIT", 5040)
 MAX_PLAYERS: int = _c_const("HR_MAX_PLAYERS", 10)
 #: Columns of hr_phh_allin_pots' rows (csrc/history.h).
 PHH_EV_WIDTH: int = _c_const("HR_PHH_EV_WIDTH", 0)
+#: Columns per seat of hr_phh_stats' table (csrc/history.h).
+PHH_STAT_COLS: int = _c_const("HR_PHH_STAT_COLS", 35)
 
 
 def _buf(ctype: str, arr: Any) -> Any:
@@ -1200,6 +1202,34 @@ def phh_allin_pots(ptr: Any, rec: np.ndarray, rows: np.ndarray,
     _C.lib.hr_phh_allin_pots(ptr, _buf("int64_t[]", rec), _buf("int64_t[]", rows),
                              len(rows), keys, counts, n, _out("double[]", out),
                              _out("int8_t[]", status))
+
+
+def phh_stats(data: bytes, start: np.ndarray, end: np.ndarray, seats: np.ndarray,
+              pay: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """hr_phh_stats: the tracker statistics of the fast hands at ``data[start[h]:end[h]]``
+    (``seats`` each, ``pay`` (hands, 12) the chips each seat won), as
+    ``(table (hands, 12, PHH_STAT_COLS) int32, done (hands,) bool, preflop (hands,)
+    bool)``; a hand not ``done`` is left to the caller's own counter.  None without
+    the C core (the caller's numpy counter then counts them all:
+    ``history._stats_np``)."""
+    if _C is None or not hasattr(_C.lib, "hr_phh_stats"):
+        return None
+    n = len(start)
+    st = np.ascontiguousarray(start, dtype=np.int64)
+    en = np.ascontiguousarray(end, dtype=np.int64)
+    se = np.ascontiguousarray(seats, dtype=np.int64)
+    pa = np.ascontiguousarray(pay, dtype=np.int64)
+    if st.shape != (n,) or en.shape != (n,) or se.shape != (n,) or pa.shape != (n, 12):
+        raise ValueError("phh_stats: start, end, seats (n,) and pay (n, 12) expected")
+    table = np.empty((n, 12, PHH_STAT_COLS), dtype=np.int32)
+    done = np.empty(n, dtype=np.uint8)
+    pre = np.empty(n, dtype=np.uint8)
+    if n and _C.lib.hr_phh_stats(_C.ffi.from_buffer(data), len(data), _buf("int64_t[]", st),
+                                 _buf("int64_t[]", en), _buf("int64_t[]", se),
+                                 _buf("int64_t[]", pa), n, _out("int32_t[]", table),
+                                 _out("uint8_t[]", done), _out("uint8_t[]", pre)) != n:
+        raise RuntimeError("internal error: hr_phh_stats refused its arguments")
+    return table, done.view(np.bool_), pre.view(np.bool_)
 
 
 # --- pql ---

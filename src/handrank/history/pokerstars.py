@@ -117,7 +117,7 @@ def _cards(t: str) -> str:
 def _hand(lines: list[str], file: str | None, index: int,
           nums: list[int] | None = None) -> Hand:
     def fail(msg: str) -> HistoryError:
-        return HistoryError(msg, file=file, hand=index)
+        return HistoryError(msg, file=file, hand=index + 1)
     head = lines[0]
     _CENTS[0] = "Tournament" not in head
     if len(lines) == 1:
@@ -490,7 +490,7 @@ def read_stream(lines: Iterable[str], file: str | None, errors: str,
                 except (ValueError, KeyError, IndexError, TypeError, ArithmeticError,
                         RecursionError) as e:
                     raise HistoryError(f"unexpected {type(e).__name__} reading the hand: {e}",
-                                       file=file, hand=i) from e
+                                       file=file, hand=i + 1) from e
             except HistoryError as e:
                 err = at_line(e, start)
                 if errors == "raise":
