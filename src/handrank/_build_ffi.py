@@ -340,6 +340,9 @@ int64_t hr_pql_race_types(const hr_game *g, int n, int full, const uint8_t *stub
 int64_t hr_pql_street_equity(const hr_game *g, const hr_game *low, int h, int n,
                              const uint8_t *holes, const uint8_t *boards, int known,
                              uint64_t live, int64_t n_deals, double *out);
+int64_t hr_pql_stud_equity(const hr_game *g, const hr_game *low, int n, const uint8_t *holes,
+                           int known, uint64_t live, int64_t n_deals, int64_t samples,
+                           hr_rng *rng, double *out, const volatile int32_t *cancel);
 """
 
 CDEF = (CDEF_EVAL + CDEF_ONEHAND + CDEF_SHOWDOWN + CDEF_EQUITY + CDEF_OMAHA + CDEF_MATRIX

@@ -1298,6 +1298,42 @@ def pql_street_equity(game_ptr: Any, holes: Any, boards: Any, known: int, live: 
     return out.T.copy()
 
 
+
+def pql_stud_equity(game_ptr: Any, low_ptr: Any, holes: Any, known: int, live: int,
+                    samples: int, seed: int, stream: int, cancel: Any = None) -> Any:
+    """Stud hand-versus-hand equity on a street, deal by deal, in C.
+
+    `holes` is (n_deals, players, 7) uint8, of which each player's first
+    `known` (3..7) cards are seen; the rest of every hand is dealt from the
+    cards of the 52-bit mask `live` (the deck less the dead cards) no seen
+    card holds: every way (`samples` 0) or `samples` random ways per deal
+    from the stream ``(seed, stream)`` (``hr_rng_seed``).  `game_ptr` is the
+    high (or only) half's ``hr_game *``, `low_ptr` the low half's (stud
+    hi-lo) or None.  Returns (players, n_deals) float64 mean pot shares, or
+    None without the C core (the caller then computes in numpy), or None when
+    `cancel` (an int32 flag) was raised."""
+    if _C is None:
+        return None
+    ffi, lib = _C.ffi, _C.lib
+    hs = np.ascontiguousarray(holes, dtype=np.uint8)
+    n_deals, players, seven = hs.shape
+    if seven != 7:
+        raise ValueError(f"stud hands of {seven} cards, expected 7")
+    out = np.zeros((n_deals, players), dtype=np.float64)
+    rng = ffi.new("hr_rng *")
+    lib.hr_rng_seed(rng, seed & 0xFFFFFFFFFFFFFFFF, stream & 0xFFFFFFFFFFFFFFFF)
+    got = lib.hr_pql_stud_equity(game_ptr, ffi.NULL if low_ptr is None else low_ptr, players,
+                                 ffi.from_buffer("uint8_t[]", hs), known,
+                                 live & ((1 << 52) - 1), n_deals, samples, rng,
+                                 ffi.from_buffer("double[]", out), _flag(cancel))
+    if got == n_deals:
+        return out.T.copy()
+    if 0 <= got < n_deals:
+        return None
+    raise ValueError(f"hr_pql_stud_equity refused the deals ({got}): {players} players, "
+                     f"{known} cards known")
+
+
 # --- wild ---
 
 def _wild_tables() -> tuple[Any, Any]:
