@@ -91,7 +91,7 @@ _P_ANTE = re.compile(r"posts the ante " + _AMT)
 _P_SB = re.compile(r"posts small blind " + _AMT + r"$")
 _P_BLIND = re.compile(r"posts (small|big) blind " + _AMT + r"$")
 _P_BOTH = re.compile(r"posts small & big blinds " + _AMT + r"$")
-_P_STRADDLE = re.compile(r"posts straddle " + _AMT + r"$")
+_P_STRADDLE = re.compile(r"posts (a )?straddle " + _AMT + r"$")
 _P_FOLDS_SHOWN = re.compile(r"folds \[[^\]]+\]")
 _P_BETS = re.compile(r"bets " + _AMT)
 _P_RAISES = re.compile(r"raises " + _AMT + " to " + _AMT)
@@ -202,6 +202,7 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
     sb_seat: list[int] = []           # the seat that posted the small blind
     first_run: list[str] = []         # run it twice: the cards of each run
     second_run: list[str] = []
+    third_run: list[str] = []         # run three times: the third run's cards
     shared: str | None = None         # the board both runs share
     paid = False                      # a "collected" line read
     cash: dict[int, tuple[Any, Any]] = {}   # seats that cashed out: (amount, fee)
@@ -253,8 +254,9 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
                           r"(\[[^\]]*\] )?\[([^\]]*)\]$", ln)
             if mr:
                 run, new = mr.group(1), _cards(mr.group(4))
-                if run not in ("FIRST", "SECOND"):
-                    raise fail(f"a board run {run.lower()} time: only hands run twice are read")
+                if run == "FOURTH":
+                    raise fail("a board run four times: hands run twice or three times "
+                               "are read")
                 if run == "FIRST":
                     first_run.append(new)
                     acts.append("d db " + new)
@@ -262,7 +264,7 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
                     if shared is None:
                         shared = "".join(a[5:] for a in acts if a.startswith("d db ")
                                          )[:-len("".join(first_run)) or None]
-                    second_run.append(new)
+                    (second_run if run == "SECOND" else third_run).append(new)
             continue
         md = _P_DEALT.match(ln)
         if md and md.group(1) in name:
@@ -324,11 +326,15 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
             street_bet[s] = big
         elif m := _P_STRADDLE.match(rest):
             # a live blind above the big blind, posted by the seat after the largest
-            # blind so far (a re-straddle after the straddle): the action starts after it
+            # blind so far (a re-straddle after the straddle): the action starts after it.
+            # "posts a straddle" (GGPoker's straddle, rewritten): from any seat that
+            # posted no blind, the action starting after it all the same
             top = max(blinds)
             first = blinds.index(top) if top else -1
-            amount = _num(m.group(1))
-            if n == 2 or top == 0 or s != (first + 1) % n or amount <= top or blinds[s]:
+            amount = _num(m.group(2))
+            anywhere = m.group(1) == "a "
+            if n == 2 or top == 0 or amount <= top or blinds[s] or (
+                    s != (first + 1) % n and not anywhere):
                 raise fail(f"a straddle the reader cannot place in the order of action: {ln!r}")
             blinds[s] = amount
             street_bet[s] = amount
@@ -384,10 +390,12 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
                            "how the hand ended for the seat (won, not awarded, or lost)")
         extra["cash_out"] = {players[s]: {"amount": a, "fee": f, "pot_share": ended[s]}
                              for s, (a, f) in cash.items()}
-    if second_run or first_run:
+    if second_run or first_run or third_run:
         if not second_run or not first_run:
             raise fail("a hand run twice with only one run of the board")
         extra["second_board"] = (shared or "") + "".join(second_run)
+        if third_run:
+            extra["third_board"] = (shared or "") + "".join(third_run)
     if n == 2:
         # PHH lists heads-up antes and blinds in the reverse seat order: p1 (the big
         # blind, first after the button) posts the second entry
