@@ -1189,6 +1189,34 @@ def phh_scan(data: bytes, ends: np.ndarray, final: bool, mode: int, out: np.ndar
     return n, int(consumed[0])
 
 
+def stars_scan_available() -> bool:
+    """True when the C core has the PokerStars text scanner (csrc/sites.c)."""
+    return _C is not None and hasattr(_C.lib, "hr_stars_scan")
+
+
+#: int64 fields per record of :func:`stars_scan` (csrc/sites.h)
+STARS_WIDTH = 22
+
+
+def stars_scan(data: bytes, ends: np.ndarray, final: bool, out: np.ndarray,
+               phh: bytearray) -> tuple[int, int, int]:
+    """hr_stars_scan (C only): PokerStars text ``data`` cut into segments ending at
+    ``ends`` (int64) and hands; one record per hand into ``out`` ((rows, STARS_WIDTH)
+    int64), the hands taken whole as PHH text into ``phh``.  Returns (records, PHH
+    bytes written, bytes consumed); records -1 when Python must read it all, -2 when
+    ``out`` or ``phh`` is too small."""
+    if _C is None:
+        raise RuntimeError("the C core is not loaded: the site fast path needs it")
+    phh_len = _C.ffi.new("int64_t *")
+    consumed = _C.ffi.new("int64_t *")
+    n = int(_C.lib.hr_stars_scan(_C.ffi.from_buffer(data), len(data),
+                                 _buf("int64_t[]", ends), len(ends), int(final),
+                                 _out("int64_t[]", out), len(out),
+                                 _C.ffi.from_buffer("char[]", phh, require_writable=True),
+                                 len(phh), phh_len, consumed))
+    return n, int(phh_len[0]), int(consumed[0])
+
+
 def phh_allin_pots(ptr: Any, rec: np.ndarray, rows: np.ndarray,
                    hu_table: tuple[np.ndarray, np.ndarray] | None, out: np.ndarray,
                    status: np.ndarray) -> None:
