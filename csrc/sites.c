@@ -278,7 +278,9 @@ static int plain_name(str_t s)
             return 0;
     }
     return !blank((unsigned char)s.p[0]) && !blank((unsigned char)s.p[s.n - 1])
-           && !find(s, " collected ") && !find(s, " cashed out") && !find(s, " said, ");
+           && (!memchr(s.p, ' ', (size_t)s.n) || (!find(s, " collected ")
+                                                   && !find(s, " cashed out")
+                                                   && !find(s, " said, ")));
 }
 
 /* _variant: "NT", "PT", "FT", "NO", "PO", "FO/8" (the others: Python) */
@@ -679,15 +681,24 @@ static int stars_hand(work_t *w, int nl, int64_t *rec, out_t *o, int64_t id)
         blinds[0] = blinds[1], blinds[1] = t;
     }
     /* the PHH hand */
+    /* (ante_trimming_status false and antes of zero are the PHH reader's defaults) */
     puts_(o, "[h]\nvariant = \"");
     put_z(o, var);
-    puts_(o, "\"\nante_trimming_status = false\nantes = [");
-    for (int s = 0; s < n; s++) {
-        if (s)
-            puts_(o, ", ");
-        put_int(o, antes[s]);
+    int any_ante = 0;
+    for (int s = 0; s < n; s++)
+        any_ante |= antes[s] != 0;
+    if (any_ante) {
+        puts_(o, "\"\nantes = [");
+        for (int s = 0; s < n; s++) {
+            if (s)
+                puts_(o, ", ");
+            put_int(o, antes[s]);
+        }
+        puts_(o, "]");
+    } else {
+        puts_(o, "\"");
     }
-    puts_(o, "]\nblinds_or_straddles = [");
+    puts_(o, "\nblinds_or_straddles = [");
     for (int s = 0; s < n; s++) {
         if (s)
             puts_(o, ", ");
