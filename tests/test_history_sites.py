@@ -279,7 +279,15 @@ IPOKER = sorted((SITES / "ipoker").glob("*.txt"))
 #: (a showdown where neither hand is shown is settled by the record's word that one of
 #: them was paid nothing: that hand was mucked)
 IPOKER_REFUSED = {"CashGame_Seats_Full_Ring_(10_Handed).txt": "with no action in the hand",
-                  "CashGame_ValidHandTests_InValidHand.txt": "fewer than 2 players"}
+                  "CashGame_ValidHandTests_InValidHand.txt": "fewer than 2 players",
+                  "CashGame_ValidHandTests_InValidHand_1.txt": "fewer than 2 players",
+                  # the record's bet is not what the player's actions put in
+                  "CashGame_PlayerTests_WithShowdown2.txt": "put in 667, the record says 673"}
+#: files that are not well-formed XML (a tag left open): reported with the parser's line
+IPOKER_BAD_XML = {"CashGame_IdTest_IdTest1.txt": 22, "CashGame_ValidHandTests_HMExport_1.txt": 60}
+#: a game whose session calls it hold'em ("Holdem PL") while it deals four cards a
+#: hand: read, and refused by the replay by name
+IPOKER_NOT_HOLDEM = {"CashGame_HandActionTests_PostingDead.txt": "expected 2 hole cards, got 4"}
 
 
 def _ipoker_record(text: str) -> list[dict[str, int]]:
@@ -298,6 +306,15 @@ def _ipoker_record(text: str) -> list[dict[str, int]]:
 @pytest.mark.parametrize("path", IPOKER, ids=lambda p: p.name)
 def test_ipoker_nets_are_the_sites(path: Path) -> None:
     hands, bad = _read_guessing(path)
+    if path.name in IPOKER_BAD_XML:
+        assert hands == [] and len(bad) == 1 and "not well-formed iPoker XML" in bad[0].reason
+        assert bad[0].line == IPOKER_BAD_XML[path.name] and bad[0].file == str(path)
+        return
+    if path.name in IPOKER_NOT_HOLDEM:
+        (h,) = hands
+        with pytest.raises(HistoryError, match=IPOKER_NOT_HOLDEM[path.name]):
+            h.replay(allin_ev=False)
+        return
     if path.name in IPOKER_REFUSED:
         assert hands == [] and len(bad) == 1 and IPOKER_REFUSED[path.name] in str(bad[0])
         assert "<game" in _text(path).splitlines()[bad[0].line - 1]    # named by its line
@@ -311,8 +328,12 @@ def test_ipoker_nets_are_the_sites(path: Path) -> None:
         assert f'gamecode="{h.extra["hand"]}"' in lines[h.line - 1]     # its <game> line
         r = h.replay(allin_ev=False)
         assert r.agrees_with_record is True, r.disagreement
+        # a tournament's chips are whole chips (its session names the tournament)
+        unit = 100 if h.extra["unit"] == "chips" else 1
+        assert (unit == 100) == ("tournament" in h.extra) == path.name.startswith(
+            ("SitAndGo", "MultiTable"))
         for s, p in enumerate(h.players):
-            assert r.net_after_rake[s] == nets[p], p          # the site's win - bet
+            assert r.net_after_rake[s] * unit == nets[p], p   # the site's win - bet
         for p in set(nets) - set(h.players):                  # not dealt in: nothing moved
             assert nets[p] == 0
         if not any(a.startswith("d db") for a in h.actions):
