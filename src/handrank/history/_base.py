@@ -51,8 +51,8 @@ class HistoryError(HandrankError, ValueError):
     file : str or None
         The file it came from.
     hand : int or None
-        The hand's index in its file (0-based); the message names it 1-based, as
-        the command line counts hands ("hand 1" is the first).
+        The hand's number in its file, 1-based as the command line counts hands
+        ("hand 1" is the first; ``Hand.index`` is the same hand's 0-based index).
     line : int or None
         The line in the file (1-based): the offending action's where it can be
         told, else the hand's first line.
@@ -70,12 +70,17 @@ class HistoryError(HandrankError, ValueError):
         if file is not None:
             where.append(f"file {file!r}")
         if hand is not None:
-            where.append(f"hand {hand + 1}")
+            where.append(f"hand {hand}")
         if line is not None:
             where.append(f"line {line}")
         if action is not None:
             where.append(f"action {action}")
         super().__init__(reason + (" (" + ", ".join(where) + ")" if where else ""))
+
+
+def number(index: int | None) -> int | None:
+    """The 1-based hand number of :class:`HistoryError` for a 0-based ``index``."""
+    return None if index is None else index + 1
 
 
 # Its public home stays handrank.history.model (tracebacks, reprs and pickles name it).

@@ -123,7 +123,7 @@ def _cards(t: str) -> str:
 def _hand(lines: list[str], file: str | None, index: int,
           nums: list[int] | None = None) -> Hand:
     def fail(msg: str) -> HistoryError:
-        return HistoryError(msg, file=file, hand=index)
+        return HistoryError(msg, file=file, hand=index + 1)
     head = lines[0]
     _CENTS[0] = "Tournament" not in head
     if len(lines) == 1:
@@ -482,6 +482,38 @@ def at_line(e: HistoryError, line: int) -> HistoryError:
     return type(e)(e.reason, file=e.file, hand=e.hand, action=e.action, line=line)
 
 
+def _one(buf: list[str], nums: list[int], file: str | None, index: int, start: int) -> Hand:
+    """The hand of lines `buf` (header first; `nums` their lines, `start` the header's):
+    its HistoryError (naming the line) when it is refused."""
+    try:
+        try:
+            h = _hand(buf, file, index, nums)
+        except HistoryError:
+            raise
+        except (ValueError, KeyError, IndexError, TypeError, ArithmeticError,
+                RecursionError) as e:
+            raise HistoryError(f"unexpected {type(e).__name__} reading the hand: {e}",
+                               file=file, hand=index + 1) from e
+    except HistoryError as e:
+        raise at_line(e, start) from e.__cause__
+    h.line = start
+    return h
+
+
+def hand_at(text: str, file: str | None, index: int, line: int) -> Hand:
+    """The English hand whose text (its header first) starts at `line` of `file`, read
+    as :func:`read_stream` reads it there as hand number `index` (the fast path's
+    fallback: csrc/sites.c cuts the text as read_stream does)."""
+    buf: list[str] = []
+    nums: list[int] = []
+    for n, raw in enumerate(text.split("\n"), line):
+        ln = raw.strip().lstrip("\ufeff")
+        if ln:
+            buf.append(ln)
+            nums.append(n)
+    return _one(buf, nums, file, index, line)
+
+
 def read_stream(lines: Iterable[str], file: str | None, errors: str,
                 bad: list[HistoryError]) -> Iterator[Hand]:
     """Hands from PokerStars text, one at a time (English; Portuguese and French
@@ -496,21 +528,12 @@ def read_stream(lines: Iterable[str], file: str | None, errors: str,
         nonlocal i
         if buf:
             try:
-                try:
-                    h = _hand(buf, file, i, nums)
-                except HistoryError:
-                    raise
-                except (ValueError, KeyError, IndexError, TypeError, ArithmeticError,
-                        RecursionError) as e:
-                    raise HistoryError(f"unexpected {type(e).__name__} reading the hand: {e}",
-                                       file=file, hand=i) from e
-            except HistoryError as e:
-                err = at_line(e, start)
+                h = _one(buf, nums, file, i, start)
+            except HistoryError as err:
                 if errors == "raise":
-                    raise err from e.__cause__
+                    raise err from err.__cause__
                 bad.append(err)
             else:
-                h.line = start
                 yield h
             i += 1
     text = False
