@@ -125,10 +125,19 @@ EMPTY = {"CashGame_Seats_4_Max.txt", "CashGame_Seats_Full_Ring_(10_Handed).txt"}
 CUT = {("partypoker", "CashGame_Limits_Limit6.txt"),
        ("888poker", "CashGame_ValidHandTests_InValidHand.txt"),
        ("partypoker", "CashGame_ValidHandTests_InValidHand.txt"),
-       ("partypoker", "CashGame_ValidHandTests_InValidHand_1.txt")}
+       ("partypoker", "CashGame_ValidHandTests_InValidHand_1.txt"),
+       ("888poker", "CashGame_ValidHandTests_InValidHand_1.txt")}
 #: a hand whose seat lines name a player ("Player1") its actions name otherwise
 #: ("WolfgangCutler"): refused by name
 RENAMED = {("partypoker", "CashGame_PlayerTests_WithAnonomous.txt"): "WolfgangCutler raises"}
+#: files whose hand starts at the site's line (no "#Game No" line before it) and that
+#: end with a lone "#Game No : ..." line: the hand read, the lone line reported
+TRAILING_NUMBER = {"CashGame_HandActionTests_DealingCardsMissing.txt",
+                   "CashGame_HandActionTests_DealingCardsMissing2.txt",
+                   "CashGame_ExtraHands_SpecialCards.txt"}
+#: a hand that writes cards in another language's letters ("Ec", "Knc", "Dc"): read,
+#: and refused by the replay by name
+FOREIGN_CARDS = {"CashGame_ExtraHands_SpecialCards.txt": "invalid card 'Ec'"}
 
 
 def _paid(text: str) -> dict[str, int]:
@@ -170,6 +179,16 @@ def test_888_and_party_hands_pay_what_the_site_paid(path: Path) -> None:
         assert hands == [] and len(bad) == 1 and "cut short" in str(bad[0])
         assert path.name in str(bad[0])
         return
+    if path.parent.name == "888poker" and path.name in TRAILING_NUMBER:
+        (e,) = bad
+        assert "not an 888poker hand" in e.reason and e.file == str(path)
+        assert _text(path).splitlines()[e.line - 1].startswith("#Game No : ")
+        bad = []
+    if path.parent.name == "888poker" and path.name in FOREIGN_CARDS:
+        (h,) = hands
+        with pytest.raises(HistoryError, match=FOREIGN_CARDS[path.name]):
+            h.replay(allin_ev=False)
+        return
     assert bad == []
     text = _text(path)
     # one hand a file (the multi-hand files: one check a hand, on its own lines)
@@ -202,6 +221,15 @@ def test_888poker_is_guessed_from_the_first_line() -> None:
     assert h.extra["site"] == "888poker" and h.extra["hand"] == "359567819"
     # a dead blind: $1 dead, $2 live
     assert h.replay().agrees_with_record is True
+
+
+def test_888poker_without_its_game_number_line_is_guessed_and_read() -> None:
+    # the hand starts at "***** 888poker Hand History for Game 717000000 *****"
+    rd = read(SITES / "888poker" / "CashGame_HandActionTests_DealingCardsMissing.txt",
+              errors="collect")
+    (h,) = list(rd)
+    assert h.extra["site"] == "888poker" and h.extra["hand"] == "717000000" and h.line == 1
+    assert len(rd.errors) == 1 and rd.errors[0].line == 17     # the lone "#Game No" line
 
 
 def test_888poker_skins_and_decimal_commas() -> None:

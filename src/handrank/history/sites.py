@@ -46,7 +46,7 @@ def guess(first: str, second: str = "", file: str | None = None) -> str:
         return "wpn"
     if partypoker.HEAD.match(a) or (poker888.HEAD.match(a) and partypoker.HEAD.match(b)):
         return "partypoker"
-    if poker888.HEAD.match(a):
+    if poker888.HEAD.match(a) or poker888.SITE.match(a):
         return "888poker"
     if "PokerStars" in a or (file or "").endswith(".txt"):
         return "pokerstars"
