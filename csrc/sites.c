@@ -151,24 +151,22 @@ typedef struct {
     int full;
 } out_t;
 
-static void put(out_t *o, const char *s, int64_t n)
+/* writes without a bound check: stars_hand checks the room for the whole hand first */
+static inline void put(out_t *o, const char *s, int64_t n)
 {
-    if (o->e - o->p < n) {
-        o->full = 1;
-        return;
-    }
-    memcpy(o->p, s, (size_t)n);
+    for (int64_t k = 0; k < n; k++)
+        o->p[k] = s[k];
     o->p += n;
 }
 
-#define puts_(o, lit) put((o), "" lit, (int64_t)sizeof(lit) - 1)
+#define puts_(o, lit) (memcpy((o)->p, "" lit, sizeof(lit) - 1), (o)->p += sizeof(lit) - 1)
 
 static void put_z(out_t *o, const char *s)
 {
     put(o, s, (int64_t)strlen(s));
 }
 
-static void put_int(out_t *o, int64_t v)
+static inline void put_int(out_t *o, int64_t v)
 {
     char b[24];
     int k = 24;
@@ -182,17 +180,17 @@ static void put_int(out_t *o, int64_t v)
 }
 
 /* cards as _cards writes them: spaces dropped, "10" as "T" */
-static void put_cards(out_t *o, str_t c)
+static inline void put_cards(out_t *o, str_t c)
 {
     for (int64_t k = 0; k < c.n; k++) {
         if (c.p[k] == ' ')
             continue;
         if (c.p[k] == '1' && k + 1 < c.n && c.p[k + 1] == '0') {
-            put(o, "T", 1);
+            *o->p++ = 'T';
             k++;
             continue;
         }
-        put(o, c.p + k, 1);
+        *o->p++ = c.p[k];
     }
 }
 
@@ -680,7 +678,15 @@ static int stars_hand(work_t *w, int nl, int64_t *rec, out_t *o, int64_t id)
         t = blinds[0];
         blinds[0] = blinds[1], blinds[1] = t;
     }
-    /* the PHH hand */
+    /* the PHH hand: at most 256 bytes, 200 a seat (its numbers, name, deal), 48 an
+     * action and the cards as written (no more than the hand's text) */
+    {
+        int64_t text = L[nl - 1].p + L[nl - 1].n - L[0].p;
+        if (o->e - o->p < 256 + 200 * (int64_t)n + 48 * (int64_t)na + text) {
+            o->full = 1;
+            return HR_STARS_PYTHON;
+        }
+    }
     /* (ante_trimming_status false and antes of zero are the PHH reader's defaults) */
     puts_(o, "[h]\nvariant = \"");
     put_z(o, var);
