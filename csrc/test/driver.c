@@ -1719,7 +1719,8 @@ static void sites_calls(int rounds)
         for (int f = 0; f < flips && len > 0; f++)
             buf[below((unsigned)len)] = (r % 7 == 0) ? (char)below(256)
                                                      : noise[below(sizeof noise - 1)];
-        int64_t cap = 4, room = 2 * len + 4096;
+        /* every fourth call with little room for the PHH: -2, never a write past it */
+        int64_t cap = 4, room = r % 4 == 3 ? (int64_t)below(1500) + 1 : 2 * len + 4096;
         int64_t ends[2] = {len / 2, len}, consumed = -1, phh_len = -1;
         int n_seg = 1 + (int)below(2);
         if (n_seg == 1)
