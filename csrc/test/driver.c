@@ -37,6 +37,7 @@
 #include "../pql.h"
 #include "../preflop_hu.h"
 #include "../showdown.h"
+#include "../sites.h"
 #include "../stud_mc.h"
 #include "../wild.h"
 
@@ -1620,6 +1621,46 @@ static void history_calls(int rounds)
                 }
                 phh_hands++;
             }
+            if (n > 0) {        /* the statistics of every record (any text: bounded) */
+                int64_t *st0 = exact_alloc((size_t)n * sizeof *st0);
+                int64_t *en0 = exact_alloc((size_t)n * sizeof *en0);
+                int64_t *se0 = exact_alloc((size_t)n * sizeof *se0);
+                int64_t *pay = exact_alloc((size_t)n * HR_PHH_MAX_SEATS * sizeof *pay);
+                int32_t *tab = exact_alloc((size_t)n * HR_PHH_MAX_SEATS * HR_PHH_STAT_COLS
+                                           * sizeof *tab);
+                uint8_t *dn = exact_alloc((size_t)n), *pf = exact_alloc((size_t)n);
+                for (int64_t h = 0; h < n; h++) {
+                    const int64_t *rec = out + h * HR_PHH_WIDTH;
+                    st0[h] = rec[HR_PHH_START];
+                    en0[h] = rec[HR_PHH_END];
+                    se0[h] = rec[HR_PHH_SEATS] > 0 ? rec[HR_PHH_SEATS] : 1 + (int64_t)below(12);
+                    for (int s = 0; s < HR_PHH_MAX_SEATS; s++)
+                        pay[h * HR_PHH_MAX_SEATS + s] = rec[HR_PHH_FIXED + s * HR_PHH_PER_SEAT
+                                                            + 1];
+                }
+                CHECK(hr_phh_stats(buf, len, st0, en0, se0, pay, n, tab, dn, pf) == n,
+                      "hr_phh_stats failed");
+                for (int64_t h = 0; h < n; h++) {
+                    CHECK(dn[h] <= 1 && pf[h] <= 1, "hr_phh_stats: flags %d %d", dn[h], pf[h]);
+                    for (int64_t k = 0; k < HR_PHH_MAX_SEATS * HR_PHH_STAT_COLS; k++)
+                        CHECK(tab[h * HR_PHH_MAX_SEATS * HR_PHH_STAT_COLS + k] >= 0
+                              && (dn[h] || tab[h * HR_PHH_MAX_SEATS * HR_PHH_STAT_COLS + k] == 0),
+                              "hr_phh_stats: a count of %d",
+                              tab[h * HR_PHH_MAX_SEATS * HR_PHH_STAT_COLS + k]);
+                    if (flips == 0 && len % len0 == 0 && out[h * HR_PHH_WIDTH + HR_PHH_STATUS]
+                        == HR_PHH_OK && mode == 1)
+                        CHECK(dn[h] == 1, "hr_phh_stats: the plain hand is not counted");
+                }
+                CHECK(hr_phh_stats(NULL, 0, st0, en0, se0, pay, n, tab, dn, pf) == -1,
+                      "hr_phh_stats: no buffer");
+                free(st0);
+                free(en0);
+                free(se0);
+                free(pay);
+                free(tab);
+                free(dn);
+                free(pf);
+            }
             if (mode == 1 && n > 0 && r % 10 == 0) {     /* the all-in pots of every record */
                 int64_t rows[8];
                 double ev[8 * HR_PHH_EV_WIDTH];
@@ -1643,6 +1684,81 @@ static void history_calls(int rounds)
                 }
             }
         }
+        free(out);
+        free(buf);
+    }
+}
+
+/* hr_stars_scan on a PokerStars hand, cut, spliced and sprinkled with random bytes,
+ * each buffer malloc'd at exactly its length; the whole hand, once, by hand and
+ * through hr_phh_scan */
+static void sites_calls(int rounds)
+{
+    static const char hand[] =
+        "PokerStars Hand #42: Hold'em No Limit ($0.01/$0.02 USD) - 2020/04/16 ET\n"
+        "Table 'T' 6-max Seat #3 is the button\n"
+        "Seat 1: a ($1.00 in chips)\nSeat 2: b b ($0.40 in chips)\nSeat 3: c ($1 in chips)\n"
+        "a: posts small blind $0.01\nb b: posts big blind $0.02\n*** HOLE CARDS ***\n"
+        "Dealt to c [2c 7d]\nc: folds\na: raises $0.98 to $1 and is all-in\n"
+        "b b: calls $0.38 and is all-in\nUncalled bet ($0.60) returned to a\n"
+        "*** FLOP *** [2s 3s 9h]\n*** TURN *** [2s 3s 9h] [Tc]\n"
+        "*** RIVER *** [2s 3s 9h Tc] [Jd]\n*** SHOW DOWN ***\na: shows [As Ks]\n"
+        "b b: shows [Qh Qd]\nb b collected $0.78 from pot\n*** SUMMARY ***\n"
+        "Total pot $0.80 | Rake $0.02\nBoard [2s 3s 9h Tc Jd]\n\n";
+    static const char noise[] = "[]()$:.,#*\r\n\t 0123456789PokerStarsHand#SeatcollectedA";
+    int64_t len0 = (int64_t)sizeof hand - 1;
+    for (int r = 0; r < rounds * 50; r++) {
+        int copies = 1 + (int)below(3);
+        int64_t len = len0 * copies;
+        if (r % 3)
+            len = (int64_t)below((unsigned)len + 1);
+        char *buf = exact_alloc(len > 0 ? (size_t)len : 1);
+        for (int64_t k = 0; k < len; k++)
+            buf[k] = hand[k % len0];
+        int flips = r % 5 == 0 ? 0 : (int)below(6);
+        for (int f = 0; f < flips && len > 0; f++)
+            buf[below((unsigned)len)] = (r % 7 == 0) ? (char)below(256)
+                                                     : noise[below(sizeof noise - 1)];
+        int64_t cap = 4, room = 2 * len + 4096;
+        int64_t ends[2] = {len / 2, len}, consumed = -1, phh_len = -1;
+        int n_seg = 1 + (int)below(2);
+        if (n_seg == 1)
+            ends[0] = len;
+        int64_t *out = exact_alloc((size_t)cap * HR_STARS_WIDTH * sizeof *out);
+        char *phh = exact_alloc((size_t)room);
+        int final = (int)below(2);
+        int64_t n = hr_stars_scan(buf, len, ends, n_seg, final, out, cap, phh, room, &phh_len,
+                                  &consumed);
+        CHECK(n >= -2 && n <= cap, "hr_stars_scan returned %lld", (long long)n);
+        CHECK(n < 0 || (consumed >= 0 && consumed <= len && phh_len >= 0 && phh_len <= room),
+              "hr_stars_scan consumed %lld, wrote %lld", (long long)consumed,
+              (long long)phh_len);
+        for (int64_t h = 0; h < n; h++) {
+            const int64_t *rec = out + h * HR_STARS_WIDTH;
+            CHECK(rec[HR_STARS_START] >= 0 && rec[HR_STARS_START] <= rec[HR_STARS_END]
+                  && rec[HR_STARS_END] <= len, "hr_stars_scan: a hand outside the buffer");
+            CHECK(rec[HR_STARS_STATUS] == HR_STARS_PHH || rec[HR_STARS_STATUS] == HR_STARS_PYTHON,
+                  "hr_stars_scan: status %lld", (long long)rec[HR_STARS_STATUS]);
+        }
+        if (n > 0 && flips == 0 && len % len0 == 0 && final) {
+            /* whole hands: each taken, paid a $0.60 back and b b $0.78 after a $0.02 rake */
+            int64_t pcap = n + 1, pc = -1;
+            int64_t *prec = exact_alloc((size_t)pcap * HR_PHH_WIDTH * sizeof *prec);
+            int64_t pend[1] = {phh_len};
+            int64_t got = hr_phh_scan(phh, phh_len, pend, 1, 1, 1, prec, pcap, &pc);
+            CHECK(got == n, "hr_phh_scan of the PHH written: %lld hands", (long long)got);
+            for (int64_t h = 0; h < n && h < got; h++) {
+                const int64_t *rec = out + h * HR_STARS_WIDTH, *pr = prec + h * HR_PHH_WIDTH;
+                CHECK(rec[HR_STARS_STATUS] == HR_STARS_PHH && rec[HR_STARS_RAKE] == 2
+                      && rec[HR_STARS_ID] == 42 && rec[HR_STARS_WON] == 60
+                      && rec[HR_STARS_WON + 1] == 78, "hr_stars_scan: the hand by hand");
+                CHECK(pr[HR_PHH_STATUS] == HR_PHH_OK && pr[HR_PHH_FIXED + 1] == 60
+                      && pr[HR_PHH_FIXED + HR_PHH_PER_SEAT + 1] == 80,
+                      "hr_stars_scan: the hand replayed");
+            }
+            free(prec);
+        }
+        free(phh);
         free(out);
         free(buf);
     }
@@ -2622,6 +2738,7 @@ int main(int argc, char **argv)
         CHECK(hr_deal(deck, 3, 2, 1, -1, 1, out) == -2, "deal: a negative row accepted");
     }
     history_calls(scale);
+    sites_calls(scale);
     hu_preflop_calls();
     index_calls(scale);
     exact_random_calls(holdem, scale);
