@@ -404,3 +404,44 @@ def test_stud_outs_refuse_seventh_street() -> None:
     with pytest.raises(PqlError, match="seventh has no next card"):
         hr.pql("select avg(outsToHandType(p1, seventh, flush)) from game='studhi', "
                "p1='*', p2='*'", trials=10)
+
+
+# ------------------------------------------------ stud deals enumerated
+
+def test_stud_deals_are_enumerated_when_few() -> None:
+    # six cards each given: 40 x 39 ways to deal the seventh cards; the
+    # general path (a where clause) enumerates them
+    known = [_ids("AsAhKdQc2s3s"), _ids("7c8c9cTcKs2d")]
+    q = ("select count(winsHi(p1)) as w, count(tiesHi(p1)) as t, avg(riverEquity(p2)) as e "
+         "from game='studhi', p1='AsAhKdQc2s3s', p2='7c8c9cTcKs2d' where 1 = 1")
+    r = hr.pql(q)
+    assert r.exact and r.samples == 40 * 39
+    wins = ties = 0.0
+    p2 = 0.0
+    used = {c for k in known for c in k}
+    unseen = [c for c in DECK if c not in used]
+    for a in unseen:
+        for b in unseen:
+            if a == b:
+                continue
+            s = _shares([known[0] + [a], known[1] + [b]], "studhi")
+            wins += s[0] == 1.0
+            ties += 0 < s[0] < 1
+            p2 += s[1]
+    n = 40 * 39
+    assert r[0].value == pytest.approx(wins / n, abs=1e-12)
+    assert r[1].value == pytest.approx(ties / n, abs=1e-12)
+    assert r[2].value == pytest.approx(p2 / n, abs=1e-12)
+    # every card given: one deal
+    one = hr.pql("select count(equity(p1, sixth) > 0.5) as c from game='studhi', "
+                 "p1='AsAhKdQc2s3s4d', p2='7c8c9cTcKs2d5h'")
+    assert one.exact and one.samples == 1
+
+
+def test_exact_stud_refuses_drawn_street_equities_and_huge_deals() -> None:
+    with pytest.raises(PqlError, match="above the 50,000 it enumerates"):
+        hr.pql("select count(equity(p1, fifth) > 0.5) from game='studhi', "
+               "p1='AsAhKdQc2s3s', p2='7c8c9cTcKs2d'", exact=True)
+    with pytest.raises(PqlError, match="ways to deal the stud cards not given"):
+        hr.pql("select avg(riverEquity(p1)) from game='studhi', p1='*', p2='*' where 1 = 1",
+               exact=True)

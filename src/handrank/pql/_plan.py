@@ -708,6 +708,7 @@ class _Compiler:
         self.order = handtype_order(spot)
         self.flop_order = flopcat_order(spot)
         self.cost = 0
+        self.inexact: str | None = None
 
     def err(self, node: Any, message: str) -> PqlError:
         return locate(self.q.text, node.pos, message)
@@ -1011,6 +1012,16 @@ class _Compiler:
                 fns.append((i, e.fn))
         if f.cost is not None:
             self.cost += f.cost(self.spot, consts)
+            if f.cost is _runouts_cost and self.spot.kind == "studlike":
+                street = consts[1] if len(consts) > 1 else "river"
+                known = stud_street(street) if isinstance(street, str) else 7
+                ways = stud_runouts(len(self.spot.deck) - len(self.spot.dead),
+                                    len(self.spot.players), known) if known < 7 else 1
+                if ways > STUD_EXACT_RUNOUTS:
+                    self.inexact = (f"{f.name} on {street} street has {ways:,} ways to deal "
+                                    f"the later cards a deal, above the "
+                                    f"{STUD_EXACT_RUNOUTS:,} it enumerates (it averages "
+                                    f"{STUD_SAMPLES:,} drawn at random)")
         impl = f.impl
 
         def f_call(c: Ctx) -> np.ndarray:
@@ -1058,6 +1069,9 @@ class Plan:
     cost: int                      # run-outs evaluated per deal by the street functions
     handtypes: list[str]
     flopcats: list[str]
+    #: why an enumeration of the deals would not be exact (a stud street
+    #: equity of more ways a deal than it enumerates), or None
+    inexact: str | None = None
 
 
 def compile_query(q: Query, spot: Spot) -> Plan:
@@ -1093,4 +1107,5 @@ def compile_query(q: Query, spot: Spot) -> Plan:
                 raise locate(q.text, getattr(q.where, "pos", 0),
                              "the 'where' condition never holds (it reads no deal and is "
                              "false)")
-    return Plan(spot, sels, where, comp.cost, handtype_order(spot), flopcat_order(spot))
+    return Plan(spot, sels, where, comp.cost, handtype_order(spot), flopcat_order(spot),
+                comp.inexact)
