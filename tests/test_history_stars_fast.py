@@ -281,3 +281,16 @@ def test_a_block_left_to_python_reads_the_rest_as_the_reader(tmp_path: Path) -> 
     assert len(tails) == 1 and isinstance(items[0], stars_fast.StarsBatch)
     seen, taken = _compare(str(f), block=2000)
     assert seen == 60 and 0 < taken < 60
+
+
+def test_a_file_of_another_site_is_left_to_its_reader(tmp_path: Path) -> None:
+    other = sorted((SITES / "winamax").glob("*.txt"))[0]
+    f = tmp_path / "winamax.txt"
+    f.write_bytes(other.read_bytes())
+    assert list(stars_fast.scan(str(f))) == [("other", str(f))]
+    g = tmp_path / "stars.txt"
+    g.write_text(pokerstars_corpus(3, seed=9))
+    items = list(stars_fast.scan([str(f), str(g)]))
+    assert items[0] == ("other", str(f)) and len(items) == 2
+    assert isinstance(items[1], stars_fast.StarsBatch) and len(items[1]) == 3
+    assert items[1].file(0) == str(g) and items[1].line(0) == 1
