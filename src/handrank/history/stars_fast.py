@@ -255,7 +255,14 @@ def _scan_file(path: str, format: str | None, block: int
                 return
             if used == 0 and not data.strip():
                 used = len(data)
-            line += buf.count(b"\n", 0, used)
+            if len(b):
+                # the line of byte `used`: from the last hand's header line, counting
+                # only that hand's newlines (not the whole block's)
+                last = b.srec[-1]
+                start = int(last[S_START])
+                line += int(last[S_LINE]) - 1 + buf.count(b"\n", start, max(start, used))
+            else:
+                line += buf.count(b"\n", 0, used)
             buf = buf[used:]
             offset += used
             want = max(block, 2 * len(buf))
