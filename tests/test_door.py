@@ -104,7 +104,6 @@ BACKEND_CHOICES_LEFT: dict[str, int] = {
     "equity/boardless.py": 1,
     "equity/hilo.py": 4,
     "equity/holdem.py": 1,
-    "equity/omaha.py": 1,
 }
 
 

@@ -233,3 +233,86 @@ def sample_boards(board: np.ndarray, deck: np.ndarray, m: int, cap: int, target:
     if total is None:
         raise RuntimeError("internal error: a Monte Carlo run of no trials")
     return total, done
+
+
+# ------------------------------------------------ Omaha Monte Carlo of ranges
+
+#: Draws per wanted trial before a sampler gives up on ranges that clash, and
+#: the draws tried before it decides that no deal exists.
+MAX_DRAWS_FACTOR = 1000
+MIN_DRAWS = 1_000_000
+
+
+def check_draws(done: int, drawn: int, cap: int) -> None:
+    """The bounded rejection loop's stop, shared by the Omaha and any-game samplers.
+
+    Raises InvalidRangeError when `drawn` draws gave no deal (after
+    ``MIN_DRAWS``), or more than ``MAX_DRAWS_FACTOR`` draws per wanted trial
+    gave fewer than `cap` deals.
+    """
+    if done == 0 and drawn >= MIN_DRAWS:
+        raise InvalidRangeError(f"no deal found in {drawn:,} draws: the ranges collide "
+                                "with each other (or leave no deal at all)")
+    if drawn >= MAX_DRAWS_FACTOR * max(cap, 1) and done < cap:
+        # Fewer deals than asked for: say so rather than return a
+        # result on fewer trials than the caller wanted.
+        raise InvalidRangeError("the players' ranges clash in almost every deal")
+
+
+def draw_batch(rng: np.random.Generator, hands: list[np.ndarray], probs: list[Any], k: int,
+               blocked: np.ndarray, board: np.ndarray,
+               m: int) -> tuple[list[np.ndarray], np.ndarray]:
+    """One batch of `k` draws: the deals whose hands fit together, and their boards.
+
+    Draws one hand per player from its range's `hands` (uniform, or by
+    `probs`), keeps the draws where no card is used twice, and completes each
+    kept board with `m` cards from those neither blocked nor held.  Returns
+    (each player's kept hands, boards), both of the kept rows.
+    """
+    hs = [r[rng.integers(0, len(r), size=k) if pr is None
+            else rng.choice(len(r), size=k, p=pr)] for r, pr in zip(hands, probs)]
+    used = np.zeros((k, 52), dtype=np.int8)
+    rows = np.arange(k)[:, None]
+    for h in hs:
+        np.add.at(used, (np.broadcast_to(rows, h.shape), h), 1)
+    ok = (used <= 1).all(axis=1)
+    keys = rng.random((int(ok.sum()), 52)) if ok.any() else np.zeros((0, 52))
+    keys[(used[ok] > 0) | blocked] = 2.0
+    pick = np.argpartition(keys, m - 1, axis=1)[:, :m].astype(np.uint8) if m and len(keys) \
+        else np.zeros((len(keys), m), dtype=np.uint8)
+    return [np.ascontiguousarray(h[ok]) for h in hs], boards_of(board, pick)
+
+
+def sample_ranges(hands: list[np.ndarray], weights: list[np.ndarray], board: np.ndarray,
+                  m: int, blocked: np.ndarray, cap: int, target: float | None, seed: int,
+                  tally: Callable[[list[np.ndarray], np.ndarray], np.ndarray],
+                  stderr: Callable[[np.ndarray, int], np.ndarray]) -> tuple[np.ndarray, int]:
+    """Monte Carlo over Omaha ranges (each player's hands and weights) with numpy.
+
+    Each trial draws one hand per player from its range (by weight) and keeps
+    the trial when no card is used twice (:func:`draw_batch`), which samples
+    the joint distribution of the hands given that they fit together; adds
+    ``tally(hands, boards)`` per batch and stops after `cap` trials or once
+    ``stderr(total, done)`` is below `target`.  The loop is bounded
+    (``MAX_DRAWS_FACTOR`` draws per trial) and raises InvalidRangeError when
+    deals are too rare.  Returns (total, done).
+    """
+    rng = np.random.default_rng(seed)
+    probs = [None if (w == w[0]).all() else w / w.sum() for w in weights]
+    total: np.ndarray | None = None
+    done = drawn = 0
+    while done < cap:
+        k = int(min(CHUNK, cap - done))
+        drawn += k
+        hs, boards = draw_batch(rng, hands, probs, k, blocked, board, m)
+        if len(boards):
+            part = np.asarray(tally(hs, boards), dtype=np.float64)
+            total = part if total is None else total + part
+            done += len(boards)
+        if target is not None and total is not None and done >= 2 \
+                and stderr(total, done).max() < target:
+            break
+        check_draws(done, drawn, cap)
+    if total is None or done == 0:
+        raise InvalidRangeError("no deal found: the ranges collide with each other")
+    return total, done

@@ -1163,8 +1163,8 @@ _OMAHA_MAX_ATTEMPTS = 1 << 62
 OMAHA_MC_SUMS = 8
 #: Draws per wanted trial before a sampler gives up on ranges that clash, and
 #: the draws tried before it decides that no deal exists.
-MAX_DRAWS_FACTOR = 1000
-MIN_DRAWS = 1_000_000
+MAX_DRAWS_FACTOR = _fallback_equity.MAX_DRAWS_FACTOR
+MIN_DRAWS = _fallback_equity.MIN_DRAWS
 
 
 def omaha_sample(g: GameTables, hilo: bool, players: list[tuple[np.ndarray, np.ndarray | None]],
@@ -1261,6 +1261,27 @@ def omaha_hands_mc(g: GameTables, hilo: bool, holes: list[np.ndarray], board: np
     return omaha_sample(g, hilo, [(np.asarray(h, dtype=np.uint8)[None, :], None)
                                   for h in holes], board, dead, cap, target, seed, nthreads,
                         convert, stderr)
+
+
+def omaha_ranges_mc(g: GameTables, hilo: bool,
+                    players: list[tuple[np.ndarray, np.ndarray | None]], dead: np.ndarray,
+                    hands: list[np.ndarray], weights: list[np.ndarray], board: np.ndarray,
+                    m: int, blocked: np.ndarray, cap: int, target: float | None, seed: int,
+                    nthreads: int, convert: Callable[[np.ndarray], np.ndarray],
+                    tally: Callable[[list[np.ndarray], np.ndarray], np.ndarray],
+                    stderr: Callable[[np.ndarray, int], np.ndarray]) -> tuple[np.ndarray, int]:
+    """Monte Carlo of Omaha ranges (hi-lo when `hilo`): (sums, trials), `cap`
+    trials or fewer once ``stderr(sums, trials)`` is below `target`.  The C core
+    samples `players` (:func:`omaha_sample`: each range as its hands and weights,
+    or none for "random"; its integer sums through `convert`); without it numpy
+    draws from each range's `hands` by its `weights`, and `m` board cards, with
+    the `blocked` cards out (``core._fallback_equity.sample_ranges``) and adds ``tally(hands,
+    boards)``.  Raises InvalidRangeError when the ranges (nearly) always clash."""
+    if not have_c():
+        return _fallback_equity.sample_ranges(hands, weights, board, m, blocked, cap, target,
+                                              seed, tally, stderr)
+    return omaha_sample(g, hilo, players, board, dead, cap, target, seed, nthreads, convert,
+                        stderr)
 
 
 def omaha_runout_strengths(tables: GameTables, hilo: int, hands: np.ndarray,

@@ -242,8 +242,8 @@ def _stderr(total: np.ndarray, acc: int) -> np.ndarray:
 # ---------------------------------------------------------------------------
 # ranges (Monte Carlo only)
 
-MAX_DRAWS_FACTOR = kernels.MAX_DRAWS_FACTOR   # draws per wanted trial before giving up
-MIN_DRAWS = kernels.MIN_DRAWS                 # draws tried before deciding no deal exists
+MAX_DRAWS_FACTOR = _fallback_equity.MAX_DRAWS_FACTOR   # draws per wanted trial, then stop
+MIN_DRAWS = _fallback_equity.MIN_DRAWS                 # draws tried before "no deal exists"
 
 
 def _is_range(p: Any) -> bool:
@@ -379,64 +379,18 @@ def dead_cards(blocked: np.ndarray, board: np.ndarray, g: Any) -> np.ndarray:
     return np.flatnonzero(keep).astype(np.uint8)
 
 
-def draw_batch(rng: np.random.Generator, rs: list[OmahaRange], probs: list[Any], k: int,
-               blocked: np.ndarray, board: np.ndarray,
-               m: int) -> tuple[list[np.ndarray], np.ndarray]:
-    """One batch of `k` draws: the deals whose hands fit together, and their boards.
-
-    Draws one hand per player from its range (uniform, or by `probs`),
-    keeps the draws where no card is used twice, and completes each kept
-    board with `m` cards from those neither blocked nor held.  Returns
-    (each player's kept hands, boards), both of the kept rows.
-    """
-    hs = [r.hands[rng.integers(0, len(r), size=k) if pr is None
-                  else rng.choice(len(r), size=k, p=pr)] for r, pr in zip(rs, probs)]
-    used = np.zeros((k, 52), dtype=np.int8)
-    rows = np.arange(k)[:, None]
-    for h in hs:
-        np.add.at(used, (np.broadcast_to(rows, h.shape), h), 1)
-    ok = (used <= 1).all(axis=1)
-    keys = rng.random((int(ok.sum()), 52)) if ok.any() else np.zeros((0, 52))
-    keys[(used[ok] > 0) | blocked] = 2.0
-    pick = np.argpartition(keys, m - 1, axis=1)[:, :m].astype(np.uint8) if m and len(keys) \
-        else np.zeros((len(keys), m), dtype=np.uint8)
-    return [np.ascontiguousarray(h[ok]) for h in hs], _boards(board, pick)
-
-
 def sample_ranges(rs: list[OmahaRange], board: np.ndarray, m: int, blocked: np.ndarray,
                   trials: int | None, target: float | None, seed: int | None,
                   tally: Callable[[list[np.ndarray], np.ndarray], np.ndarray],
                   stderr: Callable[[np.ndarray, int], np.ndarray]) -> tuple[np.ndarray, int]:
-    """Monte Carlo over Omaha ranges, shared by Omaha and Omaha hi-lo equity.
-
-    Each trial draws one hand per player from its range (by weight) and keeps
-    the trial when no card is used twice (:func:`draw_batch`), which samples
-    the joint distribution of the hands given that they fit together; adds
-    ``tally(hands, boards)`` per batch and stops as :func:`sample_boards`
-    does.  The loop is bounded (``MAX_DRAWS_FACTOR`` draws per trial) and
-    raises InvalidRangeError when deals are too rare.  Returns (total, done).
+    """Monte Carlo over Omaha ranges with numpy, shared by Omaha and Omaha hi-lo
+    equity (``core._fallback_equity.sample_ranges``: the door's job without the
+    C core): one hand per player from its range by weight, kept when the hands
+    fit together; ``tally(hands, boards)`` per batch.  Returns (total, done).
     """
-    rng = np.random.default_rng(mc_seed(seed))
-    cap = trials if trials is not None else (TARGET_MAX_TRIALS if target else DEFAULT_TRIALS)
-    probs = [None if (r.weights == r.weights[0]).all() else r.weights / r.weights.sum()
-             for r in rs]
-    total: np.ndarray | None = None
-    done = drawn = 0
-    while done < cap:
-        k = int(min(CHUNK, cap - done))
-        drawn += k
-        hs, boards = draw_batch(rng, rs, probs, k, blocked, board, m)
-        if len(boards):
-            part = np.asarray(tally(hs, boards), dtype=np.float64)
-            total = part if total is None else total + part
-            done += len(boards)
-        if target is not None and total is not None and done >= 2 \
-                and stderr(total, done).max() < target:
-            break
-        check_draws(done, drawn, cap)
-    if total is None or done == 0:
-        raise InvalidRangeError("no deal found: the ranges collide with each other")
-    return total, done
+    return _fallback_equity.sample_ranges([r.hands for r in rs], [r.weights for r in rs],
+                                          board, m, blocked, mc_cap(trials, target), target,
+                                          mc_seed(seed), tally, stderr)
 
 
 def ranges_sums(g: Any, variant: Any, hilo: bool, rs: list[OmahaRange], board: np.ndarray,
@@ -450,13 +404,10 @@ def ranges_sums(g: Any, variant: Any, hilo: bool, rs: list[OmahaRange], board: n
     sums, trials, False) from a sampler, or (the (5, n) weighted means,
     deals, True)."""
     try:
-        if kernels.have_c():
-            total, done = c_sample(g, hilo, c_players(rs, int((~blocked).sum())), board,
-                                   dead_cards(blocked, board, g), trials, target, seed,
-                                   nthreads, convert, stderr)
-        else:
-            total, done = sample_ranges(rs, board, m, blocked, trials, target, seed, tally,
-                                        stderr)
+        total, done = kernels.omaha_ranges_mc(
+            g, hilo, c_players(rs, int((~blocked).sum())), dead_cards(blocked, board, g),
+            [r.hands for r in rs], [r.weights for r in rs], board, m, blocked,
+            mc_cap(trials, target), target, mc_seed(seed), nthreads, convert, tally, stderr)
     except InvalidRangeError as err:
         sums, weight, deals = clash_exact(err, g, variant, hilo, rs, board, blocked, nthreads)
         return sums / weight, deals, True
@@ -596,20 +547,7 @@ def pot_shares(s: np.ndarray, ok: np.ndarray | None = None
 
 
 
-def check_draws(done: int, drawn: int, cap: int) -> None:
-    """The bounded rejection loop's stop, shared by the Omaha and any-game samplers.
-
-    Raises InvalidRangeError when `drawn` draws gave no deal (after
-    ``MIN_DRAWS``), or more than ``MAX_DRAWS_FACTOR`` draws per wanted trial
-    gave fewer than `cap` deals.
-    """
-    if done == 0 and drawn >= MIN_DRAWS:
-        raise InvalidRangeError(f"no deal found in {drawn:,} draws: the ranges collide "
-                                "with each other (or leave no deal at all)")
-    if drawn >= MAX_DRAWS_FACTOR * max(cap, 1) and done < cap:
-        # Fewer deals than asked for: say so rather than return a
-        # result on fewer trials than the caller wanted.
-        raise InvalidRangeError("the players' ranges clash in almost every deal")
+check_draws = _fallback_equity.check_draws
 
 
 # ---------------------------------------------------------------------------
