@@ -34,6 +34,7 @@ from ..present._tabular import dataframe, html_grid, html_table
 from ..ranges.holdem import _CELL, _COMBO_IDS, Range, parse_player
 from ..ranges.omaha import OmahaRange
 from . import _runouts
+from . import parts as _parts
 
 __all__ = ["EquityMatrix", "RangeEquity", "equity_matrix", "range_equity"]
 
@@ -61,6 +62,13 @@ class EquityMatrix:
     high, low : ndarray of float64, shape (n, m), or None
         A game of two halves: the row combo's share of the high half and of
         the low half (counted when a qualifying low exists); None otherwise.
+    halves : tuple of str
+        A game whose pot is cut into parts (two boards): the parts' names
+        (``("board 1", "board 2")``); ``()`` otherwise.
+    shares : ndarray of float64, shape (parts, n, m), or None
+        A game of parts: the row combo's share of each part; there `win`
+        is every part alone (a scoop) and `tie` a part of the pot but not
+        all of it.  None otherwise.
     """
 
     rows: ComboArray
@@ -70,6 +78,8 @@ class EquityMatrix:
     tie: FloatArray
     high: FloatArray | None = None
     low: FloatArray | None = None
+    halves: tuple[str, ...] = ()
+    shares: FloatArray | None = None
 
     def __repr__(self) -> str:
         return (f"EquityMatrix({len(self.rows)} x {len(self.cols)} combos, "
@@ -101,6 +111,14 @@ class RangeEquity:
     high, low : ndarray of float64, shape (n,), or None
         A game of two halves: each combo's share of the high half and of the
         low half (counted when a qualifying low exists); None otherwise.
+    halves : tuple of str
+        A game whose pot is cut into parts (two boards): the parts' names;
+        ``()`` otherwise.
+    shares : ndarray of float64, shape (parts, n), or None
+        A game of parts: each combo's share of each part; there `win` is
+        every part alone (a scoop) and `tie` a part of the pot but not all
+        of it, and `board` the boards' cards one after the other.  None
+        otherwise.
     """
 
     combos: ComboArray
@@ -114,6 +132,8 @@ class RangeEquity:
     board: tuple[int, ...] = field(default=())
     high: FloatArray | None = None
     low: FloatArray | None = None
+    halves: tuple[str, ...] = ()
+    shares: FloatArray | None = None
 
     def __repr__(self) -> str:
         return (f"RangeEquity(hero={self.hero.text!r}, villain={self.villain.text!r}, "
@@ -342,7 +362,9 @@ def equity_matrix(a: PlayerLike, b: PlayerLike, board: CardsLike = "", dead: Car
     handrank.errors.InvalidHandError: card 'As' is in player 1's hand and on the board
     """
     progress = _progress.resolve(progress, "equity matrix")  # a notebook's bar
-    other = beyond_best_five(game, variant, 'equity_matrix')
+    other = beyond_best_five(game, variant, 'equity_matrix', parts=True)
+    if other is not None and other.parts:   # two boards: pair by pair
+        return _parts_matrix(other, a, b, board, dead, progress)
     if other is not None:                 # the other games report the start and the end
         ends = _run.Tally(_run.check_progress(progress), 1)
         ends.show()
@@ -454,7 +476,9 @@ def range_equity(hero: PlayerLike, villain: PlayerLike, board: CardsLike = "",
 removing the board, the dead cards and the other players' hands
     """
     progress = _progress.resolve(progress, "range equity")  # a notebook's bar
-    other = beyond_best_five(game, variant, 'range_equity')
+    other = beyond_best_five(game, variant, 'range_equity', parts=True)
+    if other is not None and other.parts:   # two boards: pair by pair
+        return _parts_range_equity(other, hero, villain, board, dead, progress)
     if other is not None:                 # the other games report the start and the end
         ends = _run.Tally(_run.check_progress(progress), 1)
         ends.show()
@@ -697,3 +721,48 @@ def _game_range_equity(g: Game, hero: Any, villain: Any, board: Any,
                        board=tuple(int(c) for c in t.board),
                        high=per["high"][0] if split else None,
                        low=per["low"][0] if split else None)
+
+
+# ------------------------------------------------ the games of parts (two boards)
+
+
+def _parts_matrix(g: Game, a: Any, b: Any, board: Any, dead: Any, progress: Any
+                  ) -> EquityMatrix:
+    """:func:`equity_matrix` in a game of parts: each pair exactly (analysis/parts.py)."""
+    _, rows, _ = _parts.player_range(g, a, 0)
+    _, cols, _ = _parts.player_range(g, b, 1)
+    t = _parts.pair_table(g, rows, cols, board, dead, "equity_matrix", progress)
+    return EquityMatrix(rows=rows, cols=cols, equity=t.equity, win=t.win, tie=t.tie,
+                        halves=tuple(p.name for p in g.parts), shares=t.shares)
+
+
+def _parts_range_equity(g: Game, hero: Any, villain: Any, board: Any, dead: Any,
+                        progress: Any) -> RangeEquity:
+    """:func:`range_equity` in a game of parts: each hero combo against the villain's
+    combos it can meet, by weight; `overall` summed in the order hr.equity sums it."""
+    rh, hc, hw = _parts.player_range(g, hero, 0)
+    rv, vc, vw = _parts.player_range(g, villain, 1)
+    t = _parts.pair_table(g, hc, vc, board, dead, "range_equity", progress)
+    live = ~np.isin(hc, t.gone).any(axis=1)
+    if not live.any():
+        raise InvalidRangeError(f"player 1's range {rh.text!r} has no combos left after "
+                                "removing the boards and the dead cards")
+    if not t.dealt.any():
+        raise InvalidRangeError("the players' ranges always clash: no deal is possible")
+    w = np.where(t.dealt, vw[None, :], 0.0)
+    met = w.sum(axis=1)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        def mean(x: np.ndarray) -> np.ndarray:
+            return np.asarray(np.where(met > 0, np.nansum(x * w, axis=-1) / met, np.nan))
+        eq, win, tie = mean(t.equity), mean(t.win), mean(t.tie)
+        shares = np.stack([mean(s) for s in t.shares])
+    acc = total = 0.0
+    for i, j in np.argwhere(t.dealt):
+        wt = float(np.prod([hw[i], vw[j]]))
+        acc += wt * float(t.equity[i, j])
+        total += wt
+    k = np.flatnonzero(live)
+    boards = tuple(int(c) for c in _parts.board_cards(g, board))
+    return RangeEquity(combos=hc[k], weights=hw[k], equity=eq[k], win=win[k], tie=tie[k],
+                       overall=acc / total, hero=rh, villain=rv, board=boards,
+                       halves=tuple(p.name for p in g.parts), shares=shares[:, k])

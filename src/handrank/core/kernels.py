@@ -770,6 +770,8 @@ BL_UNIT: int = _c_const("HR_BL_UNIT", 5040)
 MAX_PLAYERS: int = _c_const("HR_MAX_PLAYERS", 10)
 #: Columns of hr_phh_allin_pots' rows (csrc/history.h).
 PHH_EV_WIDTH: int = _c_const("HR_PHH_EV_WIDTH", 0)
+#: Columns per seat of hr_phh_stats' table (csrc/history.h).
+PHH_STAT_COLS: int = _c_const("HR_PHH_STAT_COLS", 35)
 
 
 def _buf(ctype: str, arr: Any) -> Any:
@@ -1441,6 +1443,34 @@ def phh_scan(data: bytes, ends: np.ndarray, final: bool, mode: int, out: np.ndar
     return n, int(consumed[0])
 
 
+def stars_scan_available() -> bool:
+    """True when the C core has the PokerStars text scanner (csrc/sites.c)."""
+    return _C is not None and hasattr(_C.lib, "hr_stars_scan")
+
+
+#: int64 fields per record of :func:`stars_scan` (csrc/sites.h)
+STARS_WIDTH = 22
+
+
+def stars_scan(data: bytes, ends: np.ndarray, final: bool, out: np.ndarray,
+               phh: bytearray) -> tuple[int, int, int]:
+    """hr_stars_scan (C only): PokerStars text ``data`` cut into segments ending at
+    ``ends`` (int64) and hands; one record per hand into ``out`` ((rows, STARS_WIDTH)
+    int64), the hands taken whole as PHH text into ``phh``.  Returns (records, PHH
+    bytes written, bytes consumed); records -1 when Python must read it all, -2 when
+    ``out`` or ``phh`` is too small."""
+    if _C is None:
+        raise RuntimeError("the C core is not loaded: the site fast path needs it")
+    phh_len = _C.ffi.new("int64_t *")
+    consumed = _C.ffi.new("int64_t *")
+    n = int(_C.lib.hr_stars_scan(_C.ffi.from_buffer(data), len(data),
+                                 _buf("int64_t[]", ends), len(ends), int(final),
+                                 _out("int64_t[]", out), len(out),
+                                 _C.ffi.from_buffer("char[]", phh, require_writable=True),
+                                 len(phh), phh_len, consumed))
+    return n, int(phh_len[0]), int(consumed[0])
+
+
 def phh_allin_pots(ptr: Any, rec: np.ndarray, rows: np.ndarray,
                    hu_table: tuple[np.ndarray, np.ndarray] | None, out: np.ndarray,
                    status: np.ndarray) -> None:
@@ -1454,6 +1484,34 @@ def phh_allin_pots(ptr: Any, rec: np.ndarray, rows: np.ndarray,
     _C.lib.hr_phh_allin_pots(ptr, _buf("int64_t[]", rec), _buf("int64_t[]", rows),
                              len(rows), keys, counts, n, _out("double[]", out),
                              _out("int8_t[]", status))
+
+
+def phh_stats(data: bytes, start: np.ndarray, end: np.ndarray, seats: np.ndarray,
+              pay: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """hr_phh_stats: the tracker statistics of the fast hands at ``data[start[h]:end[h]]``
+    (``seats`` each, ``pay`` (hands, 12) the chips each seat won), as
+    ``(table (hands, 12, PHH_STAT_COLS) int32, done (hands,) bool, preflop (hands,)
+    bool)``; a hand not ``done`` is left to the caller's own counter.  None without
+    the C core (the caller's numpy counter then counts them all:
+    ``history._stats_np``)."""
+    if _C is None or not hasattr(_C.lib, "hr_phh_stats"):
+        return None
+    n = len(start)
+    st = np.ascontiguousarray(start, dtype=np.int64)
+    en = np.ascontiguousarray(end, dtype=np.int64)
+    se = np.ascontiguousarray(seats, dtype=np.int64)
+    pa = np.ascontiguousarray(pay, dtype=np.int64)
+    if st.shape != (n,) or en.shape != (n,) or se.shape != (n,) or pa.shape != (n, 12):
+        raise ValueError("phh_stats: start, end, seats (n,) and pay (n, 12) expected")
+    table = np.empty((n, 12, PHH_STAT_COLS), dtype=np.int32)
+    done = np.empty(n, dtype=np.uint8)
+    pre = np.empty(n, dtype=np.uint8)
+    if n and _C.lib.hr_phh_stats(_C.ffi.from_buffer(data), len(data), _buf("int64_t[]", st),
+                                 _buf("int64_t[]", en), _buf("int64_t[]", se),
+                                 _buf("int64_t[]", pa), n, _out("int32_t[]", table),
+                                 _out("uint8_t[]", done), _out("uint8_t[]", pre)) != n:
+        raise RuntimeError("internal error: hr_phh_stats refused its arguments")
+    return table, done.view(np.bool_), pre.view(np.bool_)
 
 
 # --- pql ---
@@ -1520,6 +1578,42 @@ def pql_street_equity(game_ptr: Any, holes: Any, boards: Any, known: int, live: 
         raise ValueError(f"hr_pql_street_equity refused the deals ({got}): {players} "
                          f"players of {h} cards, {known} board cards known")
     return out.T.copy()
+
+
+
+def pql_stud_equity(game_ptr: Any, low_ptr: Any, holes: Any, known: int, live: int,
+                    samples: int, seed: int, stream: int, cancel: Any = None) -> Any:
+    """Stud hand-versus-hand equity on a street, deal by deal, in C.
+
+    `holes` is (n_deals, players, 7) uint8, of which each player's first
+    `known` (3..7) cards are seen; the rest of every hand is dealt from the
+    cards of the 52-bit mask `live` (the deck less the dead cards) no seen
+    card holds: every way (`samples` 0) or `samples` random ways per deal
+    from the stream ``(seed, stream)`` (``hr_rng_seed``).  `game_ptr` is the
+    high (or only) half's ``hr_game *``, `low_ptr` the low half's (stud
+    hi-lo) or None.  Returns (players, n_deals) float64 mean pot shares, or
+    None without the C core (the caller then computes in numpy), or None when
+    `cancel` (an int32 flag) was raised."""
+    if _C is None:
+        return None
+    ffi, lib = _C.ffi, _C.lib
+    hs = np.ascontiguousarray(holes, dtype=np.uint8)
+    n_deals, players, seven = hs.shape
+    if seven != 7:
+        raise ValueError(f"stud hands of {seven} cards, expected 7")
+    out = np.zeros((n_deals, players), dtype=np.float64)
+    rng = ffi.new("hr_rng *")
+    lib.hr_rng_seed(rng, seed & 0xFFFFFFFFFFFFFFFF, stream & 0xFFFFFFFFFFFFFFFF)
+    got = lib.hr_pql_stud_equity(game_ptr, ffi.NULL if low_ptr is None else low_ptr, players,
+                                 ffi.from_buffer("uint8_t[]", hs), known,
+                                 live & ((1 << 52) - 1), n_deals, samples, rng,
+                                 ffi.from_buffer("double[]", out), _flag(cancel))
+    if got == n_deals:
+        return out.T.copy()
+    if 0 <= got < n_deals:
+        return None
+    raise ValueError(f"hr_pql_stud_equity refused the deals ({got}): {players} players, "
+                     f"{known} cards known")
 
 
 # --- wild ---

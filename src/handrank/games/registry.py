@@ -403,19 +403,23 @@ def sized_name(name: str, n: int) -> str | None:
     return _ANY_OMAHA_SIZE[name].format("" if n == 4 else n)
 
 
-def beyond_best_five(game: Any, variant: Any, operation: str = "this operation"
-                     ) -> Game | None:
+def beyond_best_five(game: Any, variant: Any, operation: str = "this operation",
+                     parts: bool = False) -> Game | None:
     """The Game of a game with a board not ranked by the best five with one high half.
 
     None for those (hold'em, short deck, stripped: the operations' own
     paths), for ``variant=`` (the old spelling) and for a game without a
     board (then :func:`best_five_game` says what the operation takes).  A
-    game of parts (two boards, badeucy) raises UnsupportedGameError naming
-    `operation`.
+    game of parts with a board (two boards) is returned when the operation
+    takes them (`parts`), else raises UnsupportedGameError naming `operation`.
     """
     if variant is not None:
         return None
     g = resolve(game)
+    if g.parts and g.board_cards == 0:
+        return None
+    if g.parts and parts:
+        return g
     if g.parts:
         raise unsupported(operation, g, f"a game whose pot is cut into parts "
                           f"({', '.join(g.halves)}) takes hr.evaluate, hr.equity, hr.settle, "
