@@ -355,10 +355,10 @@ def test_monte_carlo_reports_each_run_of_streams(monkeypatch):
     last 50,000 trials, and the same bits as one call for all of them."""
     if hr.backend != "c":
         pytest.skip("the streams per call are the C core's")
-    from handrank.equity import holdem
+    from handrank.core import kernels
     players = ["AhAd", "random", "random"]
     plain = hr.equity(players, seed=11, trials=200_000, threads=1)
-    monkeypatch.setattr(holdem, "MC_STREAMS_PER_CALL", 3)
+    monkeypatch.setattr(kernels, "MC_STREAMS_PER_CALL", 3)
     calls = _Calls()
     _same(hr.equity(players, seed=11, trials=200_000, threads=1, progress=calls), plain)
     assert calls == [(0, 200_000), (75_000, 200_000), (150_000, 200_000), (200_000, 200_000)]
