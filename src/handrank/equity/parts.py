@@ -102,7 +102,8 @@ class PartsEquityResult(EquityResult):
 def _ids(g: Game, x: Any, what: str) -> list[int]:
     """The card ids of `x` in `g`: the game's own card names (its part's: the joker ``Xx``
     of the wild games), an error naming `what` otherwise."""
-    return g.parts[0].ids(x, what)
+    ids: list[int] = g.parts[0].ids(x, what)
+    return ids
 
 
 def _name(c: int) -> str:
