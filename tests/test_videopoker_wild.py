@@ -337,8 +337,7 @@ def test_non_wild_results_unchanged():
     assert vp.family == "jacks-or-better"
 
 
-@pytest.mark.parametrize("name", ["deuces-wild-full-pay", "joker-poker-kings", "double-joker",
-                                  "deuces-joker-wild", "jacks-or-better-9/6"])
+@pytest.mark.parametrize("name", [*V.WILD_PAYTABLES, "jacks-or-better-9/6"])
 def test_chart_plays_at_the_exact_return(name):
     vp = hr.video_poker(name)
     chart = vp.chart()
