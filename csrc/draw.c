@@ -479,12 +479,9 @@ static int vs_classes(const hr_game *g, int kind)
 }
 
 /* The strength of the five cards x->cards[0..5) in a wild kind. */
-static uint16_t vs_wild(const vs_ctx *x)
+static inline uint16_t vs_wild(const vs_ctx *x)
 {
-    uint16_t out = 0;
-    if (hr_wild_batch(x->kind - VS_WILD, x->cards, 1, &out) != -1)
-        return 0;                   /* never: the cards were checked */
-    return out;
+    return hr_wild_class(x->kind - VS_WILD, x->cards);     /* the cards were checked */
 }
 
 /* Every completion of `left` more cards from the stub positions not in T,
