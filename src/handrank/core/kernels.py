@@ -460,20 +460,23 @@ def draw_odds(g: GameTables | None, badugi: bool, ids: list[int], stub: np.ndarr
 
 
 def draw_vs(g: GameTables | None, badugi: bool, ids: list[int], vs_ids: list[int],
-            stub: np.ndarray, masks: list[int], size: int) -> tuple[np.ndarray, np.ndarray]:
+            stub: np.ndarray, masks: list[int], size: int, wild: int | None = None
+            ) -> tuple[np.ndarray, np.ndarray]:
     """hr_draw_vs: per hold the pairs of draws (ours, theirs) won and tied,
     each (holds,) int64; ``size`` is the scratch length (the largest draw
-    count).  C core only."""
+    count).  ``wild``: the hands ranked by wild game `wild` (0 deuces-wild,
+    1 joker-draw, 2 california-lowball; `g` and `badugi` unused).  C core only."""
     core = _need_c("draw_odds")
     ffi, lib = core.ffi, core.lib
-    if badugi:
+    kind = 2 + wild if wild is not None else 1 if badugi else 0
+    if badugi and wild is None:
         badugi_prepare()
     a = np.empty(size, dtype=np.uint16)
     b = np.empty(size, dtype=np.uint16)
     holds = np.array(masks, dtype=np.uint32)
     win = np.zeros(len(masks), dtype=np.int64)
     tie = np.zeros(len(masks), dtype=np.int64)
-    rc = lib.hr_draw_vs(ffi.NULL if g is None else g.ptr, 1 if badugi else 0,
+    rc = lib.hr_draw_vs(ffi.NULL if g is None or wild is not None else g.ptr, kind,
                         bytes(ids), len(ids), bytes(vs_ids), len(vs_ids),
                         ffi.from_buffer("uint8_t[]", stub), len(stub),
                         ffi.from_buffer("uint32_t[]", holds), len(masks),

@@ -437,9 +437,9 @@ def draw_odds(hand: CardsLike, *, game: str | Game | DrawGame = "draw", dead: Ca
     if len(masks) < 1 << n and limit > len(stub):
         raise ValueError(f"only {len(stub)} cards left to draw")
     vs_draws = vs is not None and len(vs_ids) < g.hand_size
-    if vs_draws and (g.part is not None or g.parts):
-        raise unsupported("draw_odds", g.name, "a vs= that draws is not supported in the wild "
-                          "games and the games of parts yet: give vs= a hand that stands pat")
+    if vs_draws and (g.parts or g.part is not None and g.part.wild_game is None):
+        raise unsupported("draw_odds", g.name, "a vs= that draws is not supported in the games "
+                          "of parts yet: give vs= a hand that stands pat")
     if vs_draws and max(n - bin(m).count("1") for m in masks) + n - len(vs_ids) > len(stub):
         raise ValueError(f"only {len(stub)} cards left to draw for both hands")
     tally = _run.Tally(progress, sum(math.comb(len(stub), n - bin(m).count("1"))
@@ -595,8 +595,9 @@ def _against_drawing(game: DrawGame, ids: list[int], vs_ids: list[int], stub: np
     n, d_vs = game.hand_size, game.hand_size - len(vs_ids)
     most = max([d_vs] + [n - bin(m).count("1") for m in masks])
     size = max(math.comb(len(stub), most), 1)
+    wild = game.part.wild_game if game.part is not None else None
     win, tie = kernels.draw_vs(game.tables, game.kind == "badugi", ids, vs_ids, stub, masks,
-                               size)
+                               size, wild=wild)
     pairs = np.array([math.comb(len(stub), n - bin(m).count("1"))
                       * math.comb(len(stub) - n + bin(m).count("1"), d_vs) for m in masks],
                      dtype=np.float64)
