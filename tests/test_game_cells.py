@@ -24,6 +24,7 @@ import numpy as np
 import pytest
 
 import handrank as hr
+from handrank.core import _compat
 from handrank.ranges.omaha import OmahaRange
 
 HILO = sys.modules["handrank.equity.hilo"]     # (hr.equity is the function)
@@ -151,10 +152,6 @@ def test_every_operation_answers_the_same_by_name_and_by_game(name: str) -> None
             assert kind == "answer", (name, op, value)
 
 
-# the names that took Omaha hands of 4 to 6 cards before each game dealt its own count
-OLD_OMAHA_NAMES = ("omaha", "omaha-hilo")
-
-
 def _bad_spots(g: hr.Game) -> dict[str, tuple[str, str, str | None]]:
     """Spots each operation must refuse (or answer) alike by name and by Game."""
     a, b, _, _, board = spot(g)
@@ -193,12 +190,6 @@ def test_every_error_is_the_same_by_name_and_by_game(name: str) -> None:
             got = {op: failure(f) for op, f in _calls(a, b, board, game).items()}
             if game is name:
                 want = got
-            elif name in OLD_OMAHA_NAMES and what == "a short hand":
-                # the old names took Omaha hands of 4 to 6 cards (another size than
-                # the game's warns and runs), and their message says so
-                for op, (kind, text) in want.items():
-                    assert kind == got[op][0], (name, op, want, got)
-                    assert text == got[op][1] or "expected 4 to 6 cards" in text, (name, op)
             else:
                 assert got == want, (name, what)
         # a bad card is refused everywhere, a card in both hands where both meet
@@ -378,3 +369,28 @@ def test_exact_none_enumerates_a_hand_against_random_before_the_flop() -> None:
     assert not m.exact
     assert (m.equity == hr.equity(["AhAd", "random", "random"], seed=3, trials=20_000,
                                   exact=False).equity).all()
+
+
+@pytest.mark.parametrize("game", ["omaha", hr.game("omaha")])
+def test_omaha_of_another_size_is_one_behaviour_by_name_and_by_game(
+        game: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    # "omaha" took hands of 4 to 6 cards before each game dealt its own count: the
+    # Game decides, so its name and the Game itself take a five-card hand alike,
+    # warning that omaha5 is its name now, and answer as omaha5 does
+    monkeypatch.setattr(_compat, "_warned", set())
+    hand, other, board = "AsKsQdJdTc", "7c7h2c2h3d", "Qh 8h 2d 4s 5c"
+    with pytest.warns(DeprecationWarning, match="game='omaha' with 5-card hands.*'omaha5'"):
+        s = hr.evaluate(hand, board=board, game=game)
+    assert s == hr.evaluate(hand, board=board, game="omaha5")
+    # (the warning comes once a process)
+    assert hr.best_five(hand, board=board, game=game) == \
+        hr.best_five(hand, board=board, game="omaha5")
+    assert hr.settle(board, [hand, other], [3, 3], game=game).payouts == \
+        hr.settle(board, [hand, other], [3, 3], game="omaha5").payouts
+    assert hr.explain(hand, other, board, game=game) == \
+        hr.explain(hand, other, board, game="omaha5")
+    e = hr.equity([hand, other], board="Qh 8h 2d", game=game)
+    assert (e.equity == hr.equity([hand, other], board="Qh 8h 2d", game="omaha5").equity).all()
+    # the board operations take the game's own count, by name and by Game alike
+    with pytest.raises(hr.InvalidHandError, match="expected 4 cards in player 1's hand"):
+        hr.range_equity(hand, other, board="Qh 8h 2d", game=game)

@@ -111,12 +111,13 @@ def _door(game: Any, variant: Any, unknown: bool = False) -> tuple[Game, bool]:
     A name resolves here, once, to its Game (:func:`handrank.game`: each
     name's default Game is made once); past the door an operation asks only
     the Game.  ``variant=`` (deprecated, warns) makes hold'em with the
-    variant's tables.  The flag is True for a name that took Omaha hands of
-    4 to 6 cards before each game dealt its own count (``"omaha"``,
-    ``"omaha-hilo"``): another size is then accepted with a warning
-    (:func:`_hole_count`).  `unknown`: a value that is neither a name nor a
-    Game is an unknown game (ValueError, as settle, equity and explain
-    always said), not a TypeError.
+    variant's tables.  The flag is True for the games whose names took Omaha
+    hands of 4 to 6 cards before each game dealt its own count (``"omaha"``,
+    ``"omaha-hilo"``), named or given as their Game (the Game decides, so
+    both spellings behave alike): another size is then accepted with a
+    DeprecationWarning naming the game of that size (:func:`_hole_count`).
+    `unknown`: a value that is neither a name nor a Game is an unknown game
+    (ValueError, as settle, equity and explain always said), not a TypeError.
     """
     if variant is not None:
         _compat.warn_variant(3)
@@ -126,10 +127,11 @@ def _door(game: Any, variant: Any, unknown: bool = False) -> tuple[Game, bool]:
                              "pass the game's options to hr.game()")
         return variant_game(game_tables(variant)), False
     if isinstance(game, Game):
-        return game, False
+        return game, any_size_name(game.name)
     if unknown and not isinstance(game, str):
         raise unknown_game(game)
-    return resolve(game), any_size_name(game)
+    g = resolve(game)
+    return g, any_size_name(g.name)
 
 
 def _own_tables(g: Game) -> Game | None:
