@@ -41,8 +41,8 @@ __all__ = ["EquityMatrix", "RangeEquity", "equity_matrix", "range_equity"]
 # Largest jobs: (row combos x column combos x runouts) comparisons and
 # (combos x runouts) evaluations.  The C core does about 3e9 comparisons a
 # second; numpy about 1e8.
-MAX_COMPARISONS = 2e11 if kernels.have_c() else 5e8
-MAX_EVALUATIONS = 2e9 if kernels.have_c() else 5e7
+MAX_COMPARISONS = kernels.on_backend(c=2e11, python=5e8)
+MAX_EVALUATIONS = kernels.on_backend(c=2e9, python=5e7)
 
 
 @dataclass(frozen=True)
@@ -299,7 +299,7 @@ def _spot(players: list[Any], board: Any, dead: Any, variant: Any) -> _Spot:
 
 def _check_cost(n_evals: float, n_compares: float) -> None:
     if n_evals > MAX_EVALUATIONS or n_compares > MAX_COMPARISONS:
-        where = "" if kernels.have_c() else " on the pure-Python backend"
+        where = kernels.on_backend(c="", python=" on the pure-Python backend")
         raise InvalidRangeError(
             f"too large{where}: about {n_evals:.2g} evaluations and {n_compares:.2g} "
             f"comparisons (limits {MAX_EVALUATIONS:.0e} and {MAX_COMPARISONS:.0e}); "
@@ -510,8 +510,10 @@ removing the board, the dead cards and the other players' hands
     hc, hw = _range_order(hc, hw)
     vc, vw = _range_order(vc, vw)
     n_r = _runouts.n_runouts(g, spot.board, spot.dead)
-    _check_cost((len(hc) + len(vc)) * n_r, len(hc) * 40 * n_r
-                if kernels.have_c() else len(hc) * len(vc) * n_r)
+    # the C core's tally sorts the villain's strengths per runout (about 40
+    # comparisons a hand); numpy's compares every pair
+    _check_cost((len(hc) + len(vc)) * n_r,
+                len(hc) * kernels.on_backend(c=40, python=len(vc)) * n_r)
     left = len(_runouts.deck_left(g, spot.board, spot.dead))
     boards = math.comb(left - 4, BOARD_CARDS - len(spot.board))
     apart_w = (~_runouts.clashes(hc, vc)).astype(np.float64) @ vw     # villain weight met
@@ -521,7 +523,7 @@ removing the board, the dead cards and the other players' hands
     tally = _run.Tally(_run.check_progress(progress), n_r)
     fast = (_preflop_tally(hc, vc, vw, tally)
             if not len(spot.board) and not len(spot.dead) and g is _backend.GAMES["holdem"]
-            and kernels.have_c() else None)
+            else None)
     if fast is not None:
         win, tie = fast
     else:
@@ -554,7 +556,8 @@ def _preflop_tally(hc: np.ndarray, vc: np.ndarray, vw: np.ndarray,
     """The runout loop's win and tie tallies before the flop, from the preflop
     table's counts shared across suit patterns (handrank.equity.preflop): one rank
     pass and flush corrections per pair of hole-rank pairs, then each combo
-    pair's suit patterns pick its counts.  None (use the loop) unless the
+    pair's suit patterns pick its counts.  None (use the loop) on the
+    pure-Python backend (the counts are the C core's) and unless the
     weighted tallies are exact integers in float64, as the loop's then are, so
     both give the same numbers bit for bit."""
     e = _scale(vw)
@@ -572,15 +575,19 @@ def _preflop_tally(hc: np.ndarray, vc: np.ndarray, vw: np.ndarray,
     tie_i = np.zeros(len(hc), dtype=np.int64)
     bits = np.int64(1) << np.arange(4, dtype=np.int64)
     h_keys = np.unique(h_key)
-    if tally is not None:
-        tally.total, tally.done = len(h_keys), 0
-        tally.show()
+    started = False
     for hk in h_keys:
         hi = np.flatnonzero(h_key == hk)
         for vk in np.unique(v_key):
             vi = np.flatnonzero(v_key == vk)
             key = (int(hk) // 13, int(hk) % 13, int(vk) // 13, int(vk) % 13)
-            blocks = _preflop.pattern_blocks(key)
+            blocks = _preflop.pattern_counts(key)
+            if blocks is None:
+                return None         # the pure-Python backend: the runout loop counts
+            if not started and tally is not None:
+                tally.total, tally.done = len(h_keys), 0
+                tally.show()
+            started = True
             cards = np.concatenate([np.repeat(hc[hi], len(vi), axis=0),
                                     np.tile(vc[vi], (len(hi), 1))], axis=1)
             apart = ((cards[:, :2, None] != cards[:, None, 2:]).all(axis=(1, 2)))

@@ -21,8 +21,8 @@ from ..core.errors import UnsupportedGameError, unsupported
 from .base import Game
 
 __all__ = ["any_size_name", "best_five_game", "beyond_best_five", "game", "games", "high_tables",
-           "legacy_game", "legacy_games", "plain", "plain_names", "register", "resolve",
-           "sized_name", "unknown_game", "variant_game"]
+           "legacy_game", "legacy_games", "plain", "plain_name", "plain_names", "register",
+           "resolve", "sized_name", "unknown_game", "variant_game"]
 
 _STRIPPED_LOWEST = "34567"
 _EIGHT_LOW = ("a5", 8)
@@ -365,6 +365,13 @@ def plain(game: Any) -> bool:
     (:attr:`Game.holdem_ranked`)."""
     if isinstance(game, Game):
         return game.holdem_ranked
+    return plain_name(game)
+
+
+def plain_name(game: Any) -> bool:
+    """Whether `game` is a name (not a :class:`Game`) of plain hold'em
+    (:func:`plain_names`): the old ``variant=`` spelling goes with such a name.
+    The one place outside :func:`resolve` that tells a name from a Game."""
     return isinstance(game, str) and game in plain_names()
 
 
@@ -406,7 +413,7 @@ def beyond_best_five(game: Any, variant: Any, operation: str = "this operation",
     game of parts with a board (two boards) is returned when the operation
     takes them (`parts`), else raises UnsupportedGameError naming `operation`.
     """
-    if variant is not None or (isinstance(game, str) and game in plain_names()):
+    if variant is not None:
         return None
     g = resolve(game)
     if g.parts and g.board_cards == 0:
@@ -431,7 +438,7 @@ def best_five_game(game: Any, variant: Any, operation: str) -> Any:
     """
     if variant is not None:
         _compat.warn_variant(3)
-    if isinstance(game, str) and game in plain_names():
+    if plain_name(game):
         return variant
     g = resolve(game)
     if variant is not None:
