@@ -59,18 +59,23 @@ def test_every_operation_by_name_and_by_game(name):
     }
     for op, call in ops.items():
         assert _same(call(name), call(g)), op
-    # operations without a meaning for a game of parts: one clear error naming both
-    if g.parts:
-        for op, call in {
-            "analyze": lambda game: hr.analyze("AA", board="2c3d4h", game=game),
-            "equity_matrix": lambda game: hr.equity_matrix("AA", "KK", board="2c3d4h",
-                                                           game=game),
-            "range_equity": lambda game: hr.range_equity("AA", "KK", board="2c3d4h",
-                                                         game=game),
-        }.items():
+    # the board operations: board by board in the two-board games (checked against the
+    # rules in test_parts_board_ops.py); none in a game without a board
+    both = {2: "AA,KK", 4: "AsAcKsKc,QsQcJsJc", 5: "AsAcKsKc9h,QsQcJsJc8h"}.get(
+        g.hole_cards, "AA")
+    board_ops = {
+        "analyze": lambda game: hr.analyze(both, board="2c3d4h|5s6s7d", game=game).rows(),
+        "equity_matrix": lambda game: hr.equity_matrix(both, both, board="2c3d4h|5s6s7d",
+                                                       game=game).equity.tobytes(),
+        "range_equity": lambda game: hr.range_equity(both, both, board="2c3d4h|5s6s7d",
+                                                     game=game).equity.tobytes(),
+    }
+    for op, call in board_ops.items():
+        if g.boards == 2:
+            assert call(name) == call(g), op
+        elif not g.board_cards:
             for game in (name, g):
-                with pytest.raises(hr.UnsupportedGameError,
-                                   match=f"{op} does not apply to game '{name}'"):
+                with pytest.raises(hr.UnsupportedGameError, match=f"{op} does not .*'{name}'"):
                     call(game)
 
 
