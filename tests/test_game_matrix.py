@@ -376,12 +376,9 @@ def _unknown() -> ValueError:
     raise AssertionError("hr.game('x') did not raise")
 
 
-@pytest.mark.parametrize("name, size", [("omaha5", 4), ("omaha6", 5), ("omaha5-hilo", 4),
-                                        ("omaha5-hilo", 6)])
+@pytest.mark.parametrize("name, size", [("omaha", 5), ("omaha5", 4), ("omaha6", 5),
+                                        ("omaha-hilo", 6), ("omaha5-hilo", 4)])
 def test_each_omaha_game_deals_its_own_count(name: str, size: int) -> None:
-    # ("omaha" and "omaha-hilo" took 4 to 6 cards before each game dealt its own
-    # count: by name or by Game alike, another size warns and runs, as
-    # tests/test_game_cells.py checks)
     g = hr.game(name)
     hole = [51 - i for i in range(size)]
     board = [0, 5, 10, 15, 20]
