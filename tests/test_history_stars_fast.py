@@ -53,7 +53,8 @@ def _compare(path: str) -> tuple[int, int]:
     """Every hand of `path` on both paths; (hands, hands the fast path took)."""
     rd = read(path, format="pokerstars", errors="collect")
     by_index = {h.index: h for h in rd}
-    errors = {e.hand: e for e in rd.errors}
+    errors = {None if e.hand is None else e.hand - 1: e   # by 0-based hand index
+              for e in rd.errors}
     seen = taken = 0
     for it in stars_fast.scan(path, format="pokerstars"):
         if isinstance(it, tuple):
@@ -65,7 +66,7 @@ def _compare(path: str) -> tuple[int, int]:
             seen += len(got)
             for x in got:
                 if isinstance(x, HistoryError):
-                    assert str(x) == str(errors[x.hand])
+                    assert str(x) == str(errors[x.hand - 1])
                 else:
                     assert x.actions == by_index[x.index].actions
             continue

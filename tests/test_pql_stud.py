@@ -170,8 +170,7 @@ def test_the_numpy_path_equals_the_c_kernel(game: str, hands: list[str], street:
                                             alive: int | None) -> None:
     if not kernels.have_c():
         pytest.skip("no C core: both would be the numpy path")
-    q = "select avg(equity(p1, {s})) from game='{g}', p1='{a}', p2='{b}'".format(
-        s=street, g=game, a=hands[0], b=hands[1])
+    q = f"select avg(equity(p1, {street})) from game='{game}', p1='{hands[0]}', p2='{hands[1]}'"
     plan = plan_of(q)
     full = [np.array([_ids(h)], dtype=np.uint8) for h in hands]
     ctx = Ctx(plan.spot, Deals(full, np.zeros((1, 0), np.uint8), None, 1))
