@@ -268,10 +268,12 @@ def test_equity_target_stderr_on_the_command_line():
 
 
 def test_the_hilo_table_names_each_column_once():
+    # the common columns keep their names in every game (win is the scoop in hi-lo,
+    # shown once, under the common name); the halves add theirs
     r = hr.equity(["As2sKdQd", "Ah2hJcTc"], board="4c 5d Kh 8s 9s", game="omaha-hilo")
     header = repr(r).splitlines()[1].split()
-    assert header == ["player", "hand", "equity", "tie", "high", "low", "scoop"]
-    assert "<th>win</th>" not in r._repr_html_() and "<th>scoop</th>" in r._repr_html_()
+    assert header == ["player", "hand", "equity", "win", "tie", "high", "low"]
+    assert "<th>win</th>" in r._repr_html_() and "<th>scoop</th>" not in r._repr_html_()
     assert repr(hr.equity(["AsKs", "QdQc"], board="Qh7c2d8s")).splitlines()[1].split() == [
         "player", "hand", "equity", "win", "tie"]
 

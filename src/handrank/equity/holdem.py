@@ -132,7 +132,9 @@ class EquityResult:
         lines = ["  ".join(c.ljust(w) if j < 2 else c.rjust(w)
                            for j, (c, w) in enumerate(zip(r, widths))).rstrip()
                  for r in rows]
-        return f"{type(self).__name__}({how})\n" + "\n".join("  " + line for line in lines)
+        # one shape in every game: the same name and columns, a game of halves or parts
+        # adding its own (the subclasses are EquityResults)
+        return f"EquityResult({how})\n" + "\n".join("  " + line for line in lines)
 
     def _more_columns(self) -> list[tuple[str, np.ndarray]]:
         """Per-player columns a subclass adds after ``tie`` (its :meth:`rows` keys)."""
@@ -171,11 +173,10 @@ class EquityResult:
 
     def _table_columns(self) -> list[tuple[str, np.ndarray]]:
         """The columns of the printed and HTML tables, each named once."""
-        columns = [("equity", self.equity), ("win", self.win), ("tie", self.tie),
-                   *self._more_columns()]
-        # hi-lo: win is the same array as scoop; show it once, as scoop
-        return [(name, values) for i, (name, values) in enumerate(columns)
-                if not any(v is values for _, v in columns[i + 1:])]
+        common = [("equity", self.equity), ("win", self.win), ("tie", self.tie)]
+        # hi-lo and parts: win is the same array as scoop; the common name shows it
+        return common + [(name, values) for name, values in self._more_columns()
+                         if not any(v is values for _, v in common)]
 
     def _repr_html_(self) -> str:
         how = "exact" if self.exact else "monte carlo"

@@ -88,11 +88,15 @@ class PartsEquityResult(EquityResult):
             raise ValueError(f"no part {name!r}, expected one of {self.halves}") from None
 
     def _more_columns(self) -> list[tuple[str, np.ndarray]]:
+        # a game of one part (the wild games): its share is the pot, its scoop a win
+        if len(self.halves) < 2:
+            return []
         return [*((h, self.shares[i]) for i, h in enumerate(self.halves)),
                 ("scoop", self.scoop)]
 
     def rows(self) -> list[dict[str, Any]]:
-        """One dict per player: as :meth:`EquityResult.rows`, plus each part and scoop."""
+        """One dict per player: as :meth:`EquityResult.rows`, plus each part and scoop (a
+        game of two parts or more)."""
         out = super().rows()
         for i, row in enumerate(out):
             for name, col in self._more_columns():

@@ -17,11 +17,16 @@ fechado            32+   5     stripped-deck high (flush > FH)  1 (3; the mao 4)
 deuces-wild        52    5     high, the four deuces wild       1 (5)
 joker-draw         53    5     high, the joker the bug          1 (5)
 california-lowball 53    5     ace-to-five low, the joker wild  1 (5)
+badeucy            52    5     half badugi, half 2-7 low        3 (5)
+badacey            52    5     half badugi, half A-5 low        3 (5)
 ================== ===== ===== ================================ ================
 
 The wild games are games of one part that ranks the whole hand
 (:attr:`~handrank.games.parts.Part.whole_hand`); the odds ask that part for
-strengths and categories.
+strengths and categories.  Badeucy and badacey cut the pot into two parts,
+each ranking the hand alone: every final hand is ranked by each part, the
+categories are each part's in turn, the expected percentile the mean of the
+parts', and against `vs` the pot's share is the mean of the parts' shares.
 
 ``fechado`` takes ``players=`` (2..8, default 4): up to four players the
 32-card deck 7-A, one rank more per extra player (6s for a fifth, 5s for a
