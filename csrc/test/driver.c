@@ -1719,7 +1719,8 @@ static void sites_calls(int rounds)
         for (int f = 0; f < flips && len > 0; f++)
             buf[below((unsigned)len)] = (r % 7 == 0) ? (char)below(256)
                                                      : noise[below(sizeof noise - 1)];
-        int64_t cap = 4, room = 2 * len + 4096;
+        /* every fourth call with little room for the PHH: -2, never a write past it */
+        int64_t cap = 4, room = r % 4 == 3 ? (int64_t)below(1500) + 1 : 2 * len + 4096;
         int64_t ends[2] = {len / 2, len}, consumed = -1, phh_len = -1;
         int n_seg = 1 + (int)below(2);
         if (n_seg == 1)
@@ -1740,7 +1741,7 @@ static void sites_calls(int rounds)
             CHECK(rec[HR_STARS_STATUS] == HR_STARS_PHH || rec[HR_STARS_STATUS] == HR_STARS_PYTHON,
                   "hr_stars_scan: status %lld", (long long)rec[HR_STARS_STATUS]);
         }
-        if (n > 0 && flips == 0 && len % len0 == 0 && final) {
+        if (n > 0 && flips == 0 && len % len0 == 0 && final && n_seg == 1) {
             /* whole hands: each taken, paid a $0.60 back and b b $0.78 after a $0.02 rake */
             int64_t pcap = n + 1, pc = -1;
             int64_t *prec = exact_alloc((size_t)pcap * HR_PHH_WIDTH * sizeof *prec);

@@ -1456,12 +1456,12 @@ STARS_WIDTH = 22
 
 
 def stars_scan(data: bytes, ends: np.ndarray, final: bool, out: np.ndarray,
-               phh: bytearray) -> tuple[int, int, int]:
+               phh: np.ndarray) -> tuple[int, int, int]:
     """hr_stars_scan (C only): PokerStars text ``data`` cut into segments ending at
     ``ends`` (int64) and hands; one record per hand into ``out`` ((rows, STARS_WIDTH)
     int64), the hands taken whole as PHH text into ``phh``.  Returns (records, PHH
     bytes written, bytes consumed); records -1 when Python must read it all, -2 when
-    ``out`` or ``phh`` is too small."""
+    ``out`` or ``phh`` (uint8) is too small."""
     if _C is None:
         raise RuntimeError("the C core is not loaded: the site fast path needs it")
     phh_len = _C.ffi.new("int64_t *")
@@ -1469,7 +1469,7 @@ def stars_scan(data: bytes, ends: np.ndarray, final: bool, out: np.ndarray,
     n = int(_C.lib.hr_stars_scan(_C.ffi.from_buffer(data), len(data),
                                  _buf("int64_t[]", ends), len(ends), int(final),
                                  _out("int64_t[]", out), len(out),
-                                 _C.ffi.from_buffer("char[]", phh, require_writable=True),
+                                 _out("char[]", phh),
                                  len(phh), phh_len, consumed))
     return n, int(phh_len[0]), int(consumed[0])
 
