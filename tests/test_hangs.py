@@ -101,12 +101,10 @@ def test_python_backend_samples_omaha_preflop(monkeypatch: pytest.MonkeyPatch) -
             raise Ran(kind)
         return stub
 
-    monkeypatch.setattr(omaha, "_monte_carlo", run("monte carlo"))
+    kernels: Any = importlib.import_module("handrank.core.kernels")
+    monkeypatch.setattr(kernels, "omaha_hands_mc", run("monte carlo"))   # the door's jobs
     monkeypatch.setattr(hilo, "_monte_carlo", run("monte carlo"))
-    # the exact enumeration is the door's job (kernels.omaha_exact); on the Python
-    # backend it runs the numpy enumeration of core/_fallback_equity.py
-    monkeypatch.setattr(importlib.import_module("handrank.core._fallback_equity"),
-                        "omaha_exact", run("exact"))
+    monkeypatch.setattr(kernels, "omaha_exact", run("exact"))
     hands = ["AsKsQhJh", "9c9d8c8d"]
     for game, board, kind in (("omaha", "", "monte carlo"), ("omaha-hilo", "", "monte carlo"),
                               ("omaha", "2c 3d 4h", "exact")):
