@@ -197,6 +197,8 @@ static int one_hand(const char *buf, int64_t a, int64_t b, int64_t n, const int6
     int64_t q = array_at(buf, a, b, "actions", 7);
     if (q <= 0)
         return 0;
+    const char *nl = memchr(buf + q, '\n', (size_t)(b - q));
+    const char *lim = nl ? nl : buf + b;        /* the array's line ends there */
     int street = 0, raises = 0, limped = 0, callers = 0;
     int64_t first_raiser = -1, steal_from = -1, prev_aggr = -1, aggr = -1;
     int64_t cbettor = -1, prev_cb = -1;
@@ -208,15 +210,17 @@ static int one_hand(const char *buf, int64_t a, int64_t b, int64_t n, const int6
         if (q >= b || buf[q] != '\'')
             return 0;
         const char *p = buf + q + 1;
-        const char *nl = memchr(p, '\n', (size_t)(b - q - 1));
-        const char *lim = nl ? nl : buf + b;
-        const char *e = memchr(p, '\'', (size_t)(lim - p));
-        if (e == NULL || !plain(p, e))
+        const char *e = p;
+        while (e < lim && *e != '\'')
+            e++;
+        if (e >= lim || !plain(p, e))
             return 0;
         q = e - buf + 1;
         /* the action: "d <verb> ..." or "p<seat> <verb> [<argument> ...]" */
-        const char *sp = memchr(p, ' ', (size_t)(e - p));
-        if (sp == NULL) {
+        const char *sp = p;
+        while (sp < e && *sp != ' ')
+            sp++;
+        if (sp == e) {
             if (!(e - p == 1 && *p == 'd') && !(*p == 'p' && e - p > 1))
                 return 0;
             /* a lone "d" or "p<n>": the counter skips it; "p<n>" with no verb too */
@@ -225,8 +229,9 @@ static int one_hand(const char *buf, int64_t a, int64_t b, int64_t n, const int6
                     return 0;
         } else if (sp - p == 1 && *p == 'd') {
             const char *v = sp + 1;
-            const char *ve = memchr(v, ' ', (size_t)(e - v));
-            ve = ve ? ve : e;
+            const char *ve = v;
+            while (ve < e && *ve != ' ')
+                ve++;
             if (ve - v == 2 && v[0] == 'd' && v[1] == 'b') {
                 street++;
                 if (street == 1)
@@ -250,8 +255,9 @@ static int one_hand(const char *buf, int64_t a, int64_t b, int64_t n, const int6
             }
             s -= 1;
             const char *v = sp + 1;
-            const char *ve = memchr(v, ' ', (size_t)(e - v));
-            ve = ve ? ve : e;
+            const char *ve = v;
+            while (ve < e && *ve != ' ')
+                ve++;
             int verb = (ve - v == 1 && v[0] == 'f') ? V_F
                 : (ve - v == 2 && v[0] == 'c' && v[1] == 'c') ? V_CC
                 : (ve - v == 3 && v[0] == 'c' && v[1] == 'b' && v[2] == 'r') ? V_CBR : V_OTHER;
@@ -260,8 +266,10 @@ static int one_hand(const char *buf, int64_t a, int64_t b, int64_t n, const int6
             int64_t amt = to_call;
             if (verb == V_CBR && ve < e) {
                 const char *x = ve + 1;
-                const char *xe = memchr(x, ' ', (size_t)(e - x));
-                if (!amount(x, xe ? xe : e, &amt))
+                const char *xe = x;
+                while (xe < e && *xe != ' ')
+                    xe++;
+                if (!amount(x, xe, &amt))
                     return 0;
             }
             int facing = to_call > posted[s];

@@ -1099,13 +1099,16 @@ def phh_allin_pots(ptr: Any, rec: np.ndarray, rows: np.ndarray,
 
 
 def phh_stats(data: bytes, start: np.ndarray, end: np.ndarray, seats: np.ndarray,
-              pay: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+              pay: np.ndarray, scratch: list[np.ndarray] | None = None
+              ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
     """hr_phh_stats: the tracker statistics of the fast hands at ``data[start[h]:end[h]]``
     (``seats`` each, ``pay`` (hands, 12) the chips each seat won), as
     ``(table (hands, 12, PHH_STAT_COLS) int32, done (hands,) bool, preflop (hands,)
     bool)``; a hand not ``done`` is left to the caller's own counter.  None without
     the C core (the caller's numpy counter then counts them all:
-    ``history._stats_np``)."""
+    ``history._stats_np``).  ``scratch``: a list holding the table's memory from
+    one call to the next (a fresh table's pages cost more than counting them); the
+    table returned is then overwritten by the next call given the same list."""
     if _C is None or not hasattr(_C.lib, "hr_phh_stats"):
         return None
     n = len(start)
@@ -1115,7 +1118,12 @@ def phh_stats(data: bytes, start: np.ndarray, end: np.ndarray, seats: np.ndarray
     pa = np.ascontiguousarray(pay, dtype=np.int64)
     if st.shape != (n,) or en.shape != (n,) or se.shape != (n,) or pa.shape != (n, 12):
         raise ValueError("phh_stats: start, end, seats (n,) and pay (n, 12) expected")
-    table = np.empty((n, 12, PHH_STAT_COLS), dtype=np.int32)
+    if scratch is not None and scratch and len(scratch[0]) >= n:
+        table = scratch[0][:n]
+    else:
+        table = np.empty((n, 12, PHH_STAT_COLS), dtype=np.int32)
+        if scratch is not None:
+            scratch[:] = [table]
     done = np.empty(n, dtype=np.uint8)
     pre = np.empty(n, dtype=np.uint8)
     if n and _C.lib.hr_phh_stats(_C.ffi.from_buffer(data), len(data), _buf("int64_t[]", st),

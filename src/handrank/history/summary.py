@@ -640,6 +640,8 @@ class _Names:
         self.s = s
         self.known: dict[tuple[int, bytes], tuple[int, ...]] = {}
         self.default: np.ndarray[Any, Any] | None = None
+        #: the statistics table's memory, reused from one batch to the next
+        self.scratch: list[Any] = []
 
     def of(self, b: Any, lo: int, hi: int) -> np.ndarray[Any, Any]:
         """``(hi - lo, MAX_SEATS)`` player ids (-1 past each hand's seats)."""
@@ -730,18 +732,19 @@ def _take(s: Summary, b: Any, lo: int, hi: int, player: str | None, names: _Name
     s._add_part((fmap[rec[hand, SEGMENT]], index[hand], ids[hand, seat], netv, adjv, showdown,
                  bbv))
     if stats:
-        _take_stats(s, b, lo, hi, ids, mask)
+        _take_stats(s, b, lo, hi, ids, mask, names.scratch)
 
 
 def _take_stats(s: Summary, b: Any, lo: int, hi: int, ids: np.ndarray[Any, Any],
-                mask: np.ndarray[Any, Any]) -> None:
+                mask: np.ndarray[Any, Any], scratch: list[Any] | None = None) -> None:
     """The tracker statistics of fast hands ``lo:hi`` (numpy; a hand whose action
     text the byte cutter leaves alone through :func:`hand_stats`)."""
     from ._stats_np import blinds_of, cut_actions, from_table, stat_arrays
     from .fast import END, START
     rec = b.rec[lo:hi]
     pay = rec[:, FIXED + 1:FIXED + PER_SEAT * MAX_SEATS:PER_SEAT]
-    got = kernels.phh_stats(b.data, rec[:, START], rec[:, END], rec[:, SEATS], pay)
+    got = kernels.phh_stats(b.data, rec[:, START], rec[:, END], rec[:, SEATS], pay,
+                            scratch)
     if got is not None:             # C: one pass per hand
         table, ok, preflop = got
         sa = from_table(table, preflop)
