@@ -112,14 +112,14 @@ def _summary_no_ev(src: Any, stats: bool = True) -> int:
 
 def _summary_no_ev_numpy_stats(src: Any) -> int:
     """summary() without all-in EV, the tracker statistics by the numpy counter
-    (history/_stats_np.py, the C counter hr_phh_stats off), to show what it saves."""
+    (history/_stats_np.py, the C counter hr_phh_stat_sums off), to show what it saves."""
     from handrank.core import kernels
-    keep = kernels.phh_stats
-    kernels.phh_stats = lambda *a, **k: None         # type: ignore[assignment]
+    keep = kernels.phh_stat_sums
+    kernels.phh_stat_sums = lambda *a, **k: None     # type: ignore[assignment]
     try:
         return _summary_no_ev(src)
     finally:
-        kernels.phh_stats = keep
+        kernels.phh_stat_sums = keep
 
 
 def _allin_rates(name: str, src: Any) -> None:

@@ -370,6 +370,45 @@ static int one_hand(const char *buf, int64_t a, int64_t b, int64_t n, const int6
     return 1;
 }
 
+int64_t hr_phh_stat_sums(const char *buf, int64_t len, const int64_t *start,
+                         const int64_t *end, const int64_t *seats, const int64_t *pay,
+                         int64_t n, const int32_t *ids, const uint8_t *mask, int64_t players,
+                         int64_t *sums, uint8_t *has, uint8_t *done)
+{
+    if (buf == NULL || n < 0 || len < 0 || players < 0)
+        return -1;
+    for (int64_t h = 0; h < n; h++)         /* every id a seat of the mask names: known */
+        for (int s = 0; s < HR_PHH_MAX_SEATS; s++)
+            if (mask[h * HR_PHH_MAX_SEATS + s]
+                && (ids[h * HR_PHH_MAX_SEATS + s] < 0 || ids[h * HR_PHH_MAX_SEATS + s] >= players))
+                return -1;
+    int32_t row[HR_PHH_MAX_SEATS * HR_PHH_STAT_COLS];
+    for (int64_t h = 0; h < n; h++) {
+        done[h] = 0;
+        if (start[h] < 0 || start[h] > end[h] || end[h] > len)
+            continue;
+        memset(row, 0, sizeof row);
+        int blinds = 0;
+        if (!one_hand(buf, start[h], end[h], seats[h], pay + h * HR_PHH_MAX_SEATS, row,
+                      &blinds))
+            continue;
+        done[h] = 1;
+        for (int64_t s = 0; s < seats[h]; s++) {
+            if (!mask[h * HR_PHH_MAX_SEATS + s])
+                continue;
+            int64_t id = ids[h * HR_PHH_MAX_SEATS + s];
+            int64_t *to = sums + id * HR_PHH_STAT_COLS;
+            const int32_t *r = row + s * HR_PHH_STAT_COLS;
+            for (int k = 0; k < HR_PHH_STAT_COLS; k++)
+                to[k] += r[k];
+            uint8_t *hs = has + id * S_N;
+            for (int k = 0; k < S_N; k++)
+                hs[k] |= (uint8_t)(k >= S_CBET || blinds);
+        }
+    }
+    return n;
+}
+
 int64_t hr_phh_stats(const char *buf, int64_t len, const int64_t *start, const int64_t *end,
                      const int64_t *seats, const int64_t *pay, int64_t n, int32_t *table,
                      uint8_t *done, uint8_t *preflop)

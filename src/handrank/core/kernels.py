@@ -1134,6 +1134,44 @@ def phh_stats(data: bytes, start: np.ndarray, end: np.ndarray, seats: np.ndarray
     return table, done.view(np.bool_), pre.view(np.bool_)
 
 
+def phh_stat_sums(data: bytes, start: np.ndarray, end: np.ndarray, seats: np.ndarray,
+                  pay: np.ndarray, ids: np.ndarray, mask: np.ndarray, sums: np.ndarray,
+                  has: np.ndarray) -> np.ndarray | None:
+    """hr_phh_stat_sums: the tracker statistics of the fast hands at
+    ``data[start[h]:end[h]]`` (as :func:`phh_stats`) added up per player in place:
+    seat ``s`` of hand ``h`` where ``mask[h, s]`` is player ``ids[h, s]``, a row of
+    ``sums`` (players, PHH_STAT_COLS) int64 and of ``has`` (players, 16) bool (each
+    statistic's meaning).  Returns ``done`` (hands,) bool, the hands counted (the
+    others add nothing: the caller counts them), or None without the C core."""
+    if _C is None or not hasattr(_C.lib, "hr_phh_stat_sums"):
+        return None
+    n = len(start)
+    st = np.ascontiguousarray(start, dtype=np.int64)
+    en = np.ascontiguousarray(end, dtype=np.int64)
+    se = np.ascontiguousarray(seats, dtype=np.int64)
+    pa = np.ascontiguousarray(pay, dtype=np.int64)
+    ii = np.ascontiguousarray(ids, dtype=np.int32)
+    mm = np.ascontiguousarray(mask, dtype=np.bool_).view(np.uint8)
+    if (st.shape != (n,) or en.shape != (n,) or se.shape != (n,) or pa.shape != (n, 12)
+            or ii.shape != (n, 12) or mm.shape != (n, 12)):
+        raise ValueError("phh_stat_sums: start, end, seats (n,); pay, ids, mask (n, 12)")
+    if (sums.dtype != np.int64 or not sums.flags.c_contiguous or has.dtype != np.bool_
+            or not has.flags.c_contiguous or sums.shape[1:] != (PHH_STAT_COLS,)
+            or has.shape != (len(sums), 16)):
+        raise ValueError("phh_stat_sums: sums (players, PHH_STAT_COLS) int64 and has "
+                         "(players, 16) bool, C-contiguous")
+    done = np.zeros(n, dtype=np.uint8)
+    if n and _C.lib.hr_phh_stat_sums(_C.ffi.from_buffer(data), len(data),
+                                     _buf("int64_t[]", st), _buf("int64_t[]", en),
+                                     _buf("int64_t[]", se), _buf("int64_t[]", pa), n,
+                                     _buf("int32_t[]", ii), _buf("uint8_t[]", mm), len(sums),
+                                     _out("int64_t[]", sums),
+                                     _out("uint8_t[]", has.view(np.uint8)),
+                                     _out("uint8_t[]", done)) != n:
+        raise ValueError("phh_stat_sums: a player id outside sums, or bad arguments")
+    return done.view(np.bool_)
+
+
 # --- pql ---
 
 #: The most players :func:`pql_race_types` takes.

@@ -640,8 +640,6 @@ class _Names:
         self.s = s
         self.known: dict[tuple[int, bytes], tuple[int, ...]] = {}
         self.default: np.ndarray[Any, Any] | None = None
-        #: the statistics table's memory, reused from one batch to the next
-        self.scratch: list[Any] = []
 
     def of(self, b: Any, lo: int, hi: int) -> np.ndarray[Any, Any]:
         """``(hi - lo, MAX_SEATS)`` player ids (-1 past each hand's seats)."""
@@ -732,29 +730,26 @@ def _take(s: Summary, b: Any, lo: int, hi: int, player: str | None, names: _Name
     s._add_part((fmap[rec[hand, SEGMENT]], index[hand], ids[hand, seat], netv, adjv, showdown,
                  bbv))
     if stats:
-        _take_stats(s, b, lo, hi, ids, mask, names.scratch)
+        _take_stats(s, b, lo, hi, ids, mask)
 
 
 def _take_stats(s: Summary, b: Any, lo: int, hi: int, ids: np.ndarray[Any, Any],
-                mask: np.ndarray[Any, Any], scratch: list[Any] | None = None) -> None:
-    """The tracker statistics of fast hands ``lo:hi`` (numpy; a hand whose action
-    text the byte cutter leaves alone through :func:`hand_stats`)."""
-    from ._stats_np import blinds_of, cut_actions, from_table, stat_arrays
+                mask: np.ndarray[Any, Any]) -> None:
+    """The tracker statistics of fast hands ``lo:hi``: added up per player in C
+    (``hr_phh_stat_sums``), else counted by numpy; a hand either leaves alone (its
+    text not in the plain form) through :func:`hand_stats`."""
+    from ._stats_np import blinds_of, cut_actions, stat_arrays
     from .fast import END, START
     rec = b.rec[lo:hi]
     pay = rec[:, FIXED + 1:FIXED + PER_SEAT * MAX_SEATS:PER_SEAT]
-    got = kernels.phh_stats(b.data, rec[:, START], rec[:, END], rec[:, SEATS], pay,
-                            scratch)
-    if got is not None:             # C: one pass per hand
-        table, ok, preflop = got
-        sa = from_table(table, preflop)
-    else:
+    ok = s._stats.add_counted(b.data, rec[:, START], rec[:, END], rec[:, SEATS], pay, ids,
+                              mask)
+    if ok is None:                  # no C core: the numpy counter
         acts = cut_actions(b.data, rec[:, START], rec[:, END])
         sa = stat_arrays(acts, rec[:, SEATS], blinds_of(b.data, rec[:, START], rec[:, END]),
                          pay)
         ok = acts.ok
-    good = ok[:, None] & mask
-    s._stats.add_block(ids, good, sa)
+        s._stats.add_block(ids, ok[:, None] & mask, sa)
     for j in np.flatnonzero(~ok & mask.any(axis=1)).tolist():
         counts = hand_stats(b.hand(lo + j), pay[j].tolist())
         for seat in np.flatnonzero(mask[j]).tolist():
