@@ -183,15 +183,81 @@ def test_stud_side_pot_three_seats_still_in():
     _check(r, _stud_oracle(h, r, "stud", then, []))
 
 
-def test_stud_early_all_in_is_too_many_deals_and_named():
-    """All in on 3rd street: the deals outnumber allin.LIMIT; None, with the count."""
+def test_stud_third_street_heads_up_all_in_is_exact():
+    """All in on 3rd street, heads up (1.8 * 10^10 deals): counted without dealing
+    (allin._heads_up_counts); the EV against a seeded Monte Carlo of hr.equity on the
+    same spot (p1 folded: its up card 2c is seen), within six standard errors."""
     acts = ("'d dh p1 AhAd2c', 'd dh p2 KsKd9h', 'd dh p3 7c7d8s', 'p1 pb', 'p2 cbr 5', "
             "'p3 cbr 30', 'p1 f', 'p2 cc', 'd dh p2 4s', 'd dh p3 Jc', 'd dh p2 5d', "
             "'d dh p3 6h', 'd dh p2 Qd', 'd dh p3 Qc', 'd dh p2 2d', 'd dh p3 3c', "
             "'p2 sm KsKd9h4s5dQd2d', 'p3 sm 7c7d8sJc6hQc3c'")
     h, r = _replay(STUD.format(v="F7S", s3=100, acts=acts))
+    assert r.allin_note == "" and r.allin_ev_exact is not None
+    assert sum(r.allin_ev_exact) == 0 and r.adjusted_net == r.allin_ev
+    (only,) = r.pots                       # one pot (p1's ante and bring-in in it)
+    assert sorted(only.eligible) == [1, 2]
+    pot = only.amount
+    trials = 1_000_000
+    eq = hr.equity(["KsKd9h", "7c7d8s"], dead="2c", game="stud", trials=trials, seed=7)
+    for s in (1, 2):
+        share = (r.allin_ev_exact[s] + r.contributions[s]) / pot   # exact, a Fraction
+        p = eq.equity[s - 1]
+        assert 0 < share < 1
+        assert abs(float(share) - p) < 6 * (p * (1 - p) / trials) ** 0.5
+
+
+def test_stud_third_street_three_way_all_in_is_too_many_deals_and_named():
+    """Three hands still in on 3rd street: the deals outnumber allin.LIMIT and no
+    counting without dealing covers three hands: None, with the count."""
+    acts = ("'d dh p1 AhAd2c', 'd dh p2 KsKd9h', 'd dh p3 7c7d8s', 'p1 pb', 'p2 cbr 5', "
+            "'p3 cbr 30', 'p1 cc', 'p2 cc', 'd dh p1 3h', 'd dh p2 4s', 'd dh p3 Jc', "
+            "'d dh p1 Tc', 'd dh p2 5d', 'd dh p3 6h', 'd dh p1 Ts', 'd dh p2 Qd', "
+            "'d dh p3 Qc', 'd dh p1 9d', 'd dh p2 2d', 'd dh p3 3c', "
+            "'p1 sm AhAd2c3hTcTs9d', 'p2 sm KsKd9h4s5dQd2d', 'p3 sm 7c7d8sJc6hQc3c'")
+    text = STUD.format(v="F7S", s3=100, acts=acts).replace("[100, 31, 100]", "[31, 31, 100]")
+    h, r = _replay(text)
     assert r.allin_ev is None and "deals, more than the" in r.allin_note
     assert r.adjusted_net == r.net
+
+
+def _settled_deals(game: str, a: list[int], b: list[int], stub: list[int], t: int
+                   ) -> list[Fraction]:
+    """Each of two hands' share of a pot of K over every deal of ``t`` cards each from
+    ``stub``, by settling every deal (the rule book's settlement)."""
+    g = hr.game(game)
+    tot = [0, 0]
+    m = 0
+    for x in itertools.combinations(stub, t):
+        rest = [c for c in stub if c not in x]
+        for y in itertools.combinations(rest, t):
+            st = settle_game(None, [a + list(x), b + list(y)], [K, K], g)
+            tot = [u + v for u, v in zip(tot, st.payouts)]
+            m += 1
+    return [Fraction(u, 2 * K * m) for u in tot]
+
+
+@pytest.mark.parametrize("game", ["stud", "stud-hilo", "razz"])
+def test_heads_up_counts_against_settling_every_deal(game):
+    """Four cards each to come from a stub of 10 (3,150 deals): every deal settled."""
+    a, b = hr.cards("Ah2d3c"), hr.cards("KsKd9h")
+    stub = hr.cards("4h5s6d7cTsJdQh8c9c2s")
+    shares, whole = allin._heads_up_counts(hr.game(game), [a, b], stub, 4)
+    assert [Fraction(x, whole) for x in shares] == _settled_deals(game, a, b, stub, 4)
+
+
+@pytest.mark.parametrize("game", ["stud", "stud-hilo", "razz"])
+@pytest.mark.parametrize("have, dead", [(3, 30), (4, 24), (5, 2), (6, 6)])
+def test_heads_up_counts_equal_dealing_every_deal(game, have, dead):
+    """The counting without dealing gives deal_counts' own integers (every deal
+    enumerated; the stub shrunk by dead cards to stay under allin.LIMIT)."""
+    import random
+    deck = list(range(52))
+    random.Random(have * 100 + dead).shuffle(deck)
+    a, b = deck[:have], deck[have:2 * have]
+    gone = deck[2 * have:2 * have + dead]
+    want = allin.deal_counts(game, [a, b], gone, 7)
+    stub = [c for c in hr.game(game).deck if c not in set(a) | set(b) | set(gone)]
+    assert allin._heads_up_counts(hr.game(game), [a, b], stub, 7 - have) == want
 
 
 DRAW = """variant = '{v}'

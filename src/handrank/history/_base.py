@@ -22,6 +22,9 @@ GAMES: dict[str, tuple[str, str | None]] = {
     "NO/8": ("no-limit Omaha hi-lo", "omaha-hilo"),
     "PO": ("pot-limit Omaha", "omaha"),
     "NO": ("no-limit Omaha", "omaha"),
+    # five-card Omaha: handrank's own codes (PHH names no five-card Omaha variant)
+    "PO5": ("pot-limit five-card Omaha", "omaha5"),
+    "PO5/8": ("pot-limit five-card Omaha hi-lo", "omaha5-hilo"),
     "F7S": ("seven-card stud", "stud"),
     "F7S/8": ("seven-card stud hi-lo", "stud-hilo"),
     "FR": ("razz", "razz"),
@@ -31,7 +34,8 @@ GAMES: dict[str, tuple[str, str | None]] = {
 }
 
 #: the hole-card count of each variant (for dealing checks)
-HOLE = {"NT": 2, "FT": 2, "PT": 2, "NS": 2, "FO/8": 4, "PO/8": 4, "NO/8": 4, "PO": 4, "NO": 4}
+HOLE = {"NT": 2, "FT": 2, "PT": 2, "NS": 2, "FO/8": 4, "PO/8": 4, "NO/8": 4, "PO": 4, "NO": 4,
+        "PO5": 5, "PO5/8": 5}
 
 #: games without a board: stud (cards dealt one street at a time, a bring-in)
 #: and draw (a fixed hand size, discards ``sd``)

@@ -44,6 +44,61 @@ _NANO = 10 ** 9
 #: keys whose presence sends a hand to the Python path (fields this builder does not fill)
 _SLOW_KEYS = (b"site", b"year", b"month", b"day", b"currency")
 _POS = {n: positions(n) for n in range(2, MAX_SEATS + 1)}
+#: every position name of 2..MAX_SEATS seats in one list; n seats' names from _POS_AT[n]
+_POS_FLAT = [p for k in range(2, MAX_SEATS + 1) for p in _POS[k]]
+_POS_AT = np.zeros(MAX_SEATS + 1, dtype=np.int64)
+_POS_AT[2:] = np.cumsum([0] + [k for k in range(2, MAX_SEATS)])
+_POS_NAMES: Any = None
+_SEAT_LISTS: Any = None
+#: the default names "p1" ... "p12" written one after another, and where each starts
+_DEFAULT = b"".join(b"p%d" % (s + 1) for s in range(MAX_SEATS))
+_DEFAULT_AT = np.cumsum([0] + [len(b"p%d" % (s + 1)) for s in range(MAX_SEATS)])
+
+
+def _seat_lists(pa: Any) -> Any:
+    """The ``pots.seats`` text of every set of seats (by its bit mask): "0,2,5"."""
+    global _SEAT_LISTS, _POS_NAMES
+    if _SEAT_LISTS is None:
+        _SEAT_LISTS = pa.array([",".join(str(s) for s in range(MAX_SEATS) if m >> s & 1)
+                                for m in range(1 << MAX_SEATS)], pa.string())
+        _POS_NAMES = pa.array(_POS_FLAT, pa.string())
+    return _SEAT_LISTS
+
+
+def _names(pa: Any, buf: np.ndarray[Any, Any], rec: np.ndarray[Any, Any],
+           hand_rows: np.ndarray[Any, Any], seat_rows: np.ndarray[Any, Any]) -> Any:
+    """Each seat's player: its recorded name, else "p<seat + 1>"."""
+    has = (rec[hand_rows, FLAGS] & PLAYERS) != 0
+    col = FIXED + PER_SEAT * seat_rows
+    off = np.where(has, rec[hand_rows, np.minimum(col + 2, rec.shape[1] - 1)], 0)
+    ln = np.where(has, rec[hand_rows, np.minimum(col + 3, rec.shape[1] - 1)], 0)
+    if not has.any():
+        src = np.frombuffer(_DEFAULT, dtype=np.uint8)
+        return _strings(pa, src, _DEFAULT_AT[seat_rows], _DEFAULT_AT[seat_rows + 1])
+    both = np.concatenate([buf, np.frombuffer(_DEFAULT, dtype=np.uint8)])
+    s = np.where(has, off, len(buf) + _DEFAULT_AT[seat_rows])
+    e = np.where(has, off + ln, len(buf) + _DEFAULT_AT[seat_rows + 1])
+    return _strings(pa, both, s, e)
+
+
+def _joined(pa: Any, buf: np.ndarray[Any, Any], s: np.ndarray[Any, Any],
+            e: np.ndarray[Any, Any], owner: np.ndarray[Any, Any], m: int) -> Any:
+    """For each of ``m`` rows the byte ranges ``buf[s:e]`` it owns (``owner``, in
+    order) written one after another; null for a row that owns none."""
+    ln = (e - s).astype(np.int64)
+    per = np.bincount(owner, weights=ln, minlength=m).astype(np.int64) if len(owner) \
+        else np.zeros(m, dtype=np.int64)
+    valid = np.bincount(owner, minlength=m) > 0 if len(owner) else np.zeros(m, dtype=np.bool_)
+    off = np.zeros(m + 1, dtype=np.int64)
+    np.cumsum(per, out=off[1:])
+    total = int(off[-1])
+    at = np.zeros(len(ln) + 1, dtype=np.int64)
+    np.cumsum(ln, out=at[1:])
+    idx = np.repeat(s - at[:-1], ln) + np.arange(total, dtype=np.int64)
+    mask = None if valid.all() else pa.py_buffer(np.packbits(valid, bitorder="little").tobytes())
+    return pa.LargeStringArray.from_buffers(m, pa.py_buffer(off.tobytes()),
+                                            pa.py_buffer(buf[idx].tobytes()), mask
+                                            ).cast(pa.string())
 
 
 def text_key(text: bytes) -> str:
@@ -64,6 +119,49 @@ def _key_lines(data: bytes, key: bytes) -> list[tuple[int, bytes]]:
             e = find(b"\n")
             out.insert(0, (m2.end(), data[m2.end():len(data) if e < 0 else e].strip()))
     return out
+
+
+#: a ``starting_stacks`` line; group 1 its whole numbers when written plainly (a list
+#: of at most 18-digit numbers), else None (the hand goes to the Python path)
+_STACKS = re.compile(rb"\nstarting_stacks[ \t]*=[ \t]*(?:\[[ \t]*([0-9]{1,18}"
+                     rb"(?:[ \t]*,[ \t]*[0-9]{1,18})*)[ \t]*\][ \t]*\r?(?=\n|\Z))?")
+
+
+def _stacks(data: bytes, st: np.ndarray[Any, Any], en: np.ndarray[Any, Any],
+            n: np.ndarray[Any, Any]) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+    """Each hand's starting stacks ``(hands, MAX_SEATS)`` and whether it has one plain
+    ``starting_stacks`` line of one whole number a seat (the others: False)."""
+    h = len(st)
+    stacks = np.zeros((h, MAX_SEATS), dtype=np.int64)
+    at: list[int] = []
+    vals: list[bytes | None] = []
+    if data.startswith(b"starting_stacks"):        # the first line (no newline before)
+        m0 = _STACKS.match(b"\n" + data[:data.find(b"\n") % (len(data) + 1)])
+        if m0 is not None:
+            at.append(0)
+            vals.append(m0.group(1))
+    for m in _STACKS.finditer(data):
+        at.append(m.start() + 1)
+        vals.append(m.group(1))
+    k = _hand_of(st, en, at)
+    lines = np.bincount(k[k >= 0], minlength=h) if len(k) else np.zeros(h, dtype=np.int64)
+    plain = [v is not None for v in vals]
+    use = np.flatnonzero((k >= 0) & np.asarray(plain, dtype=np.bool_)) if at else \
+        np.zeros(0, dtype=np.int64)
+    good = [vals[i] for i in use.tolist()]
+    counts = np.asarray([v.count(b",") + 1 for v in good if v is not None], dtype=np.int64)
+    hk = k[use]
+    got = np.zeros(h, dtype=np.bool_)
+    fits = (lines[hk] == 1) & (counts == n[hk]) if len(use) else np.zeros(0, dtype=np.bool_)
+    if fits.any():
+        text = b",".join(v for v, f in zip(good, fits.tolist()) if f and v is not None)
+        nums = np.array(text.split(b",")).astype(np.int64)
+        rows = hk[fits]
+        c = counts[fits]
+        seat = np.arange(len(nums)) - np.repeat(np.cumsum(c) - c, c)
+        stacks[np.repeat(rows, c), seat] = nums
+        got[rows] = True
+    return stacks, got
 
 
 def _hand_of(starts: np.ndarray[Any, Any], ends: np.ndarray[Any, Any], pos: list[int]
@@ -162,16 +260,7 @@ def fast_tables(pa: Any, b: Any, rows: np.ndarray[Any, Any], numbers: list[int],
     slow |= ~acts.ok
     blinds_all = blinds = blinds_of(data, st, en)
     slow |= ~(blinds > 0).any(axis=1)
-    stacks = np.zeros((h, MAX_SEATS), dtype=np.int64)
-    got = np.zeros(h, dtype=np.bool_)
-    found = _key_lines(data, b"starting_stacks")
-    for k, (_, val) in zip(_hand_of(st, en, [p for p, _ in found]).tolist(), found):
-        if k < 0 or not val.startswith(b"[") or not val.endswith(b"]"):
-            continue
-        parts = val[1:-1].split(b",")
-        if len(parts) == n[k] and all(p.strip().isdigit() for p in parts):
-            stacks[k, :len(parts)] = [int(p) for p in parts]
-            got[k] = True
+    stacks, got = _stacks(data, st, en, n)
     slow |= ~got
     keep = ~slow
     if not keep.any():
@@ -239,9 +328,7 @@ def fast_tables(pa: Any, b: Any, rows: np.ndarray[Any, Any], numbers: list[int],
     hole_e[ah[si], hole_seat[si]] = a1[si]
     # boards: the dealt board cards of each hand, joined
     dbi = np.flatnonzero(verb == V_DB)
-    board: list[str | None] = [None] * m
-    for k, s_, e_ in zip(ah[dbi].tolist(), arg[dbi].tolist(), a1[dbi].tolist()):
-        board[k] = (board[k] or "") + data[s_:e_].decode("ascii")
+    board = _joined(pa, buf, arg[dbi], a1[dbi], ah[dbi], m)
     # pots, as settle cuts them (allin.pots_of), on whole arrays
     out_ = (folded | mucked) & seat_ok
     live = ~out_ & seat_ok
@@ -296,7 +383,7 @@ def fast_tables(pa: Any, b: Any, rows: np.ndarray[Any, Any], numbers: list[int],
     pfirst[1:] = ph[1:] != ph[:-1]
     pstart = np.flatnonzero(pfirst)
     pidx = np.arange(len(ph)) - np.repeat(pstart, np.diff(np.append(pstart, len(ph))))
-    elig_text = [",".join(str(s_) for s_ in np.flatnonzero(row).tolist()) for row in pe]
+    elig_mask = pe.astype(np.int64) @ (np.int64(1) << np.arange(MAX_SEATS, dtype=np.int64))
     # the all-in EV (exact, as the summary's columns)
     from .fast import ALLIN
     ev_rows = np.flatnonzero(rec[:, FLAGS] & ALLIN)
@@ -317,26 +404,28 @@ def fast_tables(pa: Any, b: Any, rows: np.ndarray[Any, Any], numbers: list[int],
     # ---- the tables
     hand_rows = np.repeat(np.arange(m), n)
     seat_rows = np.arange(len(hand_rows)) - np.repeat(np.cumsum(n) - n, n)
-    files = [b.files[int(g)] for g in rec[:, SEGMENT].tolist()]
+    files = pa.array(b.files, pa.string()).take(pa.array(rec[:, SEGMENT]))
     var_off = rec[:, VARIANT] & ((1 << 40) - 1)
     var_len = rec[:, VARIANT] >> 40
-    variants = [data[o_:o_ + ln].decode("ascii") for o_, ln in zip(var_off.tolist(),
-                                                                    var_len.tolist())]
+    variants = _strings(pa, buf, var_off, var_off + var_len).dictionary_encode()
+    games = pa.array([GAMES.get(v, ("", None))[1] for v in variants.dictionary.to_pylist()],
+                     pa.string()).take(variants.indices)
+    kept_l = kept.tolist()
     agree = rec[:, AGREE]
     out: dict[str, Any] = {}
     cols: dict[str, Any] = {
         "hand_key": pa.array(hk, pa.string()),
         "site": pa.array(["PHH"] * m, pa.string()),
-        "hand_id": pa.array([hand_id[i] for i in kept.tolist()], pa.string()),
-        "file": pa.array(files, pa.string()),
-        "hand_number": pa.array([numbers[i] for i in kept.tolist()], pa.int32()),
+        "hand_id": pa.array([hand_id[i] for i in kept_l], pa.string()),
+        "file": files,
+        "hand_number": pa.array(np.asarray(numbers, dtype=np.int32)[kept]),
         "date": pa.nulls(m, pa.date32()),
-        "variant": pa.array(variants, pa.string()),
-        "game": pa.array([GAMES.get(v, ("", None))[1] for v in variants], pa.string()),
+        "variant": variants.dictionary_decode(),
+        "game": games,
         "seats": pa.array(n.astype(np.int16)),
         "unit": pa.array(["chips"] * m, pa.string()),
         "big_blind": _chips(pa, bb),
-        "board": pa.array(board, pa.string()),
+        "board": board,
         "pot": _chips(pa, total),
         "rake": _chips(pa, np.zeros(m, dtype=np.int64)),
         "allin": pa.array(has_ev),
@@ -344,16 +433,14 @@ def fast_tables(pa: Any, b: Any, rows: np.ndarray[Any, Any], numbers: list[int],
         "settle_error": pa.nulls(m, pa.string()),
     }
     out["hands"] = cols
-    names: list[str] = []
-    for j, i in enumerate(rows[keep].tolist()):
-        nm = b.names(i) if rec[j, FLAGS] & PLAYERS else None
-        names += nm if nm is not None else [f"p{s_ + 1}" for s_ in range(int(n[j]))]
+    names = _names(pa, buf, rec, hand_rows, seat_rows)
     key_rows = pa.array(hk, pa.string()).take(pa.array(hand_rows))
-    pos_names = [p for k in range(m) for p in _POS[int(n[k])]]
+    _seat_lists(pa)
+    pos_names = _POS_NAMES.take(pa.array(_POS_AT[n[hand_rows]] + seat_rows))
     hs_, he_ = hole_s[hand_rows, seat_rows], hole_e[hand_rows, seat_rows]
     out["seats"] = {
         "hand_key": key_rows, "seat": pa.array(seat_rows.astype(np.int16)),
-        "player": pa.array(names, pa.string()), "position": pa.array(pos_names, pa.string()),
+        "player": names, "position": pos_names,
         "starting_stack": _chips(pa, stacks[hand_rows, seat_rows]),
         "hole_cards": _strings(pa, buf, np.maximum(hs_, 0), np.maximum(he_, 0), hs_ >= 0)}
     netr = net[hand_rows, seat_rows]
@@ -386,7 +473,7 @@ def fast_tables(pa: Any, b: Any, rows: np.ndarray[Any, Any], numbers: list[int],
     out["pots"] = {
         "hand_key": pa.array(hk, pa.string()).take(pa.array(ph)),
         "pot_index": pa.array(pidx.astype(np.int16)),
-        "amount": _chips(pa, pa_), "seats": pa.array(elig_text, pa.string())}
+        "amount": _chips(pa, pa_), "seats": _seat_lists(pa).take(pa.array(elig_mask))}
     tables: dict[str, Any] = {}
     for t, spec in schema.items():
         fields = [pa.field(c, arrow(pa, ty)) for c, ty in spec]

@@ -18,6 +18,8 @@ What is still to come, per game:
   and the up cards of the seats that folded (the cards the table has seen).
   The other seats' future cards need not be dealt: seen from the contenders,
   their cards are a uniformly random set of distinct unseen cards either way.
+  Two contenders beyond :data:`LIMIT` deals (heads up on 3rd or 4th street)
+  are counted without dealing (:func:`_heads_up_counts`).
 - **Draw games** after the last draw: nothing is to come; the EV is the pots
   shared by the hands as they stand.  Before a draw the EV is undefined (the
   draws are the players' choices): None, with the reason.
@@ -348,6 +350,8 @@ def deal_counts(game: str, known: list[list[int]], dead: list[int], size: int
     for k in need:
         ways //= math.factorial(k)
     if ways > LIMIT:
+        if len(known) == 2 and need[0] == need[1]:
+            return _heads_up_counts(g, known, stub, need[0])
         return f"{ways:,} deals, more than the {LIMIT:,} enumerated exactly"
     splits = _splits(need)
     runs = _combinations(stub, t)
@@ -380,3 +384,80 @@ def _splits(need: list[int]) -> list[list[list[int]]]:
             go(i + 1, [x for x in left if x not in pick], acc + [list(pick)])
     go(0, list(range(sum(need))), [])
     return out
+
+
+def _heads_up_counts(g: Any, known: list[list[int]], stub: list[int], t: int
+                     ) -> tuple[list[int], int]:
+    """:func:`deal_counts` for two hands that each lack ``t`` cards, without dealing.
+
+    A deal is an ordered pair ``(a, b)`` of disjoint ``t``-subsets of the stub
+    (``a`` completes the first hand, ``b`` the second), and a seat's share of
+    the pot depends on ``a`` and ``b`` only through the two hands' strengths.
+    Every ``t``-subset is evaluated once for each hand; the pairs that share
+    no card are counted by Moebius inversion over the shared cards,
+    ``[a & b == {}] = sum over S <= a & b of (-1)^|S|``, so that::
+
+        sum over disjoint (a, b) of f(a, b)
+            = sum over S of (-1)^|S| * sum over a >= S, b >= S of f(a, b)
+
+    and the inner sum, grouped by ``S``, is a count of pairs in one group
+    whose strengths compare so (a sort and a binary search).  The same
+    whole numbers as dealing every pair: C(u, t) evaluations a hand instead
+    of C(u, t) * C(u - t, t) deals (heads up on third street, u = 46: 163,185
+    against 1.8 * 10^10).
+    """
+    u = len(stub)
+    pos = _combinations(list(range(u)), t).astype(np.int64)          # (N, t), ascending
+    cards = np.asarray(stub, dtype=np.uint8)[pos]
+    vals = []
+    for h in known:
+        rows = np.ascontiguousarray(np.concatenate(
+            [np.broadcast_to(np.array(h, dtype=np.uint8), (len(pos), len(h))), cards], axis=1))
+        vals.append(np.asarray(strengths(g, rows)).reshape(len(pos), -1).astype(np.int64))
+    binom = np.array([[math.comb(n, r) for r in range(t + 1)] for n in range(u + 1)],
+                     dtype=np.int64)
+    # each subset's k-subsets S (k = 0..t), as a number (combinadic) per level
+    groups = []
+    for k in range(t + 1):
+        ids = np.zeros((len(pos), math.comb(t, k)), dtype=np.int64)
+        for j, pick in enumerate(itertools.combinations(range(t), k)):
+            for i, col in enumerate(pick):
+                ids[:, j] += binom[pos[:, col], i + 1]
+        groups.append(ids)
+
+    def pairs(va: np.ndarray[Any, Any], vb: np.ndarray[Any, Any],
+              ka: np.ndarray[Any, Any], kb: np.ndarray[Any, Any]) -> tuple[int, int, int]:
+        """Over disjoint pairs (a among ``ka``, b among ``kb``): how many have
+        va > vb, va == vb, and how many there are."""
+        gt = eq = tot = 0
+        for k, ids in enumerate(groups):
+            m = ids.shape[1]
+            ia, ib = ids[ka].ravel(), ids[kb].ravel()
+            xa, xb = np.repeat(va[ka], m), np.repeat(vb[kb], m)
+            keys = np.sort((ib << 17) | xb)
+            base = np.searchsorted(keys, ia << 17)
+            lt = np.searchsorted(keys, (ia << 17) | xa)
+            le = np.searchsorted(keys, (ia << 17) | xa, side="right")
+            top = np.searchsorted(keys, (ia + 1) << 17)
+            sign = -1 if k % 2 else 1
+            gt += sign * int((lt - base).sum())
+            eq += sign * int((le - lt).sum())
+            tot += sign * int((top - base).sum())
+        return gt, eq, tot
+
+    everyone = np.ones(len(pos), dtype=np.bool_)
+    ha, hb = vals[0][:, 0], vals[1][:, 0]
+    if max(int(ha.max()), int(hb.max())) >= 1 << 16:
+        raise RuntimeError("internal error: a strength beyond 16 bits")
+    gt, eq, ways = pairs(ha, hb, everyone, everyone)
+    if not g.split or vals[0].shape[1] < 2:
+        first = UNIT * gt + UNIT // 2 * eq
+    else:
+        la, lb = vals[0][:, 1], vals[1][:, 1]
+        lgt, leq, _ = pairs(la, lb, everyone, everyone)
+        # where neither hand has a low the high takes the whole pot: the halves'
+        # formula gave it half the high and a quarter for the tied "no low"
+        ngt, neq, nt = pairs(ha, hb, la == 0, lb == 0)
+        first = (UNIT // 2 * gt + UNIT // 4 * eq + UNIT // 2 * lgt + UNIT // 4 * leq
+                 + UNIT // 2 * ngt + UNIT // 4 * neq - UNIT // 4 * nt)
+    return [first, UNIT * ways - first], UNIT * ways

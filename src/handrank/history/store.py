@@ -41,6 +41,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from ..core import _progress
+from ..core._run import check_progress
 from . import allin
 from ._store_fast import fast_tables, text_key
 from .model import FileError, Hand, HistoryError
@@ -305,13 +307,24 @@ def _arrow(pa: Any, ty: str) -> Any:
 FAST = True
 
 
-def _blocks(paths: Any, report: Report, errors: str, seen: set[str]
-            ) -> Iterator[_Rows]:
+def _blocks(paths: Any, report: Report, errors: str, seen: set[str],
+            nbytes: list[int] | None = None) -> Iterator[_Rows]:
+    """Blocks of rows of the hands of ``paths``; ``nbytes`` (when given) holds the
+    bytes of input read so far and the bytes of all of it, kept up to date."""
     from . import fast
     pa, _ = _need()
     rows = _Rows()
     files = list(_files(paths))
     report.files += len(files)
+    size: dict[str, int] = {}
+    for f in files:
+        try:
+            size[f] = os.path.getsize(f)
+        except OSError:
+            size[f] = 0
+    if nbytes is None:
+        nbytes = [0, 0]
+    nbytes[:] = [0, sum(size.values())]
 
     def refuse(e: Exception, f: str | None, number: int | None) -> None:
         err = e if isinstance(e, HistoryError) else HistoryError(
@@ -366,10 +379,14 @@ def _blocks(paths: Any, report: Report, errors: str, seen: set[str]
     for it in items:
         if isinstance(it, tuple):
             whole_file(it[1])
+            got = size.get(it[1], 0)
         elif isinstance(it, fast.Tail):
             whole_file(it.file or "", it.offset, it.index, it)
+            got = size.get(it.file or "", 0) - it.offset
         else:
             _batch(pa, it, report, seen, rows, one, refuse)
+            got = len(it.data)
+        nbytes[0] = min(nbytes[1], nbytes[0] + max(got, 0))
         if len(rows.keys) >= _BLOCK:
             yield rows
             rows = _Rows()
@@ -445,8 +462,8 @@ def _check_errors(errors: str) -> None:
         raise ValueError(f"errors must be 'raise' or 'collect', got {errors!r}")
 
 
-def to_duckdb(paths: Any, database: str | os.PathLike[str], *, errors: str = "collect"
-              ) -> Report:
+def to_duckdb(paths: Any, database: str | os.PathLike[str], *, errors: str = "collect",
+              progress: Any = None) -> Report:
     """Import hand histories into a DuckDB database file (made if missing).
 
     Parameters
@@ -458,12 +475,18 @@ def to_duckdb(paths: Any, database: str | os.PathLike[str], *, errors: str = "co
         (same key) are counted and not added again.
     errors : {"collect", "raise"}
         ``"collect"`` lists bad hands and files in the report and goes on.
+    progress : bool or callable, optional
+        ``True`` draws a bar on stderr; a callable is called as
+        ``progress(done, total)`` in bytes of input read (the last call is
+        ``(total, total)``); ``False`` none.  The default draws a bar in a
+        Jupyter notebook when the import takes more than a second.
 
     Returns
     -------
     Report
     """
     _check_errors(errors)
+    report_to = check_progress(_progress.resolve(progress, "to_duckdb"))
     _need()
     try:
         import duckdb
@@ -488,7 +511,8 @@ def to_duckdb(paths: Any, database: str | os.PathLike[str], *, errors: str = "co
                                  "version of handrank?): import into a new file")
         # the hands already stored: their keys, so that only new hands are built
         seen = {k for (k,) in con.execute("SELECT hand_key FROM hands").fetchall()}
-        for rows in _blocks(paths, report, errors, seen):
+        nbytes = [0, 0]
+        for rows in _blocks(paths, report, errors, seen, nbytes):
             tabs = rows.tables()
             _sql(con, "BEGIN TRANSACTION")
             for t, tab in tabs.items():
@@ -497,21 +521,29 @@ def to_duckdb(paths: Any, database: str | os.PathLike[str], *, errors: str = "co
                 con.unregister("new_rows")
             _sql(con, "COMMIT")
             report.added += len(rows.keys)
+            if report_to is not None:
+                report_to(nbytes[0], nbytes[1])
+        if report_to is not None:
+            report_to(nbytes[1], nbytes[1])
     finally:
+        if report_to is not None and hasattr(report_to, "close"):
+            report_to.close()
         con.close()
     return report
 
 
-def to_parquet(paths: Any, out: str | os.PathLike[str], *, errors: str = "collect") -> Report:
+def to_parquet(paths: Any, out: str | os.PathLike[str], *, errors: str = "collect",
+               progress: Any = None) -> Report:
     """Import hand histories into a folder of Parquet files, one sub-folder a table.
 
     ``out/hands/``, ``out/seats/`` ... each hold ``part-NNNNN.parquet`` files;
     a new import adds parts with only the hands not already there.  Read them
     back with ``pandas.read_parquet(out / "results")`` or, for stores larger
     than one machine, ``dask.dataframe.read_parquet``.  Parameters as
-    :func:`to_duckdb`.
+    :func:`to_duckdb` (``progress`` too).
     """
     _check_errors(errors)
+    report_to = check_progress(_progress.resolve(progress, "to_parquet"))
     pa, pq = _need()
     import pyarrow.dataset as ds
     report = Report()
@@ -526,14 +558,23 @@ def to_parquet(paths: Any, out: str | os.PathLike[str], *, errors: str = "collec
                 columns=["hand_key"]).column("hand_key").to_pylist():
             seen.add(k)
     part = max((int(p.stem.split("-")[1]) + 1 for p in old_parts), default=0)
-    for rows in _blocks(paths, report, errors, seen):
-        tabs = rows.tables()
-        for t, tab in tabs.items():
-            tmp = root / t / f".part-{part:05d}.parquet.tmp"
-            pq.write_table(tab, tmp)
-            os.replace(tmp, root / t / f"part-{part:05d}.parquet")
-        report.added += len(rows.keys)
-        part += 1
+    nbytes = [0, 0]
+    try:
+        for rows in _blocks(paths, report, errors, seen, nbytes):
+            tabs = rows.tables()
+            for t, tab in tabs.items():
+                tmp = root / t / f".part-{part:05d}.parquet.tmp"
+                pq.write_table(tab, tmp)
+                os.replace(tmp, root / t / f"part-{part:05d}.parquet")
+            report.added += len(rows.keys)
+            part += 1
+            if report_to is not None:
+                report_to(nbytes[0], nbytes[1])
+        if report_to is not None:
+            report_to(nbytes[1], nbytes[1])
+    finally:
+        if report_to is not None and hasattr(report_to, "close"):
+            report_to.close()
     return report
 
 
