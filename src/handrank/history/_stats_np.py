@@ -478,8 +478,6 @@ class StatSums:
         (``kernels.phh_stat_sums``), the seats ``mask`` being players ``ids``; returns
         which hands were counted (the others are the caller's), or None without the C
         core (nothing added)."""
-        if not kernels.have_c():
-            return None
         self._grow(int(ids[mask].max()) + 1 if mask.any() else 0)
         done = kernels.phh_stat_sums(data, start, end, seats, pay, ids, mask, self.sums,
                                      self.has)
