@@ -103,11 +103,23 @@ def _equity_hu(table: bool, pairs: list[tuple[str, str]]) -> float:
         _hu_preflop.ENABLED = True
 
 
-def _summary_no_ev(src: Any) -> int:
+def _summary_no_ev(src: Any, stats: bool = True) -> int:
     from handrank.history.summary import Summary, _add_fast
     s = Summary()
-    _add_fast(s, src, None, allin_ev=False)
+    _add_fast(s, src, None, allin_ev=False, stats=stats)
     return s.read
+
+
+def _summary_no_ev_numpy_stats(src: Any) -> int:
+    """summary() without all-in EV, the tracker statistics by the numpy counter
+    (history/_stats_np.py, the C counter hr_phh_stat_sums off), to show what it saves."""
+    from handrank.core import kernels
+    keep = kernels.phh_stat_sums
+    kernels.phh_stat_sums = lambda *a, **k: None     # type: ignore[assignment]
+    try:
+        return _summary_no_ev(src)
+    finally:
+        kernels.phh_stat_sums = keep
 
 
 def _allin_rates(name: str, src: Any) -> None:
@@ -205,8 +217,11 @@ def _stages(name: str, src: str, files: list[str], sample: str | None,
     r_fast = _time(f"{name}: fast path, read+replay+settle", lambda: _fast(src, True), 3)
     s_src, s_files, s_name = (src, files, name) if sample is None else (
         sample, sample_files or [sample], name + " (first hands)")
-    if sample is not None:
-        _time(f"{name}: summary() without all-in EV", lambda: _summary_no_ev(src), 1)
+    _time(f"{name}: summary() without all-in EV", lambda: _summary_no_ev(src), 3)
+    _time(f"{name}: summary() without all-in EV, statistics by numpy",
+          lambda: _summary_no_ev_numpy_stats(src), 3)
+    _time(f"{name}: summary(stats=False) without all-in EV",
+          lambda: _summary_no_ev(src, False), 3)
     _allin_rates(name, src)
     if sample is not None:
         r_read = _time(f"{s_name}: fast path, read only", lambda: _fast(s_src, False), 3)
@@ -215,7 +230,8 @@ def _stages(name: str, src: str, files: list[str], sample: str | None,
     r_sum = _time(f"{s_name}: summary() (with all-in EV)", lambda: _summary(s_src), 5)
     _time(f"{s_name}: summary(), heads-up preflop enumerated",
           lambda: _summary_enumerated(s_src), 5)
-    _time(f"{s_name}: summary() without all-in EV", lambda: _summary_no_ev(s_src), 5)
+    if sample is not None:
+        _time(f"{s_name}: summary() without all-in EV", lambda: _summary_no_ev(s_src), 5)
     r_py_read = _time(f"{s_name}: Python path, read() to Hand objects",
                       lambda: _python(s_src, False))
     r_py = _time(f"{s_name}: Python path, read()+replay()", lambda: _python(s_src, True))

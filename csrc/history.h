@@ -134,5 +134,15 @@ int64_t hr_phh_allin_pots(const hr_game *g, const int64_t *rec, const int64_t *r
 int64_t hr_phh_stats(const char *buf, int64_t len, const int64_t *start, const int64_t *end,
                      const int64_t *seats, const int64_t *pay, int64_t n, int32_t *table,
                      uint8_t *done, uint8_t *preflop);
+/* The same counts added up per player: seat s of hand h (where mask[h * 12 + s]) is
+ * player ids[h * 12 + s] (0 <= id < players, else -1 is returned and nothing is
+ * counted); its columns are added to sums[id * HR_PHH_STAT_COLS + k] and
+ * has[id * 16 + j] |= 1 for each statistic j with a meaning in the hand (the preflop
+ * ones when a blind is above zero, the others always).  done[h] as above (a hand
+ * not done adds nothing).  Returns n, or -1. */
+int64_t hr_phh_stat_sums(const char *buf, int64_t len, const int64_t *start,
+                         const int64_t *end, const int64_t *seats, const int64_t *pay,
+                         int64_t n, const int32_t *ids, const uint8_t *mask, int64_t players,
+                         int64_t *sums, uint8_t *has, uint8_t *done);
 
 #endif

@@ -63,7 +63,7 @@ static int64_t array_at(const char *buf, int64_t a, int64_t b, const char *key, 
     while (p < b) {
         const char *nl = memchr(buf + p, '\n', (size_t)(b - p));
         int64_t e = nl ? (int64_t)(nl - buf) : b;
-        if (e - p > (int64_t)klen && memcmp(buf + p, key, klen) == 0
+        if (e - p > (int64_t)klen && buf[p] == key[0] && memcmp(buf + p, key, klen) == 0
             && (blank(buf[p + (int64_t)klen]) || buf[p + (int64_t)klen] == '=')) {
             int64_t q = p + (int64_t)klen;
             while (q < e && blank(buf[q]))
@@ -160,31 +160,35 @@ static int small_blind_seat(int64_t n, int64_t s)
     return n >= 3 && s == 0;
 }
 
-typedef struct {
-    int8_t did[HR_PHH_MAX_SEATS][S_N], opp[HR_PHH_MAX_SEATS][S_N];
-    int32_t agg[HR_PHH_MAX_SEATS][3];
-} counts;
+/* A hand's rows of the table: seat s, statistic k at [s * COLS + 2k] (did) and
+ * [s * COLS + 2k + 1] (opportunity), the aggression counts at [s * COLS + 2 S_N + i]. */
+typedef int32_t counts;
 
 static void mark(counts *c, int64_t s, int k, int did)
 {
-    c->opp[s][k] = 1;
-    c->did[s][k] |= (int8_t)(did != 0);
+    c[s * HR_PHH_STAT_COLS + 2 * k + 1] = 1;
+    c[s * HR_PHH_STAT_COLS + 2 * k] |= did != 0;
+}
+
+static void aggress(counts *c, int64_t s, int i)
+{
+    c[s * HR_PHH_STAT_COLS + 2 * S_N + i]++;
 }
 
 enum { V_OTHER, V_F, V_CC, V_CBR };
 
 /* The counts of one hand; 0 when its text is not plain (left to Python). */
 static int one_hand(const char *buf, int64_t a, int64_t b, int64_t n, const int64_t *pay,
-                    counts *c)
+                    counts *c, int *has_blinds)
 {
     int64_t bl[HR_PHH_MAX_SEATS], posted[HR_PHH_MAX_SEATS];
     int folded[HR_PHH_MAX_SEATS] = {0}, saw[HR_PHH_MAX_SEATS] = {0};
-    memset(c, 0, sizeof *c);
     if (n < 1 || n > HR_PHH_MAX_SEATS || !blinds_of(buf, a, b, n, bl))
         return 0;
     int blinds = 0;
     for (int64_t s = 0; s < n; s++)
         blinds |= bl[s] > 0;
+    *has_blinds = blinds;
     for (int64_t s = 0; s < n; s++)
         posted[s] = blinds ? bl[n == 2 ? 1 - s : s] : 0;
     int64_t to_call = 0;
@@ -193,6 +197,8 @@ static int one_hand(const char *buf, int64_t a, int64_t b, int64_t n, const int6
     int64_t q = array_at(buf, a, b, "actions", 7);
     if (q <= 0)
         return 0;
+    const char *nl = memchr(buf + q, '\n', (size_t)(b - q));
+    const char *lim = nl ? nl : buf + b;        /* the array's line ends there */
     int street = 0, raises = 0, limped = 0, callers = 0;
     int64_t first_raiser = -1, steal_from = -1, prev_aggr = -1, aggr = -1;
     int64_t cbettor = -1, prev_cb = -1;
@@ -204,15 +210,17 @@ static int one_hand(const char *buf, int64_t a, int64_t b, int64_t n, const int6
         if (q >= b || buf[q] != '\'')
             return 0;
         const char *p = buf + q + 1;
-        const char *nl = memchr(p, '\n', (size_t)(b - q - 1));
-        const char *lim = nl ? nl : buf + b;
-        const char *e = memchr(p, '\'', (size_t)(lim - p));
-        if (e == NULL || !plain(p, e))
+        const char *e = p;
+        while (e < lim && *e != '\'')
+            e++;
+        if (e >= lim || !plain(p, e))
             return 0;
         q = e - buf + 1;
         /* the action: "d <verb> ..." or "p<seat> <verb> [<argument> ...]" */
-        const char *sp = memchr(p, ' ', (size_t)(e - p));
-        if (sp == NULL) {
+        const char *sp = p;
+        while (sp < e && *sp != ' ')
+            sp++;
+        if (sp == e) {
             if (!(e - p == 1 && *p == 'd') && !(*p == 'p' && e - p > 1))
                 return 0;
             /* a lone "d" or "p<n>": the counter skips it; "p<n>" with no verb too */
@@ -221,8 +229,9 @@ static int one_hand(const char *buf, int64_t a, int64_t b, int64_t n, const int6
                     return 0;
         } else if (sp - p == 1 && *p == 'd') {
             const char *v = sp + 1;
-            const char *ve = memchr(v, ' ', (size_t)(e - v));
-            ve = ve ? ve : e;
+            const char *ve = v;
+            while (ve < e && *ve != ' ')
+                ve++;
             if (ve - v == 2 && v[0] == 'd' && v[1] == 'b') {
                 street++;
                 if (street == 1)
@@ -246,8 +255,9 @@ static int one_hand(const char *buf, int64_t a, int64_t b, int64_t n, const int6
             }
             s -= 1;
             const char *v = sp + 1;
-            const char *ve = memchr(v, ' ', (size_t)(e - v));
-            ve = ve ? ve : e;
+            const char *ve = v;
+            while (ve < e && *ve != ' ')
+                ve++;
             int verb = (ve - v == 1 && v[0] == 'f') ? V_F
                 : (ve - v == 2 && v[0] == 'c' && v[1] == 'c') ? V_CC
                 : (ve - v == 3 && v[0] == 'c' && v[1] == 'b' && v[2] == 'r') ? V_CBR : V_OTHER;
@@ -256,8 +266,10 @@ static int one_hand(const char *buf, int64_t a, int64_t b, int64_t n, const int6
             int64_t amt = to_call;
             if (verb == V_CBR && ve < e) {
                 const char *x = ve + 1;
-                const char *xe = memchr(x, ' ', (size_t)(e - x));
-                if (!amount(x, xe ? xe : e, &amt))
+                const char *xe = x;
+                while (xe < e && *xe != ' ')
+                    xe++;
+                if (!amount(x, xe, &amt))
                     return 0;
             }
             int facing = to_call > posted[s];
@@ -286,11 +298,11 @@ static int one_hand(const char *buf, int64_t a, int64_t b, int64_t n, const int6
             }
             if (street >= 1 || !blinds) {
                 if (verb == V_CBR)
-                    c->agg[s][0]++;
+                    aggress(c, s, 0);
                 else if (verb == V_CC && facing)
-                    c->agg[s][1]++;
+                    aggress(c, s, 1);
                 else if (verb == V_F)
-                    c->agg[s][2]++;
+                    aggress(c, s, 2);
             }
             if (verb == V_F) {
                 folded[s] = 1;
@@ -358,13 +370,51 @@ static int one_hand(const char *buf, int64_t a, int64_t b, int64_t n, const int6
     return 1;
 }
 
+int64_t hr_phh_stat_sums(const char *buf, int64_t len, const int64_t *start,
+                         const int64_t *end, const int64_t *seats, const int64_t *pay,
+                         int64_t n, const int32_t *ids, const uint8_t *mask, int64_t players,
+                         int64_t *sums, uint8_t *has, uint8_t *done)
+{
+    if (buf == NULL || n < 0 || len < 0 || players < 0)
+        return -1;
+    for (int64_t h = 0; h < n; h++)         /* every id a seat of the mask names: known */
+        for (int s = 0; s < HR_PHH_MAX_SEATS; s++)
+            if (mask[h * HR_PHH_MAX_SEATS + s]
+                && (ids[h * HR_PHH_MAX_SEATS + s] < 0 || ids[h * HR_PHH_MAX_SEATS + s] >= players))
+                return -1;
+    int32_t row[HR_PHH_MAX_SEATS * HR_PHH_STAT_COLS];
+    for (int64_t h = 0; h < n; h++) {
+        done[h] = 0;
+        if (start[h] < 0 || start[h] > end[h] || end[h] > len)
+            continue;
+        memset(row, 0, sizeof row);
+        int blinds = 0;
+        if (!one_hand(buf, start[h], end[h], seats[h], pay + h * HR_PHH_MAX_SEATS, row,
+                      &blinds))
+            continue;
+        done[h] = 1;
+        for (int64_t s = 0; s < seats[h]; s++) {
+            if (!mask[h * HR_PHH_MAX_SEATS + s])
+                continue;
+            int64_t id = ids[h * HR_PHH_MAX_SEATS + s];
+            int64_t *to = sums + id * HR_PHH_STAT_COLS;
+            const int32_t *r = row + s * HR_PHH_STAT_COLS;
+            for (int k = 0; k < HR_PHH_STAT_COLS; k++)
+                to[k] += r[k];
+            uint8_t *hs = has + id * S_N;
+            for (int k = 0; k < S_N; k++)
+                hs[k] |= (uint8_t)(k >= S_CBET || blinds);
+        }
+    }
+    return n;
+}
+
 int64_t hr_phh_stats(const char *buf, int64_t len, const int64_t *start, const int64_t *end,
                      const int64_t *seats, const int64_t *pay, int64_t n, int32_t *table,
                      uint8_t *done, uint8_t *preflop)
 {
     if (buf == NULL || n < 0 || len < 0)
         return -1;
-    counts c;
     for (int64_t h = 0; h < n; h++) {
         int32_t *row = table + h * HR_PHH_MAX_SEATS * HR_PHH_STAT_COLS;
         memset(row, 0, sizeof *row * HR_PHH_MAX_SEATS * HR_PHH_STAT_COLS);
@@ -372,22 +422,14 @@ int64_t hr_phh_stats(const char *buf, int64_t len, const int64_t *start, const i
         preflop[h] = 0;
         if (start[h] < 0 || start[h] > end[h] || end[h] > len)
             continue;
-        if (!one_hand(buf, start[h], end[h], seats[h], pay + h * HR_PHH_MAX_SEATS, &c))
+        int blinds = 0;
+        if (!one_hand(buf, start[h], end[h], seats[h], pay + h * HR_PHH_MAX_SEATS, row,
+                      &blinds)) {
+            memset(row, 0, sizeof *row * HR_PHH_MAX_SEATS * HR_PHH_STAT_COLS);
             continue;
-        done[h] = 1;
-        int64_t bl[HR_PHH_MAX_SEATS];
-        blinds_of(buf, start[h], end[h], seats[h], bl);
-        for (int64_t s = 0; s < seats[h]; s++)
-            preflop[h] |= bl[s] > 0;
-        for (int64_t s = 0; s < seats[h]; s++) {
-            int32_t *r = row + s * HR_PHH_STAT_COLS;
-            for (int k = 0; k < S_N; k++) {
-                r[2 * k] = c.did[s][k];
-                r[2 * k + 1] = c.opp[s][k];
-            }
-            for (int k = 0; k < 3; k++)
-                r[2 * S_N + k] = c.agg[s][k];
         }
+        done[h] = 1;
+        preflop[h] = (uint8_t)blinds;
     }
     return n;
 }

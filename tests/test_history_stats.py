@@ -352,7 +352,7 @@ def test_summary_statistics_are_the_same_with_the_numpy_counter(tmp_path, monkey
     f = tmp_path / "a.phhs"
     f.write_text(_generated(50) + _REWRITES[5][0](_generated(51)))
     a = summary(f).to_pandas()
-    monkeypatch.setattr(kernels, "phh_stats", lambda *a: None)
+    monkeypatch.setattr(kernels, "phh_stat_sums", lambda *a: None)
     b = summary(f).to_pandas()
     assert a.equals(b) and "vpip" in a.columns
 
@@ -427,3 +427,42 @@ def test_summary_without_statistics_keeps_todays_table():
     plain, full = summary(text, stats=False).to_pandas(), summary(text).to_pandas()
     assert list(plain.columns) == list(full.columns[:6])
     assert (plain == full[plain.columns]).all().all()
+
+
+@needs_c
+def test_c_sums_equal_the_rows_added_up():
+    """hr_phh_stat_sums (per player, in C) against StatSums.add_block over
+    hr_phh_stats' rows: the same sums and the same 'has a meaning' flags, with players
+    shared across hands and seats left out of the mask."""
+    from handrank.core import kernels
+    from handrank.history._stats_np import StatSums, from_table
+    rng = np.random.default_rng(3)
+    antes_only = ("variant = 'NT'\nantes = [1, 1, 1]\nblinds_or_straddles = [0, 0, 0]\n"
+                  "min_bet = 2\nstarting_stacks = [100, 100, 100]\n"
+                  "actions = ['d dh p1 AsKs', 'd dh p2 QhQd', 'd dh p3 7c2d', 'p1 cc', "
+                  "'p2 cbr 6', 'p3 f', 'p1 cc', 'd db 2c3d4h', 'p1 cbr 4', 'p2 cc', 'd db 9s', "
+                  "'p1 cc', 'p2 cc', 'd db Jd', 'p1 cc', 'p2 cc', 'p1 sm AsKs', 'p2 sm QhQd']\n")
+    text = _generated(60) + "".join(           # hands without blinds: no preflop meaning
+        f"[{i}]\n{antes_only}\n" for i in range(30))
+    without = 0
+    for b in fast.scan(text):
+        rec = b.rec[b.rec[:, fast.STATUS] == fast.OK]
+        n = len(rec)
+        seats = rec[:, fast.SEATS]
+        ids = rng.integers(0, 40, size=(n, 12)).astype(np.int32)
+        mask = (np.arange(12)[None, :] < seats[:, None]) & (rng.random((n, 12)) < 0.8)
+        pay = rec[:, fast.FIXED + 1:fast.FIXED + fast.PER_SEAT * 12:fast.PER_SEAT]
+        table, done, pre = kernels.phh_stats(b.data, rec[:, fast.START], rec[:, fast.END],
+                                             seats, pay)
+        want = StatSums()
+        want.add_block(ids, mask & done[:, None], from_table(table, pre))
+        got = StatSums()
+        ok = got.add_counted(b.data, rec[:, fast.START], rec[:, fast.END], seats, pay, ids,
+                             mask)
+        assert ok is not None and (ok == done).all() and done.mean() > 0.9
+        k = len(want.sums)
+        assert (got.sums[:k] == want.sums).all() and not got.sums[k:].any()
+        assert (got.has[:k] == want.has).all() and not got.has[k:].any()
+        assert got.counted == want.counted is True
+        without += int((done & ~pre).sum())
+    assert without == 30

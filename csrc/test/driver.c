@@ -1653,6 +1653,38 @@ static void history_calls(int rounds)
                 }
                 CHECK(hr_phh_stats(NULL, 0, st0, en0, se0, pay, n, tab, dn, pf) == -1,
                       "hr_phh_stats: no buffer");
+                /* the per-player sums (player = seat): the table's rows of the hands done */
+                int32_t *ids = exact_alloc((size_t)n * HR_PHH_MAX_SEATS * sizeof *ids);
+                uint8_t *msk = exact_alloc((size_t)n * HR_PHH_MAX_SEATS);
+                uint8_t *dn2 = exact_alloc((size_t)n);
+                int64_t sums[HR_PHH_MAX_SEATS * HR_PHH_STAT_COLS] = {0};
+                int64_t want[HR_PHH_MAX_SEATS * HR_PHH_STAT_COLS] = {0};
+                uint8_t has[HR_PHH_MAX_SEATS * 16] = {0};
+                for (int64_t h = 0; h < n; h++)
+                    for (int s = 0; s < HR_PHH_MAX_SEATS; s++) {
+                        ids[h * HR_PHH_MAX_SEATS + s] = s;
+                        msk[h * HR_PHH_MAX_SEATS + s] = (uint8_t)(s < se0[h] && below(4) != 0);
+                        if (dn[h] && msk[h * HR_PHH_MAX_SEATS + s])
+                            for (int k = 0; k < HR_PHH_STAT_COLS; k++)
+                                want[s * HR_PHH_STAT_COLS + k] +=
+                                    tab[(h * HR_PHH_MAX_SEATS + s) * HR_PHH_STAT_COLS + k];
+                    }
+                CHECK(hr_phh_stat_sums(buf, len, st0, en0, se0, pay, n, ids, msk,
+                                       HR_PHH_MAX_SEATS, sums, has, dn2) == n,
+                      "hr_phh_stat_sums failed");
+                for (int64_t h = 0; h < n; h++)
+                    CHECK(dn2[h] == dn[h], "hr_phh_stat_sums: done differs from hr_phh_stats");
+                for (int k = 0; k < HR_PHH_MAX_SEATS * HR_PHH_STAT_COLS; k++)
+                    CHECK(sums[k] == want[k], "hr_phh_stat_sums: column %d", k);
+                int any = 0;
+                for (int64_t k = 0; k < n * HR_PHH_MAX_SEATS; k++)
+                    any |= msk[k];
+                CHECK(hr_phh_stat_sums(buf, len, st0, en0, se0, pay, n, ids, msk, 0, sums, has,
+                                       dn2) == (any ? -1 : n),
+                      "hr_phh_stat_sums: a player id outside sums is refused");
+                free(ids);
+                free(msk);
+                free(dn2);
                 free(st0);
                 free(en0);
                 free(se0);

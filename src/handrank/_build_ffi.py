@@ -268,6 +268,10 @@ int64_t hr_phh_allin_pots(const hr_game *g, const int64_t *rec, const int64_t *r
 int64_t hr_phh_stats(const char *buf, int64_t len, const int64_t *start, const int64_t *end,
                      const int64_t *seats, const int64_t *pay, int64_t n, int32_t *table,
                      uint8_t *done, uint8_t *preflop);
+int64_t hr_phh_stat_sums(const char *buf, int64_t len, const int64_t *start,
+                         const int64_t *end, const int64_t *seats, const int64_t *pay,
+                         int64_t n, const int32_t *ids, const uint8_t *mask, int64_t players,
+                         int64_t *sums, uint8_t *has, uint8_t *done);
 """
 
 CDEF_PREFLOP_HU = """

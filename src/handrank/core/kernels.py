@@ -1490,13 +1490,16 @@ def phh_allin_pots(ptr: Any, rec: np.ndarray, rows: np.ndarray,
 
 
 def phh_stats(data: bytes, start: np.ndarray, end: np.ndarray, seats: np.ndarray,
-              pay: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+              pay: np.ndarray, scratch: list[np.ndarray] | None = None
+              ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
     """hr_phh_stats: the tracker statistics of the fast hands at ``data[start[h]:end[h]]``
     (``seats`` each, ``pay`` (hands, 12) the chips each seat won), as
     ``(table (hands, 12, PHH_STAT_COLS) int32, done (hands,) bool, preflop (hands,)
     bool)``; a hand not ``done`` is left to the caller's own counter.  None without
     the C core (the caller's numpy counter then counts them all:
-    ``history._stats_np``)."""
+    ``history._stats_np``).  ``scratch``: a list holding the table's memory from
+    one call to the next (a fresh table's pages cost more than counting them); the
+    table returned is then overwritten by the next call given the same list."""
     if _C is None or not hasattr(_C.lib, "hr_phh_stats"):
         return None
     n = len(start)
@@ -1506,7 +1509,12 @@ def phh_stats(data: bytes, start: np.ndarray, end: np.ndarray, seats: np.ndarray
     pa = np.ascontiguousarray(pay, dtype=np.int64)
     if st.shape != (n,) or en.shape != (n,) or se.shape != (n,) or pa.shape != (n, 12):
         raise ValueError("phh_stats: start, end, seats (n,) and pay (n, 12) expected")
-    table = np.empty((n, 12, PHH_STAT_COLS), dtype=np.int32)
+    if scratch is not None and scratch and len(scratch[0]) >= n:
+        table = scratch[0][:n]
+    else:
+        table = np.empty((n, 12, PHH_STAT_COLS), dtype=np.int32)
+        if scratch is not None:
+            scratch[:] = [table]
     done = np.empty(n, dtype=np.uint8)
     pre = np.empty(n, dtype=np.uint8)
     if n and _C.lib.hr_phh_stats(_C.ffi.from_buffer(data), len(data), _buf("int64_t[]", st),
@@ -1515,6 +1523,44 @@ def phh_stats(data: bytes, start: np.ndarray, end: np.ndarray, seats: np.ndarray
                                  _out("uint8_t[]", done), _out("uint8_t[]", pre)) != n:
         raise RuntimeError("internal error: hr_phh_stats refused its arguments")
     return table, done.view(np.bool_), pre.view(np.bool_)
+
+
+def phh_stat_sums(data: bytes, start: np.ndarray, end: np.ndarray, seats: np.ndarray,
+                  pay: np.ndarray, ids: np.ndarray, mask: np.ndarray, sums: np.ndarray,
+                  has: np.ndarray) -> np.ndarray | None:
+    """hr_phh_stat_sums: the tracker statistics of the fast hands at
+    ``data[start[h]:end[h]]`` (as :func:`phh_stats`) added up per player in place:
+    seat ``s`` of hand ``h`` where ``mask[h, s]`` is player ``ids[h, s]``, a row of
+    ``sums`` (players, PHH_STAT_COLS) int64 and of ``has`` (players, 16) bool (each
+    statistic's meaning).  Returns ``done`` (hands,) bool, the hands counted (the
+    others add nothing: the caller counts them), or None without the C core."""
+    if _C is None or not hasattr(_C.lib, "hr_phh_stat_sums"):
+        return None
+    n = len(start)
+    st = np.ascontiguousarray(start, dtype=np.int64)
+    en = np.ascontiguousarray(end, dtype=np.int64)
+    se = np.ascontiguousarray(seats, dtype=np.int64)
+    pa = np.ascontiguousarray(pay, dtype=np.int64)
+    ii = np.ascontiguousarray(ids, dtype=np.int32)
+    mm = np.ascontiguousarray(mask, dtype=np.bool_).view(np.uint8)
+    if (st.shape != (n,) or en.shape != (n,) or se.shape != (n,) or pa.shape != (n, 12)
+            or ii.shape != (n, 12) or mm.shape != (n, 12)):
+        raise ValueError("phh_stat_sums: start, end, seats (n,); pay, ids, mask (n, 12)")
+    if (sums.dtype != np.int64 or not sums.flags.c_contiguous or has.dtype != np.bool_
+            or not has.flags.c_contiguous or sums.shape[1:] != (PHH_STAT_COLS,)
+            or has.shape != (len(sums), 16)):
+        raise ValueError("phh_stat_sums: sums (players, PHH_STAT_COLS) int64 and has "
+                         "(players, 16) bool, C-contiguous")
+    done = np.zeros(n, dtype=np.uint8)
+    if n and _C.lib.hr_phh_stat_sums(_C.ffi.from_buffer(data), len(data),
+                                     _buf("int64_t[]", st), _buf("int64_t[]", en),
+                                     _buf("int64_t[]", se), _buf("int64_t[]", pa), n,
+                                     _buf("int32_t[]", ii), _buf("uint8_t[]", mm), len(sums),
+                                     _out("int64_t[]", sums),
+                                     _out("uint8_t[]", has.view(np.uint8)),
+                                     _out("uint8_t[]", done)) != n:
+        raise ValueError("phh_stat_sums: a player id outside sums, or bad arguments")
+    return done.view(np.bool_)
 
 
 # --- pql ---

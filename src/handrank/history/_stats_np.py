@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from ..core import kernels
 from .stats import ALWAYS_STATS, FLOP_STATS, PREFLOP_STATS, positions
 
 __all__ = ["Actions", "StatArrays", "cut_actions", "from_table", "stat_arrays"]
@@ -468,6 +469,21 @@ class StatSums:
         npre = len(PREFLOP_STATS)
         self.has[who, :npre] |= np.maximum.reduceat(sa.preflop[hs], cut)[:, None]
         self.has[who, npre:] |= np.maximum.reduceat(sa.flop[hs], cut)[:, None]
+
+    def add_counted(self, data: bytes, start: np.ndarray[Any, Any], end: np.ndarray[Any, Any],
+                    seats: np.ndarray[Any, Any], pay: np.ndarray[Any, Any],
+                    ids: np.ndarray[Any, Any], mask: np.ndarray[Any, Any]
+                    ) -> np.ndarray[Any, Any] | None:
+        """The fast hands at ``data[start[h]:end[h]]`` counted and added up in C
+        (``kernels.phh_stat_sums``), the seats ``mask`` being players ``ids``; returns
+        which hands were counted (the others are the caller's), or None without the C
+        core (nothing added)."""
+        self._grow(int(ids[mask].max()) + 1 if mask.any() else 0)
+        done = kernels.phh_stat_sums(data, start, end, seats, pay, ids, mask, self.sums,
+                                     self.has)
+        if done is not None and (done[:, None] & mask).any():
+            self.counted = True
+        return done
 
     def merged(self, other: StatSums, pmap: np.ndarray[Any, Any], players: int) -> None:
         """Add ``other``'s rows, its player ``j`` being this one's ``pmap[j]``."""

@@ -735,23 +735,21 @@ def _take(s: Summary, b: Any, lo: int, hi: int, player: str | None, names: _Name
 
 def _take_stats(s: Summary, b: Any, lo: int, hi: int, ids: np.ndarray[Any, Any],
                 mask: np.ndarray[Any, Any]) -> None:
-    """The tracker statistics of fast hands ``lo:hi`` (numpy; a hand whose action
-    text the byte cutter leaves alone through :func:`hand_stats`)."""
-    from ._stats_np import blinds_of, cut_actions, from_table, stat_arrays
+    """The tracker statistics of fast hands ``lo:hi``: added up per player in C
+    (``hr_phh_stat_sums``), else counted by numpy; a hand either leaves alone (its
+    text not in the plain form) through :func:`hand_stats`."""
+    from ._stats_np import blinds_of, cut_actions, stat_arrays
     from .fast import END, START
     rec = b.rec[lo:hi]
     pay = rec[:, FIXED + 1:FIXED + PER_SEAT * MAX_SEATS:PER_SEAT]
-    got = kernels.phh_stats(b.data, rec[:, START], rec[:, END], rec[:, SEATS], pay)
-    if got is not None:             # C: one pass per hand
-        table, ok, preflop = got
-        sa = from_table(table, preflop)
-    else:
+    ok = s._stats.add_counted(b.data, rec[:, START], rec[:, END], rec[:, SEATS], pay, ids,
+                              mask)
+    if ok is None:                  # no C core: the numpy counter
         acts = cut_actions(b.data, rec[:, START], rec[:, END])
         sa = stat_arrays(acts, rec[:, SEATS], blinds_of(b.data, rec[:, START], rec[:, END]),
                          pay)
         ok = acts.ok
-    good = ok[:, None] & mask
-    s._stats.add_block(ids, good, sa)
+        s._stats.add_block(ids, ok[:, None] & mask, sa)
     for j in np.flatnonzero(~ok & mask.any(axis=1)).tolist():
         counts = hand_stats(b.hand(lo + j), pay[j].tolist())
         for seat in np.flatnonzero(mask[j]).tolist():
