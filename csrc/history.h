@@ -121,4 +121,18 @@ int64_t hr_phh_allin_pots(const hr_game *g, const int64_t *rec, const int64_t *r
                           int64_t n_rows, const uint32_t *hu_keys, const uint32_t *hu_counts,
                           int64_t n_hu, double *out, int8_t *status);
 
+/* The tracker statistics of fast hands (csrc/history_stats.c), as
+ * handrank.history.stats.hand_stats counts them in board games: for hand h,
+ * the text buf[start[h], end[h]) of seats[h] seats, pay[h * HR_PHH_MAX_SEATS + s]
+ * the chips seat s won (above zero: a hand won), into
+ * table[(h * HR_PHH_MAX_SEATS + s) * HR_PHH_STAT_COLS + k] the columns of
+ * history/_stats_np.COLUMNS (each statistic's count beside its opportunities,
+ * then the three aggression counts); done[h] 1 when counted, 0 when the text
+ * is not in the plain form (left to the Python counter; its row is zeros);
+ * preflop[h] 1 when a blind or straddle is above zero.  Returns n, or -1. */
+#define HR_PHH_STAT_COLS 35
+int64_t hr_phh_stats(const char *buf, int64_t len, const int64_t *start, const int64_t *end,
+                     const int64_t *seats, const int64_t *pay, int64_t n, int32_t *table,
+                     uint8_t *done, uint8_t *preflop);
+
 #endif

@@ -258,3 +258,166 @@ int64_t hr_pql_street_equity(const hr_game *g, const hr_game *low, int h, int n,
     free(run_buf);
     return ret;
 }
+
+/* One deal of hr_pql_stud_equity: each player's seen cards' key and mask sums,
+ * the unseen cards, and the sums of the shares. */
+typedef struct {
+    const hr_game *g, *low;
+    int n, need, u;
+    uint8_t unseen[HR_N_CARDS];
+    uint64_t key[HR_PQL_MAX_PLAYERS], mask[HR_PQL_MAX_PLAYERS];
+    uint64_t lkey[HR_PQL_MAX_PLAYERS], lmask[HR_PQL_MAX_PLAYERS];
+    unsigned hi[HR_PQL_MAX_PLAYERS], lo[HR_PQL_MAX_PLAYERS];
+    double share[HR_PQL_MAX_PLAYERS];
+    int64_t deals;
+} pql_stud;
+
+/* Adds one deal's pot shares (hi[] and lo[] filled). */
+static void pql_stud_settle(pql_stud *c)
+{
+    const int n = c->n;
+    unsigned best = 0, lbest = 0;
+    int cnt = 0, lcnt = 0;
+    for (int i = 0; i < n; i++) {
+        if (c->hi[i] > best) {
+            best = c->hi[i];
+            cnt = 1;
+        } else if (c->hi[i] == best) {
+            cnt++;
+        }
+        if (c->low != NULL) {
+            if (c->lo[i] > lbest) {
+                lbest = c->lo[i];
+                lcnt = 1;
+            } else if (c->lo[i] == lbest && lbest > 0) {
+                lcnt++;
+            }
+        }
+    }
+    double w = (lbest > 0 ? 0.5 : 1.0) / cnt;
+    for (int i = 0; i < n; i++) {
+        if (c->hi[i] == best)
+            c->share[i] += w;
+        if (lbest > 0 && c->lo[i] == lbest)
+            c->share[i] += 0.5 / lcnt;
+    }
+    c->deals++;
+}
+
+/* Every way to deal player i its `need` cards (j of them chosen, the next
+ * from unseen[from..]) and the later players theirs, none of `taken`. */
+static void pql_stud_enum(pql_stud *c, int i, int j, int from, uint64_t taken, uint64_t k,
+                          uint64_t mk, uint64_t lk, uint64_t lm)
+{
+    if (j == c->need) {
+        c->hi[i] = (unsigned)hr_lookup(c->g, k, mk);
+        if (c->low != NULL)
+            c->lo[i] = (unsigned)hr_lookup(c->low, lk, lm);
+        if (i + 1 == c->n) {
+            pql_stud_settle(c);
+            return;
+        }
+        i++;
+        pql_stud_enum(c, i, 0, 0, taken, c->key[i], c->mask[i], c->lkey[i], c->lmask[i]);
+        return;
+    }
+    const hr_game *g = c->g, *low = c->low;
+    for (int a = from; a <= c->u - (c->need - j); a++) {
+        if ((taken >> a) & 1)
+            continue;
+        uint8_t x = c->unseen[a];
+        pql_stud_enum(c, i, j + 1, a + 1, taken | (1ULL << a), k + g->card_key[x],
+                      mk + g->card_mask[x], low ? lk + low->card_key[x] : 0,
+                      low ? lm + low->card_mask[x] : 0);
+    }
+}
+
+int64_t hr_pql_stud_equity(const hr_game *g, const hr_game *low, int n, const uint8_t *holes,
+                           int known, uint64_t live, int64_t n_deals, int64_t samples,
+                           hr_rng *rng, double *out, const volatile int32_t *cancel)
+{
+    if (g == NULL || holes == NULL || out == NULL || n < 2 || n > HR_PQL_MAX_PLAYERS ||
+        known < 3 || known > 7 || n_deals < 0 || samples < 0 || (samples > 0 && rng == NULL))
+        return -1;
+    pql_stud c;
+    c.g = g;
+    c.low = low;
+    c.n = n;
+    c.need = 7 - known;
+    uint64_t s[4] = {0, 0, 0, 0};
+    if (rng != NULL)
+        memcpy(s, rng->s, sizeof s);
+    int64_t d;
+    for (d = 0; d < n_deals; d++) {
+        if (cancel != NULL && *cancel)
+            break;
+        const uint8_t *hd = holes + d * n * 7;
+        uint64_t used = 0;
+        for (int i = 0; i < n; i++) {
+            c.key[i] = c.lkey[i] = HR_SUIT_INIT;
+            c.mask[i] = c.lmask[i] = 0;
+            for (int j = 0; j < known; j++) {
+                uint8_t x = hd[i * 7 + j];
+                if (x >= HR_N_CARDS || (g->card_key[x] >> 60) || ((used >> x) & 1)) {
+                    if (rng != NULL)
+                        memcpy(rng->s, s, sizeof s);
+                    return -2;
+                }
+                used |= 1ULL << x;
+                c.key[i] += g->card_key[x];
+                c.mask[i] += g->card_mask[x];
+                if (low != NULL) {
+                    c.lkey[i] += low->card_key[x];
+                    c.lmask[i] += low->card_mask[x];
+                }
+            }
+        }
+        c.u = 0;
+        for (int x = 0; x < HR_N_CARDS; x++)
+            if (((live >> x) & 1) && !((used >> x) & 1) && !(g->card_key[x] >> 60))
+                c.unseen[c.u++] = (uint8_t)x;
+        const int m = n * c.need;
+        if (m > c.u) {
+            if (rng != NULL)
+                memcpy(rng->s, s, sizeof s);
+            return -1;
+        }
+        memset(c.share, 0, sizeof c.share);
+        c.deals = 0;
+        if (samples == 0 || m == 0) {
+            pql_stud_enum(&c, 0, 0, 0, 0, c.key[0], c.mask[0], c.lkey[0], c.lmask[0]);
+        } else {
+            uint8_t deck[HR_N_CARDS];
+            memcpy(deck, c.unseen, (size_t)c.u);
+            for (int64_t t = 0; t < samples; t++) {
+                for (int j = 0; j < m; j++) {
+                    uint32_t r = (uint32_t)j + hr_below(s, (uint32_t)(c.u - j));
+                    uint8_t x = deck[j];
+                    deck[j] = deck[r];
+                    deck[r] = x;
+                }
+                for (int i = 0; i < n; i++) {
+                    uint64_t k = c.key[i], mk = c.mask[i], lk = c.lkey[i], lm = c.lmask[i];
+                    for (int j = i * c.need; j < (i + 1) * c.need; j++) {
+                        uint8_t x = deck[j];
+                        k += g->card_key[x];
+                        mk += g->card_mask[x];
+                        if (low != NULL) {
+                            lk += low->card_key[x];
+                            lm += low->card_mask[x];
+                        }
+                    }
+                    c.hi[i] = (unsigned)hr_lookup(g, k, mk);
+                    if (low != NULL)
+                        c.lo[i] = (unsigned)hr_lookup(low, lk, lm);
+                }
+                pql_stud_settle(&c);
+            }
+        }
+        for (int i = 0; i < n; i++)
+            out[d * n + i] = c.share[i] / (double)c.deals;
+    }
+    if (rng != NULL)
+        memcpy(rng->s, s, sizeof s);
+    return d;
+}

@@ -42,4 +42,22 @@ int64_t hr_pql_street_equity(const hr_game *g, const hr_game *low, int h, int n,
                              const uint8_t *holes, const uint8_t *boards, int known,
                              uint64_t live, int64_t n_deals, double *out);
 
+/* Stud hand-versus-hand equity on a street, deal by deal: for each of n_deals
+ * deals, n players (2..HR_PQL_MAX_PLAYERS) with seven cards each at
+ * holes[(d * n + i) * 7 ..] of which the first `known` (3..7) are seen; each
+ * player is dealt 7 - known more from the unseen cards (those of `live`, a
+ * 52-bit mask: the deck less the dead cards, that no player's seen cards
+ * hold).  samples = 0: every way to deal them, each equally likely (the
+ * caller bounds their number); samples > 0: that many deals drawn from rng
+ * (a partial Fisher-Yates shuffle of the unseen cards, as hr_boardless_mc).
+ * Hands are the best five of seven by g; with low non-NULL the pot is split
+ * high and low when some hand has a low (low's tables, 0 = none), each half
+ * shared by its best hands, and the high takes it all when nobody has one.
+ * Writes out[d * n + i], player i's mean pot share.  Polls *cancel (NULL:
+ * never) after each deal.  Returns the deals done, -1 for bad arguments, -2
+ * for a deal with a card out of the deck or twice. */
+int64_t hr_pql_stud_equity(const hr_game *g, const hr_game *low, int n, const uint8_t *holes,
+                           int known, uint64_t live, int64_t n_deals, int64_t samples,
+                           hr_rng *rng, double *out, const volatile int32_t *cancel);
+
 #endif

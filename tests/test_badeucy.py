@@ -194,5 +194,5 @@ def test_bad_input_is_named():
         hr.settle(None, ["As 2d 3h 4c 5s", "As 3d 4h 5d 6c"], [1, 1], game="badacey")
     with pytest.raises(hr.InvalidRangeError, match="exact hands, lists of them or 'random'"):
         hr.equity(["A2345", "random"], game="badeucy")
-    with pytest.raises(ValueError, match="badeucy"):
-        hr.draw_odds("As 2d 3h 4c 7s", game="badeucy")
+    with pytest.raises(InvalidHandError, match="'badeucy' is played with 5 cards, got 4"):
+        hr.draw_odds("As 2d 3h 4c", game="badeucy")

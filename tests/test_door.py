@@ -92,3 +92,42 @@ def test_the_list_of_modules_not_yet_behind_the_door_stays_true() -> None:
     modules = _modules()
     stale = sorted(m for m in NOT_YET_BEHIND_THE_DOOR if not modules.get(m))
     assert stale == [], f"no longer reach C, remove from the list: {stale}"
+
+
+#: Modules outside core/ that still read ``kernels.have_c()`` to choose between
+#: a driver of C kernels and a different numpy algorithm that is written on
+#: code above core/ (the games' batch evaluators, ranges, the equity results),
+#: with the number of reads; the list only shrinks (each job that moves behind
+#: the door as one function, as ``kernels.omaha_exact`` did, leaves it).
+BACKEND_CHOICES_LEFT: dict[str, int] = {
+    "dask.py": 2,
+    "equity/boardless.py": 3,
+    "equity/hilo.py": 5,
+    "equity/holdem.py": 2,
+    "equity/omaha.py": 3,
+}
+
+
+def have_c_reads(source: str) -> int:
+    """Calls of ``have_c()`` (bare or as an attribute) in ``source``."""
+    return sum(1 for node in ast.walk(ast.parse(source))
+               if isinstance(node, ast.Call)
+               and ((isinstance(node.func, ast.Attribute) and node.func.attr == "have_c")
+                    or (isinstance(node.func, ast.Name) and node.func.id == "have_c")))
+
+
+def test_the_have_c_counter_counts_each_spelling() -> None:
+    assert have_c_reads("if kernels.have_c() and have_c():\n    pass\n") == 2
+    assert have_c_reads("x = kernels.on_backend(c=1, python=2)\n") == 0
+
+
+def test_only_the_listed_modules_choose_by_the_backend_outside_core() -> None:
+    reads = {}
+    for path in sorted(PKG.rglob("*.py")):
+        rel = path.relative_to(PKG).as_posix()
+        if rel.startswith("core/") or rel in BUILD_ONLY:
+            continue
+        n = have_c_reads(path.read_text(encoding="utf-8"))
+        if n:
+            reads[rel] = n
+    assert reads == BACKEND_CHOICES_LEFT

@@ -99,11 +99,11 @@ OPS = list(ops("holdem", hr.game("holdem"))) + ["evaluate with a board", "best_f
 def unsupported(op: str, g: hr.Game) -> bool:
     """Whether `op` has no meaning in `g` (from what the game is)."""
     if op in ("draw_odds", "best_hold"):
-        # badeucy, badacey: a hold is scored on one scale; two halves are not (yet)
-        return g.exchanges == 0 or len(g.parts) > 1
+        # an exchange of cards, and no board (every part ranks the hand alone)
+        return g.exchanges == 0 or g.board_cards > 0
     if op in ("analyze", "equity_matrix", "range_equity"):
-        # a board, but one per part (two boards) or a pot cut into parts
-        return g.board_cards == 0 or bool(g.parts)
+        # operations about a board: none in a game without one
+        return g.board_cards == 0
     return op.endswith("with a board")
 
 
@@ -235,8 +235,7 @@ def test_the_error_is_a_handrank_error_and_a_value_error() -> None:
         hr.evaluate("As Ad Kc Kd 2c 3c 4c", board="5h", game=hr.game("stud"))
 
 
-@pytest.mark.parametrize("name", [n for n in NAMES if hr.game(n).exchanges
-                                  and not hr.game(n).parts])
+@pytest.mark.parametrize("name", [n for n in NAMES if hr.game(n).exchanges])
 def test_draw_odds_takes_the_game_with_its_options(name: str) -> None:
     g = hr.game(name)
     hand = spot(g)[0]

@@ -140,11 +140,11 @@ def test_bad_toml_is_collected(tmp_path):
     p.write_text(f"[1]\n{HU}\n[2]\nvariant = 'NT\n[3]\n{HU}\n[4]\nvariant = 'NT'\n")
     with pytest.raises(HistoryError, match="bad TOML") as e:
         list(read(p))
-    assert e.value.hand == 1 and e.value.file == str(p)
+    assert e.value.hand == 2 and e.value.file == str(p)      # 1-based, as printed
     rd = read(p, errors="collect")
     assert len(list(rd)) == 2
     assert [(x.hand, "TOML" in x.reason or "missing" in x.reason) for x in rd.errors] == [
-        (1, True), (3, True)]
+        (2, True), (4, True)]
 
 
 @real
@@ -434,7 +434,7 @@ def test_truncated_file_is_reported(tmp_path):
     rd = read(p, errors="collect")
     hands = list(rd)
     assert len(hands) == 4 and len(rd.errors) == 1
-    assert rd.errors[0].hand == 4 and "TOML" in rd.errors[0].reason
+    assert rd.errors[0].hand == 5 and "TOML" in rd.errors[0].reason
 
 
 def test_streams_in_bounded_memory():
@@ -509,7 +509,7 @@ def test_pokerstars_header_only_hand_is_refused_once(tmp_path, keep, message):
     with pytest.raises(HistoryError, match=message) as e:
         list(read(text=text))
     # named once, 1-based, with the line of its header
-    assert str(e.value).count("(hand 1, line 1)") == 1 and e.value.hand == 0
+    assert str(e.value).count("(hand 1, line 1)") == 1 and e.value.hand == 1
     # with other hands around it: refused with its file and number, the others read
     p = tmp_path / "h.txt"
     p.write_text(PS_TOURNEY + "\n\n" + text + "\n\n" + PS_CASH)
@@ -517,7 +517,7 @@ def test_pokerstars_header_only_hand_is_refused_once(tmp_path, keep, message):
     assert [h.extra["hand"] for h in rd] == [200000002, 200000001]
     (err,) = rd.errors
     line = (PS_TOURNEY + "\n\n").count("\n") + 1       # the refused hand's header
-    assert err.hand == 1 and err.file == str(p) and err.line == line
+    assert err.hand == 2 and err.file == str(p) and err.line == line
     assert str(err).count("(file") == 1 and str(err).endswith(
         f"(file {str(p)!r}, hand 2, line {line})")
 

@@ -74,7 +74,7 @@ def test_a_phh_file_counts_from_line_one_and_the_error_keeps_its_fields(tmp_path
     assert h.line == 1 and h.action_lines == (8, 9, 10, 11)
     with pytest.raises(HistoryError) as e:
         h.replay()
-    assert (e.value.file, e.value.hand, e.value.line, e.value.action) == (str(p), 0, 10, 2)
+    assert (e.value.file, e.value.hand, e.value.line, e.value.action) == (str(p), 1, 10, 2)
     assert str(e.value).endswith(f"(file {str(p)!r}, hand 1, line 10, action 2)")
 
 
@@ -141,3 +141,78 @@ def test_lines_counted_alike_with_any_newline(tmp_path, monkeypatch, newline):
     monkeypatch.setattr(fast, "available", lambda: False)
     assert summary(p).errors == a and len(a) == 2
     assert a[0].endswith(f"hand 2, line {first[1] + 8}, action 2)")
+
+
+def _numbered(e: HistoryError) -> int:
+    """The hand number the message prints (1-based)."""
+    import re
+    m = re.search(r"\(.*\bhand (\d+)\b", str(e))
+    assert m is not None, e
+    return int(m.group(1))
+
+
+def _all_errors(p, errors: list[HistoryError]) -> None:
+    """Every HistoryError the Python path raises for the hands of ``p``: reading and replaying."""
+    rd = read(p, errors="collect")
+    for h in rd:
+        try:
+            h.replay(allin_ev=False)
+        except HistoryError as e:
+            errors.append(e)
+    errors += rd.errors
+
+
+def test_the_hand_attribute_is_the_number_the_message_prints(tmp_path):
+    """``HistoryError.hand`` is 1-based, as the CLI prints it: reader and replay errors,
+    the Python path and the fast path's hands."""
+    text, first = _phhs(GOOD, TALL, GOOD, WIDE, BROKEN, GOOD)
+    p = tmp_path / "x.phhs"
+    p.write_text(text)
+    py: list[HistoryError] = []
+    _all_errors(p, py)
+    assert sorted((e.hand, e.line, e.action) for e in py) == [
+        (2, first[1] + 8, 2), (4, first[3] + 5, 3), (5, first[4], None)]
+    assert all(e.hand == _numbered(e) for e in py)
+    if not fast.available():
+        return
+    fp: list[HistoryError] = []
+    for it in fast.scan(p):
+        assert isinstance(it, fast.Batch)
+        for i in range(len(it)):
+            try:
+                it.replay(i, allin_ev=False)
+            except HistoryError as e:
+                fp.append(e)
+    assert sorted(map(str, fp)) == sorted(map(str, py))
+    assert sorted((e.hand, e.line, e.action) for e in fp) == sorted(
+        (e.hand, e.line, e.action) for e in py)
+
+
+def test_a_single_hand_and_the_site_readers_number_from_one(tmp_path):
+    p = tmp_path / "one.phh"
+    p.write_text(WIDE)
+    (h,) = read(p)
+    with pytest.raises(HistoryError) as e:
+        h.replay()
+    assert e.value.hand == 1 == _numbered(e.value) and h.index == 0
+    ps = ("PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD) - 2020/01/01 0:00:00 ET\n"
+          "\n\n"
+          "PokerStars Hand #2: Hold'em No Limit ($0.01/$0.02 USD) - 2020/01/01 0:00:01 ET\n")
+    q = tmp_path / "ps.txt"
+    q.write_text(ps)
+    rd = read(q, errors="collect")
+    assert list(rd) == [] and [e.hand for e in rd.errors] == [1, 2]
+    assert [_numbered(e) for e in rd.errors] == [1, 2]
+
+
+def test_store_refusals_number_hands_from_one(tmp_path):
+    pytest.importorskip("duckdb")
+    pytest.importorskip("pyarrow")
+    from handrank.history.store import to_duckdb
+    text, first = _phhs(GOOD, TALL, GOOD, WIDE)
+    p = tmp_path / "x.phhs"
+    p.write_text(text)
+    r = to_duckdb(p, tmp_path / "h.duckdb")
+    assert sorted((e.hand, e.line) for e in r.refusals) == [(2, first[1] + 8),
+                                                             (4, first[3] + 5)]
+    assert all(e.hand == _numbered(e) for e in r.refusals)

@@ -155,8 +155,11 @@ def test_round_trip_and_summary_paths():
     (("*** SECOND RIVER *** [4c 8s Jd Qh] [5d]", "*** SECOND RIVER *** [4c 8s Jd Qh] [3s]"),
      "duplicate card '3s' in second_board"),
     (("*** SECOND RIVER *** [4c 8s Jd Qh] [5d]",
+      "*** SECOND RIVER *** [4c 8s Jd Qh] [5d]\n*** FOURTH FLOP *** [6c 6d 6h]"),
+     "hands run twice or three times are read"),
+    (("*** SECOND RIVER *** [4c 8s Jd Qh] [5d]",
       "*** SECOND RIVER *** [4c 8s Jd Qh] [5d]\n*** THIRD FLOP *** [6c 6d 6h]"),
-     "only hands run twice are read"),
+     "third_board has 3 cards"),
     (("*** SECOND FLOP *** [4c 8s Jd]\n*** SECOND TURN *** [4c 8s Jd] [Qh]\n"
       "*** SECOND RIVER *** [4c 8s Jd Qh] [5d]\n", ""), "only one run of the board"),
 ])

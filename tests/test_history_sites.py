@@ -21,7 +21,8 @@ from handrank.history import Hand, HistoryError, read, sites, winamax, wpn
 SITES = Path(__file__).resolve().parent / "data" / "sites"
 WINAMAX = sorted((SITES / "winamax").glob("*.txt"))
 #: the two files that are not Winamax hands as written
-NOT_HANDS = {"CashGame_HandActionTests_OmahaHiLo.txt", "CashGame_ValidHandTests_InValidHand.txt"}
+NOT_HANDS = {"CashGame_HandActionTests_OmahaHiLo.txt", "CashGame_ValidHandTests_InValidHand.txt",
+             "CashGame_ValidHandTests_InValidHand_1.txt"}
 
 
 def _text(path: Path) -> str:
@@ -89,6 +90,17 @@ def test_winamax_seat_without_a_line_was_not_dealt_in() -> None:
     h = next(iter(read(SITES / "winamax" / "CashGame_GeneralHands_HeroName.txt")))
     assert h.players == ["WM_Hero", "Opponent1"]          # Opponent2 sat out
     assert h.replay().net == [-400, 400]
+
+
+def test_winamax_five_card_omaha_and_a_dead_small_blind() -> None:
+    (h,) = list(read(SITES / "winamax" / "CashGame_GameTypeTests_PotLimitFiveCardOmahaHiLo.txt"))
+    assert h.variant == "PO5/8"
+    (h,) = list(read(SITES / "winamax" / "CashGame_HandActionTests_UncalledBet.txt"))
+    assert h.variant == "PO5" and h.actions[0] == "d dh p1 " + "?" * 10
+    # "Dbrz34 posts small blind 0.25€ out of position": dead; the big blind after it live
+    (h,) = list(read(SITES / "winamax" / "CashGame_HandActionTests_PostingDead.txt"))
+    s = h.players.index("Dbrz34")
+    assert h.antes[s] == 25 and h.blinds_or_straddles[s] == 50
 
 
 def test_winamax_unknown_line_is_refused_by_name(tmp_path: Path) -> None:
@@ -202,7 +214,13 @@ WPN = sorted((SITES / "wpn").glob("*.txt"))
 #: hands the site wrote that the reader refuses, and why
 WPN_REFUSED = {"CashGame_PlayerTests_UncalledBet.txt": "no hand was played",
                "CashGame_ValidHandTests_CancelledHand.txt": "no hand was played",
-               "CashGame_ValidHandTests_InValidHand.txt": "cut short"}
+               "CashGame_ValidHandTests_InValidHand.txt": "cut short",
+               "CashGame_ValidHandTests_InValidHand_1.txt": "cut short",
+               "CashGame_ValidHandTests_InValidHand_2.txt": "cut short"}
+#: a hand whose own lines disagree: the big blind all in for $0.24, called, yet the
+#: summary's pot is $0.21 and its winner collects $0.21 (a capped table's hand): read,
+#: and reported as disagreeing with the record
+WPN_SELF_CONTRADICTING = {"CashGame_ValidHandTests_ValidHand_2.txt"}
 
 
 def _bets_collects(text: str) -> list[dict[str, tuple[int, int]]]:
@@ -232,6 +250,9 @@ def test_wpn_nets_are_the_sites(path: Path) -> None:
     assert len(hands) == len(sums) > 0
     for h, site in zip(hands, sums):
         r = h.replay(allin_ev=False)
+        if path.name in WPN_SELF_CONTRADICTING:
+            assert r.agrees_with_record is False
+            continue
         assert r.agrees_with_record is True, r.disagreement
         for s, p in enumerate(h.players):
             bets, collects = site[p]
@@ -239,7 +260,11 @@ def test_wpn_nets_are_the_sites(path: Path) -> None:
         for p in set(site) - set(h.players):                  # not dealt in: nothing moved
             assert site[p] == (0, 0)
         fee = h.extra["jackpot_fee"]
-        assert fee >= 0 and (fee == 0 or "(JP)" in text or "Beast" in text)
+        # a fee only at a jackpot or promotion table; where the summary writes it
+        # ("Pot: 320.75. Rake 2.17. JP fee 0.08"), the fee worked out is the one written
+        written = re.search(r"^Pot: .*\bJP fee ([\d.]+)", text, re.M)
+        assert fee >= 0 and (fee == 0 or "(JP)" in text or "Beast" in text or (
+            written is not None and fee == Decimal(written.group(1))))
 
 
 def test_wpn_is_guessed_from_the_first_line() -> None:

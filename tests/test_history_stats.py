@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from handrank.history import Hand, fast
+from handrank.history import Hand, HistoryError, fast
 from handrank.history._generate import corpus, hand_text
 from handrank.history._stats_np import cut_actions, stat_arrays
 from handrank.history.stats import hand_stats
@@ -79,12 +79,53 @@ def numpy_stats(text: str) -> list[list[dict[str, int]] | None]:
     return out
 
 
+def c_stats(text: str, every: bool = False) -> list[list[dict[str, int]] | None]:
+    """Each fast hand of ``text`` counted by the C counter, hr_phh_stats (None: not a
+    fast hand, or one the C counter leaves to Python).  ``every``: the hands the
+    fast path leaves to Python too, with the Python replay's payouts."""
+    from handrank.core import kernels
+    from handrank.history import read
+    from handrank.history._stats_np import COLUMNS, PREFLOP_STATS
+    out: list[list[dict[str, int]] | None] = []
+    for b in fast.scan(text):
+        assert isinstance(b, fast.Batch)
+        pay, seats = b.payouts, b.rec[:, fast.SEATS].copy()
+        settled = b.rec[:, fast.STATUS] == fast.OK
+        if every:
+            pay = np.zeros((len(b), 12), dtype=np.int64)
+            seats[:] = [h.seats for h in read(text=text)]
+            for j, h in enumerate(read(text=text)):
+                try:
+                    won = [int(p > 0) for p in h.replay(allin_ev=False).payouts]
+                except HistoryError:
+                    continue
+                pay[j, :h.seats], settled[j] = won, True
+        got_ = kernels.phh_stats(b.data, b.rec[:, fast.START], b.rec[:, fast.END],
+                                 seats, pay)
+        assert got_ is not None
+        table, done, preflop = got_
+        for j in range(len(b)):
+            assert done[j] or not table[j].any()
+            if not (settled[j] and done[j]):
+                out.append(None)
+                continue
+            assert not table[j, int(seats[j]):].any()
+            pre = {k for s in PREFLOP_STATS for k in (s, s + "_opportunities")}
+            out.append([{k: int(table[j, s, i]) for i, k in enumerate(COLUMNS)
+                         if preflop[j] or k not in pre}
+                        for s in range(int(seats[j]))])
+    return out
+
+
 def counted(h: Hand) -> list[dict[str, int]]:
-    """``h``'s counts by the Python reference, checked equal to the numpy counts."""
+    """``h``'s counts by the Python reference, checked equal to the numpy and the C counts."""
     ref = hand_stats(h, h.replay(allin_ev=False).payouts)
     if fast.available():
         got = numpy_stats(h.to_phh())
         assert len(got) == 1 and got[0] is not None, "the example is not a fast hand"
+        assert got[0] == ref
+        got = c_stats(h.to_phh())
+        assert len(got) == 1 and got[0] is not None, "the C counter left the example"
         assert got[0] == ref
     return ref
 
@@ -208,10 +249,10 @@ def test_numpy_counts_equal_python_on_generated_hands():
     _compare(text)
 
 
-def _compare(src: Any) -> int:
+def _compare(src: Any, counter: Any = None, share: float = 0.8) -> int:
     from handrank.history import read
     hands = list(read(src) if isinstance(src, Path) else read(text=src))
-    got_ = numpy_stats(src.read_text() if isinstance(src, Path) else src)
+    got_ = (counter or numpy_stats)(src.read_text() if isinstance(src, Path) else src)
     assert len(got_) == len(hands)
     checked = 0
     for h, g in zip(hands, got_):
@@ -219,7 +260,7 @@ def _compare(src: Any) -> int:
             continue
         assert g == hand_stats(h, h.replay(allin_ev=False).payouts), h.actions
         checked += 1
-    assert checked > 0.8 * len(hands)
+    assert checked >= share * len(hands)
     return checked
 
 
@@ -231,6 +272,89 @@ def test_numpy_counts_equal_python_on_real_hands():
         for f in sorted(d.iterdir()):
             n += _compare(f)
     assert n > 500
+
+
+def _generated(seed: int) -> str:
+    rng = random.Random(seed + 1)
+    return corpus(600, seed=seed) + "".join(
+        f"[{i}]\n{hand_text(rng, seats=rng.randrange(2, 10))}\n" for i in range(600)) + "".join(
+        f"[{i}]\n{hand_text(rng, seats=4, stacks=[rng.randrange(150, 3000) for _ in range(4)])}\n"
+        for i in range(300))
+
+
+@needs_c
+def test_c_counts_equal_python_on_generated_hands():
+    """hr_phh_stats against hand_stats, hand by hand; it takes every hand the fast path
+    takes in the generator's plain text."""
+    for seed in (20, 31):
+        text = _generated(seed)
+        n = _compare(text, c_stats, share=0.0)
+        assert n == sum(g is not None for g in numpy_stats(text)) > 1000
+
+
+@needs_c
+@pytest.mark.skipif(not (DATA / "pluribus").is_dir(), reason="real PHH data not present")
+def test_c_counts_equal_python_on_real_hands():
+    n = 0
+    for d in sorted((DATA / "pluribus").iterdir())[:12]:
+        for f in sorted(d.iterdir()):
+            n += _compare(f, c_stats, share=1.0)
+    assert n > 500
+
+
+# the same hands written other ways TOML allows: (rewrite, whether the C counter takes them)
+_REWRITES = [
+    (lambda t: t.replace("actions = [", "actions=[").replace(
+        "blinds_or_straddles = [", "blinds_or_straddles   =   ["), True),
+    (lambda t: t.replace("', '", "' ,  '").replace("actions = ['", "actions = [ '"), True),
+    (lambda t: re.sub(r"(?m)^(actions = \[.*)\]$", r"\1, ]", t), True),
+    (lambda t: t.replace("\n", "\r\n"), True),
+    (lambda t: re.sub(r"(?m)^(actions = \[.*\])$", r"\1   # a comment", t), False),
+    (lambda t: t.replace("', '", "',\n  '"), False),                  # one action a line
+    (lambda t: t.replace(" cc'", " cc # called'"), False),
+    (lambda t: t.replace(" cc'", "  cc'"), False),
+    (lambda t: re.sub(r" cbr (\d+)'", r" cbr \1.50'", t), True),       # decimal amounts
+    (lambda t: re.sub(r"(?m)^(blinds_or_straddles = \[)(\d+)", r"\g<1>0.5", t), True),
+    (lambda t: re.sub(r" cbr (\d+)'", r" cbr \1.1234567'", t), False),  # 7 places
+]
+
+
+@needs_c
+@pytest.mark.parametrize("k", range(len(_REWRITES)))
+def test_c_counts_equal_python_on_other_spellings(k):
+    """Equal counts wherever the C counter counts; it takes every fast hand of the
+    spellings it reads, and none of the hands rewritten in a spelling it leaves."""
+    rewrite, taken = _REWRITES[k]
+    rng = random.Random(40 + k)
+    hands = [hand_text(rng, seats=rng.randrange(2, 9)) for _ in range(150)]
+    new = [rewrite(h) for h in hands]
+    changed = [a != b for a, b in zip(hands, new)]
+    assert sum(changed) > 10
+    text = "".join(f"[{i}]\n{h}\n" for i, h in enumerate(new))
+    n_fast = sum(int((b.rec[:, fast.STATUS] == fast.OK).sum()) for b in fast.scan(text))
+    n = _compare(text, c_stats, share=0.0)       # every hand the C counter takes: equal
+    if taken:
+        assert n == n_fast, (n, n_fast)
+        # the hands the fast path leaves (decimal amounts, ...) counted alike
+        n_all = _compare(text, lambda t: c_stats(t, every=True), share=0.0)
+        assert n_all > 0.5 * len(hands), n_all
+    else:
+        got_ = c_stats(text)
+        assert not any(g is not None and c for g, c in zip(got_, changed))
+
+
+@needs_c
+def test_summary_statistics_are_the_same_with_the_numpy_counter(tmp_path, monkeypatch):
+    """summary() with the C counter and with the numpy one (no C counter): equal sums."""
+    pytest.importorskip("pandas")
+    from handrank.core import kernels
+    from handrank.history import summary
+    f = tmp_path / "a.phhs"
+    f.write_text(_generated(50) + _REWRITES[5][0](_generated(51)))
+    a = summary(f).to_pandas()
+    monkeypatch.setattr(kernels, "phh_stats", lambda *a: None)
+    b = summary(f).to_pandas()
+    assert a.equals(b) and "vpip" in a.columns
 
 
 # --- Summary.to_pandas(): the statistics columns -------------------------------------

@@ -233,7 +233,7 @@ def test_lines_the_reader_cannot_settle_refuse_the_hand(old, new, why):
     assert text != STRADDLE
     with pytest.raises(HistoryError, match=why) as e:
         next(read(text=text))
-    assert e.value.hand == 0
+    assert e.value.hand == 1
     # with errors="collect" the hand is reported, not dropped and not read
     bad: list[HistoryError] = []
     from handrank.history import pokerstars

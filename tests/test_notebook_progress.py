@@ -21,6 +21,12 @@ from handrank.core import _progress
      "range equity"),
     (lambda p: hr.equity_matrix("AA,KK", "QQ,AKs", "Qh7c2d", progress=p).equity.tobytes(),
      "equity matrix"),
+    (lambda p: repr(hr.analyze("QQ+,AKs,76s", "Qh7c2d", progress=p).counts), "analyze"),
+    (lambda p: repr(hr.analyze("QQ+,AKs", "Qh7c2d|9s8s3d", game="double-holdem",
+                               progress=p).rows()), "analyze"),
+    (lambda p: hr.draw_odds("As Ks Qs Js 2d", progress=p).expected.tobytes(), "draw odds"),
+    (lambda p: hr.draw_odds("As 2d 3h 4c Kd", game="badeucy", vs="7s 5h 4d 3c 2h",
+                            max_discard=2, progress=p).equity.tobytes(), "draw odds"),
 ])
 def test_a_notebook_draws_the_range_calls_bar_by_default(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
@@ -53,3 +59,38 @@ def test_pql_draws_a_bar_when_asked_and_in_a_notebook(
     assert hr.pql(query, progress=False)[0].value == plain[0].value
     assert capsys.readouterr().err == ""
     assert plain[0].value == asked[0].value == drawn[0].value
+
+
+class _Calls(list[tuple[int, int]]):
+    """A progress(done, total) callback that records its calls."""
+
+    def __call__(self, done: int, total: int) -> None:
+        self.append((done, total))
+
+    def check(self) -> _Calls:
+        assert self, "the callback was never called"
+        dones = [d for d, _ in self]
+        assert dones == sorted(dones), self            # never goes back
+        assert all(0 <= d <= t for d, t in self), self
+        assert self[-1][0] == self[-1][1], self        # ends at total
+        return self
+
+
+def test_analyze_and_draw_odds_call_a_callback_and_keep_their_answer() -> None:
+    calls = _Calls()
+    a = hr.analyze("QQ+,AKs,76s", "Qh7c2d", progress=calls)
+    assert calls.check()[-1] == (1, 1)
+    assert a.counts == hr.analyze("QQ+,AKs,76s", "Qh7c2d").counts
+    calls = _Calls()
+    hr.analyze("QQ+,AKs", ("Qh7c2d", "9s8s3d"), game="double-holdem", progress=calls)
+    assert calls.check()[-1] == (2, 2)                  # one board, then the other
+    calls = _Calls()
+    d = hr.draw_odds("As Ks Qs Js 2d", progress=calls)
+    # every draw of every hold: sum over k of C(5, k) C(47, 5 - k) = C(52, 5)
+    assert calls.check()[-1][1] == int(d.draws.sum()) == 2_598_960
+    assert len(calls) > 2                               # hold by hold
+    assert d.expected.tobytes() == hr.draw_odds("As Ks Qs Js 2d").expected.tobytes()
+    with pytest.raises(TypeError, match="progress must be a callable"):
+        hr.analyze("AA", "Qh7c2d", progress=5)
+    with pytest.raises(TypeError, match="progress must be a callable"):
+        hr.draw_odds("As Ks Qs Js 2d", progress=5)

@@ -37,6 +37,7 @@
 #include "../pql.h"
 #include "../preflop_hu.h"
 #include "../showdown.h"
+#include "../sites.h"
 #include "../stud_mc.h"
 #include "../wild.h"
 
@@ -1620,6 +1621,46 @@ static void history_calls(int rounds)
                 }
                 phh_hands++;
             }
+            if (n > 0) {        /* the statistics of every record (any text: bounded) */
+                int64_t *st0 = exact_alloc((size_t)n * sizeof *st0);
+                int64_t *en0 = exact_alloc((size_t)n * sizeof *en0);
+                int64_t *se0 = exact_alloc((size_t)n * sizeof *se0);
+                int64_t *pay = exact_alloc((size_t)n * HR_PHH_MAX_SEATS * sizeof *pay);
+                int32_t *tab = exact_alloc((size_t)n * HR_PHH_MAX_SEATS * HR_PHH_STAT_COLS
+                                           * sizeof *tab);
+                uint8_t *dn = exact_alloc((size_t)n), *pf = exact_alloc((size_t)n);
+                for (int64_t h = 0; h < n; h++) {
+                    const int64_t *rec = out + h * HR_PHH_WIDTH;
+                    st0[h] = rec[HR_PHH_START];
+                    en0[h] = rec[HR_PHH_END];
+                    se0[h] = rec[HR_PHH_SEATS] > 0 ? rec[HR_PHH_SEATS] : 1 + (int64_t)below(12);
+                    for (int s = 0; s < HR_PHH_MAX_SEATS; s++)
+                        pay[h * HR_PHH_MAX_SEATS + s] = rec[HR_PHH_FIXED + s * HR_PHH_PER_SEAT
+                                                            + 1];
+                }
+                CHECK(hr_phh_stats(buf, len, st0, en0, se0, pay, n, tab, dn, pf) == n,
+                      "hr_phh_stats failed");
+                for (int64_t h = 0; h < n; h++) {
+                    CHECK(dn[h] <= 1 && pf[h] <= 1, "hr_phh_stats: flags %d %d", dn[h], pf[h]);
+                    for (int64_t k = 0; k < HR_PHH_MAX_SEATS * HR_PHH_STAT_COLS; k++)
+                        CHECK(tab[h * HR_PHH_MAX_SEATS * HR_PHH_STAT_COLS + k] >= 0
+                              && (dn[h] || tab[h * HR_PHH_MAX_SEATS * HR_PHH_STAT_COLS + k] == 0),
+                              "hr_phh_stats: a count of %d",
+                              tab[h * HR_PHH_MAX_SEATS * HR_PHH_STAT_COLS + k]);
+                    if (flips == 0 && len % len0 == 0 && out[h * HR_PHH_WIDTH + HR_PHH_STATUS]
+                        == HR_PHH_OK && mode == 1)
+                        CHECK(dn[h] == 1, "hr_phh_stats: the plain hand is not counted");
+                }
+                CHECK(hr_phh_stats(NULL, 0, st0, en0, se0, pay, n, tab, dn, pf) == -1,
+                      "hr_phh_stats: no buffer");
+                free(st0);
+                free(en0);
+                free(se0);
+                free(pay);
+                free(tab);
+                free(dn);
+                free(pf);
+            }
             if (mode == 1 && n > 0 && r % 10 == 0) {     /* the all-in pots of every record */
                 int64_t rows[8];
                 double ev[8 * HR_PHH_EV_WIDTH];
@@ -1643,6 +1684,81 @@ static void history_calls(int rounds)
                 }
             }
         }
+        free(out);
+        free(buf);
+    }
+}
+
+/* hr_stars_scan on a PokerStars hand, cut, spliced and sprinkled with random bytes,
+ * each buffer malloc'd at exactly its length; the whole hand, once, by hand and
+ * through hr_phh_scan */
+static void sites_calls(int rounds)
+{
+    static const char hand[] =
+        "PokerStars Hand #42: Hold'em No Limit ($0.01/$0.02 USD) - 2020/04/16 ET\n"
+        "Table 'T' 6-max Seat #3 is the button\n"
+        "Seat 1: a ($1.00 in chips)\nSeat 2: b b ($0.40 in chips)\nSeat 3: c ($1 in chips)\n"
+        "a: posts small blind $0.01\nb b: posts big blind $0.02\n*** HOLE CARDS ***\n"
+        "Dealt to c [2c 7d]\nc: folds\na: raises $0.98 to $1 and is all-in\n"
+        "b b: calls $0.38 and is all-in\nUncalled bet ($0.60) returned to a\n"
+        "*** FLOP *** [2s 3s 9h]\n*** TURN *** [2s 3s 9h] [Tc]\n"
+        "*** RIVER *** [2s 3s 9h Tc] [Jd]\n*** SHOW DOWN ***\na: shows [As Ks]\n"
+        "b b: shows [Qh Qd]\nb b collected $0.78 from pot\n*** SUMMARY ***\n"
+        "Total pot $0.80 | Rake $0.02\nBoard [2s 3s 9h Tc Jd]\n\n";
+    static const char noise[] = "[]()$:.,#*\r\n\t 0123456789PokerStarsHand#SeatcollectedA";
+    int64_t len0 = (int64_t)sizeof hand - 1;
+    for (int r = 0; r < rounds * 50; r++) {
+        int copies = 1 + (int)below(3);
+        int64_t len = len0 * copies;
+        if (r % 3)
+            len = (int64_t)below((unsigned)len + 1);
+        char *buf = exact_alloc(len > 0 ? (size_t)len : 1);
+        for (int64_t k = 0; k < len; k++)
+            buf[k] = hand[k % len0];
+        int flips = r % 5 == 0 ? 0 : (int)below(6);
+        for (int f = 0; f < flips && len > 0; f++)
+            buf[below((unsigned)len)] = (r % 7 == 0) ? (char)below(256)
+                                                     : noise[below(sizeof noise - 1)];
+        int64_t cap = 4, room = 2 * len + 4096;
+        int64_t ends[2] = {len / 2, len}, consumed = -1, phh_len = -1;
+        int n_seg = 1 + (int)below(2);
+        if (n_seg == 1)
+            ends[0] = len;
+        int64_t *out = exact_alloc((size_t)cap * HR_STARS_WIDTH * sizeof *out);
+        char *phh = exact_alloc((size_t)room);
+        int final = (int)below(2);
+        int64_t n = hr_stars_scan(buf, len, ends, n_seg, final, out, cap, phh, room, &phh_len,
+                                  &consumed);
+        CHECK(n >= -2 && n <= cap, "hr_stars_scan returned %lld", (long long)n);
+        CHECK(n < 0 || (consumed >= 0 && consumed <= len && phh_len >= 0 && phh_len <= room),
+              "hr_stars_scan consumed %lld, wrote %lld", (long long)consumed,
+              (long long)phh_len);
+        for (int64_t h = 0; h < n; h++) {
+            const int64_t *rec = out + h * HR_STARS_WIDTH;
+            CHECK(rec[HR_STARS_START] >= 0 && rec[HR_STARS_START] <= rec[HR_STARS_END]
+                  && rec[HR_STARS_END] <= len, "hr_stars_scan: a hand outside the buffer");
+            CHECK(rec[HR_STARS_STATUS] == HR_STARS_PHH || rec[HR_STARS_STATUS] == HR_STARS_PYTHON,
+                  "hr_stars_scan: status %lld", (long long)rec[HR_STARS_STATUS]);
+        }
+        if (n > 0 && flips == 0 && len % len0 == 0 && final) {
+            /* whole hands: each taken, paid a $0.60 back and b b $0.78 after a $0.02 rake */
+            int64_t pcap = n + 1, pc = -1;
+            int64_t *prec = exact_alloc((size_t)pcap * HR_PHH_WIDTH * sizeof *prec);
+            int64_t pend[1] = {phh_len};
+            int64_t got = hr_phh_scan(phh, phh_len, pend, 1, 1, 1, prec, pcap, &pc);
+            CHECK(got == n, "hr_phh_scan of the PHH written: %lld hands", (long long)got);
+            for (int64_t h = 0; h < n && h < got; h++) {
+                const int64_t *rec = out + h * HR_STARS_WIDTH, *pr = prec + h * HR_PHH_WIDTH;
+                CHECK(rec[HR_STARS_STATUS] == HR_STARS_PHH && rec[HR_STARS_RAKE] == 2
+                      && rec[HR_STARS_ID] == 42 && rec[HR_STARS_WON] == 60
+                      && rec[HR_STARS_WON + 1] == 78, "hr_stars_scan: the hand by hand");
+                CHECK(pr[HR_PHH_STATUS] == HR_PHH_OK && pr[HR_PHH_FIXED + 1] == 60
+                      && pr[HR_PHH_FIXED + HR_PHH_PER_SEAT + 1] == 80,
+                      "hr_stars_scan: the hand replayed");
+            }
+            free(prec);
+        }
+        free(phh);
         free(out);
         free(buf);
     }
@@ -2294,6 +2410,112 @@ static void wild_calls(int scale)
     free(rows), free(out);
 }
 
+/* hr_pql_stud_equity against every completion listed here and ranked one by
+ * one (hr_eval of seven cards): two players on sixth street, and on fifth
+ * street with all but ten cards dead; the sampled mode's shares sum to one
+ * and repeat with the seed; bad arguments, a card twice, the cancel flag. */
+static void pql_stud_calls(const hr_game *g, int scale)
+{
+    hr_rng rng0;
+    hr_rng_seed(&rng0, 4343, 0);
+    for (int r = 0; r < 2 * scale; r++) {
+        const int known = 5 + r % 2;
+        uint8_t holes[14];
+        uint64_t pick = 0;
+        for (int i = 0; i < 14; i++) {
+            uint8_t c;
+            do
+                c = (uint8_t)(hr_rng_next(&rng0) % HR_N_CARDS);
+            while ((pick >> c) & 1);
+            pick |= 1ULL << c;
+            holes[i] = c;
+        }
+        uint64_t seen = 0;
+        for (int i = 0; i < 2; i++)
+            for (int j = 0; j < known; j++)
+                seen |= 1ULL << holes[i * 7 + j];
+        /* fifth street: ten live unseen cards (every other card dead) */
+        uint64_t live = (1ULL << HR_N_CARDS) - 1;
+        uint8_t cand[HR_N_CARDS];
+        int u = 0;
+        for (int c = 0; c < HR_N_CARDS; c++) {
+            if ((seen >> c) & 1)
+                continue;
+            if (known == 5 && u == 10) {
+                live &= ~(1ULL << c);
+                continue;
+            }
+            cand[u++] = (uint8_t)c;
+        }
+        double got[2];
+        CHECK(hr_pql_stud_equity(g, NULL, 2, holes, known, live, 1, 0, NULL, got, NULL) == 1,
+              "hr_pql_stud_equity known %d", known);
+        const int need = 7 - known;
+        double want[2] = {0, 0};
+        int runs = 0;
+        /* the cards each player gets as bit sets over cand[]: one card of the
+         * 40 unseen on sixth street, two of the ten on fifth */
+        const uint64_t top = need == 1 ? (uint64_t)u : (1ULL << u);
+        for (uint64_t x = 0; x < top; x++) {
+            uint64_t a = need == 1 ? 1ULL << x : x;
+            if (__builtin_popcountll(a) != need)
+                continue;
+            for (uint64_t y = 0; y < top; y++) {
+                uint64_t b = need == 1 ? 1ULL << y : y;
+                if ((a & b) || __builtin_popcountll(b) != need)
+                    continue;
+                uint8_t h0[7], h1[7];
+                memcpy(h0, holes, (size_t)known);
+                memcpy(h1, holes + 7, (size_t)known);
+                int q0 = known, q1 = known;
+                for (int c = 0; c < u; c++) {
+                    if ((a >> c) & 1)
+                        h0[q0++] = cand[c];
+                    if ((b >> c) & 1)
+                        h1[q1++] = cand[c];
+                }
+                int v0 = hr_eval(g, h0, 7), v1 = hr_eval(g, h1, 7);
+                want[0] += v0 > v1 ? 1.0 : v0 == v1 ? 0.5 : 0.0;
+                want[1] += v1 > v0 ? 1.0 : v0 == v1 ? 0.5 : 0.0;
+                runs++;
+            }
+        }
+        for (int i = 0; i < 2; i++) {
+            double diff = got[i] - want[i] / runs;
+            CHECK(diff < 1e-12 && diff > -1e-12, "hr_pql_stud_equity %g vs %g", got[i],
+                  want[i] / runs);
+        }
+        double s1[2], s2[2];
+        hr_rng rng;
+        hr_rng_seed(&rng, 7, (uint64_t)r);
+        CHECK(hr_pql_stud_equity(g, g, 2, holes, 3, ~0ULL, 1, 50, &rng, s1, NULL) == 1,
+              "hr_pql_stud_equity sampled");
+        hr_rng_seed(&rng, 7, (uint64_t)r);
+        CHECK(hr_pql_stud_equity(g, g, 2, holes, 3, ~0ULL, 1, 50, &rng, s2, NULL) == 1 &&
+              s1[0] == s2[0] && s1[1] == s2[1], "hr_pql_stud_equity not reproducible");
+        double sum = s1[0] + s1[1];
+        CHECK(sum > 1 - 1e-9 && sum < 1 + 1e-9, "hr_pql_stud_equity shares sum %g", sum);
+    }
+    uint8_t holes[14] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13};
+    double out[2];
+    hr_rng rng;
+    hr_rng_seed(&rng, 1, 1);
+    volatile int32_t stop = 1;
+    CHECK(hr_pql_stud_equity(g, NULL, 2, holes, 6, ~0ULL, 1, 0, NULL, out, &stop) == 0,
+          "hr_pql_stud_equity ignores the cancel flag");
+    holes[8] = 0;
+    CHECK(hr_pql_stud_equity(g, NULL, 2, holes, 6, ~0ULL, 1, 0, NULL, out, NULL) == -2,
+          "hr_pql_stud_equity: a card twice accepted");
+    holes[8] = 8;
+    CHECK(hr_pql_stud_equity(NULL, NULL, 2, holes, 6, ~0ULL, 1, 0, NULL, out, NULL) == -1 &&
+          hr_pql_stud_equity(g, NULL, 1, holes, 6, ~0ULL, 1, 0, NULL, out, NULL) == -1 &&
+          hr_pql_stud_equity(g, NULL, 2, holes, 2, ~0ULL, 1, 0, NULL, out, NULL) == -1 &&
+          hr_pql_stud_equity(g, NULL, 2, holes, 8, ~0ULL, 1, 0, NULL, out, NULL) == -1 &&
+          hr_pql_stud_equity(g, NULL, 2, holes, 6, ~0ULL, 1, 5, NULL, out, NULL) == -1 &&
+          hr_pql_stud_equity(g, NULL, 2, holes, 6, 0xFFFULL, 1, 0, NULL, out, NULL) == -1,
+          "hr_pql_stud_equity bad arguments accepted");
+}
+
 /* hr_pql_race_types: every trial counted once, in a standard category; a
  * stub of exactly the cards dealt; the same seed the same histogram; bad
  * arguments refused. */
@@ -2449,6 +2671,7 @@ static void pql_calls(int scale)
           hr_pql_race_types(g, 2, 5, stub, HR_N_CARDS, -1, &rng, hist, NULL) == -1 &&
           hr_pql_race_types(NULL, 2, 5, stub, HR_N_CARDS, 1, &rng, hist, NULL) == -1,
           "hr_pql_race_types bad arguments accepted");
+    pql_stud_calls(g, scale);
 }
 
 int main(int argc, char **argv)
@@ -2515,6 +2738,7 @@ int main(int argc, char **argv)
         CHECK(hr_deal(deck, 3, 2, 1, -1, 1, out) == -2, "deal: a negative row accepted");
     }
     history_calls(scale);
+    sites_calls(scale);
     hu_preflop_calls();
     index_calls(scale);
     exact_random_calls(holdem, scale);

@@ -258,12 +258,16 @@ CDEF_HISTORY = """
 #define HR_PHH_OMAHA ...
 #define HR_PHH_EV_POT ...
 #define HR_PHH_EV_WIDTH ...
+#define HR_PHH_STAT_COLS ...
 
 int64_t hr_phh_scan(const char *buf, int64_t len, const int64_t *seg_end, int64_t n_seg,
                     int final, int mode, int64_t *out, int64_t cap, int64_t *consumed);
 int64_t hr_phh_allin_pots(const hr_game *g, const int64_t *rec, const int64_t *rows,
                           int64_t n_rows, const uint32_t *hu_keys, const uint32_t *hu_counts,
                           int64_t n_hu, double *out, int8_t *status);
+int64_t hr_phh_stats(const char *buf, int64_t len, const int64_t *start, const int64_t *end,
+                     const int64_t *seats, const int64_t *pay, int64_t n, int32_t *table,
+                     uint8_t *done, uint8_t *preflop);
 """
 
 CDEF_PREFLOP_HU = """
@@ -336,11 +340,21 @@ int64_t hr_pql_race_types(const hr_game *g, int n, int full, const uint8_t *stub
 int64_t hr_pql_street_equity(const hr_game *g, const hr_game *low, int h, int n,
                              const uint8_t *holes, const uint8_t *boards, int known,
                              uint64_t live, int64_t n_deals, double *out);
+int64_t hr_pql_stud_equity(const hr_game *g, const hr_game *low, int n, const uint8_t *holes,
+                           int known, uint64_t live, int64_t n_deals, int64_t samples,
+                           hr_rng *rng, double *out, const volatile int32_t *cancel);
+"""
+
+CDEF_SITES = """
+#define HR_STARS_WIDTH ...
+int64_t hr_stars_scan(const char *buf, int64_t len, const int64_t *seg_end, int64_t n_seg,
+                      int final, int64_t *out, int64_t cap, char *phh, int64_t phh_cap,
+                      int64_t *phh_len, int64_t *consumed);
 """
 
 CDEF = (CDEF_EVAL + CDEF_ONEHAND + CDEF_SHOWDOWN + CDEF_EQUITY + CDEF_OMAHA + CDEF_MATRIX
         + CDEF_LOWBALL + CDEF_DRAW + CDEF_INDEX + CDEF_STUD + CDEF_HISTORY + CDEF_EXACT_RANDOM
-        + CDEF_OMAHA_MC + CDEF_OMAHA_EXACT + CDEF_PREFLOP_HU + CDEF_PQL + CDEF_WILD)
+        + CDEF_OMAHA_MC + CDEF_OMAHA_EXACT + CDEF_PREFLOP_HU + CDEF_PQL + CDEF_WILD + CDEF_SITES)
 
 # Every csrc/*.c is compiled and every csrc/*.h included, so a new C module
 # needs only its files and its cdef block above.

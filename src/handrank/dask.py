@@ -69,7 +69,7 @@ from .equity.preflop import PreflopTable
 from .games import game as _make_game
 from .games.holdem import evaluate_batch as _evaluate_batch
 from .games.holdem import game_tables
-from .games.registry import best_five_game, beyond_best_five, plain_names, resolve
+from .games.registry import best_five_game, beyond_best_five, resolve
 from .history import fast as _fast
 from .history.model import FileError
 from .history.phh import _paths, problem
@@ -464,7 +464,7 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
 
 def _boardless_game(game: Any, variant: Any) -> Any:
     """The Game of a game without a board (stud, razz, the draw games), else None."""
-    if variant is not None or (isinstance(game, str) and game in plain_names()):
+    if variant is not None:
         return None
     try:
         g = resolve(game)
@@ -748,8 +748,7 @@ def run_preflop_table(*, players: int = 2, client: Any = None,
     _check_client(client)
     n = _preflop.check_players(players)
     idx = _preflop.class_indices(classes)
-    if not kernels.have_c():
-        raise HandrankError("preflop tables need the C core (handrank.backend is 'python')")
+    kernels.need_c("preflop tables", HandrankError, plural=True)
     pieces = _preflop.plan(n, idx)
     results = _run(client, _preflop.count_piece, [(n, piece) for piece in pieces], progress)
     return _preflop.assemble(n, idx, results)

@@ -62,7 +62,7 @@ from .games.registry import (
     _ENTRIES,
     any_size_name,
     legacy_game,
-    plain_names,
+    plain_name,
     sized_name,
     unknown_game,
     variant_game,
@@ -120,7 +120,7 @@ def _door(game: Any, variant: Any, unknown: bool = False) -> tuple[Game, bool]:
     """
     if variant is not None:
         _compat.warn_variant(3)
-        if not (isinstance(game, str) and game in plain_names()):
+        if not plain_name(game):
             name = game.name if isinstance(game, Game) else game
             raise ValueError(f"variant= does not apply with game={name!r}; "
                              "pass the game's options to hr.game()")

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
+from ..core import _progress, _run
 from ..core._typing import CardsLike, ComboArray, FloatArray, PlayerLike, VariantLike
 from ..core.cards import cards, cards_str
 from ..core.errors import InvalidHandError, InvalidRangeError
@@ -21,6 +23,7 @@ from ..games.registry import best_five_game, beyond_best_five
 from ..ranges.holdem import Range, parse_player
 from ..ranges.omaha import OmahaRange
 from . import _runouts
+from . import parts as _parts
 
 __all__ = ["CLASSES", "DRAWS", "BoardAnalysis", "analyze"]
 
@@ -68,6 +71,14 @@ class BoardAnalysis:
         (0: none yet); then ``counts`` and ``share`` also have ``"low"`` (a
         made low) and ``"low_draw"`` (no low yet, one more card can make one;
         boards of 3 or 4 cards).  None otherwise.
+    parts : dict of str to BoardAnalysis
+        A game whose pot is cut into parts, each with a board of its own
+        (double-board hold'em and Omaha): each part's analysis on its board,
+        by the part's name (``"board 1"``, ``"board 2"``); the other board's
+        cards are gone from the deck, as dead cards are, so every part has
+        the same combos.  The fields above are then the first part's (as a
+        hi-lo game's are its high half's) and :meth:`rows` adds each part's
+        ``"<part> combos"`` and ``"<part> share"``.  Empty otherwise.
     """
 
     combos: ComboArray
@@ -79,12 +90,20 @@ class BoardAnalysis:
     board: tuple[int, ...]
     range: Range | OmahaRange
     low: NDArray[np.uint16] | None = None
+    parts: dict[str, BoardAnalysis] = field(default_factory=dict)
 
-    def __repr__(self) -> str:
+    def _top(self) -> str:
         top = sorted(((v, k) for k, v in self.share.items() if v > 0 and k in CLASSES),
                      reverse=True)[:3]
-        best = ", ".join(f"{k} {100 * v:.1f}%" for v, k in top)
-        return (f"BoardAnalysis({self.range.text!r} on {cards_str(self.board)!r}: "
+        return ", ".join(f"{k} {100 * v:.1f}%" for v, k in top)
+
+    def __repr__(self) -> str:
+        if self.parts:
+            on = " | ".join(cards_str(p.board) for p in self.parts.values())
+            best = "; ".join(f"{name}: {p._top()}" for name, p in self.parts.items())
+        else:
+            on, best = cards_str(self.board), self._top()
+        return (f"BoardAnalysis({self.range.text!r} on {on!r}: "
                 f"{len(self.combos)} combos; {best})")
 
     def rows(self) -> list[dict[str, Any]]:
@@ -99,9 +118,17 @@ class BoardAnalysis:
         out = []
         for names, kind in ((CLASSES, "made"), (DRAWS, "draw")):
             for name in names:
-                out.append({"name": name, "kind": kind, "combos": self.counts[name],
-                            "share": self.share[name]})
+                row = {"name": name, "kind": kind, "combos": self.counts[name],
+                       "share": self.share[name]}
+                for part, p in self.parts.items():
+                    row[f"{part} combos"] = p.counts[name]
+                    row[f"{part} share"] = p.share[name]
+                out.append(row)
         return out
+
+    def _columns(self) -> list[str]:
+        return ["name", "kind", "combos", "share"] + [
+            f"{part} {c}" for part in self.parts for c in ("combos", "share")]
 
     def to_pandas(self) -> Any:
         """Return a DataFrame with one row per class and draw name.
@@ -117,7 +144,7 @@ class BoardAnalysis:
         6.0
         """
         from ..present._tabular import dataframe
-        return dataframe(self.rows(), ["name", "kind", "combos", "share"])
+        return dataframe(self.rows(), self._columns())
 
     def plot(self, path: Any = None, *, ax: Any = None) -> Any:
         """Draw the shares of the made-hand classes and draws as horizontal bars.
@@ -149,7 +176,7 @@ class BoardAnalysis:
                 f"{len(self.combos)} combos</p>")
         rows = [dict(r, share=f"{100 * r['share']:.1f}%", combos=f"{r['combos']:g}")
                 for r in self.rows() if r["combos"] > 0]
-        return head + html_table(rows, ["name", "kind", "combos", "share"])
+        return head + html_table(rows, self._columns())
 
 
 def _straights(in_deck: np.ndarray) -> np.ndarray:
@@ -162,7 +189,8 @@ def _straights(in_deck: np.ndarray) -> np.ndarray:
 
 
 def analyze(range: PlayerLike, board: CardsLike, dead: CardsLike = "", *,
-            variant: VariantLike = None, game: Any = "holdem") -> BoardAnalysis:
+            variant: VariantLike = None, game: Any = "holdem",
+            progress: Any = None) -> BoardAnalysis:
     """Return the made hand and the draws of every combo of a range on a board.
 
     (Long for its docstring: about 35 lines of code.)
@@ -214,6 +242,14 @@ def analyze(range: PlayerLike, board: CardsLike, dead: CardsLike = "", *,
         Cards no combo may hold.
     variant : str or Variant, optional
         The game (its deck and its straights); hold'em by default.
+    game : str or Game
+        A game with a board (hold'em by default); a game of two boards
+        sorts the range board by board (see `parts` of :class:`BoardAnalysis`).
+    progress : callable or bool, optional
+        ``progress(done, total)`` at the start and at the end (a game of two
+        boards: after each board).  ``True`` draws a bar on stderr, ``False``
+        none; the default draws one in a Jupyter notebook once the call has
+        taken a second.  The result is the same with or without it.
 
     Returns
     -------
@@ -242,9 +278,22 @@ def analyze(range: PlayerLike, board: CardsLike, dead: CardsLike = "", *,
     ...
     handrank.errors.InvalidHandError: expected a board of 3 to 5 cards, got 2
     """
-    other = beyond_best_five(game, variant, 'analyze')
-    if other is not None:
-        return _analyze_game(other, range, board, dead)
+    tally = _run.Tally(_run.check_progress(_progress.resolve(progress, "analyze")), 1)
+    tally.show()
+    other = beyond_best_five(game, variant, 'analyze', parts=True)
+    if other is not None and other.parts:
+        out = _analyze_parts(other, range, board, dead, tally)
+    elif other is not None:
+        out = _analyze_game(other, range, board, dead)
+    else:
+        out = _analyze_best_five(range, board, dead, variant, game)
+    tally.finish()
+    return out
+
+
+def _analyze_best_five(range: PlayerLike, board: CardsLike, dead: CardsLike,
+                       variant: VariantLike, game: Any) -> BoardAnalysis:
+    """:func:`analyze` in the games ranked by the best five with one high half."""
     variant = best_five_game(game, variant, 'analyze')
     g = game_tables(variant)
     r = parse_player(range)
@@ -535,3 +584,17 @@ def _analyze_game(g: Game, hands: Any, board: Any, dead: Any) -> BoardAnalysis:
 def _place(all_hands: np.ndarray, live: np.ndarray) -> np.ndarray:
     key = {int(m): i for i, m in enumerate(_hilo_equity.masks(all_hands))}
     return np.array([key[int(m)] for m in _hilo_equity.masks(live)], dtype=np.int64)
+
+
+def _analyze_parts(g: Game, hands: Any, board: Any, dead: Any, tally: _run.Tally
+                   ) -> BoardAnalysis:
+    """:func:`analyze` in a game of parts with a board each: board by board, each part as
+    the game of its board alone, the other boards' cards gone as dead cards are."""
+    each = {}
+    alone = _parts.boards_alone(g, board, dead, "analyze")
+    tally.total = len(alone)
+    for a in alone:
+        each[a.name] = analyze(hands, a.board, a.dead, game=a.game, progress=False)
+        tally.add(1)
+    first = next(iter(each.values()))
+    return dataclasses.replace(first, parts=each)

@@ -34,14 +34,15 @@ from ..present._tabular import dataframe, html_grid, html_table
 from ..ranges.holdem import _CELL, _COMBO_IDS, Range, parse_player
 from ..ranges.omaha import OmahaRange
 from . import _runouts
+from . import parts as _parts
 
 __all__ = ["EquityMatrix", "RangeEquity", "equity_matrix", "range_equity"]
 
 # Largest jobs: (row combos x column combos x runouts) comparisons and
 # (combos x runouts) evaluations.  The C core does about 3e9 comparisons a
 # second; numpy about 1e8.
-MAX_COMPARISONS = 2e11 if kernels.have_c() else 5e8
-MAX_EVALUATIONS = 2e9 if kernels.have_c() else 5e7
+MAX_COMPARISONS = kernels.on_backend(c=2e11, python=5e8)
+MAX_EVALUATIONS = kernels.on_backend(c=2e9, python=5e7)
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,13 @@ class EquityMatrix:
     high, low : ndarray of float64, shape (n, m), or None
         A game of two halves: the row combo's share of the high half and of
         the low half (counted when a qualifying low exists); None otherwise.
+    halves : tuple of str
+        A game whose pot is cut into parts (two boards): the parts' names
+        (``("board 1", "board 2")``); ``()`` otherwise.
+    shares : ndarray of float64, shape (parts, n, m), or None
+        A game of parts: the row combo's share of each part; there `win`
+        is every part alone (a scoop) and `tie` a part of the pot but not
+        all of it.  None otherwise.
     """
 
     rows: ComboArray
@@ -70,6 +78,8 @@ class EquityMatrix:
     tie: FloatArray
     high: FloatArray | None = None
     low: FloatArray | None = None
+    halves: tuple[str, ...] = ()
+    shares: FloatArray | None = None
 
     def __repr__(self) -> str:
         return (f"EquityMatrix({len(self.rows)} x {len(self.cols)} combos, "
@@ -101,6 +111,14 @@ class RangeEquity:
     high, low : ndarray of float64, shape (n,), or None
         A game of two halves: each combo's share of the high half and of the
         low half (counted when a qualifying low exists); None otherwise.
+    halves : tuple of str
+        A game whose pot is cut into parts (two boards): the parts' names;
+        ``()`` otherwise.
+    shares : ndarray of float64, shape (parts, n), or None
+        A game of parts: each combo's share of each part; there `win` is
+        every part alone (a scoop) and `tie` a part of the pot but not all
+        of it, and `board` the boards' cards one after the other.  None
+        otherwise.
     """
 
     combos: ComboArray
@@ -114,6 +132,8 @@ class RangeEquity:
     board: tuple[int, ...] = field(default=())
     high: FloatArray | None = None
     low: FloatArray | None = None
+    halves: tuple[str, ...] = ()
+    shares: FloatArray | None = None
 
     def __repr__(self) -> str:
         return (f"RangeEquity(hero={self.hero.text!r}, villain={self.villain.text!r}, "
@@ -263,7 +283,7 @@ def _spot(players: list[Any], board: Any, dead: Any, variant: Any) -> _Spot:
 
 def _check_cost(n_evals: float, n_compares: float) -> None:
     if n_evals > MAX_EVALUATIONS or n_compares > MAX_COMPARISONS:
-        where = "" if kernels.have_c() else " on the pure-Python backend"
+        where = kernels.on_backend(c="", python=" on the pure-Python backend")
         raise InvalidRangeError(
             f"too large{where}: about {n_evals:.2g} evaluations and {n_compares:.2g} "
             f"comparisons (limits {MAX_EVALUATIONS:.0e} and {MAX_COMPARISONS:.0e}); "
@@ -342,7 +362,9 @@ def equity_matrix(a: PlayerLike, b: PlayerLike, board: CardsLike = "", dead: Car
     handrank.errors.InvalidHandError: card 'As' is in player 1's hand and on the board
     """
     progress = _progress.resolve(progress, "equity matrix")  # a notebook's bar
-    other = beyond_best_five(game, variant, 'equity_matrix')
+    other = beyond_best_five(game, variant, 'equity_matrix', parts=True)
+    if other is not None and other.parts:   # two boards: pair by pair
+        return _parts_matrix(other, a, b, board, dead, progress)
     if other is not None:                 # the other games report the start and the end
         ends = _run.Tally(_run.check_progress(progress), 1)
         ends.show()
@@ -454,7 +476,9 @@ def range_equity(hero: PlayerLike, villain: PlayerLike, board: CardsLike = "",
 removing the board, the dead cards and the other players' hands
     """
     progress = _progress.resolve(progress, "range equity")  # a notebook's bar
-    other = beyond_best_five(game, variant, 'range_equity')
+    other = beyond_best_five(game, variant, 'range_equity', parts=True)
+    if other is not None and other.parts:   # two boards: pair by pair
+        return _parts_range_equity(other, hero, villain, board, dead, progress)
     if other is not None:                 # the other games report the start and the end
         ends = _run.Tally(_run.check_progress(progress), 1)
         ends.show()
@@ -470,8 +494,10 @@ removing the board, the dead cards and the other players' hands
     hc, hw = _range_order(hc, hw)
     vc, vw = _range_order(vc, vw)
     n_r = _runouts.n_runouts(g, spot.board, spot.dead)
-    _check_cost((len(hc) + len(vc)) * n_r, len(hc) * 40 * n_r
-                if kernels.have_c() else len(hc) * len(vc) * n_r)
+    # the C core's tally sorts the villain's strengths per runout (about 40
+    # comparisons a hand); numpy's compares every pair
+    _check_cost((len(hc) + len(vc)) * n_r,
+                len(hc) * kernels.on_backend(c=40, python=len(vc)) * n_r)
     left = len(_runouts.deck_left(g, spot.board, spot.dead))
     boards = math.comb(left - 4, BOARD_CARDS - len(spot.board))
     apart_w = (~_runouts.clashes(hc, vc)).astype(np.float64) @ vw     # villain weight met
@@ -481,7 +507,7 @@ removing the board, the dead cards and the other players' hands
     tally = _run.Tally(_run.check_progress(progress), n_r)
     fast = (_preflop_tally(hc, vc, vw, tally)
             if not len(spot.board) and not len(spot.dead) and g is _backend.GAMES["holdem"]
-            and kernels.have_c() else None)
+            else None)
     if fast is not None:
         win, tie = fast
     else:
@@ -514,7 +540,8 @@ def _preflop_tally(hc: np.ndarray, vc: np.ndarray, vw: np.ndarray,
     """The runout loop's win and tie tallies before the flop, from the preflop
     table's counts shared across suit patterns (handrank.equity.preflop): one rank
     pass and flush corrections per pair of hole-rank pairs, then each combo
-    pair's suit patterns pick its counts.  None (use the loop) unless the
+    pair's suit patterns pick its counts.  None (use the loop) on the
+    pure-Python backend (the counts are the C core's) and unless the
     weighted tallies are exact integers in float64, as the loop's then are, so
     both give the same numbers bit for bit."""
     e = _scale(vw)
@@ -532,15 +559,19 @@ def _preflop_tally(hc: np.ndarray, vc: np.ndarray, vw: np.ndarray,
     tie_i = np.zeros(len(hc), dtype=np.int64)
     bits = np.int64(1) << np.arange(4, dtype=np.int64)
     h_keys = np.unique(h_key)
-    if tally is not None:
-        tally.total, tally.done = len(h_keys), 0
-        tally.show()
+    started = False
     for hk in h_keys:
         hi = np.flatnonzero(h_key == hk)
         for vk in np.unique(v_key):
             vi = np.flatnonzero(v_key == vk)
             key = (int(hk) // 13, int(hk) % 13, int(vk) // 13, int(vk) % 13)
-            blocks = _preflop.pattern_blocks(key)
+            blocks = _preflop.pattern_counts(key)
+            if blocks is None:
+                return None         # the pure-Python backend: the runout loop counts
+            if not started and tally is not None:
+                tally.total, tally.done = len(h_keys), 0
+                tally.show()
+            started = True
             cards = np.concatenate([np.repeat(hc[hi], len(vi), axis=0),
                                     np.tile(vc[vi], (len(hi), 1))], axis=1)
             apart = ((cards[:, :2, None] != cards[:, None, 2:]).all(axis=(1, 2)))
@@ -690,3 +721,48 @@ def _game_range_equity(g: Game, hero: Any, villain: Any, board: Any,
                        board=tuple(int(c) for c in t.board),
                        high=per["high"][0] if split else None,
                        low=per["low"][0] if split else None)
+
+
+# ------------------------------------------------ the games of parts (two boards)
+
+
+def _parts_matrix(g: Game, a: Any, b: Any, board: Any, dead: Any, progress: Any
+                  ) -> EquityMatrix:
+    """:func:`equity_matrix` in a game of parts: each pair exactly (analysis/parts.py)."""
+    _, rows, _ = _parts.player_range(g, a, 0)
+    _, cols, _ = _parts.player_range(g, b, 1)
+    t = _parts.pair_table(g, rows, cols, board, dead, "equity_matrix", progress)
+    return EquityMatrix(rows=rows, cols=cols, equity=t.equity, win=t.win, tie=t.tie,
+                        halves=tuple(p.name for p in g.parts), shares=t.shares)
+
+
+def _parts_range_equity(g: Game, hero: Any, villain: Any, board: Any, dead: Any,
+                        progress: Any) -> RangeEquity:
+    """:func:`range_equity` in a game of parts: each hero combo against the villain's
+    combos it can meet, by weight; `overall` summed in the order hr.equity sums it."""
+    rh, hc, hw = _parts.player_range(g, hero, 0)
+    rv, vc, vw = _parts.player_range(g, villain, 1)
+    t = _parts.pair_table(g, hc, vc, board, dead, "range_equity", progress)
+    live = ~np.isin(hc, t.gone).any(axis=1)
+    if not live.any():
+        raise InvalidRangeError(f"player 1's range {rh.text!r} has no combos left after "
+                                "removing the boards and the dead cards")
+    if not t.dealt.any():
+        raise InvalidRangeError("the players' ranges always clash: no deal is possible")
+    w = np.where(t.dealt, vw[None, :], 0.0)
+    met = w.sum(axis=1)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        def mean(x: np.ndarray) -> np.ndarray:
+            return np.asarray(np.where(met > 0, np.nansum(x * w, axis=-1) / met, np.nan))
+        eq, win, tie = mean(t.equity), mean(t.win), mean(t.tie)
+        shares = np.stack([mean(s) for s in t.shares])
+    acc = total = 0.0
+    for i, j in np.argwhere(t.dealt):
+        wt = float(np.prod([hw[i], vw[j]]))
+        acc += wt * float(t.equity[i, j])
+        total += wt
+    k = np.flatnonzero(live)
+    boards = tuple(int(c) for c in _parts.board_cards(g, board))
+    return RangeEquity(combos=hc[k], weights=hw[k], equity=eq[k], win=win[k], tie=tie[k],
+                       overall=acc / total, hero=rh, villain=rv, board=boards,
+                       halves=tuple(p.name for p in g.parts), shares=shares[:, k])

@@ -16,11 +16,20 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from typing import Any
+from math import comb as _comb
+from typing import Any, TypeVar
 
 import numpy as np
 
-from . import _choice, _fallback, _fallback_games, _fallback_runouts, _run, _tables
+from . import (
+    _choice,
+    _fallback,
+    _fallback_equity,
+    _fallback_games,
+    _fallback_runouts,
+    _run,
+    _tables,
+)
 from ._tables import LOW_PREFIX, GameTables
 
 #: The compiled module (``handrank._core``), or None on the pure-Python backend.
@@ -127,9 +136,13 @@ def _need_c(what: str, error: type[Exception] = RuntimeError) -> Any:
     return _C
 
 
-def need_c(what: str) -> None:
-    """Raise RuntimeError "`what` needs the C core" on the pure-Python backend."""
-    _need_c(what)
+def need_c(what: str, error: type[Exception] = RuntimeError, *, plural: bool = False) -> None:
+    """Raise `error` "`what` needs the C core" on the pure-Python backend (a job
+    the C core alone does; "need" when `plural`).  Read at each call
+    (:func:`have_c`)."""
+    if not have_c():
+        verb = "need" if plural else "needs"
+        raise error(f"{what} {verb} the C core (handrank.backend is 'python')")
 
 
 # ------------------------------------------------------------ one hold'em hand
@@ -714,6 +727,23 @@ def have_c() -> bool:
     return _C is not None
 
 
+_T = TypeVar("_T")
+
+
+def on_backend(c: _T, python: _T) -> _T:
+    """`c` when the C core serves the calls, else `python`: a size limit, a cost
+    model or a word of a message that depends on how fast the backend is (the
+    operations hold both values; the door says which applies, at each call)."""
+    return c if have_c() else python
+
+
+def runout_kernel(tables: GameTables, hilo: int) -> tuple[GameTables, int] | None:
+    """(tables, hilo) for :func:`omaha_runout_strengths` when the C core ranks
+    the runouts (csrc/omaha.c); None on the pure-Python backend, where the
+    caller ranks them with the games' batch evaluators."""
+    return (tables, hilo) if have_c() else None
+
+
 def _c_const(name: str, header_value: int) -> int:
     """A constant of csrc's headers: the built core's, or the header's value without it."""
     return int(getattr(_C.lib, name)) if HAVE_C else header_value
@@ -733,6 +763,8 @@ BL_UNIT: int = _c_const("HR_BL_UNIT", 5040)
 MAX_PLAYERS: int = _c_const("HR_MAX_PLAYERS", 10)
 #: Columns of hr_phh_allin_pots' rows (csrc/history.h).
 PHH_EV_WIDTH: int = _c_const("HR_PHH_EV_WIDTH", 0)
+#: Columns per seat of hr_phh_stats' table (csrc/history.h).
+PHH_STAT_COLS: int = _c_const("HR_PHH_STAT_COLS", 35)
 
 
 def _buf(ctype: str, arr: Any) -> Any:
@@ -877,24 +909,35 @@ def exact_random(g: GameTables, fixed: np.ndarray, n_fixed: int, n_random: int,
     return taken
 
 
-def equity_patterns(g: GameTables, key: Any, out: np.ndarray) -> None:
-    """hr_equity_patterns (C only): the suit-pattern counts of hole ranks `key` into `out`."""
+def equity_patterns(g: GameTables, key: Any, out: np.ndarray) -> bool:
+    """hr_equity_patterns (C only): the suit-pattern counts of hole ranks `key`
+    into `out` (left zero when five of the cards share a rank: no deal); False,
+    and nothing counted, on the pure-Python backend."""
+    if not have_c():
+        return False
+    if max(np.bincount(np.asarray(key, dtype=np.intp))) > 4:
+        return True
     ranks = np.array(key, dtype=np.uint8)
     if _C.lib.hr_equity_patterns(g.ptr, len(key) // 2, _buf("uint8_t[]", ranks),
                                  _out("int64_t[]", out)) != 0:
         raise RuntimeError(f"internal error: hr_equity_patterns rejected ranks {key!r}")
+    return True
 
 
-def hu_preflop_counts(table: tuple[np.ndarray, np.ndarray] | None, a: Any, b: Any
+def hu_preflop_counts(table: Callable[[], tuple[np.ndarray, np.ndarray] | None], a: Any, b: Any
                       ) -> tuple[int, int, int] | None:
     """hr_hu_preflop_counts: (a wins, b wins, ties) of two disjoint hold'em hands
-    from the class table (keys, counts); None without the C core or the table,
-    or when the table has no entry."""
-    if _C is None or table is None or not len(table[0]):
+    from the class table (keys, counts) `table()` loads; None without the C core
+    (the table is not loaded then) or the table, or when the table has no entry."""
+    if not have_c():
         return None
+    keys = table()
+    if keys is None or not len(keys[0]):
+        return None
+    table_k, table_c = keys
     out = _C.ffi.new("int64_t[3]")
-    if not _C.lib.hr_hu_preflop_counts(_buf("uint32_t[]", table[0]),
-                                       _buf("uint32_t[]", table[1]), len(table[0]),
+    if not _C.lib.hr_hu_preflop_counts(_buf("uint32_t[]", table_k),
+                                       _buf("uint32_t[]", table_c), len(table_k),
                                        bytes(a), bytes(b), out):
         return None
     return int(out[0]), int(out[1]), int(out[2])
@@ -944,6 +987,49 @@ def omaha_exact_run(n: int, nc: int, nb: int, scratch: np.ndarray, part: int, pa
     `scratch`, added to `out` (3 n + 1 int64); the boards, or a negative code."""
     return int(_C.lib.hr_omaha_exact_run(n, nc, nb, _out("int16_t[]", scratch), part, parts,
                                          _out("int64_t[]", out), _flag(cancel)))
+
+
+#: hr_omaha_exact_run's share unit (HR_SHARE_UNIT).
+SHARE_UNIT = 2520
+
+
+def omaha_exact(g: GameTables, holes: list[list[int]], board: list[int], deck: np.ndarray,
+                nthreads: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+    """Exact equity of exact Omaha hands (one size, 4 to 6 cards) over every
+    completion of `board` from `deck`: (win, tie, equity) per player and the
+    boards.  The C core takes each hand's best per board triple
+    (hr_omaha_exact_prep, then hr_omaha_exact_run on `nthreads` threads);
+    without it every board is ranked by :func:`eval_omaha_batch`
+    (``core._fallback_equity.omaha_exact``)."""
+    if not have_c():
+        def evaluate(hs: np.ndarray, bs: np.ndarray, out: np.ndarray) -> None:
+            if eval_omaha_batch(g, hs, bs, out, nthreads) >= 0:
+                raise RuntimeError("internal error: a bad deal in the exact enumeration")
+
+        return _fallback_equity.omaha_exact(evaluate, holes, np.array(board, dtype=np.uint8),
+                                            deck)
+    n, h = len(holes), len(holes[0])
+    cards_arr = np.ascontiguousarray(np.concatenate([np.array(board, dtype=np.uint8),
+                                                     deck.astype(np.uint8)]), dtype=np.uint8)
+    nc = len(cards_arr)
+    hands = np.ascontiguousarray(np.array(holes, dtype=np.uint8).reshape(-1))
+    scratch = np.empty(n * nc ** 3, dtype=np.int16)
+    omaha_exact_prep(g, n, h, hands, cards_arr, scratch)
+    boards = _comb(nc - len(board), 5 - len(board))
+    k = max(1, min(nthreads, boards // 200_000))
+    outs = np.zeros((k, 3 * n + 1), dtype=np.int64)
+
+    def part(t: int, cancel: Any) -> int:
+        return omaha_exact_run(n, nc, len(board), scratch, t, k, outs[t], cancel.ptr)
+
+    got = _run.run_tasks(part, k, inline=boards <= 200_000)
+    if min(got) < 0:
+        raise RuntimeError("internal error: hr_omaha_exact_run rejected its arguments")
+    out = outs.sum(axis=0)
+    if int(out[3 * n]) != boards:
+        raise RuntimeError("internal error: hr_omaha_exact_run missed boards")
+    return out[:n] / boards, out[n:2 * n] / boards, out[2 * n:3 * n] / (SHARE_UNIT * boards), \
+        boards
 
 
 def omaha_runout_strengths(tables: GameTables, hilo: int, hands: np.ndarray,
@@ -1015,6 +1101,28 @@ def rank_holds(tables: GameTables, value: np.ndarray, table: np.ndarray,
         raise RuntimeError("internal error: the hold tables were refused")
 
 
+def hold_tables(kind: int, tables: GameTables | None, value: np.ndarray
+                ) -> tuple[np.ndarray, np.ndarray | None, np.ndarray | None]:
+    """A hold rule's tables of `kind` (C only): (table, ev, flush) from the float64
+    percentile of each hand: hr_badugi_hold_sums' (``BL_BADUGI``: bytes in uint64
+    words for hr_triple_mc), hr_low27_tables' (``BL_LOW27``) or hr_rank_holds'
+    (``BL_TABLES``, on the draw game's `tables`)."""
+    if kind == BL_BADUGI:
+        badugi_prepare()                # the colex table, under its own lock
+        return badugi_hold_sums(value), None, None
+    if tables is None:
+        raise RuntimeError("internal error: a hold rule of five cards without its tables")
+    n = len(value)
+    table = np.zeros(n, dtype=np.uint64)
+    if kind == BL_LOW27:
+        ev = np.zeros(32 * n, dtype=np.float64)
+        fl = np.zeros(32 * 8192, dtype=np.float64)
+        rank_holds(tables, value, table, (ev, fl))
+        return table, ev, fl
+    rank_holds(tables, value, table)
+    return table, None, None
+
+
 def _hold_rule_args(rule: HoldRule) -> tuple[Any, ...]:
     tables, kind, table, ev, fl = rule
     nul = _C.ffi.NULL
@@ -1081,6 +1189,34 @@ def phh_scan(data: bytes, ends: np.ndarray, final: bool, mode: int, out: np.ndar
     return n, int(consumed[0])
 
 
+def stars_scan_available() -> bool:
+    """True when the C core has the PokerStars text scanner (csrc/sites.c)."""
+    return _C is not None and hasattr(_C.lib, "hr_stars_scan")
+
+
+#: int64 fields per record of :func:`stars_scan` (csrc/sites.h)
+STARS_WIDTH = 22
+
+
+def stars_scan(data: bytes, ends: np.ndarray, final: bool, out: np.ndarray,
+               phh: bytearray) -> tuple[int, int, int]:
+    """hr_stars_scan (C only): PokerStars text ``data`` cut into segments ending at
+    ``ends`` (int64) and hands; one record per hand into ``out`` ((rows, STARS_WIDTH)
+    int64), the hands taken whole as PHH text into ``phh``.  Returns (records, PHH
+    bytes written, bytes consumed); records -1 when Python must read it all, -2 when
+    ``out`` or ``phh`` is too small."""
+    if _C is None:
+        raise RuntimeError("the C core is not loaded: the site fast path needs it")
+    phh_len = _C.ffi.new("int64_t *")
+    consumed = _C.ffi.new("int64_t *")
+    n = int(_C.lib.hr_stars_scan(_C.ffi.from_buffer(data), len(data),
+                                 _buf("int64_t[]", ends), len(ends), int(final),
+                                 _out("int64_t[]", out), len(out),
+                                 _C.ffi.from_buffer("char[]", phh, require_writable=True),
+                                 len(phh), phh_len, consumed))
+    return n, int(phh_len[0]), int(consumed[0])
+
+
 def phh_allin_pots(ptr: Any, rec: np.ndarray, rows: np.ndarray,
                    hu_table: tuple[np.ndarray, np.ndarray] | None, out: np.ndarray,
                    status: np.ndarray) -> None:
@@ -1094,6 +1230,34 @@ def phh_allin_pots(ptr: Any, rec: np.ndarray, rows: np.ndarray,
     _C.lib.hr_phh_allin_pots(ptr, _buf("int64_t[]", rec), _buf("int64_t[]", rows),
                              len(rows), keys, counts, n, _out("double[]", out),
                              _out("int8_t[]", status))
+
+
+def phh_stats(data: bytes, start: np.ndarray, end: np.ndarray, seats: np.ndarray,
+              pay: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """hr_phh_stats: the tracker statistics of the fast hands at ``data[start[h]:end[h]]``
+    (``seats`` each, ``pay`` (hands, 12) the chips each seat won), as
+    ``(table (hands, 12, PHH_STAT_COLS) int32, done (hands,) bool, preflop (hands,)
+    bool)``; a hand not ``done`` is left to the caller's own counter.  None without
+    the C core (the caller's numpy counter then counts them all:
+    ``history._stats_np``)."""
+    if _C is None or not hasattr(_C.lib, "hr_phh_stats"):
+        return None
+    n = len(start)
+    st = np.ascontiguousarray(start, dtype=np.int64)
+    en = np.ascontiguousarray(end, dtype=np.int64)
+    se = np.ascontiguousarray(seats, dtype=np.int64)
+    pa = np.ascontiguousarray(pay, dtype=np.int64)
+    if st.shape != (n,) or en.shape != (n,) or se.shape != (n,) or pa.shape != (n, 12):
+        raise ValueError("phh_stats: start, end, seats (n,) and pay (n, 12) expected")
+    table = np.empty((n, 12, PHH_STAT_COLS), dtype=np.int32)
+    done = np.empty(n, dtype=np.uint8)
+    pre = np.empty(n, dtype=np.uint8)
+    if n and _C.lib.hr_phh_stats(_C.ffi.from_buffer(data), len(data), _buf("int64_t[]", st),
+                                 _buf("int64_t[]", en), _buf("int64_t[]", se),
+                                 _buf("int64_t[]", pa), n, _out("int32_t[]", table),
+                                 _out("uint8_t[]", done), _out("uint8_t[]", pre)) != n:
+        raise RuntimeError("internal error: hr_phh_stats refused its arguments")
+    return table, done.view(np.bool_), pre.view(np.bool_)
 
 
 # --- pql ---
@@ -1160,6 +1324,42 @@ def pql_street_equity(game_ptr: Any, holes: Any, boards: Any, known: int, live: 
         raise ValueError(f"hr_pql_street_equity refused the deals ({got}): {players} "
                          f"players of {h} cards, {known} board cards known")
     return out.T.copy()
+
+
+
+def pql_stud_equity(game_ptr: Any, low_ptr: Any, holes: Any, known: int, live: int,
+                    samples: int, seed: int, stream: int, cancel: Any = None) -> Any:
+    """Stud hand-versus-hand equity on a street, deal by deal, in C.
+
+    `holes` is (n_deals, players, 7) uint8, of which each player's first
+    `known` (3..7) cards are seen; the rest of every hand is dealt from the
+    cards of the 52-bit mask `live` (the deck less the dead cards) no seen
+    card holds: every way (`samples` 0) or `samples` random ways per deal
+    from the stream ``(seed, stream)`` (``hr_rng_seed``).  `game_ptr` is the
+    high (or only) half's ``hr_game *``, `low_ptr` the low half's (stud
+    hi-lo) or None.  Returns (players, n_deals) float64 mean pot shares, or
+    None without the C core (the caller then computes in numpy), or None when
+    `cancel` (an int32 flag) was raised."""
+    if _C is None:
+        return None
+    ffi, lib = _C.ffi, _C.lib
+    hs = np.ascontiguousarray(holes, dtype=np.uint8)
+    n_deals, players, seven = hs.shape
+    if seven != 7:
+        raise ValueError(f"stud hands of {seven} cards, expected 7")
+    out = np.zeros((n_deals, players), dtype=np.float64)
+    rng = ffi.new("hr_rng *")
+    lib.hr_rng_seed(rng, seed & 0xFFFFFFFFFFFFFFFF, stream & 0xFFFFFFFFFFFFFFFF)
+    got = lib.hr_pql_stud_equity(game_ptr, ffi.NULL if low_ptr is None else low_ptr, players,
+                                 ffi.from_buffer("uint8_t[]", hs), known,
+                                 live & ((1 << 52) - 1), n_deals, samples, rng,
+                                 ffi.from_buffer("double[]", out), _flag(cancel))
+    if got == n_deals:
+        return out.T.copy()
+    if 0 <= got < n_deals:
+        return None
+    raise ValueError(f"hr_pql_stud_equity refused the deals ({got}): {players} players, "
+                     f"{known} cards known")
 
 
 # --- wild ---

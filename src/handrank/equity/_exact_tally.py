@@ -11,8 +11,9 @@ compare them runout by runout in C, without a Python loop over hands:
   (exact equity of three or more players, and exact hands of two-half
   games), weighted sums per player.
 
-Only for the C backend (``kernels.have_c()``); the callers keep their numpy
-code for the Python backend.
+Only for the C backend (:func:`omaha_kernel` is None without it, as
+``kernels.runout_kernel`` says); the callers keep their numpy code for the
+Python backend.
 """
 
 from __future__ import annotations
@@ -42,21 +43,18 @@ def omaha_kernel(g: Any) -> tuple[Any, int] | None:
     with the eight-or-better low (the tables evaluate_omaha_batch and
     evaluate_omaha_hilo_batch use).
     """
-    if not kernels.have_c() or not g.rule.hole_fixed or g.high is None \
-            or g.hole_cards not in (4, 5, 6):
+    if not g.rule.hole_fixed or g.high is None or g.hole_cards not in (4, 5, 6):
         return None
     if not g.split:
-        return game_tables(g), 0
+        return kernels.runout_kernel(game_tables(g), 0)
     if g.eight_or_better:
-        return game_tables(None), 1
+        return kernels.runout_kernel(game_tables(None), 1)
     return None
 
 
 def omaha_kernel_tables(tables: Any, hilo: bool) -> tuple[Any, int] | None:
     """(hr_game, hilo) for the Omaha drivers, which hold the high half's tables."""
-    if not kernels.have_c():
-        return None
-    return tables, int(hilo)
+    return kernels.runout_kernel(tables, int(hilo))
 
 
 def omaha_strengths(kernel: tuple[Any, int], hands: np.ndarray, board: np.ndarray,

@@ -67,6 +67,4 @@ def table() -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]] | None:
 
 def counts(a: Any, b: Any) -> tuple[int, int, int] | None:
     """(a wins, b wins, ties) of two disjoint hands (card ids), or None."""
-    if not kernels.have_c():
-        return None
-    return kernels.hu_preflop_counts(table(), a, b)
+    return kernels.hu_preflop_counts(table, a, b)

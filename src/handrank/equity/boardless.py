@@ -61,8 +61,8 @@ from ..core.cards import card_str, first_duplicate
 from ..core.cards import cards as _cards
 from ..core.errors import InvalidCardError, InvalidHandError, InvalidRangeError, no_board
 from ..games import Game, game
-from ..games.badugi import _prepare, evaluate_badugi_batch
 from ..games.badugi import badugi as _badugi
+from ..games.badugi import evaluate_badugi_batch
 from ..games.draw import _percentiles, draw_game
 from ..games.hands import whole_hands
 from .hilo import HiLoEquityResult
@@ -106,48 +106,24 @@ _HOLD_LOCK = threading.Lock()
 _HOLD_TABLES: dict[str, tuple[np.ndarray, np.ndarray | None, np.ndarray | None]] = {}
 
 
-def _low27(g: Game) -> bool:
-    """A triple draw for the deuce-to-seven low: its hold rule has its own tables."""
-    return g.low_rule == ("27", None) and g.exchanges > 1
-
-
 def hold_tables(g: Game) -> tuple[np.ndarray | None, np.ndarray | None, np.ndarray | None]:
-    """The hold rule's tables of a triple draw, made once: hr_rank_holds' (a5-triple),
-    hr_low27_tables' (27-triple, about a second) or hr_badugi_hold_sums' (badugi)."""
+    """The hold rule's tables of a triple draw, made once, of the kind its hand rule
+    names (``g.rule.hold_kind``): hr_rank_holds' (a5-triple), hr_low27_tables'
+    (27-triple, about a second) or hr_badugi_hold_sums' (badugi)."""
     name = g.name
     with _HOLD_LOCK:
         if name not in _HOLD_TABLES:
             dg = draw_game(name)
             value = np.ascontiguousarray(_percentiles(dg), dtype=np.float64)
-            if g.rule.four_cards:
-                _prepare()                  # the colex table, under its own lock
-                # the holds are bytes, kept in uint64 words for hr_triple_mc's table
-                _HOLD_TABLES[name] = (kernels.badugi_hold_sums(value), None, None)
-                return _HOLD_TABLES[name]
-            n = len(value)
-            table = np.zeros(n, dtype=np.uint64)
-            assert dg.tables is not None
-            if _low27(g):
-                ev = np.zeros(32 * n, dtype=np.float64)
-                fl = np.zeros(32 * 8192, dtype=np.float64)
-                kernels.rank_holds(dg.tables, value, table, (ev, fl))
-                _HOLD_TABLES[name] = (table, ev, fl)
-            else:
-                kernels.rank_holds(dg.tables, value, table)
-                _HOLD_TABLES[name] = (table, None, None)
+            _HOLD_TABLES[name] = kernels.hold_tables(g.rule.hold_kind(g), dg.tables, value)
         return _HOLD_TABLES[name]
 
 
 def _hold_rule(g: Game) -> kernels.HoldRule:
     """(high tables, kind, table, ev, flush) of `g`'s hold rule for the C core."""
     table, ev, fl = hold_tables(g)
-    if g.rule.four_cards:
-        kind = kernels.BL_BADUGI
-    elif _low27(g):
-        kind = kernels.BL_LOW27
-    else:
-        kind = kernels.BL_TABLES
-    return (None if g.rule.four_cards else g.tables[0], kind, table, ev, fl)
+    high = g.rule.boardless_kernel(g)[1]
+    return (high, g.rule.hold_kind(g), table, ev, fl)
 
 
 def rule_hold(g: Game, hand: Sequence[int]) -> tuple[int, ...]:
@@ -535,12 +511,7 @@ def _kernel(g: Game, known: list[list[int]], stub: list[int]) -> tuple[Any, ...]
     draws = exchanges_to_come(g)
     if draws > 1:
         return (kernels.BL_TABLES, None, None, _hold_rule(g), draws, *cards_args)
-    if g.rule.four_cards:
-        kind, hi, lo = kernels.BL_BADUGI, None, None
-    elif g.split:
-        kind, hi, lo = kernels.BL_HILO, g.tables[0], g.tables[1]
-    else:
-        kind, hi, lo = kernels.BL_TABLES, g.tables[0], None
+    kind, hi, lo = g.rule.boardless_kernel(g)
     return (kind, hi, lo, None, 1, *cards_args)
 
 

@@ -570,9 +570,8 @@ def exact_pairs(t: Table, nthreads: int = 1, too_large: Any = None) -> dict[str,
 
 def pair_limits(g: Any) -> tuple[float, float]:
     """The largest (strengths, comparisons) of :func:`exact_pairs` in game `g` on this backend."""
-    if kernels.have_c():
-        return _cells_limit(g), C_EXACT_COMPARISONS
-    return EXACT_CELLS, EXACT_COMPARISONS
+    return kernels.on_backend(c=(_cells_limit(g), C_EXACT_COMPARISONS),
+                              python=(EXACT_CELLS, EXACT_COMPARISONS))
 
 
 def _cells_limit(g: Any) -> int:

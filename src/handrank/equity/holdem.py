@@ -465,7 +465,8 @@ def use_exact(spot: _Spot, exact: bool | None, trials: Any, target_stderr: Any) 
     if exact is None:
         limit = EXACT_LIMIT if by_boards else EXACT_TUPLE_LIMIT
         exact = trials is None and target_stderr is None and cost <= limit
-        if not kernels.have_c() and exact and spot.python_cost() > PYTHON_EXACT_LIMIT:
+        if exact and spot.python_cost() > kernels.on_backend(c=math.inf,
+                                                             python=PYTHON_EXACT_LIMIT):
             exact = False   # numpy enumeration would take long: Monte Carlo instead
     if exact:
         if trials is not None or target_stderr is not None:

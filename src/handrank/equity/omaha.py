@@ -32,7 +32,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core import _run, kernels
+from ..core import _fallback_equity, _run, kernels
 from ..core._combinations import combinations as _combinations
 from ..core._validate import quote
 from ..core.cards import card_str, cards
@@ -120,9 +120,9 @@ def equity(players: Any, board: Any = "", dead: Any = "", *, game: str = "omaha"
         if cost > EXACT_MAX:
             raise ValueError(f"exact enumeration too large ({cost:.2g} evaluations, "
                              f"limit {EXACT_MAX:.0e}); use exact=False")
-        if kernels.have_c():
-            return _c_exact(g, holes, b, deck, nthreads)
-        return _exact(variant, holes, np.array(b, dtype=np.uint8), deck, m, nthreads)
+        win, tie, eq, boards = kernels.omaha_exact(g, holes, b, deck, nthreads)
+        return EquityResult(equity=eq, win=win, tie=tie, stderr=np.zeros(len(holes)),
+                            exact=True, samples=boards)
     if kernels.have_c():
         players_c = [(np.array([h], dtype=np.uint8), None) for h in holes]
         total, done = c_sample(g, False, players_c, b, d, trials, target_stderr, seed,
@@ -140,7 +140,8 @@ def python_too_slow(cost: float, hole: int) -> bool:
     (60 for Omaha), held to the hold'em rule's ``PYTHON_EXACT_LIMIT``.  The
     C core enumerates up to ``EXACT_LIMIT`` as before.
     """
-    return not kernels.have_c() and cost * math.comb(hole, 2) * 10 > PYTHON_EXACT_LIMIT
+    return cost * math.comb(hole, 2) * 10 > kernels.on_backend(c=math.inf,
+                                                               python=PYTHON_EXACT_LIMIT)
 
 
 def _prepare(players: Any, board: Any, dead: Any,
@@ -186,40 +187,30 @@ def _hand(p: Any, i: int) -> list[int]:
 
 def _strengths(v: Any, holes: list[list[int]], boards: np.ndarray, nthreads: int) -> np.ndarray:
     """(players, boards) strengths, one evaluate_omaha_batch call per player."""
-    nb = len(boards)
-    out = np.empty((len(holes), nb), dtype=np.uint16)
-    for p, h in enumerate(holes):
-        hs = np.broadcast_to(np.array(h, dtype=np.uint8), (nb, len(h)))
-        evaluate_omaha_batch(hs, boards, out=out[p], threads=nthreads, variant=v)
-    return out
+
+    def evaluate(hs: np.ndarray, bs: np.ndarray, out: np.ndarray) -> None:
+        evaluate_omaha_batch(hs, bs, out=out, threads=nthreads, variant=v)
+
+    return _fallback_equity.strengths(evaluate, holes, boards)
 
 
-def _tally(s: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Per player: boards won alone, boards tied, sum of pot shares, sum of their squares."""
-    top = s == s.max(axis=0)
-    count = top.sum(axis=0)
-    share = top / count
-    return ((top & (count == 1)).sum(axis=1), (top & (count > 1)).sum(axis=1),
-            share.sum(axis=1), (share * share).sum(axis=1))
-
-
-def _boards(board: np.ndarray, rest: np.ndarray) -> np.ndarray:
-    return np.ascontiguousarray(
-        np.concatenate([np.broadcast_to(board, (len(rest), len(board))), rest], axis=1),
-        dtype=np.uint8)
+_tally = _fallback_equity.tally
+_boards = _fallback_equity.boards_of
 
 
 def _exact(variant: Any, holes: list[list[int]], board: np.ndarray, deck: np.ndarray, m: int,
            nthreads: int) -> EquityResult:
-    n = len(holes)
-    idx = _combinations(len(deck), m)
-    total = np.zeros((4, n))
-    for lo in range(0, len(idx), CHUNK):
-        boards = _boards(board, deck[idx[lo:lo + CHUNK]])
-        total += np.array(_tally(_strengths(variant, holes, boards, nthreads)))
-    nb = len(idx)
-    return EquityResult(equity=total[2] / nb, win=total[0] / nb, tie=total[1] / nb,
-                        stderr=np.zeros(n), exact=True, samples=nb)
+    """The numpy enumeration of :func:`handrank.core.kernels.omaha_exact` on the
+    games' evaluator (the tests' oracle of the C core's)."""
+    if m != BOARD_CARDS - len(board):
+        raise ValueError(f"internal error: {m} cards to come on a board of {len(board)}")
+
+    def evaluate(hs: np.ndarray, bs: np.ndarray, out: np.ndarray) -> None:
+        evaluate_omaha_batch(hs, bs, out=out, threads=nthreads, variant=variant)
+
+    win, tie, eq, nb = _fallback_equity.omaha_exact(evaluate, holes, board, deck)
+    return EquityResult(equity=eq, win=win, tie=tie, stderr=np.zeros(len(holes)), exact=True,
+                        samples=nb)
 
 
 def sample_boards(board: np.ndarray, deck: np.ndarray, m: int, trials: int | None,
@@ -770,29 +761,3 @@ def _high_sums(raw: np.ndarray) -> np.ndarray:
     return np.array([r[0], r[1], r[2] / _UNIT, r[3] / (_UNIT * _UNIT)])
 
 
-def _c_exact(g: Any, holes: list[list[int]], board: list[int], deck: np.ndarray,
-             nthreads: int) -> EquityResult:
-    """Exact Omaha equity in C: each hand's best per board triple, then every board."""
-    n, h = len(holes), len(holes[0])
-    cards_arr = np.ascontiguousarray(np.concatenate([np.array(board, dtype=np.uint8),
-                                                     deck.astype(np.uint8)]), dtype=np.uint8)
-    nc = len(cards_arr)
-    hands = np.ascontiguousarray(np.array(holes, dtype=np.uint8).reshape(-1))
-    scratch = np.empty(n * nc ** 3, dtype=np.int16)
-    kernels.omaha_exact_prep(g, n, h, hands, cards_arr, scratch)
-    boards = math.comb(nc - len(board), BOARD_CARDS - len(board))
-    k = max(1, min(nthreads, boards // 200_000))
-    outs = np.zeros((k, 3 * n + 1), dtype=np.int64)
-
-    def part(t: int, cancel: Any) -> int:
-        return kernels.omaha_exact_run(n, nc, len(board), scratch, t, k, outs[t], cancel.ptr)
-
-    got = _run.run_tasks(part, k, inline=boards <= 200_000)
-    if min(got) < 0:
-        raise RuntimeError("internal error: hr_omaha_exact_run rejected its arguments")
-    out = outs.sum(axis=0)
-    if int(out[3 * n]) != boards:
-        raise RuntimeError("internal error: hr_omaha_exact_run missed boards")
-    return EquityResult(equity=out[2 * n:3 * n] / (_UNIT * boards), win=out[:n] / boards,
-                        tie=out[n:2 * n] / boards, stderr=np.zeros(n), exact=True,
-                        samples=boards)

@@ -41,7 +41,8 @@ from ..ranges.holdem import Range
 from ..ranges.omaha import OmahaRange
 from .holdem import DEFAULT_TRIALS, TARGET_MAX_TRIALS, EquityResult, check_trials
 
-__all__ = ["EXACT_AUTO", "EXACT_MAX", "PartsEquityResult", "equity"]
+__all__ = ["EXACT_AUTO", "EXACT_MAX", "PartsEquityResult", "equity", "exact_known",
+           "known_cost"]
 
 #: Strengths (deals x players x parts, weighted by Part.cost) that exact=None
 #: enumerates: about 0.6 s on one Zen 3 core, less than Monte Carlo's default
@@ -418,6 +419,20 @@ def equity(g: Game, players: Any, board: Any = "", dead: Any = "", *,
                 f"deals, {s.cost():,} strengths, limit {EXACT_MAX:,}; use exact=False")
         return _exact(s, labels)
     return _monte_carlo(s, trials, target_stderr, seed, labels)
+
+
+def exact_known(g: Game, hands: list[np.ndarray], board: Any, dead: Any) -> PartsEquityResult:
+    """Exact equity of known hands (every hole card given): the board operations' one
+    pair of combos (:mod:`handrank.analysis.parts`), as :func:`equity` computes it."""
+    s = _spot(g, [list(h) for h in hands], board, dead)
+    labels = tuple(_label(h) for h in hands)
+    return _exact_by_board(s, labels) if _separable(s) else _exact(s, labels)
+
+
+def known_cost(g: Game, hands: list[np.ndarray], board: Any, dead: Any) -> int:
+    """The weighted strengths :func:`exact_known` computes for these hands."""
+    s = _spot(g, [list(h) for h in hands], board, dead)
+    return _separable_cost(s) if _separable(s) else s.cost()
 
 
 def _label(p: Any) -> str:

@@ -240,14 +240,23 @@ def plan(players: int, idx: Sequence[int]) -> list[Piece]:
 
 
 def pattern_blocks(key: Sequence[int]) -> np.ndarray:
-    """hr_equity_patterns' counts for hole ranks `key`: shape (1 + 4**n, 3n)."""
-    if not kernels.have_c():
-        raise HandrankError("preflop tables need the C core (handrank.backend is 'python')")
+    """hr_equity_patterns' counts for hole ranks `key`: shape (1 + 4**n, 3n).
+
+    Raises HandrankError on the pure-Python backend (a job of the C core).
+    """
+    kernels.need_c("preflop tables", HandrankError, plural=True)
+    blocks = pattern_counts(key)
+    assert blocks is not None
+    return blocks
+
+
+def pattern_counts(key: Sequence[int]) -> np.ndarray | None:
+    """:func:`pattern_blocks`, or None on the pure-Python backend (the caller
+    counts another way)."""
     n = len(key) // 2
     out = np.zeros((1 + 4**n) * 3 * n, dtype=np.int64)
-    if max(np.bincount(np.asarray(key, dtype=np.intp))) > 4:
-        return out.reshape(1 + 4**n, 3 * n)          # five cards of a rank: no deal
-    kernels.equity_patterns(_backend.GAMES["holdem"], key, out)
+    if not kernels.equity_patterns(_backend.GAMES["holdem"], key, out):
+        return None
     return out.reshape(1 + 4**n, 3 * n)
 
 
@@ -368,8 +377,7 @@ def local_table(players: int = 2, classes: Iterable[str] | None = None,
     """
     n = check_players(players)
     idx = class_indices(classes)
-    if not kernels.have_c():
-        raise HandrankError("preflop tables need the C core (handrank.backend is 'python')")
+    kernels.need_c("preflop tables", HandrankError, plural=True)
     pieces = plan(n, idx)
     done = [0]
     lock = threading.Lock()

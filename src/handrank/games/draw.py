@@ -48,7 +48,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core import kernels
+from ..core import _progress, _run, kernels
 from ..core._combinations import combinations
 from ..core._tables import GameTables
 from ..core._typing import CardsLike
@@ -91,13 +91,14 @@ class DrawGame:
     categories: tuple[str, ...]
     tables: GameTables | None = dataclasses.field(repr=False, compare=False, default=None)
     part: Part | None = dataclasses.field(repr=False, compare=False, default=None)
+    parts: tuple[Part, ...] = dataclasses.field(repr=False, compare=False, default=())
 
 
 def _one_hand_draw(g: Game) -> bool:
-    """Whether `g` is a draw game of one hand on one scale (the games this module scores):
-    an exchange of cards, and no pot cut into parts, or one part that ranks the whole hand
-    (:attr:`~handrank.games.parts.Part.whole_hand`: the wild games)."""
-    return g.exchanges > 0 and (not g.parts or len(g.parts) == 1 and g.parts[0].whole_hand)
+    """Whether `g` is a draw game (the games this module scores): an exchange of cards and
+    no board, so that every part of the pot, if it is cut into parts, ranks the hand alone
+    (one part that ranks the whole hand: the wild games; a badugi and a low: badeucy)."""
+    return g.exchanges > 0 and g.board_cards == 0
 
 
 @functools.cache
@@ -159,7 +160,7 @@ def _draw_of(game: Any, operation: str) -> DrawGame:
     if made is None:
         return draw_game(game)          # its error: an unknown draw game
     if not _one_hand_draw(made):
-        why = "it has no exchange of cards" if not made.exchanges else "not a one-hand draw yet"
+        why = "it has no exchange of cards" if not made.exchanges else "it has a board"
         raise unsupported(operation, made.name, why + "; the draw games are "
                           + ", ".join(repr(g) for g in draw_names()))
     opts = dict(made.options)
@@ -173,6 +174,10 @@ def _draw_game(name: str, players: int, mao: bool) -> DrawGame:
     exchanges and the tables of its one half (none for badugi), or its one part."""
     made = _game_of(name, players=players, mao=mao) if "players" in _ENTRIES[name][0] \
         else _game_of(name)
+    if len(made.parts) > 1:
+        names = tuple(f"{p.name}: {c}" for p in made.parts for c in p.category_scale()[0])
+        return DrawGame(name, (), "parts", made.hole_cards, made.max_discard, made.exchanges,
+                        made.deck, names, None, None, made.parts)
     if made.parts:
         part = made.parts[0]
         return DrawGame(name, (), "part", made.hole_cards, made.max_discard, made.exchanges,
@@ -198,10 +203,25 @@ class DrawOdds:
         The kept card ids of each hold, best first.
     categories : ndarray of float, shape (holds, categories)
         The probability of each final category (names in `category_names`).
+        A game whose pot is cut into parts (badeucy, badacey) lists each
+        part's categories in turn, named ``"<part>: <category>"``; each
+        part's columns sum to 1.
     win, tie : ndarray of float, shape (holds,)
-        P(win) and P(tie) against `vs`; NaN without `vs`.
+        P(win) and P(tie) against `vs`; NaN without `vs`.  In a game of
+        parts `win` is winning every part (a scoop) and `tie` a part of the
+        pot but not all of it.
     expected : ndarray of float, shape (holds,)
-        The mean final strength percentile (see :mod:`handrank.games.draw`).
+        The mean final strength percentile (see :mod:`handrank.games.draw`);
+        in a game of parts, the mean over the parts of each part's.
+    equity : ndarray of float, shape (holds,)
+        The expected share of the pot against `vs` (``win + tie / 2`` in a
+        game of one part); NaN without `vs`.
+    halves : tuple of str
+        The names of the pot's parts (``("badugi", "2-7 low")``); ``()`` in
+        a game of one part.
+    shares : ndarray of float, shape (holds, parts)
+        A game of parts: each hold's expected share of each part against
+        `vs` (NaN without `vs`); shape (holds, 0) otherwise.
     best : tuple of int
         ``holds[0]``.
     best_str, holds_str : str, list of str
@@ -216,6 +236,9 @@ class DrawOdds:
     tie: np.ndarray
     expected: np.ndarray
     draws: np.ndarray
+    equity: np.ndarray = dataclasses.field(default_factory=lambda: np.zeros(0))
+    halves: tuple[str, ...] = ()
+    shares: np.ndarray = dataclasses.field(default_factory=lambda: np.zeros((0, 0)))
 
     @property
     def best(self) -> tuple[int, ...]:
@@ -263,9 +286,17 @@ def _percentiles(game: DrawGame) -> np.ndarray:
     return value
 
 
-def _histograms(game: DrawGame, ids: list[int], stub: np.ndarray, masks: list[int]
-                ) -> np.ndarray:
-    """hr_draw_odds: the final strengths' histogram of each hold."""
+def _histograms(game: DrawGame, ids: list[int], stub: np.ndarray, masks: list[int],
+                tally: _run.Tally | None = None) -> np.ndarray:
+    """hr_draw_odds: the final strengths' histogram of each hold (reported to `tally`
+    hold by hold when it reports anywhere; one call of the kernel otherwise)."""
+    if tally is not None and tally.progress is not None and len(masks) > 1:
+        n = len(ids)
+        out = []
+        for m in masks:
+            out.append(_histograms(game, ids, stub, [m]))
+            tally.add(math.comb(len(stub), n - bin(m).count("1")))
+        return np.concatenate(out)
     if game.part is not None:
         return _part_histograms(game, game.part, ids, stub, masks)
     return kernels.draw_odds(game.tables, game.kind == "badugi", ids, stub, masks,
@@ -279,10 +310,7 @@ def _part_histograms(game: DrawGame, part: Part, ids: list[int], stub: np.ndarra
     n_s = _classes(game) + 1
     hist = np.empty((len(masks), n_s), dtype=np.uint32)
     for i, m in enumerate(masks):
-        kept = [c for j, c in enumerate(ids) if m >> j & 1]
-        draws = stub[combinations(len(stub), len(ids) - len(kept))]
-        rows = np.concatenate([np.broadcast_to(np.array(kept, dtype=np.uint8),
-                                               (len(draws), len(kept))), draws], axis=1)
+        rows = _draws(stub, [c for j, c in enumerate(ids) if m >> j & 1], len(ids))
         hist[i] = np.bincount(_part_rows(part, rows), minlength=n_s)
     return hist
 
@@ -338,7 +366,8 @@ def _strength(game: DrawGame, ids: list[int]) -> int:
 
 
 def draw_odds(hand: CardsLike, *, game: str | Game | DrawGame = "draw", dead: CardsLike = "",
-              vs: CardsLike | None = None, max_discard: int | None = None) -> DrawOdds:
+              vs: CardsLike | None = None, max_discard: int | None = None,
+              progress: Any = None) -> DrawOdds:
     """The exact distribution of the final hand for every hold of one exchange.
 
     Parameters
@@ -360,6 +389,12 @@ def draw_odds(hand: CardsLike, *, game: str | Game | DrawGame = "draw", dead: Ca
     max_discard : int, optional
         At most this many cards replaced (default and maximum: the game's
         limit).
+    progress : callable or bool, optional
+        ``progress(done, total)`` as the holds are scored (`total` the
+        draws of every hold; `done` never decreases and ends at `total`).
+        ``True`` draws a bar on stderr, ``False`` none; the default draws
+        one in a Jupyter notebook once the call has taken a second.  The
+        result is the same with or without it.
 
     Returns
     -------
@@ -390,6 +425,7 @@ def draw_odds(hand: CardsLike, *, game: str | Game | DrawGame = "draw", dead: Ca
     ...
     handrank.errors.InvalidCardError: card '2d' in the hand is not in the 32-card deck of 'fechado'
     """
+    progress = _run.check_progress(_progress.resolve(progress, "draw odds"))
     kernels.need_c("draw_odds")
     g = _draw_of(game, "draw_odds")
     ids, dead_ids, vs_ids = _draw_cards(g, hand, dead, vs)
@@ -401,16 +437,24 @@ def draw_odds(hand: CardsLike, *, game: str | Game | DrawGame = "draw", dead: Ca
     if len(masks) < 1 << n and limit > len(stub):
         raise ValueError(f"only {len(stub)} cards left to draw")
     vs_draws = vs is not None and len(vs_ids) < g.hand_size
-    if vs_draws and g.part is not None:
+    if vs_draws and (g.part is not None or g.parts):
         raise unsupported("draw_odds", g.name, "a vs= that draws is not supported in the wild "
-                          "games yet: give vs= a hand that stands pat")
+                          "games and the games of parts yet: give vs= a hand that stands pat")
     if vs_draws and max(n - bin(m).count("1") for m in masks) + n - len(vs_ids) > len(stub):
         raise ValueError(f"only {len(stub)} cards left to draw for both hands")
-    return _odds(g, ids, vs_ids if vs is not None else None, stub, masks)
+    tally = _run.Tally(progress, sum(math.comb(len(stub), n - bin(m).count("1"))
+                                     for m in masks))
+    tally.show()
+    if g.parts:
+        out = _parts_odds(g, ids, vs_ids if vs is not None else None, stub, masks, tally)
+    else:
+        out = _odds(g, ids, vs_ids if vs is not None else None, stub, masks, tally)
+    tally.finish()
+    return out
 
 
 def _odds(g: DrawGame, ids: list[int], vs: list[int] | None, stub: np.ndarray,
-          masks: list[int]) -> DrawOdds:
+          masks: list[int], tally: _run.Tally) -> DrawOdds:
     """draw_odds from the checked cards: every hold's histogram, ordered by
     equity against `vs` (the opponent's ids; None: no opponent) or by
     expected percentile."""
@@ -421,7 +465,7 @@ def _odds(g: DrawGame, ids: list[int], vs: list[int] | None, stub: np.ndarray,
     cat = _category_table(g)
     value = _percentiles(g)
     k, n_s = len(masks), _classes(g) + 1
-    hist = _histograms(g, ids, stub, masks)
+    hist = _histograms(g, ids, stub, masks, tally)
     h = hist.astype(np.float64)
     t = h.sum(axis=1)
     n_cat = len(g.categories)
@@ -442,8 +486,74 @@ def _odds(g: DrawGame, ids: list[int], vs: list[int] | None, stub: np.ndarray,
         score = expected
     order = np.argsort(-score, kind="stable")
     kept = [tuple(ids[j] for j in range(n) if masks[h] >> j & 1) for h in order]
+    equity = win + tie / 2 if vs is not None else np.full(k, np.nan)
     return DrawOdds(g, kept, (cats / t[:, None])[order], g.categories,
-                    win[order], tie[order], expected[order], t[order].astype(np.int64))
+                    win[order], tie[order], expected[order], t[order].astype(np.int64),
+                    equity[order], (), np.zeros((k, 0)))
+
+
+def _draws(stub: np.ndarray, kept: list[int], n: int) -> np.ndarray:
+    """Every final hand of a hold: the kept cards and each set of n - kept stub cards."""
+    draws = stub[combinations(len(stub), n - len(kept))]
+    return np.ascontiguousarray(np.concatenate(
+        [np.broadcast_to(np.array(kept, dtype=np.uint8), (len(draws), len(kept))), draws],
+        axis=1), dtype=np.uint8)
+
+
+def _parts_odds(g: DrawGame, ids: list[int], vs: list[int] | None, stub: np.ndarray,
+                masks: list[int], tally: _run.Tally) -> DrawOdds:
+    """draw_odds in a game whose pot is cut into parts that each rank the hand alone
+    (badeucy, badacey): every final hand of every hold ranked by each part; the
+    categories, percentiles and shares of each part, the scoops and the pot's share."""
+    n, k, parts = g.hand_size, len(masks), g.parts
+    scales = [p.category_scale() for p in parts]
+    values = [_part_percentiles(g, i) for i in range(len(parts))]
+    vs_s = ([int(_part_rows(p, np.array([vs], dtype=np.uint8))[0]) for p in parts]
+            if vs is not None and len(vs) == n else None)
+    cats = np.zeros((k, len(g.categories)))
+    expected, t = np.zeros(k), np.zeros(k, dtype=np.int64)
+    win, tie, shares = (np.full(k, np.nan), np.full(k, np.nan),
+                        np.full((k, len(parts)), np.nan))
+    for h, m in enumerate(masks):
+        rows = _draws(stub, [c for j, c in enumerate(ids) if m >> j & 1], n)
+        strengths = [_part_rows(p, rows) for p in parts]
+        t[h] = len(rows)
+        col = 0
+        for (names, table), s in zip(scales, strengths):
+            cats[h, col:col + len(names)] = np.bincount(
+                table[s].astype(np.intp) - 1, minlength=len(names))[:len(names)] / len(rows)
+            col += len(names)
+        expected[h] = float(np.mean([v[s].mean() for v, s in zip(values, strengths)]))
+        if vs_s is not None:
+            beat = [s > v for s, v in zip(strengths, vs_s)]
+            even = [s == v for s, v in zip(strengths, vs_s)]
+            part_share = [b + e / 2 for b, e in zip(beat, even)]
+            shares[h] = [float(x.mean()) for x in part_share]
+            pot = np.mean(part_share, axis=0)
+            win[h] = float(np.logical_and.reduce(beat).mean())
+            tie[h] = float(((pot > 0) & (pot < 1)).mean())
+        tally.add(len(rows))
+    equity = shares.mean(axis=1)
+    score = equity if vs_s is not None else expected
+    order = np.argsort(-score, kind="stable")
+    kept = [tuple(ids[j] for j in range(n) if masks[h] >> j & 1) for h in order]
+    return DrawOdds(g, kept, cats[order], g.categories, win[order], tie[order],
+                    expected[order], t[order], equity[order], tuple(p.name for p in parts),
+                    shares[order])
+
+
+@functools.cache
+def _part_percentiles(game: DrawGame, i: int) -> np.ndarray:
+    """value[strength] of part `i`: the share of the deck's hands it beats, plus half it
+    ties (every hand of the game's deck ranked by the part)."""
+    part = game.parts[i]
+    rows = np.ascontiguousarray(np.array(game.deck, dtype=np.uint8)[
+        combinations(len(game.deck), game.hand_size)])
+    hist = np.bincount(_part_rows(part, rows), minlength=int(part.classes) + 1)
+    hist = hist.astype(np.float64)
+    below = np.cumsum(hist) - hist
+    value: np.ndarray = (below + hist / 2) / hist.sum()
+    return value
 
 
 def _draw_cards(g: DrawGame, hand: CardsLike, dead: CardsLike, vs: CardsLike | None
@@ -494,9 +604,11 @@ def _against_drawing(game: DrawGame, ids: list[int], vs_ids: list[int], stub: np
 
 
 def best_hold(hand: CardsLike, *, game: str | Game | DrawGame = "draw", dead: CardsLike = "",
-              vs: CardsLike | None = None) -> tuple[int, ...]:
+              vs: CardsLike | None = None, progress: Any = None) -> tuple[int, ...]:
     """The cards to keep: the hold of highest equity against `vs`, or without
-    `vs` of highest expected final strength percentile (see :mod:`handrank.games.draw`).
+    `vs` of highest expected final strength percentile (see :mod:`handrank.games.draw`;
+    in a game of parts, the mean of the parts' percentiles).  `progress` as
+    :func:`draw_odds` takes it.
 
     Examples
     --------
@@ -506,4 +618,5 @@ def best_hold(hand: CardsLike, *, game: str | Game | DrawGame = "draw", dead: Ca
     >>> cards_str(best_hold("8s 5d 4h 3c 3s", game="27-draw"))
     '8s 5d 4h 3c'
     """
-    return draw_odds(hand, game=_draw_of(game, "best_hold"), dead=dead, vs=vs).best
+    return draw_odds(hand, game=_draw_of(game, "best_hold"), dead=dead, vs=vs,
+                     progress=progress).best

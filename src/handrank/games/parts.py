@@ -30,18 +30,26 @@ from typing import Any
 
 import numpy as np
 
+from ..core import kernels
 from ..core.cards import card_str, cards
 from ..core.errors import InvalidHandError, no_board
 from .badugi import badugi, evaluate_badugi_batch
 from .base import Game
 from .holdem import Category, best_five, describe, evaluate_batch
 from .holdem import category as high_category
+from .holdem import game_tables as high_tables
 from .lowball import lowball
 from .omaha import evaluate_omaha_batch
 
 __all__ = ["BadugiOfFive", "BoardHigh", "LowOfFive", "Part", "best_five_parts", "boards_of",
            "category_parts", "describe_parts", "evaluate_parts", "evaluate_parts_batch",
            "ids_of"]
+
+#: The names of the nine categories of a high hand (a low's five cards too), weakest first.
+HIGH_CATEGORIES = ("high card", "one pair", "two pair", "three of a kind", "straight", "flush",
+                   "full house", "four of a kind", "straight flush")
+#: The names of badugi's categories: the number of cards that play.
+BADUGI_CATEGORIES = ("one-card", "two-card", "three-card", "badugi")
 
 #: The four-card subsets of five cards, as column indices.
 _FOURS = np.array(list(itertools.combinations(range(5), 4)), dtype=np.intp)
@@ -109,6 +117,12 @@ class Part:
         :meth:`seat_hand`), or None: the part's ranking's own."""
         return None
 
+    def alone(self, g: Game) -> Game | None:
+        """The game of one board that ranks this part's hands (the part's board alone,
+        dealt and ranked as a game of one board), or None for a part without a board of
+        its own: the board operations (analyze, equity_matrix) ask it board by board."""
+        return None
+
     @property
     def whole_hand(self) -> bool:
         """Whether the part ranks a player's cards alone and all of them (no board, no
@@ -118,8 +132,13 @@ class Part:
 
     def category_scale(self) -> tuple[tuple[str, ...], np.ndarray]:
         """The names of the part's categories, and each strength's category (uint8, 1-based
-        into the names; 0 for strength 0): a :attr:`whole_hand` part's, for draw_odds."""
-        raise NotImplementedError(f"part {self.name!r} has no category scale")
+        into the names; 0 for strength 0), for draw_odds: the high hands' and the lows'
+        nine categories (a low's are its five cards' as a high hand), badugi's card counts."""
+        if self.ranking == "badugi":
+            return BADUGI_CATEGORIES, np.ascontiguousarray(kernels.badugi_tables()[1],
+                                                           dtype=np.uint8)
+        t = high_tables() if self.ranking == "high" else lowball(self.ranking).tables
+        return HIGH_CATEGORIES, np.ascontiguousarray(t.category, dtype=np.uint8)
 
     def category(self, strength: int) -> Any:
         """The category of a strength: a Category (high and low) or badugi's card count."""
@@ -159,6 +178,11 @@ class BoardHigh(Part):
             return np.asarray(evaluate_omaha_batch(holes, b, threads=1), dtype=np.int64)
         return np.asarray(evaluate_batch(np.concatenate([holes, b], axis=1), threads=1),
                           dtype=np.int64)
+
+    def alone(self, g: Game) -> Game | None:
+        return Game(f"{g.name} {self.name}", g.deck, g.hole_cards, self.board_cards, ("high",),
+                    "omaha" if self.omaha else "any", (g.tables[self.index],), None, (),
+                    f"{self.name} of {g.summary}")
 
     def best(self, hole: list[int], boards: list[list[int]]) -> list[int]:
         board = boards[self.index]

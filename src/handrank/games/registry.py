@@ -21,8 +21,8 @@ from ..core.errors import UnsupportedGameError, unsupported
 from .base import Game
 
 __all__ = ["any_size_name", "best_five_game", "beyond_best_five", "game", "games", "high_tables",
-           "legacy_game", "legacy_games", "plain", "plain_names", "register", "resolve",
-           "sized_name", "unknown_game", "variant_game"]
+           "legacy_game", "legacy_games", "plain", "plain_name", "plain_names", "register",
+           "resolve", "sized_name", "unknown_game", "variant_game"]
 
 _STRIPPED_LOWEST = "34567"
 _EIGHT_LOW = ("a5", 8)
@@ -365,6 +365,13 @@ def plain(game: Any) -> bool:
     (:attr:`Game.holdem_ranked`)."""
     if isinstance(game, Game):
         return game.holdem_ranked
+    return plain_name(game)
+
+
+def plain_name(game: Any) -> bool:
+    """Whether `game` is a name (not a :class:`Game`) of plain hold'em
+    (:func:`plain_names`): the old ``variant=`` spelling goes with such a name.
+    The one place outside :func:`resolve` that tells a name from a Game."""
     return isinstance(game, str) and game in plain_names()
 
 
@@ -396,19 +403,23 @@ def sized_name(name: str, n: int) -> str | None:
     return _ANY_OMAHA_SIZE[name].format("" if n == 4 else n)
 
 
-def beyond_best_five(game: Any, variant: Any, operation: str = "this operation"
-                     ) -> Game | None:
+def beyond_best_five(game: Any, variant: Any, operation: str = "this operation",
+                     parts: bool = False) -> Game | None:
     """The Game of a game with a board not ranked by the best five with one high half.
 
     None for those (hold'em, short deck, stripped: the operations' own
     paths), for ``variant=`` (the old spelling) and for a game without a
     board (then :func:`best_five_game` says what the operation takes).  A
-    game of parts (two boards, badeucy) raises UnsupportedGameError naming
-    `operation`.
+    game of parts with a board (two boards) is returned when the operation
+    takes them (`parts`), else raises UnsupportedGameError naming `operation`.
     """
-    if variant is not None or (isinstance(game, str) and game in plain_names()):
+    if variant is not None:
         return None
     g = resolve(game)
+    if g.parts and g.board_cards == 0:
+        return None
+    if g.parts and parts:
+        return g
     if g.parts:
         raise unsupported(operation, g, f"a game whose pot is cut into parts "
                           f"({', '.join(g.halves)}) takes hr.evaluate, hr.equity, hr.settle, "
@@ -427,7 +438,7 @@ def best_five_game(game: Any, variant: Any, operation: str) -> Any:
     """
     if variant is not None:
         _compat.warn_variant(3)
-    if isinstance(game, str) and game in plain_names():
+    if plain_name(game):
         return variant
     g = resolve(game)
     if variant is not None:

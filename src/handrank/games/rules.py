@@ -4,7 +4,8 @@ A game's ``hand`` names its rule (``"any"``, ``"omaha"``, ``"badugi"``);
 :attr:`Game.rule` is the object behind the name, which the operations ask
 instead of comparing the name: whether a hand is the best five of all its
 cards, exactly two hole cards with three of the board, or a badugi of four,
-and which five-card hands the rule allows.
+which five-card hands the rule allows, and which of the C core's kernels rank
+a game's hands (:meth:`HandRule.boardless_kernel`, :meth:`HandRule.hold_kind`).
 """
 
 from __future__ import annotations
@@ -12,8 +13,12 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
-__all__ = ["RULES", "AnyFive", "Badugi", "HandRule", "HoleBoard", "Parts"]
+from ..core import kernels
+from ..core._tables import GameTables
+
+__all__ = ["OWN_HOLD_TABLES", "RULES", "AnyFive", "Badugi", "HandRule", "HoleBoard", "Parts"]
 
 
 @dataclass(frozen=True)
@@ -42,6 +47,22 @@ class HandRule:
     def fives(self, hole: Sequence[int], board: Sequence[int]) -> list[list[int]]:
         """Every five-card hand the rule allows from `hole` and `board`."""
         raise ValueError(f"a {self.tag} hand is not a hand of five cards")
+
+    def boardless_kernel(self, g: Any) -> tuple[int, GameTables | None, GameTables | None]:
+        """(kind, high tables, low tables) with which the C core's boardless Monte
+        Carlo (``kernels.boardless_streams``) ranks game `g`'s hands: its
+        high half, or its high and low halves."""
+        if g.split:
+            return kernels.BL_HILO, g.tables[0], g.tables[1]
+        return kernels.BL_TABLES, g.tables[0], None
+
+    def hold_kind(self, g: Any) -> int:
+        """The kind of the C core's hold rule (``kernels.hold_tables``,
+        ``kernels.rule_hold``) of the draw game `g`: the game's own tables, or
+        the deuce-to-seven triple draw's tables of its own (:data:`OWN_HOLD_TABLES`)."""
+        if g.exchanges > 1:
+            return OWN_HOLD_TABLES.get(g.low_rule, kernels.BL_TABLES)
+        return kernels.BL_TABLES
 
 
 @dataclass(frozen=True)
@@ -75,6 +96,12 @@ class Badugi(HandRule):
     tag: str = "badugi"
     four_cards: bool = True
 
+    def boardless_kernel(self, g: Any) -> tuple[int, GameTables | None, GameTables | None]:
+        return kernels.BL_BADUGI, None, None
+
+    def hold_kind(self, g: Any) -> int:
+        return kernels.BL_BADUGI
+
 
 @dataclass(frozen=True)
 class Parts(HandRule):
@@ -83,6 +110,10 @@ class Parts(HandRule):
 
     tag: str = "parts"
 
+
+#: The low rules (``Game.low_rule``) whose triple draw's hold rule has tables of its
+#: own in the C core (deuce-to-seven: hr_low27_tables), with their kind.
+OWN_HOLD_TABLES: dict[tuple[str, int | None], int] = {("27", None): kernels.BL_LOW27}
 
 #: The rule of each ``Game.hand`` name.
 RULES: dict[str, HandRule] = {r.tag: r for r in (AnyFive(), HoleBoard(), Badugi(), Parts())}

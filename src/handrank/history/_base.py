@@ -22,6 +22,9 @@ GAMES: dict[str, tuple[str, str | None]] = {
     "NO/8": ("no-limit Omaha hi-lo", "omaha-hilo"),
     "PO": ("pot-limit Omaha", "omaha"),
     "NO": ("no-limit Omaha", "omaha"),
+    # five-card Omaha: handrank's own codes (PHH names no five-card Omaha variant)
+    "PO5": ("pot-limit five-card Omaha", "omaha5"),
+    "PO5/8": ("pot-limit five-card Omaha hi-lo", "omaha5-hilo"),
     "F7S": ("seven-card stud", "stud"),
     "F7S/8": ("seven-card stud hi-lo", "stud-hilo"),
     "FR": ("razz", "razz"),
@@ -31,7 +34,8 @@ GAMES: dict[str, tuple[str, str | None]] = {
 }
 
 #: the hole-card count of each variant (for dealing checks)
-HOLE = {"NT": 2, "FT": 2, "PT": 2, "NS": 2, "FO/8": 4, "PO/8": 4, "NO/8": 4, "PO": 4, "NO": 4}
+HOLE = {"NT": 2, "FT": 2, "PT": 2, "NS": 2, "FO/8": 4, "PO/8": 4, "NO/8": 4, "PO": 4, "NO": 4,
+        "PO5": 5, "PO5/8": 5}
 
 #: games without a board: stud (cards dealt one street at a time, a bring-in)
 #: and draw (a fixed hand size, discards ``sd``)
@@ -47,8 +51,8 @@ class HistoryError(HandrankError, ValueError):
     file : str or None
         The file it came from.
     hand : int or None
-        The hand's index in its file (0-based); the message names it 1-based, as
-        the command line counts hands ("hand 1" is the first).
+        The hand's number in its file, 1-based as the command line counts hands
+        ("hand 1" is the first; ``Hand.index`` is the same hand's 0-based index).
     line : int or None
         The line in the file (1-based): the offending action's where it can be
         told, else the hand's first line.
@@ -66,12 +70,17 @@ class HistoryError(HandrankError, ValueError):
         if file is not None:
             where.append(f"file {file!r}")
         if hand is not None:
-            where.append(f"hand {hand + 1}")
+            where.append(f"hand {hand}")
         if line is not None:
             where.append(f"line {line}")
         if action is not None:
             where.append(f"action {action}")
         super().__init__(reason + (" (" + ", ".join(where) + ")" if where else ""))
+
+
+def number(index: int | None) -> int | None:
+    """The 1-based hand number of :class:`HistoryError` for a 0-based ``index``."""
+    return None if index is None else index + 1
 
 
 # Its public home stays handrank.history.model (tracebacks, reprs and pickles name it).

@@ -16,7 +16,7 @@ from ..core._validate import quote
 from ..core.cards import card_str, cards
 from ..core.errors import HandrankError
 from ..games import game as _game
-from ._base import DRAW, HOLE, STUD, HistoryError
+from ._base import DRAW, HOLE, STUD, HistoryError, number
 
 if TYPE_CHECKING:      # the model calls the replay: Hand is only named here
     from .model import Hand
@@ -34,7 +34,7 @@ def error(h: Hand, msg: str, i: int | None = None) -> HistoryError:
     line = h.line
     if i is not None and h.action_lines is not None and 0 <= i < len(h.action_lines):
         line = h.action_lines[i]
-    return HistoryError(msg, file=h.source, hand=h.index, action=i, line=line)
+    return HistoryError(msg, file=h.source, hand=number(h.index), action=i, line=line)
 
 
 def _who(s: int | None) -> str:

@@ -23,7 +23,7 @@ def through_pokerstars(file: str | None, index: int,
     """The hand whose lines ``english(fail)`` rewrites into PokerStars' words (and
     the fields it keeps for ``Hand.extra``); a ValueError there names the file and hand."""
     def fail(msg: str) -> HistoryError:
-        return HistoryError(msg, file=file, hand=index)
+        return HistoryError(msg, file=file, hand=index + 1)
     try:
         lines, keep = english(fail)
     except HistoryError:

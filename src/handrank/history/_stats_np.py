@@ -22,7 +22,7 @@ import numpy as np
 
 from .stats import ALWAYS_STATS, FLOP_STATS, PREFLOP_STATS, positions
 
-__all__ = ["Actions", "StatArrays", "cut_actions", "stat_arrays"]
+__all__ = ["Actions", "StatArrays", "cut_actions", "from_table", "stat_arrays"]
 
 V_OTHER, V_F, V_CC, V_CBR, V_DB, V_SM, V_DH = range(7)
 MAX_SEATS = 12
@@ -367,6 +367,18 @@ def stat_arrays(acts: Actions, seats: np.ndarray[Any, Any], blinds: np.ndarray[A
                       {k: table[:, :, 2 * i + 1] for k, i in ix.items()},
                       {k: agg[:, :, i] for i, k in enumerate(ALWAYS_STATS)},
                       has_bl, np.ones(nh, dtype=np.bool_), table)
+
+
+def from_table(table: np.ndarray[Any, Any], preflop: np.ndarray[Any, Any]) -> StatArrays:
+    """The :class:`StatArrays` of a ``(hands, 12, len(COLUMNS))`` table (the C counter's)."""
+    nsts = len(_NAMES)
+    if table.shape[1:] != (MAX_SEATS, len(COLUMNS)):
+        raise ValueError(f"a statistics table of {table.shape}, expected (n, 12, "
+                         f"{len(COLUMNS)})")
+    return StatArrays({k: table[:, :, 2 * i] for k, i in _IX.items()},
+                      {k: table[:, :, 2 * i + 1] for k, i in _IX.items()},
+                      {k: table[:, :, 2 * nsts + i] for i, k in enumerate(ALWAYS_STATS)},
+                      preflop, np.ones(len(table), dtype=np.bool_), table)
 
 
 _BLINDS = re.compile(rb"\nblinds_or_straddles = \[")

@@ -102,7 +102,7 @@ class Batch:
             text = self.text(i)
         except UnicodeDecodeError as e:
             raise HistoryError(f"unexpected {type(e).__name__} reading the hand: {e}",
-                               file=file, hand=index, line=line) from None
+                               file=file, hand=int(index) + 1, line=line) from None
         return hand_of(text, file, index, line)
 
     def line(self, i: int) -> int | None:

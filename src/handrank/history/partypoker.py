@@ -116,7 +116,7 @@ def _eight88(lines: list[str], fail: Any) -> tuple[list[str], dict[str, Any]]:
 
 def _hand(lines: list[str], file: str | None, index: int) -> Hand:
     def fail(msg: str) -> HistoryError:
-        return HistoryError(msg, file=file, hand=index)
+        return HistoryError(msg, file=file, hand=index + 1)
     eight88, keep = _eight88(lines, fail)
     h = poker888._hand(eight88, file, index, returned_in_won=True)
     h.extra.update(keep)

@@ -21,6 +21,7 @@ from decimal import Decimal
 from typing import Any, cast
 
 from ..core._validate import quote
+from ._base import number
 from ._phh_write import dumps as dumps  # the writer sits below the model (Hand.to_phh)
 from .model import FileError, Hand, HistoryError
 from .sites import FORMATS, READERS, guess
@@ -127,13 +128,14 @@ def loads_table(text: str) -> dict[str, Any]:
 
 
 def _hand(d: dict[str, Any], file: str | None, index: int | None) -> Hand:
+    num = number(index)
     for k in ("variant", "starting_stacks", "actions"):
         if k not in d:
-            raise HistoryError(f"missing field {k!r}", file=file, hand=index)
+            raise HistoryError(f"missing field {k!r}", file=file, hand=num)
     def lst(k: str) -> Any:
         v = d.get(k)
         if v is not None and not isinstance(v, list):
-            raise HistoryError(f"field {k!r} must be an array, got {v!r}", file=file, hand=index)
+            raise HistoryError(f"field {k!r} must be an array, got {v!r}", file=file, hand=num)
         return v
     n = len(d["starting_stacks"])
     h = Hand(variant=d["variant"], starting_stacks=lst("starting_stacks"),
@@ -146,14 +148,14 @@ def _hand(d: dict[str, Any], file: str | None, index: int | None) -> Hand:
              rake=d.get("rake"), extra={k: v for k, v in d.items() if k not in _KNOWN},
              source=file, index=index)
     if not isinstance(h.variant, str):
-        raise HistoryError(f"variant must be a string, got {h.variant!r}", file=file, hand=index)
+        raise HistoryError(f"variant must be a string, got {h.variant!r}", file=file, hand=num)
     for k in ("antes", "blinds_or_straddles", "finishing_stacks", "winnings", "players"):
         v = getattr(h, k)
         if v is not None and len(v) != n:
             raise HistoryError(f"{k} has {len(v)} entries but starting_stacks has {n}",
-                               file=file, hand=index)
+                               file=file, hand=num)
     if not all(isinstance(a, str) for a in h.actions):
-        raise HistoryError("actions must be strings", file=file, hand=index)
+        raise HistoryError("actions must be strings", file=file, hand=num)
     return h
 
 
@@ -211,13 +213,13 @@ def hand_of(text: str, file: str | None, index: int, line: int | None) -> Hand:
         d = loads_table(text)
         h = _hand(d, file, index)
     except HistoryError as e:
-        raise HistoryError(e.reason, file=file, hand=index, line=line,
+        raise HistoryError(e.reason, file=file, hand=number(index), line=line,
                            action=e.action) from None
     except tomllib.TOMLDecodeError as e:
-        raise HistoryError(f"bad TOML: {e}", file=file, hand=index, line=line) from None
+        raise HistoryError(f"bad TOML: {e}", file=file, hand=number(index), line=line) from None
     except UNEXPECTED as e:
         raise HistoryError(f"unexpected {type(e).__name__} reading the hand: {e}",
-                           file=file, hand=index, line=line) from None
+                           file=file, hand=number(index), line=line) from None
     if line is not None:
         h.line = line
         h.action_lines = action_lines(text, line, len(h.actions))

@@ -1,4 +1,5 @@
-"""Read PokerStars English text histories (hold'em and Omaha; cash and tournament).
+"""Read PokerStars English text histories (hold'em, Omaha and five-card Omaha; cash and
+tournament).
 
 Each hand becomes a :class:`Hand` in PHH terms: seats are renumbered so
 ``p1`` is the first seat after the button (the button last); money amounts
@@ -14,15 +15,15 @@ from collections.abc import Iterable, Iterator
 from decimal import Decimal
 from typing import Any
 
-from .model import FileError, Hand, HistoryError
+from .model import HOLE, FileError, Hand, HistoryError
 
 #: "PokerStars Hand #...:", "PokerStars Zoom Hand #...:" and the older "PokerStars Game #...:"
 _HEAD = re.compile(r"PokerStars (?:Zoom )?(?:Hand|Game) #(\d+):")
-_SEAT = re.compile(r"Seat (\d+): (.+?) \([$€£]?([\d.,]+) in chips")
+_SEAT = re.compile(r"Seat (\d+): (.+?) \([$€£¥]?([\d.,]+) in chips")
 _BUTTON = re.compile(r"Seat #(\d+) is the button")
-_AMT = r"[$€£]?([\d.,]+)"
+_AMT = r"[$€£¥]?([\d.,]+)"
 #: the blinds in the header: "($0.02/$0.05 USD)", "Level I (10/20)"
-_STAKES = re.compile(r"\([$€£]?([\d.,]+)/[$€£]?([\d.,]+)")
+_STAKES = re.compile(r"\([$€£¥]?([\d.,]+)/[$€£¥]?([\d.,]+)")
 
 
 def _num(t: str) -> int:
@@ -42,6 +43,11 @@ def _variant(head: str) -> str:
     if "6+ Hold'em" in head or "Button Blind" in head:
         # short deck (a button blind and antes, its own hand order): not the 52-card game
         raise ValueError("6+ Hold'em (short deck, button blind) is not read: " + repr(head[:80]))
+    if "5 Card Omaha" in head:
+        # five-card Omaha: pot limit is the game dealt (handrank's codes PO5, PO5/8)
+        if limit != "P":
+            raise ValueError("5 Card Omaha other than pot limit is not read: " + repr(head[:80]))
+        return "PO5/8" if "Hi/Lo" in head else "PO5"
     if "Omaha" in head:
         if "Hi/Lo" in head:
             return "FO/8" if limit == "F" else limit + "O/8"
@@ -68,11 +74,11 @@ _AWAY = re.compile(r"in chips(?:, [^)]*)?\) (?:is sitting out|out of hand)")
 
 
 #: a capped no-limit game's cap in the header: "($1/$2 - $40 Cap -  USD)"
-_CAP = re.compile(r" - [$€£]?([\d.,]+) Cap - ")
-_CAPPED = re.compile(r" and has reached the [$€£]?[\d.,]+ cap$")
+_CAP = re.compile(r" - [$€£¥]?([\d.,]+) Cap - ")
+_CAPPED = re.compile(r" and has reached the [$€£¥]?[\d.,]+ cap$")
 #: a player's line that moves chips or cards (not a chat line): the player must have a seat
 _NO_SEAT = re.compile(r"(?!.*? said, \")(?:.+: (?:posts |bets |calls |raises |folds|checks"
-                      r"|shows |mucks)|.+ collected [$€£]?[\d.,]+ from )")
+                      r"|shows |mucks)|.+ collected [$€£¥]?[\d.,]+ from )")
 
 
 #: "name cashed out the hand for $0.65 | Cash Out Fee $0.01" (after the name)
@@ -91,7 +97,7 @@ _P_ANTE = re.compile(r"posts the ante " + _AMT)
 _P_SB = re.compile(r"posts small blind " + _AMT + r"$")
 _P_BLIND = re.compile(r"posts (small|big) blind " + _AMT + r"$")
 _P_BOTH = re.compile(r"posts small & big blinds " + _AMT + r"$")
-_P_STRADDLE = re.compile(r"posts straddle " + _AMT + r"$")
+_P_STRADDLE = re.compile(r"posts (a )?straddle " + _AMT + r"$")
 _P_FOLDS_SHOWN = re.compile(r"folds \[[^\]]+\]")
 _P_BETS = re.compile(r"bets " + _AMT)
 _P_RAISES = re.compile(r"raises " + _AMT + " to " + _AMT)
@@ -117,7 +123,7 @@ def _cards(t: str) -> str:
 def _hand(lines: list[str], file: str | None, index: int,
           nums: list[int] | None = None) -> Hand:
     def fail(msg: str) -> HistoryError:
-        return HistoryError(msg, file=file, hand=index)
+        return HistoryError(msg, file=file, hand=index + 1)
     head = lines[0]
     _CENTS[0] = "Tournament" not in head
     if len(lines) == 1:
@@ -202,12 +208,13 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
     sb_seat: list[int] = []           # the seat that posted the small blind
     first_run: list[str] = []         # run it twice: the cards of each run
     second_run: list[str] = []
+    third_run: list[str] = []         # run three times: the third run's cards
     shared: str | None = None         # the board both runs share
     paid = False                      # a "collected" line read
     cash: dict[int, tuple[Any, Any]] = {}   # seats that cashed out: (amount, fee)
     ended: dict[int, Any] = {}        # their pot share, from the summary
     showdown = False                  # a "*** SHOW DOWN ***" line read
-    hole = 2 if variant[1:2] == "T" else 4
+    hole = HOLE[variant]
     act_lines: list[int] = []         # the line of each action (nums given)
     at = 0
     for ln, num in zip(body, body_nums):
@@ -253,8 +260,9 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
                           r"(\[[^\]]*\] )?\[([^\]]*)\]$", ln)
             if mr:
                 run, new = mr.group(1), _cards(mr.group(4))
-                if run not in ("FIRST", "SECOND"):
-                    raise fail(f"a board run {run.lower()} time: only hands run twice are read")
+                if run == "FOURTH":
+                    raise fail("a board run four times: hands run twice or three times "
+                               "are read")
                 if run == "FIRST":
                     first_run.append(new)
                     acts.append("d db " + new)
@@ -262,7 +270,7 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
                     if shared is None:
                         shared = "".join(a[5:] for a in acts if a.startswith("d db ")
                                          )[:-len("".join(first_run)) or None]
-                    second_run.append(new)
+                    (second_run if run == "SECOND" else third_run).append(new)
             continue
         md = _P_DEALT.match(ln)
         if md and md.group(1) in name:
@@ -324,11 +332,15 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
             street_bet[s] = big
         elif m := _P_STRADDLE.match(rest):
             # a live blind above the big blind, posted by the seat after the largest
-            # blind so far (a re-straddle after the straddle): the action starts after it
+            # blind so far (a re-straddle after the straddle): the action starts after it.
+            # "posts a straddle" (GGPoker's straddle, rewritten): from any seat that
+            # posted no blind, the action starting after it all the same
             top = max(blinds)
             first = blinds.index(top) if top else -1
-            amount = _num(m.group(1))
-            if n == 2 or top == 0 or s != (first + 1) % n or amount <= top or blinds[s]:
+            amount = _num(m.group(2))
+            anywhere = m.group(1) == "a "
+            if n == 2 or top == 0 or amount <= top or blinds[s] or (
+                    s != (first + 1) % n and not anywhere):
                 raise fail(f"a straddle the reader cannot place in the order of action: {ln!r}")
             blinds[s] = amount
             street_bet[s] = amount
@@ -365,8 +377,7 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
         elif ln.startswith(who + ": ") and not _QUIET.fullmatch(rest):
             # an action line the reader does not know: never skipped, since it may move chips
             raise fail(f"an action the reader does not know: {ln!r}")
-    deal = [f"d dh p{s + 1} {holes.get(s, '????' if variant[1:2] == 'T' else '????????')}"
-            for s in range(n)]
+    deal = [f"d dh p{s + 1} {holes.get(s, '??' * hole)}" for s in range(n)]
     act_lines += [at] * (len(acts) - len(act_lines))
     acts[deal_at:deal_at] = deal
     act_lines[deal_at:deal_at] = [deal_line or (body_nums[0] if body_nums else 0)] * len(deal)
@@ -375,7 +386,7 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
         players[order[s]] = nm
     extra: dict[str, Any] = {"site": "PokerStars", "unit": "cents" if _CENTS[0] else "chips",
                              **({"currency": m_cur.group(1)} if _CENTS[0] and (
-                                 m_cur := re.search(r"\b(USD|EUR|GBP|CAD)\)", head)) else {}),
+                                 m_cur := re.search(r"\b(USD|EUR|GBP|CAD|CNY)\)", head)) else {}),
                              "hand": int(mh.group(1)) if (mh := _HEAD.match(head)) else 0}
     if cash:
         for s in cash:
@@ -384,10 +395,12 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
                            "how the hand ended for the seat (won, not awarded, or lost)")
         extra["cash_out"] = {players[s]: {"amount": a, "fee": f, "pot_share": ended[s]}
                              for s, (a, f) in cash.items()}
-    if second_run or first_run:
+    if second_run or first_run or third_run:
         if not second_run or not first_run:
             raise fail("a hand run twice with only one run of the board")
         extra["second_board"] = (shared or "") + "".join(second_run)
+        if third_run:
+            extra["third_board"] = (shared or "") + "".join(third_run)
     if n == 2:
         # PHH lists heads-up antes and blinds in the reverse seat order: p1 (the big
         # blind, first after the button) posts the second entry
@@ -469,6 +482,38 @@ def at_line(e: HistoryError, line: int) -> HistoryError:
     return type(e)(e.reason, file=e.file, hand=e.hand, action=e.action, line=line)
 
 
+def _one(buf: list[str], nums: list[int], file: str | None, index: int, start: int) -> Hand:
+    """The hand of lines `buf` (header first; `nums` their lines, `start` the header's):
+    its HistoryError (naming the line) when it is refused."""
+    try:
+        try:
+            h = _hand(buf, file, index, nums)
+        except HistoryError:
+            raise
+        except (ValueError, KeyError, IndexError, TypeError, ArithmeticError,
+                RecursionError) as e:
+            raise HistoryError(f"unexpected {type(e).__name__} reading the hand: {e}",
+                               file=file, hand=index + 1) from e
+    except HistoryError as e:
+        raise at_line(e, start) from e.__cause__
+    h.line = start
+    return h
+
+
+def hand_at(text: str, file: str | None, index: int, line: int) -> Hand:
+    """The English hand whose text (its header first) starts at `line` of `file`, read
+    as :func:`read_stream` reads it there as hand number `index` (the fast path's
+    fallback: csrc/sites.c cuts the text as read_stream does)."""
+    buf: list[str] = []
+    nums: list[int] = []
+    for n, raw in enumerate(text.split("\n"), line):
+        ln = raw.strip().lstrip("\ufeff")
+        if ln:
+            buf.append(ln)
+            nums.append(n)
+    return _one(buf, nums, file, index, line)
+
+
 def read_stream(lines: Iterable[str], file: str | None, errors: str,
                 bad: list[HistoryError]) -> Iterator[Hand]:
     """Hands from PokerStars text, one at a time (English; Portuguese and French
@@ -483,21 +528,12 @@ def read_stream(lines: Iterable[str], file: str | None, errors: str,
         nonlocal i
         if buf:
             try:
-                try:
-                    h = _hand(buf, file, i, nums)
-                except HistoryError:
-                    raise
-                except (ValueError, KeyError, IndexError, TypeError, ArithmeticError,
-                        RecursionError) as e:
-                    raise HistoryError(f"unexpected {type(e).__name__} reading the hand: {e}",
-                                       file=file, hand=i) from e
-            except HistoryError as e:
-                err = at_line(e, start)
+                h = _one(buf, nums, file, i, start)
+            except HistoryError as err:
                 if errors == "raise":
-                    raise err from e.__cause__
+                    raise err from err.__cause__
                 bad.append(err)
             else:
-                h.line = start
                 yield h
             i += 1
     text = False

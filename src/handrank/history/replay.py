@@ -86,9 +86,10 @@ class Replay:
         ``net`` less each winner's part of the rake, as the record has it
         (equal to ``net`` where no rake is taken).
     board_payouts : list of lists or None
-        A hand run twice (a ``second_board``): each board's payouts (each pot
-        split between the boards, the odd chip to the first); ``payouts`` is
-        their sum and ``boards`` lists both boards.  ``settlement`` then
+        A hand run twice (a ``second_board``) or three times (a ``third_board``
+        as well): each board's payouts (each pot split between the boards, the
+        odd chips to the first ones); ``payouts`` is their sum and ``boards``
+        lists every board.  ``settlement`` then
         settles the whole pots on the first board (its ``pots`` are the pots
         both boards share; its payouts are not the hand's).  None otherwise.
     agrees_with_record : bool or None
@@ -215,15 +216,23 @@ def _pay(p: Play, r: Replay, game: str, back: list[Any], scale: int) -> None:
     if args is None:
         raise RuntimeError("internal error: pay before the showdown")
     second = p.h.extra.get("second_board") if p.h.extra else None
+    if second is None and p.h.extra and p.h.extra.get("third_board") is not None:
+        raise p.fail("a third_board with no second_board", None)
     ptr = _fast_tables(game)
     board, hands, ints, outs, button, g, dead = args
     pay = (_fast_payouts(board, hands, ints, outs, button, g, dead, ptr)
            if ptr is not None and second is None else None)
     if second is not None:
-        board2 = _second_board(second, p.board, p.allin_board, p.seen, p.boardless, p.fail)
-        r.boards.append("".join(card_str(c) for c in board2))
+        more = [_second_board(second, p.board, p.allin_board, p.seen, p.boardless, p.fail)]
+        third = p.h.extra.get("third_board")
+        if third is not None:
+            # run three times: the third run's cards are new to both runs before it
+            b3 = _second_board(third, p.board, p.allin_board, p.seen | set(more[0]),
+                               p.boardless, p.fail, "third_board")
+            more.append(b3)
+        r.boards += ["".join(card_str(c) for c in b) for b in more]
         try:
-            pay, r.board_payouts = _run_twice(args, board2)
+            pay, r.board_payouts = _run_twice(args, more)
         except HandrankError as e:
             raise p.fail(str(e), None) from None
         if scale > 1:
@@ -271,43 +280,47 @@ def _set_ev(r: Replay, ev: list[Fraction] | str) -> None:
 
 
 def _second_board(text: Any, board: list[int], allin_board: list[int] | None, seen: set[int],
-                  boardless: bool, fail: Any) -> list[int]:
-    """The second board of a hand run twice, checked: five cards, the cards of the
-    board at the all-in, then cards no one holds and the first run does not have."""
+                  boardless: bool, fail: Any, key: str = "second_board") -> list[int]:
+    """The second (or third: `key`) board of a hand run twice (or three times), checked:
+    five cards, the cards of the board at the all-in, then cards no one holds and no
+    run before it has."""
     if boardless:
-        raise fail("second_board in a game without a board", None)
+        raise fail(f"{key} in a game without a board", None)
     if allin_board is None or len(allin_board) >= 5:
         raise fail("a second board, but no all-in before the river", None)
     if not isinstance(text, str):
-        raise fail(f"second_board must be cards as text, got {quote(text)}", None)
+        raise fail(f"{key} must be cards as text, got {quote(text)}", None)
     try:
         ids = cards(text)
     except HandrankError as e:
-        raise fail(f"second_board: {e}", None) from None
+        raise fail(f"{key}: {e}", None) from None
     k = len(allin_board)
     if len(ids) != 5 or len(board) != 5:
-        raise fail(f"second_board has {len(ids)} cards, the first board {len(board)}: "
+        raise fail(f"{key} has {len(ids)} cards, the first board {len(board)}: "
                    "both runs must reach the river", None)
     if ids[:k] != allin_board:
-        raise fail(f"second_board {text!r} does not start with the board at the all-in "
+        raise fail(f"{key} {text!r} does not start with the board at the all-in "
                    f"{''.join(card_str(c) for c in allin_board)!r}", None)
     for c in ids[k:]:
         if c in seen or c in ids[k:][:ids[k:].index(c)]:
-            raise fail(f"duplicate card {card_str(c)!r} in second_board", None)
+            raise fail(f"duplicate card {card_str(c)!r} in {key}", None)
     return ids
 
 
-def _run_twice(args: tuple[Any, ...], board2: list[int]) -> tuple[list[int], list[list[int]]]:
-    """Payouts of a hand run twice: each pot split between the boards, the odd chip to
-    the first, each half settled on its board by ``settle`` (as its own pot, the same
-    contenders; odd chips of a half as the rule book says).  Returns the payouts and
-    each board's."""
+def _run_twice(args: tuple[Any, ...], more: list[list[int]]
+               ) -> tuple[list[int], list[list[int]]]:
+    """Payouts of a hand run twice (or three times: the boards after the first in
+    `more`): each pot split between the boards, the odd chips to the first ones, each
+    part settled on its board by ``settle`` (as its own pot, the same contenders; odd
+    chips of a part as the rule book says).  Returns the payouts and each board's."""
     board, hands, ints, out, button, game, dead = args
     n = len(ints)
-    per = [[0] * n, [0] * n]
+    boards = [board, *more]
+    k = len(boards)
+    per = [[0] * n for _ in boards]
     for amount, eligible in allin.pots_of(ints, out, dead):
-        halves = ((amount + 1) // 2, amount // 2)
-        for b, (bd, half) in enumerate(zip((board, board2), halves)):
+        halves = [(amount + k - 1 - b) // k for b in range(k)]
+        for b, (bd, half) in enumerate(zip(boards, halves)):
             if len(eligible) == 1 or half == 0:
                 per[b][eligible[0]] += half
                 continue
@@ -316,7 +329,7 @@ def _run_twice(args: tuple[Any, ...], board2: list[int]) -> tuple[list[int], lis
             pay = _settle_any(bd, hs, [0] * n, folded, button, game, half).payouts
             for s in range(n):
                 per[b][s] += pay[s]
-    return [per[0][s] + per[1][s] for s in range(n)], per
+    return [sum(part[s] for part in per) for s in range(n)], per
 
 
 def _settle_any(board: Any, hands: Any, chips: list[int], folded: list[bool], button: int,

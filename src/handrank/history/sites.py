@@ -1,7 +1,7 @@
 """Which site wrote a text history: guessed from its first lines.
 
-:func:`guess` names the reader (``"ipoker"``, ``"winamax"``, ``"wpn"``, ``"888poker"``,
-``"partypoker"``, ``"pokerstars"`` or ``"phh"``) from the first two lines
+:func:`guess` names the reader (``"ggpoker"``, ``"ipoker"``, ``"winamax"``, ``"wpn"``,
+``"888poker"``, ``"partypoker"``, ``"pokerstars"`` or ``"phh"``) from the first two lines
 that are not blank, as :func:`handrank.history.read` does when no
 ``format`` is given; :data:`READERS` maps each site format to its
 ``read_stream``.
@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from . import ipoker, partypoker, poker888, pokerstars, winamax, wpn
+from . import ggpoker, ipoker, partypoker, poker888, pokerstars, winamax, wpn
 from .model import Hand, HistoryError
 
 __all__ = ["FORMATS", "READERS", "guess"]
@@ -24,6 +24,7 @@ Stream = Callable[[Iterable[str], "str | None", str, list[HistoryError]], Iterat
 #: the text readers, by format
 READERS: dict[str, Any] = {
     "pokerstars": pokerstars.read_stream,
+    "ggpoker": ggpoker.read_stream,
     "winamax": winamax.read_stream,
     "888poker": poker888.read_stream,
     "partypoker": partypoker.read_stream,
@@ -37,6 +38,8 @@ def guess(first: str, second: str = "", file: str | None = None) -> str:
     a, b = first.strip().lstrip("\ufeff"), second.strip()
     if a.startswith(("<?xml", "<session")) and ("<session" in a + b or "<session" in b):
         return "ipoker"
+    if ggpoker.HEAD.match(a):
+        return "ggpoker"
     if "Winamax Poker" in a:
         return "winamax"
     if wpn.HEAD.match(a):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import math
 import os
+import stat
 from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import ROUND_HALF_EVEN, Decimal
@@ -13,10 +14,11 @@ from typing import Any
 
 import numpy as np
 
-from ..core import kernels
+from ..core import _progress, kernels
 from ..equity import _hu_preflop
 from ..equity.holdem import SHARE_UNIT
 from . import allin, fast
+from ._base import number
 from ._stats_np import StatSums
 from .fast import (
     AGREE,
@@ -41,7 +43,7 @@ from .fast import (
     VARIANT,
 )
 from .model import GAMES, FileError, Hand, HistoryError
-from .phh import UNEXPECTED, problem, read
+from .phh import UNEXPECTED, _paths, problem, read
 from .stats import hand_stats
 
 
@@ -524,12 +526,13 @@ def _add(s: Summary, h: Hand, player: str | None, stats: bool = True) -> None:
     except UNEXPECTED as e:     # one hand never stops the batch
         s.refused += 1
         s.errors.append(str(HistoryError(f"unexpected {type(e).__name__} replaying the hand: "
-                                         f"{e}", file=h.source, hand=h.index, line=h.line)))
+                                         f"{e}", file=h.source, hand=number(h.index),
+                                         line=h.line)))
         return
     if r.settlement is None or r.net is None:
         s.refused += 1
         s.errors.append(str(HistoryError(r.error or "not settled", file=h.source,
-                                         hand=h.index, line=h.line)))
+                                         hand=number(h.index), line=h.line)))
         return
     s.settled += 1
     s.agreeing += r.agrees_with_record is True
@@ -551,7 +554,8 @@ def _add(s: Summary, h: Hand, player: str | None, stats: bool = True) -> None:
 
 
 def _add_fast(s: Summary, source: Any, player: str | None, per_file: bool = False,
-              allin_ev: bool = True, stats: bool = True) -> None:
+              allin_ev: bool = True, stats: bool = True, meter: _Meter | None = None
+              ) -> None:
     """Hands of a path or PHH text through the C fast path; as ``read`` + :func:`_add`.
 
     Hands the fast path takes whole become columns without a Python object
@@ -561,7 +565,8 @@ def _add_fast(s: Summary, source: Any, player: str | None, per_file: bool = Fals
     listed after the hands of ``source`` as ``read`` lists them
     (``per_file``: after the hands of each file, as one summary per file
     would).  ``allin_ev=False`` (benchmarks) leaves the adjusted net equal
-    to the net; ``stats=False`` counts no tracker statistics.
+    to the net; ``stats=False`` counts no tracker statistics; ``meter`` counts
+    the bytes read.
     """
     bad: list[HistoryError] = []        # read errors: listed after the hands, as read() does
     current: list[Any] = [None]
@@ -575,7 +580,14 @@ def _add_fast(s: Summary, source: Any, player: str | None, per_file: bool = Fals
         _add_errors(s, bad)
         bad.clear()
     names = _Names(s)
+    pending = 0                         # the bytes of the item before: counted once it is done
     for it in fast.scan(source):
+        if meter is not None:
+            meter.add(pending)
+            pending = (_size(it[1]) if isinstance(it, tuple) and it[0] == "other"
+                       else _size(it.file) - it.offset if isinstance(it, fast.Tail)
+                       and it.file is not None else len(it.data)
+                       if isinstance(it, fast.Batch) and it.files != [None] else 0)
         if isinstance(it, tuple):
             at(it[1])
             why = problem(it[1]) if it[0] == "other" else None
@@ -616,6 +628,8 @@ def _add_fast(s: Summary, source: Any, player: str | None, per_file: bool = Fals
                 else:
                     _add(s, h, player, stats)
             lo = hi + 1
+    if meter is not None:
+        meter.add(pending)
     flush()
 
 
@@ -723,15 +737,22 @@ def _take_stats(s: Summary, b: Any, lo: int, hi: int, ids: np.ndarray[Any, Any],
                 mask: np.ndarray[Any, Any]) -> None:
     """The tracker statistics of fast hands ``lo:hi`` (numpy; a hand whose action
     text the byte cutter leaves alone through :func:`hand_stats`)."""
-    from ._stats_np import blinds_of, cut_actions, stat_arrays
+    from ._stats_np import blinds_of, cut_actions, from_table, stat_arrays
     from .fast import END, START
     rec = b.rec[lo:hi]
-    acts = cut_actions(b.data, rec[:, START], rec[:, END])
     pay = rec[:, FIXED + 1:FIXED + PER_SEAT * MAX_SEATS:PER_SEAT]
-    sa = stat_arrays(acts, rec[:, SEATS], blinds_of(b.data, rec[:, START], rec[:, END]), pay)
-    good = acts.ok[:, None] & mask
+    got = kernels.phh_stats(b.data, rec[:, START], rec[:, END], rec[:, SEATS], pay)
+    if got is not None:             # C: one pass per hand
+        table, ok, preflop = got
+        sa = from_table(table, preflop)
+    else:
+        acts = cut_actions(b.data, rec[:, START], rec[:, END])
+        sa = stat_arrays(acts, rec[:, SEATS], blinds_of(b.data, rec[:, START], rec[:, END]),
+                         pay)
+        ok = acts.ok
+    good = ok[:, None] & mask
     s._stats.add_block(ids, good, sa)
-    for j in np.flatnonzero(~acts.ok & mask.any(axis=1)).tolist():
+    for j in np.flatnonzero(~ok & mask.any(axis=1)).tolist():
         counts = hand_stats(b.hand(lo + j), pay[j].tolist())
         for seat in np.flatnonzero(mask[j]).tolist():
             s._stats.add_hand(int(ids[j, seat]), counts[seat])
@@ -867,8 +888,8 @@ def _fast_exact_ev(b: Any, i: int) -> list[Fraction] | None:
     return None if isinstance(ev, str) else ev
 
 
-def summary(hands_or_paths: Any, *, player: str | None = None, stats: bool = True
-            ) -> Summary:
+def summary(hands_or_paths: Any, *, player: str | None = None, stats: bool = True,
+            progress: Any = None) -> Summary:
     """Per-player results over hands, files or folders.
 
     Paths and PHH text go through the C fast path (:mod:`handrank.history.fast`),
@@ -882,6 +903,13 @@ def summary(hands_or_paths: Any, *, player: str | None = None, stats: bool = Tru
     stats : bool
         Count the tracker statistics (the columns :meth:`Summary.to_pandas`
         adds); ``False`` skips them (several times faster on the fast path).
+    progress : bool or callable, optional
+        ``True`` draws a progress bar on stderr; a callable is called as
+        ``progress(done, total)`` in bytes of the files given (paths and
+        folders; hands and text count nothing), the last call with ``done ==
+        total``.  The default draws a bar in a Jupyter notebook once the call has
+        taken a second, nothing elsewhere; ``False`` never draws one.  The
+        result is the same with or without it.
 
     Returns
     -------
@@ -893,20 +921,66 @@ def summary(hands_or_paths: Any, *, player: str | None = None, stats: bool = Tru
     items: Iterable[Any] = ([hands_or_paths] if isinstance(hands_or_paths, (Hand, str,
                                                                            os.PathLike))
                             else hands_or_paths)
+    report = _progress.resolve(progress, "summary")
+    if report is not None and not callable(report):
+        raise TypeError(f"progress must be True, False, None or a callable, got {progress!r}")
+    meter = None
+    if report is not None:
+        items = list(items)
+        meter = _Meter(report, items)
     for item in items:
         if isinstance(item, Hand):
             _add(s, item, player, stats)
             continue
         if isinstance(item, (str, os.PathLike)) and fast.available():
-            _add_fast(s, item, player, stats=stats)
+            _add_fast(s, item, player, stats=stats, meter=meter)
             continue
-        rd = (read(text=item, errors="collect") if isinstance(item, str) and (
-            "\n" in item or "=" in item) and not os.path.lexists(item)
-            else read(item, errors="collect"))
+        text = isinstance(item, str) and ("\n" in item or "=" in item) and \
+            not os.path.lexists(item)
+        rd = read(text=item, errors="collect") if text else read(item, errors="collect")
         for h in rd:
             _add(s, h, player, stats)
         _add_errors(s, rd.errors)
+        if meter is not None and not text and isinstance(item, (str, os.PathLike)):
+            meter.files(_paths(os.fspath(item)))
+    if meter is not None:
+        meter.end()
     return s
+
+
+class _Meter:
+    """``progress(done, total)`` of :func:`summary` in bytes of the files given."""
+
+    def __init__(self, report: Any, items: list[Any]) -> None:
+        self.report, self.done = report, 0
+        self.total = sum(_size(f) for x in items if isinstance(x, (str, os.PathLike))
+                         and not (isinstance(x, str) and ("\n" in x or "=" in x)
+                                  and not os.path.lexists(x))
+                         for f in _paths(os.fspath(x)))
+        self.report(0, self.total)
+
+    def add(self, k: int) -> None:
+        """``k`` more bytes read (never past the total, which only :meth:`end` reports)."""
+        done = min(self.done + k, max(self.total - 1, 0))
+        if done > self.done:
+            self.done = done
+            self.report(done, self.total)
+
+    def files(self, paths: Iterable[str]) -> None:
+        self.add(sum(_size(f) for f in paths))
+
+    def end(self) -> None:
+        self.done = self.total
+        self.report(self.total, self.total)
+
+
+def _size(path: str) -> int:
+    """The bytes of a regular file (0 for anything else; nothing opened)."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return 0
+    return st.st_size if stat.S_ISREG(st.st_mode) else 0
 
 
 def _add_errors(s: Summary, bad: list[HistoryError]) -> None:

@@ -37,7 +37,9 @@ _TABLE = re.compile(r"Table: '(.*)' (.*?)(?: \((?:real|play) money\))? (Seat #\d
 _SEAT = re.compile(r"Seat (\d+): (.+) \(" + _AMT + r"(?:, [^)]*)?\)(.*)$")
 #: the verbs that follow a player's name, in PokerStars' words
 _VERBS = [
-    (re.compile(r"posts small blind " + _AMT + "$"), r"posts small blind \1"),
+    # a small blind "out of position" (a player coming back): the PokerStars reader
+    # takes a second small blind as dead money
+    (re.compile(r"posts small blind " + _AMT + "( out of position)?$"), r"posts small blind \1"),
     (re.compile(r"posts big blind " + _AMT + "( out of position)?$"), r"posts big blind \1"),
     (re.compile(r"posts ante " + _AMT + "$"), r"posts the ante \1"),
     (re.compile(r"posts straddle " + _AMT + "$"), r"posts straddle \1"),
@@ -61,6 +63,10 @@ def _game(words: str) -> str:
         raise ValueError(f"unknown betting structure in {words!r}")
     if w.startswith("holdem"):
         return f"Hold'em {limit}"
+    if w.startswith(("5 card omaha", "omaha5")):
+        if limit != "Pot Limit":
+            raise ValueError(f"5-card Omaha other than pot limit is not read: {words!r}")
+        return "5 Card Omaha Hi/Lo Pot Limit" if "hi/lo" in w else "5 Card Omaha Pot Limit"
     if w.startswith("omaha"):
         if "5" in w.split()[0]:
             raise ValueError(f"5-card Omaha is not read yet: {words!r}")
@@ -111,7 +117,8 @@ def _english(lines: list[str], fail: Any) -> tuple[list[str], dict[str, Any]]:
             out.append("*** HOLE CARDS ***")
             continue
         if ln.startswith(("*** ", "Dealt to ", "Board: ")):
-            out.append(re.sub(_AMT, r"\1", ln) if ln.startswith("Total") else ln)
+            # "*** TURN *** [Ah Qd 3h][2c]" (no space between the brackets) as well
+            out.append(ln.replace("][", "] ["))
             continue
         if ln.startswith("Total pot "):
             out.append(re.sub(r"([\d.,]+)" + _CUR, r"\1", ln))

@@ -90,7 +90,8 @@ def _english(lines: list[str], fail: Any) -> tuple[list[str], dict[str, Any]]:
         if ln.startswith("------ Summary"):
             out.append("*** SHOW DOWN ***")
             continue
-        if m := re.match(r"Pot: ([\d.]+)\. Rake ([\d.]+)", ln):
+        if m := re.match(r"Pot: (\d+(?:\.\d+)?)\. Rake (\d+(?:\.\d+)?)", ln):
+            # "Pot: 320.75. Rake 2.17. JP fee 0.08": the sentence's full stop is no digit
             pot_line, rake = Decimal(m.group(1)), Decimal(m.group(2))
             continue
         if re.fullmatch(r"Player\s+(?:is timed out|sitting out)\.?", ln) or re.fullmatch(

@@ -29,7 +29,7 @@ from ..equity import equity as _hr_equity
 from ..ranges.holdem import Range
 from ._parse import Call, Name, PqlError, Query, parse
 from ._plan import BOOL, CARD, FUNCTIONS, INT, NUM, RANK, RANKSET, REFUSED, Plan, compile_query
-from ._race import race_fast_path
+from ._race import race_fast_path, stud_equity_fast_path
 from ._result import PqlResult, PqlRow
 from ._run import (
     DEFAULT_TRIALS,
@@ -303,6 +303,11 @@ def pql(query: str, *, trials: int | None = None, seed: int | None = None,
                                  progress=report, client=client)
         if fast is not None:
             return fast
+    stud = stud_equity_fast_path(q, plan, trials=trials, seed=seed, exact=exact,
+                                 target_stderr=target_stderr, threads=threads, client=client,
+                                 progress=report)
+    if stud is not None:
+        return stud
     race = race_fast_path(q, plan, trials=trials, seed=seed, exact=exact,
                           target_stderr=target_stderr, threads=threads, client=client,
                           progress=report)

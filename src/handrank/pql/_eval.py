@@ -6,6 +6,9 @@ what several functions of one query share (a player's strength on a street).
 
 from __future__ import annotations
 
+import hashlib
+import itertools
+import math
 from typing import Any
 
 import numpy as np
@@ -16,13 +19,54 @@ from ..operations import category, evaluate_batch
 from ._parse import PqlError
 from ._spot import Deals, Spot, combos, masks_of
 
-__all__ = ["Ctx", "STREETS", "pot_shares"]
+__all__ = ["Ctx", "STREETS", "pot_shares", "stud_runouts", "STUD_EXACT_RUNOUTS",
+           "STUD_SAMPLES"]
 
 #: street name -> board cards seen (hold'em and Omaha) / cards held (stud)
 STREETS = {"flop": 3, "turn": 4, "river": 5,
            "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7}
 
 _ONE = np.uint64(1)
+
+#: a stud street equity is exact when each deal has at most this many ways to
+#: deal the cards still to come (sixth street heads-up: 1,560; three-way 35,904)
+STUD_EXACT_RUNOUTS = 50_000
+#: else it is the mean over this many of those ways drawn at random
+STUD_SAMPLES = 1_000
+
+
+def stud_runouts(cards: int, players: int, known: int) -> int:
+    """The ways to deal `players` stud players their cards after the first
+    `known` from the cards of a deck of `cards` (dead cards taken out) that
+    no player's first `known` hold."""
+    need = 7 - known
+    left = cards - players * known
+    total = 1
+    for _ in range(players):
+        total *= math.comb(max(left, 0), need)
+        left -= need
+    return total
+
+
+def stud_street(street: str) -> int:
+    """The cards a stud player holds on `street` (flop, turn and river read as
+    fifth, sixth and seventh)."""
+    return {"flop": 5, "turn": 6, "river": 7}.get(street, STREETS[street])
+
+
+def _splits(players: int, need: int) -> list[np.ndarray]:
+    """Every way to hand the places 0..players * need - 1 of a drawn set out,
+    `need` to each player in order: arrays (players, need) of places."""
+    out: list[list[tuple[int, ...]]] = [[]]
+    for _ in range(players):
+        nxt = []
+        for part in out:
+            taken = {x for grp in part for x in grp}
+            left = [x for x in range(players * need) if x not in taken]
+            for c in itertools.combinations(left, need):
+                nxt.append(part + [c])
+        out = nxt
+    return [np.array(part, dtype=np.int64).reshape(players, need) for part in out]
 
 
 def pot_shares(halves: dict[str, np.ndarray], split: bool) -> np.ndarray:
@@ -68,8 +112,7 @@ class Ctx:
     def street_cards(self, street: str) -> int:
         n = STREETS[street]
         if self.spot.kind == "studlike":
-            if street in ("flop", "turn", "river"):
-                n = {"flop": 5, "turn": 6, "river": 7}[street]
+            n = stud_street(street)
             if n < 5:
                 raise PqlError(f"street {street!r}: a stud hand is ranked from fifth street "
                                "(five cards) on")
@@ -152,11 +195,11 @@ class Ctx:
     def street_equity(self, street: str) -> np.ndarray:
         """(P, n) each player's pot share averaged over every run-out of the
         board from `street` on, every hand known (hand versus hand)."""
-        if street == "river" or (self.spot.kind == "studlike" and self.street_cards(street) == 7):
-            return self.river_shares()
         if self.spot.kind == "studlike":
-            raise PqlError("equity before seventh street is not supported yet in the stud "
-                           "games")
+            n = stud_street(street)
+            return self.river_shares() if n == 7 else self.stud_equity(n)
+        if street == "river":
+            return self.river_shares()
         key = ("eq", street)
         if key in self.cache:
             out: np.ndarray = self.cache[key]
@@ -212,6 +255,69 @@ class Ctx:
             res[:, a:b] = sh.mean(axis=2)
         self.cache[key] = res
         return res
+
+    def stud_equity(self, known: int) -> np.ndarray:
+        """(P, n) each stud player's pot share averaged over every way to deal
+        the players' cards after their first `known` (3..6) from the cards none
+        of them shows, not dead: exactly when those ways are at most
+        :data:`STUD_EXACT_RUNOUTS` (see :func:`stud_runouts`), else over
+        :data:`STUD_SAMPLES` of them drawn at random (from a stream fixed by
+        the deal's cards, so a seed gives the same answer on any thread)."""
+        key = ("stud_eq", known)
+        if key in self.cache:
+            out: np.ndarray = self.cache[key]
+            return out
+        d, g = self.d, self.g
+        p = len(d.holes)
+        holes = np.ascontiguousarray(np.stack(d.holes, axis=1), dtype=np.uint8)   # (n, P, 7)
+        ways = stud_runouts(len(self.spot.deck) - len(self.spot.dead), p, known)
+        samples = 0 if ways <= STUD_EXACT_RUNOUTS else STUD_SAMPLES
+        seed = int.from_bytes(hashlib.blake2b(holes[:, :, :known].tobytes(),
+                                              digest_size=8).digest(), "little")
+        live = ((1 << 52) - 1) & ~self.dead_mask
+        for c in range(52):
+            if c not in self._deck:
+                live &= ~(1 << c)
+        low = g.tables[1] if g.split else None
+        got = None
+        if p <= kernels.PQL_MAX_PLAYERS:
+            got = kernels.pql_stud_equity(g.tables[0].ptr, None if low is None else low.ptr,
+                                          holes, known, live, samples, seed, known)
+        if got is None:
+            got = self._stud_equity_numpy(holes, known, live, samples, seed)
+        self.cache[key] = got
+        return np.asarray(got)
+
+    def _stud_equity_numpy(self, holes: np.ndarray, known: int, live: int, samples: int,
+                           seed: int) -> np.ndarray:
+        """:meth:`stud_equity` in numpy, deal by deal (without the C core)."""
+        n, p, _ = holes.shape
+        need = 7 - known
+        rng = np.random.Generator(np.random.PCG64(seed))
+        out = np.zeros((p, n))
+        for d in range(n):
+            seen = holes[d, :, :known]
+            used = set(int(c) for c in seen.ravel())
+            unseen = np.array([c for c in range(52) if (live >> c) & 1 and c not in used],
+                              dtype=np.uint8)
+            if samples == 0:
+                drawn = unseen[combos(len(unseen), p * need)] if need else \
+                    np.zeros((1, 0), np.uint8)
+                parts = [drawn[:, sp].reshape(len(drawn), p, need) for sp in _splits(p, need)]
+                deal = np.concatenate(parts)
+            else:
+                deal = np.stack([rng.permutation(unseen)[:p * need] for _ in range(samples)])
+                deal = deal.reshape(samples, p, need)
+            r = len(deal)
+            hands = np.concatenate([np.broadcast_to(seen, (r, p, known)), deal], axis=2)
+            halves: dict[str, list[np.ndarray]] = {}
+            for i in range(p):
+                for h, v in self._evaluate(np.ascontiguousarray(hands[:, i]),
+                                           np.zeros((r, 0), np.uint8)).items():
+                    halves.setdefault(h, []).append(v)
+            sh = pot_shares({h: np.stack(v) for h, v in halves.items()}, self.g.split)
+            out[:, d] = sh.mean(axis=1)
+        return out
 
     def _left(self, used: np.ndarray) -> np.ndarray:
         """(n, U) the deck's cards not in each row's mask, ascending; U must be

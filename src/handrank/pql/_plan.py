@@ -20,7 +20,7 @@ import numpy as np
 from ..core.cards import RANKS
 from ..core.errors import HandrankError
 from ..operations import category
-from ._eval import STREETS, Ctx
+from ._eval import STREETS, STUD_EXACT_RUNOUTS, STUD_SAMPLES, Ctx, stud_runouts, stud_street
 from ._parse import BinOp, Call, Case, In, Name, Node, Num, PqlError, Query, Str, UnOp, locate
 from ._spot import Spot, _holdem_range, masks_of
 
@@ -276,8 +276,15 @@ def _min_equity(ctx: Ctx, p: int, street: str, x: np.ndarray) -> np.ndarray:
 
 def _runouts_cost(spot: Spot, args: list[Any]) -> int:
     street = args[1] if len(args) > 1 else "river"
-    if not isinstance(street, str) or street == "river" or spot.kind == "studlike":
+    if not isinstance(street, str) or street == "river":
         return 0
+    if spot.kind == "studlike":
+        known = stud_street(street)
+        if known == 7:
+            return 0
+        ways = stud_runouts(len(spot.deck) - len(spot.dead), len(spot.players), known)
+        return min(ways, STUD_SAMPLES if ways > STUD_EXACT_RUNOUTS else ways) \
+            * len(spot.players)
     import math
     unseen = len(spot.deck) - len(spot.dead) - spot.hole * len(spot.players) - STREETS[street]
     return math.comb(unseen, 5 - STREETS[street]) * len(spot.players)

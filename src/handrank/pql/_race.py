@@ -17,12 +17,15 @@ from typing import Any
 import numpy as np
 
 from ..core import kernels
-from ._parse import Call, Query
+from ..core.cards import card_str
+from ..operations import equity as _hr_equity
+from ._eval import stud_street
+from ._parse import Call, Name, PqlError, Query
 from ._plan import Plan, _categories_to_ordinal
 from ._result import PqlResult, PqlRow
 from ._run import DEFAULT_TRIALS
 
-__all__ = ["RACE_CHUNK", "race_fast_path"]
+__all__ = ["RACE_CHUNK", "race_fast_path", "stud_equity_fast_path"]
 
 #: Trials per kernel call (about 0.1 s on one core)
 RACE_CHUNK = 1_000_000
@@ -92,3 +95,70 @@ def race_fast_path(q: Query, plan: Plan, *, trials: int | None, seed: int | None
     rows = [PqlRow(s.name, s.kind, dict(value), dict(stderr)) for s in plan.selectors]
     return PqlResult(q.text, rows, exact=False, samples=total, trials=total, seed=seed,
                      game=spot.pql_game)
+
+
+_EQUITY = {"riverequity": 0, "fractionalriverequity": 0, "equity": 1, "hvhequity": 1}
+
+
+def stud_equity_fast_path(q: Query, plan: Plan, *, trials: int | None, seed: int | None,
+                          exact: bool | None, target_stderr: float | None,
+                          threads: int | None, client: Any,
+                          progress: Callable[[int, int], None] | None) -> PqlResult | None:
+    """Stud equities averaged, from :func:`handrank.equity` (exact when its
+    deals are few enough, else its Monte Carlo with the seed).
+
+    A query whose selectors are all ``avg(riverEquity(p))`` or
+    ``avg(equity(p, street))`` (``HvHequity``, ``fractionalRiverEquity``), in a
+    stud game, every player given the same number k (3..7) of exact cards, no
+    ``where``, no cluster, and every street at k cards or later: the mean over
+    the deals of the equity on a street at or after the cards known is the
+    equity from the cards known (the mean of a conditional mean), so every
+    selector of one player has the value of ``hr.equity`` of the players'
+    known cards.  None for any other query."""
+    spot = plan.spot
+    if spot.kind != "studlike" or q.where is not None or client is not None:
+        return None
+    counts = {p.hands.shape[1] if p.hands is not None else 0 for p in spot.players}
+    if len(counts) != 1:
+        return None
+    (k,) = counts
+    if not 3 <= k <= 7:
+        return None
+    names = [p.name.lower() for p in spot.players]
+    which: list[int] = []
+    for s in q.selectors:
+        e = s.expr
+        if s.kind != "avg" or not isinstance(e, Call) or e.name.lower() not in _EQUITY:
+            return None
+        args = e.args
+        if not args or not isinstance(args[0], Name) or args[0].name.lower() not in names:
+            return None
+        if _EQUITY[e.name.lower()] == 1 and len(args) == 2:
+            if not isinstance(args[1], Name):
+                return None
+            try:
+                street = stud_street(args[1].name.lower())
+            except KeyError:
+                return None
+            if street < k:
+                return None
+        elif len(args) != 1:
+            return None
+        which.append(names.index(args[0].name.lower()))
+    players = [" ".join(card_str(int(c)) for c in p.hands[0])    # type: ignore[index]
+               for p in spot.players]
+    dead = " ".join(card_str(int(c)) for c in spot.dead)
+    try:
+        r = _hr_equity(players, dead=dead, game=spot.game.name, exact=exact,
+                       trials=trials if (trials is not None or target_stderr is not None)
+                       else DEFAULT_TRIALS,
+                       target_stderr=target_stderr, seed=seed, threads=threads,
+                       progress=progress)
+    except ValueError as exc:
+        raise PqlError(str(exc)) from None
+    n = int(r.samples)
+    rows = [PqlRow(s.name, s.kind, float(r.equity[i]),
+                   0.0 if r.exact else float(r.stderr[i]))
+            for s, i in zip(plan.selectors, which)]
+    return PqlResult(q.text, rows, exact=bool(r.exact), samples=n, trials=n,
+                     seed=None if r.exact else seed, game=spot.pql_game)

@@ -302,36 +302,39 @@ class Spot:
         holes: list[np.ndarray] = [np.empty((0,), np.uint8)] * len(self.players)
         for j, i in enumerate(ranged):
             holes[i] = holes_r[j]
-        # the random players and the rest of the board: a partial Fisher-Yates
-        # shuffle of each row's cards left (the same number in every row)
-        randoms = [i for i, p in enumerate(self.players) if p.random]
-        k = self.hole * len(randoms) + self.board_cards - len(self.board)
+        # the random players, the cards a stud player was not given and the
+        # rest of the board: a partial Fisher-Yates shuffle of each row's cards
+        # left (the same number in every row)
+        miss = [self.hole if p.random else self.hole - holes[i].shape[1]
+                for i, p in enumerate(self.players)]
+        k = sum(miss) + self.board_cards - len(self.board)
         if k <= 12:                     # few cards: draw each, redraw a card in use
             cards = self._draw(rng, used, k)
-            for x, i in enumerate(randoms):
-                holes[i] = cards[:, x * self.hole:(x + 1) * self.hole]
-            known = np.broadcast_to(np.array(self.board, dtype=np.uint8),
-                                    (n, len(self.board)))
-            board = np.concatenate([known, cards[:, self.hole * len(randoms):]], axis=1)
-            return Deals(holes, board, None, n)
-        if ranged:
-            left = self.left(used)
-        else:                           # every row has the same cards left
-            left = np.tile(self.left(used[:1]), (n, 1))
-        u = left.shape[1]
-        flat = left.reshape(-1)
-        base = np.arange(n, dtype=np.int64) * u
-        for j in range(k):
-            pick = base + rng.integers(j, u, n)
-            here = base + j
-            a = flat[pick]
-            flat[pick] = flat[here]
-            flat[here] = a
-        for x, i in enumerate(randoms):
-            holes[i] = left[:, x * self.hole:(x + 1) * self.hole]
+        else:
+            if ranged:
+                left = self.left(used)
+            else:                       # every row has the same cards left
+                left = np.tile(self.left(used[:1]), (n, 1))
+            u = left.shape[1]
+            flat = left.reshape(-1)
+            base = np.arange(n, dtype=np.int64) * u
+            for j in range(k):
+                pick = base + rng.integers(j, u, n)
+                here = base + j
+                a = flat[pick]
+                flat[pick] = flat[here]
+                flat[here] = a
+            cards = left[:, :k]
+        at = 0
+        for i, p in enumerate(self.players):
+            part = cards[:, at:at + miss[i]]
+            at += miss[i]
+            if p.random:
+                holes[i] = part
+            elif miss[i]:
+                holes[i] = np.concatenate([holes[i], part], axis=1)
         known = np.broadcast_to(np.array(self.board, dtype=np.uint8), (n, len(self.board)))
-        rest = left[:, self.hole * len(randoms):k]
-        board = np.concatenate([known, rest], axis=1)
+        board = np.concatenate([known, cards[:, at:k]], axis=1)
         return Deals(holes, board, None, n)
 
     def left(self, used: np.ndarray) -> np.ndarray:
@@ -464,11 +467,12 @@ def _player(name: str, text: str, spot_game: Game, kind: str, hole: int,
             cs = parse_cards(text)
         except HandrankError:
             raise PqlError(f"{name}={text!r}: stud players are '*' (any cards) or "
-                           f"{hole} exact cards; other stud ranges are not supported yet") \
-                from None
-        if len(cs) != hole or len(set(cs)) != hole:
-            raise PqlError(f"{name}={text!r}: expected {hole} different cards")
-        # in the order dealt: third street is the first three cards
+                           f"1 to {hole} exact cards; other stud ranges are not supported "
+                           "yet") from None
+        if not 1 <= len(cs) <= hole or len(set(cs)) != len(cs):
+            raise PqlError(f"{name}={text!r}: expected 1 to {hole} different cards")
+        # in the order dealt: third street is the first three cards; the cards
+        # not given are dealt at random
         hands, weights = np.array([cs], dtype=np.uint8), np.ones(1)
     masks = masks_of(hands) if len(hands) else np.zeros(0, np.uint64)
     live = ((masks & np.uint64(fixed_mask)) == 0) & ((masks & ~np.uint64(deck_mask)) == 0)
