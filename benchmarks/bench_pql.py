@@ -6,6 +6,7 @@ and exact in 1 s; the Omaha suck-out query of the PQL overview at 20,000
 trials/s; a five-player stud ``histogram(winningHandType())`` at 10 M
 trials/s.  The hold'em equity query also runs down the general block path
 (``where 1 = 1`` keeps it off the hr.equity fast path) for comparison.
+Two stud street equities (not targets) are measured too.
 Each figure is the best of `REPEAT` runs, in CPU time of the process
 (``time.process_time``: one thread, so the time one core spent, which a
 shared, loaded machine does not inflate) and, in brackets, in wall time.
@@ -27,6 +28,12 @@ SUCK = ("select count(HvHequity(villain, turn) > 0.5 and winsHi(hero)) as suckAn
         "from game='omahahi', hero='AA**', villain='****' where HvHequity(hero, flop) > 0.5")
 STUD = ("select histogram(winningHandType()) from game='studhi', syntax='generic', "
         "p1='*', p2='*', p3='*', p4='*', p5='*'")
+#: stud street equities (not a target of the issue): sixth street heads-up is
+#: exact in each deal (1,560 ways), fifth street 1,000 drawn ways a deal
+STUD6 = ("select count(equity(p1, sixth) > 0.5) as ahead from game='studhi', "
+         "p1='*', p2='*'")
+STUD5 = ("select count(equity(p1, fifth) > 0.5) as ahead from game='studhi', "
+         "p1='*', p2='*'")
 QUARTER = ("select count(tiesLo(hero)) as lostSomeChips from game='omaha8', hero='A2**', "
            "villain1='15%', villain2='15%' "
            "where nutLo(hero, river) and not (winsHi(hero) or tiesHi(hero))")
@@ -79,6 +86,10 @@ def main() -> None:
           f"({100 * r[0].value:.2f}% +/- {100 * r[0].stderr:.2f}%)")
     v, r = rate(STUD, 2_000_000)
     print(f"stud five-way histogram(winningHandType()): {v / 1e6:.2f} M trials/s")
+    v, r = rate(STUD6, 20_000)
+    print(f"stud sixth-street equity, every deal of the last cards: {v:,.0f} trials/s")
+    v, r = rate(STUD5, 20_000)
+    print(f"stud fifth-street equity, 1,000 drawn deals each: {v:,.0f} trials/s")
     v, r = rate(QUARTER, 50_000)
     print(f"Omaha-8 quartered (nutLo): {v:,.0f} trials/s "
           f"({100 * r[0].value:.2f}% +/- {100 * r[0].stderr:.2f}%)")

@@ -34,6 +34,7 @@ SITES = Path(__file__).resolve().parent.parent / "tests" / "data" / "sites"
 #: format -> (sample folders, the line that starts a hand)
 FORMATS = {
     "pokerstars": (["pokerstars-pokerregion", "pokerstars"], r"PokerStars (?:Zoom )?(?:Hand|Game) #"),
+    "ggpoker": (["ggpoker"], r"Poker Hand #"),
     "winamax": (["winamax"], r"Winamax Poker - "),
     "888poker": (["888poker"], r"#Game No"),
     "partypoker": (["partypoker"], r"(?:#Game No|\*{5} Hand History for Game)"),

@@ -5,7 +5,9 @@ cards, 2,598,960 hands) and joker-draw and california-lowball (every five of
 53, 2,869,685), the classes of all hands in one batch: the C kernel
 (csrc/wild.c through core/kernels.py) and the numpy fallback, the best of
 three, as wall time and as this process's CPU time (the machine may be
-shared), and hands per CPU second.
+shared), and hands per CPU second.  Then draw_odds against an opponent who
+keeps two cards and draws three (every pair of draws of all 32 holds, the
+C kernel hr_draw_vs), in each wild game and, to compare, in five-card draw.
 """
 
 from __future__ import annotations
@@ -55,6 +57,15 @@ def main() -> None:
                 kernels._C = saved
             print(f"{game:<20}{path:<8}{len(rows):>11,}{wall:>9.3f}{cpu:>9.3f}"
                   f"{len(rows) / cpu / 1e6:>15.1f}")
+    if kernels._C is None:
+        return
+    print(f"\n{'draw_odds vs a hand drawing three':<48}{'wall s':>9}{'cpu s':>9}")
+    for game, hand, vs in (("deuces-wild", "2c Kh Qh 3c 3d", "As Ad"),
+                           ("joker-draw", "Xx Kh Qh 3c 3d", "Ac Ad"),
+                           ("california-lowball", "Xx 2c 3d 7h Ks", "Ac 4d"),
+                           ("draw", "Ah Kh Qh 3c 3d", "Ac Ad")):
+        wall, cpu = best_of(lambda g=game, h=hand, v=vs: hr.draw_odds(h, game=g, vs=v), n=1)
+        print(f"{game + ': ' + hand + ' vs ' + vs:<48}{wall:>9.2f}{cpu:>9.2f}")
 
 
 if __name__ == "__main__":

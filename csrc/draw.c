@@ -14,6 +14,8 @@
 #include "draw.h"
 
 #include "lookup.h"
+#include "wild.h"
+#include "generated/tables.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -458,6 +460,30 @@ typedef struct vs_ctx {
     int64_t *below;          /* the strengths + 2 counts */
 } vs_ctx;
 
+/* The kinds of hr_draw_vs: 0 the 5-card tables, 1 badugi, VS_WILD + k wild game k. */
+#define VS_WILD 2
+
+/* The classes of a hr_draw_vs kind (its strengths run 1..classes). */
+static int vs_classes(const hr_game *g, int kind)
+{
+    if (kind == 0)
+        return (int)g->classes;
+    if (kind == 1)
+        return HR_BADUGI_CLASSES;
+    if (kind == VS_WILD + HR_WILD_DEUCES)
+        return (int)(sizeof hr_wild_score_deuces_wild / sizeof hr_wild_score_deuces_wild[0]) - 1;
+    if (kind == VS_WILD + HR_WILD_JOKER)
+        return (int)(sizeof hr_wild_score_joker_draw / sizeof hr_wild_score_joker_draw[0]) - 1;
+    return (int)(sizeof hr_wild_score_california_lowball
+                 / sizeof hr_wild_score_california_lowball[0]) - 1;
+}
+
+/* The strength of the five cards x->cards[0..5) in a wild kind. */
+static inline uint16_t vs_wild(const vs_ctx *x)
+{
+    return hr_wild_class(x->kind - VS_WILD, x->cards);     /* the cards were checked */
+}
+
 /* Every completion of `left` more cards from the stub positions not in T,
  * from position `start` on; the strengths go to x->list. */
 static void vs_fill(vs_ctx *x, int start, int left, int at, uint64_t key, uint64_t mask)
@@ -465,7 +491,8 @@ static void vs_fill(vs_ctx *x, int start, int left, int at, uint64_t key, uint64
     const hr_game *g = x->g;
     if (left == 0) {
         x->list[x->count++] = (uint16_t)(x->kind == 0 ? hr_lookup(g, key, mask)
-                                                      : hr_badugi_fast(x->cards));
+                                         : x->kind == 1 ? hr_badugi_fast(x->cards)
+                                                        : vs_wild(x));
         return;
     }
     if (at < 0 || at >= 5)          /* never: at + left <= 5 */
@@ -522,7 +549,7 @@ static void vs_terms(vs_ctx *x, const vs_side *hero, const vs_side *vil, uint8_t
     int64_t w = 0, e = 0;
     if (na + nb > 2048) {
         /* long lists: the villain's strengths counted, then summed below */
-        int ns = x->kind == 0 ? (int)x->g->classes + 1 : HR_BADUGI_CLASSES + 1;
+        int ns = vs_classes(x->g, x->kind) + 1;
         memset(x->below, 0, sizeof(int64_t) * (size_t)(ns + 1));
         for (int64_t i = 0; i < nb; i++)
             x->below[b[i] + 1]++;
@@ -569,21 +596,24 @@ int hr_draw_vs(const hr_game *g, int kind, const uint8_t *hand, int n_hand,
                const uint32_t *holds, int n_holds, uint16_t *scratch_a, uint16_t *scratch_b,
                int64_t *win, int64_t *tie)
 {
+    int wild = kind >= VS_WILD && kind < VS_WILD + HR_WILD_GAMES;
     if ((kind == 0 && (n_hand != 5 || g == NULL)) || (kind == 1 && n_hand != 4) ||
-        (kind != 0 && kind != 1) || n_vs < 0 || n_vs > n_hand || n_stub < 0 || n_stub > 52)
+        (wild && n_hand != 5) || (kind != 0 && kind != 1 && !wild) || n_vs < 0 ||
+        n_vs > n_hand || n_stub < 0 || n_stub > 53)
         return -1;
-    for (int j = 0; j < n_hand; j++)
-        if (hand[j] >= HR_N_CARDS)
-            return -1;
-    for (int j = 0; j < n_vs; j++)
-        if (vs[j] >= HR_N_CARDS)
-            return -1;
-    for (int i = 0; i < n_stub; i++)
-        if (stub[i] >= HR_N_CARDS)
-            return -1;
-    static const int most = 7463;        /* the largest table: hold'em's 7,462 + 1 */
-    int64_t below[7463 + 2];
-    if ((kind == 0 && (int)g->classes + 1 > most) || HR_BADUGI_CLASSES + 1 > most)
+    /* the deck: 52 cards, 53 in the joker games (the joker id 52) */
+    unsigned deck = wild && kind != VS_WILD + HR_WILD_DEUCES ? 53u : (unsigned)HR_N_CARDS;
+    uint64_t seen = 0;
+    for (int j = 0; j < n_hand + n_vs + n_stub; j++) {
+        unsigned c = j < n_hand ? hand[j] : j < n_hand + n_vs ? vs[j - n_hand]
+                                                              : stub[j - n_hand - n_vs];
+        if (c >= deck || (wild && (seen >> c & 1u)))
+            return -1;              /* a wild lookup refuses a repeated card: none here */
+        seen |= (uint64_t)1 << c;
+    }
+    static const int most = 8192;        /* above the largest scale: joker-draw's 7,676 + 1 */
+    int64_t below[8192 + 2];
+    if (vs_classes(g, kind) + 1 > most)
         return -1;
     vs_side vil;
     vil.kept = n_vs;

@@ -72,7 +72,9 @@ int hr_draw_odds(const hr_game *g, int kind, const uint8_t *hand, int n_hand,
                  int n_strengths, uint32_t *hist);
 
 /* Against a drawing opponent: the opponent keeps vs[0..n_vs) and draws the
- * rest of a hand; for each hold (as in hr_draw_odds) win[h] and tie[h] get
+ * rest of a hand (kind 0: the 5-card tables of g; kind 1: badugi, g unused;
+ * kind 2 + k: five cards of wild game k of wild.h, g unused, ids below 53 in
+ * the joker games, no id twice); for each hold (as in hr_draw_odds) win[h] and tie[h] get
  * the number of pairs of disjoint draws (the hold's, the opponent's) from
  * stub[0..n_stub) where the hold's final hand is better, and equal.  The
  * pairs number C(n_stub, d) C(n_stub - d, d_vs).  By inclusion-exclusion

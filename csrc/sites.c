@@ -31,38 +31,50 @@ static void trim(const char **s, const char **e)
         (*e)--;
 }
 
-static int starts(str_t l, const char *lit)
+/* k bytes equal (short literals: the compiler unrolls it) */
+static inline int same(const char *a, const char *b, size_t k)
 {
-    size_t k = strlen(lit);
-    return (size_t)l.n >= k && memcmp(l.p, lit, k) == 0;
+    for (size_t i = 0; i < k; i++)
+        if (a[i] != b[i])
+            return 0;
+    return 1;
 }
 
-static int ends(str_t l, const char *lit)
+static inline int starts_n(str_t l, const char *lit, size_t k)
 {
-    size_t k = strlen(lit);
-    return (size_t)l.n >= k && memcmp(l.p + l.n - (int64_t)k, lit, k) == 0;
+    return (size_t)l.n >= k && same(l.p, lit, k);
 }
 
-static int eqs(str_t l, const char *lit)
+static inline int ends_n(str_t l, const char *lit, size_t k)
 {
-    size_t k = strlen(lit);
-    return (size_t)l.n == k && memcmp(l.p, lit, k) == 0;
+    return (size_t)l.n >= k && same(l.p + l.n - (int64_t)k, lit, k);
 }
 
-static const char *find(str_t l, const char *lit)
+static inline int eqs_n(str_t l, const char *lit, size_t k)
 {
-    size_t k = strlen(lit);
+    return (size_t)l.n == k && same(l.p, lit, k);
+}
+
+static const char *find_n(str_t l, const char *lit, size_t k)
+{
     if ((size_t)l.n < k)
         return NULL;
-    for (const char *q = l.p; q + k <= l.p + l.n; q++) {
-        q = memchr(q, lit[0], (size_t)(l.p + l.n - q));
-        if (!q || q + k > l.p + l.n)
+    const char *last = l.p + l.n - k;      /* the last place a match may start */
+    for (const char *q = l.p; q <= last; q++) {
+        q = memchr(q, lit[0], (size_t)(last - q + 1));
+        if (!q)
             return NULL;
-        if (memcmp(q, lit, k) == 0)
+        if (same(q, lit, k))
             return q;
     }
     return NULL;
 }
+
+/* the same on string literals (their length known when compiled) */
+#define starts(l, lit) starts_n((l), "" lit, sizeof(lit) - 1)
+#define ends(l, lit) ends_n((l), "" lit, sizeof(lit) - 1)
+#define eqs(l, lit) eqs_n((l), "" lit, sizeof(lit) - 1)
+#define find(l, lit) find_n((l), "" lit, sizeof(lit) - 1)
 
 static str_t tail(str_t l, int64_t k)
 {
@@ -139,22 +151,22 @@ typedef struct {
     int full;
 } out_t;
 
-static void put(out_t *o, const char *s, int64_t n)
+/* writes without a bound check: stars_hand checks the room for the whole hand first */
+static inline void put(out_t *o, const char *s, int64_t n)
 {
-    if (o->e - o->p < n) {
-        o->full = 1;
-        return;
-    }
-    memcpy(o->p, s, (size_t)n);
+    for (int64_t k = 0; k < n; k++)
+        o->p[k] = s[k];
     o->p += n;
 }
 
-static void puts_(out_t *o, const char *s)
+#define puts_(o, lit) (memcpy((o)->p, "" lit, sizeof(lit) - 1), (o)->p += sizeof(lit) - 1)
+
+static void put_z(out_t *o, const char *s)
 {
     put(o, s, (int64_t)strlen(s));
 }
 
-static void put_int(out_t *o, int64_t v)
+static inline void put_int(out_t *o, int64_t v)
 {
     char b[24];
     int k = 24;
@@ -168,17 +180,17 @@ static void put_int(out_t *o, int64_t v)
 }
 
 /* cards as _cards writes them: spaces dropped, "10" as "T" */
-static void put_cards(out_t *o, str_t c)
+static inline void put_cards(out_t *o, str_t c)
 {
     for (int64_t k = 0; k < c.n; k++) {
         if (c.p[k] == ' ')
             continue;
         if (c.p[k] == '1' && k + 1 < c.n && c.p[k + 1] == '0') {
-            put(o, "T", 1);
+            *o->p++ = 'T';
             k++;
             continue;
         }
-        put(o, c.p + k, 1);
+        *o->p++ = c.p[k];
     }
 }
 
@@ -216,13 +228,38 @@ typedef struct {
     } while (0)
 
 /* any byte Python may read otherwise: not ASCII, or a control character */
+static int plain_byte(unsigned char c)
+{
+    return !(c >= 0x80 || (c < 0x20 && c != '\t' && c != '\n' && c != '\r'));
+}
+
+#define ONES ((uint64_t)0x0101010101010101u)
+#define HIGHS ((uint64_t)0x8080808080808080u)
+
+/* the bytes of w equal to c, as their high bits (exact: no carry crosses a byte) */
+static inline uint64_t eq_bytes(uint64_t w, unsigned char c)
+{
+    uint64_t x = w ^ (c * ONES);
+    return ~(((x & ~HIGHS) + ~HIGHS) | x) & HIGHS;
+}
+
 static int plain(const char *p, const char *e)
 {
-    for (; p < e; p++) {
-        unsigned char c = (unsigned char)*p;
-        if (c >= 0x80 || (c < 0x20 && c != '\t' && c != '\n' && c != '\r'))
+    /* eight bytes at a time: no byte >= 0x80, and every byte below 0x20 a tab, a
+     * line feed or a carriage return ((w & 0x7f..) + 0x60.. sets a byte's high bit
+     * exactly when the byte is 0x20 or more, the byte being below 0x80) */
+    for (; e - p >= 8; p += 8) {
+        uint64_t w;
+        memcpy(&w, p, 8);
+        if (w & HIGHS)
+            return 0;
+        uint64_t low = ~((w & ~HIGHS) + 0x60 * ONES) & HIGHS;
+        if (low && (low & ~(eq_bytes(w, '\n') | eq_bytes(w, '\r') | eq_bytes(w, '\t'))))
             return 0;
     }
+    for (; p < e; p++)
+        if (!plain_byte((unsigned char)*p))
+            return 0;
     return 1;
 }
 
@@ -238,7 +275,10 @@ static int plain_name(str_t s)
             || c == ':' || c == '(' || c == ')')
             return 0;
     }
-    return !blank((unsigned char)s.p[0]) && !blank((unsigned char)s.p[s.n - 1]);
+    return !blank((unsigned char)s.p[0]) && !blank((unsigned char)s.p[s.n - 1])
+           && (!memchr(s.p, ' ', (size_t)s.n) || (!find(s, " collected ")
+                                                   && !find(s, " cashed out")
+                                                   && !find(s, " said, ")));
 }
 
 /* _variant: "NT", "PT", "FT", "NO", "PO", "FO/8" (the others: Python) */
@@ -263,7 +303,7 @@ static const char *variant(str_t head)
 static int64_t header(const char *s, const char *e, int64_t *id)
 {
     str_t l = {s, e - s};
-    if (!starts(l, "PokerStars "))
+    if (*s != 'P' || !starts(l, "PokerStars "))
         return 0;
     int64_t k = 11;
     if (starts(tail(l, k), "Zoom "))
@@ -311,7 +351,7 @@ static int who(str_t l, const str_t *name, int n, int64_t *len)
     int found = -1;
     for (int s = 0; s < n; s++) {
         str_t m = name[s];
-        if (l.n <= m.n || memcmp(l.p, m.p, (size_t)m.n) != 0)
+        if (l.n <= m.n || l.p[0] != m.p[0] || memcmp(l.p, m.p, (size_t)m.n) != 0)
             continue;
         str_t r = tail(l, m.n);
         if (starts(r, ": ") || starts(r, " collected ")) {
@@ -370,11 +410,12 @@ static int stars_hand(work_t *w, int nl, int64_t *rec, out_t *o, int64_t id)
     for (int k = 1; k < nl; k++) {
         is_seat[k] = 0;
         str_t l = L[k];
-        if (summary_at < 0 && starts(l, "*** SUMMARY"))
+        char c0 = l.p[0];
+        if (c0 == '*' && summary_at < 0 && starts(l, "*** SUMMARY"))
             summary_at = k;
-        if (starts(l, "Hand cancelled") || starts(l, "Platz "))
+        if ((c0 == 'H' && starts(l, "Hand cancelled")) || (c0 == 'P' && starts(l, "Platz ")))
             PY(6);
-        if (summary_at >= 0 || !starts(l, "Seat "))
+        if (summary_at >= 0 || c0 != 'S' || !starts(l, "Seat "))
             continue;
         /* Seat (\d+): (.+?) \(\$?([\d.,]+) in chips\)$ (the rest: Python) */
         int64_t i = 5, v = 0;
@@ -390,7 +431,8 @@ static int stars_hand(work_t *w, int nl, int64_t *rec, out_t *o, int64_t id)
                 int64_t c = 0;
                 const char *e = l.p + l.n;
                 int64_t m = amount(q + 2, e, cents, &c, &ok);
-                if (m && starts((str_t){q + 2 + m, e - q - 2 - m}, " in chips")) {
+                str_t after = {q + 2 + m, e - q - 2 - m};
+                if (m && starts(after, " in chips")) {
                     open = q;
                     break;
                 }
@@ -469,9 +511,10 @@ static int stars_hand(work_t *w, int nl, int64_t *rec, out_t *o, int64_t id)
             }
             continue;
         }
-        if (starts(l, "STP") || starts(l, "Hand"))
+        char c0 = l.p[0];
+        if ((c0 == 'S' && starts(l, "STP")) || (c0 == 'H' && starts(l, "Hand")))
             PY(15);
-        if (starts(l, "*** ")) {
+        if (c0 == '*' && starts(l, "*** ")) {
             if (eqs(l, "*** HOLE CARDS ***")) {
                 deal_at = na;
                 continue;
@@ -502,7 +545,7 @@ static int stars_hand(work_t *w, int nl, int64_t *rec, out_t *o, int64_t id)
             A[na++] = (act_t){'d', 0, 0, c};
             continue;
         }
-        if (starts(l, "Dealt to ")) {
+        if (c0 == 'D' && starts(l, "Dealt to ")) {
             str_t r = tail(l, 9);
             const char *b = find(r, " [");
             if (!b || l.p[l.n - 1] != ']')
@@ -520,7 +563,7 @@ static int stars_hand(work_t *w, int nl, int64_t *rec, out_t *o, int64_t id)
             hole[s] = c;
             continue;
         }
-        if (starts(l, "Uncalled bet (")) {
+        if (c0 == 'U' && starts(l, "Uncalled bet (")) {
             int ok = 0;
             int64_t v = 0;
             int64_t m = amount(l.p + 14, l.p + l.n, cents, &v, &ok);
@@ -536,13 +579,15 @@ static int stars_hand(work_t *w, int nl, int64_t *rec, out_t *o, int64_t id)
             won[s] += v;
             continue;
         }
-        if (find(l, " cashed out the hand for ") || ends(l, " cap"))
-            PY(19);
+        /* (a seated player's line cannot be a cash-out or a capped bet the reader
+         * reads otherwise: no plain name holds " collected " or " cashed out") */
         int64_t wl = 0;
         int s = who(l, name, n, &wl);
         if (s == -2)
             PY(20);
         if (s < 0) {
+            if (find(l, " cashed out the hand for ") || ends(l, " cap"))
+                PY(19);
             /* a line of no seated player: let go, unless it may be a player's line */
             if (starts(l, "Seat "))
                 PY(21);
@@ -553,7 +598,7 @@ static int stars_hand(work_t *w, int nl, int64_t *rec, out_t *o, int64_t id)
                 ": shows ", ": mucks", " collected "
             };
             for (size_t j = 0; j < sizeof moves / sizeof moves[0]; j++)
-                if (find(l, moves[j]))
+                if (find_n(l, moves[j], strlen(moves[j])))
                     PY(21);     /* may be a player's move the reader refuses */
             continue;
         }
@@ -563,10 +608,11 @@ static int stars_hand(work_t *w, int nl, int64_t *rec, out_t *o, int64_t id)
             r = tail(r, 1);
         if (ends(r, " and is all-in"))
             r.n -= 14;
-        if (find(r, " and is all-in"))
+        if (memchr(r.p, '-', (size_t)r.n) && find(r, " and is all-in"))
             PY(22);
         int64_t v = 0, v2 = 0;
-        if (starts(r, "posts ")) {
+        char r0 = r.n ? r.p[0] : 0;
+        if (r0 == 'p' && starts(r, "posts ")) {
             if (starts(r, "posts the ante ") && amount_to_end(r, 15, cents, &v)) {
                 if (antes[s])
                     PY(23);
@@ -583,24 +629,24 @@ static int stars_hand(work_t *w, int nl, int64_t *rec, out_t *o, int64_t id)
             } else {
                 PY(26);         /* dead blinds, straddles, button blinds: Python */
             }
-        } else if (eqs(r, "folds")) {
+        } else if (r0 == 'f' && eqs(r, "folds")) {
             A[na++] = (act_t){'f', (int8_t)s, 0, {NULL, 0}};
-        } else if (starts(r, "folds [") && r.p[r.n - 1] == ']' && r.n > 8
+        } else if (r0 == 'f' && starts(r, "folds [") && r.p[r.n - 1] == ']' && r.n > 8
                    && !memchr(r.p + 7, ']', (size_t)(r.n - 8))) {
             A[na++] = (act_t){'f', (int8_t)s, 0, {NULL, 0}};
-        } else if (eqs(r, "checks") || starts(r, "calls ")) {
+        } else if (r0 == 'c' && (eqs(r, "checks") || starts(r, "calls "))) {
             A[na++] = (act_t){'c', (int8_t)s, 0, {NULL, 0}};
-        } else if (starts(r, "bets ")) {
+        } else if (r0 == 'b' && starts(r, "bets ")) {
             if (!amount_to_end(r, 5, cents, &v))
                 PY(27);
             A[na++] = (act_t){'b', (int8_t)s, v, {NULL, 0}};
-        } else if (starts(r, "raises ")) {
+        } else if (r0 == 'r' && starts(r, "raises ")) {
             int ok = 0;
             int64_t m = amount(r.p + 7, r.p + r.n, cents, &v, &ok);
             if (!ok || !starts(tail(r, 7 + m), " to ") || !amount_to_end(r, 7 + m + 4, cents, &v2))
                 PY(28);
             A[na++] = (act_t){'b', (int8_t)s, v2, {NULL, 0}};
-        } else if (starts(r, "shows [")) {
+        } else if (r0 == 's' && starts(r, "shows [")) {
             const char *b = memchr(r.p + 7, ']', (size_t)(r.n - 7));
             if (!b || b == r.p + 7)
                 PY(29);
@@ -611,9 +657,9 @@ static int stars_hand(work_t *w, int nl, int64_t *rec, out_t *o, int64_t id)
                 A[na++] = (act_t){'m', (int8_t)s, 0, {NULL, 0}};
             else
                 A[na++] = (act_t){'s', (int8_t)s, 0, c};
-        } else if (starts(r, "mucks")) {
+        } else if (r0 == 'm' && starts(r, "mucks")) {
             A[na++] = (act_t){'m', (int8_t)s, 0, {NULL, 0}};
-        } else if (starts(r, "collected ")) {
+        } else if (r0 == 'c' && starts(r, "collected ")) {
             int ok = 0;
             if (!amount(r.p + 10, r.p + r.n, cents, &v, &ok) || !ok)
                 PY(30);
@@ -632,16 +678,33 @@ static int stars_hand(work_t *w, int nl, int64_t *rec, out_t *o, int64_t id)
         t = blinds[0];
         blinds[0] = blinds[1], blinds[1] = t;
     }
-    /* the PHH hand */
-    puts_(o, "[h]\nvariant = \"");
-    puts_(o, var);
-    puts_(o, "\"\nante_trimming_status = false\nantes = [");
-    for (int s = 0; s < n; s++) {
-        if (s)
-            puts_(o, ", ");
-        put_int(o, antes[s]);
+    /* the PHH hand: at most 256 bytes, 200 a seat (its numbers, name, deal), 48 an
+     * action and the cards as written (no more than the hand's text) */
+    {
+        int64_t text = L[nl - 1].p + L[nl - 1].n - L[0].p;
+        if (o->e - o->p < 256 + 200 * (int64_t)n + 48 * (int64_t)na + text) {
+            o->full = 1;
+            return HR_STARS_PYTHON;
+        }
     }
-    puts_(o, "]\nblinds_or_straddles = [");
+    /* (ante_trimming_status false and antes of zero are the PHH reader's defaults) */
+    puts_(o, "[h]\nvariant = \"");
+    put_z(o, var);
+    int any_ante = 0;
+    for (int s = 0; s < n; s++)
+        any_ante |= antes[s] != 0;
+    if (any_ante) {
+        puts_(o, "\"\nantes = [");
+        for (int s = 0; s < n; s++) {
+            if (s)
+                puts_(o, ", ");
+            put_int(o, antes[s]);
+        }
+        puts_(o, "]");
+    } else {
+        puts_(o, "\"");
+    }
+    puts_(o, "\nblinds_or_straddles = [");
     for (int s = 0; s < n; s++) {
         if (s)
             puts_(o, ", ");
@@ -657,19 +720,23 @@ static int stars_hand(work_t *w, int nl, int64_t *rec, out_t *o, int64_t id)
     for (int i = 0; i <= na; i++) {
         if (i == deal_at)
             for (int s = 0; s < n; s++) {
-                puts_(o, i || s ? ", \"d dh p" : "\"d dh p");
+                if (i || s)
+                    puts_(o, ", ");
+                puts_(o, "\"d dh p");
                 put_int(o, s + 1);
                 puts_(o, " ");
                 if (hole[s].p)
                     put_cards(o, hole[s]);
                 else
-                    puts_(o, holes_n == 2 ? "????" : "????????");
+                    put(o, "????????", 2 * holes_n);
                 puts_(o, "\"");
             }
         if (i == na)
             break;
         act_t *a = &A[i];
-        puts_(o, i || deal_at == 0 ? ", \"" : "\"");
+        if (i || deal_at == 0)
+            puts_(o, ", ");
+        puts_(o, "\"");
         if (a->kind == 'd') {
             puts_(o, "d db ");
             put_cards(o, a->cards);
@@ -694,7 +761,9 @@ static int stars_hand(work_t *w, int nl, int64_t *rec, out_t *o, int64_t id)
     }
     puts_(o, "]\nplayers = [");
     for (int s = 0; s < n; s++) {
-        puts_(o, s ? ", \"" : "\"");
+        if (s)
+            puts_(o, ", ");
+        puts_(o, "\"");
         put(o, name[s].p, name[s].n);
         puts_(o, "\"");
     }

@@ -268,10 +268,12 @@ def test_equity_target_stderr_on_the_command_line():
 
 
 def test_the_hilo_table_names_each_column_once():
+    # the common columns keep their names in every game (win is the scoop in hi-lo,
+    # shown once, under the common name); the halves add theirs
     r = hr.equity(["As2sKdQd", "Ah2hJcTc"], board="4c 5d Kh 8s 9s", game="omaha-hilo")
     header = repr(r).splitlines()[1].split()
-    assert header == ["player", "hand", "equity", "tie", "high", "low", "scoop"]
-    assert "<th>win</th>" not in r._repr_html_() and "<th>scoop</th>" in r._repr_html_()
+    assert header == ["player", "hand", "equity", "win", "tie", "high", "low"]
+    assert "<th>win</th>" in r._repr_html_() and "<th>scoop</th>" not in r._repr_html_()
     assert repr(hr.equity(["AsKs", "QdQc"], board="Qh7c2d8s")).splitlines()[1].split() == [
         "player", "hand", "equity", "win", "tie"]
 
@@ -355,10 +357,10 @@ def test_monte_carlo_reports_each_run_of_streams(monkeypatch):
     last 50,000 trials, and the same bits as one call for all of them."""
     if hr.backend != "c":
         pytest.skip("the streams per call are the C core's")
-    from handrank.equity import holdem
+    from handrank.core import kernels
     players = ["AhAd", "random", "random"]
     plain = hr.equity(players, seed=11, trials=200_000, threads=1)
-    monkeypatch.setattr(holdem, "MC_STREAMS_PER_CALL", 3)
+    monkeypatch.setattr(kernels, "MC_STREAMS_PER_CALL", 3)
     calls = _Calls()
     _same(hr.equity(players, seed=11, trials=200_000, threads=1, progress=calls), plain)
     assert calls == [(0, 200_000), (75_000, 200_000), (150_000, 200_000), (200_000, 200_000)]

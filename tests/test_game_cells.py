@@ -24,6 +24,7 @@ import numpy as np
 import pytest
 
 import handrank as hr
+from handrank.core import _compat
 from handrank.ranges.omaha import OmahaRange
 
 HILO = sys.modules["handrank.equity.hilo"]     # (hr.equity is the function)
@@ -378,3 +379,34 @@ def test_exact_none_enumerates_a_hand_against_random_before_the_flop() -> None:
     assert not m.exact
     assert (m.equity == hr.equity(["AhAd", "random", "random"], seed=3, trials=20_000,
                                   exact=False).equity).all()
+
+
+def test_omaha_by_name_with_another_size_is_the_old_spelling_of_that_game(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # the Game decides: hr.game("omaha") deals four cards; the name "omaha" with a
+    # five-card hand is the old spelling of omaha5, in every operation that took it
+    # (explain included), warning once (core/_compat.py) and answering as omaha5
+    monkeypatch.setattr(_compat, "_warned", set())
+    hand, other, board = "AsKsQdJdTc", "7c7h2c2h3d", "Qh 8h 2d 4s 5c"
+    with pytest.warns(DeprecationWarning, match="game='omaha' with 5-card hands.*'omaha5'"):
+        s = hr.evaluate(hand, board=board, game="omaha")
+    assert s == hr.evaluate(hand, board=board, game="omaha5")
+    assert hr.best_five(hand, board=board, game="omaha") == \
+        hr.best_five(hand, board=board, game="omaha5")
+    assert hr.settle(board, [hand, other], [3, 3], game="omaha").payouts == \
+        hr.settle(board, [hand, other], [3, 3], game="omaha5").payouts
+    assert hr.explain(hand, other, board, game="omaha") == \
+        hr.explain(hand, other, board, game="omaha5")
+    e = hr.equity([hand, other], board="Qh 8h 2d", game="omaha")
+    assert (e.equity == hr.equity([hand, other], board="Qh 8h 2d", game="omaha5").equity).all()
+    g = hr.game("omaha")
+    for call in (lambda: hr.evaluate(hand, board=board, game=g),
+                 lambda: hr.settle(board, [hand, other], [3, 3], game=g),
+                 lambda: hr.explain(hand, other, board, game=g),
+                 lambda: hr.equity([hand, other], board="Qh 8h 2d", game=g)):
+        with pytest.raises(hr.InvalidHandError, match="expected 4 cards in .*, got 5"):
+            call()
+    # the board operations never took the old sizes: the game's own count either way
+    for game in ("omaha", g):
+        with pytest.raises(hr.InvalidHandError, match="expected 4 cards in player 1's hand"):
+            hr.range_equity(hand, other, board="Qh 8h 2d", game=game)

@@ -101,9 +101,10 @@ def test_python_backend_samples_omaha_preflop(monkeypatch: pytest.MonkeyPatch) -
             raise Ran(kind)
         return stub
 
-    monkeypatch.setattr(omaha, "_monte_carlo", run("monte carlo"))
+    kernels: Any = importlib.import_module("handrank.core.kernels")
+    monkeypatch.setattr(kernels, "omaha_hands_mc", run("monte carlo"))   # the door's jobs
     monkeypatch.setattr(hilo, "_monte_carlo", run("monte carlo"))
-    monkeypatch.setattr(omaha, "_exact", run("exact"))
+    monkeypatch.setattr(kernels, "omaha_exact", run("exact"))
     hands = ["AsKsQhJh", "9c9d8c8d"]
     for game, board, kind in (("omaha", "", "monte carlo"), ("omaha-hilo", "", "monte carlo"),
                               ("omaha", "2c 3d 4h", "exact")):

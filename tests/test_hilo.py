@@ -377,17 +377,18 @@ def test_hilo_equity_result_repr_and_tables():
     r = hr.equity(["As2sKdQd", "Ah3hJcTc"], board="4c 5d 9s", game="omaha-hilo", exact=True)
     text = repr(r)
     lines = text.splitlines()
-    assert lines[0] == f"HiLoEquityResult(exact, {r.samples:,} boards)"
-    # win is the same array as scoop: the table shows it once, as scoop (issue 22)
-    assert lines[1].split() == ["player", "hand", "equity", "tie", "high", "low", "scoop"]
+    # one shape in every game: the same name and common columns as hold'em's
+    assert lines[0] == f"EquityResult(exact, {r.samples:,} boards)"
+    # win is the same array as scoop: the table shows it once, under the common name
+    assert lines[1].split() == ["player", "hand", "equity", "win", "tie", "high", "low"]
     for i, line in enumerate(lines[2:]):
         cells = line.split()
         assert cells[:2] == [str(i + 1), ["As2sKdQd", "Ah3hJcTc"][i]]
-        want = [r.equity[i], r.tie[i], r.high[i], r.low[i], r.scoop[i]]
+        want = [r.equity[i], r.scoop[i], r.tie[i], r.high[i], r.low[i]]
         assert cells[2:] == [f"{100 * float(x):.4f}%" for x in want]
     assert "array(" not in text
     html = r._repr_html_()
-    assert all(f"<th>{c}</th>" in html for c in ("high", "low", "scoop"))
+    assert all(f"<th>{c}</th>" in html for c in ("win", "high", "low"))
     pd = pytest.importorskip("pandas")
     df = r.to_pandas()
     assert isinstance(df, pd.DataFrame)

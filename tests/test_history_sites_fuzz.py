@@ -24,7 +24,7 @@ from handrank.history import HistoryError, sites
 SITES = Path(__file__).resolve().parent / "data" / "sites"
 FORMATS = {"pokerstars": ["pokerstars", "pokerstars-jspokerparser"],
            "winamax": ["winamax"], "888poker": ["888poker", "888poker-pokerregion"],
-           "partypoker": ["partypoker"], "wpn": ["wpn"], "ipoker": ["ipoker"],
+           "partypoker": ["partypoker"], "wpn": ["wpn", "wpn-v2"], "ipoker": ["ipoker"],
            "ggpoker": ["ggpoker"]}
 
 

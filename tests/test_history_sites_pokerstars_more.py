@@ -9,7 +9,9 @@ final hand with the payouts' lines), and a hand cut short.  The oracle is the
 site's own lines, read as in ``test_history_sites_pokerstars.py``: each seat
 is paid its ``collected`` lines plus its returned bet, the pot is the
 summary's total and the rake the summary's rake (the cash-out seat: as the
-site paid it, through ``net_as_paid``).
+site paid it, through ``net_as_paid``).  And the 88 hands of one three-handed
+tournament from pokerdf's tests (MIT, tests/data/sites/pokerstars-pokerdf/),
+checked hand by hand and stack by stack.
 """
 
 from __future__ import annotations
@@ -81,3 +83,30 @@ def test_five_card_omaha_and_yuan() -> None:
     (h,) = list(read(DATA / "CashGame_Limits_YuanTable.txt"))
     assert h.extra["currency"] == "CNY" and h.variant == "PO"
     assert h.starting_stacks[h.players.index("146701")] == 511300
+
+
+POKERDF = (Path(__file__).resolve().parent / "data" / "sites" / "pokerstars-pokerdf"
+           / "Tournament_T99999_3-max.txt")
+
+
+def test_a_whole_three_handed_tournament_settles_and_carries_its_stacks() -> None:
+    """88 hands of one 3-max tournament (pokerdf's test input, MIT): each hand pays
+    as the site's lines say, and each player's next stack is this stack plus this
+    hand's net, from the first hand to the last (the chips are never lost)."""
+    hands, bad = _read(POKERDF)
+    site = _site_lines(_text(POKERDF))
+    assert bad == [] and len(hands) == len(site) == 88
+    after: dict[str, int] = {}
+    for h, (total, rake, coll, back) in zip(hands, site):
+        assert h.extra["unit"] == "chips" and rake == 0
+        r = h.replay(allin_ev=False)
+        assert r.agrees_with_record is True, r.disagreement
+        returned = {p: back.get(p, 0) for p in h.players}
+        for s, p in enumerate(h.players):
+            assert (r.net[s] + r.contributions[s]) * 100 == coll.get(p, 0) + returned[p]
+            if p in after:
+                assert h.starting_stacks[s] == after[p], (h.extra["hand"], p)
+            after[p] = h.starting_stacks[s] + r.net[s]
+        assert sum(r.contributions) * 100 - sum(returned.values()) == total
+    # the last hand's winner holds every chip: 3 x 500
+    assert max(after.values()) == 1500

@@ -49,13 +49,14 @@ def _raw(path: Path) -> bytes:
     return gzip.decompress(raw) if path.suffix == ".gz" else raw
 
 
-def _compare(path: str) -> tuple[int, int]:
+def _compare(path: str, block: int = stars_fast.BLOCK) -> tuple[int, int]:
     """Every hand of `path` on both paths; (hands, hands the fast path took)."""
     rd = read(path, format="pokerstars", errors="collect")
     by_index = {h.index: h for h in rd}
-    errors = {e.hand: e for e in rd.errors}
+    # each refused hand by its index (HistoryError.hand is its number from 1)
+    errors = {(e.hand - 1 if e.hand is not None else None): e for e in rd.errors}
     seen = taken = 0
-    for it in stars_fast.scan(path, format="pokerstars"):
+    for it in stars_fast.scan(path, format="pokerstars", block=block):
         if isinstance(it, tuple):
             # a file the scanner leaves whole to the reader (text before any header...)
             assert it == ("other", path)
@@ -65,7 +66,7 @@ def _compare(path: str) -> tuple[int, int]:
             seen += len(got)
             for x in got:
                 if isinstance(x, HistoryError):
-                    assert str(x) == str(errors[x.hand])
+                    assert str(x) == str(errors[x.hand - 1 if x.hand is not None else None])
                 else:
                     assert x.actions == by_index[x.index].actions
             continue
@@ -266,3 +267,30 @@ def test_damaged_hands_are_the_same_on_both_paths(tmp_path: Path, seed: int) -> 
     f = tmp_path / "damaged.txt"
     f.write_text(damaged, encoding="utf-8")
     _compare(str(f))
+
+
+def test_a_block_left_to_python_reads_the_rest_as_the_reader(tmp_path: Path) -> None:
+    # a line starting with a byte that is not ASCII may be cut otherwise by the reader:
+    # the scanner leaves the file to Python from the block that holds it on
+    text = pokerstars_corpus(60, seed=5)
+    k = text.index("*** SUMMARY ***", len(text) // 2)
+    f = tmp_path / "gen.txt"
+    f.write_text(text[:k] + "\u00e9t\u00e9: folds\n" + text[k:], encoding="utf-8")
+    items = list(stars_fast.scan(str(f), block=2000))
+    tails = [it for it in items if isinstance(it, stars_fast.StarsTail)]
+    assert len(tails) == 1 and isinstance(items[0], stars_fast.StarsBatch)
+    seen, taken = _compare(str(f), block=2000)
+    assert seen == 60 and 0 < taken < 60
+
+
+def test_a_file_of_another_site_is_left_to_its_reader(tmp_path: Path) -> None:
+    other = sorted((SITES / "winamax").glob("*.txt"))[0]
+    f = tmp_path / "winamax.txt"
+    f.write_bytes(other.read_bytes())
+    assert list(stars_fast.scan(str(f))) == [("other", str(f))]
+    g = tmp_path / "stars.txt"
+    g.write_text(pokerstars_corpus(3, seed=9))
+    items = list(stars_fast.scan([str(f), str(g)]))
+    assert items[0] == ("other", str(f)) and len(items) == 2
+    assert isinstance(items[1], stars_fast.StarsBatch) and len(items[1]) == 3
+    assert items[1].file(0) == str(g) and items[1].line(0) == 1

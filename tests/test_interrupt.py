@@ -15,7 +15,10 @@ No outcome depends on a fixed wait: the signal is sent only after the
 readiness line, and a signal that lands before the call has entered its C
 loop is caught by the same ``except`` (the short pause after the readiness
 line, :data:`SETTLE`, only makes it likely that the signal lands inside the
-loop, the interesting case).
+loop, the interesting case).  The delay is wall-clock time: beside other jobs
+(load 20 on two cores) a child may wait longer than the bound for a core after
+the signal, so a case may run up to three times (:data:`TRIES`) and passes when
+one run meets the bound; a call that does not poll misses it every time.
 """
 
 from __future__ import annotations
@@ -34,6 +37,24 @@ import handrank as hr
 DELAY = 0.5            # the contract: KeyboardInterrupt within 0.5 s of SIGINT
 IDLE_CPU = 0.15        # CPU seconds in the 0.5 s after it: a busy worker adds ~0.5 each
 SETTLE = 0.3           # after "ready": lets the call reach its loop (see the module docstring)
+TRIES = 3              # wall-clock delays: a run may retry twice (see the module docstring)
+
+
+def _within_bound(measure, ok):
+    """``measure()`` until ``ok`` holds of its result, at most :data:`TRIES` times.
+
+    The delay is wall-clock time, and on a loaded machine a child can wait for a
+    core longer than the bound after the signal; a call that does not poll the
+    signal misses it on every try (by seconds, not tenths).  Returns the last
+    result and every result's summary for the assertion message.
+    """
+    seen = []
+    for _ in range(TRIES):
+        r = measure()
+        seen.append(r)
+        if ok(r):
+            break
+    return r, seen
 
 def _default_sigint() -> None:
     """In the child, before exec: SIGINT back to its default action.
@@ -169,23 +190,27 @@ def test_ctrl_c_stops_the_call_and_every_worker(case, record_property):
     if case.startswith("dask"):
         pytest.importorskip("distributed", reason="needs the dask extra")
     setup, call = CASES[case]
-    r = _interrupt(CHILD.format(setup=setup, call=call))
+    r, seen = _within_bound(lambda: _interrupt(CHILD.format(setup=setup, call=call)),
+                            lambda r: r["delay"] < DELAY and r["idle_cpu"] < IDLE_CPU)
     record_property("delay", r["delay"])
     record_property("next_call", (r["before"], r["after"]))
     print(f"{case}: KeyboardInterrupt {r['delay']:.3f} s after SIGINT; CPU in the next 0.5 s "
           f"{r['idle_cpu']:.3f} s; next call {r['after']:.3f} s (before: {r['before']:.3f} s)")
-    assert r["delay"] < DELAY
-    assert r["idle_cpu"] < IDLE_CPU, "a worker kept running after KeyboardInterrupt"
+    tries = [(round(x["delay"], 3), round(x["idle_cpu"], 3)) for x in seen]
+    assert r["delay"] < DELAY, tries
+    assert r["idle_cpu"] < IDLE_CPU, f"a worker kept running after KeyboardInterrupt: {tries}"
 
 
 def test_ctrl_c_python_backend_batch():
     code = CHILD.format(
         setup="np.tile(np.arange(7, dtype=np.uint8), (12_000_000, 1))",
         call="hr.evaluate_batch(setup)")
-    r = _interrupt(code, env={"HANDRANK_BACKEND": "python"})
+    r, seen = _within_bound(lambda: _interrupt(code, env={"HANDRANK_BACKEND": "python"}),
+                            lambda r: r["delay"] < DELAY and r["idle_cpu"] < IDLE_CPU)
     print(f"python backend evaluate_batch: KeyboardInterrupt {r['delay']:.3f} s after SIGINT")
-    assert r["delay"] < DELAY
-    assert r["idle_cpu"] < IDLE_CPU
+    tries = [(round(x["delay"], 3), round(x["idle_cpu"], 3)) for x in seen]
+    assert r["delay"] < DELAY, tries
+    assert r["idle_cpu"] < IDLE_CPU, tries
 
 
 # The command line, run as ``python -m handrank`` does, with the library call
@@ -218,6 +243,12 @@ sys.exit(status)
     ["bench", "--no-progress", "--libs", ""],
 ])
 def test_ctrl_c_command_line(argv):
+    delay, seen = _within_bound(lambda: _cli_delay(argv), lambda d: d < DELAY)
+    assert delay < DELAY, [round(d, 3) for d in seen]
+
+
+def _cli_delay(argv):
+    """Run ``handrank ARGV``, SIGINT it once it runs: seconds until main returned 130."""
     proc = subprocess.Popen([sys.executable, "-c", CLI_CHILD.format(argv=argv)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             preexec_fn=_default_sigint)
@@ -234,9 +265,9 @@ def test_ctrl_c_command_line(argv):
             proc.wait()
     assert proc.returncode == 130, err
     assert "Traceback" not in err
-    delay = json.loads(err.strip().splitlines()[-1])["returned"] - sent
+    delay: float = json.loads(err.strip().splitlines()[-1])["returned"] - sent
     print(f"handrank {' '.join(argv)}: main returned 130 {delay:.3f} s after SIGINT")
-    assert delay < DELAY
+    return delay
 
 
 def test_the_real_command_exits_130_on_ctrl_c():

@@ -205,8 +205,8 @@ def test_syntax_errors_name_line_column_with_a_caret(query, line, at, message):
      "did you mean 'flop'?"),
     ("select count(handType(hero, flop) = flsuh) from game='holdem', hero='AA', villain='KK'",
      "did you mean 'flush'?"),
-    ("select count(outsToHandType(hero, fifth, flush) > 3) from game='studhi', hero='*', "
-     "villain='*'", "function 'outsToHandType' is not supported in the game 'studhi' yet"),
+    ("select count(nutHiForHandType(hero, fifth)) from game='studhi', hero='*', "
+     "villain='*'", "function 'nutHiForHandType' is not supported in the game 'studhi' yet"),
     ("select avg(riverEquity(hero)) from game='holdm', hero='AA', villain='KK'",
      "unknown game 'holdm'; did you mean 'holdem'?"),
     ("select count(riverEquity(hero)) from game='holdem', hero='AA', villain='KK'",

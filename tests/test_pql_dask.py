@@ -30,3 +30,13 @@ def test_a_cluster_gives_the_local_answer_bit_for_bit(client, query):
     assert not remote.exact and remote.trials == local.trials == 150_000
     for a, b in zip(local, remote):
         assert a.value == b.value and a.stderr == b.stderr, a.name
+
+
+def test_stud_street_equities_on_a_cluster_are_the_local_answer(client):
+    # the per-deal draws of a fifth-street equity are seeded by the deal's cards
+    query = ("select avg(equity(p1, sixth)) as e, count(equity(p1, fifth) > 0.5) as c, "
+             "count(nutHi(p1, fifth)) as n from game='stud8', p1='As2s3d', p2='*'")
+    local = hr.pql(query, trials=3000, seed=4, threads=1)
+    remote = hr.pql(query, trials=3000, seed=4, client=client)
+    for a, b in zip(local, remote):
+        assert a.value == b.value and a.stderr == b.stderr, a.name

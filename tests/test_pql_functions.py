@@ -308,8 +308,8 @@ def test_double_bar_is_or() -> None:
      "not supported in the game 'omahahi'"),
     ("select avg(outsToHandType(hero, river, flush)) from game='holdem', hero='AsKs'",
      "river has no next card"),
-    ("select avg(nutHiOuts(hero, fifth)) from game='studhi', hero='*', villain='*'",
-     "not supported in the game 'studhi'"),
+    ("select avg(nutHiOuts(hero, third)) from game='studhi', hero='*', villain='*'",
+     "stud nut outs are counted on fourth to sixth street"),
     ("select count(1 || 2) from game='holdem', hero='AsKs'", "needs a boolean"),
     ("select count(hiRating(hero, river) > rateHiHand('AsKs')) from game='holdem', "
      "hero='AsKs'", "expected five different cards"),

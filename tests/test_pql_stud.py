@@ -170,8 +170,8 @@ def test_the_numpy_path_equals_the_c_kernel(game: str, hands: list[str], street:
                                             alive: int | None) -> None:
     if not kernels.have_c():
         pytest.skip("no C core: both would be the numpy path")
-    q = "select avg(equity(p1, {s})) from game='{g}', p1='{a}', p2='{b}'".format(
-        s=street, g=game, a=hands[0], b=hands[1])
+    q = (f"select avg(equity(p1, {street})) from game='{game}', p1='{hands[0]}', "
+         f"p2='{hands[1]}'")
     plan = plan_of(q)
     full = [np.array([_ids(h)], dtype=np.uint8) for h in hands]
     ctx = Ctx(plan.spot, Deals(full, np.zeros((1, 0), np.uint8), None, 1))
@@ -259,3 +259,189 @@ def test_partial_stud_hands_are_dealt_around_the_given_cards() -> None:
         hr.pql("select avg(riverEquity(a)) from game='studhi', a='AsAs', b='*'")
     with pytest.raises(PqlError, match="1 to 7 different cards"):
         hr.pql("select avg(riverEquity(a)) from game='studhi', a='AsKsQsJsTs9s8s7s', b='*'")
+
+
+# ------------------------------------------------------- stud nuts and outs
+
+def _set_mask(ids: list[int]) -> int:
+    m = 0
+    for c in ids:
+        m |= 1 << c
+    return m
+
+
+def test_best_high_of_a_set_equals_trying_every_five() -> None:
+    from handrank.pql._stud import best_high_of_sets
+    rng = np.random.default_rng(43)
+    g = hr.game("holdem")
+    sets = [sorted(rng.choice(52, size, replace=False).tolist())
+            for size in [5, 6, 7, 8, 9, 10, 12, 14, 16] for _ in range(25)]
+    # sets rich in one suit and in pairs, where the categories compete
+    sets += [[4 * r + 0 for r in rng.choice(13, 7, replace=False)] + [1, 2, 5]
+             for _ in range(20)]
+    sets += [[4 * r + s for r in rng.choice(13, 4, replace=False) for s in (0, 1, 2)]
+             for _ in range(20)]
+    got = best_high_of_sets(np.array([_set_mask(s) for s in sets], dtype=np.uint64), g)
+    for cs, v in zip(sets, got):
+        best = max(itertools.combinations(cs, 5), key=lambda f: high_key(tuple(f)))
+        assert v == hr.evaluate(list(best), game="holdem"), cs
+
+
+def test_best_low_of_a_set_equals_trying_every_five() -> None:
+    from handrank.pql._stud import best_low_of_sets
+    rng = np.random.default_rng(44)
+    sets = [sorted(rng.choice(52, size, replace=False).tolist())
+            for size in [5, 6, 7, 9, 12, 20] for _ in range(25)]
+    sets += [[4 * r + s for r in rng.choice(13, 3, replace=False) for s in range(4)]
+             for _ in range(15)]
+    masks = np.array([_set_mask(s) for s in sets], dtype=np.uint64)
+    razz = best_low_of_sets(masks, hr.game("razz"), None)
+    eight = best_low_of_sets(masks, hr.game("stud-hilo"), 1)
+    for cs, r8, rz in zip(sets, eight, razz):
+        best = max(itertools.combinations(cs, 5), key=lambda f: low_a5_key(list(f)))
+        assert rz == hr.evaluate(list(best) + [], game="razz"), cs
+        lows = [f for f in itertools.combinations(cs, 5) if _best_low(list(f), True)]
+        if not lows:
+            assert r8 == 0, cs
+        else:
+            b8 = max(lows, key=lambda f: low_a5_key(list(f)))
+            want = np.asarray(hr.evaluate_batch(np.array([b8], np.uint8),
+                                                game="stud-hilo"))[0, 1]
+            assert r8 == want, cs
+
+
+def _stud_spot(seven: list[str], alive: int, salt: int) -> tuple[list[list[int]], list[int]]:
+    full = [_ids(h) for h in seven]
+    used = {c for h in full for c in h}
+    free = [c for c in DECK if c not in used]
+    rng = np.random.default_rng(salt)
+    keep = set(rng.choice(free, alive, replace=False).tolist())
+    return full, [c for c in free if c not in keep]
+
+
+NUT_SPOTS = [(["AsKsQsJs9s2d3d", "7h7c7d7s2c2h4h"], 9, 1),
+             (["AhAdAcKhKd2s3s", "TsJsQs8s9c2c4c"], 8, 2),
+             (["2c3c4c5c6c9d9h", "AsAhKcKh8d8s8h"], 12, 3),
+             (["Th9h8h7h6h5s4s", "KsKhKdQcQh2d3d"], 10, 4)]
+
+
+@pytest.mark.parametrize(("seven", "alive", "salt"), NUT_SPOTS)
+def test_stud_nuts_and_outs_equal_the_brute_force(seven: list[str], alive: int,
+                                                  salt: int) -> None:
+    full, dead = _stud_spot(seven, alive, salt)
+    q = ("select count(nutHi(p1, fifth)) as n5, count(nutHi(p1, sixth)) as n6, "
+         "count(nutHi(p1, seventh)) as n7, avg(outsToHandType(p1, fifth, {t})) as o, "
+         "avg(minOutsToHandType(p1, fourth, pair)) as m4, "
+         "avg(minOutsToHandType(p1, third, trips)) as m3, "
+         "avg(nutHiOuts(p1, fifth)) as no "
+         "from game='studhi', p1='{a}', p2='{b}', dead='{d}'")
+    types = ["highcard", "pair", "twopair", "trips", "straight", "flush", "fullhouse",
+             "quads", "straightflush"]
+    mine = full[0]
+    for t in range(9):
+        r = hr.pql(q.format(t=types[t], a=seven[0], b=seven[1], d=_txt(dead)), trials=2,
+                   seed=1)
+        # the player's view: every card not the player's own so far and not dead
+        def unseen(k: int) -> list[int]:
+            return [c for c in DECK if c not in mine[:k] and c not in dead]
+
+        def best_of(cards: list[int], k: int) -> tuple:
+            return max(_best_high(list(f)) for f in itertools.combinations(cards, k)) \
+                if k > 5 else max(high_key(tuple(f)) for f in itertools.combinations(cards, 5))
+
+        if t == 0:
+            for k, row in zip((5, 6, 7), list(r)[:3]):
+                own = _best_high(mine[:k]) if k > 5 else high_key(tuple(mine[:5]))
+                nut = own >= max(high_key(tuple(f)) for f in itertools.combinations(unseen(k), 5))
+                assert row.value == float(nut), (k, seven)
+            # minOutsToHandType on fourth / third street: the short hand types
+            def short(cs: list[int]) -> int:
+                from collections import Counter
+                cnt = sorted(Counter(c // 4 for c in cs).values(), reverse=True)
+                return {4: 7, 3: 3}.get(cnt[0], 2 if cnt[:2] == [2, 2] else cnt[0] - 1)
+
+            def typ(cs: list[int]) -> int:
+                return short(cs) if len(cs) < 5 else _best_high(cs)[0]
+
+            now4 = short(mine[:4])
+            m4 = 0 if now4 >= 1 else sum(typ(mine[:4] + [x]) >= 1 for x in unseen(4))
+            assert r[4].value == m4
+            now3 = short(mine[:3])
+            m3 = 0 if now3 >= 3 else sum(short(mine[:3] + [x]) >= 3 for x in unseen(3))
+            assert r[5].value == m3
+            nuts = 0
+            for x in unseen(5):
+                rest = [c for c in unseen(5) if c != x]
+                own6 = _best_high(mine[:5] + [x])
+                nuts += own6 >= max(high_key(tuple(f)) for f in itertools.combinations(rest, 5))
+            assert r[6].value == nuts
+        now = high_key(tuple(mine[:5]))[0]
+        want = 0 if now == t else sum(_best_high(mine[:5] + [x])[0] == t for x in unseen(5))
+        assert r[3].value == want, (types[t], seven)
+
+
+def test_stud_low_nuts_equal_the_brute_force() -> None:
+    full, dead = _stud_spot(["As2s3d4h8cKdKs", "5c6c7d9hTs2h3h"], 10, 9)
+    mine = full[0]
+    for game, eight in (("razz", False), ("stud8", True)):
+        r = hr.pql(f"select count(nutLo(p1, fifth)) as a, count(nutLo(p1, sixth)) as b "
+                   f"from game='{game}', p1='As2s3d4h8cKdKs', p2='5c6c7d9hTs2h3h', "
+                   f"dead='{_txt(dead)}'", trials=2, seed=1)
+        for k, row in ((5, r[0]), (6, r[1])):
+            unseen = [c for c in DECK if c not in mine[:k] and c not in dead]
+            if eight:
+                own = _best_low(mine[:k], True)
+                others = [_best_low(list(f), True) for f in itertools.combinations(unseen, 5)]
+                found = [o for o in others if o is not None]
+                nut = own is not None and (not found or own >= max(found))
+            else:
+                own = _razz_key(mine[:k]) if k > 5 else low_a5_key(mine[:5])
+                nut = own >= max(low_a5_key(list(f)) for f in itertools.combinations(unseen, 5))
+            assert row.value == float(nut), (game, k)
+
+
+def test_stud_outs_refuse_seventh_street() -> None:
+    with pytest.raises(PqlError, match="seventh has no next card"):
+        hr.pql("select avg(outsToHandType(p1, seventh, flush)) from game='studhi', "
+               "p1='*', p2='*'", trials=10)
+
+
+# ------------------------------------------------ stud deals enumerated
+
+def test_stud_deals_are_enumerated_when_few() -> None:
+    # six cards each given: 40 x 39 ways to deal the seventh cards; the
+    # general path (a where clause) enumerates them
+    known = [_ids("AsAhKdQc2s3s"), _ids("7c8c9cTcKs2d")]
+    q = ("select count(winsHi(p1)) as w, count(tiesHi(p1)) as t, avg(riverEquity(p2)) as e "
+         "from game='studhi', p1='AsAhKdQc2s3s', p2='7c8c9cTcKs2d' where 1 = 1")
+    r = hr.pql(q)
+    assert r.exact and r.samples == 40 * 39
+    wins = ties = 0.0
+    p2 = 0.0
+    used = {c for k in known for c in k}
+    unseen = [c for c in DECK if c not in used]
+    for a in unseen:
+        for b in unseen:
+            if a == b:
+                continue
+            s = _shares([known[0] + [a], known[1] + [b]], "studhi")
+            wins += s[0] == 1.0
+            ties += 0 < s[0] < 1
+            p2 += s[1]
+    n = 40 * 39
+    assert r[0].value == pytest.approx(wins / n, abs=1e-12)
+    assert r[1].value == pytest.approx(ties / n, abs=1e-12)
+    assert r[2].value == pytest.approx(p2 / n, abs=1e-12)
+    # every card given: one deal
+    one = hr.pql("select count(equity(p1, sixth) > 0.5) as c from game='studhi', "
+                 "p1='AsAhKdQc2s3s4d', p2='7c8c9cTcKs2d5h'")
+    assert one.exact and one.samples == 1
+
+
+def test_exact_stud_refuses_drawn_street_equities_and_huge_deals() -> None:
+    with pytest.raises(PqlError, match="above the 50,000 it enumerates"):
+        hr.pql("select count(equity(p1, fifth) > 0.5) from game='studhi', "
+               "p1='AsAhKdQc2s3s', p2='7c8c9cTcKs2d'", exact=True)
+    with pytest.raises(PqlError, match="ways to deal the stud cards not given"):
+        hr.pql("select avg(riverEquity(p1)) from game='studhi', p1='*', p2='*' where 1 = 1",
+               exact=True)

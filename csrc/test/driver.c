@@ -1719,7 +1719,8 @@ static void sites_calls(int rounds)
         for (int f = 0; f < flips && len > 0; f++)
             buf[below((unsigned)len)] = (r % 7 == 0) ? (char)below(256)
                                                      : noise[below(sizeof noise - 1)];
-        int64_t cap = 4, room = 2 * len + 4096;
+        /* every fourth call with little room for the PHH: -2, never a write past it */
+        int64_t cap = 4, room = r % 4 == 3 ? (int64_t)below(1500) + 1 : 2 * len + 4096;
         int64_t ends[2] = {len / 2, len}, consumed = -1, phh_len = -1;
         int n_seg = 1 + (int)below(2);
         if (n_seg == 1)
@@ -1740,7 +1741,7 @@ static void sites_calls(int rounds)
             CHECK(rec[HR_STARS_STATUS] == HR_STARS_PHH || rec[HR_STARS_STATUS] == HR_STARS_PYTHON,
                   "hr_stars_scan: status %lld", (long long)rec[HR_STARS_STATUS]);
         }
-        if (n > 0 && flips == 0 && len % len0 == 0 && final) {
+        if (n > 0 && flips == 0 && len % len0 == 0 && final && n_seg == 1) {
             /* whole hands: each taken, paid a $0.60 back and b b $0.78 after a $0.02 rake */
             int64_t pcap = n + 1, pc = -1;
             int64_t *prec = exact_alloc((size_t)pcap * HR_PHH_WIDTH * sizeof *prec);
@@ -2407,6 +2408,62 @@ static void wild_calls(int scale)
     }
     CHECK(hr_wild_batch(HR_WILD_GAMES, rows, n, out) == -2, "an unknown wild game");
     CHECK(hr_wild_batch(-1, rows, n, out) == -2, "a negative wild game");
+    /* hr_draw_vs in each wild game (kind 2 + game): a hand against one that keeps two,
+     * a stub of 9 holding the joker (the joker games); the pat hold against every draw
+     * of the other hand ranked by hr_wild_batch */
+    for (int game = 0; game < HR_WILD_GAMES; game++) {
+        unsigned deck = game == HR_WILD_DEUCES ? 52 : 53;
+        uint8_t all[53];
+        for (unsigned i = 0; i < deck; i++)
+            all[i] = (uint8_t)i;
+        for (unsigned i = deck - 1; i > 0; i--) {
+            unsigned j = below(i + 1);
+            uint8_t t = all[i];
+            all[i] = all[j];
+            all[j] = t;
+        }
+        for (unsigned i = 0; i < deck; i++)
+            if (all[i] == 52) {                         /* the joker into the stub */
+                all[i] = all[0];
+                all[0] = 52;
+            }
+        const uint8_t *stub = all, *hand = all + 9, *vs = all + 14;
+        uint32_t holds[4] = {0, 1, 15, 31};
+        int64_t win[4], tie[4];
+        uint16_t a[126], b[126];
+        CHECK(hr_draw_vs(NULL, 2 + game, hand, 5, vs, 2, stub, 9, holds, 4, a, b, win, tie)
+              == 0, "hr_draw_vs wild game %d", game);
+        /* C(9, d) C(9 - d, 3) pairs of draws for d = 5, 4, 1, 0 */
+        static const int64_t pairs[4] = {126 * 4, 126 * 10, 9 * 56, 84};
+        for (int h = 0; h < 4; h++)
+            CHECK(win[h] >= 0 && tie[h] >= 0 && win[h] + tie[h] <= pairs[h],
+                  "hr_draw_vs wild game %d counts", game);
+        uint16_t mine, theirs;
+        CHECK(hr_wild_batch(game, hand, 1, &mine) == -1, "wild game %d: the hand", game);
+        int64_t w = 0, e = 0;
+        for (int x = 0; x < 9; x++)
+            for (int y = x + 1; y < 9; y++)
+                for (int z = y + 1; z < 9; z++) {
+                    uint8_t row[5] = {vs[0], vs[1], stub[x], stub[y], stub[z]};
+                    CHECK(hr_wild_batch(game, row, 1, &theirs) == -1, "wild game %d: vs", game);
+                    w += mine > theirs;
+                    e += mine == theirs;
+                }
+        CHECK(win[3] == w && tie[3] == e, "hr_draw_vs wild game %d: the pat hold", game);
+        uint8_t twice[5] = {hand[0], hand[0], hand[1], hand[2], hand[3]};
+        CHECK(hr_draw_vs(NULL, 2 + game, twice, 5, vs, 2, stub, 9, holds, 4, a, b, win, tie)
+              == -1, "hr_draw_vs wild: a card twice");
+        CHECK(hr_draw_vs(NULL, 2 + game, hand, 4, vs, 2, stub, 9, holds, 4, a, b, win, tie)
+              == -1, "hr_draw_vs wild: a hand of four");
+    }
+    uint8_t five[5] = {0, 1, 2, 3, 4}, st[9] = {10, 11, 12, 13, 14, 15, 16, 17, 52};
+    uint32_t pat = 31;
+    int64_t w1, t1;
+    uint16_t a1[126], b1[126];
+    CHECK(hr_draw_vs(NULL, 2 + HR_WILD_DEUCES, five, 5, st, 2, st + 2, 7, &pat, 1, a1, b1, &w1,
+                     &t1) == -1, "hr_draw_vs: the joker in deuces wild");
+    CHECK(hr_draw_vs(NULL, 2 + HR_WILD_GAMES, five, 5, st, 2, st + 2, 7, &pat, 1, a1, b1, &w1,
+                     &t1) == -1, "hr_draw_vs: an unknown kind");
     free(rows), free(out);
 }
 

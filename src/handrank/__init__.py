@@ -77,8 +77,8 @@ _PUBLIC_MODULES = ("analysis", "boards", "index", "reference", "showdown")
 
 
 class _Package(_types.ModuleType):
-    """``handrank`` itself: the first import of an old module path (``import
-    handrank.cards``) does not replace the function of the same name."""
+    """``handrank`` itself: an old module path of the same name as a function
+    (``handrank.cards``), imported for the first time, does not replace the function."""
 
     def __setattr__(self, name: str, value: _Any) -> None:
         if _compat.protects(name, self.__dict__.get(name), value):

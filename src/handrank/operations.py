@@ -113,10 +113,12 @@ def _door(game: Any, variant: Any, unknown: bool = False) -> tuple[Game, bool]:
     the Game.  ``variant=`` (deprecated, warns) makes hold'em with the
     variant's tables.  The flag is True for a name that took Omaha hands of
     4 to 6 cards before each game dealt its own count (``"omaha"``,
-    ``"omaha-hilo"``): another size is then accepted with a warning
-    (:func:`_hole_count`).  `unknown`: a value that is neither a name nor a
-    Game is an unknown game (ValueError, as settle, equity and explain
-    always said), not a TypeError.
+    ``"omaha-hilo"``): an old spelling, whose other sizes are still accepted
+    in every operation, with a DeprecationWarning naming the game of that
+    size (:func:`_hole_count`, core/_compat.py).  The Game itself deals its
+    own count only.
+    `unknown`: a value that is neither a name nor a Game is an unknown game
+    (ValueError, as settle, equity and explain always said), not a TypeError.
     """
     if variant is not None:
         _compat.warn_variant(3)
@@ -586,7 +588,9 @@ def explain(a: CardsLike, b: CardsLike, board: CardsLike | None = None, *,
         if variant is not None:
             _compat.warn_variant(2)
         return _showdown.explain(a, b, board, variant=variant, game=game)
-    g, _ = _door(game, variant, unknown=True)
+    g, legacy = _door(game, variant, unknown=True)
+    # the old names ("omaha" with hands of 5 or 6) are checked by name, as settle takes them
+    checked = game if legacy else g
     if g.parts:
         return _parts_showdown.explain(a, b, board, g)
     if g.hand_sizes:
@@ -596,7 +600,7 @@ def explain(a: CardsLike, b: CardsLike, board: CardsLike | None = None, *,
     if g.rule.any_five and not g.split:
         return _showdown.explain(a, b, board, variant=_own_tables(g))
     _need_board(g, board, "a board")
-    settle(board, [a, b], [1, 1], game=g)
+    settle(board, [a, b], [1, 1], game=checked)
     return _showdown.explain_game(a, b, board, g)
 
 

@@ -225,7 +225,10 @@ class RangeEquity:
         """Return a DataFrame with one row per hero combo.
 
         Columns ``hand``, ``class``, ``weight``, ``equity``, ``win``, ``tie``
-        (needs pandas: ``pip install handrank[pandas]``).
+        in every game, then a game of two halves adds ``high`` and ``low``,
+        a game of parts each part's share by its name (``board 1``,
+        ``board 2``); ``class`` is a two-card hand's class (``AKs``), None
+        for hands of more cards (needs pandas: ``pip install handrank[pandas]``).
 
         Examples
         --------
@@ -234,8 +237,17 @@ class RangeEquity:
         >>> df.columns.tolist()                                              # doctest: +SKIP
         ['hand', 'class', 'weight', 'equity', 'win', 'tie']
         """
-        return dataframe(_combo_rows(self.combos, self.weights,
-                                     equity=self.equity, win=self.win, tie=self.tie))
+        return dataframe(_combo_rows(self.combos, self.weights, equity=self.equity,
+                                     win=self.win, tie=self.tie, **self._more_columns()))
+
+    def _more_columns(self) -> dict[str, np.ndarray]:
+        """The columns a game of halves or of parts adds after the common ones."""
+        out: dict[str, np.ndarray] = {}
+        if self.high is not None and self.low is not None:
+            out.update(high=self.high, low=self.low)
+        if self.shares is not None:
+            out.update(zip(self.halves, self.shares))
+        return out
 
     def _repr_html_(self) -> str:
         head = (f"<p><b>{_esc(self.hero.text)}</b> vs <b>{_esc(self.villain.text)}</b>"
@@ -243,9 +255,11 @@ class RangeEquity:
                 f"over {len(self.combos)} combos</p>")
         best = np.argsort(-np.nan_to_num(self.equity, nan=-1.0), kind="stable")[:10]
         rows = _combo_rows(self.combos[best], self.weights[best], equity=self.equity[best],
-                           win=self.win[best], tie=self.tie[best])
-        return (head + html_grid(self.by_class(), percent=True)
-                + "<p>strongest combos</p>" + html_table(rows))
+                           win=self.win[best], tie=self.tie[best],
+                           **{k: v[best] for k, v in self._more_columns().items()})
+        # the 13 x 13 grid of classes is hold'em's (two-card hands)
+        grid = html_grid(self.by_class(), percent=True) if self.combos.shape[1] == 2 else ""
+        return head + grid + "<p>strongest combos</p>" + html_table(rows)
 
 
 def _esc(text: str) -> str:
@@ -265,9 +279,11 @@ def _combo_index(combos: np.ndarray) -> np.ndarray:
 def _combo_rows(combos: np.ndarray, weights: np.ndarray,
                 **columns: np.ndarray) -> list[dict[str, Any]]:
     out = []
-    for k, (a, b) in enumerate(combos):
-        row: dict[str, Any] = {"hand": card_str(int(a)) + card_str(int(b)),
-                               "class": class_name(int(a), int(b)),
+    for k, combo in enumerate(combos):
+        two = len(combo) == 2
+        row: dict[str, Any] = {"hand": "".join(card_str(int(c)) for c in combo),
+                               "class": class_name(int(combo[0]), int(combo[1])) if two
+                               else None,
                                "weight": float(weights[k])}
         for name, values in columns.items():
             row[name] = float(values[k])

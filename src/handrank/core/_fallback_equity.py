@@ -10,10 +10,14 @@ here knows the backend.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
+from . import _fallback
 from ._combinations import combinations
+from ._tables import GameTables
+from .errors import InvalidRangeError
 
 #: Boards per call of the Omaha batch evaluator.
 CHUNK = 1 << 16
@@ -61,3 +65,254 @@ def omaha_exact(evaluate: Evaluate, holes: list[list[int]], board: np.ndarray,
         total += np.array(tally(strengths(evaluate, holes, boards)))
     nb = len(idx)
     return total[0] / nb, total[1] / nb, total[2] / nb, nb
+
+
+# ------------------------------------------------ hold'em Monte Carlo
+
+#: Divides every tie size 1..10 (HR_SHARE_UNIT).
+SHARE_UNIT = 2520
+#: Trials dealt and evaluated together by :func:`holdem_mc`.
+PYTHON_MC_CHUNK = 1 << 15
+BOARD_CARDS = 5
+
+
+def holdem_stderr(total: np.ndarray, n: int) -> np.ndarray:
+    """The standard error of each player's equity from hold'em's Monte Carlo
+    tallies (the C core's layout: wins, ties, shares, squared shares, trials)."""
+    acc = float(total[4 * n])
+    if acc < 2:
+        return np.full(n, np.inf)
+    mean = total[2 * n:3 * n] / SHARE_UNIT / acc
+    mean_sq = total[3 * n:4 * n] / SHARE_UNIT**2 / acc
+    var = np.maximum(mean_sq - mean * mean, 0.0) * acc / (acc - 1)
+    out: np.ndarray = np.sqrt(var / acc)
+    return out
+
+
+def holdem_mc(g: GameTables, combos: list[np.ndarray], weights: list[np.ndarray],
+              deal: list[bool], board: np.ndarray, dead: np.ndarray, cap: int, chunk_size: int,
+              target: float | None, seed: int, tally: Any) -> np.ndarray:
+    """Hold'em Monte Carlo with numpy, ``PYTHON_MC_CHUNK`` trials at a time: the
+    tallies (4 n + 2 int64, the C core's layout) of `cap` trials, or fewer once
+    the standard error is below `target` (checked every `chunk_size`).
+
+    Each trial draws every ranged player's combo by weight and is rejected
+    when two of them share a card (so a tuple's chance is proportional to the
+    product of its weights, as in the C core); the random players' hands
+    (`deal`) and the missing board cards are then dealt from the cards left:
+    one uniform key per card, known cards keyed out, the smallest keys in key
+    order.  One numpy ``Generator`` seeded by `seed` draws everything, so the
+    same seed gives the same result bit for bit.
+    """
+    rng = np.random.default_rng(seed)
+    n = len(combos)
+    m = BOARD_CARDS - len(board)
+    ranged = [p for p in range(n) if not deal[p]]
+    dealt = [p for p in range(n) if deal[p]]
+    k = 2 * len(dealt) + m                       # cards dealt per trial
+    cums = []
+    for p in ranged:
+        c = np.cumsum(weights[p])
+        cums.append(c / c[-1])
+    known = ~np.asarray(g.in_deck[:52], dtype=bool)
+    known[board] = True
+    known[dead] = True
+    total = np.zeros(4 * n + 2, dtype=np.int64)
+    while total[4 * n] < cap:
+        todo = int(min(chunk_size, cap - total[4 * n]))
+        done, attempts, max_attempts = 0, 0, max(1000 * todo, 1_000_000)
+        while done < todo:
+            if attempts >= max_attempts:
+                if total[4 * n] + done == 0:
+                    raise InvalidRangeError("the players' ranges always clash: "
+                                            "no deal is possible")
+                raise InvalidRangeError("the players' ranges clash in almost every deal")
+            rows = min(PYTHON_MC_CHUNK, max(todo - done, 1024))
+            attempts += rows
+            holes = _draw_ranged(combos, rng, rows, ranged, cums)
+            rows = min(len(holes), todo - done)
+            if rows == 0:
+                continue
+            holes = holes[:rows]
+            boards = _deal_rest(board, rng, holes, ranged, dealt, k, known)
+            _score_deals(g, holes, boards, total)
+            done += rows
+            tally.add(rows)
+        total[4 * n] += done
+        if target is not None and holdem_stderr(total, n).max() < target:
+            break
+    return total
+
+
+def _draw_ranged(combos: list[np.ndarray], rng: np.random.Generator, rows: int,
+                 ranged: list[int], cums: list[np.ndarray]) -> np.ndarray:
+    """`rows` draws of the ranged players' combos by weight, those where two of them
+    share a card left out: (rows kept, n, 2) uint8, the dealt players' rows unset."""
+    holes = np.empty((rows, len(combos), 2), dtype=np.uint8)
+    for p, cum in zip(ranged, cums):
+        pick = np.minimum(np.searchsorted(cum, rng.random(rows), side="right"), len(cum) - 1)
+        holes[:, p] = combos[p][pick]
+    if len(ranged) > 1:
+        held = np.sort(holes[:, ranged].reshape(rows, -1), axis=1)
+        ok = (held[:, 1:] != held[:, :-1]).all(axis=1)
+        holes = holes[ok]
+    return holes
+
+
+def _deal_rest(board: np.ndarray, rng: np.random.Generator, holes: np.ndarray,
+               ranged: list[int], dealt: list[int], k: int, known: np.ndarray) -> np.ndarray:
+    """Deal the random players' hands (into `holes`) and the missing board cards from
+    the cards left, the smallest of one uniform key per card; returns the boards."""
+    rows = len(holes)
+    keys = rng.random((rows, 52))
+    keys[:, known] = 2.0
+    if ranged:
+        np.put_along_axis(keys, holes[:, ranged].reshape(rows, -1).astype(np.intp), 2.0,
+                          axis=1)
+    if k:
+        part = np.argpartition(keys, k - 1, axis=1)[:, :k]
+        order = np.argsort(np.take_along_axis(keys, part, axis=1), axis=1)
+        drawn = np.take_along_axis(part, order, axis=1).astype(np.uint8)
+    else:
+        drawn = np.zeros((rows, 0), dtype=np.uint8)
+    if dealt:
+        holes[:, dealt] = drawn[:, :2 * len(dealt)].reshape(rows, len(dealt), 2)
+    boards: np.ndarray = np.concatenate(
+        [np.broadcast_to(board, (rows, len(board))), drawn[:, 2 * len(dealt):]], axis=1)
+    return boards
+
+
+def _score_deals(g: GameTables, holes: np.ndarray, boards: np.ndarray,
+                 total: np.ndarray) -> None:
+    """Add the deals' wins, ties, shares and squared shares to `total` (the C core's layout)."""
+    rows, n = holes.shape[0], holes.shape[1]
+    strengths = np.empty((n, rows), dtype=np.uint16)
+    for p in range(n):
+        hand = np.ascontiguousarray(np.concatenate([boards, holes[:, p]], axis=1))
+        if _fallback.eval_batch(g, hand, strengths[p]) >= 0:
+            raise RuntimeError("internal error: a bad hand in a Monte Carlo deal")
+    top = strengths == strengths.max(axis=0)
+    count = top.sum(axis=0)
+    share = top * (SHARE_UNIT // count).astype(np.int64)
+    total[:n] += (top & (count == 1)).sum(axis=1)
+    total[n:2 * n] += (top & (count > 1)).sum(axis=1)
+    total[2 * n:3 * n] += share.sum(axis=1)
+    total[3 * n:4 * n] += (share * share).sum(axis=1)
+
+
+# ------------------------------------------------ Omaha Monte Carlo of exact hands
+
+#: Trials between two `target` checks of the Omaha samplers.
+OMAHA_TARGET_CHUNK = 100_000
+
+
+def sample_boards(board: np.ndarray, deck: np.ndarray, m: int, cap: int, target: float | None,
+                  seed: int, tally: Callable[[np.ndarray], np.ndarray],
+                  stderr: Callable[[np.ndarray, int], np.ndarray]) -> tuple[np.ndarray, int]:
+    """Monte Carlo over runouts with numpy: deals `m` more board cards from `deck`
+    per trial (one ``Generator`` seeded by `seed`), adds the array
+    ``tally(boards)`` per chunk, and stops after `cap` trials, or once
+    ``stderr(total, done)`` is below `target`.  Returns (total, trials done).
+    """
+    rng = np.random.default_rng(seed)
+    step = OMAHA_TARGET_CHUNK if target else CHUNK
+    total: np.ndarray | None = None
+    done = 0
+    while done < cap:
+        k = int(min(step, cap - done))
+        for lo in range(0, k, CHUNK):
+            n_rows = min(CHUNK, k - lo)
+            # m distinct cards per row: the m smallest of uniform keys
+            pick = np.argpartition(rng.random((n_rows, len(deck))), m - 1, axis=1)[:, :m] \
+                if m else np.zeros((n_rows, 0), dtype=np.int64)
+            part = np.asarray(tally(boards_of(board, deck[pick])), dtype=np.float64)
+            total = part if total is None else total + part
+        done += k
+        if target is not None and total is not None and stderr(total, done).max() < target:
+            break
+    if total is None:
+        raise RuntimeError("internal error: a Monte Carlo run of no trials")
+    return total, done
+
+
+# ------------------------------------------------ Omaha Monte Carlo of ranges
+
+#: Draws per wanted trial before a sampler gives up on ranges that clash, and
+#: the draws tried before it decides that no deal exists.
+MAX_DRAWS_FACTOR = 1000
+MIN_DRAWS = 1_000_000
+
+
+def check_draws(done: int, drawn: int, cap: int) -> None:
+    """The bounded rejection loop's stop, shared by the Omaha and any-game samplers.
+
+    Raises InvalidRangeError when `drawn` draws gave no deal (after
+    ``MIN_DRAWS``), or more than ``MAX_DRAWS_FACTOR`` draws per wanted trial
+    gave fewer than `cap` deals.
+    """
+    if done == 0 and drawn >= MIN_DRAWS:
+        raise InvalidRangeError(f"no deal found in {drawn:,} draws: the ranges collide "
+                                "with each other (or leave no deal at all)")
+    if drawn >= MAX_DRAWS_FACTOR * max(cap, 1) and done < cap:
+        # Fewer deals than asked for: say so rather than return a
+        # result on fewer trials than the caller wanted.
+        raise InvalidRangeError("the players' ranges clash in almost every deal")
+
+
+def draw_batch(rng: np.random.Generator, hands: list[np.ndarray], probs: list[Any], k: int,
+               blocked: np.ndarray, board: np.ndarray,
+               m: int) -> tuple[list[np.ndarray], np.ndarray]:
+    """One batch of `k` draws: the deals whose hands fit together, and their boards.
+
+    Draws one hand per player from its range's `hands` (uniform, or by
+    `probs`), keeps the draws where no card is used twice, and completes each
+    kept board with `m` cards from those neither blocked nor held.  Returns
+    (each player's kept hands, boards), both of the kept rows.
+    """
+    hs = [r[rng.integers(0, len(r), size=k) if pr is None
+            else rng.choice(len(r), size=k, p=pr)] for r, pr in zip(hands, probs)]
+    used = np.zeros((k, 52), dtype=np.int8)
+    rows = np.arange(k)[:, None]
+    for h in hs:
+        np.add.at(used, (np.broadcast_to(rows, h.shape), h), 1)
+    ok = (used <= 1).all(axis=1)
+    keys = rng.random((int(ok.sum()), 52)) if ok.any() else np.zeros((0, 52))
+    keys[(used[ok] > 0) | blocked] = 2.0
+    pick = np.argpartition(keys, m - 1, axis=1)[:, :m].astype(np.uint8) if m and len(keys) \
+        else np.zeros((len(keys), m), dtype=np.uint8)
+    return [np.ascontiguousarray(h[ok]) for h in hs], boards_of(board, pick)
+
+
+def sample_ranges(hands: list[np.ndarray], weights: list[np.ndarray], board: np.ndarray,
+                  m: int, blocked: np.ndarray, cap: int, target: float | None, seed: int,
+                  tally: Callable[[list[np.ndarray], np.ndarray], np.ndarray],
+                  stderr: Callable[[np.ndarray, int], np.ndarray]) -> tuple[np.ndarray, int]:
+    """Monte Carlo over Omaha ranges (each player's hands and weights) with numpy.
+
+    Each trial draws one hand per player from its range (by weight) and keeps
+    the trial when no card is used twice (:func:`draw_batch`), which samples
+    the joint distribution of the hands given that they fit together; adds
+    ``tally(hands, boards)`` per batch and stops after `cap` trials or once
+    ``stderr(total, done)`` is below `target`.  The loop is bounded
+    (``MAX_DRAWS_FACTOR`` draws per trial) and raises InvalidRangeError when
+    deals are too rare.  Returns (total, done).
+    """
+    rng = np.random.default_rng(seed)
+    probs = [None if (w == w[0]).all() else w / w.sum() for w in weights]
+    total: np.ndarray | None = None
+    done = drawn = 0
+    while done < cap:
+        k = int(min(CHUNK, cap - done))
+        drawn += k
+        hs, boards = draw_batch(rng, hands, probs, k, blocked, board, m)
+        if len(boards):
+            part = np.asarray(tally(hs, boards), dtype=np.float64)
+            total = part if total is None else total + part
+            done += len(boards)
+        if target is not None and total is not None and done >= 2 \
+                and stderr(total, done).max() < target:
+            break
+        check_draws(done, drawn, cap)
+    if total is None or done == 0:
+        raise InvalidRangeError("no deal found: the ranges collide with each other")
+    return total, done

@@ -27,7 +27,7 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, FIRST_EXCEPTION, Future, ThreadPoolExecutor, wait
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from . import _progress
@@ -152,27 +152,56 @@ class Tally:
         self.show()
 
 
+class _Done:
+    """Counts the futures that have finished (done callbacks, run on the worker
+    that finishes one), and says when all have and whether one failed.
+
+    The calling thread waits on two Events, which Ctrl-C interrupts cleanly.
+    It does not wait in :func:`concurrent.futures.wait`: that acquires every
+    future's lock in a loop before it waits, and a KeyboardInterrupt landing
+    inside that loop leaves some of them held by the calling thread, so a
+    worker finishing its future blocks on the lock for ever while the calling
+    thread waits for it (the rare Ctrl-C hang under heavy load)."""
+
+    def __init__(self, futures: Sequence[Future[Any]]) -> None:
+        self.left = len(futures)
+        self.lock = threading.Lock()
+        self.all = threading.Event()
+        self.failed = threading.Event()
+        if not futures:
+            self.all.set()
+        for f in futures:
+            f.add_done_callback(self._one)
+
+    def _one(self, f: Future[Any]) -> None:
+        if not f.cancelled() and f.exception() is not None:
+            self.failed.set()
+        with self.lock:
+            self.left -= 1
+            if self.left == 0:
+                self.all.set()
+
+
 def _wait_all(futures: Sequence[Future[Any]], cancel: Cancel,
               tally: Tally | None = None) -> None:
     """Wait for every future; on Ctrl-C (or a failure) cancel the rest first."""
+    done = _Done(futures)
+    showing = tally is not None and tally.progress is not None
     try:
-        if tally is not None and tally.progress is not None:
-            pending: Any = futures
-            while pending:
-                done, pending = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
+        while not done.all.is_set():
+            # short waits: progress shows every 0.1 s, and a failure is seen soon
+            done.all.wait(0.1 if showing else 0.5)
+            if showing:
+                assert tally is not None
                 tally.show()
-                if any(f.exception() is not None for f in done):
-                    break
-        done, _ = wait(futures, return_when=FIRST_EXCEPTION)
-        if any(f.exception() is not None for f in done):
-            cancel.set()
+            if done.failed.is_set():
+                cancel.set()
     except BaseException:
         cancel.set()
         for f in futures:
             f.cancel()
-        wait(futures)
+        done.all.wait()
         raise
-    wait(futures)
 
 
 def run_tasks(task: Callable[[int, Cancel], T], count: int, *,

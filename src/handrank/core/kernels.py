@@ -31,6 +31,7 @@ from . import (
     _tables,
 )
 from ._tables import LOW_PREFIX, GameTables
+from .errors import InvalidRangeError
 
 #: The compiled module (``handrank._core``), or None on the pure-Python backend.
 _C: Any = None
@@ -140,9 +141,15 @@ def need_c(what: str, error: type[Exception] = RuntimeError, *, plural: bool = F
     """Raise `error` "`what` needs the C core" on the pure-Python backend (a job
     the C core alone does; "need" when `plural`).  Read at each call
     (:func:`have_c`)."""
+    verb = "need" if plural else "needs"
+    require_c(f"{what} {verb} the C core (handrank.backend is 'python')", error)
+
+
+def require_c(message: str, error: type[Exception] = RuntimeError) -> None:
+    """Raise `error` with `message` on the pure-Python backend (a job the C core
+    alone does); read at each call (:func:`have_c`)."""
     if not have_c():
-        verb = "need" if plural else "needs"
-        raise error(f"{what} {verb} the C core (handrank.backend is 'python')")
+        raise error(message)
 
 
 # ------------------------------------------------------------ one hold'em hand
@@ -453,20 +460,23 @@ def draw_odds(g: GameTables | None, badugi: bool, ids: list[int], stub: np.ndarr
 
 
 def draw_vs(g: GameTables | None, badugi: bool, ids: list[int], vs_ids: list[int],
-            stub: np.ndarray, masks: list[int], size: int) -> tuple[np.ndarray, np.ndarray]:
+            stub: np.ndarray, masks: list[int], size: int, wild: int | None = None
+            ) -> tuple[np.ndarray, np.ndarray]:
     """hr_draw_vs: per hold the pairs of draws (ours, theirs) won and tied,
     each (holds,) int64; ``size`` is the scratch length (the largest draw
-    count).  C core only."""
+    count).  ``wild``: the hands ranked by wild game `wild` (0 deuces-wild,
+    1 joker-draw, 2 california-lowball; `g` and `badugi` unused).  C core only."""
     core = _need_c("draw_odds")
     ffi, lib = core.ffi, core.lib
-    if badugi:
+    kind = 2 + wild if wild is not None else 1 if badugi else 0
+    if badugi and wild is None:
         badugi_prepare()
     a = np.empty(size, dtype=np.uint16)
     b = np.empty(size, dtype=np.uint16)
     holds = np.array(masks, dtype=np.uint32)
     win = np.zeros(len(masks), dtype=np.int64)
     tie = np.zeros(len(masks), dtype=np.int64)
-    rc = lib.hr_draw_vs(ffi.NULL if g is None else g.ptr, 1 if badugi else 0,
+    rc = lib.hr_draw_vs(ffi.NULL if g is None or wild is not None else g.ptr, kind,
                         bytes(ids), len(ids), bytes(vs_ids), len(vs_ids),
                         ffi.from_buffer("uint8_t[]", stub), len(stub),
                         ffi.from_buffer("uint32_t[]", holds), len(masks),
@@ -893,6 +903,123 @@ def equity_mc_streams(g: GameTables, n: int, combos: np.ndarray, cum: np.ndarray
         stream_trials, _out("int64_t[]", out), _flag(cancel)))
 
 
+# Monte Carlo trials per random stream: stream c of a seed deals the trials
+# [c * MC_STREAM_TRIALS, (c + 1) * MC_STREAM_TRIALS), whatever `threads` is.
+MC_STREAM_TRIALS = 25_000
+# Streams per C call: each call is one return to Python (progress, the
+# interpreter lock) per 400,000 trials rather than per stream, which let two
+# threads lose 10-40% to each other (threads=2 1.18-1.58x threads=1 heads-up,
+# against 1.69-1.73x with 400,000-trial calls, in one process on an Intel Xeon).
+MC_STREAMS_PER_CALL = 16
+#: Trials a thread takes at least; rounds of at most INLINE_TRIALS run on the caller's thread.
+MIN_TRIALS_PER_THREAD = 50_000
+INLINE_TRIALS = 200_000
+
+
+def mc_arrays(combos_by_player: list[np.ndarray], weights: list[np.ndarray], deal: list[bool]
+              ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """hr_equity_mc's combos, cumulative weights, uniform flags and offsets of the
+    players' combos and weights (none for a player dealt from the deck)."""
+    n = len(combos_by_player)
+    combos_l, cum_l, uniform = [], [], np.zeros(n, dtype=np.uint8)
+    for p in range(n):
+        if deal[p]:
+            combos_l.append(np.zeros((0, 2), dtype=np.uint8))
+            cum_l.append(np.zeros(0, dtype=np.uint64))
+            continue
+        w = weights[p]
+        combos_l.append(combos_by_player[p])
+        if np.all(w == w[0]):
+            uniform[p] = 1
+        c = np.cumsum(w)
+        scaled = np.floor(c / c[-1] * 2.0**32).astype(np.uint64)
+        scaled[-1] = np.uint64(1 << 32)
+        cum_l.append(scaled)
+    combos = np.ascontiguousarray(np.concatenate(combos_l), dtype=np.uint8)
+    cum = np.ascontiguousarray(np.concatenate(cum_l), dtype=np.uint64)
+    offsets = np.zeros(n + 1, dtype=np.int32)
+    offsets[1:] = np.cumsum([len(c) for c in combos_l])
+    return combos, cum, uniform, offsets
+
+
+def holdem_mc(g: GameTables, combos: list[np.ndarray], weights: list[np.ndarray],
+              deal: list[bool], board: np.ndarray, dead: np.ndarray, cap: int,
+              chunk_size: int, target: float | None, seed: int, nthreads: int,
+              progress: Any = None) -> np.ndarray:
+    """Hold'em Monte Carlo: the tallies (4 n + 2 int64: wins, ties, shares, squared
+    shares per player, trials, draws) of `cap` trials, or fewer once every
+    standard error is below `target` (checked every `chunk_size` trials).
+
+    Players are their combos and weights (a range, or one exact hand); a player
+    with `deal` set is dealt from the deck.  The C core deals seeded streams
+    (hr_equity_mc_streams: the same counts on any number of threads); without
+    it ``core._fallback_equity.holdem_mc`` deals with numpy from `seed`.  Raises
+    InvalidRangeError when the ranges (nearly) always clash.
+    """
+    tally = _run.Tally(progress, cap)
+    tally.show()
+    if not have_c():
+        total = _fallback_equity.holdem_mc(g, combos, weights, deal, board, dead, cap,
+                                           chunk_size, target, seed, tally)
+    else:
+        total = _holdem_mc_c(g, combos, weights, deal, board, dead, cap, chunk_size, target,
+                             seed, nthreads, tally)
+    tally.finish(int(total[4 * len(combos)]))
+    return total
+
+
+def _holdem_mc_c(g: GameTables, combos_by_player: list[np.ndarray], weights: list[np.ndarray],
+                 deal: list[bool], board: np.ndarray, dead: np.ndarray, cap: int,
+                 chunk_size: int, target: float | None, seed: int, nthreads: int,
+                 tally: Any) -> np.ndarray:
+    n = len(combos_by_player)
+    combos, cum, uniform, offsets = mc_arrays(combos_by_player, weights, deal)
+    args = (g, n, combos, cum, uniform, offsets, board, dead)
+    total = np.zeros(4 * n + 2, dtype=np.int64)
+    first = 0                # the first stream of this round
+    while total[4 * n] < cap:
+        todo = int(min(chunk_size, cap - total[4 * n]))
+        # Stream first + c deals the trials [c * MC_STREAM_TRIALS, ...) of the
+        # round; each thread takes a run of whole streams, so the counts (integer
+        # sums) are the same for any number of threads.
+        streams = -(-todo // MC_STREAM_TRIALS)
+        k = max(1, min(nthreads, todo // MIN_TRIALS_PER_THREAD, streams))
+        outs = np.zeros((k, 4 * n + 2), dtype=np.int64)
+
+        def part(t: int, cancel: _run.Cancel, todo: int = todo, k: int = k,
+                 streams: int = streams, outs: np.ndarray = outs,
+                 first: int = first) -> int:
+            done = 0
+            lo, hi = streams * t // k, streams * (t + 1) // k
+            # MC_STREAMS_PER_CALL streams a C call (hr_equity_mc_streams seeds
+            # each as stream first + c, as one call per stream would).
+            for c in range(lo, hi, MC_STREAMS_PER_CALL):
+                end = min(hi, c + MC_STREAMS_PER_CALL)
+                given = min(end * MC_STREAM_TRIALS, todo) - c * MC_STREAM_TRIALS
+                got = equity_mc_streams(*args, seed, first, c, end, todo,
+                                        MC_STREAM_TRIALS, outs[t], cancel.ptr)
+                if got < 0:
+                    return got
+                done += got
+                tally.add(got)
+                if got < given:      # clashing ranges, or cancelled
+                    break
+            return done
+
+        done = _run.run_tasks(part, k, inline=todo <= INLINE_TRIALS, tally=tally)
+        if min(done) < 0:
+            raise RuntimeError("internal error: hr_equity_mc rejected its arguments")
+        total += outs.sum(axis=0)
+        first += streams
+        if sum(done) < todo:
+            if total[4 * n] == 0:
+                raise InvalidRangeError("the players' ranges always clash: no deal is possible")
+            raise InvalidRangeError("the players' ranges clash in almost every deal")
+        if target is not None and _fallback_equity.holdem_stderr(total, n).max() < target:
+            break
+    return total
+
+
 def exact_random(g: GameTables, fixed: np.ndarray, n_fixed: int, n_random: int,
                  board: np.ndarray, deck: np.ndarray, perms: np.ndarray, part: int, parts: int,
                  out: np.ndarray, cancel: Any = None) -> int:
@@ -989,8 +1116,8 @@ def omaha_exact_run(n: int, nc: int, nb: int, scratch: np.ndarray, part: int, pa
                                          _out("int64_t[]", out), _flag(cancel)))
 
 
-#: hr_omaha_exact_run's share unit (HR_SHARE_UNIT).
-SHARE_UNIT = 2520
+#: The share unit of the equity kernels (HR_SHARE_UNIT).
+SHARE_UNIT = _fallback_equity.SHARE_UNIT
 
 
 def omaha_exact(g: GameTables, holes: list[list[int]], board: list[int], deck: np.ndarray,
@@ -1030,6 +1157,136 @@ def omaha_exact(g: GameTables, holes: list[list[int]], board: list[int], deck: n
         raise RuntimeError("internal error: hr_omaha_exact_run missed boards")
     return out[:n] / boards, out[n:2 * n] / boards, out[2 * n:3 * n] / (SHARE_UNIT * boards), \
         boards
+
+
+# The Omaha sampler's streams (csrc/omaha_mc.c), as hold'em's: stream c of a seed
+# deals the trials [c * MC_STREAM_TRIALS, (c + 1) * ...) of a round, whatever
+# `threads` is, so a seed gives the same counts on any number of threads.
+OMAHA_ROUND_TRIALS = 40_000 * MC_STREAM_TRIALS   # keeps each round's int64 sums exact
+_OMAHA_MAX_ATTEMPTS = 1 << 62
+#: hr_omaha_mc's sums per player (HR_OMAHA_MC_SUMS).
+OMAHA_MC_SUMS = 8
+#: Draws per wanted trial before a sampler gives up on ranges that clash, and
+#: the draws tried before it decides that no deal exists.
+MAX_DRAWS_FACTOR = _fallback_equity.MAX_DRAWS_FACTOR
+MIN_DRAWS = _fallback_equity.MIN_DRAWS
+
+
+def omaha_sample(g: GameTables, hilo: bool, players: list[tuple[np.ndarray, np.ndarray | None]],
+                 board: Any, dead: Any, cap: int, target: float | None, seed: int,
+                 nthreads: int, convert: Callable[[np.ndarray], np.ndarray],
+                 stderr: Callable[[np.ndarray, int], np.ndarray]) -> tuple[np.ndarray, int]:
+    """hr_omaha_mc (C only): Monte Carlo of Omaha and Omaha hi-lo equity, `cap`
+    trials or fewer once ``stderr`` of the converted sums is below `target`.
+
+    `players` are (hands (k, h), weights or None) per player: one hand is
+    exact, none is "random", more is a range drawn by weight (alias table),
+    a trial whose hands clash rejected whole.  Returns (``convert(sums)``,
+    trials) where sums is the (8, n) array of the kernel's integer sums
+    (csrc/omaha_mc.h).  Raises InvalidRangeError when the ranges (nearly)
+    always clash.
+    """
+    n = len(players)
+    h = players[0][0].shape[1]
+    hands = np.ascontiguousarray(np.concatenate([p[0] for p in players]), dtype=np.uint8)
+    offsets = np.zeros(n + 1, dtype=np.int32)
+    offsets[1:] = np.cumsum([len(p[0]) for p in players])
+    total_rows = max(int(offsets[-1]), 1)
+    prob = np.zeros(total_rows, dtype=np.uint64)
+    alias = np.zeros(total_rows, dtype=np.int32)
+    uniform = np.ones(n, dtype=np.uint8)
+    for p, (hs, w) in enumerate(players):
+        if w is None or len(hs) < 2:
+            continue
+        uniform[p] = 0
+        lo, hi = int(offsets[p]), int(offsets[p + 1])
+        alias_build(np.ascontiguousarray(w, dtype=np.float64), prob[lo:hi], alias[lo:hi])
+    b = np.ascontiguousarray(board, dtype=np.uint8).reshape(-1)
+    d = np.ascontiguousarray(dead, dtype=np.uint8).reshape(-1)
+    args = (g, int(hilo), n, h, hands, prob, alias, uniform, offsets, b, d)
+    round_size = _fallback_equity.OMAHA_TARGET_CHUNK if target else OMAHA_ROUND_TRIALS
+    sums = OMAHA_MC_SUMS
+    width = sums * n + 2
+    total = np.zeros(width, dtype=object)         # Python ints: exact at any length
+    first = 0                                     # the first stream of this round
+    while total[sums * n] < cap:
+        todo = int(min(round_size, cap - total[sums * n]))
+        streams = -(-todo // MC_STREAM_TRIALS)
+        k = max(1, min(nthreads, todo // MIN_TRIALS_PER_THREAD, streams))
+        outs = np.zeros((k, width), dtype=np.int64)
+
+        def part(t: int, cancel: Any, todo: int = todo, k: int = k, streams: int = streams,
+                 outs: np.ndarray = outs, first: int = first) -> int:
+            done = 0
+            for c in range(streams * t // k, streams * (t + 1) // k):
+                share = min(MC_STREAM_TRIALS, todo - c * MC_STREAM_TRIALS)
+                attempts = min(max(MAX_DRAWS_FACTOR * share, MIN_DRAWS), _OMAHA_MAX_ATTEMPTS)
+                got = omaha_mc(*args, seed, first + c, share, attempts, outs[t], cancel.ptr)
+                if got < 0:
+                    return got
+                done += got
+                if got < share:      # clashing ranges, or cancelled
+                    break
+            return done
+
+        done = _run.run_tasks(part, k, inline=todo <= INLINE_TRIALS)
+        if min(done) < 0:
+            raise RuntimeError("internal error: hr_omaha_mc rejected its arguments")
+        for row in outs:
+            total += row.astype(object)
+        first += streams
+        if sum(done) < todo:
+            if total[sums * n] == 0:
+                raise InvalidRangeError(f"no deal found in {int(total[sums * n + 1]):,} draws: "
+                                        "the ranges collide with each other (or leave no "
+                                        "deal at all)")
+            raise InvalidRangeError("the players' ranges clash in almost every deal")
+        acc = int(total[sums * n])
+        if target is not None and acc >= 2 and \
+                stderr(convert(total[:sums * n].reshape(sums, n)), acc).max() < target:
+            break
+    acc = int(total[sums * n])
+    return convert(total[:sums * n].reshape(sums, n)), acc
+
+
+def omaha_hands_mc(g: GameTables, hilo: bool, holes: list[np.ndarray], board: np.ndarray,
+                   dead: np.ndarray, deck: np.ndarray, cap: int, target: float | None,
+                   seed: int, nthreads: int, convert: Callable[[np.ndarray], np.ndarray],
+                   tally: Callable[[np.ndarray], np.ndarray],
+                   stderr: Callable[[np.ndarray, int], np.ndarray]) -> tuple[np.ndarray, int]:
+    """Monte Carlo of exact Omaha hands (hi-lo when `hilo`) over the runouts of
+    `board`: (sums, trials), `cap` trials or fewer once ``stderr(sums, trials)``
+    is below `target`.  The C core samples seeded streams (:func:`omaha_sample`;
+    its integer sums through `convert`); without it numpy deals the missing
+    cards from `deck` (``core._fallback_equity.sample_boards``, seeded by
+    `seed`) and adds ``tally(boards)``, the caller's sums of the boards."""
+    if not have_c():
+        return _fallback_equity.sample_boards(board, deck, 5 - len(board), cap, target, seed,
+                                              tally, stderr)
+    return omaha_sample(g, hilo, [(np.asarray(h, dtype=np.uint8)[None, :], None)
+                                  for h in holes], board, dead, cap, target, seed, nthreads,
+                        convert, stderr)
+
+
+def omaha_ranges_mc(g: GameTables, hilo: bool,
+                    players: list[tuple[np.ndarray, np.ndarray | None]], dead: np.ndarray,
+                    hands: list[np.ndarray], weights: list[np.ndarray], board: np.ndarray,
+                    m: int, blocked: np.ndarray, cap: int, target: float | None, seed: int,
+                    nthreads: int, convert: Callable[[np.ndarray], np.ndarray],
+                    tally: Callable[[list[np.ndarray], np.ndarray], np.ndarray],
+                    stderr: Callable[[np.ndarray, int], np.ndarray]) -> tuple[np.ndarray, int]:
+    """Monte Carlo of Omaha ranges (hi-lo when `hilo`): (sums, trials), `cap`
+    trials or fewer once ``stderr(sums, trials)`` is below `target`.  The C core
+    samples `players` (:func:`omaha_sample`: each range as its hands and weights,
+    or none for "random"; its integer sums through `convert`); without it numpy
+    draws from each range's `hands` by its `weights`, and `m` board cards, with
+    the `blocked` cards out (``core._fallback_equity.sample_ranges``) and adds ``tally(hands,
+    boards)``.  Raises InvalidRangeError when the ranges (nearly) always clash."""
+    if not have_c():
+        return _fallback_equity.sample_ranges(hands, weights, board, m, blocked, cap, target,
+                                              seed, tally, stderr)
+    return omaha_sample(g, hilo, players, board, dead, cap, target, seed, nthreads, convert,
+                        stderr)
 
 
 def omaha_runout_strengths(tables: GameTables, hilo: int, hands: np.ndarray,
@@ -1199,12 +1456,12 @@ STARS_WIDTH = 22
 
 
 def stars_scan(data: bytes, ends: np.ndarray, final: bool, out: np.ndarray,
-               phh: bytearray) -> tuple[int, int, int]:
+               phh: np.ndarray) -> tuple[int, int, int]:
     """hr_stars_scan (C only): PokerStars text ``data`` cut into segments ending at
     ``ends`` (int64) and hands; one record per hand into ``out`` ((rows, STARS_WIDTH)
     int64), the hands taken whole as PHH text into ``phh``.  Returns (records, PHH
     bytes written, bytes consumed); records -1 when Python must read it all, -2 when
-    ``out`` or ``phh`` is too small."""
+    ``out`` or ``phh`` (uint8) is too small."""
     if _C is None:
         raise RuntimeError("the C core is not loaded: the site fast path needs it")
     phh_len = _C.ffi.new("int64_t *")
@@ -1212,7 +1469,7 @@ def stars_scan(data: bytes, ends: np.ndarray, final: bool, out: np.ndarray,
     n = int(_C.lib.hr_stars_scan(_C.ffi.from_buffer(data), len(data),
                                  _buf("int64_t[]", ends), len(ends), int(final),
                                  _out("int64_t[]", out), len(out),
-                                 _C.ffi.from_buffer("char[]", phh, require_writable=True),
+                                 _out("char[]", phh),
                                  len(phh), phh_len, consumed))
     return n, int(phh_len[0]), int(consumed[0])
 

@@ -481,9 +481,7 @@ def _triple(g: Game, players: Sequence[Any], known: list[list[int]], stub: list[
     if exact:
         raise ValueError(f"game {g.name!r} with {draws} exchanges to come has Monte Carlo "
                          "equity only (each player draws by the hold rule): use exact=False")
-    if not kernels.have_c():
-        raise RuntimeError("equity with more than one exchange to come needs the C core "
-                           "(handrank.backend is 'python')")
+    kernels.need_c("equity with more than one exchange to come")
     if len(known) > kernels.BL_MAX_PLAYERS:
         raise ValueError(f"equity takes at most {kernels.BL_MAX_PLAYERS} players")
     sums, sq, n = _monte_carlo_c(g, known, stub, trials, target, seed, threads)
@@ -644,8 +642,7 @@ def dask_equity(g: Game, players: Sequence[Any], board: Any, dead: Any, *,
     if exact:
         raise ValueError(f"game {g.name!r} with {draws} exchanges to come has Monte Carlo "
                          "equity only (each player draws by the hold rule): use exact=False")
-    if not kernels.have_c():
-        raise RuntimeError("handrank.dask.equity of this game needs the C core")
+    kernels.require_c("handrank.dask.equity of this game needs the C core")
     p = len(known)
     if p > kernels.BL_MAX_PLAYERS:
         raise ValueError(f"equity takes at most {kernels.BL_MAX_PLAYERS} players")

@@ -54,6 +54,7 @@ from .omaha import (
     _prepare,
     c_sample,
     check_draws,
+    mc_cap,
     pot_shares,
     python_too_slow,
     range_spot,
@@ -184,11 +185,13 @@ def hands_equity(g: Any, holes: list[list[int]], b: list[int], d: list[int], *,
         for lo in range(0, len(idx), CHUNK):
             total += _tally(strengths(_boards(board_ids, deck[idx[lo:lo + CHUNK]])))
         return _result(total, len(idx), exact=True)
-    if kernels.have_c() and g.rule.hole_fixed and g.eight_or_better:
-        # the C core's sampler (csrc/omaha_mc.c), on the 52-card deck
-        total, done = c_sample(game_tables(None), True, [(h[None, :], None) for h in hs],
-                               board_ids, np.array(d, dtype=np.uint8), trials, target_stderr,
-                               seed, nthreads, _hilo_sums, _stderr)
+    if g.rule.hole_fixed and g.eight_or_better:
+        # the door's Omaha job: the C core's sampler (csrc/omaha_mc.c, on the
+        # 52-card deck), or numpy's over the runouts
+        total, done = kernels.omaha_hands_mc(
+            game_tables(None), True, hs, board_ids, np.array(d, dtype=np.uint8), deck,
+            mc_cap(trials, target_stderr), target_stderr, mc_seed(seed), nthreads, _hilo_sums,
+            lambda boards: _tally(strengths(boards)), _stderr)
         return _result(total, done, exact=False)
     return _monte_carlo(strengths, board_ids, deck, m, trials, target_stderr, seed)
 

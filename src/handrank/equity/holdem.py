@@ -38,7 +38,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core import _backend, _fallback, _run, _validate, kernels
+from ..core import _backend, _fallback, _fallback_equity, _run, _validate, kernels
 from ..core._combinations import combinations
 from ..core._typing import CardsLike, FloatArray, PlayerLike, VariantLike
 from ..core._validate import quote
@@ -64,22 +64,13 @@ DEFAULT_TRIALS = 1_000_000
 TARGET_CHUNK = 250_000       # trials between two target_stderr checks
 TARGET_MAX_TRIALS = 100_000_000
 PYTHON_EXACT_LIMIT = 20_000_000
-PYTHON_MC_CHUNK = 1 << 15    # trials dealt and evaluated together on the Python backend
-_MIN_TRIALS_PER_THREAD = 50_000
-# Monte Carlo trials per random stream: stream c of a seed deals the trials
-# [c * MC_STREAM_TRIALS, (c + 1) * MC_STREAM_TRIALS), whatever `threads` is.
-MC_STREAM_TRIALS = 25_000
-# Streams per C call: each call is one return to Python (progress, the
-# interpreter lock) per 400,000 trials rather than per stream, which let two
-# threads lose 10-40% to each other (threads=2 1.18-1.58x threads=1 heads-up,
-# against 1.69-1.73x with 400,000-trial calls, in one process on an Intel Xeon).
-MC_STREAMS_PER_CALL = 16
+# Monte Carlo trials per random stream (the door's hold'em Monte Carlo, kernels.holdem_mc).
+MC_STREAM_TRIALS = kernels.MC_STREAM_TRIALS
 # Monte Carlo counts are int64 sums of squared shares (up to 2520**2 per
 # trial): 10**12 trials keep them exact.
 MAX_TRIALS = 10**12
 # Smaller jobs run on the calling thread (they end within milliseconds).
 INLINE_COST = 2_000_000
-INLINE_TRIALS = 200_000
 # An exact enumeration above INLINE_COST runs as this many parts (fewer when
 # there are fewer combo tuples), whatever `threads` is.
 EXACT_PARTS = 64
@@ -141,7 +132,9 @@ class EquityResult:
         lines = ["  ".join(c.ljust(w) if j < 2 else c.rjust(w)
                            for j, (c, w) in enumerate(zip(r, widths))).rstrip()
                  for r in rows]
-        return f"{type(self).__name__}({how})\n" + "\n".join("  " + line for line in lines)
+        # one shape in every game: the same name and columns, a game of halves or parts
+        # adding its own (the subclasses are EquityResults)
+        return f"EquityResult({how})\n" + "\n".join("  " + line for line in lines)
 
     def _more_columns(self) -> list[tuple[str, np.ndarray]]:
         """Per-player columns a subclass adds after ``tie`` (its :meth:`rows` keys)."""
@@ -180,11 +173,10 @@ class EquityResult:
 
     def _table_columns(self) -> list[tuple[str, np.ndarray]]:
         """The columns of the printed and HTML tables, each named once."""
-        columns = [("equity", self.equity), ("win", self.win), ("tie", self.tie),
-                   *self._more_columns()]
-        # hi-lo: win is the same array as scoop; show it once, as scoop
-        return [(name, values) for i, (name, values) in enumerate(columns)
-                if not any(v is values for _, v in columns[i + 1:])]
+        common = [("equity", self.equity), ("win", self.win), ("tie", self.tie)]
+        # hi-lo and parts: win is the same array as scoop; the common name shows it
+        return common + [(name, values) for name, values in self._more_columns()
+                         if not any(v is values for _, v in common)]
 
     def _repr_html_(self) -> str:
         how = "exact" if self.exact else "monte carlo"
@@ -332,8 +324,6 @@ def _equity(players: Any, board: Any, dead: Any, exact: bool | None, trials: int
     if use_exact(spot, exact, trials, target_stderr):
         return _exact(spot, nthreads, progress)
     check_acceptance(spot, trials, target_stderr)
-    if not kernels.have_c():
-        return _monte_carlo_python(spot, trials, target_stderr, seed, progress)
     return _monte_carlo(spot, trials, target_stderr, seed, nthreads, progress)
 
 
@@ -767,26 +757,7 @@ def mc_arrays(spot: _Spot) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarr
 
     Shared with :mod:`handrank.dask`.
     """
-    n = spot.n
-    combos_l, cum_l, uniform = [], [], np.zeros(n, dtype=np.uint8)
-    for p in range(n):
-        if spot.deal[p]:
-            combos_l.append(np.zeros((0, 2), dtype=np.uint8))
-            cum_l.append(np.zeros(0, dtype=np.uint64))
-            continue
-        w = spot.weights[p]
-        combos_l.append(spot.combos[p])
-        if np.all(w == w[0]):
-            uniform[p] = 1
-        c = np.cumsum(w)
-        scaled = np.floor(c / c[-1] * 2.0**32).astype(np.uint64)
-        scaled[-1] = np.uint64(1 << 32)
-        cum_l.append(scaled)
-    combos = np.ascontiguousarray(np.concatenate(combos_l), dtype=np.uint8)
-    cum = np.ascontiguousarray(np.concatenate(cum_l), dtype=np.uint64)
-    offsets = np.zeros(n + 1, dtype=np.int32)
-    offsets[1:] = np.cumsum([len(c) for c in combos_l])
-    return combos, cum, uniform, offsets
+    return kernels.mc_arrays(spot.combos, spot.weights, spot.deal)
 
 
 def mc_seed(seed: Any) -> int:
@@ -796,188 +767,41 @@ def mc_seed(seed: Any) -> int:
     return _validate.seed(seed)
 
 
-def _monte_carlo(spot: _Spot, trials: int | None, target: float | None, seed: int | None,
-                 nthreads: int, progress: Any = None) -> EquityResult:
-    n = spot.n
-    combos, cum, uniform, offsets = mc_arrays(spot)
-    seed = mc_seed(seed)
-    args = (spot.g, n, combos, cum, uniform, offsets, spot.board, spot.dead)
-    total = np.zeros(4 * n + 2, dtype=np.int64)
+def _mc_cap(trials: int | None, target: float | None) -> tuple[int, int]:
+    """The trials a Monte Carlo run deals at most, and between two `target` checks."""
     cap = trials if trials is not None else (TARGET_MAX_TRIALS if target else DEFAULT_TRIALS)
-    chunk_size = TARGET_CHUNK if target else cap
-    tally = _run.Tally(progress, cap)
-    tally.show()
-    first = 0                # the first stream of this round
-    while total[4 * n] < cap:
-        todo = int(min(chunk_size, cap - total[4 * n]))
-        # Stream first + c deals the trials [c * MC_STREAM_TRIALS, ...) of the
-        # round; each thread takes a run of whole streams, so the counts (integer
-        # sums) are the same for any number of threads.
-        streams = -(-todo // MC_STREAM_TRIALS)
-        k = max(1, min(nthreads, todo // _MIN_TRIALS_PER_THREAD, streams))
-        outs = np.zeros((k, 4 * n + 2), dtype=np.int64)
+    return cap, TARGET_CHUNK if target else cap
 
-        def part(t: int, cancel: _run.Cancel, todo: int = todo, k: int = k,
-                 streams: int = streams, outs: np.ndarray = outs,
-                 first: int = first) -> int:
-            done = 0
-            lo, hi = streams * t // k, streams * (t + 1) // k
-            # MC_STREAMS_PER_CALL streams a C call (hr_equity_mc_streams seeds
-            # each as stream first + c, as one call per stream would).
-            for c in range(lo, hi, MC_STREAMS_PER_CALL):
-                end = min(hi, c + MC_STREAMS_PER_CALL)
-                given = min(end * MC_STREAM_TRIALS, todo) - c * MC_STREAM_TRIALS
-                got = kernels.equity_mc_streams(*args, seed, first, c, end, todo,
-                                                MC_STREAM_TRIALS, outs[t], cancel.ptr)
-                if got < 0:
-                    return got
-                done += got
-                tally.add(got)
-                if got < given:      # clashing ranges, or cancelled
-                    break
-            return done
 
-        done = _run.run_tasks(part, k, inline=todo <= INLINE_TRIALS, tally=tally)
-        if min(done) < 0:
-            raise RuntimeError("internal error: hr_equity_mc rejected its arguments")
-        total += outs.sum(axis=0)
-        first += streams
-        if sum(done) < todo:
-            if total[4 * n] == 0:
-                raise InvalidRangeError("the players' ranges always clash: no deal is possible")
-            raise InvalidRangeError("the players' ranges clash in almost every deal")
-        if target is not None and _stderr(total, n).max() < target:
-            break
+def _mc_result(n: int, total: np.ndarray) -> EquityResult:
     acc = int(total[4 * n])
-    tally.finish(acc)
     return EquityResult(equity=total[2 * n:3 * n] / SHARE_UNIT / acc, win=total[:n] / acc,
                         tie=total[n:2 * n] / acc, stderr=_stderr(total, n), exact=False,
                         samples=acc)
+
+
+def _monte_carlo(spot: _Spot, trials: int | None, target: float | None, seed: int | None,
+                 nthreads: int, progress: Any = None) -> EquityResult:
+    """Monte Carlo on the door's job (:func:`handrank.core.kernels.holdem_mc`)."""
+    cap, chunk_size = _mc_cap(trials, target)
+    total = kernels.holdem_mc(spot.g, spot.combos, spot.weights, spot.deal, spot.board,
+                              spot.dead, cap, chunk_size, target, mc_seed(seed), nthreads,
+                              progress)
+    return _mc_result(spot.n, total)
 
 
 def _monte_carlo_python(spot: _Spot, trials: int | None, target: float | None,
                         seed: int | None, progress: Any = None) -> EquityResult:
-    """Monte Carlo with numpy, ``PYTHON_MC_CHUNK`` trials at a time (no C core).
-
-    Each trial draws every ranged player's combo by weight and is rejected
-    when two of them share a card (so a tuple's chance is proportional to the
-    product of its weights, as in the C core); the random players' hands and
-    the missing board cards are then dealt from the cards left: one uniform
-    key per card, known cards keyed out, the smallest keys in key order.
-    One numpy ``Generator`` seeded by `seed` draws everything, so the same
-    seed gives the same result bit for bit, whatever `threads` is.  The
-    tallies have the C core's layout, so the standard errors come from the
-    same :func:`_stderr`.
-    """
-    rng = np.random.default_rng(mc_seed(seed))
-    n, g = spot.n, spot.g
-    m = BOARD_CARDS - len(spot.board)
-    ranged = [p for p in range(n) if not spot.deal[p]]
-    dealt = [p for p in range(n) if spot.deal[p]]
-    k = 2 * len(dealt) + m                       # cards dealt per trial
-    cums = []
-    for p in ranged:
-        c = np.cumsum(spot.weights[p])
-        cums.append(c / c[-1])
-    known = ~np.asarray(g.in_deck[:52], dtype=bool)
-    known[spot.board] = True
-    known[spot.dead] = True
-    total = np.zeros(4 * n + 2, dtype=np.int64)
-    cap = trials if trials is not None else (TARGET_MAX_TRIALS if target else DEFAULT_TRIALS)
-    chunk_size = TARGET_CHUNK if target else cap
+    """Monte Carlo with numpy on any backend (``core._fallback_equity.holdem_mc``:
+    the door's job without the C core), for :mod:`handrank.dask` without it."""
+    cap, chunk_size = _mc_cap(trials, target)
     tally = _run.Tally(progress, cap)
     tally.show()
-    while total[4 * n] < cap:
-        todo = int(min(chunk_size, cap - total[4 * n]))
-        done, attempts, max_attempts = 0, 0, max(1000 * todo, 1_000_000)
-        while done < todo:
-            if attempts >= max_attempts:
-                if total[4 * n] + done == 0:
-                    raise InvalidRangeError("the players' ranges always clash: "
-                                            "no deal is possible")
-                raise InvalidRangeError("the players' ranges clash in almost every deal")
-            rows = min(PYTHON_MC_CHUNK, max(todo - done, 1024))
-            attempts += rows
-            holes = _draw_ranged(spot, rng, rows, ranged, cums)
-            rows = min(len(holes), todo - done)
-            if rows == 0:
-                continue
-            holes = holes[:rows]
-            boards = _deal_rest(spot, rng, holes, ranged, dealt, k, known)
-            _score_deals(g, holes, boards, total)
-            done += rows
-            tally.add(rows)
-        total[4 * n] += done
-        if target is not None and _stderr(total, n).max() < target:
-            break
-    acc = int(total[4 * n])
-    tally.finish(acc)
-    return EquityResult(equity=total[2 * n:3 * n] / SHARE_UNIT / acc, win=total[:n] / acc,
-                        tie=total[n:2 * n] / acc, stderr=_stderr(total, n), exact=False,
-                        samples=acc)
+    total = _fallback_equity.holdem_mc(spot.g, spot.combos, spot.weights, spot.deal,
+                                       spot.board, spot.dead, cap, chunk_size, target,
+                                       mc_seed(seed), tally)
+    tally.finish(int(total[4 * spot.n]))
+    return _mc_result(spot.n, total)
 
 
-def _draw_ranged(spot: _Spot, rng: np.random.Generator, rows: int, ranged: list[int],
-                 cums: list[np.ndarray]) -> np.ndarray:
-    """`rows` draws of the ranged players' combos by weight, those where two of them
-    share a card left out: (rows kept, n, 2) uint8, the dealt players' rows unset."""
-    holes = np.empty((rows, spot.n, 2), dtype=np.uint8)
-    for p, cum in zip(ranged, cums):
-        pick = np.minimum(np.searchsorted(cum, rng.random(rows), side="right"), len(cum) - 1)
-        holes[:, p] = spot.combos[p][pick]
-    if len(ranged) > 1:
-        held = np.sort(holes[:, ranged].reshape(rows, -1), axis=1)
-        ok = (held[:, 1:] != held[:, :-1]).all(axis=1)
-        holes = holes[ok]
-    return holes
-
-
-def _deal_rest(spot: _Spot, rng: np.random.Generator, holes: np.ndarray, ranged: list[int],
-               dealt: list[int], k: int, known: np.ndarray) -> np.ndarray:
-    """Deal the random players' hands (into `holes`) and the missing board cards from
-    the cards left, the smallest of one uniform key per card; returns the boards."""
-    rows = len(holes)
-    keys = rng.random((rows, 52))
-    keys[:, known] = 2.0
-    if ranged:
-        np.put_along_axis(keys, holes[:, ranged].reshape(rows, -1).astype(np.intp), 2.0,
-                          axis=1)
-    if k:
-        part = np.argpartition(keys, k - 1, axis=1)[:, :k]
-        order = np.argsort(np.take_along_axis(keys, part, axis=1), axis=1)
-        drawn = np.take_along_axis(part, order, axis=1).astype(np.uint8)
-    else:
-        drawn = np.zeros((rows, 0), dtype=np.uint8)
-    if dealt:
-        holes[:, dealt] = drawn[:, :2 * len(dealt)].reshape(rows, len(dealt), 2)
-    boards: np.ndarray = np.concatenate(
-        [np.broadcast_to(spot.board, (rows, len(spot.board))), drawn[:, 2 * len(dealt):]],
-        axis=1)
-    return boards
-
-
-def _score_deals(g: Any, holes: np.ndarray, boards: np.ndarray, total: np.ndarray) -> None:
-    """Add the deals' wins, ties, shares and squared shares to `total` (the C core's layout)."""
-    rows, n = holes.shape[0], holes.shape[1]
-    strengths = np.empty((n, rows), dtype=np.uint16)
-    for p in range(n):
-        hand = np.ascontiguousarray(np.concatenate([boards, holes[:, p]], axis=1))
-        if _fallback.eval_batch(g, hand, strengths[p]) >= 0:
-            raise RuntimeError("internal error: a bad hand in a Monte Carlo deal")
-    top = strengths == strengths.max(axis=0)
-    count = top.sum(axis=0)
-    share = top * (SHARE_UNIT // count).astype(np.int64)
-    total[:n] += (top & (count == 1)).sum(axis=1)
-    total[n:2 * n] += (top & (count > 1)).sum(axis=1)
-    total[2 * n:3 * n] += share.sum(axis=1)
-    total[3 * n:4 * n] += (share * share).sum(axis=1)
-
-
-def _stderr(total: np.ndarray, n: int) -> np.ndarray:
-    acc = float(total[4 * n])
-    if acc < 2:
-        return np.full(n, np.inf)
-    mean = total[2 * n:3 * n] / SHARE_UNIT / acc
-    mean_sq = total[3 * n:4 * n] / SHARE_UNIT**2 / acc
-    var = np.maximum(mean_sq - mean * mean, 0.0) * acc / (acc - 1)
-    return np.sqrt(var / acc)
+_stderr = _fallback_equity.holdem_stderr

@@ -32,7 +32,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core import _fallback_equity, _run, kernels
+from ..core import _fallback_equity, kernels
 from ..core._combinations import combinations as _combinations
 from ..core._validate import quote
 from ..core.cards import card_str, cards
@@ -62,8 +62,8 @@ GAMES = ("holdem", "omaha")
 HOLE_SIZES = (4, 5, 6)
 EXACT_LIMIT = 20_000_000
 EXACT_MAX = 2_000_000_000
-CHUNK = 1 << 16              # boards per evaluate_omaha_batch call
-TARGET_CHUNK = 100_000       # trials between two target_stderr checks
+CHUNK = _fallback_equity.CHUNK                     # boards per evaluate_omaha_batch call
+TARGET_CHUNK = _fallback_equity.OMAHA_TARGET_CHUNK  # trials between two target_stderr checks
 
 
 def equity(players: Any, board: Any = "", dead: Any = "", *, game: str = "omaha",
@@ -123,14 +123,14 @@ def equity(players: Any, board: Any = "", dead: Any = "", *, game: str = "omaha"
         win, tie, eq, boards = kernels.omaha_exact(g, holes, b, deck, nthreads)
         return EquityResult(equity=eq, win=win, tie=tie, stderr=np.zeros(len(holes)),
                             exact=True, samples=boards)
-    if kernels.have_c():
-        players_c = [(np.array([h], dtype=np.uint8), None) for h in holes]
-        total, done = c_sample(g, False, players_c, b, d, trials, target_stderr, seed,
-                               nthreads, _high_sums, _stderr)
-        return EquityResult(equity=total[2] / done, win=total[0] / done, tie=total[1] / done,
-                            stderr=_stderr(total, done), exact=False, samples=done)
-    return _monte_carlo(variant, holes, np.array(b, dtype=np.uint8), deck, m, trials,
-                        target_stderr, seed, nthreads)
+    board_ids = np.array(b, dtype=np.uint8)
+    total, done = kernels.omaha_hands_mc(
+        g, False, [np.array(h, dtype=np.uint8) for h in holes], board_ids,
+        np.array(d, dtype=np.uint8), deck, mc_cap(trials, target_stderr), target_stderr,
+        mc_seed(seed), nthreads, _high_sums,
+        lambda boards: np.array(_tally(_strengths(variant, holes, boards, nthreads))), _stderr)
+    return EquityResult(equity=total[2] / done, win=total[0] / done, tie=total[1] / done,
+                        stderr=_stderr(total, done), exact=False, samples=done)
 
 
 def python_too_slow(cost: float, hole: int) -> bool:
@@ -217,43 +217,16 @@ def sample_boards(board: np.ndarray, deck: np.ndarray, m: int, trials: int | Non
                   target: float | None, seed: int | None,
                   tally: Callable[[np.ndarray], np.ndarray],
                   stderr: Callable[[np.ndarray, int], np.ndarray]) -> tuple[np.ndarray, int]:
-    """Monte Carlo over runouts, shared by Omaha and Omaha hi-lo equity.
+    """Monte Carlo over runouts with numpy, shared by Omaha and Omaha hi-lo equity
+    (``core._fallback_equity.sample_boards``, the door's Omaha job without the C core).
 
     Deals `m` more board cards from `deck` per trial (seeded from `seed`),
     adds the array ``tally(boards)`` per chunk, and stops at
     `trials`, or once ``stderr(total, done)`` is below `target`.  Returns
     (total, trials done).
     """
-    rng = np.random.default_rng(mc_seed(seed))
-    cap = trials if trials is not None else (TARGET_MAX_TRIALS if target else DEFAULT_TRIALS)
-    step = TARGET_CHUNK if target else CHUNK
-    total: np.ndarray | None = None
-    done = 0
-    while done < cap:
-        k = int(min(step, cap - done))
-        for lo in range(0, k, CHUNK):
-            n_rows = min(CHUNK, k - lo)
-            # m distinct cards per row: the m smallest of uniform keys
-            pick = np.argpartition(rng.random((n_rows, len(deck))), m - 1, axis=1)[:, :m] \
-                if m else np.zeros((n_rows, 0), dtype=np.int64)
-            part = np.asarray(tally(_boards(board, deck[pick])), dtype=np.float64)
-            total = part if total is None else total + part
-        done += k
-        if target is not None and total is not None and stderr(total, done).max() < target:
-            break
-    if total is None:
-        raise RuntimeError("internal error: a Monte Carlo run of no trials")
-    return total, done
-
-
-def _monte_carlo(variant: Any, holes: list[list[int]], board: np.ndarray, deck: np.ndarray, m: int,
-                 trials: int | None, target: float | None, seed: int | None,
-                 nthreads: int) -> EquityResult:
-    total, done = sample_boards(
-        board, deck, m, trials, target, seed,
-        lambda boards: np.array(_tally(_strengths(variant, holes, boards, nthreads))), _stderr)
-    return EquityResult(equity=total[2] / done, win=total[0] / done, tie=total[1] / done,
-                        stderr=_stderr(total, done), exact=False, samples=done)
+    return _fallback_equity.sample_boards(board, deck, m, mc_cap(trials, target), target,
+                                          mc_seed(seed), tally, stderr)
 
 
 def _stderr(total: np.ndarray, acc: int) -> np.ndarray:
@@ -269,8 +242,8 @@ def _stderr(total: np.ndarray, acc: int) -> np.ndarray:
 # ---------------------------------------------------------------------------
 # ranges (Monte Carlo only)
 
-MAX_DRAWS_FACTOR = 1000      # draws per wanted trial before giving up
-MIN_DRAWS = 1_000_000        # draws tried before deciding no deal exists
+MAX_DRAWS_FACTOR = _fallback_equity.MAX_DRAWS_FACTOR   # draws per wanted trial, then stop
+MIN_DRAWS = _fallback_equity.MIN_DRAWS                 # draws tried before "no deal exists"
 
 
 def _is_range(p: Any) -> bool:
@@ -406,64 +379,18 @@ def dead_cards(blocked: np.ndarray, board: np.ndarray, g: Any) -> np.ndarray:
     return np.flatnonzero(keep).astype(np.uint8)
 
 
-def draw_batch(rng: np.random.Generator, rs: list[OmahaRange], probs: list[Any], k: int,
-               blocked: np.ndarray, board: np.ndarray,
-               m: int) -> tuple[list[np.ndarray], np.ndarray]:
-    """One batch of `k` draws: the deals whose hands fit together, and their boards.
-
-    Draws one hand per player from its range (uniform, or by `probs`),
-    keeps the draws where no card is used twice, and completes each kept
-    board with `m` cards from those neither blocked nor held.  Returns
-    (each player's kept hands, boards), both of the kept rows.
-    """
-    hs = [r.hands[rng.integers(0, len(r), size=k) if pr is None
-                  else rng.choice(len(r), size=k, p=pr)] for r, pr in zip(rs, probs)]
-    used = np.zeros((k, 52), dtype=np.int8)
-    rows = np.arange(k)[:, None]
-    for h in hs:
-        np.add.at(used, (np.broadcast_to(rows, h.shape), h), 1)
-    ok = (used <= 1).all(axis=1)
-    keys = rng.random((int(ok.sum()), 52)) if ok.any() else np.zeros((0, 52))
-    keys[(used[ok] > 0) | blocked] = 2.0
-    pick = np.argpartition(keys, m - 1, axis=1)[:, :m].astype(np.uint8) if m and len(keys) \
-        else np.zeros((len(keys), m), dtype=np.uint8)
-    return [np.ascontiguousarray(h[ok]) for h in hs], _boards(board, pick)
-
-
 def sample_ranges(rs: list[OmahaRange], board: np.ndarray, m: int, blocked: np.ndarray,
                   trials: int | None, target: float | None, seed: int | None,
                   tally: Callable[[list[np.ndarray], np.ndarray], np.ndarray],
                   stderr: Callable[[np.ndarray, int], np.ndarray]) -> tuple[np.ndarray, int]:
-    """Monte Carlo over Omaha ranges, shared by Omaha and Omaha hi-lo equity.
-
-    Each trial draws one hand per player from its range (by weight) and keeps
-    the trial when no card is used twice (:func:`draw_batch`), which samples
-    the joint distribution of the hands given that they fit together; adds
-    ``tally(hands, boards)`` per batch and stops as :func:`sample_boards`
-    does.  The loop is bounded (``MAX_DRAWS_FACTOR`` draws per trial) and
-    raises InvalidRangeError when deals are too rare.  Returns (total, done).
+    """Monte Carlo over Omaha ranges with numpy, shared by Omaha and Omaha hi-lo
+    equity (``core._fallback_equity.sample_ranges``: the door's job without the
+    C core): one hand per player from its range by weight, kept when the hands
+    fit together; ``tally(hands, boards)`` per batch.  Returns (total, done).
     """
-    rng = np.random.default_rng(mc_seed(seed))
-    cap = trials if trials is not None else (TARGET_MAX_TRIALS if target else DEFAULT_TRIALS)
-    probs = [None if (r.weights == r.weights[0]).all() else r.weights / r.weights.sum()
-             for r in rs]
-    total: np.ndarray | None = None
-    done = drawn = 0
-    while done < cap:
-        k = int(min(CHUNK, cap - done))
-        drawn += k
-        hs, boards = draw_batch(rng, rs, probs, k, blocked, board, m)
-        if len(boards):
-            part = np.asarray(tally(hs, boards), dtype=np.float64)
-            total = part if total is None else total + part
-            done += len(boards)
-        if target is not None and total is not None and done >= 2 \
-                and stderr(total, done).max() < target:
-            break
-        check_draws(done, drawn, cap)
-    if total is None or done == 0:
-        raise InvalidRangeError("no deal found: the ranges collide with each other")
-    return total, done
+    return _fallback_equity.sample_ranges([r.hands for r in rs], [r.weights for r in rs],
+                                          board, m, blocked, mc_cap(trials, target), target,
+                                          mc_seed(seed), tally, stderr)
 
 
 def ranges_sums(g: Any, variant: Any, hilo: bool, rs: list[OmahaRange], board: np.ndarray,
@@ -477,13 +404,10 @@ def ranges_sums(g: Any, variant: Any, hilo: bool, rs: list[OmahaRange], board: n
     sums, trials, False) from a sampler, or (the (5, n) weighted means,
     deals, True)."""
     try:
-        if kernels.have_c():
-            total, done = c_sample(g, hilo, c_players(rs, int((~blocked).sum())), board,
-                                   dead_cards(blocked, board, g), trials, target, seed,
-                                   nthreads, convert, stderr)
-        else:
-            total, done = sample_ranges(rs, board, m, blocked, trials, target, seed, tally,
-                                        stderr)
+        total, done = kernels.omaha_ranges_mc(
+            g, hilo, c_players(rs, int((~blocked).sum())), dead_cards(blocked, board, g),
+            [r.hands for r in rs], [r.weights for r in rs], board, m, blocked,
+            mc_cap(trials, target), target, mc_seed(seed), nthreads, convert, tally, stderr)
     except InvalidRangeError as err:
         sums, weight, deals = clash_exact(err, g, variant, hilo, rs, board, blocked, nthreads)
         return sums / weight, deals, True
@@ -527,11 +451,9 @@ def clash_exact(err: InvalidRangeError, g: Any, variant: Any, hilo: bool,
     masks = np.bitwise_or.reduce(bits, axis=1)
     weights = np.concatenate([r.weights for r in rs])
     outs = np.ascontiguousarray(left[_combinations(len(left), m)])
-    if not kernels.have_c():
-        return _numpy_clash(err, variant, hilo, rs, every, masks, weights, board, outs)
     kernel = _exact_tally.omaha_kernel_tables(g, hilo)
-    if kernel is None:
-        raise err
+    if kernel is None:          # the C core's runout kernel is not there: numpy's tuples
+        return _numpy_clash(err, variant, hilo, rs, every, masks, weights, board, outs)
     s = _exact_tally.omaha_strengths(kernel, every, board, outs)
     offsets = [0]
     for r in rs:
@@ -625,36 +547,16 @@ def pot_shares(s: np.ndarray, ok: np.ndarray | None = None
 
 
 
-def check_draws(done: int, drawn: int, cap: int) -> None:
-    """The bounded rejection loop's stop, shared by the Omaha and any-game samplers.
-
-    Raises InvalidRangeError when `drawn` draws gave no deal (after
-    ``MIN_DRAWS``), or more than ``MAX_DRAWS_FACTOR`` draws per wanted trial
-    gave fewer than `cap` deals.
-    """
-    if done == 0 and drawn >= MIN_DRAWS:
-        raise InvalidRangeError(f"no deal found in {drawn:,} draws: the ranges collide "
-                                "with each other (or leave no deal at all)")
-    if drawn >= MAX_DRAWS_FACTOR * max(cap, 1) and done < cap:
-        # Fewer deals than asked for: say so rather than return a
-        # result on fewer trials than the caller wanted.
-        raise InvalidRangeError("the players' ranges clash in almost every deal")
+check_draws = _fallback_equity.check_draws
 
 
 # ---------------------------------------------------------------------------
 # the C core's Monte Carlo and exact enumeration (csrc/omaha_mc.c)
 
-# Trials per random stream, as hold'em's (equity.MC_STREAM_TRIALS): stream c
-# of a seed deals the trials [c * MC_STREAM_TRIALS, (c + 1) * ...) of a run,
-# whatever `threads` is, so a seed gives the same counts on any number of
-# threads.
-MC_STREAM_TRIALS = 25_000
-MC_ROUND_TRIALS = 40_000 * MC_STREAM_TRIALS   # keeps each round's int64 sums exact
-_MIN_TRIALS_PER_THREAD = 50_000
-_INLINE_TRIALS = 200_000
-_MAX_ATTEMPTS = 1 << 62
-SUMS = 8                     # HR_OMAHA_MC_SUMS
-_UNIT = 2520                 # HR_SHARE_UNIT
+# The C core's sampler and its streams: kernels.omaha_sample.
+MC_STREAM_TRIALS = kernels.MC_STREAM_TRIALS
+SUMS = kernels.OMAHA_MC_SUMS
+_UNIT = kernels.SHARE_UNIT
 
 
 def c_players(rs: list[OmahaRange], left: int) -> list[tuple[np.ndarray, np.ndarray | None]]:
@@ -680,79 +582,22 @@ def c_sample(g: Any, hilo: bool, players: Sequence[tuple[np.ndarray, np.ndarray 
              seed: int | None, nthreads: int,
              convert: Callable[[np.ndarray], np.ndarray],
              stderr: Callable[[np.ndarray, int], np.ndarray]) -> tuple[np.ndarray, int]:
-    """Monte Carlo in C (``hr_omaha_mc``) for Omaha and Omaha hi-lo equity.
+    """Monte Carlo in C (:func:`handrank.core.kernels.omaha_sample`, ``hr_omaha_mc``)
+    for Omaha and Omaha hi-lo equity, the trials as `trials` and `target` ask.
 
     `players` are (hands (k, h), weights or None) per player: one hand is
     exact, none is "random", more is a range drawn by weight (alias table),
     a trial whose hands clash rejected whole, as :func:`sample_ranges` does.
-    Returns (``convert(sums)``, trials) where sums is the (8, n) array of the
-    kernel's integer sums (csrc/omaha_mc.h); `stderr` of the converted sums
-    decides `target`.  Raises InvalidRangeError as :func:`sample_ranges`.
+    Returns (``convert(sums)``, trials); raises InvalidRangeError as
+    :func:`sample_ranges`.
     """
-    n = len(players)
-    h = players[0][0].shape[1]
-    hands = np.ascontiguousarray(np.concatenate([p[0] for p in players]), dtype=np.uint8)
-    offsets = np.zeros(n + 1, dtype=np.int32)
-    offsets[1:] = np.cumsum([len(p[0]) for p in players])
-    total_rows = max(int(offsets[-1]), 1)
-    prob = np.zeros(total_rows, dtype=np.uint64)
-    alias = np.zeros(total_rows, dtype=np.int32)
-    uniform = np.ones(n, dtype=np.uint8)
-    for p, (hs, w) in enumerate(players):
-        if w is None or len(hs) < 2:
-            continue
-        uniform[p] = 0
-        lo, hi = int(offsets[p]), int(offsets[p + 1])
-        kernels.alias_build(np.ascontiguousarray(w, dtype=np.float64), prob[lo:hi],
-                            alias[lo:hi])
-    b = np.ascontiguousarray(board, dtype=np.uint8).reshape(-1)
-    d = np.ascontiguousarray(dead, dtype=np.uint8).reshape(-1)
-    args = (g, int(hilo), n, h, hands, prob, alias, uniform, offsets, b, d)
-    seed64 = mc_seed(seed)
-    cap = trials if trials is not None else (TARGET_MAX_TRIALS if target else DEFAULT_TRIALS)
-    round_size = TARGET_CHUNK if target else MC_ROUND_TRIALS
-    width = SUMS * n + 2
-    total = np.zeros(width, dtype=object)         # Python ints: exact at any length
-    first = 0                                     # the first stream of this round
-    while total[SUMS * n] < cap:
-        todo = int(min(round_size, cap - total[SUMS * n]))
-        streams = -(-todo // MC_STREAM_TRIALS)
-        k = max(1, min(nthreads, todo // _MIN_TRIALS_PER_THREAD, streams))
-        outs = np.zeros((k, width), dtype=np.int64)
+    return kernels.omaha_sample(g, hilo, list(players), board, dead, mc_cap(trials, target),
+                                target, mc_seed(seed), nthreads, convert, stderr)
 
-        def part(t: int, cancel: Any, todo: int = todo, k: int = k, streams: int = streams,
-                 outs: np.ndarray = outs, first: int = first) -> int:
-            done = 0
-            for c in range(streams * t // k, streams * (t + 1) // k):
-                share = min(MC_STREAM_TRIALS, todo - c * MC_STREAM_TRIALS)
-                attempts = min(max(MAX_DRAWS_FACTOR * share, MIN_DRAWS), _MAX_ATTEMPTS)
-                got = kernels.omaha_mc(*args, seed64, first + c, share, attempts, outs[t],
-                                       cancel.ptr)
-                if got < 0:
-                    return got
-                done += got
-                if got < share:      # clashing ranges, or cancelled
-                    break
-            return done
 
-        done = _run.run_tasks(part, k, inline=todo <= _INLINE_TRIALS)
-        if min(done) < 0:
-            raise RuntimeError("internal error: hr_omaha_mc rejected its arguments")
-        for row in outs:
-            total += row.astype(object)
-        first += streams
-        if sum(done) < todo:
-            if total[SUMS * n] == 0:
-                raise InvalidRangeError(f"no deal found in {int(total[SUMS * n + 1]):,} draws: "
-                                        "the ranges collide with each other (or leave no "
-                                        "deal at all)")
-            raise InvalidRangeError("the players' ranges clash in almost every deal")
-        acc = int(total[SUMS * n])
-        if target is not None and acc >= 2 and \
-                stderr(convert(total[:SUMS * n].reshape(SUMS, n)), acc).max() < target:
-            break
-    acc = int(total[SUMS * n])
-    return convert(total[:SUMS * n].reshape(SUMS, n)), acc
+def mc_cap(trials: int | None, target: float | None) -> int:
+    """The trials an Omaha Monte Carlo run deals at most."""
+    return trials if trials is not None else (TARGET_MAX_TRIALS if target else DEFAULT_TRIALS)
 
 
 def _high_sums(raw: np.ndarray) -> np.ndarray:

@@ -33,10 +33,10 @@ from typing import Any
 import numpy as np
 
 from ..core._combinations import combinations
-from ..core.cards import card_str, cards
+from ..core.cards import card_str
 from ..core.errors import InvalidHandError, InvalidRangeError
 from ..games.base import Game
-from ..games.parts import boards_of, ids_of
+from ..games.parts import boards_of
 from ..ranges.holdem import Range
 from ..ranges.omaha import OmahaRange
 from .holdem import DEFAULT_TRIALS, TARGET_MAX_TRIALS, EquityResult, check_trials
@@ -52,6 +52,7 @@ EXACT_AUTO = 3_000_000
 EXACT_MAX = 300_000_000
 _CHUNK = 1 << 16                 # deals ranked together
 _RANDOM = ("random", "*")
+_JOKER = 52                      # the joker's id in the games dealt with one (games.wild)
 
 
 @dataclass(frozen=True, repr=False)
@@ -87,11 +88,15 @@ class PartsEquityResult(EquityResult):
             raise ValueError(f"no part {name!r}, expected one of {self.halves}") from None
 
     def _more_columns(self) -> list[tuple[str, np.ndarray]]:
+        # a game of one part (the wild games): its share is the pot, its scoop a win
+        if len(self.halves) < 2:
+            return []
         return [*((h, self.shares[i]) for i, h in enumerate(self.halves)),
                 ("scoop", self.scoop)]
 
     def rows(self) -> list[dict[str, Any]]:
-        """One dict per player: as :meth:`EquityResult.rows`, plus each part and scoop."""
+        """One dict per player: as :meth:`EquityResult.rows`, plus each part and scoop (a
+        game of two parts or more)."""
         out = super().rows()
         for i, row in enumerate(out):
             for name, col in self._more_columns():
@@ -99,18 +104,30 @@ class PartsEquityResult(EquityResult):
         return out
 
 
+def _ids(g: Game, x: Any, what: str) -> list[int]:
+    """The card ids of `x` in `g`: the game's own card names (its part's: the joker ``Xx``
+    of the wild games), an error naming `what` otherwise."""
+    ids: list[int] = g.parts[0].ids(x, what)
+    return ids
+
+
+def _name(c: int) -> str:
+    """A card id's text; the joker (id 52 of the joker games) is ``Xx``."""
+    return "Xx" if c == _JOKER else card_str(c)
+
+
 def _player(g: Game, p: Any, i: int) -> list[int]:
     """The known cards of player `i` (0-based): all of them, the kept ones, or none."""
     if isinstance(p, str) and p.strip().lower() in _RANDOM:
         return []
     try:
-        ids = cards(p)
+        ids = _ids(g, p, f"player {i + 1}'s hand")
     except (ValueError, TypeError) as e:
         if isinstance(p, str):
             raise InvalidRangeError(
                 f"player {i + 1}: {g.name} equity takes exact hands or 'random', not ranges; "
                 f"{p!r} is not a hand ({e})") from None
-        raise type(e)(f"player {i + 1}'s hand: {e}") from None
+        raise
     if g.board_cards and len(ids) != g.hole_cards:
         raise InvalidHandError(f"expected {g.hole_cards} cards in player {i + 1}'s hand "
                                f"({g.name}), got {len(ids)}")
@@ -155,7 +172,7 @@ def _spot(g: Game, players: Any, board: Any, dead: Any) -> _Spot:
         raise InvalidHandError(f"expected 2 to 10 players, got {len(players)}")
     known = [_player(g, p, i) for i, p in enumerate(players)]
     boards = boards_of(g, board, "equity")
-    dead_ids = ids_of(dead, "dead") if dead is not None else []
+    dead_ids = _ids(g, dead, "dead") if dead is not None else []
     where: dict[int, str] = {}
     places = ([(f"player {i + 1}'s hand", h) for i, h in enumerate(known)]
               + [(f"board {i + 1}" if g.boards > 1 else "the board", b)
@@ -164,12 +181,12 @@ def _spot(g: Game, players: Any, board: Any, dead: Any) -> _Spot:
     for name, ids in places:
         for c in ids:
             if c not in deck:
-                raise InvalidHandError(f"card {card_str(c)!r} in {name} is not in the "
+                raise InvalidHandError(f"card {_name(c)!r} in {name} is not in the "
                                        f"{g.name} deck")
             if c in where:
                 other = where[c]
                 place = other if other == name else f"{other} and {name}"
-                raise InvalidHandError(f"duplicate card {card_str(c)!r} in {place}")
+                raise InvalidHandError(f"duplicate card {_name(c)!r} in {place}")
             where[c] = name
     stub = np.array([c for c in g.deck if c not in where], dtype=np.uint8)
     need = [g.hole_cards - len(h) for h in known] + [g.board_cards - len(b) for b in boards]
@@ -401,7 +418,7 @@ def equity(g: Game, players: Any, board: Any = "", dead: Any = "", *,
     players = list(players)
     ranges = {i: r for i, r in ((i, _range_of(g, p, i)) for i, p in enumerate(players))
               if r is not None}
-    labels = tuple(_label(p) for p in players)
+    labels = tuple(_label(g, p) for p in players)
     if ranges:
         return _range_equity(g, players, ranges, board, dead, exact, trials, target_stderr,
                              seed, labels)
@@ -425,7 +442,7 @@ def exact_known(g: Game, hands: list[np.ndarray], board: Any, dead: Any) -> Part
     """Exact equity of known hands (every hole card given): the board operations' one
     pair of combos (:mod:`handrank.analysis.parts`), as :func:`equity` computes it."""
     s = _spot(g, [list(h) for h in hands], board, dead)
-    labels = tuple(_label(h) for h in hands)
+    labels = tuple(_label(g, h) for h in hands)
     return _exact_by_board(s, labels) if _separable(s) else _exact(s, labels)
 
 
@@ -435,13 +452,13 @@ def known_cost(g: Game, hands: list[np.ndarray], board: Any, dead: Any) -> int:
     return _separable_cost(s) if _separable(s) else s.cost()
 
 
-def _label(p: Any) -> str:
+def _label(g: Game, p: Any) -> str:
     if isinstance(p, str):
         return p
     text = getattr(p, "text", None)
     if isinstance(text, str):
         return text
-    return " ".join(card_str(c) for c in cards(p))
+    return " ".join(_name(c) for c in _ids(g, p, "a hand"))
 
 
 def _range_of(g: Game, p: Any, i: int) -> tuple[np.ndarray, np.ndarray] | None:
@@ -459,14 +476,14 @@ def _range_of(g: Game, p: Any, i: int) -> tuple[np.ndarray, np.ndarray] | None:
         if listed is not None:
             return listed
         try:
-            cards(p)
+            _ids(g, p, "a hand")
             return None                           # one exact hand
-        except (ValueError, TypeError):
-            pass
+        except (ValueError, TypeError) as e:
+            why = str(e)
         if not g.board_cards:
             raise InvalidRangeError(f"player {i + 1}: {g.name} equity takes exact hands, "
                                     "lists of them or 'random' (the cards kept), not "
-                                    f"ranges; got {p!r}")
+                                    f"ranges; got {p!r} ({why})")
         if g.hole_cards == 2:
             ids, w = Range(p).arrays()
         else:
@@ -488,7 +505,7 @@ def _exact_list(g: Game, p: str) -> tuple[np.ndarray, np.ndarray] | None:
     if "," not in p:
         return None
     try:
-        hands = [cards(h) for h in p.split(",")]
+        hands = [_ids(g, h, "a hand") for h in p.split(",")]
     except (ValueError, TypeError):
         return None
     if len(hands) < 2 or any(len(h) != g.hole_cards for h in hands):
@@ -500,7 +517,7 @@ def _combos_left(ranges: dict[int, tuple[np.ndarray, np.ndarray]], gone: list[in
                  ) -> dict[int, tuple[np.ndarray, np.ndarray]]:
     """Each range without the combos that hold a card of `gone` (board, dead, exact hands)."""
     out = {}
-    mask = np.zeros(52, dtype=bool)
+    mask = np.zeros(64, dtype=bool)                      # every card id (the jokers too)
     mask[gone] = True
     for i, (ids, w) in ranges.items():
         keep = ~mask[ids].any(axis=1)
@@ -521,7 +538,7 @@ def _range_equity(g: Game, players: list[Any], ranges: dict[int, tuple[np.ndarra
     base = _spot(g, [first.get(i, p) for i, p in enumerate(players)], board, dead)
     fixed = [c for i, h in enumerate(base.known) if i not in ranges for c in h]
     gone = fixed + [c for b in base.boards for c in b] + [
-        c for c in range(52) if c not in set(base.stub) and c not in fixed]
+        c for c in g.deck if c not in set(base.stub) and c not in fixed]
     left = _combos_left(ranges, sorted(set(gone)))
     order = sorted(left)
     tuples = math.prod(len(left[i][0]) for i in order)
@@ -575,7 +592,8 @@ def _range_monte_carlo(g: Game, base: _Spot, left: dict[int, tuple[np.ndarray, n
     cap = trials if trials is not None else (TARGET_MAX_TRIALS if target is not None
                                              else DEFAULT_TRIALS)
     sums = _Sums(g, base.players)
-    outside = np.ones(52, dtype=bool)
+    size = max(g.deck) + 1                     # card ids: 52, or 53 with the joker
+    outside = np.ones(size, dtype=bool)
     outside[base.stub] = False                 # every card not in the stub is gone
     k = base.missing - sum(g.hole_cards for _ in left)   # the ranges' cards are not dealt
     cum = {i: np.cumsum(w) / w.sum() for i, (_, w) in left.items()}
@@ -594,7 +612,7 @@ def _range_monte_carlo(g: Game, base: _Spot, left: dict[int, tuple[np.ndarray, n
                                                            side="right"), len(cum[i]) - 1)
         else:
             raise InvalidRangeError("the players' ranges clash in almost every deal")
-        keys = rng.random((t, 52))
+        keys = rng.random((t, size))
         keys[:, outside] = 2.0
         np.put_along_axis(keys, held.astype(np.intp), 2.0, axis=1)
         drawn = np.argsort(keys, axis=1)[:, :k].astype(np.uint8)

@@ -17,11 +17,16 @@ fechado            32+   5     stripped-deck high (flush > FH)  1 (3; the mao 4)
 deuces-wild        52    5     high, the four deuces wild       1 (5)
 joker-draw         53    5     high, the joker the bug          1 (5)
 california-lowball 53    5     ace-to-five low, the joker wild  1 (5)
+badeucy            52    5     half badugi, half 2-7 low        3 (5)
+badacey            52    5     half badugi, half A-5 low        3 (5)
 ================== ===== ===== ================================ ================
 
 The wild games are games of one part that ranks the whole hand
 (:attr:`~handrank.games.parts.Part.whole_hand`); the odds ask that part for
-strengths and categories.
+strengths and categories.  Badeucy and badacey cut the pot into two parts,
+each ranking the hand alone: every final hand is ranked by each part, the
+categories are each part's in turn, the expected percentile the mean of the
+parts', and against `vs` the pot's share is the mean of the parts' shares.
 
 ``fechado`` takes ``players=`` (2..8, default 4): up to four players the
 32-card deck 7-A, one rank more per extra player (6s for a fifth, 5s for a
@@ -437,9 +442,9 @@ def draw_odds(hand: CardsLike, *, game: str | Game | DrawGame = "draw", dead: Ca
     if len(masks) < 1 << n and limit > len(stub):
         raise ValueError(f"only {len(stub)} cards left to draw")
     vs_draws = vs is not None and len(vs_ids) < g.hand_size
-    if vs_draws and (g.part is not None or g.parts):
-        raise unsupported("draw_odds", g.name, "a vs= that draws is not supported in the wild "
-                          "games and the games of parts yet: give vs= a hand that stands pat")
+    if vs_draws and (g.parts or g.part is not None and g.part.wild_game is None):
+        raise unsupported("draw_odds", g.name, "a vs= that draws is not supported in the games "
+                          "of parts yet: give vs= a hand that stands pat")
     if vs_draws and max(n - bin(m).count("1") for m in masks) + n - len(vs_ids) > len(stub):
         raise ValueError(f"only {len(stub)} cards left to draw for both hands")
     tally = _run.Tally(progress, sum(math.comb(len(stub), n - bin(m).count("1"))
@@ -595,8 +600,9 @@ def _against_drawing(game: DrawGame, ids: list[int], vs_ids: list[int], stub: np
     n, d_vs = game.hand_size, game.hand_size - len(vs_ids)
     most = max([d_vs] + [n - bin(m).count("1") for m in masks])
     size = max(math.comb(len(stub), most), 1)
+    wild = game.part.wild_game if game.part is not None else None
     win, tie = kernels.draw_vs(game.tables, game.kind == "badugi", ids, vs_ids, stub, masks,
-                               size)
+                               size, wild=wild)
     pairs = np.array([math.comb(len(stub), n - bin(m).count("1"))
                       * math.comb(len(stub) - n + bin(m).count("1"), d_vs) for m in masks],
                      dtype=np.float64)

@@ -130,6 +130,12 @@ class Part:
         :mod:`handrank.games.draw` scores it by :meth:`strengths` and :meth:`category_scale`."""
         return False
 
+    @property
+    def wild_game(self) -> int | None:
+        """The part's wild-card game as the C kernels number it (csrc/wild.h: 0 deuces
+        wild, 1 the joker as the bug, 2 ace-to-five with the joker), or None."""
+        return None
+
     def category_scale(self) -> tuple[tuple[str, ...], np.ndarray]:
         """The names of the part's categories, and each strength's category (uint8, 1-based
         into the names; 0 for strength 0), for draw_odds: the high hands' and the lows'

@@ -406,6 +406,10 @@ class WildFive(Part):
     def whole_hand(self) -> bool:
         return True
 
+    @property
+    def wild_game(self) -> int | None:
+        return _INDEX[self.ranking]
+
     def category_scale(self) -> tuple[tuple[str, ...], np.ndarray]:
         return CATEGORY_NAMES[self.ranking], category_table(self.ranking)
 
@@ -418,6 +422,10 @@ class WildFive(Part):
             raise InvalidCardError(f"{what}: invalid card 'Xx' (deuces-wild has no joker)")
         out: list[int] = []
         for c in items:
+            if isinstance(c, str) and c.lower() == "xy":
+                raise InvalidCardError(f"{what}: 'Xy' is a second joker: {self.ranking} has "
+                                       + ("no joker" if self.ranking == "deuces-wild"
+                                          else "one joker, 'Xx'"))
             if isinstance(c, str) and c.lower() in ("xx", "jk") or (
                     not isinstance(c, (bool, np.bool_)) and isinstance(c, (int, np.integer))
                     and c == JOKER):

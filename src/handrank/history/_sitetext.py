@@ -10,12 +10,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any
+from typing import Any, Protocol
 
 from . import pokerstars
 from .model import Hand, HistoryError
 
-__all__ = ["hands_of", "through_pokerstars"]
+__all__ = ["Header", "hands_of", "through_pokerstars"]
+
+
+class Header(Protocol):
+    """What :func:`hands_of` asks of a hand's first line: ``match(line)``, a match
+    where a hand starts (a compiled pattern, or a reader's own test)."""
+
+    def match(self, line: str) -> re.Match[str] | None: ...
 
 
 def through_pokerstars(file: str | None, index: int,
@@ -36,7 +43,7 @@ def through_pokerstars(file: str | None, index: int,
 
 
 def hands_of(lines: Iterable[str], file: str | None, errors: str, bad: list[HistoryError],
-             head: re.Pattern[str], site: str,
+             head: re.Pattern[str] | Header, site: str,
              hand: Callable[[list[str], str | None, int], Hand],
              ignore: tuple[str, ...] = ()) -> Iterator[Hand]:
     """Cut `lines` into hands at each line `head` matches and read each with `hand`.

@@ -33,6 +33,7 @@ from .pokerstars import at_line
 __all__ = ["read_stream"]
 
 _GAMETYPE = re.compile(r"(Holdem|Omaha)\s+(NL|PL|L|FL)\s+\D?([\d.,]+)\D?/\D?([\d.,]+)")
+_GAMETYPE_T = re.compile(r"(Holdem|Omaha)\s+(NL|PL|L|FL)$")
 _SUITS = {"C": "c", "D": "d", "H": "h", "S": "s"}
 
 
@@ -56,17 +57,28 @@ def _cards(t: str) -> str | None:
     return " ".join(out) or None
 
 
-def _english(game: ET.Element, gametype: str, currency: str, fail: Any
+def _english(game: ET.Element, gametype: str, currency: str, fail: Any, tourney: str = ""
              ) -> tuple[list[str], dict[str, Any]]:
     m = _GAMETYPE.match(gametype.strip())
-    if m is None:
+    if m is not None:
+        kinds, stakes = m.group(1, 2), (m.group(3), m.group(4))
+    elif tourney and (mt := _GAMETYPE_T.match(gametype.strip())):
+        # a tournament ("Holdem NL", no stakes): chips, the blinds as the game posts them
+        kinds = mt.group(1, 2)
+        posted = {a.get("type"): a.get("sum") or "0" for r in game.findall("round")
+                  if r.get("no") == "0" for a in r.findall("action")
+                  if a.get("type") in ("1", "2")}
+        # (no blind posted: every seat all in on its ante, no bet to size)
+        stakes = (str(_money(posted.get("1", "0"))), str(_money(posted.get("2", "0"))))
+    else:
         raise fail(f"a game the reader does not know: {gametype!r}")
-    kind = {"Holdem": "Hold'em", "Omaha": "Omaha"}[m.group(1)]
+    kind = {"Holdem": "Hold'em", "Omaha": "Omaha"}[kinds[0]]
     limit = {"NL": "No Limit", "PL": "Pot Limit", "L": "Fixed Limit", "FL": "Fixed Limit"}[
-        m.group(2)]
+        kinds[1]]
     date = game.findtext("general/startdate") or ""
     md = re.match(r"(\d{4})-(\d\d)-(\d\d)", date)
-    out = [f"PokerStars Hand #0: {kind} {limit} ({m.group(3)}/{m.group(4)}) - "
+    event = "Tournament #0, " if tourney else ""
+    out = [f"PokerStars Hand #0: {event}{kind} {limit} ({stakes[0]}/{stakes[1]}) - "
            + (f"{md.group(1)}/{md.group(2)}/{md.group(3)}" if md else "")]
     players = game.findall("general/players/player")
     if len(players) < 2:
@@ -176,15 +188,17 @@ def _english(game: ET.Element, gametype: str, currency: str, fail: Any
                             "rake_inferred": True}
     if md:
         keep.update(year=int(md.group(1)), month=int(md.group(2)), day=int(md.group(3)))
-    if currency:
+    if currency and not tourney:
         keep["currency"] = currency
+    if tourney:
+        keep["tournament"] = tourney
     return out, keep
 
 
 def _hand(game: ET.Element, gametype: str, currency: str, file: str | None,
-          index: int) -> Hand:
+          index: int, tourney: str = "") -> Hand:
     return through_pokerstars(file, index,
-                              lambda fail: _english(game, gametype, currency, fail))
+                              lambda fail: _english(game, gametype, currency, fail, tourney))
 
 
 def read_stream(lines: Iterable[str], file: str | None, errors: str,
@@ -209,6 +223,8 @@ def read_stream(lines: Iterable[str], file: str | None, errors: str,
         gametype = session.findtext("general/gametype") or ""
         currency = (session.findtext("general/tablecurrency") or
                     session.findtext("general/currency") or "").strip()
+        # a tournament's session names it (its chips are no money)
+        tourney = (session.findtext("general/tournamentname") or "").strip()
         for game in session.iter("game"):
             # the game's line in the file: its opening tag, found after the last one
             # (the XML declarations taken out above hold no line end)
@@ -217,7 +233,7 @@ def read_stream(lines: Iterable[str], file: str | None, errors: str,
                 line += text.count("\n", at, k)
                 at = k
             try:
-                h = _hand(game, gametype, currency, file, i)
+                h = _hand(game, gametype, currency, file, i, tourney)
             except HistoryError as e:
                 err = at_line(e, line) if k >= 0 else e
                 if errors == "raise":

@@ -50,7 +50,7 @@ _DEAD = re.compile(r" posts big blind \+ dead \[([$€£]?)([\d.,]+)\]$")
 _DEALING = re.compile(r"\*\* Dealing (Flop|Turn|River) \*\*")
 _ALLIN = re.compile(r" is all-In\s+\[")
 _NOSHOW = re.compile(r" doesn't show \[([^\]]*)\].*$")
-_WINS = re.compile(r" wins (?:(?:Hi|Lo) \()?([$€£]?[\d.,]+)\)?(?: USD| EUR| GBP)?"
+_WINS = re.compile(r" wins (?:(?:Hi|Lo) \()?([$€£]?[\d.,]+)\)?(?: USD| EUR| GBP| chips)?"
                    r"(?: from the .*)?$")
 
 
@@ -58,6 +58,9 @@ def _eight88(lines: list[str], fail: Any) -> tuple[list[str], dict[str, Any]]:
     """The hand in the 888poker reader's words, and what the hand keeps."""
     head = HEAD.match(lines[0])
     g = _GAME.match(lines[1]) if len(lines) > 1 else None
+    t = _TGAME.match(lines[1]) if len(lines) > 1 and g is None else None
+    if head is not None and t is not None:
+        return _tournament(lines, head.group(1), t, fail)
     if head is None or g is None:
         raise fail("a partypoker layout the reader does not know: "
                    f"{(lines[1] if len(lines) > 1 else lines[0])[:70]!r}")
@@ -112,6 +115,47 @@ def _eight88(lines: list[str], fail: Any) -> tuple[list[str], dict[str, Any]]:
         out.append(ln)
     keep = {"site": "partypoker", "currency": currency}
     return out, keep
+
+
+#: a tournament's game line: "NL Texas Hold'em $22 USD Buy-in Trny:125049467 Level:12
+#: Blinds-Antes(1.200/2.400 -400) - Thursday, May 12, 17:41:57 EDT 2016"
+_TGAME = re.compile(r"^(NL|PL|FL) (Texas Hold'em|Omaha Hi-Lo|Omaha) (.*?) Trny:(\d+) "
+                    r"Level:\d+\s+Blinds-Antes\(([\d.,]+)/([\d.,]+)(?: -[\d.,]+)?\) - "
+                    r"\w+, (\w+) (\d{1,2}), .* (\d{4})$")
+
+
+def _tournament(lines: list[str], game_id: str, t: re.Match[str], fail: Any
+                ) -> tuple[list[str], dict[str, Any]]:
+    """A tournament hand in the 888poker reader's words (its tournament line, chips:
+    the blinds written with a dot or a comma between thousands)."""
+    limit, game, buyin, trny, sb, bb, month, day, year = t.groups()
+    if month not in _MONTHS:
+        raise fail(f"an unknown month {month!r}")
+    words = {"NL": "No Limit", "PL": "Pot Limit", "FL": "Fix Limit"}[limit]
+    kind = {"Texas Hold'em": "Holdem", "Omaha": "Omaha", "Omaha Hi-Lo": "OmahaHL"}[game]
+    sb, bb = re.sub(r"[.,]", "", sb), re.sub(r"[.,]", "", bb)
+    buyin = _CURRENCY.sub("", buyin.replace(" Buy-in", "")).strip() or "-"
+    out = [f"#Game No : {game_id}",
+           f"***** 888poker Hand History for Game {game_id} *****",
+           f"{sb}/{bb} Blinds {words} {kind} - *** {int(day):02d} {_MONTHS[month]:02d} "
+           f"{year} 00:00:00",
+           f"Tournament #{trny} {buyin} - Table #0 (Real Money)"]
+    for ln in lines[2:]:
+        if ln.startswith(("Trny:", "Blinds-Antes(", "Table ", "Game #", "#Game No")) or \
+                _QUIET.search(ln):
+            continue
+        if ln.endswith("]."):
+            ln = _POST_DOT.sub(r"\1", ln)
+        if ln.startswith("** Dealing "):
+            ln = _DEALING.sub(lambda m: f"** Dealing {m.group(1).lower()} **", ln)
+        if " is all-In" in ln:
+            ln = _ALLIN.sub(" allin [", ln)
+        if " doesn't show [" in ln:
+            ln = _NOSHOW.sub(r" shows [\1]", ln)
+        if " wins " in ln:
+            ln = _WINS.sub(r" collected [ \1 ]", ln)
+        out.append(ln)
+    return out, {"site": "partypoker", "tournament": trny}
 
 
 def _hand(lines: list[str], file: str | None, index: int) -> Hand:

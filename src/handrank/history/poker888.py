@@ -29,12 +29,13 @@ from typing import Any
 from ._sitetext import hands_of, through_pokerstars
 from .model import Hand, HistoryError
 
-__all__ = ["HEAD", "read_stream"]
+__all__ = ["HEAD", "SITE", "read_stream"]
 
 #: the first line of a hand, and the line that names the site
 HEAD = re.compile(r"#Game No : (\d+)")
 #: the site line: 888poker, or a skin of its software ("Cassava", "LuckyAcePoker.com")
 _SITE = re.compile(r"\*+ (\S+) Hand History for Game (\d+) \*+")
+SITE = _SITE
 _STAKES = re.compile(r"^([$€£]?\s?[\d.,]+\s?[$€£]?)/([$€£]?\s?[\d.,]+\s?[$€£]?) Blinds "
                      r"(No Limit|Pot Limit|Fix Limit) (Holdem|Omaha|OmahaHL)\b.*?"
                      r"\*\*\* (\d\d) (\d\d) (\d{4})")
@@ -272,7 +273,31 @@ def _hand(lines: list[str], file: str | None, index: int, *,
         file, index, lambda fail: _english(lines, fail, returned_in_won=returned_in_won))
 
 
+class _Start:
+    """A hand starts at ``#Game No : N``, or at the site's line (``***** 888poker Hand
+    History for Game N *****``) where no ``#Game No`` line comes before it (files
+    that leave the ``#Game No`` line out)."""
+
+    def __init__(self) -> None:
+        self.after_number = False
+
+    def match(self, line: str) -> re.Match[str] | None:
+        if not line:
+            return None
+        m = HEAD.match(line)
+        after, self.after_number = self.after_number, m is not None
+        if m is None and not after:
+            return _SITE.match(line)
+        return m
+
+
+def _hand_any(lines: list[str], file: str | None, index: int) -> Hand:
+    if not HEAD.match(lines[0]) and (m := _SITE.match(lines[0])):
+        lines = [f"#Game No : {m.group(2)}", *lines]     # the number the site line names
+    return _hand(lines, file, index)
+
+
 def read_stream(lines: Iterable[str], file: str | None, errors: str,
                 bad: list[HistoryError]) -> Iterator[Hand]:
     """Hands from 888poker text, one at a time (bad ones raised or collected in `bad`)."""
-    return hands_of(lines, file, errors, bad, HEAD, "888poker", _hand)
+    return hands_of(lines, file, errors, bad, _Start(), "888poker", _hand_any)

@@ -272,11 +272,12 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
                                          )[:-len("".join(first_run)) or None]
                     (second_run if run == "SECOND" else third_run).append(new)
             continue
-        md = _P_DEALT.match(ln)
+        # (each pattern tried only on the lines that start with its first words)
+        md = _P_DEALT.match(ln) if ln.startswith("Dealt to ") else None
         if md and md.group(1) in name:
             holes[name[md.group(1)]] = _cards(md.group(2))
             continue
-        mu = _P_UNCALLED.match(ln)
+        mu = _P_UNCALLED.match(ln) if ln.startswith("Uncalled bet (") else None
         if mu:
             if mu.group(2) not in name:
                 raise fail(f"an uncalled bet returned to a player with no seat: {ln!r}")
@@ -306,8 +307,12 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
             continue
         s = name[who]
         rest = ln[len(who):].lstrip(": ").strip()
-        rest = _CAPPED.sub("", rest.replace(" and is all-in", ""))
-        if m := _P_ANTE.match(rest):
+        rest = rest.replace(" and is all-in", "")
+        if rest.endswith(" cap"):
+            rest = _CAPPED.sub("", rest)
+        if not rest.startswith("posts "):
+            pass                        # an action: below
+        elif m := _P_ANTE.match(rest):
             antes[s] = _num(m.group(1))
         elif (m := _P_SB.match(rest)) and any(
                 blinds[t] and t != s for t in sb_seat):
@@ -344,9 +349,11 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
                 raise fail(f"a straddle the reader cannot place in the order of action: {ln!r}")
             blinds[s] = amount
             street_bet[s] = amount
-        elif rest.startswith("posts "):
+        else:
             # "posts button blind" (6+ Hold'em) and any other forced bet not read above
             raise fail(f"a forced bet the reader does not know: {ln!r}")
+        if rest.startswith("posts "):
+            pass
         elif rest == "folds" or _P_FOLDS_SHOWN.fullmatch(rest):
             # "folds [Ah 7c]": a player folding face up (or the history's owner folding)
             acts.append(f"p{s + 1} f")

@@ -42,11 +42,11 @@ def guess(first: str, second: str = "", file: str | None = None) -> str:
         return "ggpoker"
     if "Winamax Poker" in a:
         return "winamax"
-    if wpn.HEAD.match(a):
+    if wpn.HEAD.match(a) or wpn.HEAD_V2.match(a):
         return "wpn"
     if partypoker.HEAD.match(a) or (poker888.HEAD.match(a) and partypoker.HEAD.match(b)):
         return "partypoker"
-    if poker888.HEAD.match(a):
+    if poker888.HEAD.match(a) or poker888.SITE.match(a):
         return "888poker"
     if "PokerStars" in a or (file or "").endswith(".txt"):
         return "pokerstars"

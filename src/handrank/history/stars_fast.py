@@ -149,10 +149,10 @@ def _stars(data: bytes, final: bool) -> tuple[np.ndarray[Any, Any] | None, bytes
     Python must read the text."""
     ends = np.array([len(data)], dtype=np.int64)
     rows = len(data) // 256 + 16
-    room = 2 * len(data) + 4096
+    room = 4 * len(data) + 65536
     for _ in range(4):
         out = np.empty((rows, kernels.STARS_WIDTH), dtype=np.int64)
-        phh = bytearray(room)
+        phh = np.empty(room, dtype=np.uint8)
         n, used, consumed = kernels.stars_scan(data, ends, final, out, phh)
         if n != -2:
             break
@@ -161,7 +161,7 @@ def _stars(data: bytes, final: bool) -> tuple[np.ndarray[Any, Any] | None, bytes
         raise RuntimeError("internal error: hr_stars_scan ran out of room")
     if n < 0:
         return None, b"", 0
-    return out[:n], bytes(phh[:used]), consumed
+    return out[:n], phh[:used].tobytes(), consumed
 
 
 def _batch(data: bytes, file: str | None, first: int, first_line: int,
@@ -171,14 +171,19 @@ def _batch(data: bytes, file: str | None, first: int, first_line: int,
     srec, phh, consumed = _stars(data, final)
     if srec is None:
         return None, 0
-    rec = np.zeros((len(srec), fast.WIDTH), dtype=np.int64)
-    rec[:, fast.STATUS] = fast.PYTHON
     conv = np.flatnonzero(srec[:, S_STATUS] == PHH)
+    prec = None
     if len(conv):
         prec, _ = fast._scan(phh, [len(phh)], True, 1)
         if prec is None or len(prec) != len(conv):
             raise RuntimeError("internal error: the PHH scan of the site hands lost hands")
-        rec[conv] = prec
+    if prec is not None and len(conv) == len(srec):
+        rec = prec                      # every hand written as PHH: its records as they are
+    else:
+        rec = np.zeros((len(srec), fast.WIDTH), dtype=np.int64)
+        rec[:, fast.STATUS] = fast.PYTHON
+        if prec is not None:
+            rec[conv] = prec
     rec[:, fast.SEGMENT] = 0
     return StarsBatch(data, phh, file, first, first_line, srec, rec), consumed
 
@@ -250,7 +255,14 @@ def _scan_file(path: str, format: str | None, block: int
                 return
             if used == 0 and not data.strip():
                 used = len(data)
-            line += buf.count(b"\n", 0, used)
+            if len(b):
+                # the line of byte `used`: from the last hand's header line, counting
+                # only that hand's newlines (not the whole block's)
+                last = b.srec[-1]
+                start = int(last[S_START])
+                line += int(last[S_LINE]) - 1 + buf.count(b"\n", start, max(start, used))
+            else:
+                line += buf.count(b"\n", 0, used)
             buf = buf[used:]
             offset += used
             want = max(block, 2 * len(buf))

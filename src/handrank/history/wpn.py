@@ -1,5 +1,9 @@
 """Read Winning Poker Network (ACR) text histories (hold'em and Omaha; cash games).
 
+Both layouts: the older one described here, and the newer one (2019 on, ``Hand
+#55280000 - Holdem(No Limit) - $0.01/$0.02 - 2019/09/10 12:02:11 UTC``, close to
+PokerStars' words; see :func:`_english_v2`), told apart by a file's first line.
+
 A thin layer over the PokerStars reader, as for the other sites: each line
 is rewritten into the PokerStars form.  The network writes what each action
 puts in (``Player X raises (32)`` adds 32 to what X has in this street), so
@@ -23,6 +27,7 @@ summary's pot) is refused by name.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable, Iterator
 from decimal import Decimal
@@ -31,7 +36,7 @@ from typing import Any
 from ._sitetext import hands_of, through_pokerstars
 from .model import Hand, HistoryError
 
-__all__ = ["HEAD", "read_stream"]
+__all__ = ["HEAD", "HEAD_V2", "read_stream"]
 
 #: the first line of a hand
 HEAD = re.compile(r"Game started at: (\d{4})/(\d{1,2})/(\d{1,2}) ")
@@ -197,5 +202,141 @@ def _hand(lines: list[str], file: str | None, index: int) -> Hand:
 def read_stream(lines: Iterable[str], file: str | None, errors: str,
                 bad: list[HistoryError]) -> Iterator[Hand]:
     """Hands from Winning Poker Network text, one at a time (bad ones raised or
-    collected in `bad`)."""
-    return hands_of(lines, file, errors, bad, HEAD, "Winning Poker Network", _hand)
+    collected in `bad`): the older layout (``Game started at: ...``) or the newer
+    (``Hand #... - Holdem(No Limit) - ...``), told by the first line that is not blank."""
+    it = iter(lines)
+    head: list[str] = []
+    for ln in it:
+        head.append(ln)
+        if ln.strip():
+            break
+    first = head[-1].strip().lstrip("\ufeff") if head else ""
+    if HEAD_V2.match(first):
+        return hands_of(itertools.chain(head, it), file, errors, bad, HEAD_V2,
+                        "Winning Poker Network", _hand_v2)
+    return hands_of(itertools.chain(head, it), file, errors, bad, HEAD,
+                    "Winning Poker Network", _hand)
+
+
+# --- the network's newer layout ("Hand #55280000 - Omaha(Pot Limit) - ...") ---------
+
+#: the first line of a hand in the newer layout (2019 on): "Hand #55280000 -
+#: Holdem(No Limit) - $0.01/$0.02 - 2019/09/10 12:02:11 UTC"
+HEAD_V2 = re.compile(r"Hand #(\d+) - (Holdem|Omaha|Omaha H/L)\((No Limit|Pot Limit|Fixed Limit)\) "
+                     r"- \$?([\d.,]+)/\$?([\d.,]+) - (\d{4})/(\d\d)/(\d\d) ")
+_TABLE_V2 = re.compile(r"(.+) (\d+-max) Seat #(\d+) is the button$")
+_SEAT_V2 = re.compile(r"Seat (\d+): (.+) \((\$?[\d.,]+)\)( is sitting out)?$")
+_FEES_V2 = re.compile(r"\| (Rake|JP Fee) \$?([\d.,]+)")
+#: what follows a player's name, in PokerStars' words ("name verb" -> "name: verb")
+_VERBS_V2 = [
+    (re.compile(r"posts the (small|big) blind (\$?[\d.,]+)$"), r"posts \1 blind \2"),
+    (re.compile(r"posts ante (\$?[\d.,]+)$"), r"posts the ante \1"),
+    (re.compile(r"posts dead (\$?[\d.,]+)$"), r"posts small & big blinds \1"),
+    # a player joining posts the big blind ("posts $0.02")
+    (re.compile(r"posts (\$?[\d.,]+)$"), r"posts big blind \1"),
+    (re.compile(r"(folds|checks)$"), r"\1"),
+    (re.compile(r"(calls|bets) (\$?[\d.,]+)( and is all-in)?$"), r"\1 \2\3"),
+    (re.compile(r"raises (\$?[\d.,]+) to (\$?[\d.,]+)( and is all-in)?$"), r"raises \1 to \2\3"),
+    (re.compile(r"shows \[([^\]]*)\].*$"), r"shows [\1]"),
+    (re.compile(r"mucks.*$"), "mucks hand"),
+]
+#: lines of a player that move nothing
+_QUIET_V2 = re.compile(r"(?:waits for big blind|sits out|does not show|is sitting out"
+                       r"|has timed out|is disconnected|is connected)$")
+
+
+def _english_v2(lines: list[str], fail: Any) -> tuple[list[str], dict[str, Any]]:
+    """A hand of the newer layout in the PokerStars reader's form, and what it keeps.
+
+    The summary's ``Total pot $79.50 | Rake $0.46 | JP Fee $0.04`` is what the
+    winners collected, the rake and the jackpot fee taken before: the pot is their
+    sum and the hand's rake the two fees (``extra["site_rake"]``,
+    ``extra["jackpot_fee"]``).  A summary that writes no rake takes none."""
+    m = HEAD_V2.match(lines[0])
+    if m is None:
+        raise fail(f"a Winning Poker Network header the reader does not read: "
+                   f"{lines[0][:90]!r}")
+    hand_id, game, limit, sb, bb = m.group(1), m.group(2), m.group(3), m.group(4), m.group(5)
+    kind = {"Holdem": "Hold'em", "Omaha": "Omaha", "Omaha H/L": "Omaha Hi/Lo"}[game]
+    out = [f"PokerStars Hand #0: {kind} {limit} (${sb}/${bb}) - "
+           f"{m.group(6)}/{m.group(7)}/{m.group(8)}"]
+    mt = _TABLE_V2.match(lines[1]) if len(lines) > 1 else None
+    if mt is None:
+        raise fail("no table and button line after the header")
+    out.append(f"Table '{mt.group(1)}' {mt.group(2)} Seat #{mt.group(3)} is the button")
+    end = next((i for i, ln in enumerate(lines) if ln.startswith("*** SUMMARY")), len(lines))
+    seated = [ms for ln in lines[2:end] if (ms := _SEAT_V2.match(ln))]
+    names = [ms.group(2) for ms in seated]
+    # a seat with no line of its own but quiet ones ("waits for big blind", "sits out")
+    # before the summary was not dealt in
+    acted: set[str] = set()
+    for ln in lines[2:end]:
+        body = ln[len("Dealt to "):] if ln.startswith("Dealt to ") else ln
+        nm = max((n for n in names if body.startswith(n + " ")), key=len, default=None)
+        if nm is not None and (body is not ln or not _QUIET_V2.fullmatch(
+                body[len(nm) + 1:].strip())) and not _SEAT_V2.match(ln):
+            acted.add(nm)
+    fees: dict[str, Decimal] = {}
+    collected: dict[str, Decimal] = {}
+    won: dict[str, Decimal] = {}
+    summary = False
+    for ln in lines[2:]:
+        if ms := (None if summary else _SEAT_V2.match(ln)):
+            if ms.group(2) in acted:
+                away = " is sitting out" if ms.group(4) else ""
+                out.append(f"Seat {ms.group(1)}: {ms.group(2)} ({ms.group(3)} in chips){away}")
+            continue
+        if ln.startswith("*** SUMMARY"):
+            summary = True
+            out.append(ln)
+            continue
+        if summary:
+            if (mw := re.match(r"Seat \d+: (.+?) (?:\(.*?\) )*(?:did not show and |showed "
+                               r"\[[^\]]*\] and )won \$?([\d.,]+)", ln)) and mw.group(1) in names:
+                won[mw.group(1)] = Decimal(mw.group(2).replace(",", ""))
+            if mp := re.match(r"Total pot \$?([\d.,]+)", ln):
+                fees = {k: Decimal(v.replace(",", "")) for k, v in _FEES_V2.findall(ln)}
+                paid_out = Decimal(mp.group(1).replace(",", ""))
+                taken = sum(fees.values(), Decimal(0))
+                ln = f"Total pot ${paid_out + taken} | Rake ${taken}"
+            out.append(ln)
+            continue
+        if ln.startswith(("Main pot ", "Side pot(")):
+            continue                    # the pot so far, street by street
+        if ln.startswith(("*** ", "Dealt to ", "Uncalled bet ")):
+            out.append(ln)
+            continue
+        who = max((nm for nm in names if ln.startswith(nm + " ")), key=len, default=None)
+        if who is None:
+            raise fail(f"a line the reader does not know: {ln!r}")
+        rest = ln[len(who) + 1:].strip()
+        if mc := re.fullmatch(r"collected (\$?[\d.,]+) from (?:main |side )?pot(?:-\d+)?", rest):
+            collected[who] = collected.get(who, Decimal(0)) + Decimal(
+                mc.group(1).lstrip("$").replace(",", ""))
+            out.append(f"{who} collected {mc.group(1)} from pot")
+            continue
+        if _QUIET_V2.fullmatch(rest):
+            continue
+        for pat, to in _VERBS_V2:
+            if pat.match(rest):
+                out.append(f"{who}: {pat.sub(to, rest)}")
+                break
+        else:
+            raise fail(f"a line the reader does not know: {ln!r}")
+    # an uncontested pot is written in the summary only ("did not show and won $4.75"):
+    # paid after the bet nobody called came back (a show after it moves nothing)
+    at = out.index("*** SUMMARY ***") if "*** SUMMARY ***" in out else len(out)
+    back = [i for i, x in enumerate(out[:at]) if x.startswith("Uncalled bet ")]
+    at = back[-1] + 1 if back else at
+    out[at:at] = [f"{nm} collected ${amount - collected.get(nm, Decimal(0))} from pot"
+                  for nm, amount in won.items() if amount > collected.get(nm, Decimal(0))]
+    keep: dict[str, Any] = {"site": "Winning Poker Network", "hand": hand_id,
+                            "year": int(m.group(6)), "month": int(m.group(7)),
+                            "day": int(m.group(8)), "currency": "USD",
+                            "site_rake": fees.get("Rake", Decimal(0)),
+                            "jackpot_fee": fees.get("JP Fee", Decimal(0))}
+    return out, keep
+
+
+def _hand_v2(lines: list[str], file: str | None, index: int) -> Hand:
+    return through_pokerstars(file, index, lambda fail: _english_v2(lines, fail))

@@ -18,6 +18,7 @@ from ..games import game as _game
 from ..operations import category, evaluate_batch
 from ._parse import PqlError
 from ._spot import Deals, Spot, combos, masks_of
+from ._stud import best_high_of_sets, best_low_of_sets, presence
 
 __all__ = ["Ctx", "STREETS", "pot_shares", "stud_runouts", "STUD_EXACT_RUNOUTS",
            "STUD_SAMPLES"]
@@ -338,7 +339,7 @@ class Ctx:
         dead, not the player's own); with `same_type`, the best of the hands
         of the player's own category (high only)."""
         if self.spot.kind == "studlike":
-            raise PqlError("nutHi and nutLo are not supported in the stud games yet")
+            return self._stud_nut(player, street, half)
         s = self.street_cards(street)
         d = self.d
         own = self.half(player, street, half)
@@ -373,7 +374,7 @@ class Ctx:
         board up to `street`, not dead (other players' cards are unknown to
         the player)."""
         if self.spot.kind == "studlike":
-            raise PqlError("the outs functions are not supported in the stud games yet")
+            raise PqlError("internal error: a stud player's next cards are stud_next")
         s = self.street_cards(street)
         if s >= 5:
             raise PqlError("outs are counted on the flop or the turn (the river has no "
@@ -391,6 +392,116 @@ class Ctx:
             got = self._evaluate(hole, board)[half].reshape(n, u)
             self.cache[key] = (left, got)
         out: tuple[np.ndarray, np.ndarray] = self.cache[key]
+        return out
+
+    # ------------------------------------------------ the stud nuts and outs
+    def _unseen_mask(self, player: int, cards: int) -> np.ndarray:
+        """(n,) 52-bit masks of the cards a stud player holding the first
+        `cards` of the hand cannot see: the deck less them and the dead."""
+        deck = int(masks_of(self.spot.deck[None, :])[0])
+        own = masks_of(self.d.holes[player][:, :cards])
+        return np.asarray(np.uint64(deck & ~self.dead_mask) & ~own)
+
+    def _stud_nut(self, player: int, street: str, half: str) -> np.ndarray:
+        """Whether the stud player's `half` on `street` (five cards or more) is
+        the best any hand of as many cards could be from the cards the player
+        cannot see (see :mod:`._stud`)."""
+        s = self.street_cards(street)
+        own = self.half(player, street, half).astype(np.int64)
+        unseen = self._unseen_mask(player, s)
+        if half == "low":
+            best = best_low_of_sets(unseen, self.g, 1 if self.g.split else None)
+        else:
+            best = best_high_of_sets(unseen, self.high_game)
+        return np.asarray(own >= best)
+
+    def stud_next(self, player: int, street: str) -> tuple[np.ndarray, np.ndarray]:
+        """The cards a stud player may get on the street after `street` (third
+        to sixth) and the player's hand with each: ``(cards, strengths)``, both
+        (n, U); the strengths are the high half's from five cards on, else
+        None-like zeros (the caller reads hand types from the cards)."""
+        s = STREETS.get(street, 0) if street not in ("flop", "turn", "river") \
+            else stud_street(street)
+        if not 3 <= s <= 6:
+            raise PqlError(f"street {street!r}: stud outs are counted on third to sixth "
+                           "street (seventh has no next card)")
+        key = ("stud_next", player, s)
+        if key not in self.cache:
+            unseen = self._unseen_mask(player, s)
+            p = presence(unseen).transpose(0, 2, 1).reshape(len(unseen), 52)
+            n = len(unseen)
+            counts = p.sum(axis=1)
+            if len(counts) and counts.min() != counts.max():
+                raise AssertionError("rows with different numbers of unseen cards")
+            left = np.nonzero(p)[1].reshape(n, -1).astype(np.uint8)
+            u = left.shape[1]
+            hand = np.concatenate([np.repeat(self.d.holes[player][:, :s], u, axis=0),
+                                   left.reshape(-1, 1)], axis=1)
+            if s + 1 >= 5 and "high" in self.g.halves:
+                got = self._evaluate(hand, np.zeros((len(hand), 0), np.uint8))
+                strength = got["high"].reshape(n, u).astype(np.int64)
+            else:
+                strength = np.zeros((n, u), dtype=np.int64)
+            self.cache[key] = (left, strength, hand.reshape(n, u, s + 1))
+        left, strength, _ = self.cache[key]
+        return left, strength
+
+    def stud_next_hands(self, player: int, street: str) -> np.ndarray:
+        """(n, U, s + 1) the hands of :meth:`stud_next`."""
+        self.stud_next(player, street)
+        s = self.street_cards_any(street)
+        out: np.ndarray = self.cache[("stud_next", player, s)][2]
+        return out
+
+    def street_cards_any(self, street: str) -> int:
+        """A stud street's cards, third street on (no five-card minimum)."""
+        return stud_street(street)
+
+    def stud_nut_outs(self, player: int, street: str) -> np.ndarray:
+        """How many of the next card's possibilities give the stud player the
+        nut high (:meth:`_stud_nut`'s sense, the card no longer unseen):
+        fourth to sixth street."""
+        s = self.street_cards_any(street)
+        if not 4 <= s <= 6:
+            raise PqlError(f"street {street!r}: stud nut outs are counted on fourth to "
+                           "sixth street (the next hand has five cards or more)")
+        left, own = self.stud_next(player, street)
+        n, u = left.shape
+        unseen = self._unseen_mask(player, s)
+        rest = (np.repeat(unseen, u) & ~(np.uint64(1) << left.reshape(-1).astype(np.uint64)))
+        best = best_high_of_sets(rest, self.high_game).reshape(n, u)
+        return np.asarray((own >= best).sum(axis=1))
+
+    def nut_lo_outs(self, player: int, street: str) -> np.ndarray:
+        """How many of the next street's unseen cards give the player the nut
+        low: a low no other hand can beat from the cards the player then
+        cannot see (:meth:`nut`'s sense, the card no longer unseen)."""
+        if self.spot.kind == "studlike":
+            s = self.street_cards_any(street)
+            if not 4 <= s <= 6:
+                raise PqlError(f"street {street!r}: stud nut outs are counted on fourth to "
+                               "sixth street (the next hand has five cards or more)")
+            left, _ = self.stud_next(player, street)
+            n, u = left.shape
+            hands = self.stud_next_hands(player, street).reshape(n * u, s + 1)
+            got = self._evaluate(hands, np.zeros((n * u, 0), np.uint8))["low"]
+            own = got.reshape(n, u).astype(np.int64)
+            unseen = self._unseen_mask(player, s)
+            rest = np.repeat(unseen, u) & ~(np.uint64(1) << left.reshape(-1).astype(np.uint64))
+            best = best_low_of_sets(rest, self.g, 1 if self.g.split else None).reshape(n, u)
+            return np.asarray(((own > 0) & (own >= best)).sum(axis=1))
+        left, own_lo = self.next_strengths(player, street, "low")
+        s = self.street_cards(street)
+        d = self.d
+        used = masks_of(np.concatenate([d.holes[player], d.board[:, :s]], axis=1)) \
+            | np.uint64(self.dead_mask)
+        out = np.zeros(d.n, dtype=np.int64)
+        for j in range(left.shape[1]):
+            card = left[:, j]
+            board = np.concatenate([d.board[:, :s], card[:, None]], axis=1)
+            best = self._best_low(used | (np.uint64(1) << card.astype(np.uint64)), board)
+            mine = own_lo[:, j].astype(np.int64)
+            out += (mine > 0) & (mine >= best)
         return out
 
     @property

@@ -23,6 +23,7 @@ from ..operations import category
 from ._eval import STREETS, STUD_EXACT_RUNOUTS, STUD_SAMPLES, Ctx, stud_runouts, stud_street
 from ._parse import BinOp, Call, Case, In, Name, Node, Num, PqlError, Query, Str, UnOp, locate
 from ._spot import Spot, _holdem_range, masks_of
+from ._stud import hand_types_of
 
 __all__ = ["Expr", "Plan", "compile_query", "FUNCTIONS", "REFUSED", "HANDTYPES", "FLOPCATS"]
 
@@ -146,7 +147,12 @@ def _short_hand_type(ctx: Ctx, p: int, n: int) -> np.ndarray:
     """The hand type of a stud player's first n (3 or 4) cards, from the rank
     counts: quads, trips, two pair, a pair or a high card (no straight or
     flush has five cards yet)."""
-    ranks = ctx.d.holes[p][:, :n].astype(np.int64) // 4
+    return _short_types(ctx, ctx.d.holes[p][:, :n])
+
+
+def _short_types(ctx: Ctx, cards: np.ndarray) -> np.ndarray:
+    """The hand types of rows of 3 or 4 cards (see :func:`_short_hand_type`)."""
+    ranks = cards.astype(np.int64) // 4
     counts = (ranks[:, :, None] == np.arange(13)).sum(axis=1)
     top = counts.max(axis=1)
     pairs = (counts == 2).sum(axis=1)
@@ -292,6 +298,8 @@ def _runouts_cost(spot: Spot, args: list[Any]) -> int:
 
 def _nut_cost(spot: Spot, args: list[Any]) -> int:
     import math
+    if spot.kind == "studlike":
+        return 16                   # the best hand of each category of the unseen cards
     unseen = len(spot.deck) - len(spot.dead) - spot.hole - STREETS.get(args[1], 5)
     return math.comb(max(unseen, 2), 2) * (10 if spot.kind == "pick2" else 1)
 
@@ -368,11 +376,22 @@ def _outs_to(at_least: bool) -> Callable[[Ctx, int, str, int], np.ndarray]:
     """The unseen cards that give the player the hand type on the next street
     (exactly, or at least), when the player does not have it already."""
     def f(ctx: Ctx, p: int, street: str, t: int) -> np.ndarray:
-        _, nxt = ctx.next_strengths(p, street, "high")
         lut = _categories_to_ordinal(ctx.spot)
-        after = lut[np.asarray(category(nxt.reshape(-1), game=ctx.high_game),
-                               dtype=np.int64)].reshape(nxt.shape)
-        now = _hand_type(ctx, p, street)
+        if ctx.spot.kind == "studlike":
+            _, nxt = ctx.stud_next(p, street)
+            k = ctx.street_cards_any(street) + 1
+            if k >= 5:
+                after = hand_types_of(nxt, ctx.high_game, lut)
+            else:
+                hands = ctx.stud_next_hands(p, street)
+                n, u, _ = hands.shape
+                after = _short_types(ctx, hands.reshape(n * u, k)).reshape(n, u)
+            now = _hand_type(ctx, p, street)
+        else:
+            _, nxt = ctx.next_strengths(p, street, "high")
+            after = lut[np.asarray(category(nxt.reshape(-1), game=ctx.high_game),
+                                   dtype=np.int64)].reshape(nxt.shape)
+            now = _hand_type(ctx, p, street)
         if at_least:
             return np.where(now >= t, 0, (after >= t).sum(axis=1))
         return np.where(now == t, 0, (after == t).sum(axis=1))
@@ -380,13 +399,39 @@ def _outs_to(at_least: bool) -> Callable[[Ctx, int, str, int], np.ndarray]:
 
 
 def _outs_cost(spot: Spot, args: list[Any]) -> int:
+    if spot.kind == "studlike":
+        return len(spot.deck) - len(spot.dead)
     return len(spot.deck) - len(spot.dead) - spot.hole - STREETS.get(args[1], 5)
 
 
 def _nut_outs_cost(spot: Spot, args: list[Any]) -> int:
     import math
+    if spot.kind == "studlike":
+        return (len(spot.deck) - len(spot.dead)) * 16
     u = len(spot.deck) - len(spot.dead) - spot.hole - STREETS.get(args[1], 5)
     return u * math.comb(max(u - 1, 2), 2) * (10 if spot.kind == "pick2" else 1)
+
+
+def _made_lo(ctx: Ctx, p: int, street: str) -> np.ndarray:
+    return np.asarray(ctx.half(p, street, "low") > 0)
+
+
+def _up_card(ctx: Ctx, p: int, street: str) -> np.ndarray:
+    """The card a stud player gets face up on `street` (third: the door card)."""
+    n = ctx.street_cards_any(street)
+    if not 3 <= n <= 6:
+        raise PqlError(f"street {street!r}: up cards are dealt on third to sixth street "
+                       "(seventh street's card is dealt face down)")
+    return np.asarray(ctx.d.holes[p][:, n - 1].astype(np.int64))
+
+
+def _max_hi_rating(ctx: Ctx, street: str) -> np.ndarray:
+    """The highest hi rating of the players on `street`."""
+    return np.asarray(ctx.all_halves(street)["high"].max(axis=0).astype(np.int64))
+
+
+def _min_outs(ctx: Ctx, p: int, street: str, t: int, k: np.ndarray) -> np.ndarray:
+    return np.asarray(_outs_to(False)(ctx, p, street, t) >= k)
 
 
 FUNCTIONS: dict[str, Func] = {}
@@ -424,12 +469,12 @@ _register(Func("bestHiRating", ("player", "street"), BOOL, _best_rating("high"),
 _register(Func("bestLoRating", ("player", "street"), BOOL, _best_rating("low"),
                halves=("low",)))
 _register(Func("nutHi", ("player", "street"), BOOL, lambda c, p, s: c.nut(p, s, "high"),
-               cost=_nut_cost, games=("shared", "pick2"), halves=("high",)))
+               cost=_nut_cost, halves=("high",)))
 _register(Func("nutHiForHandType", ("player", "street"), BOOL,
                lambda c, p, s: c.nut(p, s, "high", same_type=True),
                cost=_nut_cost, games=_BOARD, halves=("high",)))
 _register(Func("nutLo", ("player", "street"), BOOL, lambda c, p, s: c.nut(p, s, "low"),
-               cost=_nut_cost, games=("shared", "pick2"), halves=("low",)))
+               cost=_nut_cost, halves=("low",)))
 _register(Func("boardSuitCount", ("street",), INT,
                lambda c, s: (_board_suits(c, s) > 0).sum(axis=1), games=_BOARD))
 _register(Func("boardRanks", ("street",), RANKSET,
@@ -502,11 +547,29 @@ _register(Func("fiveCardHiHandNumber", ("player", "street"), INT,
                lambda c, p, s: 7463 - c.half(p, s, "high").astype(np.int64),
                halves=("high",), full_deck=True))
 _register(Func("outsToHandType", ("player", "street", "handtype"), INT, _outs_to(False),
-               cost=_outs_cost, games=_BOARD, halves=("high",)))
+               cost=_outs_cost, halves=("high",)))
 _register(Func("minOutsToHandType", ("player", "street", "handtype"), INT, _outs_to(True),
-               cost=_outs_cost, games=_BOARD, halves=("high",)))
-_register(Func("nutHiOuts", ("player", "street"), INT, lambda c, p, s: c.nut_outs(p, s),
-               cost=_nut_outs_cost, games=_BOARD, halves=("high",)))
+               cost=_outs_cost, halves=("high",)))
+_register(Func("madeLo", ("player", "street"), BOOL, _made_lo, halves=("low",)))
+_register(Func("minLoRating", ("player", "street", "num"), BOOL,
+               lambda c, p, s, x: c.half(p, s, "low").astype(np.int64) >= x,
+               halves=("low",)))
+_register(Func("rateLoHand", ("lowtext",), INT, lambda c, v: v, halves=("low",)))
+_register(Func("nutLoOuts", ("player", "street"), INT, lambda c, p, s: c.nut_lo_outs(p, s),
+               cost=_nut_outs_cost, halves=("low",)))
+_register(Func("upCard", ("player", "street"), CARD, _up_card, games=("studlike",)))
+_register(Func("maxHiRating", ("player", "street"), BOOL, _best_rating("high"),
+               halves=("high",)))
+#: The forms some functions take with another number of arguments.
+BY_ARITY: dict[tuple[str, int], Func] = {
+    ("maxhirating", 1): Func("maxHiRating", ("street",), INT, _max_hi_rating,
+                             halves=("high",)),
+    ("minoutstohandtype", 4): Func("minOutsToHandType", ("player", "street", "handtype", "num"),
+                                   BOOL, _min_outs, cost=_outs_cost, halves=("high",)),
+}
+_register(Func("nutHiOuts", ("player", "street"), INT,
+               lambda c, p, s: c.stud_nut_outs(p, s) if c.spot.kind == "studlike"
+               else c.nut_outs(p, s), cost=_nut_outs_cost, halves=("high",)))
 
 
 _BOARD_POS = re.compile(r"(10|[2-9TJQKA*])([cdhswxyz]?)", re.IGNORECASE)
@@ -585,8 +648,25 @@ def _in_sorted(keys: np.ndarray, x: np.ndarray) -> np.ndarray:
     return np.asarray(keys[i] == x)
 
 
-#: Functions of the reference that handrank does not honour yet: refused by name.
-REFUSED: list[str] = []
+#: Functions of the reference's list that handrank does not honour, refused by
+#: name at parse time, each with the reason.
+REFUSALS: dict[str, str] = {
+    "HvREquity": "an equity against the other players' ranges on each deal (each "
+                 "range enumerated against the deal's board) has no kernel yet",
+    "minHvREquity": "it is HvREquity compared with a number, and HvREquity has no "
+                    "kernel yet",
+    "HvPerceivedRangeEquity": "an equity against a given range on each deal has no "
+                              "kernel yet",
+    "minHvPerceivedRangeEquity": "it is HvPerceivedRangeEquity compared with a number, "
+                                 "and HvPerceivedRangeEquity has no kernel yet",
+    "cardsPlay": "the reference names its type (a card count) but not which cards count "
+                 "when several best hands use different cards",
+    "handRanking": "its type (THandRanking) is not documented in the reference",
+    "handRankingFor": "its type (THandRanking) is not documented in the reference",
+    "toString": "handrank's PQL has no string values: results already print each value "
+                "by its name",
+}
+REFUSED: list[str] = sorted(REFUSALS, key=str.lower)
 _REFUSED = {n.lower(): n for n in REFUSED}
 
 
@@ -628,6 +708,7 @@ class _Compiler:
         self.order = handtype_order(spot)
         self.flop_order = flopcat_order(spot)
         self.cost = 0
+        self.inexact: str | None = None
 
     def err(self, node: Any, message: str) -> PqlError:
         return locate(self.q.text, node.pos, message)
@@ -665,8 +746,9 @@ class _Compiler:
         raise self.err(node, f"expected a hand type ({', '.join(HANDTYPES)}), found {word!r}"
                        + self._near(word, list(_HT_ALIASES)))
 
-    def arg_five_cards(self, node: Node) -> np.ndarray:
-        """Five cards in quotes -> their high strength in this game (a constant)."""
+    def arg_five_cards(self, node: Node, low: bool = False) -> np.ndarray:
+        """Five cards in quotes -> their high (or `low`) strength in this game
+        (a constant)."""
         from ..core.cards import cards as _cards
         from ..games import game as _game
         from ..operations import evaluate
@@ -677,11 +759,30 @@ class _Compiler:
             if len(cs) != 5 or len(set(cs)) != 5:
                 raise ValueError
             g = self.spot.game
+            if low:
+                return np.asarray(self._low_of_five(cs))
             high = _game("holdem") if g.split else g
             return np.asarray(int(evaluate(cs, game=high)))
         except (ValueError, HandrankError):
             raise self.err(node, "expected five different cards in quotes, e.g. "
                                  "'AsKsQsJsTs'") from None
+
+    def _low_of_five(self, cs: list[int]) -> int:
+        """The low strength of five cards in this game's scale (0: no low):
+        Omaha's as two hole cards and three of the board, the rest filled
+        with cards of ten to king, which no low uses."""
+        from ..operations import evaluate_batch
+        g = self.spot.game
+        if self.spot.kind == "pick2":
+            fill = [c for c in range(32, 48) if c not in cs]
+            extra = g.hole_cards - 2
+            hole = cs[:2] + fill[:extra]
+            board = cs[2:] + fill[extra:extra + 2]
+            got = evaluate_batch(np.array([hole], np.uint8), boards=np.array([board], np.uint8),
+                                 game=g, threads=1)
+            return int(np.asarray(got)[0, 1])
+        got = np.asarray(evaluate_batch(np.array([cs], np.uint8), game=g, threads=1))
+        return int(got.reshape(-1)[-1])
 
     def arg_flopcat(self, node: Node) -> int:
         if isinstance(node, Name) and node.name.lower() in FLOPCATS:
@@ -843,14 +944,15 @@ class _Compiler:
     def call(self, node: Call) -> Expr:
         low = node.name.lower()
         if low in _REFUSED and low not in FUNCTIONS:
-            raise self.err(node, f"function {_REFUSED[low]!r} is not supported yet")
+            name = _REFUSED[low]
+            raise self.err(node, f"function {name!r} is not supported: {REFUSALS[name]}")
         if low not in FUNCTIONS:
             if low in ("avg", "count", "histogram", "max", "min"):
                 raise self.err(node, f"{node.name!r} is a selector: it cannot be nested")
             raise self.err(node, f"unknown function {node.name!r}"
                            + self._near(node.name, sorted({f.name for f in FUNCTIONS.values()})
                                         + REFUSED))
-        f = FUNCTIONS[low]
+        f = BY_ARITY.get((low, len(node.args)), FUNCTIONS[low])
         if f.games and self.spot.kind not in f.games:
             raise self.err(node, f"function {f.name!r} is not supported in the game "
                                  f"{self.spot.pql_game!r} yet")
@@ -896,6 +998,8 @@ class _Compiler:
                     raise self.err(a, "expected a card in quotes, e.g. 'As'") from None
             elif kind == "handtext":
                 consts.append(self.arg_five_cards(a))
+            elif kind == "lowtext":
+                consts.append(self.arg_five_cards(a, low=True))
             elif kind == "rankname":
                 if not isinstance(a, Str) or a.value.strip().upper() not in RANKS:
                     raise self.err(a, "expected a rank in quotes, e.g. 'A' or 'T'")
@@ -908,6 +1012,16 @@ class _Compiler:
                 fns.append((i, e.fn))
         if f.cost is not None:
             self.cost += f.cost(self.spot, consts)
+            if f.cost is _runouts_cost and self.spot.kind == "studlike":
+                street = consts[1] if len(consts) > 1 else "river"
+                known = stud_street(street) if isinstance(street, str) else 7
+                ways = stud_runouts(len(self.spot.deck) - len(self.spot.dead),
+                                    len(self.spot.players), known) if known < 7 else 1
+                if ways > STUD_EXACT_RUNOUTS:
+                    self.inexact = (f"{f.name} on {street} street has {ways:,} ways to deal "
+                                    f"the later cards a deal, above the "
+                                    f"{STUD_EXACT_RUNOUTS:,} it enumerates (it averages "
+                                    f"{STUD_SAMPLES:,} drawn at random)")
         impl = f.impl
 
         def f_call(c: Ctx) -> np.ndarray:
@@ -955,6 +1069,9 @@ class Plan:
     cost: int                      # run-outs evaluated per deal by the street functions
     handtypes: list[str]
     flopcats: list[str]
+    #: why an enumeration of the deals would not be exact (a stud street
+    #: equity of more ways a deal than it enumerates), or None
+    inexact: str | None = None
 
 
 def compile_query(q: Query, spot: Spot) -> Plan:
@@ -990,4 +1107,5 @@ def compile_query(q: Query, spot: Spot) -> Plan:
                 raise locate(q.text, getattr(q.where, "pos", 0),
                              "the 'where' condition never holds (it reads no deal and is "
                              "false)")
-    return Plan(spot, sels, where, comp.cost, handtype_order(spot), flopcat_order(spot))
+    return Plan(spot, sels, where, comp.cost, handtype_order(spot), flopcat_order(spot),
+                comp.inexact)

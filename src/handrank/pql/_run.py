@@ -131,14 +131,17 @@ def choose(plan: Plan, exact: bool | None, trials: int | None,
            target_stderr: float | None) -> tuple[bool, int]:
     """(exact?, estimated deals of an enumeration)."""
     spot = plan.spot
-    if spot.kind == "studlike":
-        if exact:
-            raise PqlError("exact enumeration is not available in the stud games; "
-                           "use exact=False")
-        return False, 0
     tuples, runouts = spot.exact_size()
     deals = tuples * runouts
     work = deals * (1 + plan.cost)
+    if exact is True and plan.inexact is not None:
+        raise PqlError(f"exact=True: {plan.inexact}; use exact=False")
+    if plan.inexact is not None:
+        return False, deals
+    if exact is True and spot.kind == "studlike" and work > EXACT_MAX:
+        raise PqlError(f"exact=True: about {deals:,} ways to deal the stud cards not given "
+                       f"x {1 + plan.cost:,} evaluations each is beyond the limit of "
+                       f"{EXACT_MAX:,}; use exact=False or give more cards")
     if exact is True:
         if work > EXACT_MAX:
             raise PqlError(f"exact=True: about {deals:,} deals ({tuples:,} hand tuples x "

@@ -383,6 +383,8 @@ class Spot:
     def exact_size(self) -> tuple[int, int]:
         """(hand tuples before collisions, board run-outs per tuple): their product
         bounds the number of deals of an exact enumeration."""
+        if self.kind == "studlike":
+            return 1, self._stud_deals()
         tuples = 1
         for p in self.players:
             tuples *= (math.comb(len(self.deck) - len(self.board) - len(self.dead), self.hole)
@@ -395,8 +397,8 @@ class Spot:
         """Every deal with its weight (the product of the range weights), in
         blocks of about `rows_per_block` deals."""
         if self.kind == "studlike":
-            raise PqlError("exact enumeration is not available in the stud games; "
-                           "use exact=False")
+            yield from self._enumerate_stud(rows_per_block)
+            return
         ps = self.exact_players()
         shape = tuple(len(h) for h, _, _ in ps)
         total = math.prod(shape)
@@ -434,6 +436,51 @@ class Spot:
             board = np.concatenate([known, rest], axis=1)
             yield Deals([np.repeat(h, r, axis=0) for h in holes], board,
                         np.repeat(w[keep], r), m * r)
+
+
+    # ------------------------------------------------- stud enumeration
+    def _stud_given(self) -> tuple[list[np.ndarray], list[int], np.ndarray]:
+        """Each stud player's given cards, the cards each still gets, and the
+        cards left to deal them from (the deck less the given and dead cards)."""
+        given = [np.zeros(0, np.uint8) if p.random else p.hands[0]   # type: ignore[index]
+                 for p in self.players]
+        miss = [self.hole - len(g) for g in given]
+        used = {int(c) for g in given for c in g} | set(self.dead)
+        stub = np.array([c for c in self.deck.tolist() if c not in used], dtype=np.uint8)
+        return given, miss, stub
+
+    def _stud_deals(self) -> int:
+        """The number of ways to deal every stud player the cards not given."""
+        _, miss, stub = self._stud_given()
+        total, left = 1, len(stub)
+        for k in miss:
+            total *= math.comb(max(left, 0), k)
+            left -= k
+        return total
+
+    def _enumerate_stud(self, rows_per_block: int) -> Iterator[Deals]:
+        """Every way to deal the stud players the cards not given, each once
+        (weight 1): the drawn cards as a set, then every way to hand them out."""
+        given, miss, stub = self._stud_given()
+        m = sum(miss)
+        drawn = combos(len(stub), m)
+        splits: list[list[tuple[int, ...]]] = [[]]
+        for k in miss:
+            nxt: list[list[tuple[int, ...]]] = []
+            for part in splits:
+                taken = {x for grp in part for x in grp}
+                left = [x for x in range(m) if x not in taken]
+                nxt.extend(part + [c] for c in itertools.combinations(left, k))
+            splits = nxt
+        step = max(1, rows_per_block)
+        for split in splits:
+            for a in range(0, len(drawn), step):
+                rows = stub[drawn[a:a + step]]                        # (r, m)
+                r = len(rows)
+                holes = [np.concatenate([np.broadcast_to(g, (r, len(g))),
+                                         rows[:, list(idx)]], axis=1).astype(np.uint8)
+                         for g, idx in zip(given, split)]
+                yield Deals(holes, np.zeros((r, 0), np.uint8), np.ones(r), r)
 
 
 def _cards(text: str, what: str) -> list[int]:
