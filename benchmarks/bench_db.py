@@ -13,6 +13,12 @@ random legal play, many all-ins), one core's CPU time and the wall time of:
 Speed is measured here, never asserted in a test.  Usage::
 
     python benchmarks/bench_db.py --hands 100000 --stats-hands 1000000
+    python benchmarks/bench_db.py --hands 1000000 --copies 10 --corpus /tmp/m.phhs --parquet
+
+``--copies 10`` writes 100,000 generated hands ten times over, each copy with
+its own player names: a million distinct hands (ten times the same deals and
+play; nothing is shared between copies, each hand is read, settled and its
+all-in EV computed again) in a tenth of the generating time.
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ from __future__ import annotations
 import argparse
 import os
 import platform
+import random
 import subprocess
 import sys
 import tempfile
@@ -40,10 +47,12 @@ def _cpu() -> str:
     return name
 
 
-def _timed(label: str, f: Any, hands: int) -> Any:
+def _timed(label: str, f: Any, hands: int | None) -> Any:
     c, w = time.process_time(), time.perf_counter()
     out = f()
     dc, dw = time.process_time() - c, time.perf_counter() - w
+    if hands is None:
+        hands = out.hands_read
     print(f"{label}: {hands:,} hands, CPU {dc:.2f} s ({hands / dc:,.0f} hands/s), "
           f"wall {dw:.2f} s ({hands / dw:,.0f} hands/s)")
     return out
@@ -54,30 +63,64 @@ def main() -> int:
     ap.add_argument("--hands", type=int, default=100_000)
     ap.add_argument("--stats-hands", type=int, default=1_000_000)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--corpus", help="a generated .phhs to reuse (written when missing)")
+    ap.add_argument("--copies", type=int, default=1,
+                    help="write hands/copies generated hands this many times, each copy "
+                         "with its own player names (distinct hands, generated faster)")
+    ap.add_argument("--paths", nargs="*", help="import these files or folders instead")
+    ap.add_argument("--parquet", action="store_true", help="time to_parquet as well")
     args = ap.parse_args()
     import duckdb
 
     from handrank.history import store
-    from handrank.history._generate import corpus
+    from handrank.history._generate import hand_text
     print(f"CPU: {_cpu()}; Python {platform.python_version()}, duckdb {duckdb.__version__}")
+    print(f"load average at the start: {os.getloadavg()[0]:.1f} "
+          f"({os.cpu_count()} logical CPUs)")
     with tempfile.TemporaryDirectory() as tmp:
-        src = Path(tmp) / "hands.phhs"
-        src.write_text(corpus(args.hands, seed=args.seed))
+        if args.paths:
+            src: Any = args.paths
+        else:
+            src = Path(args.corpus) if args.corpus else Path(tmp) / "hands.phhs"
+            if not src.exists():
+                rng = random.Random(args.seed)     # corpus(hands, seed), written as made
+                distinct = -(-args.hands // args.copies)
+                texts = [hand_text(rng) for _ in range(distinct)]
+                with open(src, "w") as f:
+                    i = 0
+                    for k in range(args.copies):
+                        for t in texts:
+                            if i == args.hands:
+                                break
+                            i += 1
+                            # copy k: the same deal and play, its own players (a new hand)
+                            names = "" if args.copies == 1 else "players = [" + ", ".join(
+                                f"'c{k}p{s + 1}'" for s in range(6)) + "]\n"
+                            f.write(f"[{i}]\n{t}{names}\n")
         db = Path(tmp) / "hands.duckdb"
-        r = _timed("to_duckdb, new store", lambda: store.to_duckdb(src, db), args.hands)
-        print(f"  {r}")
+        r = _timed("to_duckdb, new store", lambda: store.to_duckdb(src, db), None)
+        print(f"  {r}; load {os.getloadavg()[0]:.1f}")
+        args.hands = r.hands_read
         r = _timed("to_duckdb, same file again", lambda: store.to_duckdb(src, db),
                    args.hands)
-        print(f"  {r}")
+        print(f"  {r}; load {os.getloadavg()[0]:.1f}")
         summary_mod = sys.modules["handrank.history.summary"]
         real = summary_mod._allin_rows
         summary_mod._allin_rows = lambda b, lo, hands: {}
         try:
             db2 = Path(tmp) / "no_ev.duckdb"
             _timed("to_duckdb, all-in EV off", lambda: store.to_duckdb(src, db2), args.hands)
+            print(f"  load {os.getloadavg()[0]:.1f}")
+            os.remove(db2)
+            if args.parquet:
+                _timed("to_parquet, all-in EV off",
+                       lambda: store.to_parquet(src, Path(tmp) / "pq_no_ev"), args.hands)
+                print(f"  load {os.getloadavg()[0]:.1f}")
         finally:
             summary_mod._allin_rows = real
-        os.remove(db2)
+        if args.parquet:
+            _timed("to_parquet", lambda: store.to_parquet(src, Path(tmp) / "pq"), args.hands)
+            print(f"  load {os.getloadavg()[0]:.1f}")
         con = duckdb.connect(str(db))
         n = con.execute("SELECT count(*) FROM hands").fetchone()[0]
         k = 0

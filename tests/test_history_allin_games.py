@@ -322,3 +322,6 @@ def test_stud_two_cards_to_come_against_hr_equity(game):
     assert eq.exact and eq.samples == whole // allin.UNIT == 548_340
     assert [x / whole for x in shares] == pytest.approx(list(eq.equity), rel=1e-12)
     assert sum(shares) == whole
+    # the counting without dealing, on the same full stub: the same integers
+    stub = [c for c in hr.game(game).deck if c not in set(a) | set(b) | set(dead)]
+    assert allin._heads_up_counts(hr.game(game), [a, b], stub, 2) == (shares, whole)

@@ -43,23 +43,28 @@ for _n in range(2, MAX_SEATS + 1):
         _SB[_n, _s] = _p == "SB"
 
 
+_WHOLE: dict[bytes, re.Pattern[bytes]] = {}
+
+
 def _arrays(pat: re.Pattern[bytes], data: bytes) -> list[tuple[int, int]]:
     """The insides ``[a, b)`` of the one-line arrays whose key ``pat`` matches (up to
     and with the opening bracket, at a line start); the closing bracket must end
     the line (spaces and a carriage return may follow)."""
-    out = []
-    find = data.find
-    starts = [m.end() for m in pat.finditer(data)]
+    whole = _WHOLE.get(pat.pattern)
+    if whole is None:       # the key, the inside up to the first "]", blanks to the line end
+        whole = _WHOLE[pat.pattern] = re.compile(
+            pat.pattern + rb"([^\]\n]*)\][ \t\r\x0b\x0c]*(?=\n|\Z)")
+    out = [m.span(1) for m in whole.finditer(data)]
     if data.startswith(pat.pattern[2:].replace(b"\\[", b"[")):
         m = pat.match(b"\n" + data[:200])
         if m is not None:
-            starts.insert(0, m.end() - 1)
-    for a in starts:
-        b = find(b"]", a)
-        nl = find(b"\n", a)
-        nl = len(data) if nl < 0 else nl
-        if 0 <= b < nl and not data[b + 1:nl].strip():
-            out.append((a, b))
+            a = m.end() - 1
+            find = data.find
+            b = find(b"]", a)
+            nl = find(b"\n", a)
+            nl = len(data) if nl < 0 else nl
+            if 0 <= b < nl and not data[b + 1:nl].strip():
+                out.insert(0, (a, b))
     return out
 
 

@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from ..core import kernels
 from ._base import GAMES
 from ._stats_np import COLUMNS, blinds_of, cut_actions, stat_arrays
 from .fast import (
@@ -456,11 +457,17 @@ def fast_tables(pa: Any, b: Any, rows: np.ndarray[Any, Any], numbers: list[int],
         "adjusted_net": _nanos(pa, adj),
         "net_bb": _nanos(pa, _div_nanos(netr, bbr, 1)),
         "adjusted_net_bb": _nanos(pa, _div_nanos(adj, bbr, _NANO))}
-    sa = stat_arrays(acts, b.rec[rows, SEATS], blinds_all,
-                     b.rec[rows][:, FIXED + 1:end:PER_SEAT])
+    whole = b.rec[rows]
+    got_c = kernels.phh_stats(data, whole[:, START], whole[:, END], whole[:, SEATS],
+                              whole[:, FIXED + 1:end:PER_SEAT])
+    if got_c is not None and got_c[1][kept].all():      # C: one pass a hand
+        table = got_c[0]
+    else:
+        table = stat_arrays(acts, whole[:, SEATS], blinds_all,
+                            whole[:, FIXED + 1:end:PER_SEAT]).table
     kr = kept[hand_rows]
     for c, name in enumerate(COLUMNS):
-        res[name] = pa.array(sa.table[kr, seat_rows, c].astype(np.int32))
+        res[name] = pa.array(table[kr, seat_rows, c].astype(np.int32))
     out["results"] = res
     out["actions"] = {
         "hand_key": pa.array(hk, pa.string()).take(pa.array(ah)),
