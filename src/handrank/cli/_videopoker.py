@@ -14,7 +14,7 @@ import os
 from typing import Any
 
 from ..games import videopoker as vp_mod
-from ._common import CliError, add_command, flag
+from ._common import CliError, add_command, flag, json_option
 
 __all__ = ["add_parser", "run"]
 
@@ -38,7 +38,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                                       "hand class -> payout per coin (replaces --table)")
     p.add_argument("--list", action="store_true", help="list the built-in machines")
     p.add_argument("--chart", action="store_true", help="print the machine's strategy chart")
-    p.add_argument("--json", action="store_true", help="print JSON")
+    json_option(p, "print JSON")
     p.set_defaults(func=run)
     return p
 

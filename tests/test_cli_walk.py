@@ -1,0 +1,62 @@
+"""The CLI walked as a new user would (issue 45): gaps found on the way, each
+pinned here -- the common --json / --json PATH / --out convention on every
+command, one-line errors, the game choices of each command."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from handrank.cli import main
+
+PREFIX = "handrank: error: "
+
+
+def _run(capsys: pytest.CaptureFixture[str], argv: list[str]) -> tuple[int, str, str]:
+    try:
+        status = main(argv)
+    except SystemExit as exc:
+        status = int(exc.code or 0)
+    out = capsys.readouterr()
+    return status, out.out, out.err
+
+
+def _error(capsys: pytest.CaptureFixture[str], argv: list[str]) -> str:
+    status, _, err = _run(capsys, argv)
+    assert status == 2, err
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert lines[-1].startswith(PREFIX) and "Traceback" not in err, err
+    return lines[-1][len(PREFIX):]
+
+
+# ------------------------------------------------------------------ --json PATH everywhere
+
+def test_videopoker_json_takes_a_path_and_out(capsys: pytest.CaptureFixture[str],
+                                               tmp_path: Path) -> None:
+    argv = ["videopoker", "Ah Kh Qh Jh 9c", "--table", "deuces-wild"]
+    status, printed, _ = _run(capsys, [*argv, "--json"])
+    assert status == 0
+    shown = json.loads(printed)
+    assert shown["best_hold"] == "Ah Kh Qh Jh"
+    target = tmp_path / "vp.json"
+    status, out, _ = _run(capsys, [*argv, "--json", str(target)])
+    assert status == 0 and out == ""
+    assert json.loads(target.read_text()) == shown
+    _, listed, _ = _run(capsys, ["videopoker", "--list"])
+    status, out, _ = _run(capsys, ["videopoker", "--list", "--out", str(tmp_path / "m.txt")])
+    assert status == 0 and out == "" and (tmp_path / "m.txt").read_text() == listed
+
+
+def test_pql_json_takes_a_path_and_leaves_the_query(capsys: pytest.CaptureFixture[str],
+                                                    tmp_path: Path) -> None:
+    query = "select avg(riverEquity(hero)) from game='holdem', hero='AA', villain='KK'"
+    status, printed, _ = _run(capsys, ["pql", "--json", query])      # the query stays one
+    assert status == 0
+    shown = json.loads(printed)
+    assert shown["exact"] and shown["rows"][0]["value"] == pytest.approx(0.8194605, abs=1e-6)
+    target = tmp_path / "q.json"
+    status, out, _ = _run(capsys, ["pql", query, "--json", str(target)])
+    assert status == 0 and out == ""
+    assert json.loads(target.read_text()) == shown
