@@ -5,11 +5,12 @@ command, one-line errors, the game choices of each command."""
 from __future__ import annotations
 
 import json
+import shlex
 from pathlib import Path
 
 import pytest
 
-from handrank.cli import main
+from handrank.cli import build_parser, main
 
 PREFIX = "handrank: error: "
 
@@ -60,3 +61,43 @@ def test_pql_json_takes_a_path_and_leaves_the_query(capsys: pytest.CaptureFixtur
     status, out, _ = _run(capsys, ["pql", query, "--json", str(target)])
     assert status == 0 and out == ""
     assert json.loads(target.read_text()) == shown
+
+
+# ------------------------------------------------------------------ double boards
+
+def _example(command: str, needle: str) -> list[str]:
+    for action in build_parser()._actions:
+        if hasattr(action, "choices") and isinstance(action.choices, dict) \
+                and command in action.choices:
+            text = action.choices[command].format_help()
+            lines = text.split("\nexamples:\n", 1)[1].splitlines()
+            found = [ln.strip() for ln in lines if needle in ln]
+            assert len(found) == 1, text
+            return shlex.split(found[0])[1:]
+    raise AssertionError(command)
+
+
+def test_equity_help_shows_a_double_board_example_that_runs(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    argv = _example("equity", "double-holdem")
+    status, out, err = _run(capsys, argv)
+    assert status == 0, err
+    header, first, second = out.splitlines()[:3]
+    assert header.split()[:3] == ["player", "equity", "tie"]
+    assert "board 1" in header and "board 2" in header and "scoop" in header
+    status, printed, _ = _run(capsys, [*argv, "--json"])
+    rows = json.loads(printed)["players"]
+    # each board is half the pot: a player's equity is the mean of its two boards
+    for row in rows:
+        assert row["equity"] == pytest.approx((row["board 1"] + row["board 2"]) / 2)
+    assert sum(r["equity"] for r in rows) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("game", ["holdem", "omaha"])
+def test_two_boards_in_a_one_board_game_say_which_games_deal_two(
+        capsys: pytest.CaptureFixture[str], game: str) -> None:
+    hands = ["AsKs", "QdQc"] if game == "holdem" else ["AsKsQhJh", "QdQc9d8d"]
+    message = _error(capsys, ["equity", *hands, "--game", game,
+                              "--board", "Th7c2d | 8s9s9c"])
+    assert message.startswith(f"--board: '|' separates two boards, but {game} deals one")
+    assert "double-holdem" in message
