@@ -101,3 +101,22 @@ def test_two_boards_in_a_one_board_game_say_which_games_deal_two(
                               "--board", "Th7c2d | 8s9s9c"])
     assert message.startswith(f"--board: '|' separates two boards, but {game} deals one")
     assert "double-holdem" in message
+
+
+# ------------------------------------------------------------------ every site named
+
+def test_history_help_and_read_doc_name_every_site() -> None:
+    from handrank.history import read
+    from handrank.history.sites import FORMATS
+    text = " ".join(_help("history").split())
+    doc = " ".join((read.__doc__ or "").split())
+    for name in FORMATS:
+        assert name in text, name
+        assert f'"{name}"' in doc, name
+
+
+def _help(command: str) -> str:
+    for action in build_parser()._actions:
+        if isinstance(getattr(action, "choices", None), dict) and command in action.choices:
+            return str(action.choices[command].format_help())
+    raise AssertionError(command)

@@ -7,6 +7,7 @@ import json
 import sys
 from typing import Any
 
+from ..history.sites import FORMATS
 from ._common import add_command, fail, replacing, writable_path
 
 
@@ -14,8 +15,10 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Register ``history`` on an argparse subparsers object."""
     p = add_command(
         subparsers, "history", help="read hand histories: net, all-in adjusted net per player",
-        description="Read PHH and PokerStars hand histories (files and folders, "
-                    "recursively: .phh, .phhs, .txt), replay and settle every hand, and "
+        description="Read hand histories (files and folders, recursively: .phh, .phhs, "
+                    ".txt) in PHH or a site's own text: "
+                    f"{', '.join(f for f in FORMATS if f != 'phh')} (each file's site is "
+                    "told from its first lines), replay and settle every hand, and "
                     "print each player's net, all-in adjusted net and showdown split "
                     "(a table sorted by net, amounts in the record's unit: chips or its "
                     "currency), with counts of hands read, settled and refused.  Every "
