@@ -120,3 +120,37 @@ def _help(command: str) -> str:
         if isinstance(getattr(action, "choices", None), dict) and command in action.choices:
             return str(action.choices[command].format_help())
     raise AssertionError(command)
+
+
+# ------------------------------------------------------------------ draw: every draw game
+
+#: the games dealt five (four in badugi) cards with an exchange and no board,
+#: from the registry's own description of each (handrank games)
+DRAW_GAMES = {"draw", "fechado", "27-draw", "27-triple", "a5-triple", "badugi", "badeucy",
+              "badacey", "deuces-wild", "joker-draw", "california-lowball"}
+
+
+def test_draw_names_every_draw_game_in_help_and_error(capsys: pytest.CaptureFixture[str]
+                                                       ) -> None:
+    import handrank as hr
+    assert DRAW_GAMES <= set(hr.games())
+    text = " ".join(_help("draw").split())
+    listed = text.split("in a draw game (", 1)[1].split(")", 1)[0].split(", ")
+    assert set(listed) == DRAW_GAMES
+    message = _error(capsys, ["draw", "As Ad Kc Qh 9s", "--game", "stud"])
+    assert set(message.split("the draw games are ", 1)[1].split(", ")) == DRAW_GAMES
+
+
+@pytest.mark.parametrize("game", ["deuces-wild", "badeucy"])
+def test_draw_examples_of_the_wild_and_split_games_are_draw_odds(
+        capsys: pytest.CaptureFixture[str], game: str) -> None:
+    from handrank.games.draw import draw_odds
+    argv = _example("draw", f"--game {game}")
+    status, out, err = _run(capsys, [*argv, "--json"])
+    assert status == 0, err
+    shown = json.loads(out)
+    want = draw_odds(argv[1], game=game)
+    holds = shown["holds"]
+    assert len(holds) == len(want.holds) == 32
+    assert holds[0]["hold"] == want.holds_str[0]
+    assert [h["expected"] for h in holds] == pytest.approx(want.expected.tolist())
