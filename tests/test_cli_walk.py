@@ -154,3 +154,40 @@ def test_draw_examples_of_the_wild_and_split_games_are_draw_odds(
     assert len(holds) == len(want.holds) == 32
     assert holds[0]["hold"] == want.holds_str[0]
     assert [h["expected"] for h in holds] == pytest.approx(want.expected.tolist())
+
+
+# ------------------------------------------------------------------ stats and history
+
+GG = Path(__file__).parent / "data" / "sites" / "ggpoker" / "CashGame_GeneralHands_Regular.txt"
+
+
+def test_stats_says_what_net_is_counted_in(capsys: pytest.CaptureFixture[str],
+                                           tmp_path: Path) -> None:
+    pytest.importorskip("duckdb")
+    db = str(tmp_path / "h.duckdb")
+    status, shown, err = _run(capsys, ["history", str(GG), "--db", db])
+    assert status == 0, err
+    # history prints the record's currency: ac12334d won $1 (one hand, no all-in)
+    row = next(ln.split() for ln in shown.splitlines() if ln.startswith("ac12334d"))
+    assert row[:3] == ["ac12334d", "1", "1"] and "net (USD)" in shown
+    status, out, err = _run(capsys, ["stats", db])
+    assert status == 0, err
+    lines = out.splitlines()
+    assert lines[0].split()[:3] == ["player", "hands", "net"]
+    assert next(ln.split() for ln in lines if ln.startswith("ac12334d"))[:3] == \
+        ["ac12334d", "1", "100"]                         # the store counts cents
+    assert lines[-1].startswith("net in cents (the records' unit)")
+    status, out, _ = _run(capsys, ["stats", db, "--json"])
+    assert status == 0 and isinstance(json.loads(out), list)      # JSON rows as before
+
+
+def test_units_note_of_mixed_units() -> None:
+    from handrank.cli._stats import _units_note
+    assert _units_note(["cents", "chips"]).startswith("net sums mixed units (cents, chips)")
+
+
+def test_history_of_a_player_with_no_hands_says_so(capsys: pytest.CaptureFixture[str]
+                                                   ) -> None:
+    status, out, _ = _run(capsys, ["history", str(GG), "--player", "Nobody"])
+    assert status == 0
+    assert out.splitlines()[-1] == "no hands for player 'Nobody'"

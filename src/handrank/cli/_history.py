@@ -96,6 +96,8 @@ def _cmd_history(args: argparse.Namespace) -> int:
         table = s.table(args.unit)
         if table:
             print(table)
+        elif args.player is not None:
+            print(f"no hands for player {args.player!r}")
     for e in s.unread:
         print(f"cannot read: {e}", file=sys.stderr)
     if args.db:
