@@ -191,3 +191,17 @@ def test_history_of_a_player_with_no_hands_says_so(capsys: pytest.CaptureFixture
     status, out, _ = _run(capsys, ["history", str(GG), "--player", "Nobody"])
     assert status == 0
     assert out.splitlines()[-1] == "no hands for player 'Nobody'"
+
+
+# ------------------------------------------------------------------ flags, not keywords
+
+@pytest.mark.parametrize("argv", [
+    ["equity", "AhAd", "random", "random", "random", "--exact"],
+    ["pql", "select avg(riverEquity(hero)) from game='omaha', hero='AA**', villain='****'",
+     "--exact"],
+])
+def test_a_refused_exact_run_names_the_flag_not_the_keyword(
+        capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    message = _error(capsys, argv)
+    assert "exact=" not in message, message
+    assert "drop --exact to simulate" in message, message
