@@ -205,3 +205,24 @@ def test_a_refused_exact_run_names_the_flag_not_the_keyword(
     message = _error(capsys, argv)
     assert "exact=" not in message, message
     assert "drop --exact to simulate" in message, message
+
+
+# ------------------------------------------------------------------ counts that read right
+
+@pytest.mark.parametrize("argv, deck", [([], 52), (["--game", "shortdeck"], 36),
+                                         (["--game", "stripped"], 32)])
+def test_range_share_is_of_the_games_two_card_hands(capsys: pytest.CaptureFixture[str],
+                                                    argv: list[str], deck: int) -> None:
+    status, out, err = _run(capsys, ["range", "QQ+,AKs", "--color", "never", *argv])
+    assert status == 0, err
+    hands = deck * (deck - 1) // 2                      # 1326, 630, 496
+    assert out.splitlines()[0] == f"QQ+,AKs: 22 combos ({100 * 22 / hands:.1f}%)"
+
+
+def test_one_deal_is_singular(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = _run(capsys, ["equity", "As 2d 3h Kc 7s", "Ad 4d 5h 8c 9s",
+                                     "--game", "badeucy"])
+    assert status == 0, err
+    assert out.splitlines()[-1] == "exact, 1 deal"
+    status, out, _ = _run(capsys, ["equity", "AsKs", "QdQc", "--board", "Qh7c2d9s"])
+    assert out.splitlines()[-1] == "exact, 44 boards"

@@ -133,7 +133,8 @@ def run(args: argparse.Namespace) -> int:
     how = "exact" if result.exact else "monte carlo"
     # an exact count is of boards, or of deals in a game with no board
     unit = "deals" if g.hand_sizes else "boards"
-    print(f"{how}, {result.samples:,} {unit if result.exact else 'trials'}")
+    unit = unit if result.exact else "trials"
+    print(f"{how}, {result.samples:,} {unit[:-1] if result.samples == 1 else unit}")
     return 0
 
 
