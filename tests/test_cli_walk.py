@@ -226,3 +226,31 @@ def test_one_deal_is_singular(capsys: pytest.CaptureFixture[str]) -> None:
     assert out.splitlines()[-1] == "exact, 1 deal"
     status, out, _ = _run(capsys, ["equity", "AsKs", "QdQc", "--board", "Qh7c2d9s"])
     assert out.splitlines()[-1] == "exact, 44 boards"
+
+
+# ------------------------------------------------------------------ bad numbers named by flag
+
+@pytest.mark.parametrize("argv, message", [
+    (["draw", "As Ks Qs Js 2d", "--max-discard", "9"],
+     "--max-discard: 'draw' allows 0 to 5 discards, got 9"),
+    (["draw", "As Ks Qs Js 2d", "--max-discard", "-1"],
+     "--max-discard: 'draw' allows 0 to 5 discards, got -1"),
+    (["draw", "As Ks Qs Js", "--game", "badugi", "--max-discard", "5"],
+     "--max-discard: 'badugi' allows 0 to 4 discards, got 5"),
+    (["draw", "As Ks Qs Js 2d", "--game", "fechado:players=4", "--max-discard", "4"],
+     "--max-discard: 'fechado' allows 0 to 3 discards, got 4"),
+    (["pql", "select avg(riverEquity(hero)) from game='holdem', hero='AA', villain='KK'",
+      "--target-stderr", "-1"], "target_stderr must be positive, got -1.0"),
+])
+def test_a_number_out_of_range_is_one_error(capsys: pytest.CaptureFixture[str],
+                                            argv: list[str], message: str) -> None:
+    assert _error(capsys, argv) == message
+
+
+def test_pql_refuses_a_target_stderr_that_is_not_positive() -> None:
+    import handrank as hr
+    from handrank.pql import PqlError
+    query = "select avg(riverEquity(hero)) from game='holdem', hero='AA', villain='KK'"
+    for bad in (-1, 0, 0.0, True):
+        with pytest.raises(PqlError, match="target_stderr must be positive"):
+            hr.pql(query, target_stderr=bad)

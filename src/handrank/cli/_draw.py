@@ -12,7 +12,7 @@ import sys
 from typing import Any
 
 from ..core.cards import cards
-from ..games.draw import draw_names, draw_odds
+from ..games.draw import _draw_of, draw_names, draw_odds
 from ._common import CliError, add_command, flag, json_option, positive_int
 from ._game import add_game_arguments, game_of
 
@@ -77,6 +77,10 @@ def run(args: argparse.Namespace) -> int:
         if value is not None:
             with flag(f"--{name}"):
                 cards(value)
+    limit = _draw_of(g, "draw_odds").max_discard
+    if args.max_discard is not None and not 0 <= args.max_discard <= limit:
+        raise CliError(f"--max-discard: {g.name!r} allows 0 to {limit} discards, "
+                       f"got {args.max_discard}")
     with flag("hand"):
         d = draw_odds(args.hand, game=g, dead=args.dead, vs=args.vs,
                       max_discard=args.max_discard)
