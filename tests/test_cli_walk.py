@@ -254,3 +254,20 @@ def test_pql_refuses_a_target_stderr_that_is_not_positive() -> None:
     for bad in (-1, 0, 0.0, True):
         with pytest.raises(PqlError, match="target_stderr must be positive"):
             hr.pql(query, target_stderr=bad)
+
+
+@pytest.mark.parametrize("game, hands", [
+    ("deuces-wild", ["2s 5d 4h 3c 3s", "Ks Qd Jh 9c 7s"]),
+    ("california-lowball", ["Xx 5d 4h 3c 2s", "Ks Qd Jh 9c 7s"]),
+    ("joker-draw", ["Xx Ad Kh Kc 7s", "Qs Qd Jh 9c 7d"]),
+])
+def test_a_one_half_wild_game_prints_the_win_column(capsys: pytest.CaptureFixture[str],
+                                                    game: str, hands: list[str]) -> None:
+    import handrank as hr
+    status, out, err = _run(capsys, ["equity", *hands, "--game", game])
+    assert status == 0, err
+    lines = out.splitlines()
+    assert lines[0].split() == ["player", "equity", "win", "tie"]
+    want = hr.equity(hands, game=game)
+    for line, win in zip(lines[1:3], want.win.tolist()):
+        assert line.split()[-2] == f"{100 * win:.3f}%"
