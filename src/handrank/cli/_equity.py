@@ -115,7 +115,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     width = max(6, *(len(p) for p in args.players))
     shown = percentages(result.equity, 4)      # the column adds up to 100.0000%
-    if halves and len(result.halves) > 1:
+    if halves and len(getattr(result, "halves", ("high", "low"))) > 1:
         # two halves: the columns of the result's own table (a win there is a
         # scoop, so there is no win column to repeat the scoop column)
         print(f"{'player':<{width}}  {'equity':>9}  {'tie':>8}"
