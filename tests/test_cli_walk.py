@@ -271,3 +271,20 @@ def test_a_one_half_wild_game_prints_the_win_column(capsys: pytest.CaptureFixtur
     want = hr.equity(hands, game=game)
     for line, win in zip(lines[1:3], want.win.tolist()):
         assert line.split()[-2] == f"{100 * win:.3f}%"
+
+
+# ------------------------------------------------------------------ videopoker --paytable files
+
+def test_paytable_file_errors_are_one_line(capsys: pytest.CaptureFixture[str],
+                                           tmp_path: Path) -> None:
+    argv = ["videopoker", "Ah Kh Qh Jh 9c", "--paytable"]
+    assert _error(capsys, [*argv, str(tmp_path / "missing.json")]).startswith(
+        f"--paytable: no file '{tmp_path / 'missing.json'}'")
+    assert _error(capsys, [*argv, str(tmp_path)]) == \
+        f"--paytable: cannot read '{tmp_path}': Is a directory"
+    binary = tmp_path / "table.bin"
+    binary.write_bytes(b"\xff\xfe\x00")
+    assert _error(capsys, [*argv, str(binary)]).startswith(
+        f"--paytable: cannot read '{binary}': 'utf-8' codec")
+    assert _error(capsys, [*argv, "[1]"]) == \
+        "--paytable: expected a JSON object of hand class -> payout"

@@ -47,9 +47,17 @@ def _machine(args: argparse.Namespace) -> Any:
     if args.paytable is not None:
         with flag("--paytable"):
             text = args.paytable
-            if not text.lstrip().startswith("{") and os.path.exists(text):
-                with open(text, encoding="utf-8") as f:
-                    text = f.read()
+            if not text.lstrip().startswith(("{", "[")):
+                if not os.path.lexists(text):
+                    raise CliError(f"--paytable: no file {text!r} (give a JSON object of "
+                                   "hand class -> payout, or a JSON file holding one)")
+                try:
+                    with open(text, encoding="utf-8") as f:
+                        text = f.read()
+                except (OSError, UnicodeDecodeError) as exc:
+                    why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+                    raise CliError(f"--paytable: cannot read {args.paytable!r}: {why}"
+                                   ) from None
             try:
                 table = json.loads(text)
             except json.JSONDecodeError as exc:
