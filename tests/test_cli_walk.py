@@ -288,3 +288,28 @@ def test_paytable_file_errors_are_one_line(capsys: pytest.CaptureFixture[str],
         f"--paytable: cannot read '{binary}': 'utf-8' codec")
     assert _error(capsys, [*argv, "[1]"]) == \
         "--paytable: expected a JSON object of hand class -> payout"
+
+
+# ------------------------------------------------------------------ outputs refused by name
+
+def test_history_db_that_cannot_be_written_is_one_error(capsys: pytest.CaptureFixture[str],
+                                                        tmp_path: Path) -> None:
+    pytest.importorskip("duckdb")
+    missing = tmp_path / "no" / "x.duckdb"
+    status, out, err = _run(capsys, ["history", str(GG), "--db", str(missing)])
+    assert status == 2 and out == "" and "Traceback" not in err     # before any work
+    assert err.strip() == f"{PREFIX}--db: cannot write '{missing}': no such directory " \
+                          f"'{missing.parent}'"
+    assert not missing.parent.exists()
+    junk = tmp_path / "junk.duckdb"
+    junk.write_text("not a database\n")
+    message = _error(capsys, ["history", str(GG), "--db", str(junk)])
+    assert message.startswith(f"--db: cannot write '{junk}': ")
+
+
+def test_boards_out_that_is_a_file_is_refused_before_the_work(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    afile = tmp_path / "tables"
+    afile.write_text("")
+    assert _error(capsys, ["boards", "river", "--out", str(afile)]) == \
+        f"--out: '{afile}' is a file, expected a folder for the tables"

@@ -59,7 +59,7 @@ def _cmd_history(args: argparse.Namespace) -> int:
                 __import__(module)
             except ImportError:
                 return fail(f"--{name} needs {module} (pip install 'handrank[{extra}]')")
-    for name in ("json", "csv", "plot"):        # refuse an unwritable output before the work
+    for name in ("json", "csv", "plot", "db"):  # refuse an unwritable output before the work
         if getattr(args, name) and getattr(args, name) != "-":
             writable_path(f"--{name}", getattr(args, name))
     if args.json == "-" and "-" in sys.argv[1:]:
@@ -101,11 +101,16 @@ def _cmd_history(args: argparse.Namespace) -> int:
     for e in s.unread:
         print(f"cannot read: {e}", file=sys.stderr)
     if args.db:
+        import duckdb
+
         from ..history.store import to_duckdb
         try:
             report = to_duckdb(args.paths, args.db)
         except OSError as exc:
             return fail(f"--db: cannot write {args.db!r}: {exc.strerror or exc}")
+        except duckdb.Error as exc:     # not a DuckDB file, or one it cannot open
+            first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            return fail(f"--db: cannot write {args.db!r}: {first}")
         print(f"database {args.db}: {report}", file=sys.stderr if args.json == "-"
               else sys.stdout)
     for e in s.errors[:20]:
