@@ -313,3 +313,25 @@ def test_boards_out_that_is_a_file_is_refused_before_the_work(
     afile.write_text("")
     assert _error(capsys, ["boards", "river", "--out", str(afile)]) == \
         f"--out: '{afile}' is a file, expected a folder for the tables"
+
+
+# ------------------------------------------------------------------ PQL: what was written
+
+@pytest.mark.parametrize("query, found", [
+    ("select avg(equity(p1, 5)) from game='studhi', p1='AsAh', p2='*'",
+     "expected a street (flop, turn, river), found '5'"),
+    ("select avg(riverEquity(5)) from game='holdem', p1='AA', p2='*'",
+     "expected a player, found '5'"),
+    ("select avg(riverEquity(riverEquity(p1))) from game='holdem', p1='AA', p2='*'",
+     "expected a player, found 'riverEquity(...)'"),
+    ("select avg(equity(p1, 'flop')) from game='holdem', p1='AA', p2='*'",
+     "expected a street (flop, turn, river), found \"'flop'\"; did you mean 'flop'?"),
+])
+def test_pql_argument_errors_quote_what_was_written(capsys: pytest.CaptureFixture[str],
+                                                    query: str, found: str) -> None:
+    status, _, err = _run(capsys, ["pql", query])
+    assert status == 2 and "Traceback" not in err
+    first = err.splitlines()[0]
+    assert first.startswith(PREFIX + found), first
+    for name in ("Num", "Str", "Call", "BinOp"):
+        assert f"'{name}'" not in first
