@@ -335,3 +335,14 @@ def test_pql_argument_errors_quote_what_was_written(capsys: pytest.CaptureFixtur
     assert first.startswith(PREFIX + found), first
     for name in ("Num", "Str", "Call", "BinOp"):
         assert f"'{name}'" not in first
+
+
+def test_stats_without_duckdb_names_the_command_and_the_extra(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path) -> None:
+    import sys
+    db = tmp_path / "h.duckdb"
+    db.write_bytes(b"")
+    monkeypatch.setitem(sys.modules, "duckdb", None)       # import duckdb fails
+    assert _error(capsys, ["stats", str(db)]) == \
+        "stats needs duckdb (pip install 'handrank[db]')"

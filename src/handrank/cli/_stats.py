@@ -45,8 +45,8 @@ def run(args: argparse.Namespace) -> int:
         from ..history.store import player_stats
         table = player_stats(args.database, player=args.player,
                              by_position=args.by_position)
-    except ImportError as e:
-        return fail(str(e))
+    except ImportError:
+        return fail("stats needs duckdb (pip install 'handrank[db]')")
     except Exception as e:  # noqa: BLE001  a file that is not a hand database
         return fail(f"cannot read {args.database!r} as a hand database: "
                     f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}")
