@@ -346,3 +346,27 @@ def test_stats_without_duckdb_names_the_command_and_the_extra(
     monkeypatch.setitem(sys.modules, "duckdb", None)       # import duckdb fails
     assert _error(capsys, ["stats", str(db)]) == \
         "stats needs duckdb (pip install 'handrank[db]')"
+
+
+# ------------------------------------------------------------------ a joker where there is none
+
+@pytest.mark.parametrize("argv, prefix", [
+    (["eval", "Xx Ah Kh Qh Jh"], ""),
+    (["videopoker", "Xx Ah Kh Qh Jh"], "hand: "),
+    (["draw", "As Ad Kc Qh 9s", "--vs", "Kd Xx"], "--vs: "),
+])
+def test_a_joker_in_a_52_card_game_says_which_games_deal_one(
+        capsys: pytest.CaptureFixture[str], argv: list[str], prefix: str) -> None:
+    joker = "Xx"
+    assert _error(capsys, argv) == (
+        f"{prefix}invalid card '{joker}' (a joker: only joker-draw, california-lowball and "
+        "the joker video-poker machines deal one)")
+
+
+def test_other_bad_cards_keep_their_message() -> None:
+    import handrank as hr
+    from handrank.errors import InvalidCardError
+    with pytest.raises(InvalidCardError, match=r"^invalid card 'Zz'$"):
+        hr.card("Zz")
+    with pytest.raises(InvalidCardError, match=r"^invalid card 'Xy' \(a joker"):
+        hr.cards("As Xy")
