@@ -515,10 +515,11 @@ def _unit_of(h: Hand) -> str:
     return cur or "chips"
 
 
-def _add(s: Summary, h: Hand, player: str | None, stats: bool = True) -> None:
+def _add(s: Summary, h: Hand, player: str | None, stats: bool = True,
+         allin_ev: bool = True) -> None:
     s.read += 1
     try:
-        r = h.replay()
+        r = h.replay(allin_ev=allin_ev)
     except HistoryError as e:
         s.refused += 1
         s.errors.append(str(e))
@@ -565,7 +566,8 @@ def _add_fast(s: Summary, source: Any, player: str | None, per_file: bool = Fals
     listed after the hands of ``source`` as ``read`` lists them
     (``per_file``: after the hands of each file, as one summary per file
     would).  ``allin_ev=False`` (benchmarks) leaves the adjusted net equal
-    to the net; ``stats=False`` counts no tracker statistics; ``meter`` counts
+    to the net (on both paths: the Python path's replays skip the all-in EV);
+    ``stats=False`` counts no tracker statistics; ``meter`` counts
     the bytes read.
     """
     bad: list[HistoryError] = []        # read errors: listed after the hands, as read() does
@@ -583,7 +585,7 @@ def _add_fast(s: Summary, source: Any, player: str | None, per_file: bool = Fals
 
     def slow(rd: Any) -> None:
         for h in rd:
-            _add(s, h, player, stats)
+            _add(s, h, player, stats, allin_ev)
         bad.extend(rd.errors)
 
     def tail(t: fast.Tail | stars_fast.StarsTail) -> None:
@@ -592,7 +594,7 @@ def _add_fast(s: Summary, source: Any, player: str | None, per_file: bool = Fals
             if isinstance(x, HistoryError):
                 bad.append(x)
             else:
-                _add(s, x, player, stats)
+                _add(s, x, player, stats, allin_ev)
 
     def batch(b: fast.Batch) -> None:
         _batch(s, b, player, names, allin_ev, stats, bad, at if per_file else None)
@@ -653,7 +655,7 @@ def _batch(s: Summary, b: fast.Batch, player: str | None, names: _Names, allin_e
             except HistoryError as e:
                 bad.append(e)
             else:
-                _add(s, h, player, stats)
+                _add(s, h, player, stats, allin_ev)
         lo = hi + 1
 
 
