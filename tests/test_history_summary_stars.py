@@ -171,3 +171,23 @@ def test_other_sites_and_mixed_lists(monkeypatch: pytest.MonkeyPatch, tmp_path: 
     on, off, taken = _both(monkeypatch, items)
     _same(on, off)
     assert taken == 30 and on.unread
+
+
+def test_one_summary_per_file_order_as_the_command_line_reads(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    # the command line and the Dask runner list each file's read errors after its hands
+    from handrank.history.summary import Summary, _add_fast
+    g = tmp_path / "gen.txt"
+    g.write_text(pokerstars_corpus(20, seed=4))
+    items = [str(SITES / "pokerstars"), str(g), str(SITES / "pokerstars-jspokerparser")]
+
+    def run() -> Any:
+        s = Summary()
+        _add_fast(s, items, None, per_file=True)
+        return s
+    on = run()
+    with monkeypatch.context() as m:
+        m.setattr(stars_fast, "available", lambda: False)
+        off = run()
+    _same(on, off)
+    assert on.errors and on.unread
