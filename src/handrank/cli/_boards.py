@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from typing import Any
 
 from ..core.errors import HandrankError
-from ._common import add_command, fail, interactive, json_option
+from ._common import CliError, add_command, fail, interactive, json_option
 from ._preflop import _client
 
 __all__ = ["add_parser", "run"]
@@ -76,6 +77,8 @@ def run(args: argparse.Namespace) -> int:
     street = args.street
     if street.isdigit():
         street = int(street)
+    if os.path.exists(args.out) and not os.path.isdir(args.out):   # before the work
+        raise CliError(f"--out: {args.out!r} is a file, expected a folder for the tables")
     progress = _Progress()
     start = time.perf_counter()
     try:

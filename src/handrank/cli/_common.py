@@ -70,8 +70,20 @@ def epilog(examples: list[str]) -> str:
     return "examples:\n" + "\n".join(f"  {e}" for e in examples)
 
 
+#: the library's words for a Python keyword, as the command line spells it
+_CLI_WORDS = (("use exact=False or a narrower query", "drop --exact to simulate, or narrow "
+                "the query"),
+              ("use exact=False", "drop --exact to simulate"), ("exact=True: ", "--exact: "))
+
+
 def fail(message: str, file: IO[str] | None = None) -> int:
-    """Print one error line with the shared prefix; return the exit status 2."""
+    """Print one error line with the shared prefix; return the exit status 2.
+
+    A library message that names a Python keyword (``use exact=False``) is
+    printed with the flag a command-line user gives instead (``--exact``).
+    """
+    for python, flag_words in _CLI_WORDS:
+        message = message.replace(python, flag_words)
     print(f"{PREFIX}{message}", file=file or sys.stderr)
     return 2
 

@@ -12,7 +12,7 @@ import sys
 from typing import Any
 
 from ..core.cards import cards
-from ..games.draw import draw_odds
+from ..games.draw import _draw_of, draw_names, draw_odds
 from ._common import CliError, add_command, flag, json_option, positive_int
 from ._game import add_game_arguments, game_of
 
@@ -23,14 +23,15 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Register ``draw`` on an argparse subparsers object."""
     p = add_command(
         subparsers, "draw", help="draw odds and the best hold of a draw-game hand",
-        description="Exact odds of every hold of one exchange in a draw game (draw, "
-                    "27-draw, 27-triple, a5-triple, badugi, fechado): the final "
+        description="Exact odds of every hold of one exchange in a draw game "
+                    f"({', '.join(draw_names())}): the final "
                     "categories, the expected strength percentile and, with --vs, the "
                     "chance to win.  The best hold comes first.",
         examples=['handrank draw "As Ks Qs Js 2d"',
                   'handrank draw "8s 5d 4h 3c 3s" --game 27-triple --draws 3 --all',
                   'handrank draw "As Ad Kc Qh 9s" --vs "Kd Kh 7c 7d 2s" --json',
-                  'handrank draw "As 2d 3h Kc" --game badugi --top 5'])
+                  'handrank draw "2s 2d 3h Kc 7s" --game deuces-wild --top 3',
+                  'handrank draw "As 2d 3h Kc 7s" --game badeucy --top 5'])
     p.add_argument("hand", help='the hand before the exchange, e.g. "As Ks Qs Js 2d"')
     add_game_arguments(p, default="draw")
     p.add_argument("--dead", default="", help="cards known out of the stub")
@@ -70,12 +71,16 @@ def run(args: argparse.Namespace) -> int:
     g = game_of(args)
     if not g.exchanges:
         raise CliError(f"--game: {g.name!r} has no exchange of cards; the draw games are "
-                       "draw, 27-draw, 27-triple, a5-triple, badugi, fechado")
+                       + ", ".join(draw_names()))
     for name in ("dead", "vs"):             # a bad card is named by its flag
         value = getattr(args, name)
         if value is not None:
             with flag(f"--{name}"):
                 cards(value)
+    limit = _draw_of(g, "draw_odds").max_discard
+    if args.max_discard is not None and not 0 <= args.max_discard <= limit:
+        raise CliError(f"--max-discard: {g.name!r} allows 0 to {limit} discards, "
+                       f"got {args.max_discard}")
     with flag("hand"):
         d = draw_odds(args.hand, game=g, dead=args.dead, vs=args.vs,
                       max_discard=args.max_discard)

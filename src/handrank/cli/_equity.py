@@ -36,6 +36,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                               "handrank equity AsKs QdQc --dead 2c3c --json",
                               "handrank equity AsKs QdQc --csv --out equity.csv",
                               "handrank equity AsKdQh2c 7c7h2s3d --game omaha --board Qs7d2h",
+                              'handrank equity AcKc QdQh --game double-holdem '
+                              '--board "Qs7c2d | As9s9d"',
                               "handrank equity AhAd random random --target-stderr 0.001 --seed 7"])
     p.add_argument("players", nargs="+", help='hands or ranges: AsKs "QQ+,AKs" random')
     p.add_argument("--board", default="", help="0 to 5 board cards, e.g. Qh7c2d; two boards "
@@ -69,6 +71,10 @@ def run(args: argparse.Namespace) -> int:
         if getattr(args, "target_stderr", None) is not None:
             with flag("--target-stderr"):
                 kwargs["target_stderr"] = fraction(args.target_stderr, "target_stderr")
+        if "|" in args.board and g.boards < 2:
+            raise ValueError(f"--board: '|' separates two boards, but {g.name} deals one; "
+                             "the double-board games are double-holdem, double-omaha and "
+                             "double-omaha5 (--game)")
         for name in ("board", "dead"):
             with flag(f"--{name}"):
                 for part in getattr(args, name).split("|" if name == "board" else None):
@@ -109,7 +115,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     width = max(6, *(len(p) for p in args.players))
     shown = percentages(result.equity, 4)      # the column adds up to 100.0000%
-    if halves:
+    if halves and len(getattr(result, "halves", ("high", "low"))) > 1:
         # two halves: the columns of the result's own table (a win there is a
         # scoop, so there is no win column to repeat the scoop column)
         print(f"{'player':<{width}}  {'equity':>9}  {'tie':>8}"
@@ -127,7 +133,8 @@ def run(args: argparse.Namespace) -> int:
     how = "exact" if result.exact else "monte carlo"
     # an exact count is of boards, or of deals in a game with no board
     unit = "deals" if g.hand_sizes else "boards"
-    print(f"{how}, {result.samples:,} {unit if result.exact else 'trials'}")
+    unit = unit if result.exact else "trials"
+    print(f"{how}, {result.samples:,} {unit[:-1] if result.samples == 1 else unit}")
     return 0
 
 

@@ -7,6 +7,7 @@ import json
 import sys
 from typing import Any
 
+from ..history.sites import FORMATS
 from ._common import add_command, fail, replacing, writable_path
 
 
@@ -14,8 +15,10 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Register ``history`` on an argparse subparsers object."""
     p = add_command(
         subparsers, "history", help="read hand histories: net, all-in adjusted net per player",
-        description="Read PHH and PokerStars hand histories (files and folders, "
-                    "recursively: .phh, .phhs, .txt), replay and settle every hand, and "
+        description="Read hand histories (files and folders, recursively: .phh, .phhs, "
+                    ".txt) in PHH or a site's own text: "
+                    f"{', '.join(f for f in FORMATS if f != 'phh')} (each file's site is "
+                    "told from its first lines), replay and settle every hand, and "
                     "print each player's net, all-in adjusted net and showdown split "
                     "(a table sorted by net, amounts in the record's unit: chips or its "
                     "currency), with counts of hands read, settled and refused.  Every "
@@ -56,7 +59,7 @@ def _cmd_history(args: argparse.Namespace) -> int:
                 __import__(module)
             except ImportError:
                 return fail(f"--{name} needs {module} (pip install 'handrank[{extra}]')")
-    for name in ("json", "csv", "plot"):        # refuse an unwritable output before the work
+    for name in ("json", "csv", "plot", "db"):  # refuse an unwritable output before the work
         if getattr(args, name) and getattr(args, name) != "-":
             writable_path(f"--{name}", getattr(args, name))
     if args.json == "-" and "-" in sys.argv[1:]:
@@ -93,14 +96,21 @@ def _cmd_history(args: argparse.Namespace) -> int:
         table = s.table(args.unit)
         if table:
             print(table)
+        elif args.player is not None:
+            print(f"no hands for player {args.player!r}")
     for e in s.unread:
         print(f"cannot read: {e}", file=sys.stderr)
     if args.db:
+        import duckdb
+
         from ..history.store import to_duckdb
         try:
             report = to_duckdb(args.paths, args.db)
         except OSError as exc:
             return fail(f"--db: cannot write {args.db!r}: {exc.strerror or exc}")
+        except duckdb.Error as exc:     # not a DuckDB file, or one it cannot open
+            first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            return fail(f"--db: cannot write {args.db!r}: {first}")
         print(f"database {args.db}: {report}", file=sys.stderr if args.json == "-"
               else sys.stdout)
     for e in s.errors[:20]:

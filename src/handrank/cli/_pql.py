@@ -12,7 +12,7 @@ import sys
 from typing import Any
 
 from ..pql import pql
-from ._common import add_command, positive_int, progress_bar
+from ._common import add_command, json_option, positive_int, progress_bar
 
 __all__ = ["add_parser", "run"]
 
@@ -41,7 +41,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                    help="simulate until every figure's standard error is at most this "
                         "(a fraction, e.g. 0.001)")
     p.add_argument("--threads", type=positive_int, default=None, help="threads")
-    p.add_argument("--json", action="store_true", help="print JSON")
+    json_option(p, "print JSON")
     p.set_defaults(func=run)
     return p
 

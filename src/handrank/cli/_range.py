@@ -185,7 +185,8 @@ def _run(args: argparse.Namespace) -> int:
         }))
         return 0
     colour = _use_colour(args.color)
-    head = f"{r.text}: {len(r)} combos ({100 * len(r) / 1326:.1f}%)"
+    n = len(g.deck)
+    head = f"{r.text}: {len(r)} combos ({100 * len(r) / (n * (n - 1) // 2):.1f}%)"
     if board:
         head += f" on {cards_str(board)}"
     print(head)

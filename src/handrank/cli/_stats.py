@@ -45,8 +45,8 @@ def run(args: argparse.Namespace) -> int:
         from ..history.store import player_stats
         table = player_stats(args.database, player=args.player,
                              by_position=args.by_position)
-    except ImportError as e:
-        return fail(str(e))
+    except ImportError:
+        return fail("stats needs duckdb (pip install 'handrank[db]')")
     except Exception as e:  # noqa: BLE001  a file that is not a hand database
         return fail(f"cannot read {args.database!r} as a hand database: "
                     f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}")
@@ -56,4 +56,13 @@ def run(args: argparse.Namespace) -> int:
         print("no hands" + (f" for player {args.player!r}" if args.player else ""))
     else:
         print(table)
+        print(_units_note(table.units))
     return 0
+
+
+def _units_note(units: list[str]) -> str:
+    """The line under the table that says what net is counted in."""
+    if len(units) == 1:
+        return f"net in {units[0]} (the records' unit); bb/100: big blinds won per 100 hands"
+    return (f"net sums mixed units ({', '.join(units) or 'unknown'}): compare bb/100, "
+            "big blinds won per 100 hands")

@@ -14,7 +14,7 @@ import os
 from typing import Any
 
 from ..games import videopoker as vp_mod
-from ._common import CliError, add_command, flag
+from ._common import CliError, add_command, flag, json_option
 
 __all__ = ["add_parser", "run"]
 
@@ -38,7 +38,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                                       "hand class -> payout per coin (replaces --table)")
     p.add_argument("--list", action="store_true", help="list the built-in machines")
     p.add_argument("--chart", action="store_true", help="print the machine's strategy chart")
-    p.add_argument("--json", action="store_true", help="print JSON")
+    json_option(p, "print JSON")
     p.set_defaults(func=run)
     return p
 
@@ -47,9 +47,17 @@ def _machine(args: argparse.Namespace) -> Any:
     if args.paytable is not None:
         with flag("--paytable"):
             text = args.paytable
-            if not text.lstrip().startswith("{") and os.path.exists(text):
-                with open(text, encoding="utf-8") as f:
-                    text = f.read()
+            if not text.lstrip().startswith(("{", "[")):
+                if not os.path.lexists(text):
+                    raise CliError(f"--paytable: no file {text!r} (give a JSON object of "
+                                   "hand class -> payout, or a JSON file holding one)")
+                try:
+                    with open(text, encoding="utf-8") as f:
+                        text = f.read()
+                except (OSError, UnicodeDecodeError) as exc:
+                    why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+                    raise CliError(f"--paytable: cannot read {args.paytable!r}: {why}"
+                                   ) from None
             try:
                 table = json.loads(text)
             except json.JSONDecodeError as exc:

@@ -99,9 +99,17 @@ def card(x: CardLike) -> int:
     if isinstance(x, str):
         found = _CARD_IDS.get(x.strip())
         if found is None:
-            raise InvalidCardError(f"invalid card {quote(x)}")
+            raise InvalidCardError(f"invalid card {quote(x)}{_joker_hint(x.strip())}")
         return found
     return _card_id(x)
+
+
+def _joker_hint(text: str) -> str:
+    """A word for a joker written where the deck has none (52 cards)."""
+    if text in ("Xx", "Xy", "Jk"):
+        return (" (a joker: only joker-draw, california-lowball and the joker video-poker "
+                "machines deal one)")
+    return ""
 
 
 def cards(x: CardsLike) -> list[int]:
@@ -236,7 +244,7 @@ def _parse_text(text: str) -> list[int]:
             chunk = m.group(0) if m else token[pos:]
             found = _CARD_IDS.get(chunk)
             if found is None:
-                raise InvalidCardError(f"invalid card {quote(chunk)}")
+                raise InvalidCardError(f"invalid card {quote(chunk)}{_joker_hint(chunk)}")
             out.append(found)
             pos += len(chunk)
     return out

@@ -326,8 +326,11 @@ def read(source: Any = None, *, format: str | None = None, errors: str = "raise"
         ``text=``).
     text : str, optional
         PHH or PokerStars text (instead of ``source``).
-    format : {"phh"}, optional
-        Guessed when omitted.
+    format : str, optional
+        The site that wrote the history, one of "phh", "pokerstars", "ggpoker",
+        "888poker", "winamax", "ipoker", "partypoker", "wpn"
+        (:data:`handrank.history.sites.FORMATS`); guessed from each file's first
+        lines when omitted.
     errors : {"raise", "collect"}
         ``"collect"`` goes on past a bad hand or file and records it in the
         returned reader's ``.errors`` (a file that cannot be read as a whole:

@@ -589,10 +589,12 @@ class StatsTable:
     Each statistic is a count with its ``<name>_opportunities`` beside it
     (None where it has no meaning for any of the player's hands); ``af`` and
     ``afq`` are the aggression factor and frequency after the first round.
-    Money columns are :class:`~decimal.Decimal`.
+    Money columns are :class:`~decimal.Decimal`, in the records' unit: ``units``
+    lists the units of the hands counted (``["cents"]``, ``["chips"]`` ...).
     """
 
     rows: list[dict[str, Any]]
+    units: list[str] = dataclasses.field(default_factory=list)
 
     def to_pandas(self) -> Any:
         """The rows as a pandas DataFrame (needs pandas)."""
@@ -663,6 +665,10 @@ def player_stats(database: str | os.PathLike[str], *, player: str | None = None,
         cur = con.execute(q, [player] if player is not None else [])
         names = [d[0] for d in cur.description]
         rows = [dict(zip(names, t)) for t in cur.fetchall()]
+        units = [u for (u,) in con.execute(
+            "SELECT DISTINCT h.unit FROM hands h JOIN results r USING (hand_key) "
+            + ("WHERE r.player = ? " if player is not None else "") + "ORDER BY h.unit",
+            [player] if player is not None else []).fetchall() if u is not None]
     finally:
         con.close()
     for r in rows:
@@ -672,4 +678,4 @@ def player_stats(database: str | os.PathLike[str], *, player: str | None = None,
         for k in ("bb_per_100", "adjusted_bb_per_100"):
             if r[k] is not None:
                 r[k] = Decimal(r[k]).quantize(Decimal("0.01"))
-    return StatsTable(rows)
+    return StatsTable(rows, units)

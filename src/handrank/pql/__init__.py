@@ -297,6 +297,10 @@ def pql(query: str, *, trials: int | None = None, seed: int | None = None,
     if trials is not None and (isinstance(trials, bool) or not isinstance(trials, int)
                                or trials < 1):
         raise PqlError(f"trials must be a positive int, got {trials!r}")
+    if target_stderr is not None and (isinstance(target_stderr, bool)
+                                      or not isinstance(target_stderr, (int, float))
+                                      or not target_stderr > 0):
+        raise PqlError(f"target_stderr must be positive, got {target_stderr!r}")
     if q.where is None:
         fast = _equity_fast_path(q, plan, trials=trials, seed=seed, exact=exact,
                                  target_stderr=target_stderr, threads=threads,

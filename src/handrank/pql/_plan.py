@@ -27,6 +27,19 @@ from ._stud import hand_types_of
 
 __all__ = ["Expr", "Plan", "compile_query", "FUNCTIONS", "REFUSED", "HANDTYPES", "FLOPCATS"]
 
+
+def _word(node: Node) -> str:
+    """What a person wrote for `node`, for an error message (not the parser's class name)."""
+    if isinstance(node, Name):
+        return node.name
+    if isinstance(node, Num):
+        return f"{node.value:g}"
+    if isinstance(node, Str):
+        return f"'{node.value}'"          # quoted, as written: a name goes without quotes
+    if isinstance(node, Call):
+        return f"{node.name}(...)"
+    return "an expression"
+
 BOOL, NUM, INT, HANDTYPE, RANK, RANKSET, CARD, FLOPCAT = "boolean", "number", "integer", \
     "hand type", "rank", "rank set", "card", "flop category"
 NUMERIC = (BOOL, NUM, INT)
@@ -728,21 +741,21 @@ class _Compiler:
     def arg_player(self, node: Node) -> int:
         if isinstance(node, Name) and node.name.lower() in self.players:
             return self.players[node.name.lower()]
-        word = node.name if isinstance(node, Name) else type(node).__name__
+        word = _word(node)
         raise self.err(node, f"expected a player, found {word!r}"
                        + self._near(word, [p.name for p in self.spot.players]))
 
     def arg_street(self, node: Node) -> str:
         if isinstance(node, Name) and node.name.lower() in STREETS:
             return node.name.lower()
-        word = node.name if isinstance(node, Name) else type(node).__name__
+        word = _word(node)
         raise self.err(node, f"expected a street (flop, turn, river), found {word!r}"
                        + self._near(word, list(STREETS)))
 
     def arg_handtype(self, node: Node) -> int:
         if isinstance(node, Name) and node.name.lower() in _HT_ALIASES:
             return self.order.index(_HT_ALIASES[node.name.lower()])
-        word = node.name if isinstance(node, Name) else type(node).__name__
+        word = _word(node)
         raise self.err(node, f"expected a hand type ({', '.join(HANDTYPES)}), found {word!r}"
                        + self._near(word, list(_HT_ALIASES)))
 
@@ -787,7 +800,7 @@ class _Compiler:
     def arg_flopcat(self, node: Node) -> int:
         if isinstance(node, Name) and node.name.lower() in FLOPCATS:
             return self.flop_order.index(node.name.lower())
-        word = node.name if isinstance(node, Name) else type(node).__name__
+        word = _word(node)
         raise self.err(node, f"expected a flop category ({', '.join(FLOPCATS)}), found "
                        f"{word!r}" + self._near(word, FLOPCATS))
 
