@@ -9,12 +9,14 @@ here knows the backend.
 
 from __future__ import annotations
 
+import itertools
+import math
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
-from . import _fallback
+from . import _fallback, _run
 from ._combinations import combinations
 from ._tables import GameTables
 from .errors import InvalidRangeError
@@ -316,3 +318,121 @@ def sample_ranges(hands: list[np.ndarray], weights: list[np.ndarray], board: np.
     if total is None or done == 0:
         raise InvalidRangeError("no deal found: the ranges collide with each other")
     return total, done
+
+
+# ------------------------------------------------ boardless Monte Carlo (numpy)
+
+#: Deals per numpy pass of :func:`boardless_mc`.
+BOARDLESS_CHUNK = 50_000
+
+
+def boardless_sample(rng: np.random.Generator, stub: np.ndarray, c: int, m: int) -> np.ndarray:
+    """`c` rows of `m` distinct cards of `stub`: the first m steps of a Fisher-Yates shuffle."""
+    size = len(stub)
+    perm = np.tile(stub, (c, 1))
+    rows = np.arange(c)
+    for j in range(m):
+        r = j + (rng.random(c) * (size - j)).astype(np.intp)
+        a, b = perm[rows, j].copy(), perm[rows, r]
+        perm[rows, j] = b
+        perm[rows, r] = a
+    return np.ascontiguousarray(perm[:, :m])
+
+
+def boardless_hands(known: list[list[int]], need: list[int], drawn: np.ndarray,
+                    split: list[list[int]]) -> np.ndarray:
+    """Each player's hand in each deal, (deals, players, cards): the `known` cards
+    followed by the columns ``split[p]`` of the `drawn` cards."""
+    n = drawn.shape[0]
+    rows = []
+    for k, idx in zip(known, split):
+        base = np.broadcast_to(np.array(k, dtype=np.uint8), (n, len(k)))
+        rows.append(np.concatenate([base, drawn[:, idx]], axis=1))
+    return np.stack(rows, axis=1)
+
+
+def boardless_mc(known: list[list[int]], need: list[int], stub: list[int], trials: int,
+                 seed: int | None, score: Callable[[np.ndarray], list[np.ndarray]]
+                 ) -> tuple[np.ndarray, np.ndarray, int]:
+    """Monte Carlo of a game without a board with numpy: `trials` deals of the
+    `need` cards each player still gets from `stub`, seeded by `seed`, each pass
+    of hands (deals, players, cards) scored by ``score(hands)`` (six per-player
+    sums, then the sum of squared equities).  Returns the (6, p) sums, the sum
+    of squared equities and the trials."""
+    p = len(known)
+    m = sum(need)
+    rng = np.random.default_rng(seed)
+    s = np.array(stub, dtype=np.uint8)
+    sums = np.zeros((6, p))
+    sq = np.zeros(p)
+    split = [list(range(sum(need[:i]), sum(need[:i + 1]))) for i in range(p)]
+    done = 0
+    while done < trials:
+        c = min(BOARDLESS_CHUNK, trials - done)
+        got = score(boardless_hands(known, need, boardless_sample(rng, s, c, m), split))
+        for i in range(6):
+            sums[i] += got[i]
+        sq += got[6]
+        done += c
+    return sums, sq, trials
+
+
+# ------------------------------------------------ hold'em exact (numpy)
+
+
+def holdem_exact(g: GameTables, combos: list[np.ndarray], weights: list[np.ndarray],
+                 board: np.ndarray, dead: np.ndarray, progress: Any = None
+                 ) -> tuple[np.ndarray, int]:
+    """Exact hold'em equity with numpy, one tuple of hands at a time, vectorised
+    over boards: the (3 n + 1) sums (won alone, tied, pot share in
+    ``SHARE_UNIT``, deals; each weighted) and the boards dealt.  `progress`
+    counts the tuples (a :class:`handrank.core._run.Tally` argument)."""
+    n = len(combos)
+    m = BOARD_CARDS - len(board)
+    left = int(g.in_deck[:52].sum()) - len(board) - len(dead) - 2 * n
+    fixed = set(board.tolist()) | set(dead.tolist())
+    # Every m-subset of the cards left, as indices into each tuple's deck (the
+    # deck differs per tuple, its size does not).
+    subsets = combinations(left, m).astype(np.uint8)
+    out = np.zeros(3 * n + 1)
+    samples = 0
+    tally = _run.Tally(progress, math.prod(len(c) for c in combos))
+    tally.show()
+    for choice in itertools.product(*[range(len(c)) for c in combos]):
+        tally.add(1)
+        holes = [combos[p][k] for p, k in enumerate(choice)]
+        used = set(fixed)
+        clash = False
+        for h in holes:
+            hs = {int(h[0]), int(h[1])}
+            if used & hs:
+                clash = True
+                break
+            used |= hs
+        if clash:
+            continue
+        w = float(np.prod([weights[p][k] for p, k in enumerate(choice)]))
+        deck = np.array([c for c in range(52) if c not in used and g.in_deck[c]], dtype=np.uint8)
+        if len(deck) != left:
+            raise RuntimeError("internal error: the deck left differs between tuples")
+        rest = deck[subsets]
+        nb = len(rest)
+        base = np.concatenate([np.broadcast_to(board, (nb, len(board))), rest], axis=1)
+        strengths = np.empty((n, nb), dtype=np.uint16)
+        for p, h in enumerate(holes):
+            hand = np.ascontiguousarray(
+                np.concatenate([base, np.broadcast_to(h, (nb, 2))], axis=1), dtype=np.uint8)
+            if _fallback.eval_batch(g, hand, strengths[p]) >= 0:
+                raise RuntimeError("internal error: a bad hand in the exact enumeration")
+        best = strengths.max(axis=0)
+        top = strengths == best
+        count = top.sum(axis=0)
+        alone = top & (count == 1)
+        shared = top & (count > 1)
+        out[:n] += w * alone.sum(axis=1)
+        out[n:2 * n] += w * shared.sum(axis=1)
+        out[2 * n:3 * n] += w * (top * (SHARE_UNIT // count)).sum(axis=1)
+        out[3 * n] += w * nb
+        samples += nb
+    tally.finish()
+    return out, samples
