@@ -436,3 +436,83 @@ def holdem_exact(g: GameTables, combos: list[np.ndarray], weights: list[np.ndarr
         samples += nb
     tally.finish()
     return out, samples
+
+
+# ------------------------------------------- any-game Monte Carlo of ranges (numpy)
+
+
+def card_masks(h: np.ndarray) -> np.ndarray:
+    """A 64-bit card mask per row of card ids."""
+    bits = np.left_shift(np.uint64(1), h.astype(np.uint64))
+    return np.asarray(np.bitwise_or.reduce(bits, axis=1))
+
+
+def table_mc(hands: list[np.ndarray | None], weights: list[np.ndarray], board: np.ndarray,
+             gone: np.ndarray, k: int, cap: int, target: float | None, seed: int,
+             strengths: Callable[[list[np.ndarray], np.ndarray], np.ndarray],
+             tally: Callable[[np.ndarray], np.ndarray],
+             stderr: Callable[[np.ndarray, int], np.ndarray]) -> tuple[np.ndarray, int]:
+    """Monte Carlo over a spot with ranges of any game with a board, with numpy:
+    (sums, trials), `cap` trials or fewer once ``stderr(sums, trials)`` is below
+    `target`.
+
+    Each trial draws one hand for every listed player (``hands[p]``, by
+    ``weights[p]``) and keeps the trial when no card is used twice (the joint
+    distribution of the hands given that they fit together); the players
+    whose ``hands[p]`` is None ("random", `k` cards each) and the board are
+    then dealt together from the cards not `gone`, uniformly.  A pass of kept
+    trials adds ``tally(strengths(hands by player, boards))``.  The loop is
+    bounded by :func:`check_draws`."""
+    rng = np.random.default_rng(seed)
+    n = len(hands)
+    m = BOARD_CARDS - len(board)
+    listed = [p for p in range(n) if hands[p] is not None]
+    dealt = [p for p in range(n) if hands[p] is None]
+    cums = []
+    for p in listed:
+        c = np.cumsum(weights[p])
+        cums.append(c / c[-1])
+    total: np.ndarray | None = None
+    done = drawn = 0
+    while done < cap:
+        size = int(min(CHUNK, cap - done))
+        drawn += size
+        picks = []
+        used = np.zeros(size, dtype=np.uint64)
+        ok = np.ones(size, dtype=bool)
+        for p, c in zip(listed, cums):
+            hp = hands[p]
+            assert hp is not None
+            i = np.minimum(np.searchsorted(c, rng.random(size), side="right"), len(hp) - 1)
+            h = hp[i]
+            mk = card_masks(h)
+            ok &= (used & mk) == 0
+            used |= mk
+            picks.append(h)
+        rows = int(ok.sum())
+        if rows:
+            keys = rng.random((rows, 52))
+            bits = (used[ok][:, None] >> np.arange(52, dtype=np.uint64)[None, :]) & 1
+            keys[(bits == 1) | gone[None, :]] = 2.0
+            take = m + k * len(dealt)
+            part_idx = np.argpartition(keys, take - 1, axis=1)[:, :take] if take \
+                else np.zeros((rows, 0), dtype=np.int64)
+            # in key order: a uniform order of the cards dealt
+            order = np.argsort(np.take_along_axis(keys, part_idx, axis=1), axis=1)
+            cards_out = np.take_along_axis(part_idx, order, axis=1).astype(np.uint8)
+            hs: list[np.ndarray] = [np.empty(0)] * n
+            for p, h in zip(listed, picks):
+                hs[p] = np.ascontiguousarray(h[ok])
+            for j, p in enumerate(dealt):
+                hs[p] = np.ascontiguousarray(np.sort(cards_out[:, j * k:(j + 1) * k], axis=1))
+            boards = boards_of(board, cards_out[:, k * len(dealt):])
+            part = tally(strengths(hs, boards))
+            total = part if total is None else total + part
+            done += rows
+        if target is not None and total is not None and done >= 2 \
+                and stderr(total, done).max() < target:
+            break
+        check_draws(done, drawn, cap)
+    if total is None or done == 0:
+        raise InvalidRangeError("no deal found: the ranges collide with each other")
+    return total, done

@@ -1334,6 +1334,19 @@ def omaha_ranges_mc(g: GameTables, hilo: bool,
                         stderr)
 
 
+def ranges_mc(c_plays: bool, c_args: Callable[[], tuple[Any, ...]],
+              numpy_args: Callable[[], tuple[Any, ...]]) -> tuple[np.ndarray, int]:
+    """Monte Carlo of a spot with ranges in a game with a board: (sums,
+    trials).  Where the C core's Omaha sampler plays the game (`c_plays`, the
+    game's answer) it runs ``omaha_sample(*c_args())``; otherwise (or without
+    it) numpy's any-game sampler ``core._fallback_equity.table_mc(*numpy_args())``
+    (its hands ranked by the caller's strengths).  Raises InvalidRangeError
+    when the ranges (nearly) always clash."""
+    if have_c() and c_plays:
+        return omaha_sample(*c_args())
+    return _fallback_equity.table_mc(*numpy_args())
+
+
 def omaha_runout_strengths(tables: GameTables, hilo: int, hands: np.ndarray,
                            board: np.ndarray, runs: np.ndarray, out: np.ndarray) -> None:
     """hr_omaha_runout_strengths (C only): each hand's (high, low) on each runout

@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from .. import games as _games
-from ..core import kernels
+from ..core import _fallback_equity, kernels
 from ..core._combinations import combinations as _combinations
 from ..core.cards import card_str, cards
 from ..core.errors import InvalidHandError, InvalidRangeError, unsupported
@@ -52,8 +52,6 @@ from .omaha import (
     _is_range,
     _player_range,
     _prepare,
-    c_sample,
-    check_draws,
     mc_cap,
     pot_shares,
     python_too_slow,
@@ -800,64 +798,28 @@ def monte_carlo(t: Table, trials: int | None, target: float | None, seed: int | 
     hands given that they fit together); the ``"random"`` players and the
     board are then dealt together from the cards left, uniformly (an
     unlisted random hand never causes a rejection).  The loop is bounded as
-    :func:`handrank.equity.omaha.sample_ranges`'s.
+    :func:`handrank.equity.omaha.sample_ranges`'s
+    (``core._fallback_equity.table_mc``).
     """
-    rng = np.random.default_rng(mc_seed(seed))
+    total, done = _fallback_equity.table_mc(*_table_mc_args(t, trials, target, seed, nthreads))
+    return _mc_result(t, total, done)
+
+
+def _table_mc_args(t: Table, trials: int | None, target: float | None, seed: int | None,
+                   nthreads: int) -> tuple[Any, ...]:
+    """The arguments of ``core._fallback_equity.table_mc`` for `t`."""
+    hands = list(t.hands)
+    weights = [_weights(t, p) if hands[p] is not None else np.ones(0) for p in range(t.n)]
+
+    def strengths(hs: list[np.ndarray], boards: np.ndarray) -> np.ndarray:
+        return np.stack([game_strengths(t.g, h, boards, nthreads) for h in hs])
+
     cap = trials if trials is not None else (TARGET_MAX_TRIALS if target else DEFAULT_TRIALS)
-    n, k = t.n, t.g.hole_cards
-    m = BOARD_CARDS - len(t.board)
-    listed = [p for p in range(n) if t.hands[p] is not None]
-    dealt = [p for p in range(n) if t.hands[p] is None]
-    cums = []
-    for p in listed:
-        w = _weights(t, p)
-        c = np.cumsum(w)
-        cums.append(c / c[-1])
-    gone = t.gone()
-    total: np.ndarray | None = None
-    done = drawn = 0
-    while done < cap:
-        size = int(min(CHUNK, cap - done))
-        drawn += size
-        picks = []
-        used = np.zeros(size, dtype=np.uint64)
-        ok = np.ones(size, dtype=bool)
-        for p, c in zip(listed, cums):
-            hp = t.hands[p]
-            assert hp is not None
-            i = np.minimum(np.searchsorted(c, rng.random(size), side="right"), len(hp) - 1)
-            h = hp[i]
-            mk = _masks(h)
-            ok &= (used & mk) == 0
-            used |= mk
-            picks.append(h)
-        rows = int(ok.sum())
-        if rows:
-            keys = rng.random((rows, 52))
-            bits = (used[ok][:, None] >> np.arange(52, dtype=np.uint64)[None, :]) & 1
-            keys[(bits == 1) | gone[None, :]] = 2.0
-            take = m + k * len(dealt)
-            part_idx = np.argpartition(keys, take - 1, axis=1)[:, :take] if take \
-                else np.zeros((rows, 0), dtype=np.int64)
-            # in key order: a uniform order of the cards dealt
-            order = np.argsort(np.take_along_axis(keys, part_idx, axis=1), axis=1)
-            cards_out = np.take_along_axis(part_idx, order, axis=1).astype(np.uint8)
-            hs: list[np.ndarray] = [np.empty(0)] * n
-            for p, h in zip(listed, picks):
-                hs[p] = np.ascontiguousarray(h[ok])
-            for j, p in enumerate(dealt):
-                hs[p] = np.ascontiguousarray(np.sort(cards_out[:, j * k:(j + 1) * k], axis=1))
-            boards = _boards(t.board, cards_out[:, k * len(dealt):])
-            st = np.stack([game_strengths(t.g, hs[p], boards, nthreads) for p in range(n)])
-            part = _tally(st)
-            total = part if total is None else total + part
-            done += rows
-        if target is not None and total is not None and done >= 2 \
-                and _stderr(total, done).max() < target:
-            break
-        check_draws(done, drawn, cap)
-    if total is None or done == 0:
-        raise InvalidRangeError("no deal found: the ranges collide with each other")
+    return (hands, weights, t.board, t.gone(), t.g.hole_cards, cap, target, mc_seed(seed),
+            strengths, _tally, _stderr)
+
+
+def _mc_result(t: Table, total: np.ndarray, done: int) -> EquityResult:
     r = _result(total, done, exact=False)
     if t.g.split:
         return r
@@ -901,9 +863,12 @@ def game_equity(g: Any, players: Any, board: Any = "", dead: Any = "", *,
         return exact_equity(t, nthreads)
     t = table(g, players, board, dead)
     try:
-        if kernels.have_c() and _c_game(t):
-            return _c_monte_carlo(t, trials, target_stderr, seed, nthreads)
-        return monte_carlo(t, trials, target_stderr, seed, nthreads)
+        # the door's job: the C core's Omaha sampler where it plays the game,
+        # or numpy's any-game sampler
+        total, done = kernels.ranges_mc(
+            _c_game(t), lambda: _c_sample_args(t, trials, target_stderr, seed, nthreads),
+            lambda: _table_mc_args(t, trials, target_stderr, seed, nthreads))
+        return _mc_result(t, total, done)
     except InvalidRangeError as err:
         return _clash_table(err, g, players, board, dead, nthreads)
 
@@ -1010,11 +975,12 @@ def _c_game(t: Table) -> bool:
     return not g.split or (g.eight_or_better and g.deck == tuple(range(52)))
 
 
-def _c_monte_carlo(t: Table, trials: int | None, target: float | None, seed: int | None,
-                   nthreads: int) -> EquityResult:
-    """:func:`monte_carlo` on the C core: the same joint distribution ("random"
-    players dealt from the cards left, listed hands drawn by weight, a
-    clashing trial rejected whole), seeded streams as hold'em's."""
+def _c_sample_args(t: Table, trials: int | None, target: float | None, seed: int | None,
+                   nthreads: int) -> tuple[Any, ...]:
+    """The arguments of :func:`handrank.core.kernels.omaha_sample` for `t`: the
+    same joint distribution as :func:`monte_carlo` ("random" players dealt from
+    the cards left, listed hands drawn by weight, a clashing trial rejected
+    whole), seeded streams as hold'em's."""
     k = t.g.hole_cards
     players: list[tuple[np.ndarray, np.ndarray | None]] = []
     for p in range(t.n):
@@ -1025,13 +991,8 @@ def _c_monte_carlo(t: Table, trials: int | None, target: float | None, seed: int
             uniform = w is None or bool((w == w[0]).all())
             players.append((np.ascontiguousarray(h, dtype=np.uint8), None if uniform else w))
     convert = _hilo_sums if t.g.split else _high_rows
-    total, done = c_sample(t.g.tables[0], bool(t.g.split), players, t.board, t.dead, trials,
-                           target, seed, nthreads, convert, _stderr)
-    r = _result(total, done, exact=False)
-    if t.g.split:
-        return r
-    return EquityResult(equity=r.equity, win=r.win, tie=r.tie, stderr=r.stderr, exact=False,
-                        samples=r.samples)
+    return (t.g.tables[0], bool(t.g.split), players, t.board, t.dead, mc_cap(trials, target),
+            target, mc_seed(seed), nthreads, convert, _stderr)
 
 
 def _high_rows(raw: np.ndarray) -> np.ndarray:
