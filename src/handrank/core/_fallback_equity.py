@@ -516,3 +516,13 @@ def table_mc(hands: list[np.ndarray | None], weights: list[np.ndarray], board: n
     if total is None or done == 0:
         raise InvalidRangeError("no deal found: the ranges collide with each other")
     return total, done
+
+
+def runouts_exact(board: np.ndarray, deck: np.ndarray, idx: np.ndarray, players: int,
+                  tally: Callable[[np.ndarray], np.ndarray]) -> np.ndarray:
+    """The (6, players) sums of ``tally(boards)`` over every runout of `board`
+    (the cards ``deck[idx]``), ``CHUNK`` runouts at a time."""
+    total = np.zeros((6, players))
+    for lo in range(0, len(idx), CHUNK):
+        total += tally(boards_of(board, deck[idx[lo:lo + CHUNK]]))
+    return total

@@ -1334,6 +1334,18 @@ def omaha_ranges_mc(g: GameTables, hilo: bool,
                         stderr)
 
 
+def runouts_exact(c_sums: Callable[[], np.ndarray], board: np.ndarray, deck: np.ndarray,
+                  idx: np.ndarray, players: int, tally: Callable[[np.ndarray], np.ndarray]
+                  ) -> np.ndarray:
+    """The (6, players) sums of exact hands over every runout of `board` (the
+    cards ``deck[idx]``).  The C core gives ``c_sums()`` (the caller's driver of
+    the runout strengths and tuple tally kernels); without it numpy adds
+    ``tally(boards)`` chunk by chunk (``core._fallback_equity.runouts_exact``)."""
+    if have_c():
+        return c_sums()
+    return _fallback_equity.runouts_exact(board, deck, idx, players, tally)
+
+
 def ranges_mc(c_plays: bool, c_args: Callable[[], tuple[Any, ...]],
               numpy_args: Callable[[], tuple[Any, ...]]) -> tuple[np.ndarray, int]:
     """Monte Carlo of a spot with ranges in a game with a board: (sums,

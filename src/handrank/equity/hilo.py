@@ -177,11 +177,11 @@ def hands_equity(g: Any, holes: list[list[int]], b: list[int], d: list[int], *,
             raise ValueError(f"exact enumeration too large ({cost:.2g} evaluations, "
                              f"limit {EXACT_MAX:.0e}); use exact=False")
         idx = _combinations(len(deck), m)
-        if kernels.have_c():
-            return _c_hands_exact(g, hs, board_ids, deck[idx], strengths, nthreads)
-        total = np.zeros((6, len(holes)))
-        for lo in range(0, len(idx), CHUNK):
-            total += _tally(strengths(_boards(board_ids, deck[idx[lo:lo + CHUNK]])))
+        # the door's job: the C core's tuple tally of every runout, or numpy's
+        # tally of the runouts chunk by chunk
+        total = kernels.runouts_exact(
+            lambda: _c_hands_exact(g, hs, board_ids, deck[idx], strengths, nthreads),
+            board_ids, deck, idx, len(holes), lambda boards: _tally(strengths(boards)))
         return _result(total, len(idx), exact=True)
     if g.rule.hole_fixed and g.eight_or_better:
         # the door's Omaha job: the C core's sampler (csrc/omaha_mc.c, on the
@@ -195,10 +195,11 @@ def hands_equity(g: Any, holes: list[list[int]], b: list[int], d: list[int], *,
 
 
 def _c_hands_exact(g: Any, hs: list[np.ndarray], board: np.ndarray, runs: np.ndarray,
-                   strengths: Any, nthreads: int) -> HiLoEquityResult:
+                   strengths: Any, nthreads: int) -> np.ndarray:
     """The exact branch of :func:`hands_equity` on the C core: every hand's
     (high, low) on every runout, then one tuple's sums (csrc/omaha_exact.c) in
-    integer units (heads-up the same bits as the numpy sums)."""
+    integer units (heads-up the same bits as the numpy sums), as the six rows
+    of :func:`_tally`."""
     hands = np.ascontiguousarray(np.stack(hs), dtype=np.uint8)
     kernel = _exact_tally.omaha_kernel(g)
     if kernel is not None:
@@ -213,7 +214,7 @@ def _c_hands_exact(g: Any, hs: list[np.ndarray], board: np.ndarray, runs: np.nda
     total = np.zeros((6, n))
     total[_EQUITY], total[_HIGH], total[_LOW] = sums[0], sums[3], sums[4]
     total[_SCOOP], total[_PART] = sums[1], sums[2]
-    return _result(total, len(runs), exact=True)
+    return total
 
 
 def _monte_carlo(strengths: Any, board: np.ndarray, deck: np.ndarray, m: int,
