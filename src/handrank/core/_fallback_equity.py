@@ -526,3 +526,60 @@ def runouts_exact(board: np.ndarray, deck: np.ndarray, idx: np.ndarray, players:
     for lo in range(0, len(idx), CHUNK):
         total += tally(boards_of(board, deck[idx[lo:lo + CHUNK]]))
     return total
+
+
+def pot_shares(s: np.ndarray, ok: np.ndarray | None = None
+               ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Pot, high-half and low-half shares of (players, ..., 2) strengths.
+
+    With a qualifying low somewhere, half to the best high and half to the
+    best low (ties split each); with none (or no low half), the whole pot to
+    the best high.  `ok` masks the deals to count (zero shares elsewhere).
+    """
+    high, low = s[..., 0], s[..., 1]
+    high_top = high == high.max(axis=0)
+    high_share = high_top / np.maximum(high_top.sum(axis=0), 1)
+    best_low = low.max(axis=0)
+    has_low = best_low > 0
+    low_top = (low == best_low) & has_low
+    low_share = low_top / np.maximum(low_top.sum(axis=0), 1)
+    share = np.where(has_low, (high_share + low_share) / 2, high_share)
+    if ok is not None:
+        share, high_share, low_share = share * ok, high_share * ok, low_share * ok
+    return share, high_share, low_share
+
+
+def exact_pairs(s0: np.ndarray, s1: np.ndarray, m0: np.ndarray, m1: np.ndarray, block: int
+                ) -> dict[str, np.ndarray]:
+    """Every hand of player 0 against every hand of player 1 over the runouts,
+    from their (runouts, hands, 2) strengths `s0`, `s1` (a high of 0: the hand
+    cannot be dealt with that runout) and card masks `m0`, `m1`: player 0's
+    ``equity``, ``win``, ``tie``, ``high``, ``low``, ``has_low`` (each the mean
+    over the runouts both hands can be dealt with; NaN where none or where the
+    two hands share a card) and ``dealt``.  About `block` cells per numpy pass."""
+    r, c0, c1 = s0.shape[0], s0.shape[1], s1.shape[1]
+    apart = (m0[:, None] & m1[None, :]) == 0
+    keys = ("equity", "win", "tie", "high", "low", "has_low")
+    out = {k: np.full((c0, c1), np.nan) for k in keys}
+    dealt = np.zeros((c0, c1), dtype=bool)
+    # blocks of player 0's hands against all of player 1's, (r, rows, c1) at a
+    # time; every share is a multiple of 1/4, so the sums are exact in any order
+    step = max(1, block // max(1, r * c1))
+    for a in range(0, c0, step):
+        b = min(a + step, c0)
+        shape = (r, b - a, c1, 2)
+        both = np.stack([np.broadcast_to(s0[:, a:b, None, :], shape),
+                         np.broadcast_to(s1[:, None, :, :], shape)])   # (2, r, rows, c1, 2)
+        ok = (both[0, ..., 0] > 0) & (both[1, ..., 0] > 0)
+        share, hi, lo = pot_shares(both, ok)
+        cnt = ok.sum(axis=0)
+        good = apart[a:b] & (cnt > 0)
+        c = np.maximum(cnt, 1)
+        vals = (share[0].sum(axis=0), ((share[0] == 1) & ok).sum(axis=0),
+                ((share[0] > 0) & (share[0] < 1) & ok).sum(axis=0), hi[0].sum(axis=0),
+                lo[0].sum(axis=0), ((both[..., 1].max(axis=0) > 0) & ok).sum(axis=0))
+        for k, v in zip(keys, vals):
+            out[k][a:b] = np.where(good, v / c, np.nan)
+        dealt[a:b] = good
+    out["dealt"] = dealt
+    return out

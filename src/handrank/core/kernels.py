@@ -1346,6 +1346,20 @@ def runouts_exact(c_sums: Callable[[], np.ndarray], board: np.ndarray, deck: np.
     return _fallback_equity.runouts_exact(board, deck, idx, players, tally)
 
 
+def exact_pairs(c_pairs: Callable[[], dict[str, np.ndarray]],
+                strengths: Callable[[], tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]],
+                block: int) -> dict[str, np.ndarray]:
+    """Heads-up exact equity of every hand of player 0 against every hand of
+    player 1 (the arrays of ``hilo.exact_pairs``).  The C core gives
+    ``c_pairs()`` (the caller's driver of the runout strengths and pair tally
+    kernels); without it numpy compares ``strengths()`` = (strengths of player
+    0's hands, of player 1's, their card masks) in blocks of about `block`
+    cells (``core._fallback_equity.exact_pairs``)."""
+    if have_c():
+        return c_pairs()
+    return _fallback_equity.exact_pairs(*strengths(), block)
+
+
 def ranges_mc(c_plays: bool, c_args: Callable[[], tuple[Any, ...]],
               numpy_args: Callable[[], tuple[Any, ...]]) -> tuple[np.ndarray, int]:
     """Monte Carlo of a spot with ranges in a game with a board: (sums,

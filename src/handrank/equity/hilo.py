@@ -533,41 +533,21 @@ def exact_pairs(t: Table, nthreads: int = 1, too_large: Any = None) -> dict[str,
     fixed = [h[0] for h in (h0, h1) if len(h) == 1]
     runs = _runouts(t, np.concatenate(fixed) if fixed else None)
     r = len(runs)
-    if kernels.have_c():
-        return _c_pairs(t, h0, h1, runs, nthreads, too_large)
-    if r * (len(h0) + len(h1)) > EXACT_CELLS or r * len(h0) * len(h1) > EXACT_COMPARISONS:
-        detail = f"{len(h0):,} x {len(h1):,} hands on {r:,} runouts"
-        if too_large is not None:
-            raise too_large(detail)
-        raise ValueError(f"exact {_label(t.g)} equity with ranges is not supported yet at "
-                         f"this size ({detail}); use exact=False or narrower ranges")
-    s0 = runout_strengths(t, h0, runs, nthreads)
-    s1 = runout_strengths(t, h1, runs, nthreads)
-    apart = (_masks(h0)[:, None] & _masks(h1)[None, :]) == 0
-    keys = ("equity", "win", "tie", "high", "low", "has_low")
-    out = {k: np.full((len(h0), len(h1)), np.nan) for k in keys}
-    dealt = np.zeros((len(h0), len(h1)), dtype=bool)
-    # blocks of player 0's hands against all of player 1's, (r, rows, c1) at a
-    # time; every share is a multiple of 1/4, so the sums are exact in any order
-    step = max(1, NUMPY_BLOCK // max(1, r * len(h1)))
-    for a in range(0, len(h0), step):
-        b = min(a + step, len(h0))
-        shape = (r, b - a, len(h1), 2)
-        both = np.stack([np.broadcast_to(s0[:, a:b, None, :], shape),
-                         np.broadcast_to(s1[:, None, :, :], shape)])   # (2, r, rows, c1, 2)
-        ok = (both[0, ..., 0] > 0) & (both[1, ..., 0] > 0)
-        share, hi, lo = pot_shares(both, ok)
-        cnt = ok.sum(axis=0)
-        good = apart[a:b] & (cnt > 0)
-        c = np.maximum(cnt, 1)
-        vals = (share[0].sum(axis=0), ((share[0] == 1) & ok).sum(axis=0),
-                ((share[0] > 0) & (share[0] < 1) & ok).sum(axis=0), hi[0].sum(axis=0),
-                lo[0].sum(axis=0), ((both[..., 1].max(axis=0) > 0) & ok).sum(axis=0))
-        for k, v in zip(keys, vals):
-            out[k][a:b] = np.where(good, v / c, np.nan)
-        dealt[a:b] = good
-    out["dealt"] = dealt
-    return out
+
+    def numpy_strengths() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        if r * (len(h0) + len(h1)) > EXACT_CELLS or r * len(h0) * len(h1) > EXACT_COMPARISONS:
+            detail = f"{len(h0):,} x {len(h1):,} hands on {r:,} runouts"
+            if too_large is not None:
+                raise too_large(detail)
+            raise ValueError(f"exact {_label(t.g)} equity with ranges is not supported yet at "
+                             f"this size ({detail}); use exact=False or narrower ranges")
+        return (runout_strengths(t, h0, runs, nthreads), runout_strengths(t, h1, runs, nthreads),
+                _masks(h0), _masks(h1))
+
+    # the door's job: the C core's pair tally (the caller's driver), or numpy's
+    # blocks of hands over the runouts
+    return kernels.exact_pairs(lambda: _c_pairs(t, h0, h1, runs, nthreads, too_large),
+                               numpy_strengths, NUMPY_BLOCK)
 
 
 def pair_limits(g: Any) -> tuple[float, float]:
