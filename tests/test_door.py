@@ -104,7 +104,6 @@ BACKEND_CHOICES_LEFT: dict[str, int] = {
     # ship); without the C core it runs locally what handrank.equity runs, so
     # its two reads choose the engine, not a kernel's backend.
     "dask.py": 2,
-    "equity/hilo.py": 1,
 }
 
 

@@ -583,3 +583,68 @@ def exact_pairs(s0: np.ndarray, s1: np.ndarray, m0: np.ndarray, m1: np.ndarray, 
         dealt[a:b] = good
     out["dealt"] = dealt
     return out
+
+
+def fitting_tuples(hands: list[np.ndarray], weights: list[np.ndarray], first: int,
+                   count: int) -> tuple[np.ndarray, np.ndarray]:
+    """The tuples of hands (one a player, player 0's from hands ``first`` to
+    ``first + count``) that fit together, as (tuples, players) indices into the
+    players' hands side by side, in ``itertools.product`` order, with their
+    weights (the players' in seat order, multiplied left to right, as the
+    loop over tuples did); a tuple whose hands but the last weigh 0 is left out."""
+    starts = np.cumsum([0] + [len(h) for h in hands])
+    masks = card_masks(np.concatenate(hands))
+    idx = np.arange(first, min(first + count, len(hands[0])))[:, None]
+    held, wt = masks[idx[:, 0]], weights[0][idx[:, 0]].astype(float)
+    for p in range(1, len(hands)):
+        if p == len(hands) - 1:
+            live = wt != 0
+            idx, held, wt = idx[live], held[live], wt[live]
+        cols = np.arange(starts[p], starts[p + 1])
+        a = np.repeat(np.arange(len(idx)), len(cols))
+        b = np.tile(cols, len(idx))
+        keep = (held[a] & masks[b]) == 0
+        a, b = a[keep], b[keep]
+        idx = np.concatenate([idx[a], b[:, None]], axis=1)
+        held, wt = held[a] | masks[b], wt[a] * weights[p][b - starts[p]]
+    return idx, wt
+
+
+def tuple_block(s: np.ndarray, block: np.ndarray, w: np.ndarray, sums: np.ndarray,
+                total_w: float, deals: int) -> tuple[np.ndarray, float, int]:
+    """Add a block of tuples' weighted shares on every runout to the sums.
+
+    `s` is (runouts, hands side by side, 2), `block` (tuples, players) indices
+    into it and `w` the tuples' weights."""
+    st = np.ascontiguousarray(np.moveaxis(s[:, block, :], 2, 0))   # (n, r, tuples, 2)
+    ok = np.asarray((st[..., 0] > 0).all(axis=0))
+    share, hi, lo = pot_shares(st, ok)
+    lw = w / np.maximum(ok.sum(axis=0), 1)                # weight per runout of each tuple
+    sums[0] += (share.sum(axis=1) * lw).sum(axis=1)
+    sums[1] += (((share == 1) & ok).sum(axis=1) * lw).sum(axis=1)
+    sums[2] += (((share > 0) & (share < 1) & ok).sum(axis=1) * lw).sum(axis=1)
+    sums[3] += (hi.sum(axis=1) * lw).sum(axis=1)
+    sums[4] += (lo.sum(axis=1) * lw).sum(axis=1)
+    return sums, total_w + float(w.sum()), deals + int(ok.sum())
+
+
+def exact_tuples(hands: list[np.ndarray], weights: list[np.ndarray], s: np.ndarray,
+                 block: int, tuple_cells: int) -> tuple[np.ndarray, float, int]:
+    """Exact hi-lo equity of ranges of three or more players with numpy, from
+    every hand's (runouts, hands side by side, 2) strengths `s`: the (5, n)
+    weighted sums (equity, win, tie, high, low), the total weight and the
+    deals, the fitting tuples taken in blocks of about `block` cells (player 0's
+    hands a few at a time, about `tuple_cells` tuples)."""
+    n, r = len(hands), s.shape[0]
+    tuples = math.prod(len(h) for h in hands[:-1])
+    sums = np.zeros((5, n))
+    total_w = 0.0
+    deals = 0
+    step = max(1, block // max(1, r))                     # tuples per numpy pass
+    per = max(1, tuple_cells // max(1, tuples // len(hands[0]) * len(hands[-1])))
+    for first in range(0, len(hands[0]), per):            # player 0's hands, a few at a time
+        idx, wt = fitting_tuples(hands, weights, first, per)
+        for lo in range(0, len(idx), step):
+            sums, total_w, deals = tuple_block(s, idx[lo:lo + step], wt[lo:lo + step],
+                                               sums, total_w, deals)
+    return sums, total_w, deals

@@ -1360,6 +1360,19 @@ def exact_pairs(c_pairs: Callable[[], dict[str, np.ndarray]],
     return _fallback_equity.exact_pairs(*strengths(), block)
 
 
+def exact_tuples(c_sums: Callable[[], tuple[np.ndarray, float, int]],
+                 strengths: Callable[[], tuple[list[np.ndarray], list[np.ndarray], np.ndarray]],
+                 block: int, tuple_cells: int) -> tuple[np.ndarray, float, int]:
+    """Exact hi-lo equity of ranges of three or more players: the (5, n)
+    weighted sums, the total weight and the deals.  The C core gives
+    ``c_sums()`` (the caller's driver of the runout strengths and tuple tally
+    kernels); without it numpy takes ``strengths()`` = (hands, weights,
+    strengths side by side) through ``core._fallback_equity.exact_tuples``."""
+    if have_c():
+        return c_sums()
+    return _fallback_equity.exact_tuples(*strengths(), block, tuple_cells)
+
+
 def ranges_mc(c_plays: bool, c_args: Callable[[], tuple[Any, ...]],
               numpy_args: Callable[[], tuple[Any, ...]]) -> tuple[np.ndarray, int]:
     """Monte Carlo of a spot with ranges in a game with a board: (sums,

@@ -53,7 +53,6 @@ from .omaha import (
     _player_range,
     _prepare,
     mc_cap,
-    pot_shares,
     python_too_slow,
     range_spot,
     ranges_sums,
@@ -660,83 +659,37 @@ def exact_equity(t: Table, nthreads: int = 1) -> EquityResult:
     fixed = [h[0] for h in hands if len(h) == 1]
     runs = _runouts(t, np.concatenate(fixed) if fixed else None)
     r = len(runs)
-    if kernels.have_c():
-        return _c_tuples(t, hands, runs, nthreads)
-    tuples = math.prod(len(h) for h in hands[:-1])
-    if r * sum(len(h) for h in hands) > EXACT_CELLS or \
-            tuples * r * len(hands[-1]) > EXACT_COMPARISONS:
-        raise ValueError(f"exact {_label(t.g)} equity with ranges is not supported yet at "
-                         f"this size ({tuples * len(hands[-1]):,} hand tuples on {r:,} "
-                         "runouts); use exact=False or narrower ranges")
-    # every hand's strengths on every runout, the players' hands side by side
-    s = np.concatenate([runout_strengths(t, h, runs, nthreads) for h in hands], axis=1)
-    weights = [_weights(t, p) for p in range(n)]
-    sums = np.zeros((5, n))
-    total_w = 0.0
-    deals = 0
-    step = max(1, NUMPY_BLOCK // max(1, r))               # tuples per numpy pass
-    per = max(1, NUMPY_TUPLE_CELLS // max(1, tuples // len(hands[0]) * len(hands[-1])))
-    for first in range(0, len(hands[0]), per):            # player 0's hands, a few at a time
-        idx, wt = _fitting_tuples(hands, weights, first, per)
-        for lo in range(0, len(idx), step):
-            sums, total_w, deals = _tuple_block(s, idx[lo:lo + step], wt[lo:lo + step],
-                                                sums, total_w, deals)
+
+    def numpy_strengths() -> tuple[list[np.ndarray], list[np.ndarray], np.ndarray]:
+        tuples = math.prod(len(h) for h in hands[:-1])
+        if r * sum(len(h) for h in hands) > EXACT_CELLS or \
+                tuples * r * len(hands[-1]) > EXACT_COMPARISONS:
+            raise ValueError(f"exact {_label(t.g)} equity with ranges is not supported yet at "
+                             f"this size ({tuples * len(hands[-1]):,} hand tuples on {r:,} "
+                             "runouts); use exact=False or narrower ranges")
+        # every hand's strengths on every runout, the players' hands side by side
+        s = np.concatenate([runout_strengths(t, h, runs, nthreads) for h in hands], axis=1)
+        return hands, [_weights(t, p) for p in range(n)], s
+
+    # the door's job: the C core's tuple tally in integer units (the caller's
+    # driver), or numpy's blocks of fitting tuples over the runouts
+    sums, total_w, deals = kernels.exact_tuples(
+        lambda: _c_tuple_sums(t, hands, runs, nthreads), numpy_strengths, NUMPY_BLOCK,
+        NUMPY_TUPLE_CELLS)
     if total_w <= 0:
         raise InvalidRangeError("the players' ranges always clash: no deal is possible")
-    sums /= total_w
+    sums = sums / total_w
     res = dict(equity=sums[0], win=sums[1], tie=sums[2], high=sums[3], low=sums[4],
                scoop=sums[1])
     return _typed(t, res, deals)
 
 
-def _fitting_tuples(hands: list[np.ndarray], weights: list[np.ndarray], first: int,
-                    count: int) -> tuple[np.ndarray, np.ndarray]:
-    """The tuples of hands (one a player, player 0's from hands ``first`` to
-    ``first + count``) that fit together, as (tuples, players) indices into the
-    players' hands side by side, in ``itertools.product`` order, with their
-    weights (the players' in seat order, multiplied left to right, as the
-    loop over tuples did); a tuple whose hands but the last weigh 0 is left out."""
-    starts = np.cumsum([0] + [len(h) for h in hands])
-    masks = _masks(np.concatenate(hands))
-    idx = np.arange(first, min(first + count, len(hands[0])))[:, None]
-    held, wt = masks[idx[:, 0]], weights[0][idx[:, 0]].astype(float)
-    for p in range(1, len(hands)):
-        if p == len(hands) - 1:
-            live = wt != 0
-            idx, held, wt = idx[live], held[live], wt[live]
-        cols = np.arange(starts[p], starts[p + 1])
-        a = np.repeat(np.arange(len(idx)), len(cols))
-        b = np.tile(cols, len(idx))
-        keep = (held[a] & masks[b]) == 0
-        a, b = a[keep], b[keep]
-        idx = np.concatenate([idx[a], b[:, None]], axis=1)
-        held, wt = held[a] | masks[b], wt[a] * weights[p][b - starts[p]]
-    return idx, wt
-
-
-def _tuple_block(s: np.ndarray, block: np.ndarray, w: np.ndarray, sums: np.ndarray,
-                 total_w: float, deals: int) -> tuple[np.ndarray, float, int]:
-    """Add a block of tuples' weighted shares on every runout to the sums.
-
-    `s` is (runouts, hands side by side, 2), `block` (tuples, players) indices
-    into it and `w` the tuples' weights."""
-    st = np.ascontiguousarray(np.moveaxis(s[:, block, :], 2, 0))   # (n, r, tuples, 2)
-    ok = np.asarray((st[..., 0] > 0).all(axis=0))
-    share, hi, lo = pot_shares(st, ok)
-    lw = w / np.maximum(ok.sum(axis=0), 1)                # weight per runout of each tuple
-    sums[0] += (share.sum(axis=1) * lw).sum(axis=1)
-    sums[1] += (((share == 1) & ok).sum(axis=1) * lw).sum(axis=1)
-    sums[2] += (((share > 0) & (share < 1) & ok).sum(axis=1) * lw).sum(axis=1)
-    sums[3] += (hi.sum(axis=1) * lw).sum(axis=1)
-    sums[4] += (lo.sum(axis=1) * lw).sum(axis=1)
-    return sums, total_w + float(w.sum()), deals + int(ok.sum())
-
-
-def _c_tuples(t: Table, hands: list[np.ndarray], runs: np.ndarray,
-              nthreads: int) -> EquityResult:
-    """:func:`exact_equity` of three or more players on the C core
-    (csrc/omaha_exact.c): the same weighted means, summed in integer units
-    per tuple (so they may differ from numpy's float sums in the last bits)."""
+def _c_tuple_sums(t: Table, hands: list[np.ndarray], runs: np.ndarray,
+                  nthreads: int) -> tuple[np.ndarray, float, int]:
+    """The sums of :func:`exact_equity` of three or more players on the C core
+    (csrc/omaha_exact.c): (the (5, n) weighted sums, the total weight, the
+    deals), summed in integer units per tuple (so they may differ from numpy's
+    float sums in the last bits)."""
     r = len(runs)
     cols = sum(len(h) for h in hands)
     tuples = math.prod(len(h) for h in hands)
@@ -752,12 +705,7 @@ def _c_tuples(t: Table, hands: list[np.ndarray], runs: np.ndarray,
     weights = np.concatenate([_weights(t, p) for p in range(t.n)])
     sums, total_w, deals = _exact_tally.tuple_sums(s, offsets, _masks(every), weights,
                                                    True, nthreads)
-    if total_w <= 0:
-        raise InvalidRangeError("the players' ranges always clash: no deal is possible")
-    sums = sums / total_w
-    res = dict(equity=sums[0], win=sums[1], tie=sums[2], high=sums[3], low=sums[4],
-               scoop=sums[1])
-    return _typed(t, res, deals)
+    return sums, total_w, deals
 
 
 def _typed(t: Table, res: dict[str, np.ndarray], deals: int) -> EquityResult:
