@@ -207,13 +207,15 @@ static int one_hand(const char *buf, int64_t a, int64_t b, int64_t n, const int6
             q++;
         if (q < b && buf[q] == ']' && k == 0)
             break;
-        if (q >= b || buf[q] != '\'')
+        /* a literal 'string' or a basic "string" (plain: no escape, no quote inside) */
+        if (q >= b || (buf[q] != '\'' && buf[q] != '"'))
             return 0;
+        const char quote = buf[q];
         const char *p = buf + q + 1;
         const char *e = p;
-        while (e < lim && *e != '\'')
+        while (e < lim && *e != '\'' && *e != '"')
             e++;
-        if (e >= lim || !plain(p, e))
+        if (e >= lim || *e != quote || !plain(p, e))
             return 0;
         q = e - buf + 1;
         /* the action: "d <verb> ..." or "p<seat> <verb> [<argument> ...]" */

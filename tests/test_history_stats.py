@@ -316,7 +316,16 @@ _REWRITES = [
     (lambda t: re.sub(r" cbr (\d+)'", r" cbr \1.50'", t), True),       # decimal amounts
     (lambda t: re.sub(r"(?m)^(blinds_or_straddles = \[)(\d+)", r"\g<1>0.5", t), True),
     (lambda t: re.sub(r" cbr (\d+)'", r" cbr \1.1234567'", t), False),  # 7 places
+    # basic "strings" (as the PokerStars fast path writes them): read; one with an
+    # escape ("c\u0063" for "cc"): left
+    (lambda t: _double(t), True),
+    (lambda t: _double(t).replace(' cc"', ' c\\u0063"') if " cc'" in t else t, False),
 ]
+
+
+def _double(t: str) -> str:
+    """The actions as basic "strings"."""
+    return re.sub(r"(?m)^(actions = .*)$", lambda m: m.group(1).replace("'", '"'), t)
 
 
 @needs_c

@@ -21,6 +21,7 @@ PHH batches reads these.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -39,6 +40,9 @@ PHH, PYTHON = 0, 1
 
 #: bytes per block of a file
 BLOCK = 1 << 22
+
+#: the currency of a cash hand's header, as pokerstars.py reads it
+_CURRENCY = re.compile(r"\b(USD|EUR|GBP|CAD|CNY)\)")
 
 __all__ = ["StarsBatch", "StarsTail", "available", "scan"]
 
@@ -92,6 +96,23 @@ class StarsBatch(fast.Batch):
         out: np.ndarray[Any, Any] = self.net + self._diff
         return out
 
+    def rake_taken(self, lo: int, hi: int) -> np.ndarray[Any, Any]:
+        """``(hi - lo, MAX_SEATS)``: what the record's rake takes from each seat of hands
+        ``lo:hi`` (0 or less; ``net_after_rake`` is the net plus it)."""
+        out: np.ndarray[Any, Any] = self._diff[lo:hi]
+        return out
+
+    def unit(self, i: int) -> str:
+        """Hand ``i``'s unit as the Python reader's ``Hand.extra`` gives it: "chips" for a
+        tournament, else the header's currency (or "money") followed by " cents"."""
+        if not self.cents[i]:
+            return "chips"
+        start = int(self.srec[i, S_START])
+        end = self.site_data.find(b"\n", start, int(self.srec[i, S_END]))
+        head = self.site_data[start:end if end >= 0 else int(self.srec[i, S_END])]
+        m = _CURRENCY.search(head.decode("utf-8"))
+        return f"{m.group(1) if m else 'money'} cents"
+
     def text(self, i: int) -> str:
         """Hand ``i``'s site text."""
         r = self.srec[i]
@@ -118,14 +139,24 @@ class StarsTail:
         """Each hand, or the HistoryError that refused it, in order."""
         with open(self.file, "rb") as f:
             f.seek(self.offset)
-            lines = _lines(f, self.line)
+            count = [self.line - 1]         # lines read so far, as read() counts them
+            lines = _lines(f, self.line, count)
             bad: list[HistoryError] = []
-            for h in pokerstars.read_stream(lines, self.file, "collect", bad):
-                for e in bad:
-                    yield _shift(e, self.index)
+            try:
+                for h in pokerstars.read_stream(lines, self.file, "collect", bad):
+                    for e in bad:
+                        yield _shift(e, self.index)
+                    bad.clear()
+                    h.index = (h.index or 0) + self.index
+                    yield h
+            except UnicodeDecodeError as u:     # read()'s FileError, after the hands before it
+                for x in bad:
+                    yield _shift(x, self.index)
                 bad.clear()
-                h.index = (h.index or 0) + self.index
-                yield h
+                byte = u.object[u.start:u.start + 1]
+                yield FileError(f"not UTF-8 text at line {count[0]} ({u.reason}, byte "
+                                f"{byte!r}); the hands before it are read", file=self.file)
+                return
             for e in bad:
                 yield _shift(e, self.index)
 
@@ -136,12 +167,13 @@ def _shift(e: HistoryError, index: int) -> HistoryError:
     return type(e)(e.reason, file=e.file, hand=e.hand + index, action=e.action, line=e.line)
 
 
-def _lines(f: Any, first: int) -> Iterator[str]:
+def _lines(f: Any, first: int, count: list[int] | None = None) -> Iterator[str]:
     """Lines of a binary file from its position, as read() reads them, preceded by
-    ``first - 1`` empty lines (so the reader numbers lines as in the whole file)."""
+    ``first - 1`` empty lines (so the reader numbers lines as in the whole file);
+    ``count[0]`` counts the file's lines read."""
     for _ in range(first - 1):
         yield ""
-    yield from _file_lines(f, [0])
+    yield from _file_lines(f, [0] if count is None else count)
 
 
 def _stars(data: bytes, final: bool) -> tuple[np.ndarray[Any, Any] | None, bytes, int]:

@@ -17,7 +17,7 @@ import numpy as np
 from ..core import _progress, kernels
 from ..equity import _hu_preflop
 from ..equity.holdem import SHARE_UNIT
-from . import allin, fast
+from . import allin, fast, stars_fast
 from ._base import number
 from ._stats_np import StatSums
 from .fast import (
@@ -515,10 +515,11 @@ def _unit_of(h: Hand) -> str:
     return cur or "chips"
 
 
-def _add(s: Summary, h: Hand, player: str | None, stats: bool = True) -> None:
+def _add(s: Summary, h: Hand, player: str | None, stats: bool = True,
+         allin_ev: bool = True) -> None:
     s.read += 1
     try:
-        r = h.replay()
+        r = h.replay(allin_ev=allin_ev)
     except HistoryError as e:
         s.refused += 1
         s.errors.append(str(e))
@@ -565,7 +566,8 @@ def _add_fast(s: Summary, source: Any, player: str | None, per_file: bool = Fals
     listed after the hands of ``source`` as ``read`` lists them
     (``per_file``: after the hands of each file, as one summary per file
     would).  ``allin_ev=False`` (benchmarks) leaves the adjusted net equal
-    to the net; ``stats=False`` counts no tracker statistics; ``meter`` counts
+    to the net (on both paths: the Python path's replays skip the all-in EV);
+    ``stats=False`` counts no tracker statistics; ``meter`` counts
     the bytes read.
     """
     bad: list[HistoryError] = []        # read errors: listed after the hands, as read() does
@@ -580,6 +582,22 @@ def _add_fast(s: Summary, source: Any, player: str | None, per_file: bool = Fals
         _add_errors(s, bad)
         bad.clear()
     names = _Names(s)
+
+    def slow(rd: Any) -> None:
+        for h in rd:
+            _add(s, h, player, stats, allin_ev)
+        bad.extend(rd.errors)
+
+    def tail(t: fast.Tail | stars_fast.StarsTail) -> None:
+        at(t.file)
+        for x in t.hands():
+            if isinstance(x, HistoryError):
+                bad.append(x)
+            else:
+                _add(s, x, player, stats, allin_ev)
+
+    def batch(b: fast.Batch) -> None:
+        _batch(s, b, player, names, allin_ev, stats, bad, at if per_file else None)
     pending = 0                         # the bytes of the item before: counted once it is done
     for it in fast.scan(source):
         if meter is not None:
@@ -594,43 +612,51 @@ def _add_fast(s: Summary, source: Any, player: str | None, per_file: bool = Fals
             if why is not None:         # not opened, and a folder (a loop) not walked again
                 bad.append(FileError(why, file=it[1]))
                 continue
-            rd = (read(text=it[1], errors="collect") if it[0] == "text"
-                  else read(it[1], errors="collect"))
-            for h in rd:
-                _add(s, h, player, stats)
-            bad += rd.errors
+            if it[0] == "other" and stars_fast.available():
+                for x in stars_fast.scan(it[1], block=stars_fast.BLOCK):
+                    if isinstance(x, tuple):        # not PokerStars (or not read by C)
+                        slow(read(x[1], errors="collect"))
+                    elif isinstance(x, stars_fast.StarsTail):
+                        tail(x)
+                    else:
+                        batch(x)
+                continue
+            slow(read(text=it[1], errors="collect") if it[0] == "text"
+                 else read(it[1], errors="collect"))
             continue
         if isinstance(it, fast.Tail):
-            at(it.file)
-            for x in it.hands():
-                if isinstance(x, HistoryError):
-                    bad.append(x)
-                else:
-                    _add(s, x, player, stats)
+            tail(it)
             continue
-        b: fast.Batch = it
-        status = b.rec[:, STATUS]
-        slow = np.flatnonzero(status != OK).tolist() + [len(b)]
-        lo = 0
-        for hi in slow:
-            if hi > lo:                 # a run of hands the fast path took whole
-                if per_file:
-                    at(b.files[int(b.rec[lo, SEGMENT])])
-                    at(b.files[int(b.rec[hi - 1, SEGMENT])])
-                _take(s, b, lo, hi, player, names, allin_ev, stats)
-            if hi < len(b):             # the Python path
-                if per_file:
-                    at(b.file(hi))
-                try:
-                    h = b.hand(hi)
-                except HistoryError as e:
-                    bad.append(e)
-                else:
-                    _add(s, h, player, stats)
-            lo = hi + 1
+        batch(it)
     if meter is not None:
         meter.add(pending)
     flush()
+
+
+def _batch(s: Summary, b: fast.Batch, player: str | None, names: _Names, allin_ev: bool,
+           stats: bool, bad: list[HistoryError], at: Any) -> None:
+    """The hands of one fast batch: runs of hands taken whole as columns, the rest
+    through the Python reader and replay (their read errors into ``bad``)."""
+    per_file = at is not None
+    status = b.rec[:, STATUS]
+    slow = np.flatnonzero(status != OK).tolist() + [len(b)]
+    lo = 0
+    for hi in slow:
+        if hi > lo:                 # a run of hands the fast path took whole
+            if per_file:
+                at(b.files[int(b.rec[lo, SEGMENT])])
+                at(b.files[int(b.rec[hi - 1, SEGMENT])])
+            _take(s, b, lo, hi, player, names, allin_ev, stats)
+        if hi < len(b):             # the Python path
+            if per_file:
+                at(b.file(hi))
+            try:
+                h = b.hand(hi)
+            except HistoryError as e:
+                bad.append(e)
+            else:
+                _add(s, h, player, stats, allin_ev)
+        lo = hi + 1
 
 
 class _Names:
@@ -688,7 +714,12 @@ def _take(s: Summary, b: Any, lo: int, hi: int, player: str | None, names: _Name
     s.settled += k
     s.agreeing += int((rec[:, AGREE] == 1).sum())
     s.recorded += int((rec[:, AGREE] != -1).sum())
-    s.units["chips"] = s.units.get("chips", 0) + k      # no currency: C passes those on
+    stars = isinstance(b, stars_fast.StarsBatch)
+    if stars:                           # chips, or a currency's cents, hand by hand
+        for u in map(b.unit, range(lo, hi)):
+            s.units[u] = s.units.get(u, 0) + 1
+    else:
+        s.units["chips"] = s.units.get("chips", 0) + k      # no currency: C passes those on
     ids = names.of(b, lo, hi)
     mask = ids >= 0
     if player is not None:
@@ -698,6 +729,8 @@ def _take(s: Summary, b: Any, lo: int, hi: int, player: str | None, names: _Name
         mask &= ids == pid
     end = FIXED + PER_SEAT * MAX_SEATS
     net = rec[:, FIXED + 1:end:PER_SEAT] - rec[:, FIXED:end:PER_SEAT]
+    if stars:                           # the rake the record takes off (Replay.net_after_rake)
+        net = net + b.rake_taken(lo, hi)
     big = np.abs(net) > _BIG
     adj = np.where(big, 0, net) * np.int64(10 ** allin.PLACES)
     odd = {(int(h), int(t)): int(net[h, t]) * 10 ** allin.PLACES
