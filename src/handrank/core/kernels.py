@@ -871,6 +871,51 @@ def equity_exact(g: GameTables, n: int, combos: Any, weights: np.ndarray, offset
     return taken
 
 
+def holdem_exact(g: GameTables, combos: list[np.ndarray], weights: list[np.ndarray],
+                 board: np.ndarray, dead: np.ndarray, *, nthreads: int,
+                 plan: Callable[[], tuple[int, bool]], progress: Any = None,
+                 flat: Callable[[], tuple[Any, np.ndarray, np.ndarray]],
+                 first: Callable[[], tuple[np.ndarray, int] | None]
+                 ) -> tuple[np.ndarray, int]:
+    """Exact hold'em equity of the players' `combos` (weighted by `weights`):
+    the (3 n + 1) sums (won alone, tied, pot share in ``SHARE_UNIT``, deals)
+    and the deals.  The C core first tries the caller's ``first()`` (its
+    shortcuts: the heads-up preflop table, the board-first plans against
+    "random"), then runs hr_equity_exact on ``flat()`` (combos, weights,
+    offsets) in ``plan()`` = (parts, inline) parts over `nthreads` threads
+    (in this thread when inline), the parts' sums added in part order;
+    without it numpy enumerates each tuple's boards
+    (``core._fallback_equity.holdem_exact``).  `progress` sees the parts
+    (numpy: the tuples)."""
+    if not have_c():
+        return _fallback_equity.holdem_exact(g, combos, weights, board, dead, progress)
+    got = first()
+    if got is not None:
+        return got
+    n = len(combos)
+    flat_combos, flat_weights, offsets = flat()
+    parts, inline = plan()
+    nthreads = max(1, min(nthreads, parts))
+    outs = np.zeros((parts, 3 * n + 1))
+    tally = _run.Tally(progress, parts)
+    tally.show()
+
+    def part(t: int, cancel: _run.Cancel) -> int:
+        taken = 0
+        for j in range(t, parts, nthreads):
+            taken += equity_exact(g, n, flat_combos, flat_weights, offsets, board, dead, j,
+                                  parts, outs[j], cancel.ptr)
+            tally.add(1)
+        return taken
+
+    taken = _run.run_tasks(part, nthreads, inline=inline, tally=tally)
+    tally.finish()
+    out = outs.sum(axis=0)
+    left = int(g.in_deck[:52].sum()) - len(board) - len(dead) - 2 * n
+    boards = _comb(left, _fallback_equity.BOARD_CARDS - len(board))
+    return out, sum(taken) * boards
+
+
 def equity_mc(g: GameTables, n: int, combos: np.ndarray, cum: np.ndarray, uniform: np.ndarray,
               offsets: np.ndarray, board: np.ndarray, dead: np.ndarray, trials: int,
               max_draws: int, seed: int, stream: int, out: np.ndarray,
@@ -1289,6 +1334,58 @@ def omaha_ranges_mc(g: GameTables, hilo: bool,
                         stderr)
 
 
+def runouts_exact(c_sums: Callable[[], np.ndarray], board: np.ndarray, deck: np.ndarray,
+                  idx: np.ndarray, players: int, tally: Callable[[np.ndarray], np.ndarray]
+                  ) -> np.ndarray:
+    """The (6, players) sums of exact hands over every runout of `board` (the
+    cards ``deck[idx]``).  The C core gives ``c_sums()`` (the caller's driver of
+    the runout strengths and tuple tally kernels); without it numpy adds
+    ``tally(boards)`` chunk by chunk (``core._fallback_equity.runouts_exact``)."""
+    if have_c():
+        return c_sums()
+    return _fallback_equity.runouts_exact(board, deck, idx, players, tally)
+
+
+def exact_pairs(c_pairs: Callable[[], dict[str, np.ndarray]],
+                strengths: Callable[[], tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]],
+                block: int) -> dict[str, np.ndarray]:
+    """Heads-up exact equity of every hand of player 0 against every hand of
+    player 1 (the arrays of ``hilo.exact_pairs``).  The C core gives
+    ``c_pairs()`` (the caller's driver of the runout strengths and pair tally
+    kernels); without it numpy compares ``strengths()`` = (strengths of player
+    0's hands, of player 1's, their card masks) in blocks of about `block`
+    cells (``core._fallback_equity.exact_pairs``)."""
+    if have_c():
+        return c_pairs()
+    return _fallback_equity.exact_pairs(*strengths(), block)
+
+
+def exact_tuples(c_sums: Callable[[], tuple[np.ndarray, float, int]],
+                 strengths: Callable[[], tuple[list[np.ndarray], list[np.ndarray], np.ndarray]],
+                 block: int, tuple_cells: int) -> tuple[np.ndarray, float, int]:
+    """Exact hi-lo equity of ranges of three or more players: the (5, n)
+    weighted sums, the total weight and the deals.  The C core gives
+    ``c_sums()`` (the caller's driver of the runout strengths and tuple tally
+    kernels); without it numpy takes ``strengths()`` = (hands, weights,
+    strengths side by side) through ``core._fallback_equity.exact_tuples``."""
+    if have_c():
+        return c_sums()
+    return _fallback_equity.exact_tuples(*strengths(), block, tuple_cells)
+
+
+def ranges_mc(c_plays: bool, c_args: Callable[[], tuple[Any, ...]],
+              numpy_args: Callable[[], tuple[Any, ...]]) -> tuple[np.ndarray, int]:
+    """Monte Carlo of a spot with ranges in a game with a board: (sums,
+    trials).  Where the C core's Omaha sampler plays the game (`c_plays`, the
+    game's answer) it runs ``omaha_sample(*c_args())``; otherwise (or without
+    it) numpy's any-game sampler ``core._fallback_equity.table_mc(*numpy_args())``
+    (its hands ranked by the caller's strengths).  Raises InvalidRangeError
+    when the ranges (nearly) always clash."""
+    if have_c() and c_plays:
+        return omaha_sample(*c_args())
+    return _fallback_equity.table_mc(*numpy_args())
+
+
 def omaha_runout_strengths(tables: GameTables, hilo: int, hands: np.ndarray,
                            board: np.ndarray, runs: np.ndarray, out: np.ndarray) -> None:
     """hr_omaha_runout_strengths (C only): each hand's (high, low) on each runout
@@ -1424,6 +1521,85 @@ def boardless_streams(kind: int, high: GameTables | None, low: GameTables | None
         if got < share:
             break
     return out
+
+
+
+def boardless_stderr(total: np.ndarray, p: int) -> np.ndarray:
+    """The standard error of each player's equity from hr_boardless_mc's tallies."""
+    unit = float(BL_UNIT)
+    n = float(total[7 * p])
+    mean = total[2 * p:3 * p] / unit / n
+    var = total[5 * p:6 * p] / unit ** 2 / n - mean ** 2
+    out: np.ndarray = np.sqrt(np.maximum(var, 0.0) / n)
+    return out
+
+
+def boardless_sums(total: np.ndarray, p: int) -> tuple[np.ndarray, np.ndarray, int]:
+    """hr_boardless_mc's tallies as (sums of high, low, equity, win, tie, no-low
+    high; the sum of squared equities; the trials)."""
+    unit = float(BL_UNIT)
+    t = total[:7 * p].reshape(7, p).astype(np.float64)
+    sums = np.stack([t[3] / unit, t[4] / unit, t[2] / unit, t[0], t[1], t[6] / unit])
+    return sums, t[5] / unit ** 2, int(total[7 * p])
+
+
+#: The arguments of :func:`boardless_streams_mc`: the job (the arguments of
+#: :func:`boardless_streams` before the seed), the trials at most, the trials
+#: between two stderr checks, the target stderr, the 64-bit seed, the threads.
+BoardlessRun = tuple[tuple[Any, ...], int, int, "float | None", int, int]
+
+
+def boardless_streams_mc(job: tuple[Any, ...], cap: int, chunk: int, target: float | None,
+                         seed: int, nthreads: int) -> np.ndarray:
+    """hr_boardless_mc (hr_triple_mc) over seeded streams of ``MC_STREAM_TRIALS``
+    trials (C only): the int64 tallies (7 p + 1) of `cap` trials, or fewer once
+    the standard error is below `target` (checked every `chunk` trials).
+
+    Stream ``first + c`` of the seed deals the trials ``[c * 25,000, ...)``
+    of a round and each thread takes a run of whole streams, so the integer
+    tallies (and the result) are the same for any number of threads."""
+    kind, high, low, rule, draws, known, offsets, size, stub = job
+    p = len(offsets) - 1
+    total = np.zeros(7 * p + 1, dtype=np.int64)
+    first = 0
+    while total[7 * p] < cap:
+        todo = int(min(chunk, cap - total[7 * p]))
+        streams = -(-todo // MC_STREAM_TRIALS)
+        k = max(1, min(nthreads, todo // 50_000, streams))
+
+        def part(t: int, cancel: _run.Cancel, todo: int = todo, k: int = k,
+                 streams: int = streams, first: int = first) -> np.ndarray:
+            a, b = streams * t // k, streams * (t + 1) // k
+            n = min(b * MC_STREAM_TRIALS, todo) - a * MC_STREAM_TRIALS
+            return boardless_streams(kind, high, low, rule, draws, known, offsets, size, stub,
+                                     seed, first + a, n, MC_STREAM_TRIALS, cancel.ptr)
+
+        outs = _run.run_tasks(part, k, inline=todo <= 200_000)
+        got = np.sum(outs, axis=0)
+        total += got
+        first += streams
+        if got[7 * p] < todo:
+            raise KeyboardInterrupt
+        if target is not None and boardless_stderr(total, p).max() < target:
+            break
+    return total
+
+
+def boardless_mc(known: list[list[int]], need: list[int], stub: list[int], seed: int | None,
+                 c_run: Callable[[], BoardlessRun], numpy_trials: Callable[[], int],
+                 score: Callable[[np.ndarray], list[np.ndarray]]
+                 ) -> tuple[np.ndarray, np.ndarray, int]:
+    """Monte Carlo of a game without a board: the (6, p) sums (high, low, equity,
+    win, tie, no-low high), the sum of squared equities and the trials.  The C
+    core runs ``boardless_streams_mc(*c_run())`` for at most ``BL_MAX_PLAYERS``
+    players; otherwise (or without it) numpy deals ``numpy_trials()`` deals of
+    the `need` cards from `stub`, seeded by `seed`
+    (``core._fallback_equity.boardless_mc``), each pass of hands scored by the
+    caller's ``score(hands)``."""
+    p = len(known)
+    if have_c() and p <= BL_MAX_PLAYERS:
+        return boardless_sums(boardless_streams_mc(*c_run()), p)
+    return _fallback_equity.boardless_mc(known, need, stub, numpy_trials(), seed, score)
 
 
 # ---------------------------------------------- hand histories (csrc/phh*.c)

@@ -56,7 +56,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core import _run, _validate, kernels
+from ..core import _fallback_equity, _validate, kernels
 from ..core.cards import card_str, first_duplicate
 from ..core.cards import cards as _cards
 from ..core.errors import InvalidCardError, InvalidHandError, InvalidRangeError, no_board
@@ -291,14 +291,7 @@ def _deal_count(need: list[int], stub: int) -> int:
     return total
 
 
-def _hands(known: list[list[int]], need: list[int], drawn: np.ndarray,
-           split: list[list[int]]) -> np.ndarray:
-    n = drawn.shape[0]
-    rows = []
-    for k, idx in zip(known, split):
-        base = np.broadcast_to(np.array(k, dtype=np.uint8), (n, len(k)))
-        rows.append(np.concatenate([base, drawn[:, idx]], axis=1))
-    return np.stack(rows, axis=1)
+_hands = _fallback_equity.boardless_hands
 
 
 def hand_lists(players: Sequence[Any]) -> list[list[str]] | None:
@@ -396,11 +389,12 @@ def equity(g: Game, players: Sequence[Any], board: Any, dead: Any, *, exact: boo
         samples = int(total)
         stderr = np.zeros(p)
     else:
-        if kernels.have_c() and p <= kernels.BL_MAX_PLAYERS:
-            sums, sq, samples = _monte_carlo_c(g, known, stub, trials, target_stderr, seed,
-                                               threads)
-        else:
-            sums, sq, samples = _monte_carlo_numpy(g, known, need, stub, trials, seed)
+        # the door's job: the C core's seeded streams (at most BL_MAX_PLAYERS
+        # players), or numpy's sampler scored here
+        sums, sq, samples = kernels.boardless_mc(
+            known, need, stub, seed,
+            lambda: _c_run(g, known, stub, trials, target_stderr, seed, threads),
+            lambda: _numpy_trials(trials), lambda h: _score(g, h))
         high, low, eq, win, tie, nolow_high = sums
         total = float(samples)
         mean = eq / total
@@ -439,39 +433,21 @@ def _exact_sums(g: Game, known: list[list[int]], need: list[int], stub: list[int
     return [high, low, eq, win, tie, nolow_high], float(drawn.shape[0] * len(splits))
 
 
-def _monte_carlo_numpy(g: Game, known: list[list[int]], need: list[int], stub: list[int],
-                       trials: int | None, seed: int | None) -> tuple[np.ndarray, np.ndarray, int]:
-    """Monte Carlo with numpy (the Python backend, or more players than the C
-    kernel takes): the (6, p) sums as :func:`_exact_sums`', the sum of squared
-    equities and the trials."""
-    p = len(known)
-    m = sum(need)
+def _numpy_trials(trials: int | None) -> int:
+    """The trials of the numpy Monte Carlo (which takes no target_stderr)."""
     n = int(trials) if trials is not None else DEFAULT_TRIALS
     if n < 1:
         raise ValueError(f"trials must be at least 1, got {trials}")
-    rng = np.random.default_rng(seed)
-    s = np.array(stub, dtype=np.uint8)
-    chunk = 50_000
-    sums = np.zeros((6, p))
-    sq = np.zeros(p)
-    done = 0
-    while done < n:
-        c = min(chunk, n - done)
-        drawn = _sample(rng, s, c, m)
-        h = _hands(known, need, drawn, [list(range(sum(need[:i]), sum(need[:i + 1])))
-                                        for i in range(p)])
-        if g.split:
-            per = _per_deal(g, h)
-            for i in range(6):
-                sums[i] += per[i].sum(axis=0)
-            sq += (per[2] ** 2).sum(axis=0)
-        else:
-            acc = _accumulate(g, h)
-            for i in range(6):
-                sums[i] += acc[i]
-            sq += acc[6]
-        done += c
-    return sums, sq, n
+    return n
+
+
+def _score(g: Game, h: np.ndarray) -> list[np.ndarray]:
+    """The sums over the deals `h` of :func:`_per_deal`'s six values, then of the
+    squared equities."""
+    if g.split:
+        per = _per_deal(g, h)
+        return [per[i].sum(axis=0) for i in range(6)] + [(per[2] ** 2).sum(axis=0)]
+    return _accumulate(g, h)
 
 
 def _triple(g: Game, players: Sequence[Any], known: list[list[int]], stub: list[int],
@@ -534,65 +510,35 @@ def check_trials(trials: Any, target: Any) -> None:
         raise ValueError(f"target_stderr must be a positive number, got {target!r}")
 
 
-def tally_stderr(total: np.ndarray, p: int) -> np.ndarray:
-    """The standard error of each player's equity from the tallies."""
-    unit = float(kernels.BL_UNIT)
-    n = float(total[7 * p])
-    mean = total[2 * p:3 * p] / unit / n
-    var = total[5 * p:6 * p] / unit ** 2 / n - mean ** 2
-    out: np.ndarray = np.sqrt(np.maximum(var, 0.0) / n)
-    return out
+#: The standard error of each player's equity from the tallies.
+tally_stderr = kernels.boardless_stderr
+#: The tallies as (sums of high, low, equity, win, tie, no-low high; the sum of
+#: squared equities; the trials).
+tally_sums = kernels.boardless_sums
 
 
-def _monte_carlo_c(g: Game, known: list[list[int]], stub: list[int], trials: int | None,
-                   target: float | None, seed: int | None, threads: int | None
-                   ) -> tuple[np.ndarray, np.ndarray, int]:
-    """hr_boardless_mc (hr_triple_mc) over seeded streams of ``MC_STREAM_TRIALS`` trials.
-
-    Stream ``first + c`` of the seed deals the trials ``[c * 25,000, ...)``
-    of a round and each thread takes a run of whole streams, so the integer
-    tallies (and the result) are the same for any number of threads.
-    Returns the sums (high, low, equity, win, tie, no-low high; each per
-    player, pot fractions), the sum of squared equities and the trials."""
-    p = len(known)
+def _c_run(g: Game, known: list[list[int]], stub: list[int], trials: int | None,
+           target: float | None, seed: int | None, threads: int | None) -> kernels.BoardlessRun:
+    """The arguments of :func:`handrank.core.kernels.boardless_streams_mc` for
+    `g`'s Monte Carlo (the C core's seeded streams), trials and threads checked."""
     nthreads = _validate.thread_count(threads)
     check_trials(trials, target)
     job = _kernel(g, known, stub)
     cap = int(trials) if trials is not None else (TARGET_MAX_TRIALS if target else
                                                    DEFAULT_TRIALS)
     chunk = TARGET_CHUNK if target else cap
-    s = mc_seed(seed)
-    total = np.zeros(7 * p + 1, dtype=np.int64)
-    first = 0
-    while total[7 * p] < cap:
-        todo = int(min(chunk, cap - total[7 * p]))
-        streams = -(-todo // MC_STREAM_TRIALS)
-        k = max(1, min(nthreads, todo // 50_000, streams))
-
-        def part(t: int, cancel: _run.Cancel, todo: int = todo, k: int = k,
-                 streams: int = streams, first: int = first) -> np.ndarray:
-            a, b = streams * t // k, streams * (t + 1) // k
-            n = min(b * MC_STREAM_TRIALS, todo) - a * MC_STREAM_TRIALS
-            return stream_tally(job, s, first + a, n, cancel.ptr)
-
-        outs = _run.run_tasks(part, k, inline=todo <= 200_000)
-        got = np.sum(outs, axis=0)
-        total += got
-        first += streams
-        if got[7 * p] < todo:
-            raise KeyboardInterrupt
-        if target is not None and tally_stderr(total, p).max() < target:
-            break
-    return tally_sums(total, p)
+    return job, cap, chunk, target, mc_seed(seed), nthreads
 
 
-def tally_sums(total: np.ndarray, p: int) -> tuple[np.ndarray, np.ndarray, int]:
-    """The tallies as (sums of high, low, equity, win, tie, no-low high; the sum of
-    squared equities; the trials)."""
-    unit = float(kernels.BL_UNIT)
-    t = total[:7 * p].reshape(7, p).astype(np.float64)
-    sums = np.stack([t[3] / unit, t[4] / unit, t[2] / unit, t[0], t[1], t[6] / unit])
-    return sums, t[5] / unit ** 2, int(total[7 * p])
+def _monte_carlo_c(g: Game, known: list[list[int]], stub: list[int], trials: int | None,
+                   target: float | None, seed: int | None, threads: int | None
+                   ) -> tuple[np.ndarray, np.ndarray, int]:
+    """hr_boardless_mc (hr_triple_mc) over seeded streams (C only,
+    :func:`handrank.core.kernels.boardless_streams_mc`).  Returns the sums
+    (high, low, equity, win, tie, no-low high; each per player, pot
+    fractions), the sum of squared equities and the trials."""
+    return tally_sums(kernels.boardless_streams_mc(
+        *_c_run(g, known, stub, trials, target, seed, threads)), len(known))
 
 
 def mc_result(g: Game, players: Sequence[Any], total: np.ndarray) -> EquityResult:
@@ -670,19 +616,6 @@ def dask_equity(g: Game, players: Sequence[Any], board: Any, dead: Any, *,
         if target_stderr is not None and tally_stderr(total, p).max() < target_stderr:
             break
     return mc_result(g, players, total)
-
-
-def _sample(rng: np.random.Generator, stub: np.ndarray, c: int, m: int) -> np.ndarray:
-    """`c` rows of `m` distinct cards of `stub`: the first m steps of a Fisher-Yates shuffle."""
-    size = len(stub)
-    perm = np.tile(stub, (c, 1))
-    rows = np.arange(c)
-    for j in range(m):
-        r = j + (rng.random(c) * (size - j)).astype(np.intp)
-        a, b = perm[rows, j].copy(), perm[rows, r]
-        perm[rows, j] = b
-        perm[rows, r] = a
-    return np.ascontiguousarray(perm[:, :m])
 
 
 def _per_deal(g: Game, h: np.ndarray) -> list[np.ndarray]:

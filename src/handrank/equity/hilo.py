@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from .. import games as _games
-from ..core import kernels
+from ..core import _fallback_equity, kernels
 from ..core._combinations import combinations as _combinations
 from ..core.cards import card_str, cards
 from ..core.errors import InvalidHandError, InvalidRangeError, unsupported
@@ -52,10 +52,7 @@ from .omaha import (
     _is_range,
     _player_range,
     _prepare,
-    c_sample,
-    check_draws,
     mc_cap,
-    pot_shares,
     python_too_slow,
     range_spot,
     ranges_sums,
@@ -179,11 +176,11 @@ def hands_equity(g: Any, holes: list[list[int]], b: list[int], d: list[int], *,
             raise ValueError(f"exact enumeration too large ({cost:.2g} evaluations, "
                              f"limit {EXACT_MAX:.0e}); use exact=False")
         idx = _combinations(len(deck), m)
-        if kernels.have_c():
-            return _c_hands_exact(g, hs, board_ids, deck[idx], strengths, nthreads)
-        total = np.zeros((6, len(holes)))
-        for lo in range(0, len(idx), CHUNK):
-            total += _tally(strengths(_boards(board_ids, deck[idx[lo:lo + CHUNK]])))
+        # the door's job: the C core's tuple tally of every runout, or numpy's
+        # tally of the runouts chunk by chunk
+        total = kernels.runouts_exact(
+            lambda: _c_hands_exact(g, hs, board_ids, deck[idx], strengths, nthreads),
+            board_ids, deck, idx, len(holes), lambda boards: _tally(strengths(boards)))
         return _result(total, len(idx), exact=True)
     if g.rule.hole_fixed and g.eight_or_better:
         # the door's Omaha job: the C core's sampler (csrc/omaha_mc.c, on the
@@ -197,10 +194,11 @@ def hands_equity(g: Any, holes: list[list[int]], b: list[int], d: list[int], *,
 
 
 def _c_hands_exact(g: Any, hs: list[np.ndarray], board: np.ndarray, runs: np.ndarray,
-                   strengths: Any, nthreads: int) -> HiLoEquityResult:
+                   strengths: Any, nthreads: int) -> np.ndarray:
     """The exact branch of :func:`hands_equity` on the C core: every hand's
     (high, low) on every runout, then one tuple's sums (csrc/omaha_exact.c) in
-    integer units (heads-up the same bits as the numpy sums)."""
+    integer units (heads-up the same bits as the numpy sums), as the six rows
+    of :func:`_tally`."""
     hands = np.ascontiguousarray(np.stack(hs), dtype=np.uint8)
     kernel = _exact_tally.omaha_kernel(g)
     if kernel is not None:
@@ -215,7 +213,7 @@ def _c_hands_exact(g: Any, hs: list[np.ndarray], board: np.ndarray, runs: np.nda
     total = np.zeros((6, n))
     total[_EQUITY], total[_HIGH], total[_LOW] = sums[0], sums[3], sums[4]
     total[_SCOOP], total[_PART] = sums[1], sums[2]
-    return _result(total, len(runs), exact=True)
+    return total
 
 
 def _monte_carlo(strengths: Any, board: np.ndarray, deck: np.ndarray, m: int,
@@ -534,41 +532,21 @@ def exact_pairs(t: Table, nthreads: int = 1, too_large: Any = None) -> dict[str,
     fixed = [h[0] for h in (h0, h1) if len(h) == 1]
     runs = _runouts(t, np.concatenate(fixed) if fixed else None)
     r = len(runs)
-    if kernels.have_c():
-        return _c_pairs(t, h0, h1, runs, nthreads, too_large)
-    if r * (len(h0) + len(h1)) > EXACT_CELLS or r * len(h0) * len(h1) > EXACT_COMPARISONS:
-        detail = f"{len(h0):,} x {len(h1):,} hands on {r:,} runouts"
-        if too_large is not None:
-            raise too_large(detail)
-        raise ValueError(f"exact {_label(t.g)} equity with ranges is not supported yet at "
-                         f"this size ({detail}); use exact=False or narrower ranges")
-    s0 = runout_strengths(t, h0, runs, nthreads)
-    s1 = runout_strengths(t, h1, runs, nthreads)
-    apart = (_masks(h0)[:, None] & _masks(h1)[None, :]) == 0
-    keys = ("equity", "win", "tie", "high", "low", "has_low")
-    out = {k: np.full((len(h0), len(h1)), np.nan) for k in keys}
-    dealt = np.zeros((len(h0), len(h1)), dtype=bool)
-    # blocks of player 0's hands against all of player 1's, (r, rows, c1) at a
-    # time; every share is a multiple of 1/4, so the sums are exact in any order
-    step = max(1, NUMPY_BLOCK // max(1, r * len(h1)))
-    for a in range(0, len(h0), step):
-        b = min(a + step, len(h0))
-        shape = (r, b - a, len(h1), 2)
-        both = np.stack([np.broadcast_to(s0[:, a:b, None, :], shape),
-                         np.broadcast_to(s1[:, None, :, :], shape)])   # (2, r, rows, c1, 2)
-        ok = (both[0, ..., 0] > 0) & (both[1, ..., 0] > 0)
-        share, hi, lo = pot_shares(both, ok)
-        cnt = ok.sum(axis=0)
-        good = apart[a:b] & (cnt > 0)
-        c = np.maximum(cnt, 1)
-        vals = (share[0].sum(axis=0), ((share[0] == 1) & ok).sum(axis=0),
-                ((share[0] > 0) & (share[0] < 1) & ok).sum(axis=0), hi[0].sum(axis=0),
-                lo[0].sum(axis=0), ((both[..., 1].max(axis=0) > 0) & ok).sum(axis=0))
-        for k, v in zip(keys, vals):
-            out[k][a:b] = np.where(good, v / c, np.nan)
-        dealt[a:b] = good
-    out["dealt"] = dealt
-    return out
+
+    def numpy_strengths() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        if r * (len(h0) + len(h1)) > EXACT_CELLS or r * len(h0) * len(h1) > EXACT_COMPARISONS:
+            detail = f"{len(h0):,} x {len(h1):,} hands on {r:,} runouts"
+            if too_large is not None:
+                raise too_large(detail)
+            raise ValueError(f"exact {_label(t.g)} equity with ranges is not supported yet at "
+                             f"this size ({detail}); use exact=False or narrower ranges")
+        return (runout_strengths(t, h0, runs, nthreads), runout_strengths(t, h1, runs, nthreads),
+                _masks(h0), _masks(h1))
+
+    # the door's job: the C core's pair tally (the caller's driver), or numpy's
+    # blocks of hands over the runouts
+    return kernels.exact_pairs(lambda: _c_pairs(t, h0, h1, runs, nthreads, too_large),
+                               numpy_strengths, NUMPY_BLOCK)
 
 
 def pair_limits(g: Any) -> tuple[float, float]:
@@ -681,83 +659,37 @@ def exact_equity(t: Table, nthreads: int = 1) -> EquityResult:
     fixed = [h[0] for h in hands if len(h) == 1]
     runs = _runouts(t, np.concatenate(fixed) if fixed else None)
     r = len(runs)
-    if kernels.have_c():
-        return _c_tuples(t, hands, runs, nthreads)
-    tuples = math.prod(len(h) for h in hands[:-1])
-    if r * sum(len(h) for h in hands) > EXACT_CELLS or \
-            tuples * r * len(hands[-1]) > EXACT_COMPARISONS:
-        raise ValueError(f"exact {_label(t.g)} equity with ranges is not supported yet at "
-                         f"this size ({tuples * len(hands[-1]):,} hand tuples on {r:,} "
-                         "runouts); use exact=False or narrower ranges")
-    # every hand's strengths on every runout, the players' hands side by side
-    s = np.concatenate([runout_strengths(t, h, runs, nthreads) for h in hands], axis=1)
-    weights = [_weights(t, p) for p in range(n)]
-    sums = np.zeros((5, n))
-    total_w = 0.0
-    deals = 0
-    step = max(1, NUMPY_BLOCK // max(1, r))               # tuples per numpy pass
-    per = max(1, NUMPY_TUPLE_CELLS // max(1, tuples // len(hands[0]) * len(hands[-1])))
-    for first in range(0, len(hands[0]), per):            # player 0's hands, a few at a time
-        idx, wt = _fitting_tuples(hands, weights, first, per)
-        for lo in range(0, len(idx), step):
-            sums, total_w, deals = _tuple_block(s, idx[lo:lo + step], wt[lo:lo + step],
-                                                sums, total_w, deals)
+
+    def numpy_strengths() -> tuple[list[np.ndarray], list[np.ndarray], np.ndarray]:
+        tuples = math.prod(len(h) for h in hands[:-1])
+        if r * sum(len(h) for h in hands) > EXACT_CELLS or \
+                tuples * r * len(hands[-1]) > EXACT_COMPARISONS:
+            raise ValueError(f"exact {_label(t.g)} equity with ranges is not supported yet at "
+                             f"this size ({tuples * len(hands[-1]):,} hand tuples on {r:,} "
+                             "runouts); use exact=False or narrower ranges")
+        # every hand's strengths on every runout, the players' hands side by side
+        s = np.concatenate([runout_strengths(t, h, runs, nthreads) for h in hands], axis=1)
+        return hands, [_weights(t, p) for p in range(n)], s
+
+    # the door's job: the C core's tuple tally in integer units (the caller's
+    # driver), or numpy's blocks of fitting tuples over the runouts
+    sums, total_w, deals = kernels.exact_tuples(
+        lambda: _c_tuple_sums(t, hands, runs, nthreads), numpy_strengths, NUMPY_BLOCK,
+        NUMPY_TUPLE_CELLS)
     if total_w <= 0:
         raise InvalidRangeError("the players' ranges always clash: no deal is possible")
-    sums /= total_w
+    sums = sums / total_w
     res = dict(equity=sums[0], win=sums[1], tie=sums[2], high=sums[3], low=sums[4],
                scoop=sums[1])
     return _typed(t, res, deals)
 
 
-def _fitting_tuples(hands: list[np.ndarray], weights: list[np.ndarray], first: int,
-                    count: int) -> tuple[np.ndarray, np.ndarray]:
-    """The tuples of hands (one a player, player 0's from hands ``first`` to
-    ``first + count``) that fit together, as (tuples, players) indices into the
-    players' hands side by side, in ``itertools.product`` order, with their
-    weights (the players' in seat order, multiplied left to right, as the
-    loop over tuples did); a tuple whose hands but the last weigh 0 is left out."""
-    starts = np.cumsum([0] + [len(h) for h in hands])
-    masks = _masks(np.concatenate(hands))
-    idx = np.arange(first, min(first + count, len(hands[0])))[:, None]
-    held, wt = masks[idx[:, 0]], weights[0][idx[:, 0]].astype(float)
-    for p in range(1, len(hands)):
-        if p == len(hands) - 1:
-            live = wt != 0
-            idx, held, wt = idx[live], held[live], wt[live]
-        cols = np.arange(starts[p], starts[p + 1])
-        a = np.repeat(np.arange(len(idx)), len(cols))
-        b = np.tile(cols, len(idx))
-        keep = (held[a] & masks[b]) == 0
-        a, b = a[keep], b[keep]
-        idx = np.concatenate([idx[a], b[:, None]], axis=1)
-        held, wt = held[a] | masks[b], wt[a] * weights[p][b - starts[p]]
-    return idx, wt
-
-
-def _tuple_block(s: np.ndarray, block: np.ndarray, w: np.ndarray, sums: np.ndarray,
-                 total_w: float, deals: int) -> tuple[np.ndarray, float, int]:
-    """Add a block of tuples' weighted shares on every runout to the sums.
-
-    `s` is (runouts, hands side by side, 2), `block` (tuples, players) indices
-    into it and `w` the tuples' weights."""
-    st = np.ascontiguousarray(np.moveaxis(s[:, block, :], 2, 0))   # (n, r, tuples, 2)
-    ok = np.asarray((st[..., 0] > 0).all(axis=0))
-    share, hi, lo = pot_shares(st, ok)
-    lw = w / np.maximum(ok.sum(axis=0), 1)                # weight per runout of each tuple
-    sums[0] += (share.sum(axis=1) * lw).sum(axis=1)
-    sums[1] += (((share == 1) & ok).sum(axis=1) * lw).sum(axis=1)
-    sums[2] += (((share > 0) & (share < 1) & ok).sum(axis=1) * lw).sum(axis=1)
-    sums[3] += (hi.sum(axis=1) * lw).sum(axis=1)
-    sums[4] += (lo.sum(axis=1) * lw).sum(axis=1)
-    return sums, total_w + float(w.sum()), deals + int(ok.sum())
-
-
-def _c_tuples(t: Table, hands: list[np.ndarray], runs: np.ndarray,
-              nthreads: int) -> EquityResult:
-    """:func:`exact_equity` of three or more players on the C core
-    (csrc/omaha_exact.c): the same weighted means, summed in integer units
-    per tuple (so they may differ from numpy's float sums in the last bits)."""
+def _c_tuple_sums(t: Table, hands: list[np.ndarray], runs: np.ndarray,
+                  nthreads: int) -> tuple[np.ndarray, float, int]:
+    """The sums of :func:`exact_equity` of three or more players on the C core
+    (csrc/omaha_exact.c): (the (5, n) weighted sums, the total weight, the
+    deals), summed in integer units per tuple (so they may differ from numpy's
+    float sums in the last bits)."""
     r = len(runs)
     cols = sum(len(h) for h in hands)
     tuples = math.prod(len(h) for h in hands)
@@ -773,12 +705,7 @@ def _c_tuples(t: Table, hands: list[np.ndarray], runs: np.ndarray,
     weights = np.concatenate([_weights(t, p) for p in range(t.n)])
     sums, total_w, deals = _exact_tally.tuple_sums(s, offsets, _masks(every), weights,
                                                    True, nthreads)
-    if total_w <= 0:
-        raise InvalidRangeError("the players' ranges always clash: no deal is possible")
-    sums = sums / total_w
-    res = dict(equity=sums[0], win=sums[1], tie=sums[2], high=sums[3], low=sums[4],
-               scoop=sums[1])
-    return _typed(t, res, deals)
+    return sums, total_w, deals
 
 
 def _typed(t: Table, res: dict[str, np.ndarray], deals: int) -> EquityResult:
@@ -800,64 +727,28 @@ def monte_carlo(t: Table, trials: int | None, target: float | None, seed: int | 
     hands given that they fit together); the ``"random"`` players and the
     board are then dealt together from the cards left, uniformly (an
     unlisted random hand never causes a rejection).  The loop is bounded as
-    :func:`handrank.equity.omaha.sample_ranges`'s.
+    :func:`handrank.equity.omaha.sample_ranges`'s
+    (``core._fallback_equity.table_mc``).
     """
-    rng = np.random.default_rng(mc_seed(seed))
+    total, done = _fallback_equity.table_mc(*_table_mc_args(t, trials, target, seed, nthreads))
+    return _mc_result(t, total, done)
+
+
+def _table_mc_args(t: Table, trials: int | None, target: float | None, seed: int | None,
+                   nthreads: int) -> tuple[Any, ...]:
+    """The arguments of ``core._fallback_equity.table_mc`` for `t`."""
+    hands = list(t.hands)
+    weights = [_weights(t, p) if hands[p] is not None else np.ones(0) for p in range(t.n)]
+
+    def strengths(hs: list[np.ndarray], boards: np.ndarray) -> np.ndarray:
+        return np.stack([game_strengths(t.g, h, boards, nthreads) for h in hs])
+
     cap = trials if trials is not None else (TARGET_MAX_TRIALS if target else DEFAULT_TRIALS)
-    n, k = t.n, t.g.hole_cards
-    m = BOARD_CARDS - len(t.board)
-    listed = [p for p in range(n) if t.hands[p] is not None]
-    dealt = [p for p in range(n) if t.hands[p] is None]
-    cums = []
-    for p in listed:
-        w = _weights(t, p)
-        c = np.cumsum(w)
-        cums.append(c / c[-1])
-    gone = t.gone()
-    total: np.ndarray | None = None
-    done = drawn = 0
-    while done < cap:
-        size = int(min(CHUNK, cap - done))
-        drawn += size
-        picks = []
-        used = np.zeros(size, dtype=np.uint64)
-        ok = np.ones(size, dtype=bool)
-        for p, c in zip(listed, cums):
-            hp = t.hands[p]
-            assert hp is not None
-            i = np.minimum(np.searchsorted(c, rng.random(size), side="right"), len(hp) - 1)
-            h = hp[i]
-            mk = _masks(h)
-            ok &= (used & mk) == 0
-            used |= mk
-            picks.append(h)
-        rows = int(ok.sum())
-        if rows:
-            keys = rng.random((rows, 52))
-            bits = (used[ok][:, None] >> np.arange(52, dtype=np.uint64)[None, :]) & 1
-            keys[(bits == 1) | gone[None, :]] = 2.0
-            take = m + k * len(dealt)
-            part_idx = np.argpartition(keys, take - 1, axis=1)[:, :take] if take \
-                else np.zeros((rows, 0), dtype=np.int64)
-            # in key order: a uniform order of the cards dealt
-            order = np.argsort(np.take_along_axis(keys, part_idx, axis=1), axis=1)
-            cards_out = np.take_along_axis(part_idx, order, axis=1).astype(np.uint8)
-            hs: list[np.ndarray] = [np.empty(0)] * n
-            for p, h in zip(listed, picks):
-                hs[p] = np.ascontiguousarray(h[ok])
-            for j, p in enumerate(dealt):
-                hs[p] = np.ascontiguousarray(np.sort(cards_out[:, j * k:(j + 1) * k], axis=1))
-            boards = _boards(t.board, cards_out[:, k * len(dealt):])
-            st = np.stack([game_strengths(t.g, hs[p], boards, nthreads) for p in range(n)])
-            part = _tally(st)
-            total = part if total is None else total + part
-            done += rows
-        if target is not None and total is not None and done >= 2 \
-                and _stderr(total, done).max() < target:
-            break
-        check_draws(done, drawn, cap)
-    if total is None or done == 0:
-        raise InvalidRangeError("no deal found: the ranges collide with each other")
+    return (hands, weights, t.board, t.gone(), t.g.hole_cards, cap, target, mc_seed(seed),
+            strengths, _tally, _stderr)
+
+
+def _mc_result(t: Table, total: np.ndarray, done: int) -> EquityResult:
     r = _result(total, done, exact=False)
     if t.g.split:
         return r
@@ -901,9 +792,12 @@ def game_equity(g: Any, players: Any, board: Any = "", dead: Any = "", *,
         return exact_equity(t, nthreads)
     t = table(g, players, board, dead)
     try:
-        if kernels.have_c() and _c_game(t):
-            return _c_monte_carlo(t, trials, target_stderr, seed, nthreads)
-        return monte_carlo(t, trials, target_stderr, seed, nthreads)
+        # the door's job: the C core's Omaha sampler where it plays the game,
+        # or numpy's any-game sampler
+        total, done = kernels.ranges_mc(
+            _c_game(t), lambda: _c_sample_args(t, trials, target_stderr, seed, nthreads),
+            lambda: _table_mc_args(t, trials, target_stderr, seed, nthreads))
+        return _mc_result(t, total, done)
     except InvalidRangeError as err:
         return _clash_table(err, g, players, board, dead, nthreads)
 
@@ -1010,11 +904,12 @@ def _c_game(t: Table) -> bool:
     return not g.split or (g.eight_or_better and g.deck == tuple(range(52)))
 
 
-def _c_monte_carlo(t: Table, trials: int | None, target: float | None, seed: int | None,
-                   nthreads: int) -> EquityResult:
-    """:func:`monte_carlo` on the C core: the same joint distribution ("random"
-    players dealt from the cards left, listed hands drawn by weight, a
-    clashing trial rejected whole), seeded streams as hold'em's."""
+def _c_sample_args(t: Table, trials: int | None, target: float | None, seed: int | None,
+                   nthreads: int) -> tuple[Any, ...]:
+    """The arguments of :func:`handrank.core.kernels.omaha_sample` for `t`: the
+    same joint distribution as :func:`monte_carlo` ("random" players dealt from
+    the cards left, listed hands drawn by weight, a clashing trial rejected
+    whole), seeded streams as hold'em's."""
     k = t.g.hole_cards
     players: list[tuple[np.ndarray, np.ndarray | None]] = []
     for p in range(t.n):
@@ -1025,13 +920,8 @@ def _c_monte_carlo(t: Table, trials: int | None, target: float | None, seed: int
             uniform = w is None or bool((w == w[0]).all())
             players.append((np.ascontiguousarray(h, dtype=np.uint8), None if uniform else w))
     convert = _hilo_sums if t.g.split else _high_rows
-    total, done = c_sample(t.g.tables[0], bool(t.g.split), players, t.board, t.dead, trials,
-                           target, seed, nthreads, convert, _stderr)
-    r = _result(total, done, exact=False)
-    if t.g.split:
-        return r
-    return EquityResult(equity=r.equity, win=r.win, tie=r.tie, stderr=r.stderr, exact=False,
-                        samples=r.samples)
+    return (t.g.tables[0], bool(t.g.split), players, t.board, t.dead, mc_cap(trials, target),
+            target, mc_seed(seed), nthreads, convert, _stderr)
 
 
 def _high_rows(raw: np.ndarray) -> np.ndarray:

@@ -29,7 +29,6 @@ seconds there) runs by Monte Carlo; ``exact=True`` enumerates it anyway.
 
 from __future__ import annotations
 
-import itertools
 import math
 import secrets
 from collections.abc import Sequence
@@ -38,8 +37,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core import _backend, _fallback, _fallback_equity, _run, _validate, kernels
-from ..core._combinations import combinations
+from ..core import _backend, _fallback_equity, _run, _validate, kernels
 from ..core._typing import CardsLike, FloatArray, PlayerLike, VariantLike
 from ..core._validate import quote
 from ..core.cards import card_str, cards, cards_str, check_text_length
@@ -637,7 +635,7 @@ def exact_parts(spot: _Spot) -> int:
     return 1 if spot.cost() <= INLINE_COST else max(1, min(tuples, EXACT_PARTS))
 
 
-def _heads_up_preflop(spot: _Spot) -> EquityResult | None:
+def _heads_up_preflop(spot: _Spot) -> tuple[np.ndarray, int] | None:
     """Two exact hands of hold'em, no board, no dead cards: the class table's counts.
 
     The counts are hr_equity_exact's own integers for the pair's class
@@ -655,12 +653,12 @@ def _heads_up_preflop(spot: _Spot) -> EquityResult | None:
     out = np.array([win_a, win_b, ties, ties, SHARE_UNIT * win_a + SHARE_UNIT // 2 * ties,
                     SHARE_UNIT * win_b + SHARE_UNIT // 2 * ties, _hu_preflop.BOARDS],
                    dtype=np.float64)
-    return _result_exact(spot, out, _hu_preflop.BOARDS)
+    return out, _hu_preflop.BOARDS
 
 
-def _exact(spot: _Spot, nthreads: int, progress: Any = None) -> EquityResult:
-    if not kernels.have_c():
-        return _exact_python(spot, progress)
+def _c_first(spot: _Spot, nthreads: int, progress: Any) -> tuple[np.ndarray, int] | None:
+    """The C core's shortcuts of an exact spot (the counts, or None): the heads-up
+    preflop table, then the board-first plans of known hands v. "random"."""
     quick_hu = _heads_up_preflop(spot)
     if quick_hu is not None:
         tally = _run.Tally(progress, 1)
@@ -673,83 +671,23 @@ def _exact(spot: _Spot, nthreads: int, progress: Any = None) -> EquityResult:
         counts = _exact_random.run(fast, spot, nthreads, fast.cost <= INLINE_COST, tally)
         tally.show()
         tally.finish()
-        return _result_exact(spot, *counts)
-    n = spot.n
-    combos, weights, offsets = spot.flat()
-    parts = exact_parts(spot)
-    nthreads = max(1, min(nthreads, parts))
-    outs = np.zeros((parts, 3 * n + 1))
-    tally = _run.Tally(progress, parts)
-    tally.show()
+        return counts
+    return None
 
-    def part(t: int, cancel: _run.Cancel) -> int:
-        taken = 0
-        for j in range(t, parts, nthreads):
-            taken += kernels.equity_exact(spot.g, n, combos, weights, offsets, spot.board,
-                                          spot.dead, j, parts, outs[j], cancel.ptr)
-            tally.add(1)
-        return taken
 
-    taken = _run.run_tasks(part, nthreads, inline=spot.cost() <= INLINE_COST, tally=tally)
-    tally.finish()
-    out = outs.sum(axis=0)
-    left = _deck_size(spot.g) - len(spot.board) - len(spot.dead) - 2 * n
-    boards = math.comb(left, BOARD_CARDS - len(spot.board))
-    return _result_exact(spot, out, sum(taken) * boards)
+def _exact(spot: _Spot, nthreads: int, progress: Any = None) -> EquityResult:
+    # the door's job: the C core's shortcuts and hr_equity_exact in parts, or
+    # numpy's enumeration tuple by tuple
+    return _result_exact(spot, *kernels.holdem_exact(
+        spot.g, spot.combos, spot.weights, spot.board, spot.dead, nthreads=nthreads,
+        plan=lambda: (exact_parts(spot), spot.cost() <= INLINE_COST), progress=progress,
+        flat=spot.flat, first=lambda: _c_first(spot, nthreads, progress)))
 
 
 def _exact_python(spot: _Spot, progress: Any = None) -> EquityResult:
     """Exact enumeration with numpy, one tuple at a time, vectorised over boards."""
-    n, g = spot.n, spot.g
-    m = BOARD_CARDS - len(spot.board)
-    left = _deck_size(g) - len(spot.board) - len(spot.dead) - 2 * n
-    fixed = set(spot.board.tolist()) | set(spot.dead.tolist())
-    # Every m-subset of the cards left, as indices into each tuple's deck (the
-    # deck differs per tuple, its size does not).
-    subsets = combinations(left, m).astype(np.uint8)
-    out = np.zeros(3 * n + 1)
-    samples = 0
-    tally = _run.Tally(progress, math.prod(len(c) for c in spot.combos))
-    tally.show()
-    for choice in itertools.product(*[range(len(c)) for c in spot.combos]):
-        tally.add(1)
-        holes = [spot.combos[p][k] for p, k in enumerate(choice)]
-        used = set(fixed)
-        clash = False
-        for h in holes:
-            hs = {int(h[0]), int(h[1])}
-            if used & hs:
-                clash = True
-                break
-            used |= hs
-        if clash:
-            continue
-        w = float(np.prod([spot.weights[p][k] for p, k in enumerate(choice)]))
-        deck = np.array([c for c in range(52) if c not in used and g.in_deck[c]], dtype=np.uint8)
-        if len(deck) != left:
-            raise RuntimeError("internal error: the deck left differs between tuples")
-        rest = deck[subsets]
-        nb = len(rest)
-        base = np.concatenate([np.broadcast_to(spot.board, (nb, len(spot.board))), rest],
-                              axis=1)
-        strengths = np.empty((n, nb), dtype=np.uint16)
-        for p, h in enumerate(holes):
-            hand = np.ascontiguousarray(
-                np.concatenate([base, np.broadcast_to(h, (nb, 2))], axis=1), dtype=np.uint8)
-            if _fallback.eval_batch(g, hand, strengths[p]) >= 0:
-                raise RuntimeError("internal error: a bad hand in the exact enumeration")
-        best = strengths.max(axis=0)
-        top = strengths == best
-        count = top.sum(axis=0)
-        alone = top & (count == 1)
-        shared = top & (count > 1)
-        out[:n] += w * alone.sum(axis=1)
-        out[n:2 * n] += w * shared.sum(axis=1)
-        out[2 * n:3 * n] += w * (top * (SHARE_UNIT // count)).sum(axis=1)
-        out[3 * n] += w * nb
-        samples += nb
-    tally.finish()
-    return _result_exact(spot, out, samples)
+    return _result_exact(spot, *_fallback_equity.holdem_exact(
+        spot.g, spot.combos, spot.weights, spot.board, spot.dead, progress))
 
 
 def mc_arrays(spot: _Spot) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:

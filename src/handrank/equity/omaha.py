@@ -525,26 +525,8 @@ def _numpy_clash(err: InvalidRangeError, variant: Any, hilo: bool, rs: list[Omah
     return sums, weight, deals
 
 
-def pot_shares(s: np.ndarray, ok: np.ndarray | None = None
-               ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Pot, high-half and low-half shares of (players, ..., 2) strengths.
-
-    With a qualifying low somewhere, half to the best high and half to the
-    best low (ties split each); with none (or no low half), the whole pot to
-    the best high.  `ok` masks the deals to count (zero shares elsewhere).
-    """
-    high, low = s[..., 0], s[..., 1]
-    high_top = high == high.max(axis=0)
-    high_share = high_top / np.maximum(high_top.sum(axis=0), 1)
-    best_low = low.max(axis=0)
-    has_low = best_low > 0
-    low_top = (low == best_low) & has_low
-    low_share = low_top / np.maximum(low_top.sum(axis=0), 1)
-    share = np.where(has_low, (high_share + low_share) / 2, high_share)
-    if ok is not None:
-        share, high_share, low_share = share * ok, high_share * ok, low_share * ok
-    return share, high_share, low_share
-
+#: Pot, high-half and low-half shares of (players, ..., 2) strengths.
+pot_shares = _fallback_equity.pot_shares
 
 
 check_draws = _fallback_equity.check_draws
