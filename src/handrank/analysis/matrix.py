@@ -30,7 +30,7 @@ from ..games.holdem import game_tables
 from ..games.registry import best_five_game, beyond_best_five
 from ..present._grid import class_name
 from ..present._plot import range_equity_figure
-from ..present._tabular import dataframe, html_grid, html_table
+from ..present._tabular import dataframe, frame, html_grid, html_table
 from ..ranges.holdem import _CELL, _COMBO_IDS, Range, parse_player
 from ..ranges.omaha import OmahaRange
 from . import _runouts
@@ -84,6 +84,38 @@ class EquityMatrix:
     def __repr__(self) -> str:
         return (f"EquityMatrix({len(self.rows)} x {len(self.cols)} combos, "
                 f"{int(np.isfinite(self.equity).sum())} pairs dealt)")
+
+    def to_pandas(self) -> Any:
+        """Return a DataFrame with one row per (row combo, column combo) pair.
+
+        Columns ``row`` and ``column`` (the combos as card text, ``"AhAd"``,
+        as :meth:`RangeEquity.to_pandas` writes a hand), ``equity``, ``win``,
+        ``tie`` in every game, then a game of two halves adds ``high`` and
+        ``low``, a game of parts each part's share by its name (``board 1``,
+        ``board 2``).  Rows go row combo by row combo, each against every
+        column combo in order, so column ``equity`` is
+        ``self.equity.ravel()``; a pair that cannot be dealt (a shared
+        card) keeps its row with NaN figures.  Needs pandas
+        (``pip install handrank[pandas]``).
+
+        Examples
+        --------
+        >>> import handrank as hr
+        >>> df = hr.equity_matrix("AA", "KK", board="Ks 7d 2c").to_pandas()  # doctest: +SKIP
+        >>> df.columns.tolist()                                               # doctest: +SKIP
+        ['row', 'column', 'equity', 'win', 'tie']
+        """
+        n, m = len(self.rows), len(self.cols)
+        row_text = np.array([_hand_text(c) for c in self.rows], dtype=object)
+        col_text = np.array([_hand_text(c) for c in self.cols], dtype=object)
+        columns: dict[str, Any] = {"row": np.repeat(row_text, m), "column": np.tile(col_text, n),
+                                   "equity": self.equity.ravel(), "win": self.win.ravel(),
+                                   "tie": self.tie.ravel()}
+        if self.high is not None and self.low is not None:
+            columns.update(high=self.high.ravel(), low=self.low.ravel())
+        if self.shares is not None:
+            columns.update((name, s.ravel()) for name, s in zip(self.halves, self.shares))
+        return frame(columns)
 
 
 @dataclass(frozen=True)
@@ -276,12 +308,16 @@ def _combo_index(combos: np.ndarray) -> np.ndarray:
     return hi * (hi - 1) // 2 + lo
 
 
+def _hand_text(combo: np.ndarray) -> str:
+    return "".join(card_str(int(c)) for c in combo)
+
+
 def _combo_rows(combos: np.ndarray, weights: np.ndarray,
                 **columns: np.ndarray) -> list[dict[str, Any]]:
     out = []
     for k, combo in enumerate(combos):
         two = len(combo) == 2
-        row: dict[str, Any] = {"hand": "".join(card_str(int(c)) for c in combo),
+        row: dict[str, Any] = {"hand": _hand_text(combo),
                                "class": class_name(int(combo[0]), int(combo[1])) if two
                                else None,
                                "weight": float(weights[k])}

@@ -263,6 +263,36 @@ class DrawOdds:
         return (f"DrawOdds(game={self.game.name!r}, holds={len(self.holds)}, "
                 f"best={_text(self.best)!r})")
 
+    def to_pandas(self) -> Any:
+        """Return a DataFrame with one row per hold, best first (the order of `holds`).
+
+        Columns ``hold`` (card text, ``"As Kd"``; ``""`` to draw them all),
+        ``equity``, ``win``, ``tie``, ``expected`` and ``draws`` in every
+        game, then one column per final category by its name in
+        `category_names` (a game of parts: ``"<part>: <category>"``), then
+        in a game of parts each part's share by its name in `halves`.
+        Needs pandas (``pip install handrank[pandas]``).
+
+        Examples
+        --------
+        >>> import handrank as hr
+        >>> df = hr.draw_odds("As Kd 7c 4h 2s", game="draw").to_pandas()  # doctest: +SKIP
+        >>> df.columns.tolist()[:6]                                       # doctest: +SKIP
+        ['hold', 'equity', 'win', 'tie', 'expected', 'draws']
+        """
+        from ..present._tabular import frame
+        k = len(self.holds)
+        nan = np.full(k, np.nan)
+        columns: dict[str, Any] = {
+            "hold": self.holds_str,
+            "equity": self.equity if len(self.equity) == k else nan,
+            "win": self.win, "tie": self.tie, "expected": self.expected, "draws": self.draws}
+        columns.update((name, self.categories[:, j])
+                       for j, name in enumerate(self.category_names))
+        if self.halves:
+            columns.update((name, self.shares[:, j]) for j, name in enumerate(self.halves))
+        return frame(columns)
+
 
 def _text(ids: Any) -> str:
     """Card text; the joker (id 52, the wild games') is ``Xx``."""

@@ -15,7 +15,7 @@ import numpy as np
 
 from ._grid import LABELS, RANK_LABELS
 
-__all__ = ["dataframe", "html_grid", "html_table"]
+__all__ = ["dataframe", "frame", "html_grid", "html_table"]
 
 _CELL_STYLE = ("width:2.6em;height:1.7em;text-align:center;font:11px monospace;"
                "border:1px solid #ddd;padding:0")
@@ -28,6 +28,15 @@ def dataframe(rows: Sequence[dict[str, Any]], columns: Sequence[str] | None = No
     except ImportError:
         raise ImportError("to_pandas() needs pandas: pip install 'handrank[pandas]'") from None
     return pd.DataFrame(list(rows), columns=list(columns) if columns is not None else None)
+
+
+def frame(columns: dict[str, Any]) -> Any:
+    """A pandas DataFrame of whole columns (name: sequence), in the dict's order."""
+    try:
+        import pandas as pd
+    except ImportError:
+        raise ImportError("to_pandas() needs pandas: pip install 'handrank[pandas]'") from None
+    return pd.DataFrame(columns)
 
 
 def _fmt(value: Any) -> str:
