@@ -76,3 +76,12 @@ def test_video_poker_jokers_read_as_xx() -> None:
     assert list(text) == [vp_mod.card_text(k) for k in values]
     assert all(("Xx" in t) == (vp.deal(deal)[0] in k) for t, k in zip(text, values))
     assert vp.hold_text(deal).startswith("Xx")         # keeping the joker is best
+
+
+def test_chart_repr_is_short_text() -> None:
+    chart = hr.video_poker("jacks-or-better-9/6").chart()
+    r = repr(chart)
+    assert r.startswith("Chart(machine='jacks-or-better-9/6', ")
+    assert f"lines={len(chart.lines)}" in r and f"exceptions={len(chart.exceptions)}" in r
+    assert chart.short(3) in r
+    assert "array(" not in r and len(r) < 400           # no card-id arrays
