@@ -66,6 +66,12 @@ class Chart:
                    "(Chart.exceptions)")
         return "\n".join(out)
 
+    def __repr__(self) -> str:
+        # the lines' text and a count, never the exceptions' card ids (str() prints the chart)
+        return (f"Chart(machine={self.machine!r}, lines={len(self.lines)}, "
+                f"exceptions={len(self.exceptions)}, "
+                f"expected_return={self.expected_return:.6f}, top={self.short(3)!r})")
+
     def short(self, n: int = 12) -> str:
         """The first `n` lines joined by ' > ', the way charts are quoted."""
         more = " > ..." if len(self.lines) > n else ""

@@ -312,7 +312,9 @@ class VideoPoker:
         """The expected payout of every one of a deal's 32 holds, best first.
 
         Equal values keep the order of the holds' bit patterns (bit j keeps
-        the j-th card given), so the first best hold is :meth:`hold`.
+        the j-th card given), so the first best hold is :meth:`hold`.  Keys
+        are card-id tuples; :meth:`hold_values_text` gives the same values
+        keyed by card text.
         """
         ids = self.deal(cards)
         kept = [tuple(ids[j] for j in range(5) if h >> j & 1) for h in range(32)]
@@ -324,6 +326,29 @@ class VideoPoker:
             ev = self._wild_values(ids)
         order = sorted(range(32), key=lambda h: -ev[h])
         return {kept[h]: float(ev[h]) for h in order}
+
+    def hold_values_text(self, cards: CardsLike) -> dict[str, float]:
+        """:meth:`hold_values` keyed by card text: ``{"As Ks Qs Js": 19.6, ...}``, best first.
+
+        Each key is the hold's cards in the order given (jokers ``Xx``,
+        ``Xy``; ``""`` to draw five), the values and their order those of
+        :meth:`hold_values`.
+
+        Examples
+        --------
+        >>> vp = video_poker("jacks-or-better-9/6")
+        >>> next(iter(vp.hold_values_text("As Ks Qs Js 9d")))
+        'As Ks Qs Js'
+        """
+        return {card_text(k): v for k, v in self.hold_values(cards).items()}
+
+    def hold_text(self, cards: CardsLike) -> str:
+        """:meth:`hold` as card text (``"Jh Jd 4c 4s"``; ``""`` to draw five)."""
+        return card_text(self.hold(cards))
+
+    def hold_odds_text(self, cards: CardsLike) -> dict[str, dict[str, float]]:
+        """:meth:`hold_odds` keyed by card text, as :meth:`hold_values_text`."""
+        return {card_text(k): v for k, v in self.hold_odds(cards).items()}
 
     def _wild_values(self, ids: list[int]) -> np.ndarray:
         """The 32 holds' values, by bit pattern over ``ids`` as given."""
