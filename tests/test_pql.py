@@ -768,7 +768,11 @@ def test_ctrl_c_stops_a_long_query(tmp_path):
         "except KeyboardInterrupt:\n"
         "    print('interrupted', flush=True)\n"
         "    sys.exit(130)\n")
-    p = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True)
+    # SIGINT back to its default action in the child: a suite started in the
+    # background (`cmd &`, some CI runners) has it ignored, and Python then
+    # installs no KeyboardInterrupt handler, so the signal would do nothing
+    p = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         assert p.stdout is not None
         assert p.stdout.readline().strip() == "ready"
