@@ -117,6 +117,7 @@ def test_every_result_has_the_reference_shape(name: str) -> None:
 
 def test_a_game_of_halves_adds_its_halves_and_keeps_the_common_names() -> None:
     # the checks above can fail: a renamed or dropped common column is caught
+    pytest.importorskip("pandas")
     hilo = results("omaha-hilo")["equity"]
     assert _table_header(hilo) == ["player", "hand", "equity", "win", "tie", "high", "low"]
     assert list(hilo.to_pandas().columns) == ["player", "hand", "equity", "win", "tie",
