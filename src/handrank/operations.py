@@ -24,7 +24,7 @@ from typing import Any, Literal, Union, cast, overload
 import numpy as np
 from numpy.typing import NDArray
 
-from .core import _compat, _progress
+from .core import _compat, _progress, _validate
 from .core._run import check_progress
 from .core._typing import (
     CardArrayLike,
@@ -398,6 +398,8 @@ def evaluate_batch(a: CardArrayLike, *, boards: CardArrayLike | None = None,
     """
     if boards is None and _holdem_fast(game, variant):
         return _evaluate_batch(a, out=out, threads=threads)
+    a = _validate.no_bools(a, "the hands as card ids")
+    boards = _validate.no_bools(boards, "boards as card ids")
     g, legacy = _door(game, variant)
     if g.parts:
         return _parts.evaluate_parts_batch(g, a, boards)
@@ -412,10 +414,10 @@ def evaluate_batch(a: CardArrayLike, *, boards: CardArrayLike | None = None,
         _need_board(g, boards, "boards=")
         _hole_rows(g, a, legacy)
         if g.split and g.eight_or_better:
-            return _hilo.evaluate_omaha_hilo_batch(a, boards,  # type: ignore[arg-type]
+            return _hilo.evaluate_omaha_hilo_batch(a, boards,
                                                    out=out, threads=threads)
         if not g.split:
-            return _omaha.evaluate_omaha_batch(a, boards,  # type: ignore[arg-type]
+            return _omaha.evaluate_omaha_batch(a, boards,
                                                out=out, threads=threads, variant=g)
         raise unsupported("evaluate_batch", g, f"no kernel for its low rule {g.low_rule!r}")
     arr = a
@@ -424,6 +426,8 @@ def evaluate_batch(a: CardArrayLike, *, boards: CardArrayLike | None = None,
         if x.ndim != 2 or y.ndim != 2 or x.shape[0] != y.shape[0]:
             raise InvalidHandError(f"expected hands (n, k) and boards (n, m) of the same n, "
                                    f"got shapes {x.shape} and {y.shape}")
+        _validate.fits((x.shape[0], x.shape[1] + y.shape[1]), np.result_type(x, y),
+                       "the hands and boards")
         arr = np.concatenate([x, y], axis=1)
     return whole_hands(g, arr, out=out, threads=threads)
 
@@ -693,6 +697,8 @@ def showdown_batch(boards: CardArrayLike, hole: Any, *, threads: int | None = No
     ...                game="omaha")
     array([[1., 0.]])
     """
+    boards = _validate.no_bools(boards, "boards as card ids")
+    hole = _validate.no_bools(hole, "hole cards as card ids")
     g, legacy = _door(game, variant)
     if g.parts:
         return _parts_showdown.showdown_batch(boards, hole, g)
@@ -739,6 +745,7 @@ def _check_deals(b: np.ndarray, h: np.ndarray) -> None:
     if h.dtype.kind not in "iu" or b.dtype.kind not in "iu":
         return                                  # evaluate_batch raises the type error
     n = h.shape[0]
+    _validate.fits((n, h[0].size + b.shape[1]), np.int64, "the deals as int64")
     flat = np.concatenate([h.reshape(n, -1), b], axis=1).astype(np.int64)
     srt = np.sort(flat, axis=1)
     dup = (srt[:, 1:] == srt[:, :-1]).any(axis=1)
@@ -841,6 +848,8 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
     >>> [round(x, 4) for x in r.low.tolist()]
     [0.3636, 0.0]
     """
+    if seed is not None:    # every game's streams: 0 .. 2**64 - 1, never reduced
+        seed = _validate.seed(seed)
     kw: dict[str, Any] = {"exact": exact, "trials": trials, "target_stderr": target_stderr,
                           "seed": seed, "threads": threads}
     progress = _progress.resolve(progress, "equity")        # True: a bar on stderr

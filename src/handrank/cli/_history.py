@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 from typing import Any
@@ -101,14 +102,21 @@ def _cmd_history(args: argparse.Namespace) -> int:
     for e in s.unread:
         print(f"cannot read: {e}", file=sys.stderr)
     if args.db:
+        import os
+
         import duckdb
 
         from ..history.store import to_duckdb
+        new_db = not os.path.exists(args.db)
         try:
             report = to_duckdb(args.paths, args.db)
-        except OSError as exc:
-            return fail(f"--db: cannot write {args.db!r}: {exc.strerror or exc}")
-        except duckdb.Error as exc:     # not a DuckDB file, or one it cannot open
+        except (OSError, duckdb.Error) as exc:  # a full disk; not a DuckDB file
+            if new_db:                          # a database this run began: not left behind
+                for leftover in (args.db, args.db + ".wal"):
+                    with contextlib.suppress(OSError):
+                        os.remove(leftover)
+            if isinstance(exc, OSError):
+                return fail(f"--db: cannot write {args.db!r}: {exc.strerror or exc}")
             first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
             return fail(f"--db: cannot write {args.db!r}: {first}")
         print(f"database {args.db}: {report}", file=sys.stderr if args.json == "-"
