@@ -2,7 +2,7 @@
 
 Each case of tests/test_interrupt.py (the long calls of the API), and the
 long calls of :data:`EXTRA` (PQL, video poker, analyze, equity_matrix, the
-history summary and DuckDB store), runs in a child process.  A watcher thread in the child prints "running" once the
+DuckDB store of histories), runs in a child process.  A watcher thread in the child prints "running" once the
 call has been running for --after seconds and has not returned (so the
 signal always lands inside the call, wherever it is); the parent sends
 SIGINT the moment it reads that line.  The child reports the time its
@@ -66,7 +66,6 @@ EXTRA = {
     "video-poker-deuces-wild": ("None", "hr.video_poker('deuces-wild')"),
     "analyze-omaha-flop": ("None", "hr.analyze('random', 'Qh 7c 2d', game='omaha')"),
     "equity-matrix": ("None", "hr.equity_matrix('22+', 'AKs,AKo,KQs')"),
-    "history-summary": (_HANDS_FILE, "__import__('handrank.history').history.summary(setup)"),
     "history-to-duckdb": (_HANDS_FILE, "__import__('handrank.history').history.to_duckdb("
                                        "setup, setup + '.duckdb')"),
 }

@@ -474,3 +474,27 @@ def test_history_db_on_a_full_disk_leaves_no_new_file(tmp_path, monkeypatch, cap
     err = capsys.readouterr().err
     assert "--db: cannot write" in err and "No space left on device" in err
     assert os.listdir(tmp_path) == []
+
+
+def test_to_duckdb_interrupted_inside_a_query_is_keyboard_interrupt(tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
+    """Ctrl-C while DuckDB runs a query: it stops the query and raises RuntimeError('Query
+    interrupted'), which reached the caller (and the command line) as a traceback."""
+    duckdb = pytest.importorskip("duckdb")
+    from handrank.history import store
+    real = duckdb.connect
+
+    class Stopped:
+        def __init__(self, con: Any) -> None:
+            self.con = con
+
+        def execute(self, *a: Any, **k: Any) -> Any:
+            raise RuntimeError("Query interrupted")
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(self.con, name)
+
+    monkeypatch.setattr(duckdb, "connect", lambda *a, **k: Stopped(real(*a, **k)))
+    import os
+    golden = os.path.join(os.path.dirname(__file__), "golden")
+    with pytest.raises(KeyboardInterrupt):
+        store.to_duckdb(golden, str(tmp_path / "h.duckdb"))
