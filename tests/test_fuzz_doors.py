@@ -523,6 +523,7 @@ def test_history_files(kinds: list[str], data: Any) -> None:
     gives hands or a named error that says which file."""
     import shutil
     import tempfile
+
     from handrank import history
     CASES["history files"] += 1
     folder = tempfile.mkdtemp(prefix="hr-fuzz-files-")
