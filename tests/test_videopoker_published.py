@@ -10,6 +10,8 @@ the variance per coin and the return:
 * https://wizardofodds.com/games/video-poker/strategy/a-1-b-37-c-1-d-0-d-1-d-2-d-3-d-4-d-6-d-9-d-25-d-25-d-25-d-50-d-800/
   9/6 Jacks or Better: every line (four aces, four 2-4 and four 5-K apart),
   variance 19.51, return 0.995439.
+* https://wizardofodds.com/games/video-poker/strategy/a-1-b-37-c-1-d-0-d-1-d-2-d-3-d-4-d-5-d-8-d-25-d-40-d-80-d-50-d-800/
+  8/5 Bonus Poker: every line, variance 20.90, return 0.991660.
 * https://wizardofodds.com/games/video-poker/strategy/a-1-b-120-c-1-d-0-d-1-d-1-d-2-d-4-d-7-d-9-d-50-d-80-d-160-d-400-d-800-d-50-d-800/
   a 52-card table with kicker lines (four aces with a 2-4 800, four 2-4 with
   an A-4 400, four aces 160, four 2-4 80, four 5-K 50, 9/7, three of a kind
@@ -122,17 +124,34 @@ WOO_JOB_96 = {"royal-flush": 493_512_264, "straight-flush": 2_178_883_296,
               "jacks-or-better": 4_277_372_890_968, "nothing": 10_872_274_993_896}
 
 
-def test_jacks_or_better_9_6_every_line():
-    vp = hr.video_poker("jacks-or-better-9/6")
+#: 8/5 Bonus Poker, the same lines.
+WOO_BONUS_85 = {"royal-flush": 495_443_136, "straight-flush": 2_129_604_264,
+                "four-aces": 3_903_775_812, "four-2-4": 10_509_866_328,
+                "four-5-k": 32_688_417_336, "full-house": 229_516_869_924,
+                "flush": 216_873_645_000, "straight": 223_676_319_912,
+                "three-of-a-kind": 1_484_391_167_856, "two-pair": 2_577_523_603_752,
+                "jacks-or-better": 4_290_810_981_444, "nothing": 10_860_710_822_436}
+WOO_BUILT_IN = {"jacks-or-better-9/6": (WOO_JOB_96, 19.51, 0.995439),
+                "bonus-poker-8/5": (WOO_BONUS_85, 20.90, 0.991660)}
+
+
+@pytest.mark.parametrize("name", list(WOO_BUILT_IN))
+def test_built_in_52_card_machines_every_line(name):
+    published, variance, ret = WOO_BUILT_IN[name]
+    vp = hr.video_poker(name)
     ours = _counts(vp)
     for group, members in V.GROUPS.items():
         if group != "four-of-a-kind":
             ours[group] = sum(ours.pop(m) for m in members)
-    assert ours == WOO_JOB_96
-    assert sum(WOO_JOB_96.values()) == TOTAL
-    assert round(vp.variance, 2) == 19.51
+    assert ours == published
+    assert sum(published.values()) == TOTAL
+    assert round(vp.variance, 2) == variance
+    assert round(vp.expected_return, 6) == ret
+
+
+def test_jacks_or_better_9_6_variance():
+    vp = hr.video_poker("jacks-or-better-9/6")
     assert round(vp.variance, 5) == 19.51468          # gaminganddestinations.com
-    assert round(vp.expected_return, 6) == 0.995439
 
 
 def test_double_double_bonus_9_6_variance():
