@@ -62,6 +62,17 @@ Other sources:
   Games",
   https://www.onlinecasinoaustralian.com/articles/microgaming-joker-based-online-video-poker-games/).
 
+* John Grochowski, "A shuffle through the gaming mailbag" (Casino City Times,
+  2012),
+  https://www.casinocitytimes.com/john-grochowski/article/a-shuffle-through-the-gaming-mailbag-60871
+  :
+  in Double Joker 800/100/50/25/8/5/4/3/2/1 (98.1%) "you'll draw a royal
+  about once per 44,931 hands", a wild royal "about once per 2,876 hands".
+* "How to play Double Joker Poker" (a blog page at polyva.mystrikingly.com,
+  https://polyva.mystrikingly.com/blog/how-to-play-double-joker-poker, text
+  in the manner of the column above, author not named): "in full-pay Joker's
+  Wild, Kings or better it's 1 in 41,214" (a natural royal).
+
 The wild machines' other published figures (Wizard of Odds' tables page to
 the hand for full pay and 99.96% Deuces Wild, winnergambling's Illinois
 lines, Double Joker, Joker Poker kings or better) are tested in
@@ -257,3 +268,11 @@ def test_microgaming_joker_poker_kings():
     vp = hr.video_poker(table)
     assert vp.family == "joker-poker"
     assert round(vp.expected_return * 100, 1) == 98.6
+
+
+def test_royal_frequencies_of_the_joker_machines():
+    dj = hr.video_poker("double-joker-8-5").probabilities
+    assert round(1 / dj["natural-royal-flush"]) == 44_931        # Grochowski 2012
+    assert round(1 / dj["wild-royal-flush"]) == 2_876
+    kings = hr.video_poker("joker-poker-kings").probabilities
+    assert round(1 / kings["natural-royal-flush"]) == 41_214
