@@ -101,6 +101,11 @@ WILD_PAYTABLES: dict[str, dict[str, int]] = {
                           "wild-royal-flush": 100, "straight-flush": 50, "four-of-a-kind": 20,
                           "full-house": 7, "flush": 5, "straight": 3, "three-of-a-kind": 2,
                           "two-pair": 1, "kings-or-better": 1, "nothing": 0},
+    # Joker Poker two pair or better ("20/10/6"): no pair pays
+    "joker-poker-two-pair": {"natural-royal-flush": 1000, "five-of-a-kind": 100,
+                             "wild-royal-flush": 50, "straight-flush": 50, "four-of-a-kind": 20,
+                             "full-house": 10, "flush": 6, "straight": 5, "three-of-a-kind": 2,
+                             "two-pair": 1, "kings-or-better": 0, "nothing": 0},
     # Double Joker, 54 cards, both jokers wild
     "double-joker": {"natural-royal-flush": 800, "wild-royal-flush": 100, "five-of-a-kind": 50,
                      "straight-flush": 25, "four-of-a-kind": 9, "full-house": 5, "flush": 4,
@@ -117,7 +122,8 @@ WILD_PAYTABLES: dict[str, dict[str, int]] = {
 }
 _WILD_FAMILY = {"deuces-wild-full-pay": "deuces-wild", "deuces-wild-nsu": "deuces-wild",
                 "deuces-wild-apdw": "deuces-wild", "deuces-wild-illinois": "deuces-wild",
-                "joker-poker-kings": "joker-poker", "double-joker": "double-joker",
+                "joker-poker-kings": "joker-poker", "joker-poker-two-pair": "joker-poker",
+                "double-joker": "double-joker",
                 "double-joker-8-5": "double-joker", "deuces-joker-wild": "deuces-joker-wild"}
 _NATURAL = "jacks-or-better"
 #: Every built-in machine -> its family (the deck, the wild cards, the pay classes).
@@ -502,7 +508,8 @@ def video_poker(paytable: str | Mapping[str, Any], *, progress: Any = None) -> V
         ``"double-bonus-10/7"``, ``"double-double-bonus-9/6"``, and the
         wild-card machines ``"deuces-wild-full-pay"``, ``"deuces-wild-nsu"``,
         ``"deuces-wild-apdw"``, ``"deuces-wild-illinois"``,
-        ``"joker-poker-kings"``, ``"double-joker"``, ``"double-joker-8-5"``,
+        ``"joker-poker-kings"``, ``"joker-poker-two-pair"``, ``"double-joker"``,
+        ``"double-joker-8-5"``,
         ``"deuces-joker-wild"``; the short names of :data:`ALIASES`,
         ``"deuces-wild"``, ``"joker-poker"``, ``"jacks-or-better"``, name the
         best-known machine of each) or a mapping from hand classes to payouts
