@@ -85,6 +85,14 @@ Other sources:
   Pay" 99.92 and "16/8/5" 98.59.  The built-in joker-poker-two-pair is the
   first.  No publication of a named author with these figures was found.
 
+* Deuces and Joker Wild 2000/800/25/12/8/6/3/3/3/2/1 (five of a kind 8):
+  "A machine found at WizardOfOdds.com - 98.52%", the comment of the class
+  DeucesAndJokerWild in a public Java casino (package
+  net.ech.casino.videopoker.machines, by James Echmalian; found through the
+  code index without its repository's name).  The built-in
+  deuces-joker-wild-8 is that table; the built-in deuces-joker-wild (five of
+  a kind 9, the table gamesandcasino.com lists) has no published return.
+
 The wild machines' other published figures (Wizard of Odds' tables page to
 the hand for full pay and 99.96% Deuces Wild, winnergambling's Illinois
 lines, Double Joker, Joker Poker kings or better) are tested in
@@ -310,3 +318,11 @@ def test_joker_poker_two_pair(pays):
         assert V.WILD_PAYTABLES["joker-poker-two-pair"] == table
         assert built_in.expected_return == vp.expected_return
         assert built_in.breakdown["kings-or-better"] == 0
+
+
+def test_deuces_and_joker_wild_five_of_a_kind_8():
+    vp = hr.video_poker("deuces-joker-wild-8")
+    assert vp.family == "deuces-joker-wild"
+    assert round(vp.expected_return * 100, 2) == 98.52
+    nine = V.WILD_PAYTABLES["deuces-joker-wild"]
+    assert V.WILD_PAYTABLES["deuces-joker-wild-8"] == {**nine, "five-of-a-kind": 8}

@@ -119,12 +119,18 @@ WILD_PAYTABLES: dict[str, dict[str, int]] = {
                           "four-deuces": 25, "wild-royal-flush": 12, "five-of-a-kind": 9,
                           "straight-flush": 6, "four-of-a-kind": 3, "full-house": 3, "flush": 3,
                           "straight": 2, "three-of-a-kind": 1, "nothing": 0},
+    # the same with 8 for five of a kind
+    "deuces-joker-wild-8": {"four-deuces-and-joker": 2000, "natural-royal-flush": 800,
+                            "four-deuces": 25, "wild-royal-flush": 12, "five-of-a-kind": 8,
+                            "straight-flush": 6, "four-of-a-kind": 3, "full-house": 3,
+                            "flush": 3, "straight": 2, "three-of-a-kind": 1, "nothing": 0},
 }
 _WILD_FAMILY = {"deuces-wild-full-pay": "deuces-wild", "deuces-wild-nsu": "deuces-wild",
                 "deuces-wild-apdw": "deuces-wild", "deuces-wild-illinois": "deuces-wild",
                 "joker-poker-kings": "joker-poker", "joker-poker-two-pair": "joker-poker",
                 "double-joker": "double-joker",
-                "double-joker-8-5": "double-joker", "deuces-joker-wild": "deuces-joker-wild"}
+                "double-joker-8-5": "double-joker", "deuces-joker-wild": "deuces-joker-wild",
+                "deuces-joker-wild-8": "deuces-joker-wild"}
 _NATURAL = "jacks-or-better"
 #: Every built-in machine -> its family (the deck, the wild cards, the pay classes).
 MACHINES: dict[str, str] = {**{name: _NATURAL for name in PAYTABLES}, **_WILD_FAMILY}
@@ -510,7 +516,7 @@ def video_poker(paytable: str | Mapping[str, Any], *, progress: Any = None) -> V
         ``"deuces-wild-apdw"``, ``"deuces-wild-illinois"``,
         ``"joker-poker-kings"``, ``"joker-poker-two-pair"``, ``"double-joker"``,
         ``"double-joker-8-5"``,
-        ``"deuces-joker-wild"``; the short names of :data:`ALIASES`,
+        ``"deuces-joker-wild"``, ``"deuces-joker-wild-8"``; the short names of :data:`ALIASES`,
         ``"deuces-wild"``, ``"joker-poker"``, ``"jacks-or-better"``, name the
         best-known machine of each) or a mapping from hand classes to payouts
         per coin: the classes of this module for 52 cards without wild
