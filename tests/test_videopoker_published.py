@@ -73,6 +73,26 @@ Other sources:
   in the manner of the column above, author not named): "in full-pay Joker's
   Wild, Kings or better it's 1 in 41,214" (a natural royal).
 
+* Joker Poker two pair or better (no pair pays): the compilation of returns
+  of optimal play in the public repository bunchbunchbunch/vpDecisions,
+  https://github.com/bunchbunchbunch/vpDecisions/blob/ff11bc475e1292a77ad33ee454fe6c4c1ec98674/docs/PAYTABLES.md
+  (sources not named; some of its other rows do not match their tables, see
+  docs/howto/videopoker.md), lists three two-pair tables: 1000/100/50/50/20/
+  10/6/5/2/1 99.92%, 800/800/100/100/16/8/5/4/2/1 98.59% and 100/800/100/100/
+  16/8/5/4/2/1 97.19%; a second public video-poker table list (a "Hit Seeker"
+  app, "Reference: VPFree2.com & WizardOfOdds.com", found through the code
+  index without its repository's name) gives the first two as "20/10/6 Full
+  Pay" 99.92 and "16/8/5" 98.59.  The built-in joker-poker-two-pair is the
+  first.  No publication of a named author with these figures was found.
+
+* Deuces and Joker Wild 2000/800/25/12/8/6/3/3/3/2/1 (five of a kind 8):
+  "A machine found at WizardOfOdds.com - 98.52%", the comment of the class
+  DeucesAndJokerWild in a public Java casino (package
+  net.ech.casino.videopoker.machines, by James Echmalian; found through the
+  code index without its repository's name).  The built-in
+  deuces-joker-wild-8 is that table; the built-in deuces-joker-wild (five of
+  a kind 9, the table gamesandcasino.com lists) has no published return.
+
 The wild machines' other published figures (Wizard of Odds' tables page to
 the hand for full pay and 99.96% Deuces Wild, winnergambling's Illinois
 lines, Double Joker, Joker Poker kings or better) are tested in
@@ -276,3 +296,33 @@ def test_royal_frequencies_of_the_joker_machines():
     assert round(1 / dj["wild-royal-flush"]) == 2_876
     kings = hr.video_poker("joker-poker-kings").probabilities
     assert round(1 / kings["natural-royal-flush"]) == 41_214
+
+
+#: Joker Poker two pair or better: natural royal, five of a kind, wild royal, straight flush,
+#: four of a kind, full house, flush, straight, three of a kind, two pair -> return in percent.
+TWO_PAIR = {(1000, 100, 50, 50, 20, 10, 6, 5, 2, 1): 99.92,
+            (800, 800, 100, 100, 16, 8, 5, 4, 2, 1): 98.59,
+            (100, 800, 100, 100, 16, 8, 5, 4, 2, 1): 97.19}
+
+
+@pytest.mark.parametrize("pays", list(TWO_PAIR))
+def test_joker_poker_two_pair(pays):
+    lines = ("natural-royal-flush", "five-of-a-kind", "wild-royal-flush", "straight-flush",
+             "four-of-a-kind", "full-house", "flush", "straight", "three-of-a-kind", "two-pair")
+    table = {**dict(zip(lines, pays)), "kings-or-better": 0, "nothing": 0}
+    vp = hr.video_poker(table)
+    assert vp.family == "joker-poker"
+    assert round(vp.expected_return * 100, 2) == TWO_PAIR[pays]
+    if pays == (1000, 100, 50, 50, 20, 10, 6, 5, 2, 1):
+        built_in = hr.video_poker("joker-poker-two-pair")
+        assert V.WILD_PAYTABLES["joker-poker-two-pair"] == table
+        assert built_in.expected_return == vp.expected_return
+        assert built_in.breakdown["kings-or-better"] == 0
+
+
+def test_deuces_and_joker_wild_five_of_a_kind_8():
+    vp = hr.video_poker("deuces-joker-wild-8")
+    assert vp.family == "deuces-joker-wild"
+    assert round(vp.expected_return * 100, 2) == 98.52
+    nine = V.WILD_PAYTABLES["deuces-joker-wild"]
+    assert V.WILD_PAYTABLES["deuces-joker-wild-8"] == {**nine, "five-of-a-kind": 8}
