@@ -108,9 +108,9 @@ if _C is not None:
 
 
 def compiled_module() -> Any:
-    """The compiled module (None on the pure-Python backend), for
-    ``core._backend.core`` only, which the tests that call the C core
-    directly read (no module of the package does: tests/test_door.py)."""
+    """The compiled module (None on the pure-Python backend), for the tests
+    and the table builders that call the C core directly; no other module of
+    the package holds it (tests/test_door.py)."""
     return _C
 
 
