@@ -273,7 +273,56 @@ def board_counts(game: str, holes: list[list[int]], board: list[int], dead: list
                     _MEMO.clear()
                 _MEMO[key] = (tuple(got[0]), got[1])
             return got
+    got_omaha = _omaha_counts(game, holes, board, dead)
+    if got_omaha is not None:
+        return got_omaha
     return _enumerate_boards(game, holes, board, dead)
+
+
+_OMAHA: dict[str, Any] = {}
+
+
+def omaha_tables(name: str) -> Any:
+    """The C tables of an Omaha game with one high half (4 to 6 hole cards, two of
+    them and three of a five-card board make each hand, no rule options), or None.
+    Decided by what the game is, never by its name."""
+    if name not in _OMAHA:
+        try:
+            g = _game(name)
+        except (HandrankError, ValueError, KeyError):
+            g = None
+        ok = (g is not None and kernels.HAVE_C and g.halves == ("high",)
+              and not g.rule.any_five and g.rule.hole_fixed and g.rule.hole_used == 2
+              and 4 <= g.hole_cards <= 6 and g.board_cards == 5 and not g.options
+              and g.high is not None and g.high.ptr is not None)
+        _OMAHA[name] = g.high if ok and g is not None else None
+    return _OMAHA[name]
+
+
+def _omaha_counts(game: str, holes: list[list[int]], board: list[int], dead: list[int]
+                  ) -> tuple[list[int], int] | str | None:
+    """:func:`board_counts` of high-only Omaha on the C core's exact enumeration
+    (``kernels.omaha_exact_shares``: each hand's best per board triple once,
+    then every board); its shares, in ``1 / SHARE_UNIT``, scaled to
+    ``1 / UNIT`` (SHARE_UNIT divides UNIT; both split a pot evenly among up to
+    ten tied hands).  None where it does not apply (then the boards are
+    enumerated by :func:`_enumerate_boards`)."""
+    tables = omaha_tables(game)
+    if (tables is None or not holes or len({len(h) for h in holes}) != 1
+            or len(holes[0]) != _game(game).hole_cards or UNIT % kernels.SHARE_UNIT
+            or len(holes) > 10 or len(board) > 5):
+        return None
+    used = set(board) | set(dead) | {c for h in holes for c in h}
+    stub = [c for c in _game(game).deck if c not in used]
+    total = math.comb(len(stub), 5 - len(board))
+    if total == 0 or total > LIMIT:      # the reason as the enumeration gives it
+        return None
+    got = kernels.omaha_exact_shares(tables, holes, board, stub)
+    if got is None:
+        return None
+    shares, boards = got
+    k = UNIT // kernels.SHARE_UNIT
+    return [x * k for x in shares], UNIT * boards
 
 
 def _combinations(stub: list[int], m: int) -> np.ndarray[Any, Any]:
