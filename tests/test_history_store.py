@@ -416,3 +416,26 @@ def test_hands_are_numbered_once_across_appends(corpus, tmp_path):
     hands = pd.read_parquet(out / "hands")
     assert sorted(hands["hid"]) == list(range(n))
     assert set(pd.read_parquet(out / "results")["hid"]) == set(range(n))
+
+def test_actions_give_back_each_action_as_written(corpus, tmp_path):
+    """Without a text column, seat, verb and argument still give each PHH action
+    back as the file writes it (the formula the docs show)."""
+    db = tmp_path / "h.duckdb"
+    to_duckdb(corpus, db)
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        got = {}
+        for f, number, text in con.execute(
+                "SELECT h.file, h.hand_number, list(coalesce('p' || (a.seat + 1), 'd') || ' ' "
+                "|| a.verb || coalesce(' ' || a.argument, '') ORDER BY a.action_index) "
+                "FROM actions a JOIN hands h USING (hid) GROUP BY ALL").fetchall():
+            got[(f, number)] = text
+    finally:
+        con.close()
+    from handrank.history import read
+    checked = 0
+    for f in ("a.phhs", "b.phhs"):
+        for number, h in enumerate(read(corpus / f), 1):
+            assert got[(str(corpus / f), number)] == list(h.actions)
+            checked += 1
+    assert checked == 100
