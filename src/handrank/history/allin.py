@@ -475,7 +475,7 @@ def _three_way_counts(g: Any, known: list[list[int]], stub: list[int], t: int
     m_f = apart.astype(np.float64)
 
     def pivot(i: int, col: int, mine: np.ndarray[Any, Any],
-              theirs: np.ndarray[Any, Any]) -> int:
+              theirs: list[np.ndarray[Any, Any]]) -> int:
         """Seat i's shares (units of 1/UNIT) of one pot decided by strength column
         ``col``, over the deals where seat i's completion passes ``mine`` and every
         other seat's passes ``theirs``."""
