@@ -414,6 +414,11 @@ def _scan_files_c(files: list[str], mode: int, block: int) -> Iterator[Item]:
             start = ends[j]
 
 
+def _newlines(data: bytes, end: int) -> int:
+    """``data.count(b"\\n", 0, end)``, in numpy (several times faster on a block)."""
+    return int(np.count_nonzero(np.frombuffer(data, dtype=np.uint8, count=end) == 10))
+
+
 def _scan_big(path: str, mode: int, block: int) -> Iterator[Item]:
     """A big file block by block; bounded memory (a block plus one hand)."""
     with open(path, "rb") as f:
@@ -444,7 +449,7 @@ def _scan_big(path: str, mode: int, block: int) -> Iterator[Item]:
                 index += len(rec)
             if eof:
                 return
-            line += buf.count(b"\n", 0, used)
+            line += _newlines(buf, used)
             buf = buf[used:]
             offset += used
             more = f.read(block)
