@@ -64,6 +64,26 @@ static int has_stars(const char *p, int64_t n)
     }
     return 0;
 }
+/* the folder part of path (before its last '/'): into dir (room for cap), its
+ * length; -1 when it does not fit (the caller then uses the whole path) */
+static int64_t folder_of(const char *path, char *dir, size_t cap, const char **name)
+{
+    const char *slash = strrchr(path, '/');
+    if (!slash) {
+        *name = path;
+        dir[0] = '.', dir[1] = 0;
+        return 1;
+    }
+    size_t k = (size_t)(slash - path);
+    if (k + 2 > cap)
+        return -1;
+    if (k == 0)
+        dir[0] = '/', dir[1] = 0;
+    else
+        memcpy(dir, path, k), dir[k] = 0;
+    *name = slash + 1;
+    return (int64_t)(k ? k : 1);
+}
 #endif
 
 int64_t hr_read_small_files(const char *paths, const int64_t *off, int64_t n, int64_t small,
@@ -74,12 +94,39 @@ int64_t hr_read_small_files(const char *paths, const int64_t *off, int64_t n, in
     int64_t at = 0, k = 0;
     if (small < 1)
         return 0;
+    /* each name is looked up from its folder's descriptor (fstatat, openat: one
+     * component a lookup), the folder opened once for the files in a row in it */
+    int dfd = -1, dir_ok = 0;
+    char dir[4096], next[4096];
+    dir[0] = 0;
     for (; k < n && cap - at >= small; k++) {
         const char *path = paths + off[k];
         end[k] = at;
         flags[k] = 0;
+        const char *name = path;
+        int here = AT_FDCWD;
+        if (folder_of(path, next, sizeof next, &name) >= 0) {
+            if (dfd < 0 || strcmp(next, dir) != 0) {
+                if (dfd >= 0)
+                    close(dfd);
+                memcpy(dir, next, strlen(next) + 1);
+                int o = O_RDONLY | O_DIRECTORY;
+#ifdef O_CLOEXEC
+                o |= O_CLOEXEC;
+#endif
+                dfd = open(dir, o);
+                dir_ok = dfd >= 0;
+            }
+            if (!dir_ok) {
+                status[k] = HR_FILE_OTHER;
+                continue;
+            }
+            here = dfd;
+        } else {
+            name = path;
+        }
         struct stat st;
-        if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) {
+        if (fstatat(here, name, &st, 0) != 0 || !S_ISREG(st.st_mode)) {
             status[k] = HR_FILE_OTHER;
             continue;
         }
@@ -91,7 +138,7 @@ int64_t hr_read_small_files(const char *paths, const int64_t *off, int64_t n, in
 #ifdef O_CLOEXEC
         o |= O_CLOEXEC;
 #endif
-        int fd = open(path, o);
+        int fd = openat(here, name, o);
         if (fd < 0) {
             status[k] = HR_FILE_OTHER;
             continue;
@@ -102,7 +149,7 @@ int64_t hr_read_small_files(const char *paths, const int64_t *off, int64_t n, in
             status[k] = HR_FILE_OTHER;
             continue;
         }
-        if (got >= small) {             /* grew since stat() */
+        if (got >= small) {             /* grew since fstatat() */
             status[k] = HR_FILE_BIG;
             continue;
         }
@@ -117,6 +164,8 @@ int64_t hr_read_small_files(const char *paths, const int64_t *off, int64_t n, in
         at += got;
         end[k] = at;
     }
+    if (dfd >= 0)
+        close(dfd);
     return k;
 #else
     (void)paths, (void)off, (void)n, (void)small, (void)buf, (void)cap, (void)end,

@@ -1,8 +1,8 @@
 /* handrank: many small files read in one call (the PHH fast path's reader of
  * folders of one-hand files, such as the Pluribus logs).
  *
- * The only C in the core that does I/O: each path is looked at with stat()
- * first (never opening anything that is not a regular file: FIFOs and
+ * The only C in the core that does I/O: each path is looked at with fstatat()
+ * first, from its folder (never opening anything that is not a regular file: FIFOs and
  * devices are left to the Python reader, which names them), then opened,
  * read and closed.  No allocation, no globals.  POSIX only: elsewhere
  * hr_read_small_files returns -1 and the caller reads the files itself.

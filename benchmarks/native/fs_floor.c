@@ -49,6 +49,44 @@ static long long read_all(char **paths, int n, int with_stat)
     return bytes;
 }
 
+/* the same, each name looked up from its folder's descriptor (fstatat + openat:
+ * one path component a lookup, not the whole path twice) */
+static long long read_all_at(char **paths, int n)
+{
+    long long bytes = 0;
+    int dfd = -1;
+    char dir[4096] = "";
+    for (int i = 0; i < n; i++) {
+        const char *slash = strrchr(paths[i], '/');
+        size_t k = slash ? (size_t)(slash - paths[i]) : 0;
+        if (k >= sizeof dir)
+            continue;
+        if (dfd < 0 || strlen(dir) != k || memcmp(dir, paths[i], k) != 0) {
+            if (dfd >= 0)
+                close(dfd);
+            memcpy(dir, paths[i], k);
+            dir[k] = 0;
+            dfd = open(k ? dir : ".", O_RDONLY | O_DIRECTORY);
+            if (dfd < 0)
+                continue;
+        }
+        const char *name = slash ? slash + 1 : paths[i];
+        struct stat st;
+        if (fstatat(dfd, name, &st, 0) != 0 || !S_ISREG(st.st_mode))
+            continue;
+        int fd = openat(dfd, name, O_RDONLY);
+        if (fd < 0)
+            continue;
+        ssize_t r;
+        while ((r = read(fd, buf, sizeof buf)) > 0)
+            bytes += r;
+        close(fd);
+    }
+    if (dfd >= 0)
+        close(dfd);
+    return bytes;
+}
+
 /* files under dir, recursively (opendir/readdir; d_type, else lstat) */
 static long walk(const char *dir)
 {
@@ -112,6 +150,18 @@ int main(int argc, char **argv)
         printf("%s %d files %lld bytes: best %.3f s CPU, %.2f us a file, %.0f files/s\n",
                with_stat ? "stat+open+read+close" : "open+read+close", n, bytes, best,
                1e6 * best / n, n / best);
+    }
+    {
+        double best = 1e30;
+        for (int r = 0; r < reps; r++) {
+            double t = cpu();
+            read_all_at(paths, n);
+            t = cpu() - t;
+            if (t < best)
+                best = t;
+        }
+        printf("fstatat+openat+read+close (from the folder) %d files: best %.3f s CPU, "
+               "%.2f us a file, %.0f files/s\n", n, best, 1e6 * best / n, n / best);
     }
     if (dir) {
         double best = 1e30;
