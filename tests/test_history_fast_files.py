@@ -167,3 +167,15 @@ def test_pluribus_the_same_items(monkeypatch):
     assert a == b and sum(x[0] == "hand" for x in a) > 150
     files = _paths(str(DATA / "pluribus" / "100"))
     assert [x[1] for x in a[:len(files)]] == files
+
+
+def test_relative_paths_and_names_without_a_folder(tmp_path, monkeypatch):
+    d = _folder(tmp_path)
+    monkeypatch.chdir(d)
+    names = ["00.phh", "01.phh", "45-fifo.phh", "no-such.phh", "sub/x.phh", "./02.phh",
+             "../hands/03.phh", "46-dir.phh"]
+    a, b = _both(names, monkeypatch)
+    assert a == b and sum(x[0] == "hand" for x in a) == 6
+    monkeypatch.chdir(tmp_path)
+    a, b = _both("hands", monkeypatch)
+    assert a == b and sum(x[0] == "hand" for x in a) > 30
