@@ -12,6 +12,9 @@ the variance per coin and the return:
   variance 19.51, return 0.995439.
 * https://wizardofodds.com/games/video-poker/strategy/a-1-b-37-c-1-d-0-d-1-d-2-d-3-d-4-d-5-d-8-d-25-d-40-d-80-d-50-d-800/
   8/5 Bonus Poker: every line, variance 20.90, return 0.991660.
+* https://wizardofodds.com/games/video-poker/strategy/a-1-b-118-c-1-d-0-d-1-d-1-d-3-d-4-d-5-d-9-d-50-d-120-d-240-d-100-d-800/
+  a bonus table (straight flush 100, four aces 240, four 2-4 120, four 5-K
+  50, 9/5): every line, variance 44.28, return 0.998033.
 * https://wizardofodds.com/games/video-poker/strategy/a-1-b-120-c-1-d-0-d-1-d-1-d-2-d-4-d-7-d-9-d-50-d-80-d-160-d-400-d-800-d-50-d-800/
   a 52-card table with kicker lines (four aces with a 2-4 800, four 2-4 with
   an A-4 400, four aces 160, four 2-4 80, four 5-K 50, 9/7, three of a kind
@@ -162,14 +165,25 @@ WOO_BONUS_85 = {"royal-flush": 495_443_136, "straight-flush": 2_129_604_264,
                 "flush": 216_873_645_000, "straight": 223_676_319_912,
                 "three-of-a-kind": 1_484_391_167_856, "two-pair": 2_577_523_603_752,
                 "jacks-or-better": 4_290_810_981_444, "nothing": 10_860_710_822_436}
-WOO_BUILT_IN = {"jacks-or-better-9/6": (WOO_JOB_96, 19.51, 0.995439),
-                "bonus-poker-8/5": (WOO_BONUS_85, 20.90, 0.991660)}
+#: A bonus table with a straight flush of 100 (four aces 240, four 2-4 120), the same lines.
+BONUS_SF100 = {"royal-flush": 800, "straight-flush": 100, "four-aces": 240, "four-2-4": 120,
+               "four-5-k": 50, "full-house": 9, "flush": 5, "straight": 4, "three-of-a-kind": 3,
+               "two-pair": 1, "jacks-or-better": 1, "nothing": 0}
+WOO_BONUS_SF100 = {"royal-flush": 513_460_056, "straight-flush": 2_380_735_236,
+                   "four-aces": 4_690_390_464, "four-2-4": 10_517_351_424,
+                   "four-5-k": 32_475_349_584, "full-house": 216_433_655_424,
+                   "flush": 220_628_280_828, "straight": 252_804_878_868,
+                   "three-of-a-kind": 1_500_042_920_964, "two-pair": 2_453_408_797_932,
+                   "jacks-or-better": 4_217_838_277_464, "nothing": 11_021_496_418_956}
+WOO_GROUPED = {"jacks-or-better-9/6": (WOO_JOB_96, 19.51, 0.995439),
+               "bonus-poker-8/5": (WOO_BONUS_85, 20.90, 0.991660),
+               "sf 100, four aces 240": (WOO_BONUS_SF100, 44.28, 0.998033)}
 
 
-@pytest.mark.parametrize("name", list(WOO_BUILT_IN))
-def test_built_in_52_card_machines_every_line(name):
-    published, variance, ret = WOO_BUILT_IN[name]
-    vp = hr.video_poker(name)
+@pytest.mark.parametrize("name", list(WOO_GROUPED))
+def test_52_card_tables_every_line(name):
+    published, variance, ret = WOO_GROUPED[name]
+    vp = hr.video_poker(BONUS_SF100 if name.startswith("sf 100") else name)
     ours = _counts(vp)
     for group, members in V.GROUPS.items():
         if group != "four-of-a-kind":
