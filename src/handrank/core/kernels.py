@@ -30,7 +30,7 @@ from . import (
     _run,
     _tables,
 )
-from ._tables import LOW_PREFIX, GameTables
+from ._tables import LOW_PREFIX, GameTables, read_bin
 from .errors import InvalidRangeError
 
 #: The compiled module (``handrank._core``), or None on the pure-Python backend.
@@ -1909,7 +1909,6 @@ def _wild_tables() -> tuple[Any, Any]:
     """tables/wild.py's wild_value and wild_choose (from the tables file, both backends)."""
     global _WILD_TABLES
     if _WILD_TABLES is None:
-        from ._tables import read_bin
         arrays = read_bin()
         _WILD_TABLES = (arrays["wild_value"], arrays["wild_choose"].astype(np.int64))
     return _WILD_TABLES
