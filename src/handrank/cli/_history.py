@@ -36,10 +36,12 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                    help="read every file as this site's text (default: each file's site "
                         "is told from its first lines)")
     p.add_argument("--json", nargs="?", const="-", default=None, metavar="OUT",
-                   help="the summary as JSON: on stdout (--json), or into the file OUT")
+                   help="the summary as JSON: on stdout (--json), or into the file OUT "
+                        "(with amounts in several currencies, \"players\" is by unit)")
     p.add_argument("--unit", choices=("record", "bb"), default="record",
-                   help="amounts in the record's unit (chips or its currency; the default) "
-                        "or in big blinds (bb)")
+                   help="amounts in the record's unit (chips or its currency; the default: "
+                        "one table per currency, never added together) or in big blinds "
+                        "(bb, also for --plot)")
     p.add_argument("--strict", action="store_true",
                    help="stop at the first file that cannot be read or hand refused (exit 1)")
     p.add_argument("--csv", default=None, metavar="OUT", help="write the per-player table")
@@ -129,7 +131,8 @@ def _cmd_history(args: argparse.Namespace) -> int:
     writers: list[tuple[str, Any]] = [
         ("json", lambda tmp: _write_json(s, tmp)),
         ("csv", lambda tmp: s.to_pandas().to_csv(tmp)),
-        ("plot", lambda tmp: s.plot(tmp, player=args.player))]
+        ("plot", lambda tmp: s.plot(tmp, player=args.player,
+                                    unit="bb" if args.unit == "bb" else "chips"))]
     for name, write in writers:
         path = getattr(args, name)
         if path and path != "-":
@@ -138,6 +141,8 @@ def _cmd_history(args: argparse.Namespace) -> int:
                     write(tmp)
             except OSError as exc:
                 return fail(f"--{name}: cannot write {path!r}: {exc.strerror or exc}")
+            except ValueError as exc:   # a player's amounts in several currencies
+                return fail(f"--{name}: {exc}".replace("unit='bb'", "--unit bb"))
     return 1 if s.unread else 0
 
 
@@ -152,7 +157,9 @@ def _plain(x: Any) -> Any:
 def _json_of(s: Any) -> dict[str, Any]:
     return {"read": s.read, "settled": s.settled, "agreeing": s.agreeing,
             "recorded": s.recorded, "refused": s.refused, "unit": s.unit,
-            "unread": s.unread, "errors": s.errors, "players": s.totals()}
+            "unread": s.unread, "errors": s.errors,
+            # amounts of different units are never added: by unit when there are several
+            "players": s.by_unit() if len(s.unit_names) > 1 else s.totals()}
 
 
 def _write_json(s: Any, path: str) -> None:
