@@ -411,7 +411,7 @@ class Range:
     (54, 6961)
     """
 
-    __slots__ = ("_text", "_weights", "_index")
+    __slots__ = ("_text", "_weights", "_index", "_rows")
 
     _text: str
     _weights: np.ndarray
@@ -439,8 +439,15 @@ class Range:
         if game is not None:
             self._in_deck(resolve(game))
 
+    def _chart_rows(self) -> tuple[int, ...]:
+        """The chart rows (ranks) the pictures draw: the game's deck's (13 without one)."""
+        return getattr(self, "_rows", None) or tuple(range(13))
+
     def _in_deck(self, g: Game) -> None:
-        """Keep the combos whose two cards are both in the deck of `g`."""
+        """Keep the combos whose two cards are both in the deck of `g` (and draw the
+        deck's ranks only in :meth:`plot` and the notebook's chart)."""
+        from ..present._grid import deck_rows
+        self._rows = deck_rows(g.deck)
         deck = np.zeros(52, dtype=bool)
         deck[list(g.deck)] = True
         keep = deck[_COMBO_IDS[:, 0]] & deck[_COMBO_IDS[:, 1]]
@@ -696,7 +703,7 @@ class Range:
 
     def _repr_html_(self) -> str:
         head = f"<p><b>{_html_escape(self._text)}</b>: {len(self)} combos</p>"
-        return head + html_grid(self.grid())
+        return head + html_grid(self.grid(), keep=self._chart_rows())
 
     def without(self, dead: CardsLike | CardLike) -> Range:
         """Return the range without the combos that use any dead card.
