@@ -1,6 +1,7 @@
 """Hand histories: read, read + replay + settle and summary(), hands per second on one core.
 
     python benchmarks/bench_history.py [--hands N] [--sample M] [--pluribus DIR] [--corpus DIR]
+                                       [--file PHHS] [--no-pluribus]
 
 Two corpora: the Pluribus files (10,000 six-handed no-limit hands, one file
 each, when present) and a generated .phhs corpus of N hands (default a
@@ -297,6 +298,11 @@ def main() -> None:
     ap.add_argument("--hands", type=int, default=1_000_000)
     ap.add_argument("--sample", type=int, default=20_000)
     ap.add_argument("--pluribus", default="/work/shared/data/phh/pluribus")
+    ap.add_argument("--file", default=None,
+                    help="a .phhs file to use as the generated corpus (instead of "
+                         "generating --hands hands; e.g. a corpus written once and "
+                         "repeated to a million hands)")
+    ap.add_argument("--no-pluribus", action="store_true")
     ap.add_argument("--corpus", default=os.path.join(tempfile.gettempdir(),
                                                      "handrank-bench-history"))
     a = ap.parse_args()
@@ -308,14 +314,14 @@ def main() -> None:
           f"table, {off * 1e6:.0f} us enumerated ({off / on:.0f}x)")
     print(f"backend {handrank.backend}, fast path {fast.available()}, "
           f"{platform.processor() or platform.machine()}, {platform.platform()}")
-    if os.path.isdir(a.pluribus):
+    if os.path.isdir(a.pluribus) and not a.no_pluribus:
         from handrank.history.phh import _paths
         files = _paths(a.pluribus)
         _stages("pluribus", a.pluribus, files, None, None)
     os.makedirs(a.corpus, exist_ok=True)
-    big = _corpus(a.corpus, a.hands)
+    big = a.file or _corpus(a.corpus, a.hands)
     head = _head(big, a.sample, a.corpus) if a.sample < a.hands else None
-    _stages(f"generated {a.hands}", big, [big], head, [head] if head else None)
+    _stages(f"generated {os.path.basename(big)}", big, [big], head, [head] if head else None)
 
 
 if __name__ == "__main__":
