@@ -108,9 +108,9 @@ if _C is not None:
 
 
 def compiled_module() -> Any:
-    """The compiled module (None on the pure-Python backend), for
-    ``core._backend.core`` only, which the tests that call the C core
-    directly read (no module of the package does: tests/test_door.py)."""
+    """The compiled module (None on the pure-Python backend), for the tests
+    and the table builders that call the C core directly; no other module of
+    the package holds it (tests/test_door.py)."""
     return _C
 
 
@@ -1202,6 +1202,30 @@ def omaha_exact(g: GameTables, holes: list[list[int]], board: list[int], deck: n
         raise RuntimeError("internal error: hr_omaha_exact_run missed boards")
     return out[:n] / boards, out[n:2 * n] / boards, out[2 * n:3 * n] / (SHARE_UNIT * boards), \
         boards
+
+
+def omaha_exact_shares(g: GameTables, holes: list[list[int]], board: list[int],
+                       deck: list[int]) -> tuple[list[int], int] | None:
+    """Each exact Omaha hand's pot shares over every completion of `board` from
+    `deck` (hands of one size, 4 to 6 cards; at most :data:`MAX_PLAYERS`), as whole
+    numbers in ``1 / SHARE_UNIT`` of a pot (a tie of k hands gives each
+    ``SHARE_UNIT / k``), and the boards: hr_omaha_exact_prep and hr_omaha_exact_run
+    on the calling thread.  None without the C core or its tables (the caller
+    enumerates the boards itself)."""
+    n = len(holes)
+    if not have_c() or g.ptr is None or not 2 <= n <= MAX_PLAYERS:
+        return None
+    cards_arr = np.ascontiguousarray(np.array(list(board) + list(deck), dtype=np.uint8))
+    nc = len(cards_arr)
+    hands = np.ascontiguousarray(np.array(holes, dtype=np.uint8).reshape(-1))
+    scratch = np.empty(n * nc ** 3, dtype=np.int16)
+    omaha_exact_prep(g, n, len(holes[0]), hands, cards_arr, scratch)
+    out = np.zeros(3 * n + 1, dtype=np.int64)
+    got = omaha_exact_run(n, nc, len(board), scratch, 0, 1, out)
+    boards = _comb(nc - len(board), 5 - len(board))
+    if got < 0 or int(out[3 * n]) != boards:
+        raise RuntimeError("internal error: hr_omaha_exact_run missed boards")
+    return [int(x) for x in out[2 * n:3 * n]], boards
 
 
 # The Omaha sampler's streams (csrc/omaha_mc.c), as hold'em's: stream c of a seed
