@@ -669,6 +669,12 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
         2 to 10 players, each an exact hand (``"AsKs"``, ``[51, 47]``), range
         text (``"QQ+,AKs"``, ``"AA:0.5,KK"``; Omaha patterns such as
         ``"AA**"`` in the Omaha games), a :class:`Range`, or ``"random"``.
+        In the draw games (``draw``, ``27-draw``, ``27-triple``, ``badugi``
+        ...) a hand is the cards its player keeps: the missing cards are
+        drawn in the one exchange to come (``game=hr.game("27-triple",
+        draws=3)`` for more), and a full hand stands pat, scored as given
+        (no exchange is chosen for it: :func:`handrank.best_hold` and
+        :func:`handrank.draw_odds` choose one).
     board : str or sequence of cards, optional
         0 to 5 board cards (none in stud and the draw games).
     dead : str or sequence of cards, optional
