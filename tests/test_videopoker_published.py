@@ -12,6 +12,9 @@ the variance per coin and the return:
   variance 19.51, return 0.995439.
 * https://wizardofodds.com/games/video-poker/strategy/a-1-b-37-c-1-d-0-d-1-d-2-d-3-d-4-d-5-d-8-d-25-d-40-d-80-d-50-d-800/
   8/5 Bonus Poker: every line, variance 20.90, return 0.991660.
+* https://wizardofodds.com/games/video-poker/strategy/a-1-b-118-c-1-d-0-d-1-d-1-d-3-d-4-d-5-d-9-d-50-d-120-d-240-d-100-d-800/
+  a bonus table (straight flush 100, four aces 240, four 2-4 120, four 5-K
+  50, 9/5): every line, variance 44.28, return 0.998033.
 * https://wizardofodds.com/games/video-poker/strategy/a-1-b-120-c-1-d-0-d-1-d-1-d-2-d-4-d-7-d-9-d-50-d-80-d-160-d-400-d-800-d-50-d-800/
   a 52-card table with kicker lines (four aces with a 2-4 800, four 2-4 with
   an A-4 400, four aces 160, four 2-4 80, four 5-K 50, 9/7, three of a kind
@@ -72,6 +75,26 @@ Other sources:
   https://polyva.mystrikingly.com/blog/how-to-play-double-joker-poker, text
   in the manner of the column above, author not named): "in full-pay Joker's
   Wild, Kings or better it's 1 in 41,214" (a natural royal).
+
+* Joker Poker two pair or better (no pair pays): the compilation of returns
+  of optimal play in the public repository bunchbunchbunch/vpDecisions,
+  https://github.com/bunchbunchbunch/vpDecisions/blob/ff11bc475e1292a77ad33ee454fe6c4c1ec98674/docs/PAYTABLES.md
+  (sources not named; some of its other rows do not match their tables, see
+  docs/howto/videopoker.md), lists three two-pair tables: 1000/100/50/50/20/
+  10/6/5/2/1 99.92%, 800/800/100/100/16/8/5/4/2/1 98.59% and 100/800/100/100/
+  16/8/5/4/2/1 97.19%; a second public video-poker table list (a "Hit Seeker"
+  app, "Reference: VPFree2.com & WizardOfOdds.com", found through the code
+  index without its repository's name) gives the first two as "20/10/6 Full
+  Pay" 99.92 and "16/8/5" 98.59.  The built-in joker-poker-two-pair is the
+  first.  No publication of a named author with these figures was found.
+
+* Deuces and Joker Wild 2000/800/25/12/8/6/3/3/3/2/1 (five of a kind 8):
+  "A machine found at WizardOfOdds.com - 98.52%", the comment of the class
+  DeucesAndJokerWild in a public Java casino (package
+  net.ech.casino.videopoker.machines, by James Echmalian; found through the
+  code index without its repository's name).  The built-in
+  deuces-joker-wild-8 is that table; the built-in deuces-joker-wild (five of
+  a kind 9, the table gamesandcasino.com lists) has no published return.
 
 The wild machines' other published figures (Wizard of Odds' tables page to
 the hand for full pay and 99.96% Deuces Wild, winnergambling's Illinois
@@ -142,14 +165,25 @@ WOO_BONUS_85 = {"royal-flush": 495_443_136, "straight-flush": 2_129_604_264,
                 "flush": 216_873_645_000, "straight": 223_676_319_912,
                 "three-of-a-kind": 1_484_391_167_856, "two-pair": 2_577_523_603_752,
                 "jacks-or-better": 4_290_810_981_444, "nothing": 10_860_710_822_436}
-WOO_BUILT_IN = {"jacks-or-better-9/6": (WOO_JOB_96, 19.51, 0.995439),
-                "bonus-poker-8/5": (WOO_BONUS_85, 20.90, 0.991660)}
+#: A bonus table with a straight flush of 100 (four aces 240, four 2-4 120), the same lines.
+BONUS_SF100 = {"royal-flush": 800, "straight-flush": 100, "four-aces": 240, "four-2-4": 120,
+               "four-5-k": 50, "full-house": 9, "flush": 5, "straight": 4, "three-of-a-kind": 3,
+               "two-pair": 1, "jacks-or-better": 1, "nothing": 0}
+WOO_BONUS_SF100 = {"royal-flush": 513_460_056, "straight-flush": 2_380_735_236,
+                   "four-aces": 4_690_390_464, "four-2-4": 10_517_351_424,
+                   "four-5-k": 32_475_349_584, "full-house": 216_433_655_424,
+                   "flush": 220_628_280_828, "straight": 252_804_878_868,
+                   "three-of-a-kind": 1_500_042_920_964, "two-pair": 2_453_408_797_932,
+                   "jacks-or-better": 4_217_838_277_464, "nothing": 11_021_496_418_956}
+WOO_GROUPED = {"jacks-or-better-9/6": (WOO_JOB_96, 19.51, 0.995439),
+               "bonus-poker-8/5": (WOO_BONUS_85, 20.90, 0.991660),
+               "sf 100, four aces 240": (WOO_BONUS_SF100, 44.28, 0.998033)}
 
 
-@pytest.mark.parametrize("name", list(WOO_BUILT_IN))
-def test_built_in_52_card_machines_every_line(name):
-    published, variance, ret = WOO_BUILT_IN[name]
-    vp = hr.video_poker(name)
+@pytest.mark.parametrize("name", list(WOO_GROUPED))
+def test_52_card_tables_every_line(name):
+    published, variance, ret = WOO_GROUPED[name]
+    vp = hr.video_poker(BONUS_SF100 if name.startswith("sf 100") else name)
     ours = _counts(vp)
     for group, members in V.GROUPS.items():
         if group != "four-of-a-kind":
@@ -276,3 +310,33 @@ def test_royal_frequencies_of_the_joker_machines():
     assert round(1 / dj["wild-royal-flush"]) == 2_876
     kings = hr.video_poker("joker-poker-kings").probabilities
     assert round(1 / kings["natural-royal-flush"]) == 41_214
+
+
+#: Joker Poker two pair or better: natural royal, five of a kind, wild royal, straight flush,
+#: four of a kind, full house, flush, straight, three of a kind, two pair -> return in percent.
+TWO_PAIR = {(1000, 100, 50, 50, 20, 10, 6, 5, 2, 1): 99.92,
+            (800, 800, 100, 100, 16, 8, 5, 4, 2, 1): 98.59,
+            (100, 800, 100, 100, 16, 8, 5, 4, 2, 1): 97.19}
+
+
+@pytest.mark.parametrize("pays", list(TWO_PAIR))
+def test_joker_poker_two_pair(pays):
+    lines = ("natural-royal-flush", "five-of-a-kind", "wild-royal-flush", "straight-flush",
+             "four-of-a-kind", "full-house", "flush", "straight", "three-of-a-kind", "two-pair")
+    table = {**dict(zip(lines, pays)), "kings-or-better": 0, "nothing": 0}
+    vp = hr.video_poker(table)
+    assert vp.family == "joker-poker"
+    assert round(vp.expected_return * 100, 2) == TWO_PAIR[pays]
+    if pays == (1000, 100, 50, 50, 20, 10, 6, 5, 2, 1):
+        built_in = hr.video_poker("joker-poker-two-pair")
+        assert V.WILD_PAYTABLES["joker-poker-two-pair"] == table
+        assert built_in.expected_return == vp.expected_return
+        assert built_in.breakdown["kings-or-better"] == 0
+
+
+def test_deuces_and_joker_wild_five_of_a_kind_8():
+    vp = hr.video_poker("deuces-joker-wild-8")
+    assert vp.family == "deuces-joker-wild"
+    assert round(vp.expected_return * 100, 2) == 98.52
+    nine = V.WILD_PAYTABLES["deuces-joker-wild"]
+    assert V.WILD_PAYTABLES["deuces-joker-wild-8"] == {**nine, "five-of-a-kind": 8}

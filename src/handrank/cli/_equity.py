@@ -147,4 +147,4 @@ def _cluster_runs(g: Any) -> bool:
     """Whether handrank.dask's equity plays `g`: hold'em's deal and tables (a full
     deck, two hole cards, a board of five, the best five of seven, one high half)."""
     return (len(g.deck) == 52 and g.hole_cards == 2 and g.board_cards == 5
-            and g.hand == "any" and g.halves == ("high",))
+            and g.rule.holdem_kernels(g) and g.halves == ("high",))

@@ -761,6 +761,20 @@ class _Names:
         self.known: dict[tuple[int, bytes], tuple[int, ...]] = {}
         self.default: np.ndarray[Any, Any] | None = None
 
+    def _ids(self, data: bytes, m: int, a: int, e: int, at_: np.ndarray[Any, Any],
+             ln: np.ndarray[Any, Any]) -> tuple[int, ...]:
+        """The player ids of the ``m`` names at ``at_`` / ``ln`` (text ``data[a:e]``)."""
+        key = (m, data[a:e])
+        ids = self.known.get(key)
+        if ids is None:
+            if len(self.known) >= 4096:
+                self.known.clear()
+            o, w = at_.tolist(), ln.tolist()
+            ids = self.known[key] = tuple(
+                self.s._pid(data[o[j]:o[j] + w[j]].decode("ascii")) for j in range(m)
+            ) + (-1,) * (MAX_SEATS - m)
+        return ids
+
     def of(self, b: Any, lo: int, hi: int) -> np.ndarray[Any, Any]:
         """``(hi - lo, MAX_SEATS)`` player ids (-1 past each hand's seats)."""
         rec = b.rec[lo:hi]
@@ -782,20 +796,16 @@ class _Names:
             k = n[rows]
             first = at_[:, 0] - 1
             last = at_[np.arange(len(rows)), k - 1] + ln[np.arange(len(rows)), k - 1]
-            known, data, pid = self.known, b.data, self.s._pid
-            got: list[tuple[int, ...]] = []
-            for m, a, e in zip(k.tolist(), first.tolist(), last.tolist()):
-                key = (m, data[a:e])
-                ids = known.get(key)
-                if ids is None:
-                    if len(known) >= 4096:
-                        known.clear()
-                    o, w = at_[len(got)].tolist(), ln[len(got)].tolist()
-                    ids = known[key] = tuple(
-                        pid(data[o[j]:o[j] + w[j]].decode("ascii")) for j in range(m)
-                    ) + (-1,) * (MAX_SEATS - m)
-                got.append(ids)
-            out[rows] = np.array(got, dtype=np.int32)
+            data = b.data
+            group = kernels.same_spans(data, first, last - first, k)
+            if group is None:           # no C core: the bytes compared here
+                firsts, inverse = np.arange(len(rows)), np.arange(len(rows))
+            else:                       # one look-up a distinct list of names
+                firsts, inverse = np.unique(group, return_inverse=True)
+            got = [self._ids(data, int(k[j]), int(first[j]), int(last[j]), at_[j], ln[j])
+                   for j in firsts.tolist()]
+            out[rows] = np.array(got, dtype=np.int32).reshape(len(got), MAX_SEATS)[
+                inverse.reshape(-1)]
         return out
 
 

@@ -64,6 +64,8 @@ from ..core.cards import check_hand as _check_hand
 from ..core.errors import InvalidCardError, InvalidRangeError, unsupported
 from ..games.base import Game
 from ..games.registry import resolve
+from ..present._plot import range_figure
+from ..present._tabular import html_grid
 
 __all__ = ["Range", "parse_player"]
 
@@ -697,11 +699,9 @@ class Range:
         >>> fig.axes[0].get_title()
         'QQ+,AKs: 22 combos (1.7%)'
         """
-        from ..present._plot import range_figure
         return range_figure(self, path, ax)
 
     def _repr_html_(self) -> str:
-        from ..present._tabular import html_grid
         head = f"<p><b>{_html_escape(self._text)}</b>: {len(self)} combos</p>"
         return head + html_grid(self.grid(), keep=self._chart_rows())
 
