@@ -246,3 +246,35 @@ def test_the_fast_path_gives_these_hands_as_the_reader_does() -> None:
     for path in STARS:
         seen, _taken = fast._compare(str(path))
         assert seen == 1
+
+
+FUZZ = [(fmt, path, k) for fmt, path in (("wpn", STUD), ("pokerstars", BOUNTY))
+        for k in range(30)]
+
+
+@pytest.mark.parametrize(("fmt", "path", "seed"), FUZZ,
+                         ids=[f"{f}-{p.stem}-{k}" for f, p, k in FUZZ])
+def test_damaged_stud_and_bounty_hands_are_read_or_refused_by_name(fmt: str, path: Path,
+                                                                   seed: int) -> None:
+    """Lines deleted, repeated, swapped, cut, amounts, cards and names changed (the
+    damage of test_history_sites_fuzz.py): every hand is read or refused by name."""
+    import random
+
+    from handrank.history import sites
+
+    from .test_history_sites_fuzz import _damage
+    rng = random.Random(f"apprentice-{fmt}-{seed}")
+    lines = _text(path).splitlines()
+    for _ in range(rng.randrange(1, 4)):
+        lines = _damage(lines, rng)
+    bad: list[HistoryError] = []
+    hands = list(sites.READERS[fmt](lines, str(path), "collect", bad))
+    for e in bad:
+        assert isinstance(e, HistoryError) and e.file == str(path) and e.reason
+        if e.hand is not None:
+            assert e.line is not None and 1 <= e.line <= len(lines), e
+    for h in hands:
+        try:
+            h.replay(allin_ev=False)
+        except HistoryError:
+            pass
