@@ -278,3 +278,22 @@ def test_damaged_stud_and_bounty_hands_are_read_or_refused_by_name(fmt: str, pat
             h.replay(allin_ev=False)
         except HistoryError:
             pass
+
+
+def test_acr_stud_high_only_reads_as_seven_card_stud() -> None:
+    """The same layout headed ``7Stud(Fixed Limit)`` (ACR's name for stud high only,
+    as poker-apprentice's grammar reads it; no real sample of it was found): read as
+    F7S, the whole of each pot to the best high hand, the site's own pot and rake
+    taken as written (the collected lines edited to the high hand's)."""
+    text = STUD.read_text(encoding="utf-8").replace("7Stud H/L(", "7Stud(")
+    text = re.sub(r"(?m)^(AzRic|KickShorty) collected \$[\d.]+ from (main pot|side pot-1)\n",
+                  "", text)
+    text = text.replace("*** SUMMARY ***", "KickShorty collected $8.36 from main pot\n"
+                        "KickShorty collected $0.60 from side pot-1\n*** SUMMARY ***")
+    text = re.sub(r"and won \$4\.48", "and lost", text, count=1)
+    text = text.replace("and won $4.48", "and won $8.96")
+    (h,) = list(read(text=text, format="wpn"))
+    assert h.variant == "F7S"
+    r = h.replay(allin_ev=False)
+    assert r.agrees_with_record is True, r.disagreement
+    assert r.payouts[h.players.index("KickShorty")] == 906 and r.rake == 10
