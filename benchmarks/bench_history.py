@@ -1,6 +1,7 @@
 """Hand histories: read, read + replay + settle and summary(), hands per second on one core.
 
     python benchmarks/bench_history.py [--hands N] [--sample M] [--pluribus DIR] [--corpus DIR]
+                                       [--file PHHS] [--no-pluribus]
 
 Two corpora: the Pluribus files (10,000 six-handed no-limit hands, one file
 each, when present) and a generated .phhs corpus of N hands (default a
@@ -110,6 +111,20 @@ def _summary_no_ev(src: Any, stats: bool = True) -> int:
     return s.read
 
 
+def _python_file_loop(run: Callable[[], int | None]) -> Callable[[], int | None]:
+    """``run`` with the small files read by the Python loop (os.open / os.read per
+    file), not by hr_read_small_files in C: what the C reader saves."""
+    def go() -> int | None:
+        from handrank.core import kernels
+        keep = kernels.read_small_files_available
+        kernels.read_small_files_available = lambda: False   # type: ignore[assignment]
+        try:
+            return run()
+        finally:
+            kernels.read_small_files_available = keep         # type: ignore[assignment]
+    return go
+
+
 def _summary_no_ev_numpy_stats(src: Any) -> int:
     """summary() without all-in EV, the tracker statistics by the numpy counter
     (history/_stats_np.py, the C counter hr_phh_stat_sums off), to show what it saves."""
@@ -123,27 +138,63 @@ def _summary_no_ev_numpy_stats(src: Any) -> int:
 
 
 def _allin_rates(name: str, src: Any) -> None:
-    """How often hands are all in before the river (what the all-in EV costs depends on it)."""
-    import numpy as np
-    n = allin = pre = multi = 0
+    """How often hands are all in before the river, by kind, and what each kind's exact
+    all-in EV costs in C (hr_phh_allin_pots, CPU time a hand, timed on the first 2,000
+    hands of each kind): the all-in EV's cost depends on it."""
+    from collections import defaultdict
+
+    from handrank.core import kernels
+    from handrank.equity import _hu_preflop
+    from handrank.history import allin
+    n = 0
+    kinds: dict[tuple[int, int], list[tuple[int, int]]] = defaultdict(list)
+    count: dict[tuple[int, int], int] = defaultdict(int)
+    recs: list[Any] = []        # the records of the batches holding timed hands only
     for it in fast.scan(src):
         if not isinstance(it, fast.Batch):
             continue
-        r = it.rec
-        ok = r[:, fast.STATUS] == fast.OK
-        a = ok & ((r[:, fast.FLAGS] & fast.ALLIN) != 0)
-        p = a & ((r[:, fast.ALLIN_BOARD] & 255) == 0)
-        seats = np.arange(fast.MAX_SEATS)
-        live = (seats < r[:, fast.SEATS][:, None]) & ~(r[:, fast.OUT][:, None] >> seats & 1
-                                                        ).astype(bool)
+        r = np.ascontiguousarray(it.rec)
         n += len(r)
-        allin += int(a.sum())
-        pre += int(p.sum())
-        multi += int((p & (live.sum(axis=1) >= 3)).sum())
-    if n:
-        print(f"{name}: all in before the river {allin} of {n} hands ({100 * allin / n:.2f}%), "
-              f"preflop {pre} ({100 * pre / n:.2f}%), preflop 3 or more ways {multi} "
-              f"({100 * multi / n:.3f}%)")
+        a = (r[:, fast.STATUS] == fast.OK) & ((r[:, fast.FLAGS] & fast.ALLIN) != 0)
+        seats = np.arange(fast.MAX_SEATS)
+        live = ((seats < r[:, fast.SEATS][:, None])
+                & ~(r[:, fast.OUT][:, None] >> seats & 1).astype(bool)).sum(axis=1)
+        board = r[:, fast.ALLIN_BOARD] & 255
+        used = False
+        for i in np.flatnonzero(a).tolist():
+            key = (int(board[i]), min(int(live[i]), 3))
+            count[key] += 1
+            if count[key] <= 2000:      # timed on the first 2,000 of each kind
+                kinds[key].append((len(recs), i))
+                used = True
+        recs.append(r if used else None)
+    if not n:
+        return
+    total = sum(count.values())
+    print(f"{name}: all in before the river {total} of {n} hands ({100 * total / n:.2f}%)")
+    ptr = allin.fast_tables("holdem")
+    table = _hu_preflop.table()
+    street = {0: "preflop", 3: "flop", 4: "turn"}
+    spent = 0.0
+    for (nb, k), where in sorted(kinds.items()):
+        batches: dict[int, list[int]] = defaultdict(list)
+        for j, i in where:
+            batches[j].append(i)
+        t = time.process_time()
+        for j, got in batches.items():
+            rows = np.array(got, dtype=np.int64)
+            out = np.empty((len(rows), kernels.PHH_EV_WIDTH), dtype=np.float64)
+            st = np.empty(len(rows), dtype=np.int8)
+            if ptr is not None:
+                kernels.phh_allin_pots(ptr, recs[j], rows, table, out, st)
+        dt = (time.process_time() - t) / len(where)
+        spent += dt * count[nb, k]
+        who = "heads-up" if k == 2 else "3+ ways" if k >= 3 else "one live"
+        print(f"  {street.get(nb, nb)} {who}: {count[nb, k]:7d} hands "
+              f"({100 * count[nb, k] / n:5.2f}% of all), hr_phh_allin_pots "
+              f"{1e6 * dt:9.1f} us a hand")
+    print(f"  all kinds: {1e6 * spent / n:.2f} us a hand of the corpus on average "
+          f"(at most {n / spent if spent else float('inf'):,.0f} hands/s with the EV)")
 
 
 def _pokerkit(files: list[str]) -> int | None:
@@ -215,6 +266,11 @@ def _stages(name: str, src: str, files: list[str], sample: str | None,
             sample_files: list[str] | None) -> None:
     r_read = _time(f"{name}: fast path, read only", lambda: _fast(src, False), 3)
     r_fast = _time(f"{name}: fast path, read+replay+settle", lambda: _fast(src, True), 3)
+    if len(files) > 1:
+        _time(f"{name}: fast path, read+replay+settle, files read by Python",
+              _python_file_loop(lambda: _fast(src, True)), 3)
+        _time(f"{name}: summary() (with all-in EV), files read by Python",
+              _python_file_loop(lambda: _summary(src)), 3)
     s_src, s_files, s_name = (src, files, name) if sample is None else (
         sample, sample_files or [sample], name + " (first hands)")
     _time(f"{name}: summary() without all-in EV", lambda: _summary_no_ev(src), 3)
@@ -251,6 +307,11 @@ def main() -> None:
     ap.add_argument("--hands", type=int, default=1_000_000)
     ap.add_argument("--sample", type=int, default=20_000)
     ap.add_argument("--pluribus", default="/work/shared/data/phh/pluribus")
+    ap.add_argument("--file", default=None,
+                    help="a .phhs file to use as the generated corpus (instead of "
+                         "generating --hands hands; e.g. a corpus written once and "
+                         "repeated to a million hands)")
+    ap.add_argument("--no-pluribus", action="store_true")
     ap.add_argument("--corpus", default=os.path.join(tempfile.gettempdir(),
                                                      "handrank-bench-history"))
     a = ap.parse_args()
@@ -262,14 +323,14 @@ def main() -> None:
           f"table, {off * 1e6:.0f} us enumerated ({off / on:.0f}x)")
     print(f"backend {handrank.backend}, fast path {fast.available()}, "
           f"{platform.processor() or platform.machine()}, {platform.platform()}")
-    if os.path.isdir(a.pluribus):
+    if os.path.isdir(a.pluribus) and not a.no_pluribus:
         from handrank.history.phh import _paths
         files = _paths(a.pluribus)
         _stages("pluribus", a.pluribus, files, None, None)
     os.makedirs(a.corpus, exist_ok=True)
-    big = _corpus(a.corpus, a.hands)
+    big = a.file or _corpus(a.corpus, a.hands)
     head = _head(big, a.sample, a.corpus) if a.sample < a.hands else None
-    _stages(f"generated {a.hands}", big, [big], head, [head] if head else None)
+    _stages(f"generated {os.path.basename(big)}", big, [big], head, [head] if head else None)
 
 
 if __name__ == "__main__":
