@@ -17,6 +17,7 @@ street by street against its ``Main pot ... | Rake ...`` lines.
 from __future__ import annotations
 
 import re
+import tempfile
 from decimal import Decimal
 from pathlib import Path
 
@@ -311,3 +312,29 @@ def test_acr_stud_high_only_reads_as_seven_card_stud() -> None:
     r = h.replay(allin_ev=False)
     assert r.agrees_with_record is True, r.disagreement
     assert r.payouts[h.players.index("KickShorty")] == 906 and r.rake == 10
+
+
+def test_the_fast_path_leaves_knockout_lines_to_the_reader() -> None:
+    """A hand with a knockout line but no bounty on its seat lines (which the C scanner
+    would take): handed to the Python reader, which reads the knockout or refuses it."""
+    fast = pytest.importorskip("tests.test_history_stars_fast")
+    if not fast.stars_fast.available():
+        pytest.skip("the C core is not loaded")
+    plain = re.sub(r", \$[\d.]+ bounty\)", ")", _text(BOUNTY))
+    for line, ok in (("mhuggins wins $19.31 for eliminating hammy6955", True),
+                     ("mhuggins wins $19.31 for eliminating nobody", False)):
+        text = plain.replace("mhuggins wins $19.31 for eliminating hammy6955 and their own "
+                             "bounty increases by $19.31 to $168.26", line)
+        with tempfile.TemporaryDirectory() as d:
+            path = Path(d) / "h.txt"
+            path.write_text(text, encoding="utf-8")
+            batches = [b for b in fast.stars_fast.scan(str(path), format="pokerstars")
+                       if isinstance(b, fast.stars_fast.StarsBatch)]
+            assert len(batches) == 1 and len(batches[0]) == 1
+            b = batches[0]
+            assert not b.fast(0)
+            if ok:
+                assert b.hand(0).extra["knockouts"][0]["eliminated"] == "hammy6955"
+            else:
+                with pytest.raises(HistoryError, match="no seat"):
+                    b.hand(0)

@@ -111,7 +111,7 @@ _BOUNTY = re.compile(r"in chips, ([$€£¥]?)([\d.,]+) bounty\)")
 _KNOCKOUT = re.compile(r" wins (?:the )?[$€£¥]?([\d.,]+)(?: bounty)? for eliminating (.+?)"
                        r"(?: and their own bounty increases by [$€£¥]?([\d.,]+) to "
                        r"[$€£¥]?([\d.,]+))?")
-_PLACE = re.compile(r" finished the tournament in (\d+)(?:st|nd|rd|th) place"
+_PLACE = re.compile(r" finished the tournament(?: in (\d+)(?:st|nd|rd|th) place)?"
                     r"(?: and received [$€£¥]?([\d.,]+)\.| ?(.*))")
 _WINS_ALL = re.compile(r" wins the tournament(?: and receives [$€£¥]?([\d.,]+) - "
                        r"congratulations!| ?(.*))")
@@ -158,7 +158,8 @@ def _money(t: str) -> Decimal:
 def _result(ln: str, name: dict[str, int], results: dict[str, Any], fail: Any) -> bool:
     """A tournament result line (a knockout, a place, the winner) read into `results`
     (the keys of ``Hand.extra``: ``knockouts``, ``places``); False for any other line.
-    A line that starts with a seated name and these words but is not read is refused."""
+    A knockout line that starts with a seated name but is not read is refused (the
+    fast path hands any hand with such a line to this reader: stars_fast._batch)."""
     if not ((" finished the tournament" in ln or " wins the tournament" in ln
              or " for eliminating " in ln) and " said, \"" not in ln):
         return False
@@ -177,7 +178,7 @@ def _result(ln: str, name: dict[str, int], results: dict[str, Any], fail: Any) -
         results.setdefault("knockouts", []).append(ko)
     elif mp := _PLACE.fullmatch(rest):
         results.setdefault("places", {})[who] = {
-            "place": int(mp.group(1)),
+            "place": int(mp.group(1)) if mp.group(1) is not None else None,
             "prize": _money(mp.group(2)) if mp.group(2) is not None else None,
             **({"prize_text": mp.group(3)} if mp.group(3) else {})}
     elif mw := _WINS_ALL.fullmatch(rest):
