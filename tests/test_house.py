@@ -92,7 +92,6 @@ KNOWN_LONG: dict[str, int] = {
     "handrank.history.store._blocks": 81,
     "handrank.history.wpn._english": 139,
     "handrank.history.wpn._english_v2": 84,
-    "handrank.pql._plan._Compiler.call": 82,
 }
 
 

@@ -78,7 +78,7 @@ def test_runout_strengths_match_the_evaluators(game):
     want = H.runout_strengths(t, hands, runs)
     kernel = _exact_tally.omaha_kernel(g)
     assert kernel is not None
-    got = _exact_tally.omaha_strengths(kernel, hands, t.board, runs)
+    got = kernels.omaha_strengths(kernel, hands, t.board, runs)
     np.testing.assert_array_equal(got, want)
 
 

@@ -1358,43 +1358,236 @@ def omaha_ranges_mc(g: GameTables, hilo: bool,
                         stderr)
 
 
-def runouts_exact(c_sums: Callable[[], np.ndarray], board: np.ndarray, deck: np.ndarray,
-                  idx: np.ndarray, players: int, tally: Callable[[np.ndarray], np.ndarray]
-                  ) -> np.ndarray:
-    """The (6, players) sums of exact hands over every runout of `board` (the
-    cards ``deck[idx]``).  The C core gives ``c_sums()`` (the caller's driver of
-    the runout strengths and tuple tally kernels); without it numpy adds
-    ``tally(boards)`` chunk by chunk (``core._fallback_equity.runouts_exact``)."""
-    if have_c():
-        return c_sums()
-    return _fallback_equity.runouts_exact(board, deck, idx, players, tally)
+#: (tables, hilo) of :func:`omaha_runout_strengths`: the C core's Omaha kernel of a game.
+RunoutKernel = tuple[GameTables, int]
+#: The game's own ranking of runouts: (hands (h, k) uint8, runouts (r, m) uint8) ->
+#: (r, h, 2) uint16 (high, low) strengths, used where no C kernel ranks the game.
+RunoutRanking = Callable[[np.ndarray, np.ndarray], np.ndarray]
+#: What a job over its size limit raises: the caller's error, made from the detail.
+TooLarge = Callable[[str], Exception]
+
+#: Strength cells ((runouts x hands) uint16 pairs) computed per pass of pair_counts.
+PAIR_CHUNK_CELLS = 1 << 23
+_MIN_ROWS_PER_THREAD = 64
 
 
-def exact_pairs(c_pairs: Callable[[], dict[str, np.ndarray]],
+def card_masks(h: np.ndarray) -> np.ndarray:
+    """A 64-bit card mask per row of card ids (uint64, contiguous)."""
+    bits = np.left_shift(np.uint64(1), h.astype(np.uint64))
+    return np.ascontiguousarray(np.bitwise_or.reduce(bits, axis=1), dtype=np.uint64)
+
+
+def omaha_strengths(kernel: RunoutKernel, hands: np.ndarray, board: np.ndarray,
+                    runs: np.ndarray) -> np.ndarray:
+    """(runouts, hands, 2) uint16 (C only): each hand's (high, low) on each runout of
+    `board` by the Omaha kernel `kernel` (:func:`runout_kernel`), 0 where they clash."""
+    tables, hilo = kernel
+    hs = np.ascontiguousarray(hands, dtype=np.uint8)
+    rs = np.ascontiguousarray(runs, dtype=np.uint8)
+    b = np.ascontiguousarray(board, dtype=np.uint8)
+    out = np.empty((len(rs), len(hs), 2), dtype=np.uint16)
+    if not len(rs) or not len(hs):
+        return out
+    omaha_runout_strengths(tables, hilo, hs, b, rs, out)
+    return out
+
+
+def _runout_ranker(kernel: RunoutKernel | None, board: np.ndarray, rank: RunoutRanking
+                   ) -> RunoutRanking:
+    """(hands, runs) -> (runouts, hands, 2): the Omaha kernel where it ranks the game
+    (`kernel` not None), else the game's own ranking `rank`."""
+    if kernel is not None:
+        return lambda hands, runs: omaha_strengths(kernel, hands, board, runs)
+    return rank
+
+
+def pair_counts(strengths: RunoutRanking, h0: np.ndarray, h1: np.ndarray, runs: np.ndarray,
+                halves: int, nthreads: int = 1) -> np.ndarray:
+    """(c0, c1, HR_PAIR_SUMS) int32 counts of every hand pair over the runouts (C only).
+
+    `strengths(hands, runs)` gives (runouts, hands, 2) strengths (high 0
+    where a hand clashes with the runout); the runouts are taken in passes
+    of about ``PAIR_CHUNK_CELLS`` strengths.  Sums as in csrc/omaha_exact.h:
+    dealt runouts, player 0's pot quarters, whole pots, parts, high-half
+    halves, low-half halves, runouts with a low.  `halves` is 1 when every
+    low is 0 (a game of one half), else 2.  Pairs that share a card get
+    counts too: the caller drops them.
+    """
+    if len(h0) > len(h1):
+        # the longer list in the inner loop; player 0's counts from player 1's
+        # (heads-up, every share is the other player's complement)
+        a = pair_counts(strengths, h1, h0, runs, halves, nthreads).transpose(1, 0, 2)
+        out = np.empty_like(a)
+        dealt, has_low = a[..., 0], a[..., 6]
+        out[..., 0] = dealt
+        out[..., 1] = 4 * dealt - a[..., 1]
+        out[..., 2] = dealt - a[..., 2] - a[..., 3]
+        out[..., 3] = a[..., 3]
+        out[..., 4] = 2 * dealt - a[..., 4]
+        out[..., 5] = 2 * has_low - a[..., 5]
+        out[..., 6] = has_low
+        return out
+    c0, c1, r = len(h0), len(h1), len(runs)
+    acc = np.zeros((c0, PAIR_SUMS, c1), dtype=np.int32)
+    m0, m1 = card_masks(h0), card_masks(h1)
+    step = max(1, PAIR_CHUNK_CELLS // max(1, c0 + c1))
+    k = max(1, min(nthreads, c0 // _MIN_ROWS_PER_THREAD))
+    for lo in range(0, r, step):
+        part = runs[lo:lo + step]
+        s0 = np.ascontiguousarray(strengths(h0, part), dtype=np.uint16)
+        s1 = np.ascontiguousarray(strengths(h1, part), dtype=np.uint16)
+        n_part = len(part)
+
+        def task(t: int, cancel: Any, s0: np.ndarray = s0, s1: np.ndarray = s1,
+                 n_part: int = n_part) -> int:
+            return pair_tally(s0, s1, m0, m1, n_part, halves, c0 * t // k,
+                              c0 * (t + 1) // k, acc, cancel.ptr)
+
+        got = _run.run_tasks(task, k, inline=True)
+        if min(got) < 0:
+            raise RuntimeError("internal error: hr_pair_tally rejected its arguments")
+    return acc.transpose(0, 2, 1)
+
+
+def tuple_sums(s: np.ndarray, offsets: list[int], masks: np.ndarray, weights: np.ndarray,
+               mean: bool, nthreads: int = 1) -> tuple[np.ndarray, float, int]:
+    """Weighted sums over every tuple of hands that share no card (hr_tuple_tally; C only).
+
+    `s` is (runouts, hands, 2) with every player's hands side by side
+    (player p's in columns ``offsets[p]:offsets[p + 1]``), `masks` and
+    `weights` per column.  Returns ((HR_TUPLE_SUMS, n) sums, the total
+    weight, the (tuple, runout) deals); the sums are added per player-0
+    hand and then in that order, so the result does not depend on
+    `nthreads`.
+    """
+    n = len(offsets) - 1
+    ks = TUPLE_SUMS
+    c0 = offsets[1]
+    rows = np.zeros((c0, ks * n + 1), dtype=np.float64)
+    deals = np.zeros((max(1, nthreads), 1), dtype=np.int64)
+    sc = np.ascontiguousarray(s, dtype=np.uint16)
+    off = np.ascontiguousarray(offsets, dtype=np.int32)
+    mk = np.ascontiguousarray(masks, dtype=np.uint64)
+    wt = np.ascontiguousarray(weights, dtype=np.float64)
+    k = max(1, min(nthreads, c0))
+
+    def task(t: int, cancel: Any) -> int:
+        return tuple_tally(n, sc, off, mk, wt, mean, c0 * t // k, c0 * (t + 1) // k,
+                           rows, deals[t], cancel.ptr)
+
+    got = _run.run_tasks(task, k, inline=k == 1)
+    if min(got) < 0:
+        raise RuntimeError("internal error: hr_tuple_tally rejected its arguments")
+    total = rows.sum(axis=0)
+    return total[:ks * n].reshape(ks, n), float(total[ks * n]), int(deals.sum())
+
+
+def runouts_exact(kernel: RunoutKernel | None, rank: Callable[[np.ndarray], np.ndarray],
+                  hands: np.ndarray, board: np.ndarray, deck: np.ndarray, idx: np.ndarray,
+                  tally: Callable[[np.ndarray], np.ndarray], nthreads: int = 1) -> np.ndarray:
+    """The (6, players) sums of exact hands over every runout of `board` (the cards
+    ``deck[idx]``), in the rows of ``tally``: pot shares, their squares (0 here),
+    high-half shares, low-half shares, scoops, parts.
+
+    `hands` is (players, k) uint8.  The C core ranks each hand on each runout
+    once, by the Omaha kernel `kernel` or else by the game's ``rank(boards)``
+    ((players, boards, 2) strengths of whole boards, ``CHUNK`` runouts at a
+    time), and sums one tuple (csrc/omaha_exact.c) in integer units (heads-up
+    the same bits as numpy's sums).  Without it numpy adds ``tally(boards)``
+    chunk by chunk (``core._fallback_equity.runouts_exact``).
+    """
+    n = len(hands)
+    if not have_c():
+        return _fallback_equity.runouts_exact(board, deck, idx, n, tally)
+    runs = deck[idx]
+    hs = np.ascontiguousarray(hands, dtype=np.uint8)
+    if kernel is not None:
+        s = omaha_strengths(kernel, hs, board, runs)
+    else:
+        chunk = _fallback_equity.CHUNK
+        s = np.empty((len(runs), n, 2), dtype=np.uint16)
+        for lo in range(0, len(runs), chunk):
+            boards = _fallback_equity.boards_of(board, runs[lo:lo + chunk])
+            s[lo:lo + chunk] = rank(boards).transpose(1, 0, 2)
+    sums, _, _ = tuple_sums(s, list(range(n + 1)), card_masks(hs), np.ones(n), False,
+                            nthreads)
+    total = np.zeros((6, n))
+    total[0], total[2], total[3] = sums[0], sums[3], sums[4]
+    total[4], total[5] = sums[1], sums[2]
+    return total
+
+
+def exact_pairs(kernel: RunoutKernel | None, rank: RunoutRanking, board: np.ndarray,
+                h0: np.ndarray, h1: np.ndarray, runs: np.ndarray, halves: int,
+                c_limits: tuple[float, float, float], too_large: TooLarge,
                 strengths: Callable[[], tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]],
-                block: int) -> dict[str, np.ndarray]:
+                block: int, nthreads: int = 1) -> dict[str, np.ndarray]:
     """Heads-up exact equity of every hand of player 0 against every hand of
-    player 1 (the arrays of ``hilo.exact_pairs``).  The C core gives
-    ``c_pairs()`` (the caller's driver of the runout strengths and pair tally
-    kernels); without it numpy compares ``strengths()`` = (strengths of player
-    0's hands, of player 1's, their card masks) in blocks of about `block`
-    cells (``core._fallback_equity.exact_pairs``)."""
-    if have_c():
-        return c_pairs()
-    return _fallback_equity.exact_pairs(*strengths(), block)
+    player 1 over `runs` (the arrays of ``hilo.exact_pairs``: each (c0, c1)).
+
+    The C core ranks the hands on the runouts (the Omaha kernel `kernel`, or
+    the game's `rank`), counts every pair with hr_pair_tally in integer units
+    and divides as numpy divides its exact sums (the same bits); a job over
+    `c_limits` (strength cells, comparisons, pairs) raises ``too_large(detail)``.
+    `halves` is 2 in a game with a low half, else 1.  Without the C core numpy
+    compares ``strengths()`` = (strengths of player 0's hands, of player 1's,
+    their card masks) in blocks of about `block` cells
+    (``core._fallback_equity.exact_pairs``)."""
+    if not have_c():
+        return _fallback_equity.exact_pairs(*strengths(), block)
+    cells, comparisons, most_pairs = c_limits
+    r, c0, c1 = len(runs), len(h0), len(h1)
+    if r * (c0 + c1) > cells or r * c0 * c1 > comparisons or c0 * c1 > most_pairs:
+        detail = f"{c0:,} x {c1:,} hands on {r:,} runouts"
+        if c0 * c1 > most_pairs:
+            detail += f", more than {most_pairs:.0e} hand pairs"
+        raise too_large(detail)
+    acc = pair_counts(_runout_ranker(kernel, board, rank), h0, h1, runs, halves, nthreads)
+    cnt = acc[..., 0]
+    apart = (card_masks(h0)[:, None] & card_masks(h1)[None, :]) == 0
+    good = apart & (cnt > 0)
+    c = np.maximum(cnt, 1)
+    out: dict[str, np.ndarray] = {}
+    for key, col, unit in (("equity", 1, 4.0), ("win", 2, 0.0), ("tie", 3, 0.0),
+                           ("high", 4, 2.0), ("low", 5, 2.0), ("has_low", 6, 0.0)):
+        v = acc[..., col] / unit if unit else acc[..., col]
+        out[key] = np.where(good, v / c, np.nan)
+    out["dealt"] = good
+    return out
 
 
-def exact_tuples(c_sums: Callable[[], tuple[np.ndarray, float, int]],
+def exact_tuples(kernel: RunoutKernel | None, rank: RunoutRanking, board: np.ndarray,
+                 hands: list[np.ndarray], weights: list[np.ndarray], runs: np.ndarray,
+                 c_limits: tuple[float, float], too_large: TooLarge,
                  strengths: Callable[[], tuple[list[np.ndarray], list[np.ndarray], np.ndarray]],
-                 block: int, tuple_cells: int) -> tuple[np.ndarray, float, int]:
-    """Exact hi-lo equity of ranges of three or more players: the (5, n)
-    weighted sums, the total weight and the deals.  The C core gives
-    ``c_sums()`` (the caller's driver of the runout strengths and tuple tally
-    kernels); without it numpy takes ``strengths()`` = (hands, weights,
-    strengths side by side) through ``core._fallback_equity.exact_tuples``."""
-    if have_c():
-        return c_sums()
-    return _fallback_equity.exact_tuples(*strengths(), block, tuple_cells)
+                 block: int, tuple_cells: int, nthreads: int = 1
+                 ) -> tuple[np.ndarray, float, int]:
+    """Exact hi-lo equity of ranges of three or more players over `runs`: the (5, n)
+    weighted sums, the total weight and the deals.
+
+    The C core ranks every hand on every runout (the Omaha kernel `kernel`,
+    or the game's `rank`) and sums every tuple of hands that fit with
+    hr_tuple_tally in integer units (so the sums may differ from numpy's
+    float sums in the last bits); a job over `c_limits` (strength cells,
+    tuple comparisons) raises ``too_large(detail)``.  Without it numpy takes
+    ``strengths()`` = (hands, weights, strengths side by side) through
+    ``core._fallback_equity.exact_tuples``."""
+    if not have_c():
+        return _fallback_equity.exact_tuples(*strengths(), block, tuple_cells)
+    cells, comparisons = c_limits
+    r = len(runs)
+    cols = sum(len(h) for h in hands)
+    tuples = 1
+    for h in hands:
+        tuples *= len(h)
+    if r * cols > cells or tuples * r > comparisons:
+        raise too_large(f"{tuples:,} hand tuples on {r:,} runouts")
+    every = np.concatenate(hands)
+    s = _runout_ranker(kernel, board, rank)(every, runs)
+    offsets = [0]
+    for h in hands:
+        offsets.append(offsets[-1] + len(h))
+    return tuple_sums(s, offsets, card_masks(every), np.concatenate(weights), True, nthreads)
 
 
 def ranges_mc(c_plays: bool, c_args: Callable[[], tuple[Any, ...]],

@@ -41,7 +41,6 @@ from .holdem import (
 )
 from .holdem import _prepare as _holdem_prepare
 from .omaha import (
-    CHUNK,
     CLASH_TUPLE_RUNOUTS,
     CLASH_TUPLES,
     EXACT_LIMIT,
@@ -175,11 +174,13 @@ def hands_equity(g: Any, holes: list[list[int]], b: list[int], d: list[int], *,
             raise ValueError(f"exact enumeration too large ({cost:.2g} evaluations, "
                              f"limit {EXACT_MAX:.0e}); use exact=False")
         idx = _combinations(len(deck), m)
-        # the door's job: the C core's tuple tally of every runout, or numpy's
-        # tally of the runouts chunk by chunk
+        # the door's job: the C core's tuple tally of every runout (each hand ranked
+        # once by the game's Omaha kernel or its own ranking), or numpy's tally of
+        # the runouts chunk by chunk
         total = kernels.runouts_exact(
-            lambda: _c_hands_exact(g, hs, board_ids, deck[idx], strengths, nthreads),
-            board_ids, deck, idx, len(holes), lambda boards: _tally(strengths(boards)))
+            _exact_tally.omaha_kernel(g), strengths,
+            np.ascontiguousarray(np.stack(hs), dtype=np.uint8), board_ids, deck, idx,
+            lambda boards: _tally(strengths(boards)), nthreads)
         return _result(total, len(idx), exact=True)
     omaha = g.rule.omaha_tables(g)
     if omaha is not None and omaha[1]:
@@ -191,29 +192,6 @@ def hands_equity(g: Any, holes: list[list[int]], b: list[int], d: list[int], *,
             lambda boards: _tally(strengths(boards)), _stderr)
         return _result(total, done, exact=False)
     return _monte_carlo(strengths, board_ids, deck, m, trials, target_stderr, seed)
-
-
-def _c_hands_exact(g: Any, hs: list[np.ndarray], board: np.ndarray, runs: np.ndarray,
-                   strengths: Any, nthreads: int) -> np.ndarray:
-    """The exact branch of :func:`hands_equity` on the C core: every hand's
-    (high, low) on every runout, then one tuple's sums (csrc/omaha_exact.c) in
-    integer units (heads-up the same bits as the numpy sums), as the six rows
-    of :func:`_tally`."""
-    hands = np.ascontiguousarray(np.stack(hs), dtype=np.uint8)
-    kernel = _exact_tally.omaha_kernel(g)
-    if kernel is not None:
-        s = _exact_tally.omaha_strengths(kernel, hands, board, runs)
-    else:
-        s = np.empty((len(runs), len(hs), 2), dtype=np.uint16)
-        for lo in range(0, len(runs), CHUNK):
-            s[lo:lo + CHUNK] = strengths(_boards(board, runs[lo:lo + CHUNK])).transpose(1, 0, 2)
-    n = len(hs)
-    sums, _, _ = _exact_tally.tuple_sums(s, list(range(n + 1)), _masks(hands), np.ones(n),
-                                         False, nthreads)
-    total = np.zeros((6, n))
-    total[_EQUITY], total[_HIGH], total[_LOW] = sums[0], sums[3], sums[4]
-    total[_SCOOP], total[_PART] = sums[1], sums[2]
-    return total
 
 
 def _monte_carlo(strengths: Any, board: np.ndarray, deck: np.ndarray, m: int,
@@ -534,8 +512,11 @@ def exact_pairs(t: Table, nthreads: int = 1, too_large: Any = None) -> dict[str,
 
     # the door's job: the C core's pair tally (the caller's driver), or numpy's
     # blocks of hands over the runouts
-    return kernels.exact_pairs(lambda: _c_pairs(t, h0, h1, runs, nthreads, too_large),
-                               numpy_strengths, NUMPY_BLOCK)
+    return kernels.exact_pairs(
+        _exact_tally.omaha_kernel(t.g), _ranking(t, nthreads), t.board, h0, h1, runs,
+        2 if "low" in t.g.halves else 1, (_cells_limit(t.g), C_EXACT_COMPARISONS, C_EXACT_PAIRS),
+        too_large if too_large is not None else _too_large(t.g), numpy_strengths,
+        NUMPY_BLOCK, nthreads)
 
 
 def pair_limits(g: Any) -> tuple[float, float]:
@@ -548,42 +529,17 @@ def _cells_limit(g: Any) -> int:
     return C_EXACT_CELLS if _exact_tally.omaha_kernel(g) is not None else C_NUMPY_CELLS
 
 
-def _c_strengths(t: Table, nthreads: int) -> Any:
-    """(hands, runs) -> (runouts, hands, 2) strengths: csrc/omaha.c for the Omaha
-    games it ranks, else :func:`runout_strengths`."""
-    kernel = _exact_tally.omaha_kernel(t.g)
-    if kernel is not None:
-        return lambda hands, runs: _exact_tally.omaha_strengths(kernel, hands, t.board, runs)
+def _ranking(t: Table, nthreads: int) -> kernels.RunoutRanking:
+    """(hands, runs) -> (runouts, hands, 2): the game's own ranking of runouts
+    (:func:`runout_strengths`), for the games no C kernel of the door ranks."""
     return lambda hands, runs: runout_strengths(t, hands, runs, nthreads)
 
 
-def _c_pairs(t: Table, h0: np.ndarray, h1: np.ndarray, runs: np.ndarray, nthreads: int,
-             too_large: Any) -> dict[str, np.ndarray]:
-    """:func:`exact_pairs` on the C core (csrc/omaha_exact.c): integer counts per
-    pair, divided as the numpy code divides its exact sums (the same bits)."""
-    r, c0, c1 = len(runs), len(h0), len(h1)
-    if r * (c0 + c1) > _cells_limit(t.g) or r * c0 * c1 > C_EXACT_COMPARISONS \
-            or c0 * c1 > C_EXACT_PAIRS:
-        detail = f"{c0:,} x {c1:,} hands on {r:,} runouts"
-        if c0 * c1 > C_EXACT_PAIRS:
-            detail += f", more than {C_EXACT_PAIRS:.0e} hand pairs"
-        if too_large is not None:
-            raise too_large(detail)
-        raise ValueError(f"exact {_label(t.g)} equity with ranges is not supported yet at "
-                         f"this size ({detail}); use exact=False or narrower ranges")
-    acc = _exact_tally.pair_counts(_c_strengths(t, nthreads), h0, h1, runs,
-                                   2 if "low" in t.g.halves else 1, nthreads)
-    cnt = acc[..., 0]
-    apart = (_masks(h0)[:, None] & _masks(h1)[None, :]) == 0
-    good = apart & (cnt > 0)
-    c = np.maximum(cnt, 1)
-    out: dict[str, np.ndarray] = {}
-    for key, col, unit in (("equity", 1, 4.0), ("win", 2, 0.0), ("tie", 3, 0.0),
-                           ("high", 4, 2.0), ("low", 5, 2.0), ("has_low", 6, 0.0)):
-        v = acc[..., col] / unit if unit else acc[..., col]
-        out[key] = np.where(good, v / c, np.nan)
-    out["dealt"] = good
-    return out
+def _too_large(g: Any) -> kernels.TooLarge:
+    """The error of an exact job with ranges over its limits, naming game `g`."""
+    return lambda detail: ValueError(f"exact {_label(g)} equity with ranges is not "
+                                     f"supported yet at this size ({detail}); use "
+                                     "exact=False or narrower ranges")
 
 
 def pair_mean(x: np.ndarray, w0: np.ndarray, w1: np.ndarray, dealt: np.ndarray
@@ -663,38 +619,15 @@ def exact_equity(t: Table, nthreads: int = 1) -> EquityResult:
     # the door's job: the C core's tuple tally in integer units (the caller's
     # driver), or numpy's blocks of fitting tuples over the runouts
     sums, total_w, deals = kernels.exact_tuples(
-        lambda: _c_tuple_sums(t, hands, runs, nthreads), numpy_strengths, NUMPY_BLOCK,
-        NUMPY_TUPLE_CELLS)
+        _exact_tally.omaha_kernel(t.g), _ranking(t, nthreads), t.board, hands,
+        [_weights(t, p) for p in range(n)], runs, (C_TUPLE_CELLS, C_TUPLE_COMPARISONS),
+        _too_large(t.g), numpy_strengths, NUMPY_BLOCK, NUMPY_TUPLE_CELLS, nthreads)
     if total_w <= 0:
         raise InvalidRangeError("the players' ranges always clash: no deal is possible")
     sums = sums / total_w
     res = dict(equity=sums[0], win=sums[1], tie=sums[2], high=sums[3], low=sums[4],
                scoop=sums[1])
     return _typed(t, res, deals)
-
-
-def _c_tuple_sums(t: Table, hands: list[np.ndarray], runs: np.ndarray,
-                  nthreads: int) -> tuple[np.ndarray, float, int]:
-    """The sums of :func:`exact_equity` of three or more players on the C core
-    (csrc/omaha_exact.c): (the (5, n) weighted sums, the total weight, the
-    deals), summed in integer units per tuple (so they may differ from numpy's
-    float sums in the last bits)."""
-    r = len(runs)
-    cols = sum(len(h) for h in hands)
-    tuples = math.prod(len(h) for h in hands)
-    if r * cols > C_TUPLE_CELLS or tuples * r > C_TUPLE_COMPARISONS:
-        raise ValueError(f"exact {_label(t.g)} equity with ranges is not supported yet at "
-                         f"this size ({tuples:,} hand tuples on {r:,} runouts); use "
-                         "exact=False or narrower ranges")
-    every = np.concatenate(hands)
-    s = _c_strengths(t, nthreads)(every, runs)
-    offsets = [0]
-    for h in hands:
-        offsets.append(offsets[-1] + len(h))
-    weights = np.concatenate([_weights(t, p) for p in range(t.n)])
-    sums, total_w, deals = _exact_tally.tuple_sums(s, offsets, _masks(every), weights,
-                                                   True, nthreads)
-    return sums, total_w, deals
 
 
 def _typed(t: Table, res: dict[str, np.ndarray], deals: int) -> EquityResult:

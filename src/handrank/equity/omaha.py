@@ -459,11 +459,11 @@ def clash_exact(err: InvalidRangeError, g: Any, variant: Any, hilo: bool,
     kernel = _exact_tally.omaha_kernel_tables(g, hilo)
     if kernel is None:          # the C core's runout kernel is not there: numpy's tuples
         return _numpy_clash(err, variant, hilo, rs, every, masks, weights, board, outs)
-    s = _exact_tally.omaha_strengths(kernel, every, board, outs)
+    s = kernels.omaha_strengths(kernel, every, board, outs)
     offsets = [0]
     for r in rs:
         offsets.append(offsets[-1] + len(r))
-    sums, weight, deals = _exact_tally.tuple_sums(s, offsets, masks, weights, True, nthreads)
+    sums, weight, deals = kernels.tuple_sums(s, offsets, masks, weights, True, nthreads)
     if weight <= 0 or deals == 0:
         raise err
     return sums, weight, deals

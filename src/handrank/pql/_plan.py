@@ -882,33 +882,10 @@ class _Compiler:
             return out
         return Expr(kind, f_case)
 
-    def call(self, node: Call) -> Expr:
-        low = node.name.lower()
-        if low in _REFUSED and low not in FUNCTIONS:
-            name = _REFUSED[low]
-            raise self.err(node, f"function {name!r} is not supported: {REFUSALS[name]}")
-        if low not in FUNCTIONS:
-            if low in ("avg", "count", "histogram", "max", "min"):
-                raise self.err(node, f"{node.name!r} is a selector: it cannot be nested")
-            raise self.err(node, f"unknown function {node.name!r}"
-                           + self._near(node.name, sorted({f.name for f in FUNCTIONS.values()})
-                                        + REFUSED))
-        f = BY_ARITY.get((low, len(node.args)), FUNCTIONS[low])
-        if any(need not in self.spot.offers for need in f.needs):
-            raise self.err(node, f"function {f.name!r} is not supported in the game "
-                                 f"{self.spot.pql_game!r} yet")
-        if f.full_deck and (self.spot.lowest_rank != 0 or self.spot.flush_beats_full):
-            raise self.err(node, f"function {f.name!r} numbers the hands of the 52-card "
-                                 f"deck; the game {self.spot.pql_game!r} has another deck")
-        missing = [h for h in f.halves if h not in self.spot.game.halves]
-        if missing:
-            raise self.err(node, f"function {f.name!r} needs a {missing[0]} half; the game "
-                                 f"{self.spot.pql_game!r} has none")
-        n_min, n_max = len(f.args) - f.optional, len(f.args)
-        if not n_min <= len(node.args) <= n_max:
-            want = f"{n_min}" if n_min == n_max else f"{n_min} or {n_max}"
-            raise self.err(node, f"{f.name} takes {want} argument(s) "
-                                 f"({', '.join(f.args) or 'none'}), got {len(node.args)}")
+    def arguments(self, f: Func, node: Call) -> tuple[list[Any], list[tuple[int, Fn]]]:
+        """The arguments of a call of `f`: the constants read at compile time
+        (players, streets, hand types, ranges, quoted cards ...; None in the
+        place of an expression) and the compiled expressions by place."""
         consts: list[Any] = []
         fns: list[tuple[int, Fn]] = []
         for i, (kind, a) in enumerate(zip(f.args, node.args)):
@@ -950,6 +927,36 @@ class _Compiler:
                 self.need(a, e, wants, f"argument {i + 1} of {f.name}")
                 consts.append(None)
                 fns.append((i, e.fn))
+        return consts, fns
+
+    def call(self, node: Call) -> Expr:
+        low = node.name.lower()
+        if low in _REFUSED and low not in FUNCTIONS:
+            name = _REFUSED[low]
+            raise self.err(node, f"function {name!r} is not supported: {REFUSALS[name]}")
+        if low not in FUNCTIONS:
+            if low in ("avg", "count", "histogram", "max", "min"):
+                raise self.err(node, f"{node.name!r} is a selector: it cannot be nested")
+            raise self.err(node, f"unknown function {node.name!r}"
+                           + self._near(node.name, sorted({f.name for f in FUNCTIONS.values()})
+                                        + REFUSED))
+        f = BY_ARITY.get((low, len(node.args)), FUNCTIONS[low])
+        if any(need not in self.spot.offers for need in f.needs):
+            raise self.err(node, f"function {f.name!r} is not supported in the game "
+                                 f"{self.spot.pql_game!r} yet")
+        if f.full_deck and (self.spot.lowest_rank != 0 or self.spot.flush_beats_full):
+            raise self.err(node, f"function {f.name!r} numbers the hands of the 52-card "
+                                 f"deck; the game {self.spot.pql_game!r} has another deck")
+        missing = [h for h in f.halves if h not in self.spot.game.halves]
+        if missing:
+            raise self.err(node, f"function {f.name!r} needs a {missing[0]} half; the game "
+                                 f"{self.spot.pql_game!r} has none")
+        n_min, n_max = len(f.args) - f.optional, len(f.args)
+        if not n_min <= len(node.args) <= n_max:
+            want = f"{n_min}" if n_min == n_max else f"{n_min} or {n_max}"
+            raise self.err(node, f"{f.name} takes {want} argument(s) "
+                                 f"({', '.join(f.args) or 'none'}), got {len(node.args)}")
+        consts, fns = self.arguments(f, node)
         if f.cost is not None:
             self.cost += f.cost(self.spot, consts)
             if f.cost is _runouts_cost:
