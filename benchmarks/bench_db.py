@@ -122,17 +122,16 @@ def main() -> int:
             _timed("to_parquet", lambda: store.to_parquet(src, Path(tmp) / "pq"), args.hands)
             print(f"  load {os.getloadavg()[0]:.1f}")
         con = duckdb.connect(str(db))
-        n = con.execute("SELECT count(*) FROM hands").fetchone()[0]
+        n = n0 = con.execute("SELECT count(*) FROM hands").fetchone()[0]
         k = 0
-        while n < args.stats_hands:
+        while n < args.stats_hands:       # copies of the imported hands (hid 0 .. n0 - 1)
             k += 1
-            take = min(n, args.stats_hands - n)
+            take = min(n0, args.stats_hands - n)
             for t in ("hands", "seats", "results"):
                 cols = [c for c, _ in store.SCHEMA[t]]
-                sel = ", ".join(f"hand_key || '#{k}'" if c == "hand_key" else c for c in cols)
-                con.execute(f"INSERT INTO {t} SELECT {sel} FROM {t} WHERE hand_key IN "
-                            f"(SELECT hand_key FROM hands WHERE hand_key NOT LIKE '%#%' "
-                            f"ORDER BY hand_key LIMIT {take})")
+                sel = ", ".join(f"hand_key || '#{k}'" if c == "hand_key" else
+                                f"hid + {n}" if c == "hid" else c for c in cols)
+                con.execute(f"INSERT INTO {t} SELECT {sel} FROM {t} WHERE hid < {take}")
             n = con.execute("SELECT count(*) FROM hands").fetchone()[0]
         con.close()
         print(f"store for the statistics: {n:,} hands")

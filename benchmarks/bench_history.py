@@ -110,6 +110,20 @@ def _summary_no_ev(src: Any, stats: bool = True) -> int:
     return s.read
 
 
+def _python_file_loop(run: Callable[[], int | None]) -> Callable[[], int | None]:
+    """``run`` with the small files read by the Python loop (os.open / os.read per
+    file), not by hr_read_small_files in C: what the C reader saves."""
+    def go() -> int | None:
+        from handrank.core import kernels
+        keep = kernels.read_small_files_available
+        kernels.read_small_files_available = lambda: False   # type: ignore[assignment]
+        try:
+            return run()
+        finally:
+            kernels.read_small_files_available = keep         # type: ignore[assignment]
+    return go
+
+
 def _summary_no_ev_numpy_stats(src: Any) -> int:
     """summary() without all-in EV, the tracker statistics by the numpy counter
     (history/_stats_np.py, the C counter hr_phh_stat_sums off), to show what it saves."""
@@ -123,27 +137,54 @@ def _summary_no_ev_numpy_stats(src: Any) -> int:
 
 
 def _allin_rates(name: str, src: Any) -> None:
-    """How often hands are all in before the river (what the all-in EV costs depends on it)."""
-    import numpy as np
-    n = allin = pre = multi = 0
+    """How often hands are all in before the river, by kind, and what each kind's exact
+    all-in EV costs in C (hr_phh_allin_pots, CPU time a hand): the all-in EV's cost
+    depends on it."""
+    from collections import defaultdict
+
+    from handrank.core import kernels
+    from handrank.equity import _hu_preflop
+    from handrank.history import allin
+    n = 0
+    kinds: dict[tuple[int, int], list[tuple[int, int]]] = defaultdict(list)
+    recs = []
     for it in fast.scan(src):
         if not isinstance(it, fast.Batch):
             continue
-        r = it.rec
-        ok = r[:, fast.STATUS] == fast.OK
-        a = ok & ((r[:, fast.FLAGS] & fast.ALLIN) != 0)
-        p = a & ((r[:, fast.ALLIN_BOARD] & 255) == 0)
-        seats = np.arange(fast.MAX_SEATS)
-        live = (seats < r[:, fast.SEATS][:, None]) & ~(r[:, fast.OUT][:, None] >> seats & 1
-                                                        ).astype(bool)
+        r = np.ascontiguousarray(it.rec)
         n += len(r)
-        allin += int(a.sum())
-        pre += int(p.sum())
-        multi += int((p & (live.sum(axis=1) >= 3)).sum())
-    if n:
-        print(f"{name}: all in before the river {allin} of {n} hands ({100 * allin / n:.2f}%), "
-              f"preflop {pre} ({100 * pre / n:.2f}%), preflop 3 or more ways {multi} "
-              f"({100 * multi / n:.3f}%)")
+        a = (r[:, fast.STATUS] == fast.OK) & ((r[:, fast.FLAGS] & fast.ALLIN) != 0)
+        seats = np.arange(fast.MAX_SEATS)
+        live = ((seats < r[:, fast.SEATS][:, None])
+                & ~(r[:, fast.OUT][:, None] >> seats & 1).astype(bool)).sum(axis=1)
+        board = r[:, fast.ALLIN_BOARD] & 255
+        for i in np.flatnonzero(a).tolist():
+            kinds[int(board[i]), min(int(live[i]), 3)].append((len(recs), i))
+        recs.append(r)
+    if not n:
+        return
+    total = sum(len(v) for v in kinds.values())
+    print(f"{name}: all in before the river {total} of {n} hands ({100 * total / n:.2f}%)")
+    ptr = allin.fast_tables("holdem")
+    table = _hu_preflop.table()
+    street = {0: "preflop", 3: "flop", 4: "turn"}
+    spent = 0.0
+    for (nb, k), where in sorted(kinds.items()):
+        t = time.process_time()
+        for j in sorted({b for b, _ in where}):
+            rows = np.array([i for b, i in where if b == j], dtype=np.int64)
+            out = np.empty((len(rows), kernels.PHH_EV_WIDTH), dtype=np.float64)
+            st = np.empty(len(rows), dtype=np.int8)
+            if ptr is not None:
+                kernels.phh_allin_pots(ptr, recs[j], rows, table, out, st)
+        dt = time.process_time() - t
+        spent += dt
+        who = "heads-up" if k == 2 else "3+ ways" if k >= 3 else "one live"
+        print(f"  {street.get(nb, nb)} {who}: {len(where):7d} hands "
+              f"({100 * len(where) / n:5.2f}% of all), hr_phh_allin_pots "
+              f"{1e6 * dt / len(where):9.1f} us a hand")
+    print(f"  all kinds: {1e6 * spent / n:.2f} us a hand of the corpus on average "
+          f"(at most {n / spent if spent else float('inf'):,.0f} hands/s with the EV)")
 
 
 def _pokerkit(files: list[str]) -> int | None:
@@ -215,6 +256,11 @@ def _stages(name: str, src: str, files: list[str], sample: str | None,
             sample_files: list[str] | None) -> None:
     r_read = _time(f"{name}: fast path, read only", lambda: _fast(src, False), 3)
     r_fast = _time(f"{name}: fast path, read+replay+settle", lambda: _fast(src, True), 3)
+    if len(files) > 1:
+        _time(f"{name}: fast path, read+replay+settle, files read by Python",
+              _python_file_loop(lambda: _fast(src, True)), 3)
+        _time(f"{name}: summary() (with all-in EV), files read by Python",
+              _python_file_loop(lambda: _summary(src)), 3)
     s_src, s_files, s_name = (src, files, name) if sample is None else (
         sample, sample_files or [sample], name + " (first hands)")
     _time(f"{name}: summary() without all-in EV", lambda: _summary_no_ev(src), 3)

@@ -31,7 +31,7 @@ import time
 import numpy as np
 
 import handrank as hr
-from handrank.core import _backend
+from handrank.core import kernels
 from handrank.core.cards import cards
 from handrank.equity import hilo as he
 from handrank.equity import omaha as oe
@@ -50,12 +50,12 @@ def best(f, repeat: int = 3) -> float:  # type: ignore[no-untyped-def]
 
 
 def _numpy_sampler(players: list[str], trials: int) -> None:
-    core = _backend.core
-    _backend.core = None          # the numpy sampler (evaluation stays in C)
+    have_c = kernels.have_c
+    kernels.have_c = lambda: False          # the numpy sampler (evaluation stays in C)
     try:
         oe._range_equity(None, game_tables(None), players, "", "", None, trials, None, 1, 1)
     finally:
-        _backend.core = core
+        kernels.have_c = have_c
 
 
 def _ph_loop() -> ctypes.CDLL | None:
@@ -69,12 +69,12 @@ def _ph_loop() -> ctypes.CDLL | None:
 
 def _numpy_exact(fn, *args):  # type: ignore[no-untyped-def]
     """fn on the numpy code path, its size limits lifted (evaluation stays in C)."""
-    core, cells, comps = _backend.core, he.EXACT_CELLS, he.EXACT_COMPARISONS
-    _backend.core, he.EXACT_CELLS, he.EXACT_COMPARISONS = None, 10**12, 10**15
+    have_c, cells, comps = kernels.have_c, he.EXACT_CELLS, he.EXACT_COMPARISONS
+    kernels.have_c, he.EXACT_CELLS, he.EXACT_COMPARISONS = lambda: False, 10**12, 10**15
     try:
         return fn(*args)
     finally:
-        _backend.core, he.EXACT_CELLS, he.EXACT_COMPARISONS = core, cells, comps
+        kernels.have_c, he.EXACT_CELLS, he.EXACT_COMPARISONS = have_c, cells, comps
 
 
 def exact_ranges(flop_numpy: bool) -> None:

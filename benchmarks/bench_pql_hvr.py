@@ -13,8 +13,9 @@ from __future__ import annotations
 import os
 import time
 
-import handrank as hr
 from bench_pql import cpu
+
+import handrank as hr
 
 QUERIES = [
     ("hold'em flop v **, 1,000 draws a deal",

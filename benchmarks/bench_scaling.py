@@ -52,10 +52,10 @@ print(json.dumps({"wall": time.perf_counter() - w, "cpu": time.process_time() - 
 
 
 def kernel_name() -> str:
-    from handrank.core import _backend
-    if _backend.core is None:
+    from handrank.core import kernels
+    if kernels.compiled_module() is None:
         return "python"
-    return ("generic", "sse2", "avx2", "avx512")[_backend.core.lib.hr_batch_kernel()]
+    return ("generic", "sse2", "avx2", "avx512")[kernels.compiled_module().lib.hr_batch_kernel()]
 
 
 def load() -> float:
@@ -128,10 +128,10 @@ def split_part(report: dict[str, Any]) -> None:
     import threading
 
     import handrank as hr
-    from handrank.core import _backend
-    if _backend.core is None:
+    from handrank.core import kernels
+    if kernels.compiled_module() is None:
         return
-    ffi, lib = _backend.core.ffi, _backend.core.lib
+    ffi, lib = kernels.compiled_module().ffi, kernels.compiled_module().lib
     # the module that slices evaluate_batch's rows (its _SLICE_ROWS is overridden below)
     ev = next((m for m in list(sys.modules.values()) if m is not None
                and m.__name__.rsplit(".", 1)[-1] == "evaluate" and hasattr(m, "_SLICE_ROWS")),

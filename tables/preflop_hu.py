@@ -88,9 +88,9 @@ def cards_of(keys: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
 
 
 def _counts(cards: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
-    from handrank import _backend
+    from handrank.core import kernels
     from handrank.games import game
-    core = _backend.core
+    core = kernels.compiled_module()
     ffi, lib = core.ffi, core.lib
     ptr = game("holdem").high.ptr
     out = np.zeros((len(cards), 3), dtype=np.uint32)

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from handrank import reference
-from handrank.core import _backend, _tables, kernels
+from handrank.core import _tables, kernels
 
 # The hold'em evaluator's module (handrank.games.holdem), not the function hr.evaluate.
 evaluate_module = importlib.import_module("handrank.games.holdem")
@@ -28,7 +28,7 @@ def backend(request, monkeypatch):
     does at import.
     """
     if request.param == "c":
-        if _backend.core is None:
+        if kernels.compiled_module() is None:
             pytest.skip("C extension not built")
         return "c"
     bin_tables = _tables.load_bin()

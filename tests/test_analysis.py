@@ -23,7 +23,7 @@ import pytest
 import handrank as hr
 from handrank import reference
 from handrank.analysis import CLASSES, DRAWS
-from handrank.core import _backend, _tables, kernels
+from handrank.core import _tables, kernels
 
 evaluate_module = importlib.import_module("handrank.games.holdem")
 
@@ -32,7 +32,7 @@ evaluate_module = importlib.import_module("handrank.games.holdem")
 def backend(request, monkeypatch):
     """The C core, or the numpy fallback with the tables from the package data."""
     if request.param == "c":
-        if _backend.core is None:
+        if kernels.compiled_module() is None:
             pytest.skip("C extension not built")
         return "c"
     tables = _tables.load_bin()
@@ -194,7 +194,7 @@ def test_range_equity_agrees_with_the_matrix(backend, board):
     np.testing.assert_allclose(re.equity, num[pick] / den[pick], rtol=1e-12)
 
 
-@pytest.mark.skipif(_backend.core is None, reason="needs the C core")
+@pytest.mark.skipif(kernels.compiled_module() is None, reason="needs the C core")
 def test_backends_agree_on_a_full_flop(monkeypatch):
     def run():
         return (hr.range_equity("22+,AT+,KQ", "JJ+,AK,T9s", "Kd 9d 4s"),
@@ -392,9 +392,9 @@ def test_too_large_is_refused_before_any_work():
         hr.equity_matrix("random", "random")
 
 
-@pytest.mark.skipif(_backend.core is None, reason="needs the C core")
+@pytest.mark.skipif(kernels.compiled_module() is None, reason="needs the C core")
 def test_c_kernels_reject_garbage():
-    ffi, lib = _backend.core.ffi, _backend.core.lib
+    ffi, lib = kernels.compiled_module().ffi, kernels.compiled_module().lib
     g = evaluate_module.game_tables(None).ptr
     board = np.array([0, 1, 2], dtype=np.uint8)
     runs = np.array([[3, 200], [3, 4]], dtype=np.uint8)
@@ -456,7 +456,7 @@ def test_c_tallies_check_counts_before_laying_out_scratch(tmp_path):
     assert r.returncode == 0 and r.stdout == "ok\n", r.stdout + r.stderr
 
 
-@pytest.mark.skipif(_backend.core is None, reason="needs the C core")
+@pytest.mark.skipif(kernels.compiled_module() is None, reason="needs the C core")
 @pytest.mark.parametrize("hero,villain", [
     ("AKs,QQ:0.5", "QQ,JTs:0.25"),   # card removal, fractional weights, a shared class
     ("AhKh", "KK,72o"),

@@ -25,12 +25,12 @@ da = pytest.importorskip("dask.array")
 import handrank as hr
 from handrank import cli
 from handrank import dask as hrd
-from handrank.core import _backend
+from handrank.core import kernels
 from handrank.equity.preflop import CLASS_NAMES, class_indices, plan
 
 from .conftest import random_hands
 
-pytestmark = pytest.mark.skipif(_backend.core is None, reason="needs the C core")
+pytestmark = pytest.mark.skipif(kernels.compiled_module() is None, reason="needs the C core")
 
 # Pairs, suited and offsuit classes sharing ranks with each other.
 SUBSET = ["AA", "KK", "22", "AKs", "AKo", "KQs", "QJo", "T9s", "72o", "A2s", "32o", "K2o"]

@@ -29,7 +29,7 @@ from handrank.games.holdem import game_tables
 from handrank.games.registry import LOW_TABLES, game, games
 from handrank.games.rules import OWN_HOLD_TABLES
 
-needs_c = pytest.mark.skipif(_backend.core is None, reason="C extension not built")
+needs_c = pytest.mark.skipif(kernels.compiled_module() is None, reason="C extension not built")
 
 
 @pytest.fixture

@@ -12,13 +12,13 @@ import numpy as np
 import pytest
 
 from handrank import reference
-from handrank.core import _backend
+from handrank.core import kernels
 from handrank.core.cards import cards
 from handrank.core.errors import InvalidHandError, InvalidRangeError
 from handrank.equity import equity
 from handrank.ranges import parse_player
 
-needs_c = pytest.mark.skipif(_backend.core is None, reason="needs the C core")
+needs_c = pytest.mark.skipif(kernels.compiled_module() is None, reason="needs the C core")
 
 
 def brute(players, board="", dead=""):

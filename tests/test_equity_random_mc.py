@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 
 import handrank as hr
-from handrank.core import _backend
+from handrank.core import kernels
 
-needs_c = pytest.mark.skipif(_backend.core is None, reason="needs the C core")
+needs_c = pytest.mark.skipif(kernels.compiled_module() is None, reason="needs the C core")
 
 RANDOM_SPOTS = [
     (["AsKs", "random"], "", "", "holdem"),

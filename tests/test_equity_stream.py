@@ -21,10 +21,10 @@ import numpy as np
 import pytest
 
 import handrank as hr
-from handrank.core import _backend
+from handrank.core import kernels
 
 # The stream is the C core's (the pure-Python backend deals its own with numpy).
-pytestmark = pytest.mark.skipif(_backend.core is None, reason="C extension not built")
+pytestmark = pytest.mark.skipif(kernels.compiled_module() is None, reason="C extension not built")
 
 M64 = (1 << 64) - 1
 STREAM_TRIALS = 25_000
@@ -182,7 +182,7 @@ def test_the_streams_entry_point_refuses_bad_runs_and_sums_like_one_call_per_str
     hr_equity_mc call per stream, each seeded by hand; bad stream runs give -1."""
     from handrank.equity import holdem
 
-    ffi, lib = _backend.core.ffi, _backend.core.lib
+    ffi, lib = kernels.compiled_module().ffi, kernels.compiled_module().lib
     spot = holdem._prepare(["AsKs", "QdQc", "random"], "Kh 7h", "", holdem.game_tables(None))
     combos, cum, uniform, offsets = holdem.mc_arrays(spot)
     args = (spot.g.ptr, spot.n, ffi.from_buffer("uint8_t[]", combos),
@@ -240,7 +240,7 @@ def test_exact_and_random_players_deal_what_the_general_loop_deals(players, boar
     AVX2 and AVX-512 kernels, the sorted select with the others)."""
     from handrank.equity import holdem
 
-    ffi, lib = _backend.core.ffi, _backend.core.lib
+    ffi, lib = kernels.compiled_module().ffi, kernels.compiled_module().lib
     spot = holdem._prepare(players, board, dead, holdem.game_tables(None))
     combos, cum, uniform, offsets = holdem.mc_arrays(spot)
     args = (spot.g.ptr, spot.n, ffi.from_buffer("uint8_t[]", combos),

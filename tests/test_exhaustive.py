@@ -10,7 +10,7 @@ import pytest
 
 import handrank as hr
 from handrank import reference
-from handrank.core import _backend
+from handrank.core import kernels
 
 # RULES.md s.2, weakest category first.
 CLASSES = [1277, 2860, 858, 858, 10, 1277, 156, 156, 10]
@@ -52,7 +52,7 @@ def test_strength_order_is_the_rule_book_order(all_fives, reference_fives):
 
 
 def _selftest(k: int) -> tuple[int, np.ndarray]:
-    core = _backend.core
+    core = kernels.compiled_module()
     ffi, lib = core.ffi, core.lib
     game = lib.hr_game_at(0)
     threads = 2
@@ -69,7 +69,7 @@ def _selftest(k: int) -> tuple[int, np.ndarray]:
 @pytest.mark.slow
 def test_every_seven_card_hand_in_c():
     """All 133,784,560 hands: eval7 == best of 21 fives, and RULES.md's counts."""
-    if _backend.core is None:
+    if kernels.compiled_module() is None:
         pytest.skip("C extension not built")
     bad, hist = _selftest(7)
     assert bad == 0
@@ -82,16 +82,16 @@ def test_every_seven_card_hand_in_c():
 
 def test_every_six_card_hand_in_c():
     """All 20,358,520 hands: eval6 == best of its 6 fives."""
-    if _backend.core is None:
+    if kernels.compiled_module() is None:
         pytest.skip("C extension not built")
     bad, hist = _selftest(6)
     assert bad == 0 and int(hist.sum()) == 20_358_520 and hist[0] == 0
 
 
 def test_enumerate7_counts():
-    if _backend.core is None:
+    if kernels.compiled_module() is None:
         pytest.skip("C extension not built")
-    core = _backend.core
+    core = kernels.compiled_module()
     hist = np.zeros(7463, np.uint64)
     core.lib.hr_enumerate7(core.lib.hr_game_at(0), 0, 1,
                            core.ffi.from_buffer("uint64_t[]", hist, require_writable=True))

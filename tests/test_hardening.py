@@ -56,7 +56,7 @@ def test_exact_equity_on_a_small_thread_stack(stack):
 def test_grouping_needs_sorted_ranges_but_any_order_gives_the_same_answer():
     """The C walk groups suit-isomorphic tuples only for ranges sorted by combo;
     the same combos in another order take the ungrouped path: same result."""
-    from handrank.core import _backend
+    from handrank.core import kernels
     eq = sys.modules["handrank.equity"]
     spot = eq._prepare(["QQ+,AKs", "JJ-99,AQs"], "", "", eq.game_tables(None))
     grouped = eq._exact(spot, 1)
@@ -68,7 +68,7 @@ def test_grouping_needs_sorted_ranges_but_any_order_gives_the_same_answer():
     spot.combos = [c[o] for c, o in zip(spot.combos, order)]
     spot.weights = [w[o] for w, o in zip(spot.weights, order)]
     shuffled = eq._exact(spot, 1)
-    assert _backend.core is not None
+    assert kernels.compiled_module() is not None
     np.testing.assert_allclose(ascending.equity, grouped.equity, rtol=0, atol=1e-12)
     np.testing.assert_allclose(shuffled.equity, grouped.equity, rtol=0, atol=1e-12)
 

@@ -178,14 +178,14 @@ def test_duckdb_import_is_exact_and_appends_once(corpus, tmp_path):
     try:
         assert con.execute("SELECT count(*) FROM hands").fetchone() == (101,)
         # chips are conserved in every hand, and every net is the replay's
-        assert con.execute("SELECT count(*) FROM (SELECT hand_key, sum(net) s FROM results "
-                           "GROUP BY hand_key) WHERE s <> 0").fetchone() == (0,)
+        assert con.execute("SELECT count(*) FROM (SELECT hid, sum(net) s FROM results "
+                           "GROUP BY hid) WHERE s <> 0").fetchone() == (0,)
         nets = dict(((k, s), v) for k, s, v in con.execute(
-            "SELECT hand_key, seat, net FROM results").fetchall())
-        pots = dict(con.execute("SELECT hand_key, sum(amount) FROM pots GROUP BY hand_key")
+            "SELECT hid, seat, net FROM results").fetchall())
+        pots = dict(con.execute("SELECT hid, sum(amount) FROM pots GROUP BY hid")
                     .fetchall())
         files = dict(((f, n), k) for k, f, n in con.execute(
-            "SELECT hand_key, file, hand_number FROM hands").fetchall())
+            "SELECT hid, file, hand_number FROM hands").fetchall())
     finally:
         con.close()
     from handrank.history import read
@@ -279,8 +279,8 @@ def test_real_hands_conserve_chips(tmp_path):
     assert r.refused == 0 and r.added == r.hands_read > 0
     con = duckdb.connect(str(db), read_only=True)
     try:
-        assert con.execute("SELECT count(*) FROM (SELECT hand_key, sum(net) s FROM results "
-                           "GROUP BY hand_key) WHERE s <> 0").fetchone() == (0,)
+        assert con.execute("SELECT count(*) FROM (SELECT hid, sum(net) s FROM results "
+                           "GROUP BY hid) WHERE s <> 0").fetchone() == (0,)
     finally:
         con.close()
 
@@ -290,8 +290,14 @@ def _dump(db):
     try:
         out = {}
         for t, cols in SCHEMA.items():
-            order = "hand_key" if t == "hands" else f"hand_key, {cols[1][0]}"
-            out[t] = con.execute(f"SELECT * FROM {t} ORDER BY {order}").fetchall()
+            # hid is the store's own number (the order hands were written in): each
+            # hand compared by its identity, hand_key
+            if t == "hands":
+                q = "SELECT * EXCLUDE (hid) FROM hands ORDER BY hand_key"
+            else:
+                q = (f"SELECT h.hand_key, t.* EXCLUDE (hid) FROM {t} t JOIN hands h "
+                     f"USING (hid) ORDER BY h.hand_key, t.{cols[1][0]}")
+            out[t] = con.execute(q).fetchall()
         return out
     finally:
         con.close()
@@ -341,10 +347,95 @@ def test_fast_import_equals_the_python_path(tmp_path, monkeypatch):
     assert sum(taken) > 200          # most hands took the whole-column path
 
 
-def test_a_store_of_another_schema_is_refused_by_name(tmp_path):
+def test_a_store_of_the_first_layout_is_refused_by_name(tmp_path):
+    """A store written before the layout was recorded (hand_key in every table,
+    actions.text) is refused by to_duckdb and player_stats, naming the fix."""
     db = tmp_path / "old.duckdb"
     con = duckdb.connect(str(db))
-    con.execute("CREATE TABLE results (hand_key VARCHAR, seat SMALLINT)")
+    con.execute("CREATE TABLE hands (hand_key VARCHAR PRIMARY KEY, site VARCHAR)")
+    con.execute("CREATE TABLE results (hand_key VARCHAR, seat SMALLINT, player VARCHAR)")
     con.close()
-    with pytest.raises(ValueError, match="old.duckdb.*'results'.*new file"):
+    with pytest.raises(ValueError, match=r"old\.duckdb.*layout 1 .*layout 2.*new store"):
         to_duckdb([], db)
+    with pytest.raises(ValueError, match=r"old\.duckdb.*layout 1 .*new store"):
+        player_stats(db)
+    con = duckdb.connect(str(db), read_only=True)      # left as it was
+    try:
+        assert {t for (t,) in con.execute("SHOW TABLES").fetchall()} == {"hands", "results"}
+    finally:
+        con.close()
+
+
+def test_a_store_of_another_layout_or_columns_is_refused_by_name(tmp_path, corpus):
+    db = tmp_path / "h.duckdb"
+    to_duckdb(corpus / "a.phhs", db)
+    con = duckdb.connect(str(db))
+    con.execute("UPDATE store_info SET value = '3' WHERE name = 'schema_version'")
+    con.close()
+    with pytest.raises(ValueError, match=r"h\.duckdb.*layout 3 .*new store"):
+        to_duckdb(corpus / "b.phhs", db)
+    con = duckdb.connect(str(db))
+    con.execute("UPDATE store_info SET value = '2' WHERE name = 'schema_version'")
+    con.execute("ALTER TABLE actions ADD COLUMN text VARCHAR")
+    con.close()
+    with pytest.raises(ValueError, match=r"h\.duckdb.*'actions'.*new store"):
+        to_duckdb(corpus / "b.phhs", db)
+    old = tmp_path / "pq"
+    (old / "hands").mkdir(parents=True)
+    (old / "hands" / "part-00000.parquet").write_bytes(b"")
+    with pytest.raises(ValueError, match=r"pq.*layout 1 .*new store"):
+        to_parquet(corpus / "a.phhs", old)
+
+
+def test_hands_are_numbered_once_across_appends(corpus, tmp_path):
+    """hid numbers the hands 0, 1, 2 ... over every import; each child row names
+    a stored hand; Parquet numbers them the same way."""
+    db = tmp_path / "h.duckdb"
+    first = to_duckdb(corpus / "a.phhs", db)
+    second = to_duckdb(corpus, db)
+    n = first.added + second.added
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        assert con.execute("SELECT count(DISTINCT hid), min(hid), max(hid), count(*) "
+                           "FROM hands").fetchone() == (n, 0, n - 1, n)
+        assert con.execute("SELECT max(hid) FROM hands WHERE file LIKE '%a.phhs'"
+                           ).fetchone() == (first.added - 1,)
+        for t in ("seats", "actions", "pots", "results"):
+            assert con.execute(f"SELECT count(*) FROM {t} WHERE hid NOT IN "
+                               "(SELECT hid FROM hands)").fetchone() == (0,), t
+        assert con.execute("SELECT count(*) FROM (SELECT hid, seat FROM seats "
+                           "GROUP BY ALL HAVING count(*) > 1)").fetchone() == (0,)
+        seats = con.execute("SELECT sum(seats) FROM hands").fetchone()[0]
+        assert con.execute("SELECT count(*) FROM results").fetchone() == (seats,)
+    finally:
+        con.close()
+    pd = pytest.importorskip("pandas")
+    out = tmp_path / "pq"
+    to_parquet(corpus / "a.phhs", out)
+    to_parquet(corpus, out)
+    hands = pd.read_parquet(out / "hands")
+    assert sorted(hands["hid"]) == list(range(n))
+    assert set(pd.read_parquet(out / "results")["hid"]) == set(range(n))
+
+def test_actions_give_back_each_action_as_written(corpus, tmp_path):
+    """Without a text column, seat, verb and argument still give each PHH action
+    back as the file writes it (the formula the docs show)."""
+    db = tmp_path / "h.duckdb"
+    to_duckdb(corpus, db)
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        got = {}
+        for f, number, text in con.execute(
+                "SELECT h.file, h.hand_number, list(coalesce('p' || (a.seat + 1), 'd') || ' ' "
+                "|| a.verb || coalesce(' ' || a.argument, '') ORDER BY a.action_index) "
+                "FROM actions a JOIN hands h USING (hid) GROUP BY ALL").fetchall():
+            got[(f, number)] = text
+    finally:
+        con.close()
+    from handrank.history import read
+    checked = 0
+    for f in ("a.phhs", "b.phhs"):
+        for number, h in enumerate(read(corpus / f), 1):
+            assert got[(str(corpus / f), number)] == list(h.actions)
+            checked += 1
+    assert checked == 100

@@ -26,8 +26,14 @@ def _dump(db):
     try:
         out = {}
         for t, cols in SCHEMA.items():
-            order = "hand_key" if t == "hands" else f"hand_key, {cols[1][0]}"
-            out[t] = con.execute(f"SELECT * FROM {t} ORDER BY {order}").fetchall()
+            # hid is the store's own number (the order hands were written in): each
+            # hand compared by its identity, hand_key
+            if t == "hands":
+                q = "SELECT * EXCLUDE (hid) FROM hands ORDER BY hand_key"
+            else:
+                q = (f"SELECT h.hand_key, t.* EXCLUDE (hid) FROM {t} t JOIN hands h "
+                     f"USING (hid) ORDER BY h.hand_key, t.{cols[1][0]}")
+            out[t] = con.execute(q).fetchall()
         return out
     finally:
         con.close()
@@ -93,7 +99,7 @@ def test_stack_lines_as_written_and_boards_and_names(tmp_path, monkeypatch):
     rows, taken = _both_ways(d, tmp_path, monkeypatch)
     assert len(rows["hands"]) == 63
     assert taken >= 40                        # most went the whole-column way
-    board = [c for c, _ in SCHEMA["hands"]].index("board")
+    board = [c for c, _ in SCHEMA["hands"] if c != "hid"].index("board")
     assert sum(r[board] is None for r in rows["hands"]) >= 3
     names = {r[2] for r in rows["seats"]}
     assert "Player 0" in names and "p1" in names

@@ -17,11 +17,12 @@ import numpy as np
 import pytest
 
 import handrank as hr
-from handrank.core import _backend
+from handrank.core import kernels
 from handrank.core.cards import cards
 from handrank.equity import _hu_preflop
 
-pytestmark = pytest.mark.skipif(_backend.core is None, reason="the C core is not loaded")
+pytestmark = pytest.mark.skipif(kernels.compiled_module() is None,
+                                reason="the C core is not loaded")
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -34,7 +35,7 @@ def _pairs() -> np.ndarray:
 
 
 def _classes(pairs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    ffi, lib = _backend.core.ffi, _backend.core.lib
+    ffi, lib = kernels.compiled_module().ffi, kernels.compiled_module().lib
     keys, counts = _hu_preflop.table()
     flat = np.ascontiguousarray(pairs, dtype=np.uint8)
     cls = np.empty(len(pairs), dtype=np.int64)

@@ -13,9 +13,9 @@ import itertools
 import numpy as np
 import pytest
 
-from handrank.core import _backend, _fallback, _tables
+from handrank.core import _fallback, _tables, kernels
 
-core = _backend.core
+core = kernels.compiled_module()
 pytestmark = pytest.mark.skipif(core is None, reason="C extension not built")
 NAMES = ("plain C", "SSE2", "AVX2", "AVX-512")
 

@@ -14,13 +14,13 @@ import sys
 import numpy as np
 import pytest
 
-from handrank.core import _backend, _fallback, _tables
+from handrank.core import _backend, _fallback, _tables, kernels
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CSRC = os.path.join(ROOT, "csrc")
 KERNEL_NAMES = ("plain C", "SSE2", "AVX2", "AVX-512")
 
-core = _backend.core
+core = kernels.compiled_module()
 pytestmark = pytest.mark.skipif(core is None, reason="C extension not built")
 
 
@@ -76,7 +76,7 @@ def test_the_chosen_kernel_is_the_widest_this_cpu_runs():
 
 _FORCED = """
 import numpy as np, handrank as hr, handrank.bench as b
-from handrank.core import _fallback, _tables
+from handrank.core import _fallback, kernels, _tables
 rng = np.random.default_rng(5)
 a = np.argsort(rng.random((3000, 52)), axis=1)[:, :7].astype(np.uint8)
 want = np.zeros(len(a), np.uint16)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ast
 import pathlib
+from collections.abc import Iterable, Iterator
 
 import pytest
 
@@ -74,32 +75,28 @@ def module_name(path: pathlib.Path, src: pathlib.Path = SRC) -> str:
     return ".".join(parts)
 
 
-def _type_checking_only(tree: ast.AST) -> set[int]:
-    ids: set[int] = set()
-    for node in ast.walk(tree):
+def _imports(tree: ast.AST) -> Iterator[tuple[ast.Import | ast.ImportFrom, bool]]:
+    """Each import statement that runs (not in the body of an ``if TYPE_CHECKING``)
+    and whether it sits inside a function (a lambda counts), in one walk."""
+    stack: list[tuple[ast.AST, bool]] = [(tree, False)]
+    while stack:
+        node, lazy = stack.pop()
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            yield node, lazy
+            continue
         if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-            for inner in node.body:
-                ids.update(id(n) for n in ast.walk(inner))
-    return ids
-
-
-def _in_functions(tree: ast.AST) -> set[int]:
-    ids: set[int] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-            ids.update(id(n) for n in ast.walk(node) if n is not node)
-    return ids
+            children: Iterable[ast.AST] = node.orelse
+        else:
+            children = ast.iter_child_nodes(node)
+        inner = lazy or isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
+        stack.extend((c, inner) for c in children)
 
 
 def imports_of(name: str, is_package: bool, source: str,
                known: set[str]) -> dict[str, str]:
     """The handrank modules `name` imports: target -> "top" or "function"."""
-    tree = ast.parse(source)
-    skip, lazy = _type_checking_only(tree), _in_functions(tree)
     out: dict[str, str] = {}
-    for node in ast.walk(tree):
-        if id(node) in skip or not isinstance(node, (ast.Import, ast.ImportFrom)):
-            continue
+    for node, lazy in _imports(ast.parse(source)):
         targets: list[str] = []
         if isinstance(node, ast.Import):
             targets = [a.name for a in node.names]
@@ -117,7 +114,7 @@ def imports_of(name: str, is_package: bool, source: str,
             while t and t not in known:
                 t = t.rpartition(".")[0]
             if t and t != name:
-                kind = "function" if id(node) in lazy else "top"
+                kind = "function" if lazy else "top"
                 if out.get(t) != "top":
                     out[t] = kind
     return out
@@ -286,14 +283,21 @@ def test_the_reader_sees_relative_lazy_and_type_only_imports() -> None:
     assert got == {"toy.p.low": "top", "toy.x.high": "top", "toy.p.lazy": "function"}
 
 
-def test_every_module_has_a_layer_imports_go_down_and_nothing_circles() -> None:
-    graph = package_graph()
+@pytest.fixture(scope="module")
+def graph() -> dict[str, dict[str, str]]:
+    """The package's import graph, read once for the tests below."""
+    return package_graph()
+
+
+def test_every_module_has_a_layer_imports_go_down_and_nothing_circles(
+        graph: dict[str, dict[str, str]]) -> None:
     assert len(graph) > 60                      # the whole package was read
     assert problems(graph, known_circles=set(KNOWN_CIRCLES)) == []
 
 
-def test_the_known_circles_and_allowed_lazy_imports_are_still_there() -> None:
-    assert stale_entries(package_graph(), ALLOWED_LAZY, set(KNOWN_CIRCLES)) == []
+def test_the_known_circles_and_allowed_lazy_imports_are_still_there(
+        graph: dict[str, dict[str, str]]) -> None:
+    assert stale_entries(graph, ALLOWED_LAZY, set(KNOWN_CIRCLES)) == []
 
 
 # ------------------------------------------------- no operation tests a game name

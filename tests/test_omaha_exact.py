@@ -17,24 +17,24 @@ import pytest
 
 import handrank as hr
 from handrank import reference
-from handrank.core import _backend, kernels
+from handrank.core import kernels
 from handrank.core.cards import cards
 from handrank.core.errors import InvalidRangeError
 from handrank.equity import _exact_tally
 from handrank.equity import hilo as H
 
-needs_c = pytest.mark.skipif(_backend.core is None, reason="C extension not built")
+needs_c = pytest.mark.skipif(kernels.compiled_module() is None, reason="C extension not built")
 KEYS = ("equity", "win", "tie", "high", "low", "has_low", "dealt")
 
 
 def _numpy(fn, *args, **kw):
     """fn on the numpy code path (the C enumerators and samplers switched off for the call)."""
-    core, have_c = _backend.core, kernels.have_c
-    _backend.core, kernels.have_c = None, lambda: False
+    have_c = kernels.have_c
+    kernels.have_c = lambda: False
     try:
         return fn(*args, **kw)
     finally:
-        _backend.core, kernels.have_c = core, have_c
+        kernels.have_c = have_c
 
 
 SPOTS = [   # game, player 0, player 1, board, dead
@@ -304,7 +304,7 @@ def test_python_tuples_as_arrays_against_the_loop_and_c(game, players, board, ze
     assert one.samples == deals
     for k in keys:
         np.testing.assert_allclose(getattr(one, k), getattr(new, k), rtol=0, atol=1e-13)
-    if _backend.core is not None:
+    if kernels.compiled_module() is not None:
         c = H.exact_equity(t)
         # the C core leaves out every tuple with a weight of 0 from the deals it
         # counts; the Python backend (as before) only those whose hands but the last do

@@ -14,14 +14,14 @@ import pytest
 
 import handrank as hr
 from handrank import omaha_preflop
-from handrank.core import _backend, kernels
+from handrank.core import kernels
 from handrank.core.cards import card_str, cards
 from handrank.equity import hilo as _hilo_equity
 from handrank.equity import omaha as oe
 from handrank.games.holdem import game_tables
 from handrank.ranges.omaha import OmahaRange
 
-needs_c = pytest.mark.skipif(_backend.core is None, reason="needs the C core")
+needs_c = pytest.mark.skipif(kernels.compiled_module() is None, reason="needs the C core")
 
 
 def _text(ids: list[int]) -> str:
@@ -111,15 +111,15 @@ def test_random_dealt_from_the_deck_is_the_uniform_range() -> None:
 def test_c_sampler_matches_the_numpy_sampler() -> None:
     texts = ["AAKKds,QQJJ:0.5", "T9**,88**:0.3"]
     c = hr.equity(texts, board="Ts 7h 2c", game="omaha", trials=200_000, seed=3)
-    core, have_c = _backend.core, kernels.have_c
-    _backend.core, kernels.have_c = None, lambda: False
+    have_c = kernels.have_c
+    kernels.have_c = lambda: False
     try:
         py = oe._range_equity(None, game_tables(None), texts, "Ts 7h 2c", "", None, 200_000,
                               None, 3, 1)
         py_hilo = _hilo_equity._range_equity(game_tables(None), ["A2**", "random"],
                                              "3c 7h Kd", "", None, 100_000, None, 3, 1, None)
     finally:
-        _backend.core, kernels.have_c = core, have_c
+        kernels.have_c = have_c
     _close(c.equity, py.equity, np.hypot(c.stderr, py.stderr), 5.0)
     ch = hr.equity(["A2**", "random"], board="3c 7h Kd", game="omaha-hilo", trials=100_000,
                    seed=3)
@@ -145,7 +145,7 @@ def test_a_seed_gives_the_same_result_on_any_threads(players: list[str], game: s
 
 @needs_c
 def test_alias_tables_are_exact() -> None:
-    ffi, lib = _backend.core.ffi, _backend.core.lib
+    ffi, lib = kernels.compiled_module().ffi, kernels.compiled_module().lib
     rng = np.random.default_rng(4)
     for n in (1, 2, 7, 1000):
         w = rng.random(n) * (rng.random(n) < 0.8)

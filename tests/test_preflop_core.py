@@ -14,10 +14,10 @@ import numpy as np
 import pytest
 
 import handrank as hr
-from handrank.core import _backend
+from handrank.core import _backend, kernels
 from handrank.equity import preflop as _preflop
 
-pytestmark = pytest.mark.skipif(_backend.core is None, reason="needs the C core")
+pytestmark = pytest.mark.skipif(kernels.compiled_module() is None, reason="needs the C core")
 
 
 def _table(players, names):
@@ -52,7 +52,7 @@ def test_three_way_pieces_equal_handrank_equity():
 
 def test_patterns_sum_to_the_tuple_counts():
     """Rank pass + the four suits' patterns = hr_equity_exact on one tuple."""
-    ffi, lib = _backend.core.ffi, _backend.core.lib
+    ffi, lib = kernels.compiled_module().ffi, kernels.compiled_module().lib
     g = _backend.GAMES["holdem"]
     hole = [hr.cards("Ah Kh"), hr.cards("Qh Qd"), hr.cards("Kd 7h")]
     ranks = np.array([c // 4 for h in hole for c in h], dtype=np.uint8)
@@ -73,7 +73,7 @@ def test_patterns_sum_to_the_tuple_counts():
 
 
 def test_patterns_reject_bad_arguments():
-    ffi, lib = _backend.core.ffi, _backend.core.lib
+    ffi, lib = kernels.compiled_module().ffi, kernels.compiled_module().lib
     g = _backend.GAMES["holdem"]
     out = np.zeros(65 * 9, dtype=np.int64)
     dst = ffi.from_buffer("int64_t[]", out, require_writable=True)

@@ -11,13 +11,13 @@ import numpy as np
 import pytest
 
 import handrank as hr
-from handrank.core import _backend
+from handrank.core import kernels
 from handrank.equity.hilo import HiLoEquityResult
 from handrank.games import badugi as bd
 
 from .conftest import dask_or_skip
 
-C = _backend.core
+C = kernels.compiled_module()
 needs_c = pytest.mark.skipif(C is None, reason="needs the C core")
 
 

@@ -14,6 +14,8 @@
  * Usage: driver [scale]   (scale 1 for valgrind, larger for the sanitizers)
  */
 #include <pthread.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <stdint.h>
 #include <limits.h>
 #include <stdio.h>
@@ -23,6 +25,7 @@
 #include "../draw.h"
 #include "../equity.h"
 #include "../exact_random.h"
+#include "../files.h"
 #include "../handrank.h"
 #include "../hilo.h"
 #include "../index.h"
@@ -1725,6 +1728,79 @@ static void history_calls(int rounds)
 /* hr_stars_scan on a PokerStars hand, cut, spliced and sprinkled with random bytes,
  * each buffer malloc'd at exactly its length; the whole hand, once, by hand and
  * through hr_phh_scan */
+/* hr_read_small_files on a temporary folder: files of known bytes read back
+ * into exact-size buffers; a FIFO and a folder never read; a missing path;
+ * a buffer that stops the call before a file */
+static void files_calls(void)
+{
+    char dir[] = "/tmp/hr-driver-XXXXXX";
+    if (!mkdtemp(dir)) {
+        fprintf(stderr, "driver: files_calls: no temporary folder, skipped\n");
+        return;
+    }
+    static const char *const body[] = {"abc", "\xef\xbb\xbfxyz", "caf\xc3\xa9", "PokerStars", "",
+                                       "0123456789012345678901234567890123456789012"};
+    enum { NF = 6, NP = 9 };
+    char names[NP][64];
+    for (int k = 0; k < NP; k++)
+        snprintf(names[k], sizeof names[k], "%s/%d", dir, k);
+    for (int k = 0; k < NF; k++) {
+        FILE *f = fopen(names[k], "wb");
+        CHECK(f != NULL, "files_calls: cannot write %s", names[k]);
+        if (!f)
+            return;
+        fwrite(body[k], 1, strlen(body[k]), f);
+        fclose(f);
+    }
+    CHECK(mkfifo(names[6], 0600) == 0, "files_calls: mkfifo");
+    CHECK(mkdir(names[7], 0700) == 0, "files_calls: mkdir");    /* names[8]: missing */
+    size_t total = 0;
+    int64_t off[NP];
+    for (int k = 0; k < NP; k++)
+        off[k] = (int64_t)total, total += strlen(names[k]) + 1;
+    char *paths = malloc(total);
+    for (int k = 0; k < NP; k++)
+        memcpy(paths + off[k], names[k], strlen(names[k]) + 1);
+    int64_t *end = malloc(sizeof *end * NP);
+    int8_t *st = malloc(NP), *fl = malloc(NP);
+    const int64_t small = 40;
+    int64_t cap = 3 + 3 + 5 + 10 + 0 + small;   /* the five files read, room for the next */
+    char *buf = malloc((size_t)cap);
+    int64_t n = hr_read_small_files(paths, off, NP, small, buf, cap, end, st, fl);
+    CHECK(n == NP, "hr_read_small_files handled %lld", (long long)n);
+    static const int8_t want[NP] = {HR_FILE_OK, HR_FILE_OK, HR_FILE_OK, HR_FILE_OK, HR_FILE_OK,
+                                    HR_FILE_BIG, HR_FILE_OTHER, HR_FILE_OTHER, HR_FILE_OTHER};
+    static const char *const got[NF] = {"abc", "xyz", "caf\xc3\xa9", "PokerStars", "", ""};
+    for (int k = 0; k < NP && n == NP; k++) {
+        CHECK(st[k] == want[k], "hr_read_small_files: status %d of file %d", st[k], k);
+        int64_t a = k ? end[k - 1] : 0;
+        CHECK(a >= 0 && a <= end[k] && end[k] <= cap, "hr_read_small_files: file %d at %lld",
+              k, (long long)end[k]);
+        if (k < NF)
+            CHECK(end[k] - a == (int64_t)strlen(got[k]) && !memcmp(buf + a, got[k], strlen(got[k])),
+                  "hr_read_small_files: the bytes of file %d", k);
+    }
+    CHECK(n != NP || (fl[2] == HR_FILE_NONASCII && fl[3] == HR_FILE_STARS && fl[0] == 0),
+          "hr_read_small_files: flags");
+    free(buf);
+    cap = 3 + small - 1;                        /* stops after the first file */
+    buf = malloc((size_t)cap);
+    n = hr_read_small_files(paths, off, NP, small, buf, cap, end, st, fl);
+    CHECK(n == 1 && end[0] == 3, "hr_read_small_files with little room: %lld", (long long)n);
+    CHECK(hr_read_small_files(paths, off, NP, small, buf, small - 1, end, st, fl) == 0,
+          "hr_read_small_files with no room");
+    CHECK(hr_read_small_files(paths, off, 0, small, buf, cap, end, st, fl) == 0,
+          "hr_read_small_files of nothing");
+    free(buf);
+    free(paths);
+    free(end);
+    free(st);
+    free(fl);
+    for (int k = 0; k < NP; k++)
+        k == 7 ? rmdir(names[k]) : unlink(names[k]);
+    rmdir(dir);
+}
+
 static void sites_calls(int rounds)
 {
     static const char hand[] =
@@ -2949,6 +3025,7 @@ int main(int argc, char **argv)
     }
     history_calls(scale);
     sites_calls(scale);
+    files_calls();
     hu_preflop_calls();
     index_calls(scale);
     exact_random_calls(holdem, scale);

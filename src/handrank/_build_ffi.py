@@ -365,10 +365,22 @@ int64_t hr_stars_scan(const char *buf, int64_t len, const int64_t *seg_end, int6
                       int64_t *phh_len, int64_t *consumed);
 """
 
+CDEF_FILES = """
+#define HR_FILE_OK ...
+#define HR_FILE_OTHER ...
+#define HR_FILE_BIG ...
+#define HR_FILE_NONASCII ...
+#define HR_FILE_STARS ...
+int64_t hr_read_small_files(const char *paths, const int64_t *off, int64_t n, int64_t small,
+                            char *buf, int64_t cap, int64_t *end, int8_t *status,
+                            int8_t *flags);
+"""
+
 CDEF = (CDEF_EVAL + CDEF_ONEHAND + CDEF_SHOWDOWN + CDEF_EQUITY + CDEF_OMAHA + CDEF_MATRIX
         + CDEF_LOWBALL + CDEF_DRAW + CDEF_INDEX + CDEF_STUD + CDEF_HISTORY + CDEF_EXACT_RANDOM
         + CDEF_OMAHA_MC + CDEF_OMAHA_EXACT + CDEF_PREFLOP_HU + CDEF_PQL + CDEF_PQL_RANGE
-        + CDEF_WILD + CDEF_SITES)
+        + CDEF_WILD
+        + CDEF_SITES + CDEF_FILES)
 
 # Every csrc/*.c is compiled and every csrc/*.h included, so a new C module
 # needs only its files and its cdef block above.

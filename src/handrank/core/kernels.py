@@ -108,9 +108,9 @@ if _C is not None:
 
 
 def compiled_module() -> Any:
-    """The compiled module (None on the pure-Python backend), for
-    ``core._backend.core`` only, which the tests that call the C core
-    directly read (no module of the package does: tests/test_door.py)."""
+    """The compiled module (None on the pure-Python backend), for the tests
+    and the table builders that call the C core directly; no other module of
+    the package holds it (tests/test_door.py)."""
     return _C
 
 
@@ -1204,6 +1204,30 @@ def omaha_exact(g: GameTables, holes: list[list[int]], board: list[int], deck: n
         boards
 
 
+def omaha_exact_shares(g: GameTables, holes: list[list[int]], board: list[int],
+                       deck: list[int]) -> tuple[list[int], int] | None:
+    """Each exact Omaha hand's pot shares over every completion of `board` from
+    `deck` (hands of one size, 4 to 6 cards; at most :data:`MAX_PLAYERS`), as whole
+    numbers in ``1 / SHARE_UNIT`` of a pot (a tie of k hands gives each
+    ``SHARE_UNIT / k``), and the boards: hr_omaha_exact_prep and hr_omaha_exact_run
+    on the calling thread.  None without the C core or its tables (the caller
+    enumerates the boards itself)."""
+    n = len(holes)
+    if not have_c() or g.ptr is None or not 2 <= n <= MAX_PLAYERS:
+        return None
+    cards_arr = np.ascontiguousarray(np.array(list(board) + list(deck), dtype=np.uint8))
+    nc = len(cards_arr)
+    hands = np.ascontiguousarray(np.array(holes, dtype=np.uint8).reshape(-1))
+    scratch = np.empty(n * nc ** 3, dtype=np.int16)
+    omaha_exact_prep(g, n, len(holes[0]), hands, cards_arr, scratch)
+    out = np.zeros(3 * n + 1, dtype=np.int64)
+    got = omaha_exact_run(n, nc, len(board), scratch, 0, 1, out)
+    boards = _comb(nc - len(board), 5 - len(board))
+    if got < 0 or int(out[3 * n]) != boards:
+        raise RuntimeError("internal error: hr_omaha_exact_run missed boards")
+    return [int(x) for x in out[2 * n:3 * n]], boards
+
+
 # The Omaha sampler's streams (csrc/omaha_mc.c), as hold'em's: stream c of a seed
 # deals the trials [c * MC_STREAM_TRIALS, (c + 1) * ...) of a round, whatever
 # `threads` is, so a seed gives the same counts on any number of threads.
@@ -1620,6 +1644,44 @@ def phh_scan(data: bytes, ends: np.ndarray, final: bool, mode: int, out: np.ndar
                                int(final), mode, _C.ffi.cast("int64_t *", out.ctypes.data),
                                len(out), consumed))
     return n, int(consumed[0])
+
+
+#: status of each path of :func:`read_small_files` (csrc/files.h)
+FILE_OK, FILE_OTHER, FILE_BIG = 0, 1, 2
+#: flags of a file read: a byte >= 0x80; the text holds "PokerStars"
+FILE_NONASCII, FILE_STARS = 1, 2
+
+
+def read_small_files_available() -> bool:
+    """True when :func:`read_small_files` reads files (the C core, on a POSIX system)."""
+    if _C is None or not hasattr(_C.lib, "hr_read_small_files"):
+        return False
+    nul = _C.ffi.NULL
+    return int(_C.lib.hr_read_small_files(nul, nul, 0, 1, nul, 0, nul, nul, nul)) == 0
+
+
+def read_small_files(paths: bytes, off: np.ndarray, small: int, buf: bytearray,
+                     end: np.ndarray, status: np.ndarray, flags: np.ndarray) -> int:
+    """hr_read_small_files (csrc/files.c): the files named in ``paths`` (NUL-terminated
+    paths back to back, path k at byte ``off[k]``, int64) read whole into ``buf``, one
+    after another: file k's bytes end at ``end[k]`` (int64; it starts where file k - 1's
+    end), ``status[k]`` (int8) FILE_OK, FILE_OTHER (not a regular file, or an OS error:
+    never opened if not a regular file) or FILE_BIG (``small`` bytes or more), ``flags[k]``
+    (int8) FILE_NONASCII | FILE_STARS.  Stops before a file when less than ``small``
+    bytes of ``buf`` are left.  Returns the paths handled; -1 where the C core has no
+    such reader (no C core, or not a POSIX system): the caller reads the files itself."""
+    if _C is None or not hasattr(_C.lib, "hr_read_small_files"):
+        return -1
+    n = len(off)
+    if not (len(end) >= n and len(status) >= n and len(flags) >= n):
+        raise ValueError("read_small_files: end, status and flags need a slot per path")
+    if n and (not paths.endswith(b"\0") or int(off.min()) < 0
+              or int(off.max()) >= len(paths)):
+        raise ValueError("read_small_files: paths must end with a NUL byte, offsets in them")
+    return int(_C.lib.hr_read_small_files(
+        _C.ffi.from_buffer(paths), _buf("int64_t[]", off), n, small,
+        _out("char[]", buf), len(buf), _out("int64_t[]", end), _out("int8_t[]", status),
+        _out("int8_t[]", flags)))
 
 
 def stars_scan_available() -> bool:

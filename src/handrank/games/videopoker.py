@@ -101,6 +101,11 @@ WILD_PAYTABLES: dict[str, dict[str, int]] = {
                           "wild-royal-flush": 100, "straight-flush": 50, "four-of-a-kind": 20,
                           "full-house": 7, "flush": 5, "straight": 3, "three-of-a-kind": 2,
                           "two-pair": 1, "kings-or-better": 1, "nothing": 0},
+    # Joker Poker two pair or better ("20/10/6"): no pair pays
+    "joker-poker-two-pair": {"natural-royal-flush": 1000, "five-of-a-kind": 100,
+                             "wild-royal-flush": 50, "straight-flush": 50, "four-of-a-kind": 20,
+                             "full-house": 10, "flush": 6, "straight": 5, "three-of-a-kind": 2,
+                             "two-pair": 1, "kings-or-better": 0, "nothing": 0},
     # Double Joker, 54 cards, both jokers wild
     "double-joker": {"natural-royal-flush": 800, "wild-royal-flush": 100, "five-of-a-kind": 50,
                      "straight-flush": 25, "four-of-a-kind": 9, "full-house": 5, "flush": 4,
@@ -114,11 +119,18 @@ WILD_PAYTABLES: dict[str, dict[str, int]] = {
                           "four-deuces": 25, "wild-royal-flush": 12, "five-of-a-kind": 9,
                           "straight-flush": 6, "four-of-a-kind": 3, "full-house": 3, "flush": 3,
                           "straight": 2, "three-of-a-kind": 1, "nothing": 0},
+    # the same with 8 for five of a kind
+    "deuces-joker-wild-8": {"four-deuces-and-joker": 2000, "natural-royal-flush": 800,
+                            "four-deuces": 25, "wild-royal-flush": 12, "five-of-a-kind": 8,
+                            "straight-flush": 6, "four-of-a-kind": 3, "full-house": 3,
+                            "flush": 3, "straight": 2, "three-of-a-kind": 1, "nothing": 0},
 }
 _WILD_FAMILY = {"deuces-wild-full-pay": "deuces-wild", "deuces-wild-nsu": "deuces-wild",
                 "deuces-wild-apdw": "deuces-wild", "deuces-wild-illinois": "deuces-wild",
-                "joker-poker-kings": "joker-poker", "double-joker": "double-joker",
-                "double-joker-8-5": "double-joker", "deuces-joker-wild": "deuces-joker-wild"}
+                "joker-poker-kings": "joker-poker", "joker-poker-two-pair": "joker-poker",
+                "double-joker": "double-joker",
+                "double-joker-8-5": "double-joker", "deuces-joker-wild": "deuces-joker-wild",
+                "deuces-joker-wild-8": "deuces-joker-wild"}
 _NATURAL = "jacks-or-better"
 #: Every built-in machine -> its family (the deck, the wild cards, the pay classes).
 MACHINES: dict[str, str] = {**{name: _NATURAL for name in PAYTABLES}, **_WILD_FAMILY}
@@ -502,8 +514,9 @@ def video_poker(paytable: str | Mapping[str, Any], *, progress: Any = None) -> V
         ``"double-bonus-10/7"``, ``"double-double-bonus-9/6"``, and the
         wild-card machines ``"deuces-wild-full-pay"``, ``"deuces-wild-nsu"``,
         ``"deuces-wild-apdw"``, ``"deuces-wild-illinois"``,
-        ``"joker-poker-kings"``, ``"double-joker"``, ``"double-joker-8-5"``,
-        ``"deuces-joker-wild"``; the short names of :data:`ALIASES`,
+        ``"joker-poker-kings"``, ``"joker-poker-two-pair"``, ``"double-joker"``,
+        ``"double-joker-8-5"``,
+        ``"deuces-joker-wild"``, ``"deuces-joker-wild-8"``; the short names of :data:`ALIASES`,
         ``"deuces-wild"``, ``"joker-poker"``, ``"jacks-or-better"``, name the
         best-known machine of each) or a mapping from hand classes to payouts
         per coin: the classes of this module for 52 cards without wild

@@ -414,7 +414,9 @@ def fast_tables(pa: Any, b: Any, rows: np.ndarray[Any, Any], numbers: list[int],
     kept_l = kept.tolist()
     agree = rec[:, AGREE]
     out: dict[str, Any] = {}
+    local = pa.array(np.arange(m, dtype=np.int64))      # hid, counted from 0 in the table
     cols: dict[str, Any] = {
+        "hid": local,
         "hand_key": pa.array(hk, pa.string()),
         "site": pa.array(["PHH"] * m, pa.string()),
         "hand_id": pa.array([hand_id[i] for i in kept_l], pa.string()),
@@ -435,12 +437,12 @@ def fast_tables(pa: Any, b: Any, rows: np.ndarray[Any, Any], numbers: list[int],
     }
     out["hands"] = cols
     names = _names(pa, buf, rec, hand_rows, seat_rows)
-    key_rows = pa.array(hk, pa.string()).take(pa.array(hand_rows))
+    key_rows = pa.array(hand_rows.astype(np.int64))
     _seat_lists(pa)
     pos_names = _POS_NAMES.take(pa.array(_POS_AT[n[hand_rows]] + seat_rows))
     hs_, he_ = hole_s[hand_rows, seat_rows], hole_e[hand_rows, seat_rows]
     out["seats"] = {
-        "hand_key": key_rows, "seat": pa.array(seat_rows.astype(np.int16)),
+        "hid": key_rows, "seat": pa.array(seat_rows.astype(np.int16)),
         "player": names, "position": pos_names,
         "starting_stack": _chips(pa, stacks[hand_rows, seat_rows]),
         "hole_cards": _strings(pa, buf, np.maximum(hs_, 0), np.maximum(he_, 0), hs_ >= 0)}
@@ -448,7 +450,7 @@ def fast_tables(pa: Any, b: Any, rows: np.ndarray[Any, Any], numbers: list[int],
     adj = np.where(has_ev[hand_rows], ev[hand_rows, seat_rows], netr * _NANO)
     bbr = bb[hand_rows]
     res: dict[str, Any] = {
-        "hand_key": key_rows, "seat": out["seats"]["seat"], "player": out["seats"]["player"],
+        "hid": key_rows, "seat": out["seats"]["seat"], "player": out["seats"]["player"],
         "position": out["seats"]["position"],
         "contributed": _chips(pa, put[hand_rows, seat_rows]),
         "payout": _chips(pa, pay[hand_rows, seat_rows]),
@@ -470,15 +472,14 @@ def fast_tables(pa: Any, b: Any, rows: np.ndarray[Any, Any], numbers: list[int],
         res[name] = pa.array(table[kr, seat_rows, c].astype(np.int32))
     out["results"] = res
     out["actions"] = {
-        "hand_key": pa.array(hk, pa.string()).take(pa.array(ah)),
+        "hid": pa.array(ah.astype(np.int64)),
         "action_index": pa.array(idx_in_hand.astype(np.int32)),
         "street": pa.array(street.astype(np.int16)),
         "seat": pa.array(np.where(aseat >= 0, aseat, 0).astype(np.int16), mask=aseat < 0),
         "verb": _strings(pa, buf, _verb_start(buf, a0), _verb_end(buf, a0, a1)),
-        "argument": _strings(pa, buf, acts.arg[amask], a1, acts.arg[amask] < a1),
-        "text": _strings(pa, buf, a0, a1)}
+        "argument": _strings(pa, buf, acts.arg[amask], a1, acts.arg[amask] < a1)}
     out["pots"] = {
-        "hand_key": pa.array(hk, pa.string()).take(pa.array(ph)),
+        "hid": pa.array(ph.astype(np.int64)),
         "pot_index": pa.array(pidx.astype(np.int16)),
         "amount": _chips(pa, pa_), "seats": _seat_lists(pa).take(pa.array(elig_mask))}
     tables: dict[str, Any] = {}

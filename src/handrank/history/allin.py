@@ -273,7 +273,56 @@ def board_counts(game: str, holes: list[list[int]], board: list[int], dead: list
                     _MEMO.clear()
                 _MEMO[key] = (tuple(got[0]), got[1])
             return got
+    got_omaha = _omaha_counts(game, holes, board, dead)
+    if got_omaha is not None:
+        return got_omaha
     return _enumerate_boards(game, holes, board, dead)
+
+
+_OMAHA: dict[str, Any] = {}
+
+
+def omaha_tables(name: str) -> Any:
+    """The C tables of an Omaha game with one high half (4 to 6 hole cards, two of
+    them and three of a five-card board make each hand, no rule options), or None.
+    Decided by what the game is, never by its name."""
+    if name not in _OMAHA:
+        try:
+            g = _game(name)
+        except (HandrankError, ValueError, KeyError):
+            g = None
+        ok = (g is not None and kernels.HAVE_C and g.halves == ("high",)
+              and not g.rule.any_five and g.rule.hole_fixed and g.rule.hole_used == 2
+              and 4 <= g.hole_cards <= 6 and g.board_cards == 5 and not g.options
+              and g.high is not None and g.high.ptr is not None)
+        _OMAHA[name] = g.high if ok and g is not None else None
+    return _OMAHA[name]
+
+
+def _omaha_counts(game: str, holes: list[list[int]], board: list[int], dead: list[int]
+                  ) -> tuple[list[int], int] | str | None:
+    """:func:`board_counts` of high-only Omaha on the C core's exact enumeration
+    (``kernels.omaha_exact_shares``: each hand's best per board triple once,
+    then every board); its shares, in ``1 / SHARE_UNIT``, scaled to
+    ``1 / UNIT`` (SHARE_UNIT divides UNIT; both split a pot evenly among up to
+    ten tied hands).  None where it does not apply (then the boards are
+    enumerated by :func:`_enumerate_boards`)."""
+    tables = omaha_tables(game)
+    if (tables is None or not holes or len({len(h) for h in holes}) != 1
+            or len(holes[0]) != _game(game).hole_cards or UNIT % kernels.SHARE_UNIT
+            or len(holes) > 10 or len(board) > 5):
+        return None
+    used = set(board) | set(dead) | {c for h in holes for c in h}
+    stub = [c for c in _game(game).deck if c not in used]
+    total = math.comb(len(stub), 5 - len(board))
+    if total == 0 or total > LIMIT:      # the reason as the enumeration gives it
+        return None
+    got = kernels.omaha_exact_shares(tables, holes, board, stub)
+    if got is None:
+        return None
+    shares, boards = got
+    k = UNIT // kernels.SHARE_UNIT
+    return [x * k for x in shares], UNIT * boards
 
 
 def _combinations(stub: list[int], m: int) -> np.ndarray[Any, Any]:
@@ -352,6 +401,9 @@ def deal_counts(game: str, known: list[list[int]], dead: list[int], size: int
     if ways > LIMIT:
         if len(known) == 2 and need[0] == need[1]:
             return _heads_up_counts(g, known, stub, need[0])
+        if (len(known) == 3 and len(set(need)) == 1
+                and math.comb(len(stub), need[0]) <= THREE_WAY_COMPLETIONS):
+            return _three_way_counts(g, known, stub, need[0])
         return f"{ways:,} deals, more than the {LIMIT:,} enumerated exactly"
     splits = _splits(need)
     runs = _combinations(stub, t)
@@ -384,6 +436,77 @@ def _splits(need: list[int]) -> list[list[list[int]]]:
             go(i + 1, [x for x in left if x not in pick], acc + [list(pick)])
     go(0, list(range(sum(need))), [])
     return out
+
+
+#: the most completions of one hand :func:`_three_way_counts` takes (three hands
+#: lacking two cards each: 5th street; on 4th street there are ~9,000)
+THREE_WAY_COMPLETIONS = 1200
+
+
+def _three_way_counts(g: Any, known: list[list[int]], stub: list[int], t: int
+                      ) -> tuple[list[int], int]:
+    """:func:`deal_counts` for three hands that each lack ``t`` cards, without dealing
+    every deal (stud's 5th street: ~10^8 deals).
+
+    A deal is an ordered triple ``(a, b, c)`` of pairwise disjoint ``t``-subsets
+    of the stub.  Seat ``i``'s share on a deal is a sum over the sets ``T``
+    of seats it ties with of ``[each of T equals v_i][each other seat is
+    below v_i] / |T|``: a product of one condition per other seat, given
+    ``a`` (seat i's completion).  So with ``M[b, c] = [b & c == {}]``, and for
+    seat j the matrix ``C_j[a, b] = [a & b == {}][v_j(b) cond v_i(a)]``,
+    the count of deals for one choice of conditions is the row sum of
+    ``(C_j @ M) * C_k``: a matrix product of the ``N = C(u, t)`` completions
+    (666 on 5th street), exact in float64 (every entry is a count below
+    2^53).  Hi-lo as :func:`_heads_up_counts` splits it: half the high
+    shares, half the low shares (seat i with a low), and half the high
+    shares on the deals where no hand has a low.
+    """
+    u = len(stub)
+    pos = _combinations(list(range(u)), t).astype(np.int64)
+    n_c = len(pos)
+    cards = np.asarray(stub, dtype=np.uint8)[pos]
+    vals = []
+    for h in known:
+        rows = np.ascontiguousarray(np.concatenate(
+            [np.broadcast_to(np.array(h, dtype=np.uint8), (n_c, len(h))), cards], axis=1))
+        vals.append(np.asarray(strengths(g, rows)).reshape(n_c, -1).astype(np.int64))
+    bits = (np.int64(1) << pos).sum(axis=1)
+    apart = (bits[:, None] & bits[None, :]) == 0                  # M, and "disjoint from a"
+    m_f = apart.astype(np.float64)
+
+    def pivot(i: int, col: int, mine: np.ndarray[Any, Any],
+              theirs: list[np.ndarray[Any, Any]]) -> int:
+        """Seat i's shares (units of 1/UNIT) of one pot decided by strength column
+        ``col``, over the deals where seat i's completion passes ``mine`` and every
+        other seat's passes ``theirs``."""
+        j, k = (s_ for s_ in range(3) if s_ != i)
+        x = vals[i][:, col][:, None]
+        conds = {}
+        for s_ in (j, k):
+            v = vals[s_][:, col][None, :]
+            ok = apart & theirs[s_][None, :]
+            conds[s_] = (ok & (v < x), ok & (v == x))
+        total = 0
+        for wj, cj in zip((1, 2), conds[j]):                      # below, tied
+            left = cj.astype(np.float64) @ m_f
+            for wk, ck in zip((1, 2), conds[k]):
+                tied = (wj == 2) + (wk == 2) + 1
+                per_a = np.rint((left * ck).sum(axis=1)).astype(np.int64)
+                total += UNIT // tied * int(per_a[mine].sum())
+        return total
+
+    everyone = [np.ones(n_c, dtype=np.bool_)] * 3
+    ways = math.comb(u, 3 * t) * math.factorial(3 * t) // math.factorial(t) ** 3
+    if not g.split or vals[0].shape[1] < 2:
+        shares = [pivot(i, 0, everyone[i], everyone) for i in range(3)]
+    else:
+        no_low = [v[:, 1] == 0 for v in vals]
+        shares = [pivot(i, 0, everyone[i], everyone) // 2
+                  + pivot(i, 1, vals[i][:, 1] > 0, everyone) // 2
+                  + pivot(i, 0, no_low[i], no_low) // 2 for i in range(3)]
+    if sum(shares) != UNIT * ways:
+        raise RuntimeError("internal error: the three-way counts miss deals")
+    return shares, UNIT * ways
 
 
 def _heads_up_counts(g: Any, known: list[list[int]], stub: list[int], t: int

@@ -4,19 +4,21 @@ Both stores hold the same five tables (the schema is :data:`SCHEMA`, and
 docs/howto/history.md shows it with example queries):
 
 ``hands``
-    One row a hand, keyed by ``hand_key``: the site and its hand id
-    (``"PokerStars:254000000001"``), or for PHH, which has no site id, a
-    digest of the hand's own text (``"phh:<sha256>"``), so the same hand
-    read from two files is one hand.
+    One row a hand, keyed by ``hid``, a whole number the store gives each hand
+    (0, 1, 2 ... in the order imported), and identified by ``hand_key``: the
+    site and its hand id (``"PokerStars:254000000001"``), or for PHH, which
+    has no site id, a digest of the hand's own text (``"phh:<sha256>"``), so
+    the same hand read from two files is one hand.
 ``seats``
-    ``(hand_key, seat)``: the player, the position, the stack and the hole
+    ``(hid, seat)``: the player, the position, the stack and the hole
     cards shown.
 ``actions``
-    ``(hand_key, action_index)``: the PHH action stream, with its street.
+    ``(hid, action_index)``: the PHH action stream (street, seat, verb,
+    argument).
 ``pots``
-    ``(hand_key, pot_index)``: each pot's amount and the seats in it.
+    ``(hid, pot_index)``: each pot's amount and the seats in it.
 ``results``
-    ``(hand_key, seat)``: contributions, payouts, net, net after rake, the
+    ``(hid, seat)``: contributions, payouts, net, net after rake, the
     all-in EV and the all-in adjusted net (also in big blinds), and the
     tracker statistics of :mod:`handrank.history.stats` (a count and its
     ``_opportunities``; NULL where the statistic has no meaning for the game).
@@ -25,6 +27,12 @@ Money is exact: DECIMAL(38, 9) columns, filled from the record's integers
 or decimals (a hand with an amount finer than 10^-9 is refused, never
 rounded).  Appending a file already imported adds nothing: a hand whose key
 is in the store is counted as already present.
+
+A store records the layout it was written in (:data:`SCHEMA_VERSION`: the
+DuckDB table ``store_info``, the Parquet folder's ``store_info.json``); an
+import into a store of another layout (or of the first layout, written
+before the version was recorded) is refused with a ValueError naming the
+store and the fix: import the histories into a new store.
 
 DuckDB and pyarrow are the optional extra ``handrank[db]``.
 """
@@ -49,38 +57,41 @@ from .model import FileError, Hand, HistoryError
 from .phh import _chunks, read
 from .stats import ALWAYS_STATS, FLOP_STATS, PREFLOP_STATS, big_blind, hand_stats, positions
 
-__all__ = ["SCHEMA", "STAT_COLUMNS", "Report", "StatsTable", "player_stats", "to_duckdb",
-           "to_parquet"]
+__all__ = ["SCHEMA", "SCHEMA_VERSION", "STAT_COLUMNS", "Report", "StatsTable", "player_stats",
+           "to_duckdb", "to_parquet"]
 
 _MONEY = "DECIMAL(38, 9)"
 _STATS = tuple(k for s in PREFLOP_STATS + FLOP_STATS for k in (s, s + "_opportunities"))
 
+#: the layout of the stores this version writes (``store_info``'s ``schema_version``);
+#: 1 was the layout keyed by ``hand_key`` in every table, with ``actions.text``
+SCHEMA_VERSION = 2
 #: table -> [(column, DuckDB type)], the first columns of each table its key
 SCHEMA: dict[str, list[tuple[str, str]]] = {
-    "hands": [("hand_key", "VARCHAR"), ("site", "VARCHAR"), ("hand_id", "VARCHAR"),
+    "hands": [("hid", "BIGINT"), ("hand_key", "VARCHAR"), ("site", "VARCHAR"),
+              ("hand_id", "VARCHAR"),
               ("file", "VARCHAR"), ("hand_number", "INTEGER"), ("date", "DATE"),
               ("variant", "VARCHAR"),
               ("game", "VARCHAR"), ("seats", "SMALLINT"), ("unit", "VARCHAR"),
               ("big_blind", _MONEY), ("board", "VARCHAR"), ("pot", _MONEY),
               ("rake", _MONEY), ("allin", "BOOLEAN"), ("agrees_with_record", "BOOLEAN"),
               ("settle_error", "VARCHAR")],
-    "seats": [("hand_key", "VARCHAR"), ("seat", "SMALLINT"), ("player", "VARCHAR"),
+    "seats": [("hid", "BIGINT"), ("seat", "SMALLINT"), ("player", "VARCHAR"),
               ("position", "VARCHAR"), ("starting_stack", _MONEY), ("hole_cards", "VARCHAR")],
-    "actions": [("hand_key", "VARCHAR"), ("action_index", "INTEGER"), ("street", "SMALLINT"),
-                ("seat", "SMALLINT"), ("verb", "VARCHAR"), ("argument", "VARCHAR"),
-                ("text", "VARCHAR")],
-    "pots": [("hand_key", "VARCHAR"), ("pot_index", "SMALLINT"), ("amount", _MONEY),
+    "actions": [("hid", "BIGINT"), ("action_index", "INTEGER"), ("street", "SMALLINT"),
+                ("seat", "SMALLINT"), ("verb", "VARCHAR"), ("argument", "VARCHAR")],
+    "pots": [("hid", "BIGINT"), ("pot_index", "SMALLINT"), ("amount", _MONEY),
              ("seats", "VARCHAR")],
-    "results": ([("hand_key", "VARCHAR"), ("seat", "SMALLINT"), ("player", "VARCHAR"),
+    "results": ([("hid", "BIGINT"), ("seat", "SMALLINT"), ("player", "VARCHAR"),
                  ("position", "VARCHAR"),
                  ("contributed", _MONEY), ("payout", _MONEY), ("net", _MONEY),
                  ("net_after_rake", _MONEY), ("allin_ev", _MONEY), ("adjusted_net", _MONEY),
                  ("net_bb", _MONEY), ("adjusted_net_bb", _MONEY)]
                 + [(k, "INTEGER") for k in _STATS + ALWAYS_STATS]),
 }
-_KEYS = {"hands": ("hand_key",), "seats": ("hand_key", "seat"),
-         "actions": ("hand_key", "action_index"), "pots": ("hand_key", "pot_index"),
-         "results": ("hand_key", "seat")}
+_KEYS = {"hands": ("hid",), "seats": ("hid", "seat"),
+         "actions": ("hid", "action_index"), "pots": ("hid", "pot_index"),
+         "results": ("hid", "seat")}
 _SCALE = Decimal("1e-9")
 _BLOCK = 20_000
 
@@ -182,7 +193,10 @@ class _Rows:
         self.cols: dict[str, dict[str, list[Any]]] = {
             t: {c: [] for c, _ in cols} for t, cols in SCHEMA.items()}
         self.keys: list[str] = []
-        #: tables of fast hands (whole Arrow tables), added to the rows above
+        #: hands added row by row (their ``hid`` in the rows above: 0, 1, ... in this block)
+        self.slow = 0
+        #: tables of fast hands (whole Arrow tables, ``hid`` 0, 1, ... in each), added
+        #: after the rows above
         self.fast: list[dict[str, Any]] = []
 
     def add(self, key: str, h: Hand, number: int) -> None:
@@ -195,11 +209,12 @@ class _Rows:
         stats = hand_stats(h, r.payouts)
         pos = positions(n) if any(b for b in h.blinds_or_straddles) else [None] * n
         rows: dict[str, list[dict[str, Any]]] = {t: [] for t in SCHEMA}
+        hid = self.slow
         contributed = [_money(c, "a contribution") for c in r.contributions]
         pot = sum((c for c in contributed if c is not None), Decimal(0)) + (
             _money(r.dead, "dead money") or Decimal(0))
         rows["hands"].append({
-            "hand_key": key, "site": h.extra.get("site", "PHH"),
+            "hid": hid, "hand_key": key, "site": h.extra.get("site", "PHH"),
             "hand_id": None if h.extra.get("hand") is None else str(h.extra.get("hand")),
             "file": h.source, "hand_number": number, "date": _date(h.extra),
             "variant": h.variant, "game": h.game,
@@ -210,7 +225,7 @@ class _Rows:
         names = h.players or [f"p{i + 1}" for i in range(n)]
         for i in range(n):
             rows["seats"].append({
-                "hand_key": key, "seat": i, "player": names[i], "position": pos[i],
+                "hid": hid, "seat": i, "player": names[i], "position": pos[i],
                 "starting_stack": _money(h.starting_stacks[i], "a starting stack"),
                 "hole_cards": hole.get(i)})
             net = None if r.net is None else _money(r.net[i], "a net")
@@ -219,7 +234,7 @@ class _Rows:
                      else None if r.net is None else Fraction(r.net[i]))
             adj = None if adj_f is None else _exact(adj_f)
             row: dict[str, Any] = {
-                "hand_key": key, "seat": i, "player": names[i], "position": pos[i],
+                "hid": hid, "seat": i, "player": names[i], "position": pos[i],
                 "contributed": contributed[i],
                 "payout": None if r.payouts is None else _money(r.payouts[i], "a payout"),
                 "net": net,
@@ -239,12 +254,12 @@ class _Rows:
                 street += 1
             actor = int(t[0][1:]) - 1 if t and t[0][:1] == "p" and t[0][1:].isdigit() else None
             rows["actions"].append({
-                "hand_key": key, "action_index": j, "street": street, "seat": actor,
+                "hid": hid, "action_index": j, "street": street, "seat": actor,
                 "verb": t[1] if len(t) > 1 else None,
-                "argument": " ".join(t[2:]) or None, "text": a})
+                "argument": " ".join(t[2:]) or None})
         scale = _scale(r.contributions + [r.dead])
         for j, p in enumerate(r.pots):
-            rows["pots"].append({"hand_key": key, "pot_index": j,
+            rows["pots"].append({"hid": hid, "pot_index": j,
                                  "amount": _money(Decimal(p.amount) / scale, "a pot"),
                                  "seats": ",".join(str(s) for s in p.eligible)})
         for table, rs in rows.items():
@@ -253,16 +268,27 @@ class _Rows:
                 for c, v in row.items():
                     cols[c].append(v)
         self.keys.append(key)
+        self.slow += 1
 
-    def tables(self) -> dict[str, Any]:
+    def tables(self, base: int) -> dict[str, Any]:
+        """The block's five Arrow tables, its hands numbered ``hid = base, base + 1, ...``
+        (the row-by-row hands first, then each fast table's in order)."""
         pa, _ = _need()
+        import pyarrow.compute as pc
         out = {}
         for t, cols in SCHEMA.items():
             fields = [pa.field(c, _arrow(pa, ty)) for c, ty in cols]
-            out[t] = pa.table({c: pa.array(self.cols[t][c], type=f.type)
-                               for (c, _), f in zip(cols, fields)}, schema=pa.schema(fields))
-            if self.fast:
-                out[t] = pa.concat_tables([out[t]] + [f[t] for f in self.fast])
+            cols_ = self.cols[t]
+            cols_["hid"] = [base + k for k in cols_["hid"]]
+            parts = [pa.table({c: pa.array(cols_[c], type=f.type)
+                               for (c, _), f in zip(cols, fields)}, schema=pa.schema(fields))]
+            at = base + self.slow
+            for f_ in self.fast:
+                tab = f_[t]
+                parts.append(tab.set_column(0, "hid", pc.add(tab.column(0), pa.scalar(
+                    at, pa.int64()))))
+                at += len(f_["hands"])
+            out[t] = pa.concat_tables(parts) if len(parts) > 1 else parts[0]
         return out
 
 
@@ -298,7 +324,8 @@ def _bb(v: Fraction, bb: Any) -> Decimal | None:
 
 
 def _arrow(pa: Any, ty: str) -> Any:
-    return {"VARCHAR": pa.string(), "INTEGER": pa.int32(), "SMALLINT": pa.int16(),
+    return {"VARCHAR": pa.string(), "BIGINT": pa.int64(), "INTEGER": pa.int32(),
+            "SMALLINT": pa.int16(),
             "BOOLEAN": pa.bool_(), "DATE": pa.date32(), _MONEY: pa.decimal128(38, 9)}[ty]
 
 
@@ -462,6 +489,81 @@ def _check_errors(errors: str) -> None:
         raise ValueError(f"errors must be 'raise' or 'collect', got {errors!r}")
 
 
+def _old_layout(store: str, found: Any) -> ValueError:
+    return ValueError(
+        f"{store!r} is a store of layout {found} and this version of handrank writes "
+        f"layout {SCHEMA_VERSION} (its tables keyed by the whole number 'hid', no "
+        "'actions.text'): import the histories into a new store (a new file or folder)")
+
+
+def _duckdb_layout(con: Any, store: str) -> None:
+    """Make the tables of a new store, or check those of an existing one: its
+    recorded layout, then each table's columns (a ValueError naming the store)."""
+    tables = {t for (t,) in con.execute(
+        "SELECT table_name FROM information_schema.tables WHERE table_schema = 'main'"
+    ).fetchall()}
+    if "store_info" in tables:
+        got = con.execute("SELECT value FROM store_info WHERE name = 'schema_version'"
+                          ).fetchall()
+        found = got[0][0] if got else "unknown"
+        if found != str(SCHEMA_VERSION):
+            raise _old_layout(store, found)
+    elif tables & set(SCHEMA):
+        raise _old_layout(store, "1 (written before stores recorded their layout)")
+    else:
+        _sql(con, "BEGIN TRANSACTION")
+        _sql(con, "CREATE TABLE store_info (name VARCHAR PRIMARY KEY, value VARCHAR)")
+        _sql(con, f"INSERT INTO store_info VALUES ('schema_version', '{SCHEMA_VERSION}')")
+        for t, cols in SCHEMA.items():
+            body = ", ".join(f"{c} {ty}" for c, ty in cols)
+            # the hands' key and identity are enforced (a second writer at the same
+            # time fails, never doubles a hand); the other tables' keys are kept by the
+            # import itself (a hand's rows are written once, with the hand), not indexed
+            pk = ", PRIMARY KEY (hid), UNIQUE (hand_key)" if t == "hands" else ""
+            _sql(con, f"CREATE TABLE {t} ({body}{pk})")
+        _sql(con, "COMMIT")
+    for t, cols in SCHEMA.items():
+        have = [c for (c,) in con.execute(
+            "SELECT column_name FROM information_schema.columns WHERE table_name = ? "
+            "ORDER BY ordinal_position", [t]).fetchall()]
+        if have != [c for c, _ in cols]:
+            raise ValueError(f"{store!r}: its table {t!r} does not have the columns of "
+                             f"layout {SCHEMA_VERSION}: import the histories into a new "
+                             "store (a new file)")
+
+
+def _parquet_layout(root: Path) -> None:
+    """Make the folders of a new Parquet store, or check an existing one's layout."""
+    import json
+    info = root / "store_info.json"
+    if info.exists():
+        try:
+            found = json.loads(info.read_text()).get("schema_version", "unknown")
+        except (OSError, ValueError, AttributeError):
+            found = "unknown"
+        if found != SCHEMA_VERSION:
+            raise _old_layout(os.fspath(root), found)
+    elif any((root / t).is_dir() and any((root / t).glob("part-*.parquet")) for t in SCHEMA):
+        raise _old_layout(os.fspath(root), "1 (written before stores recorded their layout)")
+    for t in SCHEMA:
+        (root / t).mkdir(parents=True, exist_ok=True)
+    if not info.exists():
+        info.write_text(json.dumps({"schema_version": SCHEMA_VERSION}) + "\n")
+
+
+def _check_store(con: Any, store: str) -> None:
+    """A ValueError naming the store unless it is of this version's layout."""
+    got: list[Any] = []
+    try:
+        got = con.execute("SELECT value FROM store_info WHERE name = 'schema_version'"
+                          ).fetchall()
+    except Exception:  # noqa: BLE001  no such table: an older store
+        raise _old_layout(store, "1 (written before stores recorded their layout)") from None
+    found = got[0][0] if got else "unknown"
+    if found != str(SCHEMA_VERSION):
+        raise _old_layout(store, found)
+
+
 def to_duckdb(paths: Any, database: str | os.PathLike[str], *, errors: str = "collect",
               progress: Any = None) -> Report:
     """Import hand histories into a DuckDB database file (made if missing).
@@ -495,25 +597,17 @@ def to_duckdb(paths: Any, database: str | os.PathLike[str], *, errors: str = "co
     report = Report()
     con = duckdb.connect(os.fspath(database))
     try:
-        for t, cols in SCHEMA.items():
-            body = ", ".join(f"{c} {ty}" for c, ty in cols)
-            # the hands' key is enforced (a second writer at the same time fails, never
-            # doubles a hand); the other tables' keys are kept by the import itself
-            # (a hand's rows are written once, with the hand), not indexed
-            pk = ", PRIMARY KEY (hand_key)" if t == "hands" else ""
-            _sql(con, f"CREATE TABLE IF NOT EXISTS {t} ({body}{pk})")
-            have = [c for (c,) in con.execute(
-                "SELECT column_name FROM information_schema.columns WHERE table_name = ? "
-                "ORDER BY ordinal_position", [t]).fetchall()]
-            if have != [c for c, _ in cols]:
-                raise ValueError(f"{os.fspath(database)!r}: its table {t!r} does not have the "
-                                 "columns this version writes (a store written by another "
-                                 "version of handrank?): import into a new file")
+        _duckdb_layout(con, os.fspath(database))
+        # one thread: the import is one core's work (DuckDB's threads cost more CPU
+        # than they save on blocks of this size)
+        _sql(con, "SET threads = 1")
         # the hands already stored: their keys, so that only new hands are built
         seen = {k for (k,) in con.execute("SELECT hand_key FROM hands").fetchall()}
+        base = int(con.execute("SELECT coalesce(max(hid) + 1, 0) FROM hands").fetchall()[0][0])
         nbytes = [0, 0]
         for rows in _blocks(paths, report, errors, seen, nbytes):
-            tabs = rows.tables()
+            tabs = rows.tables(base)
+            base += len(rows.keys)
             _sql(con, "BEGIN TRANSACTION")
             for t, tab in tabs.items():
                 con.register("new_rows", tab)
@@ -545,11 +639,11 @@ def to_parquet(paths: Any, out: str | os.PathLike[str], *, errors: str = "collec
     _check_errors(errors)
     report_to = check_progress(_progress.resolve(progress, "to_parquet"))
     pa, pq = _need()
+    import pyarrow.compute as pc
     import pyarrow.dataset as ds
     report = Report()
     root = Path(out)
-    for t in SCHEMA:
-        (root / t).mkdir(parents=True, exist_ok=True)
+    _parquet_layout(root)
     hands_dir = root / "hands"
     seen: set[str] = set()
     old_parts = sorted(hands_dir.glob("part-*.parquet"))
@@ -558,10 +652,16 @@ def to_parquet(paths: Any, out: str | os.PathLike[str], *, errors: str = "collec
                 columns=["hand_key"]).column("hand_key").to_pylist():
             seen.add(k)
     part = max((int(p.stem.split("-")[1]) + 1 for p in old_parts), default=0)
+    base = 0
+    if old_parts:
+        top = ds.dataset([str(p) for p in old_parts], format="parquet").to_table(
+            columns=["hid"]).column("hid")
+        base = 0 if len(top) == 0 else int(pc.max(top).as_py()) + 1
     nbytes = [0, 0]
     try:
         for rows in _blocks(paths, report, errors, seen, nbytes):
-            tabs = rows.tables()
+            tabs = rows.tables(base)
+            base += len(rows.keys)
             for t, tab in tabs.items():
                 tmp = root / t / f".part-{part:05d}.parquet.tmp"
                 pq.write_table(tab, tmp)
@@ -662,11 +762,12 @@ def player_stats(database: str | os.PathLike[str], *, player: str | None = None,
          + f"GROUP BY {', '.join(keys)} ORDER BY net DESC NULLS LAST, {', '.join(keys)}")
     con = duckdb.connect(os.fspath(database), read_only=True)
     try:
+        _check_store(con, os.fspath(database))
         cur = con.execute(q, [player] if player is not None else [])
         names = [d[0] for d in cur.description]
         rows = [dict(zip(names, t)) for t in cur.fetchall()]
         units = [u for (u,) in con.execute(
-            "SELECT DISTINCT h.unit FROM hands h JOIN results r USING (hand_key) "
+            "SELECT DISTINCT h.unit FROM hands h JOIN results r USING (hid) "
             + ("WHERE r.player = ? " if player is not None else "") + "ORDER BY h.unit",
             [player] if player is not None else []).fetchall() if u is not None]
     finally:

@@ -40,7 +40,7 @@ from ._run import (
     run_exact,
     run_sampled,
 )
-from ._spot import GAMES, build_spot
+from ._spot import GAMES, HOLDEM, build_spot
 
 __all__ = ["pql", "PqlResult", "PqlRow", "PqlError", "GAMES", "FUNCTIONS", "REFUSED",
            "EXACT_AUTO", "EXACT_MAX", "DEFAULT_TRIALS", "supported_functions"]
@@ -114,7 +114,7 @@ def _equity_fast_path(q: Query, plan: Plan, **kw: Any) -> PqlResult | None:
     ``(seed, k)`` and summed in chunk order (the same answer on any number of
     threads and on a Dask cluster).  None when the query is any other."""
     spot = plan.spot
-    if spot.kind != "shared" or spot.game.split or len(spot.deck) != 52:
+    if HOLDEM not in spot.offers or spot.game.split or len(spot.deck) != 52:
         return None                     # hr.equity's hold'em: the full deck, one half
     which: list[tuple[str, int]] = []
     names = [p.name.lower() for p in spot.players]

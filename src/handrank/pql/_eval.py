@@ -8,52 +8,31 @@ from __future__ import annotations
 
 import hashlib
 import itertools
-import math
 from typing import Any
 
 import numpy as np
 
 from ..core import kernels
-from ..games import game as _game
-from ..operations import category, evaluate_batch
+from ..operations import category
 from ._parse import PqlError
-from ._spot import Deals, Spot, combos, masks_of
-from ._stud import best_high_of_sets, best_low_of_sets, presence
+from ._spot import (
+    STREETS,
+    STUD_EXACT_RUNOUTS,
+    STUD_SAMPLES,
+    Deals,
+    Spot,
+    combos,
+    hi_game,
+    masks_of,
+    stud_runouts,
+    stud_street,
+)
+from ._stud import best_high_of_sets, best_low_of_sets, hand_types_of, presence
 
-__all__ = ["Ctx", "STREETS", "pot_shares", "stud_runouts", "STUD_EXACT_RUNOUTS",
-           "STUD_SAMPLES"]
-
-#: street name -> board cards seen (hold'em and Omaha) / cards held (stud)
-STREETS = {"flop": 3, "turn": 4, "river": 5,
-           "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7}
+__all__ = ["Ctx", "STREETS", "pot_shares", "stud_runouts", "stud_street",
+           "STUD_EXACT_RUNOUTS", "STUD_SAMPLES"]
 
 _ONE = np.uint64(1)
-
-#: a stud street equity is exact when each deal has at most this many ways to
-#: deal the cards still to come (sixth street heads-up: 1,560; three-way 35,904)
-STUD_EXACT_RUNOUTS = 50_000
-#: else it is the mean over this many of those ways drawn at random
-STUD_SAMPLES = 1_000
-
-
-def stud_runouts(cards: int, players: int, known: int) -> int:
-    """The ways to deal `players` stud players their cards after the first
-    `known` from the cards of a deck of `cards` (dead cards taken out) that
-    no player's first `known` hold."""
-    need = 7 - known
-    left = cards - players * known
-    total = 1
-    for _ in range(players):
-        total *= math.comb(max(left, 0), need)
-        left -= need
-    return total
-
-
-def stud_street(street: str) -> int:
-    """The cards a stud player holds on `street` (flop, turn and river read as
-    fifth, sixth and seventh)."""
-    return {"flop": 5, "turn": 6, "river": 7}.get(street, STREETS[street])
-
 
 def _splits(players: int, need: int) -> list[np.ndarray]:
     """Every way to hand the places 0..players * need - 1 of a drawn set out,
@@ -107,66 +86,25 @@ class Ctx:
     def high_game(self) -> Any:
         """The game whose strengths are the high half's (the game itself when it
         has one half; a hi-lo game's high half is hold'em's scale)."""
-        return _hi_game(self.g) if self.g.split else self.g
+        return hi_game(self.g) if self.g.split else self.g
 
     # ------------------------------------------------------------ streets
     def street_cards(self, street: str) -> int:
-        n = STREETS[street]
-        if self.spot.kind == "studlike":
-            n = stud_street(street)
-            if n < 5:
-                raise PqlError(f"street {street!r}: a stud hand is ranked from fifth street "
-                               "(five cards) on")
-        elif n > 5:
-            raise PqlError(f"street {street!r} is a stud street; the {self.spot.pql_game} "
-                           "streets are flop, turn and river")
-        return n
+        return self.spot.street_cards(street)
 
     def board_at(self, street: str) -> np.ndarray:
         return self.d.board[:, :self.street_cards(street)]
 
     # ---------------------------------------------------------- strengths
     def _evaluate(self, hole: np.ndarray, board: np.ndarray) -> dict[str, np.ndarray]:
-        g = self.g
-        if self.spot.kind == "pick2" and board.shape[1] < 5:
-            return self._omaha_short(hole, board)
-        if self.spot.kind == "pick2":
-            s = evaluate_batch(hole, boards=board, game=g, threads=1)
-        elif self.spot.kind == "studlike":
-            s = evaluate_batch(hole, game=g, threads=1)
-        else:
-            s = evaluate_batch(np.concatenate([hole, board], axis=1), game=g, threads=1)
-        if len(g.halves) == 2:
-            return {"high": s[:, 0], "low": s[:, 1]}
-        return {g.halves[0]: s}
-
-    def _omaha_short(self, hole: np.ndarray, board: np.ndarray) -> dict[str, np.ndarray]:
-        """Omaha on the flop or the turn: the high is the best of two hole cards
-        with three board cards (every choice); the low is the kernel's on the
-        board filled up with cards of ten to king, which no low can use."""
-        hi = np.zeros(len(hole), dtype=np.uint16)
-        hp = combos(hole.shape[1], 2)
-        bt = combos(board.shape[1], 3)
-        for a, b in hp:
-            for t in bt:
-                five = np.concatenate([hole[:, [a, b]], board[:, t]], axis=1)
-                np.maximum(hi, evaluate_batch(five, game=_hi_game(self.g), threads=1),
-                           out=hi)
-        out = {"high": hi}
-        if self.g.split:
-            fill = _fillers(np.concatenate([hole, board], axis=1), 5 - board.shape[1])
-            full = np.concatenate([board, fill], axis=1)
-            out["low"] = evaluate_batch(hole, boards=full, game=self.g, threads=1)[:, 1]
-        return out
+        return self.spot.evaluate(hole, board)
 
     def strength(self, player: int, street: str) -> dict[str, np.ndarray]:
         key = ("s", player, street)
         if key not in self.cache:
             n = self.street_cards(street)
-            if self.spot.kind == "studlike":
-                self.cache[key] = self._evaluate(self.d.holes[player][:, :n], self.d.board)
-            else:
-                self.cache[key] = self._evaluate(self.d.holes[player], self.d.board[:, :n])
+            hole, board = self.spot.seen(self.d.holes[player], self.d.board, n)
+            self.cache[key] = self._evaluate(hole, board)
         out: dict[str, np.ndarray] = self.cache[key]
         return out
 
@@ -195,10 +133,12 @@ class Ctx:
     # ------------------------------------------------------ street equity
     def street_equity(self, street: str) -> np.ndarray:
         """(P, n) each player's pot share averaged over every run-out of the
-        board from `street` on, every hand known (hand versus hand)."""
-        if self.spot.kind == "studlike":
-            n = stud_street(street)
-            return self.river_shares() if n == 7 else self.stud_equity(n)
+        board from `street` on, every hand known (hand versus hand); in stud,
+        every way to deal the later cards (:meth:`stud_equity`)."""
+        return self.spot.street_equity(self, street)
+
+    def board_equity(self, street: str) -> np.ndarray:
+        """:meth:`street_equity` in a game with a board."""
         if street == "river":
             return self.river_shares()
         key = ("eq", street)
@@ -338,8 +278,11 @@ class Ctx:
         make from the cards the player cannot see held (not the board, not
         dead, not the player's own); with `same_type`, the best of the hands
         of the player's own category (high only)."""
-        if self.spot.kind == "studlike":
-            return self._stud_nut(player, street, half)
+        return self.spot.nut(self, player, street, half, same_type)
+
+    def board_nut(self, player: int, street: str, half: str,
+                  same_type: bool = False) -> np.ndarray:
+        """:meth:`nut` in a game with a board."""
         s = self.street_cards(street)
         d = self.d
         own = self.half(player, street, half)
@@ -373,8 +316,6 @@ class Ctx:
         unseen cards are the player's view: not the player's own, not the
         board up to `street`, not dead (other players' cards are unknown to
         the player)."""
-        if self.spot.kind == "studlike":
-            raise PqlError("internal error: a stud player's next cards are stud_next")
         s = self.street_cards(street)
         if s >= 5:
             raise PqlError("outs are counted on the flop or the turn (the river has no "
@@ -402,7 +343,7 @@ class Ctx:
         own = masks_of(self.d.holes[player][:, :cards])
         return np.asarray(np.uint64(deck & ~self.dead_mask) & ~own)
 
-    def _stud_nut(self, player: int, street: str, half: str) -> np.ndarray:
+    def stud_nut(self, player: int, street: str, half: str) -> np.ndarray:
         """Whether the stud player's `half` on `street` (five cards or more) is
         the best any hand of as many cards could be from the cards the player
         cannot see (see :mod:`._stud`)."""
@@ -453,13 +394,53 @@ class Ctx:
         out: np.ndarray = self.cache[("stud_next", player, s)][2]
         return out
 
+    def short_types(self, cards: np.ndarray) -> np.ndarray:
+        """The hand types (the spot's order) of rows of 3 or 4 cards, from the
+        rank counts: quads, trips, two pair, a pair or a high card (no
+        straight or flush has five cards yet)."""
+        ranks = cards.astype(np.int64) // 4
+        counts = (ranks[:, :, None] == np.arange(13)).sum(axis=1)
+        top = counts.max(axis=1)
+        pairs = (counts == 2).sum(axis=1)
+        code = {name: i for i, name in enumerate(self.spot.handtypes)}
+        return np.asarray(np.select(
+            [top == 4, top == 3, pairs == 2, pairs == 1],
+            [code["quads"], code["trips"], code["twopair"], code["pair"]], code["highcard"]),
+            dtype=np.int64)
+
+    def next_types(self, player: int, street: str, lut: np.ndarray) -> np.ndarray:
+        """(n, U) the player's hand type (`lut` maps a category to its place in
+        the spot's order) with each card that can come next."""
+        return self.spot.next_types(self, player, street, lut)
+
+    def board_next_types(self, player: int, street: str, lut: np.ndarray) -> np.ndarray:
+        """:meth:`next_types` in a game with a board (:meth:`next_strengths`)."""
+        _, nxt = self.next_strengths(player, street, "high")
+        return hand_types_of(nxt, self.high_game, lut)
+
+    def stud_next_types(self, player: int, street: str, lut: np.ndarray) -> np.ndarray:
+        """:meth:`next_types` in stud (:meth:`stud_next`): from the rank counts
+        while the next hand has fewer than five cards."""
+        _, nxt = self.stud_next(player, street)
+        k = self.street_cards_any(street) + 1
+        if k >= 5:
+            return hand_types_of(nxt, self.high_game, lut)
+        hands = self.stud_next_hands(player, street)
+        n, u, _ = hands.shape
+        return self.short_types(hands.reshape(n * u, k)).reshape(n, u)
+
+    def nut_hi_outs(self, player: int, street: str) -> np.ndarray:
+        """How many of the next card's possibilities give the player the nut
+        high (:meth:`nut_outs`, :meth:`stud_nut_outs`)."""
+        return self.spot.nut_hi_outs(self, player, street)
+
     def street_cards_any(self, street: str) -> int:
         """A stud street's cards, third street on (no five-card minimum)."""
         return stud_street(street)
 
     def stud_nut_outs(self, player: int, street: str) -> np.ndarray:
         """How many of the next card's possibilities give the stud player the
-        nut high (:meth:`_stud_nut`'s sense, the card no longer unseen):
+        nut high (:meth:`stud_nut`'s sense, the card no longer unseen):
         fourth to sixth street."""
         s = self.street_cards_any(street)
         if not 4 <= s <= 6:
@@ -476,20 +457,26 @@ class Ctx:
         """How many of the next street's unseen cards give the player the nut
         low: a low no other hand can beat from the cards the player then
         cannot see (:meth:`nut`'s sense, the card no longer unseen)."""
-        if self.spot.kind == "studlike":
-            s = self.street_cards_any(street)
-            if not 4 <= s <= 6:
-                raise PqlError(f"street {street!r}: stud nut outs are counted on fourth to "
-                               "sixth street (the next hand has five cards or more)")
-            left, _ = self.stud_next(player, street)
-            n, u = left.shape
-            hands = self.stud_next_hands(player, street).reshape(n * u, s + 1)
-            got = self._evaluate(hands, np.zeros((n * u, 0), np.uint8))["low"]
-            own = got.reshape(n, u).astype(np.int64)
-            unseen = self._unseen_mask(player, s)
-            rest = np.repeat(unseen, u) & ~(np.uint64(1) << left.reshape(-1).astype(np.uint64))
-            best = best_low_of_sets(rest, self.g, 1 if self.g.split else None).reshape(n, u)
-            return np.asarray(((own > 0) & (own >= best)).sum(axis=1))
+        return self.spot.nut_lo_outs(self, player, street)
+
+    def stud_nut_lo_outs(self, player: int, street: str) -> np.ndarray:
+        """:meth:`nut_lo_outs` in stud: fourth to sixth street."""
+        s = self.street_cards_any(street)
+        if not 4 <= s <= 6:
+            raise PqlError(f"street {street!r}: stud nut outs are counted on fourth to "
+                           "sixth street (the next hand has five cards or more)")
+        left, _ = self.stud_next(player, street)
+        n, u = left.shape
+        hands = self.stud_next_hands(player, street).reshape(n * u, s + 1)
+        got = self._evaluate(hands, np.zeros((n * u, 0), np.uint8))["low"]
+        own = got.reshape(n, u).astype(np.int64)
+        unseen = self._unseen_mask(player, s)
+        rest = np.repeat(unseen, u) & ~(np.uint64(1) << left.reshape(-1).astype(np.uint64))
+        best = best_low_of_sets(rest, self.g, 1 if self.g.split else None).reshape(n, u)
+        return np.asarray(((own > 0) & (own >= best)).sum(axis=1))
+
+    def board_nut_lo_outs(self, player: int, street: str) -> np.ndarray:
+        """:meth:`nut_lo_outs` in a game with a board."""
         left, own_lo = self.next_strengths(player, street, "low")
         s = self.street_cards(street)
         d = self.d
@@ -556,49 +543,11 @@ class Ctx:
         best = np.zeros((n, len(pairs)), dtype=np.int64)
         if len(rows):
             two = np.stack([rep[rows, pairs[which, 0]], rep[rows, pairs[which, 1]]], axis=1)
-            b = board[rows]
-            if self.spot.kind == "pick2":
-                # fillers (tens to kings, never in a low) complete the hole and the board
-                short = 5 - board.shape[1]
-                fill = _fillers(board, self.g.hole_cards - 2 + short)[rows]
-                b = np.concatenate([b, fill[:, :short]], axis=1)
-                lo = evaluate_batch(np.concatenate([two, fill[:, short:]], axis=1), boards=b,
-                                    game=self.g, threads=1)[:, 1]
-            else:
-                lo = self._evaluate(two, b)["low"]
+            lo = self.spot.low_with_two(two, board[rows])
             best[rows, which] = lo
         out: np.ndarray = best.max(axis=1)
         return out
 
     def _best_with_two(self, two: np.ndarray, board: np.ndarray, half: str) -> np.ndarray:
         """The `half` strength of two hole cards with the board, by the game's rule."""
-        g = self.g
-        if self.spot.kind != "pick2":
-            return self._evaluate(two, board)[half]
-        if half == "high":
-            # exactly two hole cards and three of the board: best over the board's triples
-            trip = combos(board.shape[1], 3)
-            best = np.zeros(len(two), dtype=np.int64)
-            for t in trip:
-                five = np.concatenate([two, board[:, t]], axis=1)
-                best = np.maximum(best, evaluate_batch(five, game=_hi_game(g), threads=1))
-            return best
-        # low: two fillers from the high ranks (T..K) that no row uses make a
-        # four-card Omaha hand whose low is the two cards' low
-        fill = _fillers(np.concatenate([two, board], axis=1), g.hole_cards - 2)
-        hole = np.concatenate([two, fill], axis=1)
-        return evaluate_batch(hole, boards=board, game=g, threads=1)[:, 1]
-
-
-def _hi_game(g: Any) -> Any:
-    return _game("holdem")
-
-
-def _fillers(rows: np.ndarray, k: int) -> np.ndarray:
-    """k cards per row among the tens to kings (never part of a low) not in the row."""
-    cand = np.arange(32, 48, dtype=np.uint8)          # Tc .. Ks
-    used = masks_of(rows)
-    free = ((used[:, None] >> cand.astype(np.uint64)) & _ONE) == 0
-    # the first k free candidates of each row (at most 7 cards are used)
-    order = np.argsort(~free, axis=1, kind="stable")[:, :k]
-    return cand[order]
+        return self.spot.best_with_two(two, board, half)

@@ -27,9 +27,9 @@ from typing import Any
 import numpy as np
 
 from ..core import kernels
-from ._eval import STREETS, Ctx, pot_shares
+from ._eval import Ctx, pot_shares
 from ._parse import PqlError
-from ._spot import Spot, _holdem_range, combos, masks_of
+from ._spot import BOARD, STREETS, Spot, _is_all, combos, masks_of
 
 __all__ = ["RANGE_EXACT", "RANGE_SAMPLES", "RANGE_MAX_OPPONENTS", "RANGE_MAX_HANDS",
            "range_equity", "ranges_of_others", "perceived_range", "range_bound",
@@ -57,24 +57,16 @@ def ranges_of_others(spot: Spot, player: int) -> Ranges:
 def perceived_range(spot: Spot, text: str) -> tuple[np.ndarray, np.ndarray]:
     """The hands of a range text in this game (hold'em or Omaha notation) as
     (hands, weights), the hands on the fixed board or dead cards left out."""
-    from ..core.errors import HandrankError
-    from ._spot import _is_all
     deck_mask = int(masks_of(spot.deck[None, :])[0])
+    if BOARD not in spot.offers:
+        raise PqlError("ranges are not supported in the stud games")
     if _is_all(text, spot.hole):
         hands = spot.deck[combos(len(spot.deck), spot.hole)]
         weights = np.ones(len(hands))
-    elif spot.kind == "shared":
-        hands, weights = _holdem_range(text, deck_mask)
-    elif spot.kind == "pick2":
-        from ..ranges.omaha import OmahaRange
-        try:
-            r = OmahaRange(text, spot.hole)
-        except HandrankError as exc:
-            raise PqlError(str(exc)) from None
-        hands = np.asarray(r.hands, dtype=np.uint8).reshape(-1, spot.hole)
-        weights = np.asarray(r.weights, dtype=float)
     else:
-        raise PqlError("ranges are not supported in the stud games")
+        hands, weights = type(spot).read_hands("the range", text, spot.hole, deck_mask)
+        hands = np.asarray(hands, dtype=np.uint8).reshape(-1, spot.hole)
+        weights = np.asarray(weights, dtype=float)
     masks = masks_of(hands) if len(hands) else np.zeros(0, np.uint64)
     keep = ((masks & np.uint64(spot.fixed_mask)) == 0) & ((masks & ~np.uint64(deck_mask)) == 0) \
         & (weights > 0)
@@ -124,7 +116,7 @@ def _pointers(ctx: Ctx) -> tuple[Any, Any, bool]:
 def range_equity(ctx: Ctx, player: int, street: str, ranges: Ranges, tag: str) -> np.ndarray:
     """(n,) the player's equity on `street` against `ranges` (one per
     opponent), deal by deal; `tag` names the ranges in the block's cache."""
-    if ctx.spot.kind not in ("shared", "pick2"):
+    if BOARD not in ctx.spot.offers:
         raise PqlError("hand-versus-range equities are board-game functions")
     known = ctx.street_cards(street)
     key = ("hvr", player, street, tag)

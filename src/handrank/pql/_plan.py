@@ -21,7 +21,7 @@ import numpy as np
 from ..core.cards import RANKS
 from ..core.errors import HandrankError
 from ..operations import category
-from ._eval import STREETS, STUD_EXACT_RUNOUTS, STUD_SAMPLES, Ctx, stud_runouts, stud_street
+from ._eval import Ctx
 from ._hvr import (
     RANGE_MAX_HANDS,
     RANGE_MAX_OPPONENTS,
@@ -33,8 +33,7 @@ from ._hvr import (
 )
 from ._parse import BinOp, Call, Case, In, Name, Node, Num, PqlError, Query, Str, UnOp, locate
 from ._plays import cards_play, hand_ranking
-from ._spot import Spot, _holdem_range, masks_of
-from ._stud import hand_types_of
+from ._spot import BOARD, HANDTYPES, HOLDEM, STREETS, STUD, Spot, masks_of
 
 __all__ = ["Expr", "Plan", "compile_query", "FUNCTIONS", "REFUSED", "HANDTYPES", "FLOPCATS"]
 
@@ -65,9 +64,6 @@ class Expr:
     cost: int = 0            # run-outs evaluated per deal (for the exact/simulate choice)
 
 
-# hand types in the order of a standard deck; short deck swaps flush and full house
-HANDTYPES = ["highcard", "pair", "twopair", "trips", "straight", "flush", "fullhouse",
-             "quads", "straightflush"]
 _HT_ALIASES = {
     "highcard": "highcard", "nopair": "highcard", "high_card": "highcard",
     "pair": "pair", "onepair": "pair", "one_pair": "pair",
@@ -81,11 +77,7 @@ _HT_ALIASES = {
 
 
 def handtype_order(spot: Spot) -> list[str]:
-    if spot.flush_beats_full:
-        o = list(HANDTYPES)
-        o[5], o[6] = "fullhouse", "flush"
-        return o
-    return HANDTYPES
+    return spot.handtypes
 
 
 def _categories_to_ordinal(spot: Spot) -> np.ndarray:
@@ -123,7 +115,7 @@ class Func:
     impl: Callable[..., Any]
     optional: int = 0              # trailing arguments that may be left out
     cost: Callable[[Spot, list[Any]], int] | None = None
-    games: tuple[str, ...] = ()    # dealing kinds it applies to (empty: all)
+    needs: tuple[str, ...] = ()    # what the spot must offer (Spot.offers: BOARD, ...)
     halves: tuple[str, ...] = ()   # halves the game must have
     full_deck: bool = False        # needs the 52-card deck's hand numbering
     #: why a deal's value may be drawn rather than enumerated (None: never)
@@ -164,8 +156,9 @@ def _scoops(ctx: Ctx, p: int) -> np.ndarray:
 
 
 def _hand_type(ctx: Ctx, p: int, street: str) -> np.ndarray:
-    if ctx.spot.kind == "studlike" and STREETS.get(street, 5) < 5:
-        return _short_hand_type(ctx, p, STREETS[street])
+    short = ctx.spot.short_hand(street)
+    if short is not None:
+        return _short_hand_type(ctx, p, short)
     s = ctx.half(p, street, "high")
     cats = np.asarray(category(s, game=ctx.high_game), dtype=np.int64)
     return _categories_to_ordinal(ctx.spot)[cats]
@@ -180,15 +173,7 @@ def _short_hand_type(ctx: Ctx, p: int, n: int) -> np.ndarray:
 
 def _short_types(ctx: Ctx, cards: np.ndarray) -> np.ndarray:
     """The hand types of rows of 3 or 4 cards (see :func:`_short_hand_type`)."""
-    ranks = cards.astype(np.int64) // 4
-    counts = (ranks[:, :, None] == np.arange(13)).sum(axis=1)
-    top = counts.max(axis=1)
-    pairs = (counts == 2).sum(axis=1)
-    code = {name: i for i, name in enumerate(handtype_order(ctx.spot))}
-    return np.asarray(np.select(
-        [top == 4, top == 3, pairs == 2, pairs == 1],
-        [code["quads"], code["trips"], code["twopair"], code["pair"]], code["highcard"]),
-        dtype=np.int64)
+    return ctx.short_types(cards)
 
 
 def _winning_hand_type(ctx: Ctx) -> np.ndarray:
@@ -240,10 +225,7 @@ def _straight_board(ctx: Ctx, street: str) -> np.ndarray:
 
 
 def _hole_ranks(ctx: Ctx, p: int, street: str | None = None) -> np.ndarray:
-    hole = ctx.d.holes[p]
-    if ctx.spot.kind == "studlike" and street is not None:
-        hole = hole[:, :ctx.street_cards(street)]
-    return _rankset(hole)
+    return _rankset(ctx.spot.hole_at(ctx.d.holes[p], street))
 
 
 def _top_rank(ranks: np.ndarray) -> np.ndarray:
@@ -287,8 +269,6 @@ def _pocket_pair(ctx: Ctx, p: int) -> np.ndarray:
 
 
 def _overpair(ctx: Ctx, p: int, street: str) -> np.ndarray:
-    if ctx.spot.kind != "shared":
-        raise PqlError("overpair is a hold'em function")
     h = ctx.d.holes[p] // 4
     top = _top_rank(_rankset(ctx.board_at(street)))
     return np.asarray((h[:, 0] == h[:, 1]) & (h[:, 0] > top))
@@ -312,24 +292,11 @@ def _runouts_cost(spot: Spot, args: list[Any]) -> int:
     street = args[1] if len(args) > 1 else "river"
     if not isinstance(street, str) or street == "river":
         return 0
-    if spot.kind == "studlike":
-        known = stud_street(street)
-        if known == 7:
-            return 0
-        ways = stud_runouts(len(spot.deck) - len(spot.dead), len(spot.players), known)
-        return min(ways, STUD_SAMPLES if ways > STUD_EXACT_RUNOUTS else ways) \
-            * len(spot.players)
-    import math
-    unseen = len(spot.deck) - len(spot.dead) - spot.hole * len(spot.players) - STREETS[street]
-    return math.comb(unseen, 5 - STREETS[street]) * len(spot.players)
+    return spot.runouts_cost(street)
 
 
 def _nut_cost(spot: Spot, args: list[Any]) -> int:
-    import math
-    if spot.kind == "studlike":
-        return 16                   # the best hand of each category of the unseen cards
-    unseen = len(spot.deck) - len(spot.dead) - spot.hole - STREETS.get(args[1], 5)
-    return math.comb(max(unseen, 2), 2) * (10 if spot.kind == "pick2" else 1)
+    return spot.nut_cost(args[1])
 
 
 def _flop_category(ctx: Ctx, p: int) -> np.ndarray:
@@ -405,21 +372,8 @@ def _outs_to(at_least: bool) -> Callable[[Ctx, int, str, int], np.ndarray]:
     (exactly, or at least), when the player does not have it already."""
     def f(ctx: Ctx, p: int, street: str, t: int) -> np.ndarray:
         lut = _categories_to_ordinal(ctx.spot)
-        if ctx.spot.kind == "studlike":
-            _, nxt = ctx.stud_next(p, street)
-            k = ctx.street_cards_any(street) + 1
-            if k >= 5:
-                after = hand_types_of(nxt, ctx.high_game, lut)
-            else:
-                hands = ctx.stud_next_hands(p, street)
-                n, u, _ = hands.shape
-                after = _short_types(ctx, hands.reshape(n * u, k)).reshape(n, u)
-            now = _hand_type(ctx, p, street)
-        else:
-            _, nxt = ctx.next_strengths(p, street, "high")
-            after = lut[np.asarray(category(nxt.reshape(-1), game=ctx.high_game),
-                                   dtype=np.int64)].reshape(nxt.shape)
-            now = _hand_type(ctx, p, street)
+        after = ctx.next_types(p, street, lut)
+        now = _hand_type(ctx, p, street)
         if at_least:
             return np.where(now >= t, 0, (after >= t).sum(axis=1))
         return np.where(now == t, 0, (after == t).sum(axis=1))
@@ -427,17 +381,11 @@ def _outs_to(at_least: bool) -> Callable[[Ctx, int, str, int], np.ndarray]:
 
 
 def _outs_cost(spot: Spot, args: list[Any]) -> int:
-    if spot.kind == "studlike":
-        return len(spot.deck) - len(spot.dead)
-    return len(spot.deck) - len(spot.dead) - spot.hole - STREETS.get(args[1], 5)
+    return spot.outs_cost(args[1])
 
 
 def _nut_outs_cost(spot: Spot, args: list[Any]) -> int:
-    import math
-    if spot.kind == "studlike":
-        return (len(spot.deck) - len(spot.dead)) * 16
-    u = len(spot.deck) - len(spot.dead) - spot.hole - STREETS.get(args[1], 5)
-    return u * math.comb(max(u - 1, 2), 2) * (10 if spot.kind == "pick2" else 1)
+    return spot.nut_outs_cost(args[1])
 
 
 def _made_lo(ctx: Ctx, p: int, street: str) -> np.ndarray:
@@ -463,7 +411,7 @@ def _min_outs(ctx: Ctx, p: int, street: str, t: int, k: np.ndarray) -> np.ndarra
 
 
 FUNCTIONS: dict[str, Func] = {}
-_BOARD = ("shared", "pick2")
+_BOARD = (BOARD,)
 
 
 def _register(f: Func, *aliases: str) -> None:
@@ -500,24 +448,24 @@ _register(Func("nutHi", ("player", "street"), BOOL, lambda c, p, s: c.nut(p, s, 
                cost=_nut_cost, halves=("high",)))
 _register(Func("nutHiForHandType", ("player", "street"), BOOL,
                lambda c, p, s: c.nut(p, s, "high", same_type=True),
-               cost=_nut_cost, games=_BOARD, halves=("high",)))
+               cost=_nut_cost, needs=_BOARD, halves=("high",)))
 _register(Func("nutLo", ("player", "street"), BOOL, lambda c, p, s: c.nut(p, s, "low"),
                cost=_nut_cost, halves=("low",)))
 _register(Func("boardSuitCount", ("street",), INT,
-               lambda c, s: (_board_suits(c, s) > 0).sum(axis=1), games=_BOARD))
+               lambda c, s: (_board_suits(c, s) > 0).sum(axis=1), needs=_BOARD))
 _register(Func("boardRanks", ("street",), RANKSET,
-               lambda c, s: _rankset(c.board_at(s)), games=_BOARD))
+               lambda c, s: _rankset(c.board_at(s)), needs=_BOARD))
 _register(Func("pairedBoard", ("street",), BOOL,
-               lambda c, s: (_board_rank_counts(c, s) >= 2).any(axis=1), games=_BOARD))
+               lambda c, s: (_board_rank_counts(c, s) >= 2).any(axis=1), needs=_BOARD))
 _register(Func("flushingBoard", ("street",), BOOL,
-               lambda c, s: (_board_suits(c, s) >= 3).any(axis=1), games=_BOARD))
+               lambda c, s: (_board_suits(c, s) >= 3).any(axis=1), needs=_BOARD))
 _register(Func("monotoneBoard", ("street",), BOOL,
-               lambda c, s: (_board_suits(c, s) > 0).sum(axis=1) == 1, games=_BOARD))
+               lambda c, s: (_board_suits(c, s) > 0).sum(axis=1) == 1, needs=_BOARD))
 _register(Func("twoToneBoard", ("street",), BOOL,
-               lambda c, s: (_board_suits(c, s) > 0).sum(axis=1) == 2, games=_BOARD))
+               lambda c, s: (_board_suits(c, s) > 0).sum(axis=1) == 2, needs=_BOARD))
 _register(Func("rainbowBoard", ("street",), BOOL,
-               lambda c, s: (_board_suits(c, s) <= 1).all(axis=1), games=_BOARD))
-_register(Func("straightBoard", ("street",), BOOL, _straight_board, games=_BOARD))
+               lambda c, s: (_board_suits(c, s) <= 1).all(axis=1), needs=_BOARD))
+_register(Func("straightBoard", ("street",), BOOL, _straight_board, needs=_BOARD))
 _register(Func("handRanks", ("player", "street"), RANKSET, _hole_ranks, optional=1))
 _register(Func("maxRank", ("rankset",), RANK, lambda c, r: _top_rank(r)))
 _register(Func("minRank", ("rankset",), RANK, lambda c, r: _bottom_rank(r)))
@@ -525,48 +473,48 @@ _register(Func("nthRank", ("num", "rankset"), RANK, lambda c, n, r: _nth_rank(n,
 _register(Func("rankCount", ("rankset",), INT,
                lambda c, r: sum(((r >> i) & 1) for i in range(13))))
 _register(Func("hasTopBoardRank", ("player", "street"), BOOL, _has_board_rank(1),
-               games=_BOARD))
+               needs=_BOARD))
 _register(Func("hasSecondBoardRank", ("player", "street"), BOOL, _has_board_rank(2),
-               games=_BOARD))
+               needs=_BOARD))
 _register(Func("handBoardIntersections", ("player", "street"), INT, _intersections,
-               games=_BOARD))
-_register(Func("pocketPair", ("player",), BOOL, _pocket_pair, games=("shared",)))
-_register(Func("overpair", ("player", "street"), BOOL, _overpair, games=("shared",)))
+               needs=_BOARD))
+_register(Func("pocketPair", ("player",), BOOL, _pocket_pair, needs=(HOLDEM,)))
+_register(Func("overpair", ("player", "street"), BOOL, _overpair, needs=(HOLDEM,)))
 _register(Func("inRange", ("player", "range"), BOOL, lambda c, p, keys:
                _in_sorted(keys, masks_of(c.d.holes[p]))))
 _register(Func("toRank", ("rankname",), RANK, lambda c, r: r))
 _register(Func("toCard", ("cardname",), CARD, lambda c, x: x))
 _register(Func("turnCard", (), CARD, lambda c: c.d.board[:, 3].astype(np.int64),
-               games=_BOARD))
+               needs=_BOARD))
 _register(Func("riverCard", (), CARD, lambda c: c.d.board[:, 4].astype(np.int64),
-               games=_BOARD))
+               needs=_BOARD))
 _register(Func("duplicatedBoardRanks", ("street",), RANKSET,
-               lambda c, s: _mask_of_ranks(_board_rank_counts(c, s) >= 2), games=_BOARD))
+               lambda c, s: _mask_of_ranks(_board_rank_counts(c, s) >= 2), needs=_BOARD))
 _register(Func("duplicatedHandRanks", ("player",), RANKSET,
                lambda c, p: _mask_of_ranks(_hole_rank_counts(c, p) >= 2)))
 _register(Func("intersectingHandRanks", ("player", "street"), RANKSET,
-               lambda c, p, s: _hole_ranks(c, p) & _rankset(c.board_at(s)), games=_BOARD))
+               lambda c, p, s: _hole_ranks(c, p) & _rankset(c.board_at(s)), needs=_BOARD))
 _register(Func("nonintersectingHandRanks", ("player", "street"), RANKSET,
-               lambda c, p, s: _hole_ranks(c, p) & ~_rankset(c.board_at(s)), games=_BOARD))
+               lambda c, p, s: _hole_ranks(c, p) & ~_rankset(c.board_at(s)), needs=_BOARD))
 _register(Func("boardLoCardCount", ("street",), INT, lambda c, s: _low_board_ranks(c, s),
-               games=_BOARD))
+               needs=_BOARD))
 _register(Func("boardAllowsMadeLo", ("street",), BOOL,
-               lambda c, s: _low_board_ranks(c, s) >= 3, games=_BOARD))
+               lambda c, s: _low_board_ranks(c, s) >= 3, needs=_BOARD))
 _register(Func("boardHasOneDistinctLoCard", ("street",), BOOL,
-               lambda c, s: _low_board_ranks(c, s) == 1, games=_BOARD))
+               lambda c, s: _low_board_ranks(c, s) == 1, needs=_BOARD))
 _register(Func("boardHasTwoDistinctLoCards", ("street",), BOOL,
-               lambda c, s: _low_board_ranks(c, s) == 2, games=_BOARD))
+               lambda c, s: _low_board_ranks(c, s) == 2, needs=_BOARD))
 
-_register(Func("flopHandCategory", ("player",), FLOPCAT, _flop_category, games=("shared",),
+_register(Func("flopHandCategory", ("player",), FLOPCAT, _flop_category, needs=(HOLDEM,),
                halves=("high",)))
 _register(Func("exactFlopHandCategory", ("player", "flopcat"), BOOL,
-               lambda c, p, t: _flop_category(c, p) == t, games=("shared",),
+               lambda c, p, t: _flop_category(c, p) == t, needs=(HOLDEM,),
                halves=("high",)))
 _register(Func("minFlopHandCategory", ("player", "flopcat"), BOOL,
-               lambda c, p, t: _flop_category(c, p) >= t, games=("shared",),
+               lambda c, p, t: _flop_category(c, p) >= t, needs=(HOLDEM,),
                halves=("high",)))
-_register(Func("fourFlush", ("player", "street"), BOOL, _n_flush(4), games=_BOARD))
-_register(Func("threeFlush", ("player", "street"), BOOL, _n_flush(3), games=_BOARD))
+_register(Func("fourFlush", ("player", "street"), BOOL, _n_flush(4), needs=_BOARD))
+_register(Func("threeFlush", ("player", "street"), BOOL, _n_flush(3), needs=_BOARD))
 _register(Func("rateHiHand", ("handtext",), INT, lambda c, v: v, halves=("high",)))
 _register(Func("minHiRating", ("player", "street", "num"), BOOL,
                lambda c, p, s, x: c.half(p, s, "high").astype(np.int64) >= x,
@@ -585,7 +533,7 @@ _register(Func("minLoRating", ("player", "street", "num"), BOOL,
 _register(Func("rateLoHand", ("lowtext",), INT, lambda c, v: v, halves=("low",)))
 _register(Func("nutLoOuts", ("player", "street"), INT, lambda c, p, s: c.nut_lo_outs(p, s),
                cost=_nut_outs_cost, halves=("low",)))
-_register(Func("upCard", ("player", "street"), CARD, _up_card, games=("studlike",)))
+_register(Func("upCard", ("player", "street"), CARD, _up_card, needs=(STUD,)))
 _register(Func("maxHiRating", ("player", "street"), BOOL, _best_rating("high"),
                halves=("high",)))
 #: The forms some functions take with another number of arguments.
@@ -596,8 +544,7 @@ BY_ARITY: dict[tuple[str, int], Func] = {
                                    BOOL, _min_outs, cost=_outs_cost, halves=("high",)),
 }
 _register(Func("nutHiOuts", ("player", "street"), INT,
-               lambda c, p, s: c.stud_nut_outs(p, s) if c.spot.kind == "studlike"
-               else c.nut_outs(p, s), cost=_nut_outs_cost, halves=("high",)))
+               lambda c, p, s: c.nut_hi_outs(p, s), cost=_nut_outs_cost, halves=("high",)))
 
 
 def _hvr_sizes(spot: Spot, args: list[Any]) -> list[int]:
@@ -630,21 +577,19 @@ def _hvr_perceived(ctx: Ctx, p: int, street: str, rng: tuple[np.ndarray, np.ndar
 
 
 _register(Func("HvREquity", ("player", "street"), NUM, _hvr, cost=_hvr_cost,
-               games=_BOARD, inexact=_hvr_inexact("HvREquity"), with_ranges=True))
+               needs=_BOARD, inexact=_hvr_inexact("HvREquity"), with_ranges=True))
 _register(Func("minHvREquity", ("player", "street", "num"), BOOL,
-               lambda c, p, s, x, o: _hvr(c, p, s, o) >= x, cost=_hvr_cost, games=_BOARD,
+               lambda c, p, s, x, o: _hvr(c, p, s, o) >= x, cost=_hvr_cost, needs=_BOARD,
                inexact=_hvr_inexact("minHvREquity"), with_ranges=True))
 _register(Func("HvPerceivedRangeEquity", ("player", "street", "handrange"), NUM,
-               _hvr_perceived, cost=_hvr_cost, games=_BOARD,
+               _hvr_perceived, cost=_hvr_cost, needs=_BOARD,
                inexact=_hvr_inexact("HvPerceivedRangeEquity")))
 _register(Func("minHvPerceivedRangeEquity", ("player", "street", "handrange", "num"), BOOL,
                lambda c, p, s, r, x: _hvr_perceived(c, p, s, r) >= x, cost=_hvr_cost,
-               games=_BOARD, inexact=_hvr_inexact("minHvPerceivedRangeEquity")))
-
-
-_register(Func("cardsPlay", ("player", "street"), INT, cards_play, games=_BOARD,
+               needs=_BOARD, inexact=_hvr_inexact("minHvPerceivedRangeEquity")))
+_register(Func("cardsPlay", ("player", "street"), INT, cards_play, needs=_BOARD,
                halves=("high",)))
-_register(Func("handRanking", ("player",), NUM, hand_ranking, games=("shared",),
+_register(Func("handRanking", ("player",), NUM, hand_ranking, needs=(HOLDEM,),
                full_deck=True))
 
 
@@ -699,7 +644,7 @@ def _board_in_range(ctx: Ctx, terms: list[list[tuple[int | None, int | None, str
     return out
 
 
-_register(Func("boardInRange", ("boardrange",), BOOL, _board_in_range, games=_BOARD))
+_register(Func("boardInRange", ("boardrange",), BOOL, _board_in_range, needs=_BOARD))
 
 
 def _mask_of_ranks(present: np.ndarray) -> np.ndarray:
@@ -838,18 +783,7 @@ class _Compiler:
         """The low strength of five cards in this game's scale (0: no low):
         Omaha's as two hole cards and three of the board, the rest filled
         with cards of ten to king, which no low uses."""
-        from ..operations import evaluate_batch
-        g = self.spot.game
-        if self.spot.kind == "pick2":
-            fill = [c for c in range(32, 48) if c not in cs]
-            extra = g.hole_cards - 2
-            hole = cs[:2] + fill[:extra]
-            board = cs[2:] + fill[extra:extra + 2]
-            got = evaluate_batch(np.array([hole], np.uint8), boards=np.array([board], np.uint8),
-                                 game=g, threads=1)
-            return int(np.asarray(got)[0, 1])
-        got = np.asarray(evaluate_batch(np.array([cs], np.uint8), game=g, threads=1))
-        return int(got.reshape(-1)[-1])
+        return self.spot.low_of_five(cs)
 
     def arg_flopcat(self, node: Node) -> int:
         if isinstance(node, Name) and node.name.lower() in FLOPCATS:
@@ -861,15 +795,8 @@ class _Compiler:
     def arg_range(self, node: Node, player: int) -> np.ndarray:
         if not isinstance(node, Str):
             raise self.err(node, "expected a range in quotes, e.g. 'AK,QQ+'")
-        spot = self.spot
         try:
-            if spot.kind == "shared":
-                hands, _ = _holdem_range(node.value, (1 << 52) - 1)
-            elif spot.kind == "pick2":
-                from ..ranges.omaha import OmahaRange
-                hands = np.asarray(OmahaRange(node.value, spot.hole).hands, dtype=np.uint8)
-            else:
-                raise PqlError("inRange is not supported in the stud games yet")
+            hands = self.spot.range_hands(node.value)
         except HandrankError as exc:
             raise self.err(node, f"{exc}") from None
         return np.unique(masks_of(hands))
@@ -1040,7 +967,7 @@ class _Compiler:
                            + self._near(node.name, sorted({f.name for f in FUNCTIONS.values()})
                                         + REFUSED))
         f = BY_ARITY.get((low, len(node.args)), FUNCTIONS[low])
-        if f.games and self.spot.kind not in f.games:
+        if any(need not in self.spot.offers for need in f.needs):
             raise self.err(node, f"function {f.name!r} is not supported in the game "
                                  f"{self.spot.pql_game!r} yet")
         if f.full_deck and (self.spot.lowest_rank != 0 or self.spot.flush_beats_full):
@@ -1113,16 +1040,11 @@ class _Compiler:
                 self.inexact = why
         if f.cost is not None:
             self.cost += f.cost(self.spot, consts)
-            if f.cost is _runouts_cost and self.spot.kind == "studlike":
+            if f.cost is _runouts_cost:
                 street = consts[1] if len(consts) > 1 else "river"
-                known = stud_street(street) if isinstance(street, str) else 7
-                ways = stud_runouts(len(self.spot.deck) - len(self.spot.dead),
-                                    len(self.spot.players), known) if known < 7 else 1
-                if ways > STUD_EXACT_RUNOUTS:
-                    self.inexact = (f"{f.name} on {street} street has {ways:,} ways to deal "
-                                    f"the later cards a deal, above the "
-                                    f"{STUD_EXACT_RUNOUTS:,} it enumerates (it averages "
-                                    f"{STUD_SAMPLES:,} drawn at random)")
+                why = self.spot.runouts_inexact(f.name, street)
+                if why is not None:
+                    self.inexact = why
         impl = f.impl
 
         def f_call(c: Ctx) -> np.ndarray:

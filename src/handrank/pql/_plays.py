@@ -21,6 +21,7 @@ import numpy as np
 
 from ..operations import evaluate_batch
 from ._eval import Ctx
+from ._spot import HOLDEM
 
 __all__ = ["cards_play", "hand_ranking", "holdem_ranking_table"]
 
@@ -50,7 +51,7 @@ def hand_ranking(ctx: Ctx, p: int) -> np.ndarray:
 
 
 def cards_play(ctx: Ctx, p: int, street: str) -> np.ndarray:
-    if ctx.spot.kind == "pick2":
+    if HOLDEM not in ctx.spot.offers:           # Omaha: exactly two
         return np.full(ctx.n, 2, dtype=np.int64)
     s = ctx.street_cards(street)
     best = ctx.half(p, street, "high").astype(np.int64)

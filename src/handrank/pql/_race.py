@@ -19,11 +19,11 @@ import numpy as np
 from ..core import kernels
 from ..core.cards import card_str
 from ..operations import equity as _hr_equity
-from ._eval import stud_street
 from ._parse import Call, Name, PqlError, Query
 from ._plan import Plan, _categories_to_ordinal
 from ._result import PqlResult, PqlRow
 from ._run import DEFAULT_TRIALS
+from ._spot import STUD, stud_street
 
 __all__ = ["RACE_CHUNK", "race_fast_path", "stud_equity_fast_path"]
 
@@ -33,7 +33,7 @@ RACE_CHUNK = 1_000_000
 
 def _is_race(q: Query, plan: Plan) -> bool:
     spot = plan.spot
-    if spot.kind != "studlike" or "high" not in spot.game.halves:
+    if STUD not in spot.offers or "high" not in spot.game.halves:
         return False
     if not 2 <= len(spot.players) <= kernels.PQL_MAX_PLAYERS:
         return False
@@ -116,7 +116,7 @@ def stud_equity_fast_path(q: Query, plan: Plan, *, trials: int | None, seed: int
     selector of one player has the value of ``hr.equity`` of the players'
     known cards.  None for any other query."""
     spot = plan.spot
-    if spot.kind != "studlike" or q.where is not None or client is not None:
+    if STUD not in spot.offers or q.where is not None or client is not None:
         return None
     counts = {p.hands.shape[1] if p.hands is not None else 0 for p in spot.players}
     if len(counts) != 1:

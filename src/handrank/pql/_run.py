@@ -138,16 +138,10 @@ def choose(plan: Plan, exact: bool | None, trials: int | None,
         raise PqlError(f"exact=True: {plan.inexact}; use exact=False")
     if plan.inexact is not None:
         return False, deals
-    if exact is True and spot.kind == "studlike" and work > EXACT_MAX:
-        raise PqlError(f"exact=True: about {deals:,} ways to deal the stud cards not given "
-                       f"x {1 + plan.cost:,} evaluations each is beyond the limit of "
-                       f"{EXACT_MAX:,}; use exact=False or give more cards")
     if exact is True:
         if work > EXACT_MAX:
-            raise PqlError(f"exact=True: about {deals:,} deals ({tuples:,} hand tuples x "
-                           f"{runouts:,} boards) x {1 + plan.cost:,} evaluations each is "
-                           f"beyond the limit of {EXACT_MAX:,}; use exact=False or a "
-                           "narrower query")
+            raise PqlError("exact=True: " + spot.too_many_deals(tuples, runouts,
+                                                                1 + plan.cost, EXACT_MAX))
         return True, deals
     if exact is False or trials is not None or target_stderr is not None:
         return False, deals

@@ -15,7 +15,7 @@ import math
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar, Protocol
 
 import numpy as np
 
@@ -28,26 +28,48 @@ from ..ranges.holdem import Range
 from ..ranges.omaha import OmahaRange
 from ._parse import PqlError, locate
 
-__all__ = ["GAMES", "Spot", "Deals", "build_spot", "combos", "masks_of"]
+__all__ = ["GAMES", "Spot", "BoardSpot", "HoldemSpot", "OmahaSpot", "StudSpot", "Deals",
+           "build_spot", "combos", "masks_of", "STREETS", "HANDTYPES", "BOARD", "HOLDEM",
+           "STUD", "stud_runouts", "stud_street", "STUD_EXACT_RUNOUTS", "STUD_SAMPLES"]
 
-#: PQL's game names (and a few of handrank's) -> (handrank game, dealing kind)
-GAMES: dict[str, tuple[str, str]] = {
-    "holdem": ("holdem", "shared"),
-    "holdem8": ("holdem-hilo", "shared"),
-    "shortdeck": ("shortdeck", "shared"),
-    "omahahi": ("omaha", "pick2"),
-    "omaha": ("omaha", "pick2"),
-    "omaha8": ("omaha-hilo", "pick2"),
-    "omahahi5": ("omaha5", "pick2"),
-    "omaha5": ("omaha5", "pick2"),
-    "omaha85": ("omaha5-hilo", "pick2"),
-    "omahahi6": ("omaha6", "pick2"),
-    "omaha6": ("omaha6", "pick2"),
-    "studhi": ("stud", "studlike"),
-    "stud": ("stud", "studlike"),
-    "stud8": ("stud-hilo", "studlike"),
-    "razz": ("razz", "studlike"),
-}
+#: street name -> board cards seen (hold'em and Omaha) / cards held (stud)
+STREETS = {"flop": 3, "turn": 4, "river": 5,
+           "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7}
+
+#: a stud street equity is exact when each deal has at most this many ways to
+#: deal the cards still to come (sixth street heads-up: 1,560; three-way 35,904)
+STUD_EXACT_RUNOUTS = 50_000
+#: else it is the mean over this many of those ways drawn at random
+STUD_SAMPLES = 1_000
+
+# hand types in the order of a standard deck; short deck swaps flush and full house
+HANDTYPES = ["highcard", "pair", "twopair", "trips", "straight", "flush", "fullhouse",
+             "quads", "straightflush"]
+
+#: What a spot offers that some functions need (:attr:`Spot.offers`): a board
+#: shared by the players, hold'em hands (two hole cards, any five of the
+#: seven), the stud streets (each player's own cards, up cards among them).
+BOARD, HOLDEM, STUD = "board", "hold'em hands", "stud streets"
+
+
+def stud_runouts(cards: int, players: int, known: int) -> int:
+    """The ways to deal `players` stud players their cards after the first
+    `known` from the cards of a deck of `cards` (dead cards taken out) that
+    no player's first `known` hold."""
+    need = 7 - known
+    left = cards - players * known
+    total = 1
+    for _ in range(players):
+        total *= math.comb(max(left, 0), need)
+        left -= need
+    return total
+
+
+def stud_street(street: str) -> int:
+    """The cards a stud player holds on `street` (flop, turn and river read as
+    fifth, sixth and seventh)."""
+    return {"flop": 5, "turn": 6, "river": 7}.get(street, STREETS[street])
+
 
 _ONE = np.uint64(1)
 _BITS = (_ONE << np.arange(64, dtype=np.uint64))
@@ -109,6 +131,21 @@ def completions(unseen: int, known: int, cards: int) -> np.ndarray:
         rows.flags.writeable = False
         _COMPLETIONS[key] = rows
     return _COMPLETIONS[key]
+
+
+def hi_game(g: Game) -> Game:
+    """The game a hi-lo game's high half is ranked in (hold'em's scale)."""
+    return game("holdem")
+
+
+def fillers(rows: np.ndarray, k: int) -> np.ndarray:
+    """k cards per row among the tens to kings (never part of a low) not in the row."""
+    cand = np.arange(32, 48, dtype=np.uint8)          # Tc .. Ks
+    used = masks_of(rows)
+    free = ((used[:, None] >> cand.astype(np.uint64)) & _ONE) == 0
+    # the first k free candidates of each row (at most 7 cards are used)
+    order = np.argsort(~free, axis=1, kind="stable")[:, :k]
+    return cand[order]
 
 
 @dataclass
@@ -244,11 +281,39 @@ def _is_all(text: str, h: int) -> bool:
     return t in ("*", "random", "*" * h)
 
 
+class Facts(Protocol):
+    """What a spot asks of the facts of a block of deals (``_eval.Ctx``) when
+    the way to compute something depends on how the spot deals."""
+
+    def river_shares(self) -> np.ndarray: ...
+    def board_equity(self, street: str) -> np.ndarray: ...
+    def stud_equity(self, known: int) -> np.ndarray: ...
+    def board_nut(self, player: int, street: str, half: str,
+                  same_type: bool = False) -> np.ndarray: ...
+    def stud_nut(self, player: int, street: str, half: str) -> np.ndarray: ...
+    def nut_outs(self, player: int, street: str) -> np.ndarray: ...
+    def stud_nut_outs(self, player: int, street: str) -> np.ndarray: ...
+    def board_nut_lo_outs(self, player: int, street: str) -> np.ndarray: ...
+    def stud_nut_lo_outs(self, player: int, street: str) -> np.ndarray: ...
+    def board_next_types(self, player: int, street: str, lut: np.ndarray) -> np.ndarray: ...
+    def stud_next_types(self, player: int, street: str, lut: np.ndarray) -> np.ndarray: ...
+
+
 @dataclass
 class Spot:
+    """A spot: the game, the players' ranges, the known board and dead cards,
+    and what depends on how the game deals (a board shared by the players,
+    or stud's cards of each player's own): reading a range, dealing and
+    enumerating, the streets, forming a hand, the work a function costs.
+    Use a subclass (:class:`HoldemSpot`, :class:`OmahaSpot`,
+    :class:`StudSpot`); the planner and the evaluator ask it and never its
+    game's name."""
+
+    #: what the spot offers that some functions need (:data:`BOARD`, ...)
+    offers: ClassVar[frozenset[str]] = frozenset()
+
     pql_game: str
     game: Game
-    kind: str                     # shared (hold'em-like), pick2 (Omaha), studlike
     hole: int
     board_cards: int              # 5, or 0 in stud
     deck: np.ndarray              # card ids of the game's deck (uint8)
@@ -380,11 +445,144 @@ class Spot:
                 out.append((p.hands, p.weights, p.masks))
         return out
 
+    # ------------------------------------------- what the subclasses answer
+    @classmethod
+    def read_hands(cls, name: str, text: str, hole: int,
+                   deck_mask: int) -> tuple[np.ndarray, np.ndarray]:
+        """A player's range text -> (hands (K, h) uint8, weights (K,))."""
+        raise NotImplementedError
+
+    @classmethod
+    def flush_beats_full_in(cls, g: Game) -> bool:
+        """Whether a flush beats a full house in the game (short deck)."""
+        return False
+
+    @property
+    def handtypes(self) -> list[str]:
+        """The hand types, weakest first, in this game's order."""
+        if self.flush_beats_full:
+            o = list(HANDTYPES)
+            o[5], o[6] = "fullhouse", "flush"
+            return o
+        return HANDTYPES
+
     def exact_size(self) -> tuple[int, int]:
         """(hand tuples before collisions, board run-outs per tuple): their product
         bounds the number of deals of an exact enumeration."""
-        if self.kind == "studlike":
-            return 1, self._stud_deals()
+        raise NotImplementedError
+
+    def enumerate(self, rows_per_block: int) -> Iterator[Deals]:
+        """Every deal with its weight (the product of the range weights), in
+        blocks of about `rows_per_block` deals."""
+        raise NotImplementedError
+
+    def too_many_deals(self, tuples: int, runouts: int, per_deal: int, limit: int) -> str:
+        """Why an exact enumeration of `tuples` x `runouts` deals of `per_deal`
+        evaluations each is refused (it is above `limit`)."""
+        raise NotImplementedError
+
+    def street_cards(self, street: str) -> int:
+        """The cards of `street` a hand is ranked from (the board's in the board
+        games, each player's in stud); a street the game has not is refused."""
+        raise NotImplementedError
+
+    def seen(self, hole: np.ndarray, board: np.ndarray,
+             n: int) -> tuple[np.ndarray, np.ndarray]:
+        """The cards (hole, board) of a street of `n` cards (:meth:`street_cards`)."""
+        raise NotImplementedError
+
+    def hole_at(self, hole: np.ndarray, street: str | None) -> np.ndarray:
+        """A player's own cards on `street` (all of them when None)."""
+        return hole
+
+    def short_hand(self, street: str) -> int | None:
+        """The cards of a hand on `street` when fewer than five (stud's third
+        and fourth streets), else None."""
+        return None
+
+    def evaluate(self, hole: np.ndarray, board: np.ndarray) -> dict[str, np.ndarray]:
+        """Each half's strengths of the hands `hole` with `board`, row by row."""
+        raise NotImplementedError
+
+    def _halves(self, s: np.ndarray) -> dict[str, np.ndarray]:
+        g = self.game
+        if len(g.halves) == 2:
+            return {"high": s[:, 0], "low": s[:, 1]}
+        return {g.halves[0]: s}
+
+    def best_with_two(self, two: np.ndarray, board: np.ndarray, half: str) -> np.ndarray:
+        """The `half` strength of two hole cards with the board, by the game's rule (the
+        board games)."""
+        raise NotImplementedError
+
+    def low_with_two(self, two: np.ndarray, board: np.ndarray) -> np.ndarray:
+        """The low two hole cards make with the board (the board games)."""
+        raise NotImplementedError
+
+    def low_of_five(self, cs: list[int]) -> int:
+        """The low strength of five cards in this game's scale (0: no low)."""
+        got = np.asarray(evaluate_batch(np.array([cs], np.uint8), game=self.game, threads=1))
+        return int(got.reshape(-1)[-1])
+
+    def range_hands(self, text: str) -> np.ndarray:
+        """The hands of a range argument (``inRange``), rows of card ids."""
+        raise NotImplementedError
+
+    # ------------------------------------------------ the work of functions
+    def runouts_cost(self, street: str) -> int:
+        """Run-outs a street equity on `street` (not the river) evaluates a deal."""
+        raise NotImplementedError
+
+    def runouts_inexact(self, name: str, street: Any) -> str | None:
+        """Why the street equity `name` on `street` would not be exact in an
+        enumeration of the deals, or None."""
+        return None
+
+    def nut_cost(self, street: str) -> int:
+        """Evaluations of a nut test on `street` a deal."""
+        raise NotImplementedError
+
+    def outs_cost(self, street: str) -> int:
+        """Evaluations of an outs count on `street` a deal."""
+        raise NotImplementedError
+
+    def nut_outs_cost(self, street: str) -> int:
+        """Evaluations of a nut-outs count on `street` a deal."""
+        raise NotImplementedError
+
+    # ---------------------------------- which computation of the facts serves
+    def street_equity(self, facts: Facts, street: str) -> np.ndarray:
+        """(P, n) each player's equity on `street` (:meth:`_eval.Ctx.street_equity`)."""
+        raise NotImplementedError
+
+    def nut(self, facts: Facts, player: int, street: str, half: str,
+            same_type: bool) -> np.ndarray:
+        """Whether the player's `half` on `street` is the nuts (:meth:`_eval.Ctx.nut`)."""
+        raise NotImplementedError
+
+    def nut_hi_outs(self, facts: Facts, player: int, street: str) -> np.ndarray:
+        """How many next cards give the player the nut high."""
+        raise NotImplementedError
+
+    def nut_lo_outs(self, facts: Facts, player: int, street: str) -> np.ndarray:
+        """How many next cards give the player the nut low."""
+        raise NotImplementedError
+
+    def next_types(self, facts: Facts, player: int, street: str,
+                   lut: np.ndarray) -> np.ndarray:
+        """(n, U) the player's hand type (`lut`'s order) with each next card."""
+        raise NotImplementedError
+
+
+class BoardSpot(Spot):
+    """A game with a board shared by the players (hold'em, Omaha): the board
+    is dealt flop, turn and river."""
+
+    offers: ClassVar[frozenset[str]] = frozenset({BOARD})
+    #: the ways two hole cards take the board cards of a hand (Omaha: three of five)
+    board_choices: ClassVar[int] = 1
+
+    def exact_size(self) -> tuple[int, int]:
         tuples = 1
         for p in self.players:
             tuples *= (math.comb(len(self.deck) - len(self.board) - len(self.dead), self.hole)
@@ -396,9 +594,6 @@ class Spot:
     def enumerate(self, rows_per_block: int) -> Iterator[Deals]:
         """Every deal with its weight (the product of the range weights), in
         blocks of about `rows_per_block` deals."""
-        if self.kind == "studlike":
-            yield from self._enumerate_stud(rows_per_block)
-            return
         ps = self.exact_players()
         shape = tuple(len(h) for h, _, _ in ps)
         total = math.prod(shape)
@@ -437,8 +632,177 @@ class Spot:
             yield Deals([np.repeat(h, r, axis=0) for h in holes], board,
                         np.repeat(w[keep], r), m * r)
 
+    def too_many_deals(self, tuples: int, runouts: int, per_deal: int, limit: int) -> str:
+        return (f"about {tuples * runouts:,} deals ({tuples:,} hand tuples x {runouts:,} "
+                f"boards) x {per_deal:,} evaluations each is beyond the limit of {limit:,}; "
+                "use exact=False or a narrower query")
 
-    # ------------------------------------------------- stud enumeration
+    def street_cards(self, street: str) -> int:
+        n = STREETS[street]
+        if n > 5:
+            raise PqlError(f"street {street!r} is a stud street; the {self.pql_game} "
+                           "streets are flop, turn and river")
+        return n
+
+    def seen(self, hole: np.ndarray, board: np.ndarray,
+             n: int) -> tuple[np.ndarray, np.ndarray]:
+        return hole, board[:, :n]
+
+    def runouts_cost(self, street: str) -> int:
+        unseen = (len(self.deck) - len(self.dead) - self.hole * len(self.players)
+                  - STREETS[street])
+        return math.comb(unseen, 5 - STREETS[street]) * len(self.players)
+
+    def nut_cost(self, street: str) -> int:
+        unseen = len(self.deck) - len(self.dead) - self.hole - STREETS.get(street, 5)
+        return math.comb(max(unseen, 2), 2) * self.board_choices
+
+    def outs_cost(self, street: str) -> int:
+        return len(self.deck) - len(self.dead) - self.hole - STREETS.get(street, 5)
+
+    def nut_outs_cost(self, street: str) -> int:
+        u = len(self.deck) - len(self.dead) - self.hole - STREETS.get(street, 5)
+        return u * math.comb(max(u - 1, 2), 2) * self.board_choices
+
+    def street_equity(self, facts: Facts, street: str) -> np.ndarray:
+        return facts.board_equity(street)
+
+    def nut(self, facts: Facts, player: int, street: str, half: str,
+            same_type: bool) -> np.ndarray:
+        return facts.board_nut(player, street, half, same_type)
+
+    def nut_hi_outs(self, facts: Facts, player: int, street: str) -> np.ndarray:
+        return facts.nut_outs(player, street)
+
+    def nut_lo_outs(self, facts: Facts, player: int, street: str) -> np.ndarray:
+        return facts.board_nut_lo_outs(player, street)
+
+    def next_types(self, facts: Facts, player: int, street: str,
+                   lut: np.ndarray) -> np.ndarray:
+        return facts.board_next_types(player, street, lut)
+
+
+class HoldemSpot(BoardSpot):
+    """Hold'em and its decks (short deck): two hole cards, the best five of
+    the seven."""
+
+    offers: ClassVar[frozenset[str]] = frozenset({BOARD, HOLDEM})
+
+    @classmethod
+    def read_hands(cls, name: str, text: str, hole: int,
+                   deck_mask: int) -> tuple[np.ndarray, np.ndarray]:
+        return _holdem_range(text, deck_mask)
+
+    @classmethod
+    def flush_beats_full_in(cls, g: Game) -> bool:
+        flush = np.array([parse_cards("Ah Qh Jh 9h 7h")], dtype=np.uint8)
+        full = np.array([parse_cards("As Ad Ac Ks Kd")], dtype=np.uint8)
+        return bool(np.ravel(evaluate_batch(flush, game=g))[0]
+                    > np.ravel(evaluate_batch(full, game=g))[0])
+
+    def evaluate(self, hole: np.ndarray, board: np.ndarray) -> dict[str, np.ndarray]:
+        return self._halves(evaluate_batch(np.concatenate([hole, board], axis=1),
+                                           game=self.game, threads=1))
+
+    def best_with_two(self, two: np.ndarray, board: np.ndarray, half: str) -> np.ndarray:
+        return self.evaluate(two, board)[half]
+
+    def low_with_two(self, two: np.ndarray, board: np.ndarray) -> np.ndarray:
+        return self.evaluate(two, board)["low"]
+
+    def range_hands(self, text: str) -> np.ndarray:
+        hands, _ = _holdem_range(text, (1 << 52) - 1)
+        return hands
+
+
+class OmahaSpot(BoardSpot):
+    """Omaha (4 to 6 hole cards, hi or hi-lo): exactly two hole cards and
+    three of the board."""
+
+    board_choices: ClassVar[int] = 10
+
+    @classmethod
+    def read_hands(cls, name: str, text: str, hole: int,
+                   deck_mask: int) -> tuple[np.ndarray, np.ndarray]:
+        try:
+            r = OmahaRange(text, hole)
+        except HandrankError as exc:
+            raise PqlError(f"{name}={text!r}: {exc}") from None
+        return np.asarray(r.hands, dtype=np.uint8), np.asarray(r.weights, dtype=float)
+
+    def evaluate(self, hole: np.ndarray, board: np.ndarray) -> dict[str, np.ndarray]:
+        if board.shape[1] < 5:
+            return self._short(hole, board)
+        return self._halves(evaluate_batch(hole, boards=board, game=self.game, threads=1))
+
+    def _short(self, hole: np.ndarray, board: np.ndarray) -> dict[str, np.ndarray]:
+        """Omaha on the flop or the turn: the high is the best of two hole cards
+        with three board cards (every choice); the low is the kernel's on the
+        board filled up with cards of ten to king, which no low can use."""
+        hi = np.zeros(len(hole), dtype=np.uint16)
+        hp = combos(hole.shape[1], 2)
+        bt = combos(board.shape[1], 3)
+        for a, b in hp:
+            for t in bt:
+                five = np.concatenate([hole[:, [a, b]], board[:, t]], axis=1)
+                np.maximum(hi, evaluate_batch(five, game=hi_game(self.game), threads=1),
+                           out=hi)
+        out = {"high": hi}
+        if self.game.split:
+            fill = fillers(np.concatenate([hole, board], axis=1), 5 - board.shape[1])
+            full = np.concatenate([board, fill], axis=1)
+            out["low"] = evaluate_batch(hole, boards=full, game=self.game, threads=1)[:, 1]
+        return out
+
+    def best_with_two(self, two: np.ndarray, board: np.ndarray, half: str) -> np.ndarray:
+        g = self.game
+        if half == "high":
+            # exactly two hole cards and three of the board: best over the board's triples
+            trip = combos(board.shape[1], 3)
+            best = np.zeros(len(two), dtype=np.int64)
+            for t in trip:
+                five = np.concatenate([two, board[:, t]], axis=1)
+                best = np.maximum(best, evaluate_batch(five, game=hi_game(g), threads=1))
+            return best
+        # low: two fillers from the high ranks (T..K) that no row uses make a
+        # four-card Omaha hand whose low is the two cards' low
+        fill = fillers(np.concatenate([two, board], axis=1), g.hole_cards - 2)
+        hole = np.concatenate([two, fill], axis=1)
+        return np.asarray(evaluate_batch(hole, boards=board, game=g, threads=1)[:, 1])
+
+    def low_with_two(self, two: np.ndarray, board: np.ndarray) -> np.ndarray:
+        # fillers (tens to kings, never in a low) complete the hole and the board
+        short = 5 - board.shape[1]
+        fill = fillers(board, self.game.hole_cards - 2 + short)
+        b = np.concatenate([board, fill[:, :short]], axis=1)
+        return np.asarray(evaluate_batch(np.concatenate([two, fill[:, short:]], axis=1),
+                                         boards=b, game=self.game, threads=1)[:, 1])
+
+    def low_of_five(self, cs: list[int]) -> int:
+        """Omaha's: two hole cards and three of the board, the rest filled with
+        cards of ten to king, which no low uses."""
+        g = self.game
+        fill = [c for c in range(32, 48) if c not in cs]
+        extra = g.hole_cards - 2
+        hole = cs[:2] + fill[:extra]
+        board = cs[2:] + fill[extra:extra + 2]
+        got = evaluate_batch(np.array([hole], np.uint8), boards=np.array([board], np.uint8),
+                             game=g, threads=1)
+        return int(np.asarray(got)[0, 1])
+
+    def range_hands(self, text: str) -> np.ndarray:
+        return np.asarray(OmahaRange(text, self.hole).hands, dtype=np.uint8)
+
+
+class StudSpot(Spot):
+    """The stud games (stud, stud hi-lo, razz): no board; each player's own
+    seven cards, dealt third to seventh street."""
+
+    offers: ClassVar[frozenset[str]] = frozenset({STUD})
+
+    def exact_size(self) -> tuple[int, int]:
+        return 1, self._stud_deals()
+
     def _stud_given(self) -> tuple[list[np.ndarray], list[int], np.ndarray]:
         """Each stud player's given cards, the cards each still gets, and the
         cards left to deal them from (the deck less the given and dead cards)."""
@@ -458,7 +822,7 @@ class Spot:
             left -= k
         return total
 
-    def _enumerate_stud(self, rows_per_block: int) -> Iterator[Deals]:
+    def enumerate(self, rows_per_block: int) -> Iterator[Deals]:
         """Every way to deal the stud players the cards not given, each once
         (weight 1): the drawn cards as a set, then every way to hand them out."""
         given, miss, stub = self._stud_given()
@@ -482,6 +846,115 @@ class Spot:
                          for g, idx in zip(given, split)]
                 yield Deals(holes, np.zeros((r, 0), np.uint8), np.ones(r), r)
 
+    @classmethod
+    def read_hands(cls, name: str, text: str, hole: int,
+                   deck_mask: int) -> tuple[np.ndarray, np.ndarray]:
+        try:
+            cs = parse_cards(text)
+        except HandrankError:
+            raise PqlError(f"{name}={text!r}: stud players are '*' (any cards) or "
+                           f"1 to {hole} exact cards; other stud ranges are not supported "
+                           "yet") from None
+        if not 1 <= len(cs) <= hole or len(set(cs)) != len(cs):
+            raise PqlError(f"{name}={text!r}: expected 1 to {hole} different cards")
+        # in the order dealt: third street is the first three cards; the cards
+        # not given are dealt at random
+        return np.array([cs], dtype=np.uint8), np.ones(1)
+
+    def too_many_deals(self, tuples: int, runouts: int, per_deal: int, limit: int) -> str:
+        return (f"about {tuples * runouts:,} ways to deal the stud cards not given x "
+                f"{per_deal:,} evaluations each is beyond the limit of {limit:,}; use "
+                "exact=False or give more cards")
+
+    def street_cards(self, street: str) -> int:
+        n = stud_street(street)
+        if n < 5:
+            raise PqlError(f"street {street!r}: a stud hand is ranked from fifth street "
+                           "(five cards) on")
+        return n
+
+    def seen(self, hole: np.ndarray, board: np.ndarray,
+             n: int) -> tuple[np.ndarray, np.ndarray]:
+        return hole[:, :n], board
+
+    def hole_at(self, hole: np.ndarray, street: str | None) -> np.ndarray:
+        return hole if street is None else hole[:, :self.street_cards(street)]
+
+    def short_hand(self, street: str) -> int | None:
+        n = STREETS.get(street, 5)
+        return n if n < 5 else None
+
+    def evaluate(self, hole: np.ndarray, board: np.ndarray) -> dict[str, np.ndarray]:
+        return self._halves(evaluate_batch(hole, game=self.game, threads=1))
+
+    def range_hands(self, text: str) -> np.ndarray:
+        raise PqlError("inRange is not supported in the stud games yet")
+
+    def runouts_cost(self, street: str) -> int:
+        known = stud_street(street)
+        if known == 7:
+            return 0
+        ways = stud_runouts(len(self.deck) - len(self.dead), len(self.players), known)
+        return min(ways, STUD_SAMPLES if ways > STUD_EXACT_RUNOUTS else ways) \
+            * len(self.players)
+
+    def runouts_inexact(self, name: str, street: Any) -> str | None:
+        known = stud_street(street) if isinstance(street, str) else 7
+        ways = stud_runouts(len(self.deck) - len(self.dead),
+                            len(self.players), known) if known < 7 else 1
+        if ways > STUD_EXACT_RUNOUTS:
+            return (f"{name} on {street} street has {ways:,} ways to deal the later cards "
+                    f"a deal, above the {STUD_EXACT_RUNOUTS:,} it enumerates (it averages "
+                    f"{STUD_SAMPLES:,} drawn at random)")
+        return None
+
+    def nut_cost(self, street: str) -> int:
+        return 16                   # the best hand of each category of the unseen cards
+
+    def outs_cost(self, street: str) -> int:
+        return len(self.deck) - len(self.dead)
+
+    def nut_outs_cost(self, street: str) -> int:
+        return (len(self.deck) - len(self.dead)) * 16
+
+    def street_equity(self, facts: Facts, street: str) -> np.ndarray:
+        n = stud_street(street)
+        return facts.river_shares() if n == 7 else facts.stud_equity(n)
+
+    def nut(self, facts: Facts, player: int, street: str, half: str,
+            same_type: bool) -> np.ndarray:
+        return facts.stud_nut(player, street, half)
+
+    def nut_hi_outs(self, facts: Facts, player: int, street: str) -> np.ndarray:
+        return facts.stud_nut_outs(player, street)
+
+    def nut_lo_outs(self, facts: Facts, player: int, street: str) -> np.ndarray:
+        return facts.stud_nut_lo_outs(player, street)
+
+    def next_types(self, facts: Facts, player: int, street: str,
+                   lut: np.ndarray) -> np.ndarray:
+        return facts.stud_next_types(player, street, lut)
+
+
+#: PQL's game names (and a few of handrank's) -> (handrank game, the spot's class)
+GAMES: dict[str, tuple[str, type[Spot]]] = {
+    "holdem": ("holdem", HoldemSpot),
+    "holdem8": ("holdem-hilo", HoldemSpot),
+    "shortdeck": ("shortdeck", HoldemSpot),
+    "omahahi": ("omaha", OmahaSpot),
+    "omaha": ("omaha", OmahaSpot),
+    "omaha8": ("omaha-hilo", OmahaSpot),
+    "omahahi5": ("omaha5", OmahaSpot),
+    "omaha5": ("omaha5", OmahaSpot),
+    "omaha85": ("omaha5-hilo", OmahaSpot),
+    "omahahi6": ("omaha6", OmahaSpot),
+    "omaha6": ("omaha6", OmahaSpot),
+    "studhi": ("stud", StudSpot),
+    "stud": ("stud", StudSpot),
+    "stud8": ("stud-hilo", StudSpot),
+    "razz": ("razz", StudSpot),
+}
+
 
 def _cards(text: str, what: str) -> list[int]:
     t = text.strip()
@@ -497,30 +970,11 @@ def _cards(text: str, what: str) -> list[int]:
     return out
 
 
-def _player(name: str, text: str, spot_game: Game, kind: str, hole: int,
+def _player(name: str, text: str, cls: type[Spot], hole: int,
             fixed_mask: int, deck_mask: int) -> Player:
     if _is_all(text, hole):
         return Player(name, text, None, None, None, None)
-    if kind == "shared":
-        hands, weights = _holdem_range(text, deck_mask)
-    elif kind == "pick2":
-        try:
-            r = OmahaRange(text, hole)
-        except HandrankError as exc:
-            raise PqlError(f"{name}={text!r}: {exc}") from None
-        hands, weights = np.asarray(r.hands, dtype=np.uint8), np.asarray(r.weights, dtype=float)
-    else:
-        try:
-            cs = parse_cards(text)
-        except HandrankError:
-            raise PqlError(f"{name}={text!r}: stud players are '*' (any cards) or "
-                           f"1 to {hole} exact cards; other stud ranges are not supported "
-                           "yet") from None
-        if not 1 <= len(cs) <= hole or len(set(cs)) != len(cs):
-            raise PqlError(f"{name}={text!r}: expected 1 to {hole} different cards")
-        # in the order dealt: third street is the first three cards; the cards
-        # not given are dealt at random
-        hands, weights = np.array([cs], dtype=np.uint8), np.ones(1)
+    hands, weights = cls.read_hands(name, text, hole, deck_mask)
     masks = masks_of(hands) if len(hands) else np.zeros(0, np.uint64)
     live = ((masks & np.uint64(fixed_mask)) == 0) & ((masks & ~np.uint64(deck_mask)) == 0)
     live &= weights > 0
@@ -560,7 +1014,7 @@ def build_spot(query_text: str, bindings: list[tuple[str, str, int]]) -> Spot:
     if syntax not in ("generic", "default", ""):
         raise locate(query_text, seen["syntax"], f"unknown syntax {syntax!r}, expected "
                      "'generic'")
-    hr_name, kind = GAMES[gname]
+    hr_name, cls = GAMES[gname]
     g = game(hr_name)
     deck = np.array(sorted(g.deck), dtype=np.uint8)
     deck_mask = int(masks_of(deck[None, :])[0])
@@ -568,7 +1022,7 @@ def build_spot(query_text: str, bindings: list[tuple[str, str, int]]) -> Spot:
     board_cards = g.board_cards
     board = _cards(values.get("board", ""), "board")
     dead = _cards(values.get("dead", ""), "dead")
-    if kind == "studlike" and board:
+    if BOARD not in cls.offers and board:
         raise PqlError(f"game {gname!r} has no board")
     if len(board) > board_cards:
         raise PqlError(f"board={values['board']!r} has {len(board)} cards, "
@@ -591,16 +1045,11 @@ def build_spot(query_text: str, bindings: list[tuple[str, str, int]]) -> Spot:
     if need > len(deck):
         raise PqlError(f"{len(players)} players need {need} cards, the {gname} deck has "
                        f"{len(deck)}")
-    ps = [_player(n, v, g, kind, hole, fixed, deck_mask) for n, v, _ in players]
+    ps = [_player(n, v, cls, hole, fixed, deck_mask) for n, v, _ in players]
     lowest = int(deck.min()) // 4
-    flush_first = False
-    if kind == "shared":
-        flush = np.array([parse_cards("Ah Qh Jh 9h 7h")], dtype=np.uint8)
-        full = np.array([parse_cards("As Ad Ac Ks Kd")], dtype=np.uint8)
-        flush_first = bool(np.ravel(evaluate_batch(flush, game=g))[0]
-                          > np.ravel(evaluate_batch(full, game=g))[0])
-    return Spot(gname, g, kind, hole, board_cards, deck, ps, board, dead, fixed, lowest,
-                flush_first)
+    flush_first = cls.flush_beats_full_in(g)
+    return cls(gname, g, hole, board_cards, deck, ps, board, dead, fixed, lowest,
+               flush_first)
 
 
 def player_positions(bindings: list[tuple[str, str, int]]) -> dict[str, int]:
