@@ -145,4 +145,13 @@ int64_t hr_phh_stat_sums(const char *buf, int64_t len, const int64_t *start,
                          int64_t n, const int32_t *ids, const uint8_t *mask, int64_t players,
                          int64_t *sums, uint8_t *has, uint8_t *done);
 
+/* Hands whose text spans buf[start[i], start[i] + len[i]) and keys key[i] are
+ * the same, grouped: group[i] = the first hand i' <= i with the same span and key
+ * (the players' names of fast hands: one look-up a distinct list).  table:
+ * room for cap int64 (cap a power of two, at least 2n), used as scratch.
+ * Returns n, or -1 for a span outside buf or a table too small. */
+int64_t hr_same_spans(const char *buf, int64_t len, const int64_t *start,
+                      const int64_t *span, const int64_t *key, int64_t n, int64_t *table,
+                      int64_t cap, int64_t *group);
+
 #endif

@@ -1728,6 +1728,59 @@ static void history_calls(int rounds)
 /* hr_stars_scan on a PokerStars hand, cut, spliced and sprinkled with random bytes,
  * each buffer malloc'd at exactly its length; the whole hand, once, by hand and
  * through hr_phh_scan */
+/* hr_same_spans: spans of a text grouped (brute force: the first equal span and
+ * key), exact-size arrays; spans outside the text and a small table refused */
+static void spans_calls(int rounds)
+{
+    for (int r = 0; r < rounds; r++) {
+        int64_t len = 1 + (int64_t)(rnd() % 64), n = (int64_t)(rnd() % 40);
+        char *text = malloc((size_t)len);
+        for (int64_t k = 0; k < len; k++)
+            text[k] = "ab'"[rnd() % 3];
+        int64_t *start = malloc(sizeof *start * (size_t)(n + 1));
+        int64_t *span = malloc(sizeof *span * (size_t)(n + 1));
+        int64_t *key = malloc(sizeof *key * (size_t)(n + 1));
+        int64_t *group = malloc(sizeof *group * (size_t)(n + 1));
+        int64_t cap = 1;
+        while (cap < 2 * n)
+            cap *= 2;
+        int64_t *table = malloc(sizeof *table * (size_t)cap);
+        for (int64_t i = 0; i < n; i++) {
+            start[i] = (int64_t)(rnd() % (uint64_t)(len + 1));
+            span[i] = (int64_t)(rnd() % (uint64_t)(len - start[i] + 1)) % 4;
+            key[i] = (int64_t)(rnd() % 2);
+        }
+        CHECK(hr_same_spans(text, len, start, span, key, n, table, cap, group) == n,
+              "hr_same_spans refused good spans");
+        for (int64_t i = 0; i < n; i++) {
+            int64_t want = i;
+            for (int64_t j = 0; j < i; j++)
+                if (span[j] == span[i] && key[j] == key[i]
+                    && !memcmp(text + start[j], text + start[i], (size_t)span[i])) {
+                    want = j;
+                    break;
+                }
+            CHECK(group[i] == want, "hr_same_spans: span %lld in group %lld, not %lld",
+                  (long long)i, (long long)group[i], (long long)want);
+        }
+        if (n > 0) {
+            int64_t keep = span[0];
+            span[0] = len - start[0] + 1;
+            CHECK(hr_same_spans(text, len, start, span, key, n, table, cap, group) == -1,
+                  "hr_same_spans took a span past the text");
+            span[0] = keep;
+            CHECK(hr_same_spans(text, len, start, span, key, n, table, n, group) == -1,
+                  "hr_same_spans took a small table");
+        }
+        free(text);
+        free(start);
+        free(span);
+        free(key);
+        free(group);
+        free(table);
+    }
+}
+
 /* hr_read_small_files on a temporary folder: files of known bytes read back
  * into exact-size buffers; a FIFO and a folder never read; a missing path;
  * a buffer that stops the call before a file */
@@ -3026,6 +3079,7 @@ int main(int argc, char **argv)
     history_calls(scale);
     sites_calls(scale);
     files_calls();
+    spans_calls(20 * scale);
     hu_preflop_calls();
     index_calls(scale);
     exact_random_calls(holdem, scale);

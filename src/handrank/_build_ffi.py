@@ -272,6 +272,9 @@ int64_t hr_phh_stat_sums(const char *buf, int64_t len, const int64_t *start,
                          const int64_t *end, const int64_t *seats, const int64_t *pay,
                          int64_t n, const int32_t *ids, const uint8_t *mask, int64_t players,
                          int64_t *sums, uint8_t *has, uint8_t *done);
+int64_t hr_same_spans(const char *buf, int64_t len, const int64_t *start,
+                      const int64_t *span, const int64_t *key, int64_t n, int64_t *table,
+                      int64_t cap, int64_t *group);
 """
 
 CDEF_PREFLOP_HU = """

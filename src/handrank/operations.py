@@ -36,7 +36,7 @@ from .core._typing import (
     VariantLike,
 )
 from .core.cards import cards as _cards
-from .core.errors import InvalidHandError, no_board, unsupported
+from .core.errors import InvalidHandError, no_board
 from .equity import boardless as _boardless
 from .equity import equity as _old_equity
 from .equity import hilo as _hilo_equity
@@ -48,11 +48,9 @@ from .equity.holdem import equity as _holdem_equity
 from .games import Game, resolve
 from .games import game as _make_game
 from .games import games as _games
-from .games import hilo as _hilo
-from .games import omaha as _omaha
 from .games import parts as _parts
-from .games.hands import low, whole_hands
-from .games.holdem import Category, _evaluate, game_tables
+from .games.hands import low
+from .games.holdem import Category, game_tables
 from .games.holdem import best_five as _best_five
 from .games.holdem import category as _category
 from .games.holdem import describe as _describe
@@ -181,26 +179,27 @@ def _hole_count(g: Game, n: int, what: str = "the hole cards", legacy: bool = Fa
     before; then another size is accepted, as before, and warns
     (DeprecationWarning naming the game of that size) where that game exists.
     """
-    if g.rule.hole_fixed and n != g.hole_cards:
+    need = g.rule.hole_count(g)
+    if need is not None and n != need:
         new = sized_name(g.name, n) if legacy else None
         if new is not None:
             if new in _ENTRIES:             # six-card Omaha hi-lo has no other name yet
                 _compat.warn_hand_size(g.name, n, new, 4)
             return
-        raise InvalidHandError(f"expected {g.hole_cards} cards in {what}, got {n}: "
+        raise InvalidHandError(f"expected {need} cards in {what}, got {n}: "
                                f"{g.name} deals every hand the same number of cards, "
-                               f"{g.hole_cards}")
+                               f"{need}")
 
 
 def _hole_rows(g: Game, a: Any, legacy: bool = False) -> None:
     x = np.asarray(a)
-    if g.rule.hole_fixed and x.ndim >= 2:
+    if g.rule.hole_count(g) is not None and x.ndim >= 2:
         _hole_count(g, int(x.shape[-1]), "each row of hole cards", legacy)
 
 
 def _players_hole(g: Game, players: Any, legacy: bool = False) -> None:
     """Each exact hand (and Omaha range) of `players` has the game's hole-card count."""
-    if not g.rule.hole_fixed or isinstance(players, (str, bytes)) \
+    if g.rule.hole_count(g) is None or isinstance(players, (str, bytes)) \
             or not hasattr(players, "__iter__"):
         return
     for i, p in enumerate(players):
@@ -336,32 +335,16 @@ def _evaluate_any(cards: Any, board: Any, g: Game, legacy: bool = False) -> Any:
     if g.hand_sizes:
         _no_board(g, board, "evaluate")
         ids = _boardless.check_hand(g, cards)
-        if g.rule.four_cards:
-            return _boardless.badugi().evaluate(ids)
-        cards, g = ids, _boardless._ranked(g)
-    if g.rule.hole_fixed:
+        return g.rule.evaluate(_boardless._ranked(g), ids, None)
+    if g.rule.hole_count(g) is not None:          # hole cards by rule: with a board
         _need_board(g, board)
         _hole_count(g, len(_cards(cards)), legacy=legacy)
-        if g.split:
-            if g.eight_or_better:
-                return _hilo.evaluate_omaha_hilo(cards, board)
-            return _split_omaha(g, cards, board)
-        return _omaha.evaluate_omaha(cards, board, variant=g)
-    ids = _cards(cards) + ([] if board is None else _cards(board))
-    high = _evaluate(ids, game_tables(g)) if g.high is not None else None
-    if not g.split:
-        return high if high is not None else _low(g).evaluate(ids)
-    return high, _low(g).evaluate(ids)
+    return g.rule.evaluate(g, cards, board)
 
 
 def _no_board(g: Game, board: Any, operation: str) -> None:
     if board is not None and (not isinstance(board, str) or board.strip()):
         raise no_board(operation, g, "pass every card of a hand in cards")
-
-
-def _split_omaha(g: Game, hole: Any, board: Any) -> tuple[int, int]:
-    out = evaluate_batch([_cards(hole)], boards=[_cards(board)], game=g)
-    return int(out[0, 0]), int(out[0, 1])
 
 
 def evaluate_batch(a: CardArrayLike, *, boards: CardArrayLike | None = None,
@@ -405,38 +388,12 @@ def evaluate_batch(a: CardArrayLike, *, boards: CardArrayLike | None = None,
         if boards is not None:
             raise no_board("evaluate_batch", g, "boards= does not apply")
         arr0 = _boardless.check_rows(g, a)
-        if g.rule.four_cards:
-            return _boardless.evaluate_badugi_batch(arr0, out=out)
-        return evaluate_batch(arr0, game=_boardless._ranked(g), out=out, threads=threads)
-    if g.rule.hole_fixed:
+        return cast(StrengthArray,
+                    g.rule.evaluate_batch(_boardless._ranked(g), arr0, None, out, threads))
+    if g.rule.hole_count(g) is not None:          # hole cards by rule: with boards
         _need_board(g, boards, "boards=")
         _hole_rows(g, a, legacy)
-        if g.split and g.eight_or_better:
-            return _hilo.evaluate_omaha_hilo_batch(a, boards,  # type: ignore[arg-type]
-                                                   out=out, threads=threads)
-        if not g.split:
-            return _omaha.evaluate_omaha_batch(a, boards,  # type: ignore[arg-type]
-                                               out=out, threads=threads, variant=g)
-        raise unsupported("evaluate_batch", g, f"no kernel for its low rule {g.low_rule!r}")
-    arr = a
-    if boards is not None:
-        x, y = np.asarray(a), np.asarray(boards)
-        if x.ndim != 2 or y.ndim != 2 or x.shape[0] != y.shape[0]:
-            raise InvalidHandError(f"expected hands (n, k) and boards (n, m) of the same n, "
-                                   f"got shapes {x.shape} and {y.shape}")
-        arr = np.concatenate([x, y], axis=1)
-    return whole_hands(g, arr, out=out, threads=threads)
-
-
-def _half_arrays(g: Game, x: Any) -> list[Any]:
-    """A (high, low) pair or an (n, 2) array as one strength (array) per half."""
-    arr = np.asarray(x)
-    if arr.ndim == 0 or arr.shape[-1] != len(g.halves):
-        raise ValueError(f"game {g.name!r} has halves {g.halves}: expected one strength "
-                         f"per half, got {x!r}")
-    if arr.ndim == 1:
-        return [int(v) for v in arr]
-    return [arr[..., i] for i in range(len(g.halves))]
+    return cast(StrengthArray, g.rule.evaluate_batch(g, a, boards, out, threads))
 
 
 def describe(strength: Any, *, game: Any = "holdem", variant: VariantLike = None) -> str:
@@ -452,13 +409,7 @@ def describe(strength: Any, *, game: Any = "holdem", variant: VariantLike = None
     g, _ = _door(game, variant)
     if g.parts:
         return _parts.describe_parts(g, strength)
-    if g.rule.four_cards:
-        return str(_boardless.badugi().describe(strength))
-    if not g.split:
-        return _describe(strength, variant=g) if g.high is not None \
-            else _low(g).describe(strength)
-    high, low = _half_arrays(g, strength)
-    return _describe(high, variant=g) + "; " + (_low(g).describe(low) if low else "no low")
+    return g.rule.describe(g, strength)
 
 
 @overload
@@ -485,30 +436,7 @@ def category(x: Any, *, game: Any = "holdem", variant: VariantLike = None) -> An
     g, _ = _door(game, variant)
     if g.parts:
         return _parts.category_parts(g, x)
-    if g.rule.four_cards:
-        b = _boardless.badugi()
-        if np.ndim(x) == 0:
-            return b.category(x)
-        return np.array([b.category(v) for v in np.asarray(x).ravel()],
-                        dtype=np.uint8).reshape(np.shape(x))
-    if not g.split and g.high is None:
-        lt = g.tables[0]
-        la = np.asarray(x)
-        if la.dtype.kind not in "iu" or (la < 1).any() or (la > lt.classes).any():
-            raise ValueError(f"low strength out of range 1..{lt.classes}: {x!r}")
-        lc = lt.category[la]
-        return Category(int(lc)) if la.ndim == 0 else lc.astype(np.uint8)
-    if not g.split:
-        return _category(x, variant=g)
-    high, low = _half_arrays(g, x)
-    lt = g.half_tables("low")
-    la = np.asarray(low)
-    if la.dtype.kind not in "iu" or (la < 0).any() or (la > lt.classes).any():
-        raise ValueError(f"low strength out of range 0..{lt.classes}: {low!r}")
-    lc = lt.category[la]
-    if isinstance(high, int):
-        return _category(high, variant=g), (Category(int(lc)) if int(lc) else None)
-    return np.stack([_category(high, variant=g), lc.astype(np.uint8)], axis=-1)
+    return g.rule.category(g, x)
 
 
 @overload
@@ -532,35 +460,13 @@ def best_five(cards: CardsLike, *, board: CardsLike | None = None, game: Any = "
         return _parts.best_five_parts(g, cards, board)
     if g.hand_sizes:
         _no_board(g, board, "best_five")
-        bids = _boardless.check_hand(g, cards)
-        if g.rule.four_cards:
-            return _boardless.badugi().best_four(bids)
-        if g.high is None:
-            return _low(g).best_five(bids)
-        cards, board, g = bids, None, _boardless._ranked(g)
-    if g.rule.any_five:
-        ids = _cards(cards) + ([] if board is None else _cards(board))
-        high = _best_five(ids, variant=g)
-        if not g.split:
-            return high
-        lo = _low(g)
-        return high, (lo.best_five(ids) if lo.evaluate(ids) else None)
-    _need_board(g, board)
+        return g.rule.best_five(_boardless._ranked(g), _boardless.check_hand(g, cards), None)
+    if g.rule.hole_count(g) is None:
+        return g.rule.best_five(g, cards, board)
+    _need_board(g, board)                         # hole cards by rule: with a board
     hole, bd = _cards(cards), _cards(board)  # type: ignore[arg-type]
-    strength = _evaluate_any(hole, bd, g, legacy)
-    combos = g.rule.fives(hole, bd)
-    arr = np.array(combos, dtype=np.uint8)
-    s = evaluate_batch(arr, game=_five_card_game(g))
-    if not g.split:
-        return _best_five(combos[int(np.argmax(s))], variant=g)
-    top = _best_five(combos[int(np.argmax(s[:, 0]))], variant=g)
-    low = _low(g).best_five(combos[int(np.argmax(s[:, 1]))]) if strength[1] else None
-    return top, low
-
-
-def _five_card_game(g: Game) -> Game:
-    """The same halves scored on five whole cards (Omaha's two-plus-three, taken)."""
-    return replace(g, hand="any")
+    _hole_count(g, len(hole), legacy=legacy)
+    return g.rule.best_five(g, hole, bd)
 
 
 # ---------------------------------------------------------------- showdown
@@ -597,7 +503,7 @@ def explain(a: CardsLike, b: CardsLike, board: CardsLike | None = None, *,
         _no_board(g, board, "explain")
         settle(None, [a, b], [1, 1], game=g)            # its checks and errors
         return _showdown.explain_game(a, b, None, g)
-    if g.rule.any_five and not g.split:
+    if g.rule.holdem_kernels(g):
         return _showdown.explain(a, b, board, variant=_own_tables(g))
     _need_board(g, board, "a board")
     settle(board, [a, b], [1, 1], game=checked)
@@ -707,7 +613,7 @@ def showdown_batch(boards: CardArrayLike, hole: Any, *, threads: int | None = No
             _boardless.check_rows(g, h0[:, j])
         _check_deals(np.zeros((h0.shape[0], 0), dtype=h0.dtype), h0)
         return _boardless.shares(g, h0)
-    if g.rule.any_five and not g.split:
+    if g.rule.holdem_kernels(g):
         return _showdown.showdown_batch(boards, hole, threads=threads, variant=_own_tables(g))
     b = np.asarray(boards)
     h = np.asarray(hole)
@@ -763,6 +669,12 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
         2 to 10 players, each an exact hand (``"AsKs"``, ``[51, 47]``), range
         text (``"QQ+,AKs"``, ``"AA:0.5,KK"``; Omaha patterns such as
         ``"AA**"`` in the Omaha games), a :class:`Range`, or ``"random"``.
+        In the draw games (``draw``, ``27-draw``, ``27-triple``, ``badugi``
+        ...) a hand is the cards its player keeps: the missing cards are
+        drawn in the one exchange to come (``game=hr.game("27-triple",
+        draws=3)`` for more), and a full hand stands pat, scored as given
+        (no exchange is chosen for it: :func:`handrank.best_hold` and
+        :func:`handrank.draw_odds` choose one).
     board : str or sequence of cards, optional
         0 to 5 board cards (none in stud and the draw games).
     dead : str or sequence of cards, optional
@@ -857,7 +769,7 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
             progress(1, 1)
         return parts
     _players_hole(g, players, legacy)
-    if g.rule.any_five and not g.split and not g.hand_sizes:
+    if g.rule.holdem_kernels(g) and not g.hand_sizes:
         return _holdem_equity(players, board, dead, variant=_own_tables(g), progress=progress,
                               **kw)
     if progress is None:
@@ -882,7 +794,7 @@ def _game_equity(g: Game, legacy: bool, players: Any, board: Any, dead: Any,
             if not g.split else \
             _hilo_equity.equity(players, board, dead,
                                 hole_cards=None if legacy else g.hole_cards, **kw)
-    elif g.rule.any_five and g.eight_or_better and g.deck == tuple(range(52)):
+    elif g.rule.holdem_hilo_kernels(g):
         # hold'em hi-lo: exact hands as before, ranges on the any-game driver
         r = _holdem_hilo_equity.equity(players, board, dead, **kw)
     else:
@@ -897,7 +809,7 @@ def _own_driver(g: Game, players: Any, exact: bool | None) -> bool:
     rest: hold'em-hand games of two halves, exact enumerations with ranges,
     and ``"random"`` hands too many to list (six-card Omaha).
     """
-    if not g.rule.hole_fixed or (g.split and not g.eight_or_better):
+    if g.rule.omaha_tables(g) is None:
         return False
     if isinstance(players, (str, bytes)) or not hasattr(players, "__len__"):
         return True                                 # the driver raises the type error

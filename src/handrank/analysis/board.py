@@ -17,8 +17,8 @@ from ..core.errors import InvalidHandError, InvalidRangeError
 from ..equity import hilo as _hilo_equity
 from ..equity.holdem import claim_card
 from ..games import Game
+from ..games.hands import low
 from ..games.holdem import Category, evaluate_batch, game_tables
-from ..games.lowball import lowball
 from ..games.registry import best_five_game, beyond_best_five
 from ..ranges.holdem import Range, parse_player
 from ..ranges.omaha import OmahaRange
@@ -481,27 +481,28 @@ def _draw_bits(four: np.ndarray, holds_nut: np.ndarray, three: np.ndarray, drawi
 # ------------------------------------------------ the games of other hands and halves
 
 
-def _pairs_triples(combos: np.ndarray, board: np.ndarray
+def _pairs_triples(combos: np.ndarray, board: np.ndarray, used: int = 2
                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Every (two hole cards, three board cards) hand of each combo: (n, P, T, 5), and the
-    hole pairs (n, P, 2)."""
+    """Every (`used` hole cards, the rest from the board) hand of each combo (Omaha's
+    two and three): (n, P, T, 5), and the hole cards used (n, P, used)."""
     k, nb = combos.shape[1], len(board)
-    pairs = np.array(list(itertools.combinations(range(k), 2)), dtype=np.int64)
-    triples = np.array(list(itertools.combinations(range(nb), 3)), dtype=np.int64)
+    pairs = np.array(list(itertools.combinations(range(k), used)), dtype=np.int64)
+    triples = np.array(list(itertools.combinations(range(nb), 5 - used)), dtype=np.int64)
     sub = combos[:, pairs]                                          # (n, P, 2)
     tri = board[triples]                                            # (T, 3)
     n, p, t = len(combos), len(pairs), len(triples)
     five = np.empty((n, p, t, 5), dtype=np.uint8)
-    five[..., :2] = sub[:, :, None, :]
-    five[..., 2:] = tri[None, None, :, :]
+    five[..., :used] = sub[:, :, None, :]
+    five[..., used:] = tri[None, None, :, :]
     return five, sub, pairs
 
 
 def _low_of(g: Game, combos: np.ndarray, board: np.ndarray) -> np.ndarray:
-    """Each combo's best qualifying low on `board` (0: none)."""
-    lo = lowball(*(g.low_rule or ("a5", 8))[:1], qualifier=(g.low_rule or ("a5", 8))[1])
-    if g.hand == "omaha":
-        five, _, _ = _pairs_triples(combos, board)
+    """Each combo's best qualifying low on `board` (0: none), by the game's rule: the best
+    of the fives it picks (``rule.hole_used`` hole cards each), or of all the cards."""
+    lo = low(g)
+    if g.rule.hole_used:
+        five, _, _ = _pairs_triples(combos, board, g.rule.hole_used)
         n, p, t, _ = five.shape
         s = lo.evaluate_batch(five.reshape(-1, 5), threads=1).reshape(n, p * t)
         return np.asarray(s.max(axis=1), dtype=np.uint16)
@@ -532,8 +533,8 @@ def _analyze_game(g: Game, hands: Any, board: Any, dead: Any) -> BoardAnalysis:
     tables = game_tables(g)
     board_ids = np.array(b, dtype=np.uint8)
     dead_ids = t.dead
-    if g.hand == "omaha":
-        five, sub, _ = _pairs_triples(combos, board_ids)
+    if g.rule.hole_used:                  # the best of the fives the rule picks
+        five, sub, _ = _pairs_triples(combos, board_ids, g.rule.hole_used)
         n, p, tt, _ = five.shape
         strength = evaluate_batch(five.reshape(-1, 5), variant=g, threads=1)
         per_pair = strength.reshape(n, p, tt).max(axis=2)            # (n, P)
@@ -561,7 +562,7 @@ def _analyze_game(g: Game, hands: Any, board: Any, dead: Any) -> BoardAnalysis:
         cls, draw_bits = _classify(tables, g, combos, board_ids, dead_ids)
     names, draws, counts = _named(cls, draw_bits, weights)
     low = None
-    if g.low_rule is not None:
+    if "low" in g.halves:
         low = _low_of(g, combos, board_ids)
         counts["low"] = float(weights[low > 0].sum())
         can = np.zeros(len(combos), dtype=bool)

@@ -290,7 +290,8 @@ class RangeEquity:
                            win=self.win[best], tie=self.tie[best],
                            **{k: v[best] for k, v in self._more_columns().items()})
         # the 13 x 13 grid of classes is hold'em's (two-card hands)
-        grid = html_grid(self.by_class(), percent=True) if self.combos.shape[1] == 2 else ""
+        grid = (html_grid(self.by_class(), percent=True, keep=self.hero._chart_rows())
+                if self.combos.shape[1] == 2 and isinstance(self.hero, Range) else "")
         return head + grid + "<p>strongest combos</p>" + html_table(rows)
 
 

@@ -61,8 +61,25 @@ def add_command(subparsers: Any, name: str, *, help: str, description: str,
     """
     p: argparse.ArgumentParser = subparsers.add_parser(
         name, help=help, description=description, epilog=epilog(examples),
-        formatter_class=argparse.RawDescriptionHelpFormatter)
+        formatter_class=HelpFormatter)
     return p
+
+
+class HelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """A description wrapped to the terminal's width, paragraph by paragraph; a block
+    with indented lines (the examples) kept as written, one command a line."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        import textwrap
+        out = []
+        for block in text.split("\n\n"):
+            lines = block.splitlines()
+            if any(line.startswith(" ") for line in lines[1:]):
+                out.append("\n".join(indent + line for line in lines))
+            else:
+                out.append(textwrap.fill(" ".join(block.split()), width,
+                                         initial_indent=indent, subsequent_indent=indent))
+        return "\n\n".join(out)
 
 
 def epilog(examples: list[str]) -> str:

@@ -69,7 +69,7 @@ def _size(d: Any) -> int:
 def run(args: argparse.Namespace) -> int:
     """Run ``handrank draw``; returns the exit status."""
     g = game_of(args)
-    if not g.exchanges:
+    if not g.max_discard:
         raise CliError(f"--game: {g.name!r} has no exchange of cards; the draw games are "
                        + ", ".join(draw_names()))
     for name in ("dead", "vs"):             # a bad card is named by its flag

@@ -28,7 +28,12 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Register the ``equity`` subcommand on an argparse subparsers object."""
     p = add_command(subparsers, "equity", help="equity of hands or ranges",
                     description="Equity of 2 to 10 hands or ranges: exact when affordable, "
-                                "else Monte Carlo.",
+                                "else Monte Carlo.  In the draw games (draw, 27-draw, "
+                                "27-triple, badugi ...) each hand is the cards its player "
+                                "keeps: the missing cards are drawn in one exchange (more "
+                                "with --draws in the triple draws), and a full hand stands "
+                                "pat, scored as given; `handrank draw` finds the cards to "
+                                "keep.",
                     examples=["handrank equity AsKs QdQc",
                               'handrank equity AhAd "QQ+,AKs" --board Qh7c2d',
                               "handrank equity AhAd random random --exact",
@@ -142,4 +147,4 @@ def _cluster_runs(g: Any) -> bool:
     """Whether handrank.dask's equity plays `g`: hold'em's deal and tables (a full
     deck, two hole cards, a board of five, the best five of seven, one high half)."""
     return (len(g.deck) == 52 and g.hole_cards == 2 and g.board_cards == 5
-            and g.hand == "any" and g.halves == ("high",))
+            and g.rule.holdem_kernels(g) and g.halves == ("high",))

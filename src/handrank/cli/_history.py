@@ -28,14 +28,20 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                     "with --strict, at the first error), 2 for a usage error (a path "
                     "on the command line that does not exist).",
         examples=["handrank history hands/ --db hands.duckdb",
+                  "handrank history export.txt --format ggpoker",
                   "handrank history hands/ --player Pluribus --plot net.png"])
     p.add_argument("paths", nargs="+", metavar="PATH", help="files or folders")
     p.add_argument("--player", default=None, help="only this player")
+    p.add_argument("--format", choices=FORMATS, default=None,
+                   help="read every file as this site's text (default: each file's site "
+                        "is told from its first lines)")
     p.add_argument("--json", nargs="?", const="-", default=None, metavar="OUT",
-                   help="the summary as JSON: on stdout (--json), or into the file OUT")
+                   help="the summary as JSON: on stdout (--json), or into the file OUT "
+                        "(with amounts in several currencies, \"players\" is by unit)")
     p.add_argument("--unit", choices=("record", "bb"), default="record",
-                   help="amounts in the record's unit (chips or its currency; the default) "
-                        "or in big blinds (bb)")
+                   help="amounts in the record's unit (chips or its currency; the default: "
+                        "one table per currency, never added together) or in big blinds "
+                        "(bb, also for --plot)")
     p.add_argument("--strict", action="store_true",
                    help="stop at the first file that cannot be read or hand refused (exit 1)")
     p.add_argument("--csv", default=None, metavar="OUT", help="write the per-player table")
@@ -65,6 +71,11 @@ def _cmd_history(args: argparse.Namespace) -> int:
     if args.json == "-" and "-" in sys.argv[1:]:
         print("handrank: note: '--json -' is the old spelling of '--json' (JSON on stdout)",
               file=sys.stderr)
+    if args.format is not None:
+        for name in ("scheduler", "db"):    # they tell each file's site themselves
+            if getattr(args, name) is not None:
+                return fail(f"--format cannot be combined with --{name} (there each file's "
+                            "site is told from its first lines)")
     if args.scheduler is not None:
         from .. import dask as hd
         from ._preflop import _client  # one connection helper: a clean error in 10 s
@@ -78,7 +89,7 @@ def _cmd_history(args: argparse.Namespace) -> int:
                 return fail(f"cannot read {p!r}: No such file or directory")
         try:
             s = _summarize([f for p in args.paths for f in _paths_of(p)], args.player,
-                           strict=args.strict)
+                           strict=args.strict, format=args.format)
         except OSError as exc:      # a path that is missing or cannot be read: named
             name = exc.filename if exc.filename is not None else ""
             print(f"handrank: error: cannot read {name!r}: {exc.strerror or exc}" if name
@@ -120,7 +131,8 @@ def _cmd_history(args: argparse.Namespace) -> int:
     writers: list[tuple[str, Any]] = [
         ("json", lambda tmp: _write_json(s, tmp)),
         ("csv", lambda tmp: s.to_pandas().to_csv(tmp)),
-        ("plot", lambda tmp: s.plot(tmp, player=args.player))]
+        ("plot", lambda tmp: s.plot(tmp, player=args.player,
+                                    unit="bb" if args.unit == "bb" else "chips"))]
     for name, write in writers:
         path = getattr(args, name)
         if path and path != "-":
@@ -129,6 +141,8 @@ def _cmd_history(args: argparse.Namespace) -> int:
                     write(tmp)
             except OSError as exc:
                 return fail(f"--{name}: cannot write {path!r}: {exc.strerror or exc}")
+            except ValueError as exc:   # a player's amounts in several currencies
+                return fail(f"--{name}: {exc}".replace("unit='bb'", "--unit bb"))
     return 1 if s.unread else 0
 
 
@@ -143,7 +157,9 @@ def _plain(x: Any) -> Any:
 def _json_of(s: Any) -> dict[str, Any]:
     return {"read": s.read, "settled": s.settled, "agreeing": s.agreeing,
             "recorded": s.recorded, "refused": s.refused, "unit": s.unit,
-            "unread": s.unread, "errors": s.errors, "players": s.totals()}
+            "unread": s.unread, "errors": s.errors,
+            # amounts of different units are never added: by unit when there are several
+            "players": s.by_unit() if len(s.unit_names) > 1 else s.totals()}
 
 
 def _write_json(s: Any, path: str) -> None:
@@ -173,14 +189,17 @@ class _Counter:
 
 
 def _summarize(files: list[str], player: str | None, step: int = 500,
-               strict: bool = False) -> Any:
+               strict: bool = False, format: str | None = None) -> Any:
     """summary() of the files in order, a block of files at a time, with a bar on a terminal.
 
     The same result as one summary per file, joined in order (read errors after
-    each file's hands).
+    each file's hands).  ``format`` (a site of ``FORMATS``) reads every file as
+    that site's text, through the Python reader; None tells each file's site from
+    its first lines.
     """
     from ..history import fast
-    from ..history.summary import Summary, _add_fast, summary
+    from ..history.phh import read
+    from ..history.summary import Summary, _add, _add_errors, _add_fast, summary
     bar: Any = None
     if sys.stderr.isatty() and files:
         try:
@@ -202,7 +221,13 @@ def _summarize(files: list[str], player: str | None, step: int = 500,
     try:
         for k in range(0, len(files), step):
             block = files[k:k + step]
-            if fast.available():
+            if format is not None:     # the site given: every file read as its text
+                for f in block:
+                    rd = read(f, format=format, errors="collect")
+                    for h in rd:
+                        _add(s, h, player)
+                    _add_errors(s, rd.errors)
+            elif fast.available():
                 _add_fast(s, block, player, per_file=True)
             else:
                 for f in block:

@@ -12,6 +12,7 @@ import json
 import math
 import os
 import sys
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -74,17 +75,19 @@ def _rgb(v: float, equity: bool) -> tuple[int, int, int]:
     return (int(222 - 189 * t), int(235 - 122 * t), int(247 - 66 * t))
 
 
-def format_grid(values: np.ndarray, equity: bool, colour: bool) -> list[str]:
+def format_grid(values: np.ndarray, equity: bool, colour: bool,
+                rows: Sequence[int] = tuple(range(13))) -> list[str]:
     """The chart as lines of text.
 
     Weights (``equity=False``): a class held in full shows its name, a
     class held in part its weight (``.50``), a class not held ``.``.
     Equities: the class's equity in percent, ``.`` where the range holds none.
+    ``rows``: the rows and columns drawn (a short deck's ranks).
     """
-    lines = ["   " + "".join(f"{r:>{CELL}}" for r in RANK_LABELS)]
-    for r in range(13):
+    lines = ["   " + "".join(f"{RANK_LABELS[r]:>{CELL}}" for r in rows)]
+    for r in rows:
         cells = []
-        for c in range(13):
+        for c in rows:
             v = float(values[r, c])
             held = not math.isnan(v) and (equity or v > 0)
             if not held:
@@ -145,7 +148,8 @@ def _run(args: argparse.Namespace) -> int:
             f"--game {g.name}` with each player's cards")
     if g.hole_cards != 2:
         return _run_hands(args)                 # Omaha hands: no 13x13 grid
-    r = Range(args.range)
+    typed = Range(args.range)
+    r = Range(typed, game=g)                    # the combos in the game's deck
     with flag("--board"):
         board = cards(args.board) if args.board.strip() else []
     with flag("--dead"):
@@ -176,7 +180,8 @@ def _run(args: argparse.Namespace) -> int:
         del fig
     if args.json:
         print(json.dumps({
-            "range": r.text, "combos": len(r), "vs": re.villain.text if re else None,
+            "range": typed.text, "combos": len(r), "vs": re.villain.text if re else None,
+            "ranks": [RANK_LABELS[k] for k in r._chart_rows()],
             "board": cards_str(board), "equity": re.overall if re else None,
             "grid_kind": "equity" if is_equity else "weight",
             "grid": [[None if math.isnan(v) else float(v) for v in row] for row in values],
@@ -186,14 +191,14 @@ def _run(args: argparse.Namespace) -> int:
         return 0
     colour = _use_colour(args.color)
     n = len(g.deck)
-    head = f"{r.text}: {len(r)} combos ({100 * len(r) / (n * (n - 1) // 2):.1f}%)"
+    head = f"{typed.text}: {len(r)} combos ({100 * len(r) / (n * (n - 1) // 2):.1f}%)"
     if board:
         head += f" on {cards_str(board)}"
     print(head)
     if re is not None:
         print(f"equity against {re.villain.text}: {100 * re.overall:.2f}% "
               f"(exact; each class against the whole range)")
-    for line in format_grid(values, is_equity, colour):
+    for line in format_grid(values, is_equity, colour, r._chart_rows()):
         print(line)
     if a is not None:
         for line in _breakdown_lines(a):

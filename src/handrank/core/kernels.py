@@ -30,7 +30,7 @@ from . import (
     _run,
     _tables,
 )
-from ._tables import LOW_PREFIX, GameTables
+from ._tables import LOW_PREFIX, GameTables, read_bin
 from .errors import InvalidRangeError
 
 #: The compiled module (``handrank._core``), or None on the pure-Python backend.
@@ -1727,6 +1727,30 @@ def phh_allin_pots(ptr: Any, rec: np.ndarray, rows: np.ndarray,
                              _out("int8_t[]", status))
 
 
+def same_spans(data: bytes, start: np.ndarray, span: np.ndarray, key: np.ndarray
+               ) -> np.ndarray | None:
+    """hr_same_spans: for each i, the first i' <= i whose bytes ``data[start[i']:
+    start[i'] + span[i']]`` and ``key[i']`` equal hand i's (int64 arrays, one entry a
+    hand), as an int64 array; None without the C core (the caller compares the bytes
+    itself)."""
+    if _C is None or not hasattr(_C.lib, "hr_same_spans"):
+        return None
+    n = len(start)
+    st = np.ascontiguousarray(start, dtype=np.int64)
+    sp = np.ascontiguousarray(span, dtype=np.int64)
+    ky = np.ascontiguousarray(key, dtype=np.int64)
+    if st.shape != (n,) or sp.shape != (n,) or ky.shape != (n,):
+        raise ValueError("same_spans: start, span and key need one entry a hand")
+    cap = 1 << max(1, (2 * n - 1).bit_length())
+    table = np.empty(cap, dtype=np.int64)
+    group = np.empty(n, dtype=np.int64)
+    if _C.lib.hr_same_spans(_C.ffi.from_buffer(data), len(data), _buf("int64_t[]", st),
+                            _buf("int64_t[]", sp), _buf("int64_t[]", ky), n,
+                            _out("int64_t[]", table), cap, _out("int64_t[]", group)) != n:
+        raise ValueError("same_spans: a span outside the data")
+    return group
+
+
 def phh_stats(data: bytes, start: np.ndarray, end: np.ndarray, seats: np.ndarray,
               pay: np.ndarray, scratch: list[np.ndarray] | None = None
               ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
@@ -1970,7 +1994,6 @@ def _wild_tables() -> tuple[Any, Any]:
     """tables/wild.py's wild_value and wild_choose (from the tables file, both backends)."""
     global _WILD_TABLES
     if _WILD_TABLES is None:
-        from ._tables import read_bin
         arrays = read_bin()
         _WILD_TABLES = (arrays["wild_value"], arrays["wild_choose"].astype(np.int64))
     return _WILD_TABLES

@@ -38,7 +38,7 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
     kw: dict[str, Any] = {"exact": exact, "trials": trials, "target_stderr": target_stderr,
                           "seed": seed, "threads": threads, "variant": variant}
     g = legacy_game("equity", game)
-    if g is not None and g.rule.any_five:
+    if g is not None and g.rule.holdem_kernels(g):
         return _holdem.equity(players, board, dead, game=game, progress=progress, **kw)
     tally = check_progress(progress)
     if tally is not None:                   # the other games: the start and the end only

@@ -24,7 +24,6 @@ from typing import Any
 import numpy as np
 
 from ..core import _run, kernels
-from ..games.holdem import game_tables
 
 __all__ = ["omaha_kernel", "omaha_kernel_tables", "omaha_strengths", "pair_counts",
            "tuple_sums"]
@@ -43,13 +42,8 @@ def omaha_kernel(g: Any) -> tuple[Any, int] | None:
     with the eight-or-better low (the tables evaluate_omaha_batch and
     evaluate_omaha_hilo_batch use).
     """
-    if not g.rule.hole_fixed or g.high is None or g.hole_cards not in (4, 5, 6):
-        return None
-    if not g.split:
-        return kernels.runout_kernel(game_tables(g), 0)
-    if g.eight_or_better:
-        return kernels.runout_kernel(game_tables(None), 1)
-    return None
+    tables = g.rule.omaha_tables(g)
+    return None if tables is None else kernels.runout_kernel(tables[0], int(tables[1]))
 
 
 def omaha_kernel_tables(tables: Any, hilo: bool) -> tuple[Any, int] | None:

@@ -64,7 +64,6 @@ from ..games import Game, game
 from ..games.badugi import badugi as _badugi
 from ..games.badugi import evaluate_badugi_batch
 from ..games.draw import _percentiles, draw_game
-from ..games.hands import whole_hands
 from .hilo import HiLoEquityResult
 from .holdem import MC_STREAM_TRIALS, TARGET_CHUNK, TARGET_MAX_TRIALS, EquityResult, mc_seed
 
@@ -179,9 +178,7 @@ def check_rows(g: Game, a: Any) -> np.ndarray:
 
 def strengths(g: Game, rows: np.ndarray) -> np.ndarray:
     """(n,) or (n, 2) strengths of whole hands of `g` (no size check)."""
-    if g.rule.four_cards:
-        return evaluate_badugi_batch(rows)
-    return np.asarray(whole_hands(_ranked(g), rows))
+    return np.asarray(g.rule.evaluate_batch(_ranked(g), rows, None, None, None))
 
 
 def _ranked(g: Game) -> Game:
@@ -235,7 +232,7 @@ def _players(g: Game, players: Sequence[Any], dead: Any) -> tuple[list[list[int]
                 f"{max(g.hand_sizes)}; the cards still to come are dealt at random)")
     known = [_cards(p) for p in players]
     full = max(g.hand_sizes)
-    if g.exchanges == 0:
+    if not g.max_discard:                 # no exchange: the cards come street by street
         counts = {len(k) for k in known}
         if len(counts) != 1:
             raise ValueError(f"game {g.name!r}: every player still in holds the same number "
@@ -316,6 +313,11 @@ def hand_lists(players: Sequence[Any]) -> list[list[str]] | None:
     return out if listed else None
 
 
+#: The fields of an equity result that are not averaged over the tuples of hands
+#: (:func:`tuples_equity` sets them itself).
+_NOT_AVERAGED = frozenset({"exact", "samples", "hands", "stderr"})
+
+
 def tuples_equity(name: str, lists: list[list[Any]], run: Any, gone: Sequence[int] = ()
                   ) -> Any:
     """Equity in game `name` of players given as lists of exact hands (:func:`hand_lists`):
@@ -341,7 +343,7 @@ def tuples_equity(name: str, lists: list[list[Any]], run: Any, gone: Sequence[in
     n = len(results)
     mean: dict[str, Any] = {}
     for f in dataclasses.fields(results[0]):
-        if f.name in ("exact", "samples", "hands", "stderr"):
+        if f.name in _NOT_AVERAGED:
             continue
         value = getattr(results[0], f.name)
         # the per-player arrays are averaged; the rest (a draw game's hold rule) is shared

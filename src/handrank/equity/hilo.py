@@ -23,11 +23,9 @@ from .. import games as _games
 from ..core import _fallback_equity, kernels
 from ..core._combinations import combinations as _combinations
 from ..core.cards import card_str, cards
-from ..core.errors import InvalidHandError, InvalidRangeError, unsupported
+from ..core.errors import InvalidHandError, InvalidRangeError
 from ..games.hilo import evaluate_omaha_hilo_batch
-from ..games.holdem import evaluate_batch, game_tables
-from ..games.lowball import lowball
-from ..games.omaha import evaluate_omaha_batch
+from ..games.holdem import game_tables
 from ..ranges.omaha import MAX_HANDS, OmahaRange
 from . import _exact_tally
 from .holdem import (
@@ -53,10 +51,10 @@ from .omaha import (
     _player_range,
     _prepare,
     mc_cap,
-    python_too_slow,
     range_spot,
     ranges_sums,
     sample_boards,
+    too_slow_in_python,
 )
 from .omaha import _hand as _omaha_hand
 
@@ -156,8 +154,9 @@ def hands_equity(g: Any, holes: list[list[int]], b: list[int], d: list[int], *,
     cost = math.comb(len(deck), m) * len(holes)
     if exact is None:
         exact = trials is None and target_stderr is None and cost <= EXACT_LIMIT
-        if g.rule.hole_fixed:
-            exact = exact and not python_too_slow(cost, len(holes[0]))
+        # the hands whose rule ranks its fives one by one (Omaha) cost more in numpy
+        exact = exact and not too_slow_in_python(
+            cost * g.rule.picked_fives(len(holes[0]), BOARD_CARDS))
     board_ids = np.array(b, dtype=np.uint8)
     hs = [np.array(h, dtype=np.uint8) for h in holes]
 
@@ -182,11 +181,12 @@ def hands_equity(g: Any, holes: list[list[int]], b: list[int], d: list[int], *,
             lambda: _c_hands_exact(g, hs, board_ids, deck[idx], strengths, nthreads),
             board_ids, deck, idx, len(holes), lambda boards: _tally(strengths(boards)))
         return _result(total, len(idx), exact=True)
-    if g.rule.hole_fixed and g.eight_or_better:
-        # the door's Omaha job: the C core's sampler (csrc/omaha_mc.c, on the
-        # 52-card deck), or numpy's over the runouts
+    omaha = g.rule.omaha_tables(g)
+    if omaha is not None and omaha[1]:
+        # the door's Omaha hi-lo job: the C core's sampler (csrc/omaha_mc.c, on
+        # the 52-card deck), or numpy's over the runouts
         total, done = kernels.omaha_hands_mc(
-            game_tables(None), True, hs, board_ids, np.array(d, dtype=np.uint8), deck,
+            omaha[0], omaha[1], hs, board_ids, np.array(d, dtype=np.uint8), deck,
             mc_cap(trials, target_stderr), target_stderr, mc_seed(seed), nthreads, _hilo_sums,
             lambda boards: _tally(strengths(boards)), _stderr)
         return _result(total, done, exact=False)
@@ -325,25 +325,14 @@ def game_strengths(g: Any, hands: np.ndarray, boards: np.ndarray, nthreads: int 
     res = np.zeros((n, 2), dtype=np.uint16) if out is None else out
     if n == 0:
         return res
-    if g.rule.hole_fixed:
-        if g.split:
-            if not g.eight_or_better:
-                raise unsupported("evaluate_batch", g, f"no kernel for its low rule "
-                                  f"{g.low_rule!r}")
-            return evaluate_omaha_hilo_batch(hands, boards, out=res, threads=nthreads)
-        res[:, 0] = evaluate_omaha_batch(hands, boards, threads=nthreads, variant=g)
-        res[:, 1] = 0
-        return res
-    whole = np.ascontiguousarray(np.concatenate([hands, boards], axis=1), dtype=np.uint8)
-    if g.high is not None:
-        res[:, 0] = evaluate_batch(whole, threads=nthreads, variant=g)
+    # the game's rule ranks the rows: (n,) for one half, (n, 2) for two
+    s = np.asarray(g.rule.evaluate_batch(g, hands, boards, None, nthreads))
+    if s.ndim == 2:
+        res[:] = s
+    elif g.high is not None:
+        res[:, 0], res[:, 1] = s, 0
     else:
-        res[:, 0] = 0
-    if g.low_rule is not None:
-        res[:, 1] = lowball(g.low_rule[0], qualifier=g.low_rule[1]).evaluate_batch(
-            whole, threads=nthreads)
-    else:
-        res[:, 1] = 0
+        res[:, 0], res[:, 1] = 0, s
     return res
 
 
@@ -583,7 +572,7 @@ def _c_pairs(t: Table, h0: np.ndarray, h1: np.ndarray, runs: np.ndarray, nthread
         raise ValueError(f"exact {_label(t.g)} equity with ranges is not supported yet at "
                          f"this size ({detail}); use exact=False or narrower ranges")
     acc = _exact_tally.pair_counts(_c_strengths(t, nthreads), h0, h1, runs,
-                                   2 if t.g.low_rule is not None else 1, nthreads)
+                                   2 if "low" in t.g.halves else 1, nthreads)
     cnt = acc[..., 0]
     apart = (_masks(h0)[:, None] & _masks(h1)[None, :]) == 0
     good = apart & (cnt > 0)
@@ -633,7 +622,7 @@ def _heads_up(t: Table, nthreads: int) -> EquityResult:
 
 def _label(g: Any) -> str:
     """How the errors name the game: by its hand rule for the Omaha games."""
-    return "omaha" if g.rule.hole_fixed else str(g.name)
+    return str(g.rule.label(g))
 
 
 def weights_of(t: Table, p: int) -> np.ndarray:
@@ -814,7 +803,8 @@ def _river_classes(g: Any, players: Any, board: Any, dead: Any,
     how many hands have it.  Returns that spot and the number of deals (the
     random player's hands); None when the spot is another (then `err`).
     """
-    if "cannot list" not in str(err) or not g.rule.hole_fixed:
+    # each hand ranks as the best of its pairs of hole cards with three of the board
+    if "cannot list" not in str(err) or g.rule.hole_used != 2:
         return None
     t = table(g, players, board, dead)
     randoms = [i for i, h in enumerate(t.hands) if h is None]
@@ -899,9 +889,8 @@ def _clash_table(err: InvalidRangeError, g: Any, players: Any, board: Any, dead:
 def _c_game(t: Table) -> bool:
     """Whether the C core's Omaha sampler plays this spot's game (csrc/omaha_mc.c)."""
     g = t.g
-    if not g.rule.hole_fixed or not g.tables or g.hole_cards not in (4, 5, 6):
-        return False
-    return not g.split or (g.eight_or_better and g.deck == tuple(range(52)))
+    omaha = g.rule.omaha_tables(g)
+    return omaha is not None and (not omaha[1] or g.deck == tuple(range(52)))
 
 
 def _c_sample_args(t: Table, trials: int | None, target: float | None, seed: int | None,

@@ -140,8 +140,13 @@ def python_too_slow(cost: float, hole: int) -> bool:
     (60 for Omaha), held to the hold'em rule's ``PYTHON_EXACT_LIMIT``.  The
     C core enumerates up to ``EXACT_LIMIT`` as before.
     """
-    return cost * math.comb(hole, 2) * 10 > kernels.on_backend(c=math.inf,
-                                                               python=PYTHON_EXACT_LIMIT)
+    return too_slow_in_python(cost * math.comb(hole, 2) * 10)
+
+
+def too_slow_in_python(evaluations: float) -> bool:
+    """Whether `evaluations` five-card evaluations would run long on the Python
+    backend (more than the hold'em rule's ``PYTHON_EXACT_LIMIT``); never on C."""
+    return evaluations > kernels.on_backend(c=math.inf, python=PYTHON_EXACT_LIMIT)
 
 
 def _prepare(players: Any, board: Any, dead: Any,

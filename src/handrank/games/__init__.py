@@ -15,4 +15,7 @@ from .registry import game, games, resolve
 # the games made in their own modules register themselves in the one registry
 from . import double, badeucy, courchevel, wild  # noqa: E402,F401,I001  isort: skip
 
+# the hand rules (Game.rule) register themselves above the evaluators they call
+from . import rules  # noqa: E402,F401,I001  isort: skip
+
 __all__ = ["HANDS", "Game", "game", "games", "resolve"]

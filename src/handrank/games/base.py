@@ -8,7 +8,7 @@ from typing import Any
 
 from ..core import _backend
 from ..core._tables import GameTables
-from .rules import RULES, HandRule
+from .handrule import HandRule, rule_of
 
 __all__ = ["HANDS", "Game"]
 
@@ -100,8 +100,9 @@ class Game:
 
     @property
     def rule(self) -> HandRule:
-        """How a player's cards form a hand (:mod:`handrank.games.rules`), by `hand`."""
-        return RULES[self.hand]
+        """How a player's cards form a hand (:mod:`handrank.games.rules`), by `hand`:
+        the object the operations ask (:class:`~handrank.games.handrule.HandRule`)."""
+        return rule_of(self.hand)
 
     @functools.cached_property
     def holdem_ranked(self) -> bool:

@@ -60,6 +60,7 @@ from ..core._typing import CardsLike
 from ..core._validate import quote
 from ..core.cards import RANKS, cards, cards_str, first_duplicate
 from ..core.errors import InvalidCardError, InvalidHandError, unsupported
+from ..present._tabular import frame
 from .badugi import evaluate_badugi_batch
 from .base import Game
 from .holdem import evaluate_batch
@@ -280,7 +281,6 @@ class DrawOdds:
         >>> df.columns.tolist()[:6]                                       # doctest: +SKIP
         ['hold', 'equity', 'win', 'tie', 'expected', 'draws']
         """
-        from ..present._tabular import frame
         k = len(self.holds)
         nan = np.full(k, np.nan)
         columns: dict[str, Any] = {

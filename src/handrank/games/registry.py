@@ -7,6 +7,7 @@ operations read only the :class:`Game` fields.
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import functools
 from collections.abc import Callable
 from typing import Any
@@ -291,7 +292,6 @@ def unknown_game(name: Any) -> ValueError:
     """The one error every operation raises for a game name it does not know."""
     # The list itself is too long for a message (handrank.games() has it);
     # a near miss of a known name is named instead.
-    import difflib
     close = difflib.get_close_matches(name, list(_ENTRIES), n=2, cutoff=0.6) \
         if isinstance(name, str) and len(name) <= 40 else []
     hint = f"; did you mean {' or '.join(repr(n) for n in close)}?" if close else ""

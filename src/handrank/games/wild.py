@@ -49,7 +49,7 @@ from ..core._typing import CardsLike
 from ..core.cards import cards_str, hand
 from ..core.errors import InvalidCardError, InvalidHandError
 from .base import Game
-from .parts import Part
+from .parts import Part, ids_of
 from .registry import high_tables, register
 
 __all__ = ["WILD_GAMES", "WildFive", "best_five", "classes", "describe", "describe_strength",
@@ -443,7 +443,6 @@ class WildFive(Part):
 
 
 def _plain_ids(c: Any, what: str) -> list[int]:
-    from .parts import ids_of
     return ids_of(c if isinstance(c, str) else [c], what)
 
 

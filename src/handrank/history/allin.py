@@ -214,7 +214,8 @@ def fast_tables(name: str) -> Any:
             g = _game(name)
         except (HandrankError, ValueError, KeyError):
             g = None
-        ok = (g is not None and kernels.HAVE_C and g.halves == ("high",) and g.rule.any_five
+        ok = (g is not None and kernels.HAVE_C and g.halves == ("high",)
+              and g.rule.holdem_kernels(g)
               and g.hole_cards == 2 and g.board_cards == 5 and not g.options
               and g.high is not None and g.high.ptr is not None)
         _FAST[name] = g.high.ptr if ok and g is not None and g.high is not None else None

@@ -62,15 +62,18 @@ class Row:
     adjusted_net: Any
     showdown: bool
     big_blind: Any
+    #: the unit of ``net`` and ``big_blind``: "chips", a currency ("EUR") or its
+    #: cents ("USD cents"), as :attr:`Summary.units` names them
+    unit: str = "chips"
 
 
 #: the columns of a Summary, one entry per row (a player in a settled hand): ``net``
 #: and ``bb`` in the record's unit, ``adj`` (the all-in adjusted net) in units of
 #: ``10**-allin.PLACES`` of it; a row whose amounts are not such int64 values (a
 #: Decimal net or big blind, or too large) holds 0 there and its exact values in
-#: ``Summary._exact``
-_COLS = ("file", "index", "player", "net", "adj", "showdown", "bb")
-_DTYPES = (np.int32, np.int64, np.int32, np.int64, np.int64, np.bool_, np.int64)
+#: ``Summary._exact``; ``unit`` indexes ``Summary._unit_names``
+_COLS = ("file", "index", "player", "net", "adj", "showdown", "bb", "unit")
+_DTYPES = (np.int32, np.int64, np.int32, np.int64, np.int64, np.bool_, np.int64, np.int16)
 #: the largest net or big blind kept in a column (so ``adj`` in nano-units fits int64)
 _BIG = 9 * 10**9
 #: ``index`` of a hand without a number (a Hand made by hand: ``Hand.index`` None)
@@ -112,6 +115,8 @@ class Summary:
         #: the unit of the amounts, hands per unit: "chips", a currency ("USD"), or
         #: "USD cents" (PokerStars money hands, amounts in cents)
         self.units: dict[str, int] = {}
+        self._unit_names: list[str] = []         # the units the ``unit`` column indexes
+        self._unit_id: dict[str, int] = {}
         self._files: list[str | None] = []
         self._file_id: dict[str | None, int] = {}
         self._names: list[str] = []
@@ -128,7 +133,7 @@ class Summary:
         for r in rows or ():
             f, _, k = r.hand.rpartition("#")
             self._add_row(f or None, None if k == "None" else int(k), r.player, r.net,
-                          r.adjusted_net, r.showdown, r.big_blind)
+                          r.adjusted_net, r.showdown, r.big_blind, r.unit)
 
     # ---------------------------------------------------------------- building
     def _fid(self, file: str | None) -> int:
@@ -136,6 +141,13 @@ class Summary:
         if k is None:
             k = self._file_id[file] = len(self._files)
             self._files.append(file)
+        return k
+
+    def _uid(self, unit: str) -> int:
+        k = self._unit_id.get(unit)
+        if k is None:
+            k = self._unit_id[unit] = len(self._unit_names)
+            self._unit_names.append(unit)
         return k
 
     def _pid(self, name: str) -> int:
@@ -146,7 +158,7 @@ class Summary:
         return k
 
     def _add_row(self, file: str | None, index: int | None, player: str, net: Any, adj: Any,
-                 showdown: bool, bb: Any) -> None:
+                 showdown: bool, bb: Any, unit: str = "chips") -> None:
         q = allin.nano(adj)
         if type(net) is not int or type(bb) is not int or abs(net) > _BIG or abs(bb) > _BIG \
                 or abs(q) > _BIG * 10**allin.PLACES:
@@ -154,7 +166,7 @@ class Summary:
             net, q, bb = 0, 0, 0
         self._n += 1
         self._pending.append((self._fid(file), _NO_INDEX if index is None else index,
-                              self._pid(player), net, q, showdown, bb))
+                              self._pid(player), net, q, showdown, bb, self._uid(unit)))
         self._cols = None
 
     def _flush_rows(self) -> None:
@@ -171,7 +183,8 @@ class Summary:
         self._cols = None
 
     def columns(self) -> dict[str, np.ndarray[Any, Any]]:
-        """The rows as arrays: ``file`` and ``player`` index :attr:`files` and :attr:`names`."""
+        """The rows as arrays: ``file``, ``player`` and ``unit`` index :attr:`files`,
+        :attr:`names` and :attr:`unit_names`."""
         return dict(zip(_COLS, self._columns()))
 
     @property
@@ -183,6 +196,11 @@ class Summary:
     def names(self) -> list[str]:
         """The players the ``player`` column indexes."""
         return list(self._names)
+
+    @property
+    def unit_names(self) -> list[str]:
+        """The units the ``unit`` column indexes."""
+        return list(self._unit_names)
 
     def _columns(self) -> tuple[np.ndarray[Any, Any], ...]:
         if self._cols is None or self._pending:
@@ -203,17 +221,17 @@ class Summary:
     @property
     def rows(self) -> list[Row]:
         """One :class:`Row` per player per settled hand, in reading order."""
-        f, k, p, net, adj, sd, bb = (c.tolist() for c in self._columns())
+        f, k, p, net, adj, sd, bb, un = (c.tolist() for c in self._columns())
         files, names, none = self._files, self._names, int(_NO_INDEX)
-        exact, of = self._exact, allin.from_nano
+        exact, of, units = self._exact, allin.from_nano, self._unit_names
         out = []
-        for i, (a, b, c, x, y, z, w) in enumerate(zip(f, k, p, net, adj, sd, bb)):
+        for i, (a, b, c, x, y, z, w, u) in enumerate(zip(f, k, p, net, adj, sd, bb, un)):
             if i in exact:
                 x, y, w = exact[i]
             else:
                 y = of(y)
             out.append(Row(f"{files[a] or ''}#{None if b == none else b}", names[c], x, y, z,
-                           w))
+                           w, units[u]))
         return out
 
     def __eq__(self, other: object) -> bool:
@@ -248,16 +266,18 @@ class Summary:
                 continue
             fmap = np.array([out._fid(x) for x in s._files], dtype=np.int32)
             pmap = np.array([out._pid(x) for x in s._names], dtype=np.int32)
-            out._add_part((fmap[cols[0]], cols[1], pmap[cols[2]]) + tuple(cols[3:]))
+            umap = np.array([out._uid(x) for x in s._unit_names], dtype=np.int16)
+            out._add_part((fmap[cols[0]], cols[1], pmap[cols[2]]) + tuple(cols[3:7])
+                          + (umap[cols[7]],))
         for s in (self, other):
             smap = np.array([out._pid(x) for x in s._names], dtype=np.int64)
             out._stats.merged(s._stats, smap, len(out._names))
         return out
 
     # --------------------------------------------------------------- results
-    def _order(self) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
-        """The players with rows, in order of first appearance, and each row's rank there."""
-        p = self._columns()[2]
+    def _order(self, p: np.ndarray[Any, Any]) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+        """The players of the player column ``p``, in order of first appearance, and each
+        row's rank there."""
         if not len(p):
             return np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64)
         uniq, first, inv = np.unique(p, return_index=True, return_inverse=True)
@@ -266,7 +286,7 @@ class Summary:
         rank[order] = np.arange(len(uniq))
         return uniq[order], rank[inv]
 
-    def totals(self) -> dict[str, dict[str, Any]]:
+    def totals(self, unit: str | None = None) -> dict[str, dict[str, Any]]:
         """Per player: hands, net, all-in adjusted net, showdown and non-showdown net, and
         the net in big blinds.
 
@@ -274,13 +294,59 @@ class Summary:
         where a row is one); ``net_bb`` is the exact sum of each row's net over
         its big blind (0 for a row without one), rounded half-even to
         ``allin.PLACES`` (9) decimal places (:func:`allin.expectation`).
-        """
-        return self._totals(False)
 
-    def _totals(self, in_bb: bool) -> dict[str, dict[str, Any]]:
-        """:meth:`totals`; ``in_bb`` adds each column in big blinds (for the table)."""
-        _, _, _, net, adj, sd, bb = self._columns()
-        who, g = self._order()
+        Parameters
+        ----------
+        unit : str, optional
+            Only the rows whose amounts are in this unit (a key of :attr:`units`:
+            "chips", "EUR", "USD cents" ...).  Amounts of different units are
+            never added together: when the rows are in several units, give one
+            (or use :meth:`by_unit`).
+
+        Raises
+        ------
+        ValueError
+            No ``unit`` while the rows are in several units, or a ``unit`` that
+            none of the hands read is in.
+        """
+        return self._totals(False, self._one_unit(unit, "totals"))
+
+    def by_unit(self) -> dict[str, dict[str, dict[str, Any]]]:
+        """:meth:`totals` of each unit the rows are in, by unit name (sorted).
+
+        Examples
+        --------
+        >>> Summary().by_unit()
+        {}
+        """
+        return {u: self._totals(False, u) for u in sorted(self._unit_names)}
+
+    def _one_unit(self, unit: str | None, what: str) -> str | None:
+        """``unit`` checked: None only when the rows are in one unit (or none)."""
+        if unit is None:
+            if len(self._unit_names) > 1:
+                raise ValueError(
+                    f"the amounts are in {len(self._unit_names)} units "
+                    f"({', '.join(sorted(self._unit_names))}), never added together: "
+                    f"{what}(unit=...) gives one unit's, by_unit() each unit's")
+            return None
+        if unit not in self.units and unit not in self._unit_id:
+            raise ValueError(f"no hand is in unit {unit!r}; the units are "
+                             f"{', '.join(sorted(self.units)) or 'none'}")
+        return unit
+
+    def _totals(self, in_bb: bool, unit: str | None = None) -> dict[str, dict[str, Any]]:
+        """:meth:`totals`; ``in_bb`` adds each column in big blinds (for the table);
+        ``unit``: only the rows in that unit (None: every row)."""
+        cols, exact = self._columns(), self._exact
+        if unit is not None and self._unit_names != [unit]:
+            keep = cols[7] == self._unit_id.get(unit, -1)
+            where = np.flatnonzero(keep)
+            cols = tuple(c[where] for c in cols)
+            at = {i: k for k, i in enumerate(where.tolist())} if exact else {}
+            exact = {at[i]: v for i, v in exact.items() if i in at}
+        _, _, p, net, adj, sd, bb, _ = cols
+        who, g = self._order(p)
         m = len(who)
         if not m:
             return {}
@@ -296,7 +362,7 @@ class Summary:
                           showdown_bb=_bb_sums(g[sd], net[sd], bb[sd], m, 1),
                           non_showdown_bb=_bb_sums(g[~sd], net[~sd], bb[~sd], m, 1))
         gl = g.tolist()
-        for i, (x, y, w) in self._exact.items():      # rows the columns do not hold
+        for i, (x, y, w) in exact.items():      # rows the columns do not hold
             j = gl[i]
             shown = bool(sd[i])
             tot["net"][j] += x
@@ -326,10 +392,21 @@ class Summary:
         ``<name>_opportunities``, and the aggression counts.  A statistic that
         has no meaning in any hand of the summary (a stud game has no preflop)
         is absent; one that has none in a player's hands is ``<NA>`` there.
+
+        Amounts in several units (:attr:`units`) are never added together: the
+        frame then has a row per player and unit, a ``unit`` column first (the
+        statistics, counts of actions, are each player's over all the hands).
         """
         import pandas as pd
-        t = self.totals()
-        df = pd.DataFrame.from_dict(t, orient="index").rename_axis("player")
+        if len(self._unit_names) > 1:      # a row per player and unit: never added together
+            parts = []
+            for u, t in self.by_unit().items():
+                part = pd.DataFrame.from_dict(t, orient="index").rename_axis("player")
+                part.insert(0, "unit", u)
+                parts.append(part)
+            df = pd.concat(parts)
+        else:
+            df = pd.DataFrame.from_dict(self.totals(), orient="index").rename_axis("player")
         if len(df):
             cols = self._stats.columns([self._name_id[p] for p in df.index])
             for k, v in cols.items():
@@ -358,13 +435,24 @@ class Summary:
 
     def table(self, unit: str = "record") -> str:
         """The per-player table, sorted by net (largest first), amounts in ``unit``:
-        ``"record"`` (the record's own unit: chips or its currency) or ``"bb"``."""
+        ``"record"`` (the record's own unit: chips or its currency) or ``"bb"``.
+
+        Amounts in different units are never added: with ``"record"``, rows in
+        several units (:attr:`units`) give one table per unit, each headed by
+        its unit, a blank line between; big blinds add up across units.
+        """
         if unit not in ("record", "bb"):
             raise ValueError(f"unit must be 'record' or 'bb', got {unit!r}")
-        tot = self._totals(unit == "bb")
+        if unit == "record" and len(self._unit_names) > 1:
+            return "\n\n".join(self._table(unit, u, self._totals(False, u))
+                                for u in sorted(self._unit_names))
+        return self._table(unit, "big blinds" if unit == "bb" else self.unit,
+                           self._totals(unit == "bb"))
+
+    def _table(self, unit: str, label: str, tot: dict[str, dict[str, Any]]) -> str:
+        """The table of totals ``tot``, amounts in ``label``."""
         if not tot:
             return ""
-        label = "big blinds" if unit == "bb" else self.unit
         scale = 100 if unit == "record" and label.endswith(" cents") else 1
         if scale > 1:
             label = label[:-len(" cents")]
@@ -413,14 +501,20 @@ class Summary:
         Exact: in chips (the record's unit) the running sums of the rows (int or
         Decimal); in big blinds (``unit="bb"``) the exact running sums of each
         row's amount over its big blind, rounded half-even to ``allin.PLACES``
-        places.
+        places.  A player whose rows are in several units (currencies) has no
+        curve in chips (ValueError: amounts of different units are never
+        added); big blinds add up.
         """
         who = player or self.player or self._most()
         pid = self._name_id.get(who) if who is not None else None
         if pid is None:
             return [], []
-        _, _, p, net, adj, _, bb = self._columns()
+        _, _, p, net, adj, _, bb, un = self._columns()
         rows = np.flatnonzero(p == pid).tolist()
+        if unit != "bb" and len(set(un[rows].tolist())) > 1:
+            raise ValueError(f"{who}'s amounts are in several units "
+                             f"({', '.join(sorted({self._unit_names[u] for u in un[rows]}))}), "
+                             f"never added together: use unit='bb' (big blinds)")
         nets, adjs, bbs = net[rows].tolist(), adj[rows].tolist(), bb[rows].tolist()
         for k, i in enumerate(rows):
             if i in self._exact:
@@ -549,7 +643,7 @@ def _add(s: Summary, h: Hand, player: str | None, stats: bool = True,
     for i in range(h.seats):
         if player is not None and names[i] != player:
             continue
-        s._add_row(h.source, h.index, names[i], net[i], adj[i], showdown, bb)
+        s._add_row(h.source, h.index, names[i], net[i], adj[i], showdown, bb, u)
         if counts is not None:
             s._stats.add_hand(s._name_id[names[i]], counts[i])
 
@@ -667,6 +761,20 @@ class _Names:
         self.known: dict[tuple[int, bytes], tuple[int, ...]] = {}
         self.default: np.ndarray[Any, Any] | None = None
 
+    def _ids(self, data: bytes, m: int, a: int, e: int, at_: np.ndarray[Any, Any],
+             ln: np.ndarray[Any, Any]) -> tuple[int, ...]:
+        """The player ids of the ``m`` names at ``at_`` / ``ln`` (text ``data[a:e]``)."""
+        key = (m, data[a:e])
+        ids = self.known.get(key)
+        if ids is None:
+            if len(self.known) >= 4096:
+                self.known.clear()
+            o, w = at_.tolist(), ln.tolist()
+            ids = self.known[key] = tuple(
+                self.s._pid(data[o[j]:o[j] + w[j]].decode("ascii")) for j in range(m)
+            ) + (-1,) * (MAX_SEATS - m)
+        return ids
+
     def of(self, b: Any, lo: int, hi: int) -> np.ndarray[Any, Any]:
         """``(hi - lo, MAX_SEATS)`` player ids (-1 past each hand's seats)."""
         rec = b.rec[lo:hi]
@@ -688,20 +796,16 @@ class _Names:
             k = n[rows]
             first = at_[:, 0] - 1
             last = at_[np.arange(len(rows)), k - 1] + ln[np.arange(len(rows)), k - 1]
-            known, data, pid = self.known, b.data, self.s._pid
-            got: list[tuple[int, ...]] = []
-            for m, a, e in zip(k.tolist(), first.tolist(), last.tolist()):
-                key = (m, data[a:e])
-                ids = known.get(key)
-                if ids is None:
-                    if len(known) >= 4096:
-                        known.clear()
-                    o, w = at_[len(got)].tolist(), ln[len(got)].tolist()
-                    ids = known[key] = tuple(
-                        pid(data[o[j]:o[j] + w[j]].decode("ascii")) for j in range(m)
-                    ) + (-1,) * (MAX_SEATS - m)
-                got.append(ids)
-            out[rows] = np.array(got, dtype=np.int32)
+            data = b.data
+            group = kernels.same_spans(data, first, last - first, k)
+            if group is None:           # no C core: the bytes compared here
+                firsts, inverse = np.arange(len(rows)), np.arange(len(rows))
+            else:                       # one look-up a distinct list of names
+                firsts, inverse = np.unique(group, return_inverse=True)
+            got = [self._ids(data, int(k[j]), int(first[j]), int(last[j]), at_[j], ln[j])
+                   for j in firsts.tolist()]
+            out[rows] = np.array(got, dtype=np.int32).reshape(len(got), MAX_SEATS)[
+                inverse.reshape(-1)]
         return out
 
 
@@ -716,10 +820,13 @@ def _take(s: Summary, b: Any, lo: int, hi: int, player: str | None, names: _Name
     s.recorded += int((rec[:, AGREE] != -1).sum())
     stars = isinstance(b, stars_fast.StarsBatch)
     if stars:                           # chips, or a currency's cents, hand by hand
-        for u in map(b.unit, range(lo, hi)):
+        hand_units = [b.unit(i) for i in range(lo, hi)]
+        for u in hand_units:
             s.units[u] = s.units.get(u, 0) + 1
+        uids = np.array([s._uid(u) for u in hand_units], dtype=np.int16)
     else:
         s.units["chips"] = s.units.get("chips", 0) + k      # no currency: C passes those on
+        uids = np.full(k, s._uid("chips"), dtype=np.int16)
     ids = names.of(b, lo, hi)
     mask = ids >= 0
     if player is not None:
@@ -761,7 +868,7 @@ def _take(s: Summary, b: Any, lo: int, hi: int, player: str | None, names: _Name
     fmap = np.array([s._fid(f) for f in b.files], dtype=np.int32)
     index = np.asarray(b.index[lo:hi], dtype=np.int64)
     s._add_part((fmap[rec[hand, SEGMENT]], index[hand], ids[hand, seat], netv, adjv, showdown,
-                 bbv))
+                 bbv, uids[hand]))
     if stats:
         _take_stats(s, b, lo, hi, ids, mask)
 

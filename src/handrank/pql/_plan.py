@@ -10,6 +10,7 @@ the place in the query.
 from __future__ import annotations
 
 import difflib
+import itertools
 import math
 import re
 from collections.abc import Callable
@@ -19,8 +20,11 @@ from typing import Any
 import numpy as np
 
 from ..core.cards import RANKS
+from ..core.cards import card as _card
+from ..core.cards import cards as _cards
 from ..core.errors import HandrankError
-from ..operations import category
+from ..games import game as _game
+from ..operations import category, evaluate
 from ._eval import Ctx
 from ._hvr import (
     RANGE_MAX_HANDS,
@@ -600,7 +604,6 @@ def parse_board_range(text: str) -> list[list[tuple[int | None, int | None, str]
     """Board range text -> terms, each a list of positions (rank or None, suit
     or None, suit variable or ''): 3 to 5 positions, the first three the flop
     (in any order), then the turn and the river in their places."""
-    import re
     terms = []
     for raw in text.split(","):
         body = raw.strip()
@@ -621,7 +624,6 @@ def parse_board_range(text: str) -> list[list[tuple[int | None, int | None, str]
 
 def _board_in_range(ctx: Ctx, terms: list[list[tuple[int | None, int | None, str]]]
                     ) -> np.ndarray:
-    import itertools
     b = ctx.d.board.astype(np.int64)
     out = np.zeros(ctx.n, dtype=bool)
     for pos in terms:
@@ -761,9 +763,6 @@ class _Compiler:
     def arg_five_cards(self, node: Node, low: bool = False) -> np.ndarray:
         """Five cards in quotes -> their high (or `low`) strength in this game
         (a constant)."""
-        from ..core.cards import cards as _cards
-        from ..games import game as _game
-        from ..operations import evaluate
         try:
             if not isinstance(node, Str):
                 raise ValueError
@@ -1012,7 +1011,6 @@ class _Compiler:
                     raise self.err(a, str(exc)) from None
             elif kind == "cardname":
                 try:
-                    from ..core.cards import card as _card
                     if not isinstance(a, Str):
                         raise ValueError
                     consts.append(np.asarray(_card(a.value.strip())))

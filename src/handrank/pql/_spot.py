@@ -26,6 +26,7 @@ from ..games import Game, game
 from ..operations import evaluate_batch
 from ..ranges.holdem import Range
 from ..ranges.omaha import OmahaRange
+from ._holdem_order import ORDER
 from ._parse import PqlError, locate
 
 __all__ = ["GAMES", "Spot", "BoardSpot", "HoldemSpot", "OmahaSpot", "StudSpot", "Deals",
@@ -221,7 +222,6 @@ def holdem_top(term: str) -> np.ndarray:
     equity against one random hand) while the hands taken are fewer than the
     percentage of the 1,326: the smallest run of classes holding at least
     that share (the rule of Omaha's ``15%``)."""
-    from ._holdem_order import ORDER
     try:
         pct = float(term[:-1])
     except ValueError:

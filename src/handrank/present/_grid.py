@@ -7,9 +7,11 @@ classes above it (row = top card), offsuit below it (column = top card), as
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ..core.cards import RANKS
 
-__all__ = ["LABELS", "RANK_LABELS", "class_name"]
+__all__ = ["LABELS", "RANK_LABELS", "class_name", "deck_rows"]
 
 RANK_LABELS = tuple(RANKS[::-1])          # "A", "K", ... "2": the rows and columns
 
@@ -24,6 +26,20 @@ def _label(r: int, c: int) -> str:
 
 
 LABELS = tuple(tuple(_label(r, c) for c in range(13)) for r in range(13))
+
+
+def deck_rows(deck: Iterable[int]) -> tuple[int, ...]:
+    """The chart's rows (and columns) of the ranks a deck holds, aces first.
+
+    Examples
+    --------
+    >>> deck_rows(range(52)) == tuple(range(13))
+    True
+    >>> [RANK_LABELS[r] for r in deck_rows(range(16, 52))]     # the short deck: A-6
+    ['A', 'K', 'Q', 'J', 'T', '9', '8', '7', '6']
+    """
+    have = {int(c) // 4 for c in deck}
+    return tuple(r for r in range(13) if 12 - r in have)
 
 
 def class_name(a: int, b: int) -> str:

@@ -55,29 +55,35 @@ def _text_colour(rgba: tuple[float, ...]) -> str:
 
 
 def grid_figure(values: np.ndarray, ax: Any, *, cmap: str, vmin: float, vmax: float,
-                empty: np.ndarray, title: str, bar_label: str, fmt: Any) -> Any:
-    """Draw the 13x13 chart into ax: coloured cells, class labels, a colour bar."""
+                empty: np.ndarray, title: str, bar_label: str, fmt: Any,
+                rows: Sequence[int] | None = None) -> Any:
+    """Draw the 13x13 chart into ax: coloured cells, class labels, a colour bar;
+    ``rows``: only those rows and columns (the ranks of a short deck)."""
     matplotlib, _ = _mpl()
+    keep = list(range(13)) if rows is None else list(rows)
+    n = len(keep)
+    values, empty = values[np.ix_(keep, keep)], empty[np.ix_(keep, keep)]
+    names = [RANK_LABELS[k] for k in keep]
     colours = matplotlib.colormaps[cmap]
     norm = matplotlib.colors.Normalize(vmin=vmin, vmax=vmax)
     shown = np.ma.masked_array(np.nan_to_num(values, nan=vmin), mask=empty)
     palette = colours.with_extremes(bad=EMPTY)
     image = ax.imshow(shown, cmap=palette, norm=norm, interpolation="nearest")
-    for r in range(13):
-        for c in range(13):
+    for r in range(n):
+        for c in range(n):
             held = not empty[r, c]
             colour = _text_colour(palette(norm(shown[r, c]))) if held else "#9a9a9a"
-            text = LABELS[r][c]
+            text = LABELS[keep[r]][keep[c]]
             if held and fmt is not None:
                 text += "\n" + fmt(float(values[r, c]))
             ax.text(c, r, text, ha="center", va="center", fontsize=6.5 if fmt else 7.5,
                     color=colour, linespacing=1.1)
-    ax.set_xticks(range(13), RANK_LABELS)
-    ax.set_yticks(range(13), RANK_LABELS)
+    ax.set_xticks(range(n), names)
+    ax.set_yticks(range(n), names)
     ax.tick_params(length=0, labelsize=8, top=True, labeltop=True, bottom=False,
                    labelbottom=False)
-    ax.set_xticks(np.arange(-0.5, 13, 1), minor=True)
-    ax.set_yticks(np.arange(-0.5, 13, 1), minor=True)
+    ax.set_xticks(np.arange(-0.5, n, 1), minor=True)
+    ax.set_yticks(np.arange(-0.5, n, 1), minor=True)
     ax.grid(which="minor", color="white", linewidth=1.2)
     ax.tick_params(which="minor", length=0)
     for side in ax.spines.values():
@@ -107,10 +113,13 @@ def range_figure(r: Any, path: Any, ax: Any) -> Any:
     fig, (a,) = _new(ax, (6.4, 5.6))
     g = r.grid()
     partial = bool(((g > 0) & (g < 1)).any())
+    rows = r._chart_rows()
+    cards = 4 * len(rows)                   # the deck's two-card hands: 1,326 in 52 cards
     grid_figure(g, a, cmap=WEIGHT_CMAP, vmin=0.0, vmax=1.0, empty=g <= 0,
-                title=f"{_short(r.text)}: {len(r)} combos ({100 * len(r) / 1326:.1f}%)",
+                title=f"{_short(r.text)}: {len(r)} combos "
+                      f"({100 * len(r) / (cards * (cards - 1) // 2):.1f}%)",
                 bar_label="weight (share of the class's combos)",
-                fmt=(lambda v: f"{v:.2g}") if partial else None)
+                fmt=(lambda v: f"{v:.2g}") if partial else None, rows=rows)
     return _finish(fig, path)
 
 
@@ -129,7 +138,8 @@ def range_equity_figure(re: Any, path: Any, ax: Any, kind: str) -> Any:
         g = re.by_class()
         grid_figure(g, axes[0], cmap=EQUITY_CMAP, vmin=0.0, vmax=1.0, empty=np.isnan(g),
                     title=title, bar_label="equity against the villain range",
-                    fmt=lambda v: f"{100 * v:.0f}")
+                    fmt=lambda v: f"{100 * v:.0f}",
+                    rows=getattr(re.hero, "_chart_rows", lambda: None)())
     if kind in ("both", "distribution"):
         a = axes[-1]
         e, c = re.distribution()

@@ -73,16 +73,19 @@ def _colour(v: float, percent: bool) -> str:
     return f"#{round(r):02x}{round(g):02x}{round(b):02x}"
 
 
-def html_grid(values: np.ndarray, percent: bool = False) -> str:
+def html_grid(values: np.ndarray, percent: bool = False,
+              keep: Sequence[int] | None = None) -> str:
     """The 13x13 chart as an HTML table; NaN (or 0 for weights) cells are blank.
 
     percent: the values are equities (coloured red to green, shown in %);
-    otherwise weights 0..1 (coloured white to blue).
+    otherwise weights 0..1 (coloured white to blue).  keep: only those rows
+    and columns (the ranks of a short deck).
     """
-    rows = ["<tr><th></th>" + "".join(f"<th>{c}</th>" for c in RANK_LABELS) + "</tr>"]
-    for r in range(13):
+    ks = list(range(13)) if keep is None else list(keep)
+    rows = ["<tr><th></th>" + "".join(f"<th>{RANK_LABELS[c]}</th>" for c in ks) + "</tr>"]
+    for r in ks:
         cells = []
-        for c in range(13):
+        for c in ks:
             v = float(values[r, c])
             empty = math.isnan(v) or (not percent and v <= 0)
             style = _CELL_STYLE + ("" if empty else f";background:{_colour(v, percent)}")

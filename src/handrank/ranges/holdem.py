@@ -64,6 +64,8 @@ from ..core.cards import check_hand as _check_hand
 from ..core.errors import InvalidCardError, InvalidRangeError, unsupported
 from ..games.base import Game
 from ..games.registry import resolve
+from ..present._plot import range_figure
+from ..present._tabular import html_grid
 
 __all__ = ["Range", "parse_player"]
 
@@ -409,7 +411,7 @@ class Range:
     (54, 6961)
     """
 
-    __slots__ = ("_text", "_weights", "_index")
+    __slots__ = ("_text", "_weights", "_index", "_rows")
 
     _text: str
     _weights: np.ndarray
@@ -437,8 +439,15 @@ class Range:
         if game is not None:
             self._in_deck(resolve(game))
 
+    def _chart_rows(self) -> tuple[int, ...]:
+        """The chart rows (ranks) the pictures draw: the game's deck's (13 without one)."""
+        return getattr(self, "_rows", None) or tuple(range(13))
+
     def _in_deck(self, g: Game) -> None:
-        """Keep the combos whose two cards are both in the deck of `g`."""
+        """Keep the combos whose two cards are both in the deck of `g` (and draw the
+        deck's ranks only in :meth:`plot` and the notebook's chart)."""
+        from ..present._grid import deck_rows
+        self._rows = deck_rows(g.deck)
         deck = np.zeros(52, dtype=bool)
         deck[list(g.deck)] = True
         keep = deck[_COMBO_IDS[:, 0]] & deck[_COMBO_IDS[:, 1]]
@@ -690,13 +699,11 @@ class Range:
         >>> fig.axes[0].get_title()
         'QQ+,AKs: 22 combos (1.7%)'
         """
-        from ..present._plot import range_figure
         return range_figure(self, path, ax)
 
     def _repr_html_(self) -> str:
-        from ..present._tabular import html_grid
         head = f"<p><b>{_html_escape(self._text)}</b>: {len(self)} combos</p>"
-        return head + html_grid(self.grid())
+        return head + html_grid(self.grid(), keep=self._chart_rows())
 
     def without(self, dead: CardsLike | CardLike) -> Range:
         """Return the range without the combos that use any dead card.

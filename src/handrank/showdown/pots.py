@@ -34,7 +34,6 @@ go one at a time to the first ``r`` winners in an order set by ``odd_chip``:
 
 from __future__ import annotations
 
-import itertools
 import numbers
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -56,8 +55,6 @@ from ..core.errors import (
 )
 from ..equity import boardless as _boardless
 from ..games._compare import _decider, holes_and_board, two_hands
-from ..games.badugi import badugi
-from ..games.hands import low
 from ..games.holdem import (
     Category,
     _thread_count,
@@ -70,6 +67,7 @@ from ..games.holdem import (
 from ..games.lowball import LowHand, explain_low, low_hand, lowball, why_low
 from ..games.omaha import _check_deck
 from ..games.registry import legacy_game, legacy_names, plain_names, variant_game
+from ..games.rules import Badugi as _BadugiRule
 from ..present._tabular import html_table
 
 __all__ = ["InvalidShowdownError", "Pot", "PotHalf", "Settlement", "explain", "settle",
@@ -194,6 +192,10 @@ def _chips(c: int) -> str:
         return str(c)
     except ValueError:
         return f"<{quote(c)}>"
+
+
+#: Badugi's rule: the words of its explanations (a game's badugi part uses them too)
+_BADUGI = _BadugiRule()
 
 
 # ---------------------------------------------------------------------- hands and reasons
@@ -541,8 +543,8 @@ def settle_game(board: CardsLike | None, hands: Sequence[CardsLike | None],
 def _board_hands(game: Any) -> tuple[tuple[int, ...], Any]:
     """A game with a board: the hole-card counts it takes, and the function making
     each live seat's hand(s) from the board and the hole cards."""
-    omaha = game.rule.hole_fixed
-    sizes = (4, 5, 6) if omaha else (game.hole_cards,)
+    rule = game.rule
+    sizes = rule.hole_sizes(game)
     # hold'em itself: the engine's own tables and fast paths (variant None)
     variant = None if game.holdem_ranked else game
     g = game_tables(variant) if game.high is not None else None
@@ -553,27 +555,30 @@ def _board_hands(game: Any) -> tuple[tuple[int, ...], Any]:
     elif g is None:
         raise UnsupportedGameError(f"settle does not support game {game.name!r} yet")
     split = game.split
-    return sizes, lambda bd, live_holes: _showdown_hands(omaha, split, bd, live_holes, g,
+    return sizes, lambda bd, live_holes: _showdown_hands(rule, split, bd, live_holes, g,
                                                          variant)
 
 
-def _showdown_hands(omaha: bool, split: bool, bd: list[int], live_holes: dict[int, list[int]],
+def _showdown_hands(rule: Any, split: bool, bd: list[int], live_holes: dict[int, list[int]],
                     g: Any, variant: Any) -> tuple[dict[int, Any], Any]:
     """Each live seat's hand(s) and the function that pays a pot among them: by the
-    game's hand rule (`omaha`: two hole cards and three of the board) and halves."""
+    game's hand rule (``rule.hole_used``: the hole cards every five uses, 0 for the
+    best five of all the cards) and halves."""
     if split:
-        return _hilo_hands(omaha, bd, live_holes), _pay_pot
-    if not omaha:
+        return _hilo_hands(rule, bd, live_holes), _pay_pot
+    if not rule.hole_used:
         return ({s: _hand(cards_checked(hole + bd, g), tuple(hole), g, variant)
                  for s, hole in live_holes.items()}, _pay)
-    return ({s: _omaha_hand(hole, bd, g, variant) for s, hole in live_holes.items()}, _pay)
+    return ({s: _picked_hand(rule, hole, bd, g, variant) for s, hole in live_holes.items()},
+            _pay)
 
 
-def _omaha_hand(hole: list[int], bd: list[int], g: GameTables, variant: Any) -> _Hand:
-    """The best high hand of exactly two of `hole` and three of `bd`."""
+def _picked_hand(rule: Any, hole: list[int], bd: list[int], g: GameTables, variant: Any
+                 ) -> _Hand:
+    """The best high hand of the fives `rule` allows (Omaha: exactly two of `hole` and
+    three of `bd`)."""
     _check_deck(hole + bd, g)
-    combos = [list(p) + list(t) for p in itertools.combinations(hole, 2)
-              for t in itertools.combinations(bd, 3)]
+    combos = rule.fives(hole, bd)
     high = evaluate_batch(np.array(combos, dtype=np.uint8), threads=1, variant=variant)
     return _hand(combos[int(np.argmax(high))], tuple(hole), g, variant)
 
@@ -595,7 +600,7 @@ def _boardless_hands(game: Any) -> Any:
         for s, hole in live.items():
             _boardless.check_deck(game, hole, f"seat {s}'s hand")
         if game.split:
-            return _hilo_hands(False, [], live), _pay_pot
+            return _hilo_hands(game.rule, [], live), _pay_pot
         if game.high is not None:
             g = game_tables(ranked)
             return ({s: _hand(cards_checked(hole, g), tuple(hole), g, ranked)
@@ -627,25 +632,12 @@ def explain_game(a: CardsLike, b: CardsLike, board: CardsLike | None, game: Any)
         return f"high: {_why(x[0], y[0])}; low: {why_low(x[1], y[1])}"
     if isinstance(x, _Hand):
         return _why(x, y)
-    if game.rule.four_cards:
-        return _why_badugi(x, y)
-    lo = low(game)
-    ids_x, ids_y = list(x.hole), list(y.hole)
-    return why_low(low_hand(lo, ids_x, x.hole if len(ids_x) > 5 else ()),
-                   low_hand(lo, ids_y, y.hole if len(ids_y) > 5 else ()))
+    return str(game.rule.why(game, x, y))
 
 
 def _why_badugi(a: _Plain, b: _Plain) -> str:
     """Why one badugi hand beats another (more cards play, then the lower), or a split."""
-    if a.strength < b.strength:
-        a, b = b, a
-    size_a, size_b = (int(badugi().category(h.strength)) for h in (a, b))
-    if a.strength == b.strength:
-        return f"split: both play {a.text}; suits never decide"
-    if size_a != size_b:
-        return f"{a.text} beats {b.text}: {size_a} cards play against {size_b}"
-    return f"{a.text} beats {b.text}: both {size_a} cards; the highest card that differs " \
-           "decides, the lower wins"
+    return _BADUGI.why(None, a, b)
 
 
 @dataclass(frozen=True)
@@ -658,9 +650,7 @@ class _Plain:
 
     @property
     def text(self) -> str:
-        if self.game.rule.four_cards:
-            return str(badugi().describe(self.strength))
-        return low(self.game).describe(self.strength)
+        return str(self.game.rule.describe(self.game, self.strength))
 
 
 def _pay_plain(amount: int, eligible: tuple[int, ...], hand: dict[int, Any], rule: str,
@@ -687,26 +677,26 @@ def _pay_plain(amount: int, eligible: tuple[int, ...], hand: dict[int, Any], rul
     return Pot(amount, eligible, winners, shares, odd, reason)
 
 
-def _hilo_hands(omaha: bool, board: list[int],
+def _hilo_hands(rule: Any, board: list[int],
                 holes: dict[int, list[int]]) -> dict[int, tuple[Any, LowHand]]:
     """Each live seat's high hand and eight-or-better low for :func:`handrank.settle`.
 
-    Not `omaha` (hold'em hi-lo, stud hi-lo): each half the best five of the
-    cards; `omaha`: each half the best of two hole cards plus three board
-    cards.  A seat with no qualifying low has strength 0 in the low.
+    A rule of the best five of all the cards (``rule.hole_used`` 0: hold'em
+    hi-lo, stud hi-lo): each half the best five of the cards; else each half
+    the best of the fives the rule allows (Omaha: two hole cards plus three
+    board cards).  A seat with no qualifying low has strength 0 in the low.
     """
     g = game_tables(None)
     l8 = lowball("a5", qualifier=8)
     out: dict[int, tuple[Any, LowHand]] = {}
     for seat, hole in holes.items():
         ids = hole + board
-        if not omaha:
+        if not rule.hole_used:
             checked = cards_checked(ids, g)
             out[seat] = (_hand(checked, tuple(hole), g, None), low_hand(l8, checked, tuple(hole)))
             continue
         _check_deck(ids, g)
-        combos = np.array([list(p) + list(t) for p in itertools.combinations(hole, 2)
-                           for t in itertools.combinations(board, 3)], dtype=np.uint8)
+        combos = np.array(rule.fives(hole, board), dtype=np.uint8)
         high = evaluate_batch(combos, threads=1)
         # the best ace-to-five five: the best eight-or-better one when there is one
         low = lowball("a5").evaluate_batch(combos, threads=1)

@@ -1,0 +1,76 @@
+"""What ``--help`` and ``help()`` tell a person: descriptions wrapped to the
+terminal, and what equity does with a draw game's hands (the cards kept; a
+full hand stands pat)."""
+
+from __future__ import annotations
+
+import pydoc
+
+import pytest
+
+import handrank as hr
+from handrank.cli import build_parser, main
+from handrank.core.cards import cards
+
+
+def _subcommands() -> list[str]:
+    import argparse
+    parser = build_parser()
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return list(action.choices)
+    raise AssertionError("no subcommands")
+
+
+def _help(capsys: pytest.CaptureFixture[str], argv: list[str]) -> str:
+    with pytest.raises(SystemExit) as exc:
+        main(argv)
+    assert exc.value.code == 0
+    return capsys.readouterr().out
+
+
+@pytest.mark.parametrize("command", _subcommands())
+def test_descriptions_are_wrapped_to_the_terminal(capsys: pytest.CaptureFixture[str],
+                                                  monkeypatch: pytest.MonkeyPatch,
+                                                  command: str) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    text = _help(capsys, [command, "--help"])
+    description = text.split("\n\n")[1]         # after the usage block
+    assert description.strip() and not description.startswith(("positional", "options"))
+    assert max(len(line) for line in description.splitlines()) <= 80, description
+    examples = text.split("examples:\n", 1)[1].splitlines()
+    assert examples and all(line.startswith("  handrank ") for line in examples if line)
+
+
+def test_equity_help_says_what_a_draw_games_hand_is(capsys: pytest.CaptureFixture[str],
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "200")
+    text = " ".join(_help(capsys, ["equity", "--help"]).split())
+    assert "each hand is the cards its player keeps" in text
+    assert "a full hand stands pat, scored as given" in text
+    assert "`handrank draw` finds the cards to keep" in text
+    doc = " ".join(pydoc.render_doc(hr.equity, renderer=pydoc.plaintext).split())
+    assert "a hand is the cards its player keeps" in doc
+    assert "a full hand stands pat, scored as given" in doc
+
+
+def test_a_draw_games_full_hand_stands_pat_and_a_short_one_draws() -> None:
+    # as the help says: five cards are scored as given, one deal ...
+    r = hr.equity(["As Ks Qs Js 2h", "7c 7d 7h 2c 3d"], game="draw")
+    assert r.exact and r.samples == 1 and r.equity.tolist() == [0.0, 1.0]
+    # ... four cards draw the fifth from the 43 unseen: counted here card by card
+    seen = set(cards("As Ks Qs Js 7c 7d 7h 2c 3d"))
+    villain = hr.evaluate("7c 7d 7h 2c 3d")
+    wins = ties = 0
+    for c in range(52):
+        if c in seen:
+            continue
+        s = hr.evaluate(list(cards("As Ks Qs Js")) + [c])
+        wins += s > villain
+        ties += s == villain
+    r = hr.equity(["As Ks Qs Js", "7c 7d 7h 2c 3d"], game="draw")
+    assert r.exact and r.samples == 43
+    assert r.equity[0] == pytest.approx((wins + ties / 2) / 43, abs=1e-12)
+    # the triple draws alike: one exchange unless draws= says more
+    r = hr.equity(["7s 5d 4h 3c 2d", "Kc Qd Jh 9c 8d"], game="27-triple")
+    assert r.exact and r.samples == 1 and r.equity.tolist() == [1.0, 0.0]
