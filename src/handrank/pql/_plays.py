@@ -20,7 +20,9 @@ import itertools
 import numpy as np
 
 from ..operations import evaluate_batch
+from ..ranges.holdem import Range
 from ._eval import Ctx
+from ._holdem_order import ORDER
 from ._spot import HOLDEM
 
 __all__ = ["cards_play", "hand_ranking", "holdem_ranking_table"]
@@ -32,8 +34,6 @@ def holdem_ranking_table() -> np.ndarray:
     """(52, 52) float64: the :func:`hand_ranking` of every two cards."""
     global _TABLE
     if _TABLE is None:
-        from ..ranges.holdem import Range
-        from ._holdem_order import ORDER
         t = np.zeros((52, 52))
         count = 0
         for name, _ in ORDER:
