@@ -56,7 +56,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     return p
 
 
-def _cmd_history(args: argparse.Namespace) -> int:
+def _usage_problem(args: argparse.Namespace) -> int | None:
+    """The exit status of a usage error found before any work (None: none found)."""
     # The optional libraries an output needs are checked before any work.
     for name, module, extra in (("csv", "pandas", "pandas"), ("plot", "matplotlib", "plot"),
                                 ("db", "duckdb", "db")):
@@ -76,6 +77,13 @@ def _cmd_history(args: argparse.Namespace) -> int:
             if getattr(args, name) is not None:
                 return fail(f"--format cannot be combined with --{name} (there each file's "
                             "site is told from its first lines)")
+    return None
+
+
+def _cmd_history(args: argparse.Namespace) -> int:
+    status = _usage_problem(args)
+    if status is not None:
+        return status
     if args.scheduler is not None:
         from .. import dask as hd
         from ._preflop import _client  # one connection helper: a clean error in 10 s
