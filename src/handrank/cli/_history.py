@@ -28,8 +28,10 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                     "with --strict, at the first error), 2 for a usage error (a path "
                     "on the command line that does not exist).",
         examples=["handrank history hands/ --db hands.duckdb",
+                  "handrank history hands/ --player Pluribus --plot net.png",
                   "handrank history export.txt --format ggpoker",
-                  "handrank history hands/ --player Pluribus --plot net.png"])
+                  # from a clone of the repository: its site samples
+                  "handrank history tests/data/sites/ggpoker --unit bb"])
     p.add_argument("paths", nargs="+", metavar="PATH", help="files or folders")
     p.add_argument("--player", default=None, help="only this player")
     p.add_argument("--format", choices=FORMATS, default=None,
