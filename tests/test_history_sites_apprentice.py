@@ -17,6 +17,7 @@ street by street against its ``Main pot ... | Rake ...`` lines.
 from __future__ import annotations
 
 import re
+import tempfile
 from decimal import Decimal
 from pathlib import Path
 
@@ -95,6 +96,7 @@ def _places(text: str) -> dict[str, int]:
 @pytest.mark.parametrize("path", [
     SITES / "pokerstars-pokerregion" / "Tournament_HAND2.txt",
     SITES / "pokerstars-italytoast" / "MultiTableTournament_Limits_Limit1.txt",
+    SITES / "pokerstars-italytoast" / "MultiTableTournament_GameTypeTests_NoLimitHoldem.txt",
     SITES / "pokerstars-pokerdf" / "Tournament_T99999_3-max.txt", BOUNTY],
     ids=lambda p: p.name)
 def test_every_place_written_is_read_and_leaves_no_chips(path: Path) -> None:
@@ -220,8 +222,8 @@ def test_a_stud_deal_of_a_card_twice_is_refused_by_the_replay() -> None:
 @pytest.mark.parametrize(("old", "new", "words"), [
     ("mhuggins wins $19.31 for eliminating hammy6955",
      "mhuggins wins $19.31 for eliminating nobody", "no seat"),
-    ("hammy6955 finished the tournament in 2nd place and received $150.40.",
-     "hammy6955 finished the tournament in second place", "does not know"),
+    ("mhuggins wins $19.31 for eliminating hammy6955",
+     "mhuggins wins a prize for eliminating hammy6955", "does not know"),
     ("Hold'em No Limit - Level", "7 Card Stud Hi/Lo Limit - Level", "stud"),
 ])
 def test_bad_tournament_lines_are_refused_by_name(old: str, new: str, words: str) -> None:
@@ -229,6 +231,19 @@ def test_bad_tournament_lines_are_refused_by_name(old: str, new: str, words: str
     assert old in text
     e = _bad(text.replace(old, new, 1), "pokerstars")
     assert words in str(e) and "hand 1" in str(e) and "line 2" in str(e), str(e)
+
+
+def test_other_wordings_of_knockouts_and_places_are_kept() -> None:
+    text = _text(BOUNTY).replace(
+        "mhuggins wins $19.31 for eliminating hammy6955 and their own bounty increases by "
+        "$19.31 to $168.26", "mhuggins wins the $10 bounty for eliminating hammy6955").replace(
+        "finished the tournament in 2nd place and received $150.40.",
+        "finished the tournament in 2nd place and received a ticket")
+    (h,) = list(read(text=text, format="pokerstars"))
+    assert h.extra["knockouts"] == [{"winner": "mhuggins", "eliminated": "hammy6955",
+                                     "amount": Decimal(10)}]
+    assert h.extra["places"]["hammy6955"] == {"place": 2, "prize": None,
+                                              "prize_text": "and received a ticket"}
 
 
 def test_a_chat_line_with_the_words_moves_nothing() -> None:
@@ -297,3 +312,29 @@ def test_acr_stud_high_only_reads_as_seven_card_stud() -> None:
     r = h.replay(allin_ev=False)
     assert r.agrees_with_record is True, r.disagreement
     assert r.payouts[h.players.index("KickShorty")] == 906 and r.rake == 10
+
+
+def test_the_fast_path_leaves_knockout_lines_to_the_reader() -> None:
+    """A hand with a knockout line but no bounty on its seat lines (which the C scanner
+    would take): handed to the Python reader, which reads the knockout or refuses it."""
+    fast = pytest.importorskip("tests.test_history_stars_fast")
+    if not fast.stars_fast.available():
+        pytest.skip("the C core is not loaded")
+    plain = re.sub(r", \$[\d.]+ bounty\)", ")", _text(BOUNTY))
+    for line, ok in (("mhuggins wins $19.31 for eliminating hammy6955", True),
+                     ("mhuggins wins $19.31 for eliminating nobody", False)):
+        text = plain.replace("mhuggins wins $19.31 for eliminating hammy6955 and their own "
+                             "bounty increases by $19.31 to $168.26", line)
+        with tempfile.TemporaryDirectory() as d:
+            path = Path(d) / "h.txt"
+            path.write_text(text, encoding="utf-8")
+            batches = [b for b in fast.stars_fast.scan(str(path), format="pokerstars")
+                       if isinstance(b, fast.stars_fast.StarsBatch)]
+            assert len(batches) == 1 and len(batches[0]) == 1
+            b = batches[0]
+            assert not b.fast(0)
+            if ok:
+                assert b.hand(0).extra["knockouts"][0]["eliminated"] == "hammy6955"
+            else:
+                with pytest.raises(HistoryError, match="no seat"):
+                    b.hand(0)

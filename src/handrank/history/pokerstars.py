@@ -103,14 +103,18 @@ _NOT_AWARDED = "(pot not awarded as player cashed out)"
 #: a tournament seat's bounty: "Seat 1: name (755175 in chips, $148.95 bounty)"
 _BOUNTY = re.compile(r"in chips, ([$€£¥]?)([\d.,]+) bounty\)")
 #: tournament results after a seat's name (money of the tournament, never chips):
-#: "wins $19.31 for eliminating NAME and their own bounty increases by $19.31 to $168.26",
+#: "wins $19.31 for eliminating NAME and their own bounty increases by $19.31 to $168.26"
+#: (a progressive knockout), "wins the $10 bounty for eliminating NAME" (a knockout),
 #: "finished the tournament in 2nd place[ and received $150.40.]",
-#: "wins the tournament and receives $150.56 - congratulations!"
-_KNOCKOUT = re.compile(r" wins [$€£¥]?([\d.,]+) for eliminating (.+?)(?: and their own bounty "
-                       r"increases by [$€£¥]?([\d.,]+) to [$€£¥]?([\d.,]+))?")
-_PLACE = re.compile(r" finished the tournament in (\d+)(?:st|nd|rd|th) place"
-                    r"(?: and received [$€£¥]?([\d.,]+)\.)?")
-_WINS_ALL = re.compile(r" wins the tournament and receives [$€£¥]?([\d.,]+) - congratulations!")
+#: "wins the tournament and receives $150.56 - congratulations!"; a place or a win
+#: written otherwise ("... and received a ticket") keeps its words (``"prize_text"``)
+_KNOCKOUT = re.compile(r" wins (?:the )?[$€£¥]?([\d.,]+)(?: bounty)? for eliminating (.+?)"
+                       r"(?: and their own bounty increases by [$€£¥]?([\d.,]+) to "
+                       r"[$€£¥]?([\d.,]+))?")
+_PLACE = re.compile(r" finished the tournament(?: in (\d+)(?:st|nd|rd|th) place)?"
+                    r"(?: and received [$€£¥]?([\d.,]+)\.| ?(.*))")
+_WINS_ALL = re.compile(r" wins the tournament(?: and receives [$€£¥]?([\d.,]+) - "
+                       r"congratulations!| ?(.*))")
 
 
 #: the lines the hand reader matches, compiled once
@@ -154,7 +158,8 @@ def _money(t: str) -> Decimal:
 def _result(ln: str, name: dict[str, int], results: dict[str, Any], fail: Any) -> bool:
     """A tournament result line (a knockout, a place, the winner) read into `results`
     (the keys of ``Hand.extra``: ``knockouts``, ``places``); False for any other line.
-    A line that starts with a seated name and these words but is not read is refused."""
+    A knockout line that starts with a seated name but is not read is refused (the
+    fast path hands any hand with such a line to this reader: stars_fast._batch)."""
     if not ((" finished the tournament" in ln or " wins the tournament" in ln
              or " for eliminating " in ln) and " said, \"" not in ln):
         return False
@@ -173,10 +178,13 @@ def _result(ln: str, name: dict[str, int], results: dict[str, Any], fail: Any) -
         results.setdefault("knockouts", []).append(ko)
     elif mp := _PLACE.fullmatch(rest):
         results.setdefault("places", {})[who] = {
-            "place": int(mp.group(1)),
-            "prize": _money(mp.group(2)) if mp.group(2) is not None else None}
+            "place": int(mp.group(1)) if mp.group(1) is not None else None,
+            "prize": _money(mp.group(2)) if mp.group(2) is not None else None,
+            **({"prize_text": mp.group(3)} if mp.group(3) else {})}
     elif mw := _WINS_ALL.fullmatch(rest):
-        results.setdefault("places", {})[who] = {"place": 1, "prize": _money(mw.group(1))}
+        results.setdefault("places", {})[who] = {
+            "place": 1, "prize": _money(mw.group(1)) if mw.group(1) is not None else None,
+            **({"prize_text": mw.group(2)} if mw.group(2) else {})}
     else:
         raise fail(f"a tournament result line the reader does not know: {ln!r}")
     return True
