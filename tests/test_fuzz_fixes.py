@@ -498,3 +498,18 @@ def test_to_duckdb_interrupted_inside_a_query_is_keyboard_interrupt(tmp_path, mo
     golden = os.path.join(os.path.dirname(__file__), "golden")
     with pytest.raises(KeyboardInterrupt):
         store.to_duckdb(golden, str(tmp_path / "h.duckdb"))
+
+
+@pytest.mark.parametrize("game", ["fechado", "stud", "draw", "badugi"])
+def test_an_empty_board_in_a_boardless_batch_as_one_by_one(game: str) -> None:
+    """Found by the long fuzz: evaluate(hand, board='') answered in fechado, while
+    evaluate_batch with an empty (n, 0) boards array raised 'boards= does not apply'."""
+    g = hr.game(game)
+    k = g.hand_sizes[-1]
+    hand = list(range(20, 20 + k))
+    one = hr.evaluate(hand, board="", game=game)
+    batch = hr.evaluate_batch(np.array([hand], dtype=np.uint8),
+                              boards=np.zeros((1, 0), dtype=np.uint8), game=game)
+    assert [int(x) for x in np.ravel(batch[0])] == [int(x) for x in np.ravel(one)]
+    with pytest.raises(hr.HandrankError, match="boards= does not apply"):
+        hr.evaluate_batch(np.array([hand], dtype=np.uint8), boards=[[1, 2, 3]], game=game)

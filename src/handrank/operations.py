@@ -387,7 +387,7 @@ def evaluate_batch(a: CardArrayLike, *, boards: CardArrayLike | None = None,
     if g.parts:
         return _parts.evaluate_parts_batch(g, a, boards)
     if g.hand_sizes:
-        if boards is not None:
+        if boards is not None and np.asarray(boards).size:   # an empty board: as evaluate
             raise no_board("evaluate_batch", g, "boards= does not apply")
         arr0 = _boardless.check_rows(g, a)
         return cast(StrengthArray,
