@@ -80,7 +80,6 @@ KNOWN_CLASHES = frozenset({("handrank.history", "summary")})
 MAX_LINES = 80
 #: Functions of more than MAX_LINES lines of code, with their count.
 KNOWN_LONG: dict[str, int] = {
-    "handrank.cli._history._cmd_history": 86,
     "handrank.history._generate_sites.pokerstars_hand": 173,
     "handrank.history._stats_np.cut_actions": 116,
     "handrank.history._stats_np.stat_arrays": 134,
