@@ -292,9 +292,10 @@ def omaha_tables(name: str) -> Any:
             g = _game(name)
         except (HandrankError, ValueError, KeyError):
             g = None
+        # the game's rule names the Omaha kernels' tables (two of 4 to 6 hole cards)
         ok = (g is not None and kernels.HAVE_C and g.halves == ("high",)
-              and not g.rule.any_five and g.rule.hole_fixed and g.rule.hole_used == 2
-              and 4 <= g.hole_cards <= 6 and g.board_cards == 5 and not g.options
+              and g.rule.omaha_tables(g) is not None
+              and g.board_cards == 5 and not g.options
               and g.high is not None and g.high.ptr is not None)
         _OMAHA[name] = g.high if ok and g is not None else None
     return _OMAHA[name]
