@@ -148,7 +148,8 @@ def _allin_rates(name: str, src: Any) -> None:
     from handrank.history import allin
     n = 0
     kinds: dict[tuple[int, int], list[tuple[int, int]]] = defaultdict(list)
-    recs = []
+    count: dict[tuple[int, int], int] = defaultdict(int)
+    recs: list[Any] = []        # the records of the batches holding timed hands only
     for it in fast.scan(src):
         if not isinstance(it, fast.Batch):
             continue
@@ -159,31 +160,38 @@ def _allin_rates(name: str, src: Any) -> None:
         live = ((seats < r[:, fast.SEATS][:, None])
                 & ~(r[:, fast.OUT][:, None] >> seats & 1).astype(bool)).sum(axis=1)
         board = r[:, fast.ALLIN_BOARD] & 255
+        used = False
         for i in np.flatnonzero(a).tolist():
-            kinds[int(board[i]), min(int(live[i]), 3)].append((len(recs), i))
-        recs.append(r)
+            key = (int(board[i]), min(int(live[i]), 3))
+            count[key] += 1
+            if count[key] <= 2000:      # timed on the first 2,000 of each kind
+                kinds[key].append((len(recs), i))
+                used = True
+        recs.append(r if used else None)
     if not n:
         return
-    total = sum(len(v) for v in kinds.values())
+    total = sum(count.values())
     print(f"{name}: all in before the river {total} of {n} hands ({100 * total / n:.2f}%)")
     ptr = allin.fast_tables("holdem")
     table = _hu_preflop.table()
     street = {0: "preflop", 3: "flop", 4: "turn"}
     spent = 0.0
-    for (nb, k), every in sorted(kinds.items()):
-        where = every[:2000]                # timed on the first 2,000 of each kind
+    for (nb, k), where in sorted(kinds.items()):
+        batches: dict[int, list[int]] = defaultdict(list)
+        for j, i in where:
+            batches[j].append(i)
         t = time.process_time()
-        for j in sorted({b for b, _ in where}):
-            rows = np.array([i for b, i in where if b == j], dtype=np.int64)
+        for j, got in batches.items():
+            rows = np.array(got, dtype=np.int64)
             out = np.empty((len(rows), kernels.PHH_EV_WIDTH), dtype=np.float64)
             st = np.empty(len(rows), dtype=np.int8)
             if ptr is not None:
                 kernels.phh_allin_pots(ptr, recs[j], rows, table, out, st)
         dt = (time.process_time() - t) / len(where)
-        spent += dt * len(every)
+        spent += dt * count[nb, k]
         who = "heads-up" if k == 2 else "3+ ways" if k >= 3 else "one live"
-        print(f"  {street.get(nb, nb)} {who}: {len(every):7d} hands "
-              f"({100 * len(every) / n:5.2f}% of all), hr_phh_allin_pots "
+        print(f"  {street.get(nb, nb)} {who}: {count[nb, k]:7d} hands "
+              f"({100 * count[nb, k] / n:5.2f}% of all), hr_phh_allin_pots "
               f"{1e6 * dt:9.1f} us a hand")
     print(f"  all kinds: {1e6 * spent / n:.2f} us a hand of the corpus on average "
           f"(at most {n / spent if spent else float('inf'):,.0f} hands/s with the EV)")

@@ -74,3 +74,46 @@ def test_a_draw_games_full_hand_stands_pat_and_a_short_one_draws() -> None:
     # the triple draws alike: one exchange unless draws= says more
     r = hr.equity(["7s 5d 4h 3c 2d", "Kc Qd Jh 9c 8d"], game="27-triple")
     assert r.exact and r.samples == 1 and r.equity.tolist() == [1.0, 0.0]
+
+
+@pytest.mark.parametrize(("text", "board"), [("JJ+,AK", "Ks 7d 2c"), ("TT+,AQ+,KQ", "Ks 7d 2c"),
+                                             ("TT+,AQ+,KQ", "Qs Js 2h 5c")])
+def test_range_made_hands_add_up_to_100(capsys: pytest.CaptureFixture[str], text: str,
+                                        board: str) -> None:
+    from decimal import Decimal
+
+    from handrank.analysis import CLASSES
+    assert main(["range", text, "--board", board, "--color", "never"]) == 0
+    out = capsys.readouterr().out
+    made = out.split("made hands", 1)[1].split("draws:", 1)[0].splitlines()[1:]
+    shown = {line.split()[0]: Decimal(line.split()[2].rstrip("%")) for line in made}
+    assert sum(shown.values()) == 100
+    a = hr.analyze(text, board)     # each within a unit of the last place of the share
+    for name, pct in shown.items():
+        assert name in CLASSES and abs(float(pct) - 100 * a.share[name]) < 0.01
+
+
+def _public_functions() -> list[str]:
+    import inspect
+    return sorted(n for n in hr.__all__ if inspect.isfunction(getattr(hr, n, None)))
+
+
+@pytest.mark.parametrize("name", _public_functions())
+def test_help_of_every_public_function_documents_its_parameters(name: str) -> None:
+    import inspect
+    import re
+    f = getattr(hr, name)
+    body = pydoc.render_doc(f, renderer=pydoc.plaintext).split("\n", 3)[-1]   # no signature
+    missing = [p for p in inspect.signature(f).parameters
+               if p not in ("args", "kwargs") and not re.search(rf"\b{p}\b", body)]
+    assert not missing, f"help(hr.{name}) does not document {missing}"
+
+
+def test_wrapping_never_cuts_a_word(capsys: pytest.CaptureFixture[str],
+                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    words = set()
+    for width in ("200", "40"):
+        monkeypatch.setenv("COLUMNS", width)
+        text = _help(capsys, ["draw", "--help"]).split("\n\n")[1]
+        words.add(frozenset(text.split()))
+    assert len(words) == 1 and "27-triple," in next(iter(words))

@@ -67,7 +67,7 @@ def test_plot_with_a_bad_path_is_a_type_error() -> None:
 
 
 def test_selftest_refuses_bad_arguments() -> None:
-    core = importlib.import_module("handrank.core._backend").core
+    core = importlib.import_module("handrank.core.kernels").compiled_module()
     if core is None:
         pytest.skip("needs the C core")
     ffi, lib = core.ffi, core.lib
@@ -89,8 +89,6 @@ def test_python_backend_samples_omaha_preflop(monkeypatch: pytest.MonkeyPatch) -
     """
     omaha: Any = importlib.import_module("handrank.equity.omaha")
     hilo: Any = importlib.import_module("handrank.equity.hilo")
-    backend: Any = importlib.import_module("handrank.core._backend")
-    monkeypatch.setattr(backend, "core", None)
     monkeypatch.setattr(importlib.import_module("handrank.core.kernels"), "_C", None)
 
     class Ran(Exception):

@@ -213,3 +213,16 @@ def test_plot_of_several_currencies_asks_for_big_blinds(
                                    "--plot", str(png), "--unit", "bb"])
     assert status == 0, err
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_the_last_help_example_runs_in_a_clone(capsys: pytest.CaptureFixture[str],
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    import shlex
+    monkeypatch.setenv("COLUMNS", "200")
+    _, text, _ = _run(capsys, ["history", "--help"])
+    last = text.rstrip().splitlines()[-1].split()
+    assert last[:2] == ["handrank", "history"]
+    monkeypatch.chdir(SITES.parent.parent.parent)       # the repository's root
+    status, out, err = _run(capsys, shlex.split(" ".join(last[1:])))
+    assert status == 0, err
+    assert "hands read" in out and "net (big blinds)" in out

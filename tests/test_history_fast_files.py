@@ -179,3 +179,17 @@ def test_relative_paths_and_names_without_a_folder(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     a, b = _both("hands", monkeypatch)
     assert a == b and sum(x[0] == "hand" for x in a) > 30
+
+
+def test_names_not_ascii(tmp_path, monkeypatch):
+    hands = [t.split("\n", 1)[1] for t in corpus(6, seed=24).split("\n\n") if t.strip()]
+    (tmp_path / "zoë.phh").write_text(hands[0])
+    (tmp_path / "a.phh").write_text(hands[1])
+    (tmp_path / "日本.phh").write_text(hands[2])
+    (tmp_path / "b.txt").write_text("not a hand\n")
+    raw = os.path.join(os.fsencode(tmp_path), b"\xff-undecodable.phh")
+    with open(raw, "w") as f:
+        f.write(hands[3])
+    a, b = _both(tmp_path, monkeypatch)
+    assert a == b and sum(x[0] == "hand" for x in a) == 4
+    assert ("other", str(tmp_path / "b.txt")) in a

@@ -154,10 +154,7 @@ def test_up_card_is_the_card_dealt_face_up_on_the_street() -> None:
 
 @pytest.mark.parametrize("name", REFUSED)
 def test_refused_functions_say_why_at_parse_time(name: str) -> None:
-    args = {"toString": "1", "handRanking": "hero", "handRankingFor": "hero, 'AA'",
-            "HvPerceivedRangeEquity": "hero, flop, 'AA'",
-            "minHvPerceivedRangeEquity": "hero, flop, 'AA', 0.5",
-            "minHvREquity": "hero, flop, 0.5"}.get(name, "hero, flop")
+    args = {"toString": "1", "handRankingFor": "hero, '6h'"}.get(name, "hero, flop")
     with pytest.raises(PqlError, match=f"function '{name}' is not supported: ") as e:
         hr.pql(f"select count({name}({args}) > 0) from game='holdem', hero='AsKs', "
                "villain='*'")

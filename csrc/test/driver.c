@@ -38,6 +38,7 @@
 #include "../omaha_exact.h"
 #include "../omaha_mc.h"
 #include "../pql.h"
+#include "../pql_range.h"
 #include "../preflop_hu.h"
 #include "../showdown.h"
 #include "../sites.h"
@@ -2737,6 +2738,125 @@ static void pql_stud_calls(const hr_game *g, int scale)
 /* hr_pql_race_types: every trial counted once, in a standard category; a
  * stub of exactly the cards dealt; the same seed the same histogram; bad
  * arguments refused. */
+/* hr_pql_range_equity against an enumeration written here (hr_eval of seven
+ * cards): a hold'em hand on the turn against a range of random hands (some
+ * sharing a card with the known cards), weighted; the sampled mode stays in
+ * [0, 1] and repeats with the seed; bad arguments, a card twice, the cancel
+ * flag. */
+static void pql_range_calls(const hr_game *g, int scale)
+{
+    hr_rng rng0;
+    hr_rng_seed(&rng0, 4747, 0);
+    for (int r = 0; r < 2 * scale; r++) {
+        uint8_t hero[2], board[5];
+        uint64_t pick = 0;
+        for (int i = 0; i < 7; i++) {
+            uint8_t c;
+            do
+                c = (uint8_t)(hr_rng_next(&rng0) % HR_N_CARDS);
+            while ((pick >> c) & 1);
+            pick |= 1ULL << c;
+            if (i < 2)
+                hero[i] = c;
+            else
+                board[i - 2] = c;
+        }
+        enum { K = 12 };
+        uint8_t hands[2 * K];
+        double w[K];
+        for (int t = 0; t < K; t++) {
+            uint8_t a = (uint8_t)(hr_rng_next(&rng0) % HR_N_CARDS), b;
+            do
+                b = (uint8_t)(hr_rng_next(&rng0) % HR_N_CARDS);
+            while (b == a);
+            hands[2 * t] = a;
+            hands[2 * t + 1] = b;
+            w[t] = 0.25 + (double)(t % 3);
+        }
+        const uint64_t known_mask = (1ULL << hero[0]) | (1ULL << hero[1]) | (1ULL << board[0]) |
+                                    (1ULL << board[1]) | (1ULL << board[2]) |
+                                    (1ULL << board[3]);
+        double num = 0.0, den = 0.0;
+        for (int t = 0; t < K; t++) {
+            uint64_t hm = (1ULL << hands[2 * t]) | (1ULL << hands[2 * t + 1]);
+            if (hm & known_mask)
+                continue;
+            double sum = 0.0;
+            int runs = 0;
+            for (int c = 0; c < HR_N_CARDS; c++) {
+                if (((known_mask | hm) >> c) & 1)
+                    continue;
+                uint8_t a7[7] = {hero[0], hero[1], board[0], board[1], board[2], board[3],
+                                 (uint8_t)c};
+                uint8_t b7[7] = {hands[2 * t], hands[2 * t + 1], board[0], board[1], board[2],
+                                 board[3], (uint8_t)c};
+                int x = hr_eval(g, a7, 7), y = hr_eval(g, b7, 7);
+                sum += x > y ? 1.0 : x == y ? 0.5 : 0.0;
+                runs++;
+            }
+            num += w[t] * sum / runs;
+            den += w[t];
+        }
+        int32_t size = K;
+        double got = -1.0;
+        int64_t n_exact = 0;
+        hr_rng rng;
+        hr_rng_seed(&rng, 5, 5);
+        CHECK(hr_pql_range_equity(g, NULL, 2, hero, board, 4, (1ULL << HR_N_CARDS) - 1, 1,
+                                  &size, hands, w, 1000000, 10, &rng, 1, &got, &n_exact,
+                                  NULL) == 1 && n_exact == 1,
+              "hr_pql_range_equity enumeration");
+        if (den > 0.0)
+            CHECK(got - num / den < 1e-12 && num / den - got < 1e-12, "hr_pql_range_equity %.15f != %.15f", got,
+                  num / den);
+        else
+            CHECK(got != got, "hr_pql_range_equity no hand fits");
+        /* sampled: 200 draws, reproducible, a share */
+        double s1 = -1.0, s2 = -2.0;
+        hr_rng_seed(&rng, 9, (uint64_t)r);
+        CHECK(hr_pql_range_equity(g, NULL, 2, hero, board, 3, (1ULL << HR_N_CARDS) - 1, 1,
+                                  &size, hands, w, 0, 200, &rng, 1, &s1, NULL, NULL) == 1,
+              "hr_pql_range_equity sampled");
+        hr_rng_seed(&rng, 9, (uint64_t)r);
+        CHECK(hr_pql_range_equity(g, NULL, 2, hero, board, 3, (1ULL << HR_N_CARDS) - 1, 1,
+                                  &size, hands, w, 0, 200, &rng, 1, &s2, NULL, NULL) == 1,
+              "hr_pql_range_equity sampled again");
+        CHECK((s1 != s1 && s2 != s2) || (s1 == s2 && s1 >= 0.0 && s1 <= 1.0),
+              "hr_pql_range_equity sampled %f %f", s1, s2);
+    }
+    {
+        uint8_t hero[2] = {0, 1}, board[5] = {2, 3, 4, 5, 6}, dup[5] = {0, 3, 4, 5, 6};
+        uint8_t hands[4] = {10, 11, 12, 13}, bad_hand[2] = {10, 10};
+        double w[2] = {1.0, 1.0}, zero[1] = {0.0}, got = 0.0;
+        int32_t sizes[1] = {2}, one[1] = {1};
+        hr_rng rng;
+        hr_rng_seed(&rng, 1, 1);
+        const uint64_t all = (1ULL << HR_N_CARDS) - 1;
+        CHECK(hr_pql_range_equity(g, NULL, 2, hero, dup, 4, all, 1, sizes, hands, w, 100, 1,
+                                  &rng, 1, &got, NULL, NULL) == -2,
+              "hr_pql_range_equity card twice");
+        CHECK(hr_pql_range_equity(g, NULL, 3, hero, board, 4, all, 1, sizes, hands, w, 100, 1,
+                                  &rng, 1, &got, NULL, NULL) == -1 &&
+              hr_pql_range_equity(g, NULL, 2, hero, board, 2, all, 1, sizes, hands, w, 100, 1,
+                                  &rng, 1, &got, NULL, NULL) == -1 &&
+              hr_pql_range_equity(g, NULL, 2, hero, board, 4, all, 0, sizes, hands, w, 100, 1,
+                                  &rng, 1, &got, NULL, NULL) == -1 &&
+              hr_pql_range_equity(g, NULL, 2, hero, board, 4, all, 1, one, bad_hand, w, 100, 1,
+                                  &rng, 1, &got, NULL, NULL) == -1 &&
+              hr_pql_range_equity(g, NULL, 2, hero, board, 4, all, 1, one, hands, zero, 100, 1,
+                                  &rng, 1, &got, NULL, NULL) == -1 &&
+              hr_pql_range_equity(g, NULL, 2, hero, board, 4, all, 1, sizes, hands, w, 100, 0,
+                                  &rng, 1, &got, NULL, NULL) == -1 &&
+              hr_pql_range_equity(NULL, NULL, 2, hero, board, 4, all, 1, sizes, hands, w, 100,
+                                  1, &rng, 1, &got, NULL, NULL) == -1,
+              "hr_pql_range_equity bad arguments accepted");
+        volatile int32_t stop = 1;
+        CHECK(hr_pql_range_equity(g, NULL, 2, hero, board, 4, all, 1, sizes, hands, w, 100, 1,
+                                  &rng, 1, &got, NULL, &stop) == 0,
+              "hr_pql_range_equity cancel");
+    }
+}
+
 static void pql_calls(int scale)
 {
     const hr_game *g = hr_game_at(0);
@@ -2890,6 +3010,7 @@ static void pql_calls(int scale)
           hr_pql_race_types(NULL, 2, 5, stub, HR_N_CARDS, 1, &rng, hist, NULL) == -1,
           "hr_pql_race_types bad arguments accepted");
     pql_stud_calls(g, scale);
+    pql_range_calls(g, scale);
 }
 
 int main(int argc, char **argv)

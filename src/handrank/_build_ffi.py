@@ -352,6 +352,15 @@ int64_t hr_pql_stud_equity(const hr_game *g, const hr_game *low, int n, const ui
                            hr_rng *rng, double *out, const volatile int32_t *cancel);
 """
 
+CDEF_PQL_RANGE = """
+#define HR_PQL_RANGE_MAX_OPPONENTS ...
+int64_t hr_pql_range_equity(const hr_game *g, const hr_game *low, int h, const uint8_t *hero,
+                            const uint8_t *boards, int known, uint64_t live, int m,
+                            const int32_t *sizes, const uint8_t *hands, const double *weights,
+                            int64_t exact_limit, int64_t samples, hr_rng *rng, int64_t n_deals,
+                            double *out, int64_t *n_exact, const volatile int32_t *cancel);
+"""
+
 CDEF_SITES = """
 #define HR_STARS_WIDTH ...
 int64_t hr_stars_scan(const char *buf, int64_t len, const int64_t *seg_end, int64_t n_seg,
@@ -372,8 +381,9 @@ int64_t hr_read_small_files(const char *paths, const int64_t *off, int64_t n, in
 
 CDEF = (CDEF_EVAL + CDEF_ONEHAND + CDEF_SHOWDOWN + CDEF_EQUITY + CDEF_OMAHA + CDEF_MATRIX
         + CDEF_LOWBALL + CDEF_DRAW + CDEF_INDEX + CDEF_STUD + CDEF_HISTORY + CDEF_EXACT_RANDOM
-        + CDEF_OMAHA_MC + CDEF_OMAHA_EXACT + CDEF_PREFLOP_HU + CDEF_PQL + CDEF_WILD + CDEF_SITES
-        + CDEF_FILES)
+        + CDEF_OMAHA_MC + CDEF_OMAHA_EXACT + CDEF_PREFLOP_HU + CDEF_PQL + CDEF_PQL_RANGE
+        + CDEF_WILD
+        + CDEF_SITES + CDEF_FILES)
 
 # Every csrc/*.c is compiled and every csrc/*.h included, so a new C module
 # needs only its files and its cdef block above.

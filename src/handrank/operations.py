@@ -400,6 +400,15 @@ def evaluate_batch(a: CardArrayLike, *, boards: CardArrayLike | None = None,
 def describe(strength: Any, *, game: Any = "holdem", variant: VariantLike = None) -> str:
     """A strength in words; for two halves a (high, low) pair.
 
+    Parameters
+    ----------
+    strength : int or pair
+        As :func:`evaluate` returns it in `game`.
+    game : str or Game
+        The game the strength is of (default ``"holdem"``).
+    variant : optional
+        Deprecated: pass ``game=hr.game(name, **options)``.
+
     >>> describe(7462)
     'Royal flush'
     >>> describe(evaluate("Ks Kd Kh 9s 3c", game="holdem-hilo"), game="holdem-hilo")
@@ -427,6 +436,16 @@ def category(x: Any, *, game: Any = "holdem", variant: VariantLike = None) -> An
     For a pair: (high Category, low Category or None when there is no low);
     for an (n, 2) array: (n, 2) uint8, 0 where there is no low.
 
+    Parameters
+    ----------
+    x : int, pair or array
+        A strength as :func:`evaluate` returns it in `game` (an array of them,
+        or a (high, low) pair in a game of two halves).
+    game : str or Game
+        The game the strength is of (default ``"holdem"``).
+    variant : optional
+        Deprecated: pass ``game=hr.game(name, **options)``.
+
     >>> category(7462)
     <Category.STRAIGHT_FLUSH: 9>
     >>> category((5342, 56), game="omaha-hilo")
@@ -449,6 +468,18 @@ def best_five(cards: CardsLike, *, board: CardsLike | None = ..., game: GameLike
 def best_five(cards: CardsLike, *, board: CardsLike | None = None, game: Any = "holdem",
               variant: VariantLike = None) -> Any:
     """The ids of the five cards that make the best hand; (high, low or None) for two halves.
+
+    Parameters
+    ----------
+    cards : str or sequence of cards
+        The hand: 5 to 7 cards in hold'em with no `board`, else the hole cards.
+    board : str or sequence of cards, optional
+        The board the hole cards play with.
+    game : str or Game
+        Any game of :func:`handrank.games` with hands of five cards (default
+        ``"holdem"``).
+    variant : optional
+        Deprecated: pass ``game=hr.game(name, **options)``.
 
     >>> from handrank import cards_str
     >>> cards_str(best_five("As Ah Kd Qd", board="Ac 7d 2d 9h 3s", game="omaha"))
@@ -476,6 +507,17 @@ def best_five(cards: CardsLike, *, board: CardsLike | None = None, game: Any = "
 def explain(a: CardsLike, b: CardsLike, board: CardsLike | None = None, *,
             variant: VariantLike = None, game: Any = "holdem") -> str:
     """Say why one hand beats another, in any game; see :func:`handrank.showdown.explain`.
+
+    Parameters
+    ----------
+    a, b : str or sequence of cards
+        The two hands (hole cards in a game with a board).
+    board : str or sequence of cards, optional
+        The board, in a game with one.
+    game : str or Game
+        Any game of :func:`handrank.games` (default ``"holdem"``).
+    variant : optional
+        Deprecated: pass ``game=hr.game(name, **options)``.
 
     One shape in every game: ``"<stronger> beats <weaker>: <why>"`` or
     ``"split: <why>"`` (the stronger hand first, whichever of `a` and `b` it
@@ -594,6 +636,24 @@ def showdown_batch(boards: CardArrayLike, hole: Any, *, threads: int | None = No
 
     Hold'em-like games run the C showdown kernel; the others evaluate every
     seat with :func:`evaluate_batch` and share each half among its best.
+
+    Parameters
+    ----------
+    boards : array-like of card ids, shape (n, board cards)
+        One board a deal.
+    hole : array-like of card ids, shape (n, players, hole cards)
+        Each player's cards in each deal (a list of per-deal lists of hands).
+    threads : int, optional
+        Worker threads for the C kernel (default: every core).
+    game : str or Game
+        Any game of :func:`handrank.games` (default ``"holdem"``).
+    variant : optional
+        Deprecated: pass ``game=hr.game(name, **options)``.
+
+    Returns
+    -------
+    ndarray of float64, shape (n, players)
+        Each player's share of the pot in each deal (each row sums to 1).
 
     >>> from handrank import cards
     >>> showdown_batch([cards("Ac 7d 2d 9h 3s")], [[cards("As Ah Kd Qd"), cards("Ks Kh 2c 3c")]],

@@ -78,7 +78,8 @@ class HelpFormatter(argparse.RawDescriptionHelpFormatter):
                 out.append("\n".join(indent + line for line in lines))
             else:
                 out.append(textwrap.fill(" ".join(block.split()), width,
-                                         initial_indent=indent, subsequent_indent=indent))
+                                         initial_indent=indent, subsequent_indent=indent,
+                                         break_on_hyphens=False, break_long_words=False))
         return "\n\n".join(out)
 
 

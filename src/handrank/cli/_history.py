@@ -28,8 +28,10 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                     "with --strict, at the first error), 2 for a usage error (a path "
                     "on the command line that does not exist).",
         examples=["handrank history hands/ --db hands.duckdb",
+                  "handrank history hands/ --player Pluribus --plot net.png",
                   "handrank history export.txt --format ggpoker",
-                  "handrank history hands/ --player Pluribus --plot net.png"])
+                  # from a clone of the repository: its site samples
+                  "handrank history tests/data/sites/ggpoker --unit bb"])
     p.add_argument("paths", nargs="+", metavar="PATH", help="files or folders")
     p.add_argument("--player", default=None, help="only this player")
     p.add_argument("--format", choices=FORMATS, default=None,
@@ -56,7 +58,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     return p
 
 
-def _cmd_history(args: argparse.Namespace) -> int:
+def _usage_problem(args: argparse.Namespace) -> int | None:
+    """The exit status of a usage error found before any work (None: none found)."""
     # The optional libraries an output needs are checked before any work.
     for name, module, extra in (("csv", "pandas", "pandas"), ("plot", "matplotlib", "plot"),
                                 ("db", "duckdb", "db")):
@@ -76,6 +79,13 @@ def _cmd_history(args: argparse.Namespace) -> int:
             if getattr(args, name) is not None:
                 return fail(f"--format cannot be combined with --{name} (there each file's "
                             "site is told from its first lines)")
+    return None
+
+
+def _cmd_history(args: argparse.Namespace) -> int:
+    status = _usage_problem(args)
+    if status is not None:
+        return status
     if args.scheduler is not None:
         from .. import dask as hd
         from ._preflop import _client  # one connection helper: a clean error in 10 s

@@ -24,7 +24,16 @@ from ..games.registry import best_five_game
 from ..present._grid import LABELS, RANK_LABELS
 from ..ranges.holdem import Range
 from ..ranges.omaha import OmahaRange
-from ._common import add_command, fail, flag, json_option, progress_bar, replacing, writable_path
+from ._common import (
+    add_command,
+    fail,
+    flag,
+    json_option,
+    percentages,
+    progress_bar,
+    replacing,
+    writable_path,
+)
 from ._game import add_game_arguments, game_of
 
 __all__ = ["add_parser", "format_grid", "run"]
@@ -111,9 +120,11 @@ def format_grid(values: np.ndarray, equity: bool, colour: bool,
 def _breakdown_lines(a: Any) -> list[str]:
     total = float(a.weights.sum())
     lines = [f"made hands ({total:g} weighted combos):"]
+    # the made hands are one each: their column adds up to 100.00% (largest remainder)
+    made = dict(zip(CLASSES, percentages([a.share[name] for name in CLASSES], 2)))
     for name in CLASSES:
         if a.counts[name] > 0:
-            lines.append(f"  {name:<20}{a.counts[name]:>8g}  {100 * a.share[name]:6.2f}%")
+            lines.append(f"  {name:<20}{a.counts[name]:>8g}  {made[name]:6.2f}%")
     lines.append("draws:")
     any_draw = False
     for name in DRAWS:

@@ -80,12 +80,23 @@ def card_str(card_id: int) -> str:
 
 
 def cards_str(ids: Iterable[int]) -> str:
-    """Return cards as space-separated text, e.g. ``"As Kd"``."""
+    """Return cards as space-separated text, e.g. ``"As Kd"``.
+
+    Parameters
+    ----------
+    ids : iterable of int
+        Card ids (0 = 2c, 1 = 2d ... 51 = As).
+    """
     return " ".join(card_str(c) for c in ids)
 
 
 def card(x: CardLike) -> int:
     """Return the id of one card given as text or as an id.
+
+    Parameters
+    ----------
+    x : str or int
+        ``"Kd"``, ``"10h"``, ``"A♠"`` (rank then suit, any case) or an id 0-51.
 
     Examples
     --------

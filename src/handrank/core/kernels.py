@@ -2120,6 +2120,67 @@ def pql_stud_equity(game_ptr: Any, low_ptr: Any, holes: Any, known: int, live: i
                      f"{known} cards known")
 
 
+#: The most opponents :func:`pql_range_equity` takes.
+PQL_RANGE_MAX_OPPONENTS = 9
+
+
+def pql_range_equity(game_ptr: Any, low_ptr: Any, hero: Any, boards: Any, known: int,
+                     live: int, ranges: Any, exact_limit: int, samples: int, seed: int,
+                     stream: int, cancel: Any = None) -> tuple[Any, int] | None:
+    """One player's hand against ranges on a street, deal by deal, in C
+    (``hr_pql_range_equity``).
+
+    `hero` is (n_deals, h) uint8 (h = 2: hold'em's any five; h = 4..6:
+    Omaha's two and three), `boards` (n_deals, 5) uint8 of which the first
+    `known` (3..5) cards are seen; `ranges` a list, one per opponent, of
+    (hands (K, h) uint8, weights (K,) float64 > 0).  Each deal's value is the
+    player's pot share averaged over every tuple of opponent hands that fits
+    the known cards (weighted) and every completion of the board from the
+    cards left of `live` (the deck less the dead cards) when their count is at
+    most `exact_limit`, else over `samples` of them drawn from the stream
+    ``(seed, stream)`` (``hr_rng_seed``).  `game_ptr`/`low_ptr` as in
+    :func:`pql_street_equity`.  Returns (values (n_deals,) float64, NaN where
+    no tuple fits; deals enumerated), or None without the C core or when
+    `cancel` (an int32 flag) was raised."""
+    if _C is None:
+        return None
+    ffi, lib = _C.ffi, _C.lib
+    hs = np.ascontiguousarray(hero, dtype=np.uint8)
+    bs = np.ascontiguousarray(boards, dtype=np.uint8)
+    n_deals, h = hs.shape
+    if bs.shape != (n_deals, 5):
+        raise ValueError(f"boards of shape {bs.shape}, expected ({n_deals}, 5)")
+    if not 1 <= len(ranges) <= PQL_RANGE_MAX_OPPONENTS:
+        raise ValueError(f"{len(ranges)} opponents; 1 to {PQL_RANGE_MAX_OPPONENTS} are taken")
+    sizes = np.array([len(r[0]) for r in ranges], dtype=np.int32)
+    hands = np.ascontiguousarray(np.concatenate([np.asarray(r[0], dtype=np.uint8)
+                                                 .reshape(-1, h) for r in ranges]))
+    weights = np.ascontiguousarray(np.concatenate([np.asarray(r[1], dtype=np.float64)
+                                                   for r in ranges]))
+    out = np.zeros(n_deals, dtype=np.float64)
+    n_exact = ffi.new("int64_t *")
+    rng = ffi.new("hr_rng *")
+    lib.hr_rng_seed(rng, seed & 0xFFFFFFFFFFFFFFFF, stream & 0xFFFFFFFFFFFFFFFF)
+    got = lib.hr_pql_range_equity(game_ptr, ffi.NULL if low_ptr is None else low_ptr, h,
+                                  ffi.from_buffer("uint8_t[]", hs),
+                                  ffi.from_buffer("uint8_t[]", bs), known,
+                                  live & ((1 << 52) - 1), len(ranges),
+                                  ffi.from_buffer("int32_t[]", sizes),
+                                  ffi.from_buffer("uint8_t[]", hands),
+                                  ffi.from_buffer("double[]", weights), exact_limit,
+                                  samples, rng, n_deals, ffi.from_buffer("double[]", out),
+                                  n_exact, _flag(cancel))
+    if got == n_deals:
+        return out, int(n_exact[0])
+    if 0 <= got < n_deals:
+        return None
+    if got == -3:
+        raise ValueError("hr_pql_range_equity drew 1,000,000 tuples of the opponents' "
+                         "ranges in a row with a card in two places")
+    raise ValueError(f"hr_pql_range_equity refused the deals ({got}): {len(ranges)} "
+                     f"opponents, {h} hole cards, {known} board cards known")
+
+
 # --- wild ---
 
 def _wild_tables() -> tuple[Any, Any]:

@@ -78,6 +78,13 @@ def evaluate_badugi_batch(a: CardArrayLike, *, out: StrengthArray | None = None
                           ) -> StrengthArray:
     """The badugi strengths of an (n, 4) array of card ids.
 
+    Parameters
+    ----------
+    a : array-like of card ids, shape (n, 4)
+        One four-card hand a row.
+    out : ndarray of uint16, shape (n,), optional
+        Written in place and returned (no allocation).
+
     Examples
     --------
     >>> evaluate_badugi_batch([[48, 1, 6, 11], [44, 45, 46, 47]])

@@ -116,6 +116,13 @@ def draw_names() -> tuple[str, ...]:
 def draw_game(name: str = "draw", **options: Any) -> DrawGame:
     """Return the draw game ``name``; ``fechado`` takes ``players=`` and ``mao=``.
 
+    Parameters
+    ----------
+    name : str
+        A draw game of :func:`handrank.games` (default ``"draw"``).
+    **options
+        The game's options (``players``, ``mao`` for ``fechado``).
+
     Raises
     ------
     ValueError
@@ -645,6 +652,19 @@ def best_hold(hand: CardsLike, *, game: str | Game | DrawGame = "draw", dead: Ca
     `vs` of highest expected final strength percentile (see :mod:`handrank.games.draw`;
     in a game of parts, the mean of the parts' percentiles).  `progress` as
     :func:`draw_odds` takes it.
+
+    Parameters
+    ----------
+    hand : str or sequence of cards
+        The hand dealt (the game's hand size).
+    game : str, Game or DrawGame
+        A draw game (default ``"draw"``).
+    dead : str or sequence of cards, optional
+        Cards that cannot be drawn (seen elsewhere).
+    vs : str or sequence of cards, optional
+        An opponent's hand that stands pat.
+    progress : bool or callable, optional
+        As :func:`draw_odds` takes it.
 
     Examples
     --------

@@ -108,6 +108,11 @@ def _stud_names() -> tuple[str, ...]:
 def stud_rule(name: str) -> StudRule:
     """The ranking of a stud game of the registry (``"stud"``, ``"stud-hilo"``, ``"razz"``).
 
+    Parameters
+    ----------
+    name : str
+        The stud game's name.
+
     Examples
     --------
     >>> stud_rule("omaha")

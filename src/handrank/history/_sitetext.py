@@ -26,9 +26,12 @@ class Header(Protocol):
 
 
 def through_pokerstars(file: str | None, index: int,
-                       english: Callable[[Any], tuple[list[str], dict[str, Any]]]) -> Hand:
+                       english: Callable[[Any], tuple[list[str], dict[str, Any]]],
+                       stud: bool = False) -> Hand:
     """The hand whose lines ``english(fail)`` rewrites into PokerStars' words (and
-    the fields it keeps for ``Hand.extra``); a ValueError there names the file and hand."""
+    the fields it keeps for ``Hand.extra``); a ValueError there names the file and hand.
+    `stud`: the layer writes stud hands in the reader's stud words (see
+    :func:`handrank.history.pokerstars._hand`)."""
     def fail(msg: str) -> HistoryError:
         return HistoryError(msg, file=file, hand=index + 1)
     try:
@@ -37,7 +40,7 @@ def through_pokerstars(file: str | None, index: int,
         raise
     except (ValueError, ArithmeticError) as e:
         raise fail(str(e)) from None
-    h = pokerstars._hand(lines, file, index)
+    h = pokerstars._hand(lines, file, index, stud=stud)
     h.extra.update(keep)
     return h
 

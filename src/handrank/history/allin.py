@@ -286,18 +286,17 @@ _OMAHA: dict[str, Any] = {}
 def omaha_tables(name: str) -> Any:
     """The C tables of an Omaha game with one high half (4 to 6 hole cards, two of
     them and three of a five-card board make each hand, no rule options), or None.
-    Decided by what the game is, never by its name."""
+    Decided by the game's rule (``rule.omaha_tables``), never by its name."""
     if name not in _OMAHA:
         try:
             g = _game(name)
         except (HandrankError, ValueError, KeyError):
             g = None
-        # the game's rule names the Omaha kernels' tables (two of 4 to 6 hole cards)
-        ok = (g is not None and kernels.HAVE_C and g.halves == ("high",)
-              and g.rule.omaha_tables(g) is not None
-              and g.board_cards == 5 and not g.options
-              and g.high is not None and g.high.ptr is not None)
-        _OMAHA[name] = g.high if ok and g is not None else None
+        got = (g.rule.omaha_tables(g) if g is not None and kernels.HAVE_C
+               and g.board_cards == 5 and not g.options else None)
+        # the C core's Omaha kernels rank it, high only, on tables it holds
+        ok = got is not None and not got[1] and getattr(got[0], "ptr", None) is not None
+        _OMAHA[name] = got[0] if ok and got is not None else None
     return _OMAHA[name]
 
 

@@ -10,8 +10,9 @@ comment, any error -- is marked for the Python reader and replay, which then
 give that hand's result or its error message, so results are the same either
 way.
 
-Small files are read many to a call; a big file is read block by block
-(bounded memory).  ``Batch.hand(i)`` and ``Batch.replay(i)`` build the
+Small files are read many to a call (in C where the core has its file
+reader, ``kernels.read_small_files``: no Python work per file); a big file
+is read block by block (bounded memory).  ``Batch.hand(i)`` and ``Batch.replay(i)`` build the
 Python objects of one hand on demand.
 """
 

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator
 from decimal import Decimal
 from typing import Any
 
-from .model import HOLE, FileError, Hand, HistoryError
+from .model import HOLE, STUD, FileError, Hand, HistoryError
 
 #: "PokerStars Hand #...:", "PokerStars Zoom Hand #...:" and the older "PokerStars Game #...:"
 _HEAD = re.compile(r"PokerStars (?:Zoom )?(?:Hand|Game) #(\d+):")
@@ -38,8 +38,23 @@ def _num(t: str) -> int:
 _CENTS = [False]
 
 
-def _variant(head: str) -> str:
+#: stud games in the reader's words (written by a site layer: see :func:`_hand`'s `stud`)
+_STUD_GAMES = (("7 Card Stud Hi/Lo Limit", "F7S/8"), ("7 Card Stud Limit", "F7S"),
+               ("Razz Limit", "FR"))
+#: a stud street: "*** 3rd STREET ***" ... "*** 7th STREET ***" (PokerStars: "*** RIVER ***")
+_P_STUD_STREET = re.compile(r"\*\*\* (?:(3rd|4th|5th|6th|7th) STREET|RIVER) \*\*\*$")
+_P_BRINGS = re.compile(r"brings in for " + _AMT + "$")
+
+
+def _variant(head: str, stud: bool = False) -> str:
     limit = "N" if "No Limit" in head else "P" if "Pot Limit" in head else "F"
+    for words, code in _STUD_GAMES:
+        if words in head:
+            if not stud:
+                # no licensed real PokerStars stud hand to check the reader against
+                raise ValueError("PokerStars stud and razz are not read (only through the "
+                                 "Winning Poker Network reader): " + repr(head[:80]))
+            return code
     if "6+ Hold'em" in head or "Button Blind" in head:
         # short deck (a button blind and antes, its own hand order): not the 52-card game
         raise ValueError("6+ Hold'em (short deck, button blind) is not read: " + repr(head[:80]))
@@ -85,6 +100,22 @@ _NO_SEAT = re.compile(r"(?!.*? said, \")(?:.+: (?:posts |bets |calls |raises |fo
 _CASHED = re.compile(r" cashed out the hand for " + _AMT + r"(?: \| Cash Out Fee " + _AMT + r")?")
 _NOT_AWARDED = "(pot not awarded as player cashed out)"
 
+#: a tournament seat's bounty: "Seat 1: name (755175 in chips, $148.95 bounty)"
+_BOUNTY = re.compile(r"in chips, ([$€£¥]?)([\d.,]+) bounty\)")
+#: tournament results after a seat's name (money of the tournament, never chips):
+#: "wins $19.31 for eliminating NAME and their own bounty increases by $19.31 to $168.26"
+#: (a progressive knockout), "wins the $10 bounty for eliminating NAME" (a knockout),
+#: "finished the tournament in 2nd place[ and received $150.40.]",
+#: "wins the tournament and receives $150.56 - congratulations!"; a place or a win
+#: written otherwise ("... and received a ticket") keeps its words (``"prize_text"``)
+_KNOCKOUT = re.compile(r" wins (?:the )?[$€£¥]?([\d.,]+)(?: bounty)? for eliminating (.+?)"
+                       r"(?: and their own bounty increases by [$€£¥]?([\d.,]+) to "
+                       r"[$€£¥]?([\d.,]+))?")
+_PLACE = re.compile(r" finished the tournament(?: in (\d+)(?:st|nd|rd|th) place)?"
+                    r"(?: and received [$€£¥]?([\d.,]+)\.| ?(.*))")
+_WINS_ALL = re.compile(r" wins the tournament(?: and receives [$€£¥]?([\d.,]+) - "
+                       r"congratulations!| ?(.*))")
+
 
 #: the lines the hand reader matches, compiled once
 _P_RAKE = re.compile(r"Rake " + _AMT)
@@ -120,8 +151,51 @@ def _cards(t: str) -> str:
     return t.replace(" ", "").replace("10", "T")
 
 
+def _money(t: str) -> Decimal:
+    return Decimal(t.replace(",", ""))
+
+
+def _result(ln: str, name: dict[str, int], results: dict[str, Any], fail: Any) -> bool:
+    """A tournament result line (a knockout, a place, the winner) read into `results`
+    (the keys of ``Hand.extra``: ``knockouts``, ``places``); False for any other line.
+    A knockout line that starts with a seated name but is not read is refused (the
+    fast path hands any hand with such a line to this reader: stars_fast._batch)."""
+    if not ((" finished the tournament" in ln or " wins the tournament" in ln
+             or " for eliminating " in ln) and " said, \"" not in ln):
+        return False
+    who = max((nm for nm in name if ln.startswith(nm + " ")), key=len, default=None)
+    if who is None:
+        return False
+    rest = ln[len(who):]
+    if mk := _KNOCKOUT.fullmatch(rest):
+        if mk.group(2) not in name:
+            raise fail(f"a knockout of a player with no seat in the hand: {ln!r}")
+        ko: dict[str, Any] = {"winner": who, "eliminated": mk.group(2),
+                              "amount": _money(mk.group(1))}
+        if mk.group(3) is not None:
+            ko["bounty_increase"] = _money(mk.group(3))
+            ko["bounty_after"] = _money(mk.group(4))
+        results.setdefault("knockouts", []).append(ko)
+    elif mp := _PLACE.fullmatch(rest):
+        results.setdefault("places", {})[who] = {
+            "place": int(mp.group(1)) if mp.group(1) is not None else None,
+            "prize": _money(mp.group(2)) if mp.group(2) is not None else None,
+            **({"prize_text": mp.group(3)} if mp.group(3) else {})}
+    elif mw := _WINS_ALL.fullmatch(rest):
+        results.setdefault("places", {})[who] = {
+            "place": 1, "prize": _money(mw.group(1)) if mw.group(1) is not None else None,
+            **({"prize_text": mw.group(2)} if mw.group(2) else {})}
+    else:
+        raise fail(f"a tournament result line the reader does not know: {ln!r}")
+    return True
+
+
 def _hand(lines: list[str], file: str | None, index: int,
-          nums: list[int] | None = None) -> Hand:
+          nums: list[int] | None = None, stud: bool = False) -> Hand:
+    """The hand of `lines` (its header first).  `stud`: a site layer's stud hand
+    (seven-card stud, its hi-lo, razz) in the reader's words: ``*** 3rd STREET ***``
+    ... ``*** 7th STREET ***``, ``Dealt to NAME [up]`` (``[down down up]`` for the
+    history's owner; later streets ``[held] [new]``), ``NAME: brings in for X``."""
     def fail(msg: str) -> HistoryError:
         return HistoryError(msg, file=file, hand=index + 1)
     head = lines[0]
@@ -134,7 +208,7 @@ def _hand(lines: list[str], file: str | None, index: int,
     if any(ln.startswith("Hand cancelled") for ln in lines):
         raise fail("the hand was cancelled: no chips moved")
     try:
-        variant = _variant(head)
+        variant = _variant(head, stud)
         return _body(lines, head, variant, file, index, fail, nums)
     except HistoryError:
         raise                           # already names the file and hand: not twice
@@ -144,20 +218,24 @@ def _hand(lines: list[str], file: str | None, index: int,
 
 def _body(lines: list[str], head: str, variant: str, file: str | None, index: int,
           fail: Any, nums: list[int] | None = None) -> Hand:
+    stud = variant in STUD
     m = _BUTTON.search("\n".join(lines[1:3]))
-    if m is None:
+    if m is None and not stud:
         raise fail("no button line")
-    button = int(m.group(1))
+    button = int(m.group(1)) if m is not None else 0      # stud: no button, seat order
     seats: list[tuple[int, str, Any]] = []
     body: list[str] = []
     body_nums: list[int] = []         # each body line's line in the file (nums given)
     away: set[str] = set()
+    bounty: dict[str, Decimal] = {}
     in_summary = False
     for k, ln in enumerate(lines[1:], 1):
         in_summary = in_summary or ln.startswith("*** SUMMARY")
         ms = _SEAT.match(ln) if not in_summary and ln.startswith("Seat ") else None
         if ms:
             seats.append((int(ms.group(1)), ms.group(2), _num(ms.group(3))))
+            if " bounty)" in ln and (mb := _BOUNTY.search(ln)):
+                bounty[ms.group(2)] = _money(mb.group(2))
             if _AWAY.search(ln):
                 away.add(ms.group(2))
         else:
@@ -214,12 +292,38 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
     cash: dict[int, tuple[Any, Any]] = {}   # seats that cashed out: (amount, fee)
     ended: dict[int, Any] = {}        # their pot share, from the summary
     showdown = False                  # a "*** SHOW DOWN ***" line read
-    hole = HOLE[variant]
+    results: dict[str, Any] = {}      # tournament results: knockouts, places
+    hole = STUD[variant] if stud else HOLE[variant]
+    bring_in: Any = None
+    street_no = 0                     # stud: the street whose cards are being dealt
+    pending: dict[int, str] | None = None   # stud: each seat's new cards of that street
+    out: set[int] = set()             # stud: folded seats (dealt no more cards)
+
+    def deal_street() -> None:
+        """Stud: each seat still in is dealt the street's cards (unknown: ``??``)."""
+        count = 3 if street_no == 3 else 1
+        for t in range(n):
+            if t in out:
+                continue
+            got = (pending or {}).get(t)
+            if got is None:
+                got = "??" * count
+            elif street_no == 3 and len(got) == 2:
+                got = "????" + got    # the up card; the two down cards unknown
+            if len(got) != 2 * count:
+                raise fail(f"seat {players_at(t)!r} is dealt {got!r} on street {street_no}")
+            acts.append(f"d dh p{t + 1} {got}")
+
+    def players_at(t: int) -> str:
+        return next(nm for nm, k in name.items() if k == t)
     act_lines: list[int] = []         # the line of each action (nums given)
     at = 0
     for ln, num in zip(body, body_nums):
         act_lines += [at] * (len(acts) - len(act_lines))     # the last line's actions
         at = num
+        if stud and pending is not None and not ln.startswith("Dealt to "):
+            deal_street()
+            pending = None
         if ln.startswith("*** SUMMARY"):
             summary = True
             continue
@@ -245,6 +349,24 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
             for pat, why in _REFUSED:
                 if pat.match(ln):
                     raise fail(f"{why}: {ln!r}")
+        if stud and (mt := _P_STUD_STREET.match(ln)):
+            k = int(mt.group(1)[0]) if mt.group(1) else 7
+            if k != street_no + 1 and not (street_no == 0 and k == 3):
+                raise fail(f"a stud street out of order: {ln!r}")
+            street_no, pending = k, {}
+            continue
+        if stud and ln.startswith("Dealt to "):
+            if pending is None:
+                raise fail(f"cards dealt outside a street: {ln!r}")
+            who_d = max((nm for nm in name if ln.startswith(f"Dealt to {nm} [")), key=len,
+                        default=None)
+            if who_d is None:
+                raise fail(f"cards dealt to a player with no seat in the hand: {ln!r}")
+            parts = re.findall(r"\[([^\]]*)\]", ln[len(f"Dealt to {who_d} "):])
+            if not parts:
+                raise fail(f"a deal the reader does not read: {ln!r}")
+            pending[name[who_d]] = _cards(parts[-1])
+            continue
         if ln.startswith("*** "):
             showdown = showdown or "SHOW DOWN ***" in ln
             mb = _P_STREET.match(ln)
@@ -272,6 +394,9 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
                                          )[:-len("".join(first_run)) or None]
                     (second_run if run == "SECOND" else third_run).append(new)
             continue
+        if " tournament" in ln or " for eliminating " in ln:
+            if _result(ln, name, results, fail):
+                continue
         # (each pattern tried only on the lines that start with its first words)
         md = _P_DEALT.match(ln) if ln.startswith("Dealt to ") else None
         if md and md.group(1) in name:
@@ -310,6 +435,13 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
         rest = rest.replace(" and is all-in", "")
         if rest.endswith(" cap"):
             rest = _CAPPED.sub("", rest)
+        if stud and (m := _P_BRINGS.match(rest)):
+            if bring_in is not None:
+                raise fail(f"a second bring-in: {ln!r}")
+            bring_in = _num(m.group(1))
+            street_bet[s] = bring_in
+            acts.append(f"p{s + 1} pb")
+            continue
         if not rest.startswith("posts "):
             pass                        # an action: below
         elif m := _P_ANTE.match(rest):
@@ -357,6 +489,7 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
         elif rest == "folds" or _P_FOLDS_SHOWN.fullmatch(rest):
             # "folds [Ah 7c]": a player folding face up (or the history's owner folding)
             acts.append(f"p{s + 1} f")
+            out.add(s)
         elif rest == "checks" or rest.startswith("calls "):
             acts.append(f"p{s + 1} cc")
         elif m := _P_BETS.match(rest):
@@ -384,10 +517,15 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
         elif ln.startswith(who + ": ") and not _QUIET.fullmatch(rest):
             # an action line the reader does not know: never skipped, since it may move chips
             raise fail(f"an action the reader does not know: {ln!r}")
-    deal = [f"d dh p{s + 1} {holes.get(s, '??' * hole)}" for s in range(n)]
+    deal = [] if stud else [f"d dh p{s + 1} {holes.get(s, '??' * hole)}" for s in range(n)]
     act_lines += [at] * (len(acts) - len(act_lines))
     acts[deal_at:deal_at] = deal
     act_lines[deal_at:deal_at] = [deal_line or (body_nums[0] if body_nums else 0)] * len(deal)
+    limits: dict[str, Any] = {}
+    if stud:
+        if stakes is None or bring_in is None:
+            raise fail("a stud hand with no limits in its header or no bring-in")
+        limits = {"small_bet": _num(stakes.group(1)), "big_bet": big, "bring_in": bring_in}
     players = [""] * n
     for s, nm, _ in seats:
         players[order[s]] = nm
@@ -395,6 +533,13 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
                              **({"currency": m_cur.group(1)} if _CENTS[0] and (
                                  m_cur := re.search(r"\b(USD|EUR|GBP|CAD|CNY)\)", head)) else {}),
                              "hand": int(mh.group(1)) if (mh := _HEAD.match(head)) else 0}
+    if bounty:
+        extra["bounty"] = {nm: b for nm, b in bounty.items() if nm in players}
+    extra.update(results)
+    if (bounty or results) and (mt := re.search(r"Tournament #(\d+)", head)):
+        extra["tournament"] = mt.group(1)
+        if mc := re.search(r"\b(USD|EUR|GBP|CAD|CNY)\b", head):
+            extra["prize_currency"] = mc.group(1)
     if cash:
         for s in cash:
             if s not in ended:
@@ -413,7 +558,7 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
         # blind, first after the button) posts the second entry
         antes, blinds = antes[::-1], blinds[::-1]
     return Hand(variant=variant, starting_stacks=stacks, actions=acts, antes=antes,
-                blinds_or_straddles=blinds, ante_trimming_status=False,
+                blinds_or_straddles=blinds, ante_trimming_status=False, **limits,
                 players=players, winnings=won, rake=rake, extra=extra,
                 source=file, index=index,
                 action_lines=tuple(act_lines) if nums is not None else None)

@@ -217,6 +217,11 @@ def _batch(data: bytes, file: str | None, first: int, first_line: int,
         if prec is not None:
             rec[conv] = prec
     rec[:, fast.SEGMENT] = 0
+    if b" for eliminating " in data:
+        # a knockout line: read (or refused) by the Python reader only
+        for i in np.flatnonzero(rec[:, fast.STATUS] == fast.OK):
+            if b" for eliminating " in data[int(srec[i, S_START]):int(srec[i, S_END])]:
+                rec[i, fast.STATUS] = fast.PYTHON
     return StarsBatch(data, phh, file, first, first_line, srec, rec), consumed
 
 

@@ -42,6 +42,7 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import hashlib
+import json
 import os
 from collections.abc import Iterator
 from decimal import ROUND_HALF_EVEN, Decimal
@@ -534,7 +535,6 @@ def _duckdb_layout(con: Any, store: str) -> None:
 
 def _parquet_layout(root: Path) -> None:
     """Make the folders of a new Parquet store, or check an existing one's layout."""
-    import json
     info = root / "store_info.json"
     if info.exists():
         try:

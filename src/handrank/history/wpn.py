@@ -222,9 +222,14 @@ def read_stream(lines: Iterable[str], file: str | None, errors: str,
 
 #: the first line of a hand in the newer layout (2019 on): "Hand #55280000 -
 #: Holdem(No Limit) - $0.01/$0.02 - 2019/09/10 12:02:11 UTC"
-HEAD_V2 = re.compile(r"Hand #(\d+) - (Holdem|Omaha|Omaha H/L)\((No Limit|Pot Limit|Fixed Limit)\) "
+HEAD_V2 = re.compile(r"Hand #(\d+) - (Holdem|Omaha|Omaha H/L|7Stud|7Stud H/L)"
+                     r"\((No Limit|Pot Limit|Fixed Limit)\) "
                      r"- \$?([\d.,]+)/\$?([\d.,]+) - (\d{4})/(\d\d)/(\d\d) ")
 _TABLE_V2 = re.compile(r"(.+) (\d+-max) Seat #(\d+) is the button$")
+#: a stud table has no button: "Crainville 8-max"
+_TABLE_STUD_V2 = re.compile(r"(.+) (\d+-max)$")
+#: the network's stud games -> the PokerStars reader's words
+_STUD_V2 = {"7Stud": "7 Card Stud", "7Stud H/L": "7 Card Stud Hi/Lo"}
 _SEAT_V2 = re.compile(r"Seat (\d+): (.+) \((\$?[\d.,]+)\)( is sitting out)?$")
 _FEES_V2 = re.compile(r"\| (Rake|JP Fee) \$?([\d.,]+)")
 #: what follows a player's name, in PokerStars' words ("name verb" -> "name: verb")
@@ -235,6 +240,7 @@ _VERBS_V2 = [
     # a player joining posts the big blind ("posts $0.02")
     (re.compile(r"posts (\$?[\d.,]+)$"), r"posts big blind \1"),
     (re.compile(r"(folds|checks)$"), r"\1"),
+    (re.compile(r"brings in (\$?[\d.,]+)( and is all-in)?$"), r"brings in for \1\2"),
     (re.compile(r"(calls|bets) (\$?[\d.,]+)( and is all-in)?$"), r"\1 \2\3"),
     (re.compile(r"raises (\$?[\d.,]+) to (\$?[\d.,]+)( and is all-in)?$"), r"raises \1 to \2\3"),
     (re.compile(r"shows \[([^\]]*)\].*$"), r"shows [\1]"),
@@ -257,13 +263,24 @@ def _english_v2(lines: list[str], fail: Any) -> tuple[list[str], dict[str, Any]]
         raise fail(f"a Winning Poker Network header the reader does not read: "
                    f"{lines[0][:90]!r}")
     hand_id, game, limit, sb, bb = m.group(1), m.group(2), m.group(3), m.group(4), m.group(5)
-    kind = {"Holdem": "Hold'em", "Omaha": "Omaha", "Omaha H/L": "Omaha Hi/Lo"}[game]
-    out = [f"PokerStars Hand #0: {kind} {limit} (${sb}/${bb}) - "
-           f"{m.group(6)}/{m.group(7)}/{m.group(8)}"]
-    mt = _TABLE_V2.match(lines[1]) if len(lines) > 1 else None
-    if mt is None:
-        raise fail("no table and button line after the header")
-    out.append(f"Table '{mt.group(1)}' {mt.group(2)} Seat #{mt.group(3)} is the button")
+    stud = game in _STUD_V2
+    if stud:
+        if limit != "Fixed Limit":
+            raise fail(f"stud other than fixed limit is not read: {lines[0][:90]!r}")
+        out = [f"PokerStars Hand #0: {_STUD_V2[game]} Limit (${sb}/${bb}) - "
+               f"{m.group(6)}/{m.group(7)}/{m.group(8)}"]
+        ms = _TABLE_STUD_V2.match(lines[1]) if len(lines) > 1 else None
+        if ms is None or _TABLE_V2.match(lines[1]):
+            raise fail("no table line after the header")
+        out.append(f"Table '{ms.group(1)}' {ms.group(2)}")
+    else:
+        kind = {"Holdem": "Hold'em", "Omaha": "Omaha", "Omaha H/L": "Omaha Hi/Lo"}[game]
+        out = [f"PokerStars Hand #0: {kind} {limit} (${sb}/${bb}) - "
+               f"{m.group(6)}/{m.group(7)}/{m.group(8)}"]
+        mt = _TABLE_V2.match(lines[1]) if len(lines) > 1 else None
+        if mt is None:
+            raise fail("no table and button line after the header")
+        out.append(f"Table '{mt.group(1)}' {mt.group(2)} Seat #{mt.group(3)} is the button")
     end = next((i for i, ln in enumerate(lines) if ln.startswith("*** SUMMARY")), len(lines))
     seated = [ms for ln in lines[2:end] if (ms := _SEAT_V2.match(ln))]
     names = [ms.group(2) for ms in seated]
@@ -339,4 +356,5 @@ def _english_v2(lines: list[str], fail: Any) -> tuple[list[str], dict[str, Any]]
 
 
 def _hand_v2(lines: list[str], file: str | None, index: int) -> Hand:
-    return through_pokerstars(file, index, lambda fail: _english_v2(lines, fail))
+    # (stud=True: the newer layout's stud games, "7Stud H/L(Fixed Limit)")
+    return through_pokerstars(file, index, lambda fail: _english_v2(lines, fail), stud=True)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import difflib
 import itertools
+import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -25,7 +26,17 @@ from ..core.errors import HandrankError
 from ..games import game as _game
 from ..operations import category, evaluate
 from ._eval import Ctx
+from ._hvr import (
+    RANGE_MAX_HANDS,
+    RANGE_MAX_OPPONENTS,
+    perceived_range,
+    range_cost,
+    range_equity,
+    range_inexact,
+    ranges_of_others,
+)
 from ._parse import BinOp, Call, Case, In, Name, Node, Num, PqlError, Query, Str, UnOp, locate
+from ._plays import cards_play, hand_ranking
 from ._spot import BOARD, HANDTYPES, HOLDEM, STREETS, STUD, Spot, masks_of
 
 __all__ = ["Expr", "Plan", "compile_query", "FUNCTIONS", "REFUSED", "HANDTYPES", "FLOPCATS"]
@@ -111,6 +122,10 @@ class Func:
     needs: tuple[str, ...] = ()    # what the spot must offer (Spot.offers: BOARD, ...)
     halves: tuple[str, ...] = ()   # halves the game must have
     full_deck: bool = False        # needs the 52-card deck's hand numbering
+    #: why a deal's value may be drawn rather than enumerated (None: never)
+    inexact: Callable[[Spot, list[Any]], str | None] | None = None
+    #: the other players' ranges of the ``from`` clause are passed last
+    with_ranges: bool = False
 
 
 def _hi_or_only(ctx: Ctx) -> str:
@@ -536,6 +551,52 @@ _register(Func("nutHiOuts", ("player", "street"), INT,
                lambda c, p, s: c.nut_hi_outs(p, s), cost=_nut_outs_cost, halves=("high",)))
 
 
+def _hvr_sizes(spot: Spot, args: list[Any]) -> list[int]:
+    if len(args) > 2 and isinstance(args[2], tuple):          # a perceived range
+        return [len(args[2][0])] * (len(spot.players) - 1)
+    return [len(h) for h, _ in args[-1]] if args and isinstance(args[-1], list) else []
+
+
+def _hvr_cost(spot: Spot, args: list[Any]) -> int:
+    street = args[1] if len(args) > 1 and isinstance(args[1], str) else "river"
+    return range_cost(spot, street, _hvr_sizes(spot, args))
+
+
+def _hvr_inexact(name: str) -> Callable[[Spot, list[Any]], str | None]:
+    def f(spot: Spot, args: list[Any]) -> str | None:
+        street = args[1] if len(args) > 1 and isinstance(args[1], str) else "river"
+        return range_inexact(name, spot, street, _hvr_sizes(spot, args))
+    return f
+
+
+def _hvr(ctx: Ctx, p: int, street: str, others: Any) -> np.ndarray:
+    return range_equity(ctx, p, street, others, "declared")
+
+
+def _hvr_perceived(ctx: Ctx, p: int, street: str, rng: tuple[np.ndarray, np.ndarray, str],
+                   *_: Any) -> np.ndarray:
+    hands, weights, text = rng
+    m = len(ctx.spot.players) - 1
+    return range_equity(ctx, p, street, [(hands, weights)] * m, "perceived:" + text)
+
+
+_register(Func("HvREquity", ("player", "street"), NUM, _hvr, cost=_hvr_cost,
+               needs=_BOARD, inexact=_hvr_inexact("HvREquity"), with_ranges=True))
+_register(Func("minHvREquity", ("player", "street", "num"), BOOL,
+               lambda c, p, s, x, o: _hvr(c, p, s, o) >= x, cost=_hvr_cost, needs=_BOARD,
+               inexact=_hvr_inexact("minHvREquity"), with_ranges=True))
+_register(Func("HvPerceivedRangeEquity", ("player", "street", "handrange"), NUM,
+               _hvr_perceived, cost=_hvr_cost, needs=_BOARD,
+               inexact=_hvr_inexact("HvPerceivedRangeEquity")))
+_register(Func("minHvPerceivedRangeEquity", ("player", "street", "handrange", "num"), BOOL,
+               lambda c, p, s, r, x: _hvr_perceived(c, p, s, r) >= x, cost=_hvr_cost,
+               needs=_BOARD, inexact=_hvr_inexact("minHvPerceivedRangeEquity")))
+_register(Func("cardsPlay", ("player", "street"), INT, cards_play, needs=_BOARD,
+               halves=("high",)))
+_register(Func("handRanking", ("player",), NUM, hand_ranking, needs=(HOLDEM,),
+               full_deck=True))
+
+
 _BOARD_POS = re.compile(r"(10|[2-9TJQKA*])([cdhswxyz]?)", re.IGNORECASE)
 
 
@@ -613,18 +674,8 @@ def _in_sorted(keys: np.ndarray, x: np.ndarray) -> np.ndarray:
 #: Functions of the reference's list that handrank does not honour, refused by
 #: name at parse time, each with the reason.
 REFUSALS: dict[str, str] = {
-    "HvREquity": "an equity against the other players' ranges on each deal (each "
-                 "range enumerated against the deal's board) has no kernel yet",
-    "minHvREquity": "it is HvREquity compared with a number, and HvREquity has no "
-                    "kernel yet",
-    "HvPerceivedRangeEquity": "an equity against a given range on each deal has no "
-                              "kernel yet",
-    "minHvPerceivedRangeEquity": "it is HvPerceivedRangeEquity compared with a number, "
-                                 "and HvPerceivedRangeEquity has no kernel yet",
-    "cardsPlay": "the reference names its type (a card count) but not which cards count "
-                 "when several best hands use different cards",
-    "handRanking": "its type (THandRanking) is not documented in the reference",
-    "handRankingFor": "its type (THandRanking) is not documented in the reference",
+    "handRankingFor": "the rankings it names ('3h', '6h', '10h', 'vr' ...) are the Odds "
+                      "Oracle's own orders of starting hands, which are not public",
     "toString": "handrank's PQL has no string values: results already print each value "
                 "by its name",
 }
@@ -671,6 +722,7 @@ class _Compiler:
         self.flop_order = flopcat_order(spot)
         self.cost = 0
         self.inexact: str | None = None
+        self._ranges: dict[Any, Any] = {}
 
     def err(self, node: Any, message: str) -> PqlError:
         return locate(self.q.text, node.pos, message)
@@ -747,6 +799,26 @@ class _Compiler:
         except HandrankError as exc:
             raise self.err(node, f"{exc}") from None
         return np.unique(masks_of(hands))
+
+    def other_ranges(self, node: Node, player: int) -> list[tuple[np.ndarray, np.ndarray]]:
+        """The ranges of the players other than `player` (hand versus range)."""
+        if len(self.spot.players) < 2:
+            raise self.err(node, f"{_word(node)} needs another player")
+        if len(self.spot.players) - 1 > RANGE_MAX_OPPONENTS:
+            raise self.err(node, f"{_word(node)} takes at most {RANGE_MAX_OPPONENTS} "
+                                 "opponents")
+        key = ("others", player)
+        if key not in self._ranges:
+            big = [p.name for i, p in enumerate(self.spot.players) if i != player
+                   and p.random and math.comb(len(self.spot.deck), self.spot.hole)
+                   > RANGE_MAX_HANDS]
+            if big:
+                raise self.err(node, f"{_word(node)}: the range of {big[0]} (any "
+                                     f"{self.spot.hole} cards) has more than "
+                                     f"{RANGE_MAX_HANDS:,} hands; give it a range")
+            self._ranges[key] = ranges_of_others(self.spot, player)
+        got: list[tuple[np.ndarray, np.ndarray]] = self._ranges[key]
+        return got
 
     # -- expressions
     def compile(self, node: Node) -> Expr:
@@ -882,33 +954,10 @@ class _Compiler:
             return out
         return Expr(kind, f_case)
 
-    def call(self, node: Call) -> Expr:
-        low = node.name.lower()
-        if low in _REFUSED and low not in FUNCTIONS:
-            name = _REFUSED[low]
-            raise self.err(node, f"function {name!r} is not supported: {REFUSALS[name]}")
-        if low not in FUNCTIONS:
-            if low in ("avg", "count", "histogram", "max", "min"):
-                raise self.err(node, f"{node.name!r} is a selector: it cannot be nested")
-            raise self.err(node, f"unknown function {node.name!r}"
-                           + self._near(node.name, sorted({f.name for f in FUNCTIONS.values()})
-                                        + REFUSED))
-        f = BY_ARITY.get((low, len(node.args)), FUNCTIONS[low])
-        if any(need not in self.spot.offers for need in f.needs):
-            raise self.err(node, f"function {f.name!r} is not supported in the game "
-                                 f"{self.spot.pql_game!r} yet")
-        if f.full_deck and (self.spot.lowest_rank != 0 or self.spot.flush_beats_full):
-            raise self.err(node, f"function {f.name!r} numbers the hands of the 52-card "
-                                 f"deck; the game {self.spot.pql_game!r} has another deck")
-        missing = [h for h in f.halves if h not in self.spot.game.halves]
-        if missing:
-            raise self.err(node, f"function {f.name!r} needs a {missing[0]} half; the game "
-                                 f"{self.spot.pql_game!r} has none")
-        n_min, n_max = len(f.args) - f.optional, len(f.args)
-        if not n_min <= len(node.args) <= n_max:
-            want = f"{n_min}" if n_min == n_max else f"{n_min} or {n_max}"
-            raise self.err(node, f"{f.name} takes {want} argument(s) "
-                                 f"({', '.join(f.args) or 'none'}), got {len(node.args)}")
+    def arguments(self, f: Func, node: Call) -> tuple[list[Any], list[tuple[int, Fn]]]:
+        """The arguments of a call of `f`: the constants read at compile time
+        (players, streets, hand types, ranges, quoted cards ...; None in the
+        place of an expression) and the compiled expressions by place."""
         consts: list[Any] = []
         fns: list[tuple[int, Fn]] = []
         for i, (kind, a) in enumerate(zip(f.args, node.args)):
@@ -922,6 +971,14 @@ class _Compiler:
                 consts.append(self.arg_flopcat(a))
             elif kind == "range":
                 consts.append(self.arg_range(a, consts[0]))
+            elif kind == "handrange":
+                if not isinstance(a, Str):
+                    raise self.err(a, "expected a range in quotes, e.g. 'AK,QQ+'")
+                try:
+                    hands, weights = perceived_range(self.spot, a.value)
+                except PqlError as exc:
+                    raise self.err(a, str(exc)) from None
+                consts.append((hands, weights, a.value))
             elif kind == "boardrange":
                 if not isinstance(a, Str):
                     raise self.err(a, "expected a board range in quotes, e.g. 'AK*'")
@@ -950,6 +1007,42 @@ class _Compiler:
                 self.need(a, e, wants, f"argument {i + 1} of {f.name}")
                 consts.append(None)
                 fns.append((i, e.fn))
+        return consts, fns
+
+    def call(self, node: Call) -> Expr:
+        low = node.name.lower()
+        if low in _REFUSED and low not in FUNCTIONS:
+            name = _REFUSED[low]
+            raise self.err(node, f"function {name!r} is not supported: {REFUSALS[name]}")
+        if low not in FUNCTIONS:
+            if low in ("avg", "count", "histogram", "max", "min"):
+                raise self.err(node, f"{node.name!r} is a selector: it cannot be nested")
+            raise self.err(node, f"unknown function {node.name!r}"
+                           + self._near(node.name, sorted({f.name for f in FUNCTIONS.values()})
+                                        + REFUSED))
+        f = BY_ARITY.get((low, len(node.args)), FUNCTIONS[low])
+        if any(need not in self.spot.offers for need in f.needs):
+            raise self.err(node, f"function {f.name!r} is not supported in the game "
+                                 f"{self.spot.pql_game!r} yet")
+        if f.full_deck and (self.spot.lowest_rank != 0 or self.spot.flush_beats_full):
+            raise self.err(node, f"function {f.name!r} numbers the hands of the 52-card "
+                                 f"deck; the game {self.spot.pql_game!r} has another deck")
+        missing = [h for h in f.halves if h not in self.spot.game.halves]
+        if missing:
+            raise self.err(node, f"function {f.name!r} needs a {missing[0]} half; the game "
+                                 f"{self.spot.pql_game!r} has none")
+        n_min, n_max = len(f.args) - f.optional, len(f.args)
+        if not n_min <= len(node.args) <= n_max:
+            want = f"{n_min}" if n_min == n_max else f"{n_min} or {n_max}"
+            raise self.err(node, f"{f.name} takes {want} argument(s) "
+                                 f"({', '.join(f.args) or 'none'}), got {len(node.args)}")
+        consts, fns = self.arguments(f, node)
+        if f.with_ranges:
+            consts.append(self.other_ranges(node, consts[0]))
+        if f.inexact is not None:
+            why = f.inexact(self.spot, consts)
+            if why is not None:
+                self.inexact = why
         if f.cost is not None:
             self.cost += f.cost(self.spot, consts)
             if f.cost is _runouts_cost:

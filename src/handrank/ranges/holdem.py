@@ -64,6 +64,7 @@ from ..core.cards import check_hand as _check_hand
 from ..core.errors import InvalidCardError, InvalidRangeError, unsupported
 from ..games.base import Game
 from ..games.registry import resolve
+from ..present._grid import deck_rows
 from ..present._plot import range_figure
 from ..present._tabular import html_grid
 
@@ -446,7 +447,6 @@ class Range:
     def _in_deck(self, g: Game) -> None:
         """Keep the combos whose two cards are both in the deck of `g` (and draw the
         deck's ranks only in :meth:`plot` and the notebook's chart)."""
-        from ..present._grid import deck_rows
         self._rows = deck_rows(g.deck)
         deck = np.zeros(52, dtype=bool)
         deck[list(g.deck)] = True
