@@ -33,7 +33,7 @@ from hypothesis import strategies as st
 import handrank as hr
 from handrank.boards.index import Indexer
 
-from .fuzz_corpus import ALLOWED, TOKENS, outcome
+from .fuzz_corpus import ALLOWED, TOKENS, bounded, outcome
 
 LONG = os.environ.get("HANDRANK_FUZZ") == "long"
 CASES: Counter[str] = Counter()
@@ -442,3 +442,144 @@ def test_backends_agree_on_every_game() -> None:
 
 def test_allowed_errors_are_the_documented_ones() -> None:
     assert set(ALLOWED) == {hr.HandrankError, ValueError, TypeError}
+
+
+# ------------------------------------------------------------- history files
+
+#: What a folder of hand histories may hold.  The kinds that cannot be read
+#: (and the reader must name by path, with why) are listed in UNREADABLE.
+FILE_KINDS = ["good", "mutated", "bytes", "non-utf8", "empty", "big", "link", "dangling",
+              "loop", "fifo", "device", "socket", "unreadable", "dir-loop"]
+UNREADABLE = {"dangling", "loop", "fifo", "device", "socket"}
+
+
+def _make(folder: str, i: int, kind: str, data: Any) -> list[str]:
+    """Entry `i` of `kind` in `folder`: the paths it made (a loop is two)."""
+    import socket
+    import stat
+    path = os.path.join(folder, f"f{i}.phh")
+    if kind in ("good", "mutated", "empty", "non-utf8", "big", "bytes", "unreadable"):
+        if kind == "bytes":
+            body = data.draw(st.binary(max_size=3000))
+        elif kind == "big":               # 1 MB: one line of junk, or valid hands and junk
+            body = (CORPUS.encode() + b"\n" if data.draw(st.booleans()) else b"") \
+                + b"#" * (1 << 20)
+        else:
+            text = {"good": CORPUS, "empty": ""}.get(kind) or data.draw(mutated())
+            body = text.encode("utf-8", "surrogatepass")
+            if kind == "non-utf8":
+                at = data.draw(st.integers(0, len(body)))
+                body = body[:at] + data.draw(st.sampled_from([b"\xff", b"\xc3", b"\xed\xa0\x80",
+                                                               b"\x80abc"])) + body[at:]
+        with open(path, "wb") as f:
+            f.write(body)
+        if kind == "unreadable":          # root reads it anyway: then it is a plain file
+            os.chmod(path, 0)
+        return [path]
+    if kind == "link":
+        target = data.draw(st.sampled_from(["good.phh", "/dev/null", "."]))
+        if target == "good.phh":
+            with open(os.path.join(folder, "good.phh"), "w") as f:
+                f.write(CORPUS)
+        os.symlink(target, path)
+        return [path]
+    if kind == "dangling":
+        os.symlink(f"missing{i}.phh", path)
+        return [path]
+    if kind == "loop":
+        other = os.path.join(folder, f"f{i}b.phh")
+        os.symlink(os.path.basename(other), path)
+        os.symlink(os.path.basename(path), other)
+        return [path, other]
+    if kind == "fifo":
+        os.mkfifo(path)
+        return [path]
+    if kind == "device":
+        if os.geteuid() == 0:
+            os.mknod(path, 0o600 | stat.S_IFCHR, os.makedev(1, 3))     # /dev/null's numbers
+        else:
+            os.symlink("/dev/zero", path)
+        return [path]
+    if kind == "socket":
+        s = socket.socket(socket.AF_UNIX)
+        try:
+            s.bind(path)
+        finally:
+            s.close()
+        return [path]
+    sub = os.path.join(folder, f"d{i}")                  # dir-loop: a folder linking back up
+    os.mkdir(sub)
+    os.symlink("..", os.path.join(sub, "up"))
+    return []
+
+
+@profile(20)
+@given(st.lists(st.sampled_from(FILE_KINDS), min_size=1, max_size=6), st.data())
+def test_history_files(kinds: list[str], data: Any) -> None:
+    """A folder of good, damaged, linked, looped, special and huge files: summary
+    answers (nothing hangs: every call is on the watchdog); every entry that cannot be
+    read is named by path with why; a file that can be read is never so named; the
+    folder reads the hands its files read one by one; and read(path) of each entry
+    gives hands or a named error that says which file."""
+    import shutil
+    import tempfile
+
+    from handrank import history
+    CASES["history files"] += 1
+    folder = tempfile.mkdtemp(prefix="hr-fuzz-files-")
+    try:
+        made: dict[str, str] = {}
+        for i, kind in enumerate(kinds):
+            for p in _make(folder, i, kind, data):
+                made[p] = kind
+            CASES[f"history files: {kind}"] += 1
+        s = bounded(lambda: history.summary(folder))
+        unread = "\n".join(s.unread)
+        for p, kind in made.items():
+            named = f"'{p}'" in unread
+            if kind in UNREADABLE:
+                assert named, (kind, p, s.unread)
+            elif kind in ("good", "mutated", "empty", "big"):
+                assert not named, (kind, p, s.unread)
+        assert s.read == s.settled + s.refused, s.counts()
+        one_by_one = 0
+        for p in sorted(os.listdir(folder)):
+            full = os.path.join(folder, p)
+            if os.path.isdir(full):
+                continue
+            one_by_one += bounded(lambda q=full: history.summary(q)).read
+            res = outcome(lambda q=full: sum(1 for _ in history.read(q)))
+            CASES[f"history files: read {res[0]}"] += 1
+            if res[0] == "error":
+                assert f"'{full}'" in res[2] or full in res[2], res
+        assert s.read == one_by_one, (s.counts(), one_by_one, kinds)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@profile(3)
+@given(st.lists(st.sampled_from(FILE_KINDS), min_size=2, max_size=6), st.data())
+def test_history_files_on_the_command_line(kinds: list[str], data: Any) -> None:
+    """`handrank history FOLDER` and `handrank history FILE`: exit 0, 1 or 2, no
+    traceback, and every entry that cannot be read named on stderr."""
+    import shutil
+    import tempfile
+    CASES["history files cli"] += 1
+    folder = tempfile.mkdtemp(prefix="hr-fuzz-files-")
+    try:
+        made: dict[str, str] = {}
+        for i, kind in enumerate(kinds):
+            for p in _make(folder, i, kind, data):
+                made[p] = kind
+        targets = [folder, *sorted(made)[:2]]
+        for target in targets:
+            proc = subprocess.run([sys.executable, "-m", "handrank", "history", target],
+                                  capture_output=True, text=True, timeout=300)
+            CASES[f"history files cli: exit {proc.returncode}"] += 1
+            assert proc.returncode in (0, 1, 2), (target, proc.returncode, proc.stderr[-2000:])
+            assert "Traceback" not in proc.stderr, proc.stderr[-2000:]
+            for p, kind in made.items():
+                if kind in UNREADABLE and (target == folder or target == p):
+                    assert p in proc.stderr, (kind, p, proc.stderr[-2000:])
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)

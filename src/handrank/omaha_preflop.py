@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from .core import _validate
 from .core._compat import forward
 from .ranges import omaha_preflop as _module
 from .ranges.omaha_preflop import *  # noqa: F403
@@ -29,6 +30,7 @@ def compute(*, first: int = 0, count: int | None = None, trials: int = TRIALS,
     """The sums of :func:`compute_block` for classes first .. first + count, as
     tasks of `block` classes on handrank.dask (`client` None: local threads)."""
     from . import dask as hdask  # the dask engine (dask itself is optional): only here
+    seed = _validate.seed(seed)
     count = N_CLASSES - first if count is None else count
     calls = [(lo, min(block, first + count - lo), trials, seed)
              for lo in range(first, first + count, block)]

@@ -24,7 +24,7 @@ from typing import Any, Literal, Union, cast, overload
 import numpy as np
 from numpy.typing import NDArray
 
-from .core import _compat, _progress
+from .core import _compat, _progress, _validate
 from .core._run import check_progress
 from .core._typing import (
     CardArrayLike,
@@ -382,11 +382,13 @@ def evaluate_batch(a: CardArrayLike, *, boards: CardArrayLike | None = None,
     """
     if boards is None and _holdem_fast(game, variant):
         return _evaluate_batch(a, out=out, threads=threads)
+    a = _validate.no_bools(a, "the hands as card ids")
+    boards = _validate.no_bools(boards, "boards as card ids")
     g, legacy = _door(game, variant)
     if g.parts:
         return _parts.evaluate_parts_batch(g, a, boards)
     if g.hand_sizes:
-        if boards is not None:
+        if boards is not None and np.asarray(boards).size:   # an empty board: as evaluate
             raise no_board("evaluate_batch", g, "boards= does not apply")
         arr0 = _boardless.check_rows(g, a)
         return cast(StrengthArray,
@@ -660,6 +662,8 @@ def showdown_batch(boards: CardArrayLike, hole: Any, *, threads: int | None = No
     ...                game="omaha")
     array([[1., 0.]])
     """
+    boards = _validate.no_bools(boards, "boards as card ids")
+    hole = _validate.no_bools(hole, "hole cards as card ids")
     g, legacy = _door(game, variant)
     if g.parts:
         return _parts_showdown.showdown_batch(boards, hole, g)
@@ -706,6 +710,7 @@ def _check_deals(b: np.ndarray, h: np.ndarray) -> None:
     if h.dtype.kind not in "iu" or b.dtype.kind not in "iu":
         return                                  # evaluate_batch raises the type error
     n = h.shape[0]
+    _validate.fits((n, h[0].size + b.shape[1]), np.int64, "the deals as int64")
     flat = np.concatenate([h.reshape(n, -1), b], axis=1).astype(np.int64)
     srt = np.sort(flat, axis=1)
     dup = (srt[:, 1:] == srt[:, :-1]).any(axis=1)
@@ -814,6 +819,8 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
     >>> [round(x, 4) for x in r.low.tolist()]
     [0.3636, 0.0]
     """
+    if seed is not None:    # every game's streams: 0 .. 2**64 - 1, never reduced
+        seed = _validate.seed(seed)
     kw: dict[str, Any] = {"exact": exact, "trials": trials, "target_stderr": target_stderr,
                           "seed": seed, "threads": threads}
     progress = _progress.resolve(progress, "equity")        # True: a bar on stderr

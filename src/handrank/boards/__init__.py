@@ -512,9 +512,22 @@ def _build_stats(out: str | os.PathLike[str], tag: str, k: int, items: list[str]
     files = {f"{name}_{w}": path for w, path in paths.items()}
     if all(_done(p, sj, len(parts)) for p in paths.values()):
         items = []
-    for w in items:
-        arrays[w] = _open(paths[w], (size, b) if w == "hist" else (size,),
-                          np.float32 if w == "hist" else np.float64, sj)
+    made: list[str] = []      # the work files reserved here: removed if a later one fails
+    try:
+        for w in items:
+            new = not (os.path.exists(paths[w] + ".part") or os.path.exists(paths[w]))
+            arrays[w] = _open(paths[w], (size, b) if w == "hist" else (size,),
+                              np.float32 if w == "hist" else np.float64, sj)
+            if new:
+                made.append(paths[w] + ".part")
+    except OSError:
+        arrays.clear()
+        for part in made:
+            try:
+                os.remove(part)
+            except OSError:
+                pass
+        raise
     steps.count += len(sj.done)
     keys = [i for i in range(len(parts)) if i not in sj.done]
     ref: Any = os.path.abspath(river_path)

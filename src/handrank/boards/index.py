@@ -247,7 +247,7 @@ class Indexer:
         page faults of a new one on big batches); it is returned.
         """
         st = self._street(street)
-        arr = np.asarray(a)
+        arr = np.asarray(_validate.no_bools(a, f"rows of {st.cards} card ids"))
         if arr.ndim != 2 or arr.shape[1] != st.cards or not (
                 arr.dtype.kind in "iu" or arr.size == 0):
             raise InvalidHandError(f"expected an integer array of shape (n, {st.cards}), "

@@ -249,8 +249,12 @@ def _run(args: argparse.Namespace) -> Any:
     with contextlib.redirect_stdout(buffer):
         result = args.func(args)
     if not result:
-        with replacing(path) as tmp, open(tmp, "w", encoding="utf-8") as f:
-            f.write(buffer.getvalue())
+        try:
+            with replacing(path) as tmp, open(tmp, "w", encoding="utf-8") as f:
+                f.write(buffer.getvalue())
+        except OSError as exc:       # a full disk: the old file is left as it was
+            flag = "--out" if getattr(args, "out_path", None) else "--json"
+            raise CliError(f"{flag}: cannot write {path!r}: {exc.strerror or exc}") from None
     return result
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 from typing import Any
@@ -122,18 +123,9 @@ def _cmd_history(args: argparse.Namespace) -> int:
     for e in s.unread:
         print(f"cannot read: {e}", file=sys.stderr)
     if args.db:
-        import duckdb
-
-        from ..history.store import to_duckdb
-        try:
-            report = to_duckdb(args.paths, args.db)
-        except OSError as exc:
-            return fail(f"--db: cannot write {args.db!r}: {exc.strerror or exc}")
-        except duckdb.Error as exc:     # not a DuckDB file, or one it cannot open
-            first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-            return fail(f"--db: cannot write {args.db!r}: {first}")
-        print(f"database {args.db}: {report}", file=sys.stderr if args.json == "-"
-              else sys.stdout)
+        failed = _to_db(args)
+        if failed is not None:
+            return failed
     for e in s.errors[:20]:
         print(f"refused: {e}", file=sys.stderr)
     if len(s.errors) > 20:
@@ -171,6 +163,31 @@ def _json_of(s: Any) -> dict[str, Any]:
             # amounts of different units are never added: by unit when there are several
             "players": s.by_unit() if len(s.unit_names) > 1 else s.totals()}
 
+
+
+def _to_db(args: argparse.Namespace) -> int | None:
+    """``--db``: the hands imported into the DuckDB file; the exit status of a failure
+    (a database this run began is not left behind), None when done."""
+    import os
+
+    import duckdb
+
+    from ..history.store import to_duckdb
+    new_db = not os.path.exists(args.db)
+    try:
+        report = to_duckdb(args.paths, args.db)
+    except (OSError, duckdb.Error) as exc:  # a full disk; not a DuckDB file
+        if new_db:
+            for leftover in (args.db, args.db + ".wal"):
+                with contextlib.suppress(OSError):
+                    os.remove(leftover)
+        if isinstance(exc, OSError):
+            return fail(f"--db: cannot write {args.db!r}: {exc.strerror or exc}")
+        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        return fail(f"--db: cannot write {args.db!r}: {first}")
+    print(f"database {args.db}: {report}", file=sys.stderr if args.json == "-"
+          else sys.stdout)
+    return None
 
 def _write_json(s: Any, path: str) -> None:
     with open(path, "w", encoding="utf-8") as f:

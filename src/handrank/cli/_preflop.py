@@ -62,6 +62,9 @@ def _client(address: str | None) -> Iterator[Any]:
         client = make(address, timeout="6s")   # with the imports, an error within 10 s
     except (OSError, TimeoutError) as exc:
         raise HandrankError(f"cannot reach the dask scheduler {address!r}: {exc}") from None
+    except Exception as exc:   # something answered, not as a scheduler does (an HTTP server)
+        raise HandrankError(f"cannot reach the dask scheduler {address!r}: what answers there "
+                            f"is not a dask scheduler ({type(exc).__name__})") from None
     try:
         yield client
     finally:

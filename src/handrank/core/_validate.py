@@ -209,6 +209,25 @@ def card_array(a: Any, *, what: str = "", shape: str = "(n, 5..7)", ndim: int = 
     return contiguous(arr, np.uint8, f"{what or 'the cards'} as uint8")
 
 
+def no_bools(a: Any, name: str = "an integer array of card ids") -> Any:
+    """`a` as an array when it is nested lists or tuples of ints; TypeError when one of
+    them is True or False (numpy reads them as 1 and 0, and a bool is never a card id).
+
+    An ndarray, or input numpy does not read as integers, is returned as it is, for the
+    caller's own checks and messages."""
+    if isinstance(a, np.ndarray) or a is None:
+        return a
+    try:
+        arr = np.asarray(a)
+    except (ValueError, TypeError, OverflowError):
+        return a
+    if arr.dtype.kind not in "iu":
+        return a
+    if _holds_bool(a, arr):
+        raise TypeError(f"expected {name}: True and False are not card ids")
+    return arr
+
+
 def _holds_bool(a: Any, arr: np.ndarray) -> bool:
     """Whether the nested lists or tuples `a` (read as `arr`) hold a bool (or a numpy
     bool): only the places that read as 0 or 1 are looked at."""
@@ -236,23 +255,35 @@ def _size_text(nbytes: int) -> str:
     return f"{nbytes} bytes"
 
 
-def alloc(shape: tuple[int, ...], dtype: Any, what: str = "the result") -> np.ndarray:
-    """``np.empty(shape, dtype)``, or ValueError naming the size when it cannot be
-    allocated: refused before allocating when it is more than this machine's
-    memory, and a MemoryError of the allocation itself becomes the same ValueError."""
+def _too_big(shape: tuple[int, ...], dtype: Any, what: str) -> tuple[int, str]:
+    """The bytes of an array of `shape` and `dtype`, and the error text to refuse it."""
     dt = np.dtype(dtype)
     nbytes = dt.itemsize
     for d in shape:
         nbytes *= int(d)
     shown = "(" + ", ".join(f"{int(d):,}" for d in shape) + ("," if len(shape) == 1 else "") + ")"
-    text = (f"{what} of shape {shown} {dt.name} needs {_size_text(nbytes)}, more than "
-            f"{{}}: pass fewer rows at a time")
+    return nbytes, (f"{what} of shape {shown} {dt.name} needs {_size_text(nbytes)}, more "
+                    f"than {{}}: pass fewer rows at a time")
+
+
+def fits(shape: tuple[int, ...], dtype: Any, what: str = "the result") -> None:
+    """ValueError naming the size when an array of `shape` and `dtype` is more than
+    this machine's memory (checked before a copy or a concatenation allocates it)."""
+    nbytes, text = _too_big(shape, dtype, what)
     if nbytes > memory_bytes():
         raise ValueError(text.format(f"this machine's memory ({_size_text(memory_bytes())})"))
+
+
+def alloc(shape: tuple[int, ...], dtype: Any, what: str = "the result") -> np.ndarray:
+    """``np.empty(shape, dtype)``, or ValueError naming the size when it cannot be
+    allocated: refused before allocating when it is more than this machine's
+    memory, and a MemoryError of the allocation itself becomes the same ValueError."""
+    fits(shape, dtype, what)
     try:
-        return np.empty(shape, dtype=dt)
+        return np.empty(shape, dtype=dtype)
     except MemoryError:
-        raise ValueError(text.format("can be allocated now")) from None
+        raise ValueError(_too_big(shape, dtype, what)[1].format("can be allocated now")) \
+            from None
 
 
 #: Bytes copied at a time by :func:`contiguous` (Ctrl-C lands between two).

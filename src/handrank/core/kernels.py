@@ -1915,9 +1915,18 @@ def phh_allin_pots(ptr: Any, rec: np.ndarray, rows: np.ndarray,
     keys, counts, n = ((nul, nul, 0) if hu_table is None else
                        (_buf("uint32_t[]", hu_table[0]), _buf("uint32_t[]", hu_table[1]),
                         len(hu_table[0])))
-    _C.lib.hr_phh_allin_pots(ptr, _buf("int64_t[]", rec), _buf("int64_t[]", rows),
-                             len(rows), keys, counts, n, _out("double[]", out),
-                             _out("int8_t[]", status))
+    recs = _buf("int64_t[]", rec)
+    # in slices of a few hands (an exact multiway all-in takes up to ~0.1 s): Ctrl-C lands
+    # between two; the hands are independent, so the result is the same
+    for lo in range(0, len(rows), _ALLIN_SLICE):
+        hi = min(lo + _ALLIN_SLICE, len(rows))
+        _C.lib.hr_phh_allin_pots(ptr, recs, _buf("int64_t[]", rows[lo:hi]), hi - lo, keys,
+                                 counts, n, _out("double[]", out[lo:hi]),
+                                 _out("int8_t[]", status[lo:hi]))
+
+
+#: All-in hands per call of hr_phh_allin_pots (see :func:`phh_allin_pots`).
+_ALLIN_SLICE = 16
 
 
 def same_spans(data: bytes, start: np.ndarray, span: np.ndarray, key: np.ndarray

@@ -418,8 +418,10 @@ def category(x: int | np.integer[Any] | IntArray | Sequence[int], *,
     arr = np.asarray(x)
     if arr.dtype.kind not in "iu":
         raise TypeError(f"expected a strength or an integer array of strengths, got {arr.dtype}")
-    if arr.size and (arr.min() < 1 or arr.max() > g.classes):
-        at = _validate.first_outside(arr, 1, g.classes) if arr.ndim else ()
+    _validate.fits(arr.shape, np.uint8, "the categories")
+    at = (() if not 1 <= arr <= g.classes else None) if arr.ndim == 0 \
+        else _validate.first_outside(arr, 1, g.classes)   # a broadcast axis read once
+    if at is not None:
         raise ValueError(f"invalid strength {number(arr[at])}, expected 1 to {g.classes}")
     found: NDArray[np.uint8] = g.category[arr]
     return found

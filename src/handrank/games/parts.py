@@ -30,7 +30,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core import kernels
+from ..core import _validate, kernels
 from ..core.cards import card_str, cards
 from ..core.errors import InvalidHandError, no_board
 from .badugi import badugi, evaluate_badugi_batch
@@ -331,6 +331,7 @@ def evaluate_parts_batch(g: Game, a: Any, boards: Any) -> np.ndarray:
         if boards is not None:
             raise ValueError(f"game {g.name!r} has no board: boards= does not apply")
         b = np.zeros((h.shape[0], 0), dtype=np.uint8)
+    _validate.fits((h.shape[0], h.shape[1] + b.shape[1]), np.int64, "the hands as int64")
     rows = np.concatenate([h, b], axis=1).astype(np.int64)
     deck = np.zeros(64, dtype=bool)
     deck[list(g.deck)] = True

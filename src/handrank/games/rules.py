@@ -28,7 +28,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core import kernels
+from ..core import _validate, kernels
 from ..core.cards import cards
 from ..core.errors import InvalidHandError, unsupported
 from .badugi import badugi, evaluate_badugi_batch
@@ -120,6 +120,8 @@ class AnyFive(_Ranked):
             if x.ndim != 2 or y.ndim != 2 or x.shape[0] != y.shape[0]:
                 raise InvalidHandError(f"expected hands (n, k) and boards (n, m) of the same "
                                        f"n, got shapes {x.shape} and {y.shape}")
+            _validate.fits((x.shape[0], x.shape[1] + y.shape[1]), np.result_type(x, y),
+                           "the hands and boards")
             arr = np.concatenate([x, y], axis=1)
         return whole_hands(g, arr, out=out, threads=threads)
 

@@ -43,7 +43,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core import kernels
+from ..core import _validate, kernels
 from ..core._tables import read_bin
 from ..core._typing import CardsLike
 from ..core.cards import cards_str, hand
@@ -310,14 +310,15 @@ def evaluate_batch(rows: Any, game: str = "deuces-wild") -> np.ndarray:
     True
     """
     _game_name(game)
-    arr = np.asarray(rows)
+    arr = np.asarray(_validate.no_bools(rows, "rows of five card ids"))
     if arr.ndim != 2 or arr.shape[1] != 5 or (arr.size and arr.dtype.kind not in "iu"):
         raise InvalidHandError(f"expected rows of five card ids, shape (n, 5), got "
                                f"{arr.dtype} shape {arr.shape}")
-    if arr.size and (arr.min() < 0 or arr.max() > 255):
-        r = int(np.argmax(((arr < 0) | (arr > 255)).any(axis=1)))
-        raise InvalidHandError(f"row {r} of the {game} hands holds an id outside the deck")
-    return _classes(arr, game)
+    # a broadcast view is read once per distinct row; the copy goes in slices
+    bad = _validate.first_outside(arr, 0, 255) if arr.size else None
+    if bad is not None:
+        raise InvalidHandError(f"row {bad[0]} of the {game} hands holds an id outside the deck")
+    return _classes(_validate.contiguous(arr, np.uint8, "the rows as uint8"), game)
 
 
 def describe_strength(cls: int, game: str = "deuces-wild") -> str:

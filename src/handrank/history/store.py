@@ -619,6 +619,11 @@ def to_duckdb(paths: Any, database: str | os.PathLike[str], *, errors: str = "co
                 report_to(nbytes[0], nbytes[1])
         if report_to is not None:
             report_to(nbytes[1], nbytes[1])
+    except (RuntimeError, duckdb.InterruptException) as exc:
+        # Ctrl-C inside a query: DuckDB stops it and raises "Query interrupted"
+        if "interrupted" in str(exc).lower():
+            raise KeyboardInterrupt from None
+        raise
     finally:
         if report_to is not None and hasattr(report_to, "close"):
             report_to.close()

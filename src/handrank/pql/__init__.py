@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core import _progress
+from ..core import _progress, _validate
 from ..core.cards import card_str
 from ..equity import equity as _hr_equity
 from ..ranges.holdem import Range
@@ -301,6 +301,11 @@ def pql(query: str, *, trials: int | None = None, seed: int | None = None,
                                       or not isinstance(target_stderr, (int, float))
                                       or not target_stderr > 0):
         raise PqlError(f"target_stderr must be positive, got {target_stderr!r}")
+    if seed is not None:
+        try:                  # 0 .. 2**64 - 1, never reduced (as hr.equity)
+            seed = _validate.seed(seed)
+        except (TypeError, ValueError) as exc:
+            raise PqlError(str(exc)) from None
     if q.where is None:
         fast = _equity_fast_path(q, plan, trials=trials, seed=seed, exact=exact,
                                  target_stderr=target_stderr, threads=threads,
