@@ -40,7 +40,8 @@
  * cards the player does not see less m * h) is at most exact_limit;
  * otherwise its value is the mean of `samples` draws, each a tuple drawn by
  * weight (a tuple with a shared card drawn again) and one completion of the
- * board drawn from the cards left (a partial Fisher-Yates shuffle), from
+ * board drawn from the cards left (each card uniform over the unseen cards,
+ * one already taken drawn again), from
  * rng.  A deal where no tuple fits gets NaN.  Writes out[d] and, when
  * n_exact is not NULL, adds one to *n_exact for each deal enumerated.
  * Polls *cancel (NULL: never) after each deal.

@@ -86,7 +86,7 @@ RAZZ = (ACTS.replace("'p1 pb', 'p2 cc', 'p3 cc'", "'p2 pb', 'p3 cc', 'p1 cc'")
 @pytest.mark.parametrize("variant, game", [("F7S", "stud"), ("F7S/8", "stud-hilo"),
                                            ("FR", "razz")])
 def test_fifth_street_three_way_all_in_is_exact(variant, game):
-    """All in three ways on 5th street: an exact EV (it was None, 'deals, more than'),
+    """All in three ways on 5th street: an exact EV,
     its seats' pot shares within six standard errors of a seeded Monte Carlo."""
     (h,) = read(text=STUD.format(v=variant, acts=RAZZ if game == "razz" else ACTS))
     r = h.replay()

@@ -193,3 +193,19 @@ def test_names_not_ascii(tmp_path, monkeypatch):
     a, b = _both(tmp_path, monkeypatch)
     assert a == b and sum(x[0] == "hand" for x in a) == 4
     assert ("other", str(tmp_path / "b.txt")) in a
+
+
+def test_the_small_file_reader_refuses_arrays_of_another_type() -> None:
+    """Each array must be the C reader's type: an int32 ``end`` would be written past."""
+    paths = b"a\0"
+    off = np.zeros(1, np.int64)
+    end, status, flags = np.zeros(1, np.int64), np.zeros(1, np.int8), np.zeros(1, np.int8)
+    buf = bytearray(64)
+    if kernels.read_small_files(paths, off, 16, buf, end, status, flags) == -1:
+        pytest.skip("no C reader of small files here")
+    for bad in ({"end": np.zeros(1, np.int32)}, {"off": np.zeros(1, np.int32)},
+                {"status": np.zeros(1, np.int64)}, {"flags": np.zeros(4, np.int8)[::2]}):
+        args = {"off": off, "end": end, "status": status, "flags": flags, **bad}
+        with pytest.raises(ValueError, match=next(iter(bad))):
+            kernels.read_small_files(paths, args["off"], 16, buf, args["end"],
+                                     args["status"], args["flags"])

@@ -338,3 +338,15 @@ def test_the_fast_path_leaves_knockout_lines_to_the_reader() -> None:
             else:
                 with pytest.raises(HistoryError, match="no seat"):
                     b.hand(0)
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ("$148.95 bounty", "$1.4.8 bounty"),
+    ("wins $19.31 for eliminating", "wins $1..5 for eliminating"),
+])
+def test_a_tournament_amount_that_is_not_a_number_is_named(old: str, new: str) -> None:
+    text = BOUNTY.read_text(encoding="utf-8")
+    assert old in text
+    e = _bad(text.replace(old, new, 1), "pokerstars")
+    bad = new.split()[0] if new.startswith("$") else new.split()[1]
+    assert "amount" in str(e) and bad.lstrip("$") in str(e) and "hand 1" in str(e), str(e)

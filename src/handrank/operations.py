@@ -336,10 +336,11 @@ def _evaluate_any(cards: Any, board: Any, g: Game, legacy: bool = False) -> Any:
         _no_board(g, board, "evaluate")
         ids = _boardless.check_hand(g, cards)
         return g.rule.evaluate(_boardless._ranked(g), ids, None)
-    if g.rule.hole_count(g) is not None:          # hole cards by rule: with a board
+    rule = g.rule
+    if rule.hole_count(g) is not None:            # hole cards by rule: with a board
         _need_board(g, board)
         _hole_count(g, len(_cards(cards)), legacy=legacy)
-    return g.rule.evaluate(g, cards, board)
+    return rule.evaluate(g, cards, board)
 
 
 def _no_board(g: Game, board: Any, operation: str) -> None:

@@ -1866,6 +1866,12 @@ def read_small_files(paths: bytes, off: np.ndarray, small: int, buf: bytearray,
     if _C is None or not hasattr(_C.lib, "hr_read_small_files"):
         return -1
     n = len(off)
+    for what, arr, dtype in (("off", off, np.int64), ("end", end, np.int64),
+                             ("status", status, np.int8), ("flags", flags, np.int8)):
+        if not (isinstance(arr, np.ndarray) and arr.dtype == dtype and arr.ndim == 1
+                and arr.flags.c_contiguous):
+            raise ValueError(f"read_small_files: {what} must be a contiguous 1-d "
+                             f"{np.dtype(dtype).name} array")
     if not (len(end) >= n and len(status) >= n and len(flags) >= n):
         raise ValueError("read_small_files: end, status and flags need a slot per path")
     if n and (not paths.endswith(b"\0") or int(off.min()) < 0

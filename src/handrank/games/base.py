@@ -98,7 +98,7 @@ class Game:
         except ValueError:
             raise ValueError(f"game {self.name!r} has no {half} half") from None
 
-    @property
+    @functools.cached_property
     def rule(self) -> HandRule:
         """How a player's cards form a hand (:mod:`handrank.games.rules`), by `hand`:
         the object the operations ask (:class:`~handrank.games.handrule.HandRule`)."""

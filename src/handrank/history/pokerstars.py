@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from .model import HOLE, STUD, FileError, Hand, HistoryError
@@ -152,7 +152,10 @@ def _cards(t: str) -> str:
 
 
 def _money(t: str) -> Decimal:
-    return Decimal(t.replace(",", ""))
+    try:
+        return Decimal(t.replace(",", ""))
+    except InvalidOperation:
+        raise ValueError(f"an amount the reader does not read: {t!r}") from None
 
 
 def _result(ln: str, name: dict[str, int], results: dict[str, Any], fail: Any) -> bool:
