@@ -96,8 +96,8 @@ def spot(draw: Any, name: str) -> tuple[Any, Any, Any]:
         hand = list(hand[:-1]) + [hand[0]]                # a repeat
     elif mode == 3:
         board = draw(st.one_of(JUNK, st.just(hand)))     # junk, or the hand again
-    elif mode == 4:
-        hand = " ".join(hr.card_str(c) for c in hand)     # text
+    elif mode == 4 and all(c < 52 for c in hand):       # text (a joker, id 52, has none)
+        hand = " ".join(hr.card_str(c) for c in hand)
     return hand, board, others
 
 
