@@ -226,3 +226,17 @@ def test_history_refuses_an_unwritable_output_before_reading(
     out = capsys.readouterr()
     assert code == 2 and out.out == ""                      # nothing was read or printed
     assert out.err.startswith("handrank: error: --json: cannot write")
+
+
+def test_an_output_is_synced_before_it_takes_the_name(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Temporary file, fsync, rename: the order that survives a crash."""
+    calls: list[str] = []
+    real_fsync, real_replace = os.fsync, os.replace
+    monkeypatch.setattr(os, "fsync", lambda fd: (calls.append("fsync"), real_fsync(fd))[1])
+    monkeypatch.setattr(os, "replace",
+                        lambda a, b: (calls.append("replace"), real_replace(a, b))[1])
+    out = tmp_path / "out.txt"
+    with replacing(str(out)) as tmp:
+        Path(tmp).write_text("done\n")
+    assert calls == ["fsync", "replace"] and out.read_text() == "done\n"

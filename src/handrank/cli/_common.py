@@ -249,8 +249,8 @@ def replacing(path: str) -> Iterator[str]:
     """A temporary file beside `path`, renamed onto it when the block succeeds.
 
     The block writes the temporary file (same folder, same extension, so a
-    plot's format is chosen alike); on success it replaces `path` in one
-    rename, with the old file's permissions (or the umask's for a new file).
+    plot's format is chosen alike); on success it is synced to the disk and
+    replaces `path` in one rename, with the old file's permissions (or the umask's for a new file).
     On any failure it is removed and `path` is left as it was, so a full disk
     or Ctrl-C never leaves a truncated file where a good one was.
     """
@@ -268,6 +268,11 @@ def replacing(path: str) -> Iterator[str]:
             mode = 0o666 & ~umask
         os.chmod(tmp, mode)
         yield tmp
+        fd = os.open(tmp, os.O_RDONLY)
+        try:
+            os.fsync(fd)            # the bytes on the disk before the name moves
+        finally:
+            os.close(fd)
         os.replace(tmp, path)
     except BaseException:
         try:
