@@ -4,6 +4,7 @@ full hand stands pat)."""
 
 from __future__ import annotations
 
+import inspect
 import pydoc
 
 import pytest
@@ -107,6 +108,68 @@ def test_help_of_every_public_function_documents_its_parameters(name: str) -> No
     missing = [p for p in inspect.signature(f).parameters
                if p not in ("args", "kwargs") and not re.search(rf"\b{p}\b", body)]
     assert not missing, f"help(hr.{name}) does not document {missing}"
+
+
+def _doc_without_signature(cls: type) -> str:
+    # a dataclass without a docstring gets its signature as one: that documents nothing
+    doc = cls.__doc__ or ""
+    return "" if doc.startswith(f"{cls.__name__}(") else doc
+
+
+def _own_constructor(cls: type) -> bool:
+    """Whether the project wrote ``cls``'s constructor (not an exception's ``*args``)."""
+    for klass in cls.__mro__:
+        if "__init__" in klass.__dict__ or "__new__" in klass.__dict__:
+            return klass.__module__.split(".")[0] == "handrank"
+    return False
+
+
+def _public_callables() -> list[tuple[str, str]]:
+    """Each public class in hr.__all__ (its constructor, as ``""``, unless Python's
+    own: an enum's, an exception's) and each public method it defines or inherits
+    from the project's own classes."""
+    import enum
+    found: list[tuple[str, str]] = []
+    for name in sorted(hr.__all__):
+        cls = getattr(hr, name, None)
+        if not inspect.isclass(cls):
+            continue
+        if not issubclass(cls, enum.Enum) and _own_constructor(cls):
+            found.append((name, ""))
+        for attr in sorted(dir(cls)):
+            if attr.startswith("_"):
+                continue
+            raw = inspect.getattr_static(cls, attr)
+            func = raw.__func__ if isinstance(raw, (staticmethod, classmethod)) else raw
+            if (inspect.isfunction(func)
+                    and func.__module__.split(".")[0] == "handrank"):
+                found.append((name, attr))
+    return found
+
+
+def _undocumented(sig: inspect.Signature, body: str) -> list[str]:
+    import re
+    return [p for p in sig.parameters
+            if p not in ("self", "cls", "args", "kwargs") and not p.startswith("_")
+            and not re.search(rf"\b{p}\b", body)]
+
+
+@pytest.mark.parametrize(("cls", "method"), _public_callables(),
+                         ids=lambda v: v or "()")
+def test_help_of_every_public_class_and_method_documents_its_parameters(cls: str,
+                                                                        method: str) -> None:
+    c = getattr(hr, cls)
+    if not method:     # the constructor: the class's docstring, or __init__'s own
+        init = c.__init__
+        body = _doc_without_signature(c) + "\n" + (
+            (init.__doc__ or "") if inspect.isfunction(init) else "")
+        missing = _undocumented(inspect.signature(c), body)
+        assert not missing, f"help(hr.{cls}) does not document {missing}"
+        return
+    f = getattr(c, method)
+    body = pydoc.render_doc(f, renderer=pydoc.plaintext).split("\n", 3)[-1]   # no signature
+    missing = _undocumented(inspect.signature(f), body)
+    assert not missing, f"help(hr.{cls}.{method}) does not document {missing}"
 
 
 def test_wrapping_never_cuts_a_word(capsys: pytest.CaptureFixture[str],
