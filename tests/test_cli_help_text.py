@@ -4,6 +4,7 @@ full hand stands pat)."""
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 import pydoc
 
@@ -124,26 +125,77 @@ def _own_constructor(cls: type) -> bool:
     return False
 
 
+def _hinted_classes(obj: object) -> set[type]:
+    """The project's classes named in ``obj``'s annotations (a function's parameters and
+    result, a dataclass's fields), through unions and containers."""
+    import typing
+
+    def walk(t: object) -> None:
+        for arg in typing.get_args(t):
+            walk(arg)
+        if inspect.isclass(t) and t.__module__.split(".")[0] == "handrank":
+            found.add(t)
+
+    found: set[type] = set()
+    for hint in typing.get_type_hints(obj).values():
+        walk(hint)
+    return found
+
+
+def _public_methods(cls: type) -> list[str]:
+    """The public methods ``cls`` defines or inherits from the project's own classes."""
+    names = []
+    for attr in sorted(dir(cls)):
+        if attr.startswith("_"):
+            continue
+        raw = inspect.getattr_static(cls, attr)
+        func = raw.__func__ if isinstance(raw, (staticmethod, classmethod)) else raw
+        if inspect.isfunction(func) and func.__module__.split(".")[0] == "handrank":
+            names.append(attr)
+    return names
+
+
+def _reachable_classes() -> dict[str, type]:
+    """The public classes a user meets from hr.__all__, by the name that reaches them:
+    those it holds, those of the modules it holds (``pql.PqlRow``), and those the
+    annotations of all of these' functions, methods and fields name (``Part``)."""
+    classes: dict[str, type] = {}
+    todo: list[tuple[str, object]] = []
+    for name in hr.__all__:
+        obj = getattr(hr, name, None)
+        if inspect.ismodule(obj):
+            todo += [(f"{name}.{n}", getattr(obj, n, None)) for n in getattr(obj, "__all__", ())]
+        todo.append((name, obj))
+    seen: set[int] = set()
+    while todo:
+        name, obj = todo.pop(0)
+        if id(obj) in seen:
+            continue
+        seen.add(id(obj))
+        if inspect.isfunction(obj):
+            todo += [(c.__name__, c) for c in _hinted_classes(obj)]
+        elif (inspect.isclass(obj) and obj.__module__.split(".")[0] == "handrank"
+              and not getattr(obj, "_is_protocol", False)):
+            classes.setdefault(name, obj)
+            hinted = _hinted_classes(obj) if dataclasses.is_dataclass(obj) else set()
+            for m in _public_methods(obj):
+                hinted |= _hinted_classes(getattr(obj, m))
+            todo += [(c.__name__, c) for c in hinted]
+    return classes
+
+
+_CLASSES = _reachable_classes()
+
+
 def _public_callables() -> list[tuple[str, str]]:
-    """Each public class in hr.__all__ (its constructor, as ``""``, unless Python's
-    own: an enum's, an exception's) and each public method it defines or inherits
-    from the project's own classes."""
+    """Each reachable class (its constructor, as ``""``, unless Python's own: an enum's,
+    an exception's) and each of its public methods."""
     import enum
     found: list[tuple[str, str]] = []
-    for name in sorted(hr.__all__):
-        cls = getattr(hr, name, None)
-        if not inspect.isclass(cls):
-            continue
+    for name, cls in sorted(_CLASSES.items()):
         if not issubclass(cls, enum.Enum) and _own_constructor(cls):
             found.append((name, ""))
-        for attr in sorted(dir(cls)):
-            if attr.startswith("_"):
-                continue
-            raw = inspect.getattr_static(cls, attr)
-            func = raw.__func__ if isinstance(raw, (staticmethod, classmethod)) else raw
-            if (inspect.isfunction(func)
-                    and func.__module__.split(".")[0] == "handrank"):
-                found.append((name, attr))
+        found += [(name, m) for m in _public_methods(cls)]
     return found
 
 
@@ -158,7 +210,7 @@ def _undocumented(sig: inspect.Signature, body: str) -> list[str]:
                          ids=lambda v: v or "()")
 def test_help_of_every_public_class_and_method_documents_its_parameters(cls: str,
                                                                         method: str) -> None:
-    c = getattr(hr, cls)
+    c = _CLASSES[cls]
     if not method:     # the constructor: the class's docstring, or __init__'s own
         init = c.__init__
         body = _doc_without_signature(c) + "\n" + (

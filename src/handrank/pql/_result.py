@@ -16,6 +16,8 @@ __all__ = ["PqlResult", "PqlRow"]
 class PqlRow:
     """One selector's answer.
 
+    ``name`` is the selector as the query wrote it, ``kind`` its kind
+    (``"count"``, ``"avg"``, ``"histogram"``, ``"max"`` or ``"min"``).
     ``value`` is a fraction in [0, 1] for ``count`` and an average for ``avg``
     (equities are fractions too); for ``histogram`` a dict from category to
     the fraction of deals in it; for ``max``/``min`` the extreme value seen.
