@@ -15,8 +15,6 @@ import numpy as np
 from numpy.typing import NDArray
 
 if TYPE_CHECKING:
-    from ..games.base import Game
-    from ..ranges.holdem import Range
     from ._tables import GameTables
 
 __all__ = [
@@ -27,9 +25,7 @@ __all__ = [
     "FloatArray",
     "HasTables",
     "IntArray",
-    "PlayerLike",
     "StrengthArray",
-    "VariantLike",
 ]
 
 #: One card: ``"As"`` or an id 0..51 (``4 * rank + suit``).
@@ -62,10 +58,3 @@ class HasTables(Protocol):
     @property
     def tables(self) -> GameTables: ...
 
-
-#: A game: None (hold'em), a name (``"shortdeck"``) or a :class:`Variant`.
-VariantLike = Union[None, str, HasTables, "Game"]
-
-#: One player in an equity call: an exact hand (``"AsKs"``, ``[51, 47]``),
-#: range text (``"QQ+,AKs"``, ``"random"``) or a :class:`Range`.
-PlayerLike = Union[CardsLike, "Range"]

@@ -6,6 +6,7 @@ calls it, and it imports :class:`Hand` for annotations only.
 
 from __future__ import annotations
 
+import json
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
@@ -30,7 +31,6 @@ def _fmt(v: Any) -> str:
 
 
 def _json_str(v: str) -> str:
-    import json
     return json.dumps(v)
 
 
