@@ -45,10 +45,7 @@ EXTRAS = frozenset({"dask", "distributed", "pandas", "matplotlib", "tqdm", "duck
 
 #: Circles closed by imports under ``if TYPE_CHECKING`` (each the set of its
 #: modules).
-KNOWN_TYPE_ONLY_CIRCLES: list[frozenset[str]] = [
-    frozenset({"handrank.history._phh_write", "handrank.history._play",
-               "handrank.history.model", "handrank.history.replay"}),
-]
+KNOWN_TYPE_ONLY_CIRCLES: list[frozenset[str]] = []
 #: Upward imports under ``if TYPE_CHECKING``.
 KNOWN_TYPE_ONLY_UPWARD: frozenset[str] = frozenset()
 
