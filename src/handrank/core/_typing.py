@@ -2,8 +2,11 @@
 
 ``CardsLike`` is public (``handrank.CardsLike``): annotate your own
 functions that pass cards through to handrank with it.  The others name the
-shapes the signatures share.  Aliases are built with ``Union`` (not ``|``)
-because they are evaluated at import time, on Python 3.9 too.
+shapes the signatures share; the aliases that name a game or a range live
+with them (``VariantLike`` in :mod:`handrank.games.base`, ``PlayerLike`` in
+:mod:`handrank.ranges.holdem`), so this module imports nothing above core.
+Aliases are built with ``Union`` (not ``|``) because they are evaluated at
+import time, on Python 3.9 too.
 """
 
 from __future__ import annotations
