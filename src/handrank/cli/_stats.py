@@ -20,7 +20,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         help="tracker statistics (VPIP, PFR ...) of a hand database",
         description="Per-player statistics of a DuckDB hand database written by "
                     "handrank.history.to_duckdb: hands, net, bb/100 and the HUD "
-                    "percentages (each count and its opportunities with --json). "
+                    "percentages (each count and its opportunities with --json), "
+                    "a row per player and unit: amounts in different currencies "
+                    "(or chips) are never added. "
                     "Needs the db extra (pip install 'handrank[db]').",
         examples=["handrank stats hands.duckdb",
                   "handrank stats hands.duckdb --player Pluribus --by-position",
@@ -64,5 +66,5 @@ def _units_note(units: list[str]) -> str:
     """The line under the table that says what net is counted in."""
     if len(units) == 1:
         return f"net in {units[0]} (the records' unit); bb/100: big blinds won per 100 hands"
-    return (f"net sums mixed units ({', '.join(units) or 'unknown'}): compare bb/100, "
-            "big blinds won per 100 hands")
+    return (f"net in each row's unit ({', '.join(units) or 'unknown'}), never added "
+            "across units; bb/100: big blinds won per 100 hands of that unit")

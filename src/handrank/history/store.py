@@ -57,6 +57,7 @@ from ._store_fast import fast_tables, text_key
 from .model import FileError, Hand, HistoryError
 from .phh import _chunks, read
 from .stats import ALWAYS_STATS, FLOP_STATS, PREFLOP_STATS, big_blind, hand_stats, positions
+from .summary import _unit_of
 
 __all__ = ["SCHEMA", "SCHEMA_VERSION", "STAT_COLUMNS", "Report", "StatsTable", "player_stats",
            "to_duckdb", "to_parquet"]
@@ -219,7 +220,7 @@ class _Rows:
             "hand_id": None if h.extra.get("hand") is None else str(h.extra.get("hand")),
             "file": h.source, "hand_number": number, "date": _date(h.extra),
             "variant": h.variant, "game": h.game,
-            "seats": n, "unit": h.extra.get("unit", "chips"), "big_blind": bb,
+            "seats": n, "unit": _unit_of(h), "big_blind": bb,
             "board": " / ".join(r.boards) or None, "pot": pot,
             "rake": _money(r.rake, "the rake"), "allin": r.allin_ev_exact is not None,
             "agrees_with_record": r.agrees_with_record, "settle_error": r.error})
@@ -694,8 +695,12 @@ class StatsTable:
     Each statistic is a count with its ``<name>_opportunities`` beside it
     (None where it has no meaning for any of the player's hands); ``af`` and
     ``afq`` are the aggression factor and frequency after the first round.
-    Money columns are :class:`~decimal.Decimal`, in the records' unit: ``units``
-    lists the units of the hands counted (``["cents"]``, ``["chips"]`` ...).
+    Money columns are :class:`~decimal.Decimal`, in the row's ``unit`` (the
+    hands' ``unit``, as :class:`~handrank.history.summary.Summary` names it:
+    "chips", a currency "EUR", or its cents "USD cents"): a player with hands
+    in several units has a row per unit, and amounts of different units are
+    never added together (nor their bb/100: each row's is over its own hands).
+    ``units`` lists the units of the rows (sorted).
     """
 
     rows: list[dict[str, Any]]
@@ -710,7 +715,8 @@ class StatsTable:
         return len(self.rows)
 
     def __str__(self) -> str:
-        head = ["player"] + (["position"] if self.rows and "position" in self.rows[0] else [])
+        head = (["unit"] if len(self.units) > 1 else []) + ["player"] + (
+            ["position"] if self.rows and "position" in self.rows[0] else [])
         cols = head + ["hands", "net", "bb/100", "vpip", "pfr", "3bet", "wtsd", "w$sd", "af"]
         table = [cols]
         for r in self.rows:
@@ -745,7 +751,9 @@ def player_stats(database: str | os.PathLike[str], *, player: str | None = None,
     Returns
     -------
     StatsTable
-        Sorted by net, largest first.
+        One row per player (and position) and unit: the nets of hands in
+        different units (currencies, chips) are never added together.
+        Sorted by unit, then by net, largest first.
     """
     if not os.path.exists(database):
         raise FileNotFoundError(f"no database {os.fspath(database)!r}")
@@ -753,7 +761,7 @@ def player_stats(database: str | os.PathLike[str], *, player: str | None = None,
         import duckdb
     except ImportError:
         raise ImportError("player_stats needs duckdb: pip install 'handrank[db]'") from None
-    keys = ["r.player"] + (["r.position"] if by_position else [])
+    keys = ["h.unit", "r.player"] + (["r.position"] if by_position else [])
     sums = ", ".join(f"sum({k}) AS {k}" for s in STAT_COLUMNS
                      for k in (s, s + "_opportunities"))
     q = (f"SELECT {', '.join(keys)}, count(*) AS hands, sum(r.net) AS net, "
@@ -762,9 +770,10 @@ def player_stats(database: str | os.PathLike[str], *, player: str | None = None,
          "100 * sum(r.adjusted_net_bb) / count(r.adjusted_net_bb) AS adjusted_bb_per_100, "
          f"{sums}, sum(aggression_bets) AS aggression_bets, "
          "sum(aggression_calls) AS aggression_calls, sum(aggression_folds) AS aggression_folds "
-         + "FROM results r "
+         + "FROM results r JOIN hands h USING (hid) "
          + ("WHERE r.player = ? " if player is not None else "")
-         + f"GROUP BY {', '.join(keys)} ORDER BY net DESC NULLS LAST, {', '.join(keys)}")
+         + f"GROUP BY {', '.join(keys)} "
+         f"ORDER BY h.unit NULLS LAST, net DESC NULLS LAST, {', '.join(keys[1:])}")
     con = duckdb.connect(os.fspath(database), read_only=True)
     try:
         _check_store(con, os.fspath(database))
