@@ -145,3 +145,46 @@ def test_one_currency_prints_as_before(capsys: pytest.CaptureFixture[str],
     assert {ln.split()[0]: Decimal(ln.split()[2].replace(",", "")) for ln in lines[1:-1]} \
         == {p: Decimal(t["net"]) for p, t in alone.items()}
     assert lines[-1].startswith("net in EUR cents (the records' unit)")
+
+
+def test_stats_of_a_parquet_store(two_hands: Path, tmp_path: Path,
+                                  capsys: pytest.CaptureFixture[str]) -> None:
+    db, out = tmp_path / "h.duckdb", tmp_path / "pq"
+    to_duckdb(two_hands, db)
+    to_parquet(two_hands, out)
+    want, got = player_stats(db), player_stats(out)
+    assert got.units == want.units == ["EUR cents", "USD cents"]
+    assert got.rows == want.rows
+    assert player_stats(out, player="mofdis", by_position=True).rows == \
+        player_stats(db, player="mofdis", by_position=True).rows
+    status, text, err = _run(capsys, ["stats", str(out)])
+    assert status == 0 and text.splitlines()[0].split()[:2] == ["unit", "player"], err
+    (out / "store_info.json").write_text('{"schema_version": 1}\n')
+    with pytest.raises(ValueError, match="layout"):
+        player_stats(out)
+    with pytest.raises(ValueError, match="not a Parquet hand store"):
+        player_stats(tmp_path)
+
+
+def test_phh_currency_is_the_unit(tmp_path: Path) -> None:
+    """A PHH hand's ``currency`` is its unit ("USD"), one without is in chips: as the
+    summary names them."""
+    import random
+
+    from handrank.history._generate import hand_text
+    rng = random.Random(3)
+    (tmp_path / "usd.phh").write_text(hand_text(rng) + "currency = 'USD'\n")
+    (tmp_path / "chips.phh").write_text(hand_text(rng))
+    db = tmp_path / "h.duckdb"
+    assert to_duckdb(tmp_path, db).added == 2
+    assert sorted(summary(str(tmp_path)).units) == ["USD", "chips"]
+    table = player_stats(db)
+    assert table.units == ["USD", "chips"]
+    want: dict[tuple[str, str], Decimal] = {}
+    for name, u in (("usd.phh", "USD"), ("chips.phh", "chips")):
+        h = next(iter(read(tmp_path / name)))
+        rp = h.replay()
+        assert rp.net is not None
+        for i, v in enumerate(rp.net):
+            want[(u, h.players[i] if h.players else f"p{i + 1}")] = Decimal(v)
+    assert {(r["unit"], r["player"]): r["net"] for r in table.rows} == want

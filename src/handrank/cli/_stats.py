@@ -27,7 +27,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         examples=["handrank stats hands.duckdb",
                   "handrank stats hands.duckdb --player Pluribus --by-position",
                   "handrank stats hands.duckdb --json"])
-    p.add_argument("database", help="a DuckDB file written by handrank.history.to_duckdb")
+    p.add_argument("database", help="a DuckDB file written by handrank.history.to_duckdb "
+                   "(or a Parquet folder written by to_parquet)")
     p.add_argument("--player", help="only this player")
     p.add_argument("--by-position", action="store_true", help="one row per position")
     json_option(p, "print JSON")
@@ -41,7 +42,7 @@ def _plain(v: Any) -> Any:
 
 def run(args: argparse.Namespace) -> int:
     """Print the statistics table (or JSON)."""
-    if not os.path.isfile(args.database):
+    if not os.path.exists(args.database):
         return fail(f"no database file {args.database!r}")
     try:
         from ..history.store import player_stats

@@ -565,6 +565,27 @@ def _check_store(con: Any, store: str) -> None:
         raise _old_layout(store, found)
 
 
+def _parquet_views(duckdb: Any, root: Path) -> Any:
+    """An in-memory DuckDB connection whose ``hands`` and ``results`` are views of
+    the Parquet store ``root`` (its layout checked)."""
+    info = root / "store_info.json"
+    if not info.exists():
+        if any((root / t).is_dir() and any((root / t).glob("part-*.parquet")) for t in SCHEMA):
+            raise _old_layout(os.fspath(root), "1 (written before stores recorded their layout)")
+        raise ValueError(f"{os.fspath(root)!r} is not a Parquet hand store (no store_info.json)")
+    try:
+        found = json.loads(info.read_text()).get("schema_version", "unknown")
+    except (OSError, ValueError, AttributeError):
+        found = "unknown"
+    if found != SCHEMA_VERSION:
+        raise _old_layout(os.fspath(root), found)
+    con = duckdb.connect()
+    for t in ("hands", "results"):
+        parts = (root / t / "*.parquet").as_posix().replace("'", "''")
+        con.execute(f"CREATE VIEW {t} AS SELECT * FROM read_parquet('{parts}')")
+    return con
+
+
 def to_duckdb(paths: Any, database: str | os.PathLike[str], *, errors: str = "collect",
               progress: Any = None) -> Report:
     """Import hand histories into a DuckDB database file (made if missing).
@@ -741,7 +762,8 @@ def player_stats(database: str | os.PathLike[str], *, player: str | None = None,
     Parameters
     ----------
     database : path
-        A file written by :func:`to_duckdb`.
+        A file written by :func:`to_duckdb`, or a folder written by
+        :func:`to_parquet`.
     player : str, optional
         Only this player's rows.
     by_position : bool
@@ -774,9 +796,13 @@ def player_stats(database: str | os.PathLike[str], *, player: str | None = None,
          + ("WHERE r.player = ? " if player is not None else "")
          + f"GROUP BY {', '.join(keys)} "
          f"ORDER BY h.unit NULLS LAST, net DESC NULLS LAST, {', '.join(keys[1:])}")
-    con = duckdb.connect(os.fspath(database), read_only=True)
+    if os.path.isdir(database):
+        con = _parquet_views(duckdb, Path(database))
+    else:
+        con = duckdb.connect(os.fspath(database), read_only=True)
     try:
-        _check_store(con, os.fspath(database))
+        if not os.path.isdir(database):
+            _check_store(con, os.fspath(database))
         cur = con.execute(q, [player] if player is not None else [])
         names = [d[0] for d in cur.description]
         rows = [dict(zip(names, t)) for t in cur.fetchall()]
