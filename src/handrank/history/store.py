@@ -806,10 +806,6 @@ def player_stats(database: str | os.PathLike[str], *, player: str | None = None,
         cur = con.execute(q, [player] if player is not None else [])
         names = [d[0] for d in cur.description]
         rows = [dict(zip(names, t)) for t in cur.fetchall()]
-        units = [u for (u,) in con.execute(
-            "SELECT DISTINCT h.unit FROM hands h JOIN results r USING (hid) "
-            + ("WHERE r.player = ? " if player is not None else "") + "ORDER BY h.unit",
-            [player] if player is not None else []).fetchall() if u is not None]
     finally:
         con.close()
     for r in rows:
@@ -819,4 +815,4 @@ def player_stats(database: str | os.PathLike[str], *, player: str | None = None,
         for k in ("bb_per_100", "adjusted_bb_per_100"):
             if r[k] is not None:
                 r[k] = Decimal(r[k]).quantize(Decimal("0.01"))
-    return StatsTable(rows, units)
+    return StatsTable(rows, sorted({r["unit"] for r in rows if r["unit"] is not None}))
