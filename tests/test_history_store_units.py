@@ -188,3 +188,25 @@ def test_phh_currency_is_the_unit(tmp_path: Path) -> None:
         for i, v in enumerate(rp.net):
             want[(u, h.players[i] if h.players else f"p{i + 1}")] = Decimal(v)
     assert {(r["unit"], r["player"]): r["net"] for r in table.rows} == want
+
+
+def test_ctrl_c_inside_the_statistics_query_is_a_keyboard_interrupt(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """DuckDB stops a query on SIGINT with its own 'Query interrupted' error:
+    player_stats gives it back as KeyboardInterrupt, as to_duckdb does."""
+    duckdb = pytest.importorskip("duckdb")
+    from handrank.history import store
+
+    class Stopped:
+        def execute(self, *a: object, **k: object) -> object:
+            raise duckdb.InterruptException("INTERRUPT Error: Query interrupted")
+
+        def close(self) -> None:
+            pass
+
+    monkeypatch.setattr(duckdb, "connect", lambda *a, **k: Stopped())
+    monkeypatch.setattr(store, "_check_store", lambda *a, **k: None)
+    db = tmp_path / "hands.duckdb"
+    db.write_bytes(b"")                      # a file, so the call reaches the query
+    with pytest.raises(KeyboardInterrupt):
+        store.player_stats(db)

@@ -806,6 +806,11 @@ def player_stats(database: str | os.PathLike[str], *, player: str | None = None,
         cur = con.execute(q, [player] if player is not None else [])
         names = [d[0] for d in cur.description]
         rows = [dict(zip(names, t)) for t in cur.fetchall()]
+    except (RuntimeError, duckdb.InterruptException) as exc:
+        # Ctrl-C inside the query: DuckDB stops it and raises "Query interrupted"
+        if "interrupted" in str(exc).lower():
+            raise KeyboardInterrupt from None
+        raise
     finally:
         con.close()
     for r in rows:
