@@ -42,6 +42,7 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import hashlib
+import io
 import json
 import os
 from collections.abc import Iterator
@@ -50,10 +51,13 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from ..core import _progress
 from ..core._run import check_progress
-from . import allin
+from . import allin, fast
 from ._store_fast import fast_tables, text_key
+from .fast import END, OK, START, STATUS
 from .model import FileError, Hand, HistoryError
 from .phh import _chunks, read
 from .stats import ALWAYS_STATS, FLOP_STATS, PREFLOP_STATS, big_blind, hand_stats, positions
@@ -340,7 +344,6 @@ def _blocks(paths: Any, report: Report, errors: str, seen: set[str],
             nbytes: list[int] | None = None) -> Iterator[_Rows]:
     """Blocks of rows of the hands of ``paths``; ``nbytes`` (when given) holds the
     bytes of input read so far and the bytes of all of it, kept up to date."""
-    from . import fast
     pa, _ = _need()
     rows = _Rows()
     files = list(_files(paths))
@@ -433,7 +436,6 @@ def _texts(f: str, offset: int) -> list[bytes] | None:
         text = raw.decode("utf-8-sig" if offset == 0 else "utf-8")
     except (OSError, UnicodeError):
         return None
-    import io
     return [c.encode() for _, c in _chunks(io.StringIO(text))]
 
 
@@ -441,9 +443,6 @@ def _batch(pa: Any, b: Any, report: Report, seen: set[str], rows: _Rows, one: An
            refuse: Any) -> None:
     """The hands of one fast-path batch: whole columns for those the C reader took,
     the Python path for the others."""
-    import numpy as np
-
-    from .fast import END, OK, START, STATUS
     rec = b.rec
     report.hands_read += len(b)
     data = b.data
