@@ -4,6 +4,8 @@ full hand stands pat)."""
 
 from __future__ import annotations
 
+import dataclasses
+import inspect
 import pydoc
 
 import pytest
@@ -107,6 +109,119 @@ def test_help_of_every_public_function_documents_its_parameters(name: str) -> No
     missing = [p for p in inspect.signature(f).parameters
                if p not in ("args", "kwargs") and not re.search(rf"\b{p}\b", body)]
     assert not missing, f"help(hr.{name}) does not document {missing}"
+
+
+def _doc_without_signature(cls: type) -> str:
+    # a dataclass without a docstring gets its signature as one: that documents nothing
+    doc = cls.__doc__ or ""
+    return "" if doc.startswith(f"{cls.__name__}(") else doc
+
+
+def _own_constructor(cls: type) -> bool:
+    """Whether the project wrote ``cls``'s constructor (not an exception's ``*args``)."""
+    for klass in cls.__mro__:
+        if "__init__" in klass.__dict__ or "__new__" in klass.__dict__:
+            return klass.__module__.split(".")[0] == "handrank"
+    return False
+
+
+def _hinted_classes(obj: object) -> set[type]:
+    """The project's classes named in ``obj``'s annotations (a function's parameters and
+    result, a dataclass's fields), through unions and containers."""
+    import typing
+
+    def walk(t: object) -> None:
+        for arg in typing.get_args(t):
+            walk(arg)
+        if inspect.isclass(t) and t.__module__.split(".")[0] == "handrank":
+            found.add(t)
+
+    found: set[type] = set()
+    for hint in typing.get_type_hints(obj).values():
+        walk(hint)
+    return found
+
+
+def _public_methods(cls: type) -> list[str]:
+    """The public methods ``cls`` defines or inherits from the project's own classes."""
+    names = []
+    for attr in sorted(dir(cls)):
+        if attr.startswith("_"):
+            continue
+        raw = inspect.getattr_static(cls, attr)
+        func = raw.__func__ if isinstance(raw, (staticmethod, classmethod)) else raw
+        if inspect.isfunction(func) and func.__module__.split(".")[0] == "handrank":
+            names.append(attr)
+    return names
+
+
+def _reachable_classes() -> dict[str, type]:
+    """The public classes a user meets from hr.__all__, by the name that reaches them:
+    those it holds, those of the modules it holds (``pql.PqlRow``), and those the
+    annotations of all of these' functions, methods and fields name (``Part``)."""
+    classes: dict[str, type] = {}
+    todo: list[tuple[str, object]] = []
+    for name in hr.__all__:
+        obj = getattr(hr, name, None)
+        if inspect.ismodule(obj):
+            todo += [(f"{name}.{n}", getattr(obj, n, None)) for n in getattr(obj, "__all__", ())]
+        todo.append((name, obj))
+    seen: set[int] = set()
+    while todo:
+        name, obj = todo.pop(0)
+        if id(obj) in seen:
+            continue
+        seen.add(id(obj))
+        if inspect.isfunction(obj):
+            todo += [(c.__name__, c) for c in _hinted_classes(obj)]
+        elif (inspect.isclass(obj) and obj.__module__.split(".")[0] == "handrank"
+              and not getattr(obj, "_is_protocol", False)):
+            classes.setdefault(name, obj)
+            hinted = _hinted_classes(obj) if dataclasses.is_dataclass(obj) else set()
+            for m in _public_methods(obj):
+                hinted |= _hinted_classes(getattr(obj, m))
+            todo += [(c.__name__, c) for c in hinted]
+    return classes
+
+
+_CLASSES = _reachable_classes()
+
+
+def _public_callables() -> list[tuple[str, str]]:
+    """Each reachable class (its constructor, as ``""``, unless Python's own: an enum's,
+    an exception's) and each of its public methods."""
+    import enum
+    found: list[tuple[str, str]] = []
+    for name, cls in sorted(_CLASSES.items()):
+        if not issubclass(cls, enum.Enum) and _own_constructor(cls):
+            found.append((name, ""))
+        found += [(name, m) for m in _public_methods(cls)]
+    return found
+
+
+def _undocumented(sig: inspect.Signature, body: str) -> list[str]:
+    import re
+    return [p for p in sig.parameters
+            if p not in ("self", "cls", "args", "kwargs") and not p.startswith("_")
+            and not re.search(rf"\b{p}\b", body)]
+
+
+@pytest.mark.parametrize(("cls", "method"), _public_callables(),
+                         ids=lambda v: v or "()")
+def test_help_of_every_public_class_and_method_documents_its_parameters(cls: str,
+                                                                        method: str) -> None:
+    c = _CLASSES[cls]
+    if not method:     # the constructor: the class's docstring, or __init__'s own
+        init = c.__init__
+        body = _doc_without_signature(c) + "\n" + (
+            (init.__doc__ or "") if inspect.isfunction(init) else "")
+        missing = _undocumented(inspect.signature(c), body)
+        assert not missing, f"help(hr.{cls}) does not document {missing}"
+        return
+    f = getattr(c, method)
+    body = pydoc.render_doc(f, renderer=pydoc.plaintext).split("\n", 3)[-1]   # no signature
+    missing = _undocumented(inspect.signature(f), body)
+    assert not missing, f"help(hr.{cls}.{method}) does not document {missing}"
 
 
 def test_wrapping_never_cuts_a_word(capsys: pytest.CaptureFixture[str],

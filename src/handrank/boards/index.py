@@ -234,7 +234,8 @@ class Indexer:
     def index(self, cards_: CardsLike, street: int | None = None) -> int:
         """The index of one hand (cards round after round).
 
-        `street` is found from the number of cards when None.
+        `cards_`: the hand's cards, card text or ids, the first round's
+        first.  `street` is found from the number of cards when None.
         """
         ids = cards(cards_)
         k = self._street_of(len(ids)) if street is None else self._check_street(street)
@@ -286,7 +287,10 @@ class Indexer:
                                    f"{int(bad[0])}, column {int(bad[1])}")
 
     def unindex_batch(self, i: Any, street: int) -> np.ndarray:
-        """The canonical member of each index, shape ``(n, cards(street))`` uint8."""
+        """The canonical member of each index, shape ``(n, cards(street))`` uint8.
+
+        `i`: a 1-D integer array of indices of `street`, each 0 to its size - 1.
+        """
         st = self._street(street)
         idx = np.asarray(i)
         if idx.ndim != 1 or not (idx.dtype.kind in "iu" or idx.size == 0):

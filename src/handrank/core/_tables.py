@@ -45,6 +45,26 @@ def read_bin(path: str = BIN_PATH) -> dict[str, np.ndarray]:
 
 @dataclass(frozen=True)
 class Params:
+    """The constants of the tables' hand key and perfect hash (tables/generate.py).
+
+    Attributes
+    ----------
+    hash_mult, hash_bits, hash_shift : int
+        The hash of a rank key: ``h = key * hash_mult mod 2**hash_bits``, its
+        row of `hash_offsets` ``h >> hash_shift``.
+    suit_shift, suit_init, flush_bits : int
+        The key's four 4-bit suit counters start at `suit_init`, at bit
+        `suit_shift`; ``(key >> suit_shift) & flush_bits`` finds a flush.
+    poison_shift : int
+        The bit of the key that marks a card outside the deck.
+    mask_suit_bits : int
+        The bits of each suit's rank set in the card mask.
+    card_suit_init, card_poison_shift, card_hash_shift : int
+        The same for the batch kernels' per-card entry (:attr:`GameTables.card`):
+        its suit counters' start, its poison bit, and the shift of its
+        premultiplied hash.
+    """
+
     hash_mult: int
     hash_bits: int
     hash_shift: int
@@ -60,7 +80,41 @@ class Params:
 
 @dataclass(frozen=True)
 class GameTables:
-    """One game's tables; ``ptr`` is its ``hr_game *`` on the C backend."""
+    """One game's tables; ``ptr`` is its ``hr_game *`` on the C backend.
+
+    Attributes
+    ----------
+    name : str
+        The game's name in the tables (``"holdem"``; ``"low_<rule>"`` for a low).
+    classes : int
+        The number of distinct strengths (the best hand's strength).
+    card_key, card_mask : ndarray of uint64, shape (256,)
+        Each card id's key (rank key, suit counters, poison bit) and mask
+        (one bit per rank and suit); ids >= 52 and cards outside the deck
+        carry the poison bit.
+    values : ndarray of uint16
+        The strength of each rank key, by its perfect hash.
+    flush : ndarray of uint16, shape (8192,)
+        The strength of a flush, by its suit's rank set.
+    category : ndarray of uint8, shape (classes + 1,)
+        Each strength's category.
+    class_ranks : ndarray of uint8, shape (classes + 1, 5)
+        Each strength's five ranks (255: none).
+    hash_offsets : ndarray of uint32
+        The perfect hash's row offsets, shared by every game.
+    params : Params or None
+        The hash's constants; None in the views of the compiled tables.
+    ptr : cffi pointer or None
+        The game's ``hr_game *`` on the C backend.
+    in_deck : ndarray of bool, shape (256,)
+        Whether each card id is in the game's deck (read off `card_key`'s
+        poison bit).
+    card : ndarray of uint64, shape (256, 2)
+        The batch kernels' ``{key, mask}`` entry per card (see :class:`Params`).
+    low : bool
+        A low-hand rule's tables: read only through a
+        :class:`~handrank.Lowball`, never as a ``variant=``.
+    """
 
     name: str
     classes: int

@@ -126,7 +126,13 @@ def _check_strength(s: Any) -> int:
 
 @dataclasses.dataclass(frozen=True)
 class Badugi:
-    """Badugi's ranking, shaped like :class:`~handrank.Lowball` (made by :func:`badugi`)."""
+    """Badugi's ranking, shaped like :class:`~handrank.Lowball` (made by :func:`badugi`).
+
+    Parameters
+    ----------
+    name : str
+        The ranking's name (default ``"badugi"``).
+    """
 
     name: str = "badugi"
 
@@ -135,16 +141,40 @@ class Badugi:
         return CLASSES
 
     def evaluate(self, cards: CardsLike) -> int:
-        """See :func:`evaluate_badugi`."""
+        """The badugi strength of four `cards`, 1..1092, higher is better.
+
+        See :func:`evaluate_badugi`.
+
+        Parameters
+        ----------
+        cards : str or sequence of card ids or card text
+            Four cards (``"Ac 2d 3h 4s"``).
+        """
         return evaluate_badugi(cards)
 
     def evaluate_batch(self, a: CardArrayLike, *, out: StrengthArray | None = None
                        ) -> StrengthArray:
-        """See :func:`evaluate_badugi_batch`."""
+        """The badugi strengths of an (n, 4) array of card ids.
+
+        See :func:`evaluate_badugi_batch`.
+
+        Parameters
+        ----------
+        a : array-like of card ids, shape (n, 4)
+            One four-card hand a row.
+        out : ndarray of uint16, shape (n,), optional
+            Written in place and returned (no allocation).
+        """
         return evaluate_badugi_batch(a, out=out)
 
     def category(self, strength: int) -> int:
-        """The number of cards of the badugi (1..4; 4 is a badugi proper)."""
+        """The number of cards of the badugi (1..4; 4 is a badugi proper).
+
+        Parameters
+        ----------
+        strength : int
+            A badugi strength, 1..1092 (from :meth:`evaluate`).
+        """
         return int(_tables()[1][_check_strength(strength)])
 
     def describe(self, strength: int) -> str:

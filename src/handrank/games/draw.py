@@ -82,9 +82,36 @@ _BADUGI_CATEGORIES = ("one-card", "two-card", "three-card", "badugi")
 class DrawGame:
     """One draw game's data: made by :func:`draw_game`.
 
-    ``kind`` is ``"tables"`` (five cards ranked by ``tables``), ``"badugi"`` or ``"part"``
+    ``kind`` is ``"tables"`` (five cards ranked by ``tables``), ``"badugi"``, ``"part"``
     (the hand ranked by ``part``, the game's one :class:`~handrank.games.parts.Part` that
-    ranks the whole hand: the wild games of :mod:`handrank.games.wild`).
+    ranks the whole hand: the wild games of :mod:`handrank.games.wild`) or ``"parts"``
+    (a pot cut into ``parts`` that each rank the hand alone: badeucy, badacey).
+
+    Attributes
+    ----------
+    name : str
+        The game's name in :func:`handrank.games` (``"draw"``, ``"27-triple"`` ...).
+    options : tuple of (str, value) pairs
+        The options it was made with (``players`` and ``mao`` for ``fechado``).
+    kind : str
+        How the hand is ranked, as above.
+    hand_size : int
+        The cards of a hand (5 in most games, 4 in badugi).
+    max_discard : int
+        The most cards one exchange may replace.
+    exchanges : int
+        The number of exchanges (draws) in a deal.
+    deck : tuple of int
+        The card ids of the game's deck (fewer than 52 in ``fechado``).
+    categories : tuple of str
+        The final categories' names, the columns of :attr:`DrawOdds.categories`
+        (a game of parts: each part's in turn, as ``"<part>: <category>"``).
+    tables : GameTables or None
+        The five-card ranking of a ``"tables"`` game; None otherwise.
+    part : Part or None
+        The one part of a ``"part"`` game; None otherwise.
+    parts : tuple of Part
+        The parts of a ``"parts"`` game; ``()`` otherwise.
     """
 
     name: str
@@ -212,6 +239,8 @@ class DrawOdds:
 
     Attributes
     ----------
+    game : DrawGame
+        The game the odds are of.
     holds : list of tuple of int
         The kept card ids of each hold, best first.
     categories : ndarray of float, shape (holds, categories)
@@ -219,6 +248,9 @@ class DrawOdds:
         A game whose pot is cut into parts (badeucy, badacey) lists each
         part's categories in turn, named ``"<part>: <category>"``; each
         part's columns sum to 1.
+    category_names : tuple of str
+        The names of the columns of `categories` (the game's
+        :attr:`DrawGame.categories`).
     win, tie : ndarray of float, shape (holds,)
         P(win) and P(tie) against `vs`; NaN without `vs`.  In a game of
         parts `win` is winning every part (a scoop) and `tie` a part of the
@@ -226,6 +258,9 @@ class DrawOdds:
     expected : ndarray of float, shape (holds,)
         The mean final strength percentile (see :mod:`handrank.games.draw`);
         in a game of parts, the mean over the parts of each part's.
+    draws : ndarray of int64, shape (holds,)
+        The number of final hands each hold was scored over: every set of
+        cards it can draw from the unseen stub.
     equity : ndarray of float, shape (holds,)
         The expected share of the pot against `vs` (``win + tie / 2`` in a
         game of one part); NaN without `vs`.

@@ -54,6 +54,18 @@ class Lowball:
     """One low rule: its tables and how to read them.
 
     Made by :func:`lowball`.  ``name`` is ``"a5"``, ``"a5/8"`` or ``"27"``.
+
+    Attributes
+    ----------
+    name : str
+        The rule's name, as above.
+    rule : {"a5", "27"}
+        Ace-to-five or deuce-to-seven.
+    qualifier : {None, 8}
+        8: only a low of eight or better counts (strength 0 for none); None: every
+        hand has a low.
+    tables : GameTables
+        The rule's strength tables.
     """
 
     name: str

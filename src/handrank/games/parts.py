@@ -92,7 +92,8 @@ class Part:
         raise NotImplementedError
 
     def best(self, hole: list[int], boards: list[list[int]]) -> list[int]:
-        """The cards of the hand this part ranks, for one player."""
+        """The cards of the hand this part ranks, for one player: `hole` the player's
+        card ids, `boards` each board's card ids."""
         raise NotImplementedError
 
     def describe(self, strength: int) -> str:
@@ -104,12 +105,14 @@ class Part:
         return lowball(self.ranking).describe(strength)
 
     def ids(self, x: Any, what: str) -> list[int]:
-        """The card ids of a player's cards `x` (the part's own card names, if any)."""
+        """The card ids of a player's cards `x` (the part's own card names, if any);
+        an error names the cards as `what` says (``"seat 2's hand"``)."""
         return ids_of(x, what)
 
     def seat_hand(self, hole: list[int], boards: list[list[int]]) -> Any:
         """One seat's hand as settle and explain read it (``.strength``, ``.text``), or None:
-        the part's ranking's own (handrank.showdown.parts)."""
+        the part's ranking's own (handrank.showdown.parts).  `hole` is the seat's card
+        ids, `boards` each board's card ids."""
         return None
 
     def why(self) -> Any:
@@ -119,8 +122,9 @@ class Part:
 
     def alone(self, g: Game) -> Game | None:
         """The game of one board that ranks this part's hands (the part's board alone,
-        dealt and ranked as a game of one board), or None for a part without a board of
-        its own: the board operations (analyze, equity_matrix) ask it board by board."""
+        dealt and ranked as a game of one board) in the game `g` the part belongs to,
+        or None for a part without a board of its own: the board operations (analyze,
+        equity_matrix) ask it board by board."""
         return None
 
     @property

@@ -33,7 +33,18 @@ __all__ = ["StudRule", "stud_rule"]
 
 @dataclasses.dataclass(frozen=True)
 class StudRule:
-    """One stud game's ranking: made by :func:`stud_rule`."""
+    """One stud game's ranking: made by :func:`stud_rule`.
+
+    Attributes
+    ----------
+    name : str
+        The stud game's name (``"stud"``, ``"stud-hilo"``, ``"razz"``).
+    high : bool
+        Whether the high hand plays (a half of the pot in stud hi-lo).
+    low : Lowball or None
+        The low rule that plays (razz's ace-to-five, stud hi-lo's eight or
+        better); None in a game of the high hand only.
+    """
 
     name: str
     high: bool
@@ -62,6 +73,16 @@ class StudRule:
     def evaluate_batch(self, a: CardArrayLike, *, out: StrengthArray | None = None,
                        threads: int | None = None) -> np.ndarray:
         """Strengths of an (n, 5..7) array; (n, 2) [high, low] in stud hi-lo.
+
+        Parameters
+        ----------
+        a : array-like of card ids, shape (n, 5..7)
+            One hand a row.
+        out : ndarray of uint16, shape (n,), optional
+            Written in place and returned (no allocation); not in stud hi-lo,
+            whose result has two columns (a TypeError).
+        threads : int, optional
+            Worker threads; by default every core for large batches.
 
         Examples
         --------

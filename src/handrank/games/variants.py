@@ -43,6 +43,16 @@ class Variant:
 
     Made by :func:`variant`; every method is the core function of the same
     name with ``variant=self``.
+
+    Attributes
+    ----------
+    name : {"holdem", "shortdeck", "stripped"}
+        The game.
+    options : tuple of (str, value) pairs
+        The rule options it was made with (see :func:`variant`:
+        ``trips_beat_straight``, ``kickers``, ``lowest``).
+    tables : GameTables
+        The game's strength tables.
     """
 
     name: str
@@ -65,7 +75,17 @@ class Variant:
 
     def evaluate_batch(self, a: CardArrayLike, *, out: StrengthArray | None = None,
                        threads: int | None = None) -> StrengthArray:
-        """Strengths of an (n, 5..7) id array; see :func:`handrank.evaluate_batch`."""
+        """Strengths of an (n, 5..7) id array; see :func:`handrank.evaluate_batch`.
+
+        Parameters
+        ----------
+        a : array_like of int, shape (n, 5), (n, 6) or (n, 7)
+            Card ids of the game's deck, one hand a row.
+        out : ndarray of uint16, shape (n,), optional
+            Where to write the result.
+        threads : int, optional
+            Worker threads; by default every core for large batches.
+        """
         return evaluate_batch(a, out=out, threads=threads, variant=self)
 
     @overload
@@ -74,7 +94,14 @@ class Variant:
     def category(self, x: IntArray | Sequence[int]) -> NDArray[np.uint8]: ...
     def category(self, x: int | np.integer[Any] | IntArray | Sequence[int]
                  ) -> Category | NDArray[np.uint8]:
-        """Category of a strength or of an array of them."""
+        """Category of a strength or of an array of them.
+
+        Parameters
+        ----------
+        x : int or array_like of int
+            A strength of this game (from :meth:`evaluate`), or an array of them:
+            a :class:`~handrank.Category`, or an array of uint8 categories.
+        """
         return category(x, variant=self)
 
     def describe(self, strength: int | np.integer[Any]) -> str:

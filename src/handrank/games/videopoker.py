@@ -317,7 +317,14 @@ class VideoPoker:
         return _wild.FAMILIES[self.family].classes
 
     def deal(self, cards: CardsLike) -> list[int]:
-        """The card ids of a deal of five in this machine (jokers ``Xx``, ``Xy`` if it has any)."""
+        """The card ids of a deal of five in this machine (jokers ``Xx``, ``Xy`` if it has any).
+
+        Parameters
+        ----------
+        cards : str or sequence of cards
+            Five cards (a joker ``Xx``, a second joker ``Xy``, in the
+            machines that have them).
+        """
         return deal(cards, self.family)
 
     def hold_values(self, cards: CardsLike) -> dict[tuple[int, ...], float]:
@@ -327,6 +334,12 @@ class VideoPoker:
         the j-th card given), so the first best hold is :meth:`hold`.  Keys
         are card-id tuples; :meth:`hold_values_text` gives the same values
         keyed by card text.
+
+        Parameters
+        ----------
+        cards : str or sequence of cards
+            Five cards (a joker ``Xx``, a second joker ``Xy``, in the
+            machines that have them).
         """
         ids = self.deal(cards)
         kept = [tuple(ids[j] for j in range(5) if h >> j & 1) for h in range(32)]
@@ -355,11 +368,25 @@ class VideoPoker:
         return {card_text(k): v for k, v in self.hold_values(cards).items()}
 
     def hold_text(self, cards: CardsLike) -> str:
-        """:meth:`hold` as card text (``"Jh Jd 4c 4s"``; ``""`` to draw five)."""
+        """:meth:`hold` as card text (``"Jh Jd 4c 4s"``; ``""`` to draw five).
+
+        Parameters
+        ----------
+        cards : str or sequence of cards
+            Five cards (a joker ``Xx``, a second joker ``Xy``, in the
+            machines that have them).
+        """
         return card_text(self.hold(cards))
 
     def hold_odds_text(self, cards: CardsLike) -> dict[str, dict[str, float]]:
-        """:meth:`hold_odds` keyed by card text, as :meth:`hold_values_text`."""
+        """:meth:`hold_odds` keyed by card text, as :meth:`hold_values_text`.
+
+        Parameters
+        ----------
+        cards : str or sequence of cards
+            Five cards (a joker ``Xx``, a second joker ``Xy``, in the
+            machines that have them).
+        """
         return {card_text(k): v for k, v in self.hold_odds(cards).items()}
 
     def _wild_values(self, ids: list[int]) -> np.ndarray:

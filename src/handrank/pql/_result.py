@@ -16,6 +16,8 @@ __all__ = ["PqlResult", "PqlRow"]
 class PqlRow:
     """One selector's answer.
 
+    ``name`` is the selector as the query wrote it, ``kind`` its kind
+    (``"count"``, ``"avg"``, ``"histogram"``, ``"max"`` or ``"min"``).
     ``value`` is a fraction in [0, 1] for ``count`` and an average for ``avg``
     (equities are fractions too); for ``histogram`` a dict from category to
     the fraction of deals in it; for ``max``/``min`` the extreme value seen.
@@ -63,6 +65,19 @@ class PqlResult(Sequence[PqlRow]):
     ``samples`` the number of deals (or trials) that satisfied ``where`` and
     entered the figures, ``trials`` the deals dealt, ``seed`` the seed of a
     simulation (None when exact).
+
+    Made by :func:`handrank.pql`; the constructor's parameters are its attributes:
+
+    Parameters
+    ----------
+    query : str
+        The query's text.
+    rows : list of PqlRow
+        One row per selector, in the query's order.
+    exact, samples, trials, seed
+        As above.
+    game : str
+        The name of the game the query dealt (``"holdem"``, ``"omaha"`` ...).
     """
 
     def __init__(self, query: str, rows: list[PqlRow], *, exact: bool, samples: int,
@@ -163,7 +178,17 @@ class PqlResult(Sequence[PqlRow]):
 
     def plot(self, path: Any = None, ax: Any = None) -> Any:
         """Bar charts: a histogram's categories, or the selectors' values (as %),
-        with error bars where simulated.  Saves to `path` if given; returns the axes."""
+        with error bars where simulated.  Saves to `path` if given; returns the axes.
+
+        Parameters
+        ----------
+        path : str or path-like, optional
+            Where to save the figure (its format from the suffix, as matplotlib's
+            ``savefig``).
+        ax : matplotlib Axes, optional
+            The axes to draw on; by default a new figure's.  Needs matplotlib
+            (``pip install 'handrank[plot]'``).
+        """
         try:
             import matplotlib
             if ax is None and path is not None:
