@@ -142,3 +142,13 @@ def test_bad_uses_of_strings_are_refused_with_the_place(query: str, message: str
 def test_to_string_is_a_function_and_no_longer_refused() -> None:
     assert "toString" not in REFUSED
     assert "toString" in supported_functions()
+
+
+def test_simulated_strings_are_the_same_on_one_and_two_threads() -> None:
+    q = ("select histogram(toString(handType(villain, river))) as h, "
+         "count(toString(riverCard()) = 'As') as a "
+         "from game='holdem', hero='KK', villain='**'")
+    one = hr.pql(q, trials=60000, seed=11, threads=1)
+    two = hr.pql(q, trials=60000, seed=11, threads=2)
+    assert one[0].value == two[0].value and one[1].value == two[1].value
+    assert len(one[0].value) >= 8
