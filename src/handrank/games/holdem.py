@@ -20,7 +20,7 @@ from numpy.typing import NDArray
 
 from ..core import _backend, _run, _validate, kernels
 from ..core._tables import LOW_PREFIX, GameTables
-from ..core._typing import CardArrayLike, CardsLike, IntArray, StrengthArray, VariantLike
+from ..core._typing import CardArrayLike, CardsLike, IntArray, StrengthArray
 from ..core._validate import number
 from ..core.cards import (
     RANKS,
@@ -36,7 +36,7 @@ from ..core.errors import InvalidCardError, InvalidHandError
 # operations.evaluate's inline copy of the fast path below tests holdem._C
 # (None without the C core) before it calls the bound functions
 from ..core.kernels import EVAL7_HOLDEM as _C  # noqa: F401
-from .base import Game
+from .base import Game, VariantLike
 from .registry import high_tables
 
 #: True and False (Python's and numpy's) pack as ids 1 and 0 but are never cards
