@@ -737,6 +737,10 @@ def _binary(op: Callable[[np.ndarray, np.ndarray], Any], a: Fn, b: Fn) -> Fn:
     return f
 
 
+def _str_equal(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    return np.asarray(np.asarray(x) == np.asarray(y))
+
+
 def _negate(x: np.ndarray) -> np.ndarray:
     return -np.asarray(x, dtype=float)
 
@@ -967,7 +971,7 @@ class _Compiler:
                 fa, fb = a.fn, b.fn
 
                 def f_eq(c: Ctx) -> np.ndarray:
-                    eq = np.asarray(np.asarray(fa(c)) == np.asarray(fb(c)))
+                    eq = _str_equal(fa(c), fb(c))
                     return eq if same else ~eq
                 return Expr(BOOL, f_eq)
             cmp = {"=": np.equal, "<>": np.not_equal, "<": np.less, "<=": np.less_equal,
@@ -994,7 +998,9 @@ class _Compiler:
                     else self.compile(cond_node))
             if subject is not None:
                 self.comparable(cond_node, subject, cond)
-                cond = Expr(BOOL, _binary(np.equal, subject.fn, cond.fn))
+                # `==`, not np.equal: numpy 1.x has no string equality ufunc
+                eq = _str_equal if subject.type == STRING else np.equal
+                cond = Expr(BOOL, _binary(eq, subject.fn, cond.fn))
             else:
                 self.need(cond_node, cond, (BOOL,), "'when'")
             conds.append(cond)
