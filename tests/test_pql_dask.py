@@ -23,6 +23,9 @@ def client():
     "from game='omahahi', hero='AA**', villain='****'",
     "select avg(riverEquity(hero)) as e, count(winsHi(villain)) as w "
     "from game='holdem', hero='AKs', villain='**', board='Kd7c2s'",
+    "select histogram(toString(handType(hero, river))) as h, "
+    "count(toString(riverCard()) in ('As', 'Ks')) as c "
+    "from game='holdem', hero='AKs', villain='**', board='Kd7c2s'",
 ])
 def test_a_cluster_gives_the_local_answer_bit_for_bit(client, query):
     local = hr.pql(query, trials=150_000, seed=9, threads=1)

@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core.cards import RANKS
+from ..core.cards import RANKS, card_str
 from ..core.cards import card as _card
 from ..core.cards import cards as _cards
 from ..core.errors import HandrankError
@@ -39,7 +39,8 @@ from ._parse import BinOp, Call, Case, In, Name, Node, Num, PqlError, Query, Str
 from ._plays import cards_play, hand_ranking
 from ._spot import BOARD, HANDTYPES, HOLDEM, STREETS, STUD, Spot, masks_of
 
-__all__ = ["Expr", "Plan", "compile_query", "FUNCTIONS", "REFUSED", "HANDTYPES", "FLOPCATS"]
+__all__ = ["Expr", "Plan", "compile_query", "FUNCTIONS", "REFUSED", "HANDTYPES", "FLOPCATS",
+           "STRING", "value_text"]
 
 
 def _word(node: Node) -> str:
@@ -56,7 +57,34 @@ def _word(node: Node) -> str:
 
 BOOL, NUM, INT, HANDTYPE, RANK, RANKSET, CARD, FLOPCAT = "boolean", "number", "integer", \
     "hand type", "rank", "rank set", "card", "flop category"
+STRING = "string"
 NUMERIC = (BOOL, NUM, INT)
+
+_RANK_LETTERS = "23456789TJQKA"
+
+
+def value_text(t: str, v: Any, handtypes: list[str], flopcats: list[str]) -> str:
+    """The text of one value of type `t`, as the result tables print it
+    (hand types and flop categories by name, ranks by letter, cards as
+    'As', booleans as true/false, numbers as %.6g)."""
+    if t == HANDTYPE:
+        return handtypes[int(v)]
+    if t == FLOPCAT:
+        return flopcats[int(v)]
+    if t == RANK:
+        return _RANK_LETTERS[int(v)] if int(v) >= 0 else "none"
+    if t == CARD:
+        return card_str(int(v))
+    if t == RANKSET:
+        return "".join(r for i, r in reversed(list(enumerate(_RANK_LETTERS)))
+                       if (int(v) >> i) & 1) or "none"
+    if t == BOOL:
+        return "true" if bool(v) else "false"
+    if t == INT:
+        return str(int(v))
+    if t == NUM:
+        return f"{float(v):.6g}"
+    return str(v)
 
 Fn = Callable[[Ctx], np.ndarray]
 
@@ -423,6 +451,14 @@ def _register(f: Func, *aliases: str) -> None:
         FUNCTIONS[n.lower()] = f
 
 
+def _identity(ctx: Ctx, x: np.ndarray) -> np.ndarray:
+    return x
+
+
+# toString's argument may be of any type: _Compiler.to_string compiles it
+_register(Func("toString", ("any",), STRING, _identity))
+
+
 _register(Func("riverEquity", ("player",), NUM, lambda c, p: c.river_shares()[p]))
 _register(Func("fractionalRiverEquity", ("player",), NUM, lambda c, p: c.river_shares()[p]))
 _register(Func("HvHequity", ("player", "street"), NUM, _equity, optional=1,
@@ -676,8 +712,6 @@ def _in_sorted(keys: np.ndarray, x: np.ndarray) -> np.ndarray:
 REFUSALS: dict[str, str] = {
     "handRankingFor": "the rankings it names ('3h', '6h', '10h', 'vr' ...) are the Odds "
                       "Oracle's own orders of starting hands, which are not public",
-    "toString": "handrank's PQL has no string values: results already print each value "
-                "by its name",
 }
 REFUSED: list[str] = sorted(REFUSALS, key=str.lower)
 _REFUSED = {n.lower(): n for n in REFUSED}
@@ -701,6 +735,10 @@ def _binary(op: Callable[[np.ndarray, np.ndarray], Any], a: Fn, b: Fn) -> Fn:
     def f(c: Ctx) -> np.ndarray:
         return np.asarray(op(a(c), b(c)))
     return f
+
+
+def _str_equal(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    return np.asarray(np.asarray(x) == np.asarray(y))
 
 
 def _negate(x: np.ndarray) -> np.ndarray:
@@ -857,7 +895,7 @@ class _Compiler:
             return self.binop(node)
         if isinstance(node, In):
             a = self.compile(node.arg)
-            opts = [self.compile(o) for o in node.options]
+            opts = [self.literal_or_compile(o, a) for o in node.options]
             for o, e in zip(node.options, opts):
                 self.comparable(o, a, e)
             neg = node.negated
@@ -885,8 +923,37 @@ class _Compiler:
         if a.type != b.type:
             raise self.err(node, f"cannot compare a {a.type} with a {b.type}")
 
+    def literal_or_compile(self, node: Node, other: Expr) -> Expr:
+        """`node` compiled; a quoted string beside a string value is that text."""
+        if isinstance(node, Str) and other.type == STRING:
+            return Expr(STRING, _const(np.asarray(node.value)))
+        return self.compile(node)
+
+    def operands(self, left: Node, right: Node) -> tuple[Expr, Expr]:
+        if isinstance(left, Str) and not isinstance(right, Str):
+            b = self.compile(right)
+            return self.literal_or_compile(left, b), b
+        a = self.compile(left)
+        return a, self.literal_or_compile(right, a)
+
+    def to_string(self, node: Call) -> Expr:
+        """toString(x): the text of each value of x, as the result tables print it."""
+        a = self.compile(node.args[0])
+        t, fn = a.type, a.fn
+        order, flop_order = list(self.order), list(self.flop_order)
+
+        def f_str(c: Ctx) -> np.ndarray:
+            x = np.asarray(fn(c))
+            if x.ndim == 0:
+                return np.asarray(value_text(t, x.item(), order, flop_order))
+            uniq, inv = np.unique(x, return_inverse=True)
+            texts = np.asarray([value_text(t, v, order, flop_order) for v in uniq.tolist()],
+                               dtype=str)
+            return np.asarray(texts[inv.reshape(x.shape)])
+        return Expr(STRING, f_str)
+
     def binop(self, node: BinOp) -> Expr:
-        a, b = self.compile(node.left), self.compile(node.right)
+        a, b = self.operands(node.left, node.right)
         op = node.op
         if op in ("and", "or"):
             self.need(node.left, a, (BOOL,), f"'{op}'")
@@ -897,6 +964,16 @@ class _Compiler:
             self.comparable(node, a, b)
             if a.type == RANKSET and op not in ("=", "<>"):
                 raise self.err(node, "rank sets compare with = and <> only")
+            if a.type == STRING:
+                if op not in ("=", "<>"):
+                    raise self.err(node, "strings compare with = and <> only")
+                same = op == "="
+                fa, fb = a.fn, b.fn
+
+                def f_eq(c: Ctx) -> np.ndarray:
+                    eq = _str_equal(fa(c), fb(c))
+                    return eq if same else ~eq
+                return Expr(BOOL, f_eq)
             cmp = {"=": np.equal, "<>": np.not_equal, "<": np.less, "<=": np.less_equal,
                    ">": np.greater, ">=": np.greater_equal}[op]
             return Expr(BOOL, _binary(cmp, a.fn, b.fn))
@@ -917,10 +994,13 @@ class _Compiler:
         subject = self.compile(node.subject) if node.subject is not None else None
         conds, vals = [], []
         for cond_node, val_node in node.whens:
-            cond = self.compile(cond_node)
+            cond = (self.literal_or_compile(cond_node, subject) if subject is not None
+                    else self.compile(cond_node))
             if subject is not None:
                 self.comparable(cond_node, subject, cond)
-                cond = Expr(BOOL, _binary(np.equal, subject.fn, cond.fn))
+                # `==`, not np.equal: numpy 1.x has no string equality ufunc
+                eq = _str_equal if subject.type == STRING else np.equal
+                cond = Expr(BOOL, _binary(eq, subject.fn, cond.fn))
             else:
                 self.need(cond_node, cond, (BOOL,), "'when'")
             conds.append(cond)
@@ -1021,6 +1101,11 @@ class _Compiler:
                            + self._near(node.name, sorted({f.name for f in FUNCTIONS.values()})
                                         + REFUSED))
         f = BY_ARITY.get((low, len(node.args)), FUNCTIONS[low])
+        if f.args == ("any",):
+            if len(node.args) != 1:
+                raise self.err(node, f"{f.name} takes 1 argument (a value of any type), got "
+                                     f"{len(node.args)}")
+            return self.to_string(node)
         if any(need not in self.spot.offers for need in f.needs):
             raise self.err(node, f"function {f.name!r} is not supported in the game "
                                  f"{self.spot.pql_game!r} yet")
@@ -1115,6 +1200,9 @@ def compile_query(q: Query, spot: Spot) -> Plan:
                                         f"{e.type}")
         if s.kind == "avg" and e.type not in NUMERIC:
             raise locate(q.text, s.pos, f"avg() averages a number, found a {e.type}")
+        if s.kind in ("max", "min") and e.type == STRING:
+            raise locate(q.text, s.pos, f"{s.kind}() of a string is not defined; use "
+                                        "histogram()")
         if s.kind in ("max", "min") and e.type == RANKSET:
             raise locate(q.text, s.pos, f"{s.kind}() of a rank set is not defined")
         name = s.alias or s.text
