@@ -294,6 +294,12 @@ def one_array(a: Any) -> int:
 
 
 _F = TypeVar("_F", bound=Callable[..., Any])
+# What the two decorators below were given: the fast functions read them as
+# globals, not as closure cells (a function with free variables costs a few
+# ns more to call, measurable on this path).  Each decorator serves one function.
+_HOLDEM_GENERAL: Any = None
+_GAME_GENERAL: Any = None
+_GAMES: frozenset[Any] = frozenset()
 
 
 def one_hand_holdem(general: _F) -> _F:
@@ -301,7 +307,12 @@ def one_hand_holdem(general: _F) -> _F:
     path: the common calls (5 to 7 ids as a list, tuple or 1-D integer array,
     text) answer here; anything else, and every call without the C core, goes
     to `general`, which says what is wrong.  The result keeps `general`'s name,
-    module and docstring (``__wrapped__`` is `general`)."""
+    module and docstring (``__wrapped__`` is `general`).  Decorates one function:
+    games.holdem.evaluate."""
+    global _HOLDEM_GENERAL
+    if _HOLDEM_GENERAL is not None:
+        raise RuntimeError("internal error: one_hand_holdem decorates one function")
+    _HOLDEM_GENERAL = general
 
     def evaluate(cards: Any, *, variant: Any = None) -> int:
         if variant is None and _C is not None:
@@ -339,7 +350,7 @@ def one_hand_holdem(general: _F) -> _F:
                 strength = 0
             if strength:
                 return strength
-        return int(general(cards, variant=variant))
+        return int(_HOLDEM_GENERAL(cards, variant=variant))
 
     functools.update_wrapper(evaluate, general)
     return cast(_F, evaluate)
@@ -350,15 +361,23 @@ def one_hand_game(games: frozenset[Any]) -> Callable[[_F], _F]:
     (any game) with hold'em's C fast path for one hand of a game in `games`
     without a board: the steps of :func:`one_hand_holdem` inline (a Python
     call more costs as much as any two of them); anything else, and every call
-    without the C core, goes to the decorated function (``__wrapped__``)."""
+    without the C core, goes to the decorated function (``__wrapped__``).
+    Decorates one function: operations.evaluate."""
+    global _GAMES
+    _GAMES = games
 
     def decorate(general: _F) -> _F:
+        global _GAME_GENERAL
+        if _GAME_GENERAL is not None:
+            raise RuntimeError("internal error: one_hand_game decorates one function")
+        _GAME_GENERAL = general
+
         def evaluate(cards: Any, *, board: Any = None, game: Any = "holdem",
                      variant: Any = None) -> Any:
             x: Any = cards     # typed Any: the type tests pick the branch
             kind = type(x)
             try:
-                if board is None and variant is None and game in games and _C is not None:
+                if board is None and variant is None and game in _GAMES and _C is not None:
                     if kind is list or kind is tuple:
                         n = len(x)
                         raw = (_PACK7(*x) if n == 7 else _PACK6(*x) if n == 6
@@ -390,7 +409,7 @@ def one_hand_game(games: frozenset[Any]) -> Callable[[_F], _F]:
                         return strength
             except _DECLINED:      # (an unhashable game too: `general` says what is wrong)
                 pass
-            return general(cards, board=board, game=game, variant=variant)
+            return _GAME_GENERAL(cards, board=board, game=game, variant=variant)
 
         functools.update_wrapper(evaluate, general)
         return cast(_F, evaluate)
