@@ -176,14 +176,15 @@ def test_stats_says_what_net_is_counted_in(capsys: pytest.CaptureFixture[str],
     assert lines[0].split()[:3] == ["player", "hands", "net"]
     assert next(ln.split() for ln in lines if ln.startswith("ac12334d"))[:3] == \
         ["ac12334d", "1", "100"]                         # the store counts cents
-    assert lines[-1].startswith("net in cents (the records' unit)")
+    assert lines[-1].startswith("net in USD cents (the records' unit)")
     status, out, _ = _run(capsys, ["stats", db, "--json"])
     assert status == 0 and isinstance(json.loads(out), list)      # JSON rows as before
 
 
 def test_units_note_of_mixed_units() -> None:
     from handrank.cli._stats import _units_note
-    assert _units_note(["cents", "chips"]).startswith("net sums mixed units (cents, chips)")
+    assert _units_note(["EUR cents", "chips"]).startswith(
+        "net in each row's unit (EUR cents, chips), never added")
 
 
 def test_history_of_a_player_with_no_hands_says_so(capsys: pytest.CaptureFixture[str]

@@ -44,28 +44,13 @@ EXTRAS = frozenset({"dask", "distributed", "pandas", "matplotlib", "tqdm", "duck
                     "phevaluator", "treys"})
 
 #: Circles closed by imports under ``if TYPE_CHECKING`` (each the set of its
-#: modules); issue 40 names the first (core/_typing imports games and ranges).
-KNOWN_TYPE_ONLY_CIRCLES: list[frozenset[str]] = [
-    frozenset({"handrank.core._typing", "handrank.core.cards", "handrank.games.registry",
-               "handrank.present._grid", "handrank.present._plot", "handrank.present._tabular",
-               "handrank.ranges.holdem"}),
-    frozenset({"handrank.history._phh_write", "handrank.history._play",
-               "handrank.history.model", "handrank.history.replay"}),
-]
+#: modules).
+KNOWN_TYPE_ONLY_CIRCLES: list[frozenset[str]] = []
 #: Upward imports under ``if TYPE_CHECKING``.
-KNOWN_TYPE_ONLY_UPWARD = frozenset({
-    "handrank.core._typing imports handrank.games.base (top), a later layer (core -> games)",
-    "handrank.core._typing imports handrank.ranges.holdem (top), a later layer "
-    "(core -> ranges)",
-})
+KNOWN_TYPE_ONLY_UPWARD: frozenset[str] = frozenset()
 
 #: Imports inside functions (not of an extra, not in cli/): module -> count.
-KNOWN_LAZY: dict[str, int] = {
-    "handrank.history.store": 4, "handrank.analysis.board": 3,
-    "handrank.history._store_fast": 3, "handrank.history.phh": 2,
-    "handrank.history.summary": 2, "handrank.history._generate": 1,
-    "handrank.history._phh_write": 1,
-}
+KNOWN_LAZY: dict[str, int] = {}
 
 #: Table builders that still import the built package (to rank hands or run
 #: its C core): tables/pql_holdem_order.py ranks the classes by hr.equity,
@@ -89,7 +74,6 @@ KNOWN_LONG: dict[str, int] = {
     "handrank.history.poker888._english": 149,
     "handrank.history.pokerstars._body": 273,
     "handrank.history.stats.hand_stats": 118,
-    "handrank.history.store._blocks": 81,
     "handrank.history.wpn._english": 139,
     "handrank.history.wpn._english_v2": 84,
 }

@@ -38,7 +38,7 @@ import numpy as np
 from . import operations
 from .core import _backend, kernels
 from .core._run import Cancel
-from .core._typing import CardsLike, PlayerLike, VariantLike
+from .core._typing import CardsLike
 from .core._validate import quote
 from .core.errors import HandrankError, InvalidHandError, InvalidRangeError
 from .equity import _exact_random
@@ -67,6 +67,7 @@ from .equity.holdem import (
 )
 from .equity.preflop import PreflopTable
 from .games import game as _make_game
+from .games.base import VariantLike
 from .games.holdem import evaluate_batch as _evaluate_batch
 from .games.holdem import game_tables
 from .games.registry import best_five_game, beyond_best_five, resolve
@@ -75,6 +76,7 @@ from .history.model import FileError
 from .history.phh import _paths, problem
 from .history.summary import Summary, _add_fast
 from .history.summary import summary as _summary
+from .ranges.holdem import PlayerLike
 
 try:
     import dask

@@ -24,15 +24,7 @@ from numpy.typing import NDArray
 
 from .core import _compat, _progress, _validate, kernels
 from .core._run import check_progress
-from .core._typing import (
-    CardArrayLike,
-    CardsLike,
-    FloatArray,
-    IntArray,
-    PlayerLike,
-    StrengthArray,
-    VariantLike,
-)
+from .core._typing import CardArrayLike, CardsLike, FloatArray, IntArray, StrengthArray
 from .core.cards import cards as _cards
 from .core.errors import InvalidHandError, no_board
 from .equity import boardless as _boardless
@@ -47,6 +39,7 @@ from .games import Game, resolve
 from .games import game as _make_game
 from .games import games as _games
 from .games import parts as _parts
+from .games.base import VariantLike
 from .games.hands import low
 from .games.holdem import Category, game_tables
 from .games.holdem import best_five as _best_five
@@ -63,6 +56,7 @@ from .games.registry import (
     unknown_game,
     variant_game,
 )
+from .ranges.holdem import PlayerLike
 from .ranges.omaha import MAX_HANDS, OmahaRange
 from .showdown import parts as _parts_showdown
 from .showdown import pots as _showdown

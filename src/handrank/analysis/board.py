@@ -11,16 +11,19 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..core import _progress, _run
-from ..core._typing import CardsLike, ComboArray, FloatArray, PlayerLike, VariantLike
+from ..core._typing import CardsLike, ComboArray, FloatArray
 from ..core.cards import cards, cards_str
 from ..core.errors import InvalidHandError, InvalidRangeError
 from ..equity import hilo as _hilo_equity
 from ..equity.holdem import claim_card
 from ..games import Game
+from ..games.base import VariantLike
 from ..games.hands import low
 from ..games.holdem import Category, evaluate_batch, game_tables
 from ..games.registry import best_five_game, beyond_best_five
-from ..ranges.holdem import Range, parse_player
+from ..present._plot import analysis_figure
+from ..present._tabular import dataframe, html_table
+from ..ranges.holdem import PlayerLike, Range, parse_player
 from ..ranges.omaha import OmahaRange
 from . import _runouts
 from . import parts as _parts
@@ -143,7 +146,6 @@ class BoardAnalysis:
         >>> df.set_index("name").loc["overpair", "combos"]          # doctest: +SKIP
         6.0
         """
-        from ..present._tabular import dataframe
         return dataframe(self.rows(), self._columns())
 
     def plot(self, path: Any = None, *, ax: Any = None) -> Any:
@@ -167,11 +169,9 @@ class BoardAnalysis:
         >>> fig.axes[0].get_title()
         '22+,AJs+ on Qh 7h 2d: 80 combos'
         """
-        from ..present._plot import analysis_figure
         return analysis_figure(self, path, ax, CLASSES, DRAWS)
 
     def _repr_html_(self) -> str:
-        from ..present._tabular import html_table
         head = (f"<p><b>{self.range.text}</b> on <b>{cards_str(self.board)}</b>: "
                 f"{len(self.combos)} combos</p>")
         rows = [dict(r, share=f"{100 * r['share']:.1f}%", combos=f"{r['combos']:g}")

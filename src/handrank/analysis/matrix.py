@@ -19,19 +19,20 @@ from typing import Any
 import numpy as np
 
 from ..core import _backend, _progress, _run, kernels
-from ..core._typing import CardsLike, ComboArray, FloatArray, PlayerLike, VariantLike
+from ..core._typing import CardsLike, ComboArray, FloatArray
 from ..core.cards import card_str, cards_str
 from ..core.errors import InvalidRangeError
 from ..equity import hilo as _hilo_equity
 from ..equity import preflop as _preflop
 from ..equity.holdem import BOARD_CARDS, SHARE_UNIT, _prepare, _Spot, equity
 from ..games import Game
+from ..games.base import VariantLike
 from ..games.holdem import game_tables
 from ..games.registry import best_five_game, beyond_best_five
 from ..present._grid import class_name
 from ..present._plot import range_equity_figure
 from ..present._tabular import dataframe, frame, html_grid, html_table
-from ..ranges.holdem import _CELL, _COMBO_IDS, Range, parse_player
+from ..ranges.holdem import _CELL, _COMBO_IDS, PlayerLike, Range, parse_player
 from ..ranges.omaha import OmahaRange
 from . import _runouts
 from . import parts as _parts

@@ -20,12 +20,15 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         help="tracker statistics (VPIP, PFR ...) of a hand database",
         description="Per-player statistics of a DuckDB hand database written by "
                     "handrank.history.to_duckdb: hands, net, bb/100 and the HUD "
-                    "percentages (each count and its opportunities with --json). "
+                    "percentages (each count and its opportunities with --json), "
+                    "a row per player and unit: amounts in different currencies "
+                    "(or chips) are never added. "
                     "Needs the db extra (pip install 'handrank[db]').",
         examples=["handrank stats hands.duckdb",
                   "handrank stats hands.duckdb --player Pluribus --by-position",
                   "handrank stats hands.duckdb --json"])
-    p.add_argument("database", help="a DuckDB file written by handrank.history.to_duckdb")
+    p.add_argument("database", help="a DuckDB file written by handrank.history.to_duckdb "
+                   "(or a Parquet folder written by to_parquet)")
     p.add_argument("--player", help="only this player")
     p.add_argument("--by-position", action="store_true", help="one row per position")
     json_option(p, "print JSON")
@@ -39,7 +42,7 @@ def _plain(v: Any) -> Any:
 
 def run(args: argparse.Namespace) -> int:
     """Print the statistics table (or JSON)."""
-    if not os.path.isfile(args.database):
+    if not os.path.exists(args.database):
         return fail(f"no database file {args.database!r}")
     try:
         from ..history.store import player_stats
@@ -64,5 +67,5 @@ def _units_note(units: list[str]) -> str:
     """The line under the table that says what net is counted in."""
     if len(units) == 1:
         return f"net in {units[0]} (the records' unit); bb/100: big blinds won per 100 hands"
-    return (f"net sums mixed units ({', '.join(units) or 'unknown'}): compare bb/100, "
-            "big blinds won per 100 hands")
+    return (f"net in each row's unit ({', '.join(units) or 'unknown'}), never added "
+            "across units; bb/100: big blinds won per 100 hands of that unit")

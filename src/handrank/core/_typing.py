@@ -2,8 +2,11 @@
 
 ``CardsLike`` is public (``handrank.CardsLike``): annotate your own
 functions that pass cards through to handrank with it.  The others name the
-shapes the signatures share.  Aliases are built with ``Union`` (not ``|``)
-because they are evaluated at import time, on Python 3.9 too.
+shapes the signatures share; the aliases that name a game or a range live
+with them (``VariantLike`` in :mod:`handrank.games.base`, ``PlayerLike`` in
+:mod:`handrank.ranges.holdem`), so this module imports nothing above core.
+Aliases are built with ``Union`` (not ``|``) because they are evaluated at
+import time, on Python 3.9 too.
 """
 
 from __future__ import annotations
@@ -15,8 +18,6 @@ import numpy as np
 from numpy.typing import NDArray
 
 if TYPE_CHECKING:
-    from ..games.base import Game
-    from ..ranges.holdem import Range
     from ._tables import GameTables
 
 __all__ = [
@@ -27,9 +28,7 @@ __all__ = [
     "FloatArray",
     "HasTables",
     "IntArray",
-    "PlayerLike",
     "StrengthArray",
-    "VariantLike",
 ]
 
 #: One card: ``"As"`` or an id 0..51 (``4 * rank + suit``).
@@ -62,10 +61,3 @@ class HasTables(Protocol):
     @property
     def tables(self) -> GameTables: ...
 
-
-#: A game: None (hold'em), a name (``"shortdeck"``) or a :class:`Variant`.
-VariantLike = Union[None, str, HasTables, "Game"]
-
-#: One player in an equity call: an exact hand (``"AsKs"``, ``[51, 47]``),
-#: range text (``"QQ+,AKs"``, ``"random"``) or a :class:`Range`.
-PlayerLike = Union[CardsLike, "Range"]

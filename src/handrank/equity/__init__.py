@@ -18,9 +18,11 @@ from typing import Any
 
 from ..core._compat import forward
 from ..core._run import check_progress
-from ..core._typing import CardsLike, PlayerLike, VariantLike
+from ..core._typing import CardsLike
 from ..core._validate import quote
+from ..games.base import VariantLike
 from ..games.registry import legacy_game, legacy_names
+from ..ranges.holdem import PlayerLike
 from . import hilo as _hilo
 from . import holdem as _holdem
 from . import omaha as _omaha

@@ -38,14 +38,15 @@ from typing import Any
 import numpy as np
 
 from ..core import _backend, _fallback_equity, _run, _validate, kernels
-from ..core._typing import CardsLike, FloatArray, PlayerLike, VariantLike
+from ..core._typing import CardsLike, FloatArray
 from ..core._validate import quote
 from ..core.cards import card_str, cards, cards_str, check_text_length
 from ..core.errors import InvalidCardError, InvalidHandError, InvalidRangeError
+from ..games.base import VariantLike
 from ..games.holdem import game_tables
 from ..games.registry import plain
 from ..present._tabular import dataframe, html_table
-from ..ranges.holdem import Range, parse_player
+from ..ranges.holdem import PlayerLike, Range, parse_player
 from . import _exact_random, _hu_preflop
 
 __all__ = ["EquityResult", "equity"]

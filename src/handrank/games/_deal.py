@@ -14,10 +14,11 @@ from typing import Any
 import numpy as np
 
 from ..core import _validate, kernels
-from ..core._typing import CardsLike, VariantLike
+from ..core._typing import CardsLike
 from ..core.cards import card_str, cards
 from ..core.errors import InvalidHandError
 from . import game as make_game
+from .base import VariantLike
 from .holdem import game_tables
 from .lowball import lowball
 

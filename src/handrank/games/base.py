@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from typing import Any
+from typing import Any, Union
 
 from ..core import _backend
 from ..core._tables import GameTables
+from ..core._typing import HasTables
 from .handrule import HandRule, rule_of
 
-__all__ = ["HANDS", "Game"]
+__all__ = ["HANDS", "Game", "VariantLike"]
 
 # How a player's hand forms from hole and board cards:
 #   "any":    the best five of all of them (hold'em, stud, the five-card draw games)
@@ -139,3 +140,7 @@ class Game:
     def split(self) -> bool:
         """True when the pot is split between a high and a low half."""
         return len(self.halves) > 1
+
+
+#: A game: None (hold'em), a name (``"shortdeck"``) or a :class:`Game`.
+VariantLike = Union[None, str, HasTables, Game]

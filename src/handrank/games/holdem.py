@@ -19,7 +19,7 @@ from numpy.typing import NDArray
 
 from ..core import _backend, _run, _validate, kernels
 from ..core._tables import LOW_PREFIX, GameTables
-from ..core._typing import CardArrayLike, CardsLike, IntArray, StrengthArray, VariantLike
+from ..core._typing import CardArrayLike, CardsLike, IntArray, StrengthArray
 from ..core._validate import number
 from ..core.cards import (
     RANKS,
@@ -30,7 +30,7 @@ from ..core.cards import (
     first_duplicate,
 )
 from ..core.errors import InvalidCardError, InvalidHandError
-from .base import Game
+from .base import Game, VariantLike
 from .registry import high_tables
 
 __all__ = ["Category", "best_five", "category", "describe", "evaluate", "evaluate_batch"]

@@ -13,9 +13,10 @@ from typing import Any, NoReturn
 import numpy as np
 
 from ..core import _validate, kernels
-from ..core._typing import CardArrayLike, CardsLike, StrengthArray, VariantLike
+from ..core._typing import CardArrayLike, CardsLike, StrengthArray
 from ..core.cards import card_str, cards, first_duplicate
 from ..core.errors import InvalidCardError, InvalidHandError
+from .base import VariantLike
 from .holdem import _output, _thread_count, game_tables
 
 __all__ = ["evaluate_omaha", "evaluate_omaha_batch"]

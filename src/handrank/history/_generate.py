@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 from ..core.cards import card_str
+from ..showdown.pots import settle
 
 
 def hand_text(rng: random.Random, seats: int = 6, stack: int = 10_000, sb: int = 50,
@@ -82,7 +83,6 @@ def hand_text(rng: random.Random, seats: int = 6, stack: int = 10_000, sb: int =
             dealt += 1
         for s in live:
             acts.append(f"p{s + 1} sm {card_str(holes[s][0])}{card_str(holes[s][1])}")
-        from ..showdown.pots import settle
         pay = settle(board, [holes[s] if not folded[s] else None for s in range(seats)], put,
                      folded=folded, button=seats - 1).payouts
     else:

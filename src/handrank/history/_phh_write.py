@@ -1,16 +1,16 @@
 """Write a hand as PHH text (:meth:`Hand.to_phh`; :func:`handrank.history.phh.dumps`).
 
 It reads only the hand's fields, so it sits below the model: the model
-calls it, and it imports :class:`Hand` for annotations only.
+calls it, and it reads a :class:`HandRecord` (the fields of a :class:`Hand`).
 """
 
 from __future__ import annotations
 
+import json
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from .model import Hand
+from ._record import HandRecord
 
 __all__ = ["dumps"]
 
@@ -30,11 +30,10 @@ def _fmt(v: Any) -> str:
 
 
 def _json_str(v: str) -> str:
-    import json
     return json.dumps(v)
 
 
-def dumps(h: Hand) -> str:
+def dumps(h: HandRecord) -> str:
     """A hand as PHH text."""
     d: dict[str, Any] = {"variant": h.variant,
                          "ante_trimming_status": h.ante_trimming_status,

@@ -10,25 +10,23 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..core._validate import quote
 from ..core.cards import card_str, cards
 from ..core.errors import HandrankError
 from ..games import game as _game
 from ._base import DRAW, HOLE, STUD, HistoryError, number
-
-if TYPE_CHECKING:      # the model calls the replay: Hand is only named here
-    from .model import Hand
+from ._record import HandRecord
 
 
-def _seat(tok: str, n: int, h: Hand, i: int) -> int:
+def _seat(tok: str, n: int, h: HandRecord, i: int) -> int:
     if tok[:1] != "p" or not tok[1:].isdigit() or not 1 <= int(tok[1:]) <= n:
         raise error(h, f"unknown actor {tok!r}", i)
     return int(tok[1:]) - 1
 
 
-def error(h: Hand, msg: str, i: int | None = None) -> HistoryError:
+def error(h: HandRecord, msg: str, i: int | None = None) -> HistoryError:
     """A HistoryError naming hand ``h``'s file, number and line, and action ``i``
     (its own line where the reader could tell)."""
     line = h.line
@@ -53,7 +51,7 @@ _AMOUNT = re.compile(r"\d{1,16}(?:\.\d{1,6})?\Z")
 RESHUFFLE = 52 - 8
 
 
-def _num(v: str, h: Hand, i: int) -> Any:
+def _num(v: str, h: HandRecord, i: int) -> Any:
     """An action's amount as written: an int, or a Decimal where it has a fraction."""
     if not _AMOUNT.match(v):
         raise error(h, f"bad amount {v!r} (expected digits, at most 6 after the point)", i)
@@ -83,7 +81,7 @@ def money(v: Any) -> Any:
     return None
 
 
-def _check_amounts(h: Hand, fail: Any) -> dict[str, list[Any]]:
+def _check_amounts(h: HandRecord, fail: Any) -> dict[str, list[Any]]:
     """Stacks, antes and blinds as exact chip counts, refused before any arithmetic
     where they are not."""
     if h.seats < 2:
@@ -131,7 +129,7 @@ class Play:
     """One hand's state as its actions are replayed: :meth:`step` checks and applies
     each action; :meth:`finish` closes the last betting round."""
 
-    def __init__(self, h: Hand, name: str, game: str | None) -> None:
+    def __init__(self, h: HandRecord, name: str, game: str | None) -> None:
         self.h, self.name, self.game, self.n = h, name, game, h.seats
         self.boardless = h.variant in STUD or h.variant in DRAW
         self.size = STUD.get(h.variant) or DRAW.get(h.variant) or HOLE[h.variant]

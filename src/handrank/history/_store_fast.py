@@ -20,9 +20,10 @@ import numpy as np
 
 from ..core import kernels
 from ._base import GAMES
-from ._stats_np import COLUMNS, blinds_of, cut_actions, stat_arrays
+from ._stats_np import COLUMNS, V_DB, V_DH, V_F, V_SM, blinds_of, cut_actions, stat_arrays
 from .fast import (
     AGREE,
+    ALLIN,
     DEAD,
     END,
     FIXED,
@@ -38,6 +39,7 @@ from .fast import (
     VARIANT,
 )
 from .stats import positions
+from .summary import _allin_rows
 
 __all__ = ["fast_tables", "text_key"]
 
@@ -235,7 +237,6 @@ def fast_tables(pa: Any, b: Any, rows: np.ndarray[Any, Any], numbers: list[int],
     numbers, ``keys`` their store keys) in ``schema`` (``arrow(pa, type)`` the Arrow
     type of a column type), and a mask of the rows left to the Python path (their
     rows are not in the tables)."""
-    from .summary import _allin_rows
     data = b.data
     rec = b.rec[rows]
     h = len(rows)
@@ -285,7 +286,6 @@ def fast_tables(pa: Any, b: Any, rows: np.ndarray[Any, Any], numbers: list[int],
     seat_ok = np.arange(MAX_SEATS)[None, :] < n[:, None]
     net = pay - put
     # the board, the hole cards, the folded and mucked seats, from the actions
-    from ._stats_np import V_DB, V_DH, V_F, V_SM
     first = np.ones(len(ah), dtype=np.bool_)
     first[1:] = ah[1:] != ah[:-1]
     start_of = np.flatnonzero(first)
@@ -386,7 +386,6 @@ def fast_tables(pa: Any, b: Any, rows: np.ndarray[Any, Any], numbers: list[int],
     pidx = np.arange(len(ph)) - np.repeat(pstart, np.diff(np.append(pstart, len(ph))))
     elig_mask = pe.astype(np.int64) @ (np.int64(1) << np.arange(MAX_SEATS, dtype=np.int64))
     # the all-in EV (exact, as the summary's columns)
-    from .fast import ALLIN
     ev_rows = np.flatnonzero(rec[:, FLAGS] & ALLIN)
     ev = np.zeros((m, MAX_SEATS), dtype=np.int64)
     has_ev = np.zeros(m, dtype=np.bool_)

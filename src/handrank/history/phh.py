@@ -10,10 +10,12 @@ lives in :mod:`._phh_write`, below the model whose ``Hand.to_phh`` calls it.
 
 from __future__ import annotations
 
+import errno
 import io
 import itertools
 import os
 import re
+import stat
 import sys
 import warnings
 from collections.abc import Iterable, Iterator
@@ -289,8 +291,6 @@ def _from_stream(lines: Iterable[str], file: str | None, errors: str,
 
 def problem(path: str) -> str | None:
     """Why ``path`` is not read as a file (never opening it), or None for a regular file."""
-    import errno
-    import stat
     try:
         st = os.stat(path)
     except FileNotFoundError:

@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..core import kernels
 from ..core._validate import quote
@@ -39,10 +39,8 @@ from ..showdown.pots import Pot, Settlement, settle_game
 from . import allin
 from ._base import DRAW, GAMES, HOLE, STUD
 from ._play import Play, error, money
+from ._record import HandRecord
 from .allin import fast_tables as _fast_tables
-
-if TYPE_CHECKING:      # the model calls the replay: Hand is only named here
-    from .model import Hand
 
 
 @dataclass
@@ -140,7 +138,7 @@ class Replay:
         return self.settlement.pots if self.settlement is not None else ()
 
 
-def replay(h: Hand, *, allin_ev: bool = True) -> Replay:
+def replay(h: HandRecord, *, allin_ev: bool = True) -> Replay:
     """Replay hand ``h``: every action checked (:class:`~._play.Play`), the pots settled,
     the result compared with the record, and the all-in EV (unless ``allin_ev=False``)."""
     if h.variant not in GAMES:
@@ -403,7 +401,7 @@ def _exact(x: Fraction) -> Any:
     return d if d * x.denominator == x.numerator else round(d, 12)
 
 
-def _compare(h: Hand, r: Replay) -> None:
+def _compare(h: HandRecord, r: Replay) -> None:
     if r.payouts is None or r.net is None:
         raise RuntimeError("internal error: compare before settle")
     n = h.seats

@@ -42,6 +42,7 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import hashlib
+import io
 import json
 import os
 from collections.abc import Iterator
@@ -50,13 +51,17 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from ..core import _progress
 from ..core._run import check_progress
-from . import allin
+from . import allin, fast
 from ._store_fast import fast_tables, text_key
+from .fast import END, OK, START, STATUS
 from .model import FileError, Hand, HistoryError
 from .phh import _chunks, read
 from .stats import ALWAYS_STATS, FLOP_STATS, PREFLOP_STATS, big_blind, hand_stats, positions
+from .summary import _unit_of
 
 __all__ = ["SCHEMA", "SCHEMA_VERSION", "STAT_COLUMNS", "Report", "StatsTable", "player_stats",
            "to_duckdb", "to_parquet"]
@@ -219,7 +224,7 @@ class _Rows:
             "hand_id": None if h.extra.get("hand") is None else str(h.extra.get("hand")),
             "file": h.source, "hand_number": number, "date": _date(h.extra),
             "variant": h.variant, "game": h.game,
-            "seats": n, "unit": h.extra.get("unit", "chips"), "big_blind": bb,
+            "seats": n, "unit": _unit_of(h), "big_blind": bb,
             "board": " / ".join(r.boards) or None, "pot": pot,
             "rake": _money(r.rake, "the rake"), "allin": r.allin_ev_exact is not None,
             "agrees_with_record": r.agrees_with_record, "settle_error": r.error})
@@ -339,7 +344,6 @@ def _blocks(paths: Any, report: Report, errors: str, seen: set[str],
             nbytes: list[int] | None = None) -> Iterator[_Rows]:
     """Blocks of rows of the hands of ``paths``; ``nbytes`` (when given) holds the
     bytes of input read so far and the bytes of all of it, kept up to date."""
-    from . import fast
     pa, _ = _need()
     rows = _Rows()
     files = list(_files(paths))
@@ -432,7 +436,6 @@ def _texts(f: str, offset: int) -> list[bytes] | None:
         text = raw.decode("utf-8-sig" if offset == 0 else "utf-8")
     except (OSError, UnicodeError):
         return None
-    import io
     return [c.encode() for _, c in _chunks(io.StringIO(text))]
 
 
@@ -440,9 +443,6 @@ def _batch(pa: Any, b: Any, report: Report, seen: set[str], rows: _Rows, one: An
            refuse: Any) -> None:
     """The hands of one fast-path batch: whole columns for those the C reader took,
     the Python path for the others."""
-    import numpy as np
-
-    from .fast import END, OK, START, STATUS
     rec = b.rec
     report.hands_read += len(b)
     data = b.data
@@ -562,6 +562,27 @@ def _check_store(con: Any, store: str) -> None:
     found = got[0][0] if got else "unknown"
     if found != str(SCHEMA_VERSION):
         raise _old_layout(store, found)
+
+
+def _parquet_views(duckdb: Any, root: Path) -> Any:
+    """An in-memory DuckDB connection whose ``hands`` and ``results`` are views of
+    the Parquet store ``root`` (its layout checked)."""
+    info = root / "store_info.json"
+    if not info.exists():
+        if any((root / t).is_dir() and any((root / t).glob("part-*.parquet")) for t in SCHEMA):
+            raise _old_layout(os.fspath(root), "1 (written before stores recorded their layout)")
+        raise ValueError(f"{os.fspath(root)!r} is not a Parquet hand store (no store_info.json)")
+    try:
+        found = json.loads(info.read_text()).get("schema_version", "unknown")
+    except (OSError, ValueError, AttributeError):
+        found = "unknown"
+    if found != SCHEMA_VERSION:
+        raise _old_layout(os.fspath(root), found)
+    con = duckdb.connect()
+    for t in ("hands", "results"):
+        parts = (root / t / "*.parquet").as_posix().replace("'", "''")
+        con.execute(f"CREATE VIEW {t} AS SELECT * FROM read_parquet('{parts}')")
+    return con
 
 
 def to_duckdb(paths: Any, database: str | os.PathLike[str], *, errors: str = "collect",
@@ -694,8 +715,12 @@ class StatsTable:
     Each statistic is a count with its ``<name>_opportunities`` beside it
     (None where it has no meaning for any of the player's hands); ``af`` and
     ``afq`` are the aggression factor and frequency after the first round.
-    Money columns are :class:`~decimal.Decimal`, in the records' unit: ``units``
-    lists the units of the hands counted (``["cents"]``, ``["chips"]`` ...).
+    Money columns are :class:`~decimal.Decimal`, in the row's ``unit`` (the
+    hands' ``unit``, as :class:`~handrank.history.summary.Summary` names it:
+    "chips", a currency "EUR", or its cents "USD cents"): a player with hands
+    in several units has a row per unit, and amounts of different units are
+    never added together (nor their bb/100: each row's is over its own hands).
+    ``units`` lists the units of the rows (sorted).
     """
 
     rows: list[dict[str, Any]]
@@ -710,7 +735,8 @@ class StatsTable:
         return len(self.rows)
 
     def __str__(self) -> str:
-        head = ["player"] + (["position"] if self.rows and "position" in self.rows[0] else [])
+        head = (["unit"] if len(self.units) > 1 else []) + ["player"] + (
+            ["position"] if self.rows and "position" in self.rows[0] else [])
         cols = head + ["hands", "net", "bb/100", "vpip", "pfr", "3bet", "wtsd", "w$sd", "af"]
         table = [cols]
         for r in self.rows:
@@ -735,7 +761,8 @@ def player_stats(database: str | os.PathLike[str], *, player: str | None = None,
     Parameters
     ----------
     database : path
-        A file written by :func:`to_duckdb`.
+        A file written by :func:`to_duckdb`, or a folder written by
+        :func:`to_parquet`.
     player : str, optional
         Only this player's rows.
     by_position : bool
@@ -745,7 +772,9 @@ def player_stats(database: str | os.PathLike[str], *, player: str | None = None,
     Returns
     -------
     StatsTable
-        Sorted by net, largest first.
+        One row per player (and position) and unit: the nets of hands in
+        different units (currencies, chips) are never added together.
+        Sorted by unit, then by net, largest first.
     """
     if not os.path.exists(database):
         raise FileNotFoundError(f"no database {os.fspath(database)!r}")
@@ -753,7 +782,7 @@ def player_stats(database: str | os.PathLike[str], *, player: str | None = None,
         import duckdb
     except ImportError:
         raise ImportError("player_stats needs duckdb: pip install 'handrank[db]'") from None
-    keys = ["r.player"] + (["r.position"] if by_position else [])
+    keys = ["h.unit", "r.player"] + (["r.position"] if by_position else [])
     sums = ", ".join(f"sum({k}) AS {k}" for s in STAT_COLUMNS
                      for k in (s, s + "_opportunities"))
     q = (f"SELECT {', '.join(keys)}, count(*) AS hands, sum(r.net) AS net, "
@@ -762,19 +791,25 @@ def player_stats(database: str | os.PathLike[str], *, player: str | None = None,
          "100 * sum(r.adjusted_net_bb) / count(r.adjusted_net_bb) AS adjusted_bb_per_100, "
          f"{sums}, sum(aggression_bets) AS aggression_bets, "
          "sum(aggression_calls) AS aggression_calls, sum(aggression_folds) AS aggression_folds "
-         + "FROM results r "
+         + "FROM results r JOIN hands h USING (hid) "
          + ("WHERE r.player = ? " if player is not None else "")
-         + f"GROUP BY {', '.join(keys)} ORDER BY net DESC NULLS LAST, {', '.join(keys)}")
-    con = duckdb.connect(os.fspath(database), read_only=True)
+         + f"GROUP BY {', '.join(keys)} "
+         f"ORDER BY h.unit NULLS LAST, net DESC NULLS LAST, {', '.join(keys[1:])}")
+    if os.path.isdir(database):
+        con = _parquet_views(duckdb, Path(database))
+    else:
+        con = duckdb.connect(os.fspath(database), read_only=True)
     try:
-        _check_store(con, os.fspath(database))
+        if not os.path.isdir(database):
+            _check_store(con, os.fspath(database))
         cur = con.execute(q, [player] if player is not None else [])
         names = [d[0] for d in cur.description]
         rows = [dict(zip(names, t)) for t in cur.fetchall()]
-        units = [u for (u,) in con.execute(
-            "SELECT DISTINCT h.unit FROM hands h JOIN results r USING (hid) "
-            + ("WHERE r.player = ? " if player is not None else "") + "ORDER BY h.unit",
-            [player] if player is not None else []).fetchall() if u is not None]
+    except (RuntimeError, duckdb.InterruptException) as exc:
+        # Ctrl-C inside the query: DuckDB stops it and raises "Query interrupted"
+        if "interrupted" in str(exc).lower():
+            raise KeyboardInterrupt from None
+        raise
     finally:
         con.close()
     for r in rows:
@@ -784,4 +819,4 @@ def player_stats(database: str | os.PathLike[str], *, player: str | None = None,
         for k in ("bb_per_100", "adjusted_bb_per_100"):
             if r[k] is not None:
                 r[k] = Decimal(r[k]).quantize(Decimal("0.01"))
-    return StatsTable(rows, units)
+    return StatsTable(rows, sorted({r["unit"] for r in rows if r["unit"] is not None}))

@@ -19,7 +19,7 @@ from ..equity import _hu_preflop
 from ..equity.holdem import SHARE_UNIT
 from . import allin, fast, stars_fast
 from ._base import number
-from ._stats_np import StatSums
+from ._stats_np import StatSums, blinds_of, cut_actions, stat_arrays
 from .fast import (
     AGREE,
     ALLIN,
@@ -27,6 +27,7 @@ from .fast import (
     BIG_BLIND,
     CHIPS,
     DEAD,
+    END,
     FIXED,
     FLAGS,
     HOLES,
@@ -39,6 +40,7 @@ from .fast import (
     SEATS,
     SEGMENT,
     SHOWDOWN,
+    START,
     STATUS,
     VARIANT,
 )
@@ -878,8 +880,6 @@ def _take_stats(s: Summary, b: Any, lo: int, hi: int, ids: np.ndarray[Any, Any],
     """The tracker statistics of fast hands ``lo:hi``: added up per player in C
     (``hr_phh_stat_sums``), else counted by numpy; a hand either leaves alone (its
     text not in the plain form) through :func:`hand_stats`."""
-    from ._stats_np import blinds_of, cut_actions, stat_arrays
-    from .fast import END, START
     rec = b.rec[lo:hi]
     pay = rec[:, FIXED + 1:FIXED + PER_SEAT * MAX_SEATS:PER_SEAT]
     ok = s._stats.add_counted(b.data, rec[:, START], rec[:, END], rec[:, SEATS], pay, ids,

@@ -50,7 +50,7 @@ import re
 from collections.abc import Iterable
 from html import escape as _html_escape
 from numbers import Real
-from typing import Any, cast
+from typing import Any, Union, cast
 
 import numpy as np
 
@@ -804,3 +804,8 @@ def parse_player(x: Any) -> Range:
             f"expected a hand or range (str, Range or card ids), got {type(x).__name__}"
         )
     return Range.from_combos([_two_cards(x)])
+
+
+#: One player in an equity call: an exact hand (``"AsKs"``, ``[51, 47]``),
+#: range text (``"QQ+,AKs"``, ``"random"``) or a :class:`Range`.
+PlayerLike = Union[CardsLike, Range]

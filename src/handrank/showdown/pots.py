@@ -43,7 +43,7 @@ import numpy as np
 
 from ..core import _backend, _validate, kernels
 from ..core._tables import GameTables
-from ..core._typing import CardArrayLike, CardsLike, FloatArray, IntArray, VariantLike
+from ..core._typing import CardArrayLike, CardsLike, FloatArray, IntArray
 from ..core._validate import number, quote
 from ..core.cards import RANKS, card_str, cards
 from ..core.errors import (
@@ -55,6 +55,7 @@ from ..core.errors import (
 )
 from ..equity import boardless as _boardless
 from ..games._compare import _decider, holes_and_board, two_hands
+from ..games.base import VariantLike
 from ..games.holdem import (
     Category,
     _thread_count,
