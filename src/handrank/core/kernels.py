@@ -298,6 +298,15 @@ _F = TypeVar("_F", bound=Callable[..., Any])
 # globals, not as closure cells (a function with free variables costs a few
 # ns more to call, measurable on this path).  Each decorator serves one function.
 _HOLDEM_GENERAL: Any = None
+# hold'em's general path once the fast one declines: any_hand(cards, tables(variant))
+
+
+def _not_set(*args: Any) -> int:
+    raise RuntimeError("internal error: one_hand_holdem_general was not called")
+
+
+_HOLDEM_TABLES: Callable[[Any], Any] = _not_set   # set by one_hand_holdem_general
+_HOLDEM_ANY: Callable[[Any, Any], int] = _not_set
 _GAME_GENERAL: Any = None
 _GAMES: frozenset[Any] = frozenset()
 
@@ -350,10 +359,20 @@ def one_hand_holdem(general: _F) -> _F:
                 strength = 0
             if strength:
                 return strength
-        return int(_HOLDEM_GENERAL(cards, variant=variant))
+        return _HOLDEM_ANY(cards, _HOLDEM_TABLES(variant))
 
     functools.update_wrapper(evaluate, general)
     return cast(_F, evaluate)
+
+
+def one_hand_holdem_general(tables: Callable[[Any], Any],
+                            any_hand: Callable[[Any, Any], int]) -> None:
+    """What :func:`one_hand_holdem`'s function runs when its fast path declines:
+    ``any_hand(cards, tables(variant))``, the decorated function's own body
+    (set once its module has defined them; one Python call fewer than calling
+    the decorated function)."""
+    global _HOLDEM_TABLES, _HOLDEM_ANY
+    _HOLDEM_TABLES, _HOLDEM_ANY = tables, any_hand
 
 
 def one_hand_game(games: frozenset[Any]) -> Callable[[_F], _F]:

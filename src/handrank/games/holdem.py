@@ -158,7 +158,8 @@ def evaluate(cards: CardsLike, *, variant: VariantLike = None) -> int:
     handrank.errors.InvalidCardError: invalid card 'Zz'
     """
     # The common calls (5 to 7 ids, text) take the C fast path that
-    # kernels.one_hand_holdem builds around this general path.
+    # kernels.one_hand_holdem builds around this general path (which runs
+    # this line itself: kernels.one_hand_holdem_general below).
     return _evaluate(cards, game_tables(variant))
 
 
@@ -172,6 +173,10 @@ def _evaluate(cards: Any, g: GameTables) -> int:
     if not strength:
         _raise_for(cards, g)
     return strength
+
+
+# evaluate's own body, run by its fast path when that declines
+kernels.one_hand_holdem_general(game_tables, _evaluate)
 
 
 def cards_checked(x: Any, g: GameTables = _HOLDEM) -> list[int]:
