@@ -25,7 +25,7 @@ from typing import Any, Callable
 import numpy as np
 
 import handrank as hr
-from handrank.games import holdem
+from handrank.core import kernels
 
 HAND = "As Kd 7h 7c 2s 9d Jc"
 IDS = [51, 45, 22, 20, 3, 29, 36]
@@ -59,8 +59,8 @@ def cases() -> dict[str, Callable[[], Any]]:
         out["hhe.evaluate_hand(str)"] = lambda: he(joined)
     except ImportError:
         print("holdem-hand-evaluator not installed (pip install '.[peers]')")
-    if holdem._C is not None:
-        raw, f7, pack = bytes(IDS), holdem._EVAL7, holdem._PACK7
+    if kernels.EVAL7_HOLDEM is not None:
+        raw, f7, pack = bytes(IDS), kernels.EVAL7_HOLDEM, kernels._PACK7
         out["floor: cffi call, bytes ready"] = lambda: f7(raw)
         out["floor: Struct pack of the list"] = lambda: pack(*ids)
         out["floor: bytes(list)"] = lambda: bytes(ids)

@@ -33,8 +33,6 @@ def backend(request, monkeypatch):
         return "c"
     bin_tables = _tables.load_bin()
     monkeypatch.setattr(kernels, "_C", None)
-    for name in ("_C", "_EVAL7", "_eval_bytes"):      # the one-hand paths' bound C calls
-        monkeypatch.setattr(evaluate_module, name, None)
     monkeypatch.setattr(evaluate_module, "_HOLDEM", bin_tables["holdem"])
     return "python"
 

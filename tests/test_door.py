@@ -28,13 +28,7 @@ DOOR = "core/kernels.py"
 #: Modules that still call the C core themselves; each moves behind the door
 #: and leaves this list (the test fails while the list names a module that no
 #: longer touches C, so the list only shrinks).
-NOT_YET_BEHIND_THE_DOOR: dict[str, str] = {
-    # the one-hand fast path binds the door's cffi functions as globals (one
-    # call each); operations.evaluate's inline copy reads them from this module
-    "games/holdem.py": "binds EVAL5_HOLDEM ... EVAL_BY_WIDTH, EVAL_TEXT, EVAL_BYTES",
-    # the fast settlement ranks seven cards a live seat with hr_eval_bytes
-    "history/replay.py": "binds EVAL_BYTES",
-}
+NOT_YET_BEHIND_THE_DOOR: dict[str, str] = {}
 
 #: The cffi build script runs at build time, never imported by the package.
 BUILD_ONLY = frozenset({"_build_ffi.py"})

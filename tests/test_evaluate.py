@@ -339,6 +339,7 @@ def test_one_hand_as_an_array_is_a_list(dtype):
     width's bytes straight to C) answers and fails as the same hand given as
     a list of ints does, in every integer dtype and byte order; an id that
     narrowed to a byte or 16 bits would alias a card is an error."""
+    from handrank.core import kernels
     from handrank.games import holdem
     rng = np.random.default_rng(4)
     dt = np.dtype(dtype)
@@ -347,8 +348,8 @@ def test_one_hand_as_an_array_is_a_list(dtype):
             ids = rng.permutation(52)[:k]
             want = hr.evaluate([int(x) for x in ids])
             assert hr.evaluate(np.array(ids, dt)) == holdem.evaluate(np.array(ids, dt)) == want
-            if holdem._C is not None:      # the C call itself answers (0 would fall back)
-                assert holdem._one_array(np.array(ids, dt)) == want
+            if kernels.have_c():           # the C call itself answers (0 would fall back)
+                assert kernels.one_array(np.array(ids, dt)) == want
             # a strided view: its bytes are the row's, not the buffer's
             wide = np.zeros(2 * k, dt)
             wide[::2] = ids
@@ -362,9 +363,9 @@ def test_one_hand_as_an_array_is_a_list(dtype):
             continue
         with pytest.raises(Exception) as want:
             hr.evaluate(bad)
-        if holdem._C is not None:          # the C call declines, the general path says why
+        if kernels.have_c():               # the C call declines, the general path says why
             try:
-                declined = holdem._one_array(np.array(bad, dt)) == 0
+                declined = kernels.one_array(np.array(bad, dt)) == 0
             except struct.error:           # a list's packer (another byte order): caught too
                 declined = True
             assert declined

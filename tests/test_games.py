@@ -47,8 +47,6 @@ def backend(request, monkeypatch):
     import importlib
     bin_tables = _tables.load_bin()
     monkeypatch.setattr(kernels, "_C", None)
-    for name in ("_EVAL7", "_eval_bytes"):              # the one-hand paths' bound C calls
-        monkeypatch.setattr(importlib.import_module("handrank.games.holdem"), name, None)
     monkeypatch.setattr(importlib.import_module("handrank.games.holdem"), "_HOLDEM",
                         bin_tables["holdem"])
     monkeypatch.setattr(_backend, "GAMES", bin_tables)

@@ -281,8 +281,6 @@ def backend(request, monkeypatch):
         # the pure-Python backend: no C core, hold'em's tables from the package-data file
         monkeypatch.setattr(kernels, "_C", None)
         monkeypatch.setattr(holdem, "_HOLDEM", _tables.load_bin()["holdem"])
-        for name in ("_C", "_EVAL7", "_eval_bytes"):      # the one-hand paths' bound C calls
-            monkeypatch.setattr(holdem, name, None)
     elif not kernels.HAVE_C:
         pytest.skip("C core not built")
     return request.param

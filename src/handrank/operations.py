@@ -15,8 +15,6 @@ hilo.py, equity.py, showdown.py) are the engines these dispatch to.
 from __future__ import annotations
 
 import math
-import struct
-import sys
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, Literal, Union, cast, overload
@@ -24,7 +22,7 @@ from typing import Any, Literal, Union, cast, overload
 import numpy as np
 from numpy.typing import NDArray
 
-from .core import _compat, _progress, _validate
+from .core import _compat, _progress, _validate, kernels
 from .core._run import check_progress
 from .core._typing import CardArrayLike, CardsLike, FloatArray, IntArray, StrengthArray
 from .core.cards import cards as _cards
@@ -64,21 +62,6 @@ from .showdown import parts as _parts_showdown
 from .showdown import pots as _showdown
 from .showdown.pots import Settlement
 
-# The module (the package exports a function of the same name); read at call
-# time, so a backend switched off in tests is seen.
-_EVALUATE_MODULE: Any = sys.modules[__package__ + ".games.holdem"]
-# hold'em's one-hand C calls and packers (None without the C core: the fast
-# path tests _EVALUATE_MODULE._C first)
-_EVAL5, _EVAL6, _EVAL7 = (_EVALUATE_MODULE._EVAL5, _EVALUATE_MODULE._EVAL6,
-                          _EVALUATE_MODULE._EVAL7)
-_PACK5, _PACK6, _PACK7 = (_EVALUATE_MODULE._PACK5, _EVALUATE_MODULE._PACK6,
-                          _EVALUATE_MODULE._PACK7)
-_EVAL_TEXT = _EVALUATE_MODULE._EVAL_TEXT_HOLDEM
-_EVAL7_I64, _EVAL7_I32 = _EVALUATE_MODULE._EVAL7_I64, _EVALUATE_MODULE._EVAL7_I32
-_NDARRAY, _UINT8, _INT64, _INT32 = (np.ndarray, _EVALUATE_MODULE._UINT8, _EVALUATE_MODULE._INT64,
-                                    _EVALUATE_MODULE._INT32)
-_one_array = _EVALUATE_MODULE._one_array
-
 # The game= values (registry names and their Games) whose one hand takes
 # hold'em's C fast path: chosen by the Games' rules and tables
 # (Game.holdem_ranked), not by name.
@@ -86,9 +69,6 @@ _ONE_HAND_GAMES: frozenset[Any] = frozenset(
     key for name in _ENTRIES if _make_game(name).holdem_ranked
     for key in (name, _make_game(name)))
 
-
-#: True and False (Python's and numpy's) pack as ids 1 and 0 but are never cards
-_BOOLS = frozenset({bool, np.bool_})
 __all__ = ["best_five", "category", "describe", "equity", "evaluate", "evaluate_batch",
            "explain", "settle", "showdown_batch"]
 
@@ -230,6 +210,7 @@ TwoHalves = Literal["omaha-hilo", "omaha5-hilo", "holdem-hilo"]
 GameLike = Union[str, Game]
 
 
+@kernels.one_hand_game(_ONE_HAND_GAMES)
 def evaluate(cards: CardsLike, *, board: CardsLike | None = None, game: GameLike = "holdem",
              variant: VariantLike = None) -> int:
     """Return the strength of a hand in `game` (hold'em by default).
@@ -276,43 +257,8 @@ def evaluate(cards: CardsLike, *, board: CardsLike | None = None, game: GameLike
     ...
     ValueError: game 'omaha' forms a hand from hole and board cards: board= is required
     """
-    # One hold'em hand first, with the fewest steps: the same steps as
-    # games.holdem.evaluate's (keep the two alike), inline here because a
-    # Python call more costs as much as any two of them.  0 for anything the
-    # C call cannot rank (a bad id, count or type, an unhashable game): the
-    # paths below say what is wrong.
-    x: Any = cards     # typed Any: the type tests pick the branch
-    kind = type(x)
-    try:
-        if board is None and variant is None and game in _ONE_HAND_GAMES \
-                and _EVALUATE_MODULE._C is not None:
-            if kind is list or kind is tuple:
-                n = len(x)
-                raw = (_PACK7(*x) if n == 7 else _PACK6(*x) if n == 6
-                       else _PACK5(*x) if n == 5 else b"")
-                strength: int = (_EVAL7(raw) if n == 7 else _EVAL6(raw) if n == 6
-                                 else _EVAL5(raw) if n == 5 else 0)
-                if (1 in raw and type(x[raw.find(1)]) in _BOOLS
-                        or 0 in raw and type(x[raw.find(0)]) in _BOOLS):
-                    strength = 0       # True, False pack as 2d, 2c: the paths below refuse them
-            elif kind is str:
-                # the C parser reads up to a NUL: text holding one goes on
-                strength = _EVAL_TEXT(x.encode()) if "\0" not in x else 0
-            elif kind is _NDARRAY:
-                # 7 ids as uint8, int64 or int32 inline, the rest in _one_array
-                dtype = x.dtype
-                strength = (0 if x.ndim != 1 else _EVAL7(x.tobytes())
-                            if dtype is _UINT8 and len(x) == 7 else _EVAL7_I64(x.tobytes())
-                            if dtype is _INT64 and len(x) == 7 else _EVAL7_I32(x.tobytes())
-                            if dtype is _INT32 and len(x) == 7 else _one_array(x))
-            else:
-                strength = 0
-            if strength:
-                return strength
-    except (struct.error, TypeError, ValueError, DeprecationWarning):
-        # (UnicodeEncodeError too; DeprecationWarning: numpy 2.0 warns as it packs a
-        # np.bool_, an error where warnings are errors: the path below refuses it)
-        pass
+    # One hold'em hand first takes the C fast path that kernels.one_hand_game
+    # builds around this general path.
     try:
         fast = board is None and variant is None and game in _ONE_HAND_GAMES
     except TypeError:       # an unhashable game: the general path says what is wrong

@@ -14,10 +14,12 @@ It also loads the C core, as ``core._choice`` decided from the environment
 
 from __future__ import annotations
 
+import functools
+import struct
 import threading
 from collections.abc import Callable
 from math import comb as _comb
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import numpy as np
 
@@ -191,6 +193,247 @@ def eval_one(g: GameTables, ids: list[int]) -> int:
     if _C is None:
         return _fallback.eval_one(g, ids)
     return int(_C.lib.hr_eval_bytes(g.ptr, bytes(ids), len(ids)))
+
+
+def eval_given(g: GameTables, cards: Any) -> int:
+    """One hand of `g` as the caller gave it, read by C where C reads it: text
+    through hr_eval_text, a list or tuple of ids 0..255 (no bool) through
+    hr_eval_bytes.  0 for anything else, for a hand C cannot rank and on the
+    pure-Python backend: the caller then checks the cards and calls
+    :func:`eval_one`."""
+    if _C is None or EVAL_TEXT is None or EVAL_BYTES is None:
+        return 0
+    if type(cards) is str:
+        # The C parser reads ASCII and the UTF-8 suit symbols; anything it
+        # cannot read (other Unicode spaces, say) is parsed by the caller.
+        try:
+            text = cards.encode()
+        except UnicodeEncodeError:
+            return 0
+        return int(EVAL_TEXT(g.ptr, text, len(text))) if text else 0
+    if type(cards) is list or type(cards) is tuple:
+        try:
+            raw = bytes(cards)          # ints 0..255, passed to C without a copy
+        except (TypeError, ValueError, DeprecationWarning):
+            return 0                    # (numpy 2.0 warns for a np.bool_: see _DECLINED)
+        if (0 in raw or 1 in raw) and not _BOOLS.isdisjoint(map(type, cards)):
+            return 0                    # a bool: the caller's check says so
+        return int(EVAL_BYTES(g.ptr, raw, len(raw)))
+    return 0
+
+
+def eval_ids_at(ptr: Any, raw: bytes) -> int:
+    """hr_eval_bytes (C only) for a game given by its ``hr_game *`` (a
+    :class:`GameTables`' ``ptr``): the strength of one hand given as the
+    bytes of its ids, 0 for one it cannot rank."""
+    if EVAL_BYTES is None or _C is None:
+        raise RuntimeError("internal error: the fast settlement needs the C core")
+    return int(EVAL_BYTES(ptr, raw, len(raw)))
+
+
+# ------------------------------------------------------------ one hold'em hand, fast
+
+# One hold'em hand, the scalar fast paths of games.holdem.evaluate and
+# operations.evaluate: a few Python steps around one one-argument C call.
+# The decorators below build each of them here, reading this module's cffi
+# functions as globals (a global read is cheaper than an attribute read);
+# they test ``_C`` first, so the backend switched off (``_C = None``) takes
+# the decorated general path.
+_NDARRAY = np.ndarray
+_UINT8 = np.dtype(np.uint8)
+_INT64 = np.dtype(np.int64)       # native byte order only (`is` tests identity)
+_INT32 = np.dtype(np.int32)
+# A list or tuple of ids becomes bytes through a packer of its length: on
+# CPython 3.9-3.13 `Struct("7B").pack(*ids)` costs less than `bytes(ids)`
+# and takes the same values (ints and __index__ objects 0..255, else
+# struct.error).
+_PACK5 = struct.Struct("5B").pack
+_PACK6 = struct.Struct("6B").pack
+_PACK7 = struct.Struct("7B").pack
+#: True and False (Python's and numpy's) pack as ids 1 and 0 but are never cards
+_BOOLS = frozenset({bool, np.bool_})
+# One hand as a 1-D array of a native-endian integer dtype: its bytes go to
+# C as they are, through the 5-, 6- or 7-id call of the dtype's width, which
+# reads each id as unsigned (a negative one is out of range there too).
+# Keyed by dtype: equal dtypes share an entry ('l' and 'q', say).  Seven ids
+# as uint8, int64 (numpy's default) or int32 take the same calls before the
+# lookup (`is` on the dtype costs less than a dict's hash).  Empty without
+# the C core.
+_ONE_DTYPE: dict[Any, tuple[Any, ...]] = {}
+if EVAL_BY_WIDTH:
+    for _t in (np.int8, np.uint8, np.int16, np.uint16, np.int32, np.uint32, np.int64, np.uint64):
+        _ONE_DTYPE[np.dtype(_t)] = EVAL_BY_WIDTH[np.dtype(_t).itemsize]
+#: What the one-hand C calls raise for input they cannot take (UnicodeEncodeError
+#: too; DeprecationWarning: numpy 2.0 warns as it packs a np.bool_, an error
+#: where warnings are errors): the general path says what is wrong.
+_DECLINED = (struct.error, TypeError, ValueError, DeprecationWarning)
+
+
+def one_array(a: Any) -> int:
+    """Hold'em's strength of the 1-D integer array `a` (C only), or 0.
+
+    0 for a size other than 5..7, an id outside 0..51, a repeated card or a
+    dtype other than an integer's: the caller's general path says which.
+    A native-endian integer dtype passes its bytes to C without a conversion
+    (_ONE_DTYPE); other integer dtypes (another byte order) go as a list of
+    ints.
+    """
+    dtype, n = a.dtype, len(a)
+    if not 5 <= n <= 7:
+        return 0
+    calls = _ONE_DTYPE.get(dtype)
+    strength: int = 0
+    if calls is not None:
+        strength = calls[n - 5](a.tobytes())
+    elif dtype.kind in "iu":
+        ids = a.tolist()
+        ev5, ev6, ev7 = EVAL_BY_WIDTH[1]
+        strength = (ev7(_PACK7(*ids)) if n == 7 else ev6(_PACK6(*ids)) if n == 6
+                    else ev5(_PACK5(*ids)))
+    return strength
+
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+# What the two decorators below were given: the fast functions read them as
+# globals, not as closure cells (a function with free variables costs a few
+# ns more to call, measurable on this path).  Each decorator serves one function.
+_HOLDEM_GENERAL: Any = None
+# hold'em's general path once the fast one declines: any_hand(cards, tables(variant))
+
+
+def _not_set(*args: Any) -> int:
+    raise RuntimeError("internal error: one_hand_holdem_general was not called")
+
+
+_HOLDEM_TABLES: Callable[[Any], Any] = _not_set   # set by one_hand_holdem_general
+_HOLDEM_ANY: Callable[[Any, Any], int] = _not_set
+_GAME_GENERAL: Any = None
+_GAMES: frozenset[Any] = frozenset()
+
+
+def one_hand_holdem(general: _F) -> _F:
+    """Decorate hold'em's ``evaluate(cards, *, variant=None)`` with its C fast
+    path: the common calls (5 to 7 ids as a list, tuple or 1-D integer array,
+    text) answer here; anything else, and every call without the C core, goes
+    to `general`, which says what is wrong.  The result keeps `general`'s name,
+    module and docstring (``__wrapped__`` is `general`).  Decorates one function:
+    games.holdem.evaluate."""
+    global _HOLDEM_GENERAL
+    if _HOLDEM_GENERAL is not None:
+        raise RuntimeError("internal error: one_hand_holdem decorates one function")
+    _HOLDEM_GENERAL = general
+
+    def evaluate(cards: Any, *, variant: Any = None) -> int:
+        if variant is None and _C is not None:
+            # a few steps around one one-argument C call (0 for anything it
+            # cannot rank); one_hand_game below has the same steps inline
+            x: Any = cards     # typed Any: the type tests pick the branch
+            kind = type(x)
+            try:
+                if kind is list or kind is tuple:
+                    n = len(x)
+                    raw = (_PACK7(*x) if n == 7 else _PACK6(*x) if n == 6
+                           else _PACK5(*x) if n == 5 else b"")
+                    strength: int = (EVAL7_HOLDEM(raw) if n == 7  # type: ignore[misc]
+                                     else EVAL6_HOLDEM(raw) if n == 6  # type: ignore[misc]
+                                     else EVAL5_HOLDEM(raw) if n == 5 else 0)  # type: ignore[misc]
+                    if (1 in raw and type(x[raw.find(1)]) in _BOOLS
+                            or 0 in raw and type(x[raw.find(0)]) in _BOOLS):
+                        strength = 0       # True, False pack as 2d, 2c: refused by `general`
+                elif kind is str:
+                    # the C parser reads up to a NUL: text holding one goes on
+                    strength = (EVAL_TEXT_HOLDEM(x.encode())  # type: ignore[misc]
+                                if "\0" not in x else 0)
+                elif kind is _NDARRAY:
+                    # 7 ids as uint8, int64 or int32 inline, the rest in one_array
+                    dtype = x.dtype
+                    strength = (0 if x.ndim != 1 else EVAL7_HOLDEM(x.tobytes())  # type: ignore[misc]
+                                if dtype is _UINT8 and len(x) == 7
+                                else EVAL7_I64_HOLDEM(x.tobytes())  # type: ignore[misc]
+                                if dtype is _INT64 and len(x) == 7
+                                else EVAL7_I32_HOLDEM(x.tobytes())  # type: ignore[misc]
+                                if dtype is _INT32 and len(x) == 7 else one_array(x))
+                else:
+                    strength = 0
+            except _DECLINED:
+                strength = 0
+            if strength:
+                return strength
+        return _HOLDEM_ANY(cards, _HOLDEM_TABLES(variant))
+
+    functools.update_wrapper(evaluate, general)
+    return cast(_F, evaluate)
+
+
+def one_hand_holdem_general(tables: Callable[[Any], Any],
+                            any_hand: Callable[[Any, Any], int]) -> None:
+    """What :func:`one_hand_holdem`'s function runs when its fast path declines:
+    ``any_hand(cards, tables(variant))``, the decorated function's own body
+    (set once its module has defined them; one Python call fewer than calling
+    the decorated function)."""
+    global _HOLDEM_TABLES, _HOLDEM_ANY
+    _HOLDEM_TABLES, _HOLDEM_ANY = tables, any_hand
+
+
+def one_hand_game(games: frozenset[Any]) -> Callable[[_F], _F]:
+    """Decorate ``evaluate(cards, *, board=None, game="holdem", variant=None)``
+    (any game) with hold'em's C fast path for one hand of a game in `games`
+    without a board: the steps of :func:`one_hand_holdem` inline (a Python
+    call more costs as much as any two of them); anything else, and every call
+    without the C core, goes to the decorated function (``__wrapped__``).
+    Decorates one function: operations.evaluate."""
+    global _GAMES
+    _GAMES = games
+
+    def decorate(general: _F) -> _F:
+        global _GAME_GENERAL
+        if _GAME_GENERAL is not None:
+            raise RuntimeError("internal error: one_hand_game decorates one function")
+        _GAME_GENERAL = general
+
+        def evaluate(cards: Any, *, board: Any = None, game: Any = "holdem",
+                     variant: Any = None) -> Any:
+            x: Any = cards     # typed Any: the type tests pick the branch
+            kind = type(x)
+            try:
+                if board is None and variant is None and game in _GAMES and _C is not None:
+                    if kind is list or kind is tuple:
+                        n = len(x)
+                        raw = (_PACK7(*x) if n == 7 else _PACK6(*x) if n == 6
+                               else _PACK5(*x) if n == 5 else b"")
+                        strength: int = (EVAL7_HOLDEM(raw) if n == 7  # type: ignore[misc]
+                                         else EVAL6_HOLDEM(raw) if n == 6  # type: ignore[misc]
+                                         else EVAL5_HOLDEM(raw)  # type: ignore[misc]
+                                         if n == 5 else 0)
+                        if (1 in raw and type(x[raw.find(1)]) in _BOOLS
+                                or 0 in raw and type(x[raw.find(0)]) in _BOOLS):
+                            strength = 0   # True, False pack as 2d, 2c: refused by `general`
+                    elif kind is str:
+                        # the C parser reads up to a NUL: text holding one goes on
+                        strength = (EVAL_TEXT_HOLDEM(x.encode())  # type: ignore[misc]
+                                    if "\0" not in x else 0)
+                    elif kind is _NDARRAY:
+                        # 7 ids as uint8, int64 or int32 inline, the rest in one_array
+                        dtype = x.dtype
+                        strength = (0 if x.ndim != 1
+                                    else EVAL7_HOLDEM(x.tobytes())  # type: ignore[misc]
+                                    if dtype is _UINT8 and len(x) == 7
+                                    else EVAL7_I64_HOLDEM(x.tobytes())  # type: ignore[misc]
+                                    if dtype is _INT64 and len(x) == 7
+                                    else EVAL7_I32_HOLDEM(x.tobytes())  # type: ignore[misc]
+                                    if dtype is _INT32 and len(x) == 7 else one_array(x))
+                    else:
+                        strength = 0
+                    if strength:
+                        return strength
+            except _DECLINED:      # (an unhashable game too: `general` says what is wrong)
+                pass
+            return _GAME_GENERAL(cards, board=board, game=game, variant=variant)
+
+        functools.update_wrapper(evaluate, general)
+        return cast(_F, evaluate)
+
+    return decorate
 
 
 # ------------------------------------------------------------ batches

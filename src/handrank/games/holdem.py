@@ -9,7 +9,6 @@ Kev" scale, 1 = royal flush), so results can be cross-checked.
 from __future__ import annotations
 
 import itertools
-import struct
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from enum import IntEnum
@@ -29,18 +28,11 @@ from ..core.cards import (
     check_hand,
     check_text_length,
     first_duplicate,
-    has_bool,
 )
 from ..core.errors import InvalidCardError, InvalidHandError
-
-# operations.evaluate's inline copy of the fast path below tests holdem._C
-# (None without the C core) before it calls the bound functions
-from ..core.kernels import EVAL7_HOLDEM as _C  # noqa: F401
 from .base import Game, VariantLike
 from .registry import high_tables
 
-#: True and False (Python's and numpy's) pack as ids 1 and 0 but are never cards
-_BOOLS = frozenset({bool, np.bool_})
 __all__ = ["Category", "best_five", "category", "describe", "evaluate", "evaluate_batch"]
 
 
@@ -76,41 +68,6 @@ class Category(IntEnum):
 
 
 _HOLDEM: GameTables = _backend.GAMES["holdem"]
-# One hold'em hand, the scalar fast paths (here and in operations.evaluate):
-# a few Python steps around one one-argument C call.  The door's cffi
-# functions bound once as module constants (a global read is cheaper than an
-# attribute read); None without the C core, whose paths are then never taken
-# (each tests _EVAL7 or _eval_bytes first).
-_NDARRAY = np.ndarray
-_UINT8 = np.dtype(np.uint8)
-_INT64 = np.dtype(np.int64)       # native byte order only (`is` tests identity)
-_INT32 = np.dtype(np.int32)
-# A list or tuple of ids becomes bytes through a packer of its length: on
-# CPython 3.9-3.13 `Struct("7B").pack(*ids)` costs less than `bytes(ids)`
-# and takes the same values (ints and __index__ objects 0..255, else
-# struct.error).
-_PACK5 = struct.Struct("5B").pack
-_PACK6 = struct.Struct("6B").pack
-_PACK7 = struct.Struct("7B").pack
-_EVAL5: Any = kernels.EVAL5_HOLDEM
-_EVAL6: Any = kernels.EVAL6_HOLDEM
-_EVAL7: Any = kernels.EVAL7_HOLDEM
-_EVAL7_I64: Any = kernels.EVAL7_I64_HOLDEM
-_EVAL7_I32: Any = kernels.EVAL7_I32_HOLDEM
-_EVAL_TEXT_HOLDEM: Any = kernels.EVAL_TEXT_HOLDEM
-_eval_text: Any = kernels.EVAL_TEXT
-_eval_bytes: Any = kernels.EVAL_BYTES
-# One hand as a 1-D array of a native-endian integer dtype: its bytes go to
-# C as they are, through the 5-, 6- or 7-id call of the dtype's width, which
-# reads each id as unsigned (a negative one is out of range there too).
-# Keyed by dtype: equal dtypes share an entry ('l' and 'q', say).  Seven ids
-# as uint8, int64 (numpy's default) or int32 take the same calls before the
-# lookup (`is` on the dtype costs less than a dict's hash).  Empty without
-# the C core.
-_ONE_DTYPE: dict[Any, tuple[Any, ...]] = {}
-if kernels.EVAL_BY_WIDTH:
-    for _t in (np.int8, np.uint8, np.int16, np.uint16, np.int32, np.uint32, np.int64, np.uint64):
-        _ONE_DTYPE[np.dtype(_t)] = kernels.EVAL_BY_WIDTH[np.dtype(_t).itemsize]
 # Batches smaller than this run on the calling thread: splitting costs more.
 _MIN_ROWS_PER_THREAD = 1 << 16
 
@@ -162,6 +119,7 @@ def _lowball_hint(tables: GameTables) -> str:
             "best_five), or the game= of hr.settle and hr.explain")
 
 
+@kernels.one_hand_holdem
 def evaluate(cards: CardsLike, *, variant: VariantLike = None) -> int:
     """Return the strength of the best five-card hand among 5, 6 or 7 cards.
 
@@ -199,100 +157,26 @@ def evaluate(cards: CardsLike, *, variant: VariantLike = None) -> int:
     ...
     handrank.errors.InvalidCardError: invalid card 'Zz'
     """
-    if variant is None and _EVAL7 is not None:
-        # The common calls, a few steps around one one-argument C call (0
-        # for anything it cannot rank: the general path below says why).
-        # operations.evaluate has the same steps inline: keep the two alike.
-        x: Any = cards     # typed Any: the type tests pick the branch
-        kind = type(x)
-        try:
-            if kind is list or kind is tuple:
-                n = len(x)
-                raw = (_PACK7(*x) if n == 7 else _PACK6(*x) if n == 6
-                       else _PACK5(*x) if n == 5 else b"")
-                strength: int = (_EVAL7(raw) if n == 7 else _EVAL6(raw) if n == 6
-                                 else _EVAL5(raw) if n == 5 else 0)
-                if (1 in raw and type(x[raw.find(1)]) in _BOOLS
-                        or 0 in raw and type(x[raw.find(0)]) in _BOOLS):
-                    strength = 0       # True, False pack as 2d, 2c: the paths below refuse them
-            elif kind is str:
-                # the C parser reads up to a NUL: text holding one goes on
-                strength = _EVAL_TEXT_HOLDEM(x.encode()) if "\0" not in x else 0
-            elif kind is _NDARRAY:
-                # 7 ids as uint8, int64 or int32 inline, the rest in _one_array
-                dtype = x.dtype
-                strength = (0 if x.ndim != 1 else _EVAL7(x.tobytes())
-                            if dtype is _UINT8 and len(x) == 7 else _EVAL7_I64(x.tobytes())
-                            if dtype is _INT64 and len(x) == 7 else _EVAL7_I32(x.tobytes())
-                            if dtype is _INT32 and len(x) == 7 else _one_array(x))
-            else:
-                strength = 0
-        except (struct.error, TypeError, ValueError, DeprecationWarning):
-            # (UnicodeEncodeError too; DeprecationWarning: numpy 2.0 warns as it packs a
-            # np.bool_, an error where warnings are errors: the path below refuses it)
-            strength = 0
-        if strength:
-            return strength
+    # The common calls (5 to 7 ids, text) take the C fast path that
+    # kernels.one_hand_holdem builds around this general path (which runs
+    # this line itself: kernels.one_hand_holdem_general below).
     return _evaluate(cards, game_tables(variant))
-
-
-def _one_array(a: Any) -> int:
-    """Hold'em's strength of the 1-D integer array `a` (C core), or 0.
-
-    0 for a size other than 5..7, an id outside 0..51, a repeated card or a
-    dtype other than an integer's: the caller's general path says which.
-    A native-endian integer dtype passes its bytes to C without a conversion
-    (_ONE_DTYPE); other integer dtypes (another byte order) go as a list of
-    ints.
-    """
-    dtype, n = a.dtype, len(a)
-    if not 5 <= n <= 7:
-        return 0
-    calls = _ONE_DTYPE.get(dtype)
-    strength: int = 0
-    if calls is not None:
-        strength = calls[n - 5](a.tobytes())
-    elif dtype.kind in "iu":
-        ids = a.tolist()
-        strength = (_EVAL7(_PACK7(*ids)) if n == 7 else _EVAL6(_PACK6(*ids)) if n == 6
-                    else _EVAL5(_PACK5(*ids)))
-    return strength
 
 
 def _evaluate(cards: Any, g: GameTables) -> int:
     """Any input and any game; raises the error that names what is wrong."""
-    if _eval_bytes is not None:
-        if type(cards) is str:
-            # The C parser reads ASCII and the UTF-8 suit symbols; anything it
-            # cannot read (other Unicode spaces, say) is parsed here instead.
-            try:
-                text = cards.encode()
-            except UnicodeEncodeError:
-                text = b""
-            strength = _eval_text(g.ptr, text, len(text)) if text else 0
-            if not strength:
-                ids = cards_checked(cards, g)
-                strength = _eval_bytes(g.ptr, bytes(ids), len(ids))
-        else:
-            raw = None
-            if type(cards) is list or type(cards) is tuple:
-                try:
-                    raw = bytes(cards)          # ints 0..255, passed to C without a copy
-                except (TypeError, ValueError, DeprecationWarning):
-                    pass                        # (numpy 2.0 warns for a np.bool_: see above)
-                if raw is not None and (0 in raw or 1 in raw) and has_bool(cards):
-                    raw = None                  # a bool: cards_checked says so
-            if raw is None:
-                raw = bytes(cards_checked(cards, g))
-            strength = _eval_bytes(g.ptr, raw, len(raw))
-        if strength:
-            return strength
-        _raise_for(cards, g)
+    strength = kernels.eval_given(g, cards)
+    if strength:
+        return strength
     ids = cards_checked(cards, g)
     strength = kernels.eval_one(g, ids)
     if not strength:
-        raise RuntimeError(f"internal error: no strength for {ids!r}")
+        _raise_for(cards, g)
     return strength
+
+
+# evaluate's own body, run by its fast path when that declines
+kernels.one_hand_holdem_general(game_tables, _evaluate)
 
 
 def cards_checked(x: Any, g: GameTables = _HOLDEM) -> list[int]:

@@ -357,15 +357,12 @@ def _fast_payouts(board: list[int] | None, hands: list[list[int] | None], chips:
         return pay
     if board is None:
         raise RuntimeError("internal error: showdown without a board")
-    ev = kernels.EVAL_BYTES
-    if ev is None:
-        raise RuntimeError("internal error: the fast settlement needs the C core")
     st = {}
     for s in live:
         h = hands[s]
         if h is None:
             raise RuntimeError("internal error: live seat without cards")
-        st[s] = ev(ptr, bytes(h + board), 7)
+        st[s] = kernels.eval_ids_at(ptr, bytes(h + board))
     levels = sorted({chips[s] for s in live})
     low = 0
     for i, high in enumerate(levels):
