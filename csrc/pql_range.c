@@ -198,7 +198,7 @@ static int settle_all(rctx *c, const uint8_t *unseen, int u, uint64_t used, doub
     if (c->h == 2) {
         for (int i = 1; i <= c->m; i++)
             sums_of(c, i);
-        uint8_t run[2];
+        uint8_t run[2] = {0, 0};    /* read only for k > 0 */
         if (c->k == 0) {
             sum = share_two(c, run, 1, c->hhi[0], c->hlo[0]);
             r = 1;
