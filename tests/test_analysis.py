@@ -36,7 +36,6 @@ def backend(request, monkeypatch):
             pytest.skip("C extension not built")
         return "c"
     tables = _tables.load_bin()
-    monkeypatch.setattr(evaluate_module, "_C", None)
     monkeypatch.setattr(evaluate_module, "_HOLDEM", tables["holdem"])
     monkeypatch.setattr(kernels, "_C", None)
     return "python"
@@ -203,7 +202,6 @@ def test_backends_agree_on_a_full_flop(monkeypatch):
 
     re_c, m_c, a_c = run()
     tables = _tables.load_bin()
-    monkeypatch.setattr(evaluate_module, "_C", None)
     monkeypatch.setattr(evaluate_module, "_HOLDEM", tables["holdem"])
     monkeypatch.setattr(kernels, "_C", None)
     re_p, m_p, a_p = run()
