@@ -111,6 +111,7 @@ def test_every_kind_of_entry_gives_the_python_loops_items(tmp_path, monkeypatch)
 
 
 def test_summary_the_same_with_and_without_the_c_reader(tmp_path, monkeypatch):
+    pytest.importorskip("pandas")
     d = _folder(tmp_path)
     a = summary(d)
     monkeypatch.setattr(kernels, "read_small_files_available", lambda: False)
