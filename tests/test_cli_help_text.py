@@ -137,7 +137,13 @@ def _hinted_classes(obj: object) -> set[type]:
             found.add(t)
 
     found: set[type] = set()
-    for hint in typing.get_type_hints(obj).values():
+    try:
+        hints = typing.get_type_hints(obj)
+    except TypeError:
+        # Python 3.9 cannot evaluate ``X | None`` written as a string annotation:
+        # the classes reached through hints are then checked on newer Pythons only
+        return found
+    for hint in hints.values():
         walk(hint)
     return found
 
