@@ -104,7 +104,7 @@ def main() -> int:
         r = _timed("to_duckdb, same file again", lambda: store.to_duckdb(src, db),
                    args.hands)
         print(f"  {r}; load {os.getloadavg()[0]:.1f}")
-        summary_mod = sys.modules["handrank.history.summary"]
+        summary_mod = sys.modules["handrank.history._summary"]
         real = summary_mod._allin_rows
         summary_mod._allin_rows = lambda b, lo, hands: {}
         try:

@@ -107,7 +107,7 @@ def main() -> None:
           _best(lambda: _paths(a.dir), a.repeat))
 
     from handrank.history import fast
-    from handrank.history.summary import Summary, _add_fast
+    from handrank.history._summary import Summary, _add_fast
     if fast.available():
         def read_only() -> None:
             for _ in fast.scan(a.dir, settle=False):

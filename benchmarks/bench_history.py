@@ -105,7 +105,7 @@ def _equity_hu(table: bool, pairs: list[tuple[str, str]]) -> float:
 
 
 def _summary_no_ev(src: Any, stats: bool = True) -> int:
-    from handrank.history.summary import Summary, _add_fast
+    from handrank.history._summary import Summary, _add_fast
     s = Summary()
     _add_fast(s, src, None, allin_ev=False, stats=stats)
     return s.read

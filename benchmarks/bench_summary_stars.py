@@ -37,7 +37,7 @@ from typing import Any
 from bench_sites_fast import _cpu, _write
 
 from handrank.history import stars_fast, summary
-from handrank.history.summary import Summary, _add_fast
+from handrank.history._summary import Summary, _add_fast
 
 
 def _timed(path: str, repeat: int, ev: bool = True, **kw: Any) -> tuple[float, Any]:

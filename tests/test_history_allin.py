@@ -21,7 +21,7 @@ import handrank as hr
 from handrank.core import kernels
 from handrank.history import allin, fast, read, summary
 from handrank.history._generate import corpus, hand_text
-from handrank.history.summary import fast_allin_ev
+from handrank.history._summary import fast_allin_ev
 
 DATA = Path(os.environ.get("HANDRANK_PHH_DATA", Path(__file__).resolve().parents[2]
                            / "shared" / "data" / "phh"))

@@ -304,7 +304,7 @@ def test_dask_histories_tasks_of_many_files_same_as_one_summary_per_file(tmp_pat
                                                                            monkeypatch):
     from .conftest import dask_or_skip
     hd = dask_or_skip()
-    from handrank.history.summary import Summary
+    from handrank.history._summary import Summary
     (tmp_path / "a.phhs").write_text(corpus(40, seed=3) + "[x]\nvariant = 'NT\n")
     (tmp_path / "b.phh").write_text("variant = 'NT'\nstarting_stacks = [1, 2]\nactions = []\n")
     (tmp_path / "c.phhs").write_text("[1]\nvariant = 'NT\n" + corpus(20, seed=4))

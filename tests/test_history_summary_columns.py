@@ -21,7 +21,7 @@ import pytest
 
 from handrank.history import Hand, Summary, allin, fast, summary
 from handrank.history._generate import corpus, hand_text
-from handrank.history.summary import Row, _allin_rows
+from handrank.history._summary import Row, _allin_rows
 
 DATA = Path(os.environ.get("HANDRANK_PHH_DATA", Path(__file__).resolve().parents[2]
                            / "shared" / "data" / "phh"))

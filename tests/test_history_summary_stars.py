@@ -176,7 +176,7 @@ def test_other_sites_and_mixed_lists(monkeypatch: pytest.MonkeyPatch, tmp_path: 
 def test_one_summary_per_file_order_as_the_command_line_reads(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     # the command line and the Dask runner list each file's read errors after its hands
-    from handrank.history.summary import Summary, _add_fast
+    from handrank.history._summary import Summary, _add_fast
     g = tmp_path / "gen.txt"
     g.write_text(pokerstars_corpus(20, seed=4))
     items = [str(SITES / "pokerstars"), str(g), str(SITES / "pokerstars-jspokerparser")]

@@ -58,9 +58,9 @@ KNOWN_LAZY: dict[str, int] = {}
 KNOWN_TABLES_IMPORTING_SRC = frozenset({"pql_holdem_order.py", "preflop_hu.py"})
 
 #: Public functions named like a module of their package (the module's own
-#: function re-exported): handrank.history.summary, the function, hides the
-#: module handrank.history.summary once the package is imported.
-KNOWN_CLASHES = frozenset({("handrank.history", "summary")})
+#: function re-exported, so the function hides the module once the package is
+#: imported).  None left.
+KNOWN_CLASHES: frozenset[tuple[str, str]] = frozenset()
 
 MAX_LINES = 80
 #: Functions of more than MAX_LINES lines of code, with their count.

@@ -74,8 +74,8 @@ from .games.registry import best_five_game, beyond_best_five, resolve
 from .history import fast as _fast
 from .history.model import FileError
 from .history.phh import _paths, problem
-from .history.summary import Summary, _add_fast
-from .history.summary import summary as _summary
+from .history._summary import Summary, _add_fast
+from .history._summary import summary as _summary
 from .ranges.holdem import PlayerLike
 
 try:

@@ -226,7 +226,7 @@ def _summarize(files: list[str], player: str | None, step: int = 500,
     """
     from ..history import fast
     from ..history.phh import read
-    from ..history.summary import Summary, _add, _add_errors, _add_fast, summary
+    from ..history._summary import Summary, _add, _add_errors, _add_fast, summary
     bar: Any = None
     if sys.stderr.isatty() and files:
         try:

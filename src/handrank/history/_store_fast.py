@@ -39,7 +39,7 @@ from .fast import (
     VARIANT,
 )
 from .stats import positions
-from .summary import _allin_rows
+from ._summary import _allin_rows
 
 __all__ = ["fast_tables", "text_key"]
 

@@ -61,7 +61,7 @@ from .fast import END, OK, START, STATUS
 from .model import FileError, Hand, HistoryError
 from .phh import _chunks, read
 from .stats import ALWAYS_STATS, FLOP_STATS, PREFLOP_STATS, big_blind, hand_stats, positions
-from .summary import _unit_of
+from ._summary import _unit_of
 
 __all__ = ["SCHEMA", "SCHEMA_VERSION", "STAT_COLUMNS", "Report", "StatsTable", "player_stats",
            "to_duckdb", "to_parquet"]
@@ -716,7 +716,7 @@ class StatsTable:
     (None where it has no meaning for any of the player's hands); ``af`` and
     ``afq`` are the aggression factor and frequency after the first round.
     Money columns are :class:`~decimal.Decimal`, in the row's ``unit`` (the
-    hands' ``unit``, as :class:`~handrank.history.summary.Summary` names it:
+    hands' ``unit``, as :class:`~handrank.history.Summary` names it:
     "chips", a currency "EUR", or its cents "USD cents"): a player with hands
     in several units has a row per unit, and amounts of different units are
     never added together (nor their bb/100: each row's is over its own hands).
