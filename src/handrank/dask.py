@@ -72,10 +72,10 @@ from .games.holdem import evaluate_batch as _evaluate_batch
 from .games.holdem import game_tables
 from .games.registry import best_five_game, beyond_best_five, resolve
 from .history import fast as _fast
-from .history.model import FileError
-from .history.phh import _paths, problem
 from .history._summary import Summary, _add_fast
 from .history._summary import summary as _summary
+from .history.model import FileError
+from .history.phh import _paths, problem
 from .ranges.holdem import PlayerLike
 
 try:

@@ -225,8 +225,8 @@ def _summarize(files: list[str], player: str | None, step: int = 500,
     its first lines.
     """
     from ..history import fast
-    from ..history.phh import read
     from ..history._summary import Summary, _add, _add_errors, _add_fast, summary
+    from ..history.phh import read
     bar: Any = None
     if sys.stderr.isatty() and files:
         try:

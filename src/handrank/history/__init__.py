@@ -6,11 +6,11 @@ into pots and payouts through :func:`handrank.settle`.
 
 from __future__ import annotations
 
+from ._summary import Summary, summary
 from .model import FileError, Hand, HistoryError
 from .phh import read
 from .replay import Replay
 from .store import Report, StatsTable, player_stats, to_duckdb, to_parquet
-from ._summary import Summary, summary
 
 __all__ = ["FileError", "Hand", "HistoryError", "Replay", "Report", "StatsTable", "Summary",
            "player_stats", "read", "summary", "to_duckdb", "to_parquet"]

@@ -21,6 +21,7 @@ import numpy as np
 from ..core import kernels
 from ._base import GAMES
 from ._stats_np import COLUMNS, V_DB, V_DH, V_F, V_SM, blinds_of, cut_actions, stat_arrays
+from ._summary import _allin_rows
 from .fast import (
     AGREE,
     ALLIN,
@@ -39,7 +40,6 @@ from .fast import (
     VARIANT,
 )
 from .stats import positions
-from ._summary import _allin_rows
 
 __all__ = ["fast_tables", "text_key"]
 

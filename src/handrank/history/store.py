@@ -57,11 +57,11 @@ from ..core import _progress
 from ..core._run import check_progress
 from . import allin, fast
 from ._store_fast import fast_tables, text_key
+from ._summary import _unit_of
 from .fast import END, OK, START, STATUS
 from .model import FileError, Hand, HistoryError
 from .phh import _chunks, read
 from .stats import ALWAYS_STATS, FLOP_STATS, PREFLOP_STATS, big_blind, hand_stats, positions
-from ._summary import _unit_of
 
 __all__ = ["SCHEMA", "SCHEMA_VERSION", "STAT_COLUMNS", "Report", "StatsTable", "player_stats",
            "to_duckdb", "to_parquet"]
