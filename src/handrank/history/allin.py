@@ -19,7 +19,10 @@ What is still to come, per game:
   The other seats' future cards need not be dealt: seen from the contenders,
   their cards are a uniformly random set of distinct unseen cards either way.
   Two contenders beyond :data:`LIMIT` deals (heads up on 3rd or 4th street)
-  are counted without dealing (:func:`_heads_up_counts`).
+  are counted without dealing (:func:`_heads_up_counts`), and so are three
+  on 5th street (:func:`_three_way_counts`) and on 4th street on the C core
+  (:func:`_three_way_counts_c`); three on 3rd street and four or more before
+  6th street stay None, with the count of deals.
 - **Draw games** after the last draw: nothing is to come; the EV is the pots
   shared by the hands as they stand.  Before a draw the EV is undefined (the
   draws are the players' choices): None, with the reason.
@@ -437,9 +440,9 @@ def deal_counts(game: str, known: list[list[int]], dead: list[int], size: int
                 and math.comb(len(stub), need[0]) <= THREE_WAY_COMPLETIONS):
             return _three_way_counts(g, known, stub, need[0])
         if len(known) == 3 and need == [3, 3, 3]:
-            got = _three_way_counts_c(g, known, stub)
-            if got is not None:
-                return got
+            fourth = _three_way_counts_c(g, known, stub)
+            if fourth is not None:
+                return fourth
         return f"{ways:,} deals, more than the {LIMIT:,} enumerated exactly"
     splits = _splits(need)
     runs = _combinations(stub, t)
