@@ -2554,3 +2554,37 @@ def wild_batch(game: int, cards: np.ndarray) -> tuple[np.ndarray, int]:
     stop = n if first < 0 else first
     out[:stop] = got[:stop]
     return out, first
+
+
+def store_scan(data: bytes, start: np.ndarray, end: np.ndarray, seats: np.ndarray
+               ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
+    """hr_store_scan: what the hand store reads from the fast hands' PHH text at
+    ``data[start[h]:end[h]]`` (``seats`` each, 1..12), as ``(stacks (n, 12) int64,
+    blinds (n, 12) int64, hand_id (n,) int64 (-1 for none), key (n, 2) int64 (the
+    text's bounds without white space at its ends), flags (n,) uint8)`` (flags: the
+    ``STORE_*`` bits, csrc/store_scan.h).  None without the C core (the store then
+    reads the text with patterns)."""
+    if _C is None or not hasattr(_C.lib, "hr_store_scan"):
+        return None
+    n = len(start)
+    st = np.ascontiguousarray(start, dtype=np.int64)
+    en = np.ascontiguousarray(end, dtype=np.int64)
+    se = np.ascontiguousarray(seats, dtype=np.int64)
+    if st.shape != (n,) or en.shape != (n,) or se.shape != (n,):
+        raise ValueError("store_scan: start, end and seats need one entry a hand")
+    stacks = np.empty((n, 12), dtype=np.int64)
+    blinds = np.empty((n, 12), dtype=np.int64)
+    hand_id = np.empty(n, dtype=np.int64)
+    key = np.empty((n, 2), dtype=np.int64)
+    flags = np.empty(n, dtype=np.uint8)
+    if n and _C.lib.hr_store_scan(_C.ffi.from_buffer(data), len(data), _buf("int64_t[]", st),
+                                  _buf("int64_t[]", en), _buf("int64_t[]", se), n,
+                                  _out("int64_t[]", stacks), _out("int64_t[]", blinds),
+                                  _out("int64_t[]", hand_id), _out("int64_t[]", key),
+                                  _out("uint8_t[]", flags)) != n:
+        raise ValueError("store_scan: a hand outside the data or of 0 or over 12 seats")
+    return stacks, blinds, hand_id, key, flags
+
+
+#: hr_store_scan's flags (csrc/store_scan.h)
+STORE_STACKS, STORE_BLINDS, STORE_SLOW, STORE_HAND_ID, STORE_CR = 1, 2, 4, 8, 16
