@@ -1742,6 +1742,53 @@ static void history_calls(int rounds)
     }
 }
 
+/* hr_stars_replay on the buffer hr_stars_scan read (n records into out, phh_len bytes
+ * of PHH): the same records and text, and for each hand written the record hr_phh_scan
+ * gives its PHH text (every field but the profiling code), zeros and status Python
+ * for the others */
+static void stars_replay_same(const char *buf, int64_t len, const int64_t *ends, int n_seg,
+                              int final, int64_t cap, int64_t room, int64_t n,
+                              const int64_t *out, const char *phh, int64_t phh_len,
+                              int64_t consumed)
+{
+    int64_t *out2 = exact_alloc((size_t)cap * HR_STARS_WIDTH * sizeof *out2);
+    int64_t *prec = exact_alloc((size_t)cap * HR_PHH_WIDTH * sizeof *prec);
+    char *phh2 = exact_alloc((size_t)room);
+    int64_t phh_len2 = -1, consumed2 = -1;
+    int64_t n2 = hr_stars_replay(buf, len, ends, n_seg, final, out2, prec, cap, phh2, room,
+                                 &phh_len2, &consumed2);
+    CHECK(n2 == n, "hr_stars_replay: %lld records, hr_stars_scan %lld", (long long)n2,
+          (long long)n);
+    if (n > 0 && n2 == n) {
+        CHECK(consumed2 == consumed && phh_len2 == phh_len
+              && !memcmp(out, out2, (size_t)n * HR_STARS_WIDTH * sizeof *out)
+              && !memcmp(phh, phh2, (size_t)phh_len), "hr_stars_replay: not hr_stars_scan's");
+        int64_t pcap = n + 1, pc = -1;
+        int64_t *want = exact_alloc((size_t)pcap * HR_PHH_WIDTH * sizeof *want);
+        int64_t pend[1] = {phh_len};
+        int64_t got = hr_phh_scan(phh, phh_len, pend, 1, 1, 1, want, pcap, &pc);
+        int64_t k = 0;
+        for (int64_t h = 0; h < n; h++) {
+            const int64_t *pr = prec + h * HR_PHH_WIDTH;
+            if (out[h * HR_STARS_WIDTH + HR_STARS_STATUS] != HR_STARS_PHH) {
+                CHECK(pr[HR_PHH_STATUS] == HR_PHH_PYTHON, "hr_stars_replay: a hand not written");
+                continue;
+            }
+            CHECK(k < got, "hr_stars_replay: more hands written than hr_phh_scan reads");
+            if (k >= got)
+                break;
+            const int64_t *w = want + k++ * HR_PHH_WIDTH;
+            CHECK(pr[HR_PHH_STATUS] == w[HR_PHH_STATUS], "hr_stars_replay: another status");
+            for (int f = 0; w[HR_PHH_STATUS] == HR_PHH_OK && f < HR_PHH_WIDTH; f++)
+                CHECK(f == HR_PHH_WHY || pr[f] == w[f], "hr_stars_replay: field %d", f);
+        }
+        free(want);
+    }
+    free(phh2);
+    free(prec);
+    free(out2);
+}
+
 /* hr_stars_scan on a PokerStars hand, cut, spliced and sprinkled with random bytes,
  * each buffer malloc'd at exactly its length; the whole hand, once, by hand and
  * through hr_phh_scan */
@@ -1913,6 +1960,8 @@ static void sites_calls(int rounds)
         CHECK(n < 0 || (consumed >= 0 && consumed <= len && phh_len >= 0 && phh_len <= room),
               "hr_stars_scan consumed %lld, wrote %lld", (long long)consumed,
               (long long)phh_len);
+        stars_replay_same(buf, len, ends, n_seg, final, cap, room, n, out, phh, phh_len,
+                          consumed);
         for (int64_t h = 0; h < n; h++) {
             const int64_t *rec = out + h * HR_STARS_WIDTH;
             CHECK(rec[HR_STARS_START] >= 0 && rec[HR_STARS_START] <= rec[HR_STARS_END]

@@ -2188,6 +2188,36 @@ def stars_scan(data: bytes, ends: np.ndarray, final: bool, out: np.ndarray,
     return n, int(phh_len[0]), int(consumed[0])
 
 
+#: int64 fields per PHH record (csrc/history.h HR_PHH_WIDTH)
+_PHH_WIDTH = 86
+
+
+def stars_replay_available() -> bool:
+    """True when the C core has the PokerStars scanner that replays what it writes."""
+    return _C is not None and hasattr(_C.lib, "hr_stars_replay")
+
+
+def stars_replay(data: bytes, ends: np.ndarray, final: bool, out: np.ndarray,
+                 prec: np.ndarray, phh: np.ndarray) -> tuple[int, int, int]:
+    """hr_stars_replay (C only): :func:`stars_scan`, each hand written as PHH also
+    replayed and settled into ``prec`` ((rows, PHH_WIDTH) int64, as many rows as
+    ``out``): the record :func:`phh_scan` (mode 1) gives that PHH hand, without reading
+    the text again (status PYTHON and zeros for a hand not written).  Returns as
+    :func:`stars_scan`."""
+    if _C is None:
+        raise RuntimeError("the C core is not loaded: the site fast path needs it")
+    if (out.ndim != 2 or out.shape[1] != STARS_WIDTH or prec.ndim != 2
+            or prec.shape[1] != _PHH_WIDTH or prec.shape[0] < out.shape[0]):
+        raise ValueError("stars_replay: out (rows, STARS_WIDTH) and prec (rows, 86) int64")
+    phh_len = _C.ffi.new("int64_t *")
+    consumed = _C.ffi.new("int64_t *")
+    n = int(_C.lib.hr_stars_replay(_C.ffi.from_buffer(data), len(data),
+                                   _buf("int64_t[]", ends), len(ends), int(final),
+                                   _out("int64_t[]", out), _out("int64_t[]", prec), len(out),
+                                   _out("char[]", phh), len(phh), phh_len, consumed))
+    return n, int(phh_len[0]), int(consumed[0])
+
+
 def phh_allin_pots(ptr: Any, rec: np.ndarray, rows: np.ndarray,
                    hu_table: tuple[np.ndarray, np.ndarray] | None, out: np.ndarray,
                    status: np.ndarray) -> None:
