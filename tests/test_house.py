@@ -68,7 +68,6 @@ KNOWN_LONG: dict[str, int] = {
     "handrank.history._generate_sites.pokerstars_hand": 173,
     "handrank.history._stats_np.cut_actions": 116,
     "handrank.history._stats_np.stat_arrays": 134,
-    "handrank.history._store_fast.fast_tables": 252,
     "handrank.history.ggpoker._english": 97,
     "handrank.history.ipoker._english": 134,
     "handrank.history.poker888._english": 149,

@@ -42,6 +42,7 @@
 #include "../preflop_hu.h"
 #include "../showdown.h"
 #include "../sites.h"
+#include "../store_scan.h"
 #include "../stud_mc.h"
 #include "../wild.h"
 
@@ -1781,6 +1782,57 @@ static void spans_calls(int rounds)
     }
 }
 
+/* hr_store_scan: a hand of known stacks, blinds and number read back; the same text
+ * cut at every length and sprinkled with random bytes in exact-size buffers (flags
+ * only from the bits declared, stacks only with the flag); bad arguments refused */
+static void store_scan_calls(int rounds)
+{
+    static const char hand[] =
+        "variant = 'NT'\nhand = 0042\nblinds_or_straddles = [5, 10, 0]\n"
+        "starting_stacks = [100,\t200 , 300]\r\nactions = ['d dh p1 AsKs']\n\n";
+    int64_t len = (int64_t)strlen(hand), st = 0, en = len, seats = 3;
+    int64_t stacks[12], blinds[12], hid, key[2];
+    uint8_t flags;
+    CHECK(hr_store_scan(hand, len, &st, &en, &seats, 1, stacks, blinds, &hid, key, &flags)
+          == 1, "hr_store_scan refused a hand");
+    CHECK(flags == (HR_STORE_STACKS | HR_STORE_BLINDS | HR_STORE_HAND_ID | HR_STORE_CR),
+          "hr_store_scan: flags %d", flags);
+    CHECK(stacks[0] == 100 && stacks[1] == 200 && stacks[2] == 300 && stacks[3] == 0,
+          "hr_store_scan: stacks %lld %lld %lld", (long long)stacks[0],
+          (long long)stacks[1], (long long)stacks[2]);
+    CHECK(blinds[0] == 5 && blinds[1] == 10 && blinds[2] == 0, "hr_store_scan: blinds");
+    CHECK(hid == 42 && key[0] == 0 && key[1] == len - 2, "hr_store_scan: hand %lld, key "
+          "%lld..%lld", (long long)hid, (long long)key[0], (long long)key[1]);
+    seats = 4;                                   /* three stacks for four seats */
+    CHECK(hr_store_scan(hand, len, &st, &en, &seats, 1, stacks, blinds, &hid, key, &flags)
+          == 1 && !(flags & HR_STORE_STACKS) && stacks[0] == 0, "hr_store_scan: 3 of 4");
+    seats = 13;
+    CHECK(hr_store_scan(hand, len, &st, &en, &seats, 1, stacks, blinds, &hid, key, &flags)
+          == -1, "hr_store_scan took 13 seats");
+    seats = 3;
+    en = len + 1;
+    CHECK(hr_store_scan(hand, len, &st, &en, &seats, 1, stacks, blinds, &hid, key, &flags)
+          == -1, "hr_store_scan took a hand past the text");
+    for (int r = 0; r < rounds; r++) {
+        int64_t n = 1 + (int64_t)(rnd() % (uint64_t)len);
+        char *text = malloc((size_t)n);
+        memcpy(text, hand, (size_t)n);
+        for (int k = 0; k < 3; k++)
+            text[rnd() % (uint64_t)n] = (char)"[],= \n\r\t0x"[rnd() % 11];
+        int64_t s2 = (int64_t)(rnd() % (uint64_t)n), e2 = n;
+        seats = 1 + (int64_t)(rnd() % 12);
+        CHECK(hr_store_scan(text, n, &s2, &e2, &seats, 1, stacks, blinds, &hid, key, &flags)
+              == 1, "hr_store_scan refused a cut hand");
+        CHECK((flags & ~31) == 0 && key[0] >= s2 && key[1] <= e2 && key[0] <= key[1],
+              "hr_store_scan: flags %d, key %lld..%lld", flags, (long long)key[0],
+              (long long)key[1]);
+        if (!(flags & HR_STORE_STACKS))
+            for (int s = 0; s < 12; s++)
+                CHECK(stacks[s] == 0, "hr_store_scan: stacks without the flag");
+        free(text);
+    }
+}
+
 /* hr_read_small_files on a temporary folder: files of known bytes read back
  * into exact-size buffers; a FIFO and a folder never read; a missing path;
  * a buffer that stops the call before a file */
@@ -3080,6 +3132,7 @@ int main(int argc, char **argv)
     sites_calls(scale);
     files_calls();
     spans_calls(20 * scale);
+    store_scan_calls(200 * scale);
     hu_preflop_calls();
     index_calls(scale);
     exact_random_calls(holdem, scale);
