@@ -180,3 +180,49 @@ def test_store_scan_reads_what_the_python_reader_reads(tmp_path):
             assert flags[i] & kernels.STORE_HAND_ID and hand_id[i] == int(h.extra["hand"])
         text = b.data[key[i, 0]:key[i, 1]]
         assert text == b.data[rec[i, fast.START]:rec[i, fast.END]].strip()
+
+
+def test_store_actions_cuts_as_the_numpy_cutter(tmp_path):
+    """kernels.store_actions (C) against _stats_np.cut_actions (numpy) on generated
+    hands whose actions lines are cut, spliced and sprinkled with the bytes the
+    cutters decide on: the same hands read, and for them the same actions
+    (hand, seat, verb, amount, bytes, argument, the verb's bytes)."""
+    from handrank.history._stats_np import cut_actions
+    from handrank.history._store_fast import _verb_end, _verb_start
+    rng = random.Random(21)
+    hands = [hand_text(rng, seats=rng.randrange(3, 10)).encode() for _ in range(40)]
+    alpha = b" ,'\"\\\t\rp0123456789dcbrfsmh]?#."
+    read_ = refused = 0
+    for _ in range(250):
+        texts = []
+        for h in rng.sample(hands, 6):
+            t = bytearray(h)
+            a = t.find(b"actions = [")
+            for _ in range(rng.randrange(0, 4)):
+                e = t.find(b"\n", a)
+                p = rng.randrange(a + 11, e)
+                op = rng.randrange(3)
+                if op == 0:
+                    t[p] = rng.choice(alpha)
+                elif op == 1:
+                    t[p:p] = bytes([rng.choice(alpha)])
+                else:
+                    del t[p]
+            texts.append(bytes(t))
+        data = b"\n".join(texts)
+        ends = np.cumsum([len(t) + 1 for t in texts]) - 1
+        starts = ends - [len(t) for t in texts]
+        ref = cut_actions(data, starts, ends)
+        out, ok = kernels.store_actions(data, starts, ends)
+        assert ok.tolist() == ref.ok.tolist()
+        read_ += int(ok.sum())
+        refused += int((~ok).sum())
+        mine = ok[ref.hand]
+        buf = np.frombuffer(data, dtype=np.uint8)
+        a0, a1 = ref.start[mine], ref.end[mine]
+        amount = np.where(np.isnan(ref.amount[mine]), -1, np.nan_to_num(ref.amount[mine]))
+        want = np.stack([ref.hand[mine], ref.seat[mine], ref.verb[mine], amount, a0, a1,
+                         ref.arg[mine], _verb_start(buf, a0), _verb_end(buf, a0, a1)],
+                        axis=1).astype(np.int64)
+        assert out.tolist() == want.tolist()
+    assert read_ > 400 and refused > 200          # both outcomes reached

@@ -1833,6 +1833,55 @@ static void store_scan_calls(int rounds)
     }
 }
 
+/* hr_store_actions: the actions of a known hand read back (seats, verbs, amounts,
+ * arguments), a cap too small answered with the room needed, the hand cut at
+ * every length and sprinkled with random bytes in exact-size buffers (every action
+ * inside its hand, in order), bad arguments refused */
+static void store_actions_calls(int rounds)
+{
+    static const char hand[] =
+        "variant = 'NT'\nactions = ['d dh p1 AsKs', 'p12 cbr 300', 'p1 f','d db 2c3c4c']\n";
+    int64_t len = (int64_t)strlen(hand), st = 0, en = len, need = 0;
+    int64_t out[8 * HR_STORE_ACT_WIDTH];
+    uint8_t ok = 0;
+    CHECK(hr_store_actions(hand, len, &st, &en, 1, out, 8, &ok, &need) == 4 && ok == 1
+          && need == 4, "hr_store_actions: %d actions", (int)need);
+    const int64_t *a = out;
+    CHECK(a[1] == -1 && a[2] == HR_STORE_V_DH && a[3] == -1
+          && !memcmp(hand + a[6], "p1 AsKs", 7) && !memcmp(hand + a[7], "dh", 2)
+          && a[8] - a[7] == 2, "hr_store_actions: the dealt hand");
+    a += HR_STORE_ACT_WIDTH;
+    CHECK(a[0] == 0 && a[1] == 11 && a[2] == HR_STORE_V_CBR && a[3] == 300
+          && a[5] - a[4] == 11 && a[6] == a[5] - 3, "hr_store_actions: the bet");
+    a += HR_STORE_ACT_WIDTH;
+    CHECK(a[1] == 0 && a[2] == HR_STORE_V_F && a[6] == a[5], "hr_store_actions: the fold");
+    a += HR_STORE_ACT_WIDTH;
+    CHECK(a[2] == HR_STORE_V_DB && !memcmp(hand + a[6], "2c3c4c", 6), "hr_store_actions: board");
+    CHECK(hr_store_actions(hand, len, &st, &en, 1, out, 2, &ok, &need) == -2 && need == 4,
+          "hr_store_actions: a small cap");
+    en = len + 1;
+    CHECK(hr_store_actions(hand, len, &st, &en, 1, out, 8, &ok, &need) == -1,
+          "hr_store_actions took a hand past the text");
+    for (int r = 0; r < rounds; r++) {
+        int64_t n = 1 + (int64_t)(rnd() % (uint64_t)len);
+        char *text = malloc((size_t)n);
+        memcpy(text, hand, (size_t)n);
+        for (int k = 0; k < 3; k++)
+            text[rnd() % (uint64_t)n] = (char)"[],' \n\r\tp1d9"[rnd() % 13];
+        int64_t s2 = (int64_t)(rnd() % (uint64_t)n), e2 = n;
+        int64_t got = hr_store_actions(text, n, &s2, &e2, 1, out, 8, &ok, &need);
+        CHECK(got >= 0 && got <= 8 && (ok || got == 0), "hr_store_actions: %lld on a cut "
+              "hand", (long long)got);
+        for (int64_t i = 0; i < got; i++) {
+            const int64_t *o = out + i * HR_STORE_ACT_WIDTH;
+            CHECK(o[0] == 0 && o[4] >= s2 && o[4] <= o[5] && o[5] <= e2 && o[6] <= o[5]
+                  && o[2] >= 0 && o[2] <= 6 && o[1] >= -1 && o[1] < 99,
+                  "hr_store_actions: action %lld out of its hand", (long long)i);
+        }
+        free(text);
+    }
+}
+
 /* hr_read_small_files on a temporary folder: files of known bytes read back
  * into exact-size buffers; a FIFO and a folder never read; a missing path;
  * a buffer that stops the call before a file */
@@ -3133,6 +3182,7 @@ int main(int argc, char **argv)
     files_calls();
     spans_calls(20 * scale);
     store_scan_calls(200 * scale);
+    store_actions_calls(200 * scale);
     hu_preflop_calls();
     index_calls(scale);
     exact_random_calls(holdem, scale);
