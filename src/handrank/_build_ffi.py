@@ -347,6 +347,11 @@ int64_t hr_tuple_tally(int n_players, const uint16_t *s, int64_t n_cols, int64_t
 int64_t hr_omaha_runout_strengths(const hr_game *g, int hilo, int h, const uint8_t *hands,
                                   int64_t n_hands, const uint8_t *board, int n_board,
                                   const uint8_t *runouts, int64_t n_runouts, uint16_t *out);
+#define HR_OMAHA_HILO_SUMS ...
+int64_t hr_omaha_exact_hilo_run(int n_players, int h, const uint8_t *hands,
+                                const uint8_t *cards, int n_cards, int n_board,
+                                const int16_t *scratch, int64_t start, int64_t stride,
+                                int64_t *out, const volatile int32_t *cancel);
 """
 
 CDEF_WILD = """

@@ -1471,6 +1471,40 @@ def omaha_exact_shares(g: GameTables, holes: list[list[int]], board: list[int],
     return [int(x) for x in out[2 * n:3 * n]], boards
 
 
+#: Sums per player of hr_omaha_exact_hilo_run (csrc/omaha_exact.h).
+OMAHA_HILO_SUMS: int = _c_const("HR_OMAHA_HILO_SUMS", 3)
+
+
+def omaha_exact_hilo_shares(g: GameTables, holes: list[list[int]], board: list[int],
+                            deck: list[int]) -> tuple[list[int], int] | None:
+    """Each exact Omaha hi-lo (eight or better) hand's pot shares over every
+    completion of `board` from `deck` (hands of one size, 4 to 6 cards; at most
+    :data:`MAX_PLAYERS`; `g` the 52-card high tables), as whole numbers in
+    ``1 / (2 SHARE_UNIT)`` of a pot: each half split evenly among its best
+    hands, the low half to the high where no hand has a low.  And the boards.
+    hr_omaha_exact_prep and hr_omaha_exact_hilo_run on the calling thread.
+    None without the C core or its tables (the caller enumerates the boards
+    itself)."""
+    n = len(holes)
+    if not have_c() or g.ptr is None or not 2 <= n <= MAX_PLAYERS:
+        return None
+    h = len(holes[0])
+    cards_arr = np.ascontiguousarray(np.array(list(board) + list(deck), dtype=np.uint8))
+    nc = len(cards_arr)
+    hands = np.ascontiguousarray(np.array(holes, dtype=np.uint8).reshape(-1))
+    scratch = np.empty(n * nc ** 3, dtype=np.int16)
+    omaha_exact_prep(g, n, h, hands, cards_arr, scratch)
+    out = np.zeros(OMAHA_HILO_SUMS * n + 2, dtype=np.int64)
+    got = int(_C.lib.hr_omaha_exact_hilo_run(
+        n, h, _buf("uint8_t[]", hands), _buf("uint8_t[]", cards_arr), nc, len(board),
+        _buf("int16_t[]", scratch), 0, 1, _out("int64_t[]", out), _C.ffi.NULL))
+    boards = _comb(nc - len(board), 5 - len(board))
+    if got != boards or int(out[OMAHA_HILO_SUMS * n]) != boards \
+            or int(out[:n].sum()) != 2 * SHARE_UNIT * boards:
+        raise RuntimeError("internal error: hr_omaha_exact_hilo_run missed boards")
+    return [int(x) for x in out[:n]], boards
+
+
 # The Omaha sampler's streams (csrc/omaha_mc.c), as hold'em's: stream c of a seed
 # deals the trials [c * MC_STREAM_TRIALS, (c + 1) * ...) of a round, whatever
 # `threads` is, so a seed gives the same counts on any number of threads.
