@@ -42,6 +42,7 @@
 #include "../preflop_hu.h"
 #include "../showdown.h"
 #include "../sites.h"
+#include "../store_scan.h"
 #include "../stud_mc.h"
 #include "../wild.h"
 
@@ -1845,6 +1846,106 @@ static void spans_calls(int rounds)
     }
 }
 
+/* hr_store_scan: a hand of known stacks, blinds and number read back; the same text
+ * cut at every length and sprinkled with random bytes in exact-size buffers (flags
+ * only from the bits declared, stacks only with the flag); bad arguments refused */
+static void store_scan_calls(int rounds)
+{
+    static const char hand[] =
+        "variant = 'NT'\nhand = 0042\nblinds_or_straddles = [5, 10, 0]\n"
+        "starting_stacks = [100,\t200 , 300]\r\nactions = ['d dh p1 AsKs']\n\n";
+    int64_t len = (int64_t)strlen(hand), st = 0, en = len, seats = 3;
+    int64_t stacks[12], blinds[12], hid, key[2];
+    uint8_t flags;
+    CHECK(hr_store_scan(hand, len, &st, &en, &seats, 1, stacks, blinds, &hid, key, &flags)
+          == 1, "hr_store_scan refused a hand");
+    CHECK(flags == (HR_STORE_STACKS | HR_STORE_BLINDS | HR_STORE_HAND_ID | HR_STORE_CR),
+          "hr_store_scan: flags %d", flags);
+    CHECK(stacks[0] == 100 && stacks[1] == 200 && stacks[2] == 300 && stacks[3] == 0,
+          "hr_store_scan: stacks %lld %lld %lld", (long long)stacks[0],
+          (long long)stacks[1], (long long)stacks[2]);
+    CHECK(blinds[0] == 5 && blinds[1] == 10 && blinds[2] == 0, "hr_store_scan: blinds");
+    CHECK(hid == 42 && key[0] == 0 && key[1] == len - 2, "hr_store_scan: hand %lld, key "
+          "%lld..%lld", (long long)hid, (long long)key[0], (long long)key[1]);
+    seats = 4;                                   /* three stacks for four seats */
+    CHECK(hr_store_scan(hand, len, &st, &en, &seats, 1, stacks, blinds, &hid, key, &flags)
+          == 1 && !(flags & HR_STORE_STACKS) && stacks[0] == 0, "hr_store_scan: 3 of 4");
+    seats = 13;
+    CHECK(hr_store_scan(hand, len, &st, &en, &seats, 1, stacks, blinds, &hid, key, &flags)
+          == -1, "hr_store_scan took 13 seats");
+    seats = 3;
+    en = len + 1;
+    CHECK(hr_store_scan(hand, len, &st, &en, &seats, 1, stacks, blinds, &hid, key, &flags)
+          == -1, "hr_store_scan took a hand past the text");
+    for (int r = 0; r < rounds; r++) {
+        int64_t n = 1 + (int64_t)(rnd() % (uint64_t)len);
+        char *text = malloc((size_t)n);
+        memcpy(text, hand, (size_t)n);
+        for (int k = 0; k < 3; k++)
+            text[rnd() % (uint64_t)n] = (char)"[],= \n\r\t0x"[rnd() % 11];
+        int64_t s2 = (int64_t)(rnd() % (uint64_t)n), e2 = n;
+        seats = 1 + (int64_t)(rnd() % 12);
+        CHECK(hr_store_scan(text, n, &s2, &e2, &seats, 1, stacks, blinds, &hid, key, &flags)
+              == 1, "hr_store_scan refused a cut hand");
+        CHECK((flags & ~31) == 0 && key[0] >= s2 && key[1] <= e2 && key[0] <= key[1],
+              "hr_store_scan: flags %d, key %lld..%lld", flags, (long long)key[0],
+              (long long)key[1]);
+        if (!(flags & HR_STORE_STACKS))
+            for (int s = 0; s < 12; s++)
+                CHECK(stacks[s] == 0, "hr_store_scan: stacks without the flag");
+        free(text);
+    }
+}
+
+/* hr_store_actions: the actions of a known hand read back (seats, verbs, amounts,
+ * arguments), a cap too small answered with the room needed, the hand cut at
+ * every length and sprinkled with random bytes in exact-size buffers (every action
+ * inside its hand, in order), bad arguments refused */
+static void store_actions_calls(int rounds)
+{
+    static const char hand[] =
+        "variant = 'NT'\nactions = ['d dh p1 AsKs', 'p12 cbr 300', 'p1 f','d db 2c3c4c']\n";
+    int64_t len = (int64_t)strlen(hand), st = 0, en = len, need = 0;
+    int64_t out[8 * HR_STORE_ACT_WIDTH];
+    uint8_t ok = 0;
+    CHECK(hr_store_actions(hand, len, &st, &en, 1, out, 8, &ok, &need) == 4 && ok == 1
+          && need == 4, "hr_store_actions: %d actions", (int)need);
+    const int64_t *a = out;
+    CHECK(a[1] == -1 && a[2] == HR_STORE_V_DH && a[3] == -1
+          && !memcmp(hand + a[6], "p1 AsKs", 7) && !memcmp(hand + a[7], "dh", 2)
+          && a[8] - a[7] == 2, "hr_store_actions: the dealt hand");
+    a += HR_STORE_ACT_WIDTH;
+    CHECK(a[0] == 0 && a[1] == 11 && a[2] == HR_STORE_V_CBR && a[3] == 300
+          && a[5] - a[4] == 11 && a[6] == a[5] - 3, "hr_store_actions: the bet");
+    a += HR_STORE_ACT_WIDTH;
+    CHECK(a[1] == 0 && a[2] == HR_STORE_V_F && a[6] == a[5], "hr_store_actions: the fold");
+    a += HR_STORE_ACT_WIDTH;
+    CHECK(a[2] == HR_STORE_V_DB && !memcmp(hand + a[6], "2c3c4c", 6), "hr_store_actions: board");
+    CHECK(hr_store_actions(hand, len, &st, &en, 1, out, 2, &ok, &need) == -2 && need == 4,
+          "hr_store_actions: a small cap");
+    en = len + 1;
+    CHECK(hr_store_actions(hand, len, &st, &en, 1, out, 8, &ok, &need) == -1,
+          "hr_store_actions took a hand past the text");
+    for (int r = 0; r < rounds; r++) {
+        int64_t n = 1 + (int64_t)(rnd() % (uint64_t)len);
+        char *text = malloc((size_t)n);
+        memcpy(text, hand, (size_t)n);
+        for (int k = 0; k < 3; k++)
+            text[rnd() % (uint64_t)n] = (char)"[],' \n\r\tp1d9"[rnd() % 13];
+        int64_t s2 = (int64_t)(rnd() % (uint64_t)n), e2 = n;
+        int64_t got = hr_store_actions(text, n, &s2, &e2, 1, out, 8, &ok, &need);
+        CHECK(got >= 0 && got <= 8 && (ok || got == 0), "hr_store_actions: %lld on a cut "
+              "hand", (long long)got);
+        for (int64_t i = 0; i < got; i++) {
+            const int64_t *o = out + i * HR_STORE_ACT_WIDTH;
+            CHECK(o[0] == 0 && o[4] >= s2 && o[4] <= o[5] && o[5] <= e2 && o[6] <= o[5]
+                  && o[2] >= 0 && o[2] <= 6 && o[1] >= -1 && o[1] < 99,
+                  "hr_store_actions: action %lld out of its hand", (long long)i);
+        }
+        free(text);
+    }
+}
+
 /* hr_read_small_files on a temporary folder: files of known bytes read back
  * into exact-size buffers; a FIFO and a folder never read; a missing path;
  * a buffer that stops the call before a file */
@@ -3146,6 +3247,8 @@ int main(int argc, char **argv)
     sites_calls(scale);
     files_calls();
     spans_calls(20 * scale);
+    store_scan_calls(200 * scale);
+    store_actions_calls(200 * scale);
     hu_preflop_calls();
     index_calls(scale);
     exact_random_calls(holdem, scale);

@@ -2587,3 +2587,35 @@ def store_scan(data: bytes, start: np.ndarray, end: np.ndarray, seats: np.ndarra
 
 #: hr_store_scan's flags (csrc/store_scan.h)
 STORE_STACKS, STORE_BLINDS, STORE_SLOW, STORE_HAND_ID, STORE_CR = 1, 2, 4, 8, 16
+
+
+def store_actions(data: bytes, start: np.ndarray, end: np.ndarray
+                  ) -> tuple[np.ndarray, np.ndarray] | None:
+    """hr_store_actions: the actions of the PHH hands at ``data[start[h]:end[h]]``,
+    as ``(actions (k, 9) int64, ok (n,) bool)``: per action its hand, seat (-1 none),
+    verb code, bet amount (-1 none), string bytes start and end, argument start,
+    verb start and end (csrc/store_scan.h); ``ok[h]`` False for a hand whose
+    actions line is not in the plain form (none of its actions listed).  None
+    without the C core."""
+    if _C is None or not hasattr(_C.lib, "hr_store_actions"):
+        return None
+    n = len(start)
+    st = np.ascontiguousarray(start, dtype=np.int64)
+    en = np.ascontiguousarray(end, dtype=np.int64)
+    if st.shape != (n,) or en.shape != (n,):
+        raise ValueError("store_actions: start and end need one entry a hand")
+    ok = np.empty(n, dtype=np.uint8)
+    need = np.zeros(1, dtype=np.int64)
+    cap = 32 * n
+    for _ in range(2):
+        out = np.empty((cap, 9), dtype=np.int64)
+        got = _C.lib.hr_store_actions(_C.ffi.from_buffer(data), len(data),
+                                      _buf("int64_t[]", st), _buf("int64_t[]", en), n,
+                                      _out("int64_t[]", out), cap, _out("uint8_t[]", ok),
+                                      _out("int64_t[]", need))
+        if got >= 0:
+            return out[:got], ok.view(np.bool_)
+        if got != -2:
+            raise ValueError("store_actions: a hand outside the data")
+        cap = int(need[0])
+    raise RuntimeError("internal error: hr_store_actions asked for more room twice")
