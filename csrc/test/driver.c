@@ -1625,6 +1625,25 @@ static void history_calls(int rounds)
             int final = (int)below(2);
             int64_t n = hr_phh_scan(buf, len, ends, n_seg, final, mode, out, cap, &consumed);
             CHECK(n >= -1 && n <= cap, "hr_phh_scan returned %lld", (long long)n);
+            {   /* the quick reader takes only what the generic one reads the same */
+                int64_t *gen = exact_alloc((size_t)cap * HR_PHH_WIDTH * sizeof *gen);
+                int64_t g_used = -1;
+                int64_t g = hr_phh_scan(buf, len, ends, n_seg, final, mode | HR_PHH_GENERIC,
+                                        gen, cap, &g_used);
+                CHECK(g == n && (n < 0 || g_used == consumed)
+                      && (n <= 0 || memcmp(gen, out, (size_t)n * HR_PHH_WIDTH * sizeof *gen)
+                          == 0), "hr_phh_scan: the quick and generic readers differ");
+                g = hr_phh_scan(buf, len, ends, n_seg, final, mode | HR_PHH_QUICK_ONLY, gen,
+                                cap, &g_used);
+                CHECK(g == n, "hr_phh_scan: the quick reader alone found %lld hands",
+                      (long long)g);
+                for (int64_t h = 0; h < g; h++)
+                    CHECK(gen[h * HR_PHH_WIDTH + HR_PHH_WHY] == 70
+                          || memcmp(gen + h * HR_PHH_WIDTH, out + h * HR_PHH_WIDTH,
+                                    HR_PHH_WIDTH * sizeof *gen) == 0,
+                          "hr_phh_scan: the quick reader's record differs");
+                free(gen);
+            }
             CHECK(n < 0 || (consumed >= 0 && consumed <= len), "hr_phh_scan consumed %lld",
                   (long long)consumed);
             for (int64_t h = 0; h < n; h++) {

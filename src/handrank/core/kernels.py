@@ -2104,10 +2104,18 @@ def phh_scan_available() -> bool:
     return _C is not None and hasattr(_C.lib, "hr_phh_scan")
 
 
+#: ``mode`` bits of :func:`phh_scan` (csrc/history.h), for the tests and profiling:
+#: the generic line-by-line reader alone; the quick one-pass reader alone
+PHH_GENERIC, PHH_QUICK_ONLY = 2, 4
+
+
 def phh_scan(data: bytes, ends: np.ndarray, final: bool, mode: int, out: np.ndarray
              ) -> tuple[int, int]:
     """hr_phh_scan (C only): (records written to `out` (int64 rows), bytes consumed);
-    records -1 when Python must read it all, -2 when `out` has too few rows."""
+    records -1 when Python must read it all, -2 when `out` has too few rows.  ``mode``
+    0 reads, 1 reads, replays and settles; ``| PHH_GENERIC`` / ``| PHH_QUICK_ONLY``
+    pick one of its two readers (the same records; the quick one marks the hands it
+    leaves for Python)."""
     consumed = _C.ffi.new("int64_t *")
     n = int(_C.lib.hr_phh_scan(_C.ffi.from_buffer(data), len(data),
                                _C.ffi.cast("int64_t *", ends.ctypes.data), len(ends),
