@@ -36,6 +36,7 @@
 #include "../matrix.h"
 #include "../omaha.h"
 #include "../omaha_exact.h"
+#include "../stud_exact.h"
 #include "../omaha_mc.h"
 #include "../pql.h"
 #include "../pql_range.h"
@@ -1582,6 +1583,101 @@ static void omaha_mc_calls(const hr_game *g, int rounds)
         free(alias);
         free(work);
         free(board);
+    }
+}
+
+/* hr_stud_three_exact (csrc/stud_exact.c) on random strengths and filters
+ * over small stubs, against walking every ordered triple of disjoint
+ * completions; a full stub's shares sum to the deals; bad arguments refused. */
+static void stud_exact_calls(int rounds)
+{
+    for (int r = 0; r < rounds; r++) {
+        const int u = 9 + (int)below(3);
+        const int64_t n = (int64_t)u * (u - 1) * (u - 2) / 6;
+        int32_t *value = exact_alloc(sizeof(int32_t) * 3 * (size_t)n);
+        uint8_t *allowed = exact_alloc(3 * (size_t)n), *mine = exact_alloc(3 * (size_t)n);
+        uint64_t *mask = exact_alloc(sizeof(uint64_t) * (size_t)n);
+        const int spread = 1 + (int)below(r % 2 ? 4 : 60000);    /* few values: ties */
+        for (int64_t t = 0; t < 3 * n; t++) {
+            value[t] = (int32_t)below((unsigned)spread);
+            allowed[t] = r % 3 ? (uint8_t)(below(4) != 0) : 1;
+            mine[t] = r % 3 ? (uint8_t)(allowed[t] && below(3) != 0) : allowed[t];
+        }
+        {
+            int64_t t = 0;
+            for (int c = 2; c < u; c++)
+                for (int b = 1; b < c; b++)
+                    for (int a = 0; a < b; a++)
+                        mask[t++] = 1ull << a | 1ull << b | 1ull << c;
+        }
+        const int64_t size = hr_stud_three_scratch(u);
+        CHECK(size > 0, "hr_stud_three_scratch(%d) = %lld", u, (long long)size);
+        int64_t *scratch = exact_alloc(sizeof(int64_t) * (size_t)size);
+        int64_t out[3] = {0, 0, 0}, want[3] = {0, 0, 0};
+        const int64_t unit = 6;
+        CHECK(hr_stud_three_exact(u, value, allowed, mine, unit, scratch, out, NULL) == 0,
+              "hr_stud_three_exact refused a stub of %d", u);
+        for (int64_t a = 0; a < n; a++)
+            for (int64_t b = 0; b < n; b++) {
+                if (mask[a] & mask[b])
+                    continue;
+                for (int64_t c = 0; c < n; c++) {
+                    if ((mask[a] | mask[b]) & mask[c])
+                        continue;
+                    const int64_t t[3] = {a, b, c};
+                    int ok = 1;
+                    for (int s = 0; s < 3; s++)
+                        ok &= allowed[s * n + t[s]];
+                    if (!ok)
+                        continue;
+                    int32_t best = -1;
+                    int k = 0;
+                    for (int s = 0; s < 3; s++) {
+                        const int32_t x = value[s * n + t[s]];
+                        k = x > best ? 1 : x == best ? k + 1 : k;
+                        best = x > best ? x : best;
+                    }
+                    for (int s = 0; s < 3; s++)
+                        if (value[s * n + t[s]] == best && mine[s * n + t[s]])
+                            want[s] += unit / k;
+                }
+            }
+        for (int s = 0; s < 3; s++)
+            CHECK(out[s] == want[s], "hr_stud_three_exact seat %d: %lld, walked %lld", s,
+                  (long long)out[s], (long long)want[s]);
+        CHECK(hr_stud_three_exact(u, value, allowed, mine, 4, scratch, out, NULL) == -1 &&
+              hr_stud_three_exact(8, value, allowed, mine, 6, scratch, out, NULL) == -1,
+              "hr_stud_three_exact bad arguments accepted");
+        value[n] = 70000;
+        CHECK(hr_stud_three_exact(u, value, allowed, mine, 6, scratch, out, NULL) == -1,
+              "hr_stud_three_exact: a strength beyond 65535 accepted");
+        free(scratch);
+        free(mask);
+        free(mine);
+        free(allowed);
+        free(value);
+    }
+    CHECK(hr_stud_three_scratch(8) == -1 && hr_stud_three_scratch(HR_STUD3_MAX_STUB + 1) == -1,
+          "hr_stud_three_scratch: a stub out of range accepted");
+    {   /* a full stub: every deal counted once */
+        const int u = HR_STUD3_MAX_STUB;
+        const int64_t n = (int64_t)u * (u - 1) * (u - 2) / 6;
+        int32_t *value = exact_alloc(sizeof(int32_t) * 3 * (size_t)n);
+        uint8_t *all = exact_alloc(3 * (size_t)n);
+        for (int64_t t = 0; t < 3 * n; t++) {
+            value[t] = (int32_t)below(200);
+            all[t] = 1;
+        }
+        int64_t *scratch = exact_alloc(sizeof(int64_t) * (size_t)hr_stud_three_scratch(u));
+        int64_t out[3] = {0, 0, 0};
+        CHECK(hr_stud_three_exact(u, value, all, all, 6, scratch, out, NULL) == 0,
+              "hr_stud_three_exact on a full stub");
+        /* C(40, 9) * 9! / 3!^3 deals */
+        CHECK(out[0] + out[1] + out[2] == 6 * 459377318400LL,
+              "hr_stud_three_exact: %lld shares", (long long)(out[0] + out[1] + out[2]));
+        free(scratch);
+        free(all);
+        free(value);
     }
 }
 
@@ -3219,6 +3315,7 @@ int main(int argc, char **argv)
     tally_rejects();
     draw_calls(10 * scale, scale);
     stud_calls(4 * scale);
+    stud_exact_calls(1 + scale);
     const hr_game *holdem = hr_game_at(0);
     hilo_calls(holdem, 10 * scale);
     omaha_exact_calls(holdem, 4 * scale);

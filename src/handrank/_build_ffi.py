@@ -241,6 +241,11 @@ int hr_draw_vs(const hr_game *g, int kind, const uint8_t *hand, int n_hand,
                const uint8_t *vs, int n_vs, const uint8_t *stub, int n_stub,
                const uint32_t *holds, int n_holds, uint16_t *scratch_a, uint16_t *scratch_b,
                int64_t *win, int64_t *tie);
+#define HR_STUD3_MAX_STUB ...
+int64_t hr_stud_three_scratch(int n_stub);
+int hr_stud_three_exact(int n_stub, const int32_t *value, const uint8_t *allowed,
+                        const uint8_t *mine, int64_t unit, int64_t *scratch, int64_t *out,
+                        const volatile int32_t *cancel);
 """
 
 CDEF_HISTORY = """

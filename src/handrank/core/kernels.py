@@ -1471,6 +1471,37 @@ def omaha_exact_shares(g: GameTables, holes: list[list[int]], board: list[int],
     return [int(x) for x in out[2 * n:3 * n]], boards
 
 
+#: The largest stub of hr_stud_three_exact (csrc/stud_exact.h); 0 without the C core.
+STUD3_MAX_STUB: int = _c_const("HR_STUD3_MAX_STUB", 0)
+
+
+def stud_three_shares(n_stub: int, values: np.ndarray, allowed: np.ndarray, mine: np.ndarray,
+                      unit: int) -> list[int] | None:
+    """hr_stud_three_exact: three seats that each lack three cards from a stub of
+    `n_stub` cards; ``values[s, t]`` (0..65535, larger better) is seat s's strength
+    with the t-th 3-subset of the stub positions in colex order (``{p < q < r}`` is
+    number ``p + C(q, 2) + C(r, 3)``).  Each seat's pot shares (``unit`` whole,
+    ties split evenly) summed over every ordered triple of pairwise disjoint
+    completions, each allowed to its seat (``allowed``), seat i's own counted
+    only where ``mine[i, t]``.  None without the C core or beyond its stub."""
+    if not have_c() or not 9 <= n_stub <= STUD3_MAX_STUB:
+        return None
+    n = n_stub * (n_stub - 1) * (n_stub - 2) // 6
+    v = np.ascontiguousarray(values, dtype=np.int32)
+    a = np.ascontiguousarray(allowed, dtype=np.uint8)
+    m = np.ascontiguousarray(mine, dtype=np.uint8)
+    if v.shape != (3, n) or a.shape != (3, n) or m.shape != (3, n):
+        raise ValueError(f"stud_three_shares: arrays of shape (3, {n}) expected")
+    scratch = np.empty(int(_C.lib.hr_stud_three_scratch(n_stub)), dtype=np.int64)
+    out = np.zeros(3, dtype=np.int64)
+    got = _C.lib.hr_stud_three_exact(n_stub, _buf("int32_t[]", v), _buf("uint8_t[]", a),
+                                     _buf("uint8_t[]", m), unit, _out("int64_t[]", scratch),
+                                     _out("int64_t[]", out), _C.ffi.NULL)
+    if got != 0:
+        raise RuntimeError(f"internal error: hr_stud_three_exact rejected its input ({got})")
+    return [int(x) for x in out]
+
+
 #: Sums per player of hr_omaha_exact_hilo_run (csrc/omaha_exact.h).
 OMAHA_HILO_SUMS: int = _c_const("HR_OMAHA_HILO_SUMS", 3)
 
