@@ -292,6 +292,9 @@ CDEF_STORE_SCAN = """
 int64_t hr_store_scan(const char *buf, int64_t len, const int64_t *start, const int64_t *end,
                       const int64_t *seats, int64_t n, int64_t *stacks, int64_t *blinds,
                       int64_t *hand_id, int64_t *key, uint8_t *flags);
+int64_t hr_store_actions(const char *buf, int64_t len, const int64_t *start,
+                         const int64_t *end, int64_t n, int64_t *out, int64_t cap,
+                         uint8_t *ok, int64_t *need);
 """
 
 CDEF_PREFLOP_HU = """
@@ -388,6 +391,9 @@ CDEF_SITES = """
 int64_t hr_stars_scan(const char *buf, int64_t len, const int64_t *seg_end, int64_t n_seg,
                       int final, int64_t *out, int64_t cap, char *phh, int64_t phh_cap,
                       int64_t *phh_len, int64_t *consumed);
+int64_t hr_stars_replay(const char *buf, int64_t len, const int64_t *seg_end, int64_t n_seg,
+                        int final, int64_t *out, int64_t *prec, int64_t cap, char *phh,
+                        int64_t phh_cap, int64_t *phh_len, int64_t *consumed);
 """
 
 CDEF_FILES = """

@@ -2135,10 +2135,18 @@ def phh_scan_available() -> bool:
     return _C is not None and hasattr(_C.lib, "hr_phh_scan")
 
 
+#: ``mode`` bits of :func:`phh_scan` (csrc/history.h), for the tests and profiling:
+#: the generic line-by-line reader alone; the quick one-pass reader alone
+PHH_GENERIC, PHH_QUICK_ONLY = 2, 4
+
+
 def phh_scan(data: bytes, ends: np.ndarray, final: bool, mode: int, out: np.ndarray
              ) -> tuple[int, int]:
     """hr_phh_scan (C only): (records written to `out` (int64 rows), bytes consumed);
-    records -1 when Python must read it all, -2 when `out` has too few rows."""
+    records -1 when Python must read it all, -2 when `out` has too few rows.  ``mode``
+    0 reads, 1 reads, replays and settles; ``| PHH_GENERIC`` / ``| PHH_QUICK_ONLY``
+    pick one of its two readers (the same records; the quick one marks the hands it
+    leaves for Python)."""
     consumed = _C.ffi.new("int64_t *")
     n = int(_C.lib.hr_phh_scan(_C.ffi.from_buffer(data), len(data),
                                _C.ffi.cast("int64_t *", ends.ctypes.data), len(ends),
@@ -2216,6 +2224,36 @@ def stars_scan(data: bytes, ends: np.ndarray, final: bool, out: np.ndarray,
                                  _out("int64_t[]", out), len(out),
                                  _out("char[]", phh),
                                  len(phh), phh_len, consumed))
+    return n, int(phh_len[0]), int(consumed[0])
+
+
+#: int64 fields per PHH record (csrc/history.h HR_PHH_WIDTH)
+_PHH_WIDTH = 86
+
+
+def stars_replay_available() -> bool:
+    """True when the C core has the PokerStars scanner that replays what it writes."""
+    return _C is not None and hasattr(_C.lib, "hr_stars_replay")
+
+
+def stars_replay(data: bytes, ends: np.ndarray, final: bool, out: np.ndarray,
+                 prec: np.ndarray, phh: np.ndarray) -> tuple[int, int, int]:
+    """hr_stars_replay (C only): :func:`stars_scan`, each hand written as PHH also
+    replayed and settled into ``prec`` ((rows, PHH_WIDTH) int64, as many rows as
+    ``out``): the record :func:`phh_scan` (mode 1) gives that PHH hand, without reading
+    the text again (status PYTHON and zeros for a hand not written).  Returns as
+    :func:`stars_scan`."""
+    if _C is None:
+        raise RuntimeError("the C core is not loaded: the site fast path needs it")
+    if (out.ndim != 2 or out.shape[1] != STARS_WIDTH or prec.ndim != 2
+            or prec.shape[1] != _PHH_WIDTH or prec.shape[0] < out.shape[0]):
+        raise ValueError("stars_replay: out (rows, STARS_WIDTH) and prec (rows, 86) int64")
+    phh_len = _C.ffi.new("int64_t *")
+    consumed = _C.ffi.new("int64_t *")
+    n = int(_C.lib.hr_stars_replay(_C.ffi.from_buffer(data), len(data),
+                                   _buf("int64_t[]", ends), len(ends), int(final),
+                                   _out("int64_t[]", out), _out("int64_t[]", prec), len(out),
+                                   _out("char[]", phh), len(phh), phh_len, consumed))
     return n, int(phh_len[0]), int(consumed[0])
 
 
@@ -2588,3 +2626,35 @@ def store_scan(data: bytes, start: np.ndarray, end: np.ndarray, seats: np.ndarra
 
 #: hr_store_scan's flags (csrc/store_scan.h)
 STORE_STACKS, STORE_BLINDS, STORE_SLOW, STORE_HAND_ID, STORE_CR = 1, 2, 4, 8, 16
+
+
+def store_actions(data: bytes, start: np.ndarray, end: np.ndarray
+                  ) -> tuple[np.ndarray, np.ndarray] | None:
+    """hr_store_actions: the actions of the PHH hands at ``data[start[h]:end[h]]``,
+    as ``(actions (k, 9) int64, ok (n,) bool)``: per action its hand, seat (-1 none),
+    verb code, bet amount (-1 none), string bytes start and end, argument start,
+    verb start and end (csrc/store_scan.h); ``ok[h]`` False for a hand whose
+    actions line is not in the plain form (none of its actions listed).  None
+    without the C core."""
+    if _C is None or not hasattr(_C.lib, "hr_store_actions"):
+        return None
+    n = len(start)
+    st = np.ascontiguousarray(start, dtype=np.int64)
+    en = np.ascontiguousarray(end, dtype=np.int64)
+    if st.shape != (n,) or en.shape != (n,):
+        raise ValueError("store_actions: start and end need one entry a hand")
+    ok = np.empty(n, dtype=np.uint8)
+    need = np.zeros(1, dtype=np.int64)
+    cap = 32 * n
+    for _ in range(2):
+        out = np.empty((cap, 9), dtype=np.int64)
+        got = _C.lib.hr_store_actions(_C.ffi.from_buffer(data), len(data),
+                                      _buf("int64_t[]", st), _buf("int64_t[]", en), n,
+                                      _out("int64_t[]", out), cap, _out("uint8_t[]", ok),
+                                      _out("int64_t[]", need))
+        if got >= 0:
+            return out[:got], ok.view(np.bool_)
+        if got != -2:
+            raise ValueError("store_actions: a hand outside the data")
+        cap = int(need[0])
+    raise RuntimeError("internal error: hr_store_actions asked for more room twice")
