@@ -69,13 +69,8 @@ KNOWN_LONG: dict[str, int] = {
     "handrank.history._stats_np.cut_actions": 116,
     "handrank.history._stats_np.stat_arrays": 134,
     "handrank.history._store_fast.fast_tables": 252,
-    "handrank.history.ggpoker._english": 97,
-    "handrank.history.ipoker._english": 134,
-    "handrank.history.poker888._english": 149,
     "handrank.history.pokerstars._body": 273,
     "handrank.history.stats.hand_stats": 118,
-    "handrank.history.wpn._english": 139,
-    "handrank.history.wpn._english_v2": 84,
 }
 
 
