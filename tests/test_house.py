@@ -65,7 +65,6 @@ KNOWN_CLASHES: frozenset[tuple[str, str]] = frozenset()
 MAX_LINES = 80
 #: Functions of more than MAX_LINES lines of code, with their count.
 KNOWN_LONG: dict[str, int] = {
-    "handrank.history._generate_sites.pokerstars_hand": 173,
     "handrank.history._stats_np.cut_actions": 116,
     "handrank.history._stats_np.stat_arrays": 134,
     "handrank.history._store_fast.fast_tables": 252,
