@@ -15,8 +15,9 @@ split into GGPoker's rake and jackpot fee): D distinct hands (default
   generated corpus: the count is printed);
 * the three C stages alone on the first block (``--stages``): hr_gg_scan,
   hr_stars_scan, hr_phh_scan;
-* summary: ``summary(path, stats=False)`` (per-player rows; no all-in EV is
-  computed there for site hands either way) over the file (``--summary``);
+* summary: summary()'s own loop over the file without the all-in EV and the
+  tracker statistics (``_add_fast(..., allin_ev=False, stats=False)``: the
+  per-player rows), ``--summary``;
 * python: the Python reader and replay (``read(..., format="ggpoker")`` and
   ``Hand.replay``) over the first ``--python`` hands (default 20,000).
 
@@ -33,8 +34,11 @@ import re
 import tempfile
 import time
 
-from handrank.history import fast, gg_fast, read, stars_fast, summary
+import numpy as np
+
+from handrank.history import HistoryError, fast, gg_fast, read, stars_fast
 from handrank.history._generate_gg import ggpoker_corpus
+from handrank.history._summary import Summary, _add_fast
 
 
 def _cpu() -> str:
@@ -56,8 +60,7 @@ def _write(path: str, hands: int, distinct: int) -> None:
         for i in range(hands):
             h = base[i % len(base)]
             if i >= len(base):          # a new hand number for each copy
-                h = re.sub(r"#([A-Z]{2})\d+:", lambda m: f"#{m.group(1)}{90_000_000 + i}:",
-                           h, count=1)
+                h = re.sub(r"#([A-Z]{2})\d+:", rf"#\g<1>{90_000_000 + i}:", h, count=1)
             f.write(h.rstrip("\n") + "\n\n\n")
 
 
@@ -68,10 +71,12 @@ def _fast(path: str) -> tuple[int, int, int]:
             raise SystemExit(f"the fast path left the file to Python: {it!r}")
         n += len(it)
         agree += int((it.rec[:, fast.AGREE] == 1).sum())
-        for i in range(len(it)):
-            if not it.fast(i):
-                slow += 1
+        for i in np.flatnonzero(it.rec[:, fast.STATUS] != fast.OK).tolist():
+            slow += 1
+            try:
                 it.hand(i).replay(allin_ev=False)
+            except HistoryError:
+                pass
     return n, slow, agree
 
 
@@ -132,10 +137,11 @@ def main() -> None:
             _stages(path)
         if args.summary:
             t = time.process_time()
-            s = summary(path, stats=False)
+            s = Summary()
+            _add_fast(s, path, None, allin_ev=False, stats=False)
             dt = time.process_time() - t
-            print(f"summary(stats=False): {s.read:,} hands, {s.settled:,} settled: "
-                  f"{s.read / dt:,.0f} hands/s")
+            print(f"summary's loop without all-in EV and statistics: {s.read:,} hands, "
+                  f"{s.settled:,} settled: {s.read / dt:,.0f} hands/s")
         t = time.process_time()
         m = _python(path, args.python)
         dt = time.process_time() - t

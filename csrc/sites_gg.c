@@ -501,6 +501,11 @@ int64_t hr_gg_scan(const char *buf, int64_t len, int final, int64_t *out, int64_
             rec[HR_GG_END] = (at_end ? end : q) - buf;
             rec[HR_GG_LINE] = head_line;
             rec[HR_GG_PS_START] = rec[HR_GG_PS_END] = o.p - ps;
+            {
+                const char *he = L[0].p + L[0].n;
+                const char *par = memchr(L[0].p, '(', (size_t)L[0].n);
+                rec[HR_GG_DOLLARS] = par && par + 1 < he && par[1] == '$';
+            }
             if (too_long) {
                 rec[HR_GG_STATUS] = HR_GG_PYTHON;
                 rec[HR_GG_WHY] = 40;

@@ -29,7 +29,8 @@
 #define HR_GG_PS_START 4    /* HR_GG_STARS: its PokerStars text, bytes [start, end) of ps */
 #define HR_GG_PS_END 5
 #define HR_GG_WHY 6         /* HR_GG_PYTHON: a code for why (for profiling only) */
-#define HR_GG_WIDTH 7
+#define HR_GG_DOLLARS 7     /* 1: the header's first "(" is followed by "$" (a USD hand) */
+#define HR_GG_WIDTH 8
 
 #define HR_GG_STARS 0
 #define HR_GG_PYTHON 1

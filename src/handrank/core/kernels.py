@@ -2160,7 +2160,7 @@ def gg_scan_available() -> bool:
 
 
 #: int64 fields per record of :func:`gg_scan` (csrc/sites_gg.h)
-GG_WIDTH = 7
+GG_WIDTH = 8
 
 
 def gg_scan(data: bytes, final: bool, out: np.ndarray, ps: np.ndarray

@@ -34,7 +34,7 @@ from .phh import _paths, problem
 from .sites import guess
 
 #: record layout of hr_gg_scan (csrc/sites_gg.h)
-G_STATUS, G_START, G_END, G_LINE, G_PS_START, G_PS_END, G_WHY = range(7)
+G_STATUS, G_START, G_END, G_LINE, G_PS_START, G_PS_END, G_WHY, G_DOLLARS = range(8)
 STARS, PYTHON = 0, 1
 
 #: bytes per block of a file
@@ -134,17 +134,6 @@ def _gg(data: bytes, final: bool) -> tuple[np.ndarray[Any, Any] | None, bytes, i
     return out[:n], ps[:used].tobytes(), consumed
 
 
-def _dollars(data: bytes, grec: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
-    """1 for each hand whose header's stakes are in dollars (``($0.5/$1)``)."""
-    out = np.zeros(len(grec), dtype=np.int8)
-    for i, start in enumerate(grec[:, G_START].tolist()):
-        end = data.find(b"\n", start, int(grec[i, G_END]))
-        head = data[start:end if end >= 0 else int(grec[i, G_END])]
-        k = head.find(b"(")
-        out[i] = k >= 0 and head[k + 1:k + 2] == b"$"
-    return out
-
-
 def _batch(data: bytes, file: str | None, first: int, first_line: int,
            final: bool) -> tuple[GGBatch | None, int]:
     """The hands of block ``data`` (their numbers from ``first``): a batch and the bytes
@@ -184,7 +173,7 @@ def _batch(data: bytes, file: str | None, first: int, first_line: int,
         if prec is not None:
             rec[conv] = prec
     rec[:, fast.SEGMENT] = 0
-    return GGBatch(data, phh, file, first, first_line, srec, rec, _dollars(data, grec)), \
+    return GGBatch(data, phh, file, first, first_line, srec, rec, grec[:, G_DOLLARS].copy()), \
         consumed
 
 
