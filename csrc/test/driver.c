@@ -1555,6 +1555,23 @@ static void omaha_mc_calls(const hr_game *g, int rounds)
                 int64_t b = hr_omaha_exact_run(n, nc, nb, scratch, 0, 1, eo, NULL);
                 CHECK(b == (nb == 5 ? 1 : nc - 4), "hr_omaha_exact_run boards %lld",
                       (long long)b);
+                /* hi-lo on the same scratch: every board's pot shared out whole */
+                int64_t ho[HR_OMAHA_HILO_SUMS * HR_MAX_PLAYERS + 2];
+                memset(ho, 0, sizeof ho);
+                int64_t hb = hr_omaha_exact_hilo_run(n, h, cards, list, nc, nb, scratch, 0, 1,
+                                                     ho, NULL);
+                int64_t pot = 0;
+                for (int p = 0; p < n; p++)
+                    pot += ho[p];
+                CHECK(hb == b && ho[HR_OMAHA_HILO_SUMS * n] == b &&
+                      pot == 2 * HR_SHARE_UNIT * b && ho[HR_OMAHA_HILO_SUMS * n + 1] <= b,
+                      "hr_omaha_exact_hilo_run boards %lld, shares %lld", (long long)hb,
+                      (long long)pot);
+                CHECK(hr_omaha_exact_hilo_run(1, h, cards, list, nc, nb, scratch, 0, 1, ho,
+                                              NULL) == -1 &&
+                      hr_omaha_exact_hilo_run(n, 3, cards, list, nc, nb, scratch, 0, 1, ho,
+                                              NULL) == -1,
+                      "hr_omaha_exact_hilo_run bad arguments accepted");
             }
             free(scratch);
         }

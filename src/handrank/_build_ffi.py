@@ -277,6 +277,18 @@ int64_t hr_same_spans(const char *buf, int64_t len, const int64_t *start,
                       int64_t cap, int64_t *group);
 """
 
+CDEF_STORE_SCAN = """
+#define HR_STORE_STACKS ...
+#define HR_STORE_BLINDS ...
+#define HR_STORE_SLOW ...
+#define HR_STORE_HAND_ID ...
+#define HR_STORE_CR ...
+
+int64_t hr_store_scan(const char *buf, int64_t len, const int64_t *start, const int64_t *end,
+                      const int64_t *seats, int64_t n, int64_t *stacks, int64_t *blinds,
+                      int64_t *hand_id, int64_t *key, uint8_t *flags);
+"""
+
 CDEF_PREFLOP_HU = """
 #define HR_HU_BOARDS ...
 
@@ -332,6 +344,11 @@ int64_t hr_tuple_tally(int n_players, const uint16_t *s, int64_t n_cols, int64_t
 int64_t hr_omaha_runout_strengths(const hr_game *g, int hilo, int h, const uint8_t *hands,
                                   int64_t n_hands, const uint8_t *board, int n_board,
                                   const uint8_t *runouts, int64_t n_runouts, uint16_t *out);
+#define HR_OMAHA_HILO_SUMS ...
+int64_t hr_omaha_exact_hilo_run(int n_players, int h, const uint8_t *hands,
+                                const uint8_t *cards, int n_cards, int n_board,
+                                const int16_t *scratch, int64_t start, int64_t stride,
+                                int64_t *out, const volatile int32_t *cancel);
 """
 
 CDEF_WILD = """
@@ -386,7 +403,7 @@ CDEF = (CDEF_EVAL + CDEF_ONEHAND + CDEF_SHOWDOWN + CDEF_EQUITY + CDEF_OMAHA + CD
         + CDEF_LOWBALL + CDEF_DRAW + CDEF_INDEX + CDEF_STUD + CDEF_HISTORY + CDEF_EXACT_RANDOM
         + CDEF_OMAHA_MC + CDEF_OMAHA_EXACT + CDEF_PREFLOP_HU + CDEF_PQL + CDEF_PQL_RANGE
         + CDEF_WILD
-        + CDEF_SITES + CDEF_FILES)
+        + CDEF_SITES + CDEF_FILES + CDEF_STORE_SCAN)
 
 # Every csrc/*.c is compiled and every csrc/*.h included, so a new C module
 # needs only its files and its cdef block above.

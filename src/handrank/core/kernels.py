@@ -1471,6 +1471,40 @@ def omaha_exact_shares(g: GameTables, holes: list[list[int]], board: list[int],
     return [int(x) for x in out[2 * n:3 * n]], boards
 
 
+#: Sums per player of hr_omaha_exact_hilo_run (csrc/omaha_exact.h).
+OMAHA_HILO_SUMS: int = _c_const("HR_OMAHA_HILO_SUMS", 3)
+
+
+def omaha_exact_hilo_shares(g: GameTables, holes: list[list[int]], board: list[int],
+                            deck: list[int]) -> tuple[list[int], int] | None:
+    """Each exact Omaha hi-lo (eight or better) hand's pot shares over every
+    completion of `board` from `deck` (hands of one size, 4 to 6 cards; at most
+    :data:`MAX_PLAYERS`; `g` the 52-card high tables), as whole numbers in
+    ``1 / (2 SHARE_UNIT)`` of a pot: each half split evenly among its best
+    hands, the low half to the high where no hand has a low.  And the boards.
+    hr_omaha_exact_prep and hr_omaha_exact_hilo_run on the calling thread.
+    None without the C core or its tables (the caller enumerates the boards
+    itself)."""
+    n = len(holes)
+    if not have_c() or g.ptr is None or not 2 <= n <= MAX_PLAYERS:
+        return None
+    h = len(holes[0])
+    cards_arr = np.ascontiguousarray(np.array(list(board) + list(deck), dtype=np.uint8))
+    nc = len(cards_arr)
+    hands = np.ascontiguousarray(np.array(holes, dtype=np.uint8).reshape(-1))
+    scratch = np.empty(n * nc ** 3, dtype=np.int16)
+    omaha_exact_prep(g, n, h, hands, cards_arr, scratch)
+    out = np.zeros(OMAHA_HILO_SUMS * n + 2, dtype=np.int64)
+    got = int(_C.lib.hr_omaha_exact_hilo_run(
+        n, h, _buf("uint8_t[]", hands), _buf("uint8_t[]", cards_arr), nc, len(board),
+        _buf("int16_t[]", scratch), 0, 1, _out("int64_t[]", out), _C.ffi.NULL))
+    boards = _comb(nc - len(board), 5 - len(board))
+    if got != boards or int(out[OMAHA_HILO_SUMS * n]) != boards \
+            or int(out[:n].sum()) != 2 * SHARE_UNIT * boards:
+        raise RuntimeError("internal error: hr_omaha_exact_hilo_run missed boards")
+    return [int(x) for x in out[:n]], boards
+
+
 # The Omaha sampler's streams (csrc/omaha_mc.c), as hold'em's: stream c of a seed
 # deals the trials [c * MC_STREAM_TRIALS, (c + 1) * ...) of a round, whatever
 # `threads` is, so a seed gives the same counts on any number of threads.
@@ -2520,3 +2554,37 @@ def wild_batch(game: int, cards: np.ndarray) -> tuple[np.ndarray, int]:
     stop = n if first < 0 else first
     out[:stop] = got[:stop]
     return out, first
+
+
+def store_scan(data: bytes, start: np.ndarray, end: np.ndarray, seats: np.ndarray
+               ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
+    """hr_store_scan: what the hand store reads from the fast hands' PHH text at
+    ``data[start[h]:end[h]]`` (``seats`` each, 1..12), as ``(stacks (n, 12) int64,
+    blinds (n, 12) int64, hand_id (n,) int64 (-1 for none), key (n, 2) int64 (the
+    text's bounds without white space at its ends), flags (n,) uint8)`` (flags: the
+    ``STORE_*`` bits, csrc/store_scan.h).  None without the C core (the store then
+    reads the text with patterns)."""
+    if _C is None or not hasattr(_C.lib, "hr_store_scan"):
+        return None
+    n = len(start)
+    st = np.ascontiguousarray(start, dtype=np.int64)
+    en = np.ascontiguousarray(end, dtype=np.int64)
+    se = np.ascontiguousarray(seats, dtype=np.int64)
+    if st.shape != (n,) or en.shape != (n,) or se.shape != (n,):
+        raise ValueError("store_scan: start, end and seats need one entry a hand")
+    stacks = np.empty((n, 12), dtype=np.int64)
+    blinds = np.empty((n, 12), dtype=np.int64)
+    hand_id = np.empty(n, dtype=np.int64)
+    key = np.empty((n, 2), dtype=np.int64)
+    flags = np.empty(n, dtype=np.uint8)
+    if n and _C.lib.hr_store_scan(_C.ffi.from_buffer(data), len(data), _buf("int64_t[]", st),
+                                  _buf("int64_t[]", en), _buf("int64_t[]", se), n,
+                                  _out("int64_t[]", stacks), _out("int64_t[]", blinds),
+                                  _out("int64_t[]", hand_id), _out("int64_t[]", key),
+                                  _out("uint8_t[]", flags)) != n:
+        raise ValueError("store_scan: a hand outside the data or of 0 or over 12 seats")
+    return stacks, blinds, hand_id, key, flags
+
+
+#: hr_store_scan's flags (csrc/store_scan.h)
+STORE_STACKS, STORE_BLINDS, STORE_SLOW, STORE_HAND_ID, STORE_CR = 1, 2, 4, 8, 16

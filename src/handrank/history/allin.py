@@ -257,9 +257,11 @@ def board_counts(game: str, holes: list[list[int]], board: list[int], dead: list
 
     Hold'em-like games on the C core through ``hr_equity_exact``
     (:func:`handrank.core.kernels.holdem_exact_counts`; preflop spots
-    remembered by :func:`suit_key`); every other board game (short deck, Omaha
-    4/5/6, the hi-lo games) by enumerating the run-outs here with the game's
-    own evaluators.  Returns ``(shares, whole)`` or why not.
+    remembered by :func:`suit_key`); Omaha of 4 to 6 cards, high only or hi-lo
+    eight or better, on the C core's Omaha enumeration (:func:`_omaha_counts`);
+    every other board game (short deck, hold'em hi-lo, ...) by enumerating the
+    run-outs here with the game's own evaluators.  Returns ``(shares, whole)``
+    or why not.
     """
     ptr = fast_tables(game)
     if ptr is not None:
@@ -280,13 +282,27 @@ def board_counts(game: str, holes: list[list[int]], board: list[int], dead: list
     return _enumerate_boards(game, holes, board, dead)
 
 
-_OMAHA: dict[str, Any] = {}
+_OMAHA: dict[str, tuple[Any, bool] | None] = {}
 
 
 def omaha_tables(name: str) -> Any:
     """The C tables of an Omaha game with one high half (4 to 6 hole cards, two of
     them and three of a five-card board make each hand, no rule options), or None.
     Decided by the game's rule (``rule.omaha_tables``), never by its name."""
+    got = _omaha_rule(name)
+    return got[0] if got is not None and not got[1] else None
+
+
+def omaha_hilo_tables(name: str) -> Any:
+    """The C high tables of an Omaha hi-lo game (eight or better; 4 to 6 hole
+    cards, two of them and three of a five-card board make each half, no rule
+    options), or None.  Decided by the game's rule, never by its name."""
+    got = _omaha_rule(name)
+    return got[0] if got is not None and got[1] else None
+
+
+def _omaha_rule(name: str) -> tuple[Any, bool] | None:
+    """(tables, hilo) the C core's Omaha kernels rank game ``name`` with, or None."""
     if name not in _OMAHA:
         try:
             g = _game(name)
@@ -294,35 +310,50 @@ def omaha_tables(name: str) -> Any:
             g = None
         got = (g.rule.omaha_tables(g) if g is not None and kernels.HAVE_C
                and g.board_cards == 5 and not g.options else None)
-        # the C core's Omaha kernels rank it, high only, on tables it holds
-        ok = got is not None and not got[1] and getattr(got[0], "ptr", None) is not None
-        _OMAHA[name] = got[0] if ok and got is not None else None
+        # the C core's Omaha kernels rank it (high only, or with the
+        # eight-or-better low) on tables it holds
+        ok = got is not None and getattr(got[0], "ptr", None) is not None
+        _OMAHA[name] = (got[0], bool(got[1])) if ok and got is not None else None
     return _OMAHA[name]
 
 
 def _omaha_counts(game: str, holes: list[list[int]], board: list[int], dead: list[int]
                   ) -> tuple[list[int], int] | str | None:
-    """:func:`board_counts` of high-only Omaha on the C core's exact enumeration
-    (``kernels.omaha_exact_shares``: each hand's best per board triple once,
-    then every board); its shares, in ``1 / SHARE_UNIT``, scaled to
-    ``1 / UNIT`` (SHARE_UNIT divides UNIT; both split a pot evenly among up to
-    ten tied hands).  None where it does not apply (then the boards are
-    enumerated by :func:`_enumerate_boards`)."""
-    tables = omaha_tables(game)
-    if (tables is None or not holes or len({len(h) for h in holes}) != 1
-            or len(holes[0]) != _game(game).hole_cards or UNIT % kernels.SHARE_UNIT
-            or len(holes) > 10 or len(board) > 5):
+    """:func:`board_counts` of Omaha on the C core's exact enumeration (each
+    hand's best high per board triple once, then every board): high only
+    (``kernels.omaha_exact_shares``: shares in ``1 / SHARE_UNIT`` of a pot)
+    or hi-lo, eight or better (``kernels.omaha_exact_hilo_shares``: each half
+    to its best hands, the low half to the high where no hand has a low;
+    shares in ``1 / (2 SHARE_UNIT)``), scaled to ``1 / UNIT`` (2 SHARE_UNIT
+    divides UNIT; each splits a pot, or a half, evenly among up to ten tied
+    hands, so the counts are those of :func:`_enumerate_boards`).  None
+    where it does not apply (then the boards are enumerated by
+    :func:`_enumerate_boards`)."""
+    rule = _omaha_rule(game)
+    if rule is None or not holes or len({len(h) for h in holes}) != 1 \
+            or len(holes) > 10 or len(board) > 5 or UNIT % (2 * kernels.SHARE_UNIT):
+        return None
+    tables, hilo = rule
+    size = len(holes[0])
+    # high only: the game's own hole count (its tables); hi-lo: 4 to 6 (the
+    # evaluator of the hi-lo games takes each, as _enumerate_boards does)
+    if size != _game(game).hole_cards and not (hilo and 4 <= size <= 6):
         return None
     used = set(board) | set(dead) | {c for h in holes for c in h}
     stub = [c for c in _game(game).deck if c not in used]
     total = math.comb(len(stub), 5 - len(board))
     if total == 0 or total > LIMIT:      # the reason as the enumeration gives it
         return None
-    got = kernels.omaha_exact_shares(tables, holes, board, stub)
+    if hilo:
+        got = kernels.omaha_exact_hilo_shares(tables, holes, board, stub)
+        unit = 2 * kernels.SHARE_UNIT
+    else:
+        got = kernels.omaha_exact_shares(tables, holes, board, stub)
+        unit = kernels.SHARE_UNIT
     if got is None:
         return None
     shares, boards = got
-    k = UNIT // kernels.SHARE_UNIT
+    k = UNIT // unit
     return [x * k for x in shares], UNIT * boards
 
 
