@@ -230,7 +230,7 @@ def test_damaged_hands_are_the_same_on_both_paths(tmp_path: Path, seed: int) -> 
 
 def _rows(s: Any) -> tuple[Any, ...]:
     return (s.read, s.settled, s.refused, s.agreeing, s.recorded, dict(s.units),
-            list(s.errors))
+            list(s.errors), list(s.unread))
 
 
 @pytest.mark.parametrize("seed", range(8))
@@ -256,3 +256,49 @@ def test_summary_is_the_same_with_the_fast_path_on_and_off(
     assert _rows(on) == _rows(off)
     for a, b in zip(on._columns(), off._columns()):
         assert np.array_equal(a, b)
+
+
+def test_a_block_left_to_python_reads_the_rest_as_the_reader(tmp_path: Path) -> None:
+    # a line starting with a byte that is not ASCII may be cut otherwise by the reader:
+    # the scanner leaves the file to Python from the block that holds it on
+    text = ggpoker_corpus(60, seed=5)
+    k = text.index("*** SUMMARY ***", len(text) // 2)
+    f = tmp_path / "gen.txt"
+    f.write_text(text[:k] + "\u00e9t\u00e9: folds\n" + text[k:], encoding="utf-8")
+    items = list(gg_fast.scan(str(f), block=2000))
+    tails = [it for it in items if isinstance(it, gg_fast.GGTail)]
+    assert len(tails) == 1 and isinstance(items[0], gg_fast.GGBatch)
+    seen, taken = _compare(str(f), block=2000)
+    assert seen == 60 and 0 < taken < 60
+
+
+def test_a_bad_utf8_byte_is_the_readers_file_error(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    text = ggpoker_corpus(30, seed=6).encode()
+    k = text.index(b"*** SUMMARY ***", len(text) // 2)
+    f = tmp_path / "gen.txt"
+    f.write_bytes(text[:k] + b"\xff\n" + text[k:])
+    seen, taken = _compare(str(f), block=3000)
+    assert 0 < taken < seen
+    on = summary(str(f))
+    monkeypatch.setattr(gg_fast, "available", lambda: False)
+    off = summary(str(f))
+    assert _rows(on) == _rows(off)
+    assert len(on.unread) == 1 and "not UTF-8 text at line" in on.unread[0]
+
+
+def test_a_file_of_another_site_is_left_to_its_reader(tmp_path: Path) -> None:
+    other = sorted((SITES / "winamax").glob("*.txt"))[0]
+    f = tmp_path / "winamax.txt"
+    f.write_bytes(other.read_bytes())
+    assert list(gg_fast.scan(str(f))) == [("other", str(f))]
+    assert list(gg_fast.scan(str(f), format="ggpoker")) == [("other", str(f))]
+    g = tmp_path / "gg.txt"
+    g.write_text(ggpoker_corpus(3, seed=9))
+    items = list(gg_fast.scan([str(f), str(g)]))
+    assert items[0] == ("other", str(f)) and len(items) == 2
+    assert isinstance(items[1], gg_fast.GGBatch) and len(items[1]) == 3
+    assert items[1].file(0) == str(g) and items[1].line(0) == 1
+    stray = tmp_path / "stray.txt"
+    stray.write_text("not a hand\n" + ggpoker_corpus(2, seed=9))
+    assert list(gg_fast.scan(str(stray), format="ggpoker")) == [("other", str(stray))]
