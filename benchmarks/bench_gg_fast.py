@@ -9,12 +9,12 @@ split into GGPoker's rake and jackpot fee): D distinct hands (default
 (default 1,000,000), written once into a temporary folder.  Timed:
 
 * fast: :func:`handrank.history.gg_fast.scan` over the file (block by block:
-  C cuts each hand and rewrites it into PokerStars lines, C writes those as
-  PHH, C replays and settles it, the site's record check in numpy), plus the
+  C cuts each hand and rewrites it into PokerStars lines, C reads those,
+  replays and settles them, the site's record check in numpy), plus the
   Python reader and replay for any hand the fast path leaves (none in the
   generated corpus: the count is printed);
-* the three C stages alone on the first block (``--stages``): hr_gg_scan,
-  hr_stars_scan, hr_phh_scan;
+* the two C stages alone on the first block (``--stages``): hr_gg_scan and
+  hr_stars_replay;
 * summary: summary()'s own loop over the file without the all-in EV and the
   tracker statistics (``_add_fast(..., allin_ev=False, stats=False)``: the
   per-player rows), ``--summary``;
@@ -87,14 +87,12 @@ def _stages(path: str) -> None:
     t = time.process_time()
     grec, ps, _ = gg_fast._gg(data, False)
     t1 = time.process_time()
-    srec, phh, _ = stars_fast._stars(ps, True)
+    stars_fast._replayed(ps, True)
     t2 = time.process_time()
-    prec, _ = fast._scan(phh, [len(phh)], True, 1)
-    t3 = time.process_time()
     k = len(grec) if grec is not None else 0
     print(f"stages on the first block ({k:,} hands): hr_gg_scan {(t1 - t) / k * 1e6:.2f} us, "
-          f"hr_stars_scan {(t2 - t1) / k * 1e6:.2f} us, hr_phh_scan (+ numpy) "
-          f"{(t3 - t2) / k * 1e6:.2f} us a hand")
+          f"hr_stars_replay (PokerStars lines read, replayed, settled) "
+          f"{(t2 - t1) / k * 1e6:.2f} us a hand")
 
 
 def _python(path: str, limit: int) -> int:

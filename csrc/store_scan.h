@@ -37,4 +37,29 @@ int64_t hr_store_scan(const char *buf, int64_t len, const int64_t *start, const 
                       const int64_t *seats, int64_t n, int64_t *stacks, int64_t *blinds,
                       int64_t *hand_id, int64_t *key, uint8_t *flags);
 
+/* The actions of hand h's "actions = ['...', '...']" line, cut as
+ * src/handrank/history/_stats_np.py's cut_actions cuts them: one line spelled
+ * exactly so (its strings single-quoted, separated by "," or ", ", no double
+ * quote, backslash, tab, carriage return or double space inside the brackets,
+ * "]" ending the line but for spaces, tabs, carriage returns, vertical tabs
+ * and form feeds).  For each action of a hand whose line is read (ok[h] 1;
+ * else 0 and none of its actions written), HR_STORE_ACT_WIDTH int64 at
+ * out[a * HR_STORE_ACT_WIDTH]: the hand, the seat (-1 the dealer or none), the
+ * verb (HR_STORE_V_*), a bet's whole amount (-1 none), the string's bytes
+ * [start, end), where its argument starts (end: none), where its verb starts
+ * and ends.  A bet amount not a whole number of at most 18 digits: ok[h] 0.
+ * Returns the number of actions, or -1 for arguments out of range, or -2 when
+ * cap is too small (*need then holds the number needed). */
+#define HR_STORE_ACT_WIDTH 9
+#define HR_STORE_V_OTHER 0
+#define HR_STORE_V_F 1
+#define HR_STORE_V_CC 2
+#define HR_STORE_V_CBR 3
+#define HR_STORE_V_DB 4
+#define HR_STORE_V_SM 5
+#define HR_STORE_V_DH 6
+int64_t hr_store_actions(const char *buf, int64_t len, const int64_t *start,
+                         const int64_t *end, int64_t n, int64_t *out, int64_t cap,
+                         uint8_t *ok, int64_t *need);
+
 #endif

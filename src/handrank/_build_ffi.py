@@ -241,6 +241,11 @@ int hr_draw_vs(const hr_game *g, int kind, const uint8_t *hand, int n_hand,
                const uint8_t *vs, int n_vs, const uint8_t *stub, int n_stub,
                const uint32_t *holds, int n_holds, uint16_t *scratch_a, uint16_t *scratch_b,
                int64_t *win, int64_t *tie);
+#define HR_STUD3_MAX_STUB ...
+int64_t hr_stud_three_scratch(int n_stub);
+int hr_stud_three_exact(int n_stub, const int32_t *value, const uint8_t *allowed,
+                        const uint8_t *mine, int64_t unit, int64_t *scratch, int64_t *out,
+                        const volatile int32_t *cancel);
 """
 
 CDEF_HISTORY = """
@@ -287,6 +292,9 @@ CDEF_STORE_SCAN = """
 int64_t hr_store_scan(const char *buf, int64_t len, const int64_t *start, const int64_t *end,
                       const int64_t *seats, int64_t n, int64_t *stacks, int64_t *blinds,
                       int64_t *hand_id, int64_t *key, uint8_t *flags);
+int64_t hr_store_actions(const char *buf, int64_t len, const int64_t *start,
+                         const int64_t *end, int64_t n, int64_t *out, int64_t cap,
+                         uint8_t *ok, int64_t *need);
 """
 
 CDEF_PREFLOP_HU = """
@@ -383,6 +391,9 @@ CDEF_SITES = """
 int64_t hr_stars_scan(const char *buf, int64_t len, const int64_t *seg_end, int64_t n_seg,
                       int final, int64_t *out, int64_t cap, char *phh, int64_t phh_cap,
                       int64_t *phh_len, int64_t *consumed);
+int64_t hr_stars_replay(const char *buf, int64_t len, const int64_t *seg_end, int64_t n_seg,
+                        int final, int64_t *out, int64_t *prec, int64_t cap, char *phh,
+                        int64_t phh_cap, int64_t *phh_len, int64_t *consumed);
 #define HR_GG_WIDTH ...
 int64_t hr_gg_scan(const char *buf, int64_t len, int final, int64_t *out, int64_t cap,
                    char *ps, int64_t ps_cap, int64_t *ps_len, int64_t *consumed);

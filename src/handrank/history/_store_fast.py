@@ -20,7 +20,7 @@ import numpy as np
 
 from ..core import kernels
 from ._base import GAMES
-from ._stats_np import COLUMNS, V_DB, V_DH, V_F, V_SM, cut_actions, stat_arrays
+from ._stats_np import COLUMNS, V_DB, V_DH, V_F, V_SM, Actions, cut_actions, stat_arrays
 from ._summary import _allin_rows
 from .fast import (
     AGREE,
@@ -238,6 +238,7 @@ class _Play:
     hole_s: np.ndarray[Any, Any]        # the shown hole cards' bytes (-1: none)
     hole_e: np.ndarray[Any, Any]
     board: Any                          # Arrow strings, one a hand
+    verb: np.ndarray[Any, Any]          # (actions, 2) each verb's bytes [start, end)
 
 
 def fast_tables(pa: Any, b: Any, rows: np.ndarray[Any, Any], numbers: list[int],
@@ -251,7 +252,7 @@ def fast_tables(pa: Any, b: Any, rows: np.ndarray[Any, Any], numbers: list[int],
     rec = b.rec[rows]
     if scan is None:
         return {}, np.ones(len(rows), dtype=np.bool_)
-    acts = cut_actions(b.data, rec[:, START], rec[:, END])
+    acts, verbs = _actions(b.data, rec)
     slow = ((rec[:, STATUS] != OK) | ((scan.flags & kernels.STORE_SLOW) != 0)
             | ((scan.flags & kernels.STORE_STACKS) == 0) | ~(scan.blinds > 0).any(axis=1)
             | ~acts.ok)
@@ -260,7 +261,7 @@ def fast_tables(pa: Any, b: Any, rows: np.ndarray[Any, Any], numbers: list[int],
         return {}, slow
     k = _kept(rec, keep, scan)
     buf = np.frombuffer(b.data, dtype=np.uint8)
-    play = _play(pa, buf, acts, keep, k.m)
+    play = _play(pa, buf, acts, verbs, keep, k.m)
     ev, has_ev = _allin_ev(b, rows, keep, k.m)
     out = {"hands": _hand_columns(pa, b, buf, k, [keys[i] for i in k.kept.tolist()],
                                   np.asarray(numbers, dtype=np.int32)[k.kept], play,
@@ -293,8 +294,25 @@ def _kept(rec: np.ndarray[Any, Any], keep: np.ndarray[Any, Any], scan: Scan) -> 
                           scan.hand_id[keep], -1))
 
 
-def _play(pa: Any, buf: np.ndarray[Any, Any], acts: Any, keep: np.ndarray[Any, Any],
-          m: int) -> _Play:
+def _actions(data: bytes, rec: np.ndarray[Any, Any]
+             ) -> tuple[Actions, np.ndarray[Any, Any]]:
+    """The hands' actions cut from their text (in C where the core has
+    ``hr_store_actions``, else with numpy: the same cuts), and each action's verb
+    as ``(start, end)`` bytes ``(actions, 2)``."""
+    got = kernels.store_actions(data, rec[:, START], rec[:, END])
+    if got is None:
+        acts = cut_actions(data, rec[:, START], rec[:, END])
+        buf = np.frombuffer(data, dtype=np.uint8)
+        return acts, np.stack([_verb_start(buf, acts.start),
+                               _verb_end(buf, acts.start, acts.end)], axis=1)
+    a, ok = got
+    amount = np.where(a[:, 3] >= 0, a[:, 3], np.nan)
+    return Actions(a[:, 0], a[:, 1].astype(np.int16), a[:, 2].astype(np.int8), amount,
+                   a[:, 4], a[:, 5], a[:, 6], ok), a[:, 7:9]
+
+
+def _play(pa: Any, buf: np.ndarray[Any, Any], acts: Actions, verbs: np.ndarray[Any, Any],
+          keep: np.ndarray[Any, Any], m: int) -> _Play:
     """The kept hands' actions: streets, folds, mucks, hole cards shown, boards."""
     amask = keep[acts.hand]
     ah = (np.cumsum(keep) - 1)[acts.hand[amask]]
@@ -341,7 +359,7 @@ def _play(pa: Any, buf: np.ndarray[Any, Any], acts: Any, keep: np.ndarray[Any, A
     dbi = np.flatnonzero(verb == V_DB)
     board = _joined(pa, buf, cards[dbi], a1[dbi], ah[dbi], m)
     return _Play(ah, a0, a1, arg, aseat, index, street, folded, mucked, hole_s, hole_e,
-                 board)
+                 board, verbs[amask])
 
 
 def _pots(k: _Kept, play: _Play) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any],
@@ -401,12 +419,11 @@ def _allin_ev(b: Any, rows: np.ndarray[Any, Any], keep: np.ndarray[Any, Any], m:
     has_ev = np.zeros(m, dtype=np.bool_)
     ev_rows = np.flatnonzero(rec[:, FLAGS] & ALLIN)
     if len(ev_rows):
-        sub = rows[keep]
-        got_ev = _allin_rows(b, 0, sub[ev_rows])
-        loc = {int(r): k for k, r in enumerate(sub.tolist())}
-        for (i, seat), q in got_ev.items():
-            ev[loc[i], seat] = q
-            has_ev[loc[i]] = True
+        sub = rows[keep]                   # increasing: a hand's place by bisection
+        for (i, seat), q in _allin_rows(b, 0, sub[ev_rows]).items():
+            at = int(np.searchsorted(sub, i))
+            ev[at, seat] = q
+            has_ev[at] = True
     return ev, has_ev
 
 
@@ -493,9 +510,9 @@ def _result_columns(pa: Any, b: Any, rows: np.ndarray[Any, Any], k: _Kept,
     else:
         table = stat_arrays(acts, whole[:, SEATS], blinds.astype(np.float64),
                             whole[:, FIXED + 1:end:PER_SEAT]).table
-    kr = k.kept[hand_rows]
+    cols = np.ascontiguousarray(table[k.kept[hand_rows], seat_rows].T, dtype=np.int32)
     for c, name in enumerate(COLUMNS):
-        res[name] = pa.array(table[kr, seat_rows, c].astype(np.int32))
+        res[name] = pa.array(cols[c])
     return res
 
 
@@ -507,8 +524,7 @@ def _action_columns(pa: Any, buf: np.ndarray[Any, Any], play: _Play) -> dict[str
         "action_index": pa.array(play.index.astype(np.int32)),
         "street": pa.array(play.street.astype(np.int16)),
         "seat": pa.array(np.where(seat >= 0, seat, 0).astype(np.int16), mask=seat < 0),
-        "verb": _strings(pa, buf, _verb_start(buf, play.start),
-                         _verb_end(buf, play.start, play.end)),
+        "verb": _strings(pa, buf, play.verb[:, 0], play.verb[:, 1]),
         "argument": _strings(pa, buf, play.arg, play.end, play.arg < play.end)}
 
 

@@ -4,9 +4,9 @@
 Omaha) block by block.  ``hr_gg_scan`` (csrc/sites_gg.c) cuts each block into
 hands exactly as :func:`handrank.history.ggpoker.read_stream` cuts it and
 rewrites each hand it is sure of into the PokerStars lines that reader gives
-the PokerStars reader; ``hr_stars_scan`` (csrc/sites.c) writes those as PHH
-hands and ``hr_phh_scan`` (csrc/history.c) replays and settles them, as on
-the PokerStars fast path (:mod:`handrank.history.stars_fast`).  A hand any of
+the PokerStars reader; ``hr_stars_replay`` (csrc/sites.c) reads those, replays
+and settles them as on the PokerStars fast path
+(:mod:`handrank.history.stars_fast`).  A hand any of
 the three scanners is not sure of (a straddle, a missed blind, Bet & Muck, an
 EV cash-out, a run twice, a tournament, an amount or a name it does not
 read, any error) is marked for the Python reader and replay, which give that
@@ -146,32 +146,22 @@ def _batch(data: bytes, file: str | None, first: int, first_line: int,
     srec[:, stars_fast.S_STATUS] = stars_fast.PYTHON
     srec[:, stars_fast.S_CENTS] = 1
     took = np.flatnonzero(grec[:, G_STATUS] == STARS)
+    rec = np.zeros((n, fast.WIDTH), dtype=np.int64)
+    rec[:, fast.STATUS] = fast.PYTHON
+    phh = b""
     if len(took):
-        got, phh, _ = stars_fast._stars(ps, True)
+        # the PokerStars lines written as PHH, replayed and settled (hr_stars_replay)
+        got, prec, phh, _ = stars_fast._replayed(ps, True)
         if got is not None:
-            if len(got) != len(took):
+            if len(got) != len(took) or len(prec) != len(took):
                 raise RuntimeError("internal error: the PokerStars scan of the GGPoker "
                                    "hands lost hands")
             srec[took] = got
-    else:
-        phh = b""
+            rec[took] = prec
     srec[:, stars_fast.S_SEGMENT] = 0
     srec[:, stars_fast.S_START] = grec[:, G_START]
     srec[:, stars_fast.S_END] = grec[:, G_END]
     srec[:, stars_fast.S_LINE] = grec[:, G_LINE]
-    conv = np.flatnonzero(srec[:, stars_fast.S_STATUS] == stars_fast.PHH)
-    prec = None
-    if len(conv):
-        prec, _ = fast._scan(phh, [len(phh)], True, 1)
-        if prec is None or len(prec) != len(conv):
-            raise RuntimeError("internal error: the PHH scan of the site hands lost hands")
-    if prec is not None and len(conv) == n:
-        rec = prec
-    else:
-        rec = np.zeros((n, fast.WIDTH), dtype=np.int64)
-        rec[:, fast.STATUS] = fast.PYTHON
-        if prec is not None:
-            rec[conv] = prec
     rec[:, fast.SEGMENT] = 0
     return GGBatch(data, phh, file, first, first_line, srec, rec, grec[:, G_DOLLARS].copy()), \
         consumed

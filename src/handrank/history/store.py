@@ -457,14 +457,18 @@ def _batch(pa: Any, b: Any, report: Report, seen: set[str], rows: _Rows, one: An
     fast_rows = np.flatnonzero(ok)
     all_keys, scan = keys_of(b, fast_rows)
     at: list[int] = []
-    for j, (i, key) in enumerate(zip(fast_rows.tolist(), all_keys)):
-        if key in seen:
-            report.already_present += 1
-            continue
-        seen.add(key)
-        cand.append(i)
-        keys.append(key)
-        at.append(j)
+    if seen.isdisjoint(all_keys) and len(set(all_keys)) == len(all_keys):
+        seen.update(all_keys)              # every hand new (a new store's usual case)
+        cand, keys, at = fast_rows.tolist(), all_keys, list(range(len(all_keys)))
+    else:
+        for j, (i, key) in enumerate(zip(fast_rows.tolist(), all_keys)):
+            if key in seen:
+                report.already_present += 1
+                continue
+            seen.add(key)
+            cand.append(i)
+            keys.append(key)
+            at.append(j)
     slow_rows = np.flatnonzero(~ok).tolist()
     if cand:
         tables, slow = fast_tables(pa, b, np.asarray(cand, dtype=np.int64),
