@@ -394,6 +394,9 @@ int64_t hr_stars_scan(const char *buf, int64_t len, const int64_t *seg_end, int6
 int64_t hr_stars_replay(const char *buf, int64_t len, const int64_t *seg_end, int64_t n_seg,
                         int final, int64_t *out, int64_t *prec, int64_t cap, char *phh,
                         int64_t phh_cap, int64_t *phh_len, int64_t *consumed);
+#define HR_GG_WIDTH ...
+int64_t hr_gg_scan(const char *buf, int64_t len, int final, int64_t *out, int64_t cap,
+                   char *ps, int64_t ps_cap, int64_t *ps_len, int64_t *consumed);
 """
 
 CDEF_FILES = """

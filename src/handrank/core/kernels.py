@@ -2255,6 +2255,35 @@ def stars_replay(data: bytes, ends: np.ndarray, final: bool, out: np.ndarray,
                                    _out("int64_t[]", out), _out("int64_t[]", prec), len(out),
                                    _out("char[]", phh), len(phh), phh_len, consumed))
     return n, int(phh_len[0]), int(consumed[0])
+def gg_scan_available() -> bool:
+    """True when the C core has the GGPoker text scanner (csrc/sites_gg.c)."""
+    return _C is not None and hasattr(_C.lib, "hr_gg_scan")
+
+
+#: int64 fields per record of :func:`gg_scan` (csrc/sites_gg.h)
+GG_WIDTH = 8
+
+
+def gg_scan(data: bytes, final: bool, out: np.ndarray, ps: np.ndarray
+            ) -> tuple[int, int, int]:
+    """hr_gg_scan (C only): GGPoker text ``data`` cut into hands; one record per hand
+    into ``out`` ((rows, GG_WIDTH) int64), the hands it is sure of rewritten as
+    PokerStars text into ``ps`` (uint8).  Returns (records, PokerStars bytes written,
+    bytes consumed); records -1 when Python must read it all, -2 when ``out`` or
+    ``ps`` is too small."""
+    if _C is None:
+        raise RuntimeError("the C core is not loaded: the site fast path needs it")
+    if out.dtype != np.int64 or out.ndim != 2 or out.shape[1] != GG_WIDTH \
+            or not out.flags.c_contiguous:
+        raise ValueError("gg_scan: out must be a C-contiguous (rows, GG_WIDTH) int64 array")
+    if ps.dtype != np.uint8 or not ps.flags.c_contiguous:
+        raise ValueError("gg_scan: ps must be a contiguous uint8 array")
+    ps_len = _C.ffi.new("int64_t *")
+    consumed = _C.ffi.new("int64_t *")
+    n = int(_C.lib.hr_gg_scan(_C.ffi.from_buffer(data), len(data), int(final),
+                              _out("int64_t[]", out), len(out), _out("char[]", ps),
+                              len(ps), ps_len, consumed))
+    return n, int(ps_len[0]), int(consumed[0])
 
 
 def phh_allin_pots(ptr: Any, rec: np.ndarray, rows: np.ndarray,
