@@ -2213,6 +2213,16 @@ def same_spans(data: bytes, start: np.ndarray, span: np.ndarray, key: np.ndarray
     return group
 
 
+def count_byte(data: bytes, end: int, byte: int) -> int:
+    """How many of ``data[:end]`` equal ``byte`` (hr_count_byte; numpy without the C
+    core): a block's line ends."""
+    if not 0 <= end <= len(data) or not 0 <= byte <= 255:
+        raise ValueError(f"count_byte: end {end} of {len(data)} bytes, byte {byte}")
+    if _C is None or not hasattr(_C.lib, "hr_count_byte"):
+        return int(np.count_nonzero(np.frombuffer(data, dtype=np.uint8, count=end) == byte))
+    return int(_C.lib.hr_count_byte(_C.ffi.from_buffer(data), end, byte))
+
+
 def phh_stats(data: bytes, start: np.ndarray, end: np.ndarray, seats: np.ndarray,
               pay: np.ndarray, scratch: list[np.ndarray] | None = None
               ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:

@@ -420,8 +420,8 @@ def _scan_files_c(files: list[str], mode: int, block: int) -> Iterator[Item]:
 
 
 def _newlines(data: bytes, end: int) -> int:
-    """``data.count(b"\\n", 0, end)``, in numpy (several times faster on a block)."""
-    return int(np.count_nonzero(np.frombuffer(data, dtype=np.uint8, count=end) == 10))
+    """``data.count(b"\\n", 0, end)``, in C (several times faster on a block)."""
+    return kernels.count_byte(data, end, 10)
 
 
 def _scan_big(path: str, mode: int, block: int) -> Iterator[Item]:
