@@ -44,6 +44,7 @@
 #include "../showdown.h"
 #include "../sites.h"
 #include "../store_scan.h"
+#include "../sites_gg.h"
 #include "../stud_mc.h"
 #include "../wild.h"
 
@@ -2061,6 +2062,26 @@ static void store_actions_calls(int rounds)
     }
 }
 
+/* hr_count_byte: counted against a loop, on buffers of exact size, every length
+ * to 600 (the 16-byte part, its 255-round counters and the tail) */
+static void count_byte_calls(int rounds)
+{
+    for (int r = 0; r < rounds; r++) {
+        int64_t len = r < 600 ? r : (int64_t)below(9000);
+        char *buf = exact_alloc(len > 0 ? (size_t)len : 1);
+        int byte = r % 3 == 0 ? '\n' : (int)below(256);
+        int64_t want = 0;
+        for (int64_t k = 0; k < len; k++) {
+            buf[k] = (char)(below(4) == 0 ? byte : (int)below(256));
+            want += (unsigned char)buf[k] == byte;
+        }
+        CHECK(hr_count_byte(buf, len, byte) == want, "hr_count_byte: not %lld", (long long)want);
+        CHECK(hr_count_byte(buf, -1, byte) == -1 && hr_count_byte(buf, len, 256) == -1,
+              "hr_count_byte took a bad argument");
+        free(buf);
+    }
+}
+
 /* hr_read_small_files on a temporary folder: files of known bytes read back
  * into exact-size buffers; a FIFO and a folder never read; a missing path;
  * a buffer that stops the call before a file */
@@ -2204,6 +2225,92 @@ static void sites_calls(int rounds)
             free(prec);
         }
         free(phh);
+        free(out);
+        free(buf);
+    }
+}
+
+/* hr_gg_scan on a GGPoker hand, cut, spliced and sprinkled with random bytes, each
+ * buffer malloc'd at exactly its length; the whole hand, once, through hr_stars_scan
+ * and hr_phh_scan (the summary's fees the rake the winner pays) */
+static void gg_calls(int rounds)
+{
+    static const char hand[] =
+        "Poker Hand #HD42: Hold'em No Limit  ($0.01/$0.02) - 2020/04/16 10:00:00\n"
+        "Table 'T' 6-max Seat #3 is the button\n"
+        "Seat 1: a ($1 in chips)\nSeat 2: b b ($0.4 in chips)\nSeat 3: c ($1 in chips)\n"
+        "a: posts small blind $0.01\nb b: posts big blind $0.02\n*** HOLE CARDS ***\n"
+        "Dealt to a \nDealt to b b\nDealt to c [2C 7d]\nc: folds\n"
+        "a: raises $0.98 to $1 and is all-in\n"
+        "b b: calls $0.38 and is all-in\nUncalled bet ($0.6) returned to a\n"
+        "a: shows [as ks]\nb b: shows [Qh  qd]\n"
+        "*** FLOP *** [2s 3s 9h]\n*** TURN *** [2s 3s 9h] [Tc]\n"
+        "*** RIVER *** [2s 3s 9h Tc] [Jd]\n*** SHOWDOWN ***\n"
+        "b b collected $0.77 from pot\n*** SUMMARY ***\n"
+        "Total pot $0.8 | Rake $0.02 | Jackpot $0.01 | Bingo $0\nBoard [2s 3s 9h Tc Jd]\n\n";
+    static const char noise[] = "[]()$:.,#*|\r\n\t 0123456789PokerHandSeatcollectedTotalpot";
+    int64_t len0 = (int64_t)sizeof hand - 1;
+    for (int r = 0; r < rounds * 50; r++) {
+        int copies = 1 + (int)below(3);
+        int64_t len = len0 * copies;
+        if (r % 3)
+            len = (int64_t)below((unsigned)len + 1);
+        char *buf = exact_alloc(len > 0 ? (size_t)len : 1);
+        for (int64_t k = 0; k < len; k++)
+            buf[k] = hand[k % len0];
+        int flips = r % 5 == 0 ? 0 : (int)below(6);
+        for (int f = 0; f < flips && len > 0; f++)
+            buf[below((unsigned)len)] = (r % 7 == 0) ? (char)below(256)
+                                                     : noise[below(sizeof noise - 1)];
+        /* every fourth call with little room for the text written: -2, never a write past it */
+        int64_t cap = 4, room = r % 4 == 3 ? (int64_t)below(1500) + 1 : 2 * len + 4096;
+        int64_t consumed = -1, ps_len = -1;
+        int64_t *out = exact_alloc((size_t)cap * HR_GG_WIDTH * sizeof *out);
+        char *ps = exact_alloc((size_t)room);
+        int final = (int)below(2);
+        int64_t n = hr_gg_scan(buf, len, final, out, cap, ps, room, &ps_len, &consumed);
+        CHECK(n >= -2 && n <= cap, "hr_gg_scan returned %lld", (long long)n);
+        CHECK(n < 0 || (consumed >= 0 && consumed <= len && ps_len >= 0 && ps_len <= room),
+              "hr_gg_scan consumed %lld, wrote %lld", (long long)consumed, (long long)ps_len);
+        int64_t written = 0;
+        for (int64_t h = 0; h < n; h++) {
+            const int64_t *rec = out + h * HR_GG_WIDTH;
+            CHECK(rec[HR_GG_START] >= 0 && rec[HR_GG_START] <= rec[HR_GG_END]
+                  && rec[HR_GG_END] <= len, "hr_gg_scan: a hand outside the buffer");
+            CHECK(rec[HR_GG_STATUS] == HR_GG_STARS || rec[HR_GG_STATUS] == HR_GG_PYTHON,
+                  "hr_gg_scan: status %lld", (long long)rec[HR_GG_STATUS]);
+            CHECK(rec[HR_GG_PS_START] == written && rec[HR_GG_PS_END] >= written
+                  && rec[HR_GG_PS_END] <= ps_len, "hr_gg_scan: the text written");
+            written = rec[HR_GG_PS_END];
+        }
+        if (n > 0 && flips == 0 && len % len0 == 0 && final) {
+            /* whole hands: each rewritten, then written as PHH and replayed */
+            int64_t scap = n + 1, sroom = 4 * ps_len + 4096, plen = -1, sc = -1, pc = -1;
+            int64_t send[1] = {ps_len};
+            int64_t *srec = exact_alloc((size_t)scap * HR_STARS_WIDTH * sizeof *srec);
+            char *phh = exact_alloc((size_t)sroom);
+            int64_t got = hr_stars_scan(ps, ps_len, send, 1, 1, srec, scap, phh, sroom, &plen,
+                                        &sc);
+            CHECK(got == n, "hr_stars_scan of the text written: %lld hands", (long long)got);
+            int64_t *prec = exact_alloc((size_t)scap * HR_PHH_WIDTH * sizeof *prec);
+            int64_t pend[1] = {plen};
+            int64_t pgot = got > 0 ? hr_phh_scan(phh, plen, pend, 1, 1, 1, prec, scap, &pc) : 0;
+            CHECK(pgot == n, "hr_phh_scan of the PHH written: %lld hands", (long long)pgot);
+            for (int64_t h = 0; h < n && h < got && h < pgot; h++) {
+                const int64_t *g = out + h * HR_GG_WIDTH, *rec = srec + h * HR_STARS_WIDTH;
+                const int64_t *pr = prec + h * HR_PHH_WIDTH;
+                CHECK(g[HR_GG_STATUS] == HR_GG_STARS && rec[HR_STARS_STATUS] == HR_STARS_PHH
+                      && rec[HR_STARS_RAKE] == 3 && rec[HR_STARS_WON] == 60
+                      && rec[HR_STARS_WON + 1] == 77, "hr_gg_scan: the hand by hand");
+                CHECK(pr[HR_PHH_STATUS] == HR_PHH_OK && pr[HR_PHH_FIXED + 1] == 60
+                      && pr[HR_PHH_FIXED + HR_PHH_PER_SEAT + 1] == 80,
+                      "hr_gg_scan: the hand replayed");
+            }
+            free(prec);
+            free(phh);
+            free(srec);
+        }
+        free(ps);
         free(out);
         free(buf);
     }
@@ -3361,8 +3468,10 @@ int main(int argc, char **argv)
     }
     history_calls(scale);
     sites_calls(scale);
+    gg_calls(scale);
     files_calls();
     spans_calls(20 * scale);
+    count_byte_calls(700 + 50 * scale);
     store_scan_calls(200 * scale);
     store_actions_calls(200 * scale);
     hu_preflop_calls();

@@ -280,6 +280,7 @@ int64_t hr_phh_stat_sums(const char *buf, int64_t len, const int64_t *start,
 int64_t hr_same_spans(const char *buf, int64_t len, const int64_t *start,
                       const int64_t *span, const int64_t *key, int64_t n, int64_t *table,
                       int64_t cap, int64_t *group);
+int64_t hr_count_byte(const char *buf, int64_t len, int byte);
 """
 
 CDEF_STORE_SCAN = """
@@ -394,6 +395,9 @@ int64_t hr_stars_scan(const char *buf, int64_t len, const int64_t *seg_end, int6
 int64_t hr_stars_replay(const char *buf, int64_t len, const int64_t *seg_end, int64_t n_seg,
                         int final, int64_t *out, int64_t *prec, int64_t cap, char *phh,
                         int64_t phh_cap, int64_t *phh_len, int64_t *consumed);
+#define HR_GG_WIDTH ...
+int64_t hr_gg_scan(const char *buf, int64_t len, int final, int64_t *out, int64_t cap,
+                   char *ps, int64_t ps_cap, int64_t *ps_len, int64_t *consumed);
 """
 
 CDEF_FILES = """
