@@ -443,6 +443,13 @@ static const unsigned char tokc[256] = {
     ['t'] = 1, ['u'] = 1, ['v'] = 1, ['w'] = 1, ['x'] = 1, ['y'] = 1, ['z'] = 1
 };
 
+static int more_than_three(unsigned m)
+{
+    m &= m - 1;
+    m &= m - 1;
+    return (m & (m - 1)) != 0;
+}
+
 /* The next action's tokens into tok: their count (0 to 5, as tokens()), -1 when
  * none is left, -2 when the quick reader's text is not in its spelling: each
  * action quoted ('...' or "..."), one to four tokens of tokc characters with
@@ -486,7 +493,7 @@ static int next_action(actions *a, span *tok)
             sp &= (1u << len) - 1;
             /* no space first or last, none doubled, at most three, a closing quote */
             if (p[len] != q || len == 0 || (sp & 1) || (sp >> (len - 1) & 1)
-                || (sp & sp >> 1) || pop(sp) > 3)
+                || (sp & sp >> 1) || more_than_three(sp))
                 return -2;
             int k = 0;
             const char *t = p;
@@ -1124,12 +1131,43 @@ static int plain(const char *p, const char *e)
 
 enum { Q_BAIL, Q_EMPTY, Q_HAND };
 
+/* the eight bytes at p, the first the lowest (one load where the compiler sees it) */
+static uint64_t le64(const char *p)
+{
+    const unsigned char *u = (const unsigned char *)p;
+    return (uint64_t)u[0] | (uint64_t)u[1] << 8 | (uint64_t)u[2] << 16 | (uint64_t)u[3] << 24
+           | (uint64_t)u[4] << 32 | (uint64_t)u[5] << 40 | (uint64_t)u[6] << 48
+           | (uint64_t)u[7] << 56;
+}
+
 /* a whole number written with digits only, no leading zero, at most MAXDIGITS
  * (scalar() reads it as the same V_INT); the byte after it, or NULL */
 static const char *quick_uint(const char *p, const char *end, int64_t *out)
 {
     const char *s = p;
     int64_t v = 0;
+    if (end - p >= 8) {
+        /* eight bytes at once: the digits before the first other byte (a byte
+         * with the high bit set may carry into the next, past that first one) */
+        uint64_t w = le64(p);
+        uint64_t hi = w & 0xF0F0F0F0F0F0F0F0u;
+        uint64_t six = (w + 0x0606060606060606u) & 0xF0F0F0F0F0F0F0F0u;
+        uint64_t odd = (hi ^ 0x3030303030303030u) | (six ^ 0x3030303030303030u);
+        odd = (odd | ((odd & 0x7F7F7F7F7F7F7F7Fu) + 0x7F7F7F7F7F7F7F7Fu)) & 0x8080808080808080u;
+        if (odd) {
+            unsigned len = hr_ctz64(odd) >> 3;      /* 0 to 7 digits */
+            if (len == 0 || (*p == '0' && len > 1))
+                return NULL;
+            /* the digits moved to the top, zeros before them, then summed in pairs,
+             * fours and eights */
+            uint64_t d = (w - 0x3030303030303030u) << (8 * (8 - len));
+            d = d * 10 + (d >> 8);
+            d = (((d & 0x000000FF000000FFu) * 0x000F424000000064u)
+                 + (((d >> 16) & 0x000000FF000000FFu) * 0x0000271000000001u)) >> 32;
+            *out = (int64_t)d;
+            return p + len;
+        }
+    }
     while (p < end && (unsigned)(*p - '0') < 10 && p - s <= MAXDIGITS) {
         v = v * 10 + (*p - '0');
         p++;
@@ -1288,6 +1326,44 @@ static int key_of(const char *k, int64_t n)
     }
 }
 
+/* the field whose "key = " starts at p, or -1 */
+static int key_at(const char *p, const char *end)
+{
+#define KEY_AT(lit, k) \
+    if (end - p >= (int64_t)sizeof(lit) - 1 && memcmp(p, lit, sizeof(lit) - 1) == 0) \
+        return k
+    switch (*p) {
+    case 'a':
+        KEY_AT("actions = ", K_ACTIONS);
+        KEY_AT("antes = ", K_ANTES);
+        KEY_AT("ante_trimming_status = ", K_TRIM);
+        break;
+    case 'b':
+        KEY_AT("blinds_or_straddles = ", K_BLINDS);
+        break;
+    case 'f':
+        KEY_AT("finishing_stacks = ", K_FINISH);
+        break;
+    case 'p':
+        KEY_AT("players = ", K_PLAYERS);
+        break;
+    case 's':
+        KEY_AT("starting_stacks = ", K_STACKS);
+        KEY_AT("small_bet = ", K_SMALL_BET);
+        break;
+    case 'v':
+        KEY_AT("variant = ", K_VARIANT);
+        break;
+    case 'w':
+        KEY_AT("winnings = ", K_WINNINGS);
+        break;
+    default:
+        break;
+    }
+    return -1;
+#undef KEY_AT
+}
+
 /* The chunk of text from p (a line's start) to its end: the next header line
  * (*stop; *next the line after it) or end (*stop = *next = end).  Q_HAND: a hand
  * the generic reader takes, its record filled as hand() fills it; Q_EMPTY: empty
@@ -1322,12 +1398,18 @@ static int quick_chunk(const char *base, const char *p, const char *end, int mod
             *next = eol ? eol + 1 : end;
             break;
         }
+        /* a field's "key = " (no key holds a space); else any key's */
         const char *k = q;
-        while (k < end && ((*k >= 'a' && *k <= 'z') || *k == '_'))
-            k++;
-        if (k == q || end - k < 3 || k[0] != ' ' || k[1] != '=' || k[2] != ' ')
-            return Q_BAIL;
-        int which = key_of(q, k - q);
+        int which = key_at(q, end);
+        if (which >= 0) {
+            k = q + known_len[which];
+        } else {
+            while (k < end && ((*k >= 'a' && *k <= 'z') || *k == '_'))
+                k++;
+            if (k == q || end - k < 3 || k[0] != ' ' || k[1] != '=' || k[2] != ' ')
+                return Q_BAIL;
+            which = key_of(q, k - q);
+        }
         const char *v = k + 3, *after = NULL;
         if (which >= 0) {
             if (have >> which & 1)

@@ -162,4 +162,8 @@ int64_t hr_same_spans(const char *buf, int64_t len, const int64_t *start,
                       const int64_t *span, const int64_t *key, int64_t n, int64_t *table,
                       int64_t cap, int64_t *group);
 
+/* How many of the bytes buf[0, len) equal byte (0-255): a block's line ends, counted
+ * for the line numbers of its hands.  -1 for a bad argument. */
+int64_t hr_count_byte(const char *buf, int64_t len, int byte);
+
 #endif

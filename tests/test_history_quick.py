@@ -243,3 +243,14 @@ def test_mutated_hands_read_alike():
             _same(part, [len(part)], final=False)
     # both sides of the fence were tried
     assert taken > 150 and hands - taken > 300, (taken, hands)
+
+
+def test_count_byte_counts_as_bytes_count():
+    rng = random.Random(3)
+    for n in list(range(0, 70)) + [255 * 16 - 1, 255 * 16, 255 * 16 + 17, 100_000]:
+        data = bytes(rng.choice(b"\n\na b\xff\x00") for _ in range(n))
+        for end in {0, n, n // 2, max(0, n - 1)}:
+            for byte in (10, 0, 255, 32):
+                assert kernels.count_byte(data, end, byte) == data.count(bytes([byte]), 0, end)
+    with pytest.raises(ValueError):
+        kernels.count_byte(b"abc", 4, 10)

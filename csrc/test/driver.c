@@ -2062,6 +2062,26 @@ static void store_actions_calls(int rounds)
     }
 }
 
+/* hr_count_byte: counted against a loop, on buffers of exact size, every length
+ * to 600 (the 16-byte part, its 255-round counters and the tail) */
+static void count_byte_calls(int rounds)
+{
+    for (int r = 0; r < rounds; r++) {
+        int64_t len = r < 600 ? r : (int64_t)below(9000);
+        char *buf = exact_alloc(len > 0 ? (size_t)len : 1);
+        int byte = r % 3 == 0 ? '\n' : (int)below(256);
+        int64_t want = 0;
+        for (int64_t k = 0; k < len; k++) {
+            buf[k] = (char)(below(4) == 0 ? byte : (int)below(256));
+            want += (unsigned char)buf[k] == byte;
+        }
+        CHECK(hr_count_byte(buf, len, byte) == want, "hr_count_byte: not %lld", (long long)want);
+        CHECK(hr_count_byte(buf, -1, byte) == -1 && hr_count_byte(buf, len, 256) == -1,
+              "hr_count_byte took a bad argument");
+        free(buf);
+    }
+}
+
 /* hr_read_small_files on a temporary folder: files of known bytes read back
  * into exact-size buffers; a FIFO and a folder never read; a missing path;
  * a buffer that stops the call before a file */
@@ -3451,6 +3471,7 @@ int main(int argc, char **argv)
     gg_calls(scale);
     files_calls();
     spans_calls(20 * scale);
+    count_byte_calls(700 + 50 * scale);
     store_scan_calls(200 * scale);
     store_actions_calls(200 * scale);
     hu_preflop_calls();

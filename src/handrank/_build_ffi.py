@@ -280,6 +280,7 @@ int64_t hr_phh_stat_sums(const char *buf, int64_t len, const int64_t *start,
 int64_t hr_same_spans(const char *buf, int64_t len, const int64_t *start,
                       const int64_t *span, const int64_t *key, int64_t n, int64_t *table,
                       int64_t cap, int64_t *group);
+int64_t hr_count_byte(const char *buf, int64_t len, int byte);
 """
 
 CDEF_STORE_SCAN = """

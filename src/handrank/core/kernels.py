@@ -2140,15 +2140,18 @@ def phh_scan_available() -> bool:
 PHH_GENERIC, PHH_QUICK_ONLY = 2, 4
 
 
-def phh_scan(data: bytes, ends: np.ndarray, final: bool, mode: int, out: np.ndarray
-             ) -> tuple[int, int]:
+def phh_scan(data: bytes, ends: np.ndarray, final: bool, mode: int, out: np.ndarray,
+             length: int | None = None) -> tuple[int, int]:
     """hr_phh_scan (C only): (records written to `out` (int64 rows), bytes consumed);
     records -1 when Python must read it all, -2 when `out` has too few rows.  ``mode``
     0 reads, 1 reads, replays and settles; ``| PHH_GENERIC`` / ``| PHH_QUICK_ONLY``
     pick one of its two readers (the same records; the quick one marks the hands it
-    leaves for Python)."""
+    leaves for Python).  ``length``: scan only ``data[:length]`` (default all of it)."""
     consumed = _C.ffi.new("int64_t *")
-    n = int(_C.lib.hr_phh_scan(_C.ffi.from_buffer(data), len(data),
+    size = len(data) if length is None else length
+    if not 0 <= size <= len(data):
+        raise ValueError(f"length {size} outside the {len(data)} bytes of data")
+    n = int(_C.lib.hr_phh_scan(_C.ffi.from_buffer(data), size,
                                _C.ffi.cast("int64_t *", ends.ctypes.data), len(ends),
                                int(final), mode, _C.ffi.cast("int64_t *", out.ctypes.data),
                                len(out), consumed))
@@ -2332,6 +2335,16 @@ def same_spans(data: bytes, start: np.ndarray, span: np.ndarray, key: np.ndarray
                             _out("int64_t[]", table), cap, _out("int64_t[]", group)) != n:
         raise ValueError("same_spans: a span outside the data")
     return group
+
+
+def count_byte(data: bytes, end: int, byte: int) -> int:
+    """How many of ``data[:end]`` equal ``byte`` (hr_count_byte; numpy without the C
+    core): a block's line ends."""
+    if not 0 <= end <= len(data) or not 0 <= byte <= 255:
+        raise ValueError(f"count_byte: end {end} of {len(data)} bytes, byte {byte}")
+    if _C is None or not hasattr(_C.lib, "hr_count_byte"):
+        return int(np.count_nonzero(np.frombuffer(data, dtype=np.uint8, count=end) == byte))
+    return int(_C.lib.hr_count_byte(_C.ffi.from_buffer(data), end, byte))
 
 
 def phh_stats(data: bytes, start: np.ndarray, end: np.ndarray, seats: np.ndarray,
