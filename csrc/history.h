@@ -98,6 +98,14 @@ static inline int hr_pot_levels(const int64_t *chips, int n, uint64_t mask, int6
  * small. */
 int64_t hr_phh_scan(const char *buf, int64_t len, const int64_t *seg_end, int64_t n_seg,
                     int final, int mode, int64_t *out, int64_t cap, int64_t *consumed);
+/* Each hand is read first by a quick one-pass reader of the spelling generated
+ * and real files use, then, where it leaves the hand, line by line by the generic
+ * reader (csrc/history.c); both give the same records.  For the tests and for
+ * profiling: mode | HR_PHH_GENERIC reads with the generic reader alone (the same
+ * records, more slowly); mode | HR_PHH_QUICK_ONLY with the quick reader alone, a
+ * hand it leaves marked HR_PHH_PYTHON with why 70. */
+#define HR_PHH_GENERIC 2
+#define HR_PHH_QUICK_ONLY 4
 
 /* The all-in pots of fast hands (csrc/history_ev.c): for each record rows[i]
  * of rec (mode 1, status HR_PHH_OK, flag HR_PHH_ALLIN), the pots settle cuts
@@ -153,5 +161,9 @@ int64_t hr_phh_stat_sums(const char *buf, int64_t len, const int64_t *start,
 int64_t hr_same_spans(const char *buf, int64_t len, const int64_t *start,
                       const int64_t *span, const int64_t *key, int64_t n, int64_t *table,
                       int64_t cap, int64_t *group);
+
+/* How many of the bytes buf[0, len) equal byte (0-255): a block's line ends, counted
+ * for the line numbers of its hands.  -1 for a bad argument. */
+int64_t hr_count_byte(const char *buf, int64_t len, int byte);
 
 #endif

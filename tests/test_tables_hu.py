@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import pathlib
+import re
 import shutil
 import subprocess
 import sys
@@ -108,6 +109,17 @@ def test_script_classes_are_the_shipped_keys(shipped):
     keys = np.unique(preflop_hu.keys_of(pairs))
     assert len(keys) == preflop_hu.burnside(pairs) == _hu_preflop.CLASSES
     assert keys.tolist() == shipped[0].tolist()
+
+
+def test_engine_source_includes_only_the_c_standard_library():
+    """tables/hu_engine.c stands alone: no header of csrc/ or of the package."""
+    standard = {"stdint.h", "stdio.h", "stdlib.h", "string.h"}
+    for path in TABLES.glob("*.c"):
+        includes = re.findall(r"^\s*#\s*include\s*(\S+)", path.read_text(encoding="utf-8"),
+                              flags=re.MULTILINE)
+        assert includes, path
+        assert {i.strip("<>") for i in includes} <= standard and all(
+            i.startswith("<") for i in includes), (path, includes)
 
 
 def test_engine_refuses_bad_pairs_and_bad_tables(engine, tmp_path):

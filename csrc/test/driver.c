@@ -36,6 +36,7 @@
 #include "../matrix.h"
 #include "../omaha.h"
 #include "../omaha_exact.h"
+#include "../stud_exact.h"
 #include "../omaha_mc.h"
 #include "../pql.h"
 #include "../pql_range.h"
@@ -43,6 +44,7 @@
 #include "../showdown.h"
 #include "../sites.h"
 #include "../store_scan.h"
+#include "../sites_gg.h"
 #include "../stud_mc.h"
 #include "../wild.h"
 
@@ -1585,6 +1587,101 @@ static void omaha_mc_calls(const hr_game *g, int rounds)
     }
 }
 
+/* hr_stud_three_exact (csrc/stud_exact.c) on random strengths and filters
+ * over small stubs, against walking every ordered triple of disjoint
+ * completions; a full stub's shares sum to the deals; bad arguments refused. */
+static void stud_exact_calls(int rounds)
+{
+    for (int r = 0; r < rounds; r++) {
+        const int u = 9 + (int)below(3);
+        const int64_t n = (int64_t)u * (u - 1) * (u - 2) / 6;
+        int32_t *value = exact_alloc(sizeof(int32_t) * 3 * (size_t)n);
+        uint8_t *allowed = exact_alloc(3 * (size_t)n), *mine = exact_alloc(3 * (size_t)n);
+        uint64_t *mask = exact_alloc(sizeof(uint64_t) * (size_t)n);
+        const int spread = 1 + (int)below(r % 2 ? 4 : 60000);    /* few values: ties */
+        for (int64_t t = 0; t < 3 * n; t++) {
+            value[t] = (int32_t)below((unsigned)spread);
+            allowed[t] = r % 3 ? (uint8_t)(below(4) != 0) : 1;
+            mine[t] = r % 3 ? (uint8_t)(allowed[t] && below(3) != 0) : allowed[t];
+        }
+        {
+            int64_t t = 0;
+            for (int c = 2; c < u; c++)
+                for (int b = 1; b < c; b++)
+                    for (int a = 0; a < b; a++)
+                        mask[t++] = 1ull << a | 1ull << b | 1ull << c;
+        }
+        const int64_t size = hr_stud_three_scratch(u);
+        CHECK(size > 0, "hr_stud_three_scratch(%d) = %lld", u, (long long)size);
+        int64_t *scratch = exact_alloc(sizeof(int64_t) * (size_t)size);
+        int64_t out[3] = {0, 0, 0}, want[3] = {0, 0, 0};
+        const int64_t unit = 6;
+        CHECK(hr_stud_three_exact(u, value, allowed, mine, unit, scratch, out, NULL) == 0,
+              "hr_stud_three_exact refused a stub of %d", u);
+        for (int64_t a = 0; a < n; a++)
+            for (int64_t b = 0; b < n; b++) {
+                if (mask[a] & mask[b])
+                    continue;
+                for (int64_t c = 0; c < n; c++) {
+                    if ((mask[a] | mask[b]) & mask[c])
+                        continue;
+                    const int64_t t[3] = {a, b, c};
+                    int ok = 1;
+                    for (int s = 0; s < 3; s++)
+                        ok &= allowed[s * n + t[s]];
+                    if (!ok)
+                        continue;
+                    int32_t best = -1;
+                    int k = 0;
+                    for (int s = 0; s < 3; s++) {
+                        const int32_t x = value[s * n + t[s]];
+                        k = x > best ? 1 : x == best ? k + 1 : k;
+                        best = x > best ? x : best;
+                    }
+                    for (int s = 0; s < 3; s++)
+                        if (value[s * n + t[s]] == best && mine[s * n + t[s]])
+                            want[s] += unit / k;
+                }
+            }
+        for (int s = 0; s < 3; s++)
+            CHECK(out[s] == want[s], "hr_stud_three_exact seat %d: %lld, walked %lld", s,
+                  (long long)out[s], (long long)want[s]);
+        CHECK(hr_stud_three_exact(u, value, allowed, mine, 4, scratch, out, NULL) == -1 &&
+              hr_stud_three_exact(8, value, allowed, mine, 6, scratch, out, NULL) == -1,
+              "hr_stud_three_exact bad arguments accepted");
+        value[n] = 70000;
+        CHECK(hr_stud_three_exact(u, value, allowed, mine, 6, scratch, out, NULL) == -1,
+              "hr_stud_three_exact: a strength beyond 65535 accepted");
+        free(scratch);
+        free(mask);
+        free(mine);
+        free(allowed);
+        free(value);
+    }
+    CHECK(hr_stud_three_scratch(8) == -1 && hr_stud_three_scratch(HR_STUD3_MAX_STUB + 1) == -1,
+          "hr_stud_three_scratch: a stub out of range accepted");
+    {   /* a full stub: every deal counted once */
+        const int u = HR_STUD3_MAX_STUB;
+        const int64_t n = (int64_t)u * (u - 1) * (u - 2) / 6;
+        int32_t *value = exact_alloc(sizeof(int32_t) * 3 * (size_t)n);
+        uint8_t *all = exact_alloc(3 * (size_t)n);
+        for (int64_t t = 0; t < 3 * n; t++) {
+            value[t] = (int32_t)below(200);
+            all[t] = 1;
+        }
+        int64_t *scratch = exact_alloc(sizeof(int64_t) * (size_t)hr_stud_three_scratch(u));
+        int64_t out[3] = {0, 0, 0};
+        CHECK(hr_stud_three_exact(u, value, all, all, 6, scratch, out, NULL) == 0,
+              "hr_stud_three_exact on a full stub");
+        /* C(40, 9) * 9! / 3!^3 deals */
+        CHECK(out[0] + out[1] + out[2] == 6 * 459377318400LL,
+              "hr_stud_three_exact: %lld shares", (long long)(out[0] + out[1] + out[2]));
+        free(scratch);
+        free(all);
+        free(value);
+    }
+}
+
 /* hr_phh_scan on a real hand, cut, spliced and sprinkled with random bytes,
  * each buffer malloc'd at exactly its length (no terminator to lean on) */
 static int64_t phh_hands = 0;
@@ -1625,6 +1722,25 @@ static void history_calls(int rounds)
             int final = (int)below(2);
             int64_t n = hr_phh_scan(buf, len, ends, n_seg, final, mode, out, cap, &consumed);
             CHECK(n >= -1 && n <= cap, "hr_phh_scan returned %lld", (long long)n);
+            {   /* the quick reader takes only what the generic one reads the same */
+                int64_t *gen = exact_alloc((size_t)cap * HR_PHH_WIDTH * sizeof *gen);
+                int64_t g_used = -1;
+                int64_t g = hr_phh_scan(buf, len, ends, n_seg, final, mode | HR_PHH_GENERIC,
+                                        gen, cap, &g_used);
+                CHECK(g == n && (n < 0 || g_used == consumed)
+                      && (n <= 0 || memcmp(gen, out, (size_t)n * HR_PHH_WIDTH * sizeof *gen)
+                          == 0), "hr_phh_scan: the quick and generic readers differ");
+                g = hr_phh_scan(buf, len, ends, n_seg, final, mode | HR_PHH_QUICK_ONLY, gen,
+                                cap, &g_used);
+                CHECK(g == n, "hr_phh_scan: the quick reader alone found %lld hands",
+                      (long long)g);
+                for (int64_t h = 0; h < g; h++)
+                    CHECK(gen[h * HR_PHH_WIDTH + HR_PHH_WHY] == 70
+                          || memcmp(gen + h * HR_PHH_WIDTH, out + h * HR_PHH_WIDTH,
+                                    HR_PHH_WIDTH * sizeof *gen) == 0,
+                          "hr_phh_scan: the quick reader's record differs");
+                free(gen);
+            }
             CHECK(n < 0 || (consumed >= 0 && consumed <= len), "hr_phh_scan consumed %lld",
                   (long long)consumed);
             for (int64_t h = 0; h < n; h++) {
@@ -1741,6 +1857,53 @@ static void history_calls(int rounds)
         free(out);
         free(buf);
     }
+}
+
+/* hr_stars_replay on the buffer hr_stars_scan read (n records into out, phh_len bytes
+ * of PHH): the same records and text, and for each hand written the record hr_phh_scan
+ * gives its PHH text (every field but the profiling code), zeros and status Python
+ * for the others */
+static void stars_replay_same(const char *buf, int64_t len, const int64_t *ends, int n_seg,
+                              int final, int64_t cap, int64_t room, int64_t n,
+                              const int64_t *out, const char *phh, int64_t phh_len,
+                              int64_t consumed)
+{
+    int64_t *out2 = exact_alloc((size_t)cap * HR_STARS_WIDTH * sizeof *out2);
+    int64_t *prec = exact_alloc((size_t)cap * HR_PHH_WIDTH * sizeof *prec);
+    char *phh2 = exact_alloc((size_t)room);
+    int64_t phh_len2 = -1, consumed2 = -1;
+    int64_t n2 = hr_stars_replay(buf, len, ends, n_seg, final, out2, prec, cap, phh2, room,
+                                 &phh_len2, &consumed2);
+    CHECK(n2 == n, "hr_stars_replay: %lld records, hr_stars_scan %lld", (long long)n2,
+          (long long)n);
+    if (n > 0 && n2 == n) {
+        CHECK(consumed2 == consumed && phh_len2 == phh_len
+              && !memcmp(out, out2, (size_t)n * HR_STARS_WIDTH * sizeof *out)
+              && !memcmp(phh, phh2, (size_t)phh_len), "hr_stars_replay: not hr_stars_scan's");
+        int64_t pcap = n + 1, pc = -1;
+        int64_t *want = exact_alloc((size_t)pcap * HR_PHH_WIDTH * sizeof *want);
+        int64_t pend[1] = {phh_len};
+        int64_t got = hr_phh_scan(phh, phh_len, pend, 1, 1, 1, want, pcap, &pc);
+        int64_t k = 0;
+        for (int64_t h = 0; h < n; h++) {
+            const int64_t *pr = prec + h * HR_PHH_WIDTH;
+            if (out[h * HR_STARS_WIDTH + HR_STARS_STATUS] != HR_STARS_PHH) {
+                CHECK(pr[HR_PHH_STATUS] == HR_PHH_PYTHON, "hr_stars_replay: a hand not written");
+                continue;
+            }
+            CHECK(k < got, "hr_stars_replay: more hands written than hr_phh_scan reads");
+            if (k >= got)
+                break;
+            const int64_t *w = want + k++ * HR_PHH_WIDTH;
+            CHECK(pr[HR_PHH_STATUS] == w[HR_PHH_STATUS], "hr_stars_replay: another status");
+            for (int f = 0; w[HR_PHH_STATUS] == HR_PHH_OK && f < HR_PHH_WIDTH; f++)
+                CHECK(f == HR_PHH_WHY || pr[f] == w[f], "hr_stars_replay: field %d", f);
+        }
+        free(want);
+    }
+    free(phh2);
+    free(prec);
+    free(out2);
 }
 
 /* hr_stars_scan on a PokerStars hand, cut, spliced and sprinkled with random bytes,
@@ -1899,6 +2062,26 @@ static void store_actions_calls(int rounds)
     }
 }
 
+/* hr_count_byte: counted against a loop, on buffers of exact size, every length
+ * to 600 (the 16-byte part, its 255-round counters and the tail) */
+static void count_byte_calls(int rounds)
+{
+    for (int r = 0; r < rounds; r++) {
+        int64_t len = r < 600 ? r : (int64_t)below(9000);
+        char *buf = exact_alloc(len > 0 ? (size_t)len : 1);
+        int byte = r % 3 == 0 ? '\n' : (int)below(256);
+        int64_t want = 0;
+        for (int64_t k = 0; k < len; k++) {
+            buf[k] = (char)(below(4) == 0 ? byte : (int)below(256));
+            want += (unsigned char)buf[k] == byte;
+        }
+        CHECK(hr_count_byte(buf, len, byte) == want, "hr_count_byte: not %lld", (long long)want);
+        CHECK(hr_count_byte(buf, -1, byte) == -1 && hr_count_byte(buf, len, 256) == -1,
+              "hr_count_byte took a bad argument");
+        free(buf);
+    }
+}
+
 /* hr_read_small_files on a temporary folder: files of known bytes read back
  * into exact-size buffers; a FIFO and a folder never read; a missing path;
  * a buffer that stops the call before a file */
@@ -2014,6 +2197,8 @@ static void sites_calls(int rounds)
         CHECK(n < 0 || (consumed >= 0 && consumed <= len && phh_len >= 0 && phh_len <= room),
               "hr_stars_scan consumed %lld, wrote %lld", (long long)consumed,
               (long long)phh_len);
+        stars_replay_same(buf, len, ends, n_seg, final, cap, room, n, out, phh, phh_len,
+                          consumed);
         for (int64_t h = 0; h < n; h++) {
             const int64_t *rec = out + h * HR_STARS_WIDTH;
             CHECK(rec[HR_STARS_START] >= 0 && rec[HR_STARS_START] <= rec[HR_STARS_END]
@@ -2040,6 +2225,92 @@ static void sites_calls(int rounds)
             free(prec);
         }
         free(phh);
+        free(out);
+        free(buf);
+    }
+}
+
+/* hr_gg_scan on a GGPoker hand, cut, spliced and sprinkled with random bytes, each
+ * buffer malloc'd at exactly its length; the whole hand, once, through hr_stars_scan
+ * and hr_phh_scan (the summary's fees the rake the winner pays) */
+static void gg_calls(int rounds)
+{
+    static const char hand[] =
+        "Poker Hand #HD42: Hold'em No Limit  ($0.01/$0.02) - 2020/04/16 10:00:00\n"
+        "Table 'T' 6-max Seat #3 is the button\n"
+        "Seat 1: a ($1 in chips)\nSeat 2: b b ($0.4 in chips)\nSeat 3: c ($1 in chips)\n"
+        "a: posts small blind $0.01\nb b: posts big blind $0.02\n*** HOLE CARDS ***\n"
+        "Dealt to a \nDealt to b b\nDealt to c [2C 7d]\nc: folds\n"
+        "a: raises $0.98 to $1 and is all-in\n"
+        "b b: calls $0.38 and is all-in\nUncalled bet ($0.6) returned to a\n"
+        "a: shows [as ks]\nb b: shows [Qh  qd]\n"
+        "*** FLOP *** [2s 3s 9h]\n*** TURN *** [2s 3s 9h] [Tc]\n"
+        "*** RIVER *** [2s 3s 9h Tc] [Jd]\n*** SHOWDOWN ***\n"
+        "b b collected $0.77 from pot\n*** SUMMARY ***\n"
+        "Total pot $0.8 | Rake $0.02 | Jackpot $0.01 | Bingo $0\nBoard [2s 3s 9h Tc Jd]\n\n";
+    static const char noise[] = "[]()$:.,#*|\r\n\t 0123456789PokerHandSeatcollectedTotalpot";
+    int64_t len0 = (int64_t)sizeof hand - 1;
+    for (int r = 0; r < rounds * 50; r++) {
+        int copies = 1 + (int)below(3);
+        int64_t len = len0 * copies;
+        if (r % 3)
+            len = (int64_t)below((unsigned)len + 1);
+        char *buf = exact_alloc(len > 0 ? (size_t)len : 1);
+        for (int64_t k = 0; k < len; k++)
+            buf[k] = hand[k % len0];
+        int flips = r % 5 == 0 ? 0 : (int)below(6);
+        for (int f = 0; f < flips && len > 0; f++)
+            buf[below((unsigned)len)] = (r % 7 == 0) ? (char)below(256)
+                                                     : noise[below(sizeof noise - 1)];
+        /* every fourth call with little room for the text written: -2, never a write past it */
+        int64_t cap = 4, room = r % 4 == 3 ? (int64_t)below(1500) + 1 : 2 * len + 4096;
+        int64_t consumed = -1, ps_len = -1;
+        int64_t *out = exact_alloc((size_t)cap * HR_GG_WIDTH * sizeof *out);
+        char *ps = exact_alloc((size_t)room);
+        int final = (int)below(2);
+        int64_t n = hr_gg_scan(buf, len, final, out, cap, ps, room, &ps_len, &consumed);
+        CHECK(n >= -2 && n <= cap, "hr_gg_scan returned %lld", (long long)n);
+        CHECK(n < 0 || (consumed >= 0 && consumed <= len && ps_len >= 0 && ps_len <= room),
+              "hr_gg_scan consumed %lld, wrote %lld", (long long)consumed, (long long)ps_len);
+        int64_t written = 0;
+        for (int64_t h = 0; h < n; h++) {
+            const int64_t *rec = out + h * HR_GG_WIDTH;
+            CHECK(rec[HR_GG_START] >= 0 && rec[HR_GG_START] <= rec[HR_GG_END]
+                  && rec[HR_GG_END] <= len, "hr_gg_scan: a hand outside the buffer");
+            CHECK(rec[HR_GG_STATUS] == HR_GG_STARS || rec[HR_GG_STATUS] == HR_GG_PYTHON,
+                  "hr_gg_scan: status %lld", (long long)rec[HR_GG_STATUS]);
+            CHECK(rec[HR_GG_PS_START] == written && rec[HR_GG_PS_END] >= written
+                  && rec[HR_GG_PS_END] <= ps_len, "hr_gg_scan: the text written");
+            written = rec[HR_GG_PS_END];
+        }
+        if (n > 0 && flips == 0 && len % len0 == 0 && final) {
+            /* whole hands: each rewritten, then written as PHH and replayed */
+            int64_t scap = n + 1, sroom = 4 * ps_len + 4096, plen = -1, sc = -1, pc = -1;
+            int64_t send[1] = {ps_len};
+            int64_t *srec = exact_alloc((size_t)scap * HR_STARS_WIDTH * sizeof *srec);
+            char *phh = exact_alloc((size_t)sroom);
+            int64_t got = hr_stars_scan(ps, ps_len, send, 1, 1, srec, scap, phh, sroom, &plen,
+                                        &sc);
+            CHECK(got == n, "hr_stars_scan of the text written: %lld hands", (long long)got);
+            int64_t *prec = exact_alloc((size_t)scap * HR_PHH_WIDTH * sizeof *prec);
+            int64_t pend[1] = {plen};
+            int64_t pgot = got > 0 ? hr_phh_scan(phh, plen, pend, 1, 1, 1, prec, scap, &pc) : 0;
+            CHECK(pgot == n, "hr_phh_scan of the PHH written: %lld hands", (long long)pgot);
+            for (int64_t h = 0; h < n && h < got && h < pgot; h++) {
+                const int64_t *g = out + h * HR_GG_WIDTH, *rec = srec + h * HR_STARS_WIDTH;
+                const int64_t *pr = prec + h * HR_PHH_WIDTH;
+                CHECK(g[HR_GG_STATUS] == HR_GG_STARS && rec[HR_STARS_STATUS] == HR_STARS_PHH
+                      && rec[HR_STARS_RAKE] == 3 && rec[HR_STARS_WON] == 60
+                      && rec[HR_STARS_WON + 1] == 77, "hr_gg_scan: the hand by hand");
+                CHECK(pr[HR_PHH_STATUS] == HR_PHH_OK && pr[HR_PHH_FIXED + 1] == 60
+                      && pr[HR_PHH_FIXED + HR_PHH_PER_SEAT + 1] == 80,
+                      "hr_gg_scan: the hand replayed");
+            }
+            free(prec);
+            free(phh);
+            free(srec);
+        }
+        free(ps);
         free(out);
         free(buf);
     }
@@ -3151,6 +3422,7 @@ int main(int argc, char **argv)
     tally_rejects();
     draw_calls(10 * scale, scale);
     stud_calls(4 * scale);
+    stud_exact_calls(1 + scale);
     const hr_game *holdem = hr_game_at(0);
     hilo_calls(holdem, 10 * scale);
     omaha_exact_calls(holdem, 4 * scale);
@@ -3196,8 +3468,10 @@ int main(int argc, char **argv)
     }
     history_calls(scale);
     sites_calls(scale);
+    gg_calls(scale);
     files_calls();
     spans_calls(20 * scale);
+    count_byte_calls(700 + 50 * scale);
     store_scan_calls(200 * scale);
     store_actions_calls(200 * scale);
     hu_preflop_calls();

@@ -241,6 +241,11 @@ int hr_draw_vs(const hr_game *g, int kind, const uint8_t *hand, int n_hand,
                const uint8_t *vs, int n_vs, const uint8_t *stub, int n_stub,
                const uint32_t *holds, int n_holds, uint16_t *scratch_a, uint16_t *scratch_b,
                int64_t *win, int64_t *tie);
+#define HR_STUD3_MAX_STUB ...
+int64_t hr_stud_three_scratch(int n_stub);
+int hr_stud_three_exact(int n_stub, const int32_t *value, const uint8_t *allowed,
+                        const uint8_t *mine, int64_t unit, int64_t *scratch, int64_t *out,
+                        const volatile int32_t *cancel);
 """
 
 CDEF_HISTORY = """
@@ -275,6 +280,7 @@ int64_t hr_phh_stat_sums(const char *buf, int64_t len, const int64_t *start,
 int64_t hr_same_spans(const char *buf, int64_t len, const int64_t *start,
                       const int64_t *span, const int64_t *key, int64_t n, int64_t *table,
                       int64_t cap, int64_t *group);
+int64_t hr_count_byte(const char *buf, int64_t len, int byte);
 """
 
 CDEF_STORE_SCAN = """
@@ -386,6 +392,12 @@ CDEF_SITES = """
 int64_t hr_stars_scan(const char *buf, int64_t len, const int64_t *seg_end, int64_t n_seg,
                       int final, int64_t *out, int64_t cap, char *phh, int64_t phh_cap,
                       int64_t *phh_len, int64_t *consumed);
+int64_t hr_stars_replay(const char *buf, int64_t len, const int64_t *seg_end, int64_t n_seg,
+                        int final, int64_t *out, int64_t *prec, int64_t cap, char *phh,
+                        int64_t phh_cap, int64_t *phh_len, int64_t *consumed);
+#define HR_GG_WIDTH ...
+int64_t hr_gg_scan(const char *buf, int64_t len, int final, int64_t *out, int64_t cap,
+                   char *ps, int64_t ps_cap, int64_t *ps_len, int64_t *consumed);
 """
 
 CDEF_FILES = """

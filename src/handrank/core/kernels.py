@@ -1471,6 +1471,37 @@ def omaha_exact_shares(g: GameTables, holes: list[list[int]], board: list[int],
     return [int(x) for x in out[2 * n:3 * n]], boards
 
 
+#: The largest stub of hr_stud_three_exact (csrc/stud_exact.h); 0 without the C core.
+STUD3_MAX_STUB: int = _c_const("HR_STUD3_MAX_STUB", 0)
+
+
+def stud_three_shares(n_stub: int, values: np.ndarray, allowed: np.ndarray, mine: np.ndarray,
+                      unit: int) -> list[int] | None:
+    """hr_stud_three_exact: three seats that each lack three cards from a stub of
+    `n_stub` cards; ``values[s, t]`` (0..65535, larger better) is seat s's strength
+    with the t-th 3-subset of the stub positions in colex order (``{p < q < r}`` is
+    number ``p + C(q, 2) + C(r, 3)``).  Each seat's pot shares (``unit`` whole,
+    ties split evenly) summed over every ordered triple of pairwise disjoint
+    completions, each allowed to its seat (``allowed``), seat i's own counted
+    only where ``mine[i, t]``.  None without the C core or beyond its stub."""
+    if not have_c() or not 9 <= n_stub <= STUD3_MAX_STUB:
+        return None
+    n = n_stub * (n_stub - 1) * (n_stub - 2) // 6
+    v = np.ascontiguousarray(values, dtype=np.int32)
+    a = np.ascontiguousarray(allowed, dtype=np.uint8)
+    m = np.ascontiguousarray(mine, dtype=np.uint8)
+    if v.shape != (3, n) or a.shape != (3, n) or m.shape != (3, n):
+        raise ValueError(f"stud_three_shares: arrays of shape (3, {n}) expected")
+    scratch = np.empty(int(_C.lib.hr_stud_three_scratch(n_stub)), dtype=np.int64)
+    out = np.zeros(3, dtype=np.int64)
+    got = _C.lib.hr_stud_three_exact(n_stub, _buf("int32_t[]", v), _buf("uint8_t[]", a),
+                                     _buf("uint8_t[]", m), unit, _out("int64_t[]", scratch),
+                                     _out("int64_t[]", out), _C.ffi.NULL)
+    if got != 0:
+        raise RuntimeError(f"internal error: hr_stud_three_exact rejected its input ({got})")
+    return [int(x) for x in out]
+
+
 #: Sums per player of hr_omaha_exact_hilo_run (csrc/omaha_exact.h).
 OMAHA_HILO_SUMS: int = _c_const("HR_OMAHA_HILO_SUMS", 3)
 
@@ -2104,12 +2135,23 @@ def phh_scan_available() -> bool:
     return _C is not None and hasattr(_C.lib, "hr_phh_scan")
 
 
-def phh_scan(data: bytes, ends: np.ndarray, final: bool, mode: int, out: np.ndarray
-             ) -> tuple[int, int]:
+#: ``mode`` bits of :func:`phh_scan` (csrc/history.h), for the tests and profiling:
+#: the generic line-by-line reader alone; the quick one-pass reader alone
+PHH_GENERIC, PHH_QUICK_ONLY = 2, 4
+
+
+def phh_scan(data: bytes, ends: np.ndarray, final: bool, mode: int, out: np.ndarray,
+             length: int | None = None) -> tuple[int, int]:
     """hr_phh_scan (C only): (records written to `out` (int64 rows), bytes consumed);
-    records -1 when Python must read it all, -2 when `out` has too few rows."""
+    records -1 when Python must read it all, -2 when `out` has too few rows.  ``mode``
+    0 reads, 1 reads, replays and settles; ``| PHH_GENERIC`` / ``| PHH_QUICK_ONLY``
+    pick one of its two readers (the same records; the quick one marks the hands it
+    leaves for Python).  ``length``: scan only ``data[:length]`` (default all of it)."""
     consumed = _C.ffi.new("int64_t *")
-    n = int(_C.lib.hr_phh_scan(_C.ffi.from_buffer(data), len(data),
+    size = len(data) if length is None else length
+    if not 0 <= size <= len(data):
+        raise ValueError(f"length {size} outside the {len(data)} bytes of data")
+    n = int(_C.lib.hr_phh_scan(_C.ffi.from_buffer(data), size,
                                _C.ffi.cast("int64_t *", ends.ctypes.data), len(ends),
                                int(final), mode, _C.ffi.cast("int64_t *", out.ctypes.data),
                                len(out), consumed))
@@ -2188,6 +2230,65 @@ def stars_scan(data: bytes, ends: np.ndarray, final: bool, out: np.ndarray,
     return n, int(phh_len[0]), int(consumed[0])
 
 
+#: int64 fields per PHH record (csrc/history.h HR_PHH_WIDTH)
+_PHH_WIDTH = 86
+
+
+def stars_replay_available() -> bool:
+    """True when the C core has the PokerStars scanner that replays what it writes."""
+    return _C is not None and hasattr(_C.lib, "hr_stars_replay")
+
+
+def stars_replay(data: bytes, ends: np.ndarray, final: bool, out: np.ndarray,
+                 prec: np.ndarray, phh: np.ndarray) -> tuple[int, int, int]:
+    """hr_stars_replay (C only): :func:`stars_scan`, each hand written as PHH also
+    replayed and settled into ``prec`` ((rows, PHH_WIDTH) int64, as many rows as
+    ``out``): the record :func:`phh_scan` (mode 1) gives that PHH hand, without reading
+    the text again (status PYTHON and zeros for a hand not written).  Returns as
+    :func:`stars_scan`."""
+    if _C is None:
+        raise RuntimeError("the C core is not loaded: the site fast path needs it")
+    if (out.ndim != 2 or out.shape[1] != STARS_WIDTH or prec.ndim != 2
+            or prec.shape[1] != _PHH_WIDTH or prec.shape[0] < out.shape[0]):
+        raise ValueError("stars_replay: out (rows, STARS_WIDTH) and prec (rows, 86) int64")
+    phh_len = _C.ffi.new("int64_t *")
+    consumed = _C.ffi.new("int64_t *")
+    n = int(_C.lib.hr_stars_replay(_C.ffi.from_buffer(data), len(data),
+                                   _buf("int64_t[]", ends), len(ends), int(final),
+                                   _out("int64_t[]", out), _out("int64_t[]", prec), len(out),
+                                   _out("char[]", phh), len(phh), phh_len, consumed))
+    return n, int(phh_len[0]), int(consumed[0])
+def gg_scan_available() -> bool:
+    """True when the C core has the GGPoker text scanner (csrc/sites_gg.c)."""
+    return _C is not None and hasattr(_C.lib, "hr_gg_scan")
+
+
+#: int64 fields per record of :func:`gg_scan` (csrc/sites_gg.h)
+GG_WIDTH = 8
+
+
+def gg_scan(data: bytes, final: bool, out: np.ndarray, ps: np.ndarray
+            ) -> tuple[int, int, int]:
+    """hr_gg_scan (C only): GGPoker text ``data`` cut into hands; one record per hand
+    into ``out`` ((rows, GG_WIDTH) int64), the hands it is sure of rewritten as
+    PokerStars text into ``ps`` (uint8).  Returns (records, PokerStars bytes written,
+    bytes consumed); records -1 when Python must read it all, -2 when ``out`` or
+    ``ps`` is too small."""
+    if _C is None:
+        raise RuntimeError("the C core is not loaded: the site fast path needs it")
+    if out.dtype != np.int64 or out.ndim != 2 or out.shape[1] != GG_WIDTH \
+            or not out.flags.c_contiguous:
+        raise ValueError("gg_scan: out must be a C-contiguous (rows, GG_WIDTH) int64 array")
+    if ps.dtype != np.uint8 or not ps.flags.c_contiguous:
+        raise ValueError("gg_scan: ps must be a contiguous uint8 array")
+    ps_len = _C.ffi.new("int64_t *")
+    consumed = _C.ffi.new("int64_t *")
+    n = int(_C.lib.hr_gg_scan(_C.ffi.from_buffer(data), len(data), int(final),
+                              _out("int64_t[]", out), len(out), _out("char[]", ps),
+                              len(ps), ps_len, consumed))
+    return n, int(ps_len[0]), int(consumed[0])
+
+
 def phh_allin_pots(ptr: Any, rec: np.ndarray, rows: np.ndarray,
                    hu_table: tuple[np.ndarray, np.ndarray] | None, out: np.ndarray,
                    status: np.ndarray) -> None:
@@ -2234,6 +2335,16 @@ def same_spans(data: bytes, start: np.ndarray, span: np.ndarray, key: np.ndarray
                             _out("int64_t[]", table), cap, _out("int64_t[]", group)) != n:
         raise ValueError("same_spans: a span outside the data")
     return group
+
+
+def count_byte(data: bytes, end: int, byte: int) -> int:
+    """How many of ``data[:end]`` equal ``byte`` (hr_count_byte; numpy without the C
+    core): a block's line ends."""
+    if not 0 <= end <= len(data) or not 0 <= byte <= 255:
+        raise ValueError(f"count_byte: end {end} of {len(data)} bytes, byte {byte}")
+    if _C is None or not hasattr(_C.lib, "hr_count_byte"):
+        return int(np.count_nonzero(np.frombuffer(data, dtype=np.uint8, count=end) == byte))
+    return int(_C.lib.hr_count_byte(_C.ffi.from_buffer(data), end, byte))
 
 
 def phh_stats(data: bytes, start: np.ndarray, end: np.ndarray, seats: np.ndarray,

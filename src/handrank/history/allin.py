@@ -19,7 +19,10 @@ What is still to come, per game:
   The other seats' future cards need not be dealt: seen from the contenders,
   their cards are a uniformly random set of distinct unseen cards either way.
   Two contenders beyond :data:`LIMIT` deals (heads up on 3rd or 4th street)
-  are counted without dealing (:func:`_heads_up_counts`).
+  are counted without dealing (:func:`_heads_up_counts`), and so are three
+  on 5th street (:func:`_three_way_counts`) and on 4th street on the C core
+  (:func:`_three_way_counts_c`); three on 3rd street and four or more before
+  6th street stay None, with the count of deals.
 - **Draw games** after the last draw: nothing is to come; the EV is the pots
   shared by the hands as they stand.  Before a draw the EV is undefined (the
   draws are the players' choices): None, with the reason.
@@ -436,6 +439,10 @@ def deal_counts(game: str, known: list[list[int]], dead: list[int], size: int
         if (len(known) == 3 and len(set(need)) == 1
                 and math.comb(len(stub), need[0]) <= THREE_WAY_COMPLETIONS):
             return _three_way_counts(g, known, stub, need[0])
+        if len(known) == 3 and need == [3, 3, 3]:
+            fourth = _three_way_counts_c(g, known, stub)
+            if fourth is not None:
+                return fourth
         return f"{ways:,} deals, more than the {LIMIT:,} enumerated exactly"
     splits = _splits(need)
     runs = _combinations(stub, t)
@@ -536,6 +543,59 @@ def _three_way_counts(g: Any, known: list[list[int]], stub: list[int], t: int
         shares = [pivot(i, 0, everyone[i], everyone) // 2
                   + pivot(i, 1, vals[i][:, 1] > 0, everyone) // 2
                   + pivot(i, 0, no_low[i], no_low) // 2 for i in range(3)]
+    if sum(shares) != UNIT * ways:
+        raise RuntimeError("internal error: the three-way counts miss deals")
+    return shares, UNIT * ways
+
+
+def _colex_triples(u: int) -> np.ndarray[Any, Any]:
+    """Every 3-subset ``p < q < r`` of ``0..u-1`` as rows, in colex order (row
+    ``p + C(q, 2) + C(r, 3)``)."""
+    return np.array([(p, q, r) for r in range(2, u) for q in range(1, r) for p in range(q)],
+                    dtype=np.int64).reshape(-1, 3)
+
+
+def _three_way_counts_c(g: Any, known: list[list[int]], stub: list[int]
+                        ) -> tuple[list[int], int] | None:
+    """:func:`deal_counts` for three hands that each lack three cards (stud's 4th
+    street: ~4.6 * 10^11 deals) on the C core (``kernels.stud_three_shares``,
+    csrc/stud_exact.c: Moebius inversion over the cards two completions share,
+    the pivot's completions swept in order of strength).  Each hand is ranked
+    once per completion of the stub, C(u, 3) of them.  Hi-lo as
+    :func:`_three_way_counts` splits it: half the high shares, half the low
+    shares (seat i with a low), and half the high shares on the deals where no
+    hand has a low.  None without the C core (the caller says the deals are
+    too many)."""
+    u = len(stub)
+    if not 9 <= u <= kernels.STUD3_MAX_STUB:
+        return None
+    pos = _colex_triples(u)
+    n_c = len(pos)
+    cards = np.asarray(stub, dtype=np.uint8)[pos]
+    vals = []
+    for h in known:
+        rows = np.ascontiguousarray(np.concatenate(
+            [np.broadcast_to(np.array(h, dtype=np.uint8), (n_c, len(h))), cards], axis=1))
+        vals.append(np.asarray(strengths(g, rows)).reshape(n_c, -1).astype(np.int64))
+    if max(int(v.max()) for v in vals) >= 1 << 16:
+        return None
+    everyone = np.ones((3, n_c), dtype=np.bool_)
+    high = np.stack([v[:, 0] for v in vals])
+    ways = math.comb(u, 9) * math.factorial(9) // math.factorial(3) ** 3
+    if not g.split or vals[0].shape[1] < 2:
+        got = kernels.stud_three_shares(u, high, everyone, everyone, UNIT)
+        if got is None:
+            return None
+        shares = got
+    else:
+        low = np.stack([v[:, 1] for v in vals])
+        no_low = low == 0
+        parts = [kernels.stud_three_shares(u, high, everyone, everyone, UNIT),
+                 kernels.stud_three_shares(u, low, everyone, low > 0, UNIT),
+                 kernels.stud_three_shares(u, high, no_low, no_low, UNIT)]
+        if any(x is None for x in parts):
+            return None
+        shares = [sum(int(x[i]) for x in parts if x is not None) // 2 for i in range(3)]
     if sum(shares) != UNIT * ways:
         raise RuntimeError("internal error: the three-way counts miss deals")
     return shares, UNIT * ways

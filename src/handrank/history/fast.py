@@ -195,18 +195,20 @@ class Tail:
                 text.close()
 
 
-def _scan(data: bytes, seg_end: list[int], final: bool, mode: int
+def _scan(data: bytes, seg_end: list[int], final: bool, mode: int, length: int | None = None
           ) -> tuple[np.ndarray[Any, Any] | None, int]:
-    """One C call: (records, bytes consumed), records None when Python must read it all."""
+    """One C call on ``data[:length]`` (default all of it): (records, bytes consumed),
+    records None when Python must read it all."""
     ends = np.asarray(seg_end, dtype=np.int64)
+    size = len(data) if length is None else length
     # rows for hands of 256 bytes on average (without counting the text); a
     # text of shorter hands is scanned again with a row for each '[', a bound
-    cap = len(data) // 256 + len(seg_end) + 1
+    cap = size // 256 + len(seg_end) + 1
     out = np.empty((cap, WIDTH), dtype=np.int64)
-    n, consumed = kernels.phh_scan(data, ends, final, mode, out)
+    n, consumed = kernels.phh_scan(data, ends, final, mode, out, size)
     if n == -2:
-        out = np.empty((data.count(b"[") + len(seg_end) + 1, WIDTH), dtype=np.int64)
-        n, consumed = kernels.phh_scan(data, ends, final, mode, out)
+        out = np.empty((data.count(b"[", 0, size) + len(seg_end) + 1, WIDTH), dtype=np.int64)
+        n, consumed = kernels.phh_scan(data, ends, final, mode, out, size)
         if n == -2:
             raise RuntimeError("internal error: hr_phh_scan ran out of records")
     if n < 0:
@@ -220,6 +222,8 @@ def _numbered(rec: np.ndarray[Any, Any], first: list[int]) -> list[int]:
     n = len(seg)
     if n == 0:
         return []
+    if len(first) == 1:                 # one file: numbered on from first[0]
+        return list(range(first[0], first[0] + n))
     new = np.empty(n, dtype=bool)           # where a run of one segment's hands starts
     new[0] = True
     np.not_equal(seg[1:], seg[:-1], out=new[1:])
@@ -416,43 +420,46 @@ def _scan_files_c(files: list[str], mode: int, block: int) -> Iterator[Item]:
 
 
 def _newlines(data: bytes, end: int) -> int:
-    """``data.count(b"\\n", 0, end)``, in numpy (several times faster on a block)."""
-    return int(np.count_nonzero(np.frombuffer(data, dtype=np.uint8, count=end) == 10))
+    """``data.count(b"\\n", 0, end)``, in C (several times faster on a block)."""
+    return kernels.count_byte(data, end, 10)
 
 
 def _scan_big(path: str, mode: int, block: int) -> Iterator[Item]:
-    """A big file block by block; bounded memory (a block plus one hand)."""
+    """A big file block by block; bounded memory (a block plus one hand).
+
+    Each block is read whole from where the hands before it end: the hand a block
+    cuts is read again at the start of the next one (no block is copied)."""
     with open(path, "rb") as f:
-        head = f.read(block)
-        bom = 3 if head[:3] == b"\xef\xbb\xbf" else 0
-        if _is_pokerstars(path, head[bom:]):
+        buf = f.read(block)
+        size = block
+        eof = len(buf) < size
+        bom = 3 if buf[:3] == b"\xef\xbb\xbf" else 0
+        if _is_pokerstars(path, buf[bom:]):
             yield ("other", path)
             return
-        buf = head[bom:]
+        if bom:
+            buf = buf[bom:]
         offset = bom                # the file offset of buf[0]
         line = 1                    # and its line
         index = 0
-        eof = len(head) < block
         while True:
-            if not eof:
-                cut = buf.rfind(b"\n") + 1
-                data = buf[:cut]
-            else:
-                cut, data = len(buf), buf
-            rec, used = _scan(data, [len(data)], eof, mode) if data else (
+            # the text up to the last line end (all of it at the end of the file)
+            cut = len(buf) if eof else buf.rfind(b"\n") + 1
+            rec, used = _scan(buf, [cut], eof, mode, cut) if cut else (
                 np.empty((0, WIDTH), dtype=np.int64), 0)
             if rec is None:
                 yield Tail(path, None, offset, index, line)
                 return
             if len(rec):
-                yield Batch(data, [path], _numbered(rec, [index]), rec, mode == 1, True, [0],
+                yield Batch(buf, [path], _numbered(rec, [index]), rec, mode == 1, True, [0],
                             [line])
                 index += len(rec)
             if eof:
                 return
             line += _newlines(buf, used)
-            buf = buf[used:]
             offset += used
-            more = f.read(block)
-            eof = len(more) < block
-            buf += more
+            if used == 0:           # a hand longer than the block: a longer block
+                size += block
+            f.seek(offset)
+            buf = f.read(size)
+            eof = len(buf) < size
