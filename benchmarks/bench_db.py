@@ -104,9 +104,12 @@ def main() -> int:
         r = _timed("to_duckdb, same file again", lambda: store.to_duckdb(src, db),
                    args.hands)
         print(f"  {r}; load {os.getloadavg()[0]:.1f}")
-        summary_mod = sys.modules["handrank.history._summary"]
-        real = summary_mod._allin_rows
-        summary_mod._allin_rows = lambda b, lo, hands: {}
+        # the all-in EV off: the summary's and the store's builder's name of it
+        mods = [sys.modules["handrank.history._summary"],
+                sys.modules["handrank.history._store_fast"]]
+        real = [m._allin_rows for m in mods]
+        for m in mods:
+            m._allin_rows = lambda b, lo, hands: {}
         try:
             db2 = Path(tmp) / "no_ev.duckdb"
             _timed("to_duckdb, all-in EV off", lambda: store.to_duckdb(src, db2), args.hands)
@@ -117,7 +120,8 @@ def main() -> int:
                        lambda: store.to_parquet(src, Path(tmp) / "pq_no_ev"), args.hands)
                 print(f"  load {os.getloadavg()[0]:.1f}")
         finally:
-            summary_mod._allin_rows = real
+            for m, f in zip(mods, real):
+                m._allin_rows = f
         if args.parquet:
             _timed("to_parquet", lambda: store.to_parquet(src, Path(tmp) / "pq"), args.hands)
             print(f"  load {os.getloadavg()[0]:.1f}")

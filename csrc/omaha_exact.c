@@ -15,6 +15,10 @@
 #include "omaha_exact.h"
 
 #include "equity.h"
+#include "omaha.h"
+#include "generated/tables.h"
+
+#include <stddef.h>
 
 #if defined(_MSC_VER)
 #define HR_RESTRICT __restrict
@@ -201,4 +205,127 @@ int64_t hr_tuple_tally(int n_players, const uint16_t *s, int64_t n_cols, int64_t
         }
     }
     return walked;
+}
+
+/* ---------------------------------------------------------------- Omaha hi-lo, exact */
+
+/* A board position's first and last index into cards: a given board card
+ * (i < n_board) is card i; a free position runs from just after the
+ * previous one to where the positions behind it still fit. */
+static int hilo_pos_lo(int i, int n_board, int prev)
+{
+    return i < n_board ? i : prev + 1;
+}
+
+static int hilo_pos_hi(int i, int n_board, int n_cards)
+{
+    return i < n_board ? i : n_cards - HR_OMAHA_BOARD + i;
+}
+
+/* Every hand's high on the boards (a, b, c, d, e), e0 <= e < e1: the best
+ * of the board's ten triples, each triple's value (the hand's best over its
+ * hole pairs) read from the prepared scratch. */
+static void hilo_highs(int n, size_t N, const int16_t *scratch, size_t a, size_t b, size_t c,
+                       size_t d, int e0, int e1, int16_t vals[][HR_N_CARDS])
+{
+    const size_t cube = N * N * N;
+    for (int p = 0; p < n; p++) {
+        const int16_t *T = scratch + (size_t)p * cube;
+        const int16_t *ab = T + (a * N + b) * N, *ac = T + (a * N + c) * N;
+        const int16_t *ad = T + (a * N + d) * N, *bc = T + (b * N + c) * N;
+        const int16_t *bd = T + (b * N + d) * N, *cd = T + (c * N + d) * N;
+        int16_t m4 = ab[c];
+        m4 = ab[d] > m4 ? ab[d] : m4;
+        m4 = ac[d] > m4 ? ac[d] : m4;
+        m4 = bc[d] > m4 ? bc[d] : m4;
+        int16_t *v = vals[p];
+        for (int e = e0; e < e1; e++) {
+            int16_t x = m4;
+            x = ab[e] > x ? ab[e] : x;
+            x = ac[e] > x ? ac[e] : x;
+            x = ad[e] > x ? ad[e] : x;
+            x = bc[e] > x ? bc[e] : x;
+            x = bd[e] > x ? bd[e] : x;
+            x = cd[e] > x ? cd[e] : x;
+            v[e] = x;
+        }
+    }
+}
+
+int64_t hr_omaha_exact_hilo_run(int n_players, int h, const uint8_t *hands,
+                                const uint8_t *cards, int n_cards, int n_board,
+                                const int16_t *scratch, int64_t start, int64_t stride,
+                                int64_t *out, const volatile int32_t *cancel)
+{
+    const int n = n_players;
+    if (n < 2 || n > HR_MAX_PLAYERS || h < HR_OMAHA_MIN_HOLE || h > HR_OMAHA_MAX_HOLE ||
+        n_cards < HR_OMAHA_BOARD || n_cards > HR_N_CARDS || n_board < 0 ||
+        n_board > HR_OMAHA_BOARD || start < 0 || stride < 1)
+        return -1;
+    for (int i = 0; i < n * h; i++)
+        if (hands[i] >= HR_N_CARDS)
+            return -1;
+    for (int i = 0; i < n_cards; i++)
+        if (cards[i] >= HR_N_CARDS)
+            return -1;
+    const int64_t U = HR_SHARE_UNIT;
+    const size_t N = (size_t)n_cards;
+    unsigned hole_low[HR_MAX_PLAYERS], card_low[HR_N_CARDS];
+    for (int p = 0; p < n; p++) {
+        hole_low[p] = 0;
+        for (int j = 0; j < h; j++)
+            hole_low[p] |= hr_hilo_low_bit[hands[p * h + j]];
+    }
+    for (int i = 0; i < n_cards; i++)
+        card_low[i] = hr_hilo_low_bit[cards[i]];
+    int64_t sums[HR_OMAHA_HILO_SUMS][HR_MAX_PLAYERS];
+    for (int k = 0; k < HR_OMAHA_HILO_SUMS; k++)
+        for (int p = 0; p < n; p++)
+            sums[k][p] = 0;
+    int64_t boards = 0, lows = 0, pair = -1;
+    int16_t vals[HR_MAX_PLAYERS][HR_N_CARDS];
+    for (int a = hilo_pos_lo(0, n_board, -1); a <= hilo_pos_hi(0, n_board, n_cards); a++)
+        for (int b = hilo_pos_lo(1, n_board, a); b <= hilo_pos_hi(1, n_board, n_cards); b++) {
+            if (++pair % stride != start)
+                continue;
+            if (cancel && *cancel)
+                return -2;
+            for (int c = hilo_pos_lo(2, n_board, b); c <= hilo_pos_hi(2, n_board, n_cards); c++)
+                for (int d = hilo_pos_lo(3, n_board, c); d <= hilo_pos_hi(3, n_board, n_cards);
+                     d++) {
+                    const int e0 = hilo_pos_lo(4, n_board, d);
+                    const int e1 = hilo_pos_hi(4, n_board, n_cards) + 1;
+                    if (e0 >= e1)
+                        continue;
+                    hilo_highs(n, N, scratch, (size_t)a, (size_t)b, (size_t)c, (size_t)d, e0,
+                               e1, vals);
+                    const unsigned set4 = card_low[a] | card_low[b] | card_low[c] | card_low[d];
+                    for (int e = e0; e < e1; e++) {
+                        const unsigned set = (set4 | card_low[e]) << 8;
+                        unsigned hv[HR_MAX_PLAYERS], lv[HR_MAX_PLAYERS];
+                        for (int p = 0; p < n; p++) {
+                            hv[p] = (unsigned)vals[p][e];
+                            lv[p] = hr_hilo_low[set | hole_low[p]];
+                        }
+                        int nh, nl;
+                        const unsigned bh = hr_best_of(n, hv, &nh);
+                        const unsigned bl = hr_best_of(n, lv, &nl);
+                        lows += bl != 0;
+                        for (int p = 0; p < n; p++) {
+                            const int64_t hs = hv[p] == bh ? U / nh : 0;
+                            const int64_t ls = bl && lv[p] == bl ? U / nl : 0;
+                            sums[0][p] += bl ? hs + ls : 2 * hs;
+                            sums[1][p] += hs;
+                            sums[2][p] += ls;
+                        }
+                    }
+                    boards += e1 - e0;
+                }
+        }
+    for (int k = 0; k < HR_OMAHA_HILO_SUMS; k++)
+        for (int p = 0; p < n; p++)
+            out[k * n + p] += sums[k][p];
+    out[HR_OMAHA_HILO_SUMS * n] += boards;
+    out[HR_OMAHA_HILO_SUMS * n + 1] += lows;
+    return boards;
 }

@@ -85,4 +85,31 @@ int64_t hr_omaha_runout_strengths(const hr_game *g, int hilo, int h, const uint8
                                   int64_t n_hands, const uint8_t *board, int n_board,
                                   const uint8_t *runouts, int64_t n_runouts, uint16_t *out);
 
+/* Sums per player written by hr_omaha_exact_hilo_run (sum k at out[k * n + p]). */
+#define HR_OMAHA_HILO_SUMS 3
+
+/* Exact enumeration of Omaha hi-lo (eight or better), exact hands only: the
+ * boards of hr_omaha_exact_run (csrc/omaha_mc.h) from the scratch its
+ * hr_omaha_exact_prep wrote for the same hands and cards (high on the
+ * 52-card tables), each board's low from the hands' and the board's low-rank
+ * sets (hr_hilo_low).  hands (n_players, h), h = 4..6, the hands prep took;
+ * cards[0 .. n_cards) the cards prep took (the n_board given board cards
+ * first).  Walks the boards whose first two free positions' pair number is
+ * start, start + stride, ...  On each board the pot is cut as RULES.md s.8
+ * says: with a qualifying low, half to the best high and half to the best
+ * low (ties split each half evenly), otherwise the whole pot to the best
+ * high.  Adds to out[0 .. HR_OMAHA_HILO_SUMS * n + 2):
+ *   sum 0  pot shares, in 1 / (2 HR_SHARE_UNIT) of the pot
+ *   sum 1  shares of the high half, in 1 / HR_SHARE_UNIT of a half
+ *   sum 2  shares of the low half (boards with a qualifying low), the same unit
+ *   out[3n]      boards walked
+ *   out[3n + 1]  boards with a qualifying low
+ * Returns the boards walked, -1 on bad arguments (n_players, h, n_cards or
+ * n_board out of range, a card id of 52 or more), -2 when cancelled (polled
+ * before each pair of first positions). */
+int64_t hr_omaha_exact_hilo_run(int n_players, int h, const uint8_t *hands,
+                                const uint8_t *cards, int n_cards, int n_board,
+                                const int16_t *scratch, int64_t start, int64_t stride,
+                                int64_t *out, const volatile int32_t *cancel);
+
 #endif

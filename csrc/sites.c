@@ -7,6 +7,9 @@
 
 #include <string.h>
 
+#include "hilo.h"
+#include "omaha.h"
+
 #define MAXLINES 1024
 #define MAXACTS 1024
 #define MAXS HR_PHH_MAX_SEATS
@@ -149,6 +152,7 @@ static int amount_to_end(str_t l, int64_t k, int cents, int64_t *v)
 typedef struct {
     char *p, *e;
     int full;
+    char *base;     /* the buffer's first byte (offsets in the PHH records) */
 } out_t;
 
 /* writes without a bound check: stars_hand checks the room for the whole hand first */
@@ -243,24 +247,37 @@ static inline uint64_t eq_bytes(uint64_t w, unsigned char c)
     return ~(((x & ~HIGHS) + ~HIGHS) | x) & HIGHS;
 }
 
-static int plain(const char *p, const char *e)
+/* the end of the line at q (its '\n', or NULL: it runs to end), eight bytes at a time; *bad
+ * set when a byte of the line is not plain (plain_byte: the hand goes to Python) */
+static const char *line_end(const char *q, const char *end, int *bad)
 {
-    /* eight bytes at a time: no byte >= 0x80, and every byte below 0x20 a tab, a
-     * line feed or a carriage return ((w & 0x7f..) + 0x60.. sets a byte's high bit
-     * exactly when the byte is 0x20 or more, the byte being below 0x80) */
-    for (; e - p >= 8; p += 8) {
+    for (; end - q >= 8; q += 8) {
         uint64_t w;
-        memcpy(&w, p, 8);
-        if (w & HIGHS)
-            return 0;
+        memcpy(&w, q, 8);
+        uint64_t nl = eq_bytes(w, '\n');
+        if (nl) {                           /* the line ends in this word */
+            for (;; q++) {
+                if (*q == '\n')
+                    return q;
+                if (!plain_byte((unsigned char)*q))
+                    *bad = 1;
+            }
+        }
+        if (w & HIGHS) {
+            *bad = 1;
+            continue;
+        }
         uint64_t low = ~((w & ~HIGHS) + 0x60 * ONES) & HIGHS;
-        if (low && (low & ~(eq_bytes(w, '\n') | eq_bytes(w, '\r') | eq_bytes(w, '\t'))))
-            return 0;
+        if (low && (low & ~(eq_bytes(w, '\r') | eq_bytes(w, '\t'))))
+            *bad = 1;
     }
-    for (; p < e; p++)
-        if (!plain_byte((unsigned char)*p))
-            return 0;
-    return 1;
+    for (; q < end; q++) {
+        if (*q == '\n')
+            return q;
+        if (!plain_byte((unsigned char)*q))
+            *bad = 1;
+    }
+    return NULL;
 }
 
 /* a name written into a PHH string as it is: printable ASCII, no quote or backslash,
@@ -364,8 +381,597 @@ static int who(str_t l, const str_t *name, int n, int64_t *len)
     return found;
 }
 
-/* one hand: lines[0, nl) stripped and not blank, lines[0] its header */
-static int stars_hand(work_t *w, int nl, int64_t *rec, out_t *o, int64_t id)
+/* ---- the replay and settle of a hand taken whole, on its parsed arrays ----
+ *
+ * What hr_phh_scan (csrc/history.c, mode 1) does with the PHH text stars_hand
+ * writes, done on the arrays it was written from: the same record, field by
+ * field (status, chips put in, payouts, flags, the all-in EV's fields; the
+ * names and the variant as offsets into the PHH text written), and the same
+ * hands left to Python -- among them each hand whose written text the PHH
+ * reader would not take (a number of more than 15 digits, more than 512
+ * actions, cards it does not read).  Each rule below names the step of
+ * history.c's hand() it mirrors; tests/test_history_stars_fast.py checks the
+ * two give equal records. */
+
+#define PHH_MAXDIGITS 15
+#define PHH_MAXACT 512
+#define PHH_TOO_BIG 1000000000000000LL       /* 10^15: 16 digits, more than the reader takes */
+
+/* the tokens of cards as put_cards writes them (spaces dropped, "10" as "T"), cut at
+ * tabs as the PHH reader's tokens() cuts an action: how many (at most 3 counted), and
+ * the first one: its length, whether it holds a '?' or is all '?', its first bytes */
+typedef struct {
+    int n;
+    int64_t len;
+    int q, allq;
+    char t[10];
+} ctok_t;
+
+static void card_tokens(str_t c, ctok_t *t)
+{
+    t->n = 0, t->len = 0, t->q = 0, t->allq = 1;
+    int in = 0;
+    for (int64_t k = 0; k < c.n; k++) {
+        char ch = c.p[k];
+        if (ch == ' ')
+            continue;
+        if (ch == '1' && k + 1 < c.n && c.p[k + 1] == '0')
+            ch = 'T', k++;
+        if (ch == '\t') {
+            in = 0;
+            continue;
+        }
+        if (!in) {
+            in = 1;
+            if (++t->n > 3)
+                t->n = 3;
+        }
+        if (t->n == 1) {
+            if (t->len < 10)
+                t->t[t->len] = ch;
+            t->len++;
+            t->q |= ch == '?';
+            t->allq &= ch == '?';
+        }
+    }
+}
+
+/* history.c's read_cards on the first token: its cards into ids (at most max), or -1 */
+static int token_cards(const ctok_t *t, int *ids, int max)
+{
+    static const char ranks[] = "23456789TJQKA", suits[] = "cdhs";
+    if (t->len % 2 || t->len / 2 > max)
+        return -1;
+    for (int k = 0; k < t->len / 2; k++) {
+        const char *r = memchr(ranks, t->t[2 * k], 13), *s = memchr(suits, t->t[2 * k + 1], 4);
+        if (!r || !s)
+            return -1;
+        ids[k] = (int)(r - ranks) * 4 + (int)(s - suits);
+    }
+    return (int)(t->len / 2);
+}
+
+static int pop(uint32_t m)
+{
+    int c = 0;
+    for (; m; m &= m - 1)
+        c++;
+    return c;
+}
+
+typedef struct {
+    int n;
+    int64_t stack[MAXS], bet[MAXS], put[MAXS];
+    uint32_t full, folded, need;
+} state_t;
+
+static uint32_t live(const state_t *st)
+{
+    return st->full & ~st->folded;
+}
+
+static uint32_t can_act(const state_t *st)
+{
+    uint32_t m = 0;
+    for (int s = 0; s < st->n; s++)
+        if (!(st->folded >> s & 1) && st->stack[s] > 0)
+            m |= 1u << s;
+    return m;
+}
+
+static int64_t max_bet(const state_t *st)
+{
+    int64_t m = 0;
+    for (int s = 0; s < st->n; s++)
+        if (st->bet[s] > m)
+            m = st->bet[s];
+    return m;
+}
+
+static int betting_done(const state_t *st)
+{
+    if (!st->need)
+        return 1;
+    uint32_t acting = can_act(st);
+    if (pop(acting) > 1 || pop(live(st)) <= 1 || (st->need & ~acting))
+        return 0;
+    int64_t hi = max_bet(st);
+    for (int s = 0; s < st->n; s++)
+        if ((acting >> s & 1) && st->bet[s] < hi)
+            return 0;
+    return 1;
+}
+
+static int next_seat(const state_t *st, int from)
+{
+    for (int k = 0; k < st->n; k++) {
+        int s = from + k;
+        while (s >= st->n)
+            s -= st->n;
+        if (st->need >> s & 1)
+            return s;
+    }
+    return -1;
+}
+
+static void settle_round(state_t *st)
+{
+    for (int s = 0; s < st->n; s++)
+        st->put[s] += st->bet[s], st->bet[s] = 0;
+}
+
+/* a parsed hand, as stars_hand writes it */
+typedef struct {
+    const char *var;
+    int n, holes_n, na, deal_at;
+    const int64_t *stack, *antes, *blinds;
+    const str_t *hole;
+    const act_t *act;
+} parsed_t;
+
+#define RPY(code)                                                                             \
+    do {                                                                                      \
+        rec[HR_PHH_WHY] = (code);                                                             \
+        return HR_PHH_PYTHON;                                                                 \
+    } while (0)
+
+/* the hole cards dealt to seat s: the deal's state (history.c, "d dh") */
+typedef struct {
+    uint32_t has_hole, mucked;
+    uint64_t seen;
+    int hole[MAXS][4];
+    int board[5], nb;
+} cards_t;
+
+static int deal_hole(const parsed_t *h, int s, cards_t *cs, int64_t *rec)
+{
+    ctok_t t;
+    if (h->hole[s].p)
+        card_tokens(h->hole[s], &t);
+    else
+        t.n = 1, t.q = 1;                   /* "??" a card */
+    if (t.n != 1)
+        RPY(32);
+    if (t.q)
+        return HR_PHH_OK;
+    int ids[4];
+    if (token_cards(&t, ids, h->holes_n) != h->holes_n || (cs->has_hole >> s & 1))
+        RPY(34);
+    for (int k = 0; k < h->holes_n; k++) {
+        if (cs->seen >> ids[k] & 1)
+            RPY(35);
+        cs->seen |= 1ull << ids[k];
+        cs->hole[s][k] = ids[k];
+    }
+    cs->has_hole |= 1u << s;
+    return HR_PHH_OK;
+}
+
+/* "d db": the board dealt (betting first closed; the all-in EV's board noted) */
+static int deal_board(const act_t *a, state_t *st, cards_t *cs, int *allin, int64_t *rec)
+{
+    ctok_t t;
+    card_tokens(a->cards, &t);
+    if (t.n != 1)
+        RPY(36);
+    if (st->need && !betting_done(st))
+        RPY(37);
+    uint32_t lv = live(st), ca = can_act(st);
+    if (!*allin && pop(lv) > 1 && pop(ca) <= 1 && pop(ca) < pop(lv)) {
+        *allin = 1;
+        int64_t packed = cs->nb;
+        for (int j = 0; j < cs->nb; j++)
+            packed |= (int64_t)cs->board[j] << (8 + 8 * j);
+        rec[HR_PHH_ALLIN_BOARD] = packed;
+    }
+    int ids[5];
+    int k = token_cards(&t, ids, 5);
+    if (k < 0 || cs->nb + k > 5 || (cs->nb == 0 && k != 3))
+        RPY(38);
+    for (int j = 0; j < k; j++) {
+        if (cs->seen >> ids[j] & 1)
+            RPY(39);
+        cs->seen |= 1ull << ids[j];
+        cs->board[cs->nb++] = ids[j];
+    }
+    settle_round(st);
+    ca = can_act(st);
+    st->need = pop(ca) > 1 ? ca : 0;
+    return HR_PHH_OK;
+}
+
+/* "pN sm [cards]": a show or a muck */
+static int show(const parsed_t *h, const act_t *a, const state_t *st, cards_t *cs,
+                int64_t *rec)
+{
+    int s = a->seat;
+    uint32_t bit = 1u << s;
+    ctok_t t = {0, 0, 0, 1, {0}};
+    if (a->kind == 's')
+        card_tokens(a->cards, &t);
+    if (t.n == 3)
+        RPY(30);                            /* five tokens or more */
+    if ((st->need && !betting_done(st)) || (st->folded & bit))
+        RPY(42);
+    if (t.n == 1 && !t.q) {
+        int ids[4];
+        if (token_cards(&t, ids, h->holes_n) != h->holes_n)
+            RPY(43);
+        if (cs->has_hole & bit) {
+            int x[4], y[4];
+            for (int i = 0; i < h->holes_n; i++)
+                x[i] = ids[i], y[i] = cs->hole[s][i];
+            for (int i = 1; i < h->holes_n; i++)
+                for (int j = i; j > 0 && x[j - 1] > x[j]; j--) {
+                    int u = x[j];
+                    x[j] = x[j - 1], x[j - 1] = u;
+                }
+            for (int i = 1; i < h->holes_n; i++)
+                for (int j = i; j > 0 && y[j - 1] > y[j]; j--) {
+                    int u = y[j];
+                    y[j] = y[j - 1], y[j - 1] = u;
+                }
+            for (int i = 0; i < h->holes_n; i++)
+                if (x[i] != y[i])
+                    RPY(44);
+        } else {
+            for (int k = 0; k < h->holes_n; k++) {
+                if (cs->seen >> ids[k] & 1)
+                    RPY(45);
+                cs->seen |= 1ull << ids[k];
+                cs->hole[s][k] = ids[k];
+            }
+            cs->has_hole |= bit;
+        }
+    } else if (t.n == 0 || t.allq) {
+        cs->mucked |= bit;
+    }
+    return HR_PHH_OK;
+}
+
+/* a fold, a check or call, a bet or raise to an amount */
+static int move(const act_t *a, state_t *st, int *cur, int *over, int64_t *rec)
+{
+    int s = a->seat, n = st->n;
+    uint32_t bit = 1u << s;
+    if (!(st->need & bit) || next_seat(st, *cur) != s)
+        RPY(47);
+    st->need &= ~bit;
+    int64_t hi = max_bet(st);
+    if (a->kind == 'f') {
+        st->folded |= bit;
+        if (pop(live(st)) == 1)
+            *over = 1;
+    } else if (a->kind == 'c') {
+        int64_t c = hi - st->bet[s] < st->stack[s] ? hi - st->bet[s] : st->stack[s];
+        st->bet[s] += c;
+        st->stack[s] -= c;
+    } else {
+        int64_t x = a->amount;
+        if (x >= PHH_TOO_BIG)
+            RPY(48);
+        if (x - st->bet[s] > st->stack[s] || x <= hi)
+            RPY(50);
+        st->stack[s] -= x - st->bet[s];
+        st->bet[s] = x;
+        st->need = can_act(st) & ~bit;
+    }
+    *cur = s + 1 == n ? 0 : s + 1;
+    return HR_PHH_OK;
+}
+
+/* each seat's showdown strength (and low, hi-lo) into strength / lowv */
+static int strengths(const parsed_t *h, const cards_t *cs, uint32_t in_hand, int *strength,
+                     int *lowv, int64_t *rec)
+{
+    const hr_game *g = hr_game_at(0);
+    int hilo = h->var[1] == 'O' && h->var[2] == '/';
+    int omaha = h->var[1] == 'O';
+    uint8_t b5[5];
+    for (int j = 0; j < 5; j++)
+        b5[j] = (uint8_t)cs->board[j];
+    for (int s = 0; s < h->n; s++) {
+        lowv[s] = 0;
+        strength[s] = 0;
+        if (!(in_hand >> s & 1))
+            continue;
+        uint8_t h4[4];
+        for (int k = 0; k < h->holes_n; k++)
+            h4[k] = (uint8_t)cs->hole[s][k];
+        if (hilo) {
+            uint16_t hl[2];
+            if (!hr_eval_omaha_hilo(g, h4, 4, b5, hl))
+                RPY(54);
+            strength[s] = hl[0];
+            lowv[s] = hl[1];
+        } else if (omaha) {
+            strength[s] = hr_eval_omaha(g, h4, 4, b5);
+        } else {
+            uint8_t c7[7] = {h4[0], h4[1], b5[0], b5[1], b5[2], b5[3], b5[4]};
+            strength[s] = hr_eval(g, c7, 7);
+        }
+        if (strength[s] <= 0)
+            RPY(53);
+    }
+    return HR_PHH_OK;
+}
+
+/* the pots, main and side, paid (history.c's settle: odd chips clockwise from the
+ * button, hi-lo halves with the odd chip high) */
+static void pay_pots(int n, int hilo, uint32_t in_hand, const int64_t *chips, int64_t dead,
+                     const int *strength, const int *lowv, int64_t *pay, int64_t *flags)
+{
+    int button = n == 2 ? 1 : n - 1;
+    int64_t level[MAXS];
+    int nl = hr_pot_levels(chips, n, (uint64_t)in_hand, level);
+    int64_t low = 0;
+    for (int i = 0; i < nl; i++) {
+        int64_t high = level[i];
+        int last = i == nl - 1;
+        int64_t amount = i == 0 ? dead : 0;
+        for (int s = 0; s < n; s++) {
+            int64_t c = chips[s];
+            amount += (c < high ? c : high) - (c < low ? c : low);
+            if (last && c > high)
+                amount += c - high;
+        }
+        low = high;
+        if (amount == 0)
+            continue;
+        int best = 0, best_low = 0, nw = 0, ne = 0, win[MAXS];
+        for (int s = 0; s < n; s++)
+            if ((in_hand >> s & 1) && chips[s] >= high) {
+                ne++;
+                if (strength[s] > best)
+                    best = strength[s];
+                if (lowv[s] > best_low)
+                    best_low = lowv[s];
+            }
+        if (ne > 1)
+            *flags |= HR_PHH_SHOWDOWN;
+        int64_t low_amount = hilo && ne > 1 && best_low > 0 ? amount / 2 : 0;
+        for (int k = 1; k <= n; k++) {
+            int s = (button + k) % n;
+            if ((in_hand >> s & 1) && chips[s] >= high && strength[s] == best)
+                win[nw++] = s;
+        }
+        int64_t each = (amount - low_amount) / nw, odd = (amount - low_amount) % nw;
+        for (int k = 0; k < nw; k++)
+            pay[win[k]] += each + (k < odd);
+        if (low_amount) {
+            nw = 0;
+            for (int k = 1; k <= n; k++) {
+                int s = (button + k) % n;
+                if ((in_hand >> s & 1) && chips[s] >= high && lowv[s] == best_low)
+                    win[nw++] = s;
+            }
+            each = low_amount / nw, odd = low_amount % nw;
+            for (int k = 0; k < nw; k++)
+                pay[win[k]] += each + (k < odd);
+        }
+    }
+}
+
+/* the blinds and antes posted: the replay's first state, the first seat to act */
+static void post(const parsed_t *h, state_t *st, int64_t *dead, int *cur)
+{
+    int n = h->n;
+    memset(st, 0, sizeof *st);
+    st->n = n;
+    st->full = (1u << n) - 1;
+    *dead = 0;
+    for (int s = 0; s < n; s++) {
+        int64_t a = h->antes[s] < h->stack[s] ? h->antes[s] : h->stack[s];
+        st->stack[s] = h->stack[s] - a;
+        st->put[s] = a;
+        *dead += a;
+    }
+    int64_t bl[MAXS];
+    for (int s = 0; s < n; s++)
+        bl[s] = h->blinds[s];
+    if (n == 2 && bl[0] < bl[1]) {
+        int64_t t = bl[0];
+        bl[0] = bl[1], bl[1] = t;
+    }
+    for (int s = 0; s < n; s++) {
+        int64_t b = bl[s] < st->stack[s] ? bl[s] : st->stack[s];
+        st->stack[s] -= b;
+        st->bet[s] = b;
+    }
+    int64_t top = 0;
+    for (int s = 0; s < n; s++)
+        if (bl[s] > 0 && st->bet[s] > top)
+            top = st->bet[s];
+    *cur = 0;
+    for (int s = n - 1; s >= 0; s--)
+        if (top > 0 && bl[s] > 0 && st->bet[s] == top)
+            *cur = (s + 1) % n;
+    for (int s = 0; s < n; s++)
+        if (st->stack[s] > 0)
+            st->need |= 1u << s;
+}
+
+/* what the PHH reader checks before it replays: numbers it reads, actions it holds */
+static int readable(const parsed_t *h, int64_t *rec)
+{
+    int any_ante = 0;
+    for (int s = 0; s < h->n; s++) {
+        if (h->stack[s] >= PHH_TOO_BIG)
+            RPY(10);
+        if (h->blinds[s] >= PHH_TOO_BIG)
+            RPY(14);
+        any_ante |= h->antes[s] != 0;
+    }
+    if (any_ante)
+        for (int s = 0; s < h->n; s++)
+            if (h->antes[s] >= PHH_TOO_BIG)
+                RPY(13);
+    if (h->na + h->n > PHH_MAXACT)
+        RPY(20);
+    /* a quote, a backslash or a '#' in cards: the PHH line reads otherwise */
+    for (int s = 0; s < h->n; s++)
+        if (h->hole[s].p && (memchr(h->hole[s].p, '"', (size_t)h->hole[s].n)
+                             || memchr(h->hole[s].p, '\\', (size_t)h->hole[s].n)
+                             || memchr(h->hole[s].p, '#', (size_t)h->hole[s].n)))
+            RPY(3);
+    for (int i = 0; i < h->na; i++) {
+        str_t c = h->act[i].cards;
+        if (c.p && (memchr(c.p, '"', (size_t)c.n) || memchr(c.p, '\\', (size_t)c.n)
+                    || memchr(c.p, '#', (size_t)c.n)))
+            RPY(3);
+    }
+    /* heads-up antes and blinds: the hands the PHH replay leaves to Python */
+    if (h->n == 2 && (h->antes[0] != h->antes[1] || h->blinds[0] > h->blinds[1]))
+        RPY(60);
+    return HR_PHH_OK;
+}
+
+/* the hand's actions replayed, in order, the deal of hole cards at deal_at */
+static int replay_acts(const parsed_t *h, state_t *st, cards_t *cs, int *allin, int cur,
+                       int64_t *rec)
+{
+    int over = 0;
+    for (int i = 0; i <= h->na; i++) {
+        if (i == h->deal_at)
+            for (int s = 0; s < h->n; s++) {
+                if (over)
+                    RPY(30);
+                if (deal_hole(h, s, cs, rec) != HR_PHH_OK)
+                    return HR_PHH_PYTHON;
+            }
+        if (i == h->na)
+            break;
+        const act_t *a = &h->act[i];
+        if (over)
+            RPY(30);
+        int r;
+        if (a->kind == 'd')
+            r = deal_board(a, st, cs, allin, rec);
+        else if (a->kind == 's' || a->kind == 'm')
+            r = show(h, a, st, cs, rec);
+        else
+            r = move(a, st, &cur, &over, rec);
+        if (r != HR_PHH_OK)
+            return r;
+        if (a->kind == 'd')
+            cur = 0;
+    }
+    settle_round(st);
+    if (!over && st->need && !betting_done(st))
+        RPY(51);
+    return HR_PHH_OK;
+}
+
+/* hand h replayed and settled into rec (HR_PHH_WIDTH, zeroed): its status */
+static int settle_parsed(const parsed_t *h, int64_t *rec)
+{
+    int n = h->n, H = h->holes_n;
+    int hilo = h->var[1] == 'O' && h->var[2] == '/', omaha = h->var[1] == 'O';
+    rec[HR_PHH_AGREE] = -1;
+    rec[HR_PHH_SEATS] = n;
+    int64_t bb = 0;
+    for (int s = 0; s < n; s++)
+        if (h->blinds[s] > bb)
+            bb = h->blinds[s];
+    rec[HR_PHH_BIG_BLIND] = bb;
+    if (readable(h, rec) != HR_PHH_OK)
+        return HR_PHH_PYTHON;
+    state_t st;
+    int64_t dead;
+    int cur;
+    post(h, &st, &dead, &cur);
+    cards_t cs;
+    cs.has_hole = cs.mucked = 0, cs.seen = 0, cs.nb = 0;
+    int allin = 0;
+    if (replay_acts(h, &st, &cs, &allin, cur, rec) != HR_PHH_OK)
+        return HR_PHH_PYTHON;
+    int64_t chips[MAXS];
+    for (int s = 0; s < n; s++)
+        chips[s] = st.put[s] - (h->antes[s] < h->stack[s] ? h->antes[s] : h->stack[s]);
+    for (int s = 0; s < n; s++) {      /* a mucked seat's unmatched bet goes back: Python */
+        if (!(cs.mucked >> s & 1))
+            continue;
+        int top = 1;
+        for (int t = 0; t < n; t++)
+            if (t != s && chips[t] >= chips[s])
+                top = 0;
+        if (top)
+            RPY(62);
+    }
+    uint32_t out = st.folded | cs.mucked;
+    if (out == st.full) {
+        int best = 0;
+        for (int s = 1; s < n; s++) {
+            int fs = !(st.folded >> s & 1), fb = !(st.folded >> best & 1);
+            if (fs > fb || (fs == fb && chips[s] > chips[best]))
+                best = s;
+        }
+        out &= ~(1u << best);
+    }
+    uint32_t in_hand = st.full & ~out;
+    int64_t pay[MAXS] = {0};
+    int64_t flags = HR_PHH_PLAYERS;
+    if (pop(in_hand) == 1) {
+        int w = 0;
+        while (!(in_hand >> w & 1))
+            w++;
+        int64_t total = dead;
+        for (int s = 0; s < n; s++)
+            total += chips[s];
+        pay[w] = total;
+    } else {
+        if (cs.nb != 5 || (in_hand & ~cs.has_hole))
+            RPY(52);
+        int strength[MAXS], lowv[MAXS];
+        if (strengths(h, &cs, in_hand, strength, lowv, rec) != HR_PHH_OK)
+            return HR_PHH_PYTHON;
+        pay_pots(n, hilo, in_hand, chips, dead, strength, lowv, pay, &flags);
+    }
+    if (allin)
+        flags |= HR_PHH_ALLIN;
+    if (omaha)
+        flags |= HR_PHH_OMAHA;
+    rec[HR_PHH_FLAGS] = flags;
+    rec[HR_PHH_DEAD] = dead;
+    for (int s = 0; s < n; s++) {
+        rec[HR_PHH_FIXED + HR_PHH_PER_SEAT * s] = st.put[s];
+        rec[HR_PHH_FIXED + HR_PHH_PER_SEAT * s + 1] = pay[s];
+        rec[HR_PHH_CHIPS + s] = chips[s];
+        if (cs.has_hole >> s & 1) {
+            int64_t packed = H;
+            for (int k = 0; k < H; k++)
+                packed |= (int64_t)cs.hole[s][k] << (8 + 8 * k);
+            rec[HR_PHH_HOLES + s] = packed;
+        }
+    }
+    rec[HR_PHH_OUT] = out;
+    rec[HR_PHH_KNOWN] = cs.has_hole;
+    return HR_PHH_OK;
+}
+
+/* one hand: lines[0, nl) stripped and not blank, lines[0] its header; with prec, the
+ * hand written is also replayed and settled into prec (an HR_PHH_WIDTH record, zeroed) */
+static int stars_hand(work_t *w, int nl, int64_t *rec, out_t *o, int64_t id, int64_t *prec)
 {
     str_t *L = w->line;
     str_t head = L[0];
@@ -688,7 +1294,9 @@ static int stars_hand(work_t *w, int nl, int64_t *rec, out_t *o, int64_t id)
         }
     }
     /* (ante_trimming_status false and antes of zero are the PHH reader's defaults) */
+    char *start = o->p;
     puts_(o, "[h]\nvariant = \"");
+    int64_t var_at = o->p - o->base;
     put_z(o, var);
     int any_ante = 0;
     for (int s = 0; s < n; s++)
@@ -764,10 +1372,21 @@ static int stars_hand(work_t *w, int nl, int64_t *rec, out_t *o, int64_t id)
         if (s)
             puts_(o, ", ");
         puts_(o, "\"");
+        if (prec) {
+            prec[HR_PHH_FIXED + HR_PHH_PER_SEAT * s + 2] = o->p - o->base;
+            prec[HR_PHH_FIXED + HR_PHH_PER_SEAT * s + 3] = name[s].n;
+        }
         put(o, name[s].p, name[s].n);
         puts_(o, "\"");
     }
     puts_(o, "]\n\n");
+    if (prec) {
+        parsed_t h = {var, n, holes_n, na, deal_at, stack, antes, blinds, hole, A};
+        prec[HR_PHH_START] = start + 4 - o->base;
+        prec[HR_PHH_END] = o->p - o->base;
+        prec[HR_PHH_VARIANT] = var_at | (int64_t)strlen(var) << 40;
+        prec[HR_PHH_STATUS] = settle_parsed(&h, prec);
+    }
     rec[HR_STARS_SEATS] = n;
     rec[HR_STARS_RAKE] = rake;
     for (int s = 0; s < n; s++)
@@ -786,9 +1405,10 @@ static int unsure_start(const char *s, const char *e)
     return (c == 'M' && find(l, "PokerStars")) != 0;
 }
 
-int64_t hr_stars_scan(const char *buf, int64_t len, const int64_t *seg_end, int64_t n_seg,
-                      int final, int64_t *out, int64_t cap, char *phh, int64_t phh_cap,
-                      int64_t *phh_len, int64_t *consumed)
+/* hr_stars_scan, and with prec hr_stars_replay */
+static int64_t scan(const char *buf, int64_t len, const int64_t *seg_end, int64_t n_seg,
+                    int final, int64_t *out, int64_t cap, int64_t *prec, char *phh,
+                    int64_t phh_cap, int64_t *phh_len, int64_t *consumed)
 {
     *consumed = len;
     *phh_len = 0;
@@ -803,19 +1423,20 @@ int64_t hr_stars_scan(const char *buf, int64_t len, const int64_t *seg_end, int6
     if (len > 0 && buf[len - 1] == '\r')
         return -1;
     work_t w;
-    out_t o = {phh, phh + phh_cap, 0};
+    out_t o = {phh, phh + phh_cap, 0, phh};
     int64_t count = 0;
     int64_t seg_start = 0;
     for (int64_t g = 0; g < n_seg; g++) {
         const char *p = buf + seg_start, *end = buf + seg_end[g];
         seg_start = seg_end[g];
         int last_seg = g == n_seg - 1;
-        int nl = 0, heads = 0, text = 0, too_long = 0;
+        int nl = 0, heads = 0, text = 0, too_long = 0, hand_bad = 0;
         int64_t line = 0, head_line = 0, id = 0;
         const char *hand_start = NULL;
         for (const char *q = p;;) {
             int at_end = q >= end;
-            const char *eol = at_end ? NULL : memchr(q, '\n', (size_t)(end - q));
+            int line_bad = 0;
+            const char *eol = at_end ? NULL : line_end(q, end, &line_bad);
             const char *le = eol ? eol : end;
             const char *s = q, *e = le;
             int64_t hid = 0;
@@ -842,18 +1463,25 @@ int64_t hr_stars_scan(const char *buf, int64_t len, const int64_t *seg_end, int6
                 rec[HR_STARS_END] = (at_end ? end : q) - buf;
                 rec[HR_STARS_LINE] = head_line;
                 char *mark = o.p;
+                int64_t *pr = prec ? prec + count * HR_PHH_WIDTH : NULL;
+                if (pr)
+                    memset(pr, 0, sizeof(int64_t) * HR_PHH_WIDTH);
                 if (too_long) {
                     rec[HR_STARS_STATUS] = HR_STARS_PYTHON;
                     rec[HR_STARS_WHY] = 40;
-                } else if (!plain(hand_start, at_end ? end : q)) {
+                } else if (hand_bad) {
                     rec[HR_STARS_STATUS] = HR_STARS_PYTHON;
                     rec[HR_STARS_WHY] = 41;
                 } else {
-                    rec[HR_STARS_STATUS] = stars_hand(&w, nl, rec, &o, id);
+                    rec[HR_STARS_STATUS] = stars_hand(&w, nl, rec, &o, id, pr);
                     if (o.full)
                         return -2;
                     if (rec[HR_STARS_STATUS] != HR_STARS_PHH)
                         o.p = mark;
+                }
+                if (pr && rec[HR_STARS_STATUS] != HR_STARS_PHH) {
+                    memset(pr, 0, sizeof(int64_t) * HR_PHH_WIDTH);
+                    pr[HR_PHH_STATUS] = HR_PHH_PYTHON;
                 }
                 count++;
                 hand_start = NULL;
@@ -867,9 +1495,11 @@ int64_t hr_stars_scan(const char *buf, int64_t len, const int64_t *seg_end, int6
                 id = hid;
                 nl = 0;
                 too_long = 0;
+                hand_bad = 0;
             } else if (s < e && !hand_start) {
                 text = 1;
             }
+            hand_bad |= line_bad;           /* (a hand's bytes: its lines and their ends) */
             if (hand_start && s < e) {
                 if (nl == MAXLINES)
                     too_long = 1;
@@ -883,4 +1513,20 @@ int64_t hr_stars_scan(const char *buf, int64_t len, const int64_t *seg_end, int6
     }
     *phh_len = o.p - phh;
     return count;
+}
+
+int64_t hr_stars_scan(const char *buf, int64_t len, const int64_t *seg_end, int64_t n_seg,
+                      int final, int64_t *out, int64_t cap, char *phh, int64_t phh_cap,
+                      int64_t *phh_len, int64_t *consumed)
+{
+    return scan(buf, len, seg_end, n_seg, final, out, cap, NULL, phh, phh_cap, phh_len,
+                consumed);
+}
+
+int64_t hr_stars_replay(const char *buf, int64_t len, const int64_t *seg_end, int64_t n_seg,
+                        int final, int64_t *out, int64_t *prec, int64_t cap, char *phh,
+                        int64_t phh_cap, int64_t *phh_len, int64_t *consumed)
+{
+    return scan(buf, len, seg_end, n_seg, final, out, cap, prec, phh, phh_cap, phh_len,
+                consumed);
 }

@@ -4,9 +4,12 @@ A class is an orbit of ordered pairs of disjoint hands under the 24 suit
 permutations and the swap of the two hands (csrc/preflop_hu.h gives the key).
 This script finds the classes by canonicalising all 1326 * 1225 ordered
 pairs with numpy, checks their number by Burnside's lemma (the mean, over
-the 48 group elements, of the pairs each one fixes), and computes each
-class's counts (first hand wins, second wins, ties over the C(48, 5) boards)
-with the C core's exact enumerator, hr_equity_exact, on its key's cards.
+the 48 group elements, of the pairs each one fixes), and counts each class
+(first hand wins, second wins, ties over the C(48, 5) boards, on its key's
+cards) with its own engine: tables/hu_engine.c, compiled here with the
+system C compiler, which deals every board and ranks both hands with the
+hold'em lookup tables/generate.py builds.  Nothing here imports the package
+or loads its compiled library (tables/README.md).
 
     python tables/preflop_hu.py [--procs 2] [--out PATH]
 
@@ -22,12 +25,18 @@ import hashlib
 import io
 import itertools
 import os
+import shlex
+import subprocess
 import sys
+import tempfile
 import zipfile
-from multiprocessing import Pool
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import generate  # noqa: E402  (tables/generate.py: the lookup the engine reads)
 
 BOARDS = 1712304            # C(48, 5)
 PERMS = np.array(list(itertools.permutations(range(4))), dtype=np.int64)   # (24, 4)
@@ -61,12 +70,22 @@ def _hand12(x: np.ndarray[Any, Any], y: np.ndarray[Any, Any]) -> np.ndarray[Any,
 
 def keys_of(pairs: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
     """The class key of each ordered pair: the least of its 48 images."""
-    best = np.full(len(pairs), np.iinfo(np.int64).max)
+    return oriented_keys(pairs)[0]
+
+
+def oriented_keys(pairs: np.ndarray[Any, Any]) -> tuple[np.ndarray[Any, Any],
+                                                         np.ndarray[Any, Any]]:
+    """Each pair's class key and whether the key's first hand is the pair's
+    second (True only when no image keeps the pair's order and reaches the key:
+    a class that holds both orders counts the same for both hands)."""
+    kept = np.full(len(pairs), np.iinfo(np.int64).max)
+    swapped = kept.copy()
     for perm in PERMS:
         c = _relabel(pairs, perm)
         ha, hb = _hand12(c[:, 0], c[:, 1]), _hand12(c[:, 2], c[:, 3])
-        best = np.minimum(best, np.minimum(ha << 12 | hb, hb << 12 | ha))
-    return best
+        kept = np.minimum(kept, ha << 12 | hb)
+        swapped = np.minimum(swapped, hb << 12 | ha)
+    return np.minimum(kept, swapped), swapped < kept
 
 
 def burnside(pairs: np.ndarray[Any, Any]) -> int:
@@ -87,25 +106,73 @@ def cards_of(keys: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
     return np.stack([keys >> 18 & 63, keys >> 12 & 63, keys >> 6 & 63, keys & 63], axis=1)
 
 
-def _counts(cards: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
-    from handrank.core import kernels
-    from handrank.games import game
-    core = kernels.compiled_module()
-    ffi, lib = core.ffi, core.lib
-    ptr = game("holdem").high.ptr
-    out = np.zeros((len(cards), 3), dtype=np.uint32)
-    res = np.zeros(7)
-    buf = ffi.from_buffer("double[]", res, require_writable=True)
-    for i, row in enumerate(cards.tolist()):
-        res[:] = 0.0
-        taken = lib.hr_equity_exact(ptr, 2, bytes(row), [1.0, 1.0], [0, 1, 2], b"", 0, b"", 0,
-                                    0, 1, buf, ffi.NULL)
-        if taken != 1 or res[6] != BOARDS or res[2] != res[3]:
-            raise RuntimeError(f"hr_equity_exact gave {res} on {row}")
-        out[i] = (res[0], res[1], res[2])
-        if out[i].astype(np.int64).sum() != BOARDS:
-            raise RuntimeError(f"counts {out[i]} of {row} do not add up")
-    return out
+ENGINE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "hu_engine.c")
+MAGIC = b"HUENGIN1"
+
+
+def write_engine_tables(path: str) -> None:
+    """The hold'em lookup of tables/generate.py, in the file hu_engine.c reads."""
+    offsets, index, size = generate.build_hash()
+    t = generate.build_game(generate.Game("holdem"), index, size)
+    params = [generate.HASH_MULT, generate.HASH_BITS, generate.HASH_SHIFT, generate.SUIT_SHIFT,
+              generate.FLUSH_BITS, generate.SUIT_INIT,
+              len(offsets), len(t.values)]
+    cards = [v for c in range(generate.N_CARDS) for v in (t.card_key[c], t.card_mask[c])]
+    with open(path, "wb") as f:
+        f.write(MAGIC)
+        f.write(np.array(params, dtype=np.uint64).tobytes())
+        f.write(np.array(offsets, dtype=np.uint32).tobytes())
+        f.write(np.array(t.values, dtype=np.uint16).tobytes())
+        f.write(np.array(t.flush, dtype=np.uint16).tobytes())
+        f.write(np.array(cards, dtype=np.uint64).tobytes())
+
+
+class Engine:
+    """hu_engine.c compiled into a temporary directory, with its tables file.
+
+    ``cc`` is the C compiler (default: $CC, else ``cc``).  Use as a context
+    manager; the directory goes when it closes.
+    """
+
+    def __init__(self, cc: str | None = None) -> None:
+        self._dir = tempfile.TemporaryDirectory(prefix="hu_engine")
+        self.exe = os.path.join(self._dir.name, "hu_engine")
+        self.tables = os.path.join(self._dir.name, "tables.bin")
+        compiler = shlex.split(cc or os.environ.get("CC") or "cc")
+        try:
+            subprocess.run(compiler + ["-O2", "-o", self.exe, ENGINE], check=True)
+            write_engine_tables(self.tables)
+        except BaseException:
+            self._dir.cleanup()
+            raise
+
+    def __enter__(self) -> Engine:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._dir.cleanup()
+
+    def counts(self, cards: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+        """(first wins, second wins, ties) over the C(48, 5) boards of each
+        row of four card ids (first hand, second hand)."""
+        rows = np.ascontiguousarray(cards, dtype=np.int64)
+        if rows.ndim != 2 or rows.shape[1] != 4 or ((rows < 0) | (rows > 51)).any():
+            raise ValueError("expected rows of four card ids 0..51")
+        run = subprocess.run([self.exe, self.tables], input=rows.astype(np.uint8).tobytes(),
+                             capture_output=True, check=False)
+        if run.returncode != 0:
+            raise RuntimeError(f"hu_engine failed: {run.stderr.decode(errors='replace').strip()}")
+        out = np.frombuffer(run.stdout, dtype=np.uint32).reshape(-1, 3).copy()
+        if len(out) != len(rows) or (out.astype(np.int64).sum(axis=1) != BOARDS).any():
+            raise RuntimeError("hu_engine's counts do not add up to C(48, 5) per pair")
+        return out
+
+    def counts_parallel(self, cards: np.ndarray[Any, Any], procs: int,
+                        chunks: int = 64) -> np.ndarray[Any, Any]:
+        """:meth:`counts` in ``procs`` engine processes at once."""
+        parts = np.array_split(cards, chunks)
+        with ThreadPoolExecutor(max(1, procs)) as pool:
+            return np.concatenate(list(pool.map(self.counts, parts)))
 
 
 def _write(path: str, arrays: dict[str, np.ndarray[Any, Any]]) -> None:
@@ -133,10 +200,8 @@ def main() -> int:
     print(f"{len(pairs)} ordered pairs, {len(keys)} classes, Burnside {n_burnside}")
     if len(keys) != n_burnside:
         raise SystemExit("the class count differs from Burnside's")
-    cards = cards_of(keys)
-    chunks = np.array_split(cards, 64)
-    with Pool(args.procs) as pool:
-        counts = np.concatenate(pool.map(_counts, chunks))
+    with Engine() as engine:
+        counts = engine.counts_parallel(cards_of(keys), args.procs)
     _write(args.out, {"keys": keys.astype(np.uint32), "wins_first": counts[:, 0],
                       "wins_second": counts[:, 1], "ties": counts[:, 2]})
     with open(args.out, "rb") as f:

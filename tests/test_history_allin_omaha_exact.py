@@ -1,5 +1,6 @@
 """All-in EV of high-only Omaha (4, 5 and 6 cards) on the C core's exact enumeration
-(``allin._omaha_counts`` through ``kernels.omaha_exact_shares``) against the numpy
+(``allin._omaha_counts`` through ``kernels.omaha_exact_shares``; hi-lo in
+tests/test_history_allin_omaha_hilo_exact.py) against the numpy
 enumeration of every board it replaces (``allin._enumerate_boards``): the same whole
 share counts spot by spot, and the same EV hand by hand on generated pot-limit Omaha
 all-ins, preflop multiway pots included.
@@ -41,8 +42,9 @@ def test_counts_equal_the_numpy_enumeration(name):
     assert ties > 0
 
 
-def test_board_counts_takes_the_c_path_for_omaha_only(monkeypatch):
-    """Omaha goes through the C enumeration, hi-lo keeps the numpy one."""
+def test_board_counts_takes_the_high_only_c_path_for_omaha_only(monkeypatch):
+    """Omaha goes through the high-only C enumeration, hi-lo through its own
+    (``kernels.omaha_exact_hilo_shares``, tests/test_history_allin_omaha_hilo_exact.py)."""
     calls = []
     real = kernels.omaha_exact_shares
 

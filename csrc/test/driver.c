@@ -36,12 +36,15 @@
 #include "../matrix.h"
 #include "../omaha.h"
 #include "../omaha_exact.h"
+#include "../stud_exact.h"
 #include "../omaha_mc.h"
 #include "../pql.h"
 #include "../pql_range.h"
 #include "../preflop_hu.h"
 #include "../showdown.h"
 #include "../sites.h"
+#include "../store_scan.h"
+#include "../sites_gg.h"
 #include "../stud_mc.h"
 #include "../wild.h"
 
@@ -1554,6 +1557,23 @@ static void omaha_mc_calls(const hr_game *g, int rounds)
                 int64_t b = hr_omaha_exact_run(n, nc, nb, scratch, 0, 1, eo, NULL);
                 CHECK(b == (nb == 5 ? 1 : nc - 4), "hr_omaha_exact_run boards %lld",
                       (long long)b);
+                /* hi-lo on the same scratch: every board's pot shared out whole */
+                int64_t ho[HR_OMAHA_HILO_SUMS * HR_MAX_PLAYERS + 2];
+                memset(ho, 0, sizeof ho);
+                int64_t hb = hr_omaha_exact_hilo_run(n, h, cards, list, nc, nb, scratch, 0, 1,
+                                                     ho, NULL);
+                int64_t pot = 0;
+                for (int p = 0; p < n; p++)
+                    pot += ho[p];
+                CHECK(hb == b && ho[HR_OMAHA_HILO_SUMS * n] == b &&
+                      pot == 2 * HR_SHARE_UNIT * b && ho[HR_OMAHA_HILO_SUMS * n + 1] <= b,
+                      "hr_omaha_exact_hilo_run boards %lld, shares %lld", (long long)hb,
+                      (long long)pot);
+                CHECK(hr_omaha_exact_hilo_run(1, h, cards, list, nc, nb, scratch, 0, 1, ho,
+                                              NULL) == -1 &&
+                      hr_omaha_exact_hilo_run(n, 3, cards, list, nc, nb, scratch, 0, 1, ho,
+                                              NULL) == -1,
+                      "hr_omaha_exact_hilo_run bad arguments accepted");
             }
             free(scratch);
         }
@@ -1564,6 +1584,101 @@ static void omaha_mc_calls(const hr_game *g, int rounds)
         free(alias);
         free(work);
         free(board);
+    }
+}
+
+/* hr_stud_three_exact (csrc/stud_exact.c) on random strengths and filters
+ * over small stubs, against walking every ordered triple of disjoint
+ * completions; a full stub's shares sum to the deals; bad arguments refused. */
+static void stud_exact_calls(int rounds)
+{
+    for (int r = 0; r < rounds; r++) {
+        const int u = 9 + (int)below(3);
+        const int64_t n = (int64_t)u * (u - 1) * (u - 2) / 6;
+        int32_t *value = exact_alloc(sizeof(int32_t) * 3 * (size_t)n);
+        uint8_t *allowed = exact_alloc(3 * (size_t)n), *mine = exact_alloc(3 * (size_t)n);
+        uint64_t *mask = exact_alloc(sizeof(uint64_t) * (size_t)n);
+        const int spread = 1 + (int)below(r % 2 ? 4 : 60000);    /* few values: ties */
+        for (int64_t t = 0; t < 3 * n; t++) {
+            value[t] = (int32_t)below((unsigned)spread);
+            allowed[t] = r % 3 ? (uint8_t)(below(4) != 0) : 1;
+            mine[t] = r % 3 ? (uint8_t)(allowed[t] && below(3) != 0) : allowed[t];
+        }
+        {
+            int64_t t = 0;
+            for (int c = 2; c < u; c++)
+                for (int b = 1; b < c; b++)
+                    for (int a = 0; a < b; a++)
+                        mask[t++] = 1ull << a | 1ull << b | 1ull << c;
+        }
+        const int64_t size = hr_stud_three_scratch(u);
+        CHECK(size > 0, "hr_stud_three_scratch(%d) = %lld", u, (long long)size);
+        int64_t *scratch = exact_alloc(sizeof(int64_t) * (size_t)size);
+        int64_t out[3] = {0, 0, 0}, want[3] = {0, 0, 0};
+        const int64_t unit = 6;
+        CHECK(hr_stud_three_exact(u, value, allowed, mine, unit, scratch, out, NULL) == 0,
+              "hr_stud_three_exact refused a stub of %d", u);
+        for (int64_t a = 0; a < n; a++)
+            for (int64_t b = 0; b < n; b++) {
+                if (mask[a] & mask[b])
+                    continue;
+                for (int64_t c = 0; c < n; c++) {
+                    if ((mask[a] | mask[b]) & mask[c])
+                        continue;
+                    const int64_t t[3] = {a, b, c};
+                    int ok = 1;
+                    for (int s = 0; s < 3; s++)
+                        ok &= allowed[s * n + t[s]];
+                    if (!ok)
+                        continue;
+                    int32_t best = -1;
+                    int k = 0;
+                    for (int s = 0; s < 3; s++) {
+                        const int32_t x = value[s * n + t[s]];
+                        k = x > best ? 1 : x == best ? k + 1 : k;
+                        best = x > best ? x : best;
+                    }
+                    for (int s = 0; s < 3; s++)
+                        if (value[s * n + t[s]] == best && mine[s * n + t[s]])
+                            want[s] += unit / k;
+                }
+            }
+        for (int s = 0; s < 3; s++)
+            CHECK(out[s] == want[s], "hr_stud_three_exact seat %d: %lld, walked %lld", s,
+                  (long long)out[s], (long long)want[s]);
+        CHECK(hr_stud_three_exact(u, value, allowed, mine, 4, scratch, out, NULL) == -1 &&
+              hr_stud_three_exact(8, value, allowed, mine, 6, scratch, out, NULL) == -1,
+              "hr_stud_three_exact bad arguments accepted");
+        value[n] = 70000;
+        CHECK(hr_stud_three_exact(u, value, allowed, mine, 6, scratch, out, NULL) == -1,
+              "hr_stud_three_exact: a strength beyond 65535 accepted");
+        free(scratch);
+        free(mask);
+        free(mine);
+        free(allowed);
+        free(value);
+    }
+    CHECK(hr_stud_three_scratch(8) == -1 && hr_stud_three_scratch(HR_STUD3_MAX_STUB + 1) == -1,
+          "hr_stud_three_scratch: a stub out of range accepted");
+    {   /* a full stub: every deal counted once */
+        const int u = HR_STUD3_MAX_STUB;
+        const int64_t n = (int64_t)u * (u - 1) * (u - 2) / 6;
+        int32_t *value = exact_alloc(sizeof(int32_t) * 3 * (size_t)n);
+        uint8_t *all = exact_alloc(3 * (size_t)n);
+        for (int64_t t = 0; t < 3 * n; t++) {
+            value[t] = (int32_t)below(200);
+            all[t] = 1;
+        }
+        int64_t *scratch = exact_alloc(sizeof(int64_t) * (size_t)hr_stud_three_scratch(u));
+        int64_t out[3] = {0, 0, 0};
+        CHECK(hr_stud_three_exact(u, value, all, all, 6, scratch, out, NULL) == 0,
+              "hr_stud_three_exact on a full stub");
+        /* C(40, 9) * 9! / 3!^3 deals */
+        CHECK(out[0] + out[1] + out[2] == 6 * 459377318400LL,
+              "hr_stud_three_exact: %lld shares", (long long)(out[0] + out[1] + out[2]));
+        free(scratch);
+        free(all);
+        free(value);
     }
 }
 
@@ -1744,6 +1859,53 @@ static void history_calls(int rounds)
     }
 }
 
+/* hr_stars_replay on the buffer hr_stars_scan read (n records into out, phh_len bytes
+ * of PHH): the same records and text, and for each hand written the record hr_phh_scan
+ * gives its PHH text (every field but the profiling code), zeros and status Python
+ * for the others */
+static void stars_replay_same(const char *buf, int64_t len, const int64_t *ends, int n_seg,
+                              int final, int64_t cap, int64_t room, int64_t n,
+                              const int64_t *out, const char *phh, int64_t phh_len,
+                              int64_t consumed)
+{
+    int64_t *out2 = exact_alloc((size_t)cap * HR_STARS_WIDTH * sizeof *out2);
+    int64_t *prec = exact_alloc((size_t)cap * HR_PHH_WIDTH * sizeof *prec);
+    char *phh2 = exact_alloc((size_t)room);
+    int64_t phh_len2 = -1, consumed2 = -1;
+    int64_t n2 = hr_stars_replay(buf, len, ends, n_seg, final, out2, prec, cap, phh2, room,
+                                 &phh_len2, &consumed2);
+    CHECK(n2 == n, "hr_stars_replay: %lld records, hr_stars_scan %lld", (long long)n2,
+          (long long)n);
+    if (n > 0 && n2 == n) {
+        CHECK(consumed2 == consumed && phh_len2 == phh_len
+              && !memcmp(out, out2, (size_t)n * HR_STARS_WIDTH * sizeof *out)
+              && !memcmp(phh, phh2, (size_t)phh_len), "hr_stars_replay: not hr_stars_scan's");
+        int64_t pcap = n + 1, pc = -1;
+        int64_t *want = exact_alloc((size_t)pcap * HR_PHH_WIDTH * sizeof *want);
+        int64_t pend[1] = {phh_len};
+        int64_t got = hr_phh_scan(phh, phh_len, pend, 1, 1, 1, want, pcap, &pc);
+        int64_t k = 0;
+        for (int64_t h = 0; h < n; h++) {
+            const int64_t *pr = prec + h * HR_PHH_WIDTH;
+            if (out[h * HR_STARS_WIDTH + HR_STARS_STATUS] != HR_STARS_PHH) {
+                CHECK(pr[HR_PHH_STATUS] == HR_PHH_PYTHON, "hr_stars_replay: a hand not written");
+                continue;
+            }
+            CHECK(k < got, "hr_stars_replay: more hands written than hr_phh_scan reads");
+            if (k >= got)
+                break;
+            const int64_t *w = want + k++ * HR_PHH_WIDTH;
+            CHECK(pr[HR_PHH_STATUS] == w[HR_PHH_STATUS], "hr_stars_replay: another status");
+            for (int f = 0; w[HR_PHH_STATUS] == HR_PHH_OK && f < HR_PHH_WIDTH; f++)
+                CHECK(f == HR_PHH_WHY || pr[f] == w[f], "hr_stars_replay: field %d", f);
+        }
+        free(want);
+    }
+    free(phh2);
+    free(prec);
+    free(out2);
+}
+
 /* hr_stars_scan on a PokerStars hand, cut, spliced and sprinkled with random bytes,
  * each buffer malloc'd at exactly its length; the whole hand, once, by hand and
  * through hr_phh_scan */
@@ -1817,6 +1979,106 @@ static void count_byte_calls(int rounds)
         CHECK(hr_count_byte(buf, -1, byte) == -1 && hr_count_byte(buf, len, 256) == -1,
               "hr_count_byte took a bad argument");
         free(buf);
+    }
+}
+
+/* hr_store_scan: a hand of known stacks, blinds and number read back; the same text
+ * cut at every length and sprinkled with random bytes in exact-size buffers (flags
+ * only from the bits declared, stacks only with the flag); bad arguments refused */
+static void store_scan_calls(int rounds)
+{
+    static const char hand[] =
+        "variant = 'NT'\nhand = 0042\nblinds_or_straddles = [5, 10, 0]\n"
+        "starting_stacks = [100,\t200 , 300]\r\nactions = ['d dh p1 AsKs']\n\n";
+    int64_t len = (int64_t)strlen(hand), st = 0, en = len, seats = 3;
+    int64_t stacks[12], blinds[12], hid, key[2];
+    uint8_t flags;
+    CHECK(hr_store_scan(hand, len, &st, &en, &seats, 1, stacks, blinds, &hid, key, &flags)
+          == 1, "hr_store_scan refused a hand");
+    CHECK(flags == (HR_STORE_STACKS | HR_STORE_BLINDS | HR_STORE_HAND_ID | HR_STORE_CR),
+          "hr_store_scan: flags %d", flags);
+    CHECK(stacks[0] == 100 && stacks[1] == 200 && stacks[2] == 300 && stacks[3] == 0,
+          "hr_store_scan: stacks %lld %lld %lld", (long long)stacks[0],
+          (long long)stacks[1], (long long)stacks[2]);
+    CHECK(blinds[0] == 5 && blinds[1] == 10 && blinds[2] == 0, "hr_store_scan: blinds");
+    CHECK(hid == 42 && key[0] == 0 && key[1] == len - 2, "hr_store_scan: hand %lld, key "
+          "%lld..%lld", (long long)hid, (long long)key[0], (long long)key[1]);
+    seats = 4;                                   /* three stacks for four seats */
+    CHECK(hr_store_scan(hand, len, &st, &en, &seats, 1, stacks, blinds, &hid, key, &flags)
+          == 1 && !(flags & HR_STORE_STACKS) && stacks[0] == 0, "hr_store_scan: 3 of 4");
+    seats = 13;
+    CHECK(hr_store_scan(hand, len, &st, &en, &seats, 1, stacks, blinds, &hid, key, &flags)
+          == -1, "hr_store_scan took 13 seats");
+    seats = 3;
+    en = len + 1;
+    CHECK(hr_store_scan(hand, len, &st, &en, &seats, 1, stacks, blinds, &hid, key, &flags)
+          == -1, "hr_store_scan took a hand past the text");
+    for (int r = 0; r < rounds; r++) {
+        int64_t n = 1 + (int64_t)(rnd() % (uint64_t)len);
+        char *text = malloc((size_t)n);
+        memcpy(text, hand, (size_t)n);
+        for (int k = 0; k < 3; k++)
+            text[rnd() % (uint64_t)n] = (char)"[],= \n\r\t0x"[rnd() % 11];
+        int64_t s2 = (int64_t)(rnd() % (uint64_t)n), e2 = n;
+        seats = 1 + (int64_t)(rnd() % 12);
+        CHECK(hr_store_scan(text, n, &s2, &e2, &seats, 1, stacks, blinds, &hid, key, &flags)
+              == 1, "hr_store_scan refused a cut hand");
+        CHECK((flags & ~31) == 0 && key[0] >= s2 && key[1] <= e2 && key[0] <= key[1],
+              "hr_store_scan: flags %d, key %lld..%lld", flags, (long long)key[0],
+              (long long)key[1]);
+        if (!(flags & HR_STORE_STACKS))
+            for (int s = 0; s < 12; s++)
+                CHECK(stacks[s] == 0, "hr_store_scan: stacks without the flag");
+        free(text);
+    }
+}
+
+/* hr_store_actions: the actions of a known hand read back (seats, verbs, amounts,
+ * arguments), a cap too small answered with the room needed, the hand cut at
+ * every length and sprinkled with random bytes in exact-size buffers (every action
+ * inside its hand, in order), bad arguments refused */
+static void store_actions_calls(int rounds)
+{
+    static const char hand[] =
+        "variant = 'NT'\nactions = ['d dh p1 AsKs', 'p12 cbr 300', 'p1 f','d db 2c3c4c']\n";
+    int64_t len = (int64_t)strlen(hand), st = 0, en = len, need = 0;
+    int64_t out[8 * HR_STORE_ACT_WIDTH];
+    uint8_t ok = 0;
+    CHECK(hr_store_actions(hand, len, &st, &en, 1, out, 8, &ok, &need) == 4 && ok == 1
+          && need == 4, "hr_store_actions: %d actions", (int)need);
+    const int64_t *a = out;
+    CHECK(a[1] == -1 && a[2] == HR_STORE_V_DH && a[3] == -1
+          && !memcmp(hand + a[6], "p1 AsKs", 7) && !memcmp(hand + a[7], "dh", 2)
+          && a[8] - a[7] == 2, "hr_store_actions: the dealt hand");
+    a += HR_STORE_ACT_WIDTH;
+    CHECK(a[0] == 0 && a[1] == 11 && a[2] == HR_STORE_V_CBR && a[3] == 300
+          && a[5] - a[4] == 11 && a[6] == a[5] - 3, "hr_store_actions: the bet");
+    a += HR_STORE_ACT_WIDTH;
+    CHECK(a[1] == 0 && a[2] == HR_STORE_V_F && a[6] == a[5], "hr_store_actions: the fold");
+    a += HR_STORE_ACT_WIDTH;
+    CHECK(a[2] == HR_STORE_V_DB && !memcmp(hand + a[6], "2c3c4c", 6), "hr_store_actions: board");
+    CHECK(hr_store_actions(hand, len, &st, &en, 1, out, 2, &ok, &need) == -2 && need == 4,
+          "hr_store_actions: a small cap");
+    en = len + 1;
+    CHECK(hr_store_actions(hand, len, &st, &en, 1, out, 8, &ok, &need) == -1,
+          "hr_store_actions took a hand past the text");
+    for (int r = 0; r < rounds; r++) {
+        int64_t n = 1 + (int64_t)(rnd() % (uint64_t)len);
+        char *text = malloc((size_t)n);
+        memcpy(text, hand, (size_t)n);
+        for (int k = 0; k < 3; k++)
+            text[rnd() % (uint64_t)n] = (char)"[],' \n\r\tp1d9"[rnd() % 13];
+        int64_t s2 = (int64_t)(rnd() % (uint64_t)n), e2 = n;
+        int64_t got = hr_store_actions(text, n, &s2, &e2, 1, out, 8, &ok, &need);
+        CHECK(got >= 0 && got <= 8 && (ok || got == 0), "hr_store_actions: %lld on a cut "
+              "hand", (long long)got);
+        for (int64_t i = 0; i < got; i++) {
+            const int64_t *o = out + i * HR_STORE_ACT_WIDTH;
+            CHECK(o[0] == 0 && o[4] >= s2 && o[4] <= o[5] && o[5] <= e2 && o[6] <= o[5]
+                  && o[2] >= 0 && o[2] <= 6 && o[1] >= -1 && o[1] < 99,
+                  "hr_store_actions: action %lld out of its hand", (long long)i);
+        }
+        free(text);
     }
 }
 
@@ -1935,6 +2197,8 @@ static void sites_calls(int rounds)
         CHECK(n < 0 || (consumed >= 0 && consumed <= len && phh_len >= 0 && phh_len <= room),
               "hr_stars_scan consumed %lld, wrote %lld", (long long)consumed,
               (long long)phh_len);
+        stars_replay_same(buf, len, ends, n_seg, final, cap, room, n, out, phh, phh_len,
+                          consumed);
         for (int64_t h = 0; h < n; h++) {
             const int64_t *rec = out + h * HR_STARS_WIDTH;
             CHECK(rec[HR_STARS_START] >= 0 && rec[HR_STARS_START] <= rec[HR_STARS_END]
@@ -1961,6 +2225,92 @@ static void sites_calls(int rounds)
             free(prec);
         }
         free(phh);
+        free(out);
+        free(buf);
+    }
+}
+
+/* hr_gg_scan on a GGPoker hand, cut, spliced and sprinkled with random bytes, each
+ * buffer malloc'd at exactly its length; the whole hand, once, through hr_stars_scan
+ * and hr_phh_scan (the summary's fees the rake the winner pays) */
+static void gg_calls(int rounds)
+{
+    static const char hand[] =
+        "Poker Hand #HD42: Hold'em No Limit  ($0.01/$0.02) - 2020/04/16 10:00:00\n"
+        "Table 'T' 6-max Seat #3 is the button\n"
+        "Seat 1: a ($1 in chips)\nSeat 2: b b ($0.4 in chips)\nSeat 3: c ($1 in chips)\n"
+        "a: posts small blind $0.01\nb b: posts big blind $0.02\n*** HOLE CARDS ***\n"
+        "Dealt to a \nDealt to b b\nDealt to c [2C 7d]\nc: folds\n"
+        "a: raises $0.98 to $1 and is all-in\n"
+        "b b: calls $0.38 and is all-in\nUncalled bet ($0.6) returned to a\n"
+        "a: shows [as ks]\nb b: shows [Qh  qd]\n"
+        "*** FLOP *** [2s 3s 9h]\n*** TURN *** [2s 3s 9h] [Tc]\n"
+        "*** RIVER *** [2s 3s 9h Tc] [Jd]\n*** SHOWDOWN ***\n"
+        "b b collected $0.77 from pot\n*** SUMMARY ***\n"
+        "Total pot $0.8 | Rake $0.02 | Jackpot $0.01 | Bingo $0\nBoard [2s 3s 9h Tc Jd]\n\n";
+    static const char noise[] = "[]()$:.,#*|\r\n\t 0123456789PokerHandSeatcollectedTotalpot";
+    int64_t len0 = (int64_t)sizeof hand - 1;
+    for (int r = 0; r < rounds * 50; r++) {
+        int copies = 1 + (int)below(3);
+        int64_t len = len0 * copies;
+        if (r % 3)
+            len = (int64_t)below((unsigned)len + 1);
+        char *buf = exact_alloc(len > 0 ? (size_t)len : 1);
+        for (int64_t k = 0; k < len; k++)
+            buf[k] = hand[k % len0];
+        int flips = r % 5 == 0 ? 0 : (int)below(6);
+        for (int f = 0; f < flips && len > 0; f++)
+            buf[below((unsigned)len)] = (r % 7 == 0) ? (char)below(256)
+                                                     : noise[below(sizeof noise - 1)];
+        /* every fourth call with little room for the text written: -2, never a write past it */
+        int64_t cap = 4, room = r % 4 == 3 ? (int64_t)below(1500) + 1 : 2 * len + 4096;
+        int64_t consumed = -1, ps_len = -1;
+        int64_t *out = exact_alloc((size_t)cap * HR_GG_WIDTH * sizeof *out);
+        char *ps = exact_alloc((size_t)room);
+        int final = (int)below(2);
+        int64_t n = hr_gg_scan(buf, len, final, out, cap, ps, room, &ps_len, &consumed);
+        CHECK(n >= -2 && n <= cap, "hr_gg_scan returned %lld", (long long)n);
+        CHECK(n < 0 || (consumed >= 0 && consumed <= len && ps_len >= 0 && ps_len <= room),
+              "hr_gg_scan consumed %lld, wrote %lld", (long long)consumed, (long long)ps_len);
+        int64_t written = 0;
+        for (int64_t h = 0; h < n; h++) {
+            const int64_t *rec = out + h * HR_GG_WIDTH;
+            CHECK(rec[HR_GG_START] >= 0 && rec[HR_GG_START] <= rec[HR_GG_END]
+                  && rec[HR_GG_END] <= len, "hr_gg_scan: a hand outside the buffer");
+            CHECK(rec[HR_GG_STATUS] == HR_GG_STARS || rec[HR_GG_STATUS] == HR_GG_PYTHON,
+                  "hr_gg_scan: status %lld", (long long)rec[HR_GG_STATUS]);
+            CHECK(rec[HR_GG_PS_START] == written && rec[HR_GG_PS_END] >= written
+                  && rec[HR_GG_PS_END] <= ps_len, "hr_gg_scan: the text written");
+            written = rec[HR_GG_PS_END];
+        }
+        if (n > 0 && flips == 0 && len % len0 == 0 && final) {
+            /* whole hands: each rewritten, then written as PHH and replayed */
+            int64_t scap = n + 1, sroom = 4 * ps_len + 4096, plen = -1, sc = -1, pc = -1;
+            int64_t send[1] = {ps_len};
+            int64_t *srec = exact_alloc((size_t)scap * HR_STARS_WIDTH * sizeof *srec);
+            char *phh = exact_alloc((size_t)sroom);
+            int64_t got = hr_stars_scan(ps, ps_len, send, 1, 1, srec, scap, phh, sroom, &plen,
+                                        &sc);
+            CHECK(got == n, "hr_stars_scan of the text written: %lld hands", (long long)got);
+            int64_t *prec = exact_alloc((size_t)scap * HR_PHH_WIDTH * sizeof *prec);
+            int64_t pend[1] = {plen};
+            int64_t pgot = got > 0 ? hr_phh_scan(phh, plen, pend, 1, 1, 1, prec, scap, &pc) : 0;
+            CHECK(pgot == n, "hr_phh_scan of the PHH written: %lld hands", (long long)pgot);
+            for (int64_t h = 0; h < n && h < got && h < pgot; h++) {
+                const int64_t *g = out + h * HR_GG_WIDTH, *rec = srec + h * HR_STARS_WIDTH;
+                const int64_t *pr = prec + h * HR_PHH_WIDTH;
+                CHECK(g[HR_GG_STATUS] == HR_GG_STARS && rec[HR_STARS_STATUS] == HR_STARS_PHH
+                      && rec[HR_STARS_RAKE] == 3 && rec[HR_STARS_WON] == 60
+                      && rec[HR_STARS_WON + 1] == 77, "hr_gg_scan: the hand by hand");
+                CHECK(pr[HR_PHH_STATUS] == HR_PHH_OK && pr[HR_PHH_FIXED + 1] == 60
+                      && pr[HR_PHH_FIXED + HR_PHH_PER_SEAT + 1] == 80,
+                      "hr_gg_scan: the hand replayed");
+            }
+            free(prec);
+            free(phh);
+            free(srec);
+        }
+        free(ps);
         free(out);
         free(buf);
     }
@@ -3072,6 +3422,7 @@ int main(int argc, char **argv)
     tally_rejects();
     draw_calls(10 * scale, scale);
     stud_calls(4 * scale);
+    stud_exact_calls(1 + scale);
     const hr_game *holdem = hr_game_at(0);
     hilo_calls(holdem, 10 * scale);
     omaha_exact_calls(holdem, 4 * scale);
@@ -3117,9 +3468,12 @@ int main(int argc, char **argv)
     }
     history_calls(scale);
     sites_calls(scale);
+    gg_calls(scale);
     files_calls();
     spans_calls(20 * scale);
     count_byte_calls(700 + 50 * scale);
+    store_scan_calls(200 * scale);
+    store_actions_calls(200 * scale);
     hu_preflop_calls();
     index_calls(scale);
     exact_random_calls(holdem, scale);

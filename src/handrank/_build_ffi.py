@@ -241,6 +241,11 @@ int hr_draw_vs(const hr_game *g, int kind, const uint8_t *hand, int n_hand,
                const uint8_t *vs, int n_vs, const uint8_t *stub, int n_stub,
                const uint32_t *holds, int n_holds, uint16_t *scratch_a, uint16_t *scratch_b,
                int64_t *win, int64_t *tie);
+#define HR_STUD3_MAX_STUB ...
+int64_t hr_stud_three_scratch(int n_stub);
+int hr_stud_three_exact(int n_stub, const int32_t *value, const uint8_t *allowed,
+                        const uint8_t *mine, int64_t unit, int64_t *scratch, int64_t *out,
+                        const volatile int32_t *cancel);
 """
 
 CDEF_HISTORY = """
@@ -276,6 +281,21 @@ int64_t hr_same_spans(const char *buf, int64_t len, const int64_t *start,
                       const int64_t *span, const int64_t *key, int64_t n, int64_t *table,
                       int64_t cap, int64_t *group);
 int64_t hr_count_byte(const char *buf, int64_t len, int byte);
+"""
+
+CDEF_STORE_SCAN = """
+#define HR_STORE_STACKS ...
+#define HR_STORE_BLINDS ...
+#define HR_STORE_SLOW ...
+#define HR_STORE_HAND_ID ...
+#define HR_STORE_CR ...
+
+int64_t hr_store_scan(const char *buf, int64_t len, const int64_t *start, const int64_t *end,
+                      const int64_t *seats, int64_t n, int64_t *stacks, int64_t *blinds,
+                      int64_t *hand_id, int64_t *key, uint8_t *flags);
+int64_t hr_store_actions(const char *buf, int64_t len, const int64_t *start,
+                         const int64_t *end, int64_t n, int64_t *out, int64_t cap,
+                         uint8_t *ok, int64_t *need);
 """
 
 CDEF_PREFLOP_HU = """
@@ -333,6 +353,11 @@ int64_t hr_tuple_tally(int n_players, const uint16_t *s, int64_t n_cols, int64_t
 int64_t hr_omaha_runout_strengths(const hr_game *g, int hilo, int h, const uint8_t *hands,
                                   int64_t n_hands, const uint8_t *board, int n_board,
                                   const uint8_t *runouts, int64_t n_runouts, uint16_t *out);
+#define HR_OMAHA_HILO_SUMS ...
+int64_t hr_omaha_exact_hilo_run(int n_players, int h, const uint8_t *hands,
+                                const uint8_t *cards, int n_cards, int n_board,
+                                const int16_t *scratch, int64_t start, int64_t stride,
+                                int64_t *out, const volatile int32_t *cancel);
 """
 
 CDEF_WILD = """
@@ -367,6 +392,12 @@ CDEF_SITES = """
 int64_t hr_stars_scan(const char *buf, int64_t len, const int64_t *seg_end, int64_t n_seg,
                       int final, int64_t *out, int64_t cap, char *phh, int64_t phh_cap,
                       int64_t *phh_len, int64_t *consumed);
+int64_t hr_stars_replay(const char *buf, int64_t len, const int64_t *seg_end, int64_t n_seg,
+                        int final, int64_t *out, int64_t *prec, int64_t cap, char *phh,
+                        int64_t phh_cap, int64_t *phh_len, int64_t *consumed);
+#define HR_GG_WIDTH ...
+int64_t hr_gg_scan(const char *buf, int64_t len, int final, int64_t *out, int64_t cap,
+                   char *ps, int64_t ps_cap, int64_t *ps_len, int64_t *consumed);
 """
 
 CDEF_FILES = """
@@ -384,7 +415,7 @@ CDEF = (CDEF_EVAL + CDEF_ONEHAND + CDEF_SHOWDOWN + CDEF_EQUITY + CDEF_OMAHA + CD
         + CDEF_LOWBALL + CDEF_DRAW + CDEF_INDEX + CDEF_STUD + CDEF_HISTORY + CDEF_EXACT_RANDOM
         + CDEF_OMAHA_MC + CDEF_OMAHA_EXACT + CDEF_PREFLOP_HU + CDEF_PQL + CDEF_PQL_RANGE
         + CDEF_WILD
-        + CDEF_SITES + CDEF_FILES)
+        + CDEF_SITES + CDEF_FILES + CDEF_STORE_SCAN)
 
 # Every csrc/*.c is compiled and every csrc/*.h included, so a new C module
 # needs only its files and its cdef block above.

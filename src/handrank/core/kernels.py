@@ -1471,6 +1471,71 @@ def omaha_exact_shares(g: GameTables, holes: list[list[int]], board: list[int],
     return [int(x) for x in out[2 * n:3 * n]], boards
 
 
+#: The largest stub of hr_stud_three_exact (csrc/stud_exact.h); 0 without the C core.
+STUD3_MAX_STUB: int = _c_const("HR_STUD3_MAX_STUB", 0)
+
+
+def stud_three_shares(n_stub: int, values: np.ndarray, allowed: np.ndarray, mine: np.ndarray,
+                      unit: int) -> list[int] | None:
+    """hr_stud_three_exact: three seats that each lack three cards from a stub of
+    `n_stub` cards; ``values[s, t]`` (0..65535, larger better) is seat s's strength
+    with the t-th 3-subset of the stub positions in colex order (``{p < q < r}`` is
+    number ``p + C(q, 2) + C(r, 3)``).  Each seat's pot shares (``unit`` whole,
+    ties split evenly) summed over every ordered triple of pairwise disjoint
+    completions, each allowed to its seat (``allowed``), seat i's own counted
+    only where ``mine[i, t]``.  None without the C core or beyond its stub."""
+    if not have_c() or not 9 <= n_stub <= STUD3_MAX_STUB:
+        return None
+    n = n_stub * (n_stub - 1) * (n_stub - 2) // 6
+    v = np.ascontiguousarray(values, dtype=np.int32)
+    a = np.ascontiguousarray(allowed, dtype=np.uint8)
+    m = np.ascontiguousarray(mine, dtype=np.uint8)
+    if v.shape != (3, n) or a.shape != (3, n) or m.shape != (3, n):
+        raise ValueError(f"stud_three_shares: arrays of shape (3, {n}) expected")
+    scratch = np.empty(int(_C.lib.hr_stud_three_scratch(n_stub)), dtype=np.int64)
+    out = np.zeros(3, dtype=np.int64)
+    got = _C.lib.hr_stud_three_exact(n_stub, _buf("int32_t[]", v), _buf("uint8_t[]", a),
+                                     _buf("uint8_t[]", m), unit, _out("int64_t[]", scratch),
+                                     _out("int64_t[]", out), _C.ffi.NULL)
+    if got != 0:
+        raise RuntimeError(f"internal error: hr_stud_three_exact rejected its input ({got})")
+    return [int(x) for x in out]
+
+
+#: Sums per player of hr_omaha_exact_hilo_run (csrc/omaha_exact.h).
+OMAHA_HILO_SUMS: int = _c_const("HR_OMAHA_HILO_SUMS", 3)
+
+
+def omaha_exact_hilo_shares(g: GameTables, holes: list[list[int]], board: list[int],
+                            deck: list[int]) -> tuple[list[int], int] | None:
+    """Each exact Omaha hi-lo (eight or better) hand's pot shares over every
+    completion of `board` from `deck` (hands of one size, 4 to 6 cards; at most
+    :data:`MAX_PLAYERS`; `g` the 52-card high tables), as whole numbers in
+    ``1 / (2 SHARE_UNIT)`` of a pot: each half split evenly among its best
+    hands, the low half to the high where no hand has a low.  And the boards.
+    hr_omaha_exact_prep and hr_omaha_exact_hilo_run on the calling thread.
+    None without the C core or its tables (the caller enumerates the boards
+    itself)."""
+    n = len(holes)
+    if not have_c() or g.ptr is None or not 2 <= n <= MAX_PLAYERS:
+        return None
+    h = len(holes[0])
+    cards_arr = np.ascontiguousarray(np.array(list(board) + list(deck), dtype=np.uint8))
+    nc = len(cards_arr)
+    hands = np.ascontiguousarray(np.array(holes, dtype=np.uint8).reshape(-1))
+    scratch = np.empty(n * nc ** 3, dtype=np.int16)
+    omaha_exact_prep(g, n, h, hands, cards_arr, scratch)
+    out = np.zeros(OMAHA_HILO_SUMS * n + 2, dtype=np.int64)
+    got = int(_C.lib.hr_omaha_exact_hilo_run(
+        n, h, _buf("uint8_t[]", hands), _buf("uint8_t[]", cards_arr), nc, len(board),
+        _buf("int16_t[]", scratch), 0, 1, _out("int64_t[]", out), _C.ffi.NULL))
+    boards = _comb(nc - len(board), 5 - len(board))
+    if got != boards or int(out[OMAHA_HILO_SUMS * n]) != boards \
+            or int(out[:n].sum()) != 2 * SHARE_UNIT * boards:
+        raise RuntimeError("internal error: hr_omaha_exact_hilo_run missed boards")
+    return [int(x) for x in out[:n]], boards
+
+
 # The Omaha sampler's streams (csrc/omaha_mc.c), as hold'em's: stream c of a seed
 # deals the trials [c * MC_STREAM_TRIALS, (c + 1) * ...) of a round, whatever
 # `threads` is, so a seed gives the same counts on any number of threads.
@@ -2165,6 +2230,65 @@ def stars_scan(data: bytes, ends: np.ndarray, final: bool, out: np.ndarray,
     return n, int(phh_len[0]), int(consumed[0])
 
 
+#: int64 fields per PHH record (csrc/history.h HR_PHH_WIDTH)
+_PHH_WIDTH = 86
+
+
+def stars_replay_available() -> bool:
+    """True when the C core has the PokerStars scanner that replays what it writes."""
+    return _C is not None and hasattr(_C.lib, "hr_stars_replay")
+
+
+def stars_replay(data: bytes, ends: np.ndarray, final: bool, out: np.ndarray,
+                 prec: np.ndarray, phh: np.ndarray) -> tuple[int, int, int]:
+    """hr_stars_replay (C only): :func:`stars_scan`, each hand written as PHH also
+    replayed and settled into ``prec`` ((rows, PHH_WIDTH) int64, as many rows as
+    ``out``): the record :func:`phh_scan` (mode 1) gives that PHH hand, without reading
+    the text again (status PYTHON and zeros for a hand not written).  Returns as
+    :func:`stars_scan`."""
+    if _C is None:
+        raise RuntimeError("the C core is not loaded: the site fast path needs it")
+    if (out.ndim != 2 or out.shape[1] != STARS_WIDTH or prec.ndim != 2
+            or prec.shape[1] != _PHH_WIDTH or prec.shape[0] < out.shape[0]):
+        raise ValueError("stars_replay: out (rows, STARS_WIDTH) and prec (rows, 86) int64")
+    phh_len = _C.ffi.new("int64_t *")
+    consumed = _C.ffi.new("int64_t *")
+    n = int(_C.lib.hr_stars_replay(_C.ffi.from_buffer(data), len(data),
+                                   _buf("int64_t[]", ends), len(ends), int(final),
+                                   _out("int64_t[]", out), _out("int64_t[]", prec), len(out),
+                                   _out("char[]", phh), len(phh), phh_len, consumed))
+    return n, int(phh_len[0]), int(consumed[0])
+def gg_scan_available() -> bool:
+    """True when the C core has the GGPoker text scanner (csrc/sites_gg.c)."""
+    return _C is not None and hasattr(_C.lib, "hr_gg_scan")
+
+
+#: int64 fields per record of :func:`gg_scan` (csrc/sites_gg.h)
+GG_WIDTH = 8
+
+
+def gg_scan(data: bytes, final: bool, out: np.ndarray, ps: np.ndarray
+            ) -> tuple[int, int, int]:
+    """hr_gg_scan (C only): GGPoker text ``data`` cut into hands; one record per hand
+    into ``out`` ((rows, GG_WIDTH) int64), the hands it is sure of rewritten as
+    PokerStars text into ``ps`` (uint8).  Returns (records, PokerStars bytes written,
+    bytes consumed); records -1 when Python must read it all, -2 when ``out`` or
+    ``ps`` is too small."""
+    if _C is None:
+        raise RuntimeError("the C core is not loaded: the site fast path needs it")
+    if out.dtype != np.int64 or out.ndim != 2 or out.shape[1] != GG_WIDTH \
+            or not out.flags.c_contiguous:
+        raise ValueError("gg_scan: out must be a C-contiguous (rows, GG_WIDTH) int64 array")
+    if ps.dtype != np.uint8 or not ps.flags.c_contiguous:
+        raise ValueError("gg_scan: ps must be a contiguous uint8 array")
+    ps_len = _C.ffi.new("int64_t *")
+    consumed = _C.ffi.new("int64_t *")
+    n = int(_C.lib.hr_gg_scan(_C.ffi.from_buffer(data), len(data), int(final),
+                              _out("int64_t[]", out), len(out), _out("char[]", ps),
+                              len(ps), ps_len, consumed))
+    return n, int(ps_len[0]), int(consumed[0])
+
+
 def phh_allin_pots(ptr: Any, rec: np.ndarray, rows: np.ndarray,
                    hu_table: tuple[np.ndarray, np.ndarray] | None, out: np.ndarray,
                    status: np.ndarray) -> None:
@@ -2510,3 +2634,69 @@ def wild_batch(game: int, cards: np.ndarray) -> tuple[np.ndarray, int]:
     stop = n if first < 0 else first
     out[:stop] = got[:stop]
     return out, first
+
+
+def store_scan(data: bytes, start: np.ndarray, end: np.ndarray, seats: np.ndarray
+               ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
+    """hr_store_scan: what the hand store reads from the fast hands' PHH text at
+    ``data[start[h]:end[h]]`` (``seats`` each, 1..12), as ``(stacks (n, 12) int64,
+    blinds (n, 12) int64, hand_id (n,) int64 (-1 for none), key (n, 2) int64 (the
+    text's bounds without white space at its ends), flags (n,) uint8)`` (flags: the
+    ``STORE_*`` bits, csrc/store_scan.h).  None without the C core (the store then
+    reads the text with patterns)."""
+    if _C is None or not hasattr(_C.lib, "hr_store_scan"):
+        return None
+    n = len(start)
+    st = np.ascontiguousarray(start, dtype=np.int64)
+    en = np.ascontiguousarray(end, dtype=np.int64)
+    se = np.ascontiguousarray(seats, dtype=np.int64)
+    if st.shape != (n,) or en.shape != (n,) or se.shape != (n,):
+        raise ValueError("store_scan: start, end and seats need one entry a hand")
+    stacks = np.empty((n, 12), dtype=np.int64)
+    blinds = np.empty((n, 12), dtype=np.int64)
+    hand_id = np.empty(n, dtype=np.int64)
+    key = np.empty((n, 2), dtype=np.int64)
+    flags = np.empty(n, dtype=np.uint8)
+    if n and _C.lib.hr_store_scan(_C.ffi.from_buffer(data), len(data), _buf("int64_t[]", st),
+                                  _buf("int64_t[]", en), _buf("int64_t[]", se), n,
+                                  _out("int64_t[]", stacks), _out("int64_t[]", blinds),
+                                  _out("int64_t[]", hand_id), _out("int64_t[]", key),
+                                  _out("uint8_t[]", flags)) != n:
+        raise ValueError("store_scan: a hand outside the data or of 0 or over 12 seats")
+    return stacks, blinds, hand_id, key, flags
+
+
+#: hr_store_scan's flags (csrc/store_scan.h)
+STORE_STACKS, STORE_BLINDS, STORE_SLOW, STORE_HAND_ID, STORE_CR = 1, 2, 4, 8, 16
+
+
+def store_actions(data: bytes, start: np.ndarray, end: np.ndarray
+                  ) -> tuple[np.ndarray, np.ndarray] | None:
+    """hr_store_actions: the actions of the PHH hands at ``data[start[h]:end[h]]``,
+    as ``(actions (k, 9) int64, ok (n,) bool)``: per action its hand, seat (-1 none),
+    verb code, bet amount (-1 none), string bytes start and end, argument start,
+    verb start and end (csrc/store_scan.h); ``ok[h]`` False for a hand whose
+    actions line is not in the plain form (none of its actions listed).  None
+    without the C core."""
+    if _C is None or not hasattr(_C.lib, "hr_store_actions"):
+        return None
+    n = len(start)
+    st = np.ascontiguousarray(start, dtype=np.int64)
+    en = np.ascontiguousarray(end, dtype=np.int64)
+    if st.shape != (n,) or en.shape != (n,):
+        raise ValueError("store_actions: start and end need one entry a hand")
+    ok = np.empty(n, dtype=np.uint8)
+    need = np.zeros(1, dtype=np.int64)
+    cap = 32 * n
+    for _ in range(2):
+        out = np.empty((cap, 9), dtype=np.int64)
+        got = _C.lib.hr_store_actions(_C.ffi.from_buffer(data), len(data),
+                                      _buf("int64_t[]", st), _buf("int64_t[]", en), n,
+                                      _out("int64_t[]", out), cap, _out("uint8_t[]", ok),
+                                      _out("int64_t[]", need))
+        if got >= 0:
+            return out[:got], ok.view(np.bool_)
+        if got != -2:
+            raise ValueError("store_actions: a hand outside the data")
+        cap = int(need[0])
+    raise RuntimeError("internal error: hr_store_actions asked for more room twice")

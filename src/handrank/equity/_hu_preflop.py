@@ -3,10 +3,11 @@
 ``handrank/holdem_hu_preflop.npz`` (made by tables/preflop_hu.py) holds, for each of
 the 47,008 classes of ordered pairs of disjoint hands under the suit
 permutations and the swap of the hands, its key (csrc/preflop_hu.h) and
-hr_equity_exact's counts for the key's cards: the first hand wins, the
-second wins, ties, over the C(48, 5) = 1,712,304 boards.  A pair's class is
-found in C (the least of 48 relabellings, then a binary search of the keys).
-The counts are the enumerator's own integers, so an equity made from them is
+the exact counts for the key's cards: the first hand wins, the second wins,
+ties, over the C(48, 5) = 1,712,304 boards (dealt one by one by the engine of
+tables/).  A pair's class is found in C (the least of 48 relabellings, then a
+binary search of the keys).  The counts are the same integers as
+hr_equity_exact's (tests/test_tables_hu.py), so an equity made from them is
 the same double as the enumeration's.
 
 ``ENABLED`` (internal) turns the table off, for tests that compare with the

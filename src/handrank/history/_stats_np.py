@@ -89,18 +89,24 @@ class Actions:
     ok: np.ndarray[Any, Any]
 
 
-def cut_actions(data: bytes, starts: np.ndarray[Any, Any], ends: np.ndarray[Any, Any]
-                ) -> Actions:
-    """The actions of the hands at ``data[starts[i]:ends[i]]`` (PHH text)."""
-    h = len(starts)
+def _inside(pos: np.ndarray[Any, Any], rs: np.ndarray[Any, Any], re_: np.ndarray[Any, Any],
+            ok: np.ndarray[Any, Any]) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+    """The positions of `pos` inside an actions region ``[rs[k], re_[k])`` of a hand
+    still read (``ok[k]``), and their hand."""
+    k = np.searchsorted(rs, pos, side="right") - 1
+    good = k >= 0
+    kk = np.where(good, k, 0)
+    good &= ok[kk] & (pos >= rs[kk]) & (pos < re_[kk])
+    return pos[good], kk[good]
+
+
+def _regions(data: bytes, starts: np.ndarray[Any, Any], ends: np.ndarray[Any, Any]
+             ) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+    """Each hand's ``actions = [...]`` inside ``[rs, re_)`` and whether it has one
+    (``ok``; else the region is empty at the hand's start)."""
     rs = np.asarray(starts, dtype=np.int64).copy()     # sorted: hands in text order
     re_ = rs.copy()
-    ok = np.zeros(h, dtype=np.bool_)
-    if h == 0:
-        z = np.zeros(0, dtype=np.int64)
-        return Actions(z, z.astype(np.int16), z.astype(np.int8), z.astype(np.float64), z, z,
-                       z, ok)
-    ends = np.asarray(ends, dtype=np.int64)
+    ok = np.zeros(len(starts), dtype=np.bool_)
     found = _arrays(_ACTIONS, data)
     if found:
         f = np.array(found, dtype=np.int64)
@@ -108,30 +114,32 @@ def cut_actions(data: bytes, starts: np.ndarray[Any, Any], ends: np.ndarray[Any,
         mine = (at >= 0) & (f[:, 1] <= ends[np.maximum(at, 0)])
         at, f = at[mine], f[mine]
         rs[at], re_[at], ok[at] = f[:, 0], f[:, 1], True
-    buf = np.frombuffer(data + b"\0\0\0\0\0\0", dtype=np.uint8)
-    empty = np.zeros(0, dtype=np.int64)
+    return rs, re_, ok
 
-    def inside(pos: np.ndarray[Any, Any]) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
-        """The positions inside an actions region, and their hand."""
-        k = np.searchsorted(rs, pos, side="right") - 1
-        good = k >= 0
-        kk = np.where(good, k, 0)
-        good &= ok[kk] & (pos >= rs[kk]) & (pos < re_[kk])
-        return pos[good], kk[good]
 
-    region = buf[:len(data)]
-    # quoting or spacing the cutter does not read: the Python path (a byte search
-    # first: clean text never pays for the pass)
+def _refuse_unplain(data: bytes, region: np.ndarray[Any, Any], rs: np.ndarray[Any, Any],
+                    re_: np.ndarray[Any, Any], ok: np.ndarray[Any, Any]) -> None:
+    """Mark not `ok` the hands whose actions hold quoting or spacing the cutter does
+    not read (a byte search first: clean text never pays for the pass)."""
     for bad in (b'"', b"\\", b"\t", b"\r"):
         if bad in data:
-            _, hb = inside(np.flatnonzero(region == bad[0]))
+            _, hb = _inside(np.flatnonzero(region == bad[0]), rs, re_, ok)
             ok[hb] = False
     if b"  " in data:
         sp = np.flatnonzero(region == 32)
-        dbl = sp[:-1][np.diff(sp) == 1] if len(sp) > 1 else empty
-        _, hb = inside(dbl)
+        dbl = sp[:-1][np.diff(sp) == 1] if len(sp) > 1 else np.zeros(0, dtype=np.int64)
+        _, hb = _inside(dbl, rs, re_, ok)
         ok[hb] = False
-    q, hq = inside(np.flatnonzero(region == 39))
+
+
+def _strings(buf: np.ndarray[Any, Any], n: int, rs: np.ndarray[Any, Any],
+             re_: np.ndarray[Any, Any], ok: np.ndarray[Any, Any]
+             ) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+    """The single-quoted strings of the hands still `ok`: their insides ``[a0, a1)``
+    and hand, the list checked to be plain (``'...', '...'`` and nothing else; a hand
+    that is not is marked not `ok` and left out)."""
+    h = len(rs)
+    q, hq = _inside(np.flatnonzero(buf[:n] == 39), rs, re_, ok)
     odd = np.bincount(hq, minlength=h) % 2 == 1
     ok[odd] = False
     keep = ok[hq]
@@ -144,7 +152,7 @@ def cut_actions(data: bytes, starts: np.ndarray[Any, Any], ends: np.ndarray[Any,
         g0, g1 = a1[:-1] + 1, a0[1:] - 1          # the bytes between two quotes
         glen = g1 - g0
         fine = ((glen == 1) & (buf[g0] == 44)) | ((glen == 2) & (buf[g0] == 44)
-                                                  & (buf[np.minimum(g0 + 1, len(data))] == 32))
+                                                  & (buf[np.minimum(g0 + 1, n)] == 32))
         gap_ok[1:] = ~same | fine
     ok[hand[~gap_ok]] = False
     # what the regions hold before the first string and after the last: spaces only
@@ -157,7 +165,14 @@ def cut_actions(data: bytes, starts: np.ndarray[Any, Any], ends: np.ndarray[Any,
     ok[hand[last][~((tail == re_[hand[last]])
                     | ((buf[tail] == 44) & (tail + 1 == re_[hand[last]])))]] = False
     keep = ok[hand]
-    a0, a1, hand = a0[keep], a1[keep], hand[keep]
+    return a0[keep], a1[keep], hand[keep]
+
+
+def _seats_verbs(buf: np.ndarray[Any, Any], a0: np.ndarray[Any, Any],
+                 a1: np.ndarray[Any, Any]
+                 ) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+    """Each action's seat (-1: the dealer, or not a player's), verb (``V_*``) and where
+    its argument starts (`a1` when it has none)."""
     c0 = buf[a0]
     dealer = (c0 == 100) & (buf[a0 + 1] == 32) & (a0 + 1 < a1)
     d1, d2 = buf[a0 + 1].astype(np.int64) - 48, buf[a0 + 2].astype(np.int64) - 48
@@ -185,9 +200,15 @@ def cut_actions(data: bytes, starts: np.ndarray[Any, Any], ends: np.ndarray[Any,
     verb[dealer & word(b"dh")] = V_DH
     arg = np.where(verb == V_CBR, v0 + 4, np.where(verb == V_F, v0 + 2,
                    np.where(np.isin(verb, (V_CC, V_SM, V_DB, V_DH)), v0 + 3, a1)))
-    arg = np.minimum(arg, a1)
-    # a bet's amount: whole numbers only (a decimal point: the Python path)
-    amount = np.full(len(a0), np.nan)
+    return seat, verb, np.minimum(arg, a1)
+
+
+def _amounts(buf: np.ndarray[Any, Any], n: int, verb: np.ndarray[Any, Any],
+             arg: np.ndarray[Any, Any], a1: np.ndarray[Any, Any], hand: np.ndarray[Any, Any],
+             ok: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+    """A bet's amount (NaN for other actions): whole numbers only (a decimal point, or
+    anything else: the hand is marked not `ok`, for the Python path)."""
+    amount = np.full(len(verb), np.nan)
     cb = np.flatnonzero((verb == V_CBR) & (arg < a1))
     if len(cb):
         p, e = arg[cb], a1[cb]
@@ -196,7 +217,7 @@ def cut_actions(data: bytes, starts: np.ndarray[Any, Any], ends: np.ndarray[Any,
         fine = np.ones(len(cb), dtype=np.bool_)
         for k in range(19):
             at = p + k
-            ch = buf[np.minimum(at, len(data))].astype(np.int64)
+            ch = buf[np.minimum(at, n)].astype(np.int64)
             end_here = going & ((at >= e) | (ch == 32))
             fine &= ~(end_here & (k == 0))
             going &= ~end_here
@@ -207,6 +228,22 @@ def cut_actions(data: bytes, starts: np.ndarray[Any, Any], ends: np.ndarray[Any,
         fine &= ~going
         amount[cb] = val.astype(np.float64)
         ok[hand[cb[~fine]]] = False
+    return amount
+
+
+def cut_actions(data: bytes, starts: np.ndarray[Any, Any], ends: np.ndarray[Any, Any]
+                ) -> Actions:
+    """The actions of the hands at ``data[starts[i]:ends[i]]`` (PHH text)."""
+    if len(starts) == 0:
+        z = np.zeros(0, dtype=np.int64)
+        return Actions(z, z.astype(np.int16), z.astype(np.int8), z.astype(np.float64), z, z,
+                       z, np.zeros(0, dtype=np.bool_))
+    rs, re_, ok = _regions(data, starts, np.asarray(ends, dtype=np.int64))
+    buf = np.frombuffer(data + b"\0\0\0\0\0\0", dtype=np.uint8)
+    _refuse_unplain(data, buf[:len(data)], rs, re_, ok)
+    a0, a1, hand = _strings(buf, len(data), rs, re_, ok)
+    seat, verb, arg = _seats_verbs(buf, a0, a1)
+    amount = _amounts(buf, len(data), verb, arg, a1, hand, ok)
     return Actions(hand, seat.astype(np.int16), verb, amount, a0, a1, arg, ok)
 
 
@@ -225,6 +262,152 @@ class StatArrays:
     table: np.ndarray[Any, Any]
 
 
+def _steps(hand_all: np.ndarray[Any, Any]) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+    """The actions (flat, hand by hand) ordered by their step in their hand:
+    ``order[bounds[k]:bounds[k + 1]]`` are the ``k``-th actions of their hands."""
+    if not len(hand_all):
+        return np.zeros(0, dtype=np.int64), np.zeros(1, dtype=np.int64)
+    brk = np.flatnonzero(np.diff(hand_all)) + 1
+    first = np.zeros(len(hand_all), dtype=np.int64)
+    first[brk] = brk
+    first = np.maximum.accumulate(first)
+    step = np.arange(len(hand_all)) - first
+    order = np.argsort(step, kind="stable")
+    counts = np.bincount(step)
+    return order, np.concatenate(([0], np.cumsum(counts)))
+
+
+class _Walk:
+    """Every hand's betting state, one array slot per hand (``-1``: no seat), walked
+    one step at a time, and the counts made so far: ``did`` / ``opp`` ``(hands, 12,
+    statistics)``, ``agg`` ``(hands, 12, 3)``."""
+
+    def __init__(self, seats: np.ndarray[Any, Any], blinds: np.ndarray[Any, Any]) -> None:
+        nh, ns = len(seats), MAX_SEATS
+        self.seats = seats
+        self.did = np.zeros((nh, ns, len(_NAMES)), dtype=np.int8)
+        self.opp = np.zeros((nh, ns, len(_NAMES)), dtype=np.int8)
+        self.agg = np.zeros((nh, ns, 3), dtype=np.int32)
+        self.has_bl: np.ndarray[Any, Any] = np.asarray((blinds > 0).any(axis=1))
+        posted = blinds.astype(np.float64).copy()
+        hu = seats == 2
+        posted[hu, 0], posted[hu, 1] = blinds[hu, 1], blinds[hu, 0]
+        posted[~self.has_bl] = 0.0
+        self.posted = posted
+        self.to_call = posted.max(axis=1)
+        self.street = np.zeros(nh, dtype=np.int64)
+        self.raises = np.zeros(nh, dtype=np.int64)
+        self.callers = np.zeros(nh, dtype=np.int64)
+        self.limped = np.zeros(nh, dtype=np.bool_)
+        self.first_raiser = np.full(nh, -1, dtype=np.int64)
+        self.steal_from = np.full(nh, -1, dtype=np.int64)
+        self.prev_aggr = np.full(nh, -1, dtype=np.int64)
+        self.aggr = np.full(nh, -1, dtype=np.int64)
+        self.cbettor = np.full(nh, -1, dtype=np.int64)
+        self.prev_cb = np.full(nh, -1, dtype=np.int64)
+        self.folded = np.zeros((nh, ns), dtype=np.bool_)
+        self.saw = np.zeros((nh, ns), dtype=np.bool_)
+
+    def mark(self, k: Any, hh: Any, ss: Any, m: Any, d: Any) -> None:
+        """An opportunity of statistic `k` for the actions `m`, taken where `d`."""
+        kk: Any = k if np.isscalar(k) else k[m]
+        self.opp[hh[m], ss[m], kk] = 1
+        self.did[hh[m], ss[m], kk] |= d[m].astype(np.int8)
+
+    def new_street(self, hd: np.ndarray[Any, Any]) -> None:
+        """The hands `hd` deal a board street."""
+        street = self.street
+        street[hd] += 1
+        f1 = hd[street[hd] == 1]
+        self.saw[f1] = ~self.folded[f1]
+        self.prev_aggr[hd], self.aggr[hd] = self.aggr[hd], -1
+        self.prev_cb[hd], self.cbettor[hd] = self.cbettor[hd], -1
+        self.raises[hd] = 0
+        self.callers[hd] = 0
+        self.posted[hd] = 0.0
+        self.to_call[hd] = 0.0
+
+    def act(self, h: np.ndarray[Any, Any], s: np.ndarray[Any, Any], v: np.ndarray[Any, Any],
+            amt: np.ndarray[Any, Any]) -> None:
+        """One player action in each hand `h` (seat `s`, verb `v`, amount `amt`): its
+        opportunities counted, then the state moved."""
+        isf, iscc, iscbr = v == V_F, v == V_CC, v == V_CBR
+        facing = self.to_call[h] > self.posted[h, s]
+        st, rz = self.street[h], self.raises[h]
+        n = self.seats[h]
+        pre = (st == 0) & self.has_bl[h]
+        if pre.any():
+            self.preflop(h, s, n, pre, rz, isf, iscc, iscbr, facing)
+        post = st >= 1
+        chain = np.where(st == 1, self.prev_aggr[h], self.prev_cb[h])
+        if post.any():
+            k = np.clip(st, 1, 3) - 1
+            cbh = self.cbettor[h]
+            self.mark(_IX["cbet_flop"] + k, h, s, post & (rz == 0) & (chain >= 0) & (s == chain),
+                      iscbr)
+            self.mark(_IX["fold_to_cbet_flop"] + k, h, s,
+                      post & (cbh >= 0) & (rz == 1) & (s != cbh), isf)
+        ag = post | ~self.has_bl[h]
+        for col, m in ((0, ag & iscbr), (1, ag & iscc & facing), (2, ag & isf)):
+            self.agg[h[m], s[m], col] += 1
+        self.folded[h[isf], s[isf]] = True
+        call = iscc & facing
+        hc, sc = h[call], s[call]
+        self.posted[hc, sc] = self.to_call[hc]
+        self.limped[h[call & (rz == 0)]] = True
+        self.callers[h[call & (rz > 0)]] += 1
+        if iscbr.any():
+            self.raised(h, s, n, st, rz, chain, iscbr, amt)
+
+    def preflop(self, h: Any, s: Any, n: Any, pre: Any, rz: Any, isf: Any, iscc: Any,
+                iscbr: Any, facing: Any) -> None:
+        """The preflop statistics' opportunities of the actions `pre`."""
+        mark, ix = self.mark, _IX
+        mark(ix["vpip"], h, s, pre, iscbr | (iscc & facing))
+        mark(ix["pfr"], h, s, pre, iscbr)
+        mark(ix["three_bet"], h, s, pre & (rz == 1), iscbr)
+        m4 = pre & (rz == 2)
+        mark(ix["four_bet"], h, s, m4, iscbr)
+        mark(ix["fold_to_three_bet"], h, s, m4 & (s == self.first_raiser[h]), isf)
+        mark(ix["steal"], h, s, pre & (rz == 0) & ~self.limped[h] & _STEAL[n, s], iscbr)
+        steal_from = self.steal_from[h]
+        mark(ix["fold_to_steal"], h, s,
+             pre & (steal_from >= 0) & (rz == 1) & (self.callers[h] == 0)
+             & (_BB[n, s] | _SB[n, s]) & (s != steal_from), isf)
+
+    def raised(self, h: Any, s: Any, n: Any, st: Any, rz: Any, chain: Any, iscbr: Any,
+               amt: Any) -> None:
+        """The state after the bets and raises `iscbr` (to `amt`, NaN: to the amount
+        to call)."""
+        pre0 = st == 0
+        m = iscbr & pre0 & (rz == 0)
+        self.first_raiser[h[m]] = s[m]
+        self.steal_from[h[m]] = np.where(~self.limped[h[m]] & _STEAL[n[m], s[m]], s[m], -1)
+        self.steal_from[h[iscbr & pre0 & (rz > 0)]] = -1
+        m = iscbr & ~pre0 & (rz == 0) & (s == chain)
+        self.cbettor[h[m]] = s[m]
+        hb, sb = h[iscbr], s[iscbr]
+        a = np.where(np.isnan(amt[iscbr]), self.to_call[hb], amt[iscbr])
+        self.raises[hb] += 1
+        self.callers[hb] = 0
+        self.aggr[hb] = sb
+        self.posted[hb, sb] = a
+        self.to_call[hb] = np.maximum(self.to_call[hb], a)
+
+    def showdown(self, payouts: np.ndarray[Any, Any]) -> None:
+        """``wtsd``, ``wwsf`` and ``wsd``, once every action is walked."""
+        seat_ok = np.arange(MAX_SEATS)[None, :] < self.seats[:, None]
+        live = (~self.folded & seat_ok).sum(axis=1)
+        showdown = (live > 1) & (self.street >= 1)
+        sawf = self.saw & (self.street >= 1)[:, None] & seat_ok
+        atsd = showdown[:, None] & ~self.folded & sawf
+        won = payouts > 0
+        for name, o, d in (("wtsd", sawf, atsd), ("wwsf", sawf, sawf & won),
+                           ("wsd", atsd, atsd & won)):
+            self.opp[:, :, _IX[name]] = o
+            self.did[:, :, _IX[name]] = d
+
+
 def stat_arrays(acts: Actions, seats: np.ndarray[Any, Any], blinds: np.ndarray[Any, Any],
                 payouts: np.ndarray[Any, Any]) -> StatArrays:
     """The statistics of board games with blinds, as :func:`.stats.hand_stats` counts them.
@@ -234,140 +417,34 @@ def stat_arrays(acts: Actions, seats: np.ndarray[Any, Any], blinds: np.ndarray[A
     (a payout above zero is a hand won).  Every hand is a board game; a hand
     with no blind above zero has no preflop statistics.
     """
-    nh = len(seats)
-    ns = MAX_SEATS
-    nsts = len(_NAMES)
-    did = np.zeros((nh, ns, nsts), dtype=np.int8)
-    opp = np.zeros((nh, ns, nsts), dtype=np.int8)
-    agg = np.zeros((nh, ns, 3), dtype=np.int32)
-    has_bl: np.ndarray[Any, Any] = np.asarray((blinds > 0).any(axis=1))
-    posted = blinds.astype(np.float64).copy()
-    hu = seats == 2
-    posted[hu, 0], posted[hu, 1] = blinds[hu, 1], blinds[hu, 0]
-    posted[~has_bl] = 0.0
-    to_call = posted.max(axis=1)
-    street = np.zeros(nh, dtype=np.int64)
-    raises = np.zeros(nh, dtype=np.int64)
-    callers = np.zeros(nh, dtype=np.int64)
-    limped = np.zeros(nh, dtype=np.bool_)
-    first_raiser = np.full(nh, -1, dtype=np.int64)
-    steal_from = np.full(nh, -1, dtype=np.int64)
-    prev_aggr = np.full(nh, -1, dtype=np.int64)
-    aggr = np.full(nh, -1, dtype=np.int64)
-    cbettor = np.full(nh, -1, dtype=np.int64)
-    prev_cb = np.full(nh, -1, dtype=np.int64)
-    folded = np.zeros((nh, ns), dtype=np.bool_)
-    saw = np.zeros((nh, ns), dtype=np.bool_)
+    w = _Walk(seats, blinds)
     use = acts.ok[acts.hand] & np.isin(acts.verb, (V_F, V_CC, V_CBR, V_DB))
     hand_all = acts.hand[use]
     seat_all = acts.seat[use].astype(np.int64)
     verb_all = acts.verb[use]
     amt_all = acts.amount[use]
-    if len(hand_all):
-        brk = np.flatnonzero(np.diff(hand_all)) + 1
-        first = np.zeros(len(hand_all), dtype=np.int64)
-        first[brk] = brk
-        first = np.maximum.accumulate(first)
-        step = np.arange(len(hand_all)) - first
-        order = np.argsort(step, kind="stable")
-        counts = np.bincount(step)
-        bounds = np.concatenate(([0], np.cumsum(counts)))
-    else:
-        order, bounds = np.zeros(0, dtype=np.int64), np.zeros(1, dtype=np.int64)
-    ix = _IX
-
-    def mark(k: Any, hh: Any, ss: Any, m: Any, d: Any) -> None:
-        kk: Any = k if np.isscalar(k) else k[m]
-        opp[hh[m], ss[m], kk] = 1
-        did[hh[m], ss[m], kk] |= d[m].astype(np.int8)
-
+    order, bounds = _steps(hand_all)
     for j in range(len(bounds) - 1):
         sel = order[bounds[j]:bounds[j + 1]]
         h, s, v, amt = hand_all[sel], seat_all[sel], verb_all[sel], amt_all[sel]
         dl = v == V_DB
         if dl.any():
-            hd = h[dl]
-            street[hd] += 1
-            f1 = hd[street[hd] == 1]
-            saw[f1] = ~folded[f1]
-            prev_aggr[hd], aggr[hd] = aggr[hd], -1
-            prev_cb[hd], cbettor[hd] = cbettor[hd], -1
-            raises[hd] = 0
-            callers[hd] = 0
-            posted[hd] = 0.0
-            to_call[hd] = 0.0
+            w.new_street(h[dl])
         pl = ~dl & (s >= 0) & (s < seats[h])
         if not pl.all():
             h, s, v, amt = h[pl], s[pl], v[pl], amt[pl]
-        if not len(h):
-            continue
-        isf, iscc, iscbr = v == V_F, v == V_CC, v == V_CBR
-        facing = to_call[h] > posted[h, s]
-        st, rz = street[h], raises[h]
-        n = seats[h]
-        pre = (st == 0) & has_bl[h]
-        if pre.any():
-            mark(ix["vpip"], h, s, pre, iscbr | (iscc & facing))
-            mark(ix["pfr"], h, s, pre, iscbr)
-            mark(ix["three_bet"], h, s, pre & (rz == 1), iscbr)
-            m4 = pre & (rz == 2)
-            mark(ix["four_bet"], h, s, m4, iscbr)
-            mark(ix["fold_to_three_bet"], h, s, m4 & (s == first_raiser[h]), isf)
-            mark(ix["steal"], h, s, pre & (rz == 0) & ~limped[h] & _STEAL[n, s], iscbr)
-            mark(ix["fold_to_steal"], h, s,
-                 pre & (steal_from[h] >= 0) & (rz == 1) & (callers[h] == 0)
-                 & (_BB[n, s] | _SB[n, s]) & (s != steal_from[h]), isf)
-        post = st >= 1
-        chain = np.where(st == 1, prev_aggr[h], prev_cb[h])
-        if post.any():
-            k = np.clip(st, 1, 3) - 1
-            cbk = ix["cbet_flop"] + k
-            mark(cbk, h, s, post & (rz == 0) & (chain >= 0) & (s == chain), iscbr)
-            fck = ix["fold_to_cbet_flop"] + k
-            cbh = cbettor[h]
-            mark(fck, h, s, post & (cbh >= 0) & (rz == 1) & (s != cbh), isf)
-        ag = post | ~has_bl[h]
-        for col, m in ((0, ag & iscbr), (1, ag & iscc & facing), (2, ag & isf)):
-            agg[h[m], s[m], col] += 1
-        folded[h[isf], s[isf]] = True
-        call = iscc & facing
-        hc, sc = h[call], s[call]
-        posted[hc, sc] = to_call[hc]
-        limped[h[call & (rz == 0)]] = True
-        callers[h[call & (rz > 0)]] += 1
-        if iscbr.any():
-            pre0 = st == 0
-            m = iscbr & pre0 & (rz == 0)
-            first_raiser[h[m]] = s[m]
-            steal_from[h[m]] = np.where(~limped[h[m]] & _STEAL[n[m], s[m]], s[m], -1)
-            steal_from[h[iscbr & pre0 & (rz > 0)]] = -1
-            m = iscbr & ~pre0 & (rz == 0) & (s == chain)
-            cbettor[h[m]] = s[m]
-            hb, sb = h[iscbr], s[iscbr]
-            a = np.where(np.isnan(amt[iscbr]), to_call[hb], amt[iscbr])
-            raises[hb] += 1
-            callers[hb] = 0
-            aggr[hb] = sb
-            posted[hb, sb] = a
-            to_call[hb] = np.maximum(to_call[hb], a)
-    seat_ok = np.arange(ns)[None, :] < seats[:, None]
-    live = (~folded & seat_ok).sum(axis=1)
-    showdown = (live > 1) & (street >= 1)
-    sawf = saw & (street >= 1)[:, None] & seat_ok
-    atsd = showdown[:, None] & ~folded & sawf
-    won = payouts > 0
-    for name, o, d in (("wtsd", sawf, atsd), ("wwsf", sawf, sawf & won),
-                       ("wsd", atsd, atsd & won)):
-        opp[:, :, ix[name]] = o
-        did[:, :, ix[name]] = d
-    table = np.empty((nh, ns, len(COLUMNS)), dtype=np.int32)
-    table[:, :, 0:2 * nsts:2] = did
-    table[:, :, 1:2 * nsts:2] = opp
-    table[:, :, 2 * nsts:] = agg
-    return StatArrays({k: table[:, :, 2 * i] for k, i in ix.items()},
-                      {k: table[:, :, 2 * i + 1] for k, i in ix.items()},
-                      {k: agg[:, :, i] for i, k in enumerate(ALWAYS_STATS)},
-                      has_bl, np.ones(nh, dtype=np.bool_), table)
+        if len(h):
+            w.act(h, s, v, amt)
+    w.showdown(payouts)
+    nh, nsts = len(seats), len(_NAMES)
+    table = np.empty((nh, MAX_SEATS, len(COLUMNS)), dtype=np.int32)
+    table[:, :, 0:2 * nsts:2] = w.did
+    table[:, :, 1:2 * nsts:2] = w.opp
+    table[:, :, 2 * nsts:] = w.agg
+    return StatArrays({k: table[:, :, 2 * i] for k, i in _IX.items()},
+                      {k: table[:, :, 2 * i + 1] for k, i in _IX.items()},
+                      {k: w.agg[:, :, i] for i, k in enumerate(ALWAYS_STATS)},
+                      w.has_bl, np.ones(nh, dtype=np.bool_), table)
 
 
 def from_table(table: np.ndarray[Any, Any], preflop: np.ndarray[Any, Any]) -> StatArrays:

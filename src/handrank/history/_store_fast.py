@@ -12,15 +12,15 @@ text...) is handed back for the Python path.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
-import re
 from typing import Any
 
 import numpy as np
 
 from ..core import kernels
 from ._base import GAMES
-from ._stats_np import COLUMNS, V_DB, V_DH, V_F, V_SM, blinds_of, cut_actions, stat_arrays
+from ._stats_np import COLUMNS, V_DB, V_DH, V_F, V_SM, Actions, cut_actions, stat_arrays
 from ._summary import _allin_rows
 from .fast import (
     AGREE,
@@ -41,11 +41,9 @@ from .fast import (
 )
 from .stats import positions
 
-__all__ = ["fast_tables", "text_key"]
+__all__ = ["Scan", "fast_tables", "keys_of", "text_key"]
 
 _NANO = 10 ** 9
-#: keys whose presence sends a hand to the Python path (fields this builder does not fill)
-_SLOW_KEYS = (b"site", b"year", b"month", b"day", b"currency")
 _POS = {n: positions(n) for n in range(2, MAX_SEATS + 1)}
 #: every position name of 2..MAX_SEATS seats in one list; n seats' names from _POS_AT[n]
 _POS_FLAT = [p for k in range(2, MAX_SEATS + 1) for p in _POS[k]]
@@ -109,71 +107,40 @@ def text_key(text: bytes) -> str:
     return "phh:" + hashlib.sha256(text.strip().replace(b"\r\n", b"\n")).hexdigest()
 
 
-def _key_lines(data: bytes, key: bytes) -> list[tuple[int, bytes]]:
-    """(offset, value) of each ``key = value`` line of ``data``."""
-    out = []
-    find = data.find
-    for m in re.finditer(b"\n" + key + rb"[ \t]*=[ \t]*", data):
-        e = find(b"\n", m.end())
-        out.append((m.end(), data[m.end():len(data) if e < 0 else e].strip()))
-    if data.startswith(key):
-        m2 = re.match(key + rb"[ \t]*=[ \t]*", data)
-        if m2 is not None:
-            e = find(b"\n")
-            out.insert(0, (m2.end(), data[m2.end():len(data) if e < 0 else e].strip()))
-    return out
+@dataclasses.dataclass
+class Scan:
+    """What the store reads from fast hands' text beyond the C record
+    (:func:`~handrank.core.kernels.store_scan`), one row a hand: starting stacks
+    and blinds ``(hands, MAX_SEATS)``, the ``hand`` number (-1 for none) and the
+    ``STORE_*`` flags."""
+
+    stacks: np.ndarray[Any, Any]
+    blinds: np.ndarray[Any, Any]
+    hand_id: np.ndarray[Any, Any]
+    flags: np.ndarray[Any, Any]
+
+    def take(self, at: np.ndarray[Any, Any]) -> Scan:
+        """The rows ``at``."""
+        return Scan(self.stacks[at], self.blinds[at], self.hand_id[at], self.flags[at])
 
 
-#: a ``starting_stacks`` line; group 1 its whole numbers when written plainly (a list
-#: of at most 18-digit numbers), else None (the hand goes to the Python path)
-_STACKS = re.compile(rb"\nstarting_stacks[ \t]*=[ \t]*(?:\[[ \t]*([0-9]{1,18}"
-                     rb"(?:[ \t]*,[ \t]*[0-9]{1,18})*)[ \t]*\][ \t]*\r?(?=\n|\Z))?")
-
-
-def _stacks(data: bytes, st: np.ndarray[Any, Any], en: np.ndarray[Any, Any],
-            n: np.ndarray[Any, Any]) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
-    """Each hand's starting stacks ``(hands, MAX_SEATS)`` and whether it has one plain
-    ``starting_stacks`` line of one whole number a seat (the others: False)."""
-    h = len(st)
-    stacks = np.zeros((h, MAX_SEATS), dtype=np.int64)
-    at: list[int] = []
-    vals: list[bytes | None] = []
-    if data.startswith(b"starting_stacks"):        # the first line (no newline before)
-        m0 = _STACKS.match(b"\n" + data[:data.find(b"\n") % (len(data) + 1)])
-        if m0 is not None:
-            at.append(0)
-            vals.append(m0.group(1))
-    for m in _STACKS.finditer(data):
-        at.append(m.start() + 1)
-        vals.append(m.group(1))
-    k = _hand_of(st, en, at)
-    lines = np.bincount(k[k >= 0], minlength=h) if len(k) else np.zeros(h, dtype=np.int64)
-    plain = [v is not None for v in vals]
-    use = np.flatnonzero((k >= 0) & np.asarray(plain, dtype=np.bool_)) if at else \
-        np.zeros(0, dtype=np.int64)
-    good = [vals[i] for i in use.tolist()]
-    counts = np.asarray([v.count(b",") + 1 for v in good if v is not None], dtype=np.int64)
-    hk = k[use]
-    got = np.zeros(h, dtype=np.bool_)
-    fits = (lines[hk] == 1) & (counts == n[hk]) if len(use) else np.zeros(0, dtype=np.bool_)
-    if fits.any():
-        text = b",".join(v for v, f in zip(good, fits.tolist()) if f and v is not None)
-        nums = np.array(text.split(b",")).astype(np.int64)
-        rows = hk[fits]
-        c = counts[fits]
-        seat = np.arange(len(nums)) - np.repeat(np.cumsum(c) - c, c)
-        stacks[np.repeat(rows, c), seat] = nums
-        got[rows] = True
-    return stacks, got
-
-
-def _hand_of(starts: np.ndarray[Any, Any], ends: np.ndarray[Any, Any], pos: list[int]
-             ) -> np.ndarray[Any, Any]:
-    """The hand each offset is in (-1 outside every hand)."""
-    p = np.asarray(pos, dtype=np.int64)
-    k = np.searchsorted(starts, p, side="right") - 1
-    kk = np.maximum(k, 0)
-    return np.where((k >= 0) & (p < ends[kk]), k, -1)
+def keys_of(b: Any, rows: np.ndarray[Any, Any]) -> tuple[list[str], Scan | None]:
+    """The store keys of hands ``rows`` of batch ``b`` (fast hands, as :func:`text_key`
+    gives them) and what :func:`fast_tables` reads from their text (None without
+    the C reader of it: every hand then goes to the Python path)."""
+    data = b.data
+    rec = b.rec[rows]
+    got = kernels.store_scan(data, rec[:, START], rec[:, END], rec[:, SEATS])
+    if got is None:
+        return [text_key(data[s:e]) for s, e in zip(rec[:, START].tolist(),
+                                                      rec[:, END].tolist())], None
+    stacks, blinds, hand_id, span, flags = got
+    view, sha = memoryview(data), hashlib.sha256
+    keys = ["phh:" + sha(view[s:e]).hexdigest() for s, e in span.tolist()]
+    for i in np.flatnonzero(flags & kernels.STORE_CR).tolist():    # "\r\n" read as "\n"
+        s, e = span[i].tolist()
+        keys[i] = "phh:" + sha(data[s:e].replace(b"\r\n", b"\n")).hexdigest()
+    return keys, Scan(stacks, blinds, hand_id, flags)
 
 
 def _strings(pa: Any, buf: np.ndarray[Any, Any], s: np.ndarray[Any, Any],
@@ -230,86 +197,150 @@ def _div_nanos(num: np.ndarray[Any, Any], den: np.ndarray[Any, Any], scale: int
     return out
 
 
+@dataclasses.dataclass
+class _Kept:
+    """The hands a block's tables hold (the fast hands not sent to the Python path):
+    their records and what is read from their text, one row a hand."""
+
+    rec: np.ndarray[Any, Any]
+    kept: np.ndarray[Any, Any]          # each one's row among the hands given
+    n: np.ndarray[Any, Any]             # seats
+    put: np.ndarray[Any, Any]           # (hands, MAX_SEATS) chips put in
+    pay: np.ndarray[Any, Any]           # (hands, MAX_SEATS) payouts
+    stacks: np.ndarray[Any, Any]
+    bb: np.ndarray[Any, Any]            # the big blind: the second smallest blind posted
+    hand_id: np.ndarray[Any, Any]       # -1: none
+
+    @property
+    def m(self) -> int:
+        return len(self.kept)
+
+    @property
+    def seat_ok(self) -> np.ndarray[Any, Any]:
+        out: np.ndarray[Any, Any] = np.arange(MAX_SEATS)[None, :] < self.n[:, None]
+        return out
+
+
+@dataclasses.dataclass
+class _Play:
+    """The kept hands' actions (flat, hand by hand) and what they show: who folded
+    or mucked, the hole cards shown, the board."""
+
+    hand: np.ndarray[Any, Any]          # the kept hand of each action
+    start: np.ndarray[Any, Any]
+    end: np.ndarray[Any, Any]
+    arg: np.ndarray[Any, Any]           # where the argument starts (end: none)
+    seat: np.ndarray[Any, Any]          # -1: the dealer
+    index: np.ndarray[Any, Any]         # the action's number in its hand
+    street: np.ndarray[Any, Any]
+    folded: np.ndarray[Any, Any]        # (hands, MAX_SEATS)
+    mucked: np.ndarray[Any, Any]
+    hole_s: np.ndarray[Any, Any]        # the shown hole cards' bytes (-1: none)
+    hole_e: np.ndarray[Any, Any]
+    board: Any                          # Arrow strings, one a hand
+    verb: np.ndarray[Any, Any]          # (actions, 2) each verb's bytes [start, end)
+
+
 def fast_tables(pa: Any, b: Any, rows: np.ndarray[Any, Any], numbers: list[int],
-                keys: list[str], schema: dict[str, list[tuple[str, str]]], arrow: Any
-                ) -> tuple[dict[str, Any], np.ndarray[Any, Any]]:
+                keys: list[str], schema: dict[str, list[tuple[str, str]]], arrow: Any,
+                scan: Scan | None = None) -> tuple[dict[str, Any], np.ndarray[Any, Any]]:
     """The five tables of fast hands ``rows`` of batch ``b`` (``numbers`` their hand
-    numbers, ``keys`` their store keys) in ``schema`` (``arrow(pa, type)`` the Arrow
-    type of a column type), and a mask of the rows left to the Python path (their
-    rows are not in the tables)."""
-    data = b.data
+    numbers, ``keys`` their store keys, ``scan`` what :func:`keys_of` read from
+    their text) in ``schema`` (``arrow(pa, type)`` the Arrow type of a column
+    type), and a mask of the rows left to the Python path (their rows are not in
+    the tables)."""
     rec = b.rec[rows]
-    h = len(rows)
-    st, en = rec[:, START], rec[:, END]
-    slow = rec[:, STATUS] != OK
-    for key in _SLOW_KEYS:
-        if b"\n" + key in data or data.startswith(key):
-            found = _key_lines(data, key)
-            k = _hand_of(st, en, [p for p, _ in found])
-            slow[k[k >= 0]] = True
-    hand_id: list[str | None] = [None] * h
-    if b"hand" in data:
-        found = _key_lines(data, b"hand")
-        for k, (_, val) in zip(_hand_of(st, en, [p for p, _ in found]).tolist(), found):
-            if k < 0:
-                continue
-            if val.isdigit():
-                hand_id[k] = str(int(val))
-            else:
-                slow[k] = True
-    n = rec[:, SEATS].astype(np.int64)
-    acts = cut_actions(data, st, en)
-    slow |= ~acts.ok
-    blinds_all = blinds = blinds_of(data, st, en)
-    slow |= ~(blinds > 0).any(axis=1)
-    stacks, got = _stacks(data, st, en, n)
-    slow |= ~got
+    if scan is None:
+        return {}, np.ones(len(rows), dtype=np.bool_)
+    acts, verbs = _actions(b.data, rec)
+    slow = ((rec[:, STATUS] != OK) | ((scan.flags & kernels.STORE_SLOW) != 0)
+            | ((scan.flags & kernels.STORE_STACKS) == 0) | ~(scan.blinds > 0).any(axis=1)
+            | ~acts.ok)
     keep = ~slow
     if not keep.any():
         return {}, slow
-    rec, st, en, n = rec[keep], st[keep], en[keep], n[keep]
+    k = _kept(rec, keep, scan)
+    buf = np.frombuffer(b.data, dtype=np.uint8)
+    play = _play(pa, buf, acts, verbs, keep, k.m)
+    ev, has_ev = _allin_ev(b, rows, keep, k.m)
+    out = {"hands": _hand_columns(pa, b, buf, k, [keys[i] for i in k.kept.tolist()],
+                                  np.asarray(numbers, dtype=np.int32)[k.kept], play,
+                                  has_ev),
+           "seats": _seat_columns(pa, buf, k, play),
+           "actions": _action_columns(pa, buf, play),
+           "pots": _pot_columns(pa, k, play)}
+    out["results"] = _result_columns(pa, b, rows, k, out["seats"], ev, has_ev, acts,
+                                     scan.blinds)
+    tables: dict[str, Any] = {}
+    for t, spec in schema.items():
+        fields = [pa.field(c, arrow(pa, ty)) for c, ty in spec]
+        tables[t] = pa.table([out[t][c].cast(f.type) for (c, _), f in zip(spec, fields)],
+                             schema=pa.schema(fields))
+    return tables, slow
+
+
+def _kept(rec: np.ndarray[Any, Any], keep: np.ndarray[Any, Any], scan: Scan) -> _Kept:
+    """The records and text values of the hands ``keep`` marks."""
     kept = np.flatnonzero(keep)
-    hk = [keys[i] for i in kept.tolist()]
-    blinds, stacks = blinds[keep], stacks[keep]
-    m = len(kept)
-    # actions of the kept hands only
+    rec = rec[keep]
+    end = FIXED + PER_SEAT * MAX_SEATS
+    blinds = scan.blinds[keep]
+    bl = np.where(blinds > 0, blinds, np.iinfo(np.int64).max)
+    bls = np.sort(bl, axis=1)
+    bb = np.where(bls[:, 1] < np.iinfo(np.int64).max, bls[:, 1], bls[:, 0])
+    return _Kept(rec, kept, rec[:, SEATS].astype(np.int64), rec[:, FIXED:end:PER_SEAT],
+                 rec[:, FIXED + 1:end:PER_SEAT], scan.stacks[keep], bb,
+                 np.where((scan.flags[keep] & kernels.STORE_HAND_ID) != 0,
+                          scan.hand_id[keep], -1))
+
+
+def _actions(data: bytes, rec: np.ndarray[Any, Any]
+             ) -> tuple[Actions, np.ndarray[Any, Any]]:
+    """The hands' actions cut from their text (in C where the core has
+    ``hr_store_actions``, else with numpy: the same cuts), and each action's verb
+    as ``(start, end)`` bytes ``(actions, 2)``."""
+    got = kernels.store_actions(data, rec[:, START], rec[:, END])
+    if got is None:
+        acts = cut_actions(data, rec[:, START], rec[:, END])
+        buf = np.frombuffer(data, dtype=np.uint8)
+        return acts, np.stack([_verb_start(buf, acts.start),
+                               _verb_end(buf, acts.start, acts.end)], axis=1)
+    a, ok = got
+    amount = np.where(a[:, 3] >= 0, a[:, 3], np.nan)
+    return Actions(a[:, 0], a[:, 1].astype(np.int16), a[:, 2].astype(np.int8), amount,
+                   a[:, 4], a[:, 5], a[:, 6], ok), a[:, 7:9]
+
+
+def _play(pa: Any, buf: np.ndarray[Any, Any], acts: Actions, verbs: np.ndarray[Any, Any],
+          keep: np.ndarray[Any, Any], m: int) -> _Play:
+    """The kept hands' actions: streets, folds, mucks, hole cards shown, boards."""
     amask = keep[acts.hand]
-    remap = np.cumsum(keep) - 1
-    ah = remap[acts.hand[amask]]
+    ah = (np.cumsum(keep) - 1)[acts.hand[amask]]
     a0, a1, verb, aseat = acts.start[amask], acts.end[amask], acts.verb[amask], \
         acts.seat[amask]
     arg = acts.arg[amask]
-    buf = np.frombuffer(data, dtype=np.uint8)
-    end = FIXED + PER_SEAT * MAX_SEATS
-    put = rec[:, FIXED:end:PER_SEAT]
-    pay = rec[:, FIXED + 1:end:PER_SEAT]
-    seat_ok = np.arange(MAX_SEATS)[None, :] < n[:, None]
-    net = pay - put
-    # the board, the hole cards, the folded and mucked seats, from the actions
     first = np.ones(len(ah), dtype=np.bool_)
     first[1:] = ah[1:] != ah[:-1]
     start_of = np.flatnonzero(first)
-    idx_in_hand = np.arange(len(ah)) - np.repeat(start_of, np.diff(np.append(start_of,
-                                                                              len(ah))))
+    runs = np.diff(np.append(start_of, len(ah)))
+    index = np.arange(len(ah)) - np.repeat(start_of, runs)
     street = np.cumsum(verb == V_DB)
-    street = street - np.repeat(street[start_of] - (verb[start_of] == V_DB), np.diff(
-        np.append(start_of, len(ah))))
+    street = street - np.repeat(street[start_of] - (verb[start_of] == V_DB), runs)
     folded = np.zeros((m, MAX_SEATS), dtype=np.bool_)
     f = verb == V_F
     folded[ah[f], aseat[f]] = True
-    cards_at = (verb == V_DH) | (verb == V_SM)
-    known = cards_at & (arg < a1)
+    known = ((verb == V_DH) | (verb == V_SM)) & (arg < a1)
     has_q = np.zeros(len(ah), dtype=np.bool_)
-    if b"?" in data:
-        qpos = np.flatnonzero(buf == 63)
+    qpos = np.flatnonzero(buf == 63)                  # "?": cards not shown
+    if len(qpos):
         k = np.searchsorted(a0, qpos, side="right") - 1
         good = (k >= 0) & (qpos < a1[np.maximum(k, 0)])
         has_q[k[good]] = True
     mucked = np.zeros((m, MAX_SEATS), dtype=np.bool_)
-    sm = verb == V_SM
-    mk = sm & ((arg >= a1) | has_q)
+    mk = (verb == V_SM) & ((arg >= a1) | has_q)
     mucked[ah[mk], aseat[mk]] = True
     # a dealt hand "d dh pN cards": the seat is the third word
+    cards = arg.copy()
     dh_seat = np.full(len(ah), -1, dtype=np.int64)
     dh = np.flatnonzero(verb == V_DH)
     if len(dh):
@@ -318,175 +349,196 @@ def fast_tables(pa: Any, b: Any, rows: np.ndarray[Any, Any], numbers: list[int],
         d2 = buf[np.minimum(p + 2, len(buf) - 1)].astype(np.int64) - 48
         two = (d2 >= 0) & (d2 <= 9) & (p + 2 < a1[dh])
         dh_seat[dh] = np.where(two, d1 * 10 + d2, d1) - 1
-        arg = arg.copy()
-        arg[dh] = np.minimum(np.where(two, p + 4, p + 3), a1[dh])
+        cards[dh] = np.minimum(np.where(two, p + 4, p + 3), a1[dh])
     hole_seat = np.where(verb == V_DH, dh_seat, aseat.astype(np.int64))
-    show = known & ~has_q & (hole_seat >= 0) & (arg < a1)
+    si = np.flatnonzero(known & ~has_q & (hole_seat >= 0) & (cards < a1))
     hole_s = np.full((m, MAX_SEATS), -1, dtype=np.int64)
     hole_e = np.full((m, MAX_SEATS), -1, dtype=np.int64)
-    si = np.flatnonzero(show)
-    hole_s[ah[si], hole_seat[si]] = arg[si]          # the last written wins
+    hole_s[ah[si], hole_seat[si]] = cards[si]          # the last written wins
     hole_e[ah[si], hole_seat[si]] = a1[si]
-    # boards: the dealt board cards of each hand, joined
     dbi = np.flatnonzero(verb == V_DB)
-    board = _joined(pa, buf, arg[dbi], a1[dbi], ah[dbi], m)
-    # pots, as settle cuts them (allin.pots_of), on whole arrays
-    out_ = (folded | mucked) & seat_ok
-    live = ~out_ & seat_ok
+    board = _joined(pa, buf, cards[dbi], a1[dbi], ah[dbi], m)
+    return _Play(ah, a0, a1, arg, aseat, index, street, folded, mucked, hole_s, hole_e,
+                 board, verbs[amask])
+
+
+def _pots(k: _Kept, play: _Play) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any],
+                                          np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+    """The pots as settle cuts them (``allin.pots_of``), on whole arrays: each pot's
+    hand, amount and eligible seats (a mask), hand by hand; and each hand's total."""
+    m, n, put, seat_ok = k.m, k.n, k.put, k.seat_ok
+    live = ~((play.folded | play.mucked) & seat_ok) & seat_ok
     nlive = live.sum(axis=1)
-    none_live = nlive == 0
-    if none_live.any():    # every seat out: the top contributor keeps its claim
-        for hk_ in np.flatnonzero(none_live).tolist():
-            cand = [(not folded[hk_, s_], int(put[hk_, s_])) for s_ in range(int(n[hk_]))]
-            live[hk_, max(range(int(n[hk_])), key=lambda s_: cand[s_])] = True
-        nlive = live.sum(axis=1)
-    dead = rec[:, DEAD]
+    for h in np.flatnonzero(nlive == 0).tolist():  # all out: the top contributor keeps it
+        cand = [(not play.folded[h, s], int(put[h, s])) for s in range(int(n[h]))]
+        live[h, max(range(int(n[h])), key=lambda s: cand[s])] = True
+    nlive = live.sum(axis=1)
+    dead = k.rec[:, DEAD]
     big = np.iinfo(np.int64).max
     lv = np.sort(np.where(live, put, big), axis=1)
     distinct = np.ones_like(lv, dtype=np.bool_)
     distinct[:, 1:] = lv[:, 1:] != lv[:, :-1]
     distinct &= lv != big
-    pot_hand, pot_amt, pot_elig = [], [], []
-    low = np.zeros(m, dtype=np.int64)
     nlev = distinct.sum(axis=1)
-    # levels packed left
-    order = np.argsort(~distinct, axis=1, kind="stable")
-    levels = np.take_along_axis(lv, order, axis=1)
+    levels = np.take_along_axis(lv, np.argsort(~distinct, axis=1, kind="stable"), axis=1)
     single = nlive == 1
     putm = np.where(seat_ok, put, 0)
     total = putm.sum(axis=1) + dead
+    hands, amounts, elig = [], [], []
+    low = np.zeros(m, dtype=np.int64)
     for j in range(MAX_SEATS):
         act = (j < nlev) & ~single
         if not act.any():
             break
         high = np.where(act, levels[:, j], 0)
-        last = (j == nlev - 1)
         amt = (np.minimum(putm, high[:, None]) - np.minimum(putm, low[:, None])).sum(axis=1)
-        amt += np.where(last, np.maximum(putm - high[:, None], 0).sum(axis=1), 0)
+        amt += np.where(j == nlev - 1, np.maximum(putm - high[:, None], 0).sum(axis=1), 0)
         amt += np.where(j == 0, dead, 0)
-        el = live & (put >= high[:, None])
-        go = act & (amt != 0)
-        hh = np.flatnonzero(go)
-        pot_hand.append(hh)
-        pot_amt.append(amt[hh])
-        pot_elig.append(el[hh])
+        hh = np.flatnonzero(act & (amt != 0))
+        hands.append(hh)
+        amounts.append(amt[hh])
+        elig.append((live & (put >= high[:, None]))[hh])
         low = np.where(act, high, low)
     hs = np.flatnonzero(single)
-    pot_hand.append(hs)
-    pot_amt.append(total[hs])
-    pot_elig.append(live[hs])
-    ph = np.concatenate(pot_hand)
-    pa_ = np.concatenate(pot_amt)
-    pe = np.concatenate(pot_elig) if len(ph) else np.zeros((0, MAX_SEATS), dtype=np.bool_)
+    hands.append(hs)
+    amounts.append(total[hs])
+    elig.append(live[hs])
+    ph = np.concatenate(hands)
     o = np.argsort(ph, kind="stable")
-    ph, pa_, pe = ph[o], pa_[o], pe[o]
-    pfirst = np.ones(len(ph), dtype=np.bool_)
-    pfirst[1:] = ph[1:] != ph[:-1]
-    pstart = np.flatnonzero(pfirst)
-    pidx = np.arange(len(ph)) - np.repeat(pstart, np.diff(np.append(pstart, len(ph))))
-    elig_mask = pe.astype(np.int64) @ (np.int64(1) << np.arange(MAX_SEATS, dtype=np.int64))
-    # the all-in EV (exact, as the summary's columns)
-    ev_rows = np.flatnonzero(rec[:, FLAGS] & ALLIN)
+    pe = np.concatenate(elig)[o] if len(ph) else np.zeros((0, MAX_SEATS), dtype=np.bool_)
+    mask = pe.astype(np.int64) @ (np.int64(1) << np.arange(MAX_SEATS, dtype=np.int64))
+    return ph[o], np.concatenate(amounts)[o], mask, total
+
+
+def _allin_ev(b: Any, rows: np.ndarray[Any, Any], keep: np.ndarray[Any, Any], m: int
+              ) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+    """The exact all-in EV of the kept hands (10^-9 units, (hands, MAX_SEATS)), as the
+    summary's columns, and which hands have one."""
+    rec = b.rec[rows][keep]
     ev = np.zeros((m, MAX_SEATS), dtype=np.int64)
     has_ev = np.zeros(m, dtype=np.bool_)
+    ev_rows = np.flatnonzero(rec[:, FLAGS] & ALLIN)
     if len(ev_rows):
-        sub = rows[keep]
-        full = sub[ev_rows] - 0
-        got_ev = _allin_rows(b, 0, full)
-        loc = {int(r_): k for k, r_ in enumerate(sub.tolist())}
-        for (i, seat_), q in got_ev.items():
-            ev[loc[i], seat_] = q
-            has_ev[loc[i]] = True
-    # big blind: the second smallest blind posted (the only one when one is)
-    bl = np.where(blinds > 0, blinds, np.inf)
-    bls = np.sort(bl, axis=1)
-    bb = np.where(np.isfinite(bls[:, 1]), bls[:, 1], bls[:, 0]).astype(np.int64)
-    # ---- the tables
-    hand_rows = np.repeat(np.arange(m), n)
-    seat_rows = np.arange(len(hand_rows)) - np.repeat(np.cumsum(n) - n, n)
-    files = pa.array(b.files, pa.string()).take(pa.array(rec[:, SEGMENT]))
+        sub = rows[keep]                   # increasing: a hand's place by bisection
+        for (i, seat), q in _allin_rows(b, 0, sub[ev_rows]).items():
+            at = int(np.searchsorted(sub, i))
+            ev[at, seat] = q
+            has_ev[at] = True
+    return ev, has_ev
+
+
+def _hand_columns(pa: Any, b: Any, buf: np.ndarray[Any, Any], k: _Kept, keys: list[str],
+                  numbers: np.ndarray[Any, Any], play: _Play, has_ev: np.ndarray[Any, Any]
+                  ) -> dict[str, Any]:
+    """The ``hands`` table's columns (``hid`` counted from 0)."""
+    m, rec = k.m, k.rec
     var_off = rec[:, VARIANT] & ((1 << 40) - 1)
-    var_len = rec[:, VARIANT] >> 40
-    variants = _strings(pa, buf, var_off, var_off + var_len).dictionary_encode()
+    variants = _strings(pa, buf, var_off, var_off + (rec[:, VARIANT] >> 40)
+                        ).dictionary_encode()
     games = pa.array([GAMES.get(v, ("", None))[1] for v in variants.dictionary.to_pylist()],
                      pa.string()).take(variants.indices)
-    kept_l = kept.tolist()
     agree = rec[:, AGREE]
-    out: dict[str, Any] = {}
-    local = pa.array(np.arange(m, dtype=np.int64))      # hid, counted from 0 in the table
-    cols: dict[str, Any] = {
-        "hid": local,
-        "hand_key": pa.array(hk, pa.string()),
+    total = np.where(k.seat_ok, k.put, 0).sum(axis=1) + rec[:, DEAD]
+    return {
+        "hid": pa.array(np.arange(m, dtype=np.int64)),
+        "hand_key": pa.array(keys, pa.string()),
         "site": pa.array(["PHH"] * m, pa.string()),
-        "hand_id": pa.array([hand_id[i] for i in kept_l], pa.string()),
-        "file": files,
-        "hand_number": pa.array(np.asarray(numbers, dtype=np.int32)[kept]),
+        "hand_id": pa.array(k.hand_id, mask=k.hand_id < 0).cast(pa.string()),
+        "file": pa.array(b.files, pa.string()).take(pa.array(rec[:, SEGMENT])),
+        "hand_number": pa.array(numbers),
         "date": pa.nulls(m, pa.date32()),
         "variant": variants.dictionary_decode(),
         "game": games,
-        "seats": pa.array(n.astype(np.int16)),
+        "seats": pa.array(k.n.astype(np.int16)),
         "unit": pa.array(["chips"] * m, pa.string()),
-        "big_blind": _chips(pa, bb),
-        "board": board,
+        "big_blind": _chips(pa, k.bb),
+        "board": play.board,
         "pot": _chips(pa, total),
         "rake": _chips(pa, np.zeros(m, dtype=np.int64)),
         "allin": pa.array(has_ev),
         "agrees_with_record": pa.array(agree == 1, mask=agree == -1),
         "settle_error": pa.nulls(m, pa.string()),
     }
-    out["hands"] = cols
-    names = _names(pa, buf, rec, hand_rows, seat_rows)
-    key_rows = pa.array(hand_rows.astype(np.int64))
+
+
+def _seat_rows(k: _Kept) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+    """The hand and the seat of each seat row (hand by hand)."""
+    hand_rows = np.repeat(np.arange(k.m), k.n)
+    return hand_rows, np.arange(len(hand_rows)) - np.repeat(np.cumsum(k.n) - k.n, k.n)
+
+
+def _seat_columns(pa: Any, buf: np.ndarray[Any, Any], k: _Kept, play: _Play
+                  ) -> dict[str, Any]:
+    """The ``seats`` table's columns."""
+    hand_rows, seat_rows = _seat_rows(k)
     _seat_lists(pa)
-    pos_names = _POS_NAMES.take(pa.array(_POS_AT[n[hand_rows]] + seat_rows))
-    hs_, he_ = hole_s[hand_rows, seat_rows], hole_e[hand_rows, seat_rows]
-    out["seats"] = {
-        "hid": key_rows, "seat": pa.array(seat_rows.astype(np.int16)),
-        "player": names, "position": pos_names,
-        "starting_stack": _chips(pa, stacks[hand_rows, seat_rows]),
-        "hole_cards": _strings(pa, buf, np.maximum(hs_, 0), np.maximum(he_, 0), hs_ >= 0)}
-    netr = net[hand_rows, seat_rows]
-    adj = np.where(has_ev[hand_rows], ev[hand_rows, seat_rows], netr * _NANO)
-    bbr = bb[hand_rows]
+    hs, he = play.hole_s[hand_rows, seat_rows], play.hole_e[hand_rows, seat_rows]
+    return {
+        "hid": pa.array(hand_rows.astype(np.int64)),
+        "seat": pa.array(seat_rows.astype(np.int16)),
+        "player": _names(pa, buf, k.rec, hand_rows, seat_rows),
+        "position": _POS_NAMES.take(pa.array(_POS_AT[k.n[hand_rows]] + seat_rows)),
+        "starting_stack": _chips(pa, k.stacks[hand_rows, seat_rows]),
+        "hole_cards": _strings(pa, buf, np.maximum(hs, 0), np.maximum(he, 0), hs >= 0)}
+
+
+def _result_columns(pa: Any, b: Any, rows: np.ndarray[Any, Any], k: _Kept,
+                    seats: dict[str, Any], ev: np.ndarray[Any, Any],
+                    has_ev: np.ndarray[Any, Any], acts: Any, blinds: np.ndarray[Any, Any]
+                    ) -> dict[str, Any]:
+    """The ``results`` table's columns: money, all-in EV, statistics."""
+    hand_rows, seat_rows = _seat_rows(k)
+    net = (k.pay - k.put)[hand_rows, seat_rows]
+    adj = np.where(has_ev[hand_rows], ev[hand_rows, seat_rows], net * _NANO)
+    bb = k.bb[hand_rows]
     res: dict[str, Any] = {
-        "hid": key_rows, "seat": out["seats"]["seat"], "player": out["seats"]["player"],
-        "position": out["seats"]["position"],
-        "contributed": _chips(pa, put[hand_rows, seat_rows]),
-        "payout": _chips(pa, pay[hand_rows, seat_rows]),
-        "net": _chips(pa, netr), "net_after_rake": _chips(pa, netr),
+        "hid": seats["hid"], "seat": seats["seat"], "player": seats["player"],
+        "position": seats["position"],
+        "contributed": _chips(pa, k.put[hand_rows, seat_rows]),
+        "payout": _chips(pa, k.pay[hand_rows, seat_rows]),
+        "net": _chips(pa, net), "net_after_rake": _chips(pa, net),
         "allin_ev": _nanos(pa, ev[hand_rows, seat_rows], has_ev[hand_rows]),
         "adjusted_net": _nanos(pa, adj),
-        "net_bb": _nanos(pa, _div_nanos(netr, bbr, 1)),
-        "adjusted_net_bb": _nanos(pa, _div_nanos(adj, bbr, _NANO))}
+        "net_bb": _nanos(pa, _div_nanos(net, bb, 1)),
+        "adjusted_net_bb": _nanos(pa, _div_nanos(adj, bb, _NANO))}
     whole = b.rec[rows]
-    got_c = kernels.phh_stats(data, whole[:, START], whole[:, END], whole[:, SEATS],
-                              whole[:, FIXED + 1:end:PER_SEAT])
-    if got_c is not None and got_c[1][kept].all():      # C: one pass a hand
-        table = got_c[0]
+    end = FIXED + PER_SEAT * MAX_SEATS
+    got = kernels.phh_stats(b.data, whole[:, START], whole[:, END], whole[:, SEATS],
+                            whole[:, FIXED + 1:end:PER_SEAT])
+    if got is not None and got[1][k.kept].all():      # C: one pass a hand
+        table = got[0]
     else:
-        table = stat_arrays(acts, whole[:, SEATS], blinds_all,
+        table = stat_arrays(acts, whole[:, SEATS], blinds.astype(np.float64),
                             whole[:, FIXED + 1:end:PER_SEAT]).table
-    kr = kept[hand_rows]
+    cols = np.ascontiguousarray(table[k.kept[hand_rows], seat_rows].T, dtype=np.int32)
     for c, name in enumerate(COLUMNS):
-        res[name] = pa.array(table[kr, seat_rows, c].astype(np.int32))
-    out["results"] = res
-    out["actions"] = {
-        "hid": pa.array(ah.astype(np.int64)),
-        "action_index": pa.array(idx_in_hand.astype(np.int32)),
-        "street": pa.array(street.astype(np.int16)),
-        "seat": pa.array(np.where(aseat >= 0, aseat, 0).astype(np.int16), mask=aseat < 0),
-        "verb": _strings(pa, buf, _verb_start(buf, a0), _verb_end(buf, a0, a1)),
-        "argument": _strings(pa, buf, acts.arg[amask], a1, acts.arg[amask] < a1)}
-    out["pots"] = {
+        res[name] = pa.array(cols[c])
+    return res
+
+
+def _action_columns(pa: Any, buf: np.ndarray[Any, Any], play: _Play) -> dict[str, Any]:
+    """The ``actions`` table's columns."""
+    seat = play.seat
+    return {
+        "hid": pa.array(play.hand.astype(np.int64)),
+        "action_index": pa.array(play.index.astype(np.int32)),
+        "street": pa.array(play.street.astype(np.int16)),
+        "seat": pa.array(np.where(seat >= 0, seat, 0).astype(np.int16), mask=seat < 0),
+        "verb": _strings(pa, buf, play.verb[:, 0], play.verb[:, 1]),
+        "argument": _strings(pa, buf, play.arg, play.end, play.arg < play.end)}
+
+
+def _pot_columns(pa: Any, k: _Kept, play: _Play) -> dict[str, Any]:
+    """The ``pots`` table's columns."""
+    ph, amount, mask, _ = _pots(k, play)
+    first = np.ones(len(ph), dtype=np.bool_)
+    first[1:] = ph[1:] != ph[:-1]
+    pstart = np.flatnonzero(first)
+    index = np.arange(len(ph)) - np.repeat(pstart, np.diff(np.append(pstart, len(ph))))
+    return {
         "hid": pa.array(ph.astype(np.int64)),
-        "pot_index": pa.array(pidx.astype(np.int16)),
-        "amount": _chips(pa, pa_), "seats": _seat_lists(pa).take(pa.array(elig_mask))}
-    tables: dict[str, Any] = {}
-    for t, spec in schema.items():
-        fields = [pa.field(c, arrow(pa, ty)) for c, ty in spec]
-        tables[t] = pa.table([out[t][c].cast(f.type) for (c, _), f in zip(spec, fields)],
-                             schema=pa.schema(fields))
-    return tables, slow
+        "pot_index": pa.array(index.astype(np.int16)),
+        "amount": _chips(pa, amount), "seats": _seat_lists(pa).take(pa.array(mask))}
 
 
 def _VERB_AT(buf: np.ndarray[Any, Any], a0: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:

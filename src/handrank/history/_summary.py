@@ -17,7 +17,7 @@ import numpy as np
 from ..core import _progress, kernels
 from ..equity import _hu_preflop
 from ..equity.holdem import SHARE_UNIT
-from . import allin, fast, stars_fast
+from . import allin, fast, gg_fast, stars_fast
 from ._base import number
 from ._stats_np import StatSums, blinds_of, cut_actions, stat_arrays
 from .fast import (
@@ -710,7 +710,15 @@ def _add_fast(s: Summary, source: Any, player: str | None, per_file: bool = Fals
                 continue
             if it[0] == "other" and stars_fast.available():
                 for x in stars_fast.scan(it[1], block=stars_fast.BLOCK):
-                    if isinstance(x, tuple):        # not PokerStars (or not read by C)
+                    if isinstance(x, tuple) and gg_fast.available():    # GGPoker's own
+                        for y in gg_fast.scan(x[1], block=gg_fast.BLOCK):
+                            if isinstance(y, tuple):
+                                slow(read(y[1], errors="collect"))
+                            elif isinstance(y, stars_fast.StarsTail):
+                                tail(y)
+                            else:
+                                batch(y)
+                    elif isinstance(x, tuple):      # not PokerStars (or not read by C)
                         slow(read(x[1], errors="collect"))
                     elif isinstance(x, stars_fast.StarsTail):
                         tail(x)

@@ -19,7 +19,10 @@ What is still to come, per game:
   The other seats' future cards need not be dealt: seen from the contenders,
   their cards are a uniformly random set of distinct unseen cards either way.
   Two contenders beyond :data:`LIMIT` deals (heads up on 3rd or 4th street)
-  are counted without dealing (:func:`_heads_up_counts`).
+  are counted without dealing (:func:`_heads_up_counts`), and so are three
+  on 5th street (:func:`_three_way_counts`) and on 4th street on the C core
+  (:func:`_three_way_counts_c`); three on 3rd street and four or more before
+  6th street stay None, with the count of deals.
 - **Draw games** after the last draw: nothing is to come; the EV is the pots
   shared by the hands as they stand.  Before a draw the EV is undefined (the
   draws are the players' choices): None, with the reason.
@@ -257,9 +260,11 @@ def board_counts(game: str, holes: list[list[int]], board: list[int], dead: list
 
     Hold'em-like games on the C core through ``hr_equity_exact``
     (:func:`handrank.core.kernels.holdem_exact_counts`; preflop spots
-    remembered by :func:`suit_key`); every other board game (short deck, Omaha
-    4/5/6, the hi-lo games) by enumerating the run-outs here with the game's
-    own evaluators.  Returns ``(shares, whole)`` or why not.
+    remembered by :func:`suit_key`); Omaha of 4 to 6 cards, high only or hi-lo
+    eight or better, on the C core's Omaha enumeration (:func:`_omaha_counts`);
+    every other board game (short deck, hold'em hi-lo, ...) by enumerating the
+    run-outs here with the game's own evaluators.  Returns ``(shares, whole)``
+    or why not.
     """
     ptr = fast_tables(game)
     if ptr is not None:
@@ -280,13 +285,27 @@ def board_counts(game: str, holes: list[list[int]], board: list[int], dead: list
     return _enumerate_boards(game, holes, board, dead)
 
 
-_OMAHA: dict[str, Any] = {}
+_OMAHA: dict[str, tuple[Any, bool] | None] = {}
 
 
 def omaha_tables(name: str) -> Any:
     """The C tables of an Omaha game with one high half (4 to 6 hole cards, two of
     them and three of a five-card board make each hand, no rule options), or None.
     Decided by the game's rule (``rule.omaha_tables``), never by its name."""
+    got = _omaha_rule(name)
+    return got[0] if got is not None and not got[1] else None
+
+
+def omaha_hilo_tables(name: str) -> Any:
+    """The C high tables of an Omaha hi-lo game (eight or better; 4 to 6 hole
+    cards, two of them and three of a five-card board make each half, no rule
+    options), or None.  Decided by the game's rule, never by its name."""
+    got = _omaha_rule(name)
+    return got[0] if got is not None and got[1] else None
+
+
+def _omaha_rule(name: str) -> tuple[Any, bool] | None:
+    """(tables, hilo) the C core's Omaha kernels rank game ``name`` with, or None."""
     if name not in _OMAHA:
         try:
             g = _game(name)
@@ -294,35 +313,50 @@ def omaha_tables(name: str) -> Any:
             g = None
         got = (g.rule.omaha_tables(g) if g is not None and kernels.HAVE_C
                and g.board_cards == 5 and not g.options else None)
-        # the C core's Omaha kernels rank it, high only, on tables it holds
-        ok = got is not None and not got[1] and getattr(got[0], "ptr", None) is not None
-        _OMAHA[name] = got[0] if ok and got is not None else None
+        # the C core's Omaha kernels rank it (high only, or with the
+        # eight-or-better low) on tables it holds
+        ok = got is not None and getattr(got[0], "ptr", None) is not None
+        _OMAHA[name] = (got[0], bool(got[1])) if ok and got is not None else None
     return _OMAHA[name]
 
 
 def _omaha_counts(game: str, holes: list[list[int]], board: list[int], dead: list[int]
                   ) -> tuple[list[int], int] | str | None:
-    """:func:`board_counts` of high-only Omaha on the C core's exact enumeration
-    (``kernels.omaha_exact_shares``: each hand's best per board triple once,
-    then every board); its shares, in ``1 / SHARE_UNIT``, scaled to
-    ``1 / UNIT`` (SHARE_UNIT divides UNIT; both split a pot evenly among up to
-    ten tied hands).  None where it does not apply (then the boards are
-    enumerated by :func:`_enumerate_boards`)."""
-    tables = omaha_tables(game)
-    if (tables is None or not holes or len({len(h) for h in holes}) != 1
-            or len(holes[0]) != _game(game).hole_cards or UNIT % kernels.SHARE_UNIT
-            or len(holes) > 10 or len(board) > 5):
+    """:func:`board_counts` of Omaha on the C core's exact enumeration (each
+    hand's best high per board triple once, then every board): high only
+    (``kernels.omaha_exact_shares``: shares in ``1 / SHARE_UNIT`` of a pot)
+    or hi-lo, eight or better (``kernels.omaha_exact_hilo_shares``: each half
+    to its best hands, the low half to the high where no hand has a low;
+    shares in ``1 / (2 SHARE_UNIT)``), scaled to ``1 / UNIT`` (2 SHARE_UNIT
+    divides UNIT; each splits a pot, or a half, evenly among up to ten tied
+    hands, so the counts are those of :func:`_enumerate_boards`).  None
+    where it does not apply (then the boards are enumerated by
+    :func:`_enumerate_boards`)."""
+    rule = _omaha_rule(game)
+    if rule is None or not holes or len({len(h) for h in holes}) != 1 \
+            or len(holes) > 10 or len(board) > 5 or UNIT % (2 * kernels.SHARE_UNIT):
+        return None
+    tables, hilo = rule
+    size = len(holes[0])
+    # high only: the game's own hole count (its tables); hi-lo: 4 to 6 (the
+    # evaluator of the hi-lo games takes each, as _enumerate_boards does)
+    if size != _game(game).hole_cards and not (hilo and 4 <= size <= 6):
         return None
     used = set(board) | set(dead) | {c for h in holes for c in h}
     stub = [c for c in _game(game).deck if c not in used]
     total = math.comb(len(stub), 5 - len(board))
     if total == 0 or total > LIMIT:      # the reason as the enumeration gives it
         return None
-    got = kernels.omaha_exact_shares(tables, holes, board, stub)
+    if hilo:
+        got = kernels.omaha_exact_hilo_shares(tables, holes, board, stub)
+        unit = 2 * kernels.SHARE_UNIT
+    else:
+        got = kernels.omaha_exact_shares(tables, holes, board, stub)
+        unit = kernels.SHARE_UNIT
     if got is None:
         return None
     shares, boards = got
-    k = UNIT // kernels.SHARE_UNIT
+    k = UNIT // unit
     return [x * k for x in shares], UNIT * boards
 
 
@@ -405,6 +439,10 @@ def deal_counts(game: str, known: list[list[int]], dead: list[int], size: int
         if (len(known) == 3 and len(set(need)) == 1
                 and math.comb(len(stub), need[0]) <= THREE_WAY_COMPLETIONS):
             return _three_way_counts(g, known, stub, need[0])
+        if len(known) == 3 and need == [3, 3, 3]:
+            fourth = _three_way_counts_c(g, known, stub)
+            if fourth is not None:
+                return fourth
         return f"{ways:,} deals, more than the {LIMIT:,} enumerated exactly"
     splits = _splits(need)
     runs = _combinations(stub, t)
@@ -505,6 +543,59 @@ def _three_way_counts(g: Any, known: list[list[int]], stub: list[int], t: int
         shares = [pivot(i, 0, everyone[i], everyone) // 2
                   + pivot(i, 1, vals[i][:, 1] > 0, everyone) // 2
                   + pivot(i, 0, no_low[i], no_low) // 2 for i in range(3)]
+    if sum(shares) != UNIT * ways:
+        raise RuntimeError("internal error: the three-way counts miss deals")
+    return shares, UNIT * ways
+
+
+def _colex_triples(u: int) -> np.ndarray[Any, Any]:
+    """Every 3-subset ``p < q < r`` of ``0..u-1`` as rows, in colex order (row
+    ``p + C(q, 2) + C(r, 3)``)."""
+    return np.array([(p, q, r) for r in range(2, u) for q in range(1, r) for p in range(q)],
+                    dtype=np.int64).reshape(-1, 3)
+
+
+def _three_way_counts_c(g: Any, known: list[list[int]], stub: list[int]
+                        ) -> tuple[list[int], int] | None:
+    """:func:`deal_counts` for three hands that each lack three cards (stud's 4th
+    street: ~4.6 * 10^11 deals) on the C core (``kernels.stud_three_shares``,
+    csrc/stud_exact.c: Moebius inversion over the cards two completions share,
+    the pivot's completions swept in order of strength).  Each hand is ranked
+    once per completion of the stub, C(u, 3) of them.  Hi-lo as
+    :func:`_three_way_counts` splits it: half the high shares, half the low
+    shares (seat i with a low), and half the high shares on the deals where no
+    hand has a low.  None without the C core (the caller says the deals are
+    too many)."""
+    u = len(stub)
+    if not 9 <= u <= kernels.STUD3_MAX_STUB:
+        return None
+    pos = _colex_triples(u)
+    n_c = len(pos)
+    cards = np.asarray(stub, dtype=np.uint8)[pos]
+    vals = []
+    for h in known:
+        rows = np.ascontiguousarray(np.concatenate(
+            [np.broadcast_to(np.array(h, dtype=np.uint8), (n_c, len(h))), cards], axis=1))
+        vals.append(np.asarray(strengths(g, rows)).reshape(n_c, -1).astype(np.int64))
+    if max(int(v.max()) for v in vals) >= 1 << 16:
+        return None
+    everyone = np.ones((3, n_c), dtype=np.bool_)
+    high = np.stack([v[:, 0] for v in vals])
+    ways = math.comb(u, 9) * math.factorial(9) // math.factorial(3) ** 3
+    if not g.split or vals[0].shape[1] < 2:
+        got = kernels.stud_three_shares(u, high, everyone, everyone, UNIT)
+        if got is None:
+            return None
+        shares = got
+    else:
+        low = np.stack([v[:, 1] for v in vals])
+        no_low = low == 0
+        parts = [kernels.stud_three_shares(u, high, everyone, everyone, UNIT),
+                 kernels.stud_three_shares(u, low, everyone, low > 0, UNIT),
+                 kernels.stud_three_shares(u, high, no_low, no_low, UNIT)]
+        if any(x is None for x in parts):
+            return None
+        shares = [sum(int(x[i]) for x in parts if x is not None) // 2 for i in range(3)]
     if sum(shares) != UNIT * ways:
         raise RuntimeError("internal error: the three-way counts miss deals")
     return shares, UNIT * ways

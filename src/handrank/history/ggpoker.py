@@ -74,6 +74,13 @@ _FEE_KEY = {"Rake": "site_rake", "Jackpot": "jackpot_fee", "Bingo": "bingo_fee",
 _TOTAL = re.compile(r"Total pot (\$?[\d.,]+) ")
 _COLLECTED = re.compile(r"(.+) collected (\$?[\d.,]+) from pot")
 _CARDS = re.compile(r"\[([^\]]*)\]")
+#: what follows a seat's name on GGPoker's own lines
+_MISSED = re.compile(r"posts missed blind (" + _AMT + ")")
+_BIG = re.compile(r"posts big blind (" + _AMT + ")")
+_STRADDLE = re.compile(r"straddle (" + _AMT + ")")
+_BET_MUCK = re.compile(r"Bet & Muck (" + _AMT + ")")
+_RISK = re.compile(r"Pays Cashout Risk \((" + _AMT + r")\)")
+_RECEIVED = re.compile(r"Receives Cashout \((" + _AMT + r")\)")
 
 
 def _card_case(m: re.Match[str]) -> str:
@@ -95,104 +102,144 @@ def _game(words: str, head: str) -> str:
     raise ValueError(f"a GGPoker game the reader does not read: {words!r} in {head[:90]!r}")
 
 
-def _english(lines: list[str], fail: Any) -> tuple[list[str], dict[str, Any]]:
-    """The hand's lines in the PokerStars reader's form, and what the hand keeps."""
+def _header(lines: list[str], fail: Any) -> tuple[re.Match[str], str]:
+    """The header's match and the hand's first line in the PokerStars reader's form."""
     head = lines[0]
     if head.startswith("Poker Hand #TM") or " Tournament #" in head:
         raise fail("a GGPoker tournament hand: not read (handrank reads GGPoker cash games)")
     m = _CASH.match(head)
     if m is None:
         raise fail(f"a GGPoker header the reader does not read: {head[:90]!r}")
-    hand_id, words, sb, bb = m.group(1), m.group(2), m.group(3), m.group(4)
-    out = [f"PokerStars Hand #0: {_game(words, head)} ({sb}/{bb}) - "
-           f"{m.group(5)}/{m.group(6)}/{m.group(7)}"]
-    summary = next((i for i, ln in enumerate(lines) if ln.startswith("*** SUMMARY")),
-                   len(lines))
-    names = [ms.group(2) for ln in lines[1:summary] if (ms := _SEAT.match(ln))]
-    hero: str | None = None
-    missed: dict[str, str] = {}       # a missed blind posted, waiting for the big blind
-    risk: dict[str, int] = {}
-    received: dict[str, int] = {}
-    collected: dict[str, int] = {}
-    fees: dict[str, int] = {}
-    for i, ln in enumerate(lines[1:], 1):
-        if "[" in ln:
-            ln = _CARDS.sub(_card_case, ln)
-        if i >= summary:
-            if ln.startswith("Total pot "):
-                # every fee the site takes from the pot is the rake the winners pay
-                fees = {_FEE_KEY[k]: _cents(v) for k, v in _FEES.findall(ln)}
-                mt = _TOTAL.match(ln)
-                if mt is None or "site_rake" not in fees:
-                    raise fail(f"a summary's pot line the reader cannot read: {ln!r}")
-                took = Decimal(sum(fees.values())) / 100
-                ln = f"Total pot {mt.group(1)} | Rake ${took}"
-            out.append(ln)
-            continue
+    return m, (f"PokerStars Hand #0: {_game(m.group(2), head)} ({m.group(3)}/{m.group(4)}) - "
+               f"{m.group(5)}/{m.group(6)}/{m.group(7)}")
+
+
+def _pot_line(ln: str, fail: Any) -> tuple[str, dict[str, int]]:
+    """The summary's ``Total pot`` line with every fee the site takes from the pot as the
+    rake the winners pay, and each fee in cents (``extra["site_rake"]`` ...)."""
+    fees = {_FEE_KEY[k]: _cents(v) for k, v in _FEES.findall(ln)}
+    mt = _TOTAL.match(ln)
+    if mt is None or "site_rake" not in fees:
+        raise fail(f"a summary's pot line the reader cannot read: {ln!r}")
+    took = Decimal(sum(fees.values())) / 100
+    return f"Total pot {mt.group(1)} | Rake ${took}", fees
+
+
+class _Rewrite:
+    """The lines of a hand before its summary, rewritten one at a time into `out`, and
+    what they tell aside: the seat dealt known cards, the missed blinds waiting for
+    a big blind, and each seat's cashout risk paid, cashout received and pot collected
+    (in cents)."""
+
+    def __init__(self, names: list[str], out: list[str]) -> None:
+        self.names = names
+        self.out = out
+        self.hero: str | None = None
+        self.missed: dict[str, str] = {}    # a missed blind posted, waiting for the big blind
+        self.risk: dict[str, int] = {}
+        self.received: dict[str, int] = {}
+        self.collected: dict[str, int] = {}
+
+    def line(self, ln: str) -> None:
+        out = self.out
         if ln.startswith("Dealt to "):
-            if "[" not in ln:
-                continue                # a seat dealt in, its cards not known
-            hero = ln[len("Dealt to "):].rsplit(" [", 1)[0]
-            out.append(ln)
-            continue
+            if "[" in ln:                   # (else a seat dealt in, its cards not known)
+                self.hero = ln[len("Dealt to "):].rsplit(" [", 1)[0]
+                out.append(ln)
+            return
         if ln.startswith("*** "):
             if ln == "*** SHOWDOWN ***" or ln.endswith(" SHOWDOWN ***"):
                 out.append("*** SHOW DOWN ***")
-                continue
+                return
             if ln.startswith("*** HOLE CARDS"):
                 # a missed blind with no big blind after it: dead money
-                out += [f"{w}: posts the ante {a}" for w, a in missed.items()]
-                missed.clear()
+                out += [f"{w}: posts the ante {a}" for w, a in self.missed.items()]
+                self.missed.clear()
             out.append(ln)
-            continue
-        if (mc := _COLLECTED.fullmatch(ln)) and mc.group(1) in names:
-            collected[mc.group(1)] = collected.get(mc.group(1), 0) + _cents(mc.group(2))
+            return
+        if (mc := _COLLECTED.fullmatch(ln)) and mc.group(1) in self.names:
+            self.collected[mc.group(1)] = (self.collected.get(mc.group(1), 0)
+                                           + _cents(mc.group(2)))
             out.append(ln)
-            continue
-        who = max((nm for nm in names if ln.startswith(nm + ": ")), key=len, default=None)
+            return
+        who = max((nm for nm in self.names if ln.startswith(nm + ": ")), key=len, default=None)
         if who is None:
             out.append(ln)
-            continue
+            return
         rest = ln[len(who) + 2:].strip()
+        if self._blind(who, rest):
+            return
+        self._action(who, rest, ln)
+
+    def _blind(self, who: str, rest: str) -> bool:
+        """A missed blind's lines (True when `rest` is written, or kept for later)."""
+        missed = self.missed
         if who in missed and not rest.startswith("posts big blind "):
-            out.append(f"{who}: posts the ante {missed.pop(who)}")
-        if mm := re.fullmatch(r"posts missed blind (" + _AMT + ")", rest):
+            self.out.append(f"{who}: posts the ante {missed.pop(who)}")
+        if mm := _MISSED.fullmatch(rest):
             missed[who] = mm.group(1)
-            continue
-        if who in missed and (mb := re.fullmatch(r"posts big blind (" + _AMT + ")", rest)):
+            return True
+        if who in missed and (mb := _BIG.fullmatch(rest)):
             # a player coming back: the missed small blind dead, the big blind live
             both = Decimal(missed.pop(who).lstrip("$")) + Decimal(mb.group(1).lstrip("$"))
-            out.append(f"{who}: posts small & big blinds ${both}")
-            continue
-        if ms := re.fullmatch(r"straddle (" + _AMT + ")", rest):
+            self.out.append(f"{who}: posts small & big blinds ${both}")
+            return True
+        return False
+
+    def _action(self, who: str, rest: str, ln: str) -> None:
+        """A seat's line other than a missed blind's: GGPoker's own verbs rewritten."""
+        out = self.out
+        if ms := _STRADDLE.fullmatch(rest):
             # from any seat after the big blind (not only the next): the reader's
             # "posts a straddle"
             out.append(f"{who}: posts a straddle {ms.group(1)}")
-        elif mb2 := re.fullmatch(r"Bet & Muck (" + _AMT + ")", rest):
+        elif mb2 := _BET_MUCK.fullmatch(rest):
             out.append(f"{who}: bets {mb2.group(1)}")
         elif rest == "Bet & Muck folds":
             out.append(f"{who}: mucks hand")
         elif rest == "Chooses to EV Cashout":
             pass                        # what it is paid comes on a line of its own
-        elif mc := re.fullmatch(r"Pays Cashout Risk \((" + _AMT + r")\)", rest):
-            risk[who] = risk.get(who, 0) + _cents(mc.group(1))
-        elif mc := re.fullmatch(r"Receives Cashout \((" + _AMT + r")\)", rest):
-            received[who] = received.get(who, 0) + _cents(mc.group(1))
+        elif mc := _RISK.fullmatch(rest):
+            self.risk[who] = self.risk.get(who, 0) + _cents(mc.group(1))
+        elif mc := _RECEIVED.fullmatch(rest):
+            self.received[who] = self.received.get(who, 0) + _cents(mc.group(1))
         else:
             out.append(ln)
-    keep: dict[str, Any] = {"site": "GGPoker", "hand": hand_id, "year": int(m.group(5)),
+
+    def cash_out(self) -> dict[str, dict[str, Any]]:
+        """``extra["cash_out"]``: each seat that cashed out, what it ended with."""
+        risk, received, collected = self.risk, self.received, self.collected
+        return {nm: {"amount": collected.get(nm, 0) - risk.get(nm, 0) + received.get(nm, 0),
+                     "fee": None, "pot_share": collected.get(nm, 0),
+                     "risk_paid": risk.get(nm, 0), "received": received.get(nm, 0)}
+                for nm in sorted(set(risk) | set(received))}
+
+
+def _english(lines: list[str], fail: Any) -> tuple[list[str], dict[str, Any]]:
+    """The hand's lines in the PokerStars reader's form, and what the hand keeps."""
+    m, first = _header(lines, fail)
+    out = [first]
+    summary = next((i for i, ln in enumerate(lines) if ln.startswith("*** SUMMARY")),
+                   len(lines))
+    rw = _Rewrite([ms.group(2) for ln in lines[1:summary] if (ms := _SEAT.match(ln))], out)
+    fees: dict[str, int] = {}
+    for i, ln in enumerate(lines[1:], 1):
+        if "[" in ln:
+            ln = _CARDS.sub(_card_case, ln)
+        if i < summary:
+            rw.line(ln)
+            continue
+        if ln.startswith("Total pot "):
+            ln, fees = _pot_line(ln, fail)
+        out.append(ln)
+    keep: dict[str, Any] = {"site": "GGPoker", "hand": m.group(1), "year": int(m.group(5)),
                             "month": int(m.group(6)), "day": int(m.group(7)), **fees}
-    if sb.startswith("$"):
+    if m.group(3).startswith("$"):
         keep["currency"] = "USD"
-    if hero is not None:
-        keep["hero"] = hero
-    cashed = set(risk) | set(received)
-    if cashed:
-        keep["cash_out"] = {
-            nm: {"amount": collected.get(nm, 0) - risk.get(nm, 0) + received.get(nm, 0),
-                 "fee": None, "pot_share": collected.get(nm, 0),
-                 "risk_paid": risk.get(nm, 0), "received": received.get(nm, 0)}
-            for nm in sorted(cashed)}
+    if rw.hero is not None:
+        keep["hero"] = rw.hero
+    if rw.risk or rw.received:
+        keep["cash_out"] = rw.cash_out()
     return out, keep
 
 

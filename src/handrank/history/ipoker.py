@@ -35,11 +35,14 @@ __all__ = ["read_stream"]
 _GAMETYPE = re.compile(r"(Holdem|Omaha)\s+(NL|PL|L|FL)\s+\D?([\d.,]+)\D?/\D?([\d.,]+)")
 _GAMETYPE_T = re.compile(r"(Holdem|Omaha)\s+(NL|PL|L|FL)$")
 _SUITS = {"C": "c", "D": "d", "H": "h", "S": "s"}
+_NOT_AMOUNT = re.compile(r"[^\d.,]")
+_COMMA_CENTS = re.compile(r",\d\d$")
+_DATE = re.compile(r"(\d{4})-(\d\d)-(\d\d)")
 
 
 def _money(t: str | None) -> Decimal:
-    s = re.sub(r"[^\d.,]", "", t or "")
-    if re.search(r",\d\d$", s) and "." not in s:
+    s = _NOT_AMOUNT.sub("", t or "")
+    if _COMMA_CENTS.search(s) and "." not in s:
         s = s.replace(",", ".")
     try:
         return Decimal(s.replace(",", "") or "0")
@@ -57,33 +60,151 @@ def _cards(t: str) -> str | None:
     return " ".join(out) or None
 
 
-def _english(game: ET.Element, gametype: str, currency: str, fail: Any, tourney: str = ""
-             ) -> tuple[list[str], dict[str, Any]]:
+_KINDS = {"Holdem": "Hold'em", "Omaha": "Omaha"}
+_LIMITS = {"NL": "No Limit", "PL": "Pot Limit", "L": "Fixed Limit", "FL": "Fixed Limit"}
+_BOARD_NAMES = {"Flop": "FLOP", "Turn": "TURN", "River": "RIVER"}
+
+
+def _game_words(game: ET.Element, gametype: str, fail: Any, tourney: str
+                ) -> tuple[tuple[str, str], tuple[str, str]]:
+    """(game, limit) as the session's ``gametype`` writes them, and the (small, big)
+    blind: the gametype's, or in a tournament ("Holdem NL", no stakes) the blinds as
+    the game posts them."""
     m = _GAMETYPE.match(gametype.strip())
     if m is not None:
-        kinds, stakes = m.group(1, 2), (m.group(3), m.group(4))
-    elif tourney and (mt := _GAMETYPE_T.match(gametype.strip())):
-        # a tournament ("Holdem NL", no stakes): chips, the blinds as the game posts them
-        kinds = mt.group(1, 2)
+        return (m.group(1), m.group(2)), (m.group(3), m.group(4))
+    if tourney and (mt := _GAMETYPE_T.match(gametype.strip())):
+        # a tournament: chips, the blinds as the game posts them
         posted = {a.get("type"): a.get("sum") or "0" for r in game.findall("round")
                   if r.get("no") == "0" for a in r.findall("action")
                   if a.get("type") in ("1", "2")}
         # (no blind posted: every seat all in on its ante, no bet to size)
-        stakes = (str(_money(posted.get("1", "0"))), str(_money(posted.get("2", "0"))))
-    else:
-        raise fail(f"a game the reader does not know: {gametype!r}")
-    kind = {"Holdem": "Hold'em", "Omaha": "Omaha"}[kinds[0]]
-    limit = {"NL": "No Limit", "PL": "Pot Limit", "L": "Fixed Limit", "FL": "Fixed Limit"}[
-        kinds[1]]
+        return (mt.group(1), mt.group(2)), (str(_money(posted.get("1", "0"))),
+                                            str(_money(posted.get("2", "0"))))
+    raise fail(f"a game the reader does not know: {gametype!r}")
+
+
+class _Pot:
+    """A game's rounds written as PokerStars lines into `out`, with each player's chips
+    in the pot: this street's (`now`), the hand's (`total`), the antes (dead money)."""
+
+    def __init__(self, info: dict[str, ET.Element], out: list[str], fail: Any) -> None:
+        self.info = info
+        self.out = out
+        self.fail = fail
+        self.now: dict[str, Decimal] = {nm: Decimal(0) for nm in info}
+        self.total: dict[str, Decimal] = {nm: Decimal(0) for nm in info}
+        self.dead = Decimal(0)
+        self.antes: dict[str, Decimal] = {nm: Decimal(0) for nm in info}
+        self.folded: set[str] = set()
+        self.pocket: dict[str, str] = {}
+
+    def cards(self, r: ET.Element) -> None:
+        """A round's cards: the players' pockets kept, a board street written."""
+        for c in r.findall("cards"):
+            t = c.get("type", "")
+            if t == "Pocket":
+                cards = _cards(c.text or "")
+                if cards:
+                    self.pocket[c.get("player", "")] = cards
+            elif t in _BOARD_NAMES:
+                cards = _cards(c.text or "")
+                if cards is None:
+                    raise self.fail(f"board cards the reader cannot read: {c.text!r}")
+                self.now = {nm: Decimal(0) for nm in self.info}
+                self.out.append(f"*** {_BOARD_NAMES[t]} *** [{cards}]")
+
+    def action(self, a: ET.Element) -> None:
+        """One ``<action>`` (its type's number, see the module's docstring) written."""
+        who, t, amount = a.get("player", ""), a.get("type", ""), _money(a.get("sum"))
+        if who not in self.info:
+            raise self.fail(f"an action by a player not seated: {who!r}")
+        now, total, out = self.now, self.total, self.out
+        top = max(now.values())
+        if t == "0":
+            self.folded.add(who)
+            out.append(f"{who}: folds")
+        elif t in ("1", "2"):
+            now[who] += amount
+            total[who] += amount
+            out.append(f"{who}: posts {'small' if t == '1' else 'big'} blind {amount}")
+        elif t == "15":
+            self.dead += amount
+            self.antes[who] += amount
+            out.append(f"{who}: posts the ante {amount}")
+        elif t == "4":
+            out.append(f"{who}: checks")
+        elif t in ("3", "6", "7"):
+            now[who] += amount
+            total[who] += amount
+            to = now[who]
+            out.append(f"{who}: calls {amount}" if t == "3" or (t == "7" and to <= top)
+                       else f"{who}: bets {to}" if top == 0 else
+                       f"{who}: raises {to - top} to {to}")
+        elif t in ("5", "23"):
+            total[who] += amount - now[who]
+            now[who] = amount
+            out.append(f"{who}: bets {amount}" if top == 0 else
+                       f"{who}: raises {amount - top} to {amount}")
+        elif t not in ("8", "9"):
+            raise self.fail(f"an action type the reader does not know: {t!r} ({who})")
+
+    def check_record(self, acting: set[str | None]) -> None:
+        """Each player's ``bet`` and ``win`` against the actions."""
+        for nm, p in self.info.items():
+            bet = _money(p.get("bet"))
+            if nm not in acting and (bet or _money(p.get("win"))):
+                raise self.fail(f"{nm} bets {p.get('bet')} and is paid {p.get('win')} with "
+                                "no action in the hand")
+            if self.total[nm] + self.antes[nm] != bet and nm in acting:
+                raise self.fail(f"{nm}'s actions put in {self.total[nm] + self.antes[nm]}, "
+                                f"the record says {bet}")
+
+    def ending(self, acting: set[str | None]) -> None:
+        """The bet returned, the showdown, the winners' lines and the summary (the rake
+        what the pot held less what the winners were paid)."""
+        info, out, fail = self.info, self.out, self.fail
+        ranked = sorted(self.total.items(), key=lambda kv: kv[1], reverse=True)
+        returned = ranked[0][1] - (ranked[1][1] if len(ranked) > 1 else Decimal(0))
+        if returned > 0:
+            out.append(f"Uncalled bet ({returned}) returned to {ranked[0][0]}")
+        live = [nm for nm in info if nm in acting and nm not in self.folded]
+        if len(live) > 1:
+            out.append("*** SHOW DOWN ***")
+            # a hand not shown: mucked if the record pays it nothing, else unknown (the
+            # record is then the only word on who won, and the hand is not settled)
+            out += [f"{nm}: shows [{self.pocket[nm]}]" if nm in self.pocket
+                    else f"{nm}: mucks hand"
+                    for nm in live if nm in self.pocket or not _money(info[nm].get("win"))]
+        paid = Decimal(0)
+        for nm, p in info.items():
+            win = _money(p.get("win")) - (returned if nm == ranked[0][0] else Decimal(0))
+            if win < 0:
+                raise fail(f"{nm} is paid {p.get('win')}, less than the bet returned to them")
+            if win:
+                paid += win
+                out.append(f"{nm} collected {win} from pot")
+        in_pot = sum(self.total.values(), Decimal(0)) + self.dead - returned
+        if not paid:
+            raise fail("no player is paid: a hand cut short?")
+        if paid > in_pot:
+            raise fail(f"the players are paid {paid}, more than the pot of {in_pot}")
+        out += ["*** SUMMARY ***", f"Total pot {paid} | Rake {in_pot - paid}"]
+
+
+def _english(game: ET.Element, gametype: str, currency: str, fail: Any, tourney: str = ""
+             ) -> tuple[list[str], dict[str, Any]]:
+    """The game's lines in the PokerStars reader's form, and what the hand keeps."""
+    kinds, stakes = _game_words(game, gametype, fail, tourney)
+    kind, limit = _KINDS[kinds[0]], _LIMITS[kinds[1]]
     date = game.findtext("general/startdate") or ""
-    md = re.match(r"(\d{4})-(\d\d)-(\d\d)", date)
+    md = _DATE.match(date)
     event = "Tournament #0, " if tourney else ""
     out = [f"PokerStars Hand #0: {event}{kind} {limit} ({stakes[0]}/{stakes[1]}) - "
            + (f"{md.group(1)}/{md.group(2)}/{md.group(3)}" if md else "")]
     players = game.findall("general/players/player")
     if len(players) < 2:
         raise fail("fewer than 2 players")
-    info = {p.get("name", ""): p for p in players}
     dealer = next((p.get("seat") for p in players if p.get("dealer") == "1"), None)
     if dealer is None:
         raise fail("no dealer")
@@ -91,99 +212,19 @@ def _english(game: ET.Element, gametype: str, currency: str, fail: Any, tourney:
     acting = {a.get("player") for r in rounds for a in r.findall("action")
               if a.get("type") not in ("8", "9")}
     out.append(f"Table 'iPoker' Seat #{dealer} is the button")
-    for p in sorted(players, key=lambda p: int(p.get("seat", "0"))):
-        if p.get("name") in acting:
-            out.append(f"Seat {p.get('seat')}: {p.get('name')} ({_money(p.get('chips'))} "
-                       "in chips)")
-    now: dict[str, Decimal] = {nm: Decimal(0) for nm in info}
-    total: dict[str, Decimal] = {nm: Decimal(0) for nm in info}
-    dead = Decimal(0)
-    antes: dict[str, Decimal] = {nm: Decimal(0) for nm in info}
-    folded: set[str] = set()
-    pocket: dict[str, str] = {}
-    board_names = {"Flop": "FLOP", "Turn": "TURN", "River": "RIVER"}
+    out += [f"Seat {p.get('seat')}: {p.get('name')} ({_money(p.get('chips'))} in chips)"
+            for p in sorted(players, key=lambda p: int(p.get("seat", "0")))
+            if p.get("name") in acting]
+    pot = _Pot({p.get("name", ""): p for p in players}, out, fail)
     for r in rounds:
-        for c in r.findall("cards"):
-            t = c.get("type", "")
-            if t == "Pocket":
-                cards = _cards(c.text or "")
-                if cards:
-                    pocket[c.get("player", "")] = cards
-            elif t in board_names:
-                cards = _cards(c.text or "")
-                if cards is None:
-                    raise fail(f"board cards the reader cannot read: {c.text!r}")
-                now = {nm: Decimal(0) for nm in info}
-                out.append(f"*** {board_names[t]} *** [{cards}]")
+        pot.cards(r)
         if r.get("no") == "1":
             out.append("*** HOLE CARDS ***")
-            out += [f"Dealt to {nm} [{cards}]" for nm, cards in pocket.items()]
+            out += [f"Dealt to {nm} [{cards}]" for nm, cards in pot.pocket.items()]
         for a in sorted(r.findall("action"), key=lambda a: int(a.get("no", "0"))):
-            who, t, amount = a.get("player", ""), a.get("type", ""), _money(a.get("sum"))
-            if who not in info:
-                raise fail(f"an action by a player not seated: {who!r}")
-            top = max(now.values())
-            if t == "0":
-                folded.add(who)
-                out.append(f"{who}: folds")
-            elif t in ("1", "2"):
-                now[who] += amount
-                total[who] += amount
-                out.append(f"{who}: posts {'small' if t == '1' else 'big'} blind {amount}")
-            elif t == "15":
-                dead += amount
-                antes[who] += amount
-                out.append(f"{who}: posts the ante {amount}")
-            elif t == "4":
-                out.append(f"{who}: checks")
-            elif t in ("3", "6", "7"):
-                now[who] += amount
-                total[who] += amount
-                to = now[who]
-                out.append(f"{who}: calls {amount}" if t == "3" or (t == "7" and to <= top)
-                           else f"{who}: bets {to}" if top == 0 else
-                           f"{who}: raises {to - top} to {to}")
-            elif t in ("5", "23"):
-                total[who] += amount - now[who]
-                now[who] = amount
-                out.append(f"{who}: bets {amount}" if top == 0 else
-                           f"{who}: raises {amount - top} to {amount}")
-            elif t in ("8", "9"):
-                continue
-            else:
-                raise fail(f"an action type the reader does not know: {t!r} ({who})")
-    for nm, p in info.items():
-        bet = _money(p.get("bet"))
-        if nm not in acting and (bet or _money(p.get("win"))):
-            raise fail(f"{nm} bets {p.get('bet')} and is paid {p.get('win')} with no action "
-                       "in the hand")
-        if total[nm] + antes[nm] != bet and nm in acting:
-            raise fail(f"{nm}'s actions put in {total[nm] + antes[nm]}, the record says {bet}")
-    ranked = sorted(total.items(), key=lambda kv: kv[1], reverse=True)
-    returned = ranked[0][1] - (ranked[1][1] if len(ranked) > 1 else Decimal(0))
-    if returned > 0:
-        out.append(f"Uncalled bet ({returned}) returned to {ranked[0][0]}")
-    live = [nm for nm in info if nm in acting and nm not in folded]
-    if len(live) > 1:
-        out.append("*** SHOW DOWN ***")
-        # a hand not shown: mucked if the record pays it nothing, else unknown (the
-        # record is then the only word on who won, and the hand is not settled)
-        out += [f"{nm}: shows [{pocket[nm]}]" if nm in pocket else f"{nm}: mucks hand"
-                for nm in live if nm in pocket or not _money(info[nm].get("win"))]
-    paid = Decimal(0)
-    for nm, p in info.items():
-        win = _money(p.get("win")) - (returned if nm == ranked[0][0] else Decimal(0))
-        if win < 0:
-            raise fail(f"{nm} is paid {p.get('win')}, less than the bet returned to them")
-        if win:
-            paid += win
-            out.append(f"{nm} collected {win} from pot")
-    in_pot = sum(total.values(), Decimal(0)) + dead - returned
-    if not paid:
-        raise fail("no player is paid: a hand cut short?")
-    if paid > in_pot:
-        raise fail(f"the players are paid {paid}, more than the pot of {in_pot}")
-    out += ["*** SUMMARY ***", f"Total pot {paid} | Rake {in_pot - paid}"]
+            pot.action(a)
+    pot.check_record(acting)
+    pot.ending(acting)
     keep: dict[str, Any] = {"site": "iPoker", "hand": game.get("gamecode", ""),
                             "rake_inferred": True}
     if md:

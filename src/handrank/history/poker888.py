@@ -109,75 +109,60 @@ class _Street:
         self.now = {nm: Decimal(0) for nm in self.now}
 
 
-def _english(lines: list[str], fail: Any, *, returned_in_won: bool = False
-             ) -> tuple[list[str], dict[str, Any]]:
-    """The hand's lines in the PokerStars reader's form, and what the hand keeps.
+_WORDS = {"No Limit": "No Limit", "Pot Limit": "Pot Limit", "Fix Limit": "Fixed Limit"}
+_KINDS = {"Holdem": "Hold'em", "Omaha": "Omaha", "OmahaHL": "Omaha Hi/Lo"}
+#: what a seat may still write after ``** Summary **``
+_AFTER_SUMMARY = ("shows", "mucks", "collected", "did not", "does not")
 
-    `returned_in_won`: the winners' lines count the uncalled bet returned
-    (partypoker's do; 888poker's only in a hand nobody called).
-    """
-    head_id = HEAD.match(lines[0])
-    site = _SITE.match(lines[1]) if len(lines) > 1 else None
-    stakes = _STAKES.match(lines[2]) if len(lines) > 2 else None
-    if head_id is None or site is None:
-        raise fail("not an 888poker hand: no '***** 888poker Hand History for Game' line")
-    brand = site.group(1)
-    if stakes is None:
-        raise fail(f"an 888poker layout the reader does not know: {lines[2][:70]!r}"
-                   if len(lines) > 2 else "a header and nothing else")
-    sb, bb, limit, game, day, month, year = stakes.groups()
-    words = {"No Limit": "No Limit", "Pot Limit": "Pot Limit", "Fix Limit": "Fixed Limit"}[limit]
-    kind = {"Holdem": "Hold'em", "Omaha": "Omaha", "OmahaHL": "Omaha Hi/Lo"}[game]
-    tourney = next((m for ln in lines[3:5] if (m := _TOURNEY.match(ln))), None)
-    # a tournament's chips are written with the currency sign too: chips, not money
-    money = tourney is None and any(c in sb + bb for c in "$€£")
-    event = f"Tournament #{tourney.group(1)}, " if tourney else ""
-    out = [f"PokerStars Hand #0: {event}{kind} {words} ({_plain(sb)}/{_plain(bb)}) - "
-           f"{year}/{month}/{day}"]
-    button = next((m.group(1) for ln in lines[3:6] if (m := _BUTTON.match(ln))), None)
-    if button is None:
-        raise fail("no button line")
-    seats = [m for ln in lines[3:] if (m := _SEAT.match(ln))]
-    names = [m.group(2) for m in seats]
-    # a seat with no line of its own (no blind, no action, no cards) was not dealt in
-    known = set(names)
-    acted = {_who(ln, known) for ln in lines[3:] if not _SEAT.match(ln)}
-    seats = [m for m in seats if m.group(2) in acted]
-    out.append(f"Table '888' Seat #{button} is the button")
-    out += [f"Seat {m.group(1)}: {m.group(2)} ({_plain(m.group(3))} in chips)"
-            for m in sorted(seats, key=lambda m: int(m.group(1)))]
-    pot = _Street(names)
-    shows: list[str] = []
-    shown: list[str] = []               # whose line each of `shows` is
-    folded: set[str] = set()
-    won: dict[str, Decimal] = {}
-    summary = False
-    for ln in lines[3:]:
-        if _SEAT.match(ln) or _BUTTON.match(ln) or ln.startswith(("Table ", "Total number")) \
-                or (tourney is not None and ln == tourney.group(0)):
-            continue
-        if ln.startswith("** Summary **"):
-            summary = True
-            continue
+
+class _Play:
+    """The lines of a hand after its seats, rewritten one at a time into `out`: each
+    seat's chips in the pot (`pot`), the shows and mucks (written after the
+    actions, with whose they are), the seats folded and what each winner collected."""
+
+    def __init__(self, names: list[str], out: list[str], fail: Any) -> None:
+        self.known = set(names)
+        self.out = out
+        self.fail = fail
+        self.pot = _Street(names)
+        self.shows: list[str] = []
+        self.shown: list[str] = []          # whose line each of `shows` is
+        self.folded: set[str] = set()
+        self.won: dict[str, Decimal] = {}
+
+    def dealing(self, ln: str) -> bool:
+        """A street's or a seat's cards (True when `ln` is one)."""
         if md := _P_DEALING.match(ln):
             street = md.group(1)
             if street == "down cards":
-                out.append("*** HOLE CARDS ***")
-                continue
-            pot.next()
+                self.out.append("*** HOLE CARDS ***")
+                return True
+            self.pot.next()
             cards = (md.group(2) or "").replace(",", " ").split()
-            out.append(f"*** {street.upper()} *** [{' '.join(cards)}]")
-            continue
+            self.out.append(f"*** {street.upper()} *** [{' '.join(cards)}]")
+            return True
         if mdt := _P_DEALT.match(ln):
             cards = " ".join(mdt.group(2).replace(",", " ").split())
-            out.append(f"Dealt to {mdt.group(1)} [{cards}]")
-            continue
-        who = _who(ln, known)
+            self.out.append(f"Dealt to {mdt.group(1)} [{cards}]")
+            return True
+        return False
+
+    def seat_line(self, ln: str, summary: bool) -> None:
+        """A line that starts with a seat's name (else a hand spelled out, or refused)."""
+        who = _who(ln, self.known)
         if who is None:
             if _P_HILO.fullmatch(ln):
-                continue                                  # the hand a seat showed, spelled out
-            raise fail(f"a line the reader does not know: {ln!r}")
+                return                                    # the hand a seat showed, spelled out
+            raise self.fail(f"a line the reader does not know: {ln!r}")
         rest = ln[len(who) + 1:].strip()
+        if not (self._post(who, rest) or self._bet(who, rest) or self._show(who, rest)):
+            raise self.fail(f"a line the reader does not know: {ln!r}")
+        if summary and not rest.startswith(_AFTER_SUMMARY):
+            raise self.fail(f"an action after the summary: {ln!r}")
+
+    def _post(self, who: str, rest: str) -> bool:
+        """A blind, a dead blind or an ante (True when `rest` is one)."""
+        pot, out = self.pot, self.out
         if m := _P_BLIND.fullmatch(rest):
             a = _dec(m.group(2))
             pot.put(who, a)
@@ -191,8 +176,16 @@ def _english(lines: list[str], fail: Any, *, returned_in_won: bool = False
             a = _dec(m.group(1))
             pot.dead += a
             out.append(f"{who}: posts the ante {a}")
-        elif rest == "folds":
-            folded.add(who)
+        else:
+            return False
+        return True
+
+    def _bet(self, who: str, rest: str) -> bool:
+        """A fold, a check, a call, a bet, a raise or an all-in (True when `rest` is one):
+        888poker writes what each puts in, PokerStars the total raised to."""
+        pot, out = self.pot, self.out
+        if rest == "folds":
+            self.folded.add(who)
             out.append(f"{who}: folds")
         elif rest == "checks":
             out.append(f"{who}: checks")
@@ -217,52 +210,112 @@ def _english(lines: list[str], fail: Any, *, returned_in_won: bool = False
             out.append(f"{who}: calls {_dec(m.group(1))}" if to <= before else
                        f"{who}: bets {to}" if before == 0 else
                        f"{who}: raises {to - before} to {to}")
-        elif m := _P_SHOWS.fullmatch(rest):
-            shows.append(f"{who}: shows [{' '.join(m.group(1).replace(',', ' ').split())}]")
-            shown.append(who)
+        else:
+            return False
+        return True
+
+    def _show(self, who: str, rest: str) -> bool:
+        """A show, a muck, a hand not shown or a pot collected (True when `rest` is one)."""
+        if m := _P_SHOWS.fullmatch(rest):
+            self.shows.append(
+                f"{who}: shows [{' '.join(m.group(1).replace(',', ' ').split())}]")
+            self.shown.append(who)
         elif rest.startswith("mucks"):
-            shows.append(f"{who}: mucks hand")
-            shown.append(who)
+            self.shows.append(f"{who}: mucks hand")
+            self.shown.append(who)
         elif rest in ("did not show his hand", "does not show cards."):
             pass                                          # nothing shown, nothing paid
         elif m := _P_COLLECTED.fullmatch(rest):
-            won[who] = won.get(who, Decimal(0)) + _dec(m.group(1))
+            self.won[who] = self.won.get(who, Decimal(0)) + _dec(m.group(1))
         else:
-            raise fail(f"a line the reader does not know: {ln!r}")
-        if summary and not (rest.startswith(("shows", "mucks", "collected", "did not",
-                                             "does not"))):
-            raise fail(f"an action after the summary: {ln!r}")
-    # the part of the largest stake nobody matched went back to its seat
-    totals = sorted(pot.total.items(), key=lambda kv: kv[1], reverse=True)
-    returned = totals[0][1] - (totals[1][1] if len(totals) > 1 else Decimal(0))
-    in_pot = sum(pot.total.values(), Decimal(0)) + pot.dead - returned
-    collected = sum(won.values(), Decimal(0))
-    if returned > 0:
-        out.append(f"Uncalled bet ({returned}) returned to {totals[0][0]}")
-        if totals[0][0] in won and (returned_in_won or (
-                collected > in_pot and collected - in_pot == returned)):
-            # a hand that ends before anyone calls the last bet (a walk): 888poker writes
-            # the unmatched part in the seat's "collected"
-            won[totals[0][0]] -= returned
-            collected -= returned
-    if not won:
-        raise fail("no seat collected the pot: a hand cut short?")
-    rake = in_pot - collected
-    if rake < 0:
-        raise fail(f"the winners collected {collected}, more than the pot of {in_pot}")
-    if len([nm for nm in names if nm in acted and nm not in folded]) < 2:
-        # no showdown: a winner's cards shown by choice after everyone folded
-        shows = [ln for ln, nm in zip(shows, shown) if nm in folded]
-    shows += [f"{nm} collected {a} from pot" for nm, a in won.items()]
-    out += ["*** SHOW DOWN ***"] + shows + ["*** SUMMARY ***",
-                                           f"Total pot {in_pot} | Rake {rake}"]
+            return False
+        return True
+
+    def ending(self, names: list[str], acted: set[str | None], returned_in_won: bool
+               ) -> None:
+        """The bet returned, the showdown, the winners' lines and the summary (the rake
+        what the pot held less what the winners collected)."""
+        pot, won, out = self.pot, self.won, self.out
+        # the part of the largest stake nobody matched went back to its seat
+        totals = sorted(pot.total.items(), key=lambda kv: kv[1], reverse=True)
+        returned = totals[0][1] - (totals[1][1] if len(totals) > 1 else Decimal(0))
+        in_pot = sum(pot.total.values(), Decimal(0)) + pot.dead - returned
+        collected = sum(won.values(), Decimal(0))
+        if returned > 0:
+            out.append(f"Uncalled bet ({returned}) returned to {totals[0][0]}")
+            if totals[0][0] in won and (returned_in_won or (
+                    collected > in_pot and collected - in_pot == returned)):
+                # a hand that ends before anyone calls the last bet (a walk): 888poker
+                # writes the unmatched part in the seat's "collected"
+                won[totals[0][0]] -= returned
+                collected -= returned
+        if not won:
+            raise self.fail("no seat collected the pot: a hand cut short?")
+        rake = in_pot - collected
+        if rake < 0:
+            raise self.fail(f"the winners collected {collected}, more than the pot of {in_pot}")
+        shows = self.shows
+        if len([nm for nm in names if nm in acted and nm not in self.folded]) < 2:
+            # no showdown: a winner's cards shown by choice after everyone folded
+            shows = [ln for ln, nm in zip(shows, self.shown) if nm in self.folded]
+        shows += [f"{nm} collected {a} from pot" for nm, a in won.items()]
+        out += ["*** SHOW DOWN ***"] + shows + ["*** SUMMARY ***",
+                                               f"Total pot {in_pot} | Rake {rake}"]
+
+
+def _english(lines: list[str], fail: Any, *, returned_in_won: bool = False
+             ) -> tuple[list[str], dict[str, Any]]:
+    """The hand's lines in the PokerStars reader's form, and what the hand keeps.
+
+    `returned_in_won`: the winners' lines count the uncalled bet returned
+    (partypoker's do; 888poker's only in a hand nobody called).
+    """
+    head_id = HEAD.match(lines[0])
+    site = _SITE.match(lines[1]) if len(lines) > 1 else None
+    stakes = _STAKES.match(lines[2]) if len(lines) > 2 else None
+    if head_id is None or site is None:
+        raise fail("not an 888poker hand: no '***** 888poker Hand History for Game' line")
+    if stakes is None:
+        raise fail(f"an 888poker layout the reader does not know: {lines[2][:70]!r}"
+                   if len(lines) > 2 else "a header and nothing else")
+    sb, bb, limit, game, day, month, year = stakes.groups()
+    tourney = next((m for ln in lines[3:5] if (m := _TOURNEY.match(ln))), None)
+    event = f"Tournament #{tourney.group(1)}, " if tourney else ""
+    out = [f"PokerStars Hand #0: {event}{_KINDS[game]} {_WORDS[limit]} "
+           f"({_plain(sb)}/{_plain(bb)}) - {year}/{month}/{day}"]
+    button = next((m.group(1) for ln in lines[3:6] if (m := _BUTTON.match(ln))), None)
+    if button is None:
+        raise fail("no button line")
+    seats = [m for ln in lines[3:] if (m := _SEAT.match(ln))]
+    names = [m.group(2) for m in seats]
+    play = _Play(names, out, fail)
+    # a seat with no line of its own (no blind, no action, no cards) was not dealt in
+    acted = {_who(ln, play.known) for ln in lines[3:]
+             if not (ln.startswith("Seat ") and _SEAT.match(ln))}
+    out.append(f"Table '888' Seat #{button} is the button")
+    out += [f"Seat {m.group(1)}: {m.group(2)} ({_plain(m.group(3))} in chips)"
+            for m in sorted(seats, key=lambda m: int(m.group(1))) if m.group(2) in acted]
+    summary = False
+    for ln in lines[3:]:
+        # (both patterns start with "Seat ": a string test first, the same lines)
+        if ln.startswith("Seat ") and (_SEAT.match(ln) or _BUTTON.match(ln)) \
+                or ln.startswith(("Table ", "Total number")) \
+                or (tourney is not None and ln == tourney.group(0)):
+            continue
+        if ln.startswith("** Summary **"):
+            summary = True
+        elif not play.dealing(ln):
+            play.seat_line(ln, summary)
+    play.ending(names, acted, returned_in_won)
+    brand = site.group(1)
     keep: dict[str, Any] = {"site": "888poker" if brand == "888poker" else brand,
                             "hand": head_id.group(1), "year": int(year),
                             "month": int(month), "day": int(day), "rake_inferred": True}
     if tourney is not None:
         keep["tournament"] = tourney.group(1)
         keep["buy_in"] = tourney.group(2).strip()
-    if money:
+    # a tournament's chips are written with the currency sign too: chips, not money
+    if tourney is None and any(c in sb + bb for c in "$€£"):
         keep["currency"] = "EUR" if "€" in sb else "GBP" if "£" in sb else "USD"
     return out, keep
 

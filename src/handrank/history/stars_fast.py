@@ -196,26 +196,54 @@ def _stars(data: bytes, final: bool) -> tuple[np.ndarray[Any, Any] | None, bytes
     return out[:n], phh[:used].tobytes(), consumed
 
 
-def _batch(data: bytes, file: str | None, first: int, first_line: int,
-           final: bool) -> tuple[StarsBatch | None, int]:
-    """The hands of block ``data`` (their numbers from ``first``): a batch and the bytes
-    it took, or (None, 0) when Python must read the text from here."""
+def _replayed(data: bytes, final: bool
+              ) -> tuple[np.ndarray[Any, Any] | None, np.ndarray[Any, Any], bytes, int]:
+    """One hr_stars_replay call: (scanner records, PHH records, PHH text, bytes
+    consumed); records None when Python must read the text."""
+    ends = np.array([len(data)], dtype=np.int64)
+    rows = len(data) // 256 + 16
+    room = 4 * len(data) + 65536
+    for _ in range(4):
+        out = np.empty((rows, kernels.STARS_WIDTH), dtype=np.int64)
+        prec = np.empty((rows, fast.WIDTH), dtype=np.int64)
+        phh = np.empty(room, dtype=np.uint8)
+        n, used, consumed = kernels.stars_replay(data, ends, final, out, prec, phh)
+        if n != -2:
+            break
+        rows, room = data.count(b"\n") + 16, room * 2
+    if n == -2:
+        raise RuntimeError("internal error: hr_stars_replay ran out of room")
+    if n < 0:
+        return None, prec[:0], b"", 0
+    return out[:n], prec[:n], phh[:used].tobytes(), consumed
+
+
+def _batch_twice(data: bytes, final: bool
+                 ) -> tuple[np.ndarray[Any, Any] | None, np.ndarray[Any, Any], bytes, int]:
+    """As :func:`_replayed`, the way the fast path took before hr_stars_replay: the PHH
+    text written by hr_stars_scan, then read, replayed and settled by hr_phh_scan (the
+    tests compare the two)."""
     srec, phh, consumed = _stars(data, final)
     if srec is None:
-        return None, 0
+        return None, np.zeros((0, fast.WIDTH), dtype=np.int64), b"", 0
     conv = np.flatnonzero(srec[:, S_STATUS] == PHH)
-    prec = None
+    rec = np.zeros((len(srec), fast.WIDTH), dtype=np.int64)
+    rec[:, fast.STATUS] = fast.PYTHON
     if len(conv):
         prec, _ = fast._scan(phh, [len(phh)], True, 1)
         if prec is None or len(prec) != len(conv):
             raise RuntimeError("internal error: the PHH scan of the site hands lost hands")
-    if prec is not None and len(conv) == len(srec):
-        rec = prec                      # every hand written as PHH: its records as they are
-    else:
-        rec = np.zeros((len(srec), fast.WIDTH), dtype=np.int64)
-        rec[:, fast.STATUS] = fast.PYTHON
-        if prec is not None:
-            rec[conv] = prec
+        rec[conv] = prec
+    return srec, rec, phh, consumed
+
+
+def _batch(data: bytes, file: str | None, first: int, first_line: int,
+           final: bool) -> tuple[StarsBatch | None, int]:
+    """The hands of block ``data`` (their numbers from ``first``): a batch and the bytes
+    it took, or (None, 0) when Python must read the text from here."""
+    srec, rec, phh, consumed = _replayed(data, final)
+    if srec is None:
+        return None, 0
     rec[:, fast.SEGMENT] = 0
     if b" for eliminating " in data:
         # a knockout line: read (or refused) by the Python reader only

@@ -144,6 +144,98 @@ def _parse(a: str) -> tuple[str, int, str, str] | None:
     return None
 
 
+#: the zero counts of each tuple of statistics' names
+_BLANK: dict[tuple[str, ...], dict[str, int]] = {}
+
+
+def _blank_seats(n: int, names: tuple[str, ...]) -> list[_Seat]:
+    """`n` seats whose counts are every statistic of `names` (with its opportunities)
+    and the aggression counts, all zero."""
+    template = _BLANK.get(names)
+    if template is None:
+        keys = [k2 for k in names for k2 in (k, k + "_opportunities")] + list(ALWAYS_STATS)
+        template = _BLANK[names] = dict.fromkeys(keys, 0)
+    seats = [_Seat() for _ in range(n)]
+    for seat in seats:
+        seat.counts = template.copy()
+    return seats
+
+
+def _posted(h: Hand, n: int, blinds: bool) -> list[Decimal]:
+    """The chips each seat has in before the first action: its blind or straddle
+    (heads-up the PHH order is the big blind first)."""
+    posted = [_amount(b) for b in h.blinds_or_straddles] if blinds else []
+    if blinds and n == 2:
+        posted.reverse()
+    posted += [Decimal(0)] * (n - len(posted))
+    return posted
+
+
+def _preflop(c: _Seat, s: int, verb: str, facing: bool, raises: int, limped: bool,
+             callers: int, first_raiser: int | None, steal_from: int | None,
+             pos: list[str]) -> None:
+    """The preflop statistics' opportunities of seat `s` acting `verb` (see the module's
+    docstring), from the state of the round before the action."""
+    c.opp("vpip", verb == "cbr" or (verb == "cc" and facing))
+    c.opp("pfr", verb == "cbr")
+    if raises == 1:
+        c.opp("three_bet", verb == "cbr")
+    elif raises == 2:
+        c.opp("four_bet", verb == "cbr")
+        if s == first_raiser:
+            c.opp("fold_to_three_bet", verb == "f")
+    if raises == 0 and not limped and pos[s] in _STEAL_SEATS:
+        c.opp("steal", verb == "cbr")
+    if (steal_from is not None and raises == 1 and callers == 0
+            and pos[s] in ("SB", "BB") and s != steal_from):
+        c.opp("fold_to_steal", verb == "f")
+
+
+def _cbets(c: _Seat, s: int, verb: str, street: int, raises: int, chain: int | None,
+           cbettor: int | None) -> None:
+    """The c-bet opportunities of seat `s` acting `verb` after the flop: `chain` the
+    seat that may c-bet, `cbettor` the one that did."""
+    k = _STREETS[min(street, 3) - 1]
+    if raises == 0 and chain is not None and s == chain:
+        c.opp("cbet_" + k, verb == "cbr")
+    if cbettor is not None and raises == 1 and s != cbettor:
+        c.opp("fold_to_cbet_" + k, verb == "f")
+
+
+def _aggression(c: _Seat, verb: str, facing: bool) -> None:
+    if verb == "cbr":
+        c.counts["aggression_bets"] += 1
+    elif verb == "cc" and facing:
+        c.counts["aggression_calls"] += 1
+    elif verb == "f":
+        c.counts["aggression_folds"] += 1
+
+
+def _bet_to(arg: str, to_call: Decimal) -> Decimal:
+    """What a ``cbr`` bets or raises to: its argument, else (none, or not a number)
+    the amount to call."""
+    try:
+        return _amount(arg.split()[0]) if arg else to_call
+    except (ArithmeticError, ValueError):
+        return to_call
+
+
+def _showdown(seats: list[_Seat], folded: list[bool], saw_flop: list[bool], street: int,
+              payouts: list[Any] | None) -> None:
+    """``wtsd``, ``wwsf`` and ``wsd`` of each seat that saw the flop."""
+    if street < 1:
+        return
+    showdown = len([i for i in range(len(seats)) if not folded[i]]) > 1
+    for i, c in enumerate(seats):
+        if not saw_flop[i]:
+            continue
+        won = payouts is not None and _amount(payouts[i]) > 0
+        c.opp("wtsd", showdown and not folded[i])
+        c.opp("wwsf", won)
+        if showdown and not folded[i]:
+            c.opp("wsd", won)
+
+
 def hand_stats(h: Hand, payouts: list[Any] | None = None) -> list[dict[str, int]]:
     """The counts of every statistic `h`'s game has, one dict per seat.
 
@@ -154,24 +246,14 @@ def hand_stats(h: Hand, payouts: list[Any] | None = None) -> list[dict[str, int]
     the counts of :data:`ALWAYS_STATS`.
     """
     n = h.seats
-    seats = [_Seat() for _ in range(n)]
-    names = stat_names(h)
-    for seat in seats:
-        for k in names:
-            seat.counts[k] = 0
-            seat.counts[k + "_opportunities"] = 0
-        for k in ALWAYS_STATS:
-            seat.counts[k] = 0
+    seats = _blank_seats(n, stat_names(h))
     blinds = _has_blinds(h)
     board = _has_board(h)
     pos = positions(n) if blinds and n >= 2 else [""] * n
     folded = [False] * n
     street = 0                       # 0: the first betting round
     # the chips each seat has put in this street (blinds and straddles preflop)
-    posted = [_amount(b) for b in h.blinds_or_straddles] if blinds else []
-    if blinds and n == 2:
-        posted.reverse()
-    posted += [Decimal(0)] * (n - len(posted))
+    posted = _posted(h, n, blinds)
     to_call = max(posted) if posted else Decimal(0)
     raises = 0                       # raises this street (preflop: above the blinds)
     limped = False                   # preflop: a voluntary call before any raise
@@ -204,33 +286,12 @@ def hand_stats(h: Hand, payouts: list[Any] | None = None) -> list[dict[str, int]
         c = seats[s]
         facing = to_call > posted[s]
         if street == 0 and blinds:
-            c.opp("vpip", verb == "cbr" or (verb == "cc" and facing))
-            c.opp("pfr", verb == "cbr")
-            if raises == 1:
-                c.opp("three_bet", verb == "cbr")
-            elif raises == 2:
-                c.opp("four_bet", verb == "cbr")
-                if s == first_raiser:
-                    c.opp("fold_to_three_bet", verb == "f")
-            if raises == 0 and not limped and pos[s] in _STEAL_SEATS:
-                c.opp("steal", verb == "cbr")
-            if (steal_from is not None and raises == 1 and callers == 0
-                    and pos[s] in ("SB", "BB") and s != steal_from):
-                c.opp("fold_to_steal", verb == "f")
+            _preflop(c, s, verb, facing, raises, limped, callers, first_raiser, steal_from, pos)
         elif street >= 1:
-            k = _STREETS[min(street, 3) - 1]
-            chain = prev_aggr if street == 1 else prev_cbettor
-            if raises == 0 and chain is not None and s == chain:
-                c.opp("cbet_" + k, verb == "cbr")
-            if cbettor is not None and raises == 1 and s != cbettor:
-                c.opp("fold_to_cbet_" + k, verb == "f")
+            _cbets(c, s, verb, street, raises, prev_aggr if street == 1 else prev_cbettor,
+                   cbettor)
         if street >= 1 or not blinds:
-            if verb == "cbr":
-                c.counts["aggression_bets"] += 1
-            elif verb == "cc" and facing:
-                c.counts["aggression_calls"] += 1
-            elif verb == "f":
-                c.counts["aggression_folds"] += 1
+            _aggression(c, verb, facing)
         if verb == "f":
             folded[s] = True
         elif verb == "cc":
@@ -241,10 +302,6 @@ def hand_stats(h: Hand, payouts: list[Any] | None = None) -> list[dict[str, int]
                 else:
                     callers += 1
         else:  # cbr: a bet, a raise or a completion to the amount given
-            try:
-                amt = _amount(arg.split()[0]) if arg else to_call
-            except (ArithmeticError, ValueError):
-                amt = to_call
             if street == 0:
                 if raises == 0:
                     first_raiser = s
@@ -256,18 +313,8 @@ def hand_stats(h: Hand, payouts: list[Any] | None = None) -> list[dict[str, int]
             raises += 1
             callers = 0
             aggr = s
-            posted[s] = amt
-            to_call = max(to_call, amt)
+            posted[s] = _bet_to(arg, to_call)
+            to_call = max(to_call, posted[s])
     if board:
-        live = [i for i in range(n) if not folded[i]]
-        showdown = len(live) > 1 and street >= 1
-        for i in range(n):
-            if not saw_flop[i] or street < 1:
-                continue
-            c = seats[i]
-            won = payouts is not None and _amount(payouts[i]) > 0
-            c.opp("wtsd", showdown and not folded[i])
-            c.opp("wwsf", won)
-            if showdown and not folded[i]:
-                c.opp("wsd", won)
+        _showdown(seats, folded, saw_flop, street, payouts)
     return [seat.counts for seat in seats]

@@ -56,9 +56,9 @@ import numpy as np
 from ..core import _progress
 from ..core._run import check_progress
 from . import allin, fast
-from ._store_fast import fast_tables, text_key
+from ._store_fast import fast_tables, keys_of, text_key
 from ._summary import _unit_of
-from .fast import END, OK, START, STATUS
+from .fast import OK, STATUS
 from .model import FileError, Hand, HistoryError
 from .phh import _chunks, read
 from .stats import ALWAYS_STATS, FLOP_STATS, PREFLOP_STATS, big_blind, hand_stats, positions
@@ -100,6 +100,11 @@ _KEYS = {"hands": ("hid",), "seats": ("hid", "seat"),
          "results": ("hid", "seat")}
 _SCALE = Decimal("1e-9")
 _BLOCK = 20_000
+#: hands a DuckDB transaction takes before its commit (large appends let DuckDB
+#: write whole compressed row groups at once instead of logging rows and
+#: compressing them again at its checkpoint; an import stopped by Ctrl-C keeps
+#: every committed transaction)
+_COMMIT = 100_000
 
 
 @dataclasses.dataclass
@@ -445,25 +450,30 @@ def _batch(pa: Any, b: Any, report: Report, seen: set[str], rows: _Rows, one: An
     the Python path for the others."""
     rec = b.rec
     report.hands_read += len(b)
-    data = b.data
     numbers = [i + 1 for i in b.index]
     cand: list[int] = []
     keys: list[str] = []
-    ok = (rec[:, STATUS] == OK).tolist()
-    for i, (s0, e0) in enumerate(zip(rec[:, START].tolist(), rec[:, END].tolist())):
-        if not ok[i]:
-            continue
-        key = text_key(data[s0:e0])
-        if key in seen:
-            report.already_present += 1
-            continue
-        seen.add(key)
-        cand.append(i)
-        keys.append(key)
-    slow_rows = [i for i in range(len(b)) if not ok[i]]
+    ok = rec[:, STATUS] == OK
+    fast_rows = np.flatnonzero(ok)
+    all_keys, scan = keys_of(b, fast_rows)
+    at: list[int] = []
+    if seen.isdisjoint(all_keys) and len(set(all_keys)) == len(all_keys):
+        seen.update(all_keys)              # every hand new (a new store's usual case)
+        cand, keys, at = fast_rows.tolist(), all_keys, list(range(len(all_keys)))
+    else:
+        for j, (i, key) in enumerate(zip(fast_rows.tolist(), all_keys)):
+            if key in seen:
+                report.already_present += 1
+                continue
+            seen.add(key)
+            cand.append(i)
+            keys.append(key)
+            at.append(j)
+    slow_rows = np.flatnonzero(~ok).tolist()
     if cand:
         tables, slow = fast_tables(pa, b, np.asarray(cand, dtype=np.int64),
-                                   [numbers[i] for i in cand], keys, SCHEMA, _arrow)
+                                   [numbers[i] for i in cand], keys, SCHEMA, _arrow,
+                                   None if scan is None else scan.take(np.asarray(at)))
         if tables:
             rows.fast.append(tables)
             rows.keys += [k for k, s_ in zip(keys, slow.tolist()) if not s_]
@@ -497,12 +507,36 @@ def _old_layout(store: str, found: Any) -> ValueError:
         "'actions.text'): import the histories into a new store (a new file or folder)")
 
 
-def _duckdb_layout(con: Any, store: str) -> None:
+#: the constraints of ``hands``: its key and its identity
+_HANDS_KEYS = (("PRIMARY KEY", "hid"), ("UNIQUE", "hand_key"))
+
+
+def _missing_keys(con: Any) -> list[tuple[str, str]]:
+    """The constraints of :data:`_HANDS_KEYS` the store's ``hands`` lacks."""
+    have = {(kind, cols[0]) for kind, cols in con.execute(
+        "SELECT constraint_type, constraint_column_names FROM duckdb_constraints() "
+        "WHERE database_name = current_database() AND schema_name = 'main' "
+        "AND table_name = 'hands'").fetchall() if len(cols) == 1}
+    return [k for k in _HANDS_KEYS if k not in have]
+
+
+def _add_keys(con: Any) -> None:
+    """Give ``hands`` the constraints it lacks (built once over its rows, which is
+    cheaper than keeping the indexes up to date row by row during a first import)."""
+    for kind, col in _missing_keys(con):
+        _sql(con, f"ALTER TABLE hands ADD {kind} ({col})")
+
+
+def _duckdb_layout(con: Any, store: str) -> bool:
     """Make the tables of a new store, or check those of an existing one: its
-    recorded layout, then each table's columns (a ValueError naming the store)."""
+    recorded layout, then each table's columns (a ValueError naming the store).
+    True for a new store, whose ``hands`` gets its constraints from :func:`_add_keys`
+    once the import has written its rows; an existing store lacking them (an import
+    stopped before that) gets them here."""
     tables = {t for (t,) in con.execute(
         "SELECT table_name FROM information_schema.tables WHERE table_schema = 'main'"
     ).fetchall()}
+    created = False
     if "store_info" in tables:
         got = con.execute("SELECT value FROM store_info WHERE name = 'schema_version'"
                           ).fetchall()
@@ -517,12 +551,12 @@ def _duckdb_layout(con: Any, store: str) -> None:
         _sql(con, f"INSERT INTO store_info VALUES ('schema_version', '{SCHEMA_VERSION}')")
         for t, cols in SCHEMA.items():
             body = ", ".join(f"{c} {ty}" for c, ty in cols)
-            # the hands' key and identity are enforced (a second writer at the same
-            # time fails, never doubles a hand); the other tables' keys are kept by the
-            # import itself (a hand's rows are written once, with the hand), not indexed
-            pk = ", PRIMARY KEY (hid), UNIQUE (hand_key)" if t == "hands" else ""
-            _sql(con, f"CREATE TABLE {t} ({body}{pk})")
+            # the hands' key and identity are enforced (_add_keys, at the end of the
+            # first import); the other tables' keys are kept by the import itself (a
+            # hand's rows are written once, with the hand), not indexed
+            _sql(con, f"CREATE TABLE {t} ({body})")
         _sql(con, "COMMIT")
+        created = True
     for t, cols in SCHEMA.items():
         have = [c for (c,) in con.execute(
             "SELECT column_name FROM information_schema.columns WHERE table_name = ? "
@@ -531,6 +565,9 @@ def _duckdb_layout(con: Any, store: str) -> None:
             raise ValueError(f"{store!r}: its table {t!r} does not have the columns of "
                              f"layout {SCHEMA_VERSION}: import the histories into a new "
                              "store (a new file)")
+    if not created:
+        _add_keys(con)
+    return created
 
 
 def _parquet_layout(root: Path) -> None:
@@ -617,8 +654,9 @@ def to_duckdb(paths: Any, database: str | os.PathLike[str], *, errors: str = "co
         raise ImportError("to_duckdb needs duckdb: pip install 'handrank[db]'") from None
     report = Report()
     con = duckdb.connect(os.fspath(database))
+    created = False
     try:
-        _duckdb_layout(con, os.fspath(database))
+        created = _duckdb_layout(con, os.fspath(database))
         # one thread: the import is one core's work (DuckDB's threads cost more CPU
         # than they save on blocks of this size)
         _sql(con, "SET threads = 1")
@@ -626,18 +664,29 @@ def to_duckdb(paths: Any, database: str | os.PathLike[str], *, errors: str = "co
         seen = {k for (k,) in con.execute("SELECT hand_key FROM hands").fetchall()}
         base = int(con.execute("SELECT coalesce(max(hid) + 1, 0) FROM hands").fetchall()[0][0])
         nbytes = [0, 0]
+        pending = 0            # hands written in the open transaction
         for rows in _blocks(paths, report, errors, seen, nbytes):
             tabs = rows.tables(base)
             base += len(rows.keys)
-            _sql(con, "BEGIN TRANSACTION")
+            if not pending:
+                _sql(con, "BEGIN TRANSACTION")
             for t, tab in tabs.items():
                 con.register("new_rows", tab)
                 _sql(con, f"INSERT INTO {t} SELECT * FROM new_rows")
                 con.unregister("new_rows")
-            _sql(con, "COMMIT")
-            report.added += len(rows.keys)
+            pending += len(rows.keys)
+            if pending >= _COMMIT:
+                _sql(con, "COMMIT")
+                report.added += pending
+                pending = 0
             if report_to is not None:
                 report_to(nbytes[0], nbytes[1])
+        if pending:
+            _sql(con, "COMMIT")
+            report.added += pending
+        if created:
+            _add_keys(con)
+            created = False
         if report_to is not None:
             report_to(nbytes[1], nbytes[1])
     except (RuntimeError, duckdb.InterruptException) as exc:
@@ -648,8 +697,23 @@ def to_duckdb(paths: Any, database: str | os.PathLike[str], *, errors: str = "co
     finally:
         if report_to is not None and hasattr(report_to, "close"):
             report_to.close()
+        if created:            # stopped: what was committed gets its constraints now
+            _finish_keys(con)
         con.close()
     return report
+
+
+def _finish_keys(con: Any) -> None:
+    """The constraints of a new store whose import stopped (best effort: a store left
+    without them gets them when it is next opened for an import)."""
+    try:
+        _sql(con, "ROLLBACK")          # the transaction the stop left open, if any
+    except Exception:  # noqa: BLE001  none was open
+        pass
+    try:
+        _add_keys(con)
+    except Exception:  # noqa: BLE001  the import's own error is the one to report
+        pass
 
 
 def to_parquet(paths: Any, out: str | os.PathLike[str], *, errors: str = "collect",

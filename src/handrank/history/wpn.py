@@ -47,23 +47,194 @@ _N = r"\(([\d.]+)\)"
 #: the lines that show a seat dealt in (not "sitting out", "wait BB", "is timed out")
 _ACTS = re.compile(r" (?:has (?:small|big) blind|straddle|posts|received|folds|checks|calls|"
                    r"bets|raises|allin)\b")
+#: the older layout's lines, compiled once
+_POT = re.compile(r"Pot: (\d+(?:\.\d+)?)\. Rake (\d+(?:\.\d+)?)")
+_NAMELESS = re.compile(r"Player\s+(?:is timed out|sitting out)\.?")
+_NAMELESS_SUMMARY = re.compile(r"Player\s+does not show cards\.\s?Bets: 0\. Collects: 0\. "
+                               r"Wins: 0\.")
+_STREET = re.compile(r"\*\*\* (FLOP|TURN|RIVER) \*\*\*: (?:\[[^\]]*\] )?\[([^\]]*)\]$")
+_UNCALLED = re.compile(r"Uncalled bet \(([\d.]+)\) returned to (.+)$")
+_BETS_COLLECTS = re.compile(r"Bets: ([\d.]+)\. Collects: ([\d.]+)\.")
+_SHOWS = re.compile(r"shows: .*\[([^\]]*)\]\. Bets")
+_BLIND = re.compile(r"has (small|big) blind " + _N)
+_STRADDLE = re.compile(r"straddle " + _N)
+_DEAD = re.compile(r"posts " + _N + " as a dead bet")
+_POSTS = re.compile(r"posts " + _N)
+_VERB = re.compile(r"(calls|bets|raises|allin) " + _N)
 
 
 def _cards(t: str) -> str:
     return " ".join(c.replace("10", "T") for c in t.split())
 
 
-def _english(lines: list[str], fail: Any) -> tuple[list[str], dict[str, Any]]:
+_KINDS = {"Hold'em": "Hold'em", "Omaha": "Omaha", "Omaha H/L": "Omaha Hi/Lo"}
+
+
+def _header(lines: list[str], fail: Any) -> tuple[re.Match[str], re.Match[str], str]:
+    """The date's and the game id's matches, and the hand's first line in the
+    PokerStars reader's form."""
     date = HEAD.match(lines[0])
     gid = _ID.match(lines[1]) if len(lines) > 1 else None
     if date is None or gid is None:
         raise fail("not a Winning Poker Network hand: no 'Game ID: ... (Hold'em)' line"
                    if date is not None else "not a Winning Poker Network header")
-    hand_id, sb, bb, table, game = gid.groups()
+    _, sb, bb, _, game = gid.groups()
     limit = "Pot Limit" if game.startswith("Omaha") else "No Limit"
-    kind = {"Hold'em": "Hold'em", "Omaha": "Omaha", "Omaha H/L": "Omaha Hi/Lo"}[game]
-    out = [f"PokerStars Hand #0: {kind} {limit} ({sb}/{bb}) - "
-           f"{date.group(1)}/{date.group(2)}/{date.group(3)}"]
+    return date, gid, (f"PokerStars Hand #0: {_KINDS[game]} {limit} ({sb}/{bb}) - "
+                       f"{date.group(1)}/{date.group(2)}/{date.group(3)}")
+
+
+class _Play:
+    """The lines of a hand after its header, rewritten one at a time into `out`: each
+    seat's chips in the pot, this street's (`now`) and the hand's (`total`), the dead
+    bets, the bets returned, the seats folded, what each seat collects and the
+    summary's pot and rake."""
+
+    def __init__(self, names: list[str], acted: set[str | None], out: list[str],
+                 fail: Any) -> None:
+        self.names = names
+        self.acted = acted
+        self.out = out
+        self.fail = fail
+        self.now = {nm: Decimal(0) for nm in names}
+        self.total = {nm: Decimal(0) for nm in names}
+        self.dead_money = Decimal(0)
+        self.returned = Decimal(0)
+        self.folded: set[str] = set()
+        self.collects: dict[str, Decimal] = {}
+        self.rake = Decimal(0)
+        self.pot_line: Decimal | None = None
+        self.jackpot = Decimal(0)           # the fee the summary's rake leaves out
+
+    def line(self, ln: str) -> None:
+        """One line (the seats and the button already written)."""
+        if ln.startswith("Game was cancelled") or "cancelled" in ln.lower():
+            raise self.fail(f"the hand was cancelled: {ln!r}")
+        if ln.startswith("------ Summary"):
+            self.out.append("*** SHOW DOWN ***")
+            return
+        if m := _POT.match(ln):
+            # "Pot: 320.75. Rake 2.17. JP fee 0.08": the sentence's full stop is no digit
+            self.pot_line, self.rake = Decimal(m.group(1)), Decimal(m.group(2))
+            return
+        if _NAMELESS.fullmatch(ln) or _NAMELESS_SUMMARY.fullmatch(ln):
+            return                                        # a seat with no name, out of the hand
+        if ln.startswith("Board: "):
+            return
+        if m := _STREET.match(ln):
+            self.now = {nm: Decimal(0) for nm in self.names}
+            self.out.append(f"*** {m.group(1)} *** [{_cards(m.group(2))}]")
+            return
+        if m := _UNCALLED.match(ln):
+            self.returned += Decimal(m.group(1))
+            self.out.append(f"Uncalled bet ({m.group(1)}) returned to {m.group(2)}")
+            return
+        body = ln[1:] if ln.startswith("*Player ") else ln
+        who = max((nm for nm in self.names if body.startswith(f"Player {nm} ")), key=len,
+                  default=None)
+        if who is None:
+            raise self.fail(f"a line the reader does not know: {ln!r}")
+        rest = body[len(f"Player {who} "):].strip()
+        if ms := _BETS_COLLECTS.search(rest):
+            self._summary(who, rest, ms)
+        elif not (self._post(who, rest) or self._bet(who, rest)):
+            raise self.fail(f"a line the reader does not know: {ln!r}")
+
+    def _summary(self, who: str, rest: str, ms: re.Match[str]) -> None:
+        """A player's summary line: what it collects, and at the showdown its cards
+        shown or mucked."""
+        if Decimal(ms.group(2)):
+            self.collects[who] = Decimal(ms.group(2))
+        in_hand = [nm for nm in self.acted if nm is not None and nm not in self.folded]
+        if who in in_hand and len(in_hand) > 1:           # at the showdown: shown or mucked
+            mc = _SHOWS.match(rest)
+            self.out.append(f"{who}: shows [{_cards(mc.group(1))}]" if mc
+                            else f"{who}: mucks hand")
+
+    def _post(self, who: str, rest: str) -> bool:
+        """A blind, a straddle, a dead bet or a post (True when `rest` is one)."""
+        now, total, out = self.now, self.total, self.out
+        if m := _BLIND.fullmatch(rest):
+            now[who] += Decimal(m.group(2))
+            total[who] += Decimal(m.group(2))
+            out.append(f"{who}: posts {m.group(1)} blind {m.group(2)}")
+        elif m := _STRADDLE.fullmatch(rest):
+            now[who] += Decimal(m.group(1))
+            total[who] += Decimal(m.group(1))
+            out.append(f"{who}: posts straddle {m.group(1)}")
+        elif m := _DEAD.fullmatch(rest):
+            dead = Decimal(m.group(1))
+            self.dead_money += dead
+            out.append(f"DEAD {who} {dead}")
+        elif m := _POSTS.fullmatch(rest):
+            live = Decimal(m.group(1))
+            now[who] += live
+            total[who] += live
+            if out[-1].startswith(f"DEAD {who} "):
+                dead = Decimal(out.pop().rsplit(" ", 1)[1])
+                out.append(f"{who}: posts small & big blinds {dead + live}")
+            else:
+                out.append(f"{who}: posts big blind {live}")
+        else:
+            return False
+        return True
+
+    def _bet(self, who: str, rest: str) -> bool:
+        """A fold, a check, a call, a bet, a raise, an all-in or a line that moves
+        nothing (True when `rest` is one): the network writes what each puts in,
+        PokerStars the total raised to."""
+        now, out = self.now, self.out
+        if rest.startswith(("received a card", "received card", "sitting out", "wait BB",
+                            "is timed out", "mucks cards")) or rest == "mucks":
+            return True
+        if rest == "folds":
+            self.folded.add(who)
+            out.append(f"{who}: folds")
+        elif rest == "checks":
+            out.append(f"{who}: checks")
+        elif m := _VERB.fullmatch(rest):
+            top = max(now.values())
+            now[who] += Decimal(m.group(2))
+            self.total[who] += Decimal(m.group(2))
+            verb = m.group(1)
+            if verb == "allin":
+                verb = "calls" if now[who] <= top else "bets" if top == 0 else "raises"
+            if verb == "calls":
+                out.append(f"{who}: calls {m.group(2)}")
+            elif verb == "bets":
+                out.append(f"{who}: bets {now[who]}")
+            else:
+                out.append(f"{who}: raises {now[who] - top} to {now[who]}")
+        else:
+            return False
+        return True
+
+    def ending(self) -> None:
+        """The winners' lines and the summary, checked against the summary's pot."""
+        out, fail, collects = self.out, self.fail, self.collects
+        if any(ln.startswith("DEAD ") for ln in out):
+            raise fail("a dead bet with no live post after it")
+        if self.pot_line is None:
+            raise fail("no 'Pot: ... Rake ...' line: a hand cut short?")
+        if sum(collects.values(), Decimal(0)) != self.pot_line:
+            raise fail(f"the summary's pot {self.pot_line} is not what the players collect "
+                       f"({sum(collects.values(), Decimal(0))}): a hand cut short?")
+        out += [f"{nm} collected {a} from pot" for nm, a in collects.items()]
+        # what the pot held less what the winners collected: the rake the summary writes,
+        # and on a jackpot table ("(JP)") the jackpot fee, which the summary leaves out
+        taken = sum(self.total.values(), Decimal(0)) + self.dead_money - self.returned - sum(
+            collects.values(), Decimal(0))
+        if taken - self.rake < 0:
+            raise fail(f"the winners collected more than the pot less the rake of {self.rake}")
+        out += ["*** SUMMARY ***",
+                f"Total pot {sum(collects.values(), Decimal(0))} | Rake {taken}"]
+        self.jackpot = taken - self.rake
+
+
+def _english(lines: list[str], fail: Any) -> tuple[list[str], dict[str, Any]]:
+    """The hand's lines in the PokerStars reader's form, and what the hand keeps."""
+    date, gid, first = _header(lines, fail)
+    out = [first]
     button = next((m.group(1) for ln in lines[2:4] if (m := _BUTTON.match(ln))), None)
     if button is None:
         raise fail("no button line")
@@ -76,122 +247,19 @@ def _english(lines: list[str], fail: Any) -> tuple[list[str], dict[str, Any]]:
              for ln in lines[2:end] if _ACTS.search(ln)}
     if len(acted - {None}) < 2:
         raise fail("no hand was played: fewer than two seats were dealt in")
-    out.append(f"Table '{table.strip()}' Seat #{button} is the button")
+    out.append(f"Table '{gid.group(4).strip()}' Seat #{button} is the button")
     out += [f"Seat {m.group(1)}: {m.group(2)} ({m.group(3)} in chips)" for m in seats
             if m.group(2) in acted]
-    now = {nm: Decimal(0) for nm in names}
-    total = {nm: Decimal(0) for nm in names}
-    dead_money = Decimal(0)
-    returned = Decimal(0)
-    folded: set[str] = set()
-    collects: dict[str, Decimal] = {}
-    rake = Decimal(0)
-    pot_line: Decimal | None = None
+    play = _Play(names, acted, out, fail)
     for ln in lines[2:]:
-        if _SEAT.match(ln) or _BUTTON.match(ln) or ln.startswith("Game ended at"):
-            continue
-        if ln.startswith("Game was cancelled") or "cancelled" in ln.lower():
-            raise fail(f"the hand was cancelled: {ln!r}")
-        if ln.startswith("------ Summary"):
-            out.append("*** SHOW DOWN ***")
-            continue
-        if m := re.match(r"Pot: (\d+(?:\.\d+)?)\. Rake (\d+(?:\.\d+)?)", ln):
-            # "Pot: 320.75. Rake 2.17. JP fee 0.08": the sentence's full stop is no digit
-            pot_line, rake = Decimal(m.group(1)), Decimal(m.group(2))
-            continue
-        if re.fullmatch(r"Player\s+(?:is timed out|sitting out)\.?", ln) or re.fullmatch(
-                r"Player\s+does not show cards\.\s?Bets: 0\. Collects: 0\. Wins: 0\.", ln):
-            continue                                      # a seat with no name, out of the hand
-        if ln.startswith("Board: "):
-            continue
-        if m := re.match(r"\*\*\* (FLOP|TURN|RIVER) \*\*\*: (?:\[[^\]]*\] )?\[([^\]]*)\]$", ln):
-            now = {nm: Decimal(0) for nm in names}
-            out.append(f"*** {m.group(1)} *** [{_cards(m.group(2))}]")
-            continue
-        if m := re.match(r"Uncalled bet \(([\d.]+)\) returned to (.+)$", ln):
-            returned += Decimal(m.group(1))
-            out.append(f"Uncalled bet ({m.group(1)}) returned to {m.group(2)}")
-            continue
-        star = ln.startswith("*Player ")
-        body = ln[1:] if star else ln
-        who = max((nm for nm in names if body.startswith(f"Player {nm} ")), key=len,
-                  default=None)
-        if who is None:
-            raise fail(f"a line the reader does not know: {ln!r}")
-        rest = body[len(f"Player {who} "):].strip()
-        if ms := re.search(r"Bets: ([\d.]+)\. Collects: ([\d.]+)\.", rest):
-            if Decimal(ms.group(2)):
-                collects[who] = Decimal(ms.group(2))
-            in_hand = [nm for nm in acted if nm is not None and nm not in folded]
-            if who in in_hand and len(in_hand) > 1:           # at the showdown: shown or mucked
-                mc = re.match(r"shows: .*\[([^\]]*)\]\. Bets", rest)
-                out.append(f"{who}: shows [{_cards(mc.group(1))}]" if mc
-                           else f"{who}: mucks hand")
-            continue
-        if m := re.fullmatch(r"has (small|big) blind " + _N, rest):
-            now[who] += Decimal(m.group(2))
-            total[who] += Decimal(m.group(2))
-            out.append(f"{who}: posts {m.group(1)} blind {m.group(2)}")
-        elif m := re.fullmatch(r"straddle " + _N, rest):
-            now[who] += Decimal(m.group(1))
-            total[who] += Decimal(m.group(1))
-            out.append(f"{who}: posts straddle {m.group(1)}")
-        elif m := re.fullmatch(r"posts " + _N + " as a dead bet", rest):
-            dead = Decimal(m.group(1))
-            dead_money += dead
-            out.append(f"DEAD {who} {dead}")
-        elif m := re.fullmatch(r"posts " + _N, rest):
-            live = Decimal(m.group(1))
-            now[who] += live
-            total[who] += live
-            if out[-1].startswith(f"DEAD {who} "):
-                dead = Decimal(out.pop().rsplit(" ", 1)[1])
-                out.append(f"{who}: posts small & big blinds {dead + live}")
-            else:
-                out.append(f"{who}: posts big blind {live}")
-        elif rest.startswith(("received a card", "received card", "sitting out", "wait BB",
-                              "is timed out", "mucks cards")) or rest == "mucks":
-            continue
-        elif rest == "folds":
-            folded.add(who)
-            out.append(f"{who}: folds")
-        elif rest == "checks":
-            out.append(f"{who}: checks")
-        elif m := re.fullmatch(r"(calls|bets|raises|allin) " + _N, rest):
-            top = max(now.values())
-            now[who] += Decimal(m.group(2))
-            total[who] += Decimal(m.group(2))
-            verb = m.group(1)
-            if verb == "allin":
-                verb = "calls" if now[who] <= top else "bets" if top == 0 else "raises"
-            if verb == "calls":
-                out.append(f"{who}: calls {m.group(2)}")
-            elif verb == "bets":
-                out.append(f"{who}: bets {now[who]}")
-            else:
-                out.append(f"{who}: raises {now[who] - top} to {now[who]}")
-        else:
-            raise fail(f"a line the reader does not know: {ln!r}")
-    if any(ln.startswith("DEAD ") for ln in out):
-        raise fail("a dead bet with no live post after it")
-    if pot_line is None:
-        raise fail("no 'Pot: ... Rake ...' line: a hand cut short?")
-    if sum(collects.values(), Decimal(0)) != pot_line:
-        raise fail(f"the summary's pot {pot_line} is not what the players collect "
-                   f"({sum(collects.values(), Decimal(0))}): a hand cut short?")
-    out += [f"{nm} collected {a} from pot" for nm, a in collects.items()]
-    # what the pot held less what the winners collected: the rake the summary writes,
-    # and on a jackpot table ("(JP)") the jackpot fee, which the summary leaves out
-    taken = sum(total.values(), Decimal(0)) + dead_money - returned - sum(
-        collects.values(), Decimal(0))
-    jackpot = taken - rake
-    if jackpot < 0:
-        raise fail(f"the winners collected more than the pot less the rake of {rake}")
-    out += ["*** SUMMARY ***", f"Total pot {sum(collects.values(), Decimal(0))} | Rake {taken}"]
-    keep: dict[str, Any] = {"site": "Winning Poker Network", "hand": hand_id,
+        if not (ln.startswith("Seat ") and (_SEAT.match(ln) or _BUTTON.match(ln))
+                or ln.startswith("Game ended at")):
+            play.line(ln)
+    play.ending()
+    keep: dict[str, Any] = {"site": "Winning Poker Network", "hand": gid.group(1),
                             "year": int(date.group(1)), "month": int(date.group(2)),
                             "day": int(date.group(3)), "currency": "USD",
-                            "site_rake": rake, "jackpot_fee": jackpot}
+                            "site_rake": play.rake, "jackpot_fee": play.jackpot}
     return out, keep
 
 
@@ -230,6 +298,7 @@ _TABLE_V2 = re.compile(r"(.+) (\d+-max) Seat #(\d+) is the button$")
 _TABLE_STUD_V2 = re.compile(r"(.+) (\d+-max)$")
 #: the network's stud games -> the PokerStars reader's words
 _STUD_V2 = {"7Stud": "7 Card Stud", "7Stud H/L": "7 Card Stud Hi/Lo"}
+_KINDS_V2 = {"Holdem": "Hold'em", "Omaha": "Omaha", "Omaha H/L": "Omaha Hi/Lo"}
 _SEAT_V2 = re.compile(r"Seat (\d+): (.+) \((\$?[\d.,]+)\)( is sitting out)?$")
 _FEES_V2 = re.compile(r"\| (Rake|JP Fee) \$?([\d.,]+)")
 #: what follows a player's name, in PokerStars' words ("name verb" -> "name: verb")
@@ -249,6 +318,85 @@ _VERBS_V2 = [
 #: lines of a player that move nothing
 _QUIET_V2 = re.compile(r"(?:waits for big blind|sits out|does not show|is sitting out"
                        r"|has timed out|is disconnected|is connected)$")
+#: the summary's lines of a seat's win and of the pot, and a seat's pot collected
+_WON_V2 = re.compile(r"Seat \d+: (.+?) (?:\(.*?\) )*(?:did not show and |showed "
+                     r"\[[^\]]*\] and )won \$?([\d.,]+)")
+_TOTAL_V2 = re.compile(r"Total pot \$?([\d.,]+)")
+_COLLECTED_V2 = re.compile(r"collected (\$?[\d.,]+) from (?:main |side )?pot(?:-\d+)?")
+
+
+def _header_v2(lines: list[str], fail: Any) -> tuple[re.Match[str], list[str]]:
+    """The header's match and the hand's first two lines (the game, the table) in the
+    PokerStars reader's form: a stud table has no button."""
+    m = HEAD_V2.match(lines[0])
+    if m is None:
+        raise fail(f"a Winning Poker Network header the reader does not read: "
+                   f"{lines[0][:90]!r}")
+    game, limit, sb, bb = m.group(2), m.group(3), m.group(4), m.group(5)
+    day = f"{m.group(6)}/{m.group(7)}/{m.group(8)}"
+    if game in _STUD_V2:
+        if limit != "Fixed Limit":
+            raise fail(f"stud other than fixed limit is not read: {lines[0][:90]!r}")
+        first = f"PokerStars Hand #0: {_STUD_V2[game]} Limit (${sb}/${bb}) - {day}"
+        ms = _TABLE_STUD_V2.match(lines[1]) if len(lines) > 1 else None
+        if ms is None or _TABLE_V2.match(lines[1]):
+            raise fail("no table line after the header")
+        return m, [first, f"Table '{ms.group(1)}' {ms.group(2)}"]
+    first = f"PokerStars Hand #0: {_KINDS_V2[game]} {limit} (${sb}/${bb}) - {day}"
+    mt = _TABLE_V2.match(lines[1]) if len(lines) > 1 else None
+    if mt is None:
+        raise fail("no table and button line after the header")
+    return m, [first, f"Table '{mt.group(1)}' {mt.group(2)} Seat #{mt.group(3)} is the button"]
+
+
+def _acted_v2(lines: list[str], names: list[str]) -> set[str]:
+    """The seats dealt in: a seat with no line of its own but quiet ones ("waits for big
+    blind", "sits out") before the summary was not."""
+    acted: set[str] = set()
+    for ln in lines:
+        body = ln[len("Dealt to "):] if ln.startswith("Dealt to ") else ln
+        nm = max((n for n in names if body.startswith(n + " ")), key=len, default=None)
+        if nm is not None and (body is not ln or not _QUIET_V2.fullmatch(
+                body[len(nm) + 1:].strip())) and not _SEAT_V2.match(ln):
+            acted.add(nm)
+    return acted
+
+
+def _summary_v2(ln: str, names: list[str], won: dict[str, Decimal],
+                fees: dict[str, Decimal]) -> str:
+    """A summary line as the PokerStars reader reads it; a seat's "won" kept in `won`,
+    the pot line's fees in `fees` (its pot the winners' share and the fees)."""
+    if (mw := _WON_V2.match(ln)) and mw.group(1) in names:
+        won[mw.group(1)] = Decimal(mw.group(2).replace(",", ""))
+    if mp := _TOTAL_V2.match(ln):
+        fees.clear()
+        fees.update((k, Decimal(v.replace(",", ""))) for k, v in _FEES_V2.findall(ln))
+        paid_out = Decimal(mp.group(1).replace(",", ""))
+        taken = sum(fees.values(), Decimal(0))
+        ln = f"Total pot ${paid_out + taken} | Rake ${taken}"
+    return ln
+
+
+def _seat_line_v2(ln: str, names: list[str], collected: dict[str, Decimal],
+                  out: list[str], fail: Any) -> None:
+    """A line before the summary that starts with a seat's name, written into `out`
+    (a pot collected also kept in `collected`)."""
+    who = max((nm for nm in names if ln.startswith(nm + " ")), key=len, default=None)
+    if who is None:
+        raise fail(f"a line the reader does not know: {ln!r}")
+    rest = ln[len(who) + 1:].strip()
+    if mc := _COLLECTED_V2.fullmatch(rest):
+        collected[who] = collected.get(who, Decimal(0)) + Decimal(
+            mc.group(1).lstrip("$").replace(",", ""))
+        out.append(f"{who} collected {mc.group(1)} from pot")
+        return
+    if _QUIET_V2.fullmatch(rest):
+        return
+    for pat, to in _VERBS_V2:
+        if pat.match(rest):
+            out.append(f"{who}: {pat.sub(to, rest)}")
+            return
+    raise fail(f"a line the reader does not know: {ln!r}")
 
 
 def _english_v2(lines: list[str], fail: Any) -> tuple[list[str], dict[str, Any]]:
@@ -258,41 +406,10 @@ def _english_v2(lines: list[str], fail: Any) -> tuple[list[str], dict[str, Any]]
     winners collected, the rake and the jackpot fee taken before: the pot is their
     sum and the hand's rake the two fees (``extra["site_rake"]``,
     ``extra["jackpot_fee"]``).  A summary that writes no rake takes none."""
-    m = HEAD_V2.match(lines[0])
-    if m is None:
-        raise fail(f"a Winning Poker Network header the reader does not read: "
-                   f"{lines[0][:90]!r}")
-    hand_id, game, limit, sb, bb = m.group(1), m.group(2), m.group(3), m.group(4), m.group(5)
-    stud = game in _STUD_V2
-    if stud:
-        if limit != "Fixed Limit":
-            raise fail(f"stud other than fixed limit is not read: {lines[0][:90]!r}")
-        out = [f"PokerStars Hand #0: {_STUD_V2[game]} Limit (${sb}/${bb}) - "
-               f"{m.group(6)}/{m.group(7)}/{m.group(8)}"]
-        ms = _TABLE_STUD_V2.match(lines[1]) if len(lines) > 1 else None
-        if ms is None or _TABLE_V2.match(lines[1]):
-            raise fail("no table line after the header")
-        out.append(f"Table '{ms.group(1)}' {ms.group(2)}")
-    else:
-        kind = {"Holdem": "Hold'em", "Omaha": "Omaha", "Omaha H/L": "Omaha Hi/Lo"}[game]
-        out = [f"PokerStars Hand #0: {kind} {limit} (${sb}/${bb}) - "
-               f"{m.group(6)}/{m.group(7)}/{m.group(8)}"]
-        mt = _TABLE_V2.match(lines[1]) if len(lines) > 1 else None
-        if mt is None:
-            raise fail("no table and button line after the header")
-        out.append(f"Table '{mt.group(1)}' {mt.group(2)} Seat #{mt.group(3)} is the button")
+    m, out = _header_v2(lines, fail)
     end = next((i for i, ln in enumerate(lines) if ln.startswith("*** SUMMARY")), len(lines))
-    seated = [ms for ln in lines[2:end] if (ms := _SEAT_V2.match(ln))]
-    names = [ms.group(2) for ms in seated]
-    # a seat with no line of its own but quiet ones ("waits for big blind", "sits out")
-    # before the summary was not dealt in
-    acted: set[str] = set()
-    for ln in lines[2:end]:
-        body = ln[len("Dealt to "):] if ln.startswith("Dealt to ") else ln
-        nm = max((n for n in names if body.startswith(n + " ")), key=len, default=None)
-        if nm is not None and (body is not ln or not _QUIET_V2.fullmatch(
-                body[len(nm) + 1:].strip())) and not _SEAT_V2.match(ln):
-            acted.add(nm)
+    names = [ms.group(2) for ln in lines[2:end] if (ms := _SEAT_V2.match(ln))]
+    acted = _acted_v2(lines[2:end], names)
     fees: dict[str, Decimal] = {}
     collected: dict[str, Decimal] = {}
     won: dict[str, Decimal] = {}
@@ -302,44 +419,15 @@ def _english_v2(lines: list[str], fail: Any) -> tuple[list[str], dict[str, Any]]
             if ms.group(2) in acted:
                 away = " is sitting out" if ms.group(4) else ""
                 out.append(f"Seat {ms.group(1)}: {ms.group(2)} ({ms.group(3)} in chips){away}")
-            continue
-        if ln.startswith("*** SUMMARY"):
+        elif ln.startswith("*** SUMMARY"):
             summary = True
             out.append(ln)
-            continue
-        if summary:
-            if (mw := re.match(r"Seat \d+: (.+?) (?:\(.*?\) )*(?:did not show and |showed "
-                               r"\[[^\]]*\] and )won \$?([\d.,]+)", ln)) and mw.group(1) in names:
-                won[mw.group(1)] = Decimal(mw.group(2).replace(",", ""))
-            if mp := re.match(r"Total pot \$?([\d.,]+)", ln):
-                fees = {k: Decimal(v.replace(",", "")) for k, v in _FEES_V2.findall(ln)}
-                paid_out = Decimal(mp.group(1).replace(",", ""))
-                taken = sum(fees.values(), Decimal(0))
-                ln = f"Total pot ${paid_out + taken} | Rake ${taken}"
+        elif summary:
+            out.append(_summary_v2(ln, names, won, fees))
+        elif ln.startswith(("*** ", "Dealt to ", "Uncalled bet ")):
             out.append(ln)
-            continue
-        if ln.startswith(("Main pot ", "Side pot(")):
-            continue                    # the pot so far, street by street
-        if ln.startswith(("*** ", "Dealt to ", "Uncalled bet ")):
-            out.append(ln)
-            continue
-        who = max((nm for nm in names if ln.startswith(nm + " ")), key=len, default=None)
-        if who is None:
-            raise fail(f"a line the reader does not know: {ln!r}")
-        rest = ln[len(who) + 1:].strip()
-        if mc := re.fullmatch(r"collected (\$?[\d.,]+) from (?:main |side )?pot(?:-\d+)?", rest):
-            collected[who] = collected.get(who, Decimal(0)) + Decimal(
-                mc.group(1).lstrip("$").replace(",", ""))
-            out.append(f"{who} collected {mc.group(1)} from pot")
-            continue
-        if _QUIET_V2.fullmatch(rest):
-            continue
-        for pat, to in _VERBS_V2:
-            if pat.match(rest):
-                out.append(f"{who}: {pat.sub(to, rest)}")
-                break
-        else:
-            raise fail(f"a line the reader does not know: {ln!r}")
+        elif not ln.startswith(("Main pot ", "Side pot(")):    # (the pot street by street)
+            _seat_line_v2(ln, names, collected, out, fail)
     # an uncontested pot is written in the summary only ("did not show and won $4.75"):
     # paid after the bet nobody called came back (a show after it moves nothing)
     at = out.index("*** SUMMARY ***") if "*** SUMMARY ***" in out else len(out)
@@ -347,7 +435,7 @@ def _english_v2(lines: list[str], fail: Any) -> tuple[list[str], dict[str, Any]]
     at = back[-1] + 1 if back else at
     out[at:at] = [f"{nm} collected ${amount - collected.get(nm, Decimal(0))} from pot"
                   for nm, amount in won.items() if amount > collected.get(nm, Decimal(0))]
-    keep: dict[str, Any] = {"site": "Winning Poker Network", "hand": hand_id,
+    keep: dict[str, Any] = {"site": "Winning Poker Network", "hand": m.group(1),
                             "year": int(m.group(6)), "month": int(m.group(7)),
                             "day": int(m.group(8)), "currency": "USD",
                             "site_rake": fees.get("Rake", Decimal(0)),
