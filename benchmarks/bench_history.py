@@ -1,7 +1,7 @@
 """Hand histories: read, read + replay + settle and summary(), hands per second on one core.
 
     python benchmarks/bench_history.py [--hands N] [--sample M] [--pluribus DIR] [--corpus DIR]
-                                       [--file PHHS] [--no-pluribus]
+                                       [--file PHHS] [--no-pluribus] [--speed-only]
 
 Two corpora: the Pluribus files (10,000 six-handed no-limit hands, one file
 each, when present) and a generated .phhs corpus of N hands (default a
@@ -197,6 +197,62 @@ def _allin_rates(name: str, src: Any) -> None:
           f"(at most {n / spent if spent else float('inf'):,.0f} hands/s with the EV)")
 
 
+def _breakdown(name: str, src: Any, repeat: int = 3) -> None:
+    """Where read + replay + settle and summary() spend their CPU time, per hand (best of
+    ``repeat``): the C scan (hr_phh_scan: read, replay, settle), the Python around it
+    (file reads, blocks, batches), summary()'s columns and its tracker statistics
+    (hr_phh_stat_sums), each timed inside the same runs."""
+    from handrank.core import kernels
+    spent: dict[str, float] = {}
+
+    def timed(key: str, fn: Callable[..., Any]) -> Callable[..., Any]:
+        def go(*a: Any, **k: Any) -> Any:
+            t = time.process_time()
+            try:
+                return fn(*a, **k)
+            finally:
+                spent[key] = spent.get(key, 0.0) + time.process_time() - t
+        return go
+
+    keep = kernels.phh_scan, kernels.phh_stat_sums
+    kernels.phh_scan = timed("scan", keep[0])               # type: ignore[assignment]
+    kernels.phh_stat_sums = timed("stats", keep[1])         # type: ignore[assignment]
+    best: dict[str, float] = {}
+    try:
+        for _ in range(repeat):
+            for stage, run in (("fast", lambda: _fast(src, True)),
+                               ("summary(stats=False)", lambda: _summary_no_ev(src, False)),
+                               ("summary()", lambda: _summary_no_ev(src))):
+                spent.clear()
+                t = time.process_time()
+                n = run()
+                total = time.process_time() - t
+                for key, v in (("total", total), ("scan", spent.get("scan", 0.0)),
+                               ("stats", spent.get("stats", 0.0))):
+                    k = f"{stage}:{key}"
+                    best[k] = min(best.get(k, float("inf")), 1e6 * v / n)
+    finally:
+        kernels.phh_scan, kernels.phh_stat_sums = keep   # type: ignore[assignment]
+    f, s0, s1 = "fast", "summary(stats=False)", "summary()"
+    rows = [
+        ("C: hr_phh_scan (read + replay + settle)", best[f"{f}:scan"]),
+        ("Python around it (file reads, blocks, batches)", best[f"{f}:total"]
+         - best[f"{f}:scan"]),
+        ("= read + replay + settle", best[f"{f}:total"]),
+        ("summary()'s columns (stats=False, no all-in EV)", best[f"{s0}:total"]
+         - best[f"{s0}:scan"] - (best[f"{f}:total"] - best[f"{f}:scan"])),
+        ("= summary(stats=False)", best[f"{s0}:total"]),
+        ("tracker statistics: hr_phh_stat_sums", best[f"{s1}:stats"]),
+        ("tracker statistics: Python around it", best[f"{s1}:total"] - best[f"{s1}:stats"]
+         - best[f"{s0}:total"]),
+        ("= summary() without all-in EV", best[f"{s1}:total"]),
+    ]
+    print(f"{name}: where the time goes, us a hand (CPU, best of {repeat} each)")
+    for label, us in rows:
+        print(f"  {label:52s} {us:6.3f} us  ({1e6 / us if us > 0 else 0:,.0f} hands/s)"
+              if label.startswith("=") else f"  {label:52s} {us:6.3f} us")
+
+
 def _pokerkit(files: list[str]) -> int | None:
     try:
         from pokerkit import HandHistory
@@ -312,6 +368,9 @@ def main() -> None:
                          "generating --hands hands; e.g. a corpus written once and "
                          "repeated to a million hands)")
     ap.add_argument("--no-pluribus", action="store_true")
+    ap.add_argument("--speed-only", action="store_true",
+                    help="only the fast path, summary() and the time per stage (no Python "
+                         "path, pokerkit or all-in EV stages)")
     ap.add_argument("--corpus", default=os.path.join(tempfile.gettempdir(),
                                                      "handrank-bench-history"))
     a = ap.parse_args()
@@ -323,6 +382,21 @@ def main() -> None:
           f"table, {off * 1e6:.0f} us enumerated ({off / on:.0f}x)")
     print(f"backend {handrank.backend}, fast path {fast.available()}, "
           f"{platform.processor() or platform.machine()}, {platform.platform()}")
+    if a.speed_only:
+        os.makedirs(a.corpus, exist_ok=True)
+        big = a.file or _corpus(a.corpus, a.hands)
+        name = f"generated {os.path.basename(big)}"
+        _time(f"{name}: fast path, read+replay+settle", lambda: _fast(big, True), 3)
+        _time(f"{name}: summary(stats=False) without all-in EV",
+              lambda: _summary_no_ev(big, False), 3)
+        _time(f"{name}: summary() without all-in EV", lambda: _summary_no_ev(big), 3)
+        _breakdown(name, big)
+        if os.path.isdir(a.pluribus) and not a.no_pluribus:
+            _time("pluribus: fast path, read+replay+settle",
+                  lambda: _fast(a.pluribus, True), 5)
+            _time("pluribus: summary() (with all-in EV)", lambda: _summary(a.pluribus), 5)
+            _breakdown("pluribus", a.pluribus)
+        return
     if os.path.isdir(a.pluribus) and not a.no_pluribus:
         from handrank.history.phh import _paths
         files = _paths(a.pluribus)
