@@ -9,10 +9,14 @@ until the file holds N hands (default 1,000,000), written once into a
 temporary folder.  Timed:
 
 * fast: :func:`handrank.history.stars_fast.scan` over the file (block by
-  block: C cuts and writes each hand as PHH, C replays and settles it, the
-  site's record check in numpy), plus the Python reader and replay for any
-  hand the fast path leaves (none in the generated corpus: the count is
-  printed);
+  block: C cuts each hand, replays and settles it on the arrays it read
+  (``hr_stars_replay``), the site's record check in numpy), plus the Python
+  reader and replay for any hand the fast path leaves (none in the generated
+  corpus: the count is printed); three ways, in turns, in the same process:
+  ``text=False`` (no PHH text written), the default (the PHH text written for
+  what reads it, e.g. ``summary()``'s statistics), and the way before
+  ``hr_stars_replay`` (``hr_stars_scan`` writes PHH text, ``hr_phh_scan``
+  reads it back, replays and settles);
 * python: the Python reader and replay (``read(..., format="pokerstars")``
   and ``Hand.replay``) over the first ``--python`` hands (default 20,000).
 
@@ -57,9 +61,9 @@ def _write(path: str, hands: int, distinct: int) -> None:
             f.write(h.rstrip("\n") + "\n\n\n")
 
 
-def _fast(path: str) -> tuple[int, int, int]:
+def _fast(path: str, text: bool = True) -> tuple[int, int, int]:
     n = slow = agree = 0
-    for it in stars_fast.scan(path, format="pokerstars"):
+    for it in stars_fast.scan(path, format="pokerstars", text=text):
         if not isinstance(it, stars_fast.StarsBatch):
             raise SystemExit(f"the fast path left the file to Python: {it!r}")
         n += len(it)
@@ -96,14 +100,21 @@ def main() -> None:
         size = os.path.getsize(path)
         print(f"corpus: {args.hands:,} hands ({args.distinct:,} distinct), "
               f"{size / 1e6:,.0f} MB")
-        best = float("inf")
+        ways = {"no PHH text (text=False)": False, "PHH text written (default)": True,
+                "before: PHH text written and read back": None}
+        best = dict.fromkeys(ways, float("inf"))
+        replayed = stars_fast._replayed
         for _ in range(args.repeat):
-            t = time.process_time()
-            n, slow, agree = _fast(path)
-            best = min(best, time.process_time() - t)
-        print(f"fast   read + replay + settle: {n:,} hands, {slow:,} by Python, "
-              f"{agree:,} agree with the site's lines: {n / best:,.0f} hands/s "
-              f"({size / best / 1e6:,.0f} MB/s)")
+            for way, text in ways.items():
+                stars_fast._replayed = replayed if text is not None else stars_fast._batch_twice
+                t = time.process_time()
+                n, slow, agree = _fast(path, text is not False)
+                best[way] = min(best[way], time.process_time() - t)
+        stars_fast._replayed = replayed
+        for way, b in best.items():
+            print(f"fast   read + replay + settle, {way}: {n:,} hands, {slow:,} by Python, "
+                  f"{agree:,} agree with the site's lines: {n / b:,.0f} hands/s "
+                  f"({size / b / 1e6:,.0f} MB/s)")
         t = time.process_time()
         m = _python(path, args.python)
         dt = time.process_time() - t

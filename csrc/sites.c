@@ -152,7 +152,9 @@ static int amount_to_end(str_t l, int64_t k, int cents, int64_t *v)
 typedef struct {
     char *p, *e;
     int full;
-    char *base;     /* the buffer's first byte (offsets in the PHH records) */
+    char *base;     /* the buffer's first byte (offsets in the PHH records); NULL: no
+                     * PHH text is written (hr_stars_replay without one) */
+    const char *site;   /* the site text's first byte */
 } out_t;
 
 /* writes without a bound check: stars_hand checks the room for the whole hand first */
@@ -247,10 +249,18 @@ static inline uint64_t eq_bytes(uint64_t w, unsigned char c)
     return ~(((x & ~HIGHS) + ~HIGHS) | x) & HIGHS;
 }
 
-/* the end of the line at q (its '\n', or NULL: it runs to end), eight bytes at a time; *bad
- * set when a byte of the line is not plain (plain_byte: the hand goes to Python) */
-static const char *line_end(const char *q, const char *end, int *bad)
+/* " for eliminating " ends at g + 1 (g: its 'g'), all of it in [lo, hi) */
+static int knockout_at(const char *g, const char *lo, const char *hi)
 {
+    return g - lo >= 15 && hi - g >= 2 && same(g - 15, " for eliminating ", 17);
+}
+
+/* the end of the line at q (its '\n', or NULL: it runs to end), eight bytes at a time; *bad
+ * set when a byte of the line is not plain (plain_byte: the hand goes to Python), *ko
+ * when the line holds " for eliminating " (a knockout: the Python reader's) */
+static const char *line_end(const char *q, const char *end, int *bad, int *ko)
+{
+    const char *lo = q;
     for (; end - q >= 8; q += 8) {
         uint64_t w;
         memcpy(&w, q, 8);
@@ -261,8 +271,14 @@ static const char *line_end(const char *q, const char *end, int *bad)
                     return q;
                 if (!plain_byte((unsigned char)*q))
                     *bad = 1;
+                if (*q == 'g' && knockout_at(q, lo, end))
+                    *ko = 1;
             }
         }
+        if (eq_bytes(w, 'g'))
+            for (int k = 0; k < 8; k++)
+                if (q[k] == 'g' && knockout_at(q + k, lo, end))
+                    *ko = 1;
         if (w & HIGHS) {
             *bad = 1;
             continue;
@@ -276,6 +292,8 @@ static const char *line_end(const char *q, const char *end, int *bad)
             return q;
         if (!plain_byte((unsigned char)*q))
             *bad = 1;
+        if (*q == 'g' && knockout_at(q, lo, end))
+            *ko = 1;
     }
     return NULL;
 }
@@ -1286,6 +1304,18 @@ static int stars_hand(work_t *w, int nl, int64_t *rec, out_t *o, int64_t id, int
     }
     /* the PHH hand: at most 256 bytes, 200 a seat (its numbers, name, deal), 48 an
      * action and the cards as written (no more than the hand's text) */
+    if (!o->base) {                     /* no PHH text: the hand replayed as it is */
+        rec[HR_STARS_SEATS] = n;
+        rec[HR_STARS_RAKE] = rake;
+        for (int s = 0; s < n; s++) {
+            rec[HR_STARS_WON + s] = won[s];
+            prec[HR_PHH_FIXED + HR_PHH_PER_SEAT * s + 2] = name[s].p - o->site;
+            prec[HR_PHH_FIXED + HR_PHH_PER_SEAT * s + 3] = name[s].n;
+        }
+        parsed_t h = {var, n, holes_n, na, deal_at, stack, antes, blinds, hole, A};
+        prec[HR_PHH_STATUS] = settle_parsed(&h, prec);
+        return HR_STARS_PHH;
+    }
     {
         int64_t text = L[nl - 1].p + L[nl - 1].n - L[0].p;
         if (o->e - o->p < 256 + 200 * (int64_t)n + 48 * (int64_t)na + text) {
@@ -1412,6 +1442,8 @@ static int64_t scan(const char *buf, int64_t len, const int64_t *seg_end, int64_
 {
     *consumed = len;
     *phh_len = 0;
+    if (!phh && !prec)
+        return -2;                      /* nowhere to put the hands */
     for (const char *r = buf; len > 1 && r < buf + len - 1;) {     /* a lone CR: Python */
         r = memchr(r, '\r', (size_t)(buf + len - 1 - r));
         if (!r)
@@ -1423,20 +1455,20 @@ static int64_t scan(const char *buf, int64_t len, const int64_t *seg_end, int64_
     if (len > 0 && buf[len - 1] == '\r')
         return -1;
     work_t w;
-    out_t o = {phh, phh + phh_cap, 0, phh};
+    out_t o = {phh, phh ? phh + phh_cap : NULL, 0, phh, buf};
     int64_t count = 0;
     int64_t seg_start = 0;
     for (int64_t g = 0; g < n_seg; g++) {
         const char *p = buf + seg_start, *end = buf + seg_end[g];
         seg_start = seg_end[g];
         int last_seg = g == n_seg - 1;
-        int nl = 0, heads = 0, text = 0, too_long = 0, hand_bad = 0;
+        int nl = 0, heads = 0, text = 0, too_long = 0, hand_bad = 0, hand_ko = 0;
         int64_t line = 0, head_line = 0, id = 0;
         const char *hand_start = NULL;
         for (const char *q = p;;) {
             int at_end = q >= end;
-            int line_bad = 0;
-            const char *eol = at_end ? NULL : line_end(q, end, &line_bad);
+            int line_bad = 0, line_ko = 0;
+            const char *eol = at_end ? NULL : line_end(q, end, &line_bad, &line_ko);
             const char *le = eol ? eol : end;
             const char *s = q, *e = le;
             int64_t hid = 0;
@@ -1451,7 +1483,7 @@ static int64_t scan(const char *buf, int64_t len, const int64_t *seg_end, int64_
             if ((is_head || at_end) && hand_start) {
                 if (at_end && last_seg && !final) {
                     *consumed = hand_start - buf;
-                    *phh_len = o.p - phh;
+                    *phh_len = phh ? o.p - phh : 0;
                     return count;
                 }
                 if (count >= cap)
@@ -1479,6 +1511,12 @@ static int64_t scan(const char *buf, int64_t len, const int64_t *seg_end, int64_
                     if (rec[HR_STARS_STATUS] != HR_STARS_PHH)
                         o.p = mark;
                 }
+                if (pr && hand_ko)          /* a knockout line: the Python reader's */
+                    pr[HR_PHH_STATUS] = HR_PHH_PYTHON;
+                if (pr && !phh) {           /* the site text's span */
+                    pr[HR_PHH_START] = rec[HR_STARS_START];
+                    pr[HR_PHH_END] = rec[HR_STARS_END];
+                }
                 if (pr && rec[HR_STARS_STATUS] != HR_STARS_PHH) {
                     memset(pr, 0, sizeof(int64_t) * HR_PHH_WIDTH);
                     pr[HR_PHH_STATUS] = HR_PHH_PYTHON;
@@ -1496,10 +1534,12 @@ static int64_t scan(const char *buf, int64_t len, const int64_t *seg_end, int64_
                 nl = 0;
                 too_long = 0;
                 hand_bad = 0;
+                hand_ko = 0;
             } else if (s < e && !hand_start) {
                 text = 1;
             }
             hand_bad |= line_bad;           /* (a hand's bytes: its lines and their ends) */
+            hand_ko |= line_ko;
             if (hand_start && s < e) {
                 if (nl == MAXLINES)
                     too_long = 1;
@@ -1511,7 +1551,7 @@ static int64_t scan(const char *buf, int64_t len, const int64_t *seg_end, int64_
         if (!heads && text)
             return -1;          /* no hand: the Python reader says what the file is */
     }
-    *phh_len = o.p - phh;
+    *phh_len = phh ? o.p - phh : 0;
     return count;
 }
 

@@ -58,7 +58,10 @@ int64_t hr_stars_scan(const char *buf, int64_t len, const int64_t *seg_end, int6
  * (mode 1) replays and settles that PHH text, on the arrays it was written from (the
  * text is not read again): record i of prec (cap records of HR_PHH_WIDTH) is hand i's
  * PHH record, equal to the one hr_phh_scan gives for it (offsets into phh; its
- * segment 0), or zeros with status HR_PHH_PYTHON for a hand of status HR_STARS_PYTHON.
+ * segment 0), or zeros with status HR_PHH_PYTHON for a hand of status HR_STARS_PYTHON;
+ * a hand whose text holds " for eliminating " (a knockout line, which the Python reader
+ * reads or refuses) has status HR_PHH_PYTHON.  With phh NULL no PHH text is written (*phh_len = 0): the records' hand span and
+ * names are then offsets into buf (the site text), and their variant field is 0.
  * Returns as hr_stars_scan. */
 int64_t hr_stars_replay(const char *buf, int64_t len, const int64_t *seg_end, int64_t n_seg,
                         int final, int64_t *out, int64_t *prec, int64_t cap, char *phh,

@@ -133,3 +133,30 @@ def pytest_collection_modifyitems(config, items):
         node = f"tests/{item.path.name}::{name}" if name else f"tests/{item.path.name}"
         if any(node == e or node.startswith(e + "::") for e in LONG):
             item.add_marker(pytest.mark.long)
+
+
+#: The attribute a fixture sets on a Client it keeps as the default for a module.
+FIXTURE_CLIENT = "_handrank_fixture_client"
+
+
+@pytest.fixture(autouse=True)
+def _no_default_dask_client_left(request: pytest.FixtureRequest):  # type: ignore[no-untyped-def]
+    """A test must not leave a distributed Client as the process's default: dask
+    work of a later test in the same worker would go to it and wait for a cluster
+    that is gone.  Such a client is closed here and named in a warning (a module
+    fixture's client, marked with FIXTURE_CLIENT, is the fixture's to close)."""
+    yield
+    import sys
+    import warnings
+    client_mod = sys.modules.get("distributed.client")
+    if client_mod is None:
+        return
+    left = client_mod._get_global_client()
+    if left is None or getattr(left, FIXTURE_CLIENT, False):
+        return
+    warnings.warn(f"{request.node.nodeid} left a default distributed Client "
+                  f"({left.status}); closed", stacklevel=1)
+    try:
+        left.close(timeout=10)
+    except Exception:
+        pass

@@ -28,7 +28,7 @@ from handrank import dask as hrd
 from handrank.core import kernels
 from handrank.equity.preflop import CLASS_NAMES, class_indices, plan
 
-from .conftest import random_hands
+from .conftest import FIXTURE_CLIENT, random_hands
 
 pytestmark = pytest.mark.skipif(kernels.compiled_module() is None, reason="needs the C core")
 
@@ -41,6 +41,7 @@ def client():
     cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                        dashboard_address=":0", silence_logs=40)
     with cluster, distributed.Client(cluster) as c:
+        setattr(c, FIXTURE_CLIENT, True)    # the default client while the module runs
         c.wait_for_workers(2)
         yield c
 

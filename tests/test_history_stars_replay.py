@@ -118,8 +118,12 @@ def _damage(text: str, rng: random.Random) -> str:
             acts = [x for x in lines if re.search(r": (checks|calls|folds)$", x)]
             if acts:
                 lines[k:k] = [rng.choice(acts)] * rng.randint(50, 520)
-        elif what == 3:
+        elif what == 3 and rng.random() < 0.5:
             del lines[k]
+        elif what == 3:                         # a knockout's words, anywhere
+            c = rng.randrange(len(ln) + 1)
+            lines[k] = ln[:c] + rng.choice([" for eliminating ", "for eliminating ",
+                                            " for eliminating"]) + ln[c:]
         elif what == 4 and k + 1 < len(lines):
             lines[k], lines[k + 1] = lines[k + 1], lines[k]
         else:
@@ -191,3 +195,28 @@ def test_amounts_of_sixteen_digits_are_left_to_python(stack: str, blinds: tuple[
                                                       taken: int) -> None:
     text = _raise_war(2, stack, blinds, cash=True)
     assert _same(text.encode()) == (1, taken)
+
+
+def test_without_the_phh_text_the_hands_are_the_same(tmp_path: Path) -> None:
+    # scan(text=False) writes no PHH text: the same hands, payouts, nets, rake taken,
+    # record check and names, the names and hand spans read from the site text
+    f = tmp_path / "gen.txt"
+    f.write_text(pokerstars_corpus(300, seed=11) + "\n\n" + _raw(SAMPLES[0]).decode(
+        "utf-8-sig"))
+
+    def rows(text: bool) -> list[object]:
+        out: list[object] = []
+        for it in stars_fast.scan(str(f), text=text, block=1 << 14):
+            assert isinstance(it, stars_fast.StarsBatch)
+            for i in range(len(it)):
+                row = [it.fast(i), it.index[i], it.line(i), it.text(i), it.unit(i)]
+                if it.fast(i):
+                    row += [it.payouts[i].tolist(), it.net_after_rake[i].tolist(),
+                            int(it.rec[i, fast.AGREE]), int(it.taken_rake[i]), it.names(i),
+                            it.rec[i, fast.SEATS:fast.BIG_BLIND + 1].tolist(),
+                            it.rec[i, fast.EXT + 1:].tolist()]
+                out.append(row)
+        return out
+    with_text, without = rows(True), rows(False)
+    assert len(with_text) >= 300 and sum(bool(r[0]) for r in with_text) >= 300
+    assert without == with_text

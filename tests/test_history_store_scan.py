@@ -226,3 +226,76 @@ def test_store_actions_cuts_as_the_numpy_cutter(tmp_path):
                         axis=1).astype(np.int64)
         assert out.tolist() == want.tolist()
     assert read_ > 400 and refused > 200          # both outcomes reached
+
+
+def _files_of(tmp_path, count: int, per: int):
+    rng = random.Random(31)
+    d = tmp_path / "files"
+    d.mkdir()
+    for f in range(count):
+        (d / f"f{f:02d}.phhs").write_text("".join(
+            f"[{i + 1}]\n{hand_text(rng, seats=rng.randrange(3, 7))}\n" for i in range(per)))
+    return d
+
+
+def _stopping_after(monkeypatch, blocks: int):
+    real = store._blocks
+
+    def stopping(*args, **kw):
+        for i, rows in enumerate(real(*args, **kw)):
+            if i == blocks:
+                raise KeyboardInterrupt
+            yield rows
+    monkeypatch.setattr(store, "_blocks", stopping)
+    return real
+
+
+def test_a_stopped_first_import_keeps_its_commits_and_gets_its_keys(tmp_path, monkeypatch):
+    """Ctrl-C during a new store's first import: the transactions committed stay, the
+    open one is rolled back, ``hands`` still gets its key and identity, and the
+    import run again adds the rest (nothing doubled): the store equals one written
+    in a single run."""
+    d = _files_of(tmp_path, 6, 10)
+    monkeypatch.setattr(store, "FAST", False)       # a block a file: 10 hands each
+    monkeypatch.setattr(store, "_BLOCK", 10)
+    monkeypatch.setattr(store, "_COMMIT", 20)       # a commit every second block
+    real = _stopping_after(monkeypatch, 3)
+    db = tmp_path / "h.duckdb"
+    with pytest.raises(KeyboardInterrupt):
+        to_duckdb(d, db)
+    got = _dump(db)
+    assert got["hids"] == [(0, 19, 20)]
+    assert got["constraints"] == [("PRIMARY KEY", ["hid"]), ("UNIQUE", ["hand_key"])]
+    monkeypatch.setattr(store, "_blocks", real)
+    r = to_duckdb(d, db)
+    assert (r.hands_read, r.added, r.already_present, r.refused) == (60, 40, 20, 0)
+    to_duckdb(d, tmp_path / "once.duckdb")
+    assert _dump(db) == _dump(tmp_path / "once.duckdb")
+
+
+def test_a_store_left_without_its_keys_gets_them_when_next_opened(tmp_path, monkeypatch):
+    """A first import killed before its constraints were added (here: their adding
+    skipped) leaves ``hands`` without them; the next import adds them first."""
+    d = _files_of(tmp_path, 3, 10)
+    monkeypatch.setattr(store, "FAST", False)
+    monkeypatch.setattr(store, "_BLOCK", 10)
+    monkeypatch.setattr(store, "_COMMIT", 10)
+    monkeypatch.setattr(store, "_finish_keys", lambda con: None)
+    real = _stopping_after(monkeypatch, 2)
+    db = tmp_path / "h.duckdb"
+    with pytest.raises(KeyboardInterrupt):
+        to_duckdb(d, db)
+    assert _dump(db)["constraints"] == []
+    monkeypatch.setattr(store, "_blocks", real)
+    r = to_duckdb(d, db)
+    assert (r.added, r.already_present) == (10, 20)
+    got = _dump(db)
+    assert got["constraints"] == [("PRIMARY KEY", ["hid"]), ("UNIQUE", ["hand_key"])]
+    assert got["hids"] == [(0, 29, 30)]
+    con = duckdb.connect(str(db))
+    try:
+        with pytest.raises(duckdb.ConstraintException):
+            con.execute("INSERT INTO hands (hid, hand_key) SELECT 30, hand_key FROM hands "
+                        "LIMIT 1")
+    finally:
+        con.close()

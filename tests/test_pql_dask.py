@@ -6,6 +6,8 @@ import pytest
 
 import handrank as hr
 
+from .conftest import FIXTURE_CLIENT
+
 distributed = pytest.importorskip("distributed")
 
 
@@ -14,6 +16,7 @@ def client():
     cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                        dashboard_address=":0", silence_logs=40)
     with cluster, distributed.Client(cluster) as c:
+        setattr(c, FIXTURE_CLIENT, True)    # the default client while the module runs
         c.wait_for_workers(2)
         yield c
 

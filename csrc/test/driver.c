@@ -1900,6 +1900,28 @@ static void stars_replay_same(const char *buf, int64_t len, const int64_t *ends,
                 CHECK(f == HR_PHH_WHY || pr[f] == w[f], "hr_stars_replay: field %d", f);
         }
         free(want);
+        /* without PHH text: the same records but for the spans of text they point to */
+        int64_t *out3 = exact_alloc((size_t)cap * HR_STARS_WIDTH * sizeof *out3);
+        int64_t *prec3 = exact_alloc((size_t)cap * HR_PHH_WIDTH * sizeof *prec3);
+        int64_t phh_len3 = -1, consumed3 = -1;
+        int64_t n3 = hr_stars_replay(buf, len, ends, n_seg, final, out3, prec3, cap, NULL, 0,
+                                     &phh_len3, &consumed3);
+        CHECK(n3 == n && consumed3 == consumed && phh_len3 == 0
+              && !memcmp(out, out3, (size_t)n * HR_STARS_WIDTH * sizeof *out),
+              "hr_stars_replay without text: not the same hands");
+        for (int64_t h = 0; h < n && n3 == n; h++) {
+            const int64_t *a = prec + h * HR_PHH_WIDTH, *b = prec3 + h * HR_PHH_WIDTH;
+            CHECK(a[HR_PHH_STATUS] == b[HR_PHH_STATUS], "hr_stars_replay without text: status");
+            for (int s = 0; s < HR_PHH_MAX_SEATS && a[HR_PHH_STATUS] == HR_PHH_OK; s++)
+                CHECK(a[HR_PHH_FIXED + HR_PHH_PER_SEAT * s] == b[HR_PHH_FIXED + HR_PHH_PER_SEAT * s]
+                      && a[HR_PHH_FIXED + HR_PHH_PER_SEAT * s + 1]
+                         == b[HR_PHH_FIXED + HR_PHH_PER_SEAT * s + 1]
+                      && a[HR_PHH_FIXED + HR_PHH_PER_SEAT * s + 3]
+                         == b[HR_PHH_FIXED + HR_PHH_PER_SEAT * s + 3],
+                      "hr_stars_replay without text: seat %d", s);
+        }
+        free(prec3);
+        free(out3);
     }
     free(phh2);
     free(prec);
@@ -1959,26 +1981,6 @@ static void spans_calls(int rounds)
         free(key);
         free(group);
         free(table);
-    }
-}
-
-/* hr_count_byte: counted against a loop, on buffers of exact size, every length
- * to 600 (the 16-byte part, its 255-round counters and the tail) */
-static void count_byte_calls(int rounds)
-{
-    for (int r = 0; r < rounds; r++) {
-        int64_t len = r < 600 ? r : (int64_t)below(9000);
-        char *buf = exact_alloc(len > 0 ? (size_t)len : 1);
-        int byte = r % 3 == 0 ? '\n' : (int)below(256);
-        int64_t want = 0;
-        for (int64_t k = 0; k < len; k++) {
-            buf[k] = (char)(below(4) == 0 ? byte : (int)below(256));
-            want += (unsigned char)buf[k] == byte;
-        }
-        CHECK(hr_count_byte(buf, len, byte) == want, "hr_count_byte: not %lld", (long long)want);
-        CHECK(hr_count_byte(buf, -1, byte) == -1 && hr_count_byte(buf, len, 256) == -1,
-              "hr_count_byte took a bad argument");
-        free(buf);
     }
 }
 
@@ -2079,6 +2081,26 @@ static void store_actions_calls(int rounds)
                   "hr_store_actions: action %lld out of its hand", (long long)i);
         }
         free(text);
+    }
+}
+
+/* hr_count_byte: counted against a loop, on buffers of exact size, every length
+ * to 600 (the 16-byte part, its 255-round counters and the tail) */
+static void count_byte_calls(int rounds)
+{
+    for (int r = 0; r < rounds; r++) {
+        int64_t len = r < 600 ? r : (int64_t)below(9000);
+        char *buf = exact_alloc(len > 0 ? (size_t)len : 1);
+        int byte = r % 3 == 0 ? '\n' : (int)below(256);
+        int64_t want = 0;
+        for (int64_t k = 0; k < len; k++) {
+            buf[k] = (char)(below(4) == 0 ? byte : (int)below(256));
+            want += (unsigned char)buf[k] == byte;
+        }
+        CHECK(hr_count_byte(buf, len, byte) == want, "hr_count_byte: not %lld", (long long)want);
+        CHECK(hr_count_byte(buf, -1, byte) == -1 && hr_count_byte(buf, len, 256) == -1,
+              "hr_count_byte took a bad argument");
+        free(buf);
     }
 }
 

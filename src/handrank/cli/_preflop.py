@@ -59,7 +59,9 @@ def _client(address: str | None) -> Iterator[Any]:
     import distributed
     make: Any = distributed.Client
     try:
-        client = make(address, timeout="6s")   # with the imports, an error within 10 s
+        # never the process's default client: the commands pass it to each call, and a
+        # client that failed half-way must not capture later dask work in this process
+        client = make(address, timeout="6s", set_as_default=False)   # an error within 10 s
     except (OSError, TimeoutError) as exc:
         raise HandrankError(f"cannot reach the dask scheduler {address!r}: {exc}") from None
     except Exception as exc:   # something answered, not as a scheduler does (an HTTP server)

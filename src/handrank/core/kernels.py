@@ -2240,12 +2240,13 @@ def stars_replay_available() -> bool:
 
 
 def stars_replay(data: bytes, ends: np.ndarray, final: bool, out: np.ndarray,
-                 prec: np.ndarray, phh: np.ndarray) -> tuple[int, int, int]:
+                 prec: np.ndarray, phh: np.ndarray | None) -> tuple[int, int, int]:
     """hr_stars_replay (C only): :func:`stars_scan`, each hand written as PHH also
     replayed and settled into ``prec`` ((rows, PHH_WIDTH) int64, as many rows as
     ``out``): the record :func:`phh_scan` (mode 1) gives that PHH hand, without reading
-    the text again (status PYTHON and zeros for a hand not written).  Returns as
-    :func:`stars_scan`."""
+    the text again (status PYTHON and zeros for a hand not written).  ``phh`` None:
+    no PHH text is written (the records' hand span and names then index ``data``,
+    their variant field is 0).  Returns as :func:`stars_scan`."""
     if _C is None:
         raise RuntimeError("the C core is not loaded: the site fast path needs it")
     if (out.ndim != 2 or out.shape[1] != STARS_WIDTH or prec.ndim != 2
@@ -2256,7 +2257,8 @@ def stars_replay(data: bytes, ends: np.ndarray, final: bool, out: np.ndarray,
     n = int(_C.lib.hr_stars_replay(_C.ffi.from_buffer(data), len(data),
                                    _buf("int64_t[]", ends), len(ends), int(final),
                                    _out("int64_t[]", out), _out("int64_t[]", prec), len(out),
-                                   _out("char[]", phh), len(phh), phh_len, consumed))
+                                   _C.ffi.NULL if phh is None else _out("char[]", phh),
+                                   0 if phh is None else len(phh), phh_len, consumed))
     return n, int(phh_len[0]), int(consumed[0])
 def gg_scan_available() -> bool:
     """True when the C core has the GGPoker text scanner (csrc/sites_gg.c)."""

@@ -135,6 +135,7 @@ class _Hand:
         """One betting round from seat `first`: each seat that can act folds, calls
         (or checks) or raises at random, until every one has answered the last raise."""
         n, bet, st, rng = self.n, self.bet, self.st, self.rng
+        folded, names, out = self.folded, self.names, self.out
         need = set(can)
         full_raise = self.bb            # the size of the last full raise
         reopen = True
@@ -149,18 +150,18 @@ class _Hand:
             owe = hi - bet[s]
             r = rng.random()
             if owe and r < 0.3:
-                self.folded[s] = True
-                self.out.append(f"{self.names[s]}: folds")
-                if sum(not f for f in self.folded) == 1:
+                folded[s] = True
+                out.append(f"{names[s]}: folds")
+                if sum(not f for f in folded) == 1:
                     break
                 continue
-            others = [t for t in range(n) if t != s and not self.folded[t] and st[t] > 0]
+            others = [t for t in range(n) if t != s and not folded[t] and st[t] > 0]
             if r < 0.8 or st[s] <= owe or not reopen or not others:
                 c = min(owe, st[s])
                 bet[s] += c
                 st[s] -= c
-                self.out.append(f"{self.names[s]}: calls {self.money(c)}" + self.allin(s)
-                                if c else f"{self.names[s]}: checks")
+                out.append(f"{names[s]}: calls {self.money(c)}" + self.allin(s)
+                           if c else f"{names[s]}: checks")
                 continue
             to = self.raise_to(s, r, hi, owe, full_raise)
             if to <= hi:
@@ -170,7 +171,7 @@ class _Hand:
             else:
                 reopen = False
             self.raise_line(s, hi, to)
-            need = {t for t in range(n) if not self.folded[t] and st[t] > 0 and t != s}
+            need = {t for t in range(n) if not folded[t] and st[t] > 0 and t != s}
 
     def raise_to(self, s: int, r: float, hi: int, owe: int, full_raise: int) -> int:
         """What seat `s` bets or raises to (at most all it has; pot limit: the pot)."""

@@ -231,7 +231,14 @@ def _scan_file(path: str, format: str | None, block: int
                 return
             if used == 0 and not data.strip():
                 used = len(data)
-            line += buf.count(b"\n", 0, used)
+            if len(b):
+                # the line of byte `used`: from the last hand's header line, counting
+                # only that hand's newlines (not the whole block's)
+                start = int(b.srec[-1, stars_fast.S_START])
+                line += int(b.srec[-1, stars_fast.S_LINE]) - 1 + buf.count(
+                    b"\n", start, max(start, used))
+            else:
+                line += buf.count(b"\n", 0, used)
             buf = buf[used:]
             offset += used
             want = max(block, 2 * len(buf))

@@ -56,7 +56,8 @@ class StarsBatch(fast.Batch):
     """PokerStars hands of one block: one row of ``rec`` (PHH records) per hand.
 
     ``data`` is the PHH text the site text became (the names of ``names(i)``
-    are in it); ``site_data`` the site text and ``srec`` the scanner's own
+    are in it; with ``scan(..., text=False)`` the site text itself); ``site_data``
+    the site text and ``srec`` the scanner's own
     records (layout in csrc/sites.h).  ``rec[:, AGREE]`` is the site's record
     check, ``taken_rake`` the rake each hand's replay takes from its winners
     (0 where the payouts are the collected amounts exactly), ``cents`` 1 for
@@ -196,17 +197,18 @@ def _stars(data: bytes, final: bool) -> tuple[np.ndarray[Any, Any] | None, bytes
     return out[:n], phh[:used].tobytes(), consumed
 
 
-def _replayed(data: bytes, final: bool
+def _replayed(data: bytes, final: bool, text: bool = True
               ) -> tuple[np.ndarray[Any, Any] | None, np.ndarray[Any, Any], bytes, int]:
     """One hr_stars_replay call: (scanner records, PHH records, PHH text, bytes
-    consumed); records None when Python must read the text."""
+    consumed); records None when Python must read the text.  ``text`` False: no PHH
+    text (b""; the records index ``data``)."""
     ends = np.array([len(data)], dtype=np.int64)
     rows = len(data) // 256 + 16
     room = 4 * len(data) + 65536
     for _ in range(4):
         out = np.empty((rows, kernels.STARS_WIDTH), dtype=np.int64)
         prec = np.empty((rows, fast.WIDTH), dtype=np.int64)
-        phh = np.empty(room, dtype=np.uint8)
+        phh = np.empty(room, dtype=np.uint8) if text else None
         n, used, consumed = kernels.stars_replay(data, ends, final, out, prec, phh)
         if n != -2:
             break
@@ -215,14 +217,14 @@ def _replayed(data: bytes, final: bool
         raise RuntimeError("internal error: hr_stars_replay ran out of room")
     if n < 0:
         return None, prec[:0], b"", 0
-    return out[:n], prec[:n], phh[:used].tobytes(), consumed
+    return out[:n], prec[:n], b"" if phh is None else phh[:used].tobytes(), consumed
 
 
-def _batch_twice(data: bytes, final: bool
+def _batch_twice(data: bytes, final: bool, text: bool = True
                  ) -> tuple[np.ndarray[Any, Any] | None, np.ndarray[Any, Any], bytes, int]:
     """As :func:`_replayed`, the way the fast path took before hr_stars_replay: the PHH
     text written by hr_stars_scan, then read, replayed and settled by hr_phh_scan (the
-    tests compare the two)."""
+    tests compare the two; ``text`` is not used: the text is the way)."""
     srec, phh, consumed = _stars(data, final)
     if srec is None:
         return None, np.zeros((0, fast.WIDTH), dtype=np.int64), b"", 0
@@ -234,26 +236,27 @@ def _batch_twice(data: bytes, final: bool
         if prec is None or len(prec) != len(conv):
             raise RuntimeError("internal error: the PHH scan of the site hands lost hands")
         rec[conv] = prec
-    return srec, rec, phh, consumed
-
-
-def _batch(data: bytes, file: str | None, first: int, first_line: int,
-           final: bool) -> tuple[StarsBatch | None, int]:
-    """The hands of block ``data`` (their numbers from ``first``): a batch and the bytes
-    it took, or (None, 0) when Python must read the text from here."""
-    srec, rec, phh, consumed = _replayed(data, final)
-    if srec is None:
-        return None, 0
-    rec[:, fast.SEGMENT] = 0
     if b" for eliminating " in data:
         # a knockout line: read (or refused) by the Python reader only
         for i in np.flatnonzero(rec[:, fast.STATUS] == fast.OK):
             if b" for eliminating " in data[int(srec[i, S_START]):int(srec[i, S_END])]:
                 rec[i, fast.STATUS] = fast.PYTHON
-    return StarsBatch(data, phh, file, first, first_line, srec, rec), consumed
+    return srec, rec, phh, consumed
 
 
-def scan(source: Any, *, format: str | None = None, block: int = BLOCK
+def _batch(data: bytes, file: str | None, first: int, first_line: int,
+           final: bool, text: bool = True) -> tuple[StarsBatch | None, int]:
+    """The hands of block ``data`` (their numbers from ``first``): a batch and the bytes
+    it took, or (None, 0) when Python must read the text from here."""
+    srec, rec, phh, consumed = _replayed(data, final, text)
+    if srec is None:
+        return None, 0
+    rec[:, fast.SEGMENT] = 0
+    return StarsBatch(data, phh if text else data, file, first, first_line, srec, rec
+                      ), consumed
+
+
+def scan(source: Any, *, format: str | None = None, block: int = BLOCK, text: bool = True
          ) -> Iterator[StarsBatch | StarsTail | tuple[str, str]]:
     """The PokerStars hands of ``source`` (a path, a folder or a list of them), in order.
 
@@ -263,16 +266,22 @@ def scan(source: Any, *, format: str | None = None, block: int = BLOCK
     not read (another format by :func:`~handrank.history.sites.guess` when
     ``format`` is None, or a file that cannot be opened: the Python reader
     reports it).
+
+    ``text=False`` writes no PHH text: each batch's ``data`` is then the site
+    text (names and hand spans index it) and its records' variant field is 0.
+    The hands, their payouts, nets, rake and record check are the same; what
+    reads the PHH text of a batch (the tracker statistics, the all-in EV of
+    ``summary()``) needs the default.
     """
     if not available():
         raise RuntimeError("the C core is not loaded: the fast path needs it")
     items = source if isinstance(source, (list, tuple)) else [source]
     for p in items:
         for path in _paths(os.fspath(p)):
-            yield from _scan_file(path, format, block)
+            yield from _scan_file(path, format, block, text)
 
 
-def _scan_file(path: str, format: str | None, block: int
+def _scan_file(path: str, format: str | None, block: int, text: bool = True
                ) -> Iterator[StarsBatch | StarsTail | tuple[str, str]]:
     if problem(path) is not None:
         yield ("other", path)
@@ -303,8 +312,9 @@ def _scan_file(path: str, format: str | None, block: int
             else:
                 data = buf[:buf.rfind(b"\n") + 1]
             try:
-                data.decode("utf-8")
-                b, used = _batch(data, path, index, line, eof)
+                if not data.isascii():
+                    data.decode("utf-8")
+                b, used = _batch(data, path, index, line, eof, text)
             except UnicodeDecodeError:
                 b, used = None, 0
             if b is None:
