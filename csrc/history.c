@@ -571,10 +571,11 @@ static int play(const parsed *h, int mode, int64_t *rec, actions *a)
                 PY(61);
 
     /* replay */
-    state st;
-    memset(&st, 0, sizeof st);
+    state st;                           /* the seats' arrays set below, seat by seat */
     st.n = n;
+    st.hi = 0;
     st.full = (1u << n) - 1;
+    st.folded = st.need = st.broke = 0;
     int64_t dead = 0;
     for (int s = 0; s < n; s++) {
         int64_t x = antes[s] < stack0[s] ? antes[s] : stack0[s];

@@ -222,16 +222,15 @@ def _hand(lines: list[str], file: str | None, index: int,
         raise fail(str(e)) from None
 
 
-def _body(lines: list[str], head: str, variant: str, file: str | None, index: int,
-          fail: Any, nums: list[int] | None = None) -> Hand:
-    stud = variant in STUD
-    m = _BUTTON.search("\n".join(lines[1:3]))
-    if m is None and not stud:
-        raise fail("no button line")
-    button = int(m.group(1)) if m is not None else 0      # stud: no button, seat order
+def _split_seats(lines: list[str], nums: list[int] | None
+                 ) -> tuple[list[tuple[int, str, Any]], list[str], list[int],
+                            dict[str, Decimal], set[str]]:
+    """The seat lines of `lines` (before the summary) read apart from the rest: the
+    seats (number, name, chips), the other lines with their line in the file (0 when
+    `nums` is not given), each seat's bounty and the seats marked away."""
     seats: list[tuple[int, str, Any]] = []
     body: list[str] = []
-    body_nums: list[int] = []         # each body line's line in the file (nums given)
+    body_nums: list[int] = []
     away: set[str] = set()
     bounty: dict[str, Decimal] = {}
     in_summary = False
@@ -247,10 +246,17 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
         else:
             body.append(ln)
             body_nums.append(nums[k] if nums is not None else 0)
+    return seats, body, body_nums, bounty, away
+
+
+def _dealt_in(seats: list[tuple[int, str, Any]], body: list[str], away: set[str],
+              head: str, fail: Any) -> list[tuple[int, str, Any]]:
+    """The seats of the hand: a seat marked sitting out (or moved in, out of the hand)
+    with no line of its own before the summary was not dealt in and is dropped (one
+    that posts or acts stays: a tournament player sitting out is dealt in and folds);
+    in a capped no-limit game each stack is the cap at most.  The hand is refused with
+    fewer than 2 seats, no actions, or no summary."""
     if away:
-        # a seat marked sitting out (or moved in, out of the hand) with no line of its
-        # own before the summary was not dealt in: it is no seat of this hand.  One that
-        # posts or acts (a tournament player sitting out is dealt in and folds) stays.
         end = next((i for i, ln in enumerate(body) if ln.startswith("*** SUMMARY")),
                    len(body))
         dealt = {nm for nm in away for ln in body[:end] if ln.startswith(nm + ": ")
@@ -268,152 +274,197 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
         raise fail("no actions after the seats (a hand cut short?)")
     if not any(ln.startswith("*** SUMMARY ***") for ln in body):
         raise fail("a hand cut short: no '*** SUMMARY ***' line (its rake and pot unknown)")
-    nums = [s for s, _, _ in seats]
-    after = [s for s in nums if s > button] + [s for s in nums if s <= button]
-    order = {s: i for i, s in enumerate(after)}
-    name = {nm: order[s] for s, nm, _ in seats}
-    n = len(seats)
-    stacks: list[Any] = [0] * n
-    for s, _nm, c in seats:
-        stacks[order[s]] = c
-    antes: list[Any] = [0] * n
-    blinds: list[Any] = [0] * n
-    holes: dict[int, str] = {}
-    acts: list[str] = []
-    won: list[Any] = [0] * n
-    rake: Any = 0
-    street_bet = [0] * n
-    stakes = _STAKES.search(head)
-    big = _num(stakes.group(2)) if stakes else None
-    summary = False
-    shown: dict[int, str] = {}
-    deal_at = 0
-    deal_line = 0                     # the line of "*** HOLE CARDS ***"
-    sb_seat: list[int] = []           # the seat that posted the small blind
-    first_run: list[str] = []         # run it twice: the cards of each run
-    second_run: list[str] = []
-    third_run: list[str] = []         # run three times: the third run's cards
-    shared: str | None = None         # the board both runs share
-    paid = False                      # a "collected" line read
-    cash: dict[int, tuple[Any, Any]] = {}   # seats that cashed out: (amount, fee)
-    ended: dict[int, Any] = {}        # their pot share, from the summary
-    showdown = False                  # a "*** SHOW DOWN ***" line read
-    results: dict[str, Any] = {}      # tournament results: knockouts, places
-    hole = STUD[variant] if stud else HOLE[variant]
-    bring_in: Any = None
-    street_no = 0                     # stud: the street whose cards are being dealt
-    pending: dict[int, str] | None = None   # stud: each seat's new cards of that street
-    out: set[int] = set()             # stud: folded seats (dealt no more cards)
+    return seats
 
-    def deal_street() -> None:
-        """Stud: each seat still in is dealt the street's cards (unknown: ``??``)."""
-        count = 3 if street_no == 3 else 1
-        for t in range(n):
-            if t in out:
-                continue
-            got = (pending or {}).get(t)
-            if got is None:
-                got = "??" * count
-            elif street_no == 3 and len(got) == 2:
-                got = "????" + got    # the up card; the two down cards unknown
-            if len(got) != 2 * count:
-                raise fail(f"seat {players_at(t)!r} is dealt {got!r} on street {street_no}")
-            acts.append(f"d dh p{t + 1} {got}")
 
-    def players_at(t: int) -> str:
-        return next(nm for nm, k in name.items() if k == t)
-    act_lines: list[int] = []         # the line of each action (nums given)
-    at = 0
-    for ln, num in zip(body, body_nums):
-        act_lines += [at] * (len(acts) - len(act_lines))     # the last line's actions
-        at = num
-        if stud and pending is not None and not ln.startswith("Dealt to "):
-            deal_street()
-            pending = None
+#: the boards of a hand run twice (or three times)
+_P_RUN = re.compile(r"\*\*\* (FIRST|SECOND|THIRD|FOURTH) (FLOP|TURN|RIVER) \*\*\* "
+                    r"(\[[^\]]*\] )?\[([^\]]*)\]$")
+
+
+class _Play:
+    """One hand's play read line by line: each method takes one kind of line (the
+    summary, a stud street or deal, a board, a seat's post or action) into the hand's
+    stacks, forced bets, actions, winnings and extras; `hand` builds the Hand."""
+
+    def __init__(self, head: str, variant: str, seats: list[tuple[int, str, Any]],
+                 button: int, fail: Any) -> None:
+        self.head, self.variant, self.fail = head, variant, fail
+        self.stud = stud = variant in STUD
+        numbers = [s for s, _, _ in seats]
+        after = [s for s in numbers if s > button] + [s for s in numbers if s <= button]
+        self.order = order = {s: i for i, s in enumerate(after)}
+        self.name = {nm: order[s] for s, nm, _ in seats}
+        self.n = n = len(seats)
+        self.stacks: list[Any] = [0] * n
+        self.players = [""] * n
+        for s, nm, c in seats:
+            self.stacks[order[s]] = c
+            self.players[order[s]] = nm
+        self.antes: list[Any] = [0] * n
+        self.blinds: list[Any] = [0] * n
+        self.holes: dict[int, str] = {}
+        self.acts: list[str] = []
+        self.won: list[Any] = [0] * n
+        self.rake: Any = 0
+        self.street_bet = [0] * n
+        self.stakes = _STAKES.search(head)
+        self.big = _num(self.stakes.group(2)) if self.stakes else None
+        self.summary = False
+        self.shown: dict[int, str] = {}
+        self.deal_at = 0
+        self.deal_line = 0                # the line of "*** HOLE CARDS ***"
+        self.sb_seat: list[int] = []      # the seat that posted the small blind
+        self.first_run: list[str] = []    # run it twice: the cards of each run
+        self.second_run: list[str] = []
+        self.third_run: list[str] = []    # run three times: the third run's cards
+        self.shared: str | None = None    # the board both runs share
+        self.paid = False                 # a "collected" line read
+        self.cash: dict[int, tuple[Any, Any]] = {}   # seats that cashed out: (amount, fee)
+        self.ended: dict[int, Any] = {}   # their pot share, from the summary
+        self.showdown = False             # a "*** SHOW DOWN ***" line read
+        self.results: dict[str, Any] = {}  # tournament results: knockouts, places
+        self.hole = STUD[variant] if stud else HOLE[variant]
+        self.bring_in: Any = None
+        self.street_no = 0                # stud: the street whose cards are being dealt
+        self.pending: dict[int, str] | None = None   # stud: each seat's new cards
+        self.out: set[int] = set()        # stud: folded seats (dealt no more cards)
+
+    def line(self, ln: str, num: int) -> None:
+        """One line of the hand after its seats, handed to the method of its kind."""
+        stud = self.stud
+        if stud and self.pending is not None and not ln.startswith("Dealt to "):
+            self.deal_street()
+            self.pending = None
         if ln.startswith("*** SUMMARY"):
-            summary = True
-            continue
-        if summary:
-            mr = _P_RAKE.search(ln)
-            if mr:
-                rake = _num(mr.group(1))
-            elif (ms := _P_SEAT_N.match(ln)) and (int(ms.group(1)) in order) and (
-                    ln.endswith(("(cashed out).", _NOT_AWARDED))):
-                # how a seat that cashed out ended: the pot share it won (its record:
-                # the cards' result), or lost
-                s = order[int(ms.group(1))]
-                share = 0
-                if ln.endswith(_NOT_AWARDED):
-                    mw = _P_WON.search(ln)
-                    if mw is None:
-                        raise fail(f"a pot not awarded with no amount: {ln!r}")
-                    share = _num(mw.group(1))
-                    won[s] += share
-                ended[s] = share
-            continue
+            self.summary = True
+            return
+        if self.summary:
+            self.summary_line(ln)
+            return
         if ln.startswith(("STP", "Hand")):
             for pat, why in _REFUSED:
                 if pat.match(ln):
-                    raise fail(f"{why}: {ln!r}")
-        if stud and (mt := _P_STUD_STREET.match(ln)):
-            k = int(mt.group(1)[0]) if mt.group(1) else 7
-            if k != street_no + 1 and not (street_no == 0 and k == 3):
-                raise fail(f"a stud street out of order: {ln!r}")
-            street_no, pending = k, {}
-            continue
-        if stud and ln.startswith("Dealt to "):
-            if pending is None:
-                raise fail(f"cards dealt outside a street: {ln!r}")
-            who_d = max((nm for nm in name if ln.startswith(f"Dealt to {nm} [")), key=len,
-                        default=None)
-            if who_d is None:
-                raise fail(f"cards dealt to a player with no seat in the hand: {ln!r}")
-            parts = re.findall(r"\[([^\]]*)\]", ln[len(f"Dealt to {who_d} "):])
-            if not parts:
-                raise fail(f"a deal the reader does not read: {ln!r}")
-            pending[name[who_d]] = _cards(parts[-1])
-            continue
+                    raise self.fail(f"{why}: {ln!r}")
+        if stud and self.stud_line(ln):
+            return
         if ln.startswith("*** "):
-            showdown = showdown or "SHOW DOWN ***" in ln
-            mb = _P_STREET.match(ln)
-            if ln.startswith("*** HOLE CARDS"):
-                deal_at = len(acts)
-                deal_line = num
-            if mb:
-                acts.append("d db " + _cards(mb.group(2)))
-                street_bet = [0] * n
-            # run it twice: the first run's cards are the board, the second run's
-            # cards (after the cards both runs share) a second board
-            mr = re.match(r"\*\*\* (FIRST|SECOND|THIRD|FOURTH) (FLOP|TURN|RIVER) \*\*\* "
-                          r"(\[[^\]]*\] )?\[([^\]]*)\]$", ln)
-            if mr:
-                run, new = mr.group(1), _cards(mr.group(4))
-                if run == "FOURTH":
-                    raise fail("a board run four times: hands run twice or three times "
-                               "are read")
-                if run == "FIRST":
-                    first_run.append(new)
-                    acts.append("d db " + new)
-                else:
-                    if shared is None:
-                        shared = "".join(a[5:] for a in acts if a.startswith("d db ")
-                                         )[:-len("".join(first_run)) or None]
-                    (second_run if run == "SECOND" else third_run).append(new)
-            continue
+            self.board_line(ln, num)
+            return
         if " tournament" in ln or " for eliminating " in ln:
-            if _result(ln, name, results, fail):
+            if _result(ln, self.name, self.results, self.fail):
+                return
+        if ln.startswith(("Dealt to ", "Uncalled bet (")) and self.dealt_or_returned(ln):
+            return
+        self.seat_line(ln)
+
+    def summary_line(self, ln: str) -> None:
+        """A summary line: the rake, or how a seat that cashed out ended (the pot
+        share it won, its record: the cards' result, or lost)."""
+        mr = _P_RAKE.search(ln)
+        if mr:
+            self.rake = _num(mr.group(1))
+        elif (ms := _P_SEAT_N.match(ln)) and (int(ms.group(1)) in self.order) and (
+                ln.endswith(("(cashed out).", _NOT_AWARDED))):
+            s = self.order[int(ms.group(1))]
+            share = 0
+            if ln.endswith(_NOT_AWARDED):
+                mw = _P_WON.search(ln)
+                if mw is None:
+                    raise self.fail(f"a pot not awarded with no amount: {ln!r}")
+                share = _num(mw.group(1))
+                self.won[s] += share
+            self.ended[s] = share
+
+    def stud_line(self, ln: str) -> bool:
+        """Stud: a street's header or a seat's cards of the street; False for any other
+        line."""
+        if mt := _P_STUD_STREET.match(ln):
+            k = int(mt.group(1)[0]) if mt.group(1) else 7
+            if k != self.street_no + 1 and not (self.street_no == 0 and k == 3):
+                raise self.fail(f"a stud street out of order: {ln!r}")
+            self.street_no, self.pending = k, {}
+            return True
+        if not ln.startswith("Dealt to "):
+            return False
+        if self.pending is None:
+            raise self.fail(f"cards dealt outside a street: {ln!r}")
+        who_d = max((nm for nm in self.name if ln.startswith(f"Dealt to {nm} [")), key=len,
+                    default=None)
+        if who_d is None:
+            raise self.fail(f"cards dealt to a player with no seat in the hand: {ln!r}")
+        parts = re.findall(r"\[([^\]]*)\]", ln[len(f"Dealt to {who_d} "):])
+        if not parts:
+            raise self.fail(f"a deal the reader does not read: {ln!r}")
+        self.pending[self.name[who_d]] = _cards(parts[-1])
+        return True
+
+    def deal_street(self) -> None:
+        """Stud: each seat still in is dealt the street's cards (unknown: ``??``)."""
+        count = 3 if self.street_no == 3 else 1
+        for t in range(self.n):
+            if t in self.out:
                 continue
-        # (each pattern tried only on the lines that start with its first words)
+            got = (self.pending or {}).get(t)
+            if got is None:
+                got = "??" * count
+            elif self.street_no == 3 and len(got) == 2:
+                got = "????" + got    # the up card; the two down cards unknown
+            if len(got) != 2 * count:
+                who = next(nm for nm, k in self.name.items() if k == t)
+                raise self.fail(f"seat {who!r} is dealt {got!r} on street {self.street_no}")
+            self.acts.append(f"d dh p{t + 1} {got}")
+
+    def board_line(self, ln: str, num: int) -> None:
+        """A ``*** ... ***`` line: the hole cards' deal, a board's cards, a run of a
+        board run twice or three times (the first run's cards are the board, the
+        second run's cards after the cards both runs share a second board), the
+        showdown."""
+        self.showdown = self.showdown or "SHOW DOWN ***" in ln
+        acts = self.acts
+        mb = _P_STREET.match(ln)
+        if ln.startswith("*** HOLE CARDS"):
+            self.deal_at = len(acts)
+            self.deal_line = num
+        if mb:
+            acts.append("d db " + _cards(mb.group(2)))
+            self.street_bet = [0] * self.n
+        mr = _P_RUN.match(ln)
+        if mr:
+            run, new = mr.group(1), _cards(mr.group(4))
+            if run == "FOURTH":
+                raise self.fail("a board run four times: hands run twice or three times "
+                                "are read")
+            if run == "FIRST":
+                self.first_run.append(new)
+                acts.append("d db " + new)
+            else:
+                if self.shared is None:
+                    self.shared = "".join(a[5:] for a in acts if a.startswith("d db ")
+                                          )[:-len("".join(self.first_run)) or None]
+                (self.second_run if run == "SECOND" else self.third_run).append(new)
+
+    def dealt_or_returned(self, ln: str) -> bool:
+        """A seat's hole cards ("Dealt to NAME [..]") or an uncalled bet returned;
+        False for any other line.  (Each pattern is tried only on the lines that start
+        with its first words.)"""
         md = _P_DEALT.match(ln) if ln.startswith("Dealt to ") else None
-        if md and md.group(1) in name:
-            holes[name[md.group(1)]] = _cards(md.group(2))
-            continue
+        if md and md.group(1) in self.name:
+            self.holes[self.name[md.group(1)]] = _cards(md.group(2))
+            return True
         mu = _P_UNCALLED.match(ln) if ln.startswith("Uncalled bet (") else None
         if mu:
-            if mu.group(2) not in name:
-                raise fail(f"an uncalled bet returned to a player with no seat: {ln!r}")
-            won[name[mu.group(2)]] += _num(mu.group(1))
-            continue
+            if mu.group(2) not in self.name:
+                raise self.fail(f"an uncalled bet returned to a player with no seat: {ln!r}")
+            self.won[self.name[mu.group(2)]] += _num(mu.group(1))
+            return True
+        return False
+
+    def seat_line(self, ln: str) -> None:
+        """A line of a seat (``NAME: ...``, ``NAME collected ...``, an all-in cash out):
+        its bring-in, post or action; a line naming no seat is let go unless it reads
+        as a seat's line (then refused, never skipped)."""
+        name = self.name
         who = None
         for sep in (": ", " collected "):
             # the longest seated name the line starts with, then the separator
@@ -429,145 +480,190 @@ def _body(lines: list[str], head: str, variant: str, file: str | None, index: in
             # line are let go)
             mc = _CASHED.fullmatch(ln[i:])
             if mc is None:
-                raise fail(f"an all-in cash out the reader cannot read: {ln!r}")
-            cash[name[ln[:i]]] = (_num(mc.group(1)), _num(mc.group(2) or "0"))
+                raise self.fail(f"an all-in cash out the reader cannot read: {ln!r}")
+            self.cash[name[ln[:i]]] = (_num(mc.group(1)), _num(mc.group(2) or "0"))
         if who is None:
             if _NO_SEAT.match(ln):
-                # a seat line that names the player otherwise: refused, never skipped
-                raise fail(f"a line of a player with no seat in the hand: {ln!r}")
-            continue
+                raise self.fail(f"a line of a player with no seat in the hand: {ln!r}")
+            return
         s = name[who]
         rest = ln[len(who):].lstrip(": ").strip()
         rest = rest.replace(" and is all-in", "")
         if rest.endswith(" cap"):
             rest = _CAPPED.sub("", rest)
-        if stud and (m := _P_BRINGS.match(rest)):
-            if bring_in is not None:
-                raise fail(f"a second bring-in: {ln!r}")
-            bring_in = _num(m.group(1))
-            street_bet[s] = bring_in
-            acts.append(f"p{s + 1} pb")
-            continue
-        if not rest.startswith("posts "):
-            pass                        # an action: below
-        elif m := _P_ANTE.match(rest):
+        if self.stud and (m := _P_BRINGS.match(rest)):
+            if self.bring_in is not None:
+                raise self.fail(f"a second bring-in: {ln!r}")
+            self.bring_in = _num(m.group(1))
+            self.street_bet[s] = self.bring_in
+            self.acts.append(f"p{s + 1} pb")
+        elif rest.startswith("posts "):
+            self.post(s, rest, ln)
+        else:
+            self.action(s, who, rest, ln)
+
+    def post(self, s: int, rest: str, ln: str) -> None:
+        """Seat `s` posts an ante, a blind, both blinds or a straddle."""
+        antes, blinds = self.antes, self.blinds
+        if m := _P_ANTE.match(rest):
             antes[s] = _num(m.group(1))
-        elif (m := _P_SB.match(rest)) and any(
-                blinds[t] and t != s for t in sb_seat):
+        elif (m := _P_SB.match(rest)) and any(blinds[t] and t != s for t in self.sb_seat):
             # a small blind posted alone by a player coming back, after the seat in
             # the small blind posted it: dead money (an ante of theirs), never their bet
             antes[s] += _num(m.group(1))
         elif m := _P_BLIND.match(rest):
             blinds[s] = _num(m.group(2))
-            street_bet[s] = blinds[s]
+            self.street_bet[s] = blinds[s]
             if m.group(1) == "small":
-                sb_seat.append(s)
+                self.sb_seat.append(s)
         elif m := _P_BOTH.match(rest):
             # a player coming back posts both: the big blind is live (their bet),
             # the small blind dead money (an ante of theirs: dead, never returned)
+            big = self.big
             if big is None:
-                raise fail("a dead blind in a hand whose big blind is not known")
+                raise self.fail("a dead blind in a hand whose big blind is not known")
             both = _num(m.group(1))
             if both <= big:
-                raise fail(f"posts small & big blinds {m.group(1)}, not above the big blind")
+                raise self.fail(f"posts small & big blinds {m.group(1)}, not above the "
+                                "big blind")
             antes[s] += both - big
             blinds[s] = big
-            street_bet[s] = big
+            self.street_bet[s] = big
         elif m := _P_STRADDLE.match(rest):
             # a live blind above the big blind, posted by the seat after the largest
             # blind so far (a re-straddle after the straddle): the action starts after it.
             # "posts a straddle" (GGPoker's straddle, rewritten): from any seat that
             # posted no blind, the action starting after it all the same
+            n = self.n
             top = max(blinds)
             first = blinds.index(top) if top else -1
             amount = _num(m.group(2))
             anywhere = m.group(1) == "a "
             if n == 2 or top == 0 or amount <= top or blinds[s] or (
                     s != (first + 1) % n and not anywhere):
-                raise fail(f"a straddle the reader cannot place in the order of action: {ln!r}")
+                raise self.fail(f"a straddle the reader cannot place in the order of "
+                                f"action: {ln!r}")
             blinds[s] = amount
-            street_bet[s] = amount
+            self.street_bet[s] = amount
         else:
             # "posts button blind" (6+ Hold'em) and any other forced bet not read above
-            raise fail(f"a forced bet the reader does not know: {ln!r}")
-        if rest.startswith("posts "):
-            pass
-        elif rest == "folds" or _P_FOLDS_SHOWN.fullmatch(rest):
+            raise self.fail(f"a forced bet the reader does not know: {ln!r}")
+
+    def action(self, s: int, who: str, rest: str, ln: str) -> None:
+        """Seat `s` folds, checks or calls, bets, raises, shows, mucks or collects."""
+        acts = self.acts
+        if rest == "folds" or _P_FOLDS_SHOWN.fullmatch(rest):
             # "folds [Ah 7c]": a player folding face up (or the history's owner folding)
             acts.append(f"p{s + 1} f")
-            out.add(s)
+            self.out.add(s)
         elif rest == "checks" or rest.startswith("calls "):
             acts.append(f"p{s + 1} cc")
         elif m := _P_BETS.match(rest):
-            street_bet[s] = _num(m.group(1))
-            acts.append(f"p{s + 1} cbr {street_bet[s]}")
+            self.street_bet[s] = _num(m.group(1))
+            acts.append(f"p{s + 1} cbr {self.street_bet[s]}")
         elif m := _P_RAISES.match(rest):
-            street_bet[s] = _num(m.group(2))
-            acts.append(f"p{s + 1} cbr {street_bet[s]}")
+            self.street_bet[s] = _num(m.group(2))
+            acts.append(f"p{s + 1} cbr {self.street_bet[s]}")
         elif m := _P_SHOWS.match(rest):
-            if paid and not showdown:
-                # shown after an uncontested pot was paid: moves nothing, no action
-                continue
+            if self.paid and not self.showdown:
+                return          # shown after an uncontested pot was paid: no action
             cards = _cards(m.group(1))
-            if len(cards) < 2 * hole:
+            if len(cards) < 2 * self.hole:
                 # part of a hand shown ("shows [Qs]"): the hand is not shown, a muck
                 acts.append(f"p{s + 1} sm")
-                continue
-            shown[s] = cards
-            acts.append(f"p{s + 1} sm {shown[s]}")
+                return
+            self.shown[s] = cards
+            acts.append(f"p{s + 1} sm {cards}")
         elif rest.startswith("mucks"):
             acts.append(f"p{s + 1} sm")
         elif m := _P_COLLECTED.match(rest):
-            won[s] += _num(m.group(1))
-            paid = True
+            self.won[s] += _num(m.group(1))
+            self.paid = True
         elif ln.startswith(who + ": ") and not _QUIET.fullmatch(rest):
             # an action line the reader does not know: never skipped, since it may move chips
-            raise fail(f"an action the reader does not know: {ln!r}")
-    deal = [] if stud else [f"d dh p{s + 1} {holes.get(s, '??' * hole)}" for s in range(n)]
-    act_lines += [at] * (len(acts) - len(act_lines))
-    acts[deal_at:deal_at] = deal
-    act_lines[deal_at:deal_at] = [deal_line or (body_nums[0] if body_nums else 0)] * len(deal)
-    limits: dict[str, Any] = {}
-    if stud:
-        if stakes is None or bring_in is None:
-            raise fail("a stud hand with no limits in its header or no bring-in")
-        limits = {"small_bet": _num(stakes.group(1)), "big_bet": big, "bring_in": bring_in}
-    players = [""] * n
-    for s, nm, _ in seats:
-        players[order[s]] = nm
-    extra: dict[str, Any] = {"site": "PokerStars", "unit": "cents" if _CENTS[0] else "chips",
-                             **({"currency": m_cur.group(1)} if _CENTS[0] and (
-                                 m_cur := re.search(r"\b(USD|EUR|GBP|CAD|CNY)\)", head)) else {}),
-                             "hand": int(mh.group(1)) if (mh := _HEAD.match(head)) else 0}
-    if bounty:
-        extra["bounty"] = {nm: b for nm, b in bounty.items() if nm in players}
-    extra.update(results)
-    if (bounty or results) and (mt := re.search(r"Tournament #(\d+)", head)):
-        extra["tournament"] = mt.group(1)
-        if mc := re.search(r"\b(USD|EUR|GBP|CAD|CNY)\b", head):
-            extra["prize_currency"] = mc.group(1)
-    if cash:
-        for s in cash:
-            if s not in ended:
-                raise fail(f"all-in cash out of {players[s]!r} with no summary line saying "
-                           "how the hand ended for the seat (won, not awarded, or lost)")
-        extra["cash_out"] = {players[s]: {"amount": a, "fee": f, "pot_share": ended[s]}
-                             for s, (a, f) in cash.items()}
-    if second_run or first_run or third_run:
-        if not second_run or not first_run:
-            raise fail("a hand run twice with only one run of the board")
-        extra["second_board"] = (shared or "") + "".join(second_run)
-        if third_run:
-            extra["third_board"] = (shared or "") + "".join(third_run)
-    if n == 2:
-        # PHH lists heads-up antes and blinds in the reverse seat order: p1 (the big
-        # blind, first after the button) posts the second entry
-        antes, blinds = antes[::-1], blinds[::-1]
-    return Hand(variant=variant, starting_stacks=stacks, actions=acts, antes=antes,
-                blinds_or_straddles=blinds, ante_trimming_status=False, **limits,
-                players=players, winnings=won, rake=rake, extra=extra,
-                source=file, index=index,
-                action_lines=tuple(act_lines) if nums is not None else None)
+            raise self.fail(f"an action the reader does not know: {ln!r}")
+
+    def extra(self, bounty: dict[str, Decimal]) -> dict[str, Any]:
+        """The hand's ``Hand.extra``: the site, unit, currency, hand number, bounties,
+        tournament results, all-in cash outs and the boards of a hand run twice."""
+        head, players, cash = self.head, self.players, self.cash
+        extra: dict[str, Any] = {
+            "site": "PokerStars", "unit": "cents" if _CENTS[0] else "chips",
+            **({"currency": m_cur.group(1)} if _CENTS[0] and (
+                m_cur := re.search(r"\b(USD|EUR|GBP|CAD|CNY)\)", head)) else {}),
+            "hand": int(mh.group(1)) if (mh := _HEAD.match(head)) else 0}
+        if bounty:
+            extra["bounty"] = {nm: b for nm, b in bounty.items() if nm in players}
+        extra.update(self.results)
+        if (bounty or self.results) and (mt := re.search(r"Tournament #(\d+)", head)):
+            extra["tournament"] = mt.group(1)
+            if mc := re.search(r"\b(USD|EUR|GBP|CAD|CNY)\b", head):
+                extra["prize_currency"] = mc.group(1)
+        if cash:
+            for s in cash:
+                if s not in self.ended:
+                    raise self.fail(f"all-in cash out of {players[s]!r} with no summary "
+                                    "line saying how the hand ended for the seat (won, "
+                                    "not awarded, or lost)")
+            extra["cash_out"] = {players[s]: {"amount": a, "fee": f,
+                                              "pot_share": self.ended[s]}
+                                 for s, (a, f) in cash.items()}
+        if self.second_run or self.first_run or self.third_run:
+            if not self.second_run or not self.first_run:
+                raise self.fail("a hand run twice with only one run of the board")
+            extra["second_board"] = (self.shared or "") + "".join(self.second_run)
+            if self.third_run:
+                extra["third_board"] = (self.shared or "") + "".join(self.third_run)
+        return extra
+
+    def hand(self, act_lines: list[int], first_line: int, bounty: dict[str, Decimal],
+             file: str | None, index: int) -> Hand:
+        """The Hand read: the hole cards dealt where "*** HOLE CARDS ***" stood (at
+        its line, else `first_line`), the stud limits, the extras."""
+        acts, n, hole = self.acts, self.n, self.hole
+        deal = [] if self.stud else [f"d dh p{s + 1} {self.holes.get(s, '??' * hole)}"
+                                     for s in range(n)]
+        acts[self.deal_at:self.deal_at] = deal
+        act_lines[self.deal_at:self.deal_at] = [self.deal_line or first_line] * len(deal)
+        limits: dict[str, Any] = {}
+        if self.stud:
+            if self.stakes is None or self.bring_in is None:
+                raise self.fail("a stud hand with no limits in its header or no bring-in")
+            limits = {"small_bet": _num(self.stakes.group(1)), "big_bet": self.big,
+                      "bring_in": self.bring_in}
+        extra = self.extra(bounty)
+        antes, blinds = self.antes, self.blinds
+        if n == 2:
+            # PHH lists heads-up antes and blinds in the reverse seat order: p1 (the big
+            # blind, first after the button) posts the second entry
+            antes, blinds = antes[::-1], blinds[::-1]
+        return Hand(variant=self.variant, starting_stacks=self.stacks, actions=acts,
+                    antes=antes, blinds_or_straddles=blinds, ante_trimming_status=False,
+                    **limits, players=self.players, winnings=self.won, rake=self.rake,
+                    extra=extra, source=file, index=index, action_lines=tuple(act_lines))
+
+
+def _body(lines: list[str], head: str, variant: str, file: str | None, index: int,
+          fail: Any, nums: list[int] | None = None) -> Hand:
+    """The hand of `lines` after its header: the seats, then every other line read by
+    a `_Play` (each action's line in the file kept when `nums` gives the lines)."""
+    m = _BUTTON.search("\n".join(lines[1:3]))
+    if m is None and variant not in STUD:
+        raise fail("no button line")
+    button = int(m.group(1)) if m is not None else 0      # stud: no button, seat order
+    seats, body, body_nums, bounty, away = _split_seats(lines, nums)
+    seats = _dealt_in(seats, body, away, head, fail)
+    play = _Play(head, variant, seats, button, fail)
+    acts = play.acts
+    act_lines: list[int] = []         # the line of each action (nums given)
+    at = 0
+    line = play.line
+    for ln, num in zip(body, body_nums):
+        act_lines += [at] * (len(acts) - len(act_lines))     # the last line's actions
+        at = num
+        line(ln, num)
+    act_lines += [at] * (len(play.acts) - len(act_lines))
+    return play.hand(act_lines, body_nums[0] if body_nums else 0, bounty, file, index)
 
 
 #: the headers of the hands PokerStars writes in other languages (checked on public
