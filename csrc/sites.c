@@ -140,6 +140,10 @@ static int64_t amount(const char *t, const char *e, int cents, int64_t *v, int *
     return b - t;
 }
 
+/* the cap on a seat's sum of amounts: the single amount's (15 digits before the point),
+ * so that a sum of two stays far within int64 (a hand past it goes to Python) */
+#define WON_CAP(cents) ((cents) ? INT64_C(100000000000000000) : INT64_C(1000000000000000))
+
 /* l is exactly an amount from k on: its value */
 static int amount_to_end(str_t l, int64_t k, int cents, int64_t *v)
 {
@@ -1200,7 +1204,8 @@ static int stars_hand(work_t *w, int nl, int64_t *rec, out_t *o, int64_t id, int
                     s = t;
             if (s < 0)
                 PY(18);
-            won[s] += v;
+            if ((won[s] += v) >= WON_CAP(cents))
+                PY(63);
             continue;
         }
         /* (a seated player's line cannot be a cash-out or a capped bet the reader
@@ -1287,7 +1292,8 @@ static int stars_hand(work_t *w, int nl, int64_t *rec, out_t *o, int64_t id, int
             int ok = 0;
             if (!amount(r.p + 10, r.p + r.n, cents, &v, &ok) || !ok)
                 PY(30);
-            won[s] += v;
+            if ((won[s] += v) >= WON_CAP(cents))
+                PY(63);
             paid = 1;
         } else if (eqs(r, "doesn't show hand") || eqs(r, "sits out")
                    || eqs(r, "is sitting out")) {

@@ -117,6 +117,21 @@ static void scan_hand(const char *buf, int64_t len, int64_t s, int64_t e, int64_
         int64_t q = nl ? nl - buf : len;          /* the line is buf[p, q) */
         const char *l = buf + p;
         int64_t n = q - p, at;
+        /* the Python reader strips each line, the whole-column readers read keys at a
+         * line's start: a key after blanks, or a line starting with another byte the
+         * Python reader may strip or split at, goes to the Python path */
+        int64_t k = 0;
+        while (k < n && (l[k] == ' ' || l[k] == '\t'))
+            k++;
+        if (k < n && (k > 0 || l[k] == '\v' || l[k] == '\f'
+                      || ((unsigned char)l[k] >= 0x1c && (unsigned char)l[k] <= 0x1f)
+                      || (unsigned char)l[k] >= 0x80 || (l[k] == '\r' && k + 1 < n))) {
+            if (!(k + 1 == n && l[k] == '\r')) {       /* not a blank CRLF line */
+                f |= HR_STORE_SLOW;
+                p = q + 1;
+                continue;
+            }
+        }
         switch (l[0]) {
         case 's':
             if ((at = key_eq(l, n, "starting_stacks")) >= 0) {

@@ -62,6 +62,9 @@ static void load(const char *path)
         par.n_offsets != (uint64_t)1 << (par.bits - par.shift) ||
         par.n_values < 1 || par.n_values > ((uint64_t)1 << 32) || par.suit_shift > 48)
         fail("table file parameters out of range: ", path);
+    /* strength() reads bit 3 of each suit's four-bit counter, and only those */
+    if (par.flush_bits != UINT64_C(0x8888))
+        fail("table file flush bits are not bit 3 of each suit's counter (0x8888): ", path);
     offsets = malloc(par.n_offsets * sizeof *offsets);
     values = malloc(par.n_values * sizeof *values);
     if (offsets == NULL || values == NULL)

@@ -294,3 +294,18 @@ def test_a_file_of_another_site_is_left_to_its_reader(tmp_path: Path) -> None:
     assert items[0] == ("other", str(f)) and len(items) == 2
     assert isinstance(items[1], stars_fast.StarsBatch) and len(items[1]) == 3
     assert items[1].file(0) == str(g) and items[1].line(0) == 1
+
+
+@pytest.mark.parametrize("lines", [2, 100])
+def test_collected_sums_past_the_amount_cap_are_the_same_on_both_paths(
+        tmp_path: Path, lines: int) -> None:
+    # each "collected" amount is within the scanner's cap (15 digits before the point);
+    # 100 of them for one seat would pass int64 in cents: such a hand is left to Python
+    text = pokerstars_corpus(3, seed=3)
+    m = re.search(r"(?m)^(\S+) collected \$[\d.,]+ from pot\n", text)
+    assert m is not None
+    big = f"{m.group(1)} collected $999,999,999,999,999.99 from pot\n" * lines
+    f = tmp_path / "big.txt"
+    f.write_text(text[:m.start()] + big + text[m.start():], encoding="utf-8")
+    seen, taken = _compare(str(f))
+    assert seen == 3 and taken == 2

@@ -299,3 +299,48 @@ def test_a_store_left_without_its_keys_gets_them_when_next_opened(tmp_path, monk
                         "LIMIT 1")
     finally:
         con.close()
+
+
+def test_indented_keys_are_read_as_the_python_reader_reads_them(tmp_path, monkeypatch):
+    """Keys written after blanks ("  site = ..."; the Python reader strips each line)
+    and lines starting with a byte it strips or splits at go to the Python path: the
+    store built from columns equals the store built hand by hand, and the indented
+    site is kept."""
+    rng = random.Random(31)
+    texts = []
+    for i in range(24):
+        n = rng.randrange(3, 10)
+        t = hand_text(rng, seats=n, stacks=[rng.randrange(100, 4000) for _ in range(n)])
+        form = i % 6
+        if form == 1:
+            t += f'  site = "GGPoker"\n\thand = {500 + i}\n'
+        elif form == 2:
+            t += f"\t year = 2024\n hand = {500 + i}\n"
+        elif form == 3:
+            t = t.replace("starting_stacks = [", " \tstarting_stacks = [")
+            t = t.replace("blinds_or_straddles = [", "  blinds_or_straddles = [")
+        elif form == 4:
+            t += f"\x0bsite = 'Elsewhere'\nhand = {500 + i}\n"
+        elif form == 5:
+            t += f"\x1dsite = 'Far'\nhand = {500 + i}\n"
+        texts.append(t)
+    d = tmp_path / "in"
+    d.mkdir()
+    (d / "a.phhs").write_text("".join(f"[{i + 1}]\n{t}\n" for i, t in enumerate(texts)))
+    hands = list(read(d / "a.phhs"))
+    assert [h.extra.get("site") for h in hands[1::6]] == ["GGPoker"] * 4
+    assert [h.extra.get("site") for h in hands[4::6]] == ["Elsewhere"] * 4
+    got = {}
+    for fast_path in (True, False):
+        monkeypatch.setattr(store, "FAST", fast_path)
+        db = tmp_path / f"{fast_path}.duckdb"
+        assert to_duckdb(d, db).added == 24
+        got[fast_path] = _dump(db)
+    for t in got[True]:
+        assert got[True][t] == got[False][t], t
+    keys = [r[0] for r in got[True]["hands"]]
+    assert sum(k.startswith("GGPoker:") for k in keys) == 4, keys
+    b = next(x for x in fast.scan([str(d / "a.phhs")]) if isinstance(x, fast.Batch))
+    flags = kernels.store_scan(b.data, b.rec[:, fast.START], b.rec[:, fast.END],
+                               np.array([h.seats for h in hands]))[4]
+    assert [bool(f & kernels.STORE_SLOW) for f in flags] == [i % 6 > 0 for i in range(24)]

@@ -135,6 +135,14 @@ def test_engine_refuses_bad_pairs_and_bad_tables(engine, tmp_path):
     run = subprocess.run([engine.exe, engine.tables], input=bytes([0, 1, 2]),
                          capture_output=True, check=False)
     assert run.returncode == 2 and b"ends inside a pair" in run.stderr
+    good = pathlib.Path(engine.tables).read_bytes()
+    assert int.from_bytes(good[40:48], "little") == 0x8888       # the fifth parameter
+    for bits in (0, 0x8880, 0x8889, 0x18888, 0x1111):
+        bad = tmp_path / f"flush{bits:x}.bin"
+        bad.write_bytes(good[:40] + bits.to_bytes(8, "little") + good[48:])
+        run = subprocess.run([engine.exe, str(bad)], input=bytes([0, 1, 2, 3]),
+                             capture_output=True, check=False, timeout=600)
+        assert run.returncode == 2 and b"flush bits" in run.stderr, bits
 
 
 def test_order_from_the_shipped_counts_is_the_shipped_module(shipped):

@@ -28,10 +28,11 @@ def _seat(tok: str, n: int, h: HandRecord, i: int) -> int:
 
 def error(h: HandRecord, msg: str, i: int | None = None) -> HistoryError:
     """A HistoryError naming hand ``h``'s file, number and line, and action ``i``
-    (its own line where the reader could tell)."""
+    (its own line where the reader could tell; the hand's line where the action has none,
+    as for the lines a site reader wrote itself)."""
     line = h.line
     if i is not None and h.action_lines is not None and 0 <= i < len(h.action_lines):
-        line = h.action_lines[i]
+        line = h.action_lines[i] or h.line
     return HistoryError(msg, file=h.source, hand=number(h.index), action=i, line=line)
 
 

@@ -51,7 +51,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from ._sitetext import hands_of, through_pokerstars
@@ -89,7 +89,10 @@ def _card_case(m: re.Match[str]) -> str:
 
 
 def _cents(t: str) -> int:
-    d = Decimal(t.lstrip("$").replace(",", "")) * 100
+    try:
+        d = Decimal(t.lstrip("$").replace(",", "")) * 100
+    except InvalidOperation:
+        raise ValueError(f"an amount the reader does not read: {t!r}") from None
     if d != int(d):
         raise ValueError(f"amount {t!r} is not a whole number of cents")
     return int(d)

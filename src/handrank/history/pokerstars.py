@@ -28,7 +28,10 @@ _STAKES = re.compile(r"\([$€£¥]?([\d.,]+)/[$€£¥]?([\d.,]+)")
 
 def _num(t: str) -> int:
     """Whole chips, or cents for money (set per hand through _CENTS)."""
-    d = Decimal(t.replace(",", ""))
+    try:
+        d = Decimal(t.replace(",", ""))
+    except InvalidOperation:
+        raise ValueError(f"an amount the reader does not read: {t!r}") from None
     v = d * 100 if _CENTS[0] else d
     if v != int(v):
         raise ValueError(f"amount {t!r} is not a whole number of chips or cents")
