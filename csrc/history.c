@@ -443,12 +443,14 @@ static const unsigned char tokc[256] = {
     ['t'] = 1, ['u'] = 1, ['v'] = 1, ['w'] = 1, ['x'] = 1, ['y'] = 1, ['z'] = 1
 };
 
+#if HR_SSE2
 static int more_than_three(unsigned m)
 {
     m &= m - 1;
     m &= m - 1;
     return (m & (m - 1)) != 0;
 }
+#endif
 
 /* The next action's tokens into tok: their count (0 to 5, as tokens()), -1 when
  * none is left, -2 when the quick reader's text is not in its spelling: each
